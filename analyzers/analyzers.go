@@ -1,0 +1,16 @@
+// Package analyzers lists the retrylint suite.
+package analyzers
+
+import (
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/retrylint/retrylint/analyzers/retryafter"
+)
+
+// All returns the analyzers of the suite, each with its default
+// configuration.
+func All() []*analysis.Analyzer {
+	return []*analysis.Analyzer{
+		retryafter.Analyzer,
+	}
+}

@@ -1,0 +1,58 @@
+// Package retryafter defines an Analyzer that reports code which lets an
+// HTTP client come back before the server allowed it.
+//
+// # Analyzer retryafter
+//
+// retryafter: report Retry-After waits that are shortened, misparsed or dropped
+//
+// A server that answers 429 or 503 with Retry-After says how long the client
+// must wait (RFC 9110 section 10.2.3). A client that retries sooner earns
+// another refusal and, with APIs that count requests while throttling, a
+// longer penalty. The analyzer follows each value read from the Retry-After
+// header through local variables, conversions, strconv and time arithmetic,
+// and through helper functions in any package, and reports:
+//
+//   - a cap on the server's wait: min(ra, limit), math.Min(ra, limit), or
+//     if ra > limit { ra = limit } in any of its mirrored forms;
+//   - a wait used only when it is small, with a shorter wait of the client's
+//     own substituted otherwise (return ra when ra < limit, else backoff);
+//   - a value parsed only as seconds (strconv.Atoi, ParseInt, ParseUint,
+//     ParseFloat, time.ParseDuration) in a function that never tries the
+//     HTTP-date form (http.ParseTime) for it;
+//   - a parse error dropped with _, so that a malformed value becomes a zero
+//     wait and the client retries at once.
+//
+// WRONG:
+//
+//	wait := parseRetryAfter(resp)     // reads resp.Header.Get("Retry-After")
+//	time.Sleep(min(wait, 30*time.Second))
+//
+// RIGHT: when the server asks for more than the budget allows, stop:
+//
+//	wait := parseRetryAfter(resp)
+//	if wait > 30*time.Second {
+//		return fmt.Errorf("retry_after_exceeds_deadline: the server asked to wait %v", wait)
+//	}
+//	time.Sleep(wait)
+//
+// Using Retry-After as a lower bound, max(backoff, ra), is correct, and so
+// are a floor at zero, a cap on the client's own backoff that no Retry-After
+// value reaches, a comparison whose over-limit branch gives up, and reading
+// the header only to log it or test its presence.
+//
+// Each finding has one suggested fix. A cap becomes a give-up that returns an
+// error naming retry_after_exceeds_deadline when the enclosing function
+// returns an error, and is removed otherwise; a small-only condition loses
+// its upper bound; seconds-only parsing gets an http.ParseTime fallback that
+// turns a date into the seconds left until it; a dropped parse error is
+// returned so that the caller falls back to its backoff (a dropped error in
+// a function that can return neither an error nor an ok bool is not
+// reported, as no fix could hand the failure back). No fix ever shortens the
+// wait.
+//
+// Flags:
+//
+//	-retryafter.headers string
+//	    comma-separated response headers with Retry-After semantics
+//	    (default "Retry-After"); header names are compared case-insensitively
+package retryafter

@@ -1,0 +1,36 @@
+package retryafter_test
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/retrylint/retrylint/analyzers/retryafter"
+	"github.com/retrylint/retrylint/internal/fixtest"
+)
+
+func TestDiagnostics(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), retryafter.Analyzer, "a", "b")
+}
+
+func TestFixes(t *testing.T) {
+	results := analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), retryafter.Analyzer, "a", "b")
+	fixtest.CheckFixed(t, retryafter.Analyzer, results)
+}
+
+func TestHeadersFlag(t *testing.T) {
+	a := retryafter.New(retryafter.DefaultConfig())
+	if err := a.Flags.Set("headers", "x-ratelimit-reset-after"); err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, analysistest.TestData(), a, "custom")
+}
+
+func TestHeadersFlagRejectsBadValues(t *testing.T) {
+	for _, bad := range []string{"", " , ", "Retry After", "Retry-After,", "Retry:After"} {
+		a := retryafter.New(retryafter.DefaultConfig())
+		if err := a.Flags.Set("headers", bad); err == nil {
+			t.Errorf("-headers=%q: no error", bad)
+		}
+	}
+}

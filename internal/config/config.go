@@ -1,0 +1,71 @@
+// Package config holds the flag types shared by the analyzers, each of
+// which validates its value when it is set so that a bad setting is a clear
+// error, never a silently ignored one.
+package config
+
+import (
+	"fmt"
+	"strings"
+)
+
+// HeaderList is a comma-separated list of HTTP header names, usable as a
+// flag.Value. Set rejects an empty list, an empty element and a name that
+// is not an HTTP token (RFC 9110 section 5.1).
+type HeaderList []string
+
+func (l *HeaderList) String() string {
+	if l == nil {
+		return ""
+	}
+	return strings.Join(*l, ",")
+}
+
+// Set parses a comma-separated list of header names.
+func (l *HeaderList) Set(s string) error {
+	names, err := ParseHeaderList(s)
+	if err != nil {
+		return err
+	}
+	*l = names
+	return nil
+}
+
+// ParseHeaderList parses and validates a comma-separated list of header
+// names; white space around each name is ignored.
+func ParseHeaderList(s string) ([]string, error) {
+	if strings.TrimSpace(s) == "" {
+		return nil, fmt.Errorf("empty header list: give at least one header name")
+	}
+	var names []string
+	for part := range strings.SplitSeq(s, ",") {
+		name := strings.TrimSpace(part)
+		if err := ValidHeaderName(name); err != nil {
+			return nil, fmt.Errorf("header list %q: %v", s, err)
+		}
+		names = append(names, name)
+	}
+	return names, nil
+}
+
+// ValidHeaderName reports an error when name is not a valid HTTP field
+// name.
+func ValidHeaderName(name string) error {
+	if name == "" {
+		return fmt.Errorf("empty header name")
+	}
+	for _, r := range name {
+		if !isTokenChar(r) {
+			return fmt.Errorf("invalid header name %q: %q is not allowed in a header name", name, r)
+		}
+	}
+	return nil
+}
+
+// isTokenChar reports whether r may appear in an HTTP token.
+func isTokenChar(r rune) bool {
+	switch {
+	case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9':
+		return true
+	}
+	return strings.ContainsRune("!#$%&'*+-.^_`|~", r)
+}

@@ -1,0 +1,487 @@
+// Package fixes builds the text edits of suggested fixes: source text of
+// nodes, imports added without touching the shared syntax tree, zero values
+// of result types, and the facts about an enclosing function that decide
+// which fix is possible.
+package fixes
+
+import (
+	"bytes"
+	"go/ast"
+	"go/format"
+	"go/token"
+	"go/types"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// Text returns the source text of n as it appears in the file.
+func Text(fset *token.FileSet, src []byte, n ast.Node) string {
+	tf := fset.File(n.Pos())
+	if tf == nil || src == nil {
+		return Format(fset, n)
+	}
+	start, end := tf.Offset(n.Pos()), tf.Offset(n.End())
+	if start < 0 || end > len(src) || start > end {
+		return Format(fset, n)
+	}
+	return string(src[start:end])
+}
+
+// Format prints n with go/format.
+func Format(fset *token.FileSet, n ast.Node) string {
+	var buf bytes.Buffer
+	if err := format.Node(&buf, fset, n); err != nil {
+		return ""
+	}
+	return buf.String()
+}
+
+// Source returns the content of the file that holds pos, read through the
+// pass (so that drivers with overlays are honoured).
+func Source(pass *analysis.Pass, pos token.Pos) []byte {
+	tf := pass.Fset.File(pos)
+	if tf == nil {
+		return nil
+	}
+	read := pass.ReadFile
+	if read == nil {
+		return nil
+	}
+	b, err := read(tf.Name())
+	if err != nil || len(b) != tf.Size() {
+		return nil
+	}
+	return b
+}
+
+// Indent returns the indentation (leading tabs and spaces) of the line that
+// holds pos.
+func Indent(fset *token.FileSet, src []byte, pos token.Pos) string {
+	tf := fset.File(pos)
+	if tf == nil || src == nil {
+		return ""
+	}
+	off := tf.Offset(pos)
+	lineStart := tf.Offset(tf.LineStart(tf.Line(pos)))
+	if lineStart < 0 || off > len(src) || lineStart > off {
+		return ""
+	}
+	line := src[lineStart:off]
+	n := 0
+	for n < len(line) && (line[n] == '\t' || line[n] == ' ') {
+		n++
+	}
+	return string(line[:n])
+}
+
+// Import returns the name under which file refers to the package path and,
+// when the file does not import it yet, the edit that adds the import. ok is
+// false when the package cannot be referred to at pos (its name is taken by
+// another declaration in scope there).
+func Import(info *types.Info, pkg *types.Package, file *ast.File, path string, pos token.Pos) (name string, edits []analysis.TextEdit, ok bool) {
+	for _, spec := range file.Imports {
+		p, err := strconv.Unquote(spec.Path.Value)
+		if err != nil || p != path {
+			continue
+		}
+		if spec.Name != nil {
+			if spec.Name.Name == "_" || spec.Name.Name == "." {
+				continue
+			}
+			return spec.Name.Name, nil, true
+		}
+		pn, _ := info.Implicits[spec].(*types.PkgName)
+		if pn == nil {
+			return "", nil, false
+		}
+		return pn.Name(), nil, true
+	}
+	name = path[strings.LastIndex(path, "/")+1:]
+	// The new name must not be shadowed where it is used, nor clash with a
+	// package-level declaration of the file.
+	if scope := innermost(info, file, pos); scope != nil {
+		if _, obj := scope.LookupParent(name, pos); obj != nil {
+			return "", nil, false
+		}
+	}
+	if pkg.Scope().Lookup(name) != nil {
+		return "", nil, false
+	}
+	return name, []analysis.TextEdit{importEdit(file, path)}, true
+}
+
+func innermost(info *types.Info, file *ast.File, pos token.Pos) *types.Scope {
+	fileScope := info.Scopes[file]
+	if fileScope == nil {
+		return nil
+	}
+	return fileScope.Innermost(pos)
+}
+
+// importEdit inserts path into the file's first import declaration at its
+// sorted place (gofmt sorts the specs of a group), or adds a declaration
+// after the package clause.
+func importEdit(file *ast.File, path string) analysis.TextEdit {
+	quoted := strconv.Quote(path)
+	for _, decl := range file.Decls {
+		gd, ok := decl.(*ast.GenDecl)
+		if !ok || gd.Tok != token.IMPORT {
+			continue
+		}
+		if !gd.Lparen.IsValid() {
+			// import "x"  =>  import "x"\nimport "path"
+			return analysis.TextEdit{Pos: gd.End(), End: gd.End(), NewText: []byte("\nimport " + quoted)}
+		}
+		// Insert before the first spec of the first group that sorts after
+		// path; a group ends at a blank line, which we approximate by the
+		// first spec that is not a standard-library path.
+		for _, spec := range gd.Specs {
+			is := spec.(*ast.ImportSpec)
+			p, _ := strconv.Unquote(is.Path.Value)
+			if !isStd(p) || p > path {
+				at := is.Pos()
+				if is.Doc != nil {
+					at = is.Doc.Pos()
+				}
+				return analysis.TextEdit{Pos: at, End: at, NewText: []byte(quoted + "\n\t")}
+			}
+		}
+		last := gd.Specs[len(gd.Specs)-1]
+		return analysis.TextEdit{Pos: last.End(), End: last.End(), NewText: []byte("\n\t" + quoted)}
+	}
+	return analysis.TextEdit{Pos: file.Name.End(), End: file.Name.End(), NewText: []byte("\n\nimport " + quoted)}
+}
+
+func isStd(path string) bool {
+	first, _, _ := strings.Cut(path, "/")
+	return !strings.Contains(first, ".")
+}
+
+// EnclosingFunc returns the innermost function (declaration or literal)
+// among the path of nodes from the file down, with its type.
+func EnclosingFunc(stack []ast.Node) (ast.Node, *ast.FuncType) {
+	for i := len(stack) - 1; i >= 0; i-- {
+		switch n := stack[i].(type) {
+		case *ast.FuncDecl:
+			return n, n.Type
+		case *ast.FuncLit:
+			return n, n.Type
+		}
+	}
+	return nil, nil
+}
+
+// ReturnsError reports whether the function type's last result is the
+// predeclared error type.
+func ReturnsError(info *types.Info, ft *ast.FuncType) bool {
+	if ft == nil || ft.Results == nil || len(ft.Results.List) == 0 {
+		return false
+	}
+	last := ft.Results.List[len(ft.Results.List)-1]
+	tv, ok := info.Types[last.Type]
+	return ok && types.Identical(tv.Type, types.Universe.Lookup("error").Type())
+}
+
+// ResultTypes returns the types of the function's results.
+func ResultTypes(info *types.Info, ft *ast.FuncType) []types.Type {
+	if ft == nil || ft.Results == nil {
+		return nil
+	}
+	var out []types.Type
+	for _, field := range ft.Results.List {
+		tv, ok := info.Types[field.Type]
+		if !ok {
+			return nil
+		}
+		n := max(len(field.Names), 1)
+		for range n {
+			out = append(out, tv.Type)
+		}
+	}
+	return out
+}
+
+// ZeroValue returns source text for the zero value of t as seen from pkg,
+// or "" when there is none that can be written (an unexported type of
+// another package).
+func ZeroValue(pkg *types.Package, qualify types.Qualifier, t types.Type) string {
+	switch u := types.Unalias(t).(type) {
+	case *types.TypeParam:
+		return "*new(" + types.TypeString(t, qualify) + ")"
+	case *types.Basic:
+		switch {
+		case u.Info()&types.IsBoolean != 0:
+			return "false"
+		case u.Info()&types.IsString != 0:
+			return `""`
+		case u.Info()&types.IsNumeric != 0:
+			return "0"
+		case u.Kind() == types.UnsafePointer:
+			return "nil"
+		}
+		return ""
+	}
+	switch types.Unalias(t).Underlying().(type) {
+	case *types.Basic:
+		b := t.Underlying().(*types.Basic)
+		switch {
+		case b.Info()&types.IsBoolean != 0:
+			return "false"
+		case b.Info()&types.IsString != 0:
+			return `""`
+		case b.Info()&types.IsNumeric != 0:
+			return "0"
+		}
+		return "nil"
+	case *types.Pointer, *types.Slice, *types.Map, *types.Chan, *types.Signature, *types.Interface:
+		return "nil"
+	case *types.Struct, *types.Array:
+		if n, ok := types.Unalias(t).(*types.Named); ok {
+			if obj := n.Obj(); obj.Pkg() != nil && obj.Pkg() != pkg && !obj.Exported() {
+				return ""
+			}
+		}
+		return types.TypeString(t, qualify) + "{}"
+	}
+	return ""
+}
+
+// Qualifier returns a types.Qualifier that writes the names under which
+// file imports each package, and nothing for pkg itself.
+func Qualifier(file *ast.File, pkg *types.Package, info *types.Info) types.Qualifier {
+	return func(p *types.Package) string {
+		if p == pkg {
+			return ""
+		}
+		for _, spec := range file.Imports {
+			path, _ := strconv.Unquote(spec.Path.Value)
+			if path != p.Path() {
+				continue
+			}
+			if spec.Name != nil && spec.Name.Name != "_" && spec.Name.Name != "." {
+				return spec.Name.Name
+			}
+			if pn, ok := info.Implicits[spec].(*types.PkgName); ok {
+				return pn.Name()
+			}
+		}
+		return p.Name()
+	}
+}
+
+// FileOf returns the file of pass that contains pos.
+func FileOf(pass *analysis.Pass, pos token.Pos) *ast.File {
+	for _, f := range pass.Files {
+		if f.FileStart <= pos && pos < f.FileEnd {
+			return f
+		}
+	}
+	return nil
+}
+
+// Pure reports whether evaluating e twice is harmless and gives the same
+// value: identifiers, constants, selectors of those, and arithmetic and
+// conversions over them.
+func Pure(info *types.Info, e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.Ident, *ast.BasicLit:
+		return true
+	case *ast.ParenExpr:
+		return Pure(info, e.X)
+	case *ast.SelectorExpr:
+		if s, ok := info.Selections[e]; ok && s.Kind() != types.FieldVal {
+			return false
+		}
+		return Pure(info, e.X)
+	case *ast.UnaryExpr:
+		return e.Op != token.ARROW && Pure(info, e.X)
+	case *ast.BinaryExpr:
+		return Pure(info, e.X) && Pure(info, e.Y)
+	case *ast.CallExpr:
+		if tv, ok := info.Types[e.Fun]; ok && tv.IsType() && len(e.Args) == 1 {
+			return Pure(info, e.Args[0])
+		}
+	}
+	return false
+}
+
+// VisibleAt reports whether every identifier in e that names a local object
+// denotes the same object at pos, so that e can be written at pos.
+func VisibleAt(info *types.Info, file *ast.File, e ast.Expr, pos token.Pos) bool {
+	scope := innermost(info, file, pos)
+	if scope == nil {
+		return false
+	}
+	ok := true
+	ast.Inspect(e, func(n ast.Node) bool {
+		if sel, isSel := n.(*ast.SelectorExpr); isSel && ok {
+			// Only the operand names something in scope; the selected
+			// field or method does not.
+			if _, isPkg := info.Uses[identOf(sel.X)].(*types.PkgName); !isPkg {
+				ast.Inspect(sel.X, func(m ast.Node) bool { return ok })
+				ok = VisibleAt(info, file, sel.X, pos)
+				return false
+			}
+		}
+		id, isID := n.(*ast.Ident)
+		if !isID || !ok {
+			return ok
+		}
+		obj := info.Uses[id]
+		if obj == nil {
+			return true // a field or method name after a dot
+		}
+		if _, isPkg := obj.(*types.PkgName); isPkg || obj.Parent() == types.Universe {
+			_, found := scope.LookupParent(id.Name, pos)
+			ok = found == obj
+			return ok
+		}
+		if obj.Parent() == nil || obj.Parent() == obj.Pkg().Scope() {
+			_, found := scope.LookupParent(id.Name, pos)
+			ok = found == obj
+			return ok
+		}
+		_, found := scope.LookupParent(id.Name, pos)
+		ok = found == obj && obj.Pos() < pos
+		return ok
+	})
+	return ok
+}
+
+// FreeName returns name, or name followed by a number, such that it
+// denotes nothing at pos.
+func FreeName(info *types.Info, file *ast.File, pos token.Pos, name string) string {
+	scope := innermost(info, file, pos)
+	if scope == nil {
+		return name
+	}
+	try := name
+	for i := 2; ; i++ {
+		if _, obj := scope.LookupParent(try, pos); obj == nil {
+			return try
+		}
+		try = name + strconv.Itoa(i)
+	}
+}
+
+// StmtInBlock returns the statement in stack that is a direct element of a
+// block or case body, together with its index in the stack, or nil.
+func StmtInBlock(stack []ast.Node) (ast.Stmt, int) {
+	for i := len(stack) - 1; i > 0; i-- {
+		s, ok := stack[i].(ast.Stmt)
+		if !ok {
+			continue
+		}
+		switch p := stack[i-1].(type) {
+		case *ast.BlockStmt:
+			return s, i
+		case *ast.CaseClause:
+			for _, b := range p.Body {
+				if b == s {
+					return s, i
+				}
+			}
+		case *ast.CommClause:
+			for _, b := range p.Body {
+				if b == s {
+					return s, i
+				}
+			}
+		}
+		if _, isFunc := stack[i-1].(*ast.FuncLit); isFunc {
+			return nil, -1
+		}
+	}
+	return nil, -1
+}
+
+// LineDelete returns an edit that deletes the statement s together with its
+// line, when s is alone on its lines.
+func LineDelete(fset *token.FileSet, src []byte, s ast.Node) (analysis.TextEdit, bool) {
+	tf := fset.File(s.Pos())
+	if tf == nil || src == nil {
+		return analysis.TextEdit{}, false
+	}
+	start := tf.Offset(tf.LineStart(tf.Line(s.Pos())))
+	end := tf.Offset(s.End())
+	if strings.TrimSpace(string(src[start:tf.Offset(s.Pos())])) != "" {
+		return analysis.TextEdit{}, false
+	}
+	if end < len(src) && src[end] == '\n' {
+		end++
+	} else {
+		return analysis.TextEdit{}, false
+	}
+	// Two blank lines would be left side by side: take one of them.
+	prevBlank := start >= 2 && src[start-1] == '\n' && src[start-2] == '\n'
+	if prevBlank && end < len(src) && src[end] == '\n' {
+		end++
+	}
+	return analysis.TextEdit{Pos: tf.Pos(start), End: tf.Pos(end)}, true
+}
+
+func identOf(e ast.Expr) *ast.Ident {
+	id, _ := ast.Unparen(e).(*ast.Ident)
+	return id
+}
+
+// DeleteImportIfUnused returns the edit that deletes the import of the
+// package named by sel.X when removed holds every use of it in file.
+func DeleteImportIfUnused(info *types.Info, file *ast.File, sel *ast.SelectorExpr, removed ast.Node) []analysis.TextEdit {
+	pn, ok := info.Uses[identOf(sel.X)].(*types.PkgName)
+	if !ok {
+		return nil
+	}
+	used := false
+	ast.Inspect(file, func(n ast.Node) bool {
+		if n == removed {
+			return false
+		}
+		if id, ok := n.(*ast.Ident); ok && info.Uses[id] == pn {
+			used = true
+		}
+		return !used
+	})
+	if used {
+		return nil
+	}
+	for _, spec := range file.Imports {
+		if info.Implicits[spec] == pn || (spec.Name != nil && info.Defs[spec.Name] == pn) {
+			for _, decl := range file.Decls {
+				gd, ok := decl.(*ast.GenDecl)
+				if !ok || gd.Tok != token.IMPORT {
+					continue
+				}
+				if !gd.Lparen.IsValid() && len(gd.Specs) == 1 && gd.Specs[0] == spec {
+					return []analysis.TextEdit{{Pos: gd.Pos(), End: gd.End()}}
+				}
+				for i, s := range gd.Specs {
+					if s != spec {
+						continue
+					}
+					// Delete the line: from the end of the previous spec
+					// (or the parenthesis) to the end of this one.
+					start := gd.Lparen + 1
+					if i > 0 {
+						start = gd.Specs[i-1].End()
+					}
+					return []analysis.TextEdit{{Pos: start, End: spec.End()}}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// LineEnd returns the position of the end of the line that holds pos,
+// after any trailing comment.
+func LineEnd(fset *token.FileSet, src []byte, pos token.Pos) token.Pos {
+	tf := fset.File(pos)
+	off := tf.Offset(pos)
+	for off < len(src) && src[off] != '\n' {
+		off++
+	}
+	return tf.Pos(off)
+}

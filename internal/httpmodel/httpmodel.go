@@ -1,0 +1,315 @@
+// Package httpmodel recognises the parts of net/http that the retrylint
+// analyzers reason about: requests being sent, requests being built with a
+// method, and headers being read or written.
+//
+// Every recogniser matches through the type checker (the called
+// *types.Func, its package path and receiver), never through the spelling of
+// an identifier, so a local type or function that happens to be called Do or
+// Get is not mistaken for net/http.
+package httpmodel
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/types"
+	"net/http"
+
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+const httpPkg = "net/http"
+
+// Callee returns the function or method called by call, or nil when the
+// callee is not a statically known *types.Func (a func value, a
+// conversion, a builtin).
+func Callee(info *types.Info, call *ast.CallExpr) *types.Func {
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	return fn
+}
+
+// IsPkgFunc reports whether fn is the package-level function pkg.name.
+func IsPkgFunc(fn *types.Func, pkg string, names ...string) bool {
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != pkg {
+		return false
+	}
+	if sig, ok := fn.Type().(*types.Signature); !ok || sig.Recv() != nil {
+		return false
+	}
+	return len(names) == 0 || contains(names, fn.Name())
+}
+
+// IsMethod reports whether fn is a method named one of names whose receiver
+// is the named type pkg.typ, or a pointer to it.
+func IsMethod(fn *types.Func, pkg, typ string, names ...string) bool {
+	if fn == nil {
+		return false
+	}
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.Recv() == nil {
+		return false
+	}
+	if !IsNamed(sig.Recv().Type(), pkg, typ) {
+		return false
+	}
+	return len(names) == 0 || contains(names, fn.Name())
+}
+
+// IsNamed reports whether t, or the type t points to, is the named type
+// pkg.name (aliases are resolved).
+func IsNamed(t types.Type, pkg, name string) bool {
+	t = types.Unalias(t)
+	if p, ok := t.(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	n, ok := t.(*types.Named)
+	if !ok {
+		return false
+	}
+	obj := n.Obj()
+	return obj.Name() == name && obj.Pkg() != nil && obj.Pkg().Path() == pkg
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// A Send describes a call that sends an HTTP request.
+type Send struct {
+	Call *ast.CallExpr
+	// Method is the HTTP method when the send itself fixes it (http.Get is
+	// GET, Client.PostForm is POST) and "" when the method comes from a
+	// request value (Client.Do, RoundTrip).
+	Method string
+	// Request is the *http.Request argument of Do and RoundTrip, nil for
+	// the URL-taking shapes.
+	Request ast.Expr
+}
+
+// SendOf reports whether call sends an HTTP request: http.Get, Head, Post,
+// PostForm; the same methods and Do on *http.Client; RoundTrip on an
+// http.RoundTripper or on any concrete type whose method satisfies it (such
+// as *http.Transport).
+func SendOf(info *types.Info, call *ast.CallExpr) (Send, bool) {
+	fn := Callee(info, call)
+	if fn == nil {
+		return Send{}, false
+	}
+	s := Send{Call: call}
+	switch {
+	case IsPkgFunc(fn, httpPkg, "Get", "Head", "Post", "PostForm"),
+		IsMethod(fn, httpPkg, "Client", "Get", "Head", "Post", "PostForm"):
+		s.Method = urlShapeMethod(fn.Name())
+		return s, true
+	case IsMethod(fn, httpPkg, "Client", "Do"):
+		if len(call.Args) == 1 {
+			s.Request = call.Args[0]
+		}
+		return s, true
+	case fn.Name() == "RoundTrip" && isRoundTrip(fn):
+		if len(call.Args) == 1 {
+			s.Request = call.Args[0]
+		}
+		return s, true
+	}
+	return Send{}, false
+}
+
+func urlShapeMethod(name string) string {
+	switch name {
+	case "Get":
+		return http.MethodGet
+	case "Head":
+		return http.MethodHead
+	default: // Post, PostForm
+		return http.MethodPost
+	}
+}
+
+// isRoundTrip reports whether fn is http.RoundTripper.RoundTrip or a method
+// with its exact signature: func(*http.Request) (*http.Response, error).
+func isRoundTrip(fn *types.Func) bool {
+	if IsMethod(fn, httpPkg, "RoundTripper", "RoundTrip") {
+		return true
+	}
+	sig := fn.Type().(*types.Signature)
+	if sig.Recv() == nil || sig.Params().Len() != 1 || sig.Results().Len() != 2 {
+		return false
+	}
+	return IsNamed(sig.Params().At(0).Type(), httpPkg, "Request") &&
+		isPointer(sig.Params().At(0).Type()) &&
+		IsNamed(sig.Results().At(0).Type(), httpPkg, "Response") &&
+		isPointer(sig.Results().At(0).Type()) &&
+		types.Identical(sig.Results().At(1).Type(), types.Universe.Lookup("error").Type())
+}
+
+func isPointer(t types.Type) bool {
+	_, ok := types.Unalias(t).(*types.Pointer)
+	return ok
+}
+
+// NewRequestMethod reports whether call is http.NewRequest or
+// http.NewRequestWithContext and, when its method argument is a constant,
+// that method. known is false for a method that is not a constant: callers
+// must then say nothing rather than guess.
+func NewRequestMethod(info *types.Info, call *ast.CallExpr) (method string, known, ok bool) {
+	fn := Callee(info, call)
+	var idx int
+	switch {
+	case IsPkgFunc(fn, httpPkg, "NewRequest"):
+		idx = 0
+	case IsPkgFunc(fn, httpPkg, "NewRequestWithContext"):
+		idx = 1
+	default:
+		return "", false, false
+	}
+	if len(call.Args) <= idx {
+		return "", false, true
+	}
+	m, known := ConstString(info, call.Args[idx])
+	return m, known, true
+}
+
+// ConstString returns the value of e when it is a constant string.
+func ConstString(info *types.Info, e ast.Expr) (string, bool) {
+	tv, ok := info.Types[e]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+		return "", false
+	}
+	return constant.StringVal(tv.Value), true
+}
+
+// HeaderOp is what a header access does.
+type HeaderOp int
+
+const (
+	HeaderGet    HeaderOp = iota // h.Get(name)
+	HeaderValues                 // h.Values(name)
+	HeaderIndex                  // h[name], read
+	HeaderSet                    // h.Set(name, v)
+	HeaderAdd                    // h.Add(name, v)
+	HeaderDel                    // h.Del(name)
+)
+
+// IsRead reports whether op reads a header's value.
+func (op HeaderOp) IsRead() bool { return op <= HeaderIndex }
+
+// A HeaderAccess is one access to a named header of an http.Header.
+type HeaderAccess struct {
+	Op HeaderOp
+	// Name is the header name in canonical form (http.CanonicalHeaderKey),
+	// or "" when the name is not a constant.
+	Name string
+	// Header is the http.Header operand (the receiver or the indexed map).
+	Header ast.Expr
+	// Value is the value argument of Set and Add.
+	Value ast.Expr
+}
+
+// HeaderCall recognises h.Get, Values, Set, Add and Del on an http.Header.
+func HeaderCall(info *types.Info, call *ast.CallExpr) (HeaderAccess, bool) {
+	fn := Callee(info, call)
+	if !IsMethod(fn, httpPkg, "Header") {
+		return HeaderAccess{}, false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || len(call.Args) == 0 {
+		return HeaderAccess{}, false
+	}
+	a := HeaderAccess{Header: sel.X}
+	switch fn.Name() {
+	case "Get":
+		a.Op = HeaderGet
+	case "Values":
+		a.Op = HeaderValues
+	case "Set":
+		a.Op = HeaderSet
+	case "Add":
+		a.Op = HeaderAdd
+	case "Del":
+		a.Op = HeaderDel
+	default:
+		return HeaderAccess{}, false
+	}
+	if (a.Op == HeaderSet || a.Op == HeaderAdd) && len(call.Args) == 2 {
+		a.Value = call.Args[1]
+	}
+	if name, ok := ConstString(info, call.Args[0]); ok {
+		a.Name = http.CanonicalHeaderKey(name)
+	}
+	return a, true
+}
+
+// HeaderIndexExpr recognises h[name] on an http.Header (a read unless it is
+// the left-hand side of an assignment, which the caller knows).
+func HeaderIndexExpr(info *types.Info, ix *ast.IndexExpr) (HeaderAccess, bool) {
+	tv, ok := info.Types[ix.X]
+	if !ok || !IsNamed(tv.Type, httpPkg, "Header") || isPointer(tv.Type) {
+		return HeaderAccess{}, false
+	}
+	a := HeaderAccess{Op: HeaderIndex, Header: ix.X}
+	if name, ok := ConstString(info, ix.Index); ok {
+		a.Name = http.CanonicalHeaderKey(name)
+	}
+	return a, true
+}
+
+// HeaderRead recognises a read of a header's value, h.Get(name),
+// h.Values(name) or h[name], and returns its access.
+func HeaderRead(info *types.Info, e ast.Expr) (HeaderAccess, bool) {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.CallExpr:
+		if a, ok := HeaderCall(info, e); ok && a.Op.IsRead() {
+			return a, true
+		}
+	case *ast.IndexExpr:
+		return HeaderIndexExpr(info, e)
+	}
+	return HeaderAccess{}, false
+}
+
+// A Names is a set of header names in canonical form.
+type Names map[string]bool
+
+// NewNames returns the set of the canonical forms of names.
+func NewNames(names ...string) Names {
+	s := make(Names, len(names))
+	for _, n := range names {
+		s[http.CanonicalHeaderKey(n)] = true
+	}
+	return s
+}
+
+// Has reports whether the header name, in any case, is in s.
+func (s Names) Has(name string) bool {
+	return name != "" && s[http.CanonicalHeaderKey(name)]
+}
+
+// ImportsHTTP reports whether pkg imports net/http directly or through its
+// dependencies' export data (any package that can mention an http type).
+func ImportsHTTP(pkg *types.Package) bool {
+	return Imports(pkg, httpPkg)
+}
+
+// Imports reports whether pkg imports path, directly or indirectly.
+func Imports(pkg *types.Package, path string) bool {
+	seen := map[*types.Package]bool{}
+	var visit func(p *types.Package) bool
+	visit = func(p *types.Package) bool {
+		if seen[p] {
+			return false
+		}
+		seen[p] = true
+		for _, imp := range p.Imports() {
+			if imp.Path() == path || visit(imp) {
+				return true
+			}
+		}
+		return false
+	}
+	return visit(pkg)
+}
