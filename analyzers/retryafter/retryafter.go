@@ -1004,7 +1004,7 @@ func (c *checker) reportSecondsOnly(file *ast.File, f *flow.Func, p parse, stack
 		if !fixes.VisibleAt(info, file, s, pos) {
 			return
 		}
-		target = fixes.FreeName(info, file, pos, "retryAfter")
+		target = fixes.FreeName(info, file, pos, "retryAfterValue")
 		fmt.Fprintf(&pre, "%s := %s\n%s", target, fixes.Text(c.pass.Fset, src, s), indent)
 		edits = append(edits, analysis.TextEdit{Pos: s.Pos(), End: s.End(), NewText: []byte(target)})
 	}

@@ -1,0 +1,238 @@
+package main_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// These tests build the real retrylint binary and run it the ways users do:
+// standalone, under go vet -vettool and under go fix -fixtool, on a copy of
+// the examples in a throwaway module.
+
+func buildTool(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds the binary and runs the go command")
+	}
+	bin := filepath.Join(t.TempDir(), "retrylint")
+	if runtime.GOOS == "windows" {
+		bin += ".exe"
+	}
+	cmd := exec.Command("go", "build", "-o", bin, ".")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// exampleModule copies ../../examples into a new module and returns its
+// directory.
+func exampleModule(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.CopyFS(filepath.Join(dir, "examples"), os.DirFS("../../examples")); err != nil {
+		t.Fatal(err)
+	}
+	gomod := "module example.com/retrylintexample\n\ngo 1.26.0\n"
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte(gomod), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+type result struct {
+	stdout, stderr string
+	code           int
+}
+
+func run(t *testing.T, dir, name string, args ...string) result {
+	t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=", "GOWORK=off")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	code := 0
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		code = exit.ExitCode()
+	} else if err != nil {
+		t.Fatalf("%s %v: %v", name, args, err)
+	}
+	return result{stdout.String(), stderr.String(), code}
+}
+
+var findingRE = regexp.MustCompile(`(?m)^(?:\./|.*/)?(examples/[^:]+\.go):(\d+):(\d+): (.*)$`)
+
+// findings returns "file:line:col: message" for each finding in out, with
+// paths relative to the module, sorted.
+func findings(out string) []string {
+	var list []string
+	for _, m := range findingRE.FindAllStringSubmatch(out, -1) {
+		list = append(list, m[1]+":"+m[2]+":"+m[3]+": "+m[4])
+	}
+	slices.Sort(list)
+	return slices.Compact(list)
+}
+
+// wantFindings are the findings the examples must produce, as regexps.
+var wantFindings = []string{
+	`client\.go:\d+:\d+: Retry-After is capped by min\(\.\.\.\)`,
+	`client\.go:\d+:\d+: Retry-After is parsed only as seconds by strconv\.Atoi`,
+	`client\.go:\d+:\d+: Retry-After is honoured only below 10 \* time\.Second`,
+}
+
+func checkFindings(t *testing.T, what string, got []string) {
+	t.Helper()
+	for _, w := range wantFindings {
+		re := regexp.MustCompile(w)
+		if !slices.ContainsFunc(got, re.MatchString) {
+			t.Errorf("%s: no finding matches %s; got:\n%s", what, w, strings.Join(got, "\n"))
+		}
+	}
+	if len(got) != len(wantFindings) {
+		t.Errorf("%s: %d findings, want %d:\n%s", what, len(got), len(wantFindings), strings.Join(got, "\n"))
+	}
+}
+
+func TestStandaloneAndVetAgree(t *testing.T) {
+	bin := buildTool(t)
+	dir := exampleModule(t)
+
+	lint := run(t, dir, bin, "./...")
+	if lint.code != 3 {
+		t.Fatalf("retrylint ./...: exit %d, want 3\n%s", lint.code, lint.stderr)
+	}
+	standalone := findings(lint.stderr)
+	checkFindings(t, "retrylint", standalone)
+
+	vet := run(t, dir, "go", "vet", "-vettool="+bin, "./...")
+	if vet.code != 1 {
+		t.Fatalf("go vet -vettool: exit %d, want 1\n%s", vet.code, vet.stderr)
+	}
+	if got := findings(vet.stderr); !slices.Equal(got, standalone) {
+		t.Errorf("go vet -vettool findings differ from standalone:\nvet:\n%s\nstandalone:\n%s",
+			strings.Join(got, "\n"), strings.Join(standalone, "\n"))
+	}
+
+	// Analyzer flags pass through go vet: with another header configured,
+	// the examples are clean.
+	other := run(t, dir, "go", "vet", "-vettool="+bin, "-retryafter.headers=X-Not-Used", "./...")
+	if other.code != 0 || len(findings(other.stderr)) != 0 {
+		t.Errorf("go vet -retryafter.headers=X-Not-Used: exit %d, want 0\n%s", other.code, other.stderr)
+	}
+}
+
+func TestJSONListsFixes(t *testing.T) {
+	bin := buildTool(t)
+	dir := exampleModule(t)
+	res := run(t, dir, bin, "-json", "./...")
+	if res.code != 0 {
+		t.Fatalf("retrylint -json: exit %d\n%s", res.code, res.stderr)
+	}
+	// package -> analyzer -> diagnostics
+	var tree map[string]map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(res.stdout), &tree); err != nil {
+		t.Fatalf("-json output is not JSON: %v\n%s", err, res.stdout)
+	}
+	type fix struct {
+		Message string            `json:"message"`
+		Edits   []json.RawMessage `json:"edits"`
+	}
+	type diag struct {
+		Posn    string `json:"posn"`
+		Message string `json:"message"`
+		Fixes   []fix  `json:"suggested_fixes"`
+	}
+	n := 0
+	for pkg, analyzers := range tree {
+		raw, ok := analyzers["retryafter"]
+		if !ok {
+			continue
+		}
+		var diags []diag
+		if err := json.Unmarshal(raw, &diags); err != nil {
+			t.Fatalf("%s: %v\n%s", pkg, err, raw)
+		}
+		for _, d := range diags {
+			n++
+			if len(d.Fixes) != 1 || len(d.Fixes[0].Edits) == 0 || d.Fixes[0].Message == "" {
+				t.Errorf("%s: %s: want exactly one fix with edits, got %+v", d.Posn, d.Message, d.Fixes)
+			}
+		}
+	}
+	if n < len(wantFindings) {
+		t.Errorf("-json listed %d retryafter findings, want at least %d\n%s", n, len(wantFindings), res.stdout)
+	}
+}
+
+// checkFixedModule checks that a fixed copy builds, passes go vet and is
+// clean under retrylint.
+func checkFixedModule(t *testing.T, bin, dir string) {
+	t.Helper()
+	if res := run(t, dir, "go", "build", "./..."); res.code != 0 {
+		t.Fatalf("fixed code does not build:\n%s", res.stderr)
+	}
+	if res := run(t, dir, "go", "vet", "./..."); res.code != 0 {
+		t.Fatalf("fixed code fails go vet:\n%s", res.stderr)
+	}
+	if res := run(t, dir, "gofmt", "-l", "."); res.stdout != "" {
+		t.Fatalf("fixed code is not gofmt-clean: %s", res.stdout)
+	}
+	if res := run(t, dir, bin, "./..."); res.code != 0 {
+		t.Fatalf("retrylint after the fixes: exit %d\n%s", res.code, res.stderr)
+	}
+}
+
+func TestFix(t *testing.T) {
+	bin := buildTool(t)
+	dir := exampleModule(t)
+
+	before, err := os.ReadFile(filepath.Join(dir, "examples/weatherclient/client.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	diff := run(t, dir, bin, "-fix", "-diff", "./...")
+	if !strings.Contains(diff.stdout, "+++") || !strings.Contains(diff.stdout, "retry_after_exceeds_deadline") {
+		t.Errorf("retrylint -fix -diff printed no diff with the give-up fix:\n%s\n%s", diff.stdout, diff.stderr)
+	}
+	after, _ := os.ReadFile(filepath.Join(dir, "examples/weatherclient/client.go"))
+	if !bytes.Equal(before, after) {
+		t.Fatal("-fix -diff changed the files")
+	}
+
+	if res := run(t, dir, bin, "-fix", "./..."); res.code != 0 && res.code != 3 {
+		t.Fatalf("retrylint -fix: exit %d\n%s", res.code, res.stderr)
+	}
+	checkFixedModule(t, bin, dir)
+}
+
+func TestGoFixFixtool(t *testing.T) {
+	bin := buildTool(t)
+	dir := exampleModule(t)
+	if res := run(t, dir, "go", "fix", "-fixtool="+bin, "./..."); res.code != 0 {
+		t.Fatalf("go fix -fixtool: exit %d\n%s", res.code, res.stderr)
+	}
+	checkFixedModule(t, bin, dir)
+}
+
+func TestBadFlagIsAnError(t *testing.T) {
+	bin := buildTool(t)
+	dir := exampleModule(t)
+	for _, bad := range []string{"-retryafter.headers=", "-retryafter.headers=Retry After"} {
+		res := run(t, dir, bin, bad, "./...")
+		if res.code == 0 || res.code == 3 || !strings.Contains(res.stderr, "header") {
+			t.Errorf("retrylint %s: exit %d, want a flag error\n%s", bad, res.code, res.stderr)
+		}
+	}
+}
