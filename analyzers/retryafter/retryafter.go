@@ -652,7 +652,11 @@ func (c *checker) checkSmallOnly(f *flow.Func, ifs *ast.IfStmt, stack []ast.Node
 	i := slices.Index(parts, cmp)
 	switch {
 	case len(parts) == 1:
-		edit = analysis.TextEdit{Pos: ifs.Cond.Pos(), End: ifs.Cond.End(), NewText: []byte("true")}
+		if e, ok := c.unwrap(ifs, stack, src); ok {
+			edit = e
+		} else {
+			edit = analysis.TextEdit{Pos: ifs.Cond.Pos(), End: ifs.Cond.End(), NewText: []byte("true")}
+		}
 	case i == 0:
 		edit = analysis.TextEdit{Pos: cmp.Pos(), End: parts[1].Pos()}
 	default:
@@ -1049,4 +1053,48 @@ func inside(n ast.Node, outer ast.Node) bool {
 func isLocalVar(info *types.Info, id *ast.Ident) bool {
 	v, ok := info.Uses[id].(*types.Var)
 	return ok && !v.IsField() && v.Parent() != nil && v.Parent() != v.Pkg().Scope()
+}
+
+// unwrap returns the edit that replaces an if statement whose whole
+// condition is the limit by its body: the else branch, or the statements
+// up to the fallback return that the body's return makes unreachable, go
+// with it. ok is false when the body cannot be moved as text.
+func (c *checker) unwrap(ifs *ast.IfStmt, stack []ast.Node, src []byte) (analysis.TextEdit, bool) {
+	if ifs.Init != nil {
+		return analysis.TextEdit{}, false
+	}
+	tf := c.pass.Fset.File(ifs.Pos())
+	body := string(src[tf.Offset(ifs.Body.Lbrace)+1 : tf.Offset(ifs.Body.Rbrace)])
+	raw := false
+	ast.Inspect(ifs.Body, func(n ast.Node) bool {
+		if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING && strings.HasPrefix(lit.Value, "`") {
+			raw = true
+		}
+		return !raw
+	})
+	if raw {
+		return analysis.TextEdit{}, false // a raw string would be re-indented
+	}
+	end := ifs.End()
+	if _, returns := ifs.Body.List[len(ifs.Body.List)-1].(*ast.ReturnStmt); returns && ifs.Else == nil {
+		list := blockList(stack[len(stack)-1])
+		i := slices.Index(list, ast.Stmt(ifs))
+		next := followingReturn(stack, ifs)
+		j := slices.Index(list, ast.Stmt(next))
+		if i < 0 || j < 0 {
+			return analysis.TextEdit{}, false
+		}
+		for _, dead := range list[i+1 : j] {
+			if _, labelled := dead.(*ast.LabeledStmt); labelled {
+				return analysis.TextEdit{}, false // a goto may still reach it
+			}
+		}
+		end = next.End()
+	}
+	var lines []string
+	for line := range strings.SplitSeq(strings.Trim(body, "\n"), "\n") {
+		lines = append(lines, strings.TrimPrefix(line, "\t"))
+	}
+	text := strings.TrimSpace(strings.Join(lines, "\n"))
+	return analysis.TextEdit{Pos: ifs.Pos(), End: end, NewText: []byte(text)}, true
 }

@@ -140,7 +140,7 @@ func importEdit(file *ast.File, path string) analysis.TextEdit {
 		for _, spec := range gd.Specs {
 			is := spec.(*ast.ImportSpec)
 			p, _ := strconv.Unquote(is.Path.Value)
-			if !isStd(p) || p > path {
+			if !isStd(p) || p >= path {
 				at := is.Pos()
 				if is.Doc != nil {
 					at = is.Doc.Pos()
@@ -319,11 +319,8 @@ func VisibleAt(info *types.Info, file *ast.File, e ast.Expr, pos token.Pos) bool
 		if sel, isSel := n.(*ast.SelectorExpr); isSel && ok {
 			// Only the operand names something in scope; the selected
 			// field or method does not.
-			if _, isPkg := info.Uses[identOf(sel.X)].(*types.PkgName); !isPkg {
-				ast.Inspect(sel.X, func(m ast.Node) bool { return ok })
-				ok = VisibleAt(info, file, sel.X, pos)
-				return false
-			}
+			ok = VisibleAt(info, file, sel.X, pos)
+			return false
 		}
 		id, isID := n.(*ast.Ident)
 		if !isID || !ok {
