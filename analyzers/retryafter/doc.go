@@ -54,5 +54,9 @@
 //
 //	-retryafter.headers string
 //	    comma-separated response headers with Retry-After semantics
-//	    (default "Retry-After"); header names are compared case-insensitively
+//	    (default "Retry-After"); header names are compared case-insensitively.
+//	    Caps, small-only waits and dropped errors are reported for every
+//	    listed header; seconds-only parsing only for Retry-After itself, the
+//	    one header defined to carry an HTTP-date too (an epoch header such as
+//	    X-RateLimit-Reset is rightly parsed as a number).
 package retryafter

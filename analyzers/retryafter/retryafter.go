@@ -110,7 +110,9 @@ func (f *funcFact) String() string {
 
 func bitsString(b flow.Bits) string {
 	var parts []string
-	if b&flow.Source != 0 {
+	if b&flow.Tag != 0 {
+		parts = append(parts, "retry-after")
+	} else if b&flow.Source != 0 {
 		parts = append(parts, "header")
 	}
 	for _, p := range b.Params() {
@@ -217,6 +219,11 @@ func (c *checker) analyze(ft *ast.FuncType, body *ast.BlockStmt) *flow.Func {
 		Info: info,
 		Source: func(e ast.Expr) flow.Bits {
 			if a, ok := httpmodel.HeaderRead(info, e); ok && c.headers.Has(a.Name) {
+				if a.Name == retryAfter {
+					// Only Retry-After itself is defined to take an
+					// HTTP-date as well as seconds.
+					return flow.Source | flow.Tag
+				}
 				return flow.Source
 			}
 			return 0
@@ -228,7 +235,7 @@ func (c *checker) analyze(ft *ast.FuncType, body *ast.BlockStmt) *flow.Func {
 			}
 			out := make([]flow.Bits, len(f.Results))
 			for i, r := range f.Results {
-				out[i] = r & flow.Source
+				out[i] = r & flow.Origins
 				for _, p := range r.Params() {
 					out[i] |= argBits(fn, args, p)
 				}
@@ -266,7 +273,7 @@ func (c *checker) summarise(f *flow.Func, fd *ast.FuncDecl) *funcFact {
 			return true
 		}
 		for _, p := range c.parses(f, call) {
-			b := f.Expr(p.arg) &^ flow.Source
+			b := f.Expr(p.arg) &^ flow.Origins
 			if p.date {
 				fact.Date |= b
 			} else {
@@ -353,8 +360,8 @@ func (c *checker) checkFunc(file *ast.File, fd *ast.FuncDecl, f *flow.Func) {
 		case *ast.CallExpr:
 			c.checkMinCall(file, f, n, stack)
 			for _, p := range c.parses(f, n) {
-				if !c.derived(f, p.arg) {
-					continue
+				if f.Expr(p.arg)&flow.Tag == 0 {
+					continue // not Retry-After itself, or not from a header
 				}
 				if p.date {
 					dateTried = true
@@ -450,6 +457,11 @@ func (c *checker) checkMinCall(file *ast.File, f *flow.Func, call *ast.CallExpr,
 }
 
 const errText = "retry_after_exceeds_deadline"
+
+// retryAfter is the header that RFC 9110 defines with two forms, seconds
+// and HTTP-date; other configured headers (such as an epoch reset time)
+// need not accept a date.
+const retryAfter = "Retry-After"
 
 // capFix builds the fix of a cap: when the function can return an error
 // and the values can be compared where the cap is, give up when the server

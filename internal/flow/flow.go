@@ -19,22 +19,30 @@ import (
 	"github.com/retrylint/retrylint/internal/httpmodel"
 )
 
-// Bits is a set of origins. Bit 0 is the analyzer's source; bit i+1 is
-// parameter i of the analysed function (for summaries).
+// Bits is a set of origins. Bit 0 is the analyzer's source, bit 1 a tag
+// the analyzer may add to some of its sources; bit i+2 is parameter i of
+// the analysed function (for summaries).
 type Bits uint64
 
-// Source is the origin bit of the analyzer's own source.
-const Source Bits = 1
+const (
+	// Source is the origin bit of the analyzer's own source.
+	Source Bits = 1
+	// Tag marks a subset of the sources (for example the one header, of
+	// several configured, that has a property the others lack).
+	Tag Bits = 2
+	// Origins are the bits that are not parameters.
+	Origins = Source | Tag
+)
 
 // maxParams is the number of parameters that get an origin bit.
-const maxParams = 63
+const maxParams = 62
 
 // Param returns the origin bit of parameter i (0 beyond the 63rd).
 func Param(i int) Bits {
 	if i < 0 || i >= maxParams {
 		return 0
 	}
-	return 1 << (i + 1)
+	return 1 << (i + 2)
 }
 
 // Params returns the parameter indices present in b.

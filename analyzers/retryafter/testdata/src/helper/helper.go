@@ -9,7 +9,7 @@ import (
 )
 
 // RetryAfter parses both forms of the header.
-func RetryAfter(resp *http.Response) time.Duration { // want RetryAfter:`retryafter\(result0=header\)`
+func RetryAfter(resp *http.Response) time.Duration { // want RetryAfter:`retryafter\(result0=retry-after\)`
 	v := resp.Header.Get("Retry-After")
 	if secs, err := strconv.Atoi(v); err == nil {
 		return time.Duration(secs) * time.Second

@@ -14,7 +14,7 @@ type Pool[T any] struct {
 	limit time.Duration
 }
 
-func (p *Pool[T]) Wait(resp *http.Response) (T, time.Duration, error) { // want Wait:`retryafter\(result1=header\)`
+func (p *Pool[T]) Wait(resp *http.Response) (T, time.Duration, error) { // want Wait:`retryafter\(result1=retry-after\)`
 	secs, err := Atoi(resp.Header.Get("Retry-After")) // want `Retry-After is parsed only as seconds by strconv.Atoi`
 	if err != nil {
 		var zero T
@@ -23,7 +23,7 @@ func (p *Pool[T]) Wait(resp *http.Response) (T, time.Duration, error) { // want 
 	return p.items[0], min(time.Duration(secs)*time.Second, p.limit), nil // want `Retry-After is capped by min\(\.\.\.\)`
 }
 
-func Generic[D ~int64](resp *http.Response, limit D) (D, error) { // want Generic:`retryafter\(result0=header\+p1\)`
+func Generic[D ~int64](resp *http.Response, limit D) (D, error) { // want Generic:`retryafter\(result0=retry-after\+p1\)`
 	if t, err := http.ParseTime(resp.Header.Get("Retry-After")); err == nil {
 		return min(D(time.Until(t)), limit), nil // want `Retry-After is capped by min\(\.\.\.\)`
 	}
