@@ -1,0 +1,408 @@
+// Package retryloop recognises retry loops: loops that repeat the same
+// HTTP operation after a failure, as opposed to loops that send one request
+// per item, page or resource. The other analyzers require its Analyzer and
+// read its Result, so that "retry" means the same thing in all of them.
+//
+// A loop is a retry loop when
+//   - it is a for statement (counted, conditional or infinite) or a range
+//     over an integer (for range n), labelled or not;
+//   - its body sends an HTTP request, directly or through a function that
+//     does (a fact on such functions carries this across packages);
+//   - the request does not change from one iteration to the next: nothing
+//     it is built from is advanced by the loop (the post statement, ++,
+//     op=) or assigned after the send (a cursor taken from the response);
+//   - the body can reach the next iteration: it does not end in a return,
+//     break or panic, or it continues the loop.
+//
+// Ranging over a slice, map, channel, string or iterator is iteration, and
+// so is a loop whose request changes; sends inside function literals (such
+// as goroutines of a fan-out) are not the loop's own.
+package retryloop
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"reflect"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/retrylint/retrylint/internal/httpmodel"
+)
+
+// Analyzer finds the functions that send HTTP requests and the retry loops
+// of each package. Its result is a *Result.
+var Analyzer = &analysis.Analyzer{
+	Name:       "retryloop",
+	Doc:        "find functions that send HTTP requests and the retry loops that repeat them",
+	URL:        "https://pkg.go.dev/github.com/retrylint/retrylint/internal/retryloop",
+	Run:        run,
+	FactTypes:  []analysis.Fact{new(sendsFact)},
+	ResultType: reflect.TypeFor[*Result](),
+}
+
+// sendsFact marks a function that sends an HTTP request, directly or
+// through the functions it calls.
+type sendsFact struct{}
+
+func (*sendsFact) AFact()         {}
+func (*sendsFact) String() string { return "sends" }
+
+// A Loop is a retry loop.
+type Loop struct {
+	// Stmt is the *ast.ForStmt or *ast.RangeStmt.
+	Stmt ast.Stmt
+	// Body is the loop's body.
+	Body *ast.BlockStmt
+	// Func is the function declaration or literal that holds the loop.
+	Func ast.Node
+	// Sends are the calls in the body that send, directly or through a
+	// function that does.
+	Sends []*ast.CallExpr
+	// Bounded reports whether the loop has a condition or ranges over an
+	// integer, so that its number of attempts is limited.
+	Bounded bool
+}
+
+// Result is what the Analyzer finds in one package.
+type Result struct {
+	Loops []*Loop
+	sends map[*types.Func]bool
+	pass  *analysis.Pass
+}
+
+// Sends reports whether a call to fn sends an HTTP request.
+func (r *Result) Sends(fn *types.Func) bool {
+	if fn == nil {
+		return false
+	}
+	fn = fn.Origin()
+	if r.sends[fn] {
+		return true
+	}
+	return fn.Pkg() != r.pass.Pkg && r.pass.ImportObjectFact(fn, new(sendsFact))
+}
+
+// SendsCall reports whether call sends an HTTP request, directly or through
+// the function it calls.
+func (r *Result) SendsCall(call *ast.CallExpr) bool {
+	if _, ok := httpmodel.SendOf(r.pass.TypesInfo, call); ok {
+		return true
+	}
+	return r.Sends(httpmodel.Callee(r.pass.TypesInfo, call))
+}
+
+// LoopOf returns the retry loop whose statement is s, or nil.
+func (r *Result) LoopOf(s ast.Stmt) *Loop {
+	for _, l := range r.Loops {
+		if l.Stmt == s {
+			return l
+		}
+	}
+	return nil
+}
+
+func run(pass *analysis.Pass) (_ any, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("retryloop: internal error in package %s: %v", pass.Pkg.Path(), r)
+		}
+	}()
+	res := &Result{sends: map[*types.Func]bool{}, pass: pass}
+	var decls []*ast.FuncDecl
+	for _, file := range pass.Files {
+		for _, d := range file.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				decls = append(decls, fd)
+			}
+		}
+	}
+	// Which functions send: iterate, since they call one another.
+	for changed := true; changed; {
+		changed = false
+		for _, fd := range decls {
+			fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if fn == nil || res.sends[fn] {
+				continue
+			}
+			if res.bodySends(fd.Body) {
+				res.sends[fn] = true
+				changed = true
+			}
+		}
+	}
+	for fn := range res.sends {
+		pass.ExportObjectFact(fn, new(sendsFact))
+	}
+	for _, file := range pass.Files {
+		ast.PreorderStack(file, nil, func(n ast.Node, stack []ast.Node) bool {
+			var body *ast.BlockStmt
+			switch n := n.(type) {
+			case *ast.ForStmt:
+				body = n.Body
+			case *ast.RangeStmt:
+				body = n.Body
+			default:
+				return true
+			}
+			if l := res.classify(n.(ast.Stmt), body, stack); l != nil {
+				res.Loops = append(res.Loops, l)
+			}
+			return true
+		})
+	}
+	return res, nil
+}
+
+// bodySends reports whether body sends, outside nested function literals.
+func (r *Result) bodySends(body ast.Node) bool {
+	return len(r.sendsIn(body)) > 0
+}
+
+func (r *Result) sendsIn(body ast.Node) []*ast.CallExpr {
+	var out []*ast.CallExpr
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if r.SendsCall(n) {
+				out = append(out, n)
+			}
+		}
+		return true
+	})
+	return out
+}
+
+func enclosingFunc(stack []ast.Node) ast.Node {
+	for i := len(stack) - 1; i >= 0; i-- {
+		switch stack[i].(type) {
+		case *ast.FuncDecl, *ast.FuncLit:
+			return stack[i]
+		}
+	}
+	return nil
+}
+
+// classify returns the loop when s is a retry loop.
+func (r *Result) classify(s ast.Stmt, body *ast.BlockStmt, stack []ast.Node) *Loop {
+	info := r.pass.TypesInfo
+	l := &Loop{Stmt: s, Body: body, Func: enclosingFunc(stack)}
+	var post ast.Stmt
+	switch s := s.(type) {
+	case *ast.ForStmt:
+		l.Bounded = s.Cond != nil
+		post = s.Post
+	case *ast.RangeStmt:
+		tv, ok := info.Types[s.X]
+		if !ok {
+			return nil
+		}
+		b, isBasic := tv.Type.Underlying().(*types.Basic)
+		if !isBasic || b.Info()&types.IsInteger == 0 {
+			return nil // iteration over items
+		}
+		l.Bounded = true
+	}
+	l.Sends = r.sendsIn(body)
+	if len(l.Sends) == 0 || l.Func == nil {
+		return nil
+	}
+	if r.requestVaries(l, post) {
+		return nil
+	}
+	var label types.Object
+	if ls, ok := stack[len(stack)-1].(*ast.LabeledStmt); ok && ls.Stmt == s {
+		label = info.Defs[ls.Label]
+	}
+	if !reachesNext(info, s, label, body) {
+		return nil
+	}
+	return l
+}
+
+// requestVaries reports whether something the loop's requests are built
+// from changes between iterations.
+func (r *Result) requestVaries(l *Loop, post ast.Stmt) bool {
+	info := r.pass.TypesInfo
+	// The variables the requests are built from: the arguments of each send
+	// and, for a request built in the loop, of the call that built it.
+	inputs := map[*types.Var]bool{}
+	requests := map[*types.Var]bool{}
+	addUses := func(e ast.Node) {
+		ast.Inspect(e, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				if v, ok := info.Uses[id].(*types.Var); ok && !v.IsField() {
+					inputs[v] = true
+				}
+			}
+			return true
+		})
+	}
+	for _, call := range l.Sends {
+		for _, a := range call.Args {
+			addUses(a)
+		}
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			if s, ok := info.Selections[sel]; ok && s.Kind() == types.MethodVal {
+				addUses(sel.X)
+			}
+		}
+	}
+	// Look through requests built in the loop: their own inputs count.
+	ast.Inspect(l.Body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Rhs) != 1 {
+			return true
+		}
+		call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		if _, _, isNew := httpmodel.NewRequestMethod(info, call); !isNew {
+			return true
+		}
+		if id, ok := as.Lhs[0].(*ast.Ident); ok {
+			if v, ok := info.ObjectOf(id).(*types.Var); ok && inputs[v] {
+				requests[v] = true
+				for _, a := range call.Args {
+					addUses(a)
+				}
+			}
+		}
+		return true
+	})
+	firstSend := l.Sends[0].Pos()
+	varies := false
+	changes := func(v *types.Var, at token.Pos, incremental bool) {
+		if !inputs[v] || requests[v] || isContext(v.Type()) {
+			return
+		}
+		if incremental || at > firstSend {
+			varies = true
+		}
+	}
+	inspectAssigns := func(root ast.Node, inPost bool) {
+		ast.Inspect(root, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.IncDecStmt:
+				if v := varOf(info, n.X); v != nil {
+					changes(v, n.Pos(), true)
+				}
+			case *ast.AssignStmt:
+				incremental := inPost || (n.Tok != token.ASSIGN && n.Tok != token.DEFINE)
+				for _, lhs := range n.Lhs {
+					if v := varOf(info, lhs); v != nil {
+						changes(v, n.Pos(), incremental)
+					}
+				}
+			}
+			return true
+		})
+	}
+	if post != nil {
+		inspectAssigns(post, true)
+	}
+	inspectAssigns(l.Body, false)
+	return varies
+}
+
+func varOf(info *types.Info, e ast.Expr) *types.Var {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, _ := info.ObjectOf(id).(*types.Var)
+	return v
+}
+
+func isContext(t types.Type) bool {
+	return httpmodel.IsNamed(t, "context", "Context")
+}
+
+// reachesNext reports whether the body of loop s can start another
+// iteration: it continues s, or its last statement is not a return, break
+// out of s, goto or panic.
+func reachesNext(info *types.Info, s ast.Stmt, label types.Object, body *ast.BlockStmt) bool {
+	if len(body.List) == 0 {
+		return false
+	}
+	if continues(info, s, label, body) {
+		return true
+	}
+	switch last := body.List[len(body.List)-1].(type) {
+	case *ast.ReturnStmt:
+		return false
+	case *ast.BranchStmt:
+		return last.Tok == token.CONTINUE
+	case *ast.ExprStmt:
+		if call, ok := last.X.(*ast.CallExpr); ok {
+			if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "panic" {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// continues reports whether body holds a continue statement that starts
+// the next iteration of s: an unlabelled one outside nested loops, or one
+// naming s's label.
+func continues(info *types.Info, s ast.Stmt, label types.Object, body *ast.BlockStmt) bool {
+	found := false
+	var walk func(n ast.Node, nested bool)
+	walk = func(root ast.Node, nested bool) {
+		ast.Inspect(root, func(n ast.Node) bool {
+			if found {
+				return false
+			}
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+				// A continue in a nested loop is that loop's; in a
+				// switch or select it is still ours.
+				if n != s {
+					_, isLoop := n.(*ast.ForStmt)
+					_, isRange := n.(*ast.RangeStmt)
+					for _, child := range childBlocks(n) {
+						walk(child, nested || isLoop || isRange)
+					}
+					return false
+				}
+			case *ast.BranchStmt:
+				if n.Tok == token.CONTINUE {
+					if n.Label == nil && !nested {
+						found = true
+					}
+					if n.Label != nil && label != nil && info.Uses[n.Label] == label {
+						found = true
+					}
+				}
+			}
+			return true
+		})
+	}
+	walk(body, false)
+	return found
+}
+
+func childBlocks(n ast.Node) []ast.Node {
+	switch n := n.(type) {
+	case *ast.ForStmt:
+		return []ast.Node{n.Body}
+	case *ast.RangeStmt:
+		return []ast.Node{n.Body}
+	case *ast.SwitchStmt:
+		return []ast.Node{n.Body}
+	case *ast.TypeSwitchStmt:
+		return []ast.Node{n.Body}
+	case *ast.SelectStmt:
+		return []ast.Node{n.Body}
+	}
+	return nil
+}

@@ -1,0 +1,37 @@
+package retryloop_test
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/retrylint/retrylint/internal/retryloop"
+)
+
+// report turns the recogniser's result into diagnostics, so that the test
+// data can say with // want comments which loops are retries.
+var report = &analysis.Analyzer{
+	Name:     "retryloopreport",
+	Doc:      "report each retry loop found by retryloop",
+	Requires: []*analysis.Analyzer{retryloop.Analyzer},
+	Run: func(pass *analysis.Pass) (any, error) {
+		res := pass.ResultOf[retryloop.Analyzer].(*retryloop.Result)
+		for _, l := range res.Loops {
+			kind := "unbounded"
+			if l.Bounded {
+				kind = "bounded"
+			}
+			pass.Reportf(l.Stmt.Pos(), "retry loop (%s) with %d send(s)", kind, len(l.Sends))
+		}
+		return nil, nil
+	},
+}
+
+func TestRetryVersusIteration(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), report, "loops")
+}
+
+func TestSendsFact(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), retryloop.Analyzer, "sender")
+}

@@ -1,0 +1,218 @@
+package loops
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"strings"
+	"time"
+
+	"sender"
+)
+
+// ---- retry loops ----
+
+func counted(c *http.Client, url string) (*http.Response, error) {
+	var lastErr error
+	for attempt := 0; attempt < 3; attempt++ { // want `retry loop \(bounded\)`
+		resp, err := c.Get(url)
+		if err == nil && resp.StatusCode < 500 {
+			return resp, nil
+		}
+		lastErr = err
+		time.Sleep(time.Second)
+	}
+	return nil, lastErr
+}
+
+func infinite(ctx context.Context, c *http.Client, url string) (*http.Response, error) {
+	for { // want `retry loop \(unbounded\)`
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+		if err != nil {
+			return nil, err
+		}
+		resp, err := c.Do(req)
+		if err != nil {
+			continue
+		}
+		return resp, nil
+	}
+}
+
+func rangeInt(url string) error {
+	for range 5 { // want `retry loop \(bounded\)`
+		if err := sender.Indirect(url); err == nil {
+			return nil
+		}
+	}
+	return nil
+}
+
+func labelled(c *http.Client, url string) (*http.Response, error) {
+outer:
+	for i := 0; i < 3; i++ { // want `retry loop \(bounded\)`
+		resp, err := sender.Fetch(c, url)
+		if err != nil {
+			for j := 0; j < 2; j++ {
+				if j == 1 {
+					continue outer
+				}
+			}
+		}
+		return resp, err
+	}
+	return nil, nil
+}
+
+func perAttemptContext(c *http.Client, url string) (*http.Response, error) {
+	for attempt := 0; attempt < 3; attempt++ { // want `retry loop \(bounded\)`
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+		resp, err := c.Do(req)
+		cancel()
+		if err == nil {
+			return resp, nil
+		}
+	}
+	return nil, nil
+}
+
+func bodyPerAttempt(c *http.Client, url, payload string) error {
+	for attempt := 0; attempt < 3; attempt++ { // want `retry loop \(bounded\)`
+		body := strings.NewReader(payload)
+		resp, err := c.Post(url, "text/plain", body)
+		if err == nil {
+			return resp.Body.Close()
+		}
+	}
+	return nil
+}
+
+func switchContinue(c *http.Client, url string) (*http.Response, error) {
+	for attempt := 0; attempt < 3; attempt++ { // want `retry loop \(bounded\)`
+		resp, err := c.Get(url)
+		if err != nil {
+			return nil, err
+		}
+		switch resp.StatusCode {
+		case http.StatusTooManyRequests, http.StatusServiceUnavailable:
+			resp.Body.Close()
+			continue
+		}
+		return resp, nil
+	}
+	return nil, nil
+}
+
+func genericRetry[T any](c *http.Client, url string, decode func(io.Reader) (T, error)) (T, error) {
+	var zero T
+	for attempt := range 3 { // want `retry loop \(bounded\)`
+		resp, err := c.Get(url)
+		if err != nil {
+			_ = attempt
+			continue
+		}
+		defer resp.Body.Close()
+		return decode(resp.Body)
+	}
+	return zero, nil
+}
+
+// ---- iteration, not retry ----
+
+func perItem(c *http.Client, urls []string) {
+	for _, u := range urls {
+		resp, err := c.Get(u)
+		if err == nil {
+			resp.Body.Close()
+		}
+	}
+}
+
+func perIndex(c *http.Client, urls []string) {
+	for i := 0; i < len(urls); i++ {
+		resp, err := c.Get(urls[i])
+		if err == nil {
+			resp.Body.Close()
+		}
+	}
+}
+
+func pagination(c *http.Client, base string) {
+	cursor := ""
+	for {
+		resp, err := c.Get(base + "?cursor=" + cursor)
+		if err != nil {
+			return
+		}
+		next := resp.Header.Get("X-Next-Cursor")
+		resp.Body.Close()
+		if next == "" {
+			return
+		}
+		cursor = next
+	}
+}
+
+func pageNumbers(c *http.Client, base string) {
+	page := 1
+	for {
+		req, _ := http.NewRequest(http.MethodGet, base+"?page="+string(rune('0'+page)), nil)
+		resp, err := c.Do(req)
+		if err != nil || resp.StatusCode == http.StatusNotFound {
+			return
+		}
+		resp.Body.Close()
+		page++
+	}
+}
+
+func fanOut(c *http.Client, url string) {
+	for i := 0; i < 3; i++ {
+		go func() {
+			resp, err := c.Get(url)
+			if err == nil {
+				resp.Body.Close()
+			}
+		}()
+	}
+}
+
+func pollingNoHTTP(ready func() bool) {
+	for !ready() {
+		time.Sleep(time.Second)
+	}
+}
+
+func oneShotInLoop(c *http.Client, url string) (*http.Response, error) {
+	for {
+		return c.Get(url)
+	}
+}
+
+func quietHelper(url string) {
+	for range 3 {
+		_ = sender.Quiet(url)
+	}
+}
+
+func rangeOverChannel(c *http.Client, urls chan string) {
+	for u := range urls {
+		if resp, err := c.Get(u); err == nil {
+			resp.Body.Close()
+		}
+	}
+}
+
+// A type with a Get method that is not an http.Client.
+type cache struct{}
+
+func (cache) Get(string) (string, error) { return "", nil }
+
+func notHTTP(c cache, key string) {
+	for range 3 {
+		if _, err := c.Get(key); err == nil {
+			return
+		}
+	}
+}
