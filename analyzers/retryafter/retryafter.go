@@ -13,6 +13,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/config"
 	"github.com/retrylint/retrylint/internal/fixes"
 	"github.com/retrylint/retrylint/internal/flow"
@@ -43,41 +44,15 @@ func New(cfg Config) *analysis.Analyzer {
 	headers := config.HeaderList(slices.Clone(cfg.Headers))
 	a := &analysis.Analyzer{
 		Name:      "retryafter",
-		Doc:       analysisDoc(doc),
+		Doc:       analysisutil.Doc(doc, "retryafter"),
 		URL:       "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/retryafter",
 		FactTypes: []analysis.Fact{new(funcFact)},
-		Run: func(pass *analysis.Pass) (any, error) {
-			return run(pass, httpmodel.NewNames(headers...))
-		},
+		Run: analysisutil.Safe("retryafter", func(pass *analysis.Pass, at func(token.Pos)) (any, error) {
+			return run(pass, httpmodel.NewNames(headers...), at)
+		}),
 	}
 	a.Flags.Var(&headers, "headers", "comma-separated response headers with Retry-After semantics")
 	return a
-}
-
-// analysisDoc turns the package documentation into the analyzer's Doc: the
-// text after the "# Analyzer retryafter" heading, first line first.
-func analysisDoc(src string) string {
-	var lines []string
-	in := false
-	for line := range strings.SplitSeq(src, "\n") {
-		if !strings.HasPrefix(line, "//") {
-			if in {
-				break
-			}
-			continue
-		}
-		text := strings.TrimPrefix(strings.TrimPrefix(line, "//"), " ")
-		if strings.HasPrefix(text, "# Analyzer ") {
-			in = true
-			continue
-		}
-		if in {
-			lines = append(lines, text)
-		}
-	}
-	s := strings.TrimSpace(strings.Join(lines, "\n"))
-	s = strings.TrimPrefix(s, "retryafter: ")
-	return s
 }
 
 // funcFact summarises a function for its callers in this and other
@@ -143,12 +118,7 @@ type checker struct {
 	local   map[*types.Func]*funcFact
 }
 
-func run(pass *analysis.Pass, headers httpmodel.Names) (_ any, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("retryafter: internal error in package %s: %v", pass.Pkg.Path(), r)
-		}
-	}()
+func run(pass *analysis.Pass, headers httpmodel.Names, at func(token.Pos)) (any, error) {
 	if !httpmodel.ImportsHTTP(pass.Pkg) && !hasFacts(pass) {
 		return nil, nil
 	}
@@ -171,6 +141,7 @@ func run(pass *analysis.Pass, headers httpmodel.Names) (_ any, err error) {
 			if fn == nil {
 				continue
 			}
+			at(fd.Pos())
 			f := c.analyze(fd.Type, fd.Body)
 			fact := c.summarise(f, fd)
 			if old, ok := c.local[fn]; !ok || !old.equal(fact) {
@@ -190,7 +161,7 @@ func run(pass *analysis.Pass, headers httpmodel.Names) (_ any, err error) {
 		}
 	}
 	for _, file := range pass.Files {
-		c.checkFile(file)
+		c.checkFile(file, at)
 	}
 	return nil, nil
 }
@@ -336,12 +307,13 @@ func (c *checker) parses(f *flow.Func, call *ast.CallExpr) []parse {
 	return out
 }
 
-func (c *checker) checkFile(file *ast.File) {
+func (c *checker) checkFile(file *ast.File, at func(token.Pos)) {
 	for _, d := range file.Decls {
 		fd, ok := d.(*ast.FuncDecl)
 		if !ok || fd.Body == nil {
 			continue
 		}
+		at(fd.Pos())
 		f := c.analyze(fd.Type, fd.Body)
 		c.checkFunc(file, fd, f)
 	}

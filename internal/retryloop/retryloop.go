@@ -20,7 +20,6 @@
 package retryloop
 
 import (
-	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -28,6 +27,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 )
 
@@ -37,7 +37,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:       "retryloop",
 	Doc:        "find functions that send HTTP requests and the retry loops that repeat them",
 	URL:        "https://pkg.go.dev/github.com/retrylint/retrylint/internal/retryloop",
-	Run:        run,
+	Run:        analysisutil.Safe("retryloop", run),
 	FactTypes:  []analysis.Fact{new(sendsFact)},
 	ResultType: reflect.TypeFor[*Result](),
 }
@@ -103,12 +103,7 @@ func (r *Result) LoopOf(s ast.Stmt) *Loop {
 	return nil
 }
 
-func run(pass *analysis.Pass) (_ any, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("retryloop: internal error in package %s: %v", pass.Pkg.Path(), r)
-		}
-	}()
+func run(pass *analysis.Pass, at func(token.Pos)) (any, error) {
 	res := &Result{sends: map[*types.Func]bool{}, pass: pass}
 	var decls []*ast.FuncDecl
 	for _, file := range pass.Files {
@@ -146,6 +141,7 @@ func run(pass *analysis.Pass) (_ any, err error) {
 			default:
 				return true
 			}
+			at(n.Pos())
 			if l := res.classify(n.(ast.Stmt), body, stack); l != nil {
 				res.Loops = append(res.Loops, l)
 			}

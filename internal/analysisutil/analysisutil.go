@@ -1,0 +1,58 @@
+// Package analysisutil holds what every retrylint analyzer does the same
+// way: its Doc from doc.go, and a run that turns a panic into an error.
+package analysisutil
+
+import (
+	"fmt"
+	"go/token"
+	"runtime/debug"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// Doc returns the analyzer documentation in the doc.go source src: the text
+// after the "# Analyzer name" heading, starting with its summary line.
+func Doc(src, name string) string {
+	var lines []string
+	in := false
+	for line := range strings.SplitSeq(src, "\n") {
+		if !strings.HasPrefix(line, "//") {
+			if in {
+				break
+			}
+			continue
+		}
+		text := strings.TrimPrefix(strings.TrimPrefix(line, "//"), " ")
+		if text == "# Analyzer "+name {
+			in = true
+			continue
+		}
+		if in {
+			lines = append(lines, text)
+		}
+	}
+	s := strings.TrimSpace(strings.Join(lines, "\n"))
+	return strings.TrimPrefix(s, name+": ")
+}
+
+// Safe wraps an analyzer's run function so that a panic becomes an error
+// that names the analyzer, the package and, when known, the position being
+// analysed, instead of crashing the user's whole run. The run function may
+// call at to record the node it is looking at.
+func Safe(name string, run func(pass *analysis.Pass, at func(token.Pos)) (any, error)) func(*analysis.Pass) (any, error) {
+	return func(pass *analysis.Pass) (result any, err error) {
+		var pos token.Pos
+		defer func() {
+			if r := recover(); r != nil {
+				where := pass.Pkg.Path()
+				if pos.IsValid() {
+					where = pass.Fset.Position(pos).String()
+				}
+				err = fmt.Errorf("%s: internal error at %s: %v\n%s", name, where, r, debug.Stack())
+				result = nil
+			}
+		}()
+		return run(pass, func(p token.Pos) { pos = p })
+	}
+}
