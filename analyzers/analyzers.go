@@ -5,6 +5,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/retrylint/retrylint/analyzers/retryafter"
+	"github.com/retrylint/retrylint/analyzers/retrydeadline"
 )
 
 // All returns the analyzers of the suite, each with its default
@@ -12,5 +13,6 @@ import (
 func All() []*analysis.Analyzer {
 	return []*analysis.Analyzer{
 		retryafter.Analyzer,
+		retrydeadline.Analyzer,
 	}
 }

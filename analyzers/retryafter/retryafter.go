@@ -501,20 +501,10 @@ func (c *checker) errorReturn(file *ast.File, ft *ast.FuncType, pos token.Pos, r
 	if !ok {
 		return "", nil, false
 	}
-	qual := fixes.Qualifier(file, c.pass.Pkg, info)
-	results := fixes.ResultTypes(info, ft)
-	var vals []string
-	for _, t := range results[:len(results)-1] {
-		z := fixes.ZeroValue(c.pass.Pkg, qual, t)
-		if z == "" {
-			return "", nil, false
-		}
-		vals = append(vals, z)
-	}
-	vals = append(vals, fmt.Sprintf("%s.Errorf(%q, %s, %s)", fmtName,
+	ret, ok := fixes.Return(info, c.pass.Pkg, file, ft, fmt.Sprintf("%s.Errorf(%q, %s, %s)", fmtName,
 		errText+": the server asked to wait %v, more than the limit of %v",
 		fixes.Text(c.pass.Fset, src, ra), fixes.Text(c.pass.Fset, src, limit)))
-	return "return " + strings.Join(vals, ", "), edits, true
+	return ret, edits, ok
 }
 
 // capCompare matches x > limit, x >= limit, limit < x and limit <= x and
@@ -864,23 +854,17 @@ func (c *checker) checkDroppedError(file *ast.File, f *flow.Func, as *ast.Assign
 	if failure == "" {
 		failure = errName
 	}
-	qual := fixes.Qualifier(file, c.pass.Pkg, info)
-	var vals []string
-	for _, t := range results[:len(results)-1] {
-		z := fixes.ZeroValue(c.pass.Pkg, qual, t)
-		if z == "" {
-			return
-		}
-		vals = append(vals, z)
+	ret, ok := fixes.Return(info, c.pass.Pkg, file, ft, failure)
+	if !ok {
+		return
 	}
-	vals = append(vals, failure)
 	src := fixes.Source(c.pass, as.Pos())
 	if src == nil {
 		return
 	}
 	indent := fixes.Indent(c.pass.Fset, src, as.Pos())
 	eol := fixes.LineEnd(c.pass.Fset, src, as.End())
-	check := fmt.Sprintf("\n%sif %s != nil {\n%s\treturn %s\n%s}", indent, errName, indent, strings.Join(vals, ", "), indent)
+	check := fmt.Sprintf("\n%sif %s != nil {\n%s\t%s\n%s}", indent, errName, indent, ret, indent)
 	fn := httpmodel.Callee(info, call)
 	c.pass.Report(analysis.Diagnostic{
 		Pos:     blank.Pos(),
@@ -992,7 +976,7 @@ func (c *checker) reportSecondsOnly(file *ast.File, f *flow.Func, p parse, stack
 		if !fixes.VisibleAt(info, file, s, pos) {
 			return
 		}
-		target = fixes.FreeName(info, file, pos, "retryAfterValue")
+		target = fixes.FreeName(info, file, "retryAfterValue", nil, pos)
 		fmt.Fprintf(&pre, "%s := %s\n%s", target, fixes.Text(c.pass.Fset, src, s), indent)
 		edits = append(edits, analysis.TextEdit{Pos: s.Pos(), End: s.End(), NewText: []byte(target)})
 	}

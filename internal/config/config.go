@@ -5,6 +5,7 @@ package config
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -68,4 +69,27 @@ func isTokenChar(r rune) bool {
 		return true
 	}
 	return strings.ContainsRune("!#$%&'*+-.^_`|~", r)
+}
+
+// PositiveInt is an int flag.Value that rejects values below 1.
+type PositiveInt struct{ P *int }
+
+func (v PositiveInt) String() string {
+	if v.P == nil {
+		return "0"
+	}
+	return strconv.Itoa(*v.P)
+}
+
+// Set parses a whole number of at least 1.
+func (v PositiveInt) Set(s string) error {
+	n, err := strconv.Atoi(strings.TrimSpace(s))
+	if err != nil {
+		return fmt.Errorf("%q is not a whole number", s)
+	}
+	if n < 1 {
+		return fmt.Errorf("%d is less than 1", n)
+	}
+	*v.P = n
+	return nil
 }

@@ -348,15 +348,26 @@ func VisibleAt(info *types.Info, file *ast.File, e ast.Expr, pos token.Pos) bool
 }
 
 // FreeName returns name, or name followed by a number, such that it
-// denotes nothing at pos.
-func FreeName(info *types.Info, file *ast.File, pos token.Pos, name string) string {
-	scope := innermost(info, file, pos)
-	if scope == nil {
-		return name
-	}
+// denotes nothing at any of the positions and is not in taken (names that
+// other edits of the same fix introduce). The chosen name is added to taken
+// when taken is not nil.
+func FreeName(info *types.Info, file *ast.File, name string, taken map[string]bool, pos ...token.Pos) string {
 	try := name
 	for i := 2; ; i++ {
-		if _, obj := scope.LookupParent(try, pos); obj == nil {
+		free := !taken[try]
+		for _, p := range pos {
+			scope := innermost(info, file, p)
+			if scope == nil {
+				continue
+			}
+			if _, obj := scope.LookupParent(try, p); obj != nil {
+				free = false
+			}
+		}
+		if free {
+			if taken != nil {
+				taken[try] = true
+			}
 			return try
 		}
 		try = name + strconv.Itoa(i)
@@ -481,4 +492,28 @@ func LineEnd(fset *token.FileSet, src []byte, pos token.Pos) token.Pos {
 		off++
 	}
 	return tf.Pos(off)
+}
+
+// Return returns the text of a return statement for the function type ft:
+// last as its last result when last is not empty, and the zero value of
+// every other result. ok is false when a zero value cannot be written.
+func Return(info *types.Info, pkg *types.Package, file *ast.File, ft *ast.FuncType, last string) (string, bool) {
+	qual := Qualifier(file, pkg, info)
+	results := ResultTypes(info, ft)
+	var vals []string
+	for i, t := range results {
+		if i == len(results)-1 && last != "" {
+			vals = append(vals, last)
+			break
+		}
+		z := ZeroValue(pkg, qual, t)
+		if z == "" {
+			return "", false
+		}
+		vals = append(vals, z)
+	}
+	if len(vals) == 0 {
+		return "return", true
+	}
+	return "return " + strings.Join(vals, ", "), true
 }

@@ -156,15 +156,22 @@ func (r *Result) bodySends(body ast.Node) bool {
 	return len(r.sendsIn(body)) > 0
 }
 
+// sendsIn returns the sends of body that run as part of it: go and defer
+// statements and function literals are skipped (a goroutine's or a
+// callback's sends are not the loop's own), but a literal called on the
+// spot is part of the body.
 func (r *Result) sendsIn(body ast.Node) []*ast.CallExpr {
 	var out []*ast.CallExpr
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
+		case *ast.FuncLit, *ast.GoStmt, *ast.DeferStmt:
 			return false
 		case *ast.CallExpr:
 			if r.SendsCall(n) {
 				out = append(out, n)
+			}
+			if lit, ok := ast.Unparen(n.Fun).(*ast.FuncLit); ok {
+				out = append(out, r.sendsIn(lit.Body)...)
 			}
 		}
 		return true

@@ -216,3 +216,29 @@ func notHTTP(c cache, key string) {
 		}
 	}
 }
+
+func invokedLiteral(c *http.Client, url string) error {
+	for attempt := 0; attempt < 3; attempt++ { // want `retry loop \(bounded\)`
+		err := func() error {
+			resp, err := c.Get(url)
+			if err != nil {
+				return err
+			}
+			return resp.Body.Close()
+		}()
+		if err == nil {
+			return nil
+		}
+	}
+	return nil
+}
+
+func deferredLiteral(c *http.Client, url string) {
+	for attempt := 0; attempt < 3; attempt++ {
+		defer func() {
+			if resp, err := c.Get(url); err == nil {
+				resp.Body.Close()
+			}
+		}()
+	}
+}

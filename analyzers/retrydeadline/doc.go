@@ -1,0 +1,86 @@
+// Package retrydeadline defines an Analyzer that reports retry loops whose
+// attempts are bounded one by one but whose whole operation is not, and
+// waits between attempts that ignore cancellation.
+//
+// # Analyzer retrydeadline
+//
+// retrydeadline: report per-attempt timeouts with no overall deadline, and waits that ignore cancellation
+//
+// A per-attempt timeout bounds one request. Without an overall deadline a
+// retry loop of five ten-second attempts is a fifty-second operation plus
+// every wait between attempts, and an infinite loop has no bound at all.
+// Attempts must derive their context from the operation's context so that
+// the overall deadline cancels the request in flight too, and a wait must
+// end when that context is cancelled.
+//
+// The analyzer looks at retry loops (loops that send the same HTTP request
+// again after a failure; a loop that sends one request per item, page or
+// goroutine is iteration and is never reported) and reports:
+//
+//   - a context.WithTimeout, WithTimeoutCause, WithDeadline or
+//     WithDeadlineCause made inside the loop from a context that carries no
+//     deadline (context.Background(), context.TODO(), context.WithoutCancel,
+//     or a local context derived from them without a deadline), or a call
+//     to a function, in any package, that makes such a timeout itself;
+//   - a request built with http.NewRequest (no context) inside the loop and
+//     sent through an http.Client whose Timeout is set in the same function;
+//
+// when nothing bounds the loop as a whole: no deadline made before the loop
+// and used by the attempts, and no wall-clock budget checked in the loop
+// (time.Since, time.Until, time.Now, ctx.Deadline). An attempt count does
+// not count as a deadline.
+//
+//   - time.Sleep, or a bare <-time.After, inside the loop while a
+//     context.Context from outside the loop is in scope.
+//
+// A context parameter is the caller's to bound, so attempts derived from it
+// are not reported; nor are loops with a wall-clock budget, waits in a
+// select on ctx.Done(), polling loops that send no request, one-shot
+// requests, and loops in test files that use net/http/httptest.
+//
+// WRONG:
+//
+//	for attempt := 0; attempt < 5; attempt++ {
+//		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+//		resp, err := send(ctx)
+//		cancel()
+//		...
+//		time.Sleep(backoff(attempt))
+//	}
+//
+// RIGHT: one deadline over attempts and waits, and waits that end with it:
+//
+//	opCtx, opCancel := context.WithTimeout(context.Background(), 5*10*time.Second)
+//	defer opCancel()
+//	for attempt := 0; attempt < 5; attempt++ {
+//		ctx, cancel := context.WithTimeout(opCtx, 10*time.Second)
+//		resp, err := send(ctx)
+//		cancel()
+//		...
+//		timer := time.NewTimer(backoff(attempt))
+//		select {
+//		case <-opCtx.Done():
+//			timer.Stop()
+//			return nil, opCtx.Err()
+//		case <-timer.C:
+//		}
+//	}
+//
+// Each finding has one suggested fix. A per-attempt timeout gets an overall
+// deadline made before the loop from the same parent, for the loop's attempt
+// count times the per-attempt timeout (the -retrydeadline.attempts value
+// when the count is not known), and the attempts derive from it. A request
+// sent through a Client with a Timeout is built with that overall context.
+// A helper that makes its own timeout cannot be changed from the caller, so
+// its loop gets a wall-clock budget instead: it stops retrying once the
+// budget is spent. A sleep becomes a select on the context's Done channel
+// and a timer, returning the context's error.
+//
+// Flags:
+//
+//	-retrydeadline.bounded bool
+//	    also report loops with a bounded attempt count (default true)
+//	-retrydeadline.attempts int
+//	    attempt count that the suggested overall deadline assumes when the
+//	    loop's count is not known (default 3; must be at least 1)
+package retrydeadline

@@ -1,0 +1,40 @@
+package retrydeadline_test
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/retrylint/retrylint/analyzers/retrydeadline"
+	"github.com/retrylint/retrylint/internal/fixtest"
+)
+
+func TestDiagnostics(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), retrydeadline.Analyzer, "a", "b", "c")
+}
+
+func TestFixes(t *testing.T) {
+	results := analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), retrydeadline.Analyzer, "a", "b")
+	fixtest.CheckFixed(t, retrydeadline.Analyzer, results)
+}
+
+func TestBoundedFlag(t *testing.T) {
+	a := retrydeadline.New(retrydeadline.DefaultConfig())
+	if err := a.Flags.Set("bounded", "false"); err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, analysistest.TestData(), a, "unbounded")
+}
+
+func TestAttemptsFlagRejectsBadValues(t *testing.T) {
+	for _, bad := range []string{"", "0", "-2", "three", "1.5"} {
+		a := retrydeadline.New(retrydeadline.DefaultConfig())
+		if err := a.Flags.Set("attempts", bad); err == nil {
+			t.Errorf("-attempts=%q: no error", bad)
+		}
+	}
+	a := retrydeadline.New(retrydeadline.DefaultConfig())
+	if err := a.Flags.Set("attempts", "7"); err != nil {
+		t.Errorf("-attempts=7: %v", err)
+	}
+}

@@ -1,0 +1,33 @@
+package unbounded
+
+import (
+	"context"
+	"net/http"
+	"time"
+)
+
+// With -bounded=false only loops without an attempt limit are reported.
+func bounded(c *http.Client, url string) (*http.Response, error) {
+	for attempt := 0; attempt < 3; attempt++ {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+		resp, err := c.Do(req)
+		cancel()
+		if err == nil {
+			return resp, nil
+		}
+	}
+	return nil, nil
+}
+
+func forever(c *http.Client, url string) *http.Response {
+	for {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second) // want `per-attempt timeout \(context.WithTimeout\) inside retry loop but no overall deadline \(attempts and sleeps are unbounded\)`
+		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+		resp, err := c.Do(req)
+		cancel()
+		if err == nil {
+			return resp
+		}
+	}
+}
