@@ -417,7 +417,7 @@ func (c *checker) checkMinCall(file *ast.File, f *flow.Func, call *ast.CallExpr,
 	}
 	remove := []analysis.TextEdit{{Pos: call.Pos(), End: call.End(), NewText: []byte(fixes.Format(c.pass.Fset, ra))}}
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-		remove = append(remove, fixes.DeleteImportIfUnused(info, file, sel, call)...)
+		remove = append(remove, fixes.DeleteImportIfUnused(c.pass.Fset, src, info, file, sel, call)...)
 	}
 	fix := c.capFix(file, stack, call, ra, limits, src, remove)
 	c.pass.Report(analysis.Diagnostic{

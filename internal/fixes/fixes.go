@@ -10,6 +10,7 @@ import (
 	"go/format"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -98,7 +99,7 @@ func Import(info *types.Info, pkg *types.Package, file *ast.File, path string, p
 		}
 		return pn.Name(), nil, true
 	}
-	name = path[strings.LastIndex(path, "/")+1:]
+	name = importName(path)
 	// The new name must not be shadowed where it is used, nor clash with a
 	// package-level declaration of the file.
 	if scope := innermost(info, file, pos); scope != nil {
@@ -120,9 +121,10 @@ func innermost(info *types.Info, file *ast.File, pos token.Pos) *types.Scope {
 	return fileScope.Innermost(pos)
 }
 
-// importEdit inserts path into the file's first import declaration at its
-// sorted place (gofmt sorts the specs of a group), or adds a declaration
-// after the package clause.
+// importEdit inserts path, a standard-library package, into the file's
+// first import declaration at its sorted place within the group of
+// standard-library imports (gofmt sorts each group of specs), or adds a
+// declaration after the package clause.
 func importEdit(file *ast.File, path string) analysis.TextEdit {
 	quoted := strconv.Quote(path)
 	for _, decl := range file.Decls {
@@ -134,22 +136,36 @@ func importEdit(file *ast.File, path string) analysis.TextEdit {
 			// import "x"  =>  import "x"\nimport "path"
 			return analysis.TextEdit{Pos: gd.End(), End: gd.End(), NewText: []byte("\nimport " + quoted)}
 		}
-		// Insert before the first spec of the first group that sorts after
-		// path; a group ends at a blank line, which we approximate by the
-		// first spec that is not a standard-library path.
+		if len(gd.Specs) == 0 {
+			return analysis.TextEdit{Pos: gd.Lparen + 1, End: gd.Rparen, NewText: []byte("\n\t" + quoted + "\n")}
+		}
+		var lastStd ast.Spec
 		for _, spec := range gd.Specs {
 			is := spec.(*ast.ImportSpec)
 			p, _ := strconv.Unquote(is.Path.Value)
-			if !isStd(p) || p >= path {
+			if !isStd(p) {
+				break
+			}
+			if p >= path {
 				at := is.Pos()
 				if is.Doc != nil {
 					at = is.Doc.Pos()
 				}
 				return analysis.TextEdit{Pos: at, End: at, NewText: []byte(quoted + "\n\t")}
 			}
+			lastStd = spec
 		}
-		last := gd.Specs[len(gd.Specs)-1]
-		return analysis.TextEdit{Pos: last.End(), End: last.End(), NewText: []byte("\n\t" + quoted)}
+		if lastStd != nil {
+			// After the last standard-library import, in its group.
+			return analysis.TextEdit{Pos: lastStd.End(), End: lastStd.End(), NewText: []byte("\n\t" + quoted)}
+		}
+		// Only other imports: a group of its own before them.
+		first := gd.Specs[0].(*ast.ImportSpec)
+		at := first.Pos()
+		if first.Doc != nil {
+			at = first.Doc.Pos()
+		}
+		return analysis.TextEdit{Pos: at, End: at, NewText: []byte(quoted + "\n\n\t")}
 	}
 	return analysis.TextEdit{Pos: file.Name.End(), End: file.Name.End(), NewText: []byte("\n\nimport " + quoted)}
 }
@@ -330,6 +346,9 @@ func VisibleAt(info *types.Info, file *ast.File, e ast.Expr, pos token.Pos) bool
 		if obj == nil {
 			return true // a field or method name after a dot
 		}
+		if v, isVar := obj.(*types.Var); isVar && v.IsField() {
+			return true // the key of a struct literal
+		}
 		if _, isPkg := obj.(*types.PkgName); isPkg || obj.Parent() == types.Universe {
 			_, found := scope.LookupParent(id.Name, pos)
 			ok = found == obj
@@ -360,7 +379,9 @@ func FreeName(info *types.Info, file *ast.File, name string, taken map[string]bo
 			if scope == nil {
 				continue
 			}
-			if _, obj := scope.LookupParent(try, p); obj != nil {
+			// Visible there, or declared later in the same scope (where
+			// a new declaration would clash with it).
+			if _, obj := scope.LookupParent(try, p); obj != nil || scope.Lookup(try) != nil {
 				free = false
 			}
 		}
@@ -437,7 +458,7 @@ func identOf(e ast.Expr) *ast.Ident {
 
 // DeleteImportIfUnused returns the edit that deletes the import of the
 // package named by sel.X when removed holds every use of it in file.
-func DeleteImportIfUnused(info *types.Info, file *ast.File, sel *ast.SelectorExpr, removed ast.Node) []analysis.TextEdit {
+func DeleteImportIfUnused(fset *token.FileSet, src []byte, info *types.Info, file *ast.File, sel *ast.SelectorExpr, removed ast.Node) []analysis.TextEdit {
 	pn, ok := info.Uses[identOf(sel.X)].(*types.PkgName)
 	if !ok {
 		return nil
@@ -456,28 +477,24 @@ func DeleteImportIfUnused(info *types.Info, file *ast.File, sel *ast.SelectorExp
 		return nil
 	}
 	for _, spec := range file.Imports {
-		if info.Implicits[spec] == pn || (spec.Name != nil && info.Defs[spec.Name] == pn) {
-			for _, decl := range file.Decls {
-				gd, ok := decl.(*ast.GenDecl)
-				if !ok || gd.Tok != token.IMPORT {
-					continue
-				}
-				if !gd.Lparen.IsValid() && len(gd.Specs) == 1 && gd.Specs[0] == spec {
-					return []analysis.TextEdit{{Pos: gd.Pos(), End: gd.End()}}
-				}
-				for i, s := range gd.Specs {
-					if s != spec {
-						continue
-					}
-					// Delete the line: from the end of the previous spec
-					// (or the parenthesis) to the end of this one.
-					start := gd.Lparen + 1
-					if i > 0 {
-						start = gd.Specs[i-1].End()
-					}
-					return []analysis.TextEdit{{Pos: start, End: spec.End()}}
-				}
+		if info.Implicits[spec] != pn && (spec.Name == nil || info.Defs[spec.Name] != pn) {
+			continue
+		}
+		for _, decl := range file.Decls {
+			gd, ok := decl.(*ast.GenDecl)
+			if !ok || gd.Tok != token.IMPORT || !slices.Contains(gd.Specs, ast.Spec(spec)) {
+				continue
 			}
+			// The whole declaration goes when this is its only spec, else
+			// the spec's line.
+			var target ast.Node = spec
+			if len(gd.Specs) == 1 {
+				target = gd
+			}
+			if e, ok := LineDelete(fset, src, target); ok {
+				return []analysis.TextEdit{e}
+			}
+			return nil
 		}
 	}
 	return nil
@@ -516,4 +533,16 @@ func Return(info *types.Info, pkg *types.Package, file *ast.File, ft *ast.FuncTy
 		return "return", true
 	}
 	return "return " + strings.Join(vals, ", "), true
+}
+
+// importName returns the name a package is referred to by when imported
+// without one: the last path element, or the one before a major-version
+// suffix such as /v2.
+func importName(path string) string {
+	elems := strings.Split(path, "/")
+	name := elems[len(elems)-1]
+	if len(elems) > 1 && len(name) > 1 && name[0] == 'v' && strings.Trim(name[1:], "0123456789") == "" {
+		name = elems[len(elems)-2]
+	}
+	return name
 }

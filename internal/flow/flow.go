@@ -37,7 +37,7 @@ const (
 // maxParams is the number of parameters that get an origin bit.
 const maxParams = 62
 
-// Param returns the origin bit of parameter i (0 beyond the 63rd).
+// Param returns the origin bit of parameter i (0 beyond the 62nd).
 func Param(i int) Bits {
 	if i < 0 || i >= maxParams {
 		return 0
@@ -122,8 +122,9 @@ func Analyze(cfg Config, ftype *ast.FuncType, body *ast.BlockStmt) *Func {
 		}
 	}
 	f.collect(body)
-	// Iterate to a fixed point: bits only grow, so this terminates.
-	for range 64 {
+	// Iterate to a fixed point: bits only grow and each assignment has at
+	// most 64, so this terminates.
+	for {
 		changed := false
 		for _, list := range f.assigns {
 			for _, a := range list {
@@ -261,6 +262,8 @@ func (f *Func) Expr(e ast.Expr) Bits {
 		}
 		return b
 	case *ast.SliceExpr:
+		return f.Expr(e.X)
+	case *ast.TypeAssertExpr:
 		return f.Expr(e.X)
 	case *ast.CallExpr:
 		if t := f.Tuple(e); len(t) > 0 {

@@ -99,6 +99,7 @@ func SendOf(info *types.Info, call *ast.CallExpr) (Send, bool) {
 	if fn == nil {
 		return Send{}, false
 	}
+	_, args := Receiver(info, call)
 	s := Send{Call: call}
 	switch {
 	case IsPkgFunc(fn, httpPkg, "Get", "Head", "Post", "PostForm"),
@@ -106,13 +107,13 @@ func SendOf(info *types.Info, call *ast.CallExpr) (Send, bool) {
 		s.Method = urlShapeMethod(fn.Name())
 		return s, true
 	case IsMethod(fn, httpPkg, "Client", "Do"):
-		if len(call.Args) == 1 {
-			s.Request = call.Args[0]
+		if len(args) == 1 {
+			s.Request = args[0]
 		}
 		return s, true
 	case fn.Name() == "RoundTrip" && isRoundTrip(fn):
-		if len(call.Args) == 1 {
-			s.Request = call.Args[0]
+		if len(args) == 1 {
+			s.Request = args[0]
 		}
 		return s, true
 	}
@@ -210,17 +211,41 @@ type HeaderAccess struct {
 	Value ast.Expr
 }
 
+// Receiver returns the receiver operand of a method call and the
+// arguments proper: for h.Get(k), h and [k]; for the method expression
+// http.Header.Get(h, k), h and [k] too. For other calls it returns nil and
+// all arguments.
+func Receiver(info *types.Info, call *ast.CallExpr) (recv ast.Expr, args []ast.Expr) {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil, call.Args
+	}
+	s, ok := info.Selections[sel]
+	switch {
+	case !ok:
+		return nil, call.Args
+	case s.Kind() == types.MethodExpr:
+		if len(call.Args) == 0 {
+			return nil, nil
+		}
+		return call.Args[0], call.Args[1:]
+	case s.Kind() == types.MethodVal:
+		return sel.X, call.Args
+	}
+	return nil, call.Args
+}
+
 // HeaderCall recognises h.Get, Values, Set, Add and Del on an http.Header.
 func HeaderCall(info *types.Info, call *ast.CallExpr) (HeaderAccess, bool) {
 	fn := Callee(info, call)
 	if !IsMethod(fn, httpPkg, "Header") {
 		return HeaderAccess{}, false
 	}
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || len(call.Args) == 0 {
+	recv, args := Receiver(info, call)
+	if recv == nil || len(args) == 0 {
 		return HeaderAccess{}, false
 	}
-	a := HeaderAccess{Header: sel.X}
+	a := HeaderAccess{Header: recv}
 	switch fn.Name() {
 	case "Get":
 		a.Op = HeaderGet
@@ -235,10 +260,10 @@ func HeaderCall(info *types.Info, call *ast.CallExpr) (HeaderAccess, bool) {
 	default:
 		return HeaderAccess{}, false
 	}
-	if (a.Op == HeaderSet || a.Op == HeaderAdd) && len(call.Args) == 2 {
-		a.Value = call.Args[1]
+	if (a.Op == HeaderSet || a.Op == HeaderAdd) && len(args) == 2 {
+		a.Value = args[1]
 	}
-	if name, ok := ConstString(info, call.Args[0]); ok {
+	if name, ok := ConstString(info, args[0]); ok {
 		a.Name = http.CanonicalHeaderKey(name)
 	}
 	return a, true
