@@ -6,6 +6,7 @@ import (
 
 	"github.com/retrylint/retrylint/analyzers/retryafter"
 	"github.com/retrylint/retrylint/analyzers/retrydeadline"
+	"github.com/retrylint/retrylint/analyzers/retryidempotency"
 )
 
 // All returns the analyzers of the suite, each with its default
@@ -14,5 +15,6 @@ func All() []*analysis.Analyzer {
 	return []*analysis.Analyzer{
 		retryafter.Analyzer,
 		retrydeadline.Analyzer,
+		retryidempotency.Analyzer,
 	}
 }

@@ -93,6 +93,7 @@ var wantFindings = []string{
 	`alerts\.go:\d+:\d+: per-attempt timeout \(context\.WithTimeout\) inside retry loop but no overall deadline`,
 	`batch\.go:\d+:\d+: time\.Sleep in retry loop ignores cancellation of ctx`,
 	`client\.go:\d+:\d+: time\.Sleep in retry loop ignores cancellation of ctx`,
+	`reports\.go:\d+:\d+: POST is retried after a transport error without an idempotency key`,
 }
 
 func checkFindings(t *testing.T, what string, got []string) {
@@ -177,7 +178,7 @@ func TestJSONListsFixes(t *testing.T) {
 			}
 		}
 	}
-	for _, name := range []string{"retryafter", "retrydeadline"} {
+	for _, name := range []string{"retryafter", "retrydeadline", "retryidempotency"} {
 		if perAnalyzer[name] == 0 {
 			t.Errorf("-json listed no %s findings\n%s", name, res.stdout)
 		}

@@ -1,0 +1,69 @@
+// Package retryidempotency defines an Analyzer that reports non-idempotent
+// HTTP writes retried after an unknown outcome without an idempotency key.
+//
+// # Analyzer retryidempotency
+//
+// retryidempotency: report POST and PATCH requests retried without an idempotency key
+//
+// POST and PATCH are not idempotent (RFC 9110 section 9.2.2). When a write
+// fails with a transport error, or with a status that does not prove the
+// server declined it (anything but 408, 425, 429 and 503), it may already
+// have been applied: sending it again can create a second order or a second
+// charge. Retrying such a write is safe only under a contract with the API,
+// such as an Idempotency-Key header generated once per logical operation
+// and sent unchanged on every attempt.
+//
+// The analyzer looks at retry loops (loops that send the same request again
+// after a failure; one request per item, page or goroutine is iteration and
+// is never reported) and reports:
+//
+//   - a POST or PATCH (a constant method: http.MethodPost, "PATCH",
+//     http.Post, http.PostForm, Client.Post, Client.PostForm, or a method
+//     variable assigned only such constants) sent in the loop, directly or
+//     through a function in any package that sends one, when the loop can
+//     reach another attempt after an unknown outcome and no idempotency key
+//     header is set on the request;
+//   - a key that is generated anew on each attempt: its value comes from a
+//     random, UUID or clock source called inside the loop, directly or
+//     through a helper, which defeats the server's deduplication.
+//
+// Not reported: GET, HEAD, OPTIONS, PUT and DELETE; a method that is not a
+// constant; a key computed once before the loop, or taken from a parameter
+// or a field; a loop that retries only after 408, 425, 429 or 503 and
+// returns on a transport error.
+//
+// WRONG:
+//
+//	for attempt := 0; attempt < 3; attempt++ {
+//		resp, err := client.Post(url, "application/json", bytes.NewReader(order))
+//		if err != nil {
+//			continue // the order may have been placed
+//		}
+//		...
+//	}
+//
+// RIGHT: one key for the logical operation, sent on every attempt:
+//
+//	key := rand.Text()
+//	for attempt := 0; attempt < 3; attempt++ {
+//		req, err := http.NewRequest(http.MethodPost, url, bytes.NewReader(order))
+//		...
+//		req.Header.Set("Idempotency-Key", key)
+//		resp, err := client.Do(req)
+//		...
+//	}
+//
+// Each finding has one suggested fix. A missing key gets one generated
+// before the loop with crypto/rand (rand.Text from Go 1.24, random bytes in
+// hex before it) and set, under the first configured header name, on the
+// request of every attempt; a Post or PostForm call is rewritten into a
+// request that carries the header. A fresh key per attempt is moved before
+// the loop.
+//
+// Flags:
+//
+//	-retryidempotency.key-headers string
+//	    comma-separated request headers that carry an idempotency key,
+//	    compared case-insensitively (default "Idempotency-Key,X-Idempotency-Key",
+//	    the two names net/http itself treats as making a request replayable)
+package retryidempotency
