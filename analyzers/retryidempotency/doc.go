@@ -57,8 +57,13 @@
 // before the loop with crypto/rand (rand.Text from Go 1.24, random bytes in
 // hex before it) and set, under the first configured header name, on the
 // request of every attempt; a Post or PostForm call is rewritten into a
-// request that carries the header. A fresh key per attempt is moved before
-// the loop.
+// request that carries the header. A write sent by a helper gets the key as
+// a new last parameter of the helper, which sets it on its request; this is
+// offered, and the finding reported, only for an unexported function of the
+// same package that the loop alone calls (a helper of another package, or
+// one called from elsewhere too, cannot be changed from the loop, and a
+// helper that sets a key of its own is trusted). A fresh key per attempt is
+// moved before the loop.
 //
 // Flags:
 //

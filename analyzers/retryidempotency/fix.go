@@ -1,0 +1,426 @@
+package retryidempotency
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/retrylint/retrylint/internal/fixes"
+	"github.com/retrylint/retrylint/internal/httpmodel"
+	"github.com/retrylint/retrylint/internal/retryloop"
+)
+
+func message(s send, outcome string, what string) string {
+	return fmt.Sprintf("%s is retried after %s %s (the write may be applied twice)", s.method, outcome, what)
+}
+
+// loopInsertion returns where statements before the loop go (the start of
+// the line of the loop or of its label) and the loop's indentation.
+func (c *checker) loopInsertion(l *retryloop.Loop, src []byte) (ast.Stmt, token.Pos, string, bool) {
+	var start ast.Stmt
+	ast.PreorderStack(l.Func, nil, func(n ast.Node, stack []ast.Node) bool {
+		if start != nil {
+			return false
+		}
+		if n == l.Stmt {
+			start, _ = fixes.StmtInBlock(append(stack, n))
+			return false
+		}
+		return true
+	})
+	if start == nil {
+		return nil, token.NoPos, "", false
+	}
+	tf := c.pass.Fset.File(start.Pos())
+	return start, tf.LineStart(tf.Line(start.Pos())), fixes.Indent(c.pass.Fset, src, l.Stmt.Pos()), true
+}
+
+// keyGen returns the statements that make one key, and their imports.
+func (c *checker) keyGen(file *ast.File, at token.Pos, name, indent string) (string, []analysis.TextEdit, bool) {
+	info := c.pass.TypesInfo
+	randName, edits, ok := fixes.Import(info, c.pass.Pkg, file, "crypto/rand", at)
+	if !ok {
+		return "", nil, false
+	}
+	if v := info.FileVersions[file]; v == "" || versionAtLeast(v, 24) {
+		return fmt.Sprintf("%s%s := %s.Text()\n", indent, name, randName), edits, true
+	}
+	hexName, hexEdits, ok := fixes.Import(info, c.pass.Pkg, file, "encoding/hex", at)
+	if !ok {
+		return "", nil, false
+	}
+	b := fixes.FreeName(info, file, name+"Bytes", nil, at)
+	text := fmt.Sprintf("%[1]s%[2]s := make([]byte, 16)\n%[1]s_, _ = %[3]s.Read(%[2]s)\n%[1]s%[4]s := %[5]s.EncodeToString(%[2]s)\n", indent, b, randName, name, hexName)
+	return text, append(edits, hexEdits...), true
+}
+
+// versionAtLeast reports whether a Go version such as "go1.22" is at least
+// go1.minor.
+func versionAtLeast(v string, minor int) bool {
+	var major, m int
+	if _, err := fmt.Sscanf(strings.TrimPrefix(v, "go"), "%d.%d", &major, &m); err != nil {
+		return true
+	}
+	return major > 1 || m >= minor
+}
+
+func (c *checker) reportMissing(file *ast.File, l *retryloop.Loop, s send, outcome string) {
+	info := c.pass.TypesInfo
+	src := fixes.Source(c.pass, l.Stmt.Pos())
+	if src == nil {
+		return
+	}
+	start, at, indent, ok := c.loopInsertion(l, src)
+	if !ok {
+		return
+	}
+	taken := map[string]bool{}
+	key := fixes.FreeName(info, file, "idempotencyKey", taken, start.Pos(), l.Body.End()-1)
+	gen, edits, ok := c.keyGen(file, start.Pos(), key, indent)
+	if !ok {
+		return
+	}
+	var more []analysis.TextEdit
+	if s.helper != nil {
+		more, ok = c.keyThroughHelper(l, s, key, src)
+		more = append(more, analysis.TextEdit{Pos: at, End: at, NewText: []byte(gen)})
+	} else if s.req != nil {
+		more, ok = c.setOnRequest(file, l, s, key, gen, at, src)
+	} else {
+		more, ok = c.rewriteURLSend(file, l, s, key, taken, src)
+		more = append(more, analysis.TextEdit{Pos: at, End: at, NewText: []byte(gen)})
+	}
+	if !ok {
+		return
+	}
+	edits = append(edits, more...)
+	what := "without an idempotency key"
+	if s.helper != nil {
+		what += " (" + httpmodel.Callee(info, s.call).Name() + " sends it)"
+	}
+	c.pass.Report(analysis.Diagnostic{
+		Pos:     s.call.Pos(),
+		End:     s.call.End(),
+		Message: message(s, outcome, what),
+		SuggestedFixes: []analysis.SuggestedFix{{
+			Message:   "Send one " + c.first + " on every attempt",
+			TextEdits: edits,
+		}},
+	})
+}
+
+// setOnRequest sets the key on the request after it is built: inside the
+// loop right after the build (and its error check), or before the loop
+// when the request is built before it.
+func (c *checker) setOnRequest(file *ast.File, l *retryloop.Loop, s send, key, gen string, at token.Pos, src []byte) ([]analysis.TextEdit, bool) {
+	if s.build == nil {
+		return nil, false
+	}
+	set := fmt.Sprintf("%s.Header.Set(%q, %s)", s.req.Name(), c.first, key)
+	if s.build.Pos() < l.Stmt.Pos() {
+		// Built once before the loop: key and header both go before it.
+		indent := fixes.Indent(c.pass.Fset, src, l.Stmt.Pos())
+		return []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(gen + indent + set + "\n")}}, true
+	}
+	set2, ok := c.setAfterBuild(l.Body, s, set, src)
+	if !ok {
+		return nil, false
+	}
+	return []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(gen)}, set2}, true
+}
+
+// setAfterBuild returns the edit that writes the statement set after the
+// statement in root that builds the request of s, and after its error
+// check, so that the header goes on a request that exists.
+func (c *checker) setAfterBuild(root ast.Node, s send, set string, src []byte) (analysis.TextEdit, bool) {
+	var stack []ast.Node
+	ast.PreorderStack(root, nil, func(n ast.Node, st []ast.Node) bool {
+		if n == s.build {
+			stack = append(slices.Clone(st), n)
+		}
+		return stack == nil
+	})
+	stmt, i := fixes.StmtInBlock(stack)
+	if stmt == nil {
+		return analysis.TextEdit{}, false
+	}
+	after := ast.Node(stmt)
+	list := blockOf(stack[i-1])
+	if j := slices.Index(list, stmt); j >= 0 && j+1 < len(list) {
+		if ifs, ok := list[j+1].(*ast.IfStmt); ok && mentionsErr(c.pass.TypesInfo, ifs.Cond, stmt) {
+			after = ifs
+		}
+	}
+	indent := fixes.Indent(c.pass.Fset, src, stmt.Pos())
+	eol := fixes.LineEnd(c.pass.Fset, src, after.End())
+	return analysis.TextEdit{Pos: eol, End: eol, NewText: []byte("\n" + indent + set)}, true
+}
+
+func blockOf(n ast.Node) []ast.Stmt {
+	switch n := n.(type) {
+	case *ast.BlockStmt:
+		return n.List
+	case *ast.CaseClause:
+		return n.Body
+	case *ast.CommClause:
+		return n.Body
+	}
+	return nil
+}
+
+// mentionsErr reports whether cond uses the error variable assigned by the
+// statement stmt.
+func mentionsErr(info *types.Info, cond ast.Expr, stmt ast.Stmt) bool {
+	as, ok := stmt.(*ast.AssignStmt)
+	if !ok || len(as.Lhs) < 2 {
+		return false
+	}
+	id, ok := as.Lhs[len(as.Lhs)-1].(*ast.Ident)
+	if !ok {
+		return false
+	}
+	errObj := info.ObjectOf(id)
+	found := false
+	ast.Inspect(cond, func(n ast.Node) bool {
+		if x, ok := n.(*ast.Ident); ok && info.Uses[x] == errObj {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// rewriteURLSend turns resp, err := client.Post(url, contentType, body)
+// (or PostForm, or http.Post) into a request that carries the key.
+func (c *checker) rewriteURLSend(file *ast.File, l *retryloop.Loop, s send, key string, taken map[string]bool, src []byte) ([]analysis.TextEdit, bool) {
+	info := c.pass.TypesInfo
+	fn := httpmodel.Callee(info, s.call)
+	var stack []ast.Node
+	ast.PreorderStack(l.Body, nil, func(n ast.Node, st []ast.Node) bool {
+		if n == s.call {
+			stack = append(slices.Clone(st), n)
+		}
+		return stack == nil
+	})
+	stmt, _ := fixes.StmtInBlock(stack)
+	as, ok := stmt.(*ast.AssignStmt)
+	if !ok || len(as.Lhs) != 2 || len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) != s.call {
+		return nil, false
+	}
+	respID, ok1 := as.Lhs[0].(*ast.Ident)
+	errID, ok2 := as.Lhs[1].(*ast.Ident)
+	if !ok1 || !ok2 || errID.Name == "_" {
+		return nil, false
+	}
+	httpName, edits, ok := fixes.Import(info, c.pass.Pkg, file, "net/http", as.Pos())
+	if !ok {
+		return nil, false
+	}
+	recv, args := httpmodel.Receiver(info, s.call)
+	client := httpName + ".DefaultClient"
+	if recv != nil {
+		if !fixes.Pure(info, recv) {
+			return nil, false
+		}
+		client = fixes.Text(c.pass.Fset, src, recv)
+	}
+	var body, contentType string
+	switch fn.Name() {
+	case "Post":
+		if len(args) != 3 {
+			return nil, false
+		}
+		contentType, body = fixes.Text(c.pass.Fset, src, args[1]), fixes.Text(c.pass.Fset, src, args[2])
+	case "PostForm":
+		if len(args) != 2 {
+			return nil, false
+		}
+		stringsName, imp, ok := fixes.Import(info, c.pass.Pkg, file, "strings", as.Pos())
+		if !ok {
+			return nil, false
+		}
+		edits = append(edits, imp...)
+		contentType = `"application/x-www-form-urlencoded"`
+		data := fixes.Text(c.pass.Fset, src, args[1])
+		if _, isIdent := ast.Unparen(args[1]).(*ast.Ident); !isIdent {
+			data = "(" + data + ")"
+		}
+		body = fmt.Sprintf("%s.NewReader(%s.Encode())", stringsName, data)
+	default:
+		return nil, false
+	}
+	url := fixes.Text(c.pass.Fset, src, args[0])
+	req := fixes.FreeName(info, file, "req", taken, as.Pos())
+	in := fixes.Indent(c.pass.Fset, src, as.Pos())
+	var b strings.Builder
+	newReq := fmt.Sprintf("%s.NewRequest(%s.MethodPost, %s, %s)", httpName, httpName, url, body)
+	if as.Tok == token.DEFINE {
+		fmt.Fprintf(&b, "%s, %s := %s\n", req, errID.Name, newReq)
+		if respID.Name != "_" && info.Defs[respID] != nil {
+			fmt.Fprintf(&b, "%svar %s *%s.Response\n", in, respID.Name, httpName)
+		}
+	} else {
+		fmt.Fprintf(&b, "var %s *%s.Request\n", req, httpName)
+		fmt.Fprintf(&b, "%s%s, %s = %s\n", in, req, errID.Name, newReq)
+	}
+	fmt.Fprintf(&b, "%sif %s == nil {\n", in, errID.Name)
+	fmt.Fprintf(&b, "%s\t%s.Header.Set(\"Content-Type\", %s)\n", in, req, contentType)
+	fmt.Fprintf(&b, "%s\t%s.Header.Set(%q, %s)\n", in, req, c.first, key)
+	fmt.Fprintf(&b, "%s\t%s, %s = %s.Do(%s)\n", in, respID.Name, errID.Name, client, req)
+	fmt.Fprintf(&b, "%s}", in)
+	edits = append(edits, analysis.TextEdit{Pos: as.Pos(), End: as.End(), NewText: []byte(b.String())})
+	return edits, true
+}
+
+// reportFresh reports a key made anew on each attempt, with a fix that
+// makes it once before the loop.
+func (c *checker) reportFresh(file *ast.File, l *retryloop.Loop, s send, value ast.Expr, outcome string) {
+	info := c.pass.TypesInfo
+	src := fixes.Source(c.pass, l.Stmt.Pos())
+	if src == nil {
+		return
+	}
+	start, at, indent, ok := c.loopInsertion(l, src)
+	if !ok {
+		return
+	}
+	var edits []analysis.TextEdit
+	// key := uuid.NewString() inside the loop: move that statement.
+	if id, isIdent := ast.Unparen(value).(*ast.Ident); isIdent {
+		v, _ := info.Uses[id].(*types.Var)
+		def := c.defInLoop(l, v)
+		if def == nil || !fixes.VisibleAt(info, file, def.Rhs[0], start.Pos()) ||
+			fixes.FreeName(info, file, v.Name(), nil, start.Pos()) != v.Name() {
+			return
+		}
+		del, ok := fixes.LineDelete(c.pass.Fset, src, def)
+		if !ok {
+			return
+		}
+		edits = append(edits, del, analysis.TextEdit{Pos: at, End: at, NewText: []byte(indent + fixes.Text(c.pass.Fset, src, def) + "\n")})
+	} else {
+		if !fixes.VisibleAt(info, file, value, start.Pos()) {
+			return
+		}
+		key := fixes.FreeName(info, file, "idempotencyKey", nil, start.Pos(), l.Body.End()-1)
+		edits = append(edits,
+			analysis.TextEdit{Pos: at, End: at, NewText: []byte(fmt.Sprintf("%s%s := %s\n", indent, key, fixes.Text(c.pass.Fset, src, value)))},
+			analysis.TextEdit{Pos: value.Pos(), End: value.End(), NewText: []byte(key)})
+	}
+	c.pass.Report(analysis.Diagnostic{
+		Pos:     value.Pos(),
+		End:     value.End(),
+		Message: message(s, outcome, "with an idempotency key made anew for each attempt, which defeats deduplication"),
+		SuggestedFixes: []analysis.SuggestedFix{{
+			Message:   "Make the " + c.first + " once, before the loop",
+			TextEdits: edits,
+		}},
+	})
+}
+
+// defInLoop returns the only definition of v, when it is a statement
+// v := value directly in the loop body.
+func (c *checker) defInLoop(l *retryloop.Loop, v *types.Var) *ast.AssignStmt {
+	if v == nil {
+		return nil
+	}
+	info := c.pass.TypesInfo
+	var def *ast.AssignStmt
+	count := 0
+	ast.Inspect(l.Func, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok {
+			return true
+		}
+		for _, lhs := range as.Lhs {
+			if id, ok := lhs.(*ast.Ident); ok && info.ObjectOf(id) == v {
+				count++
+				def = as
+			}
+		}
+		return true
+	})
+	if count != 1 || def.Tok != token.DEFINE || len(def.Lhs) != 1 || len(def.Rhs) != 1 || !slices.Contains(l.Body.List, ast.Stmt(def)) {
+		return nil
+	}
+	return def
+}
+
+// keyThroughHelper handles a write sent by an unexported function of this
+// package that the loop alone calls: the function gets the key as a new
+// last parameter and sets it on its request, and the loop passes its key.
+// A function called from elsewhere too, or from another package, cannot
+// be changed from here.
+func (c *checker) keyThroughHelper(l *retryloop.Loop, s send, key string, src []byte) ([]analysis.TextEdit, bool) {
+	info := c.pass.TypesInfo
+	fn := httpmodel.Callee(info, s.call)
+	if fn == nil || fn.Pkg() != c.pass.Pkg || fn.Exported() || fn.Type().(*types.Signature).Variadic() {
+		return nil, false
+	}
+	calls := 0
+	for id, obj := range info.Uses {
+		if obj == fn {
+			calls++
+			if id.Pos() < s.call.Pos() || id.End() > s.call.End() {
+				return nil, false // used elsewhere
+			}
+		}
+	}
+	if calls != 1 {
+		return nil, false
+	}
+	var fd *ast.FuncDecl
+	for _, f := range c.pass.Files {
+		for _, d := range f.Decls {
+			if d, ok := d.(*ast.FuncDecl); ok && info.Defs[d.Name] == fn {
+				fd = d
+			}
+		}
+	}
+	if fd == nil || fd.Body == nil {
+		return nil, false
+	}
+	// The helper's own write, built with NewRequest.
+	var inner send
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && inner.call == nil {
+			if w, ok := c.sendOf(fd, call); ok && isWrite(w.method) && w.build != nil && w.req != nil {
+				inner = w
+			}
+		}
+		return inner.call == nil
+	})
+	if inner.call == nil {
+		return nil, false
+	}
+	hfile := fixes.FileOf(c.pass, fd.Pos())
+	hsrc := fixes.Source(c.pass, fd.Pos())
+	if hfile == nil || hsrc == nil {
+		return nil, false
+	}
+	param := fixes.FreeName(info, hfile, "idempotencyKey", nil, fd.Body.Lbrace+1, fd.Body.Rbrace-1)
+	set := fmt.Sprintf("%s.Header.Set(%q, %s)", inner.req.Name(), c.first, param)
+	setEdit, ok := c.setAfterBuild(fd.Body, inner, set, hsrc)
+	if !ok {
+		return nil, false
+	}
+	params := fd.Type.Params
+	decl := param + " string"
+	if params.NumFields() > 0 {
+		decl = ", " + decl
+	}
+	arg := key
+	if len(s.call.Args) > 0 {
+		arg = ", " + key
+	}
+	return []analysis.TextEdit{
+		{Pos: params.Closing, End: params.Closing, NewText: []byte(decl)},
+		setEdit,
+		{Pos: s.call.Rparen, End: s.call.Rparen, NewText: []byte(arg)},
+	}, true
+}

@@ -1,0 +1,484 @@
+package retryidempotency
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"github.com/retrylint/retrylint/internal/httpmodel"
+	"github.com/retrylint/retrylint/internal/retryloop"
+)
+
+// unknownStatuses are statuses that do not prove that the server declined
+// the write; 408, 425, 429 and 503 do.
+var unknownStatuses = []int{200, 201, 202, 204, 400, 401, 403, 404, 409, 422, 500, 502, 504}
+
+// retriesUnknown reports whether the loop can start another attempt after
+// the send s ends in an unknown outcome, and names that outcome.
+func (c *checker) retriesUnknown(l *retryloop.Loop, s send) (string, bool) {
+	sim, ok := c.newSim(l, s)
+	if !ok {
+		return "", false
+	}
+	if sim.run(outcomeEnv{transport: true})&next != 0 {
+		return "a transport error", true
+	}
+	if sim.resp == nil && sim.statusVars == nil {
+		// A helper: its error may stand for any outcome.
+		return "", false
+	}
+	for _, st := range unknownStatuses {
+		if sim.run(outcomeEnv{status: st})&next != 0 {
+			return fmt.Sprintf("status %d", st), true
+		}
+	}
+	return "", false
+}
+
+type outcomeEnv struct {
+	transport bool
+	status    int
+}
+
+// Results of running statements: a set of ways out.
+type exits uint8
+
+const (
+	fallsThrough exits = 1 << iota // on to the next statement
+	next                           // the next iteration of the loop
+	leaves                         // return, break out of the loop, panic
+	breaksSwitch                   // break out of an enclosing switch or select
+)
+
+type sim struct {
+	c          *checker
+	l          *retryloop.Loop
+	label      types.Object
+	rest       []ast.Stmt // the loop body's statements from the send on
+	errVar     *types.Var
+	resp       *types.Var
+	statusVars map[*types.Var]bool
+	env        outcomeEnv
+}
+
+// newSim prepares the simulation of the loop body after the send: the send
+// must be a statement of the body itself (an assignment of its results or
+// the init of an if statement).
+func (c *checker) newSim(l *retryloop.Loop, s send) (*sim, bool) {
+	info := c.pass.TypesInfo
+	sm := &sim{c: c, l: l, statusVars: map[*types.Var]bool{}}
+	for i, st := range l.Body.List {
+		if !(st.Pos() <= s.call.Pos() && s.call.End() <= st.End()) {
+			continue
+		}
+		var as *ast.AssignStmt
+		switch st := st.(type) {
+		case *ast.AssignStmt:
+			as = st
+			sm.rest = l.Body.List[i+1:]
+		case *ast.IfStmt:
+			as, _ = st.Init.(*ast.AssignStmt)
+			sm.rest = l.Body.List[i:]
+		}
+		if as == nil || len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) != s.call {
+			return nil, false
+		}
+		varOf := func(e ast.Expr) *types.Var {
+			id, ok := e.(*ast.Ident)
+			if !ok || id.Name == "_" {
+				return nil
+			}
+			v, _ := info.ObjectOf(id).(*types.Var)
+			return v
+		}
+		switch {
+		case s.helper == nil && len(as.Lhs) == 2:
+			sm.resp, sm.errVar = varOf(as.Lhs[0]), varOf(as.Lhs[1])
+		case s.helper != nil && len(as.Lhs) >= 1:
+			sm.errVar = varOf(as.Lhs[len(as.Lhs)-1])
+			sm.statusVars = nil
+		default:
+			return nil, false
+		}
+		if sm.errVar == nil || !types.Identical(sm.errVar.Type(), types.Universe.Lookup("error").Type()) {
+			return nil, false
+		}
+		if ls, ok := c.labelOf(l); ok {
+			sm.label = ls
+		}
+		return sm, true
+	}
+	return nil, false
+}
+
+// labelOf returns the label of the loop statement, if any.
+func (c *checker) labelOf(l *retryloop.Loop) (types.Object, bool) {
+	var label types.Object
+	ast.Inspect(l.Func, func(n ast.Node) bool {
+		if ls, ok := n.(*ast.LabeledStmt); ok && ls.Stmt == l.Stmt {
+			label = c.pass.TypesInfo.Defs[ls.Label]
+		}
+		return label == nil
+	})
+	return label, label != nil
+}
+
+func (sm *sim) run(env outcomeEnv) exits {
+	sm.env = env
+	out := sm.stmts(sm.rest, false)
+	if out&fallsThrough != 0 {
+		out = out&^fallsThrough | next
+	}
+	return out
+}
+
+// stmts runs a statement list; inSwitch says whether a bare break leaves a
+// switch or select rather than the loop.
+func (sm *sim) stmts(list []ast.Stmt, inSwitch bool) exits {
+	var out exits
+	for _, st := range list {
+		e := sm.stmt(st, inSwitch)
+		out |= e &^ fallsThrough
+		if e&fallsThrough == 0 {
+			return out
+		}
+	}
+	return out | fallsThrough
+}
+
+func (sm *sim) stmt(st ast.Stmt, inSwitch bool) exits {
+	info := sm.c.pass.TypesInfo
+	switch st := st.(type) {
+	case *ast.ReturnStmt:
+		return leaves
+	case *ast.BranchStmt:
+		switch st.Tok {
+		case token.CONTINUE:
+			if st.Label == nil || info.Uses[st.Label] == sm.label {
+				return next
+			}
+			return leaves
+		case token.BREAK:
+			if st.Label == nil && inSwitch {
+				return breaksSwitch
+			}
+			return leaves
+		case token.GOTO:
+			return leaves
+		}
+		return fallsThrough
+	case *ast.BlockStmt:
+		return sm.stmts(st.List, inSwitch)
+	case *ast.LabeledStmt:
+		return sm.stmt(st.Stmt, inSwitch)
+	case *ast.ExprStmt:
+		if call, ok := st.X.(*ast.CallExpr); ok && sm.noReturn(call) {
+			return leaves
+		}
+		return fallsThrough
+	case *ast.AssignStmt:
+		// code := resp.StatusCode
+		if len(st.Lhs) == 1 && len(st.Rhs) == 1 && sm.statusVars != nil && sm.isStatus(st.Rhs[0]) {
+			if id, ok := st.Lhs[0].(*ast.Ident); ok {
+				if v, ok := info.ObjectOf(id).(*types.Var); ok {
+					sm.statusVars[v] = true
+				}
+			}
+		}
+		return fallsThrough
+	case *ast.IfStmt:
+		var out exits
+		if st.Init != nil {
+			out |= sm.stmt(st.Init, inSwitch) &^ fallsThrough
+		}
+		var then, els exits
+		switch sm.cond(st.Cond) {
+		case yes:
+			then = sm.stmts(st.Body.List, inSwitch)
+		case no:
+			els = sm.elseOf(st, inSwitch)
+		default:
+			then = sm.stmts(st.Body.List, inSwitch)
+			els = sm.elseOf(st, inSwitch)
+		}
+		return out | then | els
+	case *ast.SwitchStmt:
+		return sm.switchStmt(st)
+	case *ast.ForStmt, *ast.RangeStmt, *ast.SelectStmt, *ast.TypeSwitchStmt:
+		// Opaque: it may return or leave our loop, or go on.
+		out := fallsThrough
+		ast.Inspect(st, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ReturnStmt:
+				out |= leaves
+			case *ast.BranchStmt:
+				if n.Label != nil {
+					if info.Uses[n.Label] == sm.label && n.Tok == token.CONTINUE {
+						out |= next
+					} else {
+						out |= leaves
+					}
+				}
+			}
+			return true
+		})
+		return out
+	}
+	return fallsThrough
+}
+
+func (sm *sim) elseOf(st *ast.IfStmt, inSwitch bool) exits {
+	if st.Else == nil {
+		return fallsThrough
+	}
+	return sm.stmt(st.Else, inSwitch)
+}
+
+func (sm *sim) switchStmt(st *ast.SwitchStmt) exits {
+	var out exits
+	if st.Init != nil {
+		out |= sm.stmt(st.Init, false) &^ fallsThrough
+	}
+	var bodies [][]ast.Stmt
+	var dflt []ast.Stmt
+	hasDefault, matched := false, false
+	for _, cc := range st.Body.List {
+		clause := cc.(*ast.CaseClause)
+		if clause.List == nil {
+			hasDefault, dflt = true, clause.Body
+			continue
+		}
+		v := no
+		for _, e := range clause.List {
+			var t tri
+			if st.Tag != nil {
+				t = sm.compare(st.Tag, token.EQL, e)
+			} else {
+				t = sm.cond(e)
+			}
+			v = v.or(t)
+		}
+		if v == yes {
+			bodies = append(bodies, clause.Body)
+			matched = true
+			break
+		}
+		if v == maybe {
+			bodies = append(bodies, clause.Body)
+		}
+	}
+	if !matched {
+		if hasDefault {
+			bodies = append(bodies, dflt)
+		} else {
+			out |= fallsThrough
+		}
+	}
+	for _, b := range bodies {
+		e := sm.stmts(b, true)
+		if e&breaksSwitch != 0 {
+			e = e&^breaksSwitch | fallsThrough
+		}
+		out |= e
+	}
+	return out
+}
+
+// noReturn reports whether a call never returns: panic, log.Fatal*,
+// os.Exit, runtime.Goexit.
+func (sm *sim) noReturn(call *ast.CallExpr) bool {
+	info := sm.c.pass.TypesInfo
+	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+		if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "panic" {
+			return true
+		}
+	}
+	f := httpmodel.Callee(info, call)
+	return httpmodel.IsPkgFunc(f, "log", "Fatal", "Fatalf", "Fatalln", "Panic", "Panicf", "Panicln") ||
+		httpmodel.IsMethod(f, "log", "Logger", "Fatal", "Fatalf", "Fatalln", "Panic", "Panicf", "Panicln") ||
+		httpmodel.IsPkgFunc(f, "os", "Exit") || httpmodel.IsPkgFunc(f, "runtime", "Goexit")
+}
+
+type tri int
+
+const (
+	maybe tri = iota
+	yes
+	no
+)
+
+func (t tri) not() tri {
+	switch t {
+	case yes:
+		return no
+	case no:
+		return yes
+	}
+	return maybe
+}
+
+func (t tri) or(u tri) tri {
+	switch {
+	case t == yes || u == yes:
+		return yes
+	case t == no && u == no:
+		return no
+	}
+	return maybe
+}
+
+func (t tri) and(u tri) tri {
+	switch {
+	case t == no || u == no:
+		return no
+	case t == yes && u == yes:
+		return yes
+	}
+	return maybe
+}
+
+func (sm *sim) isVar(e ast.Expr, v *types.Var) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	return ok && v != nil && sm.c.pass.TypesInfo.Uses[id] == v
+}
+
+// isStatus reports whether e is resp.StatusCode or a variable holding it.
+func (sm *sim) isStatus(e ast.Expr) bool {
+	e = ast.Unparen(e)
+	if sel, ok := e.(*ast.SelectorExpr); ok && sel.Sel.Name == "StatusCode" && sm.isVar(sel.X, sm.resp) {
+		return true
+	}
+	if id, ok := e.(*ast.Ident); ok {
+		if v, ok := sm.c.pass.TypesInfo.Uses[id].(*types.Var); ok && sm.statusVars[v] {
+			return true
+		}
+	}
+	return false
+}
+
+// value evaluates an integer expression over the status.
+func (sm *sim) value(e ast.Expr) (int64, bool) {
+	info := sm.c.pass.TypesInfo
+	e = ast.Unparen(e)
+	if tv := info.Types[e]; tv.Value != nil {
+		v, exact := constant.Int64Val(constant.ToInt(tv.Value))
+		return v, exact
+	}
+	if sm.isStatus(e) {
+		if sm.env.transport {
+			return 0, false
+		}
+		return int64(sm.env.status), true
+	}
+	if b, ok := e.(*ast.BinaryExpr); ok {
+		x, ok1 := sm.value(b.X)
+		y, ok2 := sm.value(b.Y)
+		if !ok1 || !ok2 {
+			return 0, false
+		}
+		switch b.Op {
+		case token.ADD:
+			return x + y, true
+		case token.SUB:
+			return x - y, true
+		case token.MUL:
+			return x * y, true
+		case token.QUO:
+			if y != 0 {
+				return x / y, true
+			}
+		case token.REM:
+			if y != 0 {
+				return x % y, true
+			}
+		}
+	}
+	return 0, false
+}
+
+func (sm *sim) compare(x ast.Expr, op token.Token, y ast.Expr) tri {
+	// err and resp against nil.
+	nilness := func(a, b ast.Expr) (tri, bool) {
+		if tv := sm.c.pass.TypesInfo.Types[b]; !tv.IsNil() {
+			return maybe, false
+		}
+		switch {
+		case sm.isVar(a, sm.errVar):
+			if sm.env.transport {
+				return no, true // err == nil is false
+			}
+			if sm.resp == nil {
+				return maybe, true
+			}
+			return yes, true
+		case sm.isVar(a, sm.resp):
+			if sm.env.transport {
+				return yes, true
+			}
+			return no, true
+		}
+		return maybe, false
+	}
+	if op == token.EQL || op == token.NEQ {
+		t, ok := nilness(x, y)
+		if !ok {
+			t, ok = nilness(y, x)
+		}
+		if ok {
+			if op == token.NEQ {
+				return t.not()
+			}
+			return t
+		}
+	}
+	a, ok1 := sm.value(x)
+	b, ok2 := sm.value(y)
+	if !ok1 || !ok2 {
+		return maybe
+	}
+	var r bool
+	switch op {
+	case token.EQL:
+		r = a == b
+	case token.NEQ:
+		r = a != b
+	case token.LSS:
+		r = a < b
+	case token.LEQ:
+		r = a <= b
+	case token.GTR:
+		r = a > b
+	case token.GEQ:
+		r = a >= b
+	default:
+		return maybe
+	}
+	if r {
+		return yes
+	}
+	return no
+}
+
+// cond evaluates a condition under the environment.
+func (sm *sim) cond(e ast.Expr) tri {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.UnaryExpr:
+		if e.Op == token.NOT {
+			return sm.cond(e.X).not()
+		}
+	case *ast.BinaryExpr:
+		switch e.Op {
+		case token.LAND:
+			return sm.cond(e.X).and(sm.cond(e.Y))
+		case token.LOR:
+			return sm.cond(e.X).or(sm.cond(e.Y))
+		case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+			return sm.compare(e.X, e.Op, e.Y)
+		}
+	}
+	return maybe
+}
