@@ -561,46 +561,86 @@ func (c *checker) sameValue(a, b ast.Expr) bool {
 	return types.ExprString(ast.Unparen(a)) == types.ExprString(ast.Unparen(b)) && fixes.Pure(info, a)
 }
 
-// checkIfCap reports if ra > limit { ra = limit } and its mirrored forms.
+// checkIfCap reports if ra > limit { ra = limit }, its mirrored forms, the
+// same with other conditions joined by ||, and the return form
+// if ra > limit { return limit }; return ra.
 func (c *checker) checkIfCap(file *ast.File, f *flow.Func, ifs *ast.IfStmt, stack []ast.Node) {
 	if ifs.Init != nil || ifs.Else != nil || len(ifs.Body.List) != 1 {
 		return
 	}
-	as, ok := ifs.Body.List[0].(*ast.AssignStmt)
-	if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
-		return
-	}
-	x, limit, ok := capCompare(ifs.Cond)
-	if !ok || !c.sameVar(x, as.Lhs[0]) || !c.sameValue(limit, as.Rhs[0]) {
-		return
-	}
 	info := c.pass.TypesInfo
-	if !c.derived(f, x) || c.derived(f, limit) || isConstNonPositive(info, limit) {
+	parts := operands(ifs.Cond, token.LOR)
+	for i, part := range parts {
+		x, limit, ok := capCompare(part)
+		if !ok || !c.derived(f, x) || c.derived(f, limit) || isConstNonPositive(info, limit) {
+			continue
+		}
+		var shape string
+		switch body := ifs.Body.List[0].(type) {
+		case *ast.AssignStmt:
+			if body.Tok != token.ASSIGN || len(body.Lhs) != 1 || len(body.Rhs) != 1 || !c.sameVar(x, body.Lhs[0]) || !c.sameValue(limit, body.Rhs[0]) {
+				continue
+			}
+			shape = fmt.Sprintf("if %s > %s { %s = %s }", types.ExprString(x), types.ExprString(limit), types.ExprString(x), types.ExprString(limit))
+		case *ast.ReturnStmt:
+			// if ra > limit { return limit }; return ra
+			next := followingReturn(stack, ifs)
+			if next == nil || len(next.Results) != len(body.Results) {
+				continue
+			}
+			idx := slices.IndexFunc(body.Results, func(r ast.Expr) bool { return c.sameValue(limit, r) })
+			if idx < 0 || !c.sameVar(x, next.Results[idx]) {
+				continue
+			}
+			shape = fmt.Sprintf("if %s > %s { return %s }", types.ExprString(x), types.ExprString(limit), types.ExprString(limit))
+		default:
+			continue
+		}
+		src := fixes.Source(c.pass, ifs.Pos())
+		if src == nil {
+			return
+		}
+		var fix analysis.SuggestedFix
+		if len(parts) > 1 {
+			// The other conditions keep their assignment: only the cap
+			// goes.
+			fix = analysis.SuggestedFix{
+				Message:   "Remove the cap so that the server's Retry-After wait is honoured",
+				TextEdits: []analysis.TextEdit{removeOperand(parts, i)},
+			}
+		} else {
+			del, ok := fixes.LineDelete(c.pass.Fset, src, ifs)
+			if !ok {
+				return
+			}
+			fix = c.capFix(file, append(slices.Clone(stack), ifs), ifs, x, []ast.Expr{limit}, src, []analysis.TextEdit{del})
+		}
+		c.pass.Report(analysis.Diagnostic{
+			Pos:            ifs.Pos(),
+			End:            ifs.Body.End(),
+			Message:        "Retry-After is capped by " + shape + " (the client retries before the server allows); stop when it exceeds the limit instead",
+			SuggestedFixes: []analysis.SuggestedFix{fix},
+		})
 		return
 	}
-	src := fixes.Source(c.pass, ifs.Pos())
-	del, ok := fixes.LineDelete(c.pass.Fset, src, ifs)
-	if !ok {
-		return
-	}
-	stack = append(slices.Clone(stack), ifs)
-	fix := c.capFix(file, stack, ifs, x, []ast.Expr{limit}, src, []analysis.TextEdit{del})
-	c.pass.Report(analysis.Diagnostic{
-		Pos:            ifs.Pos(),
-		End:            ifs.Body.End(),
-		Message:        fmt.Sprintf("Retry-After is capped by if %s > %s (the client retries before the server allows); stop when it exceeds the limit instead", types.ExprString(x), types.ExprString(limit)),
-		SuggestedFixes: []analysis.SuggestedFix{fix},
-	})
 }
 
-// conjuncts returns the operands of a chain of && in e, or nil when e
-// mixes in another operator at the top.
-func conjuncts(e ast.Expr) []ast.Expr {
+// operands returns the operands of a chain of op (&& or ||) in e.
+func operands(e ast.Expr, op token.Token) []ast.Expr {
 	e = ast.Unparen(e)
-	if b, ok := e.(*ast.BinaryExpr); ok && b.Op == token.LAND {
-		return append(conjuncts(b.X), conjuncts(b.Y)...)
+	if b, ok := e.(*ast.BinaryExpr); ok && b.Op == op {
+		return append(operands(b.X, op), operands(b.Y, op)...)
 	}
 	return []ast.Expr{e}
+}
+
+// removeOperand deletes parts[i] and its operator from the chain parts
+// (of at least two operands).
+func removeOperand(parts []ast.Expr, i int) analysis.TextEdit {
+	if i == 0 {
+		return analysis.TextEdit{Pos: parts[0].Pos(), End: parts[1].Pos()}
+	}
+	return analysis.TextEdit{Pos: parts[i-1].End(), End: parts[i].End()}
 }
 
 // checkSmallOnly reports an if statement that uses a Retry-After value only
@@ -608,7 +648,7 @@ func conjuncts(e ast.Expr) []ast.Expr {
 func (c *checker) checkSmallOnly(f *flow.Func, ifs *ast.IfStmt, stack []ast.Node) {
 	info := c.pass.TypesInfo
 	var cmp, limit ast.Expr
-	for _, e := range conjuncts(ifs.Cond) {
+	for _, e := range operands(ifs.Cond, token.LAND) {
 		if cx, cl, ok := smallCompare(e); ok && c.derived(f, cx) && !c.derived(f, cl) && !isConstNonPositive(info, cl) {
 			cmp, limit = e, cl
 			break
@@ -622,7 +662,7 @@ func (c *checker) checkSmallOnly(f *flow.Func, ifs *ast.IfStmt, stack []ast.Node
 		return
 	}
 	var edit analysis.TextEdit
-	parts := conjuncts(ifs.Cond)
+	parts := operands(ifs.Cond, token.LAND)
 	i := slices.Index(parts, cmp)
 	switch {
 	case len(parts) == 1:
@@ -631,10 +671,8 @@ func (c *checker) checkSmallOnly(f *flow.Func, ifs *ast.IfStmt, stack []ast.Node
 		} else {
 			edit = analysis.TextEdit{Pos: ifs.Cond.Pos(), End: ifs.Cond.End(), NewText: []byte("true")}
 		}
-	case i == 0:
-		edit = analysis.TextEdit{Pos: cmp.Pos(), End: parts[1].Pos()}
 	default:
-		edit = analysis.TextEdit{Pos: parts[i-1].End(), End: cmp.End()}
+		edit = removeOperand(parts, i)
 	}
 	// Parentheses around the comparison stay balanced only when the
 	// comparison is written bare.
@@ -836,6 +874,8 @@ func (c *checker) checkDroppedError(file *ast.File, f *flow.Func, as *ast.Assign
 	case fixes.ReturnsError(info, ft):
 	case types.Identical(last, types.Typ[types.Bool]):
 		failure = "false"
+	case isNilable(last):
+		failure = "nil" // no value, for the caller to fall back on
 	default:
 		return // no way to hand the failure to the caller's backoff
 	}
@@ -980,10 +1020,11 @@ func (c *checker) reportSecondsOnly(file *ast.File, f *flow.Func, p parse, stack
 		fmt.Fprintf(&pre, "%s := %s\n%s", target, fixes.Text(c.pass.Fset, src, s), indent)
 		edits = append(edits, analysis.TextEdit{Pos: s.Pos(), End: s.End(), NewText: []byte(target)})
 	}
-	tName, dName := "t", "d"
-	if target == tName || target == dName {
-		tName, dName = "date", "wait"
-	}
+	// The date and the wait get names that shadow nothing the statement
+	// after them uses.
+	taken := map[string]bool{target: true}
+	tName := fixes.FreeName(info, file, "t", taken, pos)
+	dName := fixes.FreeName(info, file, "d", taken, pos)
 	fmt.Fprintf(&pre, "if %[1]s, err := %[3]s.ParseTime(%[2]s); err == nil {\n"+
 		"%[6]s\t%[2]s = \"0\"\n"+
 		"%[6]s\tif %[7]s := %[5]s.Until(%[1]s); %[7]s > 0 {\n"+
@@ -1065,4 +1106,14 @@ func (c *checker) unwrap(ifs *ast.IfStmt, stack []ast.Node, src []byte) (analysi
 	}
 	text := strings.TrimSpace(strings.Join(lines, "\n"))
 	return analysis.TextEdit{Pos: ifs.Pos(), End: end, NewText: []byte(text)}, true
+}
+
+// isNilable reports whether nil is a value of t that says "none": a
+// pointer, slice, map or interface.
+func isNilable(t types.Type) bool {
+	switch t.Underlying().(type) {
+	case *types.Pointer, *types.Slice, *types.Map, *types.Interface:
+		return true
+	}
+	return false
 }

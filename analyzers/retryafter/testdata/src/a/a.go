@@ -317,3 +317,92 @@ func smallOnlyInLoop(resp *http.Response) time.Duration {
 	}
 	return 0
 }
+
+func capReturn(resp *http.Response) time.Duration {
+	d := retryAfterBoth(resp)
+	if d > maxWait { // want `Retry-After is capped by if d > maxWait \{ return maxWait \}`
+		return maxWait
+	}
+	return d
+}
+
+func capReturnGiveUp(resp *http.Response) (time.Duration, error) {
+	d := retryAfterBoth(resp)
+	if d >= maxWait { // want `Retry-After is capped by if d > maxWait \{ return maxWait \}`
+		return maxWait, nil
+	}
+	return d, nil
+}
+
+func capOr(resp *http.Response) time.Duration {
+	d := retryAfterBoth(resp)
+	if d < 0 || d > maxWait { // want `Retry-After is capped by if d > maxWait \{ d = maxWait \}`
+		d = maxWait
+	}
+	return d
+}
+
+func droppedPointer(resp *http.Response) *time.Duration {
+	secs, _ := strconv.ParseInt(resp.Header.Get("Retry-After"), 10, 64) // want `the error of strconv.ParseInt on a Retry-After value is dropped`
+	d := time.Duration(secs) * time.Second
+	if t, err := http.ParseTime(resp.Header.Get("Retry-After")); err == nil {
+		d = time.Until(t)
+	}
+	return &d
+}
+
+// Returning the limit when the wait is short is not a cap.
+func returnLimitWhenShort(resp *http.Response) time.Duration {
+	d := retryAfterBoth(resp)
+	if d > maxWait {
+		return d
+	}
+	return maxWait
+}
+
+// A negative value is replaced, a large one honoured: not a cap.
+func orFloor(resp *http.Response, attempt int) time.Duration {
+	d := retryAfterBoth(resp)
+	if d < 0 || d == 0 {
+		d = backoff(attempt)
+	}
+	return d
+}
+
+func shadowsD(resp *http.Response, d int) time.Duration {
+	v := resp.Header.Get("Retry-After")
+	secs, err := strconv.Atoi(v) // want `Retry-After is parsed only as seconds by strconv.Atoi`
+	if err != nil {
+		return time.Duration(d)
+	}
+	return time.Duration(secs) * time.Second
+}
+
+// Shapes from widely used clients that are correct and must stay silent.
+
+func overLimitGivesUpElseIf(resp *http.Response, backoffWait time.Duration) {
+	delay := retryAfterBoth(resp)
+	if delay <= 0 {
+		delay = backoffWait
+	} else if delay > maxWait {
+		return // give up
+	}
+	time.Sleep(delay)
+}
+
+func droppedButZeroTested(resp *http.Response) time.Duration {
+	if n, _ := strconv.Atoi(resp.Header.Get("Retry-After")); n > 0 {
+		return time.Duration(n) * time.Second
+	}
+	if t, err := http.ParseTime(resp.Header.Get("Retry-After")); err == nil {
+		return time.Until(t)
+	}
+	return 0
+}
+
+func lowerBoundIf(resp *http.Response, minWait time.Duration) time.Duration {
+	if wait := retryAfterBoth(resp); wait > minWait {
+		minWait = wait
+	}
+	return minWait
+}
