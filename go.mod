@@ -2,7 +2,10 @@ module github.com/retrylint/retrylint
 
 go 1.26.0
 
-require golang.org/x/tools v0.52.0
+require (
+	github.com/golangci/plugin-module-register v0.1.2
+	golang.org/x/tools v0.52.0
+)
 
 require (
 	golang.org/x/mod v0.42.0 // indirect

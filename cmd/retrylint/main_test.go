@@ -245,3 +245,50 @@ func TestBadFlagIsAnError(t *testing.T) {
 		}
 	}
 }
+
+func TestVetJSONAndDiff(t *testing.T) {
+	bin := buildTool(t)
+	dir := exampleModule(t)
+
+	res := run(t, dir, "go", "vet", "-vettool="+bin, "-json", "./...")
+	if res.code != 0 {
+		t.Fatalf("go vet -json: exit %d\n%s", res.code, res.stderr)
+	}
+	// One JSON object per package: package -> analyzer -> diagnostics.
+	dec := json.NewDecoder(strings.NewReader(res.stdout))
+	seen := map[string]int{}
+	for dec.More() {
+		var tree map[string]map[string][]struct {
+			Message string            `json:"message"`
+			Fixes   []json.RawMessage `json:"suggested_fixes"`
+		}
+		if err := dec.Decode(&tree); err != nil {
+			t.Fatalf("go vet -json output: %v\n%s", err, res.stdout)
+		}
+		for _, analyzers := range tree {
+			for name, diags := range analyzers {
+				for _, d := range diags {
+					seen[name]++
+					if len(d.Fixes) != 1 {
+						t.Errorf("%s: %q has %d fixes, want 1", name, d.Message, len(d.Fixes))
+					}
+				}
+			}
+		}
+	}
+	for _, name := range []string{"retryafter", "retrydeadline", "retryidempotency"} {
+		if seen[name] == 0 {
+			t.Errorf("go vet -json reported nothing of %s\n%s", name, res.stdout)
+		}
+	}
+
+	before, _ := os.ReadFile(filepath.Join(dir, "examples/weatherclient/client.go"))
+	diff := run(t, dir, "go", "vet", "-vettool="+bin, "-fix", "-diff", "./...")
+	if diff.code != 1 || !strings.Contains(diff.stdout, "+++") || !strings.Contains(diff.stdout, "retry_after_exceeds_deadline") {
+		t.Errorf("go vet -fix -diff: exit %d, want 1 with a diff holding the give-up fix\n%s\n%s", diff.code, diff.stdout, diff.stderr)
+	}
+	after, _ := os.ReadFile(filepath.Join(dir, "examples/weatherclient/client.go"))
+	if !bytes.Equal(before, after) {
+		t.Error("go vet -fix -diff changed the files")
+	}
+}

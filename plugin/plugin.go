@@ -1,0 +1,172 @@
+// Package plugin registers the retrylint analyzers as golangci-lint v2
+// module plugins.
+//
+// Each analyzer is a plugin of its own, so that it can be enabled, set up
+// and silenced (//nolint:retryafter) on its own; "retrylint" enables the
+// whole suite under one name. Settings carry the names and defaults of the
+// analyzers' flags, and an unknown or mistyped setting is an error.
+//
+//	linters:
+//	  enable: [retryafter, retrydeadline, retryidempotency]
+//	  settings:
+//	    custom:
+//	      retryafter:
+//	        type: module
+//	        description: Retry-After waits shortened, misparsed or dropped
+//	        settings:
+//	          headers: [Retry-After, X-RateLimit-Reset-After]
+package plugin
+
+import (
+	"fmt"
+
+	"github.com/golangci/plugin-module-register/register"
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/retrylint/retrylint/analyzers/retryafter"
+	"github.com/retrylint/retrylint/analyzers/retrydeadline"
+	"github.com/retrylint/retrylint/analyzers/retryidempotency"
+	"github.com/retrylint/retrylint/internal/config"
+)
+
+func init() {
+	register.Plugin("retryafter", newPlugin(retryAfter))
+	register.Plugin("retrydeadline", newPlugin(retryDeadline))
+	register.Plugin("retryidempotency", newPlugin(retryIdempotency))
+	register.Plugin("retrylint", newPlugin(suite))
+}
+
+// RetryAfterSettings are the settings of the retryafter plugin.
+type RetryAfterSettings struct {
+	// Headers are the response headers with Retry-After semantics
+	// (default [Retry-After]).
+	Headers []string `json:"headers"`
+}
+
+// RetryDeadlineSettings are the settings of the retrydeadline plugin.
+type RetryDeadlineSettings struct {
+	// Bounded reports loops with a bounded attempt count too (default
+	// true).
+	Bounded *bool `json:"bounded"`
+	// Attempts is the attempt count the suggested overall deadline assumes
+	// when a loop's count is not known (default 3, at least 1).
+	Attempts *int `json:"attempts"`
+}
+
+// RetryIdempotencySettings are the settings of the retryidempotency
+// plugin.
+type RetryIdempotencySettings struct {
+	// KeyHeaders are the request headers that carry an idempotency key
+	// (default [Idempotency-Key, X-Idempotency-Key]).
+	KeyHeaders []string `json:"key-headers"`
+}
+
+// SuiteSettings are the settings of the retrylint plugin: one section per
+// analyzer, and the analyzers to leave out.
+type SuiteSettings struct {
+	Disable          []string                 `json:"disable"`
+	RetryAfter       RetryAfterSettings       `json:"retryafter"`
+	RetryDeadline    RetryDeadlineSettings    `json:"retrydeadline"`
+	RetryIdempotency RetryIdempotencySettings `json:"retryidempotency"`
+}
+
+type linter struct {
+	analyzers []*analysis.Analyzer
+}
+
+func (l *linter) BuildAnalyzers() ([]*analysis.Analyzer, error) { return l.analyzers, nil }
+
+func (l *linter) GetLoadMode() string { return register.LoadModeTypesInfo }
+
+// newPlugin decodes the settings strictly and builds the analyzers.
+func newPlugin[T any](build func(T) ([]*analysis.Analyzer, error)) register.NewPlugin {
+	return func(conf any) (register.LinterPlugin, error) {
+		settings, err := register.DecodeSettings[T](conf)
+		if err != nil {
+			return nil, err
+		}
+		as, err := build(settings)
+		if err != nil {
+			return nil, err
+		}
+		return &linter{analyzers: as}, nil
+	}
+}
+
+func headers(setting string, names, dflt []string) ([]string, error) {
+	if names == nil {
+		return dflt, nil
+	}
+	if len(names) == 0 {
+		return nil, fmt.Errorf("%s: empty list: give at least one header name", setting)
+	}
+	for _, n := range names {
+		if err := config.ValidHeaderName(n); err != nil {
+			return nil, fmt.Errorf("%s: %v", setting, err)
+		}
+	}
+	return names, nil
+}
+
+func retryAfter(s RetryAfterSettings) ([]*analysis.Analyzer, error) {
+	cfg := retryafter.DefaultConfig()
+	var err error
+	if cfg.Headers, err = headers("retryafter.headers", s.Headers, cfg.Headers); err != nil {
+		return nil, err
+	}
+	return []*analysis.Analyzer{retryafter.New(cfg)}, nil
+}
+
+func retryDeadline(s RetryDeadlineSettings) ([]*analysis.Analyzer, error) {
+	cfg := retrydeadline.DefaultConfig()
+	if s.Bounded != nil {
+		cfg.Bounded = *s.Bounded
+	}
+	if s.Attempts != nil {
+		if *s.Attempts < 1 {
+			return nil, fmt.Errorf("retrydeadline.attempts: %d is less than 1", *s.Attempts)
+		}
+		cfg.Attempts = *s.Attempts
+	}
+	return []*analysis.Analyzer{retrydeadline.New(cfg)}, nil
+}
+
+func retryIdempotency(s RetryIdempotencySettings) ([]*analysis.Analyzer, error) {
+	cfg := retryidempotency.DefaultConfig()
+	var err error
+	if cfg.KeyHeaders, err = headers("retryidempotency.key-headers", s.KeyHeaders, cfg.KeyHeaders); err != nil {
+		return nil, err
+	}
+	return []*analysis.Analyzer{retryidempotency.New(cfg)}, nil
+}
+
+func suite(s SuiteSettings) ([]*analysis.Analyzer, error) {
+	parts := []struct {
+		name  string
+		build func() ([]*analysis.Analyzer, error)
+	}{
+		{"retryafter", func() ([]*analysis.Analyzer, error) { return retryAfter(s.RetryAfter) }},
+		{"retrydeadline", func() ([]*analysis.Analyzer, error) { return retryDeadline(s.RetryDeadline) }},
+		{"retryidempotency", func() ([]*analysis.Analyzer, error) { return retryIdempotency(s.RetryIdempotency) }},
+	}
+	disabled := map[string]bool{}
+	for _, d := range s.Disable {
+		disabled[d] = true
+	}
+	var out []*analysis.Analyzer
+	for _, p := range parts {
+		if disabled[p.name] {
+			delete(disabled, p.name)
+			continue
+		}
+		as, err := p.build()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, as...)
+	}
+	for d := range disabled {
+		return nil, fmt.Errorf("retrylint.disable: unknown analyzer %q", d)
+	}
+	return out, nil
+}
