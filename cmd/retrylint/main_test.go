@@ -238,10 +238,23 @@ func TestGoFixFixtool(t *testing.T) {
 func TestBadFlagIsAnError(t *testing.T) {
 	bin := buildTool(t)
 	dir := exampleModule(t)
-	for _, bad := range []string{"-retryafter.headers=", "-retryafter.headers=Retry After"} {
-		res := run(t, dir, bin, bad, "./...")
-		if res.code == 0 || res.code == 3 || !strings.Contains(res.stderr, "header") {
-			t.Errorf("retrylint %s: exit %d, want a flag error\n%s", bad, res.code, res.stderr)
+	tests := []struct{ flag, want string }{
+		{"-retryafter.headers=", "empty header list"},
+		{"-retryafter.headers= , ", "empty header name"},
+		{"-retryafter.headers=Retry After", "invalid header name"},
+		{"-retryafter.headers=Retry-After,", "empty header name"},
+		{"-retrydeadline.attempts=0", "less than 1"},
+		{"-retrydeadline.attempts=many", "not a whole number"},
+		{"-retrydeadline.bounded=maybe", "invalid boolean"},
+		{"-retryidempotency.key-headers=", "empty header list"},
+		{"-retryidempotency.key-headers=Idempotency:Key", "invalid header name"},
+	}
+	for _, tt := range tests {
+		for _, tool := range [][]string{{bin, tt.flag, "./..."}, {"go", "vet", "-vettool=" + bin, tt.flag, "./..."}} {
+			res := run(t, dir, tool[0], tool[1:]...)
+			if res.code == 0 || res.code == 3 || !strings.Contains(res.stderr, tt.want) {
+				t.Errorf("%v: exit %d, want a flag error mentioning %q\n%s", tool[1:], res.code, tt.want, res.stderr)
+			}
 		}
 	}
 }

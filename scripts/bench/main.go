@@ -1,0 +1,143 @@
+// Command bench measures what retrylint costs on a set of packages, as
+// ratios of medians over several runs, with the peak memory of each:
+//
+//	(a) retrylint against a no-op analyzer built with the same driver
+//	    (multichecker), with and without a fact type: the cost of our
+//	    analysis over loading and type checking;
+//	(b) go vet -vettool=retrylint against plain go vet, both with a cold
+//	    analysis cache (a fresh flag value per run keys new vet actions,
+//	    while the compiled export data stays warm).
+//
+// Run it from the repository root on a module (for example the corpus
+// module that scripts/corpus builds):
+//
+//	go run ./scripts/bench -dir /tmp/retrylint-corpus/mod -runs 5 k8s.io/client-go/rest/...
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"log"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"time"
+)
+
+type sample struct {
+	wall   time.Duration
+	maxRSS int64 // KiB
+}
+
+type measure struct {
+	name    string
+	samples []sample
+}
+
+func (m *measure) median() sample {
+	walls := make([]time.Duration, len(m.samples))
+	rss := make([]int64, len(m.samples))
+	for i, s := range m.samples {
+		walls[i], rss[i] = s.wall, s.maxRSS
+	}
+	slices.Sort(walls)
+	return sample{walls[len(walls)/2], slices.Max(rss)}
+}
+
+func main() {
+	dir := flag.String("dir", "", "module directory to run the tools in (required)")
+	runs := flag.Int("runs", 5, "runs of each command; the median is reported")
+	flag.Parse()
+	patterns := flag.Args()
+	if *dir == "" || len(patterns) == 0 {
+		log.Fatal("usage: bench -dir MODULE_DIR [-runs N] PACKAGES...")
+	}
+	if *runs < 1 {
+		log.Fatal("-runs must be at least 1")
+	}
+	root, err := os.Getwd()
+	if err != nil {
+		log.Fatal(err)
+	}
+	bin, err := os.MkdirTemp("", "retrylint-bench")
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer os.RemoveAll(bin)
+	retrylint := filepath.Join(bin, "retrylint")
+	noop := filepath.Join(bin, "noop")
+	build(root, retrylint, "./cmd/retrylint")
+	build(root, noop, "./scripts/bench/noop")
+
+	args := append([]string{"-test=false"}, patterns...)
+	standalone := []*measure{
+		{name: "noop (no facts)"},
+		{name: "noop (with facts)"},
+		{name: "retrylint"},
+	}
+	vet := []*measure{{name: "go vet"}, {name: "go vet -vettool=retrylint"}}
+	// Warm the build cache and the module cache once, outside the timings.
+	run(*dir, "go", append([]string{"vet"}, patterns...)...)
+	for i := range *runs {
+		standalone[0].samples = append(standalone[0].samples, run(*dir, noop, append([]string{"-facts=false"}, args...)...))
+		standalone[1].samples = append(standalone[1].samples, run(*dir, noop, args...))
+		standalone[2].samples = append(standalone[2].samples, run(*dir, retrylint, args...))
+		// A flag value never used before keys new vet actions: the
+		// analysis is cold, the compiled export data warm.
+		nonce := fmt.Sprintf("X-Bench-Nonce-%d-%d", time.Now().UnixNano(), i)
+		vet[0].samples = append(vet[0].samples, run(*dir, "go", append([]string{"vet", "-printf.funcs=" + nonce}, patterns...)...))
+		vet[1].samples = append(vet[1].samples, run(*dir, "go", append([]string{"vet", "-vettool=" + retrylint, "-retryafter.headers=Retry-After," + nonce}, patterns...)...))
+	}
+
+	fmt.Printf("packages: %s (in %s), %d runs each, medians\n\n", strings.Join(patterns, " "), *dir, *runs)
+	fmt.Printf("%-28s %10s %12s\n", "command", "wall", "peak RSS")
+	for _, m := range append(standalone, vet...) {
+		s := m.median()
+		fmt.Printf("%-28s %9.2fs %9d MiB\n", m.name, s.wall.Seconds(), s.maxRSS/1024)
+	}
+	ratio := func(a, b *measure) float64 { return a.median().wall.Seconds() / b.median().wall.Seconds() }
+	mem := func(a, b *measure) float64 { return float64(a.median().maxRSS) / float64(b.median().maxRSS) }
+	fmt.Println()
+	fmt.Printf("(a) retrylint / noop with facts:    %.2f (memory %.2f)\n", ratio(standalone[2], standalone[1]), mem(standalone[2], standalone[1]))
+	fmt.Printf("    retrylint / noop without facts: %.2f (memory %.2f)\n", ratio(standalone[2], standalone[0]), mem(standalone[2], standalone[0]))
+	fmt.Printf("    facts' cost (noop with / without): %.2f\n", ratio(standalone[1], standalone[0]))
+	fmt.Printf("(b) go vet -vettool=retrylint / go vet: %.2f (memory %.2f)\n", ratio(vet[1], vet[0]), mem(vet[1], vet[0]))
+}
+
+func build(root, out, pkg string) {
+	cmd := exec.Command("go", "build", "-o", out, pkg)
+	cmd.Dir = root
+	if b, err := cmd.CombinedOutput(); err != nil {
+		log.Fatalf("go build %s: %v\n%s", pkg, err, b)
+	}
+}
+
+// run runs a command and returns its wall time and peak memory. Findings
+// (exit 1 or 3) are expected; other failures stop the benchmark.
+func run(dir, name string, args ...string) sample {
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	start := time.Now()
+	err := cmd.Run()
+	wall := time.Since(start)
+	if err != nil {
+		code := -1
+		if ee, ok := err.(*exec.ExitError); ok {
+			code = ee.ExitCode()
+		}
+		if code != 1 && code != 3 {
+			log.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, stderr.String())
+		}
+	}
+	var rss int64
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		rss = ru.Maxrss
+	}
+	return sample{wall, rss}
+}

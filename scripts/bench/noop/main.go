@@ -1,0 +1,48 @@
+// Command noop is the baseline of the speed benchmark: the same driver as
+// retrylint (multichecker) with analyzers that do nothing, one of them
+// with a fact type as the retrylint analyzers have (which makes the
+// standalone driver load and analyse every dependency from source).
+//
+//	noop -facts=false ./...   loading and type checking only
+//	noop ./...                the same, with dependencies from source
+package main
+
+import (
+	"go/types"
+	"os"
+	"reflect"
+	"slices"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/multichecker"
+)
+
+type fact struct{}
+
+func (*fact) AFact() {}
+
+var plain = &analysis.Analyzer{
+	Name: "noop",
+	Doc:  "do nothing",
+	Run:  func(*analysis.Pass) (any, error) { return nil, nil },
+}
+
+var withFacts = &analysis.Analyzer{
+	Name:       "noopfacts",
+	Doc:        "do nothing, with a fact type",
+	FactTypes:  []analysis.Fact{new(fact)},
+	ResultType: reflect.TypeFor[*types.Package](),
+	Run:        func(pass *analysis.Pass) (any, error) { return pass.Pkg, nil },
+}
+
+func main() {
+	// -facts=false picks the analyzer without facts; the flag is taken
+	// out before the driver parses the rest.
+	args := os.Args
+	if i := slices.Index(args, "-facts=false"); i >= 0 {
+		os.Args = slices.Delete(slices.Clone(args), i, i+1)
+		multichecker.Main(plain)
+		return
+	}
+	multichecker.Main(withFacts)
+}
