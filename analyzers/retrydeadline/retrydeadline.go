@@ -18,6 +18,7 @@ import (
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/config"
 	"github.com/retrylint/retrylint/internal/fixes"
+	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 	"github.com/retrylint/retrylint/internal/retryloop"
 )
@@ -261,65 +262,18 @@ func (c *checker) noDeadline(fn ast.Node, e ast.Expr, depth int) bool {
 		if !ok || v.IsField() || isParam(info, fn, v) || v.Parent() == v.Pkg().Scope() {
 			return false
 		}
-		values := c.assignedValues(fn, v)
-		if len(values) == 0 {
+		values, ok := flow.Assigned(info, fn, v)
+		if !ok || len(values) == 0 {
 			return false
 		}
 		for _, val := range values {
-			if val == nil || !c.noDeadline(fn, val, depth+1) {
+			if !c.noDeadline(fn, val, depth+1) {
 				return false
 			}
 		}
 		return true
 	}
 	return false
-}
-
-// assignedValues returns the expressions assigned to v in fn; a nil entry
-// stands for a value that is not a single expression of its own.
-func (c *checker) assignedValues(fn ast.Node, v *types.Var) []ast.Expr {
-	info := c.pass.TypesInfo
-	var out []ast.Expr
-	is := func(e ast.Expr) bool {
-		id, ok := ast.Unparen(e).(*ast.Ident)
-		return ok && info.ObjectOf(id) == v
-	}
-	ast.Inspect(fn, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			for i, l := range n.Lhs {
-				if !is(l) {
-					continue
-				}
-				switch {
-				case len(n.Lhs) == len(n.Rhs):
-					out = append(out, n.Rhs[i])
-				case len(n.Rhs) == 1 && i == 0:
-					// ctx, cancel := context.WithCancel(parent)
-					out = append(out, n.Rhs[0])
-				default:
-					out = append(out, nil)
-				}
-			}
-		case *ast.ValueSpec:
-			for i, name := range n.Names {
-				if info.Defs[name] != v {
-					continue
-				}
-				if i < len(n.Values) && len(n.Names) == len(n.Values) {
-					out = append(out, n.Values[i])
-				} else {
-					out = append(out, nil)
-				}
-			}
-		case *ast.UnaryExpr:
-			if n.Op == token.AND && is(n.X) {
-				out = append(out, nil) // its address escapes
-			}
-		}
-		return true
-	})
-	return out
 }
 
 func isParam(info *types.Info, fn ast.Node, v *types.Var) bool {
@@ -510,7 +464,7 @@ func (c *checker) overallContext(file *ast.File, l *retryloop.Loop, start ast.St
 	positions := []token.Pos{start.Pos(), l.Body.End() - 1}
 	opCtx := fixes.FreeName(info, file, "opCtx", taken, positions...)
 	opCancel := fixes.FreeName(info, file, "opCancel", taken, positions...)
-	at, indent := c.lineStart(start, l, src)
+	at, indent, _ := l.Before(c.pass.Fset, src)
 	text := fmt.Sprintf("%s%s, %s := %s.WithTimeout(%s, %s)\n%sdefer %s()\n",
 		indent, opCtx, opCancel, ctxName, parent, c.budget(file, l, per, timeName), indent, opCancel)
 	edits := []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(text)}}
@@ -534,33 +488,6 @@ func (c *checker) overallContext(file *ast.File, l *retryloop.Loop, start ast.St
 	return opCtx, edits, true
 }
 
-// lineStart returns the start of the line of start (the loop or its
-// label), where statements before the loop are inserted, and the loop's
-// indentation (a label is outdented).
-func (c *checker) lineStart(start ast.Stmt, l *retryloop.Loop, src []byte) (token.Pos, string) {
-	tf := c.pass.Fset.File(start.Pos())
-	return tf.LineStart(tf.Line(start.Pos())), fixes.Indent(c.pass.Fset, src, l.Stmt.Pos())
-}
-
-// insertionPoint returns the statement before which the overall deadline
-// goes: the loop, or the labelled statement that holds it; nil when the
-// loop is not a statement of a block.
-func (c *checker) insertionPoint(file *ast.File, l *retryloop.Loop) ast.Stmt {
-	var found ast.Stmt
-	ast.PreorderStack(l.Func, nil, func(n ast.Node, stack []ast.Node) bool {
-		if found != nil {
-			return false
-		}
-		if n != l.Stmt {
-			return true
-		}
-		stmt, _ := fixes.StmtInBlock(append(stack, n))
-		found = stmt
-		return false
-	})
-	return found
-}
-
 func (c *checker) reportOwnTimeout(file *ast.File, l *retryloop.Loop, t *timeout) {
 	if t.timeout == nil {
 		return
@@ -569,7 +496,7 @@ func (c *checker) reportOwnTimeout(file *ast.File, l *retryloop.Loop, t *timeout
 	if src == nil {
 		return
 	}
-	start := c.insertionPoint(file, l)
+	start := l.Outer
 	if start == nil || !fixes.VisibleAt(c.pass.TypesInfo, file, t.parent, start.Pos()) {
 		return
 	}
@@ -612,7 +539,7 @@ func (c *checker) checkClientTimeout(file *ast.File, l *retryloop.Loop) {
 		if src == nil {
 			return
 		}
-		start := c.insertionPoint(file, l)
+		start := l.Outer
 		if start == nil {
 			return
 		}
@@ -661,14 +588,16 @@ func (c *checker) clientTimeout(l *retryloop.Loop, send *ast.CallExpr) ast.Expr 
 		return nil
 	}
 	var values []ast.Expr
+	known := true
 	if v.Parent() == v.Pkg().Scope() {
 		for _, file := range c.pass.Files {
-			values = append(values, c.assignedValues(file, v)...)
+			vals, ok := flow.Assigned(info, file, v)
+			values, known = append(values, vals...), known && ok
 		}
 	} else {
-		values = c.assignedValues(l.Func, v)
+		values, known = flow.Assigned(info, l.Func, v)
 	}
-	if len(values) != 1 || values[0] == nil {
+	if !known || len(values) != 1 {
 		return nil
 	}
 	e := ast.Unparen(values[0])
@@ -704,8 +633,8 @@ func (c *checker) newRequestInLoop(l *retryloop.Loop, req ast.Expr) *ast.CallExp
 	if !ok {
 		return nil
 	}
-	values := c.assignedValues(l.Func, v)
-	if len(values) != 1 || values[0] == nil {
+	values, known := flow.Assigned(info, l.Func, v)
+	if !known || len(values) != 1 {
 		return nil
 	}
 	call, ok := ast.Unparen(values[0]).(*ast.CallExpr)
@@ -729,7 +658,7 @@ func (c *checker) reportHelper(file *ast.File, l *retryloop.Loop, call *ast.Call
 	}
 	info := c.pass.TypesInfo
 	src := fixes.Source(c.pass, l.Stmt.Pos())
-	start := c.insertionPoint(file, l)
+	start := l.Outer
 	if src == nil || start == nil || len(l.Body.List) == 0 {
 		return
 	}
@@ -750,10 +679,10 @@ func (c *checker) reportHelper(file *ast.File, l *retryloop.Loop, call *ast.Call
 		}
 		budget = c.budget(file, l, perExpr, timeName)
 	}
-	at, indent := c.lineStart(start, l, src)
+	at, indent, _ := l.Before(c.pass.Fset, src)
 	errText := ""
 	var errImp []analysis.TextEdit
-	if fixes.ReturnsError(info, funcType(l.Func)) {
+	if fixes.ReturnsError(info, flowFuncType(l.Func)) {
 		fmtName, imp, ok := fixes.Import(info, c.pass.Pkg, file, "fmt", start.Pos())
 		if !ok {
 			return
@@ -970,14 +899,9 @@ func (c *checker) giveUp(file *ast.File, ft *ast.FuncType, err string) (string, 
 	return fixes.Return(info, c.pass.Pkg, file, ft, err)
 }
 
-func funcType(n ast.Node) *ast.FuncType {
-	switch n := n.(type) {
-	case *ast.FuncDecl:
-		return n.Type
-	case *ast.FuncLit:
-		return n.Type
-	}
-	return nil
+func flowFuncType(n ast.Node) *ast.FuncType {
+	ft, _ := flow.FuncParts(n)
+	return ft
 }
 
 // stopCheck returns the edit that makes the loop's first statement a check
@@ -986,7 +910,7 @@ func (c *checker) stopCheck(l *retryloop.Loop, cond, err string, file *ast.File,
 	if len(l.Body.List) == 0 {
 		return analysis.TextEdit{}, false
 	}
-	ret, ok := c.giveUp(file, funcType(l.Func), err)
+	ret, ok := c.giveUp(file, flowFuncType(l.Func), err)
 	if !ok {
 		return analysis.TextEdit{}, false
 	}

@@ -19,27 +19,6 @@ func message(s send, outcome string, what string) string {
 	return fmt.Sprintf("%s is retried after %s %s (the write may be applied twice)", s.method, outcome, what)
 }
 
-// loopInsertion returns where statements before the loop go (the start of
-// the line of the loop or of its label) and the loop's indentation.
-func (c *checker) loopInsertion(l *retryloop.Loop, src []byte) (ast.Stmt, token.Pos, string, bool) {
-	var start ast.Stmt
-	ast.PreorderStack(l.Func, nil, func(n ast.Node, stack []ast.Node) bool {
-		if start != nil {
-			return false
-		}
-		if n == l.Stmt {
-			start, _ = fixes.StmtInBlock(append(stack, n))
-			return false
-		}
-		return true
-	})
-	if start == nil {
-		return nil, token.NoPos, "", false
-	}
-	tf := c.pass.Fset.File(start.Pos())
-	return start, tf.LineStart(tf.Line(start.Pos())), fixes.Indent(c.pass.Fset, src, l.Stmt.Pos()), true
-}
-
 // keyGen returns the statements that make one key, and their imports.
 func (c *checker) keyGen(file *ast.File, at token.Pos, name, indent string) (string, []analysis.TextEdit, bool) {
 	info := c.pass.TypesInfo
@@ -75,13 +54,13 @@ func (c *checker) reportMissing(file *ast.File, l *retryloop.Loop, s send, outco
 	if src == nil {
 		return
 	}
-	start, at, indent, ok := c.loopInsertion(l, src)
+	at, indent, ok := l.Before(c.pass.Fset, src)
 	if !ok {
 		return
 	}
 	taken := map[string]bool{}
-	key := fixes.FreeName(info, file, "idempotencyKey", taken, start.Pos(), l.Body.End()-1)
-	gen, edits, ok := c.keyGen(file, start.Pos(), key, indent)
+	key := fixes.FreeName(info, file, "idempotencyKey", taken, l.Outer.Pos(), l.Body.End()-1)
+	gen, edits, ok := c.keyGen(file, l.Outer.Pos(), key, indent)
 	if !ok {
 		return
 	}
@@ -285,10 +264,11 @@ func (c *checker) reportFresh(file *ast.File, l *retryloop.Loop, s send, value a
 	if src == nil {
 		return
 	}
-	start, at, indent, ok := c.loopInsertion(l, src)
+	at, indent, ok := l.Before(c.pass.Fset, src)
 	if !ok {
 		return
 	}
+	start := l.Outer
 	var edits []analysis.TextEdit
 	// key := uuid.NewString() inside the loop: move that statement.
 	if id, isIdent := ast.Unparen(value).(*ast.Ident); isIdent {

@@ -315,7 +315,11 @@ func (c *checker) sendOf(fn ast.Node, call *ast.CallExpr) (send, bool) {
 	// The request's method: every assignment to it must be a
 	// NewRequest with a constant method (or a method variable assigned
 	// only constants), all the same.
-	for _, val := range assigned(info, fn, v) {
+	values, known := flow.Assigned(info, fn, v)
+	if !known {
+		return send{}, false
+	}
+	for _, val := range values {
 		b, ok := ast.Unparen(val).(*ast.CallExpr)
 		if !ok {
 			return send{}, false
@@ -356,8 +360,8 @@ func (c *checker) methodVar(fn ast.Node, build *ast.CallExpr) (string, bool) {
 		return "", false
 	}
 	m := ""
-	vals := assigned(info, fn, v)
-	if len(vals) == 0 {
+	vals, known := flow.Assigned(info, fn, v)
+	if !known || len(vals) == 0 {
 		return "", false
 	}
 	for _, val := range vals {
@@ -368,60 +372,6 @@ func (c *checker) methodVar(fn ast.Node, build *ast.CallExpr) (string, bool) {
 		m = s
 	}
 	return m, true
-}
-
-// assigned returns the values assigned to v in fn, a nil entry for one
-// that is not a single expression; a variable whose address is taken or
-// that is a parameter has no knowable values.
-func assigned(info *types.Info, fn ast.Node, v *types.Var) []ast.Expr {
-	var out []ast.Expr
-	is := func(e ast.Expr) bool {
-		id, ok := ast.Unparen(e).(*ast.Ident)
-		return ok && info.ObjectOf(id) == v
-	}
-	escaped := false
-	ast.Inspect(fn, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			for i, l := range n.Lhs {
-				if !is(l) {
-					continue
-				}
-				switch {
-				case len(n.Lhs) == len(n.Rhs) && n.Tok != token.ASSIGN && n.Tok != token.DEFINE:
-					escaped = true
-				case len(n.Lhs) == len(n.Rhs):
-					out = append(out, n.Rhs[i])
-				case len(n.Rhs) == 1 && i == 0:
-					out = append(out, n.Rhs[0])
-				default:
-					escaped = true
-				}
-			}
-		case *ast.ValueSpec:
-			for i, name := range n.Names {
-				if info.Defs[name] != v {
-					continue
-				}
-				if len(n.Values) == len(n.Names) {
-					out = append(out, n.Values[i])
-				} else if len(n.Values) == 1 && i == 0 {
-					out = append(out, n.Values[0])
-				} else {
-					escaped = true
-				}
-			}
-		case *ast.UnaryExpr:
-			if n.Op == token.AND && is(n.X) {
-				escaped = true
-			}
-		}
-		return true
-	})
-	if escaped || slices.Contains(out, nil) {
-		return nil
-	}
-	return out
 }
 
 // keyValue returns the value of the idempotency key set on the request v
@@ -488,7 +438,8 @@ func (c *checker) checkLoop(l *retryloop.Loop) {
 			continue
 		case s.keyed != nil:
 			within := func(n ast.Node) bool { return l.Body.Pos() <= n.Pos() && n.End() <= l.Body.End() }
-			f := c.freshFlow(funcType(l.Func), funcBody(l.Func), within)
+			ft, body := flow.FuncParts(l.Func)
+			f := c.freshFlow(ft, body, within)
 			if f.Expr(s.keyed)&flow.Source == 0 {
 				continue // one key for every attempt
 			}
@@ -503,22 +454,3 @@ func (c *checker) checkLoop(l *retryloop.Loop) {
 	}
 }
 
-func funcType(n ast.Node) *ast.FuncType {
-	switch n := n.(type) {
-	case *ast.FuncDecl:
-		return n.Type
-	case *ast.FuncLit:
-		return n.Type
-	}
-	return nil
-}
-
-func funcBody(n ast.Node) *ast.BlockStmt {
-	switch n := n.(type) {
-	case *ast.FuncDecl:
-		return n.Body
-	case *ast.FuncLit:
-		return n.Body
-	}
-	return nil
-}

@@ -434,3 +434,72 @@ func Propagates(fn *types.Func) bool {
 	}
 	return false
 }
+
+// Assigned returns the values assigned to the local variable v within
+// root: the right-hand side of each assignment or declaration, or the call
+// of x, y := f(), whose first result it is. ok is false when some value
+// cannot be told: v is assigned a later result of a call, updated with an
+// operator (x += y), or its address is taken.
+func Assigned(info *types.Info, root ast.Node, v *types.Var) (values []ast.Expr, ok bool) {
+	is := func(e ast.Expr) bool {
+		id, isID := ast.Unparen(e).(*ast.Ident)
+		return isID && info.ObjectOf(id) == v
+	}
+	ok = true
+	ast.Inspect(root, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				if !is(l) {
+					continue
+				}
+				switch {
+				case n.Tok != token.ASSIGN && n.Tok != token.DEFINE:
+					ok = false
+				case len(n.Lhs) == len(n.Rhs):
+					values = append(values, n.Rhs[i])
+				case len(n.Rhs) == 1 && i == 0:
+					values = append(values, n.Rhs[0])
+				default:
+					ok = false
+				}
+			}
+		case *ast.ValueSpec:
+			for i, name := range n.Names {
+				if info.Defs[name] != v {
+					continue
+				}
+				switch {
+				case len(n.Values) == len(n.Names):
+					values = append(values, n.Values[i])
+				case len(n.Values) == 1 && i == 0:
+					values = append(values, n.Values[0])
+				default:
+					ok = false // zero value, or a later result
+				}
+			}
+		case *ast.UnaryExpr:
+			if n.Op == token.AND && is(n.X) {
+				ok = false
+			}
+		case *ast.RangeStmt:
+			if (n.Key != nil && is(n.Key)) || (n.Value != nil && is(n.Value)) {
+				ok = false
+			}
+		}
+		return true
+	})
+	return values, ok
+}
+
+// FuncParts returns the type and body of a function declaration or
+// literal, and nils for any other node.
+func FuncParts(n ast.Node) (*ast.FuncType, *ast.BlockStmt) {
+	switch n := n.(type) {
+	case *ast.FuncDecl:
+		return n.Type, n.Body
+	case *ast.FuncLit:
+		return n.Type, n.Body
+	}
+	return nil, nil
+}

@@ -429,3 +429,60 @@ func TestPropagates(t *testing.T) {
 		}
 	}
 }
+
+func TestAssigned(t *testing.T) {
+	tests := []struct {
+		name   string
+		decls  string
+		values []string // the source of each value, in order
+		ok     bool
+	}{
+		{"define and assign", "func f() { x := 1; x = 2; use(x) }", []string{"1", "2"}, true},
+		{"var with value", "func f() { var x = notSrc(); use(x) }", []string{"notSrc()"}, true},
+		{"first result of a call", "func f() { x, err := strconv.Atoi(\"1\"); use(x, err) }", []string{`strconv.Atoi("1")`}, true},
+		{"later result of a call", "func f() { n, x := strconv.Atoi(\"1\"); use(x, n) }", nil, false},
+		{"operator assignment", "func f() { x := 1; x += 2; use(x) }", []string{"1"}, false},
+		{"address taken", "func f() { x := 1; p := &x; use(x, p) }", []string{"1"}, false},
+		{"zero value", "func f() { var x int; use(x) }", nil, false},
+		{"range variable", "func f() { for _, x := range []int{1} { use(x) } }", nil, false},
+		{"parameter", "func f(x int) { use(x) }", nil, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a := analyse(t, tt.decls, nil)
+			id := a.uses[0].(*ast.Ident)
+			v := a.info.Uses[id].(*types.Var)
+			values, ok := flow.Assigned(a.info, a.decl, v)
+			if ok != tt.ok {
+				t.Errorf("ok = %v, want %v", ok, tt.ok)
+			}
+			var got []string
+			for _, e := range values {
+				got = append(got, types.ExprString(e))
+			}
+			if strings.Join(got, "|") != strings.Join(tt.values, "|") {
+				t.Errorf("values = %q, want %q", got, tt.values)
+			}
+		})
+	}
+}
+
+func TestFuncParts(t *testing.T) {
+	a := analyse(t, "func f() { g := func() int { return 1 }; use(g) }", nil)
+	if ft, body := flow.FuncParts(a.decl); ft != a.decl.Type || body != a.decl.Body {
+		t.Error("FuncParts of a declaration")
+	}
+	var lit *ast.FuncLit
+	ast.Inspect(a.decl, func(n ast.Node) bool {
+		if l, ok := n.(*ast.FuncLit); ok {
+			lit = l
+		}
+		return true
+	})
+	if ft, body := flow.FuncParts(lit); ft != lit.Type || body != lit.Body {
+		t.Error("FuncParts of a literal")
+	}
+	if ft, body := flow.FuncParts(a.decl.Body); ft != nil || body != nil {
+		t.Error("FuncParts of a block")
+	}
+}

@@ -24,10 +24,12 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/fixes"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 )
 
@@ -63,6 +65,22 @@ type Loop struct {
 	// Bounded reports whether the loop has a condition or ranges over an
 	// integer, so that its number of attempts is limited.
 	Bounded bool
+	// Outer is the statement of the enclosing block that holds the loop:
+	// the loop itself or the labelled statement around it. Code that must
+	// run once before the loop goes before it. It is nil when the loop is
+	// not a statement of a block.
+	Outer ast.Stmt
+}
+
+// Before returns where a fix inserts statements that run once before the
+// loop (the start of Outer's line) and the loop's indentation; ok is false
+// when there is no such place.
+func (l *Loop) Before(fset *token.FileSet, src []byte) (at token.Pos, indent string, ok bool) {
+	if l.Outer == nil || src == nil {
+		return token.NoPos, "", false
+	}
+	tf := fset.File(l.Outer.Pos())
+	return tf.LineStart(tf.Line(l.Outer.Pos())), fixes.Indent(fset, src, l.Stmt.Pos()), true
 }
 
 // Result is what the Analyzer finds in one package.
@@ -193,6 +211,7 @@ func enclosingFunc(stack []ast.Node) ast.Node {
 func (r *Result) classify(s ast.Stmt, body *ast.BlockStmt, stack []ast.Node) *Loop {
 	info := r.pass.TypesInfo
 	l := &Loop{Stmt: s, Body: body, Func: enclosingFunc(stack)}
+	l.Outer, _ = fixes.StmtInBlock(append(slices.Clone(stack), s))
 	var post ast.Stmt
 	switch s := s.(type) {
 	case *ast.ForStmt:

@@ -1,0 +1,691 @@
+// Package logsink recognises the calls that write their arguments to a log:
+// the standard log, fmt printing to os.Stdout or os.Stderr, log/slog, and
+// the loggers Go teams use (go.uber.org/zap, github.com/sirupsen/logrus,
+// github.com/rs/zerolog, github.com/hashicorp/go-hclog, k8s.io/klog/v2),
+// plus functions a user names by qualified name.
+//
+// Every recogniser matches through the type checker (the called
+// *types.Func, its package path and receiver type), never through the
+// spelling of an identifier: a local type with a Printf method is not a
+// logger.
+package logsink
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/types"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/retrylint/retrylint/internal/httpmodel"
+)
+
+// A Sink describes how a function writes its arguments to a log.
+type Sink struct {
+	// Name is the function as messages name it: log.Printf,
+	// (*slog.Logger).Info, hclog.Logger.Info.
+	Name string
+	// Format is the index, among the arguments proper (the receiver
+	// excluded), of a printf format, or -1.
+	Format int
+	// Verbs is the index of the first argument that the format's verbs
+	// apply to; meaningful only when Format >= 0.
+	Verbs int
+	// Writer is the index of a destination argument that must be os.Stdout
+	// or os.Stderr for the call to be a log (fmt.Fprintf), or -1.
+	Writer int
+	// Params, when All is false, is the set of parameters (bit i for
+	// parameter i) whose arguments are written; a variadic parameter
+	// covers every argument bound to it.
+	Params uint64
+	// All is true when every argument but the writer is written.
+	All bool
+}
+
+type entry struct {
+	format, verbs, writer int
+}
+
+// key identifies a function: "pkg.Name" or "pkg.Type.Name".
+func key(pkg, recv, name string) string {
+	if recv == "" {
+		return pkg + "." + name
+	}
+	return pkg + "." + recv + "." + name
+}
+
+var (
+	sinks        = map[string]entry{}
+	constructors = map[string]bool{}
+	// Packages holds the import paths of every logging package the
+	// built-in table knows.
+	packages = map[string]bool{}
+)
+
+func add(pkg, recv string, e entry, names ...string) {
+	packages[pkg] = true
+	for _, n := range names {
+		sinks[key(pkg, recv, n)] = e
+	}
+}
+
+var (
+	plain = entry{format: -1, writer: -1}
+	fmt0  = entry{format: 0, verbs: 1, writer: -1}
+	fmt1  = entry{format: 1, verbs: 2, writer: -1}
+)
+
+// family adds base, base+"f" (printf at formatAt) and base+"ln" for each
+// base.
+func family(pkg, recv string, formatAt int, bases ...string) {
+	for _, b := range bases {
+		add(pkg, recv, plain, b, b+"ln")
+		add(pkg, recv, entry{format: formatAt, verbs: formatAt + 1, writer: -1}, b+"f")
+	}
+}
+
+func init() {
+	// log: the package functions and *log.Logger.
+	for _, recv := range []string{"", "Logger"} {
+		family("log", recv, 0, "Print", "Fatal", "Panic")
+		add("log", recv, plain, "Output")
+	}
+	// fmt to the standard streams.
+	add("fmt", "", plain, "Print", "Println")
+	add("fmt", "", fmt0, "Printf")
+	add("fmt", "", entry{format: -1, writer: 0}, "Fprint", "Fprintln")
+	add("fmt", "", entry{format: 1, verbs: 2, writer: 0}, "Fprintf")
+
+	// log/slog.
+	slogNames := []string{
+		"Debug", "Info", "Warn", "Error",
+		"DebugContext", "InfoContext", "WarnContext", "ErrorContext",
+		"Log", "LogAttrs", "With",
+	}
+	add("log/slog", "", plain, slogNames...)
+	add("log/slog", "Logger", plain, slogNames...)
+	for _, n := range []string{"String", "Any", "Group", "StringValue", "AnyValue", "GroupValue"} {
+		constructors[key("log/slog", "", n)] = true
+	}
+
+	// go.uber.org/zap.
+	const zap = "go.uber.org/zap"
+	add(zap, "Logger", plain, "Debug", "Info", "Warn", "Error", "DPanic", "Panic", "Fatal", "Log", "With")
+	for _, b := range []string{"Debug", "Info", "Warn", "Error", "DPanic", "Panic", "Fatal"} {
+		add(zap, "SugaredLogger", plain, b, b+"w", b+"ln")
+		add(zap, "SugaredLogger", fmt0, b+"f")
+	}
+	add(zap, "SugaredLogger", plain, "With")
+	for _, n := range []string{"String", "Strings", "ByteString", "ByteStrings", "Any", "Reflect", "Stringer", "Stringers", "Error", "NamedError", "Errors"} {
+		constructors[key(zap, "", n)] = true
+	}
+
+	// github.com/sirupsen/logrus: the package functions, *Logger, *Entry
+	// and the logger interfaces.
+	const logrus = "github.com/sirupsen/logrus"
+	for _, recv := range []string{"", "Logger", "Entry", "FieldLogger", "Ext1FieldLogger", "StdLogger"} {
+		family(logrus, recv, 0, "Trace", "Debug", "Info", "Print", "Warn", "Warning", "Error", "Fatal", "Panic")
+		add(logrus, recv, plain, "WithField", "WithFields", "WithError", "Log", "Logln")
+		add(logrus, recv, fmt1, "Logf")
+	}
+
+	// github.com/rs/zerolog: fields on an *Event or a Context, the
+	// message, and the print functions.
+	const zerolog = "github.com/rs/zerolog"
+	fields := []string{"Str", "Strs", "Bytes", "Interface", "Any", "Stringer", "Stringers", "Err", "AnErr", "Errs", "RawJSON"}
+	add(zerolog, "Event", plain, fields...)
+	add(zerolog, "Event", plain, "Msg")
+	add(zerolog, "Event", fmt0, "Msgf")
+	add(zerolog, "Context", plain, fields...)
+	add(zerolog, "Logger", plain, "Print", "Println")
+	add(zerolog, "Logger", fmt0, "Printf")
+	add(zerolog+"/log", "", plain, "Print")
+	add(zerolog+"/log", "", fmt0, "Printf")
+
+	// github.com/hashicorp/go-hclog: the Logger interface.
+	const hclog = "github.com/hashicorp/go-hclog"
+	add(hclog, "Logger", plain, "Trace", "Debug", "Info", "Warn", "Error", "Log", "With")
+
+	// k8s.io/klog/v2: the package functions and Verbose.
+	const klog = "k8s.io/klog/v2"
+	family(klog, "", 0, "Info", "Warning", "Error", "Fatal", "Exit")
+	add(klog, "", plain, "InfoDepth", "WarningDepth", "ErrorDepth", "FatalDepth", "ExitDepth",
+		"InfoS", "ErrorS", "InfoSDepth", "ErrorSDepth")
+	family(klog, "Verbose", 0, "Info")
+	add(klog, "Verbose", plain, "InfoS", "InfoDepth", "InfoSDepth", "ErrorS")
+}
+
+// lookupKey returns the table key of fn: its package path, the name of
+// its receiver's named type when it is a method, and its name.
+func lookupKey(fn *types.Func) (string, bool) {
+	if fn == nil || fn.Pkg() == nil {
+		return "", false
+	}
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok {
+		return "", false
+	}
+	if sig.Recv() == nil {
+		return key(fn.Pkg().Path(), "", fn.Name()), true
+	}
+	obj := recvNamed(sig.Recv().Type())
+	if obj == nil || obj.Pkg() == nil {
+		return "", false
+	}
+	return key(obj.Pkg().Path(), obj.Name(), fn.Name()), true
+}
+
+func recvNamed(t types.Type) *types.TypeName {
+	t = types.Unalias(t)
+	if p, ok := t.(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	if n, ok := t.(*types.Named); ok {
+		return n.Origin().Obj()
+	}
+	return nil
+}
+
+// Match reports whether fn writes its arguments to a log, from the
+// built-in table or because it is one of extra. from is the package whose
+// messages name the sink (its own functions are named unqualified).
+func Match(fn *types.Func, extra Funcs, from *types.Package) (Sink, bool) {
+	if fn == nil {
+		return Sink{}, false
+	}
+	fn = fn.Origin()
+	if k, ok := lookupKey(fn); ok {
+		if e, ok := sinks[k]; ok {
+			return Sink{Name: Name(fn, from), Format: e.format, Verbs: e.verbs, Writer: e.writer, All: true}, true
+		}
+	}
+	for _, f := range extra {
+		if f.Matches(fn) {
+			return Sink{Name: Name(fn, from), Format: -1, Writer: -1, All: true}, true
+		}
+	}
+	return Sink{}, false
+}
+
+// IsConstructor reports whether fn builds a log field or attribute from
+// its arguments (slog.String, slog.Any, slog.Group, zap.String, ...): the
+// arguments are written when the field is.
+func IsConstructor(fn *types.Func) bool {
+	if fn == nil {
+		return false
+	}
+	k, ok := lookupKey(fn.Origin())
+	return ok && constructors[k]
+}
+
+// ImportsSink reports whether pkg imports a logging package of the table,
+// or the package of one of extra, directly.
+func ImportsSink(pkg *types.Package, extra Funcs) bool {
+	for _, imp := range pkg.Imports() {
+		if packages[imp.Path()] {
+			return true
+		}
+		for _, f := range extra {
+			if f.Pkg == imp.Path() {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Name returns fn as messages name it: pkg.F for a function, (*pkg.T).M
+// for a method with a pointer receiver and pkg.T.M otherwise; the package
+// is left out for the package from.
+func Name(fn *types.Func, from *types.Package) string {
+	qual := func(p *types.Package, name string) string {
+		if p == nil || p == from {
+			return name
+		}
+		pkg := p.Name()
+		if pkg == "log" && p.Path() != "log" {
+			// github.com/rs/zerolog/log.Printf is not log.Printf.
+			elems := strings.Split(p.Path(), "/")
+			if len(elems) >= 2 {
+				pkg = elems[len(elems)-2] + "/" + pkg
+			}
+		}
+		return pkg + "." + name
+	}
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil {
+		return qual(fn.Pkg(), fn.Name())
+	}
+	t := types.Unalias(sig.Recv().Type())
+	_, ptr := t.(*types.Pointer)
+	obj := recvNamed(t)
+	if obj == nil {
+		return fn.Name()
+	}
+	if ptr {
+		return "(*" + qual(obj.Pkg(), obj.Name()) + ")." + fn.Name()
+	}
+	return qual(obj.Pkg(), obj.Name()) + "." + fn.Name()
+}
+
+// An Arg is one value that a call writes to a log.
+type Arg struct {
+	Expr ast.Expr
+	// Type is the type the value is passed as: the parameter's type, or
+	// its element type for the arguments of a variadic parameter.
+	Type types.Type
+	// Verb is the printf verb that formats the value, 'v' when it is
+	// printed as with %v, and '?' when the verb is not known (a format
+	// that is not a constant, a spread argument list).
+	Verb rune
+}
+
+// Args returns the values that call, a call of a function that logs as s,
+// writes. ok is false when the call is not a log after all: fmt.Fprint to
+// a writer other than os.Stdout and os.Stderr.
+func Args(info *types.Info, call *ast.CallExpr, s Sink) (out []Arg, ok bool) {
+	fn := httpmodel.Callee(info, call)
+	if fn == nil {
+		return nil, false
+	}
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil {
+		return nil, false
+	}
+	_, args := httpmodel.Receiver(info, call)
+	if s.Writer >= 0 && (s.Writer >= len(args) || !IsStdStream(info, args[s.Writer])) {
+		return nil, false
+	}
+	var verbs []rune
+	verbsKnown := false
+	if s.Format >= 0 && s.Format < len(args) {
+		if tv, ok := info.Types[args[s.Format]]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+			verbs, verbsKnown = Verbs(constant.StringVal(tv.Value))
+		}
+	}
+	np := sig.Params().Len()
+	spread := call.Ellipsis.IsValid()
+	for i, a := range args {
+		if i == s.Writer {
+			continue
+		}
+		pi := i
+		if sig.Variadic() && i >= np-1 {
+			pi = np - 1
+		}
+		if pi >= np {
+			continue
+		}
+		if !s.All && (pi >= 64 || s.Params&(1<<pi) == 0) {
+			continue
+		}
+		t := sig.Params().At(pi).Type()
+		isSpread := spread && i == len(args)-1
+		if sig.Variadic() && pi == np-1 && !isSpread {
+			if sl, ok := t.Underlying().(*types.Slice); ok {
+				t = sl.Elem()
+			}
+		}
+		verb := 'v'
+		if s.Format >= 0 && i >= s.Verbs {
+			switch {
+			case isSpread || !verbsKnown:
+				verb = '?'
+			case i-s.Verbs < len(verbs):
+				verb = verbs[i-s.Verbs]
+			}
+		}
+		out = append(out, Arg{Expr: a, Type: t, Verb: verb})
+	}
+	return out, true
+}
+
+// Expand returns the values that writing a writes: the arguments of a
+// field or attribute constructor written in place (slog.String("k", v)
+// writes v), the elements of a composite literal, recursively; a itself
+// otherwise.
+func Expand(info *types.Info, a Arg) []Arg {
+	switch e := ast.Unparen(a.Expr).(type) {
+	case *ast.CallExpr:
+		fn := httpmodel.Callee(info, e)
+		if !IsConstructor(fn) {
+			break
+		}
+		s := Sink{Format: -1, Writer: -1, All: true}
+		args, ok := Args(info, e, s)
+		if !ok {
+			break
+		}
+		var out []Arg
+		for _, x := range args {
+			out = append(out, Expand(info, x)...)
+		}
+		return out
+	case *ast.CompositeLit:
+		tv, ok := info.Types[e]
+		if !ok {
+			break
+		}
+		var out []Arg
+		for i, elt := range e.Elts {
+			val := elt
+			if kv, ok := elt.(*ast.KeyValueExpr); ok {
+				val = kv.Value
+			}
+			out = append(out, Expand(info, Arg{Expr: val, Type: elemType(tv.Type, elt, i), Verb: 'v'})...)
+		}
+		return out
+	}
+	return []Arg{a}
+}
+
+// elemType returns the type an element of a composite literal of type t is
+// assigned to.
+func elemType(t types.Type, elt ast.Expr, i int) types.Type {
+	switch u := t.Underlying().(type) {
+	case *types.Struct:
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			if id, ok := kv.Key.(*ast.Ident); ok {
+				for j := range u.NumFields() {
+					if u.Field(j).Name() == id.Name {
+						return u.Field(j).Type()
+					}
+				}
+			}
+			return nil
+		}
+		if i < u.NumFields() {
+			return u.Field(i).Type()
+		}
+	case *types.Slice:
+		return u.Elem()
+	case *types.Array:
+		return u.Elem()
+	case *types.Map:
+		return u.Elem()
+	case *types.Pointer:
+		return elemType(u.Elem(), elt, i)
+	}
+	return nil
+}
+
+// IsStdStream reports whether e is os.Stdout or os.Stderr.
+func IsStdStream(info *types.Info, e ast.Expr) bool {
+	var id *ast.Ident
+	switch x := ast.Unparen(e).(type) {
+	case *ast.SelectorExpr:
+		id = x.Sel
+	case *ast.Ident:
+		id = x
+	default:
+		return false
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	return ok && v.Pkg() != nil && v.Pkg().Path() == "os" && v.Parent() == v.Pkg().Scope() &&
+		(v.Name() == "Stdout" || v.Name() == "Stderr")
+}
+
+// Verbs returns the verb of each argument that the printf format consumes,
+// in order ('*' for a width or precision taken from an argument). ok is
+// false when the format uses explicit argument indexes ([n]), whose
+// mapping this does not follow.
+func Verbs(format string) (verbs []rune, ok bool) {
+	i := 0
+	// number consumes a width or a precision: digits, or a star that takes
+	// an argument.
+	number := func() bool {
+		if i < len(format) && format[i] == '[' {
+			return false
+		}
+		if i < len(format) && format[i] == '*' {
+			verbs = append(verbs, '*')
+			i++
+			return true
+		}
+		for i < len(format) && format[i] >= '0' && format[i] <= '9' {
+			i++
+		}
+		return true
+	}
+	for i < len(format) {
+		if format[i] != '%' {
+			i++
+			continue
+		}
+		i++
+		for i < len(format) && strings.IndexByte("+-# 0", format[i]) >= 0 {
+			i++
+		}
+		if !number() {
+			return nil, false
+		}
+		if i < len(format) && format[i] == '.' {
+			i++
+			if !number() {
+				return nil, false
+			}
+		}
+		if i >= len(format) {
+			break
+		}
+		if format[i] == '[' {
+			return nil, false
+		}
+		r, size := utf8.DecodeRuneInString(format[i:])
+		i += size
+		if r == '%' {
+			continue
+		}
+		verbs = append(verbs, r)
+	}
+	return verbs, true
+}
+
+// Reveals reports whether printing a value of type t with verb shows its
+// content: every verb does (a verb that does not suit the type prints
+// %!d(string=...)), except %T, and %p of a pointer, map, slice, channel or
+// function, which print only its address.
+func Reveals(verb rune, t types.Type) bool {
+	switch verb {
+	case 'T':
+		return false
+	case 'p':
+		if t == nil {
+			return true
+		}
+		switch t.Underlying().(type) {
+		case *types.Pointer, *types.Map, *types.Slice, *types.Chan, *types.Signature:
+			return false
+		}
+	}
+	return true
+}
+
+// A Func is a function or method named by qualified name, as in
+// example.com/mylog.Infof or (*example.com/mylog.Logger).Infof.
+type Func struct {
+	Pkg  string // import path
+	Recv string // receiver's type name for a method, "" for a function
+	Ptr  bool   // written with a pointer receiver, (*T).M
+	Name string
+}
+
+func (f Func) String() string {
+	if f.Recv == "" {
+		return f.Pkg + "." + f.Name
+	}
+	star := ""
+	if f.Ptr {
+		star = "*"
+	}
+	return "(" + star + f.Pkg + "." + f.Recv + ")." + f.Name
+}
+
+// Matches reports whether fn is f. A method matches whether it was named
+// with a pointer receiver or not: (*T).M and (T).M both name M of T.
+func (f Func) Matches(fn *types.Func) bool {
+	if fn == nil || fn.Pkg() == nil || fn.Name() != f.Name {
+		return false
+	}
+	if f.Recv == "" {
+		return httpmodel.IsPkgFunc(fn, f.Pkg)
+	}
+	obj := recvNamed(recvType(fn))
+	return obj != nil && obj.Name() == f.Recv && obj.Pkg() != nil && obj.Pkg().Path() == f.Pkg
+}
+
+func recvType(fn *types.Func) types.Type {
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil {
+		return nil
+	}
+	return sig.Recv().Type()
+}
+
+// Funcs is a comma-separated list of qualified function names, usable as
+// a flag.Value whose Set rejects a malformed entry. The empty string is
+// the empty list.
+type Funcs []Func
+
+func (l *Funcs) String() string {
+	if l == nil {
+		return ""
+	}
+	var parts []string
+	for _, f := range *l {
+		parts = append(parts, f.String())
+	}
+	return strings.Join(parts, ",")
+}
+
+// Set parses a comma-separated list of qualified names.
+func (l *Funcs) Set(s string) error {
+	if strings.TrimSpace(s) == "" {
+		*l = nil
+		return nil
+	}
+	var out Funcs
+	for part := range strings.SplitSeq(s, ",") {
+		f, err := ParseFunc(strings.TrimSpace(part))
+		if err != nil {
+			return err
+		}
+		out = append(out, f)
+	}
+	*l = out
+	return nil
+}
+
+// ParseFuncs parses each of names with ParseFunc.
+func ParseFuncs(names []string) (Funcs, error) {
+	var out Funcs
+	for _, n := range names {
+		f, err := ParseFunc(strings.TrimSpace(n))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, f)
+	}
+	return out, nil
+}
+
+// ParseFunc parses a qualified name: importpath.Func, (*importpath.Type).Method
+// or (importpath.Type).Method.
+func ParseFunc(s string) (Func, error) {
+	bad := func(why string) (Func, error) {
+		return Func{}, &nameError{s: s, why: why}
+	}
+	if s == "" {
+		return bad("empty name")
+	}
+	var f Func
+	qualified := s
+	if strings.HasPrefix(s, "(") {
+		end := strings.Index(s, ").")
+		if end < 0 {
+			return bad(`a method is written (*importpath.Type).Method or (importpath.Type).Method`)
+		}
+		inner := s[1:end]
+		f.Name = s[end+2:]
+		if strings.HasPrefix(inner, "*") {
+			f.Ptr = true
+			inner = inner[1:]
+		}
+		pkg, typ, ok := splitQualified(inner)
+		if !ok {
+			return bad("the receiver type is not written importpath.Type")
+		}
+		if !isIdent(typ) {
+			return bad("the receiver type " + strconv.Quote(typ) + " is not an identifier")
+		}
+		f.Pkg, f.Recv = pkg, typ
+	} else {
+		pkg, name, ok := splitQualified(qualified)
+		if !ok {
+			return bad("a function is written importpath.Func")
+		}
+		f.Pkg, f.Name = pkg, name
+	}
+	if !isIdent(f.Name) {
+		return bad("the function name " + strconv.Quote(f.Name) + " is not an identifier")
+	}
+	if err := checkImportPath(f.Pkg); err != "" {
+		return bad(err)
+	}
+	return f, nil
+}
+
+type nameError struct{ s, why string }
+
+func (e *nameError) Error() string {
+	return "invalid function name " + strconv.Quote(e.s) + ": " + e.why
+}
+
+// splitQualified splits importpath.Name at the last dot after the last
+// slash.
+func splitQualified(s string) (pkg, name string, ok bool) {
+	slash := strings.LastIndex(s, "/")
+	dot := strings.LastIndex(s[slash+1:], ".")
+	if dot < 0 {
+		return "", "", false
+	}
+	dot += slash + 1
+	return s[:dot], s[dot+1:], s[:dot] != "" && s[dot+1:] != ""
+}
+
+func isIdent(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i, r := range s {
+		switch {
+		case r == '_', r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z':
+		case i > 0 && r >= '0' && r <= '9':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// checkImportPath returns why path is not an import path, or "".
+func checkImportPath(path string) string {
+	if path == "" {
+		return "empty import path"
+	}
+	for _, elem := range strings.Split(path, "/") {
+		if elem == "" || elem == "." || elem == ".." {
+			return "import path " + strconv.Quote(path) + " has an empty or relative element"
+		}
+		for _, r := range elem {
+			switch {
+			case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9':
+			case strings.ContainsRune("-._~+", r):
+			default:
+				return "import path " + strconv.Quote(path) + " contains " + strconv.QuoteRune(r)
+			}
+		}
+	}
+	return ""
+}
