@@ -453,4 +453,3 @@ func (c *checker) checkLoop(l *retryloop.Loop) {
 		return
 	}
 }
-
