@@ -277,13 +277,7 @@ func (c *checker) noDeadline(fn ast.Node, e ast.Expr, depth int) bool {
 }
 
 func isParam(info *types.Info, fn ast.Node, v *types.Var) bool {
-	var ft *ast.FuncType
-	switch fn := fn.(type) {
-	case *ast.FuncDecl:
-		ft = fn.Type
-	case *ast.FuncLit:
-		ft = fn.Type
-	}
+	ft, _ := flow.FuncParts(fn)
 	if ft == nil || ft.Params == nil {
 		return false
 	}
@@ -682,7 +676,7 @@ func (c *checker) reportHelper(file *ast.File, l *retryloop.Loop, call *ast.Call
 	at, indent, _ := l.Before(c.pass.Fset, src)
 	errText := ""
 	var errImp []analysis.TextEdit
-	if fixes.ReturnsError(info, flowFuncType(l.Func)) {
+	if ft, _ := flow.FuncParts(l.Func); fixes.ReturnsError(info, ft) {
 		fmtName, imp, ok := fixes.Import(info, c.pass.Pkg, file, "fmt", start.Pos())
 		if !ok {
 			return
@@ -899,18 +893,14 @@ func (c *checker) giveUp(file *ast.File, ft *ast.FuncType, err string) (string, 
 	return fixes.Return(info, c.pass.Pkg, file, ft, err)
 }
 
-func flowFuncType(n ast.Node) *ast.FuncType {
-	ft, _ := flow.FuncParts(n)
-	return ft
-}
-
 // stopCheck returns the edit that makes the loop's first statement a check
 // that stops the operation once cond holds.
 func (c *checker) stopCheck(l *retryloop.Loop, cond, err string, file *ast.File, src []byte) (analysis.TextEdit, bool) {
 	if len(l.Body.List) == 0 {
 		return analysis.TextEdit{}, false
 	}
-	ret, ok := c.giveUp(file, flowFuncType(l.Func), err)
+	ft, _ := flow.FuncParts(l.Func)
+	ret, ok := c.giveUp(file, ft, err)
 	if !ok {
 		return analysis.TextEdit{}, false
 	}
