@@ -4,6 +4,7 @@ package analyzers
 import (
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/retrylint/retrylint/analyzers/authlog"
 	"github.com/retrylint/retrylint/analyzers/retryafter"
 	"github.com/retrylint/retrylint/analyzers/retrydeadline"
 	"github.com/retrylint/retrylint/analyzers/retryidempotency"
@@ -13,6 +14,7 @@ import (
 // configuration.
 func All() []*analysis.Analyzer {
 	return []*analysis.Analyzer{
+		authlog.Analyzer,
 		retryafter.Analyzer,
 		retrydeadline.Analyzer,
 		retryidempotency.Analyzer,

@@ -7,7 +7,7 @@
 // analyzers' flags, and an unknown or mistyped setting is an error.
 //
 //	linters:
-//	  enable: [retryafter, retrydeadline, retryidempotency]
+//	  enable: [authlog, retryafter, retrydeadline, retryidempotency]
 //	  settings:
 //	    custom:
 //	      retryafter:
@@ -23,17 +23,31 @@ import (
 	"github.com/golangci/plugin-module-register/register"
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/retrylint/retrylint/analyzers/authlog"
 	"github.com/retrylint/retrylint/analyzers/retryafter"
 	"github.com/retrylint/retrylint/analyzers/retrydeadline"
 	"github.com/retrylint/retrylint/analyzers/retryidempotency"
 	"github.com/retrylint/retrylint/internal/config"
+	"github.com/retrylint/retrylint/internal/logsink"
 )
 
 func init() {
+	register.Plugin("authlog", newPlugin(authLog))
 	register.Plugin("retryafter", newPlugin(retryAfter))
 	register.Plugin("retrydeadline", newPlugin(retryDeadline))
 	register.Plugin("retryidempotency", newPlugin(retryIdempotency))
 	register.Plugin("retrylint", newPlugin(suite))
+}
+
+// AuthLogSettings are the settings of the authlog plugin.
+type AuthLogSettings struct {
+	// Headers are the headers whose values are credentials (default
+	// [Authorization, Proxy-Authorization, Cookie, Set-Cookie, X-Api-Key,
+	// X-Auth-Token]).
+	Headers []string `json:"headers"`
+	// Sinks are extra log functions by qualified name, such as
+	// example.com/mylog.Infof or (*example.com/mylog.Logger).Infof.
+	Sinks []string `json:"sinks"`
 }
 
 // RetryAfterSettings are the settings of the retryafter plugin.
@@ -65,6 +79,7 @@ type RetryIdempotencySettings struct {
 // analyzer, and the analyzers to leave out.
 type SuiteSettings struct {
 	Disable          []string                 `json:"disable"`
+	AuthLog          AuthLogSettings          `json:"authlog"`
 	RetryAfter       RetryAfterSettings       `json:"retryafter"`
 	RetryDeadline    RetryDeadlineSettings    `json:"retrydeadline"`
 	RetryIdempotency RetryIdempotencySettings `json:"retryidempotency"`
@@ -108,6 +123,21 @@ func headers(setting string, names, dflt []string) ([]string, error) {
 	return names, nil
 }
 
+func authLog(s AuthLogSettings) ([]*analysis.Analyzer, error) {
+	cfg := authlog.DefaultConfig()
+	var err error
+	if cfg.Headers, err = headers("authlog.headers", s.Headers, cfg.Headers); err != nil {
+		return nil, err
+	}
+	// Checked here so that a malformed name is an error, not a panic in
+	// authlog.New.
+	if _, err := logsink.ParseFuncs(s.Sinks); err != nil {
+		return nil, fmt.Errorf("authlog.sinks: %v", err)
+	}
+	cfg.Sinks = s.Sinks
+	return []*analysis.Analyzer{authlog.New(cfg)}, nil
+}
+
 func retryAfter(s RetryAfterSettings) ([]*analysis.Analyzer, error) {
 	cfg := retryafter.DefaultConfig()
 	var err error
@@ -145,6 +175,7 @@ func suite(s SuiteSettings) ([]*analysis.Analyzer, error) {
 		name  string
 		build func() ([]*analysis.Analyzer, error)
 	}{
+		{"authlog", func() ([]*analysis.Analyzer, error) { return authLog(s.AuthLog) }},
 		{"retryafter", func() ([]*analysis.Analyzer, error) { return retryAfter(s.RetryAfter) }},
 		{"retrydeadline", func() ([]*analysis.Analyzer, error) { return retryDeadline(s.RetryDeadline) }},
 		{"retryidempotency", func() ([]*analysis.Analyzer, error) { return retryIdempotency(s.RetryIdempotency) }},

@@ -35,7 +35,7 @@ func build(t *testing.T, name string, settings any) ([]string, error) {
 }
 
 func TestEachAnalyzerIsAPlugin(t *testing.T) {
-	for _, name := range []string{"retryafter", "retrydeadline", "retryidempotency"} {
+	for _, name := range []string{"authlog", "retryafter", "retrydeadline", "retryidempotency"} {
 		names, err := build(t, name, nil)
 		if err != nil {
 			t.Fatalf("%s with no settings: %v", name, err)
@@ -51,7 +51,7 @@ func TestSuite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := []string{"retryafter", "retrydeadline", "retryidempotency"}; !slices.Equal(names, want) {
+	if want := []string{"authlog", "retryafter", "retrydeadline", "retryidempotency"}; !slices.Equal(names, want) {
 		t.Errorf("retrylint builds %v, want %v", names, want)
 	}
 	names, err = build(t, "retrylint", map[string]any{"disable": []any{"retrydeadline"}})
@@ -104,6 +104,9 @@ func TestBadSettingsAreErrors(t *testing.T) {
 		{"retryidempotency", map[string]any{"key_headers": []any{"Idempotency-Key"}}, "unknown field"},
 		{"retryidempotency", map[string]any{"key-headers": []any{""}}, "empty header name"},
 		{"retrylint", map[string]any{"disable": []any{"nosuch"}}, "unknown analyzer"},
+		{"authlog", map[string]any{"sinks": []any{"Infof"}}, "invalid function name"},
+		{"authlog", map[string]any{"sinks": "example.com/log.Infof"}, "cannot unmarshal"},
+		{"authlog", map[string]any{"headers": []any{"Author ization"}}, "invalid header name"},
 		{"retrylint", map[string]any{"retryafter": map[string]any{"limit": 3}}, "unknown field"},
 	}
 	for _, tt := range tests {

@@ -94,6 +94,7 @@ var wantFindings = []string{
 	`batch\.go:\d+:\d+: time\.Sleep in retry loop ignores cancellation of ctx`,
 	`client\.go:\d+:\d+: time\.Sleep in retry loop ignores cancellation of ctx`,
 	`reports\.go:\d+:\d+: POST is retried after a transport error without an idempotency key`,
+	`reports\.go:\d+:\d+: request formatted whole .* reaches log\.Printf`,
 }
 
 func checkFindings(t *testing.T, what string, got []string) {
@@ -178,7 +179,7 @@ func TestJSONListsFixes(t *testing.T) {
 			}
 		}
 	}
-	for _, name := range []string{"retryafter", "retrydeadline", "retryidempotency"} {
+	for _, name := range []string{"authlog", "retryafter", "retrydeadline", "retryidempotency"} {
 		if perAnalyzer[name] == 0 {
 			t.Errorf("-json listed no %s findings\n%s", name, res.stdout)
 		}
@@ -248,6 +249,9 @@ func TestBadFlagIsAnError(t *testing.T) {
 		{"-retrydeadline.bounded=maybe", "invalid boolean"},
 		{"-retryidempotency.key-headers=", "empty header list"},
 		{"-retryidempotency.key-headers=Idempotency:Key", "invalid header name"},
+		{"-authlog.headers=", "empty header list"},
+		{"-authlog.sinks=Infof", "invalid function name"},
+		{"-authlog.sinks=example.com/log.Infof,", "invalid function name"},
 	}
 	for _, tt := range tests {
 		for _, tool := range [][]string{{bin, tt.flag, "./..."}, {"go", "vet", "-vettool=" + bin, tt.flag, "./..."}} {
@@ -289,7 +293,7 @@ func TestVetJSONAndDiff(t *testing.T) {
 			}
 		}
 	}
-	for _, name := range []string{"retryafter", "retrydeadline", "retryidempotency"} {
+	for _, name := range []string{"authlog", "retryafter", "retrydeadline", "retryidempotency"} {
 		if seen[name] == 0 {
 			t.Errorf("go vet -json reported nothing of %s\n%s", name, res.stdout)
 		}

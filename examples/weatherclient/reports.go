@@ -3,6 +3,8 @@ package weatherclient
 import (
 	"bytes"
 	"fmt"
+	"log"
+	"net/http"
 	"time"
 )
 
@@ -25,4 +27,10 @@ func (c *Client) SubmitReport(report []byte) error {
 		lastErr = fmt.Errorf("submit report: %s", resp.Status)
 	}
 	return lastErr
+}
+
+// logRejected records a request that the API rejected, for support
+// tickets: with its Authorization header.
+func logRejected(req *http.Request, status string) {
+	log.Printf("report rejected (%s): %+v", status, req)
 }

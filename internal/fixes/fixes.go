@@ -87,15 +87,22 @@ func Import(info *types.Info, pkg *types.Package, file *ast.File, path string, p
 		if err != nil || p != path {
 			continue
 		}
-		if spec.Name != nil {
-			if spec.Name.Name == "_" || spec.Name.Name == "." {
-				continue
-			}
-			return spec.Name.Name, nil, true
+		if spec.Name != nil && (spec.Name.Name == "_" || spec.Name.Name == ".") {
+			continue
 		}
 		pn, _ := info.Implicits[spec].(*types.PkgName)
+		if spec.Name != nil {
+			pn, _ = info.Defs[spec.Name].(*types.PkgName)
+		}
 		if pn == nil {
 			return "", nil, false
+		}
+		// The file's name for the package may be shadowed where the fix
+		// writes it (a local variable named http).
+		if scope := innermost(info, file, pos); scope != nil {
+			if _, obj := scope.LookupParent(pn.Name(), pos); obj != pn {
+				return "", nil, false
+			}
 		}
 		return pn.Name(), nil, true
 	}

@@ -297,7 +297,7 @@ func Args(info *types.Info, call *ast.CallExpr, s Sink) (out []Arg, ok bool) {
 	if s.Writer >= 0 && (s.Writer >= len(args) || !IsStdStream(info, args[s.Writer])) {
 		return nil, false
 	}
-	var verbs []rune
+	var verbs [][]rune
 	verbsKnown := false
 	if s.Format >= 0 && s.Format < len(args) {
 		if tv, ok := info.Types[args[s.Format]]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
@@ -332,8 +332,17 @@ func Args(info *types.Info, call *ast.CallExpr, s Sink) (out []Arg, ok bool) {
 			switch {
 			case isSpread || !verbsKnown:
 				verb = '?'
-			case i-s.Verbs < len(verbs):
-				verb = verbs[i-s.Verbs]
+			case i-s.Verbs < len(verbs) && len(verbs[i-s.Verbs]) > 0:
+				// The verb that shows the most: one that reveals the
+				// value if any does.
+				vs := verbs[i-s.Verbs]
+				verb = vs[0]
+				for _, v := range vs {
+					if Reveals(v, info.TypeOf(a)) {
+						verb = v
+						break
+					}
+				}
 			}
 		}
 		out = append(out, Arg{Expr: a, Type: t, Verb: verb})
@@ -426,20 +435,44 @@ func IsStdStream(info *types.Info, e ast.Expr) bool {
 		(v.Name() == "Stdout" || v.Name() == "Stderr")
 }
 
-// Verbs returns the verb of each argument that the printf format consumes,
-// in order ('*' for a width or precision taken from an argument). ok is
-// false when the format uses explicit argument indexes ([n]), whose
-// mapping this does not follow.
-func Verbs(format string) (verbs []rune, ok bool) {
-	i := 0
+// Verbs returns, for each argument that the printf format consumes, the
+// verbs that print it ('*' for a width or precision taken from an
+// argument), following explicit argument indexes ([n]) as fmt does. ok is
+// false when an index is malformed.
+func Verbs(format string) (verbs [][]rune, ok bool) {
+	i, arg := 0, 0
+	use := func(r rune) {
+		for len(verbs) <= arg {
+			verbs = append(verbs, nil)
+		}
+		verbs[arg] = append(verbs[arg], r)
+		arg++
+	}
+	// index consumes an explicit argument index, [n].
+	index := func() bool {
+		if i >= len(format) || format[i] != '[' {
+			return true
+		}
+		end := strings.IndexByte(format[i:], ']')
+		if end < 0 {
+			return false
+		}
+		n, err := strconv.Atoi(format[i+1 : i+end])
+		if err != nil || n < 1 {
+			return false
+		}
+		arg = n - 1
+		i += end + 1
+		return true
+	}
 	// number consumes a width or a precision: digits, or a star that takes
 	// an argument.
 	number := func() bool {
-		if i < len(format) && format[i] == '[' {
+		if !index() {
 			return false
 		}
 		if i < len(format) && format[i] == '*' {
-			verbs = append(verbs, '*')
+			use('*')
 			i++
 			return true
 		}
@@ -466,18 +499,18 @@ func Verbs(format string) (verbs []rune, ok bool) {
 				return nil, false
 			}
 		}
+		if !index() {
+			return nil, false
+		}
 		if i >= len(format) {
 			break
-		}
-		if format[i] == '[' {
-			return nil, false
 		}
 		r, size := utf8.DecodeRuneInString(format[i:])
 		i += size
 		if r == '%' {
 			continue
 		}
-		verbs = append(verbs, r)
+		use(r)
 	}
 	return verbs, true
 }

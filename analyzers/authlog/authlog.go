@@ -1,0 +1,514 @@
+package authlog
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"math/bits"
+	"net/http"
+	"slices"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/config"
+	"github.com/retrylint/retrylint/internal/fixes"
+	"github.com/retrylint/retrylint/internal/flow"
+	"github.com/retrylint/retrylint/internal/httpmodel"
+	"github.com/retrylint/retrylint/internal/logsink"
+)
+
+//go:embed doc.go
+var doc string
+
+// Config is the configuration of one instance of the analyzer.
+type Config struct {
+	// Headers are the request and response headers that carry
+	// credentials.
+	Headers []string
+	// Sinks are extra log functions, by qualified name:
+	// example.com/mylog.Infof or (*example.com/mylog.Logger).Infof.
+	Sinks []string
+}
+
+// DefaultConfig returns the configuration the analyzer runs with when no
+// flag is given.
+func DefaultConfig() Config {
+	return Config{Headers: []string{"Authorization", "Proxy-Authorization", "Cookie", "Set-Cookie", "X-Api-Key", "X-Auth-Token"}}
+}
+
+// Analyzer reports credentials from HTTP headers that reach a log, with
+// the default configuration.
+var Analyzer = New(DefaultConfig())
+
+// New returns an analyzer with its own configuration and flags. It panics
+// when cfg.Sinks holds a malformed name, which the -sinks flag would
+// reject with an error.
+func New(cfg Config) *analysis.Analyzer {
+	headers := config.HeaderList(slices.Clone(cfg.Headers))
+	sinks, err := logsink.ParseFuncs(cfg.Sinks)
+	if err != nil {
+		panic("authlog: " + err.Error())
+	}
+	a := &analysis.Analyzer{
+		Name:      "authlog",
+		Doc:       analysisutil.Doc(doc, "authlog"),
+		URL:       "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/authlog",
+		FactTypes: []analysis.Fact{new(funcFact)},
+		Run: analysisutil.Safe("authlog", func(pass *analysis.Pass, at func(token.Pos)) (any, error) {
+			return run(pass, headers, sinks, at)
+		}),
+	}
+	a.Flags.Var(&headers, "headers", "comma-separated headers whose values are credentials")
+	a.Flags.Var(&sinks, "sinks", "comma-separated extra log functions by qualified name, such as example.com/mylog.Infof or (*example.com/mylog.Logger).Infof")
+	return a
+}
+
+// funcFact summarises a function for its callers in this and other
+// packages: the parameters it writes to a log (it is then a log function
+// itself), and the credentials its results carry.
+type funcFact struct {
+	// Sink is the log function that the parameters reach, such as
+	// log.Printf.
+	Sink string
+	// Values has bit i set when parameter i is written to the log as a
+	// value.
+	Values uint64
+	// Printf is true when the function formats like printf: parameter
+	// Format is the format and the verbs apply to the arguments of the
+	// variadic parameter Args.
+	Printf       bool
+	Format, Args int
+	// Results are the credential kinds each result carries.
+	Results []uint64
+}
+
+func (*funcFact) AFact() {}
+
+func (f *funcFact) String() string {
+	var parts []string
+	if f.Values != 0 || f.Printf {
+		parts = append(parts, "sink="+f.Sink)
+	}
+	if f.Values != 0 {
+		var ps []string
+		for i := range 64 {
+			if f.Values&(1<<i) != 0 {
+				ps = append(ps, fmt.Sprintf("p%d", i))
+			}
+		}
+		parts = append(parts, "values="+strings.Join(ps, ","))
+	}
+	if f.Printf {
+		parts = append(parts, fmt.Sprintf("printf=p%d:p%d", f.Format, f.Args))
+	}
+	for i, r := range f.Results {
+		if r != 0 {
+			parts = append(parts, fmt.Sprintf("result%d=%s", i, kindsString(creds(r))))
+		}
+	}
+	return "authlog(" + strings.Join(parts, " ") + ")"
+}
+
+func kindsString(c creds) string {
+	var parts []string
+	for _, k := range []struct {
+		bit  creds
+		name string
+	}{{credHeader, "header"}, {credRequest, "request"}, {credDump, "dump"}, {credPassword, "password"}, {credCookie, "cookie"}, {nameBits, "header-value"}} {
+		if c&k.bit != 0 {
+			parts = append(parts, k.name)
+		}
+	}
+	return strings.Join(parts, "+")
+}
+
+func (f *funcFact) sink() bool { return f.Values != 0 || f.Printf }
+
+func (f *funcFact) empty() bool {
+	return !f.sink() && !slices.ContainsFunc(f.Results, func(r uint64) bool { return r != 0 })
+}
+
+func (f *funcFact) equal(g *funcFact) bool {
+	return f.Sink == g.Sink && f.Values == g.Values && f.Printf == g.Printf &&
+		f.Format == g.Format && f.Args == g.Args && slices.Equal(f.Results, g.Results)
+}
+
+type checker struct {
+	pass  *analysis.Pass
+	names []string // configured headers, canonical, in order
+	sinks logsink.Funcs
+	local map[*types.Func]*funcFact
+}
+
+func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, at func(token.Pos)) (any, error) {
+	imports := httpmodel.ImportsHTTP(pass.Pkg)
+	facts := hasFacts(pass)
+	// A package that cannot mention an HTTP type holds no credential, but
+	// it may still wrap a log function for packages that do.
+	if !imports && !facts && !logsink.ImportsSink(pass.Pkg, sinks) {
+		return nil, nil
+	}
+	c := &checker{pass: pass, sinks: sinks, local: map[*types.Func]*funcFact{}}
+	for _, h := range headers {
+		if n := http.CanonicalHeaderKey(h); !slices.Contains(c.names, n) {
+			c.names = append(c.names, n)
+		}
+	}
+
+	type decl struct {
+		file *ast.File
+		fd   *ast.FuncDecl
+		fn   *types.Func
+	}
+	var decls []decl
+	for _, file := range pass.Files {
+		for _, d := range file.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+					decls = append(decls, decl{file, fd, fn})
+				}
+			}
+		}
+	}
+	// Summaries of this package's functions depend on one another:
+	// iterate until they stop changing.
+	for range 16 {
+		changed := false
+		for _, d := range decls {
+			at(d.fd.Pos())
+			fact := c.summarise(c.analyze(d.fd))
+			if old, ok := c.local[d.fn]; !ok || !old.equal(fact) {
+				c.local[d.fn] = fact
+				changed = true
+			}
+		}
+		if !changed {
+			break
+		}
+	}
+	for _, d := range decls {
+		// Only exported functions can be called from other packages;
+		// this package's own calls use c.local. A function that returns a
+		// request exports even an empty summary, which tells its callers
+		// that the request is redacted.
+		if fact := c.local[d.fn]; d.fn.Exported() && (!fact.empty() || returnsRequest(d.fn)) {
+			pass.ExportObjectFact(d.fn, fact)
+		}
+	}
+	if !imports && !facts {
+		return nil, nil
+	}
+	for _, d := range decls {
+		if isTestFile(pass, d.file) {
+			continue
+		}
+		at(d.fd.Pos())
+		c.check(d.file, c.analyze(d.fd), at)
+	}
+	return nil, nil
+}
+
+// hasFacts reports whether some dependency exported a fact: a log wrapper
+// or a function whose results carry credentials.
+func hasFacts(pass *analysis.Pass) bool {
+	return len(pass.AllObjectFacts()) > 0
+}
+
+// isTesting reports whether pkg is package testing or one below it: what
+// a test prints (t.Errorf, t.Log) is test output about fixtures, not a log
+// of production credentials.
+func isTesting(pkg *types.Package) bool {
+	return pkg != nil && (pkg.Path() == "testing" || strings.HasPrefix(pkg.Path(), "testing/"))
+}
+
+// isTestFile reports whether file is a _test.go file, whose credentials
+// are fixtures.
+func isTestFile(pass *analysis.Pass, file *ast.File) bool {
+	return strings.HasSuffix(pass.Fset.File(file.Pos()).Name(), "_test.go")
+}
+
+func returnsRequest(fn *types.Func) bool {
+	res := fn.Type().(*types.Signature).Results()
+	for i := range res.Len() {
+		if isRequest(res.At(i).Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+func (c *checker) nameBit(name string) creds {
+	if i := slices.Index(c.names, name); i >= 0 {
+		return 1 << (nameShift + min(i, maxNames-1))
+	}
+	return 0
+}
+
+func (c *checker) fact(fn *types.Func) *funcFact {
+	if fn == nil {
+		return nil
+	}
+	fn = fn.Origin()
+	if f, ok := c.local[fn]; ok {
+		return f
+	}
+	var f funcFact
+	if fn.Pkg() != c.pass.Pkg && c.pass.ImportObjectFact(fn, &f) {
+		return &f
+	}
+	return nil
+}
+
+// A sinkCall is a call that writes to a log: a log function, or a wrapper
+// whose fact says it passes its arguments to one (via).
+type sinkCall struct {
+	logsink.Sink
+	via string
+}
+
+func (s sinkCall) describe() string {
+	if s.via == "" {
+		return s.Name
+	}
+	return fmt.Sprintf("%s (which passes it to %s)", s.Name, s.via)
+}
+
+func (c *checker) sinkOf(call *ast.CallExpr) (sinkCall, bool) {
+	fn := httpmodel.Callee(c.pass.TypesInfo, call)
+	if fn == nil {
+		return sinkCall{}, false
+	}
+	if s, ok := logsink.Match(fn, c.sinks, c.pass.Pkg); ok {
+		return sinkCall{Sink: s}, true
+	}
+	f := c.fact(fn)
+	if f == nil || !f.sink() || isTesting(fn.Pkg()) {
+		return sinkCall{}, false
+	}
+	s := logsink.Sink{Name: logsink.Name(fn.Origin(), c.pass.Pkg), Format: -1, Writer: -1, Params: f.Values}
+	if f.Printf {
+		s.Format, s.Verbs = f.Format, f.Args
+		s.Params |= 1<<f.Format | 1<<f.Args
+	}
+	return sinkCall{Sink: s, via: f.Sink}, true
+}
+
+// loggedArgs calls fn for each value that call, a log call, writes in a
+// form that shows it.
+func (c *checker) loggedArgs(call *ast.CallExpr, s sinkCall, skip ast.Expr, fn func(logsink.Arg)) {
+	info := c.pass.TypesInfo
+	args, ok := logsink.Args(info, call, s.Sink)
+	if !ok {
+		return
+	}
+	for _, a := range args {
+		if a.Expr == skip {
+			continue
+		}
+		for _, x := range logsink.Expand(info, a) {
+			if logsink.Reveals(x.Verb, info.TypeOf(x.Expr)) {
+				fn(x)
+			}
+		}
+	}
+}
+
+func (c *checker) summarise(st *fstate) *funcFact {
+	info := c.pass.TypesInfo
+	f := &funcFact{}
+	if st.decl.Type.Results != nil {
+		n := st.decl.Type.Results.NumFields()
+		f.Results = make([]uint64, n)
+		flow.ReturnsOf(st.decl.Body, func(ret *ast.ReturnStmt) {
+			switch {
+			case len(ret.Results) == n:
+				for i, r := range ret.Results {
+					f.Results[i] |= uint64(st.eval(r).c)
+				}
+			case len(ret.Results) == 1:
+				for i, v := range st.tupleExpr(ret.Results[0]) {
+					if i < n {
+						f.Results[i] |= uint64(v.c)
+					}
+				}
+			case len(ret.Results) == 0:
+				for i, v := range st.results {
+					if i < n {
+						f.Results[i] |= uint64(st.varAt(v, ret.Pos()).c)
+					}
+				}
+			}
+		})
+	}
+	ast.Inspect(st.decl.Body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		s, ok := c.sinkOf(call)
+		if !ok {
+			return true
+		}
+		ultimate := s.Name
+		if s.via != "" {
+			ultimate = s.via
+		}
+		// A printf wrapper: the format and the arguments are parameters
+		// passed on as they are (format, args...).
+		var spread ast.Expr
+		_, proper := httpmodel.Receiver(info, call)
+		if s.Format >= 0 && call.Ellipsis.IsValid() && st.variadic >= 0 && s.Format < len(proper) && len(proper) == s.Verbs+1 {
+			fv, lv := st.eval(proper[s.Format]), st.eval(proper[len(proper)-1])
+			if fv.c == 0 && lv.c == 0 && bits.OnesCount64(fv.p) == 1 && lv.p == 1<<st.variadic {
+				f.Printf, f.Format, f.Args = true, bits.TrailingZeros64(fv.p), st.variadic
+				spread = proper[len(proper)-1]
+				if f.Sink == "" {
+					f.Sink = ultimate
+				}
+			}
+		}
+		c.loggedArgs(call, s, spread, func(a logsink.Arg) {
+			if v := st.eval(a.Expr); v.p != 0 {
+				f.Values |= v.p
+				if f.Sink == "" {
+					f.Sink = ultimate
+				}
+			}
+		})
+		return true
+	})
+	return f
+}
+
+// A finding is one credential that reaches a log.
+type finding struct {
+	leaf
+	sink string
+	msg  string
+	fix  *analysis.SuggestedFix
+	// value is true for a value replaced by a redacted constant; its fix
+	// is built with the others of its function (see valueFixes).
+	value bool
+	what  string // for the fix message of a value
+}
+
+func (c *checker) check(file *ast.File, st *fstate, at func(token.Pos)) {
+	var fs []*finding
+	seen := map[ast.Expr]bool{}
+	ast.Inspect(st.decl.Body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		s, ok := c.sinkOf(call)
+		if !ok {
+			return true
+		}
+		c.loggedArgs(call, s, nil, func(a logsink.Arg) {
+			for _, l := range st.leaves(a.Expr, a.Type, nil) {
+				if !seen[l.expr] {
+					seen[l.expr] = true
+					fs = append(fs, &finding{leaf: l, sink: s.describe()})
+				}
+			}
+		})
+		return true
+	})
+	if len(fs) == 0 {
+		return
+	}
+	src := fixes.Source(c.pass, st.decl.Pos())
+	if src == nil {
+		return
+	}
+	for _, f := range fs {
+		at(f.expr.Pos())
+		c.plan(file, st, f, src)
+	}
+	c.valueFixes(file, st, fs, src)
+	sort.Slice(fs, func(i, j int) bool { return fs[i].expr.Pos() < fs[j].expr.Pos() })
+	for _, f := range fs {
+		if f.fix == nil {
+			continue // no fix could be built: say nothing rather than half
+		}
+		c.pass.Report(analysis.Diagnostic{
+			Pos:            f.expr.Pos(),
+			End:            f.expr.End(),
+			Message:        f.msg,
+			SuggestedFixes: []analysis.SuggestedFix{*f.fix},
+		})
+	}
+}
+
+// plan chooses the message of a finding and, except for values (whose
+// fixes depend on one another), builds its fix.
+func (c *checker) plan(file *ast.File, st *fstate, f *finding, src []byte) {
+	info := c.pass.TypesInfo
+	t := info.TypeOf(f.expr)
+	var what string
+	mayHold := func() string {
+		return listNames(st.missing(st.headerKey(f.expr, t), f.expr.Pos()))
+	}
+	switch {
+	case isHeader(t) && f.c&credHeader != 0:
+		what = fmt.Sprintf("http.Header (may hold %s)", mayHold())
+		f.fix = c.headerFix(file, f.expr, src)
+	case isRequest(t) && f.c&credRequest != 0:
+		what = fmt.Sprintf("request formatted whole (its Header may hold %s)", mayHold())
+		f.fix = c.requestFix(file, f.expr, src)
+	case f.c&credDump != 0:
+		what = "request dump (includes every header)"
+		if f.c == credDump {
+			if calls, ok := st.dumpOrigins(f.expr, map[ast.Node]bool{}); ok && len(calls) > 0 {
+				f.fix = c.dumpFix(file, calls, src)
+			}
+		}
+		if f.fix == nil {
+			f.value, f.what = true, "request dump"
+		}
+	case f.c&nameBits != 0:
+		var names []string
+		for i, n := range c.names {
+			if f.c&(1<<(nameShift+min(i, maxNames-1))) != 0 {
+				names = append(names, n)
+			}
+		}
+		what = strings.Join(names, " and ") + " header value"
+		if len(names) > 1 {
+			what += "s"
+		}
+		f.value, f.what = true, what
+	case f.c&credPassword != 0:
+		what = "basic-auth password"
+		f.value, f.what = true, what
+	case f.c&credCookie != 0:
+		what = "cookie value"
+		f.value, f.what = true, what
+	case f.c&credHeader != 0:
+		// Text made from a whole header, such as fmt.Sprint(r.Header).
+		what = fmt.Sprintf("http.Header (may hold %s)", mayHold())
+		f.value, f.what = true, "logged header"
+	default:
+		what = fmt.Sprintf("request formatted whole (its Header may hold %s)", mayHold())
+		f.value, f.what = true, "logged request"
+	}
+	verb := "reaches"
+	if strings.HasSuffix(what, "values") {
+		verb = "reach"
+	}
+	f.msg = fmt.Sprintf("%s %s %s", what, verb, f.sink)
+}
+
+// listNames lists header names for a message, the first two and an
+// ellipsis for the rest.
+func listNames(names []string) string {
+	if len(names) > 2 {
+		return strings.Join(names[:2], ", ") + ", ..."
+	}
+	return strings.Join(names, ", ")
+}

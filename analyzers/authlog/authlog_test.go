@@ -1,0 +1,98 @@
+package authlog_test
+
+import (
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/retrylint/retrylint/analyzers/authlog"
+	"github.com/retrylint/retrylint/internal/fixtest"
+)
+
+func TestDiagnostics(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), authlog.Analyzer, "a", "b", "mylog", "authz", "c", "d", "odd")
+}
+
+func TestFixes(t *testing.T) {
+	results := analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), authlog.Analyzer, "a", "b", "authz", "c", "d", "odd")
+	fixtest.CheckFixed(t, authlog.Analyzer, results)
+}
+
+func TestHeadersFlag(t *testing.T) {
+	a := authlog.New(authlog.DefaultConfig())
+	if err := a.Flags.Set("headers", "x-session-token"); err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, analysistest.TestData(), a, "custom")
+}
+
+func TestHeadersFlagRejectsBadValues(t *testing.T) {
+	for _, bad := range []string{"", " , ", "X Api Key", "Authorization,", "Cookie:"} {
+		a := authlog.New(authlog.DefaultConfig())
+		if err := a.Flags.Set("headers", bad); err == nil {
+			t.Errorf("-headers=%q: no error", bad)
+		}
+	}
+}
+
+func TestSinksFlag(t *testing.T) {
+	a := authlog.New(authlog.DefaultConfig())
+	if err := a.Flags.Set("sinks", "example.com/audit.Record, (*example.com/audit.Trail).Add"); err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, analysistest.TestData(), a, "extra")
+	if got := a.Flags.Lookup("sinks").Value.String(); got != "example.com/audit.Record,(*example.com/audit.Trail).Add" {
+		t.Errorf("-sinks reads back as %q", got)
+	}
+}
+
+func TestSinksFlagValues(t *testing.T) {
+	for _, good := range []string{"", "log.Printf", "example.com/mylog.Infof,(*example.com/mylog.Logger).Infof", "(example.com/mylog.Logger).Infof", "example.com/v2/my-log.Info_2"} {
+		a := authlog.New(authlog.DefaultConfig())
+		if err := a.Flags.Set("sinks", good); err != nil {
+			t.Errorf("-sinks=%q: %v", good, err)
+		}
+	}
+	for _, bad := range []string{
+		"Infof", "example.com/mylog.", ".Infof", "example.com/mylog.1nfof", "example.com/my log.Infof",
+		"log.Printf,", "log.Printf,,log.Print", "(*example.com/mylog.Logger.Infof", "(*example.com/mylog).Infof",
+		"(*example.com/mylog.Logger).", "example.com//mylog.Infof", "(*example.com/mylog.Log ger).Infof",
+	} {
+		a := authlog.New(authlog.DefaultConfig())
+		err := a.Flags.Set("sinks", bad)
+		if err == nil {
+			t.Errorf("-sinks=%q: no error", bad)
+		} else if !strings.Contains(err.Error(), "invalid function name") {
+			t.Errorf("-sinks=%q: unclear error %q", bad, err)
+		}
+	}
+}
+
+func TestNewRejectsBadSinks(t *testing.T) {
+	defer func() {
+		if recover() == nil {
+			t.Error("New accepted a malformed sink name")
+		}
+	}()
+	authlog.New(authlog.Config{Headers: []string{"Authorization"}, Sinks: []string{"Infof"}})
+}
+
+func TestDoc(t *testing.T) {
+	a := authlog.Analyzer
+	if !strings.HasPrefix(a.Doc, "report credentials from HTTP headers that reach a log\n") {
+		t.Errorf("Doc starts %q", a.Doc[:min(len(a.Doc), 80)])
+	}
+	for _, want := range []string{"WRONG:", "RIGHT:", "-authlog.headers", "-authlog.sinks", "Authorization,Proxy-Authorization,Cookie,Set-Cookie,X-Api-Key,X-Auth-Token"} {
+		if !strings.Contains(a.Doc, want) {
+			t.Errorf("Doc does not mention %s", want)
+		}
+	}
+	if a.URL == "" || strings.Contains(a.Doc, "# Analyzer") {
+		t.Errorf("URL %q, Doc %q", a.URL, a.Doc)
+	}
+	def := strings.Join(authlog.DefaultConfig().Headers, ",")
+	if !strings.Contains(a.Doc, def) {
+		t.Errorf("Doc does not give the default -headers %q", def)
+	}
+}

@@ -1,0 +1,86 @@
+// Package authlog defines an Analyzer that reports credentials from HTTP
+// headers that reach a log.
+//
+// # Analyzer authlog
+//
+// authlog: report credentials from HTTP headers that reach a log
+//
+// A retry loop should record each decision (method, attempt, status, wait,
+// stop reason) but never the credentials that went with the request: a
+// log line is read by more people, and kept longer, than the secret was
+// meant to be. The analyzer follows credentials through local variables,
+// conversions, concatenation, fmt.Sprint, Sprintf and Errorf, the strings,
+// bytes and strconv functions, and helper functions in any package, and
+// reports one that reaches a log. The credentials are:
+//
+//   - the value of a configured header (-authlog.headers) read with Get,
+//     Values or an index expression; names are compared through
+//     http.CanonicalHeaderKey;
+//   - a whole http.Header of a request or response (Request.Header,
+//     Response.Header, the trailers, ResponseWriter.Header()), which may
+//     hold them;
+//   - a whole *http.Request or http.Request, which every verb but %T and
+//     %p prints with its Header, formatted or passed as a structured field;
+//   - the output of httputil.DumpRequest and DumpRequestOut, which holds
+//     every header;
+//   - the password of (*http.Request).BasicAuth;
+//   - cookies from (*http.Request).Cookie and Cookies and
+//     (*http.Response).Cookies, and their values.
+//
+// The logs are the standard log package (functions and *log.Logger),
+// fmt.Print, Printf and Println, fmt.Fprint, Fprintf and Fprintln to
+// os.Stdout or os.Stderr, log/slog (functions, *slog.Logger methods,
+// LogAttrs, and the String, Any and Group attributes), go.uber.org/zap
+// (Logger, SugaredLogger and the field constructors),
+// github.com/sirupsen/logrus, github.com/rs/zerolog,
+// github.com/hashicorp/go-hclog and k8s.io/klog/v2, all matched by type,
+// plus the functions named by -authlog.sinks. A function, in any package,
+// that passes one of its parameters to a log is a log itself for that
+// parameter; a printf-style wrapper (format string, args ...any) is
+// followed through its format verbs.
+//
+// WRONG:
+//
+//	log.Printf("attempt %d: auth %s", attempt, req.Header.Get("Authorization"))
+//	slog.Debug("retrying", "headers", req.Header)
+//
+// RIGHT: record the decision, not the credentials:
+//
+//	log.Printf("attempt %d: %s %s -> %d, waiting %v", attempt, req.Method, req.URL.Redacted(), resp.StatusCode, wait)
+//
+// Not reported: other headers (Content-Type, X-Request-Id); presence and
+// length checks (h.Get("Authorization") != "", len(token)); a header or
+// request clone from which every configured header was deleted before it
+// is logged (a deletion of a name that is not a constant counts as
+// deleting them all), and a dump of such a clone; setting a header; the
+// method, URL and status; the user name of BasicAuth and a cookie's name;
+// values printed with %T or a pointer with %p; values passed through a
+// function that is not known to carry them (a redacting helper); the
+// values of a loop over a whole header, which may filter them by name;
+// output that does not go to a log, such as fmt.Fprintf to an
+// http.ResponseWriter; and test files, whose credentials are fixtures (nor
+// is what a test prints through package testing a log).
+//
+// Each finding has one suggested fix. A header value, a password, a cookie
+// value, or text built from them becomes the string "[REDACTED]" where it
+// is logged (a []string becomes []string{"[REDACTED]"}); a variable left
+// unused by that is removed, or its declaration blanked. A whole header is
+// logged as a redacted clone built in place, a request as a redacted clone
+// of itself (r.Clone(r.Context()) with the configured headers deleted),
+// and a dump is taken of a redacted clone of the request, which gets its
+// body back when the dump read it. A finding for which no fix can be
+// written is not reported.
+//
+// Flags:
+//
+//	-authlog.headers string
+//	    comma-separated headers whose values are credentials (default
+//	    "Authorization,Proxy-Authorization,Cookie,Set-Cookie,X-Api-Key,X-Auth-Token");
+//	    names are compared case-insensitively. Cookies, basic-auth
+//	    passwords, whole requests and dumps are reported whatever the list.
+//	-authlog.sinks string
+//	    comma-separated extra log functions by qualified name, such as
+//	    example.com/mylog.Infof or (*example.com/mylog.Logger).Infof
+//	    (default ""); every argument of such a function is taken to be
+//	    written to the log. A malformed name is an error.
+package authlog

@@ -1,0 +1,864 @@
+package authlog
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"net/http"
+
+	"github.com/retrylint/retrylint/internal/flow"
+	"github.com/retrylint/retrylint/internal/httpmodel"
+	"github.com/retrylint/retrylint/internal/logsink"
+)
+
+const (
+	httpPkg     = "net/http"
+	httputilPkg = "net/http/httputil"
+)
+
+// creds is a set of credential kinds that a value may carry.
+type creds uint64
+
+const (
+	credHeader   creds = 1 << iota // a whole http.Header of a request or response
+	credRequest                    // a whole request, whose Header is printed with it
+	credDump                       // the output of httputil.DumpRequest or DumpRequestOut
+	credPassword                   // the password of (*http.Request).BasicAuth
+	credCookie                     // a cookie, or its value
+
+	// Bit nameShift+i is the value of the i-th configured header.
+	nameShift       = 8
+	nameBits  creds = ^creds(0) &^ (1<<nameShift - 1)
+	maxNames        = 64 - nameShift
+)
+
+// A val is what an expression may carry: credential kinds, and the
+// parameters of the analysed function it derives from (for summaries).
+type val struct {
+	c creds
+	p uint64
+}
+
+func (a val) or(b val) val { return val{a.c | b.c, a.p | b.p} }
+
+// fstate follows values through the local variables of one function
+// declaration, its function literals included. Like internal/flow it is
+// ordered by position (a use sees the assignments that end before it) and
+// ignores loop back edges; unlike it, it also follows field selections
+// (r.Header, cookie.Value), tells credential kinds apart, and knows which
+// headers were deleted from a header before a use.
+type fstate struct {
+	c        *checker
+	info     *types.Info
+	decl     *ast.FuncDecl
+	params   map[*types.Var]int
+	results  []*types.Var
+	variadic int
+	assigns  map[*types.Var][]*assign
+	// dels holds, by header key (see key), the headers deleted from it.
+	dels map[string][]del
+}
+
+type assign struct {
+	at        token.Pos // where the assignment takes effect
+	rhs       ast.Expr
+	idx       int // result index into rhs, or -1 for a single value
+	rangeOver bool
+	v         val
+}
+
+// A del records that a header was deleted from a header value: name is
+// canonical, or "" when every header may have been (a name that is not a
+// constant, or a header replaced by a fresh one).
+type del struct {
+	at   token.Pos
+	name string
+}
+
+func (c *checker) analyze(fd *ast.FuncDecl) *fstate {
+	info := c.pass.TypesInfo
+	s := &fstate{
+		c:        c,
+		info:     info,
+		decl:     fd,
+		params:   map[*types.Var]int{},
+		variadic: -1,
+		assigns:  map[*types.Var][]*assign{},
+		dels:     map[string][]del{},
+	}
+	if fd.Type.Params != nil {
+		i := 0
+		for _, field := range fd.Type.Params.List {
+			if len(field.Names) == 0 {
+				i++
+				continue
+			}
+			for _, n := range field.Names {
+				// A request is a credential by its type: it needs no
+				// parameter bit, and its callers are not told about it.
+				if v, ok := info.Defs[n].(*types.Var); ok && i < 64 && !isRequest(v.Type()) {
+					s.params[v] = i
+				}
+				i++
+			}
+		}
+		if fn, ok := info.Defs[fd.Name].(*types.Func); ok {
+			if sig := fn.Type().(*types.Signature); sig.Variadic() {
+				s.variadic = sig.Params().Len() - 1
+			}
+		}
+	}
+	if fd.Type.Results != nil {
+		for _, field := range fd.Type.Results.List {
+			for _, n := range field.Names {
+				if v, ok := info.Defs[n].(*types.Var); ok {
+					s.results = append(s.results, v)
+				}
+			}
+		}
+	}
+	if fd.Body == nil {
+		return s
+	}
+	s.collect(fd.Body)
+	// Values only grow and are bounded: iterate to a fixed point.
+	for {
+		changed := false
+		for _, list := range s.assigns {
+			for _, a := range list {
+				var v val
+				switch {
+				case a.rangeOver:
+					v = s.eval(a.rhs)
+				case a.idx >= 0:
+					if t := s.tupleExpr(a.rhs); a.idx < len(t) {
+						v = t[a.idx]
+					}
+				default:
+					v = s.eval(a.rhs)
+				}
+				if nv := a.v.or(v); nv != a.v {
+					a.v = nv
+					changed = true
+				}
+			}
+		}
+		if !changed {
+			break
+		}
+	}
+	return s
+}
+
+func (s *fstate) varOf(e ast.Expr) *types.Var {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok || id.Name == "_" {
+		return nil
+	}
+	v, _ := s.info.ObjectOf(id).(*types.Var)
+	if v == nil || v.IsField() {
+		return nil
+	}
+	return v
+}
+
+func (s *fstate) add(lhs ast.Expr, a *assign) {
+	if v := s.varOf(lhs); v != nil {
+		s.assigns[v] = append(s.assigns[v], a)
+	}
+}
+
+func (s *fstate) collect(body *ast.BlockStmt) {
+	info := s.info
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			at := n.End()
+			switch {
+			case len(n.Lhs) == len(n.Rhs):
+				for i, l := range n.Lhs {
+					rhs := n.Rhs[i]
+					if n.Tok != token.ASSIGN && n.Tok != token.DEFINE {
+						rhs = &ast.BinaryExpr{X: l, OpPos: n.TokPos, Op: token.ADD, Y: rhs}
+					} else if isHeader(info.TypeOf(l)) && isFresh(info, rhs) {
+						// h = make(http.Header): whatever it held is gone.
+						s.addDel(l, "", at)
+					}
+					s.add(l, &assign{at: at, rhs: rhs, idx: -1})
+				}
+			case len(n.Rhs) == 1:
+				for i, l := range n.Lhs {
+					s.add(l, &assign{at: at, rhs: n.Rhs[0], idx: i})
+				}
+			}
+		case *ast.ValueSpec:
+			at := n.End()
+			switch {
+			case len(n.Names) == len(n.Values):
+				for i, l := range n.Names {
+					s.add(l, &assign{at: at, rhs: n.Values[i], idx: -1})
+				}
+			case len(n.Values) == 1:
+				for i, l := range n.Names {
+					s.add(l, &assign{at: at, rhs: n.Values[0], idx: i})
+				}
+			}
+		case *ast.RangeStmt:
+			// Ranging over a whole header visits every header, each of
+			// which the loop may filter: its values are not followed.
+			if n.Value != nil && !isHeader(info.TypeOf(n.X)) {
+				s.add(n.Value, &assign{at: n.X.End(), rhs: n.X, idx: -1, rangeOver: true})
+			}
+		case *ast.CallExpr:
+			if a, ok := httpmodel.HeaderCall(info, n); ok && a.Op == httpmodel.HeaderDel {
+				s.addDel(a.Header, a.Name, n.End())
+			} else if isBuiltin(info, n, "delete") && len(n.Args) == 2 && isHeader(info.TypeOf(n.Args[0])) {
+				// The map is indexed by canonical keys: delete(h,
+				// "authorization") deletes nothing that Get would find.
+				if name, ok := httpmodel.ConstString(info, n.Args[1]); !ok {
+					s.addDel(n.Args[0], "", n.End())
+				} else if name == http.CanonicalHeaderKey(name) {
+					s.addDel(n.Args[0], name, n.End())
+				}
+			}
+		}
+		return true
+	})
+}
+
+// isFresh reports whether e is a header value that holds nothing yet:
+// nil, make(...), or a composite literal.
+func isFresh(info *types.Info, e ast.Expr) bool {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.CompositeLit:
+		return len(x.Elts) == 0
+	case *ast.CallExpr:
+		return isBuiltin(info, x, "make")
+	case *ast.Ident:
+		tv, ok := info.Types[x]
+		return ok && tv.IsNil()
+	}
+	return false
+}
+
+func isBuiltin(info *types.Info, call *ast.CallExpr, name string) bool {
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	b, ok := info.Uses[id].(*types.Builtin)
+	return ok && b.Name() == name
+}
+
+func (s *fstate) addDel(h ast.Expr, name string, at token.Pos) {
+	if k := s.key(h); k != "" {
+		s.dels[k] = append(s.dels[k], del{at: at, name: name})
+	}
+}
+
+// key names the storage that a header expression denotes: a variable, or
+// a chain of field selections from one (r.Header), so that a deletion and
+// a later use can be matched. It is "" for other expressions.
+func (s *fstate) key(e ast.Expr) string {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		if v := s.varOf(x); v != nil {
+			return fmt.Sprintf("%p", v)
+		}
+	case *ast.SelectorExpr:
+		sel, ok := s.info.Selections[x]
+		if !ok {
+			return s.key(x.Sel) // a package-level variable
+		}
+		if sel.Kind() == types.FieldVal {
+			if k := s.key(x.X); k != "" {
+				return k + "." + x.Sel.Name
+			}
+		}
+	case *ast.StarExpr:
+		return s.key(x.X)
+	}
+	return ""
+}
+
+// headerKey returns the key of the header that e holds or is: e itself
+// for an http.Header, its Header field for a request.
+func (s *fstate) headerKey(e ast.Expr, t types.Type) string {
+	switch {
+	case isHeader(t):
+		return s.key(e)
+	case isRequest(t):
+		if k := s.key(e); k != "" {
+			return k + ".Header"
+		}
+	}
+	return ""
+}
+
+// missing returns the configured headers that have not been deleted from
+// the header with key k before pos.
+func (s *fstate) missing(k string, pos token.Pos) []string {
+	deleted := map[string]bool{}
+	if k != "" {
+		for _, d := range s.dels[k] {
+			if d.at <= pos {
+				if d.name == "" {
+					return nil
+				}
+				deleted[d.name] = true
+			}
+		}
+	}
+	var out []string
+	for _, n := range s.c.names {
+		if !deleted[n] {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// holds reports whether the header h may still hold name at pos.
+func (s *fstate) holds(h ast.Expr, name string, pos token.Pos) bool {
+	k := s.key(h)
+	if k == "" {
+		return true
+	}
+	for _, d := range s.dels[k] {
+		if d.at <= pos && (d.name == "" || d.name == name) {
+			return false
+		}
+	}
+	return true
+}
+
+// redacted reports whether e, a header or a request, has had every
+// configured header deleted before it is used.
+func (s *fstate) redacted(e ast.Expr, t types.Type) bool {
+	k := s.headerKey(e, t)
+	return k != "" && len(s.missing(k, e.Pos())) == 0
+}
+
+// eval returns what the value of e may carry.
+func (s *fstate) eval(e ast.Expr) val {
+	v, known := s.eval0(e)
+	t := s.info.TypeOf(e)
+	if !known && isRequest(t) {
+		v.c |= credRequest
+	}
+	if (isHeader(t) || isRequest(t)) && s.redacted(e, t) {
+		return val{}
+	}
+	return v
+}
+
+// eval0 returns what e carries by its origins; known is true when e is a
+// call whose results the analyzer knows (a summarised function, a function
+// literal), so that its type alone says nothing more.
+func (s *fstate) eval0(e ast.Expr) (v val, known bool) {
+	info := s.info
+	switch x := e.(type) {
+	case *ast.ParenExpr:
+		return s.eval0(x.X)
+	case *ast.Ident:
+		obj := s.varOf(x)
+		if obj == nil {
+			return val{}, false
+		}
+		if i, ok := s.params[obj]; ok {
+			v.p |= 1 << i
+		}
+		return v.or(s.varAt(obj, x.Pos())), false
+	case *ast.SelectorExpr:
+		sel, ok := info.Selections[x]
+		if !ok {
+			return s.eval0(x.Sel) // a package-level variable
+		}
+		if sel.Kind() != types.FieldVal {
+			return val{}, false
+		}
+		f, _ := sel.Obj().(*types.Var)
+		switch {
+		case f == nil || f.Pkg() == nil || f.Pkg().Path() != httpPkg:
+		case isHeader(f.Type()):
+			// Request.Header, Request.Trailer, Response.Header, ...
+			return val{c: credHeader}, false
+		case (f.Name() == "Value" || f.Name() == "Raw") && httpmodel.IsNamed(sel.Recv(), httpPkg, "Cookie"):
+			xv := s.eval(x.X)
+			return val{c: xv.c & credCookie, p: xv.p}, false
+		}
+		return val{}, false
+	case *ast.StarExpr:
+		return s.eval0(x.X)
+	case *ast.UnaryExpr:
+		switch x.Op {
+		case token.AND, token.ADD, token.SUB, token.XOR:
+			return s.eval0(x.X)
+		}
+	case *ast.SliceExpr:
+		xv := s.eval(x.X)
+		if t := info.TypeOf(x.X); t != nil && x.High != nil && isString(t) {
+			// tok[:4]: a bounded part of a secret string is the masking
+			// idiom. tok[7:] keeps all but a prefix and still carries.
+			return val{c: xv.c & (credDump | credHeader | credRequest)}, false
+		}
+		return xv, false
+	case *ast.TypeAssertExpr:
+		return s.eval(x.X), false
+	case *ast.IndexExpr:
+		if a, ok := httpmodel.HeaderIndexExpr(info, x); ok {
+			if b := s.c.nameBit(a.Name); b != 0 && s.holds(a.Header, a.Name, x.Pos()) {
+				return val{c: b}, false
+			}
+			return val{}, false
+		}
+		if tv, ok := info.Types[x.X]; ok && !tv.IsType() {
+			return s.eval(x.X), false
+		}
+	case *ast.BinaryExpr:
+		if x.Op == token.ADD {
+			return s.eval(x.X).or(s.eval(x.Y)), false
+		}
+	case *ast.CompositeLit:
+		for _, elt := range x.Elts {
+			if kv, ok := elt.(*ast.KeyValueExpr); ok {
+				v = v.or(s.eval(kv.Value))
+				if t := info.TypeOf(x); t == nil || !isStruct(t) {
+					v = v.or(s.eval(kv.Key))
+				}
+				continue
+			}
+			v = v.or(s.eval(elt))
+		}
+		return v, false
+	case *ast.CallExpr:
+		t, known := s.tuple(x)
+		if len(t) > 0 {
+			return t[0], known
+		}
+		return val{}, known
+	}
+	return val{}, false
+}
+
+// varAt returns what the variable v may hold at pos.
+func (s *fstate) varAt(v *types.Var, pos token.Pos) val {
+	var out val
+	for _, a := range s.assigns[v] {
+		if a.at <= pos {
+			out = out.or(a.v)
+		}
+	}
+	return out
+}
+
+// tupleExpr returns what each value of a multi-valued expression carries.
+func (s *fstate) tupleExpr(e ast.Expr) []val {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.CallExpr:
+		t, _ := s.tuple(x)
+		return t
+	case *ast.IndexExpr, *ast.TypeAssertExpr:
+		return []val{s.eval(x), {}}
+	}
+	return nil
+}
+
+// tuple returns what each result of call carries.
+func (s *fstate) tuple(call *ast.CallExpr) (out []val, known bool) {
+	info := s.info
+	n := 1
+	if tv, ok := info.Types[call]; ok {
+		if tup, ok := tv.Type.(*types.Tuple); ok {
+			n = tup.Len()
+		}
+	}
+	out = make([]val, n)
+	if tv, ok := info.Types[call.Fun]; ok && tv.IsType() {
+		if len(call.Args) == 1 && n > 0 {
+			out[0] = s.eval(call.Args[0])
+		}
+		return out, false
+	}
+	if lit, ok := ast.Unparen(call.Fun).(*ast.FuncLit); ok {
+		// Called on the spot: its results are what its returns carry.
+		flow.ReturnsOf(lit.Body, func(ret *ast.ReturnStmt) {
+			switch {
+			case len(ret.Results) == n:
+				for i, r := range ret.Results {
+					out[i] = out[i].or(s.eval(r))
+				}
+			case len(ret.Results) == 1:
+				for i, v := range s.tupleExpr(ret.Results[0]) {
+					if i < n {
+						out[i] = out[i].or(v)
+					}
+				}
+			}
+		})
+		return out, true
+	}
+	if n == 0 {
+		return out, false
+	}
+	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+		if b, ok := info.Uses[id].(*types.Builtin); ok {
+			switch b.Name() {
+			case "append", "min", "max":
+				for _, a := range call.Args {
+					out[0] = out[0].or(s.eval(a))
+				}
+			}
+			return out, false
+		}
+	}
+	fn := httpmodel.Callee(info, call)
+	if fn == nil {
+		return out, false
+	}
+	recv, args := httpmodel.Receiver(info, call)
+	switch {
+	case httpmodel.IsMethod(fn, httpPkg, "Header"):
+		if a, ok := httpmodel.HeaderRead(info, call); ok {
+			if b := s.c.nameBit(a.Name); b != 0 && s.holds(a.Header, a.Name, call.Pos()) {
+				out[0].c |= b
+			}
+		} else if fn.Name() == "Clone" && recv != nil {
+			out[0] = s.eval(recv)
+		}
+		return out, false
+	case httpmodel.IsMethod(fn, httpPkg, "Request", "BasicAuth"):
+		if recv != nil && n == 3 && s.eval(recv).c&credRequest != 0 {
+			out[1].c |= credPassword
+		}
+		return out, false
+	case httpmodel.IsMethod(fn, httpPkg, "Request", "Cookie", "Cookies"):
+		if recv != nil && s.eval(recv).c&credRequest != 0 {
+			out[0].c |= credCookie
+		}
+		return out, false
+	case httpmodel.IsMethod(fn, httpPkg, "Response", "Cookies"),
+		httpmodel.IsPkgFunc(fn, httpPkg, "ParseCookie", "ParseSetCookie"):
+		out[0].c |= credCookie
+		return out, false
+	case httpmodel.IsMethod(fn, httpPkg, "Cookie", "String"):
+		if recv != nil {
+			rv := s.eval(recv)
+			out[0] = val{c: rv.c & credCookie, p: rv.p}
+		}
+		return out, false
+	case httpmodel.IsPkgFunc(fn, httputilPkg, "DumpRequest", "DumpRequestOut"):
+		if len(args) > 0 && s.eval(args[0]).c&credRequest != 0 {
+			out[0].c |= credDump
+		}
+		return out, false
+	case httpmodel.IsMethod(fn, httpPkg, "ResponseWriter", "Header"):
+		out[0].c |= credHeader
+		return out, false
+	}
+	if f := s.c.fact(fn); f != nil {
+		for i := range out {
+			if i < len(f.Results) {
+				out[i].c = creds(f.Results[i])
+			}
+		}
+		return out, true
+	}
+	s.carry(fn, call, recv, args, out)
+	return out, false
+}
+
+// carry adds to out what the results of a standard function that computes
+// text from its arguments carry: strings, bytes and strconv, the fmt
+// formatting functions (only the arguments a verb prints), errors.New and
+// encoding/json.Marshal. Only text results carry (a length, an index or a
+// found bool does not).
+func (s *fstate) carry(fn *types.Func, call *ast.CallExpr, recv ast.Expr, args []ast.Expr, out []val) {
+	if fn.Pkg() == nil {
+		return
+	}
+	var in val
+	firstOnly := false
+	switch path := fn.Pkg().Path(); {
+	case path == "strings" || path == "bytes" || path == "strconv":
+		if recv != nil {
+			in = s.eval(recv)
+		}
+		for _, a := range args {
+			in = in.or(s.eval(a))
+		}
+	case path == "fmt":
+		switch fn.Name() {
+		case "Sprint", "Sprintln", "Append", "Appendln":
+			for _, a := range args {
+				in = in.or(s.eval(a))
+			}
+		case "Sprintf":
+			in = s.formatted(call, args, 0)
+		case "Errorf":
+			in, firstOnly = s.formatted(call, args, 0), true
+		case "Appendf":
+			if len(args) > 0 {
+				in = s.eval(args[0]).or(s.formatted(call, args, 1))
+			}
+		default:
+			return
+		}
+	case path == "errors" && fn.Name() == "New" && len(args) == 1:
+		in, firstOnly = s.eval(args[0]), true
+	case path == "encoding/json" && (fn.Name() == "Marshal" || fn.Name() == "MarshalIndent") && len(args) > 0:
+		in = s.eval(args[0])
+	default:
+		return
+	}
+	sig := fn.Type().(*types.Signature)
+	for i := range out {
+		if i < sig.Results().Len() && (isText(sig.Results().At(i).Type()) || (firstOnly && i == 0)) {
+			out[i] = out[i].or(in)
+		}
+	}
+}
+
+// formatted returns what a printf-style call at fi carries: its format and
+// the arguments that their verbs print.
+func (s *fstate) formatted(call *ast.CallExpr, args []ast.Expr, fi int) val {
+	if fi >= len(args) {
+		return val{}
+	}
+	v := s.eval(args[fi])
+	as, _ := logsink.Args(s.info, call, logsink.Sink{Format: fi, Verbs: fi + 1, Writer: -1, All: true})
+	for _, a := range as {
+		if a.Expr != args[fi] && logsink.Reveals(a.Verb, s.info.TypeOf(a.Expr)) {
+			v = v.or(s.eval(a.Expr))
+		}
+	}
+	return v
+}
+
+// isText reports whether a value of type t is text: a string, a byte
+// slice, or a slice of them.
+func isText(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Info()&types.IsString != 0
+	case *types.Slice:
+		if b, ok := u.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Byte {
+			return true
+		}
+		return isText(u.Elem())
+	}
+	return false
+}
+
+func isString(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}
+
+func isStruct(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Struct)
+	return ok
+}
+
+func isHeader(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	if _, ptr := types.Unalias(t).(*types.Pointer); ptr {
+		return false
+	}
+	return httpmodel.IsNamed(t, httpPkg, "Header")
+}
+
+func isRequest(t types.Type) bool {
+	return t != nil && httpmodel.IsNamed(t, httpPkg, "Request")
+}
+
+func isPointer(t types.Type) bool {
+	_, ok := types.Unalias(t).(*types.Pointer)
+	return ok
+}
+
+// A leaf is the narrowest expression that carries a credential to a log:
+// the operand of a concatenation, the argument of fmt.Sprintf, the
+// request under a dereference.
+type leaf struct {
+	expr ast.Expr
+	ctx  types.Type // the type the value is passed as
+	c    creds
+}
+
+func (s *fstate) leaves(e ast.Expr, ctx types.Type, out []leaf) []leaf {
+	v := s.eval(e)
+	if v.c == 0 {
+		return out
+	}
+	info := s.info
+	switch x := e.(type) {
+	case *ast.ParenExpr:
+		return s.leaves(x.X, ctx, out)
+	case *ast.BinaryExpr:
+		if t := info.TypeOf(x); x.Op == token.ADD && t != nil && isString(t) {
+			out = s.leaves(x.X, t, out)
+			return s.leaves(x.Y, t, out)
+		}
+	case *ast.StarExpr:
+		if t := info.TypeOf(x.X); isRequest(t) {
+			return s.leaves(x.X, t, out)
+		}
+	case *ast.CallExpr:
+		fn := httpmodel.Callee(info, x)
+		fi := -1
+		switch {
+		case httpmodel.IsPkgFunc(fn, "fmt", "Sprintf", "Errorf"):
+			fi = 0
+			fallthrough
+		case httpmodel.IsPkgFunc(fn, "fmt", "Sprint", "Sprintln"):
+			as, _ := logsink.Args(info, x, logsink.Sink{Format: fi, Verbs: fi + 1, Writer: -1, All: true})
+			for _, a := range as {
+				if logsink.Reveals(a.Verb, info.TypeOf(a.Expr)) {
+					out = s.leaves(a.Expr, a.Type, out)
+				}
+			}
+			return out
+		case httpmodel.IsPkgFunc(fn, "errors", "New") && len(x.Args) == 1,
+			httpmodel.IsPkgFunc(fn, "encoding/json", "Marshal", "MarshalIndent") && len(x.Args) > 0:
+			return s.leaves(x.Args[0], fn.Type().(*types.Signature).Params().At(0).Type(), out)
+		}
+	}
+	return append(out, leaf{expr: e, ctx: ctx, c: v.c})
+}
+
+// dumpOrigins returns the httputil.DumpRequest and DumpRequestOut calls of
+// this function whose output e carries; ok is false when some of it comes
+// from elsewhere.
+func (s *fstate) dumpOrigins(e ast.Expr, seen map[ast.Node]bool) (calls []*ast.CallExpr, ok bool) {
+	if s.eval(e).c&credDump == 0 {
+		return nil, true
+	}
+	if seen[e] {
+		return nil, true
+	}
+	seen[e] = true
+	info := s.info
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		v := s.varOf(x)
+		if v == nil {
+			return nil, false
+		}
+		ok = true
+		for _, a := range s.assigns[v] {
+			if a.at > x.Pos() || a.v.c&credDump == 0 {
+				continue
+			}
+			switch {
+			case a.rangeOver:
+				return nil, false
+			case a.idx >= 0:
+				call, isCall := ast.Unparen(a.rhs).(*ast.CallExpr)
+				if !isCall || a.idx != 0 || !isDump(info, call) {
+					return nil, false
+				}
+				calls = append(calls, call)
+			default:
+				more, ok2 := s.dumpOrigins(a.rhs, seen)
+				if !ok2 {
+					return nil, false
+				}
+				calls = append(calls, more...)
+			}
+		}
+		return calls, ok
+	case *ast.CallExpr:
+		if isDump(info, x) {
+			return []*ast.CallExpr{x}, true
+		}
+		fn := httpmodel.Callee(info, x)
+		tv := info.Types[x.Fun]
+		if !tv.IsType() && fn == nil {
+			return nil, false
+		}
+		if fn != nil && s.c.fact(fn) != nil {
+			return nil, false
+		}
+		for _, a := range x.Args {
+			more, ok := s.dumpOrigins(a, seen)
+			if !ok {
+				return nil, false
+			}
+			calls = append(calls, more...)
+		}
+		return calls, true
+	case *ast.SliceExpr:
+		return s.dumpOrigins(x.X, seen)
+	case *ast.BinaryExpr:
+		a, ok1 := s.dumpOrigins(x.X, seen)
+		b, ok2 := s.dumpOrigins(x.Y, seen)
+		return append(a, b...), ok1 && ok2
+	}
+	return nil, false
+}
+
+func isDump(info *types.Info, call *ast.CallExpr) bool {
+	return httpmodel.IsPkgFunc(httpmodel.Callee(info, call), httputilPkg, "DumpRequest", "DumpRequestOut")
+}
+
+// sideEffectFree reports whether evaluating e does nothing but compute a
+// value, so that a declaration whose value is no longer used can go.
+func (s *fstate) sideEffectFree(e ast.Expr) bool {
+	info := s.info
+	ok := true
+	ast.Inspect(e, func(n ast.Node) bool {
+		if !ok {
+			return false
+		}
+		switch x := n.(type) {
+		case *ast.FuncLit:
+			ok = false
+		case *ast.UnaryExpr:
+			ok = x.Op != token.ARROW
+		case *ast.CallExpr:
+			if tv, found := info.Types[x.Fun]; found && tv.IsType() {
+				return true
+			}
+			if id, isID := ast.Unparen(x.Fun).(*ast.Ident); isID {
+				if b, isB := info.Uses[id].(*types.Builtin); isB {
+					switch b.Name() {
+					case "len", "cap", "min", "max":
+					default:
+						ok = false
+					}
+					return ok
+				}
+			}
+			ok = pureFunc(httpmodel.Callee(info, x))
+		}
+		return ok
+	})
+	return ok
+}
+
+func pureFunc(fn *types.Func) bool {
+	switch {
+	case fn == nil:
+		return false
+	case httpmodel.IsMethod(fn, httpPkg, "Header", "Get", "Values", "Clone"),
+		httpmodel.IsMethod(fn, httpPkg, "Request", "Cookie", "Cookies", "BasicAuth", "Context", "UserAgent", "Referer"),
+		httpmodel.IsMethod(fn, httpPkg, "Cookie", "String"),
+		httpmodel.IsPkgFunc(fn, httpPkg, "CanonicalHeaderKey"),
+		httpmodel.IsPkgFunc(fn, "strings"), httpmodel.IsPkgFunc(fn, "strconv"), httpmodel.IsPkgFunc(fn, "bytes"),
+		httpmodel.IsPkgFunc(fn, "fmt", "Sprint", "Sprintf", "Sprintln", "Errorf"),
+		httpmodel.IsPkgFunc(fn, "errors", "New"):
+		return true
+	}
+	return false
+}
+
+// isConstFalse reports whether e is the constant false.
+func isConstFalse(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	return ok && tv.Value != nil && tv.Value.Kind() == constant.Bool && !constant.BoolVal(tv.Value)
+}

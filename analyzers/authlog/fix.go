@@ -1,0 +1,623 @@
+package authlog
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/retrylint/retrylint/internal/fixes"
+	"github.com/retrylint/retrylint/internal/httpmodel"
+)
+
+// redactedString is what a credential value is logged as after the fix.
+const redactedString = `"[REDACTED]"`
+
+// headerFix logs a redacted clone of the header h instead of h:
+//
+//	func() http.Header {
+//		redacted := h.Clone()
+//		redacted.Del("Authorization")
+//		...
+//		return redacted
+//	}()
+func (c *checker) headerFix(file *ast.File, h ast.Expr, src []byte) *analysis.SuggestedFix {
+	httpName, edits, ok := c.importHTTP(file, h.Pos())
+	if !ok {
+		return nil
+	}
+	indent := fixes.Indent(c.pass.Fset, src, h.Pos())
+	name := freshName("redacted", h)
+	var b strings.Builder
+	fmt.Fprintf(&b, "func() %s.Header {\n", httpName)
+	fmt.Fprintf(&b, "%s\t%s := %s.Clone()\n", indent, name, c.operand(src, h))
+	for _, n := range c.names {
+		fmt.Fprintf(&b, "%s\t%s.Del(%q)\n", indent, name, n)
+	}
+	fmt.Fprintf(&b, "%s\treturn %s\n%s}()", indent, name, indent)
+	edits = append(edits, analysis.TextEdit{Pos: h.Pos(), End: h.End(), NewText: []byte(b.String())})
+	return &analysis.SuggestedFix{Message: "Log a redacted clone of the header", TextEdits: sortEdits(edits)}
+}
+
+// requestFix logs a redacted clone of the request r instead of r: a clone
+// whose Header lacks the configured headers (nil stays nil). A request
+// that is not a plain variable or field is passed to the function literal
+// so that it is evaluated once.
+func (c *checker) requestFix(file *ast.File, r ast.Expr, src []byte) *analysis.SuggestedFix {
+	info := c.pass.TypesInfo
+	ptr := isPointer(info.TypeOf(r))
+	pure := fixes.Pure(info, r)
+	if !ptr && !pure {
+		return nil // the clone needs the address of the request
+	}
+	httpName, edits, ok := c.importHTTP(file, r.Pos())
+	if !ok {
+		return nil
+	}
+	indent := fixes.Indent(c.pass.Fset, src, r.Pos())
+	name := freshName("redacted", r)
+	req, param, arg := c.operand(src, r), "", ""
+	if !pure {
+		req = "req"
+		param, arg = fmt.Sprintf("%s *%s.Request", req, httpName), fixes.Text(c.pass.Fset, src, r)
+	}
+	var b strings.Builder
+	if !ptr {
+		b.WriteString("*")
+	}
+	fmt.Fprintf(&b, "func(%s) *%s.Request {\n", param, httpName)
+	if ptr {
+		fmt.Fprintf(&b, "%[1]s\tif %[2]s == nil {\n%[1]s\t\treturn nil\n%[1]s\t}\n", indent, req)
+	}
+	b.WriteString(c.cloneRequest(indent+"\t", name, req))
+	fmt.Fprintf(&b, "%s\treturn %s\n%s}(%s)", indent, name, indent, arg)
+	edits = append(edits, analysis.TextEdit{Pos: r.Pos(), End: r.End(), NewText: []byte(b.String())})
+	return &analysis.SuggestedFix{Message: "Log a redacted clone of the request", TextEdits: sortEdits(edits)}
+}
+
+// cloneRequest returns the statements that make name a clone of the
+// request req without the configured headers.
+func (c *checker) cloneRequest(indent, name, req string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s%s := %s.Clone(%s.Context())\n", indent, name, req, req)
+	for _, n := range c.names {
+		fmt.Fprintf(&b, "%s%s.Header.Del(%q)\n", indent, name, n)
+	}
+	return b.String()
+}
+
+// dumpFix makes each dump call dump a redacted clone of its request. A
+// dump without the body takes the clone in place of the request; a dump
+// with the body reads the body from the clone, which shares it with the
+// request, so the request gets the re-readable body back afterwards:
+//
+//	func() ([]byte, error) {
+//		redacted := req.Clone(req.Context())
+//		redacted.Header.Del("Authorization")
+//		...
+//		dump, err := httputil.DumpRequest(redacted, true)
+//		req.Body = redacted.Body
+//		return dump, err
+//	}()
+func (c *checker) dumpFix(file *ast.File, calls []*ast.CallExpr, src []byte) *analysis.SuggestedFix {
+	info := c.pass.TypesInfo
+	var edits []analysis.TextEdit
+	done := map[*ast.CallExpr]bool{}
+	for _, d := range calls {
+		if done[d] {
+			continue
+		}
+		done[d] = true
+		_, args := httpmodel.Receiver(info, d)
+		if len(args) != 2 || fixes.FileOf(c.pass, d.Pos()) != file {
+			return nil
+		}
+		req, body := args[0], args[1]
+		// A request that is not a plain variable or field becomes the
+		// parameter of the function literal, evaluated once.
+		reqText, param, arg := c.operand(src, req), "", ""
+		pure := fixes.Pure(info, req)
+		if isConstFalse(info, body) {
+			httpName, imp, ok := c.importHTTP(file, d.Pos())
+			if !ok {
+				return nil
+			}
+			edits = append(edits, imp...)
+			if !pure {
+				reqText = "req"
+				param, arg = fmt.Sprintf("%s *%s.Request", reqText, httpName), fixes.Text(c.pass.Fset, src, req)
+			}
+			indent := fixes.Indent(c.pass.Fset, src, req.Pos())
+			name := freshName("redacted", req)
+			text := fmt.Sprintf("func(%s) *%s.Request {\n%s%s\treturn %s\n%s}(%s)",
+				param, httpName, c.cloneRequest(indent+"\t", name, reqText), indent, name, indent, arg)
+			edits = append(edits, analysis.TextEdit{Pos: req.Pos(), End: req.End(), NewText: []byte(text)})
+			continue
+		}
+		if !fixes.Pure(info, body) {
+			return nil
+		}
+		if !pure {
+			httpName, imp, ok := c.importHTTP(file, d.Pos())
+			if !ok {
+				return nil
+			}
+			edits = append(edits, imp...)
+			reqText = freshName("req", body, d.Fun)
+			param, arg = fmt.Sprintf("%s *%s.Request", reqText, httpName), fixes.Text(c.pass.Fset, src, req)
+		}
+		indent := fixes.Indent(c.pass.Fset, src, d.Pos())
+		name := freshName("redacted", req, body, d.Fun)
+		dump := freshName("dump", req, body, d.Fun)
+		errName := freshName("err", req, body, d.Fun)
+		var b strings.Builder
+		fmt.Fprintf(&b, "func(%s) ([]byte, error) {\n", param)
+		b.WriteString(c.cloneRequest(indent+"\t", name, reqText))
+		fmt.Fprintf(&b, "%s\t%s, %s := %s(%s, %s)\n", indent, dump, errName, fixes.Text(c.pass.Fset, src, d.Fun), name, fixes.Text(c.pass.Fset, src, body))
+		fmt.Fprintf(&b, "%s\t%s.Body = %s.Body\n", indent, reqText, name)
+		fmt.Fprintf(&b, "%s\treturn %s, %s\n%s}(%s)", indent, dump, errName, indent, arg)
+		edits = append(edits, analysis.TextEdit{Pos: d.Pos(), End: d.End(), NewText: []byte(b.String())})
+	}
+	if len(edits) == 0 {
+		return nil
+	}
+	return &analysis.SuggestedFix{Message: "Dump a redacted clone of the request", TextEdits: sortEdits(edits)}
+}
+
+// importHTTP returns the name under which the fix can refer to net/http
+// at pos, with the edit that imports it when the file does not. ok is
+// false when the name is shadowed there: fixes.Import checks that for a
+// new import only.
+func (c *checker) importHTTP(file *ast.File, pos token.Pos) (string, []analysis.TextEdit, bool) {
+	info := c.pass.TypesInfo
+	name, edits, ok := fixes.Import(info, c.pass.Pkg, file, httpPkg, pos)
+	if !ok || len(edits) > 0 {
+		return name, edits, ok
+	}
+	scope := info.Scopes[file]
+	if scope == nil {
+		return "", nil, false
+	}
+	_, obj := scope.Innermost(pos).LookupParent(name, pos)
+	pn, isPkg := obj.(*types.PkgName)
+	if !isPkg || pn.Imported().Path() != httpPkg {
+		return "", nil, false
+	}
+	return name, nil, true
+}
+
+// operand returns the source text of e, parenthesised unless it can be
+// the operand of a selector as it is.
+func (c *checker) operand(src []byte, e ast.Expr) string {
+	text := fixes.Text(c.pass.Fset, src, e)
+	switch e.(type) {
+	case *ast.Ident, *ast.SelectorExpr, *ast.CallExpr, *ast.IndexExpr, *ast.ParenExpr, *ast.CompositeLit:
+		return text
+	}
+	return "(" + text + ")"
+}
+
+// freshName returns base, or base followed by a number, such that no
+// identifier in exprs has that name: the fixes declare it in a function
+// literal of their own, into which they copy exprs.
+func freshName(base string, exprs ...ast.Node) string {
+	used := map[string]bool{}
+	for _, e := range exprs {
+		ast.Inspect(e, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				used[id.Name] = true
+			}
+			return true
+		})
+	}
+	name := base
+	for i := 2; used[name]; i++ {
+		name = base + strconv.Itoa(i)
+	}
+	return name
+}
+
+func sortEdits(edits []analysis.TextEdit) []analysis.TextEdit {
+	sort.SliceStable(edits, func(i, j int) bool {
+		if edits[i].Pos != edits[j].Pos {
+			return edits[i].Pos < edits[j].Pos
+		}
+		return edits[i].End < edits[j].End
+	})
+	return slices.CompactFunc(edits, func(a, b analysis.TextEdit) bool {
+		return a.Pos == b.Pos && a.End == b.End && string(a.NewText) == string(b.NewText)
+	})
+}
+
+// redactedText returns the redacted constant that can stand for a value
+// of type leafT passed as type ctx.
+func redactedText(ctx, leafT types.Type) (string, bool) {
+	t := ctx
+	if t == nil {
+		t = leafT
+	}
+	if _, ok := types.Unalias(t).(*types.TypeParam); ok {
+		t = leafT // keep the instantiation as it was
+	}
+	if t == nil {
+		return "", false
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Interface:
+		if u.IsMethodSet() && u.NumMethods() == 0 {
+			return redactedString, true
+		}
+	case *types.Basic:
+		if u.Info()&types.IsString != 0 {
+			return redactedString, true
+		}
+	case *types.Slice:
+		if types.Identical(u, types.NewSlice(types.Typ[types.String])) {
+			return "[]string{" + redactedString + "}", true
+		}
+		if types.Identical(u, types.NewSlice(types.Typ[types.Byte])) {
+			return "[]byte(" + redactedString + ")", true
+		}
+	}
+	return "", false
+}
+
+// A local is a variable declared in the function being fixed.
+type local struct {
+	v       *types.Var
+	def     *ast.Ident
+	uses    []*ast.Ident // uses proper
+	assigns []*ast.Ident // assignments after the declaration (not uses)
+	blanks  []*ast.Ident // assignments that become assignments to _
+	// doomed is true when every use is in code that the fixes remove: the
+	// declaration must go too, or the variable is declared and not used.
+	doomed, failed bool
+	action         int
+	stmt           ast.Node          // the declaring statement or spec
+	span           ast.Node          // the statement deleted, for actDelete
+	edit           analysis.TextEdit // the deletion, for actDelete
+}
+
+const (
+	actNone   = iota
+	actDelete // delete the declaration, whose value has no side effect
+	actBlank  // declare _ instead
+	actRange  // drop the iteration variable from the range clause
+)
+
+// valueFixes builds the fixes of the findings whose value is replaced by
+// a redacted constant. Replacing a variable's only use leaves it declared
+// and not used; the fix then deletes its declaration (or blanks it), which
+// may leave another variable unused in turn. Findings linked by such
+// variables get one fix with all their edits, so that each fix compiles
+// applied alone and all of them do applied together.
+func (c *checker) valueFixes(file *ast.File, st *fstate, fs []*finding, src []byte) {
+	info := c.pass.TypesInfo
+	var vf []*finding
+	for _, f := range fs {
+		if f.value {
+			vf = append(vf, f)
+		}
+	}
+	if len(vf) == 0 {
+		return
+	}
+	body := st.decl.Body
+	parents := map[ast.Node]ast.Node{}
+	var stack []ast.Node
+	ast.Inspect(body, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		if len(stack) > 0 {
+			parents[n] = stack[len(stack)-1]
+		}
+		stack = append(stack, n)
+		return true
+	})
+	notUse := map[*ast.Ident]bool{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				if id, ok := l.(*ast.Ident); ok {
+					notUse[id] = true
+				}
+			}
+		case *ast.IncDecStmt:
+			if id, ok := n.X.(*ast.Ident); ok {
+				notUse[id] = true
+			}
+		case *ast.RangeStmt:
+			for _, e := range []ast.Expr{n.Key, n.Value} {
+				if id, ok := e.(*ast.Ident); ok {
+					notUse[id] = true
+				}
+			}
+		}
+		return true
+	})
+	var locals []*local
+	byVar := map[*types.Var]*local{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok {
+			return true
+		}
+		if v, ok := info.Defs[id].(*types.Var); ok && !v.IsField() {
+			l := &local{v: v, def: id}
+			locals = append(locals, l)
+			byVar[v] = l
+			return true
+		}
+		if v, ok := info.Uses[id].(*types.Var); ok {
+			if l := byVar[v]; l != nil {
+				if notUse[id] {
+					l.assigns = append(l.assigns, id)
+				} else {
+					l.uses = append(l.uses, id)
+				}
+			}
+		}
+		return true
+	})
+
+	type span struct {
+		pos, end token.Pos
+		owner    int
+	}
+	var removed []span
+	for i, f := range vf {
+		removed = append(removed, span{f.expr.Pos(), f.expr.End(), i})
+	}
+	owner := func(p token.Pos) int {
+		for _, r := range removed {
+			if r.pos <= p && p < r.end {
+				return r.owner
+			}
+		}
+		return -1
+	}
+	outside := func(id *ast.Ident) bool { return owner(id.Pos()) < 0 }
+	n := len(vf)
+	for changed := true; changed; {
+		changed = false
+		for li, l := range locals {
+			if l.doomed || len(l.uses) == 0 || owner(l.def.Pos()) >= 0 || slices.ContainsFunc(l.uses, outside) {
+				continue
+			}
+			l.doomed, changed = true, true
+			// A plain assignment that stays becomes an assignment to _.
+			for _, a := range l.assigns {
+				if !outside(a) {
+					continue
+				}
+				if as, ok := parents[a].(*ast.AssignStmt); ok && as.Tok == token.ASSIGN {
+					l.blanks = append(l.blanks, a)
+				} else {
+					l.failed = true
+				}
+			}
+			if l.failed {
+				continue
+			}
+			c.planDecl(st, l, parents, src)
+			if l.action == actDelete {
+				removed = append(removed, span{l.span.Pos(), l.span.End(), n + li})
+			}
+			if as, ok := l.stmt.(*ast.AssignStmt); ok && l.action == actBlank && len(as.Lhs) > 1 {
+				c.deleteIfAllBlank(st, as, byVar, parents, src, func(li2 int) {
+					removed = append(removed, span{as.Pos(), as.End(), n + li2})
+				}, locals)
+			}
+		}
+	}
+
+	// Union the findings and variables that must be fixed together.
+	uf := make([]int, n+len(locals))
+	for i := range uf {
+		uf[i] = i
+	}
+	var find func(int) int
+	find = func(i int) int {
+		for uf[i] != i {
+			uf[i] = uf[uf[i]]
+			i = uf[i]
+		}
+		return i
+	}
+	union := func(a, b int) { uf[find(a)] = find(b) }
+	byStmt := map[ast.Node]int{}
+	for li, l := range locals {
+		if !l.doomed {
+			continue
+		}
+		for _, u := range l.uses {
+			union(n+li, owner(u.Pos()))
+		}
+		if l.stmt != nil {
+			if j, ok := byStmt[l.stmt]; ok {
+				union(n+li, j)
+			} else {
+				byStmt[l.stmt] = n + li
+			}
+		}
+	}
+	failed := map[int]bool{}
+	edits := map[int][]analysis.TextEdit{}
+	for i, f := range vf {
+		text, ok := redactedText(f.ctx, info.TypeOf(f.expr))
+		if !ok {
+			failed[find(i)] = true
+			continue
+		}
+		edits[find(i)] = append(edits[find(i)], analysis.TextEdit{Pos: f.expr.Pos(), End: f.expr.End(), NewText: []byte(text)})
+	}
+	doomed := func(e ast.Expr) bool {
+		id, ok := e.(*ast.Ident)
+		if !ok {
+			return false
+		}
+		l := byVar[asVar(info.Defs[id])]
+		return l != nil && l.doomed
+	}
+	stmtDone := map[ast.Node]bool{}
+	for li, l := range locals {
+		if !l.doomed {
+			continue
+		}
+		root := find(n + li)
+		if l.failed {
+			failed[root] = true
+			continue
+		}
+		for _, a := range l.blanks {
+			edits[root] = append(edits[root], analysis.TextEdit{Pos: a.Pos(), End: a.End(), NewText: []byte("_")})
+		}
+		switch l.action {
+		case actDelete:
+			edits[root] = append(edits[root], l.edit)
+		case actBlank:
+			edits[root] = append(edits[root], analysis.TextEdit{Pos: l.def.Pos(), End: l.def.End(), NewText: []byte("_")})
+			as, ok := l.stmt.(*ast.AssignStmt)
+			if !ok || stmtDone[as] {
+				continue
+			}
+			stmtDone[as] = true
+			// := needs a new variable on its left.
+			fresh := slices.ContainsFunc(as.Lhs, func(e ast.Expr) bool {
+				id, ok := e.(*ast.Ident)
+				return ok && id.Name != "_" && info.Defs[id] != nil && !doomed(id)
+			})
+			if !fresh {
+				edits[root] = append(edits[root], analysis.TextEdit{Pos: as.TokPos, End: as.TokPos + 2, NewText: []byte("=")})
+			}
+		case actRange:
+			rs := l.stmt.(*ast.RangeStmt)
+			if stmtDone[rs] {
+				continue
+			}
+			stmtDone[rs] = true
+			gone := func(e ast.Expr) bool {
+				id, ok := e.(*ast.Ident)
+				return e == nil || (ok && id.Name == "_") || doomed(e)
+			}
+			switch {
+			case !gone(rs.Value):
+				edits[root] = append(edits[root], analysis.TextEdit{Pos: rs.Key.Pos(), End: rs.Key.End(), NewText: []byte("_")})
+			case !gone(rs.Key):
+				edits[root] = append(edits[root], analysis.TextEdit{Pos: rs.Key.End(), End: rs.TokPos, NewText: []byte(" ")})
+			default:
+				edits[root] = append(edits[root], analysis.TextEdit{Pos: rs.Key.Pos(), End: rs.X.Pos(), NewText: []byte("range ")})
+			}
+		default:
+			failed[root] = true
+		}
+	}
+	for i, f := range vf {
+		root := find(i)
+		if failed[root] {
+			continue
+		}
+		f.fix = &analysis.SuggestedFix{
+			Message:   "Redact the " + f.what,
+			TextEdits: sortEdits(slices.Clone(edits[root])),
+		}
+	}
+}
+
+// deleteIfAllBlank turns the blanking of every variable of a := statement
+// (user, _, _ = r.BasicAuth()) into the deletion of the statement, when
+// its value has no side effect.
+func (c *checker) deleteIfAllBlank(st *fstate, as *ast.AssignStmt, byVar map[*types.Var]*local, parents map[ast.Node]ast.Node, src []byte, removed func(int), locals []*local) {
+	info := c.pass.TypesInfo
+	var ls []*local
+	for _, e := range as.Lhs {
+		id, ok := e.(*ast.Ident)
+		if !ok {
+			return
+		}
+		if id.Name == "_" {
+			continue
+		}
+		l := byVar[asVar(info.Defs[id])]
+		if l == nil || !l.doomed || l.failed || l.action != actBlank {
+			return
+		}
+		ls = append(ls, l)
+	}
+	if len(as.Rhs) != 1 || !st.sideEffectFree(as.Rhs[0]) {
+		return
+	}
+	switch parents[as].(type) {
+	case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause:
+	default:
+		return
+	}
+	e, ok := fixes.LineDelete(c.pass.Fset, src, as)
+	if !ok {
+		return
+	}
+	for _, l := range ls {
+		l.action, l.span, l.edit = actDelete, as, e
+	}
+	removed(slices.Index(locals, ls[0]))
+}
+
+func asVar(obj types.Object) *types.Var {
+	v, _ := obj.(*types.Var)
+	return v
+}
+
+// planDecl decides what becomes of the declaration of a variable that
+// the fixes leave unused.
+func (c *checker) planDecl(st *fstate, l *local, parents map[ast.Node]ast.Node, src []byte) {
+	inBlock := func(s ast.Node) bool {
+		switch parents[s].(type) {
+		case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause:
+			return true
+		}
+		return false
+	}
+	switch p := parents[l.def].(type) {
+	case *ast.AssignStmt:
+		if p.Tok != token.DEFINE {
+			l.failed = true
+			return
+		}
+		l.stmt, l.action = p, actBlank
+		if len(p.Lhs) != 1 || len(p.Rhs) != 1 || !st.sideEffectFree(p.Rhs[0]) {
+			return
+		}
+		if inBlock(p) {
+			if e, ok := fixes.LineDelete(c.pass.Fset, src, p); ok {
+				l.action, l.span, l.edit = actDelete, p, e
+			}
+		} else if ifs, ok := parents[p].(*ast.IfStmt); ok && ifs.Init == ast.Stmt(p) {
+			// if tok := ...; cond {  =>  if cond {
+			l.action, l.span = actDelete, p
+			l.edit = analysis.TextEdit{Pos: p.Pos(), End: ifs.Cond.Pos()}
+		}
+	case *ast.ValueSpec:
+		l.stmt, l.action = p, actBlank
+		gd, _ := parents[p].(*ast.GenDecl)
+		ds, _ := parents[gd].(*ast.DeclStmt)
+		if gd != nil && ds != nil && len(gd.Specs) == 1 && len(p.Names) == 1 && inBlock(ds) &&
+			(len(p.Values) == 0 || (len(p.Values) == 1 && st.sideEffectFree(p.Values[0]))) {
+			if e, ok := fixes.LineDelete(c.pass.Fset, src, ds); ok {
+				l.action, l.span, l.edit = actDelete, ds, e
+			}
+		}
+	case *ast.RangeStmt:
+		l.stmt, l.action = p, actRange
+	default:
+		l.failed = true
+	}
+}

@@ -1,0 +1,1 @@
+// noBody has no Go body.
