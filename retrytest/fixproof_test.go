@@ -1,0 +1,383 @@
+package retrytest_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/retrylint/retrylint/retrytest"
+)
+
+// The tests in this file prove that retrylint's suggested fixes change what
+// a client does, not only its text. testdata/clients is a module of three
+// small clients, each with one analyzer's defect. Once per test binary it
+// is copied twice, the real retrylint binary reports on it and applies its
+// suggested fixes to one copy (retrylint -fix), and both copies are built.
+// Each test then checks that its analyzer, and only it, reported its
+// client, and runs the client as written and as fixed against a retrytest
+// server with the same script: the defect shows in the first run and not
+// in the second.
+
+var (
+	workDir   string
+	fixedOnce = sync.OnceValues(fixClients)
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if workDir != "" {
+		os.RemoveAll(workDir)
+	}
+	os.Exit(code)
+}
+
+func exe(name string) string {
+	if runtime.GOOS == "windows" {
+		return name + ".exe"
+	}
+	return name
+}
+
+type result struct {
+	stdout, stderr string
+	code           int
+}
+
+// command runs name in dir, in the throwaway module's environment.
+func command(dir, name string, args ...string) (result, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, name, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=", "GOWORK=off")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	res := result{stdout.String(), stderr.String(), 0}
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		res.code = exit.ExitCode()
+		err = nil
+	}
+	if err != nil {
+		return res, fmt.Errorf("%s %s: %v", name, strings.Join(args, " "), err)
+	}
+	return res, nil
+}
+
+// A finding is one diagnostic of retrylint -json, with its suggested fixes
+// rendered as the text each edit replaces and the text it puts instead.
+type finding struct {
+	analyzer, message string
+	fixes             int
+	edits             []string
+}
+
+// fixedClients is the outcome of fixClients.
+type fixedClients struct {
+	findings map[string][]finding // by client (directory) name
+	sources  map[string][2]string // main.go before and after -fix
+	bin      map[string]client
+}
+
+// client is one testdata client built twice: as written, and after
+// retrylint -fix.
+type client struct {
+	before, after string // the two binaries
+}
+
+// fixClients copies testdata/clients twice, runs retrylint -json on it,
+// applies retrylint -fix to the second copy, and builds every client in
+// both copies. (That a fix leaves its analyzer silent is checked by the
+// analyzers' own tests and cmd/retrylint's; here the point is behaviour.)
+func fixClients() (_ *fixedClients, err error) {
+	dir, err := os.MkdirTemp("", "retrytest-fix-")
+	if err != nil {
+		return nil, err
+	}
+	workDir = dir
+	tool := filepath.Join(dir, exe("retrylint"))
+	if out, err := exec.Command("go", "build", "-o", tool, "github.com/retrylint/retrylint/cmd/retrylint").CombinedOutput(); err != nil {
+		return nil, fmt.Errorf("go build cmd/retrylint: %v\n%s", err, out)
+	}
+	orig, fixed := filepath.Join(dir, "before"), filepath.Join(dir, "after")
+	for _, d := range []string{orig, fixed} {
+		if err := os.CopyFS(d, os.DirFS(filepath.Join("testdata", "clients"))); err != nil {
+			return nil, err
+		}
+	}
+
+	res, err := command(fixed, tool, "-json", "./...")
+	if err != nil || res.code != 0 {
+		return nil, fmt.Errorf("retrylint -json: exit %d, %v\n%s", res.code, err, res.stderr)
+	}
+	// package -> analyzer -> diagnostics
+	var tree map[string]map[string][]struct {
+		Message string `json:"message"`
+		Fixes   []struct {
+			Edits []struct {
+				Filename   string `json:"filename"`
+				Start, End int
+				New        string `json:"new"`
+			} `json:"edits"`
+		} `json:"suggested_fixes"`
+	}
+	if err := json.Unmarshal([]byte(res.stdout), &tree); err != nil {
+		return nil, fmt.Errorf("retrylint -json: %v\n%s", err, res.stdout)
+	}
+	out := &fixedClients{findings: map[string][]finding{}, sources: map[string][2]string{}, bin: map[string]client{}}
+	for pkg, byAnalyzer := range tree {
+		name := path.Base(pkg)
+		for analyzer, diags := range byAnalyzer {
+			for _, d := range diags {
+				f := finding{analyzer: analyzer, message: d.Message, fixes: len(d.Fixes)}
+				for _, fix := range d.Fixes {
+					for _, e := range fix.Edits {
+						src, err := os.ReadFile(e.Filename)
+						if err != nil || e.Start < 0 || e.End > len(src) || e.Start > e.End {
+							return nil, fmt.Errorf("edit %+v does not fit its file: %v", e, err)
+						}
+						f.edits = append(f.edits, fmt.Sprintf("replace %q with %q", src[e.Start:e.End], e.New))
+					}
+				}
+				out.findings[name] = append(out.findings[name], f)
+			}
+		}
+	}
+
+	if res, err = command(fixed, tool, "-fix", "./..."); err != nil || (res.code != 0 && res.code != 3) {
+		return nil, fmt.Errorf("retrylint -fix: exit %d, %v\n%s", res.code, err, res.stderr)
+	}
+	entries, err := os.ReadDir(orig)
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range entries {
+		if !e.IsDir() {
+			continue
+		}
+		b, _ := os.ReadFile(filepath.Join(orig, e.Name(), "main.go"))
+		a, _ := os.ReadFile(filepath.Join(fixed, e.Name(), "main.go"))
+		out.sources[e.Name()] = [2]string{string(b), string(a)}
+		out.bin[e.Name()] = client{
+			before: filepath.Join(dir, "bin-before", exe(e.Name())),
+			after:  filepath.Join(dir, "bin-after", exe(e.Name())),
+		}
+	}
+	for _, b := range [][2]string{{orig, "bin-before"}, {fixed, "bin-after"}} {
+		res, err := command(b[0], "go", "build", "-o", filepath.Join(dir, b[1])+string(filepath.Separator), "./...")
+		if err != nil || res.code != 0 {
+			return nil, fmt.Errorf("go build in %s: exit %d, %v\n%s", b[0], res.code, err, res.stderr)
+		}
+	}
+	return out, nil
+}
+
+// fixClient returns the client testdata/clients/name as written and as
+// fixed, after checking that analyzer, and no other, reported it with
+// messages containing each of want, with one fix per finding, and that
+// the fix changed it.
+func fixClient(t *testing.T, name, analyzer string, want ...string) client {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds retrylint and the clients, and runs them")
+	}
+	fc, err := fixedOnce()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var messages []string
+	for _, f := range fc.findings[name] {
+		if f.analyzer != analyzer {
+			t.Errorf("testdata/clients/%s: %s reports %q too; the client should show %s's defect alone", name, f.analyzer, f.message, analyzer)
+		}
+		if f.fixes != 1 {
+			t.Errorf("%s: %d suggested fixes, want 1", f.message, f.fixes)
+		}
+		messages = append(messages, f.message)
+		t.Logf("%s: %s\n  fix: %s", f.analyzer, f.message, strings.Join(f.edits, "\n  fix: "))
+	}
+	for _, w := range want {
+		if !strings.Contains(strings.Join(messages, "\n"), w) {
+			t.Fatalf("%s does not report %q on testdata/clients/%s; findings:\n%s", analyzer, w, name, strings.Join(messages, "\n"))
+		}
+	}
+	if src := fc.sources[name]; src[0] == "" || src[0] == src[1] {
+		t.Fatalf("retrylint -fix left testdata/clients/%s/main.go unchanged", name)
+	}
+	return fc.bin[name]
+}
+
+// runClient runs a client binary to completion and logs what it printed.
+func runClient(t *testing.T, bin string, args ...string) result {
+	t.Helper()
+	res, err := command(t.TempDir(), bin, args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("client exit %d; stdout %q; stderr %q", res.code, res.stdout, res.stderr)
+	return res
+}
+
+// beforeAndAfter runs check twice in parallel, for the client as written
+// ("before") and as fixed ("after"), each against a new server with routes.
+func (c client) beforeAndAfter(t *testing.T, routes []retrytest.Route, check func(t *testing.T, fixed bool, bin string, srv *retrytest.Server)) {
+	t.Helper()
+	for _, fixed := range []bool{false, true} {
+		name, bin := "before", c.before
+		if fixed {
+			name, bin = "after", c.after
+		}
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			check(t, fixed, bin, retrytest.NewServer(t, routes...))
+		})
+	}
+}
+
+// TestFixBehavesRetryAfter: a client that caps Retry-After and parses it
+// only as seconds comes back early; after the retryafter fixes it stops when
+// the server asks for more than its limit, and waits until an HTTP-date.
+func TestFixBehavesRetryAfter(t *testing.T) {
+	c := fixClient(t, "cappedwait", "retryafter", "Retry-After is capped by min(...)", "Retry-After is parsed only as seconds")
+
+	t.Run("capped", func(t *testing.T) {
+		t.Parallel()
+		// The server asks for 2 s; the client accepts at most 1 s.
+		routes := []retrytest.Route{{Method: "GET", Path: "/forecast",
+			Script: []retrytest.Step{retrytest.Throttle(429, 2*time.Second), retrytest.OK(200).WithBody("sunny")}}}
+		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, "-max-wait=1s", srv.URL+"/forecast")
+			if !fixed {
+				err := srv.CheckNoEarlyRetry()
+				if err == nil {
+					t.Fatalf("the defect did not show: no early retry\n%s", srv.Timeline())
+				}
+				t.Logf("defect shown: %v", err)
+				return
+			}
+			srv.AssertNoEarlyRetry(t)
+			srv.AssertAttemptsAtMost(t, "GET /forecast", 1)
+			srv.AssertGaveUp(t, time.Second)
+			if res.code == 0 || !strings.Contains(res.stderr, "retry_after_exceeds_deadline") {
+				t.Errorf("the fixed client should stop with retry_after_exceeds_deadline, got exit %d: %s", res.code, res.stderr)
+			}
+			t.Logf("fixed:\n%s", srv.Timeline())
+		})
+	})
+
+	t.Run("http-date", func(t *testing.T) {
+		t.Parallel()
+		// The server sends an HTTP-date 1 to 2 s ahead; the client accepts
+		// up to 10 s.
+		routes := []retrytest.Route{{Method: "GET", Path: "/forecast",
+			Script: []retrytest.Step{retrytest.ThrottleDate(503, time.Second), retrytest.OK(200).WithBody("sunny")}}}
+		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, "-max-wait=10s", srv.URL+"/forecast")
+			if !fixed {
+				err := srv.CheckNoEarlyRetry()
+				if err == nil {
+					t.Fatalf("the defect did not show: no early retry\n%s", srv.Timeline())
+				}
+				t.Logf("defect shown: %v", err)
+				return
+			}
+			srv.AssertNoEarlyRetry(t)
+			srv.AssertAttemptsAtMost(t, "GET /forecast", 2)
+			if res.code != 0 || res.stdout != "ok: sunny\n" {
+				t.Errorf("the fixed client should wait until the date and succeed, got exit %d: %q %q", res.code, res.stdout, res.stderr)
+			}
+			t.Logf("fixed:\n%s", srv.Timeline())
+		})
+	})
+}
+
+// TestFixBehavesRetryDeadline: a client with a 300 ms timeout per attempt,
+// five attempts and no overall deadline keeps sending requests after the
+// 1.5 s its timeouts suggest; after the retrydeadline fix one deadline
+// bounds the attempts and the pauses, and no request starts after it.
+func TestFixBehavesRetryDeadline(t *testing.T) {
+	c := fixClient(t, "nodeadline", "retrydeadline", "per-attempt timeout (context.WithTimeout) inside retry loop but no overall deadline")
+
+	const (
+		perTry   = 300 * time.Millisecond // as in testdata/clients/nodeadline
+		attempts = 5
+		budget   = attempts * perTry // the deadline the fix makes
+		margin   = 500 * time.Millisecond
+	)
+	// Every attempt hangs until the client gives up on it.
+	routes := []retrytest.Route{{Method: "GET", Path: "/report",
+		Script: []retrytest.Step{retrytest.Fail(504).Delayed(time.Minute)}}}
+	c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+		res := runClient(t, bin, srv.URL+"/report")
+		if res.code == 0 {
+			t.Errorf("the client succeeded against a server that never answers")
+		}
+		var late []string
+		for _, r := range srv.Requests() {
+			if r.At >= budget {
+				late = append(late, r.At.Round(time.Millisecond).String())
+			}
+		}
+		if !fixed {
+			after, err := srv.CheckGaveUp(budget + margin)
+			if err == nil || len(late) == 0 {
+				t.Fatalf("the defect did not show: the client gave up %v after its first request, requests after the %v budget at %v\n%s", after, budget, late, srv.Timeline())
+			}
+			t.Logf("defect shown: %d attempts, the last ended %v after the first request; %d started after the %v budget, at %v\n%v",
+				srv.Attempts("GET /report"), after.Round(time.Millisecond), len(late), budget, late, err)
+			return
+		}
+		after := srv.AssertGaveUp(t, budget+margin)
+		srv.AssertAttemptsAtMost(t, "GET /report", 3)
+		if len(late) > 0 {
+			t.Errorf("the fixed client started requests after its %v deadline, at %v\n%s", budget, late, srv.Timeline())
+		}
+		if !strings.Contains(res.stderr, "context deadline exceeded") {
+			t.Errorf("the fixed client should stop with its deadline's error, got %q", res.stderr)
+		}
+		t.Logf("fixed: %d attempts, gave up %v after the first request\n%s", srv.Attempts("GET /report"), after.Round(time.Millisecond), srv.Timeline())
+	})
+}
+
+// TestFixBehavesRetryIdempotency: a charge applied by the server whose
+// answer is lost is retried without a key and applied twice; after the
+// retryidempotency fix both attempts carry one key and it is applied once.
+func TestFixBehavesRetryIdempotency(t *testing.T) {
+	c := fixClient(t, "nokey", "retryidempotency", "POST is retried after a transport error without an idempotency key")
+
+	routes := []retrytest.Route{{Method: "POST", Path: "/charges",
+		Script: []retrytest.Step{retrytest.CommitAndDrop(), retrytest.OK(201)}}}
+	c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+		res := runClient(t, bin, srv.URL+"/charges")
+		if res.code != 0 {
+			t.Errorf("the client should report the charge as done after its retry, got exit %d: %s", res.code, res.stderr)
+		}
+		if !fixed {
+			err := srv.CheckNoDuplicateWrite()
+			if err == nil {
+				t.Fatalf("the defect did not show: no duplicate write\n%s", srv.Timeline())
+			}
+			t.Logf("defect shown: %v", err)
+			return
+		}
+		srv.AssertNoDuplicateWrite(t)
+		srv.AssertAttemptsAtMost(t, "POST /charges", 2)
+		reqs := srv.Requests()
+		if len(reqs) != 2 || reqs[0].IdempotencyKey == "" || reqs[1].IdempotencyKey != reqs[0].IdempotencyKey || !reqs[1].Replayed {
+			t.Errorf("want two attempts with one key, the second replayed:\n%s", srv.Timeline())
+		}
+		t.Logf("fixed:\n%s", srv.Timeline())
+	})
+}

@@ -1,0 +1,192 @@
+package retrytest
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"time"
+)
+
+type stepKind int
+
+const (
+	kindNone          stepKind = iota
+	kindThrottle               // Retry-After in seconds
+	kindThrottleDate           // Retry-After as an HTTP-date, relative to the response
+	kindThrottleUntil          // Retry-After as a fixed HTTP-date
+	kindFail
+	kindOK
+	kindCommitAndDrop
+)
+
+// A Step is one scripted answer of a route. Build steps with [Throttle],
+// [ThrottleDate], [ThrottleUntil], [Fail], [OK] and [CommitAndDrop]; the
+// zero Step is not a valid step. A step built with invalid arguments (a
+// negative wait, a status of the wrong class) carries the error, and
+// [New] and [NewServer] report it for the route and position where it is
+// used: building a step never panics.
+type Step struct {
+	kind    stepKind
+	status  int
+	wait    time.Duration
+	until   time.Time
+	delay   time.Duration
+	body    string
+	hasBody bool
+	err     error
+}
+
+func throttleStatus(name string, status int) error {
+	if status != http.StatusTooManyRequests && status != http.StatusServiceUnavailable {
+		return fmt.Errorf("%s: status %d, want 429 or 503 (the statuses that carry Retry-After for throttling)", name, status)
+	}
+	return nil
+}
+
+// Throttle answers with status (429 or 503) and Retry-After in seconds:
+// wait must be a whole, non-negative number of seconds ("Retry-After: 2"
+// for 2*time.Second). The route's next request is allowed from the moment
+// the response was sent plus wait; one that arrives sooner is an early
+// retry.
+func Throttle(status int, wait time.Duration) Step {
+	s := Step{kind: kindThrottle, status: status, wait: wait}
+	switch {
+	case throttleStatus("Throttle", status) != nil:
+		s.err = throttleStatus("Throttle", status)
+	case wait < 0:
+		s.err = fmt.Errorf("Throttle: negative Retry-After %v (the header is a non-negative number of seconds)", wait)
+	case wait%time.Second != 0:
+		s.err = fmt.Errorf("Throttle: Retry-After %v is not a whole number of seconds (use ThrottleDate for a date, or round the wait)", wait)
+	}
+	return s
+}
+
+// ThrottleDate answers with status (429 or 503) and Retry-After as an
+// HTTP-date: the time the response is sent plus wait, rounded up to the
+// next whole second, since an HTTP-date has a resolution of one second.
+// The route's next request is allowed from that date; one that arrives
+// before it is an early retry. A correct client, which waits until the
+// date it was given, is therefore never early.
+func ThrottleDate(status int, wait time.Duration) Step {
+	s := Step{kind: kindThrottleDate, status: status, wait: wait}
+	switch {
+	case throttleStatus("ThrottleDate", status) != nil:
+		s.err = throttleStatus("ThrottleDate", status)
+	case wait < 0:
+		s.err = fmt.Errorf("ThrottleDate: negative wait %v (use ThrottleUntil for a date in the past)", wait)
+	}
+	return s
+}
+
+// ThrottleUntil answers with status (429 or 503) and Retry-After as the
+// HTTP-date at, rounded up to a whole second. A date in the past tells the
+// client it may retry at once. The route's next request is allowed from
+// the date sent.
+func ThrottleUntil(status int, at time.Time) Step {
+	s := Step{kind: kindThrottleUntil, status: status, until: ceilSecond(at)}
+	switch {
+	case throttleStatus("ThrottleUntil", status) != nil:
+		s.err = throttleStatus("ThrottleUntil", status)
+	case at.IsZero():
+		s.err = errors.New("ThrottleUntil: zero time")
+	}
+	return s
+}
+
+// Fail answers with status, an error from 400 to 599 without Retry-After
+// (500, 502 and 504 are the usual transient ones). The request is not
+// applied: use [CommitAndDrop] for a write that happened although the
+// client saw a failure.
+func Fail(status int) Step {
+	s := Step{kind: kindFail, status: status}
+	if status < 400 || status > 599 {
+		s.err = fmt.Errorf("Fail: status %d, want 400 to 599", status)
+	}
+	return s
+}
+
+// OK answers with status, from 200 to 299. A write (any method but GET,
+// HEAD, OPTIONS and TRACE) answered by OK is applied, unless its
+// idempotency key was applied before: see the package documentation.
+func OK(status int) Step {
+	s := Step{kind: kindOK, status: status}
+	if status < 200 || status > 299 {
+		s.err = fmt.Errorf("OK: status %d, want 200 to 299", status)
+	}
+	return s
+}
+
+// CommitAndDrop applies the write and then closes the connection without
+// sending a response, so the client sees a transport error (EOF, or a
+// reset connection) for a write that did happen: the unknown outcome. For
+// a GET or another safe method it only drops the connection.
+func CommitAndDrop() Step {
+	return Step{kind: kindCommitAndDrop}
+}
+
+// Delayed returns the step answered only after d: the server holds the
+// request for d (a slow upstream), then answers as the step says. If the
+// client gives up first (its per-attempt timeout closes the connection),
+// the step is not applied and the request is recorded as abandoned by the
+// client; a delayed write is applied only when the delay ran out.
+func (s Step) Delayed(d time.Duration) Step {
+	if d < 0 && s.err == nil {
+		s.err = fmt.Errorf("Delayed: negative delay %v", d)
+	}
+	s.delay = d
+	return s
+}
+
+// WithBody returns the step with body as its response body (for example
+// an error document such as an insufficient_quota error). Without it the
+// server sends a short text that says what happened. CommitAndDrop sends
+// no response, so it takes no body.
+func (s Step) WithBody(body string) Step {
+	if s.kind == kindCommitAndDrop && s.err == nil {
+		s.err = errors.New("CommitAndDrop sends no response, so WithBody has no effect")
+	}
+	s.body, s.hasBody = body, true
+	return s
+}
+
+// String describes the step, as in "429 Retry-After: 2".
+func (s Step) String() string {
+	var str string
+	switch s.kind {
+	case kindThrottle:
+		str = fmt.Sprintf("Throttle(%d, Retry-After: %d)", s.status, s.wait/time.Second)
+	case kindThrottleDate:
+		str = fmt.Sprintf("ThrottleDate(%d, Retry-After: the date %v after the response)", s.status, s.wait)
+	case kindThrottleUntil:
+		str = fmt.Sprintf("ThrottleUntil(%d, Retry-After: %s)", s.status, s.until.UTC().Format(http.TimeFormat))
+	case kindFail:
+		str = fmt.Sprintf("Fail(%d)", s.status)
+	case kindOK:
+		str = fmt.Sprintf("OK(%d)", s.status)
+	case kindCommitAndDrop:
+		str = "CommitAndDrop()"
+	default:
+		return "Step{}"
+	}
+	if s.delay > 0 {
+		str += fmt.Sprintf(".Delayed(%v)", s.delay)
+	}
+	return str
+}
+
+func (s Step) validate() error {
+	if s.kind == kindNone {
+		return errors.New("zero Step: build steps with Throttle, ThrottleDate, ThrottleUntil, Fail, OK or CommitAndDrop")
+	}
+	return s.err
+}
+
+// ceilSecond rounds t up to a whole second of wall-clock time, dropping
+// the monotonic clock reading.
+func ceilSecond(t time.Time) time.Time {
+	t = t.Round(0)
+	if tr := t.Truncate(time.Second); !tr.Equal(t) {
+		return tr.Add(time.Second)
+	}
+	return t
+}

@@ -1,0 +1,3 @@
+module example.com/clients
+
+go 1.26.0
