@@ -4,6 +4,7 @@ package analysisutil
 
 import (
 	"fmt"
+	"go/ast"
 	"go/token"
 	"runtime/debug"
 	"strings"
@@ -40,8 +41,28 @@ func Doc(src, name string) string {
 // that names the analyzer, the package and, when known, the position being
 // analysed, instead of crashing the user's whole run. The run function may
 // call at to record the node it is looking at.
+//
+// Findings in generated files (with a "Code generated ... DO NOT EDIT."
+// comment) are dropped: nobody can act on them, as the drivers skip fixes
+// there and the next generation would undo an edit. The analysis of those
+// files still runs, so their facts serve the files that are not generated.
 func Safe(name string, run func(pass *analysis.Pass, at func(token.Pos)) (any, error)) func(*analysis.Pass) (any, error) {
 	return func(pass *analysis.Pass) (result any, err error) {
+		if report := pass.Report; report != nil {
+			generated := map[*token.File]bool{}
+			for _, f := range pass.Files {
+				if ast.IsGenerated(f) {
+					generated[pass.Fset.File(f.FileStart)] = true
+				}
+			}
+			if len(generated) > 0 {
+				pass.Report = func(d analysis.Diagnostic) {
+					if !generated[pass.Fset.File(d.Pos)] {
+						report(d)
+					}
+				}
+			}
+		}
 		var pos token.Pos
 		defer func() {
 			if r := recover(); r != nil {
