@@ -142,6 +142,9 @@ func run(pass *analysis.Pass, headers httpmodel.Names, at func(token.Pos)) (any,
 				continue
 			}
 			at(fd.Pos())
+			if !c.mayDerive(fd.Body) && !c.mayParse(fd.Body) && !passesValues(pass.TypesInfo, fd) {
+				continue // its summary is empty: no need to follow values
+			}
 			f := c.analyze(fd.Type, fd.Body)
 			fact := c.summarise(f, fd)
 			if old, ok := c.local[fn]; !ok || !old.equal(fact) {
@@ -314,9 +317,79 @@ func (c *checker) checkFile(file *ast.File, at func(token.Pos)) {
 			continue
 		}
 		at(fd.Pos())
+		if !c.mayDerive(fd.Body) {
+			continue // no Retry-After value: nothing to report
+		}
 		f := c.analyze(fd.Type, fd.Body)
 		c.checkFunc(file, fd, f)
 	}
+}
+
+// mayDerive reports whether body can hold a Retry-After value: it reads a
+// configured header or calls a function whose results carry one. It is
+// the cheap test before following values through the body.
+func (c *checker) mayDerive(body *ast.BlockStmt) bool {
+	info := c.pass.TypesInfo
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if a, ok := httpmodel.HeaderRead(info, n); ok && c.headers.Has(a.Name) {
+				found = true
+			} else if fn := httpmodel.Callee(info, n); fn != nil {
+				if f := c.fact(fn); f != nil && slices.ContainsFunc(f.Results, func(b flow.Bits) bool { return b&flow.Origins != 0 }) {
+					found = true
+				}
+			}
+		case *ast.IndexExpr:
+			if a, ok := httpmodel.HeaderRead(info, n); ok && c.headers.Has(a.Name) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// mayParse reports whether body calls a parser of header values, or a
+// function that parses one of its parameters: it may then parse its own.
+func (c *checker) mayParse(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && len(c.parses(nil, call)) > 0 {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// passesValues reports whether a function may hand a value from a
+// parameter to a result: both are of kinds a wait is made of (numbers,
+// strings, times and durations, header values).
+func passesValues(info *types.Info, fd *ast.FuncDecl) bool {
+	valueLike := func(fields *ast.FieldList) bool {
+		if fields == nil {
+			return false
+		}
+		for _, f := range fields.List {
+			t := info.TypeOf(f.Type)
+			if t == nil {
+				continue
+			}
+			if sl, ok := t.Underlying().(*types.Slice); ok {
+				t = sl.Elem()
+			}
+			if _, ok := t.Underlying().(*types.Basic); ok {
+				return true
+			}
+			if httpmodel.IsNamed(t, "time", "Time") || httpmodel.IsNamed(t, "net/http", "Header") {
+				return true
+			}
+		}
+		return false
+	}
+	return valueLike(fd.Type.Params) && valueLike(fd.Type.Results)
 }
 
 func (c *checker) derived(f *flow.Func, e ast.Expr) bool {
