@@ -397,7 +397,18 @@ type finding struct {
 	what  string // for the fix message of a value
 }
 
+// implementsError reports whether values of type t are errors, which fmt,
+// slog and the other loggers print through their Error method.
+func implementsError(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	errorType := types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
+	return types.Implements(t, errorType)
+}
+
 func (c *checker) check(file *ast.File, st *fstate, at func(token.Pos)) {
+	info := c.pass.TypesInfo
 	var fs []*finding
 	seen := map[ast.Expr]bool{}
 	ast.Inspect(st.decl.Body, func(n ast.Node) bool {
@@ -410,7 +421,15 @@ func (c *checker) check(file *ast.File, st *fstate, at func(token.Pos)) {
 			return true
 		}
 		c.loggedArgs(call, s, nil, func(a logsink.Arg) {
+			printedByError := implementsError(info.TypeOf(a.Expr))
 			for _, l := range st.leaves(a.Expr, a.Type, nil) {
+				if printedByError && l.c&(nameBits|credPassword) == 0 {
+					// Loggers print an error through its Error method,
+					// which a request or header held in its fields does
+					// not reach unless that method prints it; a value
+					// formatted into the message (fmt.Errorf) does.
+					continue
+				}
 				if !seen[l.expr] {
 					seen[l.expr] = true
 					fs = append(fs, &finding{leaf: l, sink: s.describe()})

@@ -816,7 +816,7 @@ func (c *checker) contextInScope(file *ast.File, l *retryloop.Loop, pos token.Po
 		if !ok || v.IsField() || !httpmodel.IsNamed(v.Type(), "context", "Context") {
 			return true
 		}
-		if v.Pos() >= l.Stmt.Pos() || !fixes.VisibleAt(info, file, id, pos) {
+		if v.Pos() >= l.Stmt.Pos() || !fixes.VisibleAt(info, file, id, pos) || c.neverCancelled(outer, v) {
 			return true
 		}
 		if scope := info.Scopes[file].Innermost(pos); scope != nil {
@@ -908,4 +908,22 @@ func (c *checker) stopCheck(l *retryloop.Loop, cond, err string, file *ast.File,
 	in := fixes.Indent(c.pass.Fset, src, first)
 	text := fmt.Sprintf("if %s {\n%s\t%s\n%s}\n%s", cond, in, ret, in, in)
 	return analysis.TextEdit{Pos: first, End: first, NewText: []byte(text)}, true
+}
+
+// neverCancelled reports whether the local context v holds only
+// context.Background() or context.TODO(): nothing can cancel it, so a
+// sleep that ignores it loses nothing.
+func (c *checker) neverCancelled(fn ast.Node, v *types.Var) bool {
+	info := c.pass.TypesInfo
+	values, ok := flow.Assigned(info, fn, v)
+	if !ok || len(values) == 0 {
+		return false
+	}
+	for _, val := range values {
+		call, ok := ast.Unparen(val).(*ast.CallExpr)
+		if !ok || !httpmodel.IsPkgFunc(httpmodel.Callee(info, call), "context", "Background", "TODO") {
+			return false
+		}
+	}
+	return true
 }

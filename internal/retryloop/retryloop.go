@@ -232,7 +232,7 @@ func (r *Result) classify(s ast.Stmt, body *ast.BlockStmt, stack []ast.Node) *Lo
 	if len(l.Sends) == 0 || l.Func == nil {
 		return nil
 	}
-	if r.requestVaries(l, post) {
+	if r.requestVaries(l, post) || inSelectCases(body, l.Sends) {
 		return nil
 	}
 	var label types.Object
@@ -317,6 +317,13 @@ func (r *Result) requestVaries(l *Loop, post ast.Stmt) bool {
 				}
 			case *ast.AssignStmt:
 				incremental := inPost || (n.Tok != token.ASSIGN && n.Tok != token.DEFINE)
+				// A value received from a channel is the next item of
+				// a queue, whatever its position.
+				if len(n.Rhs) == 1 {
+					if u, ok := ast.Unparen(n.Rhs[0]).(*ast.UnaryExpr); ok && u.Op == token.ARROW {
+						incremental = true
+					}
+				}
 				for _, lhs := range n.Lhs {
 					if v := varOf(info, lhs); v != nil {
 						changes(v, n.Pos(), incremental)
@@ -427,4 +434,38 @@ func childBlocks(n ast.Node) []ast.Node {
 		return []ast.Node{n.Body}
 	}
 	return nil
+}
+
+// inSelectCases reports whether every send runs in a case of a select
+// statement of the loop body: the loop serves events (a ticker, a queue,
+// cancellation) and sends on each, as a poller does; a retry loop sends and
+// then waits in a select.
+func inSelectCases(body *ast.BlockStmt, sends []*ast.CallExpr) bool {
+	if len(sends) == 0 {
+		return false
+	}
+	var cases []*ast.CommClause
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CommClause:
+			cases = append(cases, n)
+		}
+		return true
+	})
+	for _, call := range sends {
+		inCase := false
+		for _, cc := range cases {
+			for _, st := range cc.Body {
+				if st.Pos() <= call.Pos() && call.End() <= st.End() {
+					inCase = true
+				}
+			}
+		}
+		if !inCase {
+			return false
+		}
+	}
+	return true
 }

@@ -394,3 +394,17 @@ func returnsEveryPath(c *http.Client, url string) (*http.Response, error) {
 		return c.Do(req)
 	}
 }
+
+// A sleep beside a context that nothing can cancel loses nothing.
+func hammer(c *http.Client, url string) {
+	ctx := context.Background()
+	for {
+		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+		resp, err := c.Do(req)
+		if err != nil {
+			continue
+		}
+		resp.Body.Close()
+		time.Sleep(100 * time.Millisecond)
+	}
+}

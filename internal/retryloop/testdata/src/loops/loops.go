@@ -242,3 +242,50 @@ func deferredLiteral(c *http.Client, url string) {
 		}()
 	}
 }
+
+func drainQueue(c *http.Client, queue chan *http.Request) {
+	for {
+		select {
+		case req, open := <-queue:
+			if !open {
+				return
+			}
+			if resp, err := c.Do(req); err == nil {
+				resp.Body.Close()
+			}
+		default:
+			return
+		}
+	}
+}
+
+func healthCheck(ctx context.Context, c *http.Client, url string, every time.Duration) {
+	timer := time.NewTimer(every)
+	defer timer.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-timer.C:
+			if resp, err := c.Head(url); err == nil {
+				resp.Body.Close()
+			}
+			timer.Reset(every)
+		}
+	}
+}
+
+func retryThenWaitInSelect(ctx context.Context, c *http.Client, url string) (*http.Response, error) {
+	for attempt := 0; attempt < 3; attempt++ { // want `retry loop \(bounded\)`
+		resp, err := c.Get(url)
+		if err == nil {
+			return resp, nil
+		}
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(time.Second):
+		}
+	}
+	return nil, nil
+}
