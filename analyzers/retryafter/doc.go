@@ -13,7 +13,9 @@
 // and through helper functions in any package, and reports:
 //
 //   - a cap on the server's wait: min(ra, limit), math.Min(ra, limit), or
-//     if ra > limit { ra = limit } in any of its mirrored forms;
+//     if ra > limit { ra = limit } in any of its mirrored forms, also with
+//     other conditions joined by ||, and if ra > limit { return limit }
+//     followed by return ra;
 //   - a wait used only when it is small, with a shorter wait of the client's
 //     own substituted otherwise (return ra when ra < limit, else backoff);
 //   - a value parsed only as seconds (strconv.Atoi, ParseInt, ParseUint,

@@ -35,8 +35,10 @@
 //
 // A context parameter is the caller's to bound, so attempts derived from it
 // are not reported; nor are loops with a wall-clock budget, waits in a
-// select on ctx.Done(), polling loops that send no request, one-shot
-// requests, and loops in test files that use net/http/httptest.
+// select on ctx.Done(), sleeps beside a local context that holds only
+// context.Background() or TODO() (nothing can cancel it), polling loops that
+// send no request, one-shot requests, and loops in test files that use
+// net/http/httptest.
 //
 // WRONG:
 //

@@ -10,13 +10,17 @@
 //     does (a fact on such functions carries this across packages);
 //   - the request does not change from one iteration to the next: nothing
 //     it is built from is advanced by the loop (the post statement, ++,
-//     op=) or assigned after the send (a cursor taken from the response);
+//     op=), received from a channel (the next item of a queue) or assigned
+//     after the send (a cursor taken from the response);
+//   - its sends do not all run in the cases of a select statement (a loop
+//     serving a ticker or a queue is a poller);
 //   - the body can reach the next iteration: it does not end in a return,
 //     break or panic, or it continues the loop.
 //
 // Ranging over a slice, map, channel, string or iterator is iteration, and
-// so is a loop whose request changes; sends inside function literals (such
-// as goroutines of a fan-out) are not the loop's own.
+// so is a loop whose request changes; sends in go and defer statements and
+// in function literals (such as goroutines of a fan-out) are not the loop's
+// own, but a literal called on the spot is part of the body.
 package retryloop
 
 import (
