@@ -85,6 +85,10 @@ type funcFact struct {
 	Format, Args int
 	// Results are the credential kinds each result carries.
 	Results []uint64
+	// Redacts has bit i set when result i is an http.Header that some
+	// return statement redacts (see fstate.redacted): the function is a
+	// redacting helper, and a header replaced by its result is redacted.
+	Redacts uint64
 }
 
 func (*funcFact) AFact() {}
@@ -110,6 +114,9 @@ func (f *funcFact) String() string {
 		if r != 0 {
 			parts = append(parts, fmt.Sprintf("result%d=%s", i, kindsString(creds(r))))
 		}
+		if f.Redacts&(1<<i) != 0 {
+			parts = append(parts, fmt.Sprintf("result%d=redacted", i))
+		}
 	}
 	return "authlog(" + strings.Join(parts, " ") + ")"
 }
@@ -130,12 +137,12 @@ func kindsString(c creds) string {
 func (f *funcFact) sink() bool { return f.Values != 0 || f.Printf }
 
 func (f *funcFact) empty() bool {
-	return !f.sink() && !slices.ContainsFunc(f.Results, func(r uint64) bool { return r != 0 })
+	return !f.sink() && f.Redacts == 0 && !slices.ContainsFunc(f.Results, func(r uint64) bool { return r != 0 })
 }
 
 func (f *funcFact) equal(g *funcFact) bool {
 	return f.Sink == g.Sink && f.Values == g.Values && f.Printf == g.Printf &&
-		f.Format == g.Format && f.Args == g.Args && slices.Equal(f.Results, g.Results)
+		f.Format == g.Format && f.Args == g.Args && slices.Equal(f.Results, g.Results) && f.Redacts == g.Redacts
 }
 
 type checker struct {
@@ -329,6 +336,9 @@ func (c *checker) summarise(st *fstate) *funcFact {
 			case len(ret.Results) == n:
 				for i, r := range ret.Results {
 					f.Results[i] |= uint64(st.eval(r).c)
+					if t := info.TypeOf(r); i < 64 && isHeader(t) && st.redactedBy(r, t, false) {
+						f.Redacts |= 1 << i
+					}
 				}
 			case len(ret.Results) == 1:
 				for i, v := range st.tupleExpr(ret.Results[0]) {

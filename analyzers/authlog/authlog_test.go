@@ -11,11 +11,11 @@ import (
 )
 
 func TestDiagnostics(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), authlog.Analyzer, "a", "b", "mylog", "authz", "c", "d", "odd")
+	analysistest.Run(t, analysistest.TestData(), authlog.Analyzer, "a", "b", "mylog", "authz", "c", "d", "odd", "redact")
 }
 
 func TestFixes(t *testing.T) {
-	results := analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), authlog.Analyzer, "a", "b", "authz", "c", "d", "odd")
+	results := analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), authlog.Analyzer, "a", "b", "authz", "c", "d", "odd", "redact")
 	fixtest.CheckFixed(t, authlog.Analyzer, results)
 }
 

@@ -49,17 +49,27 @@
 //	log.Printf("attempt %d: %s %s -> %d, waiting %v", attempt, req.Method, req.URL.Redacted(), resp.StatusCode, wait)
 //
 // Not reported: other headers (Content-Type, X-Request-Id); presence and
-// length checks (h.Get("Authorization") != "", len(token)); a header or
-// request clone from which every configured header was deleted before it
-// is logged (a deletion of a name that is not a constant counts as
-// deleting them all), and a dump of such a clone; setting a header; the
-// method, URL and status; the user name of BasicAuth and a cookie's name;
-// values printed with %T or a pointer with %p; values passed through a
-// function that is not known to carry them (a redacting helper); the
-// values of a loop over a whole header, which may filter them by name;
-// output that does not go to a log, such as fmt.Fprintf to an
-// http.ResponseWriter; and test files, whose credentials are fixtures (nor
-// is what a test prints through package testing a log).
+// length checks (h.Get("Authorization") != "", len(token)); a redacted
+// header or request, and a dump of one. A header is redacted once a
+// configured header is deleted from it or overwritten with a marker
+// (h.Set("Authorization", "[redacted]"), "***", "xxxx", ""), or once it is
+// replaced by the result of a function, in any package, that returns such
+// a header (r.Header = redactHeaders(r.Header)); a name that is not a
+// constant counts as every name. One redacted header is enough: the
+// analyzer cannot tell which credentials a request carries, so it trusts a
+// deliberate redaction, unless the redaction misses (delete(h,
+// "authorization") deletes nothing from a map with canonical keys). Text
+// in which a marker replaces what it matched (strings.ReplaceAll(s, token,
+// "[redacted]"), the bytes functions, the ReplaceAll methods of
+// *regexp.Regexp) carries nothing, and a variable so scrubbed in place
+// (dump = re.ReplaceAll(dump, mask)) is not followed past the scrub. Nor
+// are these: setting a header; the method, URL and status; the user name
+// of BasicAuth and a cookie's name; values printed with %T or a pointer
+// with %p; values passed through a function that is not known to carry
+// them (a redacting helper); the values of a loop over a whole header,
+// which may filter them by name; output that does not go to a log, such as
+// fmt.Fprintf to an http.ResponseWriter; and test files, whose credentials
+// are fixtures (nor is what a test prints through package testing a log).
 //
 // Each finding has one suggested fix. A header value, a password, a cookie
 // value, or text built from them becomes the string "[REDACTED]" where it

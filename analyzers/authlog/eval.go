@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"go/types"
 	"net/http"
+	"slices"
 
 	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
@@ -66,7 +67,11 @@ type assign struct {
 	rhs       ast.Expr
 	idx       int // result index into rhs, or -1 for a single value
 	rangeOver bool
-	v         val
+	// scrub is true for x = redact(x, ...): a replacement of credential
+	// text in x by a redaction marker (see scrubbed), after which the
+	// earlier values of x are no longer followed.
+	scrub bool
+	v     val
 }
 
 // A del records that a header was deleted from a header value: name is
@@ -75,6 +80,12 @@ type assign struct {
 type del struct {
 	at   token.Pos
 	name string
+	// failed is true for an attempt that deletes nothing, such as
+	// delete(h, "authorization") on a map whose keys are canonical.
+	failed bool
+	// fresh is true when the header was replaced by an empty one
+	// (name is ""), which is no redaction of the header it held.
+	fresh bool
 }
 
 func (c *checker) analyze(fd *ast.FuncDecl) *fstate {
@@ -184,9 +195,19 @@ func (s *fstate) collect(body *ast.BlockStmt) {
 						rhs = &ast.BinaryExpr{X: l, OpPos: n.TokPos, Op: token.ADD, Y: rhs}
 					} else if isHeader(info.TypeOf(l)) && isFresh(info, rhs) {
 						// h = make(http.Header): whatever it held is gone.
+						if k := s.key(l); k != "" {
+							s.dels[k] = append(s.dels[k], del{at: at, fresh: true})
+						}
+					} else if isHeader(info.TypeOf(l)) && s.redactsHeader(rhs) {
+						// r.Header = redact(r.Header)
 						s.addDel(l, "", at)
+					} else if ix, ok := ast.Unparen(l).(*ast.IndexExpr); ok && isMarkerList(info, rhs) {
+						// h["Authorization"] = []string{"***"}
+						if a, ok := httpmodel.HeaderIndexExpr(info, ix); ok {
+							s.addDel(a.Header, a.Name, at)
+						}
 					}
-					s.add(l, &assign{at: at, rhs: rhs, idx: -1})
+					s.add(l, &assign{at: at, rhs: rhs, idx: -1, scrub: s.scrubs(l, rhs)})
 				}
 			case len(n.Rhs) == 1:
 				for i, l := range n.Lhs {
@@ -212,15 +233,20 @@ func (s *fstate) collect(body *ast.BlockStmt) {
 				s.add(n.Value, &assign{at: n.X.End(), rhs: n.X, idx: -1, rangeOver: true})
 			}
 		case *ast.CallExpr:
-			if a, ok := httpmodel.HeaderCall(info, n); ok && a.Op == httpmodel.HeaderDel {
+			if a, ok := httpmodel.HeaderCall(info, n); ok && (a.Op == httpmodel.HeaderDel || a.Op == httpmodel.HeaderSet && isMarker(info, a.Value)) {
+				// h.Set("Authorization", "[redacted]") masks the value as
+				// well as a deletion would.
 				s.addDel(a.Header, a.Name, n.End())
 			} else if isBuiltin(info, n, "delete") && len(n.Args) == 2 && isHeader(info.TypeOf(n.Args[0])) {
 				// The map is indexed by canonical keys: delete(h,
 				// "authorization") deletes nothing that Get would find.
 				if name, ok := httpmodel.ConstString(info, n.Args[1]); !ok {
 					s.addDel(n.Args[0], "", n.End())
-				} else if name == http.CanonicalHeaderKey(name) {
+				} else if c := http.CanonicalHeaderKey(name); name == c {
 					s.addDel(n.Args[0], name, n.End())
+				} else if k := s.key(n.Args[0]); k != "" {
+					// A redaction that misses: see redacted.
+					s.dels[k] = append(s.dels[k], del{at: n.End(), name: c, failed: true})
 				}
 			}
 		}
@@ -303,7 +329,7 @@ func (s *fstate) missing(k string, pos token.Pos) []string {
 	deleted := map[string]bool{}
 	if k != "" {
 		for _, d := range s.dels[k] {
-			if d.at <= pos {
+			if d.at <= pos && !d.failed {
 				if d.name == "" {
 					return nil
 				}
@@ -322,23 +348,51 @@ func (s *fstate) missing(k string, pos token.Pos) []string {
 
 // holds reports whether the header h may still hold name at pos.
 func (s *fstate) holds(h ast.Expr, name string, pos token.Pos) bool {
-	k := s.key(h)
+	return s.holdsKey(s.key(h), name, pos)
+}
+
+// holdsKey reports whether the header with key k may still hold name at
+// pos.
+func (s *fstate) holdsKey(k string, name string, pos token.Pos) bool {
 	if k == "" {
 		return true
 	}
 	for _, d := range s.dels[k] {
-		if d.at <= pos && (d.name == "" || d.name == name) {
+		if d.at <= pos && !d.failed && (d.name == "" || d.name == name) {
 			return false
 		}
 	}
 	return true
 }
 
-// redacted reports whether e, a header or a request, has had every
-// configured header deleted before it is used.
+// redacted reports whether e, a header or a request, has been redacted
+// before it is used: a configured header deleted or masked, or the whole
+// header replaced. One redacted credential is enough: the analyzer cannot
+// tell which credentials a request carries, and it trusts a deliberate
+// redaction rather than report it as a leak.
 func (s *fstate) redacted(e ast.Expr, t types.Type) bool {
+	return s.redactedBy(e, t, true)
+}
+
+// redactedBy is redacted; fresh says whether a header replaced by an
+// empty one counts (it holds nothing, but it redacts nothing either: a
+// function that returns a new header is no redacting helper).
+func (s *fstate) redactedBy(e ast.Expr, t types.Type, fresh bool) bool {
 	k := s.headerKey(e, t)
-	return k != "" && len(s.missing(k, e.Pos())) == 0
+	if k == "" {
+		return false
+	}
+	// An attempt to redact that misses leaves its header to be reported.
+	done := false
+	for _, d := range s.dels[k] {
+		if d.at <= e.Pos() && d.failed && s.holdsKey(k, d.name, e.Pos()) && slices.Contains(s.c.names, d.name) {
+			return false
+		}
+		if d.at <= e.Pos() && !d.failed && (!d.fresh || fresh) && (d.name == "" || slices.Contains(s.c.names, d.name)) {
+			done = true
+		}
+	}
+	return done
 }
 
 // eval returns what the value of e may carry.
@@ -446,8 +500,14 @@ func (s *fstate) eval0(e ast.Expr) (v val, known bool) {
 // varAt returns what the variable v may hold at pos.
 func (s *fstate) varAt(v *types.Var, pos token.Pos) val {
 	var out val
+	var scrubbed token.Pos
 	for _, a := range s.assigns[v] {
-		if a.at <= pos {
+		if a.scrub && a.at <= pos {
+			scrubbed = max(scrubbed, a.at)
+		}
+	}
+	for _, a := range s.assigns[v] {
+		if a.at <= pos && a.at >= scrubbed {
 			out = out.or(a.v)
 		}
 	}
@@ -519,6 +579,9 @@ func (s *fstate) tuple(call *ast.CallExpr) (out []val, known bool) {
 		return out, false
 	}
 	recv, args := httpmodel.Receiver(info, call)
+	if _, ok := scrubbed(info, fn, args); ok {
+		return out, false
+	}
 	switch {
 	case httpmodel.IsMethod(fn, httpPkg, "Header"):
 		if a, ok := httpmodel.HeaderRead(info, call); ok {

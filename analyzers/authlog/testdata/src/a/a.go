@@ -54,13 +54,6 @@ func wholeHeaderToStderr(r *http.Request) {
 	fmt.Fprintf(os.Stderr, "headers: %v\n", r.Header) // want `http.Header \(may hold Authorization, Proxy-Authorization, ...\) reaches fmt.Fprintf`
 }
 
-func partlyRedactedHeader(r *http.Request) {
-	h := r.Header.Clone()
-	h.Del("Authorization")
-	h.Del("Proxy-Authorization")
-	log.Println(h) // want `http.Header \(may hold Cookie, Set-Cookie, ...\) reaches log.Println`
-}
-
 func wholeRequest(r *http.Request, logger *log.Logger) {
 	logger.Printf("request: %+v", r) // want `request formatted whole \(its Header may hold Authorization, Proxy-Authorization, ...\) reaches \(\*log.Logger\).Printf`
 }
@@ -154,6 +147,16 @@ func throughResultHelper(r *http.Request) {
 }
 
 // ---- must stay silent ----
+
+// A deliberate redaction is trusted even when it leaves some configured
+// headers: the analyzer cannot tell which credentials the request carries
+// (a registry client sends only Authorization).
+func partlyRedactedHeader(r *http.Request) {
+	h := r.Header.Clone()
+	h.Del("Authorization")
+	h.Del("Proxy-Authorization")
+	log.Println(h)
+}
 
 func otherHeaders(r *http.Request) {
 	log.Printf("ct=%s id=%s", r.Header.Get("Content-Type"), r.Header.Get("X-Request-Id"))

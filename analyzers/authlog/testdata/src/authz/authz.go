@@ -45,3 +45,37 @@ func NewRequest(token string) *http.Request { // want NewRequest:`authlog\(resul
 	r.Header.Set("Authorization", "Bearer "+token)
 	return r
 }
+
+var sensitive = []string{"Authorization", "Proxy-Authorization", "Cookie", "X-Api-Key"}
+
+// RedactHeaders returns h, or a copy of it with every credential value
+// masked when it holds one.
+func RedactHeaders(h http.Header) http.Header { // want RedactHeaders:`authlog\(result0=redacted\)`
+	var redacted http.Header
+	for _, name := range sensitive {
+		values := h.Values(name)
+		if len(values) == 0 {
+			continue
+		}
+		if redacted == nil {
+			redacted = h.Clone()
+		}
+		redacted.Del(name)
+		for range values {
+			redacted.Add(name, "***")
+		}
+	}
+	if redacted == nil {
+		return h
+	}
+	return redacted
+}
+
+// Copy returns a copy of h: no redaction.
+func Copy(h http.Header) http.Header {
+	c := make(http.Header, len(h))
+	for k, v := range h {
+		c[k] = v
+	}
+	return c
+}

@@ -1,0 +1,164 @@
+package authlog
+
+import (
+	"go/ast"
+	"go/types"
+	"strings"
+	"unicode"
+
+	"github.com/retrylint/retrylint/internal/httpmodel"
+)
+
+// This file recognises redactions that do not delete a header: a header
+// value overwritten with a marker ("[redacted]", "***"), a header replaced
+// by what a redacting function returns, and credential text replaced by a
+// marker in a dump or a string.
+
+// markerWords are the words of a redaction marker, in lower case.
+var markerWords = []string{"redact", "censor", "mask", "hidden", "omit", "remov", "filter", "scrub", "sanitiz", "secret", "sensitive", "elided", "private", "strip"}
+
+// isMarkerText reports whether s reads as a redaction marker rather than
+// a credential: it names the redaction ("[REDACTED]", "<censored>"), or it
+// is made of x, * or # and punctuation ("***", "xxxx", "[###]"). The empty
+// string is a marker only where blank may stand for removed (see isMarker
+// and scrubbed).
+func isMarkerText(s string) bool {
+	l := strings.ToLower(s)
+	for _, w := range markerWords {
+		if strings.Contains(l, w) {
+			return true
+		}
+	}
+	masked := false
+	for _, r := range l {
+		switch {
+		case r == 'x' || r == '*' || r == '#':
+			masked = true
+		case unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsSpace(r):
+			return false
+		}
+	}
+	return masked
+}
+
+// constText returns the value of e when it is constant text: a string
+// constant, or a conversion of one to []byte or []rune.
+func constText(info *types.Info, e ast.Expr) (string, bool) {
+	if s, ok := httpmodel.ConstString(info, e); ok {
+		return s, true
+	}
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 {
+		return "", false
+	}
+	if tv, ok := info.Types[call.Fun]; !ok || !tv.IsType() {
+		return "", false
+	}
+	return httpmodel.ConstString(info, call.Args[0])
+}
+
+// isMarker reports whether e, the new value of a credential header, is a
+// constant marker or blank.
+func isMarker(info *types.Info, e ast.Expr) bool {
+	s, ok := constText(info, e)
+	return ok && (s == "" || isMarkerText(s))
+}
+
+// isMarkerList reports whether e is a []string literal of markers, the
+// value of h["Authorization"] = []string{"***"}.
+func isMarkerList(info *types.Info, e ast.Expr) bool {
+	lit, ok := ast.Unparen(e).(*ast.CompositeLit)
+	if !ok || len(lit.Elts) == 0 {
+		return false
+	}
+	for _, elt := range lit.Elts {
+		if !isMarker(info, elt) {
+			return false
+		}
+	}
+	return true
+}
+
+// scrubbed recognises a call of fn, with arguments args (receiver taken
+// out), that replaces text by a redaction marker, and returns the text
+// it works on:
+//
+//	strings.ReplaceAll(s, token, "[redacted]")   (and Replace, and package bytes)
+//	re.ReplaceAll(dump, []byte("Authorization: ***"))   (and the other ReplaceAll methods of *regexp.Regexp)
+//
+// The replacement must be a marker; an empty one counts only when what it
+// replaces is not a constant (a secret value removed, not a line ending).
+func scrubbed(info *types.Info, fn *types.Func, args []ast.Expr) (ast.Expr, bool) {
+	var old, repl int
+	switch {
+	case httpmodel.IsPkgFunc(fn, "strings", "Replace", "ReplaceAll"),
+		httpmodel.IsPkgFunc(fn, "bytes", "Replace", "ReplaceAll"):
+		old, repl = 1, 2
+	case httpmodel.IsMethod(fn, "regexp", "Regexp", "ReplaceAll", "ReplaceAllString", "ReplaceAllLiteral", "ReplaceAllLiteralString"):
+		old, repl = -1, 1
+	default:
+		return nil, false
+	}
+	if repl >= len(args) {
+		return nil, false
+	}
+	s, ok := constText(info, args[repl])
+	switch {
+	case !ok:
+		return nil, false
+	case s == "":
+		if old < 0 {
+			return nil, false
+		}
+		if _, isConst := constText(info, args[old]); isConst {
+			return nil, false
+		}
+	case !isMarkerText(s):
+		return nil, false
+	}
+	return args[0], true
+}
+
+// scrubs reports whether the assignment lhs = rhs redacts the text lhs
+// already holds: dump = re.ReplaceAll(dump, []byte("[redacted]")).
+func (s *fstate) scrubs(lhs, rhs ast.Expr) bool {
+	v := s.varOf(lhs)
+	call, ok := ast.Unparen(rhs).(*ast.CallExpr)
+	if v == nil || !ok {
+		return false
+	}
+	fn := httpmodel.Callee(s.info, call)
+	if fn == nil {
+		return false
+	}
+	_, args := httpmodel.Receiver(s.info, call)
+	subject, ok := scrubbed(s.info, fn, args)
+	if !ok {
+		return false
+	}
+	// string(dump) and []byte(text) are the same text.
+	for {
+		c, ok := ast.Unparen(subject).(*ast.CallExpr)
+		if !ok || len(c.Args) != 1 {
+			break
+		}
+		if tv, ok := s.info.Types[c.Fun]; !ok || !tv.IsType() {
+			break
+		}
+		subject = c.Args[0]
+	}
+	return s.varOf(subject) == v
+}
+
+// redactsHeader reports whether e is a call of a function that returns a
+// redacted header (see funcFact.Redacts), such as the helper in
+//
+//	req.Header = redactHeaders(req.Header)
+func (s *fstate) redactsHeader(e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	f := s.c.fact(httpmodel.Callee(s.info, call))
+	return f != nil && f.Redacts&1 != 0
+}

@@ -1,0 +1,146 @@
+// Package redact holds redactions that do not delete every configured
+// header: masks, swapped headers and dumps scrubbed of the secret.
+package redact
+
+import (
+	"bytes"
+	"fmt"
+	"log"
+	"log/slog"
+	"net/http"
+	"net/http/httputil"
+	"regexp"
+	"strings"
+
+	"authz"
+)
+
+// ---- must stay silent ----
+
+// A header swapped for what a redacting helper of another package returns,
+// and restored after the dump.
+func dumpSwapped(req *http.Request) ([]byte, error) {
+	orig := req.Header
+	req.Header = authz.RedactHeaders(orig)
+	defer func() { req.Header = orig }()
+	return httputil.DumpRequest(req, true)
+}
+
+func logSwapped(l *log.Logger, req *http.Request) {
+	if b, err := dumpSwapped(req); err == nil {
+		l.Printf("request:\n%s", b)
+	}
+}
+
+var names = []string{"authorization", "cookie", "x-api-key"}
+
+// mask is a redacting helper of this package.
+func mask(h http.Header) http.Header {
+	r := h.Clone()
+	for _, name := range names {
+		if len(r.Values(name)) > 0 {
+			r.Set(name, "***")
+		}
+	}
+	return r
+}
+
+func dumpMasked(req *http.Request) {
+	saved := req.Header
+	req.Header = mask(saved)
+	b, _ := httputil.DumpRequest(req, false)
+	req.Header = saved
+	log.Printf("%s", b)
+}
+
+// The Authorization value masked in place before the dump.
+func maskedInPlace(in *http.Request) {
+	saved := in.Header.Clone()
+	if in.Header.Get("authorization") != "" {
+		in.Header.Set("authorization", "<redacted>")
+	}
+	if b, err := httputil.DumpRequestOut(in, false); err == nil {
+		log.Println(string(b))
+	}
+	in.Header = saved
+}
+
+// A clone with Authorization censored, logged as a structured field.
+func censoredClone(req *http.Request) {
+	h := req.Header.Clone()
+	if h.Get("Authorization") != "" {
+		h.Set("Authorization", "[censored]")
+	}
+	slog.Debug("request", slog.String("method", req.Method), slog.Any("headers", h))
+}
+
+func maskedByIndex(req *http.Request) {
+	h := req.Header.Clone()
+	h["Authorization"] = []string{"xxxx"}
+	log.Print(h)
+}
+
+// A dump scrubbed of every secret value the client sends, in a loop.
+func scrubbedDump(req *http.Request, key, token string) {
+	dump, err := httputil.DumpRequestOut(req, true)
+	if err != nil {
+		return
+	}
+	for _, secret := range []string{key, token} {
+		if secret != "" {
+			re := regexp.MustCompile(fmt.Sprintf("(?m)%s", regexp.QuoteMeta(secret)))
+			dump = re.ReplaceAll(dump, []byte("[redacted]"))
+		}
+	}
+	log.Printf("\n%s", string(dump))
+}
+
+func scrubbedInline(req *http.Request, token string) {
+	req.Header.Set("Authorization", "Bearer "+token)
+	if dump, err := httputil.DumpRequestOut(req, true); err == nil {
+		log.Printf("%s", bytes.ReplaceAll(dump, []byte(token), []byte("[redacted]")))
+		log.Print(strings.ReplaceAll(string(dump), token, ""))
+	}
+}
+
+// ---- still reported ----
+
+// Setting a credential is no mask.
+func setCredential(req *http.Request, token string) {
+	h := req.Header.Clone()
+	h.Set("Authorization", "Bearer "+token)
+	log.Print(h) // want `http.Header \(may hold Authorization, Proxy-Authorization, ...\) reaches log.Print`
+}
+
+// Nor is a constant that looks like a credential.
+func setConstantCredential(req *http.Request) {
+	h := req.Header.Clone()
+	h.Set("Authorization", "Basic dXNlcjpwYXNz")
+	log.Print(h) // want `http.Header \(may hold Authorization, Proxy-Authorization, ...\) reaches log.Print`
+}
+
+// A copy is no redaction.
+func swappedForCopy(req *http.Request) {
+	req.Header = authz.Copy(req.Header)
+	b, _ := httputil.DumpRequest(req, false)
+	log.Printf("%s", b) // want `request dump \(includes every header\) reaches log.Printf`
+}
+
+// Replacing line endings, or removing a constant, redacts nothing.
+func lineEndings(req *http.Request) {
+	dump, _ := httputil.DumpRequest(req, false)
+	log.Print(strings.ReplaceAll(string(dump), "\r\n", "\n")) // want `request dump \(includes every header\) reaches log.Print`
+}
+
+func crRemoved(req *http.Request) {
+	dump, _ := httputil.DumpRequest(req, false)
+	log.Print(string(bytes.ReplaceAll(dump, []byte("\r"), []byte("")))) // want `request dump \(includes every header\) reaches log.Print`
+}
+
+// A scrubbed copy leaves the dump itself as it was.
+func scrubbedCopy(req *http.Request, token string) {
+	dump, _ := httputil.DumpRequest(req, false)
+	clean := bytes.ReplaceAll(dump, []byte(token), []byte("[redacted]"))
+	_ = clean
+	log.Printf("%s", dump) // want `request dump \(includes every header\) reaches log.Printf`
+}
