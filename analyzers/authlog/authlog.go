@@ -152,6 +152,12 @@ type checker struct {
 	local map[*types.Func]*funcFact
 }
 
+type decl struct {
+	file *ast.File
+	fd   *ast.FuncDecl
+	fn   *types.Func
+}
+
 func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, at func(token.Pos)) (any, error) {
 	imports := httpmodel.ImportsHTTP(pass.Pkg)
 	facts := hasFacts(pass)
@@ -167,11 +173,6 @@ func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, at
 		}
 	}
 
-	type decl struct {
-		file *ast.File
-		fd   *ast.FuncDecl
-		fn   *types.Func
-	}
 	var decls []decl
 	for _, file := range pass.Files {
 		for _, d := range file.Decls {
@@ -182,19 +183,40 @@ func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, at
 			}
 		}
 	}
-	// Summaries of this package's functions depend on one another:
-	// iterate until they stop changing.
+	// A package that cannot reach net/http carries no credential: only
+	// the summaries of its log wrappers matter, and it has nothing to
+	// report.
+	isHTTP := imports || pass.Pkg.Path() == httpPkg
+	g := c.graph(decls, isHTTP)
+	// Summaries depend on one another: analyse callees first, and again
+	// only those functions whose callees' summaries changed since, until
+	// nothing changes. The last state of each function serves check.
+	states := make([]*fstate, len(decls))
+	analyzedAt := make([]int, len(decls))
+	changedAt := make([]int, len(decls))
+	tick := 0
+	converged := false
 	for range 16 {
 		changed := false
-		for _, d := range decls {
+		for _, i := range g.order {
+			if states[i] != nil && !slices.ContainsFunc(g.callees[i], func(j int) bool { return changedAt[j] > analyzedAt[i] }) {
+				continue
+			}
+			d := decls[i]
 			at(d.fd.Pos())
-			fact := c.summarise(c.analyze(d.fd))
+			tick++
+			analyzedAt[i] = tick
+			states[i] = c.analyze(d.fd)
+			fact := c.summarise(states[i])
 			if old, ok := c.local[d.fn]; !ok || !old.equal(fact) {
 				c.local[d.fn] = fact
+				tick++
+				changedAt[i] = tick
 				changed = true
 			}
 		}
 		if !changed {
+			converged = true
 			break
 		}
 	}
@@ -203,21 +225,113 @@ func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, at
 		// this package's own calls use c.local. A function that returns a
 		// request exports even an empty summary, which tells its callers
 		// that the request is redacted.
-		if fact := c.local[d.fn]; d.fn.Exported() && (!fact.empty() || returnsRequest(d.fn)) {
+		if fact, ok := c.local[d.fn]; ok && d.fn.Exported() && (!fact.empty() || returnsRequest(d.fn)) {
 			pass.ExportObjectFact(d.fn, fact)
 		}
 	}
-	if !imports && !facts {
+	if !isHTTP {
 		return nil, nil
 	}
-	for _, d := range decls {
+	for i, d := range decls {
 		if isTestFile(pass, d.file) {
 			continue
 		}
 		at(d.fd.Pos())
-		c.check(d.file, c.analyze(d.fd), at)
+		st := states[i]
+		if !converged || st == nil {
+			st = c.analyze(d.fd)
+		}
+		c.check(d.file, st, at)
 	}
 	return nil, nil
+}
+
+// callGraph is the order in which run analyses a package's functions.
+type callGraph struct {
+	// callees[i] are the indices of the functions of this package that
+	// decls[i] calls.
+	callees [][]int
+	// order holds the functions to analyse, callees first (depth-first
+	// postorder), so that one round usually suffices.
+	order []int
+}
+
+// graph builds the call graph of decls. In a package that cannot reach
+// net/http (reachesHTTP false) only the functions that reach a log, directly or
+// through one another, are to be analysed.
+func (c *checker) graph(decls []decl, reachesHTTP bool) callGraph {
+	info := c.pass.TypesInfo
+	idx := make(map[*types.Func]int, len(decls))
+	for i, d := range decls {
+		idx[d.fn] = i
+	}
+	g := callGraph{callees: make([][]int, len(decls))}
+	active := make([]bool, len(decls))
+	for i, d := range decls {
+		active[i] = reachesHTTP
+		ast.Inspect(d.fd.Body, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			fn := httpmodel.Callee(info, call)
+			if fn == nil {
+				return true
+			}
+			fn = fn.Origin()
+			if j, ok := idx[fn]; ok {
+				g.callees[i] = append(g.callees[i], j)
+			}
+			if !active[i] {
+				if _, ok := logsink.Match(fn, c.sinks, c.pass.Pkg); ok {
+					active[i] = true
+				} else if f := c.fact(fn); f != nil && f.sink() {
+					active[i] = true
+				}
+			}
+			return true
+		})
+	}
+	if !reachesHTTP {
+		// A caller of an active function is active.
+		callers := make([][]int, len(decls))
+		var work []int
+		for i, cs := range g.callees {
+			for _, j := range cs {
+				callers[j] = append(callers[j], i)
+			}
+			if active[i] {
+				work = append(work, i)
+			}
+		}
+		for len(work) > 0 {
+			j := work[len(work)-1]
+			work = work[:len(work)-1]
+			for _, i := range callers[j] {
+				if !active[i] {
+					active[i] = true
+					work = append(work, i)
+				}
+			}
+		}
+	}
+	seen := make([]bool, len(decls))
+	var visit func(i int)
+	visit = func(i int) {
+		seen[i] = true
+		for _, j := range g.callees[i] {
+			if !seen[j] {
+				visit(j)
+			}
+		}
+		g.order = append(g.order, i)
+	}
+	for i := range decls {
+		if !seen[i] && active[i] {
+			visit(i)
+		}
+	}
+	return g
 }
 
 // hasFacts reports whether some dependency exported a fact: a log wrapper
@@ -363,6 +477,9 @@ func (c *checker) summarise(st *fstate) *funcFact {
 		s, ok := c.sinkOf(call)
 		if !ok {
 			return true
+		}
+		if _, ok := logsink.Args(info, call, s.Sink); !ok {
+			return true // fmt.Fprintf to a writer that is not a log
 		}
 		ultimate := s.Name
 		if s.via != "" {

@@ -142,7 +142,7 @@ func run(pass *analysis.Pass, headers httpmodel.Names, at func(token.Pos)) (any,
 				continue
 			}
 			at(fd.Pos())
-			if !c.mayDerive(fd.Body) && !c.mayParse(fd.Body) && !passesValues(pass.TypesInfo, fd) {
+			if !passesValues(pass.TypesInfo, fd) && !c.mayDerive(fd.Body, true) {
 				continue // its summary is empty: no need to follow values
 			}
 			f := c.analyze(fd.Type, fd.Body)
@@ -317,7 +317,7 @@ func (c *checker) checkFile(file *ast.File, at func(token.Pos)) {
 			continue
 		}
 		at(fd.Pos())
-		if !c.mayDerive(fd.Body) {
+		if !c.mayDerive(fd.Body, false) {
 			continue // no Retry-After value: nothing to report
 		}
 		f := c.analyze(fd.Type, fd.Body)
@@ -328,7 +328,11 @@ func (c *checker) checkFile(file *ast.File, at func(token.Pos)) {
 // mayDerive reports whether body can hold a Retry-After value: it reads a
 // configured header or calls a function whose results carry one. It is
 // the cheap test before following values through the body.
-func (c *checker) mayDerive(body *ast.BlockStmt) bool {
+//
+// With parse set, it also reports whether body calls a parser of header
+// values, or a function that parses one of its parameters: it may then
+// parse its own.
+func (c *checker) mayDerive(body *ast.BlockStmt, parse bool) bool {
 	info := c.pass.TypesInfo
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
@@ -341,23 +345,13 @@ func (c *checker) mayDerive(body *ast.BlockStmt) bool {
 					found = true
 				}
 			}
+			if !found && parse && len(c.parses(nil, n)) > 0 {
+				found = true
+			}
 		case *ast.IndexExpr:
 			if a, ok := httpmodel.HeaderRead(info, n); ok && c.headers.Has(a.Name) {
 				found = true
 			}
-		}
-		return !found
-	})
-	return found
-}
-
-// mayParse reports whether body calls a parser of header values, or a
-// function that parses one of its parameters: it may then parse its own.
-func (c *checker) mayParse(body *ast.BlockStmt) bool {
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if call, ok := n.(*ast.CallExpr); ok && len(c.parses(nil, call)) > 0 {
-			found = true
 		}
 		return !found
 	})

@@ -135,17 +135,53 @@ func run(pass *analysis.Pass, at func(token.Pos)) (any, error) {
 			}
 		}
 	}
-	// Which functions send: iterate, since they call one another.
-	for changed := true; changed; {
-		changed = false
-		for _, fd := range decls {
-			fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
-			if fn == nil || res.sends[fn] {
-				continue
+	// A package that cannot reach net/http sends nothing, and has no
+	// retry loop.
+	if !httpmodel.ImportsHTTP(pass.Pkg) && pass.Pkg.Path() != "net/http" {
+		return res, nil
+	}
+	// Which functions send: one walk per body collects direct sends and
+	// local callees, then sending propagates to callers.
+	idx := map[*types.Func]int{}
+	fns := make([]*types.Func, len(decls))
+	for i, fd := range decls {
+		fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+		fns[i] = fn
+		if fn != nil {
+			idx[fn] = i
+		}
+	}
+	callers := make([][]int, len(decls))
+	var work []int
+	for i, fd := range decls {
+		if fns[i] == nil {
+			continue
+		}
+		direct := false
+		ownCalls(fd.Body, func(call *ast.CallExpr) {
+			if _, ok := httpmodel.SendOf(pass.TypesInfo, call); ok {
+				direct = true
+			} else if fn := httpmodel.Callee(pass.TypesInfo, call); fn != nil {
+				fn = fn.Origin()
+				if j, ok := idx[fn]; ok {
+					callers[j] = append(callers[j], i)
+				} else if fn.Pkg() != pass.Pkg && pass.ImportObjectFact(fn, new(sendsFact)) {
+					direct = true
+				}
 			}
-			if res.bodySends(fd.Body) {
+		})
+		if direct {
+			res.sends[fns[i]] = true
+			work = append(work, i)
+		}
+	}
+	for len(work) > 0 {
+		j := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, i := range callers[j] {
+			if fn := fns[i]; fn != nil && !res.sends[fn] {
 				res.sends[fn] = true
-				changed = true
+				work = append(work, i)
 			}
 		}
 	}
@@ -173,32 +209,34 @@ func run(pass *analysis.Pass, at func(token.Pos)) (any, error) {
 	return res, nil
 }
 
-// bodySends reports whether body sends, outside nested function literals.
-func (r *Result) bodySends(body ast.Node) bool {
-	return len(r.sendsIn(body)) > 0
+// sendsIn returns the sends of body that run as part of it (see ownCalls).
+func (r *Result) sendsIn(body ast.Node) []*ast.CallExpr {
+	var out []*ast.CallExpr
+	ownCalls(body, func(call *ast.CallExpr) {
+		if r.SendsCall(call) {
+			out = append(out, call)
+		}
+	})
+	return out
 }
 
-// sendsIn returns the sends of body that run as part of it: go and defer
+// ownCalls calls f for each call that runs as part of body: go and defer
 // statements and function literals are skipped (a goroutine's or a
 // callback's sends are not the loop's own), but a literal called on the
 // spot is part of the body.
-func (r *Result) sendsIn(body ast.Node) []*ast.CallExpr {
-	var out []*ast.CallExpr
+func ownCalls(body ast.Node, f func(*ast.CallExpr)) {
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit, *ast.GoStmt, *ast.DeferStmt:
 			return false
 		case *ast.CallExpr:
-			if r.SendsCall(n) {
-				out = append(out, n)
-			}
+			f(n)
 			if lit, ok := ast.Unparen(n.Fun).(*ast.FuncLit); ok {
-				out = append(out, r.sendsIn(lit.Body)...)
+				ownCalls(lit.Body, f)
 			}
 		}
 		return true
 	})
-	return out
 }
 
 func enclosingFunc(stack []ast.Node) ast.Node {

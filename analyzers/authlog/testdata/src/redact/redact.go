@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httputil"
+	"net/textproto"
 	"regexp"
 	"strings"
 
@@ -143,4 +144,37 @@ func scrubbedCopy(req *http.Request, token string) {
 	clean := bytes.ReplaceAll(dump, []byte(token), []byte("[redacted]"))
 	_ = clean
 	log.Printf("%s", dump) // want `request dump \(includes every header\) reaches log.Printf`
+}
+
+// An element of a header's values is the value.
+func firstValue(r *http.Request) {
+	log.Print(r.Header["Authorization"][0]) // want `Authorization header value reaches log.Print`
+}
+
+// ---- not a log ----
+
+// AddCookie logs one invalid byte of a cookie value, never the value.
+func forwardCookie(in, out *http.Request) {
+	if c, err := in.Cookie("session"); err == nil {
+		out.AddCookie(c)
+		out.AddCookie(&http.Cookie{Name: "forwarded", Value: c.Value})
+	}
+}
+
+// warn logs one byte of v, as net/http does for a malformed cookie.
+func warn(v string) {
+	for i := range len(v) {
+		if v[i] < ' ' {
+			log.Printf("invalid byte %q", v[i])
+		}
+	}
+}
+
+func checkToken(r *http.Request) {
+	warn(r.Header.Get("Authorization"))
+}
+
+// PrintfLine writes to a network connection, not to a log.
+func smtpAuth(w *textproto.Writer, r *http.Request) error {
+	return w.PrintfLine("AUTH PLAIN %s", r.Header.Get("X-Api-Key"))
 }
