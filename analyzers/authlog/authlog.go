@@ -150,6 +150,9 @@ type checker struct {
 	names []string // configured headers, canonical, in order
 	sinks logsink.Funcs
 	local map[*types.Func]*funcFact
+	// imported caches the facts of other packages' functions, nil for
+	// none.
+	imported map[*types.Func]*funcFact
 }
 
 type decl struct {
@@ -166,7 +169,7 @@ func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, at
 	if !imports && !facts && !logsink.ImportsSink(pass.Pkg, sinks) {
 		return nil, nil
 	}
-	c := &checker{pass: pass, sinks: sinks, local: map[*types.Func]*funcFact{}}
+	c := &checker{pass: pass, sinks: sinks, local: map[*types.Func]*funcFact{}, imported: map[*types.Func]*funcFact{}}
 	for _, h := range headers {
 		if n := http.CanonicalHeaderKey(h); !slices.Contains(c.names, n) {
 			c.names = append(c.names, n)
@@ -378,11 +381,18 @@ func (c *checker) fact(fn *types.Func) *funcFact {
 	if f, ok := c.local[fn]; ok {
 		return f
 	}
-	var f funcFact
-	if fn.Pkg() != c.pass.Pkg && c.pass.ImportObjectFact(fn, &f) {
-		return &f
+	if fn.Pkg() == c.pass.Pkg {
+		return nil
 	}
-	return nil
+	f, ok := c.imported[fn]
+	if !ok {
+		f = new(funcFact)
+		if !c.pass.ImportObjectFact(fn, f) {
+			f = nil
+		}
+		c.imported[fn] = f // misses too: most callees have no fact
+	}
+	return f
 }
 
 // A sinkCall is a call that writes to a log: a log function, or a wrapper

@@ -25,7 +25,9 @@
 //     header is set on the request;
 //   - a key that is generated anew on each attempt: its value comes from a
 //     random, UUID or clock source called inside the loop, directly or
-//     through a helper, which defeats the server's deduplication.
+//     through a helper (one whose first result is a string, a number, a
+//     byte slice or array, or a time.Time), which defeats the server's
+//     deduplication.
 //
 // Not reported: GET, HEAD, OPTIONS, PUT and DELETE; a method that is not a
 // constant; a key computed once before the loop, or taken from a parameter

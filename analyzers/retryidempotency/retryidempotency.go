@@ -170,6 +170,32 @@ func (c *checker) freshFlow(ft *ast.FuncType, body *ast.BlockStmt, within func(a
 
 // ---- facts ----
 
+// mayBeKey reports whether the first result of fn is of a type a key is
+// made from: a string, a number, a byte slice, an array (a UUID) or a
+// time.Time. Only such a function can be a fresh source itself; the test
+// spares following values through the many functions that return an
+// error, a pointer or a struct.
+func mayBeKey(fn *types.Func) bool {
+	res := fn.Type().(*types.Signature).Results()
+	if res.Len() == 0 {
+		return false
+	}
+	t := res.At(0).Type()
+	if httpmodel.IsNamed(t, "time", "Time") {
+		return true
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Info()&(types.IsString|types.IsNumeric) != 0
+	case *types.Array:
+		return true
+	case *types.Slice:
+		b, ok := u.Elem().Underlying().(*types.Basic)
+		return ok && b.Kind() == types.Byte
+	}
+	return false
+}
+
 // callsFresh reports whether body calls a fresh source: the cheap test
 // before following values through it.
 func (c *checker) callsFresh(body *ast.BlockStmt) bool {
@@ -200,7 +226,7 @@ func (c *checker) computeFacts(at func(token.Pos)) {
 				continue
 			}
 			at(fd.Pos())
-			if !c.fresh[fn] && fd.Type.Results != nil && fd.Type.Results.NumFields() > 0 && c.callsFresh(fd.Body) {
+			if !c.fresh[fn] && mayBeKey(fn) && c.callsFresh(fd.Body) {
 				f := c.freshFlow(fd.Type, fd.Body, func(ast.Node) bool { return true })
 				if r := f.Results(); len(r) > 0 && r[0]&flow.Source != 0 {
 					c.fresh[fn] = true

@@ -13,6 +13,7 @@ import (
 	"go/constant"
 	"go/types"
 	"net/http"
+	"sync"
 
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -317,24 +318,20 @@ func (s Names) Has(name string) bool {
 // ImportsHTTP reports whether pkg imports net/http directly or through its
 // dependencies' export data (any package that can mention an http type).
 func ImportsHTTP(pkg *types.Package) bool {
-	return Imports(pkg, httpPkg)
+	if v, ok := httpImporters.Load(pkg); ok {
+		return v.(bool)
+	}
+	r := false
+	for _, imp := range pkg.Imports() {
+		if imp.Path() == httpPkg || ImportsHTTP(imp) {
+			r = true
+			break
+		}
+	}
+	httpImporters.Store(pkg, r)
+	return r
 }
 
-// Imports reports whether pkg imports path, directly or indirectly.
-func Imports(pkg *types.Package, path string) bool {
-	seen := map[*types.Package]bool{}
-	var visit func(p *types.Package) bool
-	visit = func(p *types.Package) bool {
-		if seen[p] {
-			return false
-		}
-		seen[p] = true
-		for _, imp := range p.Imports() {
-			if imp.Path() == path || visit(imp) {
-				return true
-			}
-		}
-		return false
-	}
-	return visit(pkg)
-}
+// httpImporters memoizes ImportsHTTP: every analyzer asks it of every
+// package, and the answer of a package follows from its imports'.
+var httpImporters sync.Map // *types.Package -> bool

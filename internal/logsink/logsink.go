@@ -47,17 +47,15 @@ type entry struct {
 	format, verbs, writer int
 }
 
-// key identifies a function: "pkg.Name" or "pkg.Type.Name".
-func key(pkg, recv, name string) string {
-	if recv == "" {
-		return pkg + "." + name
-	}
-	return pkg + "." + recv + "." + name
-}
+// funcKey identifies a function: its package path, the name of its
+// receiver's type ("" for a function) and its name.
+type funcKey struct{ pkg, recv, name string }
+
+func key(pkg, recv, name string) funcKey { return funcKey{pkg, recv, name} }
 
 var (
-	sinks        = map[string]entry{}
-	constructors = map[string]bool{}
+	sinks        = map[funcKey]entry{}
+	constructors = map[funcKey]bool{}
 	// Packages holds the import paths of every logging package the
 	// built-in table knows.
 	packages = map[string]bool{}
@@ -158,20 +156,22 @@ func init() {
 
 // lookupKey returns the table key of fn: its package path, the name of
 // its receiver's named type when it is a method, and its name.
-func lookupKey(fn *types.Func) (string, bool) {
-	if fn == nil || fn.Pkg() == nil {
-		return "", false
+func lookupKey(fn *types.Func) (funcKey, bool) {
+	// A method is declared in the package of its receiver's type: a
+	// function of a package the table does not know is in no table.
+	if fn == nil || fn.Pkg() == nil || !packages[fn.Pkg().Path()] {
+		return funcKey{}, false
 	}
 	sig, ok := fn.Type().(*types.Signature)
 	if !ok {
-		return "", false
+		return funcKey{}, false
 	}
 	if sig.Recv() == nil {
 		return key(fn.Pkg().Path(), "", fn.Name()), true
 	}
 	obj := recvNamed(sig.Recv().Type())
 	if obj == nil || obj.Pkg() == nil {
-		return "", false
+		return funcKey{}, false
 	}
 	return key(obj.Pkg().Path(), obj.Name(), fn.Name()), true
 }
