@@ -264,6 +264,9 @@ type callGraph struct {
 // through one another, are to be analysed.
 func (c *checker) graph(decls []decl, reachesHTTP bool) callGraph {
 	info := c.pass.TypesInfo
+	if !reachesHTTP && !c.callsLog(decls) {
+		return callGraph{} // nothing reaches a log: nothing to summarise
+	}
 	idx := make(map[*types.Func]int, len(decls))
 	for i, d := range decls {
 		idx[d.fn] = i
@@ -335,6 +338,59 @@ func (c *checker) graph(decls []decl, reachesHTTP bool) callGraph {
 		}
 	}
 	return g
+}
+
+// callsLog reports whether some function of decls calls a log function
+// or a wrapper of one from another package. It tests each call by its
+// name first, which spares resolving the callee of almost every call in
+// a package without HTTP (generated code holds a great many).
+func (c *checker) callsLog(decls []decl) bool {
+	wrappers := map[string]bool{}
+	for _, of := range c.pass.AllObjectFacts() {
+		if f, ok := of.Fact.(*funcFact); ok && f.sink() {
+			wrappers[of.Object.Name()] = true
+		}
+	}
+	found := false
+	for _, d := range decls {
+		ast.Inspect(d.fd.Body, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || found {
+				return !found
+			}
+			name := calleeName(call.Fun)
+			if name == "" || !wrappers[name] && !logsink.MayMatch(name, c.sinks) {
+				return true
+			}
+			fn := httpmodel.Callee(c.pass.TypesInfo, call)
+			if _, ok := logsink.Match(fn, c.sinks, c.pass.Pkg); ok {
+				found = true
+			} else if f := c.fact(fn); f != nil && f.sink() {
+				found = true
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
+}
+
+// calleeName returns the name a call's function is written with: F in
+// F(x), pkg.F(x), v.M(x) and F[T](x); "" for other forms.
+func calleeName(fun ast.Expr) string {
+	switch f := ast.Unparen(fun).(type) {
+	case *ast.Ident:
+		return f.Name
+	case *ast.SelectorExpr:
+		return f.Sel.Name
+	case *ast.IndexExpr:
+		return calleeName(f.X)
+	case *ast.IndexListExpr:
+		return calleeName(f.X)
+	}
+	return ""
 }
 
 // hasFacts reports whether some dependency exported a fact: a log wrapper

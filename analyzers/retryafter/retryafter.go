@@ -116,13 +116,16 @@ type checker struct {
 	pass    *analysis.Pass
 	headers httpmodel.Names
 	local   map[*types.Func]*funcFact
+	// imported caches other packages' facts, nil for none.
+	imported map[*types.Func]*funcFact
+	scans    map[*ast.FuncDecl]*scan
 }
 
 func run(pass *analysis.Pass, headers httpmodel.Names, at func(token.Pos)) (any, error) {
 	if !httpmodel.ImportsHTTP(pass.Pkg) && !hasFacts(pass) {
 		return nil, nil
 	}
-	c := &checker{pass: pass, headers: headers, local: map[*types.Func]*funcFact{}}
+	c := &checker{pass: pass, headers: headers, local: map[*types.Func]*funcFact{}, imported: map[*types.Func]*funcFact{}, scans: map[*ast.FuncDecl]*scan{}}
 
 	var decls []*ast.FuncDecl
 	for _, file := range pass.Files {
@@ -131,6 +134,10 @@ func run(pass *analysis.Pass, headers httpmodel.Names, at func(token.Pos)) (any,
 				decls = append(decls, fd)
 			}
 		}
+	}
+	for _, fd := range decls {
+		at(fd.Pos())
+		c.scans[fd] = c.scanBody(fd.Body)
 	}
 	// Summaries of this package's functions depend on one another:
 	// iterate until they stop changing.
@@ -142,7 +149,7 @@ func run(pass *analysis.Pass, headers httpmodel.Names, at func(token.Pos)) (any,
 				continue
 			}
 			at(fd.Pos())
-			if !passesValues(pass.TypesInfo, fd) && !c.mayDerive(fd.Body, true) {
+			if !passesValues(pass.TypesInfo, fd) && !c.mayDerive(c.scans[fd], true) {
 				continue // its summary is empty: no need to follow values
 			}
 			f := c.analyze(fd.Type, fd.Body)
@@ -180,11 +187,18 @@ func (c *checker) fact(fn *types.Func) *funcFact {
 	if f, ok := c.local[fn]; ok {
 		return f
 	}
-	var f funcFact
-	if fn.Pkg() != c.pass.Pkg && c.pass.ImportObjectFact(fn.Origin(), &f) {
-		return &f
+	if fn.Pkg() == c.pass.Pkg {
+		return nil
 	}
-	return nil
+	f, ok := c.imported[fn]
+	if !ok {
+		f = new(funcFact)
+		if !c.pass.ImportObjectFact(fn.Origin(), f) {
+			f = nil
+		}
+		c.imported[fn] = f // misses too: most callees have no fact
+	}
+	return f
 }
 
 func (c *checker) analyze(ft *ast.FuncType, body *ast.BlockStmt) *flow.Func {
@@ -281,13 +295,11 @@ var secondsParsers = map[string][]string{
 func (c *checker) parses(f *flow.Func, call *ast.CallExpr) []parse {
 	info := c.pass.TypesInfo
 	fn := httpmodel.Callee(info, call)
-	if fn == nil || len(call.Args) == 0 {
+	if fn == nil || fn.Pkg() == nil || len(call.Args) == 0 {
 		return nil
 	}
-	for pkg, names := range secondsParsers {
-		if httpmodel.IsPkgFunc(fn, pkg, names...) {
-			return []parse{{call: call, arg: call.Args[0]}}
-		}
+	if names, ok := secondsParsers[fn.Pkg().Path()]; ok && httpmodel.IsPkgFunc(fn, fn.Pkg().Path(), names...) {
+		return []parse{{call: call, arg: call.Args[0]}}
 	}
 	switch {
 	case httpmodel.IsPkgFunc(fn, "net/http", "ParseTime"):
@@ -317,7 +329,7 @@ func (c *checker) checkFile(file *ast.File, at func(token.Pos)) {
 			continue
 		}
 		at(fd.Pos())
-		if !c.mayDerive(fd.Body, false) {
+		if !c.mayDerive(c.scans[fd], false) {
 			continue // no Retry-After value: nothing to report
 		}
 		f := c.analyze(fd.Type, fd.Body)
@@ -325,37 +337,77 @@ func (c *checker) checkFile(file *ast.File, at func(token.Pos)) {
 	}
 }
 
-// mayDerive reports whether body can hold a Retry-After value: it reads a
-// configured header or calls a function whose results carry one. It is
-// the cheap test before following values through the body.
-//
-// With parse set, it also reports whether body calls a parser of header
-// values, or a function that parses one of its parameters: it may then
-// parse its own.
-func (c *checker) mayDerive(body *ast.BlockStmt, parse bool) bool {
+// A scan is what one walk of a function body finds for mayDerive.
+type scan struct {
+	reads  bool // it reads a configured header
+	parses bool // it calls a standard seconds or date parser
+	// callees are the functions it calls that may have a fact: this
+	// package's, and other packages' that have one.
+	callees []*types.Func
+}
+
+// scanBody walks body once for mayDerive, whose answer then follows from
+// the scan and the facts of the day, round after round.
+func (c *checker) scanBody(body *ast.BlockStmt) *scan {
 	info := c.pass.TypesInfo
-	found := false
+	sc := &scan{}
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.CallExpr:
 			if a, ok := httpmodel.HeaderRead(info, n); ok && c.headers.Has(a.Name) {
-				found = true
-			} else if fn := httpmodel.Callee(info, n); fn != nil {
-				if f := c.fact(fn); f != nil && slices.ContainsFunc(f.Results, func(b flow.Bits) bool { return b&flow.Origins != 0 }) {
-					found = true
-				}
+				sc.reads = true
 			}
-			if !found && parse && len(c.parses(nil, n)) > 0 {
-				found = true
+			fn := httpmodel.Callee(info, n)
+			switch {
+			case fn == nil:
+			case isParser(fn):
+				sc.parses = true
+			case fn.Pkg() == c.pass.Pkg || c.fact(fn) != nil:
+				sc.callees = append(sc.callees, fn)
 			}
 		case *ast.IndexExpr:
 			if a, ok := httpmodel.HeaderRead(info, n); ok && c.headers.Has(a.Name) {
-				found = true
+				sc.reads = true
 			}
 		}
-		return !found
+		return true
 	})
-	return found
+	return sc
+}
+
+// mayDerive reports whether a function, by its scan, can hold a
+// Retry-After value: it reads a configured header or calls a function
+// whose results carry one. It is the cheap test before following values
+// through the body.
+//
+// With parse set, it also reports whether the function calls a parser of
+// header values, or a function that parses one of its parameters: it may
+// then parse its own.
+func (c *checker) mayDerive(sc *scan, parse bool) bool {
+	if sc.reads || parse && sc.parses {
+		return true
+	}
+	for _, fn := range sc.callees {
+		f := c.fact(fn)
+		if f == nil {
+			continue
+		}
+		if slices.ContainsFunc(f.Results, func(b flow.Bits) bool { return b&flow.Origins != 0 }) || parse && f.Date|f.Seconds != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// isParser reports whether fn is a standard parser of seconds or dates.
+func isParser(fn *types.Func) bool {
+	if fn.Pkg() == nil {
+		return false
+	}
+	if names, ok := secondsParsers[fn.Pkg().Path()]; ok && httpmodel.IsPkgFunc(fn, fn.Pkg().Path(), names...) {
+		return true
+	}
+	return httpmodel.IsPkgFunc(fn, "net/http", "ParseTime") || httpmodel.IsPkgFunc(fn, "time", "Parse", "ParseInLocation")
 }
 
 // passesValues reports whether a function may hand a value from a

@@ -59,11 +59,14 @@ var (
 	// Packages holds the import paths of every logging package the
 	// built-in table knows.
 	packages = map[string]bool{}
+	// names holds the names of the table's functions and methods.
+	names = map[string]bool{}
 )
 
-func add(pkg, recv string, e entry, names ...string) {
+func add(pkg, recv string, e entry, fnames ...string) {
 	packages[pkg] = true
-	for _, n := range names {
+	for _, n := range fnames {
+		names[n] = true
 		sinks[key(pkg, recv, n)] = e
 	}
 }
@@ -206,6 +209,21 @@ func Match(fn *types.Func, extra Funcs, from *types.Package) (Sink, bool) {
 		}
 	}
 	return Sink{}, false
+}
+
+// MayMatch reports whether a function named name may be a log of the
+// table or of extra: a cheap test by name before Match, which checks the
+// package and the receiver.
+func MayMatch(name string, extra Funcs) bool {
+	if names[name] {
+		return true
+	}
+	for _, f := range extra {
+		if f.Name == name {
+			return true
+		}
+	}
+	return false
 }
 
 // IsConstructor reports whether fn builds a log field or attribute from
