@@ -210,7 +210,7 @@ func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, at
 			tick++
 			analyzedAt[i] = tick
 			states[i] = c.analyze(d.fd)
-			fact := c.summarise(states[i])
+			fact := c.summarise(states[i], g.logs[i])
 			if old, ok := c.local[d.fn]; !ok || !old.equal(fact) {
 				c.local[d.fn] = fact
 				tick++
@@ -236,7 +236,7 @@ func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, at
 		return nil, nil
 	}
 	for i, d := range decls {
-		if isTestFile(pass, d.file) {
+		if isTestFile(pass, d.file) || !g.logs[i] {
 			continue
 		}
 		at(d.fd.Pos())
@@ -257,6 +257,10 @@ type callGraph struct {
 	// order holds the functions to analyse, callees first (depth-first
 	// postorder), so that one round usually suffices.
 	order []int
+	// logs[i] is false when decls[i] calls no log, no wrapper of one and
+	// no function of this package: it has nothing to report, and no
+	// parameter of it reaches a log.
+	logs []bool
 }
 
 // graph builds the call graph of decls. In a package that cannot reach
@@ -265,16 +269,16 @@ type callGraph struct {
 func (c *checker) graph(decls []decl, reachesHTTP bool) callGraph {
 	info := c.pass.TypesInfo
 	if !reachesHTTP && !c.callsLog(decls) {
-		return callGraph{} // nothing reaches a log: nothing to summarise
+		return callGraph{callees: make([][]int, len(decls)), logs: make([]bool, len(decls))} // nothing reaches a log
 	}
 	idx := make(map[*types.Func]int, len(decls))
 	for i, d := range decls {
 		idx[d.fn] = i
 	}
-	g := callGraph{callees: make([][]int, len(decls))}
+	g := callGraph{callees: make([][]int, len(decls)), logs: make([]bool, len(decls))}
 	active := make([]bool, len(decls))
 	for i, d := range decls {
-		active[i] = reachesHTTP
+		direct := false // it calls a log, or a wrapper from another package
 		ast.Inspect(d.fd.Body, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
 			if !ok {
@@ -287,16 +291,18 @@ func (c *checker) graph(decls []decl, reachesHTTP bool) callGraph {
 			fn = fn.Origin()
 			if j, ok := idx[fn]; ok {
 				g.callees[i] = append(g.callees[i], j)
-			}
-			if !active[i] {
+			} else if !direct {
 				if _, ok := logsink.Match(fn, c.sinks, c.pass.Pkg); ok {
-					active[i] = true
+					direct = true
 				} else if f := c.fact(fn); f != nil && f.sink() {
-					active[i] = true
+					direct = true
 				}
 			}
 			return true
 		})
+		// A function of this package may be a log wrapper.
+		g.logs[i] = direct || len(g.callees[i]) > 0
+		active[i] = reachesHTTP || direct
 	}
 	if !reachesHTTP {
 		// A caller of an active function is active.
@@ -505,7 +511,7 @@ func (c *checker) loggedArgs(call *ast.CallExpr, s sinkCall, skip ast.Expr, fn f
 	}
 }
 
-func (c *checker) summarise(st *fstate) *funcFact {
+func (c *checker) summarise(st *fstate, logs bool) *funcFact {
 	info := c.pass.TypesInfo
 	f := &funcFact{}
 	if st.decl.Type.Results != nil {
@@ -534,6 +540,9 @@ func (c *checker) summarise(st *fstate) *funcFact {
 				}
 			}
 		})
+	}
+	if !logs {
+		return f // no call that may log: no parameter reaches a log
 	}
 	ast.Inspect(st.decl.Body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
