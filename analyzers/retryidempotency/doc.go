@@ -55,6 +55,12 @@
 //		...
 //	}
 //
+// The key helps only where the API honours the header: check its
+// documentation, and name its header with -retryidempotency.key-headers. An
+// API that deduplicates on a field of the body (an event or request id)
+// needs that field set once, before the first attempt, instead; the
+// suggested fix does not know such fields.
+//
 // Each finding has one suggested fix. A missing key gets one generated
 // before the loop with crypto/rand (rand.Text from Go 1.24, random bytes in
 // hex before it) and set, under the first configured header name, on the
