@@ -12,6 +12,9 @@
 // module that scripts/corpus builds):
 //
 //	go run ./scripts/bench -dir /tmp/retrylint-corpus/mod -runs 5 k8s.io/client-go/rest/...
+//
+// -vet=false leaves (b) out, which takes most of the time, so that (a)
+// can be measured over many more runs.
 package main
 
 import (
@@ -51,10 +54,11 @@ func (m *measure) median() sample {
 func main() {
 	dir := flag.String("dir", "", "module directory to run the tools in (required)")
 	runs := flag.Int("runs", 5, "runs of each command; the median is reported")
+	withVet := flag.Bool("vet", true, "also measure (b), go vet -vettool=retrylint against go vet (the slow part)")
 	flag.Parse()
 	patterns := flag.Args()
 	if *dir == "" || len(patterns) == 0 {
-		log.Fatal("usage: bench -dir MODULE_DIR [-runs N] PACKAGES...")
+		log.Fatal("usage: bench -dir MODULE_DIR [-runs N] [-vet=false] PACKAGES...")
 	}
 	if *runs < 1 {
 		log.Fatal("-runs must be at least 1")
@@ -86,6 +90,9 @@ func main() {
 		standalone[0].samples = append(standalone[0].samples, run(*dir, noop, append([]string{"-facts=false"}, args...)...))
 		standalone[1].samples = append(standalone[1].samples, run(*dir, noop, args...))
 		standalone[2].samples = append(standalone[2].samples, run(*dir, retrylint, args...))
+		if !*withVet {
+			continue
+		}
 		// A flag value never used before keys new vet actions: the
 		// analysis is cold, the compiled export data warm.
 		nonce := fmt.Sprintf("X-Bench-Nonce-%d-%d", time.Now().UnixNano(), i)
@@ -95,6 +102,9 @@ func main() {
 
 	fmt.Printf("packages: %s (in %s), %d runs each, medians\n\n", strings.Join(patterns, " "), *dir, *runs)
 	fmt.Printf("%-28s %10s %12s\n", "command", "wall", "peak RSS")
+	if !*withVet {
+		vet = nil
+	}
 	for _, m := range append(standalone, vet...) {
 		s := m.median()
 		fmt.Printf("%-28s %9.2fs %9d MiB\n", m.name, s.wall.Seconds(), s.maxRSS/1024)
@@ -105,7 +115,9 @@ func main() {
 	fmt.Printf("(a) retrylint / noop with facts:    %.2f (memory %.2f)\n", ratio(standalone[2], standalone[1]), mem(standalone[2], standalone[1]))
 	fmt.Printf("    retrylint / noop without facts: %.2f (memory %.2f)\n", ratio(standalone[2], standalone[0]), mem(standalone[2], standalone[0]))
 	fmt.Printf("    facts' cost (noop with / without): %.2f\n", ratio(standalone[1], standalone[0]))
-	fmt.Printf("(b) go vet -vettool=retrylint / go vet: %.2f (memory %.2f)\n", ratio(vet[1], vet[0]), mem(vet[1], vet[0]))
+	if *withVet {
+		fmt.Printf("(b) go vet -vettool=retrylint / go vet: %.2f (memory %.2f)\n", ratio(vet[1], vet[0]), mem(vet[1], vet[0]))
+	}
 }
 
 func build(root, out, pkg string) {
