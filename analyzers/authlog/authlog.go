@@ -146,13 +146,11 @@ func (f *funcFact) equal(g *funcFact) bool {
 }
 
 type checker struct {
-	pass  *analysis.Pass
-	names []string // configured headers, canonical, in order
-	sinks logsink.Funcs
-	local map[*types.Func]*funcFact
-	// imported caches the facts of other packages' functions, nil for
-	// none.
-	imported map[*types.Func]*funcFact
+	pass     *analysis.Pass
+	names    []string // configured headers, canonical, in order
+	sinks    logsink.Funcs
+	local    map[*types.Func]*funcFact
+	imported *analysisutil.FactCache[funcFact, *funcFact]
 }
 
 type decl struct {
@@ -162,14 +160,14 @@ type decl struct {
 }
 
 func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, at func(token.Pos)) (any, error) {
-	imports := httpmodel.ImportsHTTP(pass.Pkg)
+	isHTTP := httpmodel.ReachesHTTP(pass.Pkg)
 	facts := hasFacts(pass)
 	// A package that cannot mention an HTTP type holds no credential, but
 	// it may still wrap a log function for packages that do.
-	if !imports && !facts && !logsink.ImportsSink(pass.Pkg, sinks) {
+	if !isHTTP && !facts && !logsink.ImportsSink(pass.Pkg, sinks) {
 		return nil, nil
 	}
-	c := &checker{pass: pass, sinks: sinks, local: map[*types.Func]*funcFact{}, imported: map[*types.Func]*funcFact{}}
+	c := &checker{pass: pass, sinks: sinks, local: map[*types.Func]*funcFact{}, imported: analysisutil.NewFactCache[funcFact](pass)}
 	for _, h := range headers {
 		if n := http.CanonicalHeaderKey(h); !slices.Contains(c.names, n) {
 			c.names = append(c.names, n)
@@ -189,7 +187,6 @@ func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, at
 	// A package that cannot reach net/http carries no credential: only
 	// the summaries of its log wrappers matter, and it has nothing to
 	// report.
-	isHTTP := imports || pass.Pkg.Path() == httpPkg
 	g := c.graph(decls, isHTTP)
 	// Summaries depend on one another: analyse callees first, and again
 	// only those functions whose callees' summaries changed since, until
@@ -292,11 +289,7 @@ func (c *checker) graph(decls []decl, reachesHTTP bool) callGraph {
 			if j, ok := idx[fn]; ok {
 				g.callees[i] = append(g.callees[i], j)
 			} else if !direct {
-				if _, ok := logsink.Match(fn, c.sinks, c.pass.Pkg); ok {
-					direct = true
-				} else if f := c.fact(fn); f != nil && f.sink() {
-					direct = true
-				}
+				direct = c.isLog(fn)
 			}
 			return true
 		})
@@ -368,12 +361,7 @@ func (c *checker) callsLog(decls []decl) bool {
 			if name == "" || !wrappers[name] && !logsink.MayMatch(name, c.sinks) {
 				return true
 			}
-			fn := httpmodel.Callee(c.pass.TypesInfo, call)
-			if _, ok := logsink.Match(fn, c.sinks, c.pass.Pkg); ok {
-				found = true
-			} else if f := c.fact(fn); f != nil && f.sink() {
-				found = true
-			}
+			found = c.isLog(httpmodel.Callee(c.pass.TypesInfo, call))
 			return !found
 		})
 		if found {
@@ -443,18 +431,20 @@ func (c *checker) fact(fn *types.Func) *funcFact {
 	if f, ok := c.local[fn]; ok {
 		return f
 	}
-	if fn.Pkg() == c.pass.Pkg {
-		return nil
+	return c.imported.Get(fn)
+}
+
+// isLog reports whether fn is a log function, or a wrapper of one whose
+// fact says so (sinkOf's test, without the call's arguments).
+func (c *checker) isLog(fn *types.Func) bool {
+	if fn == nil {
+		return false
 	}
-	f, ok := c.imported[fn]
-	if !ok {
-		f = new(funcFact)
-		if !c.pass.ImportObjectFact(fn, f) {
-			f = nil
-		}
-		c.imported[fn] = f // misses too: most callees have no fact
+	if _, ok := logsink.Match(fn, c.sinks, c.pass.Pkg); ok {
+		return true
 	}
-	return f
+	f := c.fact(fn)
+	return f != nil && f.sink() && !isTesting(fn.Pkg())
 }
 
 // A sinkCall is a call that writes to a log: a log function, or a wrapper
@@ -477,6 +467,9 @@ func (c *checker) sinkOf(call *ast.CallExpr) (sinkCall, bool) {
 		return sinkCall{}, false
 	}
 	if s, ok := logsink.Match(fn, c.sinks, c.pass.Pkg); ok {
+		if _, ok := logsink.Args(c.pass.TypesInfo, call, s); !ok {
+			return sinkCall{}, false // fmt.Fprintf to a writer that is not a log
+		}
 		return sinkCall{Sink: s}, true
 	}
 	f := c.fact(fn)
@@ -552,9 +545,6 @@ func (c *checker) summarise(st *fstate, logs bool) *funcFact {
 		s, ok := c.sinkOf(call)
 		if !ok {
 			return true
-		}
-		if _, ok := logsink.Args(info, call, s.Sink); !ok {
-			return true // fmt.Fprintf to a writer that is not a log
 		}
 		ultimate := s.Name
 		if s.via != "" {

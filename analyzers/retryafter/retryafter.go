@@ -113,11 +113,10 @@ func (f *funcFact) equal(g *funcFact) bool {
 }
 
 type checker struct {
-	pass    *analysis.Pass
-	headers httpmodel.Names
-	local   map[*types.Func]*funcFact
-	// imported caches other packages' facts, nil for none.
-	imported map[*types.Func]*funcFact
+	pass     *analysis.Pass
+	headers  httpmodel.Names
+	local    map[*types.Func]*funcFact
+	imported *analysisutil.FactCache[funcFact, *funcFact]
 	scans    map[*ast.FuncDecl]*scan
 }
 
@@ -125,7 +124,7 @@ func run(pass *analysis.Pass, headers httpmodel.Names, at func(token.Pos)) (any,
 	if !httpmodel.ImportsHTTP(pass.Pkg) && !hasFacts(pass) {
 		return nil, nil
 	}
-	c := &checker{pass: pass, headers: headers, local: map[*types.Func]*funcFact{}, imported: map[*types.Func]*funcFact{}, scans: map[*ast.FuncDecl]*scan{}}
+	c := &checker{pass: pass, headers: headers, local: map[*types.Func]*funcFact{}, imported: analysisutil.NewFactCache[funcFact](pass), scans: map[*ast.FuncDecl]*scan{}}
 
 	var decls []*ast.FuncDecl
 	for _, file := range pass.Files {
@@ -187,18 +186,7 @@ func (c *checker) fact(fn *types.Func) *funcFact {
 	if f, ok := c.local[fn]; ok {
 		return f
 	}
-	if fn.Pkg() == c.pass.Pkg {
-		return nil
-	}
-	f, ok := c.imported[fn]
-	if !ok {
-		f = new(funcFact)
-		if !c.pass.ImportObjectFact(fn.Origin(), f) {
-			f = nil
-		}
-		c.imported[fn] = f // misses too: most callees have no fact
-	}
-	return f
+	return c.imported.Get(fn)
 }
 
 func (c *checker) analyze(ft *ast.FuncType, body *ast.BlockStmt) *flow.Func {
@@ -295,17 +283,14 @@ var secondsParsers = map[string][]string{
 func (c *checker) parses(f *flow.Func, call *ast.CallExpr) []parse {
 	info := c.pass.TypesInfo
 	fn := httpmodel.Callee(info, call)
-	if fn == nil || fn.Pkg() == nil || len(call.Args) == 0 {
+	if fn == nil || len(call.Args) == 0 {
 		return nil
 	}
-	if names, ok := secondsParsers[fn.Pkg().Path()]; ok && httpmodel.IsPkgFunc(fn, fn.Pkg().Path(), names...) {
-		return []parse{{call: call, arg: call.Args[0]}}
-	}
-	switch {
-	case httpmodel.IsPkgFunc(fn, "net/http", "ParseTime"):
-		return []parse{{call: call, arg: call.Args[0], date: true}}
-	case httpmodel.IsPkgFunc(fn, "time", "Parse", "ParseInLocation") && len(call.Args) >= 2:
-		return []parse{{call: call, arg: call.Args[1], date: true}}
+	if arg, date, ok := stdParser(fn); ok {
+		if arg >= len(call.Args) {
+			return nil
+		}
+		return []parse{{call: call, arg: call.Args[arg], date: date}}
 	}
 	fact := c.fact(fn)
 	if fact == nil || fact.Date|fact.Seconds == 0 {
@@ -360,7 +345,7 @@ func (c *checker) scanBody(body *ast.BlockStmt) *scan {
 			fn := httpmodel.Callee(info, n)
 			switch {
 			case fn == nil:
-			case isParser(fn):
+			case isStdParser(fn):
 				sc.parses = true
 			case fn.Pkg() == c.pass.Pkg || c.fact(fn) != nil:
 				sc.callees = append(sc.callees, fn)
@@ -399,15 +384,27 @@ func (c *checker) mayDerive(sc *scan, parse bool) bool {
 	return false
 }
 
-// isParser reports whether fn is a standard parser of seconds or dates.
-func isParser(fn *types.Func) bool {
+// stdParser reports whether fn is a standard parser of seconds or dates,
+// and which of its arguments it parses.
+func stdParser(fn *types.Func) (arg int, date, ok bool) {
 	if fn.Pkg() == nil {
-		return false
+		return 0, false, false
 	}
-	if names, ok := secondsParsers[fn.Pkg().Path()]; ok && httpmodel.IsPkgFunc(fn, fn.Pkg().Path(), names...) {
-		return true
+	names, seconds := secondsParsers[fn.Pkg().Path()]
+	switch {
+	case seconds && httpmodel.IsPkgFunc(fn, fn.Pkg().Path(), names...):
+		return 0, false, true
+	case httpmodel.IsPkgFunc(fn, "net/http", "ParseTime"):
+		return 0, true, true
+	case httpmodel.IsPkgFunc(fn, "time", "Parse", "ParseInLocation"):
+		return 1, true, true
 	}
-	return httpmodel.IsPkgFunc(fn, "net/http", "ParseTime") || httpmodel.IsPkgFunc(fn, "time", "Parse", "ParseInLocation")
+	return 0, false, false
+}
+
+func isStdParser(fn *types.Func) bool {
+	_, _, ok := stdParser(fn)
+	return ok
 }
 
 // passesValues reports whether a function may hand a value from a

@@ -332,6 +332,12 @@ func ImportsHTTP(pkg *types.Package) bool {
 	return r
 }
 
+// ReachesHTTP reports whether code in pkg can mention an http type: pkg
+// is net/http or imports it.
+func ReachesHTTP(pkg *types.Package) bool {
+	return pkg.Path() == httpPkg || ImportsHTTP(pkg)
+}
+
 // httpImporters memoizes ImportsHTTP: every analyzer asks it of every
 // package, and the answer of a package follows from its imports'.
 var httpImporters sync.Map // *types.Package -> bool

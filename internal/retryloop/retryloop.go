@@ -137,7 +137,7 @@ func run(pass *analysis.Pass, at func(token.Pos)) (any, error) {
 	}
 	// A package that cannot reach net/http sends nothing, and has no
 	// retry loop.
-	if !httpmodel.ImportsHTTP(pass.Pkg) && pass.Pkg.Path() != "net/http" {
+	if !httpmodel.ReachesHTTP(pass.Pkg) {
 		return res, nil
 	}
 	// Which functions send: one walk per body collects direct sends and
