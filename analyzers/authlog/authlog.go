@@ -15,9 +15,9 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/callindex"
 	"github.com/retrylint/retrylint/internal/config"
 	"github.com/retrylint/retrylint/internal/fixes"
-	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 	"github.com/retrylint/retrylint/internal/logsink"
 )
@@ -59,6 +59,7 @@ func New(cfg Config) *analysis.Analyzer {
 		Doc:       analysisutil.Doc(doc, "authlog"),
 		URL:       "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/authlog",
 		FactTypes: []analysis.Fact{new(funcFact)},
+		Requires:  []*analysis.Analyzer{callindex.Analyzer},
 		Run: analysisutil.Safe("authlog", func(pass *analysis.Pass, at func(token.Pos)) (any, error) {
 			return run(pass, headers, sinks, at)
 		}),
@@ -151,6 +152,7 @@ type checker struct {
 	sinks    logsink.Funcs
 	local    map[*types.Func]*funcFact
 	imported *analysisutil.FactCache[funcFact, *funcFact]
+	calls    *callindex.Index
 }
 
 type decl struct {
@@ -167,7 +169,7 @@ func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, at
 	if !isHTTP && !facts && !logsink.ImportsSink(pass.Pkg, sinks) {
 		return nil, nil
 	}
-	c := &checker{pass: pass, sinks: sinks, local: map[*types.Func]*funcFact{}, imported: analysisutil.NewFactCache[funcFact](pass)}
+	c := &checker{pass: pass, sinks: sinks, local: map[*types.Func]*funcFact{}, imported: analysisutil.NewFactCache[funcFact](pass), calls: pass.ResultOf[callindex.Analyzer].(*callindex.Index)}
 	for _, h := range headers {
 		if n := http.CanonicalHeaderKey(h); !slices.Contains(c.names, n) {
 			c.names = append(c.names, n)
@@ -175,13 +177,9 @@ func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, at
 	}
 
 	var decls []decl
-	for _, file := range pass.Files {
-		for _, d := range file.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
-				if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
-					decls = append(decls, decl{file, fd, fn})
-				}
-			}
+	for _, f := range c.calls.Funcs() {
+		if f.Obj != nil {
+			decls = append(decls, decl{f.File, f.Decl, f.Obj})
 		}
 	}
 	// A package that cannot reach net/http carries no credential: only
@@ -254,17 +252,19 @@ type callGraph struct {
 	// order holds the functions to analyse, callees first (depth-first
 	// postorder), so that one round usually suffices.
 	order []int
-	// logs[i] is false when decls[i] calls no log, no wrapper of one and
-	// no function of this package: it has nothing to report, and no
-	// parameter of it reaches a log.
+	// logs[i] reports whether decls[i] reaches a log: it calls a log, a
+	// wrapper of one from another package, or a function of this package
+	// that reaches a log. Only then can it have something to report, or a
+	// parameter that reaches a log.
 	logs []bool
 }
 
-// graph builds the call graph of decls. In a package that cannot reach
-// net/http (reachesHTTP false) only the functions that reach a log, directly or
-// through one another, are to be analysed.
+// graph builds the call graph of decls and picks the functions to
+// analyse: those that reach a log and, in a package that can reach
+// net/http (reachesHTTP), those with a result that can carry a credential
+// to their callers. The others have an empty summary and nothing to
+// report.
 func (c *checker) graph(decls []decl, reachesHTTP bool) callGraph {
-	info := c.pass.TypesInfo
 	if !reachesHTTP && !c.callsLog(decls) {
 		return callGraph{callees: make([][]int, len(decls)), logs: make([]bool, len(decls))} // nothing reaches a log
 	}
@@ -273,59 +273,49 @@ func (c *checker) graph(decls []decl, reachesHTTP bool) callGraph {
 		idx[d.fn] = i
 	}
 	g := callGraph{callees: make([][]int, len(decls)), logs: make([]bool, len(decls))}
-	active := make([]bool, len(decls))
+	callers := make([][]int, len(decls))
+	var work []int
 	for i, d := range decls {
 		direct := false // it calls a log, or a wrapper from another package
-		ast.Inspect(d.fd.Body, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok {
-				return true
-			}
-			fn := httpmodel.Callee(info, call)
+		for _, call := range c.calls.Calls(d.fd) {
+			fn := call.Callee
 			if fn == nil {
-				return true
+				continue
 			}
 			fn = fn.Origin()
 			if j, ok := idx[fn]; ok {
 				g.callees[i] = append(g.callees[i], j)
+				callers[j] = append(callers[j], i)
 			} else if !direct {
 				direct = c.isLog(fn)
 			}
-			return true
-		})
-		// A function of this package may be a log wrapper.
-		g.logs[i] = direct || len(g.callees[i]) > 0
-		active[i] = reachesHTTP || direct
+		}
+		if direct {
+			g.logs[i] = true
+			work = append(work, i)
+		}
 	}
-	if !reachesHTTP {
-		// A caller of an active function is active.
-		callers := make([][]int, len(decls))
-		var work []int
-		for i, cs := range g.callees {
-			for _, j := range cs {
-				callers[j] = append(callers[j], i)
-			}
-			if active[i] {
+	// A caller of a function that reaches a log reaches it too.
+	for len(work) > 0 {
+		j := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, i := range callers[j] {
+			if !g.logs[i] {
+				g.logs[i] = true
 				work = append(work, i)
 			}
 		}
-		for len(work) > 0 {
-			j := work[len(work)-1]
-			work = work[:len(work)-1]
-			for _, i := range callers[j] {
-				if !active[i] {
-					active[i] = true
-					work = append(work, i)
-				}
-			}
-		}
+	}
+	active := make([]bool, len(decls))
+	for i, d := range decls {
+		active[i] = g.logs[i] || reachesHTTP && mayCarryResults(d.fn)
 	}
 	seen := make([]bool, len(decls))
 	var visit func(i int)
 	visit = func(i int) {
 		seen[i] = true
 		for _, j := range g.callees[i] {
-			if !seen[j] {
+			if !seen[j] && active[j] {
 				visit(j)
 			}
 		}
@@ -337,6 +327,18 @@ func (c *checker) graph(decls []decl, reachesHTTP bool) callGraph {
 		}
 	}
 	return g
+}
+
+// mayCarryResults reports whether a result of fn can carry a credential:
+// one that is not a number or a boolean.
+func mayCarryResults(fn *types.Func) bool {
+	res := fn.Type().(*types.Signature).Results()
+	for v := range res.Variables() {
+		if b, ok := v.Type().Underlying().(*types.Basic); !ok || b.Info()&types.IsString != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // callsLog reports whether some function of decls calls a log function
@@ -461,13 +463,13 @@ func (s sinkCall) describe() string {
 	return fmt.Sprintf("%s (which passes it to %s)", s.Name, s.via)
 }
 
-func (c *checker) sinkOf(call *ast.CallExpr) (sinkCall, bool) {
-	fn := httpmodel.Callee(c.pass.TypesInfo, call)
+func (c *checker) sinkOf(call callindex.Call) (sinkCall, bool) {
+	fn := call.Callee
 	if fn == nil {
 		return sinkCall{}, false
 	}
 	if s, ok := logsink.Match(fn, c.sinks, c.pass.Pkg); ok {
-		if _, ok := logsink.Args(c.pass.TypesInfo, call, s); !ok {
+		if _, ok := logsink.Args(c.pass.TypesInfo, call.Expr, s); !ok {
 			return sinkCall{}, false // fmt.Fprintf to a writer that is not a log
 		}
 		return sinkCall{Sink: s}, true
@@ -510,7 +512,7 @@ func (c *checker) summarise(st *fstate, logs bool) *funcFact {
 	if st.decl.Type.Results != nil {
 		n := st.decl.Type.Results.NumFields()
 		f.Results = make([]uint64, n)
-		flow.ReturnsOf(st.decl.Body, func(ret *ast.ReturnStmt) {
+		for _, ret := range c.calls.Returns(st.decl) {
 			switch {
 			case len(ret.Results) == n:
 				for i, r := range ret.Results {
@@ -532,20 +534,17 @@ func (c *checker) summarise(st *fstate, logs bool) *funcFact {
 					}
 				}
 			}
-		})
+		}
 	}
 	if !logs {
 		return f // no call that may log: no parameter reaches a log
 	}
-	ast.Inspect(st.decl.Body, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
+	for _, ic := range c.calls.Calls(st.decl) {
+		s, ok := c.sinkOf(ic)
 		if !ok {
-			return true
+			continue
 		}
-		s, ok := c.sinkOf(call)
-		if !ok {
-			return true
-		}
+		call := ic.Expr
 		ultimate := s.Name
 		if s.via != "" {
 			ultimate = s.via
@@ -572,8 +571,7 @@ func (c *checker) summarise(st *fstate, logs bool) *funcFact {
 				}
 			}
 		})
-		return true
-	})
+	}
 	return f
 }
 
@@ -603,16 +601,12 @@ func (c *checker) check(file *ast.File, st *fstate, at func(token.Pos)) {
 	info := c.pass.TypesInfo
 	var fs []*finding
 	seen := map[ast.Expr]bool{}
-	ast.Inspect(st.decl.Body, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
+	for _, ic := range c.calls.Calls(st.decl) {
+		s, ok := c.sinkOf(ic)
 		if !ok {
-			return true
+			continue
 		}
-		s, ok := c.sinkOf(call)
-		if !ok {
-			return true
-		}
-		c.loggedArgs(call, s, nil, func(a logsink.Arg) {
+		c.loggedArgs(ic.Expr, s, nil, func(a logsink.Arg) {
 			printedByError := implementsError(info.TypeOf(a.Expr))
 			for _, l := range st.leaves(a.Expr, a.Type, nil) {
 				if printedByError && l.c&(nameBits|credPassword) == 0 {
@@ -628,8 +622,7 @@ func (c *checker) check(file *ast.File, st *fstate, at func(token.Pos)) {
 				}
 			}
 		})
-		return true
-	})
+	}
 	if len(fs) == 0 {
 		return
 	}

@@ -133,7 +133,7 @@ func (c *checker) analyze(fd *ast.FuncDecl) *fstate {
 	if fd.Body == nil {
 		return s
 	}
-	s.collect(fd.Body)
+	s.collect(fd)
 	// Values only grow and are bounded: iterate to a fixed point.
 	for {
 		changed := false
@@ -181,9 +181,9 @@ func (s *fstate) add(lhs ast.Expr, a *assign) {
 	}
 }
 
-func (s *fstate) collect(body *ast.BlockStmt) {
+func (s *fstate) collect(fd *ast.FuncDecl) {
 	info := s.info
-	ast.Inspect(body, func(n ast.Node) bool {
+	for _, n := range s.c.calls.Nodes(fd) {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			at := n.End()
@@ -250,8 +250,7 @@ func (s *fstate) collect(body *ast.BlockStmt) {
 				}
 			}
 		}
-		return true
-	})
+	}
 }
 
 // isFresh reports whether e is a header value that holds nothing yet:

@@ -14,6 +14,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/callindex"
 	"github.com/retrylint/retrylint/internal/config"
 	"github.com/retrylint/retrylint/internal/fixes"
 	"github.com/retrylint/retrylint/internal/flow"
@@ -47,6 +48,7 @@ func New(cfg Config) *analysis.Analyzer {
 		Doc:       analysisutil.Doc(doc, "retryafter"),
 		URL:       "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/retryafter",
 		FactTypes: []analysis.Fact{new(funcFact)},
+		Requires:  []*analysis.Analyzer{callindex.Analyzer},
 		Run: analysisutil.Safe("retryafter", func(pass *analysis.Pass, at func(token.Pos)) (any, error) {
 			return run(pass, httpmodel.NewNames(headers...), at)
 		}),
@@ -118,25 +120,22 @@ type checker struct {
 	local    map[*types.Func]*funcFact
 	imported *analysisutil.FactCache[funcFact, *funcFact]
 	scans    map[*ast.FuncDecl]*scan
+	calls    *callindex.Index
 }
 
 func run(pass *analysis.Pass, headers httpmodel.Names, at func(token.Pos)) (any, error) {
 	if !httpmodel.ImportsHTTP(pass.Pkg) && !hasFacts(pass) {
 		return nil, nil
 	}
-	c := &checker{pass: pass, headers: headers, local: map[*types.Func]*funcFact{}, imported: analysisutil.NewFactCache[funcFact](pass), scans: map[*ast.FuncDecl]*scan{}}
+	c := &checker{pass: pass, headers: headers, local: map[*types.Func]*funcFact{}, imported: analysisutil.NewFactCache[funcFact](pass), scans: map[*ast.FuncDecl]*scan{}, calls: pass.ResultOf[callindex.Analyzer].(*callindex.Index)}
 
 	var decls []*ast.FuncDecl
-	for _, file := range pass.Files {
-		for _, d := range file.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
-				decls = append(decls, fd)
-			}
-		}
+	for _, f := range c.calls.Funcs() {
+		decls = append(decls, f.Decl)
 	}
 	for _, fd := range decls {
 		at(fd.Pos())
-		c.scans[fd] = c.scanBody(fd.Body)
+		c.scans[fd] = c.scanBody(fd)
 	}
 	// Summaries of this package's functions depend on one another:
 	// iterate until they stop changing.
@@ -333,30 +332,29 @@ type scan struct {
 
 // scanBody walks body once for mayDerive, whose answer then follows from
 // the scan and the facts of the day, round after round.
-func (c *checker) scanBody(body *ast.BlockStmt) *scan {
+func (c *checker) scanBody(fd *ast.FuncDecl) *scan {
 	info := c.pass.TypesInfo
 	sc := &scan{}
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.CallExpr:
-			if a, ok := httpmodel.HeaderRead(info, n); ok && c.headers.Has(a.Name) {
-				sc.reads = true
-			}
-			fn := httpmodel.Callee(info, n)
-			switch {
-			case fn == nil:
-			case isStdParser(fn):
-				sc.parses = true
-			case fn.Pkg() == c.pass.Pkg || c.fact(fn) != nil:
-				sc.callees = append(sc.callees, fn)
-			}
-		case *ast.IndexExpr:
-			if a, ok := httpmodel.HeaderRead(info, n); ok && c.headers.Has(a.Name) {
+	for _, call := range c.calls.Calls(fd) {
+		if a, ok := httpmodel.HeaderRead(info, call.Expr); ok && c.headers.Has(a.Name) {
+			sc.reads = true
+		}
+		fn := call.Callee
+		switch {
+		case fn == nil:
+		case isStdParser(fn):
+			sc.parses = true
+		case fn.Pkg() == c.pass.Pkg || c.fact(fn) != nil:
+			sc.callees = append(sc.callees, fn)
+		}
+	}
+	for _, n := range c.calls.Nodes(fd) {
+		if ix, ok := n.(*ast.IndexExpr); ok {
+			if a, ok := httpmodel.HeaderRead(info, ix); ok && c.headers.Has(a.Name) {
 				sc.reads = true
 			}
 		}
-		return true
-	})
+	}
 	return sc
 }
 

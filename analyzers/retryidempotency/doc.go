@@ -32,7 +32,11 @@
 // Not reported: GET, HEAD, OPTIONS, PUT and DELETE; a method that is not a
 // constant; a key computed once before the loop, or taken from a parameter
 // or a field; a loop that retries only after 408, 425, 429 or 503 and
-// returns on a transport error.
+// returns on a transport error. A key is known to be fresh when it comes
+// from crypto/rand, math/rand, time.Now, a UUID-like package, or a function
+// that returns one of those; a helper that makes keys is recognised in a
+// package that imports one of those packages, or a package with such a
+// helper.
 //
 // WRONG:
 //

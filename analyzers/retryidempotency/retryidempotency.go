@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/callindex"
 	"github.com/retrylint/retrylint/internal/config"
 	"github.com/retrylint/retrylint/internal/fixes"
 	"github.com/retrylint/retrylint/internal/flow"
@@ -45,8 +46,8 @@ func New(cfg Config) *analysis.Analyzer {
 		Name:      "retryidempotency",
 		Doc:       analysisutil.Doc(doc, "retryidempotency"),
 		URL:       "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/retryidempotency",
-		Requires:  []*analysis.Analyzer{retryloop.Analyzer},
-		FactTypes: []analysis.Fact{new(writeFact), new(freshFact)},
+		Requires:  []*analysis.Analyzer{retryloop.Analyzer, callindex.Analyzer},
+		FactTypes: []analysis.Fact{new(writeFact), new(freshFact), new(freshPkgFact)},
 		Run: analysisutil.Safe("retryidempotency", func(pass *analysis.Pass, at func(token.Pos)) (any, error) {
 			return run(pass, keys, at)
 		}),
@@ -84,6 +85,13 @@ type freshFact struct{}
 func (*freshFact) AFact()         {}
 func (*freshFact) String() string { return "fresh" }
 
+// freshPkgFact marks a package that exports a function with a freshFact,
+// so that the packages importing it may make fresh values through it.
+type freshPkgFact struct{}
+
+func (*freshPkgFact) AFact()         {}
+func (*freshPkgFact) String() string { return "makes fresh values" }
+
 type checker struct {
 	pass   *analysis.Pass
 	keys   httpmodel.Names
@@ -91,6 +99,7 @@ type checker struct {
 	loops  *retryloop.Result
 	writes map[*types.Func]*writeFact
 	fresh  map[*types.Func]bool
+	calls  *callindex.Index
 }
 
 func run(pass *analysis.Pass, keys []string, at func(token.Pos)) (any, error) {
@@ -102,6 +111,7 @@ func run(pass *analysis.Pass, keys []string, at func(token.Pos)) (any, error) {
 		loops:  loops,
 		writes: map[*types.Func]*writeFact{},
 		fresh:  map[*types.Func]bool{},
+		calls:  pass.ResultOf[callindex.Analyzer].(*callindex.Index),
 	}
 	c.computeFacts(at)
 	if !httpmodel.ImportsHTTP(pass.Pkg) {
@@ -124,17 +134,40 @@ func (c *checker) isFreshSource(fn *types.Func) bool {
 		return false
 	}
 	switch path := fn.Pkg().Path(); {
-	case path == "crypto/rand", path == "math/rand", path == "math/rand/v2":
+	case isRandPkg(path):
 		return true
 	case path == "time":
 		return fn.Name() == "Now"
-	case strings.HasSuffix(path, "/uuid") || strings.HasSuffix(path, "/ulid") || strings.HasSuffix(path, "/xid") || strings.HasSuffix(path, "/ksuid"):
+	case isIDPkg(path):
 		return strings.HasPrefix(fn.Name(), "New") || strings.HasPrefix(fn.Name(), "Must") || fn.Name() == "Make"
 	}
 	if c.fresh[fn.Origin()] {
 		return true
 	}
 	return fn.Pkg() != c.pass.Pkg && c.pass.ImportObjectFact(fn.Origin(), new(freshFact))
+}
+
+func isRandPkg(path string) bool {
+	return path == "crypto/rand" || path == "math/rand" || path == "math/rand/v2"
+}
+
+// isIDPkg reports whether path is that of a UUID package or the like.
+func isIDPkg(path string) bool {
+	return strings.HasSuffix(path, "/uuid") || strings.HasSuffix(path, "/ulid") || strings.HasSuffix(path, "/xid") || strings.HasSuffix(path, "/ksuid")
+}
+
+// mayMakeFresh reports whether the package can call a source of fresh
+// values: it imports one of their packages, or a package with a function
+// that returns a fresh value (freshPkgFact). The test spares walking the
+// functions of most packages; it misses a fresh value made only through a
+// method of a type from a package imported indirectly.
+func (c *checker) mayMakeFresh() bool {
+	for _, imp := range c.pass.Pkg.Imports() {
+		if path := imp.Path(); path == "time" || isRandPkg(path) || isIDPkg(path) || c.pass.ImportPackageFact(imp, new(freshPkgFact)) {
+			return true
+		}
+	}
+	return false
 }
 
 // freshFlow follows values derived from fresh sources; within reports
@@ -198,35 +231,21 @@ func mayBeKey(fn *types.Func) bool {
 
 // callsFresh reports whether body calls a fresh source: the cheap test
 // before following values through it.
-func (c *checker) callsFresh(body *ast.BlockStmt) bool {
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if call, ok := n.(*ast.CallExpr); ok && c.isFreshSource(httpmodel.Callee(c.pass.TypesInfo, call)) {
-			found = true
-		}
-		return !found
-	})
-	return found
+func (c *checker) callsFresh(fd *ast.FuncDecl) bool {
+	return slices.ContainsFunc(c.calls.Calls(fd), func(call callindex.Call) bool { return c.isFreshSource(call.Callee) })
 }
 
 func (c *checker) computeFacts(at func(token.Pos)) {
-	var decls []*ast.FuncDecl
-	for _, file := range c.pass.Files {
-		for _, d := range file.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
-				decls = append(decls, fd)
-			}
-		}
-	}
+	fresh := c.mayMakeFresh()
 	for changed := true; changed; {
 		changed = false
-		for _, fd := range decls {
-			fn, _ := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+		for _, f := range c.calls.Funcs() {
+			fd, fn := f.Decl, f.Obj
 			if fn == nil {
 				continue
 			}
 			at(fd.Pos())
-			if !c.fresh[fn] && mayBeKey(fn) && c.callsFresh(fd.Body) {
+			if fresh && !c.fresh[fn] && mayBeKey(fn) && c.callsFresh(fd) {
 				f := c.freshFlow(fd.Type, fd.Body, func(ast.Node) bool { return true })
 				if r := f.Results(); len(r) > 0 && r[0]&flow.Source != 0 {
 					c.fresh[fn] = true
@@ -241,10 +260,15 @@ func (c *checker) computeFacts(at func(token.Pos)) {
 			}
 		}
 	}
+	exported := false
 	for fn := range c.fresh {
 		if fn.Exported() {
 			c.pass.ExportObjectFact(fn, new(freshFact))
+			exported = true
 		}
+	}
+	if exported {
+		c.pass.ExportPackageFact(new(freshPkgFact))
 	}
 	for fn, w := range c.writes {
 		if fn.Exported() {

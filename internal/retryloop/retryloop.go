@@ -33,6 +33,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/callindex"
 	"github.com/retrylint/retrylint/internal/fixes"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 )
@@ -46,6 +47,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        analysisutil.Safe("retryloop", run),
 	FactTypes:  []analysis.Fact{new(sendsFact)},
 	ResultType: reflect.TypeFor[*Result](),
+	Requires:   []*analysis.Analyzer{callindex.Analyzer},
 }
 
 // sendsFact marks a function that sends an HTTP request, directly or
@@ -127,41 +129,35 @@ func (r *Result) LoopOf(s ast.Stmt) *Loop {
 
 func run(pass *analysis.Pass, at func(token.Pos)) (any, error) {
 	res := &Result{sends: map[*types.Func]bool{}, pass: pass}
-	var decls []*ast.FuncDecl
-	for _, file := range pass.Files {
-		for _, d := range file.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
-				decls = append(decls, fd)
-			}
-		}
-	}
 	// A package that cannot reach net/http sends nothing, and has no
 	// retry loop.
 	if !httpmodel.ReachesHTTP(pass.Pkg) {
 		return res, nil
 	}
-	// Which functions send: one walk per body collects direct sends and
-	// local callees, then sending propagates to callers.
+	ix := pass.ResultOf[callindex.Analyzer].(*callindex.Index)
+	funcs := ix.Funcs()
+	// Which functions send: direct sends and local callees from the
+	// index, then sending propagates to callers.
 	idx := map[*types.Func]int{}
-	fns := make([]*types.Func, len(decls))
-	for i, fd := range decls {
-		fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
-		fns[i] = fn
-		if fn != nil {
-			idx[fn] = i
+	for i, f := range funcs {
+		if f.Obj != nil {
+			idx[f.Obj] = i
 		}
 	}
-	callers := make([][]int, len(decls))
+	callers := make([][]int, len(funcs))
 	var work []int
-	for i, fd := range decls {
-		if fns[i] == nil {
+	for i, f := range funcs {
+		if f.Obj == nil {
 			continue
 		}
 		direct := false
-		ownCalls(fd.Body, func(call *ast.CallExpr) {
-			if _, ok := httpmodel.SendOf(pass.TypesInfo, call); ok {
+		for _, c := range ix.Calls(f.Decl) {
+			if c.Detached != nil {
+				continue // not a send of the function itself
+			}
+			if _, ok := httpmodel.SendOf(pass.TypesInfo, c.Expr); ok {
 				direct = true
-			} else if fn := httpmodel.Callee(pass.TypesInfo, call); fn != nil {
+			} else if fn := c.Callee; fn != nil {
 				fn = fn.Origin()
 				if j, ok := idx[fn]; ok {
 					callers[j] = append(callers[j], i)
@@ -169,9 +165,9 @@ func run(pass *analysis.Pass, at func(token.Pos)) (any, error) {
 					direct = true
 				}
 			}
-		})
+		}
 		if direct {
-			res.sends[fns[i]] = true
+			res.sends[f.Obj] = true
 			work = append(work, i)
 		}
 	}
@@ -179,7 +175,7 @@ func run(pass *analysis.Pass, at func(token.Pos)) (any, error) {
 		j := work[len(work)-1]
 		work = work[:len(work)-1]
 		for _, i := range callers[j] {
-			if fn := fns[i]; fn != nil && !res.sends[fn] {
+			if fn := funcs[i].Obj; fn != nil && !res.sends[fn] {
 				res.sends[fn] = true
 				work = append(work, i)
 			}
@@ -188,8 +184,11 @@ func run(pass *analysis.Pass, at func(token.Pos)) (any, error) {
 	for fn := range res.sends {
 		pass.ExportObjectFact(fn, new(sendsFact))
 	}
-	for _, file := range pass.Files {
-		ast.PreorderStack(file, nil, func(n ast.Node, stack []ast.Node) bool {
+	// Retry loops: only a function with a call that sends (its own or a
+	// goroutine's) can hold one. Declarations other than functions are
+	// walked as they are, for the function literals they may hold.
+	findLoops := func(root ast.Node, calls []callindex.Call) {
+		ast.PreorderStack(root, nil, func(n ast.Node, stack []ast.Node) bool {
 			var body *ast.BlockStmt
 			switch n := n.(type) {
 			case *ast.ForStmt:
@@ -200,18 +199,46 @@ func run(pass *analysis.Pass, at func(token.Pos)) (any, error) {
 				return true
 			}
 			at(n.Pos())
-			if l := res.classify(n.(ast.Stmt), body, stack); l != nil {
+			if l := res.classify(n.(ast.Stmt), body, stack, calls); l != nil {
 				res.Loops = append(res.Loops, l)
 			}
 			return true
 		})
 	}
+	for _, file := range pass.Files {
+		for _, d := range file.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok {
+				findLoops(d, nil)
+				continue
+			}
+			if fd.Body == nil {
+				continue
+			}
+			calls := ix.Calls(fd)
+			if slices.ContainsFunc(calls, res.sendsCall) {
+				findLoops(fd, calls)
+			}
+		}
+	}
 	return res, nil
 }
 
-// sendsIn returns the sends of body that run as part of it (see ownCalls).
-func (r *Result) sendsIn(body ast.Node) []*ast.CallExpr {
+// sendsIn returns the sends of body that run as part of it: go and defer
+// statements and function literals are skipped (a goroutine's or a
+// callback's sends are not the loop's own), but a literal called on the
+// spot is part of the body. calls are the calls of the function
+// declaration that holds body, nil outside one.
+func (r *Result) sendsIn(body ast.Node, calls []callindex.Call) []*ast.CallExpr {
 	var out []*ast.CallExpr
+	if calls != nil {
+		for _, c := range callindex.In(calls, body) {
+			if !c.DetachedWithin(body) && r.sendsCall(c) {
+				out = append(out, c.Expr)
+			}
+		}
+		return out
+	}
 	ownCalls(body, func(call *ast.CallExpr) {
 		if r.SendsCall(call) {
 			out = append(out, call)
@@ -220,10 +247,14 @@ func (r *Result) sendsIn(body ast.Node) []*ast.CallExpr {
 	return out
 }
 
-// ownCalls calls f for each call that runs as part of body: go and defer
-// statements and function literals are skipped (a goroutine's or a
-// callback's sends are not the loop's own), but a literal called on the
-// spot is part of the body.
+func (r *Result) sendsCall(c callindex.Call) bool {
+	if _, ok := httpmodel.SendOf(r.pass.TypesInfo, c.Expr); ok {
+		return true
+	}
+	return r.Sends(c.Callee)
+}
+
+// ownCalls calls f for each call that runs as part of body (see sendsIn).
 func ownCalls(body ast.Node, f func(*ast.CallExpr)) {
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -250,7 +281,7 @@ func enclosingFunc(stack []ast.Node) ast.Node {
 }
 
 // classify returns the loop when s is a retry loop.
-func (r *Result) classify(s ast.Stmt, body *ast.BlockStmt, stack []ast.Node) *Loop {
+func (r *Result) classify(s ast.Stmt, body *ast.BlockStmt, stack []ast.Node, calls []callindex.Call) *Loop {
 	info := r.pass.TypesInfo
 	l := &Loop{Stmt: s, Body: body, Func: enclosingFunc(stack)}
 	l.Outer, _ = fixes.StmtInBlock(append(slices.Clone(stack), s))
@@ -270,7 +301,7 @@ func (r *Result) classify(s ast.Stmt, body *ast.BlockStmt, stack []ast.Node) *Lo
 		}
 		l.Bounded = true
 	}
-	l.Sends = r.sendsIn(body)
+	l.Sends = r.sendsIn(body, calls)
 	if len(l.Sends) == 0 || l.Func == nil {
 		return nil
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/google/uuid"
 
 	"keys"
+	"keys/wrap"
 )
 
 // ---- must flag ----
@@ -177,6 +178,23 @@ func freshOtherPackage(c *http.Client, u string) (*http.Response, error) {
 			return nil, err
 		}
 		req.Header.Set("Idempotency-Key", keys.New()) // want `with an idempotency key made anew for each attempt`
+		resp, err := c.Do(req)
+		if err != nil {
+			continue
+		}
+		return resp, nil
+	}
+	return nil, nil
+}
+
+// The key comes from a package that makes it through another one.
+func freshWrappedPackage(c *http.Client, u string) (*http.Response, error) {
+	for attempt := 0; attempt < 3; attempt++ {
+		req, err := http.NewRequest(http.MethodPost, u, nil)
+		if err != nil {
+			return nil, err
+		}
+		req.Header.Set("Idempotency-Key", wrap.Key()) // want `with an idempotency key made anew for each attempt`
 		resp, err := c.Do(req)
 		if err != nil {
 			continue

@@ -1,4 +1,4 @@
-// Package keys makes idempotency keys for other packages.
+// Package keys makes idempotency keys for other packages. // want package:"makes fresh values"
 package keys
 
 import (

@@ -1,0 +1,150 @@
+package callindex_test
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"strings"
+	"testing"
+
+	"github.com/retrylint/retrylint/internal/callindex"
+)
+
+const src = `package p
+
+func a() {}
+func b() int { return 1 }
+
+func f() int {
+	a()
+	go a()
+	defer a()
+	func() { a() }()
+	g := func() int { a(); return 2 }
+	for {
+		b()
+		go func() { a() }()
+	}
+	x := []int{1}
+	_ = x[0]
+	_ = g
+	return b()
+}
+
+func noBody()
+`
+
+func index(t *testing.T) (*callindex.Index, *token.FileSet) {
+	t.Helper()
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := &types.Info{Defs: map[*ast.Ident]types.Object{}, Uses: map[*ast.Ident]types.Object{}, Types: map[ast.Expr]types.TypeAndValue{}, Selections: map[*ast.SelectorExpr]*types.Selection{}}
+	if _, err := new(types.Config).Check("p", fset, []*ast.File{file}, info); err != nil {
+		t.Fatal(err)
+	}
+	return callindex.New([]*ast.File{file}, info), fset
+}
+
+func describe(n ast.Node) string {
+	if n == nil {
+		return "-"
+	}
+	switch n.(type) {
+	case *ast.GoStmt:
+		return "go"
+	case *ast.DeferStmt:
+		return "defer"
+	case *ast.FuncLit:
+		return "lit"
+	}
+	return "?"
+}
+
+func TestCalls(t *testing.T) {
+	ix, _ := index(t)
+	funcs := ix.Funcs()
+	var names []string
+	for _, f := range funcs {
+		names = append(names, f.Obj.Name())
+	}
+	if got := strings.Join(names, " "); got != "a b f" {
+		t.Fatalf("Funcs = %s, want a b f (noBody has no body)", got)
+	}
+	fd := funcs[2].Decl
+	var got []string
+	for _, c := range ix.Calls(fd) {
+		callee := "<value>"
+		if c.Callee != nil {
+			callee = c.Callee.Name()
+		}
+		got = append(got, callee+"@"+describe(c.Detached))
+	}
+	// In source order: a go statement, a defer statement and a literal
+	// that is not called on the spot detach their calls; a literal called
+	// on the spot does not (in a go statement, the statement does).
+	want := "a@- a@go a@defer <value>@- a@- a@lit b@- <value>@go a@go b@-"
+	if s := strings.Join(got, " "); s != want {
+		t.Errorf("Calls =\n  %s\nwant\n  %s", s, want)
+	}
+	if again := ix.Calls(fd); &again[0] != &ix.Calls(fd)[0] {
+		t.Error("Calls walked the body again")
+	}
+}
+
+func TestIn(t *testing.T) {
+	ix, _ := index(t)
+	fd := ix.Funcs()[2].Decl
+	var loop *ast.ForStmt
+	ast.Inspect(fd, func(n ast.Node) bool {
+		if l, ok := n.(*ast.ForStmt); ok {
+			loop = l
+		}
+		return true
+	})
+	in := callindex.In(ix.Calls(fd), loop.Body)
+	if len(in) != 3 {
+		t.Fatalf("In(loop body) has %d calls, want 3", len(in))
+	}
+	var own []string
+	for _, c := range in {
+		if !c.DetachedWithin(loop.Body) {
+			own = append(own, c.Callee.Name())
+		}
+	}
+	if strings.Join(own, " ") != "b" {
+		t.Errorf("the loop's own calls are %v, want [b]", own)
+	}
+	// Relative to the body of the goroutine's literal, its call is its
+	// own.
+	lit := in[1].Expr.Fun.(*ast.FuncLit)
+	if c := callindex.In(ix.Calls(fd), lit.Body); len(c) != 1 || c[0].DetachedWithin(lit.Body) {
+		t.Errorf("In(literal body) = %v, want one call of its own", c)
+	}
+}
+
+func TestReturnsAndNodes(t *testing.T) {
+	ix, fset := index(t)
+	fd := ix.Funcs()[2].Decl
+	rets := ix.Returns(fd)
+	if len(rets) != 1 || fset.Position(rets[0].Pos()).Line != 19 {
+		t.Errorf("Returns = %d statements, want the one on line 19 (not the literal's)", len(rets))
+	}
+	kinds := map[string]int{}
+	for _, n := range ix.Nodes(fd) {
+		switch n.(type) {
+		case *ast.AssignStmt:
+			kinds["assign"]++
+		case *ast.CallExpr:
+			kinds["call"]++
+		case *ast.IndexExpr:
+			kinds["index"]++
+		}
+	}
+	if kinds["assign"] != 4 || kinds["call"] != len(ix.Calls(fd)) || kinds["index"] != 1 {
+		t.Errorf("Nodes holds %v, want 4 assignments, %d calls and 1 index expression", kinds, len(ix.Calls(fd)))
+	}
+}
