@@ -260,10 +260,11 @@ type callGraph struct {
 }
 
 // graph builds the call graph of decls and picks the functions to
-// analyse: those that reach a log and, in a package that can reach
-// net/http (reachesHTTP), those with a result that can carry a credential
-// to their callers. The others have an empty summary and nothing to
-// report.
+// analyse: those that reach a log (in a package that cannot reach
+// net/http, only those with a parameter: the others log no credential
+// and wrap no log) and, in a package that can reach net/http
+// (reachesHTTP), those with a result that can carry a credential to their
+// callers. The others have an empty summary and nothing to report.
 func (c *checker) graph(decls []decl, reachesHTTP bool) callGraph {
 	if !reachesHTTP && !c.callsLog(decls) {
 		return callGraph{callees: make([][]int, len(decls)), logs: make([]bool, len(decls))} // nothing reaches a log
@@ -308,7 +309,10 @@ func (c *checker) graph(decls []decl, reachesHTTP bool) callGraph {
 	}
 	active := make([]bool, len(decls))
 	for i, d := range decls {
-		active[i] = g.logs[i] || reachesHTTP && mayCarryResults(d.fn)
+		// Without net/http, a function matters only as a log wrapper,
+		// which needs a parameter to pass on.
+		logs := g.logs[i] && (reachesHTTP || d.fn.Type().(*types.Signature).Params().Len() > 0)
+		active[i] = logs || reachesHTTP && mayCarryResults(d.fn)
 	}
 	seen := make([]bool, len(decls))
 	var visit func(i int)
