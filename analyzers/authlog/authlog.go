@@ -363,7 +363,7 @@ func (c *checker) callsLog(decls []decl) bool {
 			if !ok || found {
 				return !found
 			}
-			name := calleeName(call.Fun)
+			name := httpmodel.CalleeName(call)
 			if name == "" || !wrappers[name] && !logsink.MayMatch(name, c.sinks) {
 				return true
 			}
@@ -375,22 +375,6 @@ func (c *checker) callsLog(decls []decl) bool {
 		}
 	}
 	return false
-}
-
-// calleeName returns the name a call's function is written with: F in
-// F(x), pkg.F(x), v.M(x) and F[T](x); "" for other forms.
-func calleeName(fun ast.Expr) string {
-	switch f := ast.Unparen(fun).(type) {
-	case *ast.Ident:
-		return f.Name
-	case *ast.SelectorExpr:
-		return f.Sel.Name
-	case *ast.IndexExpr:
-		return calleeName(f.X)
-	case *ast.IndexListExpr:
-		return calleeName(f.X)
-	}
-	return ""
 }
 
 // hasFacts reports whether some dependency exported a fact: a log wrapper

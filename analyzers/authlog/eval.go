@@ -270,7 +270,7 @@ func isFresh(info *types.Info, e ast.Expr) bool {
 
 func isBuiltin(info *types.Info, call *ast.CallExpr, name string) bool {
 	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
-	if !ok {
+	if !ok || id.Name != name {
 		return false
 	}
 	b, ok := info.Uses[id].(*types.Builtin)

@@ -28,6 +28,27 @@ func Callee(info *types.Info, call *ast.CallExpr) *types.Func {
 	return fn
 }
 
+// CalleeName returns the name that call's function is written with: F in
+// F(x), pkg.F(x), v.M(x) and F[T](x); "" for other forms. A statically
+// known callee has this name, which makes a cheap test before Callee.
+func CalleeName(call *ast.CallExpr) string {
+	fun := ast.Unparen(call.Fun)
+	for {
+		switch f := fun.(type) {
+		case *ast.Ident:
+			return f.Name
+		case *ast.SelectorExpr:
+			return f.Sel.Name
+		case *ast.IndexExpr:
+			fun = ast.Unparen(f.X)
+		case *ast.IndexListExpr:
+			fun = ast.Unparen(f.X)
+		default:
+			return ""
+		}
+	}
+}
+
 // IsPkgFunc reports whether fn is the package-level function pkg.name.
 func IsPkgFunc(fn *types.Func, pkg string, names ...string) bool {
 	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != pkg {
@@ -96,6 +117,11 @@ type Send struct {
 // http.RoundTripper or on any concrete type whose method satisfies it (such
 // as *http.Transport).
 func SendOf(info *types.Info, call *ast.CallExpr) (Send, bool) {
+	switch CalleeName(call) {
+	case "Get", "Head", "Post", "PostForm", "Do", "RoundTrip":
+	default:
+		return Send{}, false
+	}
 	fn := Callee(info, call)
 	if fn == nil {
 		return Send{}, false
@@ -159,6 +185,9 @@ func isPointer(t types.Type) bool {
 // that method. known is false for a method that is not a constant: callers
 // must then say nothing rather than guess.
 func NewRequestMethod(info *types.Info, call *ast.CallExpr) (method string, known, ok bool) {
+	if name := CalleeName(call); name != "NewRequest" && name != "NewRequestWithContext" {
+		return "", false, false
+	}
 	fn := Callee(info, call)
 	var idx int
 	switch {
@@ -238,6 +267,11 @@ func Receiver(info *types.Info, call *ast.CallExpr) (recv ast.Expr, args []ast.E
 
 // HeaderCall recognises h.Get, Values, Set, Add and Del on an http.Header.
 func HeaderCall(info *types.Info, call *ast.CallExpr) (HeaderAccess, bool) {
+	switch CalleeName(call) {
+	case "Get", "Values", "Set", "Add", "Del":
+	default:
+		return HeaderAccess{}, false
+	}
 	fn := Callee(info, call)
 	if !IsMethod(fn, httpPkg, "Header") {
 		return HeaderAccess{}, false

@@ -589,3 +589,47 @@ func Client() *http.Client { return nil }
 		})
 	}
 }
+
+func TestCalleeName(t *testing.T) {
+	for src, want := range map[string]string{
+		"F(x)":         "F",
+		"pkg.F(x)":     "F",
+		"v.M(x)":       "M",
+		"(c.Do)(req)":  "Do",
+		"F[int](x)":    "F",
+		"F[int, u](x)": "F",
+		"func() {}()":  "",
+		"f()()":        "",
+	} {
+		e, err := parser.ParseExpr(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := httpmodel.CalleeName(e.(*ast.CallExpr)); got != want {
+			t.Errorf("CalleeName(%s) = %q, want %q", src, got, want)
+		}
+	}
+}
+
+// TestSendOfDotImport: the name test before resolving the callee also
+// knows a function of a dot-imported net/http.
+func TestSendOfDotImport(t *testing.T) {
+	c := check(t, `package p
+
+import . "net/http"
+
+func f() { Get("https://example.com") }
+`)
+	found := false
+	ast.Inspect(c.file, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if s, ok := httpmodel.SendOf(c.info, call); ok && s.Method == "GET" {
+				found = true
+			}
+		}
+		return true
+	})
+	if !found {
+		t.Error("SendOf did not recognise Get of a dot-imported net/http")
+	}
+}
