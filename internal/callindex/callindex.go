@@ -139,67 +139,207 @@ func (ix *Index) body(fd *ast.FuncDecl) *body {
 }
 
 func (ix *Index) walk(fd *ast.FuncDecl) *body {
-	b := &body{}
-	if fd.Body == nil {
-		return b
+	w := &walker{info: ix.info, b: &body{}}
+	if fd.Body != nil {
+		w.stmt(fd.Body)
 	}
-	// path holds, for each node from the body down to the current one,
-	// whether it detaches what is below it and whether it is a function
-	// literal; detached holds the detaching nodes, innermost last.
-	const detaches, isLit = 1, 2
-	var path []uint8
-	var detached []ast.Node
-	lits := 0
-	var onTheSpot map[*ast.FuncLit]bool
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		if n == nil {
-			top := path[len(path)-1]
-			path = path[:len(path)-1]
-			if top&detaches != 0 {
-				detached = detached[:len(detached)-1]
-			}
-			if top&isLit != 0 {
-				lits--
-			}
-			return true
+	return w.b
+}
+
+// walker visits a body in the order of ast.Inspect, recording what body
+// holds. It is a direct recursion over statements and expressions:
+// walking is most of what the index costs, and ast.Inspect pays an
+// interface call and a closure call twice for every node.
+type walker struct {
+	info *types.Info
+	b    *body
+	// detached holds the go statements, defer statements and function
+	// literals (not called on the spot) around the current node,
+	// innermost last; lits counts the function literals around it.
+	detached []ast.Node
+	lits     int
+}
+
+func (w *walker) stmts(list []ast.Stmt) {
+	for _, s := range list {
+		w.stmt(s)
+	}
+}
+
+func (w *walker) exprs(list []ast.Expr) {
+	for _, e := range list {
+		w.expr(e)
+	}
+}
+
+func (w *walker) stmt(s ast.Stmt) {
+	switch s := s.(type) {
+	case nil:
+	case *ast.BlockStmt:
+		if s != nil { // a typed nil, as the body of a declaration without one
+			w.stmts(s.List)
 		}
-		var flags uint8
-		switch n := n.(type) {
-		case *ast.GoStmt, *ast.DeferStmt:
-			flags = detaches
-		case *ast.FuncLit:
-			flags = isLit
-			if !onTheSpot[n] {
-				flags |= detaches
-			}
-		case *ast.ReturnStmt:
-			if lits == 0 {
-				b.returns = append(b.returns, n)
-			}
-		case *ast.AssignStmt, *ast.ValueSpec, *ast.RangeStmt, *ast.IndexExpr:
-			b.nodes = append(b.nodes, n)
-		case *ast.CallExpr:
-			b.nodes = append(b.nodes, n)
-			var d ast.Node
-			if len(detached) > 0 {
-				d = detached[len(detached)-1]
-			}
-			b.calls = append(b.calls, Call{Expr: n, Callee: httpmodel.Callee(ix.info, n), Detached: d})
-			if lit, ok := ast.Unparen(n.Fun).(*ast.FuncLit); ok {
-				if onTheSpot == nil {
-					onTheSpot = map[*ast.FuncLit]bool{}
+	case *ast.ExprStmt:
+		w.expr(s.X)
+	case *ast.AssignStmt:
+		w.b.nodes = append(w.b.nodes, s)
+		w.exprs(s.Lhs)
+		w.exprs(s.Rhs)
+	case *ast.DeclStmt:
+		if gd, ok := s.Decl.(*ast.GenDecl); ok {
+			for _, spec := range gd.Specs {
+				switch spec := spec.(type) {
+				case *ast.ValueSpec:
+					w.b.nodes = append(w.b.nodes, spec)
+					w.expr(spec.Type)
+					w.exprs(spec.Values)
+				case *ast.TypeSpec:
+					w.fields(spec.TypeParams)
+					w.expr(spec.Type)
 				}
-				onTheSpot[lit] = true
 			}
 		}
-		path = append(path, flags)
-		if flags&detaches != 0 {
-			detached = append(detached, n)
+	case *ast.ReturnStmt:
+		if w.lits == 0 {
+			w.b.returns = append(w.b.returns, s)
 		}
-		if flags&isLit != 0 {
-			lits++
+		w.exprs(s.Results)
+	case *ast.IfStmt:
+		w.stmt(s.Init)
+		w.expr(s.Cond)
+		w.stmt(s.Body)
+		w.stmt(s.Else)
+	case *ast.ForStmt:
+		w.stmt(s.Init)
+		w.expr(s.Cond)
+		w.stmt(s.Post)
+		w.stmt(s.Body)
+	case *ast.RangeStmt:
+		w.b.nodes = append(w.b.nodes, s)
+		w.expr(s.Key)
+		w.expr(s.Value)
+		w.expr(s.X)
+		w.stmt(s.Body)
+	case *ast.SwitchStmt:
+		w.stmt(s.Init)
+		w.expr(s.Tag)
+		w.stmt(s.Body)
+	case *ast.TypeSwitchStmt:
+		w.stmt(s.Init)
+		w.stmt(s.Assign)
+		w.stmt(s.Body)
+	case *ast.CaseClause:
+		w.exprs(s.List)
+		w.stmts(s.Body)
+	case *ast.SelectStmt:
+		w.stmt(s.Body)
+	case *ast.CommClause:
+		w.stmt(s.Comm)
+		w.stmts(s.Body)
+	case *ast.SendStmt:
+		w.expr(s.Chan)
+		w.expr(s.Value)
+	case *ast.IncDecStmt:
+		w.expr(s.X)
+	case *ast.LabeledStmt:
+		w.stmt(s.Stmt)
+	case *ast.GoStmt:
+		w.detached = append(w.detached, s)
+		w.expr(s.Call)
+		w.detached = w.detached[:len(w.detached)-1]
+	case *ast.DeferStmt:
+		w.detached = append(w.detached, s)
+		w.expr(s.Call)
+		w.detached = w.detached[:len(w.detached)-1]
+	case *ast.BranchStmt, *ast.EmptyStmt, *ast.BadStmt:
+	}
+}
+
+func (w *walker) fields(fl *ast.FieldList) {
+	if fl == nil {
+		return
+	}
+	for _, f := range fl.List {
+		w.expr(f.Type)
+	}
+}
+
+func (w *walker) expr(e ast.Expr) {
+	switch e := e.(type) {
+	case nil, *ast.Ident, *ast.BasicLit, *ast.BadExpr:
+	case *ast.CallExpr:
+		w.b.nodes = append(w.b.nodes, e)
+		var d ast.Node
+		if len(w.detached) > 0 {
+			d = w.detached[len(w.detached)-1]
 		}
-		return true
-	})
-	return b
+		w.b.calls = append(w.b.calls, Call{Expr: e, Callee: httpmodel.Callee(w.info, e), Detached: d})
+		if lit, ok := ast.Unparen(e.Fun).(*ast.FuncLit); ok {
+			// Called on the spot: its body runs as part of the call.
+			w.lits++
+			w.expr(lit.Type)
+			w.stmt(lit.Body)
+			w.lits--
+		} else {
+			w.expr(e.Fun)
+		}
+		w.exprs(e.Args)
+	case *ast.FuncLit:
+		w.detached = append(w.detached, e)
+		w.lits++
+		w.expr(e.Type)
+		w.stmt(e.Body)
+		w.lits--
+		w.detached = w.detached[:len(w.detached)-1]
+	case *ast.SelectorExpr:
+		w.expr(e.X)
+	case *ast.IndexExpr:
+		w.b.nodes = append(w.b.nodes, e)
+		w.expr(e.X)
+		w.expr(e.Index)
+	case *ast.IndexListExpr:
+		w.expr(e.X)
+		w.exprs(e.Indices)
+	case *ast.ParenExpr:
+		w.expr(e.X)
+	case *ast.StarExpr:
+		w.expr(e.X)
+	case *ast.UnaryExpr:
+		w.expr(e.X)
+	case *ast.BinaryExpr:
+		w.expr(e.X)
+		w.expr(e.Y)
+	case *ast.KeyValueExpr:
+		w.expr(e.Key)
+		w.expr(e.Value)
+	case *ast.CompositeLit:
+		w.expr(e.Type)
+		w.exprs(e.Elts)
+	case *ast.SliceExpr:
+		w.expr(e.X)
+		w.expr(e.Low)
+		w.expr(e.High)
+		w.expr(e.Max)
+	case *ast.TypeAssertExpr:
+		w.expr(e.X)
+		w.expr(e.Type)
+	case *ast.Ellipsis:
+		w.expr(e.Elt)
+	case *ast.ArrayType:
+		w.expr(e.Len)
+		w.expr(e.Elt)
+	case *ast.MapType:
+		w.expr(e.Key)
+		w.expr(e.Value)
+	case *ast.ChanType:
+		w.expr(e.Value)
+	case *ast.FuncType:
+		w.fields(e.TypeParams)
+		w.fields(e.Params)
+		w.fields(e.Results)
+	case *ast.StructType:
+		w.fields(e.Fields)
+	case *ast.InterfaceType:
+		w.fields(e.Methods)
+	}
 }

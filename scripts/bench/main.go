@@ -1,5 +1,7 @@
 // Command bench measures what retrylint costs on a set of packages, as
-// ratios of medians over several runs, with the peak memory of each:
+// ratios of medians over several runs, with the peak memory and the CPU
+// time (user and system, less sensitive than wall time to what else the
+// machine does) of each:
 //
 //	(a) retrylint against a no-op analyzer built with the same driver
 //	    (multichecker), with and without a fact type: the cost of our
@@ -33,7 +35,8 @@ import (
 
 type sample struct {
 	wall   time.Duration
-	maxRSS int64 // KiB
+	cpu    time.Duration // user and system time
+	maxRSS int64         // KiB
 }
 
 type measure struct {
@@ -43,12 +46,14 @@ type measure struct {
 
 func (m *measure) median() sample {
 	walls := make([]time.Duration, len(m.samples))
+	cpus := make([]time.Duration, len(m.samples))
 	rss := make([]int64, len(m.samples))
 	for i, s := range m.samples {
-		walls[i], rss[i] = s.wall, s.maxRSS
+		walls[i], cpus[i], rss[i] = s.wall, s.cpu, s.maxRSS
 	}
 	slices.Sort(walls)
-	return sample{walls[len(walls)/2], slices.Max(rss)}
+	slices.Sort(cpus)
+	return sample{walls[len(walls)/2], cpus[len(cpus)/2], slices.Max(rss)}
 }
 
 func main() {
@@ -101,22 +106,23 @@ func main() {
 	}
 
 	fmt.Printf("packages: %s (in %s), %d runs each, medians\n\n", strings.Join(patterns, " "), *dir, *runs)
-	fmt.Printf("%-28s %10s %12s\n", "command", "wall", "peak RSS")
+	fmt.Printf("%-28s %10s %10s %12s\n", "command", "wall", "CPU", "peak RSS")
 	if !*withVet {
 		vet = nil
 	}
 	for _, m := range append(standalone, vet...) {
 		s := m.median()
-		fmt.Printf("%-28s %9.2fs %9d MiB\n", m.name, s.wall.Seconds(), s.maxRSS/1024)
+		fmt.Printf("%-28s %9.2fs %9.2fs %9d MiB\n", m.name, s.wall.Seconds(), s.cpu.Seconds(), s.maxRSS/1024)
 	}
 	ratio := func(a, b *measure) float64 { return a.median().wall.Seconds() / b.median().wall.Seconds() }
 	mem := func(a, b *measure) float64 { return float64(a.median().maxRSS) / float64(b.median().maxRSS) }
+	cpu := func(a, b *measure) float64 { return a.median().cpu.Seconds() / b.median().cpu.Seconds() }
 	fmt.Println()
-	fmt.Printf("(a) retrylint / noop with facts:    %.2f (memory %.2f)\n", ratio(standalone[2], standalone[1]), mem(standalone[2], standalone[1]))
+	fmt.Printf("(a) retrylint / noop with facts:    %.2f (memory %.2f, CPU %.2f)\n", ratio(standalone[2], standalone[1]), mem(standalone[2], standalone[1]), cpu(standalone[2], standalone[1]))
 	fmt.Printf("    retrylint / noop without facts: %.2f (memory %.2f)\n", ratio(standalone[2], standalone[0]), mem(standalone[2], standalone[0]))
 	fmt.Printf("    facts' cost (noop with / without): %.2f\n", ratio(standalone[1], standalone[0]))
 	if *withVet {
-		fmt.Printf("(b) go vet -vettool=retrylint / go vet: %.2f (memory %.2f)\n", ratio(vet[1], vet[0]), mem(vet[1], vet[0]))
+		fmt.Printf("(b) go vet -vettool=retrylint / go vet: %.2f (memory %.2f, CPU %.2f)\n", ratio(vet[1], vet[0]), mem(vet[1], vet[0]), cpu(vet[1], vet[0]))
 	}
 }
 
@@ -151,5 +157,5 @@ func run(dir, name string, args ...string) sample {
 	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
 		rss = ru.Maxrss
 	}
-	return sample{wall, rss}
+	return sample{wall, cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime(), rss}
 }
