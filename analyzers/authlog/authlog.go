@@ -358,6 +358,8 @@ func (c *checker) callsLog(decls []decl) bool {
 	}
 	found := false
 	for _, d := range decls {
+		// Not the call index: that would resolve every callee of a
+		// package that in most cases has no log call at all.
 		ast.Inspect(d.fd.Body, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
 			if !ok || found {

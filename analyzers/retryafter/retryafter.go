@@ -150,7 +150,7 @@ func run(pass *analysis.Pass, headers httpmodel.Names, at func(token.Pos)) (any,
 			if !passesValues(pass.TypesInfo, fd) && !c.mayDerive(c.scans[fd], true) {
 				continue // its summary is empty: no need to follow values
 			}
-			f := c.analyze(fd.Type, fd.Body)
+			f := c.analyze(fd)
 			fact := c.summarise(f, fd)
 			if old, ok := c.local[fn]; !ok || !old.equal(fact) {
 				c.local[fn] = fact
@@ -188,10 +188,12 @@ func (c *checker) fact(fn *types.Func) *funcFact {
 	return c.imported.Get(fn)
 }
 
-func (c *checker) analyze(ft *ast.FuncType, body *ast.BlockStmt) *flow.Func {
+func (c *checker) analyze(fd *ast.FuncDecl) *flow.Func {
 	info := c.pass.TypesInfo
 	return flow.Analyze(flow.Config{
-		Info: info,
+		Info:    info,
+		Nodes:   c.calls.Nodes(fd),
+		Returns: c.calls.Returns(fd),
 		Source: func(e ast.Expr) flow.Bits {
 			if a, ok := httpmodel.HeaderRead(info, e); ok && c.headers.Has(a.Name) {
 				if a.Name == retryAfter {
@@ -217,7 +219,7 @@ func (c *checker) analyze(ft *ast.FuncType, body *ast.BlockStmt) *flow.Func {
 			}
 			return out, true
 		},
-	}, ft, body)
+	}, fd.Type, fd.Body)
 }
 
 // argBits returns the origins of the argument bound to parameter p,
@@ -316,7 +318,7 @@ func (c *checker) checkFile(file *ast.File, at func(token.Pos)) {
 		if !c.mayDerive(c.scans[fd], false) {
 			continue // no Retry-After value: nothing to report
 		}
-		f := c.analyze(fd.Type, fd.Body)
+		f := c.analyze(fd)
 		c.checkFunc(file, fd, f)
 	}
 }

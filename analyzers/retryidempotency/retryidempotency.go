@@ -170,12 +170,21 @@ func (c *checker) mayMakeFresh() bool {
 	return false
 }
 
-// freshFlow follows values derived from fresh sources; within reports
-// whether a source call counts (for example only calls inside a loop).
-func (c *checker) freshFlow(ft *ast.FuncType, body *ast.BlockStmt, within func(ast.Node) bool) *flow.Func {
+// freshFlow follows values derived from fresh sources in the function fn
+// (a declaration or a literal); within reports whether a source call
+// counts (for example only calls inside a loop).
+func (c *checker) freshFlow(fn ast.Node, within func(ast.Node) bool) *flow.Func {
 	info := c.pass.TypesInfo
+	var nodes []ast.Node
+	var returns []*ast.ReturnStmt
+	if fd, ok := fn.(*ast.FuncDecl); ok && fd.Body != nil {
+		nodes, returns = c.calls.Nodes(fd), c.calls.Returns(fd)
+	}
+	ft, body := flow.FuncParts(fn)
 	return flow.Analyze(flow.Config{
-		Info: info,
+		Info:    info,
+		Nodes:   nodes,
+		Returns: returns,
 		Source: func(e ast.Expr) flow.Bits {
 			call, ok := e.(*ast.CallExpr)
 			if ok && within(call) && c.isFreshSource(httpmodel.Callee(info, call)) {
@@ -246,7 +255,7 @@ func (c *checker) computeFacts(at func(token.Pos)) {
 			}
 			at(fd.Pos())
 			if fresh && !c.fresh[fn] && mayBeKey(fn) && c.callsFresh(fd) {
-				f := c.freshFlow(fd.Type, fd.Body, func(ast.Node) bool { return true })
+				f := c.freshFlow(fd, func(ast.Node) bool { return true })
 				if r := f.Results(); len(r) > 0 && r[0]&flow.Source != 0 {
 					c.fresh[fn] = true
 					changed = true
@@ -293,7 +302,7 @@ func (c *checker) writeOf(fd *ast.FuncDecl) *writeFact {
 				w = &writeFact{Method: s.method}
 				if s.keyed != nil {
 					w.Keyed = true
-					f := c.freshFlow(fd.Type, fd.Body, func(ast.Node) bool { return true })
+					f := c.freshFlow(fd, func(ast.Node) bool { return true })
 					w.Fresh = f.Expr(s.keyed)&flow.Source != 0
 				} else if s.helper != nil {
 					w.Keyed, w.Fresh = s.helper.Keyed, s.helper.Fresh
@@ -488,8 +497,7 @@ func (c *checker) checkLoop(l *retryloop.Loop) {
 			continue
 		case s.keyed != nil:
 			within := func(n ast.Node) bool { return l.Body.Pos() <= n.Pos() && n.End() <= l.Body.End() }
-			ft, body := flow.FuncParts(l.Func)
-			f := c.freshFlow(ft, body, within)
+			f := c.freshFlow(l.Func, within)
 			if f.Expr(s.keyed)&flow.Source == 0 {
 				continue // one key for every attempt
 			}

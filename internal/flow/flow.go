@@ -67,6 +67,13 @@ type Config struct {
 	// origins of its receiver (0 for functions) and arguments. ok is false
 	// when the hook knows nothing of fn; Propagates is then consulted.
 	Call func(call *ast.CallExpr, fn *types.Func, recv Bits, args []Bits) (results []Bits, ok bool)
+	// Nodes and Returns, when Nodes is not nil, are what walks of the body
+	// would find, as callindex gives them for a function declaration: its
+	// assignments, variable specifications and range statements (among
+	// other nodes, in preorder), and its own return statements. They spare
+	// Analyze and Results those walks.
+	Nodes   []ast.Node
+	Returns []*ast.ReturnStmt
 }
 
 // Func is the result of analysing one function.
@@ -178,44 +185,54 @@ func (f *Func) add(lhs ast.Expr, a *assign) {
 }
 
 func (f *Func) collect(body *ast.BlockStmt) {
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			at := n.End()
-			switch {
-			case len(n.Lhs) == len(n.Rhs):
-				for i, l := range n.Lhs {
-					rhs := n.Rhs[i]
-					if n.Tok != token.ASSIGN && n.Tok != token.DEFINE {
-						// x op= y: the new value derives from both.
-						rhs = &ast.BinaryExpr{X: l, OpPos: n.TokPos, Op: token.ADD, Y: n.Rhs[i]}
-					}
-					f.add(l, &assign{at: at, rhs: rhs, idx: -1})
-				}
-			case len(n.Rhs) == 1:
-				for i, l := range n.Lhs {
-					f.add(l, &assign{at: at, rhs: n.Rhs[0], idx: i})
-				}
-			}
-		case *ast.ValueSpec:
-			at := n.End()
-			switch {
-			case len(n.Names) == len(n.Values):
-				for i, l := range n.Names {
-					f.add(l, &assign{at: at, rhs: n.Values[i], idx: -1})
-				}
-			case len(n.Values) == 1:
-				for i, l := range n.Names {
-					f.add(l, &assign{at: at, rhs: n.Values[0], idx: i})
-				}
-			}
-		case *ast.RangeStmt:
-			if n.Value != nil {
-				f.add(n.Value, &assign{at: n.X.End(), rhs: n.X, idx: -1, rangeOver: true})
-			}
+	if f.cfg.Nodes != nil {
+		for _, n := range f.cfg.Nodes {
+			f.collectNode(n)
 		}
+		return
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		f.collectNode(n)
 		return true
 	})
+}
+
+func (f *Func) collectNode(n ast.Node) {
+	switch n := n.(type) {
+	case *ast.AssignStmt:
+		at := n.End()
+		switch {
+		case len(n.Lhs) == len(n.Rhs):
+			for i, l := range n.Lhs {
+				rhs := n.Rhs[i]
+				if n.Tok != token.ASSIGN && n.Tok != token.DEFINE {
+					// x op= y: the new value derives from both.
+					rhs = &ast.BinaryExpr{X: l, OpPos: n.TokPos, Op: token.ADD, Y: n.Rhs[i]}
+				}
+				f.add(l, &assign{at: at, rhs: rhs, idx: -1})
+			}
+		case len(n.Rhs) == 1:
+			for i, l := range n.Lhs {
+				f.add(l, &assign{at: at, rhs: n.Rhs[0], idx: i})
+			}
+		}
+	case *ast.ValueSpec:
+		at := n.End()
+		switch {
+		case len(n.Names) == len(n.Values):
+			for i, l := range n.Names {
+				f.add(l, &assign{at: at, rhs: n.Values[i], idx: -1})
+			}
+		case len(n.Values) == 1:
+			for i, l := range n.Names {
+				f.add(l, &assign{at: at, rhs: n.Values[0], idx: i})
+			}
+		}
+	case *ast.RangeStmt:
+		if n.Value != nil {
+			f.add(n.Value, &assign{at: n.X.End(), rhs: n.X, idx: -1, rangeOver: true})
+		}
+	}
 }
 
 // Var returns the origins a use of v at pos can see.
@@ -366,7 +383,7 @@ func (f *Func) Results() []Bits {
 	}
 	n := f.decl.Results.NumFields()
 	out := make([]Bits, n)
-	ReturnsOf(f.body, func(ret *ast.ReturnStmt) {
+	f.returns(func(ret *ast.ReturnStmt) {
 		switch {
 		case len(ret.Results) == 0:
 			for i, v := range f.results {
@@ -387,6 +404,16 @@ func (f *Func) Results() []Bits {
 		}
 	})
 	return out
+}
+
+func (f *Func) returns(fn func(*ast.ReturnStmt)) {
+	if f.cfg.Nodes == nil {
+		ReturnsOf(f.body, fn)
+		return
+	}
+	for _, ret := range f.cfg.Returns {
+		fn(ret)
+	}
 }
 
 // ReturnsOf calls fn for each return statement of body that belongs to the
