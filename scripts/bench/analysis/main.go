@@ -19,10 +19,8 @@ package main
 import (
 	"flag"
 	"fmt"
-	"go/types"
 	"log"
 	"os"
-	"reflect"
 	"runtime"
 	"runtime/pprof"
 	"slices"
@@ -33,19 +31,8 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/retrylint/retrylint/analyzers"
+	"github.com/retrylint/retrylint/scripts/bench/internal/noop"
 )
-
-type fact struct{}
-
-func (*fact) AFact() {}
-
-var noop = &analysis.Analyzer{
-	Name:       "noopfacts",
-	Doc:        "do nothing, with a fact type",
-	FactTypes:  []analysis.Fact{new(fact)},
-	ResultType: reflect.TypeFor[*types.Package](),
-	Run:        func(pass *analysis.Pass) (any, error) { return pass.Pkg, nil },
-}
 
 func main() {
 	dir := flag.String("dir", "", "module directory holding the packages (required)")
@@ -62,7 +49,7 @@ func main() {
 	}
 	all := analyzers.All()
 	if *useNoop {
-		all = []*analysis.Analyzer{noop}
+		all = []*analysis.Analyzer{noop.WithFacts}
 	}
 	var times []time.Duration
 	for i := range *runs + 2 {

@@ -8,32 +8,13 @@
 package main
 
 import (
-	"go/types"
 	"os"
-	"reflect"
 	"slices"
 
-	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/multichecker"
+
+	"github.com/retrylint/retrylint/scripts/bench/internal/noop"
 )
-
-type fact struct{}
-
-func (*fact) AFact() {}
-
-var plain = &analysis.Analyzer{
-	Name: "noop",
-	Doc:  "do nothing",
-	Run:  func(*analysis.Pass) (any, error) { return nil, nil },
-}
-
-var withFacts = &analysis.Analyzer{
-	Name:       "noopfacts",
-	Doc:        "do nothing, with a fact type",
-	FactTypes:  []analysis.Fact{new(fact)},
-	ResultType: reflect.TypeFor[*types.Package](),
-	Run:        func(pass *analysis.Pass) (any, error) { return pass.Pkg, nil },
-}
 
 func main() {
 	// -facts=false picks the analyzer without facts; the flag is taken
@@ -41,8 +22,8 @@ func main() {
 	args := os.Args
 	if i := slices.Index(args, "-facts=false"); i >= 0 {
 		os.Args = slices.Delete(slices.Clone(args), i, i+1)
-		multichecker.Main(plain)
+		multichecker.Main(noop.Plain)
 		return
 	}
-	multichecker.Main(withFacts)
+	multichecker.Main(noop.WithFacts)
 }
