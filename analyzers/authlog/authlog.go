@@ -275,7 +275,6 @@ func (c *checker) graph(decls []decl, reachesHTTP bool) callGraph {
 	}
 	g := callGraph{callees: make([][]int, len(decls)), logs: make([]bool, len(decls))}
 	callers := make([][]int, len(decls))
-	var work []int
 	for i, d := range decls {
 		direct := false // it calls a log, or a wrapper from another package
 		for _, call := range c.calls.Calls(d.fd) {
@@ -291,22 +290,10 @@ func (c *checker) graph(decls []decl, reachesHTTP bool) callGraph {
 				direct = c.isLog(fn)
 			}
 		}
-		if direct {
-			g.logs[i] = true
-			work = append(work, i)
-		}
+		g.logs[i] = direct
 	}
 	// A caller of a function that reaches a log reaches it too.
-	for len(work) > 0 {
-		j := work[len(work)-1]
-		work = work[:len(work)-1]
-		for _, i := range callers[j] {
-			if !g.logs[i] {
-				g.logs[i] = true
-				work = append(work, i)
-			}
-		}
-	}
+	callindex.MarkCallers(callers, g.logs)
 	active := make([]bool, len(decls))
 	for i, d := range decls {
 		// Without net/http, a function matters only as a log wrapper,

@@ -129,20 +129,17 @@ func run(pass *analysis.Pass, headers httpmodel.Names, at func(token.Pos)) (any,
 	}
 	c := &checker{pass: pass, headers: headers, local: map[*types.Func]*funcFact{}, imported: analysisutil.NewFactCache[funcFact](pass), scans: map[*ast.FuncDecl]*scan{}, calls: pass.ResultOf[callindex.Analyzer].(*callindex.Index)}
 
-	var decls []*ast.FuncDecl
-	for _, f := range c.calls.Funcs() {
-		decls = append(decls, f.Decl)
-	}
-	for _, fd := range decls {
-		at(fd.Pos())
-		c.scans[fd] = c.scanBody(fd)
+	funcs := c.calls.Funcs()
+	for _, f := range funcs {
+		at(f.Decl.Pos())
+		c.scans[f.Decl] = c.scanBody(f.Decl)
 	}
 	// Summaries of this package's functions depend on one another:
 	// iterate until they stop changing.
 	for range 16 {
 		changed := false
-		for _, fd := range decls {
-			fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+		for _, f := range funcs {
+			fd, fn := f.Decl, f.Obj
 			if fn == nil {
 				continue
 			}
@@ -168,8 +165,12 @@ func run(pass *analysis.Pass, headers httpmodel.Names, at func(token.Pos)) (any,
 			pass.ExportObjectFact(fn, fact)
 		}
 	}
-	for _, file := range pass.Files {
-		c.checkFile(file, at)
+	for _, f := range funcs {
+		at(f.Decl.Pos())
+		if !c.mayDerive(c.scans[f.Decl], false) {
+			continue // no Retry-After value: nothing to report
+		}
+		c.checkFunc(f.File, f.Decl, c.analyze(f.Decl))
 	}
 	return nil, nil
 }
@@ -306,21 +307,6 @@ func (c *checker) parses(f *flow.Func, call *ast.CallExpr) []parse {
 		}
 	}
 	return out
-}
-
-func (c *checker) checkFile(file *ast.File, at func(token.Pos)) {
-	for _, d := range file.Decls {
-		fd, ok := d.(*ast.FuncDecl)
-		if !ok || fd.Body == nil {
-			continue
-		}
-		at(fd.Pos())
-		if !c.mayDerive(c.scans[fd], false) {
-			continue // no Retry-After value: nothing to report
-		}
-		f := c.analyze(fd)
-		c.checkFunc(file, fd, f)
-	}
 }
 
 // A scan is what one walk of a function body finds for mayDerive.

@@ -1,6 +1,7 @@
-// Package callindex lists the calls in each function declaration of a
-// package, so that the analyzers that look at calls share one walk of each
-// body and one lookup of each callee instead of doing their own.
+// Package callindex lists the calls (with their callees), the returns and
+// the assignments of each function declaration of a package, so that the
+// analyzers share one walk of each body and one lookup of each callee
+// instead of doing their own.
 //
 // The index is built lazily, one function at a time: a package in which no
 // analyzer asks about a function costs nothing.
@@ -64,8 +65,8 @@ type Index struct {
 	info  *types.Info
 	funcs []Func
 
-	mu    sync.Mutex
-	calls map[*ast.FuncDecl]*body
+	mu     sync.Mutex
+	bodies map[*ast.FuncDecl]*body
 }
 
 type body struct {
@@ -76,7 +77,7 @@ type body struct {
 
 // New indexes files, type-checked into info.
 func New(files []*ast.File, info *types.Info) *Index {
-	ix := &Index{info: info, calls: map[*ast.FuncDecl]*body{}}
+	ix := &Index{info: info, bodies: map[*ast.FuncDecl]*body{}}
 	for _, file := range files {
 		for _, d := range file.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
@@ -120,19 +121,41 @@ func In(calls []Call, n ast.Node) []Call {
 	return calls[lo:hi]
 }
 
+// MarkCallers extends mark, a flag per function of a package, to every
+// function that calls a marked one, directly or through others; callers[j]
+// lists the functions that call function j.
+func MarkCallers(callers [][]int, mark []bool) {
+	var work []int
+	for i, m := range mark {
+		if m {
+			work = append(work, i)
+		}
+	}
+	for len(work) > 0 {
+		j := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, i := range callers[j] {
+			if !mark[i] {
+				mark[i] = true
+				work = append(work, i)
+			}
+		}
+	}
+}
+
 func (ix *Index) body(fd *ast.FuncDecl) *body {
 	ix.mu.Lock()
-	b, ok := ix.calls[fd]
+	b, ok := ix.bodies[fd]
 	ix.mu.Unlock()
 	if ok {
 		return b
 	}
 	b = ix.walk(fd)
 	ix.mu.Lock()
-	if old, ok := ix.calls[fd]; ok {
+	if old, ok := ix.bodies[fd]; ok {
 		b = old // another analyzer was quicker: keep one answer
 	} else {
-		ix.calls[fd] = b
+		ix.bodies[fd] = b
 	}
 	ix.mu.Unlock()
 	return b

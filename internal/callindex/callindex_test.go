@@ -5,6 +5,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 	"testing"
 
@@ -146,5 +147,15 @@ func TestReturnsAndNodes(t *testing.T) {
 	}
 	if kinds["assign"] != 4 || kinds["call"] != len(ix.Calls(fd)) || kinds["index"] != 1 {
 		t.Errorf("Nodes holds %v, want 4 assignments, %d calls and 1 index expression", kinds, len(ix.Calls(fd)))
+	}
+}
+
+func TestMarkCallers(t *testing.T) {
+	// 0 calls 1, 1 calls 2, 3 calls 0 and 4; 4 calls nothing marked.
+	callers := [][]int{0: {3}, 1: {0}, 2: {1}, 3: nil, 4: {3}}
+	mark := []bool{false, false, true, false, false}
+	callindex.MarkCallers(callers, mark)
+	if want := []bool{true, true, true, true, false}; !slices.Equal(mark, want) {
+		t.Errorf("MarkCallers = %v, want %v", mark, want)
 	}
 }

@@ -145,7 +145,7 @@ func run(pass *analysis.Pass, at func(token.Pos)) (any, error) {
 		}
 	}
 	callers := make([][]int, len(funcs))
-	var work []int
+	sends := make([]bool, len(funcs))
 	for i, f := range funcs {
 		if f.Obj == nil {
 			continue
@@ -166,23 +166,14 @@ func run(pass *analysis.Pass, at func(token.Pos)) (any, error) {
 				}
 			}
 		}
-		if direct {
+		sends[i] = direct
+	}
+	callindex.MarkCallers(callers, sends)
+	for i, f := range funcs {
+		if sends[i] {
 			res.sends[f.Obj] = true
-			work = append(work, i)
+			pass.ExportObjectFact(f.Obj, new(sendsFact))
 		}
-	}
-	for len(work) > 0 {
-		j := work[len(work)-1]
-		work = work[:len(work)-1]
-		for _, i := range callers[j] {
-			if fn := funcs[i].Obj; fn != nil && !res.sends[fn] {
-				res.sends[fn] = true
-				work = append(work, i)
-			}
-		}
-	}
-	for fn := range res.sends {
-		pass.ExportObjectFact(fn, new(sendsFact))
 	}
 	// Retry loops: only a function with a call that sends (its own or a
 	// goroutine's) can hold one. Declarations other than functions are
