@@ -277,6 +277,34 @@ func TestFixBehavesRetryAfter(t *testing.T) {
 		})
 	})
 
+	t.Run("no-retry-after", func(t *testing.T) {
+		t.Parallel()
+		// The server answers 503 without Retry-After: the client's own
+		// backoff (100 ms, 200 ms, 400 ms) is capped at -max-wait, which
+		// the fix must keep: it gives up only when the server asks for
+		// more than the limit, and this server asks for nothing.
+		routes := []retrytest.Route{{Method: "GET", Path: "/forecast",
+			Script: []retrytest.Step{retrytest.Fail(503)}}}
+		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, "-max-wait=150ms", srv.URL+"/forecast")
+			if res.code == 0 || !strings.Contains(res.stderr, "still throttled after 4 attempts") || strings.Contains(res.stderr, "retry_after_exceeds_deadline") {
+				t.Errorf("the client should use its own capped backoff for all 4 attempts and report still throttled, got exit %d: %s", res.code, res.stderr)
+			}
+			srv.AssertAttemptsAtMost(t, "GET /forecast", 4)
+			if n := srv.Attempts("GET /forecast"); n != 4 {
+				t.Errorf("%d attempts, want 4\n%s", n, srv.Timeline())
+			}
+			// The last backoff is 400 ms uncapped and 150 ms capped: the
+			// cap on the client's own backoff is still there.
+			if reqs := srv.Requests(); len(reqs) == 4 {
+				if gap := reqs[3].At - reqs[2].At; gap >= 300*time.Millisecond {
+					t.Errorf("the wait before the last attempt was %v: the client's own backoff is no longer capped at 150ms\n%s", gap, srv.Timeline())
+				}
+			}
+			t.Logf("fixed=%v:\n%s", fixed, srv.Timeline())
+		})
+	})
+
 	t.Run("http-date", func(t *testing.T) {
 		t.Parallel()
 		// The server sends an HTTP-date 1 to 2 s ahead; the client accepts

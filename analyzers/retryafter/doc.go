@@ -39,12 +39,21 @@
 //
 // Using Retry-After as a lower bound, max(backoff, ra), is correct, and so
 // are a floor at zero, a cap on the client's own backoff that no Retry-After
-// value reaches, a comparison whose over-limit branch gives up, and reading
-// the header only to log it or test its presence.
+// value reaches, a comparison whose over-limit branch gives up, a cap on a
+// variable whose every Retry-After assignment is followed at once by a
+// give-up above the same limit (the cap then bounds only the client's own
+// backoff), and reading the header only to log it or test its presence.
 //
-// Each finding has one suggested fix. A cap becomes a give-up that returns an
-// error naming retry_after_exceeds_deadline when the enclosing function
-// returns an error, and is removed otherwise; a small-only condition loses
+// Each finding has one suggested fix, and the fix changes only the server's
+// path. A cap on a variable that holds the server's wait on some paths and
+// the client's own backoff on others (wait := retryAfter(resp); if wait == 0
+// { wait = backoff(attempt) }; return min(wait, max)) keeps the cap for the
+// client's own backoff: where the function returns an error, a give-up that
+// returns an error naming retry_after_exceeds_deadline follows each
+// assignment of the server's wait; where it does not, the cap moves onto
+// each assignment of the client's own value. Any other cap becomes such a
+// give-up when the enclosing function returns an error, and is removed
+// otherwise; a small-only condition loses
 // its upper bound; seconds-only parsing gets an http.ParseTime fallback that
 // turns a date into the seconds left until it; a dropped parse error is
 // returned so that the caller falls back to its backoff (a dropped error in

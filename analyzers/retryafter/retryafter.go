@@ -521,7 +521,10 @@ func (c *checker) checkMinCall(file *ast.File, f *flow.Func, call *ast.CallExpr,
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 		remove = append(remove, fixes.DeleteImportIfUnused(c.pass.Fset, src, info, file, sel, call)...)
 	}
-	fix := c.capFix(file, stack, call, ra, limits, src, remove)
+	if len(limits) == 1 && c.guarded(file, f, ra, limits[0]) {
+		return // the server's wait gave up above the limit: min bounds the client's own backoff
+	}
+	fix := c.capFix(file, f, stack, call, ra, limits, src, remove)
 	c.pass.Report(analysis.Diagnostic{
 		Pos:            call.Pos(),
 		End:            call.End(),
@@ -537,11 +540,18 @@ const errText = "retry_after_exceeds_deadline"
 // need not accept a date.
 const retryAfter = "Retry-After"
 
-// capFix builds the fix of a cap: when the function can return an error
-// and the values can be compared where the cap is, give up when the server
-// asks for more than the limit; otherwise honour the server's wait. remove
-// holds the edits that take the cap away.
-func (c *checker) capFix(file *ast.File, stack []ast.Node, at ast.Node, ra ast.Expr, limits []ast.Expr, src []byte, remove []analysis.TextEdit) analysis.SuggestedFix {
+// capFix builds the fix of a cap: when the capped variable holds the
+// client's own backoff on some paths, give up where the server's wait is
+// assigned and keep the cap (splitFix); otherwise, when the function can
+// return an error and the values can be compared where the cap is, give up
+// when the server asks for more than the limit; otherwise honour the
+// server's wait. remove holds the edits that take the cap away.
+func (c *checker) capFix(file *ast.File, f *flow.Func, stack []ast.Node, at ast.Node, ra ast.Expr, limits []ast.Expr, src []byte, remove []analysis.TextEdit) analysis.SuggestedFix {
+	if len(limits) == 1 {
+		if split, ok := c.splitFix(file, f, stack, ra, limits[0], src, remove); ok {
+			return split
+		}
+	}
 	honour := analysis.SuggestedFix{
 		Message:   "Remove the cap so that the server's Retry-After wait is honoured",
 		TextEdits: remove,
@@ -674,7 +684,7 @@ func (c *checker) checkIfCap(file *ast.File, f *flow.Func, ifs *ast.IfStmt, stac
 	parts := operands(ifs.Cond, token.LOR)
 	for i, part := range parts {
 		x, limit, ok := capCompare(part)
-		if !ok || !c.derived(f, x) || c.derived(f, limit) || isConstNonPositive(info, limit) {
+		if !ok || !c.derived(f, x) || c.derived(f, limit) || isConstNonPositive(info, limit) || c.guarded(file, f, x, limit) {
 			continue
 		}
 		var shape string
@@ -715,7 +725,7 @@ func (c *checker) checkIfCap(file *ast.File, f *flow.Func, ifs *ast.IfStmt, stac
 			if !ok {
 				return
 			}
-			fix = c.capFix(file, append(slices.Clone(stack), ifs), ifs, x, []ast.Expr{limit}, src, []analysis.TextEdit{del})
+			fix = c.capFix(file, f, append(slices.Clone(stack), ifs), ifs, x, []ast.Expr{limit}, src, []analysis.TextEdit{del})
 		}
 		c.pass.Report(analysis.Diagnostic{
 			Pos:            ifs.Pos(),

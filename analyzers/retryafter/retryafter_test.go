@@ -10,11 +10,11 @@ import (
 )
 
 func TestDiagnostics(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), retryafter.Analyzer, "a", "b", "odd")
+	analysistest.Run(t, analysistest.TestData(), retryafter.Analyzer, "a", "b", "odd", "mixed")
 }
 
 func TestFixes(t *testing.T) {
-	results := analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), retryafter.Analyzer, "a", "b", "odd")
+	results := analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), retryafter.Analyzer, "a", "b", "odd", "mixed")
 	fixtest.CheckFixed(t, retryafter.Analyzer, results)
 }
 

@@ -246,6 +246,32 @@ func (f *Func) Var(v *types.Var, pos token.Pos) Bits {
 	return b
 }
 
+// Def is one assignment of a variable that a use can see.
+type Def struct {
+	// Rhs is the value, or the multi-valued expression of which the
+	// variable takes result Idx; nil for a parameter.
+	Rhs ast.Expr
+	Idx int // -1 for a single value
+	// Range marks the value variable of a range statement over Rhs.
+	Range bool
+	Bits  Bits
+}
+
+// Defs returns the assignments of v that a use at pos can see, in the
+// order of the source, with their origins.
+func (f *Func) Defs(v *types.Var, pos token.Pos) []Def {
+	var out []Def
+	for _, a := range f.assigns[v] {
+		if a.at <= pos {
+			out = append(out, Def{Rhs: a.rhs, Idx: a.idx, Range: a.rangeOver, Bits: a.bits})
+		}
+	}
+	return out
+}
+
+// VarOf returns the local variable or parameter e names, or nil.
+func (f *Func) VarOf(e ast.Expr) *types.Var { return f.varOf(e) }
+
 // Expr returns the origins of the value of e.
 func (f *Func) Expr(e ast.Expr) Bits {
 	info := f.cfg.Info
