@@ -7,6 +7,7 @@
 //	go run ./scripts/corpus -fix            # check, then apply and verify the fixes
 //	go run ./scripts/corpus -reuse -fix     # only fix, with the results and binary of the last check
 //	go run ./scripts/corpus -only go-github # just the modules whose path contains go-github
+//	go run ./scripts/corpus -recall         # recall on the census (docs/census.tsv)
 //
 // It builds retrylint from the checkout, creates a throwaway module in the
 // work directory (-work), go gets every module pinned in
@@ -30,6 +31,15 @@
 // directive in a second throwaway module), and the fixed packages are
 // checked: they must still build, go vet must report nothing it did not
 // report before, and retrylint must report nothing at the fixed spots.
+//
+// With -recall, only the modules of the census (docs/census.tsv: every
+// site where the retry policy applies in those modules, labelled by
+// reading the code) are checked, every finding is judged against the
+// narrowest site of its analyzer that holds it, and the recall (defect
+// sites with a finding), the false positives (findings at correct sites)
+// and the findings outside every site are printed per analyzer, for the
+// tuned part of the census and for its holdout (docs/census-holdout.txt),
+// and written with the missed sites to <work>/recall.md.
 //
 // The program uses the standard library only.
 package main
@@ -56,6 +66,10 @@ type config struct {
 	fix      bool
 	reuse    bool
 	keepWork bool
+
+	recall        bool
+	census        string
+	censusHoldout string
 }
 
 func main() {
@@ -71,6 +85,9 @@ func main() {
 	flag.DurationVar(&cfg.timeout, "timeout", 20*time.Minute, "limit for one retrylint or go command")
 	flag.BoolVar(&cfg.fix, "fix", false, "after the check, apply the fixes to copies of the modules with findings and verify them")
 	flag.BoolVar(&cfg.reuse, "reuse", false, "do not analyse again: reuse <work>/results.json and the retrylint binary of the last check (with -fix: only fix)")
+	flag.BoolVar(&cfg.recall, "recall", false, "check only the census modules and measure recall against the census (default -work /tmp/retrylint-recall)")
+	flag.StringVar(&cfg.census, "census", "", "with -recall: the census (default <repo>/docs/census.tsv)")
+	flag.StringVar(&cfg.censusHoldout, "census-holdout", "", "with -recall: the census modules kept as a holdout (default <repo>/docs/census-holdout.txt)")
 	flag.Usage = func() {
 		fmt.Fprintf(flag.CommandLine.Output(), "usage: go run ./scripts/corpus [flags]\n\n")
 		flag.PrintDefaults()
@@ -79,6 +96,11 @@ func main() {
 	if flag.NArg() > 0 {
 		flag.Usage()
 		os.Exit(2)
+	}
+	workSet := false
+	flag.Visit(func(f *flag.Flag) { workSet = workSet || f.Name == "work" })
+	if cfg.recall && !workSet {
+		cfg.work = "/tmp/retrylint-recall"
 	}
 	if cfg.jobs < 1 {
 		cfg.jobs = 1
@@ -93,11 +115,24 @@ func main() {
 	if cfg.modules == "" {
 		cfg.modules = filepath.Join(cfg.repo, "scripts", "corpus", "modules.txt")
 	}
+	if cfg.census == "" {
+		cfg.census = filepath.Join(cfg.repo, "docs", "census.tsv")
+	}
+	if cfg.censusHoldout == "" {
+		cfg.censusHoldout = filepath.Join(cfg.repo, "docs", "census-holdout.txt")
+	}
 	if _, err := os.Stat(filepath.Join(cfg.repo, "cmd", "retrylint")); err != nil {
 		log.Fatalf("%s is not a retrylint checkout (no cmd/retrylint); run from the repository root or set -repo", cfg.repo)
 	}
 	if err := os.MkdirAll(cfg.work, 0o755); err != nil {
 		log.Fatal(err)
+	}
+
+	var census *censusInput
+	if cfg.recall {
+		if census, err = readCensusInput(&cfg); err != nil {
+			log.Fatal(err)
+		}
 	}
 
 	start := time.Now()
@@ -114,6 +149,9 @@ func main() {
 		specs, err := readModules(cfg.modules, cfg.only)
 		if err != nil {
 			log.Fatal(err)
+		}
+		if census != nil {
+			specs = census.filter(specs)
 		}
 		res, err = check(&cfg, specs)
 		if err != nil {
@@ -152,6 +190,11 @@ func main() {
 	fmt.Printf("report:   %s\nfindings: %s\nresults:  %s\n", reportPath, tsvPath, resultsPath)
 	if res.Fix != nil {
 		fmt.Println(fixSummaryLine(res.Fix))
+	}
+	if census != nil {
+		if err := reportRecall(&cfg, census, res); err != nil {
+			log.Fatal(err)
+		}
 	}
 	if t := totals(res); t.panics > 0 || t.analyzerErrors > 0 || t.timeouts > 0 {
 		os.Exit(1)
