@@ -1,0 +1,256 @@
+package retryafter
+
+// This file holds the cap check: min(ra, limit), math.Min and
+// if ra > limit { ra = limit } in their forms, and the give-up fix.
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/retrylint/retrylint/internal/fixes"
+	"github.com/retrylint/retrylint/internal/flow"
+	"github.com/retrylint/retrylint/internal/httpmodel"
+)
+
+func (c *checker) isMin(call *ast.CallExpr) (string, bool) {
+	info := c.pass.TypesInfo
+	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+		if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "min" {
+			return "min", true
+		}
+		return "", false
+	}
+	if fn := httpmodel.Callee(info, call); httpmodel.IsPkgFunc(fn, "math", "Min") {
+		return fixes.Text(c.pass.Fset, fixes.Source(c.pass, call.Pos()), call.Fun), true
+	}
+	return "", false
+}
+
+// checkMinCall reports min(ra, limit) and math.Min(ra, limit).
+func (c *checker) checkMinCall(file *ast.File, f *flow.Func, call *ast.CallExpr, stack []ast.Node) {
+	name, ok := c.isMin(call)
+	if !ok {
+		return
+	}
+	info := c.pass.TypesInfo
+	var ra ast.Expr
+	var limits []ast.Expr
+	for _, a := range call.Args {
+		if c.derived(f, a) {
+			if ra != nil {
+				return // two Retry-After values: not a cap we understand
+			}
+			ra = a
+		} else {
+			limits = append(limits, a)
+		}
+	}
+	if ra == nil || len(limits) == 0 {
+		return
+	}
+	for _, l := range limits {
+		if isConstNonPositive(info, l) {
+			return
+		}
+	}
+	src := fixes.Source(c.pass, call.Pos())
+	if src == nil {
+		return
+	}
+	remove := []analysis.TextEdit{{Pos: call.Pos(), End: call.End(), NewText: []byte(fixes.Format(c.pass.Fset, ra))}}
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		remove = append(remove, fixes.DeleteImportIfUnused(c.pass.Fset, src, info, file, sel, call)...)
+	}
+	if len(limits) == 1 && c.guarded(file, f, ra, limits[0]) {
+		return // the server's wait gave up above the limit: min bounds the client's own backoff
+	}
+	fix := c.capFix(file, f, stack, call, ra, limits, src, remove)
+	c.pass.Report(analysis.Diagnostic{
+		Pos:            call.Pos(),
+		End:            call.End(),
+		Message:        fmt.Sprintf("Retry-After is capped by %s(...) (the client retries before the server allows); stop when it exceeds the limit instead", name),
+		SuggestedFixes: []analysis.SuggestedFix{fix},
+	})
+}
+
+// capFix builds the fix of a cap: when the capped variable holds the
+// client's own backoff on some paths, give up where the server's wait is
+// assigned and keep the cap (splitFix); otherwise, when the function can
+// return an error and the values can be compared where the cap is, give up
+// when the server asks for more than the limit; otherwise honour the
+// server's wait. remove holds the edits that take the cap away.
+func (c *checker) capFix(file *ast.File, f *flow.Func, stack []ast.Node, at ast.Node, ra ast.Expr, limits []ast.Expr, src []byte, remove []analysis.TextEdit) analysis.SuggestedFix {
+	if len(limits) == 1 {
+		if split, ok := c.splitFix(file, f, stack, ra, limits[0], src, remove); ok {
+			return split
+		}
+	}
+	honour := analysis.SuggestedFix{
+		Message:   "Remove the cap so that the server's Retry-After wait is honoured",
+		TextEdits: remove,
+	}
+	if giveUp, ok := c.giveUpFix(file, stack, at, ra, limits, src, remove); ok {
+		return giveUp
+	}
+	return honour
+}
+
+func (c *checker) giveUpFix(file *ast.File, stack []ast.Node, at ast.Node, ra ast.Expr, limits []ast.Expr, src []byte, remove []analysis.TextEdit) (analysis.SuggestedFix, bool) {
+	info := c.pass.TypesInfo
+	_, ft := fixes.EnclosingFunc(stack)
+	if !fixes.ReturnsError(info, ft) || len(limits) != 1 || !fixes.Pure(info, ra) || !fixes.Pure(info, limits[0]) {
+		return analysis.SuggestedFix{}, false
+	}
+	stmt, _ := fixes.StmtInBlock(stack)
+	if stmt == nil {
+		return analysis.SuggestedFix{}, false
+	}
+	switch stmt.(type) {
+	case *ast.AssignStmt, *ast.ReturnStmt, *ast.ExprStmt, *ast.DeclStmt, *ast.IfStmt, *ast.SwitchStmt:
+	default:
+		return analysis.SuggestedFix{}, false
+	}
+	if _, isIf := at.(*ast.IfStmt); !isIf {
+		if !fixes.VisibleAt(info, file, ra, stmt.Pos()) || !fixes.VisibleAt(info, file, limits[0], stmt.Pos()) {
+			return analysis.SuggestedFix{}, false
+		}
+	}
+	ret, imports, ok := c.errorReturn(file, ft, stmt.Pos(), ra, limits[0], src)
+	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
+	indent := fixes.Indent(c.pass.Fset, src, stmt.Pos())
+	var edits []analysis.TextEdit
+	if ifs, isIf := at.(*ast.IfStmt); isIf {
+		// if ra > limit { ra = limit }  =>  if ra > limit { return ..., err }
+		body := ifs.Body.List[0]
+		edits = append(edits, analysis.TextEdit{Pos: body.Pos(), End: body.End(), NewText: []byte(ret)})
+	} else {
+		cond := fmt.Sprintf("if %s > %s {\n%s\t%s\n%s}\n%s",
+			fixes.Text(c.pass.Fset, src, ra), fixes.Text(c.pass.Fset, src, limits[0]), indent, ret, indent, indent)
+		edits = append(edits, analysis.TextEdit{Pos: stmt.Pos(), End: stmt.Pos(), NewText: []byte(cond)})
+		edits = append(edits, remove...)
+	}
+	edits = append(edits, imports...)
+	return analysis.SuggestedFix{
+		Message:   "Return an error when the Retry-After wait exceeds the limit",
+		TextEdits: edits,
+	}, true
+}
+
+// errorReturn returns the text of a return statement that gives up with an
+// error naming the server's wait and the limit.
+func (c *checker) errorReturn(file *ast.File, ft *ast.FuncType, pos token.Pos, ra, limit ast.Expr, src []byte) (string, []analysis.TextEdit, bool) {
+	info := c.pass.TypesInfo
+	fmtName, edits, ok := fixes.Import(info, c.pass.Pkg, file, "fmt", pos)
+	if !ok {
+		return "", nil, false
+	}
+	ret, ok := fixes.Return(info, c.pass.Pkg, file, ft, fmt.Sprintf("%s.Errorf(%q, %s, %s)", fmtName,
+		errText+": the server asked to wait %v, more than the limit of %v",
+		fixes.Text(c.pass.Fset, src, ra), fixes.Text(c.pass.Fset, src, limit)))
+	return ret, edits, ok
+}
+
+// capCompare matches x > limit, x >= limit, limit < x and limit <= x and
+// returns x and limit.
+func capCompare(e ast.Expr) (x, limit ast.Expr, ok bool) {
+	b, isBin := ast.Unparen(e).(*ast.BinaryExpr)
+	if !isBin {
+		return nil, nil, false
+	}
+	switch b.Op {
+	case token.GTR, token.GEQ:
+		return b.X, b.Y, true
+	case token.LSS, token.LEQ:
+		return b.Y, b.X, true
+	}
+	return nil, nil, false
+}
+
+// checkIfCap reports if ra > limit { ra = limit }, its mirrored forms, the
+// same with other conditions joined by ||, and the return form
+// if ra > limit { return limit }; return ra.
+func (c *checker) checkIfCap(file *ast.File, f *flow.Func, ifs *ast.IfStmt, stack []ast.Node) {
+	if ifs.Init != nil || ifs.Else != nil || len(ifs.Body.List) != 1 {
+		return
+	}
+	info := c.pass.TypesInfo
+	parts := operands(ifs.Cond, token.LOR)
+	for i, part := range parts {
+		x, limit, ok := capCompare(part)
+		if !ok || !c.derived(f, x) || c.derived(f, limit) || isConstNonPositive(info, limit) || c.guarded(file, f, x, limit) {
+			continue
+		}
+		var shape string
+		switch body := ifs.Body.List[0].(type) {
+		case *ast.AssignStmt:
+			if body.Tok != token.ASSIGN || len(body.Lhs) != 1 || len(body.Rhs) != 1 || !c.sameVar(x, body.Lhs[0]) || !c.sameValue(limit, body.Rhs[0]) {
+				continue
+			}
+			shape = fmt.Sprintf("if %s > %s { %s = %s }", types.ExprString(x), types.ExprString(limit), types.ExprString(x), types.ExprString(limit))
+		case *ast.ReturnStmt:
+			// if ra > limit { return limit }; return ra
+			next := followingReturn(stack, ifs)
+			if next == nil || len(next.Results) != len(body.Results) {
+				continue
+			}
+			idx := slices.IndexFunc(body.Results, func(r ast.Expr) bool { return c.sameValue(limit, r) })
+			if idx < 0 || !c.sameVar(x, next.Results[idx]) {
+				continue
+			}
+			shape = fmt.Sprintf("if %s > %s { return %s }", types.ExprString(x), types.ExprString(limit), types.ExprString(limit))
+		default:
+			continue
+		}
+		src := fixes.Source(c.pass, ifs.Pos())
+		if src == nil {
+			return
+		}
+		var fix analysis.SuggestedFix
+		if len(parts) > 1 {
+			// The other conditions keep their assignment: only the cap
+			// goes.
+			fix = analysis.SuggestedFix{
+				Message:   "Remove the cap so that the server's Retry-After wait is honoured",
+				TextEdits: []analysis.TextEdit{removeOperand(parts, i)},
+			}
+		} else {
+			del, ok := fixes.LineDelete(c.pass.Fset, src, ifs)
+			if !ok {
+				return
+			}
+			fix = c.capFix(file, f, append(slices.Clone(stack), ifs), ifs, x, []ast.Expr{limit}, src, []analysis.TextEdit{del})
+		}
+		c.pass.Report(analysis.Diagnostic{
+			Pos:            ifs.Pos(),
+			End:            ifs.Body.End(),
+			Message:        "Retry-After is capped by " + shape + " (the client retries before the server allows); stop when it exceeds the limit instead",
+			SuggestedFixes: []analysis.SuggestedFix{fix},
+		})
+		return
+	}
+}
+
+// operands returns the operands of a chain of op (&& or ||) in e.
+func operands(e ast.Expr, op token.Token) []ast.Expr {
+	e = ast.Unparen(e)
+	if b, ok := e.(*ast.BinaryExpr); ok && b.Op == op {
+		return append(operands(b.X, op), operands(b.Y, op)...)
+	}
+	return []ast.Expr{e}
+}
+
+// removeOperand deletes parts[i] and its operator from the chain parts
+// (of at least two operands).
+func removeOperand(parts []ast.Expr, i int) analysis.TextEdit {
+	if i == 0 {
+		return analysis.TextEdit{Pos: parts[0].Pos(), End: parts[1].Pos()}
+	}
+	return analysis.TextEdit{Pos: parts[i-1].End(), End: parts[i].End()}
+}

@@ -1,0 +1,314 @@
+package retryafter
+
+// This file holds the parse checks: a Retry-After value parsed in one form
+// only, and a parse error dropped so that a malformed value becomes a
+// zero wait.
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/retrylint/retrylint/internal/fixes"
+	"github.com/retrylint/retrylint/internal/flow"
+	"github.com/retrylint/retrylint/internal/httpmodel"
+)
+
+// A parse is a call that parses a header value: in seconds only, or as an
+// HTTP-date.
+type parse struct {
+	call *ast.CallExpr
+	arg  ast.Expr
+	date bool
+	// via is the function whose parameter is parsed, for helpers; nil for
+	// the standard parsers.
+	via *types.Func
+}
+
+var secondsParsers = map[string][]string{
+	"strconv": {"Atoi", "ParseInt", "ParseUint", "ParseFloat"},
+	"time":    {"ParseDuration"},
+}
+
+// parses returns what call parses: a standard seconds or date parser, or a
+// function whose fact says it parses one of its parameters.
+func (c *checker) parses(f *flow.Func, call *ast.CallExpr) []parse {
+	info := c.pass.TypesInfo
+	fn := httpmodel.Callee(info, call)
+	if fn == nil || len(call.Args) == 0 {
+		return nil
+	}
+	if arg, date, ok := stdParser(fn); ok {
+		if arg >= len(call.Args) {
+			return nil
+		}
+		return []parse{{call: call, arg: call.Args[arg], date: date}}
+	}
+	fact := c.fact(fn)
+	if fact == nil || fact.Date|fact.Seconds == 0 {
+		return nil
+	}
+	var out []parse
+	for i, a := range call.Args {
+		if fact.Date&flow.Param(i) != 0 {
+			out = append(out, parse{call: call, arg: a, date: true, via: fn})
+		} else if fact.Seconds&flow.Param(i) != 0 {
+			out = append(out, parse{call: call, arg: a, via: fn})
+		}
+	}
+	return out
+}
+
+// stdParser reports whether fn is a standard parser of seconds or dates,
+// and which of its arguments it parses.
+func stdParser(fn *types.Func) (arg int, date, ok bool) {
+	if fn.Pkg() == nil {
+		return 0, false, false
+	}
+	names, seconds := secondsParsers[fn.Pkg().Path()]
+	switch {
+	case seconds && httpmodel.IsPkgFunc(fn, fn.Pkg().Path(), names...):
+		return 0, false, true
+	case httpmodel.IsPkgFunc(fn, "net/http", "ParseTime"):
+		return 0, true, true
+	case httpmodel.IsPkgFunc(fn, "time", "Parse", "ParseInLocation"):
+		return 1, true, true
+	}
+	return 0, false, false
+}
+
+func isStdParser(fn *types.Func) bool {
+	_, _, ok := stdParser(fn)
+	return ok
+}
+
+// checkDroppedError reports n, _ := strconv.Atoi(ra) and its kin when the
+// zero that a malformed value gives is used as the wait.
+func (c *checker) checkDroppedError(file *ast.File, f *flow.Func, as *ast.AssignStmt, stack []ast.Node) {
+	if len(as.Lhs) != 2 || len(as.Rhs) != 1 {
+		return
+	}
+	blank, ok := as.Lhs[1].(*ast.Ident)
+	if !ok || blank.Name != "_" {
+		return
+	}
+	call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+	if !ok {
+		return
+	}
+	var p *parse
+	for _, q := range c.parses(f, call) {
+		if q.via == nil && c.derived(f, q.arg) {
+			p = &q
+			break
+		}
+	}
+	if p == nil {
+		return
+	}
+	info := c.pass.TypesInfo
+	val, _ := ast.Unparen(as.Lhs[0]).(*ast.Ident)
+	if val == nil {
+		return
+	}
+	if v, ok := info.ObjectOf(val).(*types.Var); ok && comparedWithConstant(info, stack, v, p.date) {
+		return // a zero or out-of-range value is told apart from a real wait
+	}
+	stmt, _ := fixes.StmtInBlock(append(slices.Clone(stack), as))
+	if stmt != ast.Stmt(as) {
+		return
+	}
+	_, ft := fixes.EnclosingFunc(stack)
+	results := fixes.ResultTypes(info, ft)
+	if len(results) == 0 {
+		return
+	}
+	last := results[len(results)-1]
+	var failure string
+	switch {
+	case fixes.ReturnsError(info, ft):
+	case types.Identical(last, types.Typ[types.Bool]):
+		failure = "false"
+	case isNilable(last):
+		failure = "nil" // no value, for the caller to fall back on
+	default:
+		return // no way to hand the failure to the caller's backoff
+	}
+	errName := "err"
+	if as.Tok == token.ASSIGN {
+		_, obj := info.Scopes[file].Innermost(as.Pos()).LookupParent("err", as.Pos())
+		v, ok := obj.(*types.Var)
+		if !ok || !types.Identical(v.Type(), types.Universe.Lookup("error").Type()) {
+			return
+		}
+	} else if obj := info.Scopes[file].Innermost(as.Pos()).Lookup("err"); obj != nil {
+		if v, ok := obj.(*types.Var); !ok || !types.Identical(v.Type(), types.Universe.Lookup("error").Type()) {
+			return
+		}
+	}
+	if failure == "" {
+		failure = errName
+	}
+	ret, ok := fixes.Return(info, c.pass.Pkg, file, ft, failure)
+	if !ok {
+		return
+	}
+	src := fixes.Source(c.pass, as.Pos())
+	if src == nil {
+		return
+	}
+	indent := fixes.Indent(c.pass.Fset, src, as.Pos())
+	eol := fixes.LineEnd(c.pass.Fset, src, as.End())
+	check := fmt.Sprintf("\n%sif %s != nil {\n%s\t%s\n%s}", indent, errName, indent, ret, indent)
+	fn := httpmodel.Callee(info, call)
+	c.pass.Report(analysis.Diagnostic{
+		Pos:     blank.Pos(),
+		End:     blank.End(),
+		Message: fmt.Sprintf("the error of %s.%s on a Retry-After value is dropped (a malformed value becomes a zero wait and the client retries at once)", fn.Pkg().Name(), fn.Name()),
+		SuggestedFixes: []analysis.SuggestedFix{{
+			Message: "Return the parse error so that a malformed Retry-After falls back to backoff",
+			TextEdits: []analysis.TextEdit{
+				{Pos: blank.Pos(), End: blank.End(), NewText: []byte(errName)},
+				{Pos: eol, End: eol, NewText: []byte(check)},
+			},
+		}},
+	})
+}
+
+// comparedWithConstant reports whether the function compares v with a
+// constant (n > 0, n == 0) or, for a time, asks IsZero: the code then tells
+// a malformed value apart from a real wait.
+func comparedWithConstant(info *types.Info, stack []ast.Node, v *types.Var, date bool) bool {
+	fnNode, _ := fixes.EnclosingFunc(stack)
+	if fnNode == nil {
+		return false
+	}
+	found := false
+	isV := func(e ast.Expr) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && info.Uses[id] == v
+	}
+	ast.Inspect(fnNode, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.BinaryExpr:
+			switch n.Op {
+			case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+				if (isV(n.X) && info.Types[n.Y].Value != nil) || (isV(n.Y) && info.Types[n.X].Value != nil) {
+					found = true
+				}
+			}
+		case *ast.CallExpr:
+			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && date && sel.Sel.Name == "IsZero" && isV(sel.X) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// reportSecondsOnly reports a Retry-After value parsed as seconds in a
+// function that never tries the HTTP-date form, with a fix that converts
+// an HTTP-date into seconds before the parse.
+func (c *checker) reportSecondsOnly(file *ast.File, f *flow.Func, p parse, stack []ast.Node) {
+	info := c.pass.TypesInfo
+	src := fixes.Source(c.pass, p.call.Pos())
+	if src == nil {
+		return
+	}
+	// The string to convert: the Retry-After operand of the argument.
+	s := p.arg
+	for {
+		b, ok := ast.Unparen(s).(*ast.BinaryExpr)
+		if !ok || b.Op != token.ADD {
+			break
+		}
+		if c.derived(f, b.X) {
+			s = b.X
+		} else {
+			s = b.Y
+		}
+	}
+	s = ast.Unparen(s)
+	if t, ok := info.Types[s]; !ok || !types.Identical(t.Type.Underlying(), types.Typ[types.String]) {
+		return
+	}
+	stmt, _ := fixes.StmtInBlock(stack)
+	if stmt == nil {
+		return
+	}
+	switch st := stmt.(type) {
+	case *ast.AssignStmt, *ast.ExprStmt, *ast.DeclStmt, *ast.ReturnStmt:
+	case *ast.IfStmt:
+		if !inside(p.call, st.Init) && !inside(p.call, st.Cond) {
+			return
+		}
+	case *ast.SwitchStmt:
+		if !inside(p.call, st.Init) && !inside(p.call, st.Tag) {
+			return
+		}
+	default:
+		return
+	}
+	pos := stmt.Pos()
+	indent := fixes.Indent(c.pass.Fset, src, pos)
+	var edits []analysis.TextEdit
+	var names []string
+	for _, path := range []string{"net/http", "strconv", "time"} {
+		name, imp, ok := fixes.Import(info, c.pass.Pkg, file, path, pos)
+		if !ok {
+			return
+		}
+		names = append(names, name)
+		edits = append(edits, imp...)
+	}
+	httpName, strconvName, timeName := names[0], names[1], names[2]
+	var pre strings.Builder
+	target := ""
+	if id, ok := s.(*ast.Ident); ok && isLocalVar(info, id) && fixes.VisibleAt(info, file, id, pos) {
+		target = id.Name
+	} else {
+		if !fixes.VisibleAt(info, file, s, pos) {
+			return
+		}
+		target = fixes.FreeName(info, file, "retryAfterValue", nil, pos)
+		fmt.Fprintf(&pre, "%s := %s\n%s", target, fixes.Text(c.pass.Fset, src, s), indent)
+		edits = append(edits, analysis.TextEdit{Pos: s.Pos(), End: s.End(), NewText: []byte(target)})
+	}
+	// The date and the wait get names that shadow nothing the statement
+	// after them uses.
+	taken := map[string]bool{target: true}
+	tName := fixes.FreeName(info, file, "t", taken, pos)
+	dName := fixes.FreeName(info, file, "d", taken, pos)
+	fmt.Fprintf(&pre, "if %[1]s, err := %[3]s.ParseTime(%[2]s); err == nil {\n"+
+		"%[6]s\t%[2]s = \"0\"\n"+
+		"%[6]s\tif %[7]s := %[5]s.Until(%[1]s); %[7]s > 0 {\n"+
+		"%[6]s\t\t%[2]s = %[4]s.FormatInt(int64((%[7]s+%[5]s.Second-1)/%[5]s.Second), 10)\n"+
+		"%[6]s\t}\n"+
+		"%[6]s}\n%[6]s",
+		tName, target, httpName, strconvName, timeName, indent, dName)
+	edits = append(edits, analysis.TextEdit{Pos: pos, End: pos, NewText: []byte(pre.String())})
+	sort.SliceStable(edits, func(i, j int) bool { return edits[i].Pos < edits[j].Pos })
+	parser := "strconv.Atoi"
+	if fn := httpmodel.Callee(info, p.call); fn != nil {
+		parser = fn.Name()
+		if fn.Pkg() != nil && fn.Pkg() != c.pass.Pkg {
+			parser = fn.Pkg().Name() + "." + parser
+		}
+	}
+	c.pass.Report(analysis.Diagnostic{
+		Pos:     p.call.Pos(),
+		End:     p.call.End(),
+		Message: fmt.Sprintf("Retry-After is parsed only as seconds by %s (an HTTP-date value is not understood, so the server's wait is lost)", parser),
+		SuggestedFixes: []analysis.SuggestedFix{{
+			Message:   "Accept the HTTP-date form of Retry-After too",
+			TextEdits: edits,
+		}},
+	})
+}
