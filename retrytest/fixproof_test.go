@@ -331,6 +331,65 @@ func TestFixBehavesRetryAfter(t *testing.T) {
 	})
 }
 
+// TestFixBehavesRetryAfterSmallOnly: a client that honours Retry-After
+// only below its limit and uses its own short backoff otherwise comes back
+// early; after the retryafter fix it gives up when the server asks for more
+// than the limit, and the paths that were right (a short wait, no
+// Retry-After at all) behave as before.
+func TestFixBehavesRetryAfterSmallOnly(t *testing.T) {
+	c := fixClient(t, "smallonly", "retryafter", "Retry-After is honoured only below maxWait")
+
+	t.Run("long-wait", func(t *testing.T) {
+		t.Parallel()
+		// The server asks for 2 s; the client accepts at most 1 s.
+		routes := []retrytest.Route{{Method: "GET", Path: "/forecast",
+			Script: []retrytest.Step{retrytest.Throttle(429, 2*time.Second), retrytest.OK(200).WithBody("sunny")}}}
+		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, "-max-wait=1s", srv.URL+"/forecast")
+			if !fixed {
+				err := srv.CheckNoEarlyRetry()
+				if err == nil {
+					t.Fatalf("the defect did not show: no early retry\n%s", srv.Timeline())
+				}
+				t.Logf("defect shown: %v", err)
+				return
+			}
+			srv.AssertNoEarlyRetry(t)
+			srv.AssertAttemptsAtMost(t, "GET /forecast", 1)
+			if res.code == 0 || !strings.Contains(res.stderr, "retry_after_exceeds_deadline") {
+				t.Errorf("the fixed client should stop with retry_after_exceeds_deadline, got exit %d: %s", res.code, res.stderr)
+			}
+		})
+	})
+
+	t.Run("short-wait", func(t *testing.T) {
+		t.Parallel()
+		// The server asks for 1 s, within the client's 3 s: both wait and succeed.
+		routes := []retrytest.Route{{Method: "GET", Path: "/forecast",
+			Script: []retrytest.Step{retrytest.Throttle(429, time.Second), retrytest.OK(200).WithBody("sunny")}}}
+		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, "-max-wait=3s", srv.URL+"/forecast")
+			srv.AssertNoEarlyRetry(t)
+			if n := srv.Attempts("GET /forecast"); n != 2 || res.code != 0 || res.stdout != "ok: sunny\n" {
+				t.Errorf("fixed=%v: want 2 attempts and success, got %d attempts, exit %d: %q %q\n%s", fixed, n, res.code, res.stdout, res.stderr, srv.Timeline())
+			}
+		})
+	})
+
+	t.Run("no-retry-after", func(t *testing.T) {
+		t.Parallel()
+		// 503 without Retry-After: the client's own backoff, before and after.
+		routes := []retrytest.Route{{Method: "GET", Path: "/forecast",
+			Script: []retrytest.Step{retrytest.Fail(503)}}}
+		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, "-max-wait=1s", srv.URL+"/forecast")
+			if n := srv.Attempts("GET /forecast"); n != 4 || !strings.Contains(res.stderr, "still throttled after 4 attempts") {
+				t.Errorf("fixed=%v: want 4 attempts with the client's own backoff, got %d, exit %d: %s\n%s", fixed, n, res.code, res.stderr, srv.Timeline())
+			}
+		})
+	})
+}
+
 // TestFixBehavesRetryDeadline: a client with a 300 ms timeout per attempt,
 // five attempts and no overall deadline keeps sending requests after the
 // 1.5 s its timeouts suggest; after the retrydeadline fix one deadline

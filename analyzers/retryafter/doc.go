@@ -53,8 +53,10 @@
 // assignment of the server's wait; where it does not, the cap moves onto
 // each assignment of the client's own value. Any other cap becomes such a
 // give-up when the enclosing function returns an error, and is removed
-// otherwise; a small-only condition loses
-// its upper bound; seconds-only parsing gets an http.ParseTime fallback that
+// otherwise. A small-only condition gives up with such an error when the
+// wait is not below the limit, where the function can return an error, and
+// otherwise loses its upper bound (the fix then says that the wait is
+// honoured whatever its length). Seconds-only parsing gets an http.ParseTime fallback that
 // turns a date into the seconds left until it; a dropped parse error is
 // returned so that the caller falls back to its backoff (a dropped error in
 // a function that can return neither an error nor an ok bool is not

@@ -34,7 +34,7 @@ func smallCompare(e ast.Expr) (x, limit ast.Expr, ok bool) {
 
 // checkSmallOnly reports an if statement that uses a Retry-After value only
 // when it is below a limit and substitutes a shorter wait otherwise.
-func (c *checker) checkSmallOnly(f *flow.Func, ifs *ast.IfStmt, stack []ast.Node) {
+func (c *checker) checkSmallOnly(file *ast.File, f *flow.Func, ifs *ast.IfStmt, stack []ast.Node) {
 	info := c.pass.TypesInfo
 	var cmp, limit ast.Expr
 	for _, e := range operands(ifs.Cond, token.LAND) {
@@ -50,33 +50,89 @@ func (c *checker) checkSmallOnly(f *flow.Func, ifs *ast.IfStmt, stack []ast.Node
 	if src == nil {
 		return
 	}
-	var edit analysis.TextEdit
-	parts := operands(ifs.Cond, token.LAND)
-	i := slices.Index(parts, cmp)
-	switch {
-	case len(parts) == 1:
-		if e, ok := c.unwrap(ifs, stack, src); ok {
-			edit = e
-		} else {
-			edit = analysis.TextEdit{Pos: ifs.Cond.Pos(), End: ifs.Cond.End(), NewText: []byte("true")}
-		}
-	default:
-		edit = removeOperand(parts, i)
-	}
 	// Parentheses around the comparison stay balanced only when the
 	// comparison is written bare.
 	if _, paren := findParen(ifs.Cond, cmp); paren {
 		return
 	}
+	x, _, _ := smallCompare(cmp)
+	guard, imports, giveUp := c.smallGuard(file, stack, ifs, cmp, x, limit, src)
+	var edits []analysis.TextEdit
+	parts := operands(ifs.Cond, token.LAND)
+	i := slices.Index(parts, cmp)
+	switch {
+	case len(parts) > 1:
+		edits = append(edits, removeOperand(parts, i))
+		if giveUp {
+			// The give-up opens the body, which now runs for every wait.
+			// After the line of the brace, so that a comment there stays.
+			at := fixes.LineEnd(c.pass.Fset, src, ifs.Body.Lbrace)
+			if at >= ifs.Body.List[0].Pos() {
+				return // the body starts on the brace's line
+			}
+			indent := fixes.Indent(c.pass.Fset, src, ifs.Body.List[0].Pos())
+			edits = append(edits, analysis.TextEdit{Pos: at, End: at, NewText: []byte("\n" + strings.TrimSuffix(indentLines(guard, indent), "\n"))})
+		}
+	default:
+		if e, ok := c.unwrap(ifs, stack, src, guard); ok {
+			edits = append(edits, e)
+		} else if !giveUp {
+			edits = append(edits, analysis.TextEdit{Pos: ifs.Cond.Pos(), End: ifs.Cond.End(), NewText: []byte("true")})
+		} else {
+			return
+		}
+	}
+	fix := analysis.SuggestedFix{
+		Message:   "Honour the Retry-After wait whatever its length (the function cannot return an error to give up)",
+		TextEdits: edits,
+	}
+	if giveUp {
+		fix = analysis.SuggestedFix{
+			Message:   "Return an error when the Retry-After wait exceeds the limit instead of using a shorter wait",
+			TextEdits: append(edits, imports...),
+		}
+	}
 	c.pass.Report(analysis.Diagnostic{
-		Pos:     cmp.Pos(),
-		End:     cmp.End(),
-		Message: fmt.Sprintf("Retry-After is honoured only below %s and a shorter wait is used otherwise (the client retries before the server allows)", types.ExprString(limit)),
-		SuggestedFixes: []analysis.SuggestedFix{{
-			Message:   "Honour the Retry-After wait whatever its length",
-			TextEdits: []analysis.TextEdit{edit},
-		}},
+		Pos:            cmp.Pos(),
+		End:            cmp.End(),
+		Message:        fmt.Sprintf("Retry-After is honoured only below %s and a shorter wait is used otherwise (the client retries before the server allows)", types.ExprString(limit)),
+		SuggestedFixes: []analysis.SuggestedFix{fix},
 	})
+}
+
+// smallGuard returns the statement that gives up when the server's wait x
+// is not below limit (the negation of cmp), where the enclosing function
+// can return an error and x and limit can be written at the top of the
+// if statement's body. ok is false otherwise: the fix then honours the wait.
+func (c *checker) smallGuard(file *ast.File, stack []ast.Node, ifs *ast.IfStmt, cmp, x, limit ast.Expr, src []byte) (guard string, imports []analysis.TextEdit, ok bool) {
+	info := c.pass.TypesInfo
+	_, ft := fixes.EnclosingFunc(stack)
+	if !fixes.ReturnsError(info, ft) || !fixes.Pure(info, x) || !fixes.Pure(info, limit) {
+		return "", nil, false
+	}
+	at := ifs.Body.Lbrace + 1
+	if !fixes.VisibleAt(info, file, x, at) || !fixes.VisibleAt(info, file, limit, at) {
+		return "", nil, false
+	}
+	ret, imports, ok := c.errorReturn(file, ft, at, x, limit, src)
+	if !ok {
+		return "", nil, false
+	}
+	// x < limit gives up on x >= limit; x <= limit on x > limit.
+	op := ">="
+	if b := ast.Unparen(cmp).(*ast.BinaryExpr); b.Op == token.LEQ || b.Op == token.GEQ {
+		op = ">"
+	}
+	return fmt.Sprintf("if %s %s %s {\n\t%s\n}\n", fixes.Text(c.pass.Fset, src, x), op, fixes.Text(c.pass.Fset, src, limit), ret), imports, true
+}
+
+// indentLines indents every line of text by indent.
+func indentLines(text, indent string) string {
+	var b strings.Builder
+	for line := range strings.SplitSeq(strings.TrimSuffix(text, "\n"), "\n") {
+		b.WriteString(indent + line + "\n")
+	}
+	return b.String()
 }
 
 // findParen reports whether target appears wrapped in parentheses in e.
@@ -167,8 +223,9 @@ func (c *checker) substitutes(f *flow.Func, ifs *ast.IfStmt, stack []ast.Node) b
 // unwrap returns the edit that replaces an if statement whose whole
 // condition is the limit by its body: the else branch, or the statements
 // up to the fallback return that the body's return makes unreachable, go
-// with it. ok is false when the body cannot be moved as text.
-func (c *checker) unwrap(ifs *ast.IfStmt, stack []ast.Node, src []byte) (analysis.TextEdit, bool) {
+// with it. prefix, when not empty, is put before the body's statements.
+// ok is false when the body cannot be moved as text.
+func (c *checker) unwrap(ifs *ast.IfStmt, stack []ast.Node, src []byte, prefix string) (analysis.TextEdit, bool) {
 	if ifs.Init != nil {
 		return analysis.TextEdit{}, false
 	}
@@ -201,7 +258,17 @@ func (c *checker) unwrap(ifs *ast.IfStmt, stack []ast.Node, src []byte) (analysi
 		end = next.End()
 	}
 	var lines []string
+	if prefix != "" {
+		indent := fixes.Indent(c.pass.Fset, src, ifs.Pos())
+		lines = append(lines, strings.Split(strings.TrimSuffix(indentLines(prefix, indent), "\n"), "\n")...)
+	}
+	first := true
 	for line := range strings.SplitSeq(strings.Trim(body, "\n"), "\n") {
+		if first && prefix != "" && strings.HasPrefix(line, " ") {
+			// A comment that followed the brace gets a line of its own.
+			line = "\t" + fixes.Indent(c.pass.Fset, src, ifs.Pos()) + strings.TrimSpace(line)
+		}
+		first = false
 		lines = append(lines, strings.TrimPrefix(line, "\t"))
 	}
 	text := strings.TrimSpace(strings.Join(lines, "\n"))
