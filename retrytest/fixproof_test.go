@@ -390,6 +390,49 @@ func TestFixBehavesRetryAfterSmallOnly(t *testing.T) {
 	})
 }
 
+// TestFixBehavesRetryAfterDateOnly: a client that reads Retry-After only
+// as an HTTP-date misses a wait in seconds and comes back early; after the
+// retryafter fix it waits as long as the seconds say, and a date is still
+// honoured as before.
+func TestFixBehavesRetryAfterDateOnly(t *testing.T) {
+	c := fixClient(t, "dateonly", "retryafter", "Retry-After is parsed only as an HTTP-date by http.ParseTime")
+
+	t.Run("seconds", func(t *testing.T) {
+		t.Parallel()
+		routes := []retrytest.Route{{Method: "GET", Path: "/forecast",
+			Script: []retrytest.Step{retrytest.Throttle(429, time.Second), retrytest.OK(200).WithBody("sunny")}}}
+		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, srv.URL+"/forecast")
+			if !fixed {
+				err := srv.CheckNoEarlyRetry()
+				if err == nil {
+					t.Fatalf("the defect did not show: no early retry\n%s", srv.Timeline())
+				}
+				t.Logf("defect shown: %v", err)
+				return
+			}
+			srv.AssertNoEarlyRetry(t)
+			srv.AssertAttemptsAtMost(t, "GET /forecast", 2)
+			if res.code != 0 || res.stdout != "ok: sunny\n" {
+				t.Errorf("the fixed client should wait 1 s and succeed, got exit %d: %q %q", res.code, res.stdout, res.stderr)
+			}
+		})
+	})
+
+	t.Run("http-date", func(t *testing.T) {
+		t.Parallel()
+		routes := []retrytest.Route{{Method: "GET", Path: "/forecast",
+			Script: []retrytest.Step{retrytest.ThrottleDate(503, time.Second), retrytest.OK(200).WithBody("sunny")}}}
+		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, srv.URL+"/forecast")
+			srv.AssertNoEarlyRetry(t)
+			if n := srv.Attempts("GET /forecast"); n != 2 || res.code != 0 {
+				t.Errorf("fixed=%v: want 2 attempts and success, got %d, exit %d: %s\n%s", fixed, n, res.code, res.stderr, srv.Timeline())
+			}
+		})
+	})
+}
+
 // TestFixBehavesRetryDeadline: a client with a 300 ms timeout per attempt,
 // five attempts and no overall deadline keeps sending requests after the
 // 1.5 s its timeouts suggest; after the retrydeadline fix one deadline

@@ -20,7 +20,9 @@
 //     own substituted otherwise (return ra when ra < limit, else backoff);
 //   - a value parsed only as seconds (strconv.Atoi, ParseInt, ParseUint,
 //     ParseFloat, time.ParseDuration) in a function that never tries the
-//     HTTP-date form (http.ParseTime) for it;
+//     HTTP-date form (http.ParseTime) for it, and a value parsed only as an
+//     HTTP-date in a function that never tries seconds, so that
+//     Retry-After: 120 is lost;
 //   - a parse error dropped with _, so that a malformed value becomes a zero
 //     wait and the client retries at once.
 //
@@ -56,12 +58,20 @@
 // otherwise. A small-only condition gives up with such an error when the
 // wait is not below the limit, where the function can return an error, and
 // otherwise loses its upper bound (the fix then says that the wait is
-// honoured whatever its length). Seconds-only parsing gets an http.ParseTime fallback that
-// turns a date into the seconds left until it; a dropped parse error is
-// returned so that the caller falls back to its backoff (a dropped error in
-// a function that can return neither an error nor an ok bool is not
-// reported, as no fix could hand the failure back). No fix ever shortens the
-// wait.
+// honoured whatever its length). A value parsed in one form only is parsed
+// by a small helper that tries the form the code tried, else the other
+// form, else returns the first form's error (retryAfterSeconds,
+// retryAfterSeconds64, retryAfterSecondsFloat, retryAfterDuration or
+// retryAfterTime, with the parser's result type); the helper is declared
+// once per package, after the function of its first use, and a parse in
+// another file of the package, or one the helpers do not replace (a
+// helper's parameter, another base or bit size), instead gets an
+// http.ParseTime fallback in place that turns a date into the seconds left
+// until it (a date-only parse that no helper can replace is not reported).
+// A dropped parse error is returned so that the caller falls back to its
+// backoff (a dropped error in a function that can return neither an error
+// nor an ok bool is not reported, as no fix could hand the failure back).
+// No fix ever shortens the wait.
 //
 // Flags:
 //

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
-	"go/types"
-	"go/version"
 	"slices"
 
 	"golang.org/x/tools/go/analysis"
@@ -185,7 +183,7 @@ func (c *checker) splitFix(file *ast.File, f *flow.Func, stack []ast.Node, ra, l
 	limitText := fixes.Text(c.pass.Fset, src, limit)
 	var edits []analysis.TextEdit
 	if !fixes.ReturnsError(info, ft) {
-		if !c.minAvailable(file, limit) {
+		if !c.builtinAvailable(file, limit.Pos(), "min") {
 			return analysis.SuggestedFix{}, false
 		}
 		for _, d := range own {
@@ -215,18 +213,4 @@ func (c *checker) splitFix(file *ast.File, f *flow.Func, stack []ast.Node, ra, l
 		Message:   "Return an error when the server's Retry-After wait exceeds the limit, and keep the cap for the client's own backoff",
 		TextEdits: edits,
 	}, true
-}
-
-// minAvailable reports whether the builtin min can be written in file:
-// its Go version has it and no declaration shadows it at limit.
-func (c *checker) minAvailable(file *ast.File, limit ast.Expr) bool {
-	if v := c.pass.TypesInfo.FileVersions[file]; v != "" && version.Compare(v, "go1.21") < 0 {
-		return false
-	}
-	scope := c.pass.Pkg.Scope().Innermost(limit.Pos())
-	if scope == nil {
-		return false
-	}
-	_, obj := scope.LookupParent("min", limit.Pos())
-	return obj == types.Universe.Lookup("min")
 }

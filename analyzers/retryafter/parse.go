@@ -20,12 +20,13 @@ import (
 	"github.com/retrylint/retrylint/internal/httpmodel"
 )
 
-// A parse is a call that parses a header value: in seconds only, or as an
-// HTTP-date.
+// A parse is a call that parses a header value: as seconds, as an
+// HTTP-date, or (a helper) in both forms.
 type parse struct {
-	call *ast.CallExpr
-	arg  ast.Expr
-	date bool
+	call    *ast.CallExpr
+	arg     ast.Expr
+	seconds bool
+	date    bool
 	// via is the function whose parameter is parsed, for helpers; nil for
 	// the standard parsers.
 	via *types.Func
@@ -48,7 +49,7 @@ func (c *checker) parses(f *flow.Func, call *ast.CallExpr) []parse {
 		if arg >= len(call.Args) {
 			return nil
 		}
-		return []parse{{call: call, arg: call.Args[arg], date: date}}
+		return []parse{{call: call, arg: call.Args[arg], seconds: !date, date: date}}
 	}
 	fact := c.fact(fn)
 	if fact == nil || fact.Date|fact.Seconds == 0 {
@@ -56,10 +57,9 @@ func (c *checker) parses(f *flow.Func, call *ast.CallExpr) []parse {
 	}
 	var out []parse
 	for i, a := range call.Args {
-		if fact.Date&flow.Param(i) != 0 {
-			out = append(out, parse{call: call, arg: a, date: true, via: fn})
-		} else if fact.Seconds&flow.Param(i) != 0 {
-			out = append(out, parse{call: call, arg: a, via: fn})
+		p := parse{call: call, arg: a, via: fn, seconds: fact.Seconds&flow.Param(i) != 0, date: fact.Date&flow.Param(i) != 0}
+		if p.seconds || p.date {
+			out = append(out, p)
 		}
 	}
 	return out
@@ -213,14 +213,16 @@ func comparedWithConstant(info *types.Info, stack []ast.Node, v *types.Var, date
 	return found
 }
 
-// reportSecondsOnly reports a Retry-After value parsed as seconds in a
-// function that never tries the HTTP-date form, with a fix that converts
-// an HTTP-date into seconds before the parse.
-func (c *checker) reportSecondsOnly(file *ast.File, f *flow.Func, p parse, stack []ast.Node) {
+// convertDateFix is the fix of a value parsed as seconds only where the
+// parsing helper cannot be used (the call of a helper that parses its
+// parameter as seconds, a parser whose arguments the helper does not take,
+// a second file of the package): an HTTP-date is turned into the seconds
+// left until it before the parse. ok is false when no such fix is at hand.
+func (c *checker) convertDateFix(file *ast.File, f *flow.Func, p parse, stack []ast.Node) ([]analysis.TextEdit, bool) {
 	info := c.pass.TypesInfo
 	src := fixes.Source(c.pass, p.call.Pos())
 	if src == nil {
-		return
+		return nil, false
 	}
 	// The string to convert: the Retry-After operand of the argument.
 	s := p.arg
@@ -237,24 +239,24 @@ func (c *checker) reportSecondsOnly(file *ast.File, f *flow.Func, p parse, stack
 	}
 	s = ast.Unparen(s)
 	if t, ok := info.Types[s]; !ok || !types.Identical(t.Type.Underlying(), types.Typ[types.String]) {
-		return
+		return nil, false
 	}
 	stmt, _ := fixes.StmtInBlock(stack)
 	if stmt == nil {
-		return
+		return nil, false
 	}
 	switch st := stmt.(type) {
 	case *ast.AssignStmt, *ast.ExprStmt, *ast.DeclStmt, *ast.ReturnStmt:
 	case *ast.IfStmt:
 		if !inside(p.call, st.Init) && !inside(p.call, st.Cond) {
-			return
+			return nil, false
 		}
 	case *ast.SwitchStmt:
 		if !inside(p.call, st.Init) && !inside(p.call, st.Tag) {
-			return
+			return nil, false
 		}
 	default:
-		return
+		return nil, false
 	}
 	pos := stmt.Pos()
 	indent := fixes.Indent(c.pass.Fset, src, pos)
@@ -263,7 +265,7 @@ func (c *checker) reportSecondsOnly(file *ast.File, f *flow.Func, p parse, stack
 	for _, path := range []string{"net/http", "strconv", "time"} {
 		name, imp, ok := fixes.Import(info, c.pass.Pkg, file, path, pos)
 		if !ok {
-			return
+			return nil, false
 		}
 		names = append(names, name)
 		edits = append(edits, imp...)
@@ -275,7 +277,7 @@ func (c *checker) reportSecondsOnly(file *ast.File, f *flow.Func, p parse, stack
 		target = id.Name
 	} else {
 		if !fixes.VisibleAt(info, file, s, pos) {
-			return
+			return nil, false
 		}
 		target = fixes.FreeName(info, file, "retryAfterValue", nil, pos)
 		fmt.Fprintf(&pre, "%s := %s\n%s", target, fixes.Text(c.pass.Fset, src, s), indent)
@@ -295,20 +297,5 @@ func (c *checker) reportSecondsOnly(file *ast.File, f *flow.Func, p parse, stack
 		tName, target, httpName, strconvName, timeName, indent, dName)
 	edits = append(edits, analysis.TextEdit{Pos: pos, End: pos, NewText: []byte(pre.String())})
 	sort.SliceStable(edits, func(i, j int) bool { return edits[i].Pos < edits[j].Pos })
-	parser := "strconv.Atoi"
-	if fn := httpmodel.Callee(info, p.call); fn != nil {
-		parser = fn.Name()
-		if fn.Pkg() != nil && fn.Pkg() != c.pass.Pkg {
-			parser = fn.Pkg().Name() + "." + parser
-		}
-	}
-	c.pass.Report(analysis.Diagnostic{
-		Pos:     p.call.Pos(),
-		End:     p.call.End(),
-		Message: fmt.Sprintf("Retry-After is parsed only as seconds by %s (an HTTP-date value is not understood, so the server's wait is lost)", parser),
-		SuggestedFixes: []analysis.SuggestedFix{{
-			Message:   "Accept the HTTP-date form of Retry-After too",
-			TextEdits: edits,
-		}},
-	})
+	return edits, true
 }

@@ -63,7 +63,7 @@ func New(cfg Config) *analysis.Analyzer {
 type funcFact struct {
 	Results []flow.Bits // origins of each result
 	Date    flow.Bits   // parameters on which the HTTP-date form is tried
-	Seconds flow.Bits   // parameters parsed as seconds with no HTTP-date attempt
+	Seconds flow.Bits   // parameters parsed as seconds
 }
 
 func (*funcFact) AFact() {}
@@ -120,6 +120,10 @@ type checker struct {
 	imported *analysisutil.FactCache[funcFact, *funcFact]
 	scans    map[*ast.FuncDecl]*scan
 	calls    *callindex.Index
+	// oneForm are the values parsed in one form only, reported once the
+	// whole package is checked, when it is known which files need the
+	// parsing helper (parsefix.go).
+	oneForm []oneFormParse
 }
 
 func run(pass *analysis.Pass, headers httpmodel.Names, at func(token.Pos)) (any, error) {
@@ -171,6 +175,7 @@ func run(pass *analysis.Pass, headers httpmodel.Names, at func(token.Pos)) (any,
 		}
 		c.checkFunc(f.File, f.Decl, c.analyze(f.Decl))
 	}
+	c.reportOneForm()
 	return nil, nil
 }
 
@@ -253,13 +258,13 @@ func (c *checker) summarise(f *flow.Func, fd *ast.FuncDecl) *funcFact {
 			b := f.Expr(p.arg) &^ flow.Origins
 			if p.date {
 				fact.Date |= b
-			} else {
+			}
+			if p.seconds {
 				fact.Seconds |= b
 			}
 		}
 		return true
 	})
-	fact.Seconds &^= fact.Date
 	return fact
 }
 
@@ -357,9 +362,8 @@ func (c *checker) derived(f *flow.Func, e ast.Expr) bool {
 }
 
 func (c *checker) checkFunc(file *ast.File, fd *ast.FuncDecl, f *flow.Func) {
-	var secondsOnly []parse
-	var stacks = map[*ast.CallExpr][]ast.Node{}
-	dateTried := false
+	var oneForm []oneFormParse
+	dateTried, secondsTried := false, false
 	ast.PreorderStack(fd.Body, []ast.Node{file, fd}, func(n ast.Node, stack []ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.CallExpr:
@@ -368,11 +372,10 @@ func (c *checker) checkFunc(file *ast.File, fd *ast.FuncDecl, f *flow.Func) {
 				if f.Expr(p.arg)&flow.Tag == 0 {
 					continue // not Retry-After itself, or not from a header
 				}
-				if p.date {
-					dateTried = true
-				} else {
-					secondsOnly = append(secondsOnly, p)
-					stacks[n] = append(slices.Clone(stack), n)
+				dateTried = dateTried || p.date
+				secondsTried = secondsTried || p.seconds
+				if p.date != p.seconds {
+					oneForm = append(oneForm, oneFormParse{file, f, p, append(slices.Clone(stack), n)})
 				}
 			}
 		case *ast.IfStmt:
@@ -383,9 +386,11 @@ func (c *checker) checkFunc(file *ast.File, fd *ast.FuncDecl, f *flow.Func) {
 		}
 		return true
 	})
-	if !dateTried {
-		for _, p := range secondsOnly {
-			c.reportSecondsOnly(file, f, p, stacks[p.call])
+	// A function that tries both forms of the value is right, whichever
+	// call tries which.
+	for _, p := range oneForm {
+		if (p.seconds && !dateTried) || (p.date && !secondsTried) {
+			c.oneForm = append(c.oneForm, p)
 		}
 	}
 }

@@ -67,8 +67,9 @@ func retryAfter(resp *http.Response) time.Duration {
 	return time.Duration(secs) * time.Second
 }
 
-// quickRetry is used by the batch path: it honours Retry-After only when it
-// is short and falls back to a fast backoff otherwise.
+// quickRetry is used by the batch path: it reads Retry-After only as an
+// HTTP-date, honours it only when it is short, and falls back to a fast
+// backoff otherwise.
 func quickRetry(resp *http.Response, attempt int) time.Duration {
 	if t, err := http.ParseTime(resp.Header.Get("Retry-After")); err == nil {
 		if d := time.Until(t); d > 0 && d < 10*time.Second {

@@ -160,7 +160,7 @@ func droppedError(resp *http.Response) (time.Duration, error) {
 }
 
 func droppedErrorOK(resp *http.Response) (time.Duration, bool) {
-	t, _ := http.ParseTime(resp.Header.Get("Retry-After")) // want `the error of http.ParseTime on a Retry-After value is dropped`
+	t, _ := http.ParseTime(resp.Header.Get("Retry-After")) // want `the error of http.ParseTime on a Retry-After value is dropped` `Retry-After is parsed only as an HTTP-date by http.ParseTime`
 	return time.Until(t), true
 }
 
@@ -300,7 +300,7 @@ func comparedTwoRetryAfters(a, b *http.Response) time.Duration {
 }
 
 func smallOnlyNested(resp *http.Response, attempt int) time.Duration {
-	if t, err := http.ParseTime(resp.Header.Get("Retry-After")); err == nil {
+	if t, err := http.ParseTime(resp.Header.Get("Retry-After")); err == nil { // want `Retry-After is parsed only as an HTTP-date by http.ParseTime`
 		if d := time.Until(t); d > 0 && d < 10*time.Second { // want `Retry-After is honoured only below 10 \* time.Second`
 			return d
 		}

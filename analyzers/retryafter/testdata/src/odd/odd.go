@@ -24,7 +24,7 @@ func (p *Pool[T]) Wait(resp *http.Response) (T, time.Duration, error) { // want 
 }
 
 func Generic[D ~int64](resp *http.Response, limit D) (D, error) { // want Generic:`retryafter\(result0=retry-after\+p1\)`
-	if t, err := http.ParseTime(resp.Header.Get("Retry-After")); err == nil {
+	if t, err := http.ParseTime(resp.Header.Get("Retry-After")); err == nil { // want `Retry-After is parsed only as an HTTP-date by http.ParseTime`
 		return min(D(time.Until(t)), limit), nil // want `Retry-After is capped by min\(\.\.\.\)`
 	}
 	return 0, nil
