@@ -19,6 +19,7 @@ package plugin
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/golangci/plugin-module-register/register"
 	"golang.org/x/tools/go/analysis"
@@ -140,9 +141,15 @@ func authLog(s AuthLogSettings) ([]*analysis.Analyzer, error) {
 
 func retryAfter(s RetryAfterSettings) ([]*analysis.Analyzer, error) {
 	cfg := retryafter.DefaultConfig()
-	var err error
-	if cfg.Headers, err = headers("retryafter.headers", s.Headers, cfg.Headers); err != nil {
-		return nil, err
+	if s.Headers != nil {
+		if len(s.Headers) == 0 {
+			return nil, fmt.Errorf("retryafter.headers: empty list: give at least one header name")
+		}
+		var l config.WaitHeaderList
+		if err := l.Set(strings.Join(s.Headers, ",")); err != nil {
+			return nil, fmt.Errorf("retryafter.headers: %v", err)
+		}
+		cfg.Headers = l
 	}
 	return []*analysis.Analyzer{retryafter.New(cfg)}, nil
 }

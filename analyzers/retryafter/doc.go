@@ -24,7 +24,11 @@
 //     HTTP-date in a function that never tries seconds, so that
 //     Retry-After: 120 is lost;
 //   - a parse error dropped with _, so that a malformed value becomes a zero
-//     wait and the client retries at once.
+//     wait and the client retries at once;
+//   - a value converted with the wrong unit: Retry-After (seconds)
+//     multiplied by time.Millisecond, or a header in milliseconds
+//     (retry-after-ms, x-ms-retry-after-ms, X-Amz-Retry-After) by
+//     time.Second.
 //
 // WRONG:
 //
@@ -71,15 +75,21 @@
 // A dropped parse error is returned so that the caller falls back to its
 // backoff (a dropped error in a function that can return neither an error
 // nor an ok bool is not reported, as no fix could hand the failure back).
-// No fix ever shortens the wait.
+// A wrong unit is replaced by the header's own. No fix ever shortens the
+// wait.
 //
 // Flags:
 //
 //	-retryafter.headers string
-//	    comma-separated response headers with Retry-After semantics
-//	    (default "Retry-After"); header names are compared case-insensitively.
-//	    Caps, small-only waits and dropped errors are reported for every
-//	    listed header; seconds-only parsing only for Retry-After itself, the
-//	    one header defined to carry an HTTP-date too (an epoch header such as
-//	    X-RateLimit-Reset is rightly parsed as a number).
+//	    comma-separated response headers that tell the client how long to
+//	    wait, each NAME or NAME:UNIT with UNIT s (seconds, the default) or
+//	    ms (milliseconds) (default "Retry-After,Retry-After-Ms:ms,
+//	    X-Ms-Retry-After-Ms:ms,X-Amz-Retry-After:ms"); header names are
+//	    compared case-insensitively. Caps, small-only waits and dropped
+//	    errors are reported for every listed header, also when the name is
+//	    read from a table the function ranges over; parsing in one form only
+//	    for Retry-After itself, the one header defined to carry an HTTP-date
+//	    too (an epoch header such as X-RateLimit-Reset is rightly parsed as a
+//	    number); a unit mismatch (Retry-After multiplied by time.Millisecond,
+//	    a header in ms by time.Second) for the headers whose unit is known.
 package retryafter

@@ -7,6 +7,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"net/http"
 	"slices"
 	"strings"
 
@@ -25,14 +26,16 @@ var doc string
 
 // Config is the configuration of one instance of the analyzer.
 type Config struct {
-	// Headers are the response headers with Retry-After semantics.
+	// Headers are the response headers with Retry-After semantics, each
+	// NAME or NAME:UNIT with UNIT s (seconds, the default; Retry-After
+	// also takes an HTTP-date) or ms (milliseconds).
 	Headers []string
 }
 
 // DefaultConfig returns the configuration the analyzer runs with when no
 // flag is given.
 func DefaultConfig() Config {
-	return Config{Headers: []string{"Retry-After"}}
+	return Config{Headers: []string{"Retry-After", "Retry-After-Ms:ms", "X-Ms-Retry-After-Ms:ms", "X-Amz-Retry-After:ms"}}
 }
 
 // Analyzer reports Retry-After waits that are shortened, misparsed or
@@ -41,7 +44,7 @@ var Analyzer = New(DefaultConfig())
 
 // New returns an analyzer with its own configuration and flags.
 func New(cfg Config) *analysis.Analyzer {
-	headers := config.HeaderList(slices.Clone(cfg.Headers))
+	headers := config.WaitHeaderList(slices.Clone(cfg.Headers))
 	a := &analysis.Analyzer{
 		Name:      "retryafter",
 		Doc:       analysisutil.Doc(doc, "retryafter"),
@@ -49,11 +52,37 @@ func New(cfg Config) *analysis.Analyzer {
 		FactTypes: []analysis.Fact{new(funcFact)},
 		Requires:  []*analysis.Analyzer{callindex.Analyzer},
 		Run: analysisutil.Safe("retryafter", func(pass *analysis.Pass, at func(token.Pos)) (any, error) {
-			return run(pass, httpmodel.NewNames(headers...), at)
+			return run(pass, waitHeaders(headers), at)
 		}),
 	}
-	a.Flags.Var(&headers, "headers", "comma-separated response headers with Retry-After semantics")
+	a.Flags.Var(&headers, "headers", "comma-separated response headers with Retry-After semantics, each NAME or NAME:UNIT (UNIT s or ms)")
 	return a
+}
+
+// waitHeaders are the configured wait headers: all of them, and those whose
+// values are in milliseconds.
+type waitHeaderSet struct {
+	all, millis httpmodel.Names
+}
+
+func (w waitHeaderSet) Has(name string) bool { return w.all.Has(name) }
+
+// waitHeaders builds the set from entries that the flag has validated; an
+// entry that does not parse (a Config built in code) is taken as a name in
+// seconds.
+func waitHeaders(entries []string) waitHeaderSet {
+	w := waitHeaderSet{all: httpmodel.Names{}, millis: httpmodel.Names{}}
+	for _, e := range entries {
+		h, err := config.ParseWaitHeader(e)
+		if err != nil {
+			h = config.WaitHeader{Name: e, Unit: "s"}
+		}
+		w.all[http.CanonicalHeaderKey(h.Name)] = true
+		if h.Unit == "ms" {
+			w.millis[http.CanonicalHeaderKey(h.Name)] = true
+		}
+	}
+	return w
 }
 
 // funcFact summarises a function for its callers in this and other
@@ -115,7 +144,7 @@ func (f *funcFact) equal(g *funcFact) bool {
 
 type checker struct {
 	pass     *analysis.Pass
-	headers  httpmodel.Names
+	headers  waitHeaderSet
 	local    map[*types.Func]*funcFact
 	imported *analysisutil.FactCache[funcFact, *funcFact]
 	scans    map[*ast.FuncDecl]*scan
@@ -126,7 +155,7 @@ type checker struct {
 	oneForm []oneFormParse
 }
 
-func run(pass *analysis.Pass, headers httpmodel.Names, at func(token.Pos)) (any, error) {
+func run(pass *analysis.Pass, headers waitHeaderSet, at func(token.Pos)) (any, error) {
 	if !httpmodel.ImportsHTTP(pass.Pkg) && !hasFacts(pass) {
 		return nil, nil
 	}
@@ -195,16 +224,35 @@ func (c *checker) fact(fn *types.Func) *funcFact {
 
 func (c *checker) analyze(fd *ast.FuncDecl) *flow.Func {
 	info := c.pass.TypesInfo
+	var table *flow.ConstTable // built when a header name is not a constant
 	return flow.Analyze(flow.Config{
 		Info:    info,
 		Nodes:   c.calls.Nodes(fd),
 		Returns: c.calls.Returns(fd),
 		Source: func(e ast.Expr) flow.Bits {
-			if a, ok := httpmodel.HeaderRead(info, e); ok && c.headers.Has(a.Name) {
-				if a.Name == retryAfter {
+			a, ok := httpmodel.HeaderRead(info, e)
+			if !ok {
+				return 0
+			}
+			if a.Name == "" && a.Key != nil {
+				// A name from a table the function ranges over: a wait
+				// header among others, in a unit not known here.
+				if table == nil {
+					table = flow.NewConstTable(info, fd.Body)
+				}
+				if slices.ContainsFunc(table.Strings(a.Key), c.headers.Has) {
+					return flow.Source
+				}
+				return 0
+			}
+			if c.headers.Has(a.Name) {
+				switch {
+				case a.Name == retryAfter:
 					// Only Retry-After itself is defined to take an
 					// HTTP-date as well as seconds.
 					return flow.Source | flow.Tag
+				case c.headers.millis.Has(a.Name):
+					return flow.Source | tagMillis
 				}
 				return flow.Source
 			}
@@ -283,7 +331,7 @@ func (c *checker) scanBody(fd *ast.FuncDecl) *scan {
 	info := c.pass.TypesInfo
 	sc := &scan{}
 	for _, call := range c.calls.Calls(fd) {
-		if a, ok := httpmodel.HeaderRead(info, call.Expr); ok && c.headers.Has(a.Name) {
+		if a, ok := httpmodel.HeaderRead(info, call.Expr); ok && (a.Name == "" || c.headers.Has(a.Name)) {
 			sc.reads = true
 		}
 		fn := call.Callee
@@ -297,7 +345,7 @@ func (c *checker) scanBody(fd *ast.FuncDecl) *scan {
 	}
 	for _, n := range c.calls.Nodes(fd) {
 		if ix, ok := n.(*ast.IndexExpr); ok {
-			if a, ok := httpmodel.HeaderRead(info, ix); ok && c.headers.Has(a.Name) {
+			if a, ok := httpmodel.HeaderRead(info, ix); ok && (a.Name == "" || c.headers.Has(a.Name)) {
 				sc.reads = true
 			}
 		}
@@ -378,6 +426,8 @@ func (c *checker) checkFunc(file *ast.File, fd *ast.FuncDecl, f *flow.Func) {
 					oneForm = append(oneForm, oneFormParse{file, f, p, append(slices.Clone(stack), n)})
 				}
 			}
+		case *ast.BinaryExpr:
+			c.checkUnit(f, n)
 		case *ast.IfStmt:
 			c.checkIfCap(file, f, n, stack)
 			c.checkSmallOnly(file, f, n, stack)

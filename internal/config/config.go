@@ -93,3 +93,55 @@ func (v PositiveInt) Set(s string) error {
 	*v.P = n
 	return nil
 }
+
+// A WaitHeader is a response header that tells the client how long to
+// wait before it comes back, with the unit of its value.
+type WaitHeader struct {
+	Name string
+	Unit string // "s" or "ms"
+}
+
+// ParseWaitHeader parses NAME or NAME:UNIT, where UNIT is s (seconds, the
+// default) or ms (milliseconds).
+func ParseWaitHeader(s string) (WaitHeader, error) {
+	name, unit, hasUnit := strings.Cut(strings.TrimSpace(s), ":")
+	name, unit = strings.TrimSpace(name), strings.TrimSpace(unit)
+	if err := ValidHeaderName(name); err != nil {
+		return WaitHeader{}, err
+	}
+	if !hasUnit {
+		unit = "s"
+	}
+	if unit != "s" && unit != "ms" {
+		return WaitHeader{}, fmt.Errorf("header %s: unit %q, want s or ms", name, unit)
+	}
+	return WaitHeader{name, unit}, nil
+}
+
+// WaitHeaderList is a comma-separated list of wait headers, each NAME or
+// NAME:UNIT, usable as a flag.Value. Set rejects an empty list and an
+// element that ParseWaitHeader rejects.
+type WaitHeaderList []string
+
+func (l *WaitHeaderList) String() string {
+	if l == nil {
+		return ""
+	}
+	return strings.Join(*l, ",")
+}
+
+// Set parses a comma-separated list of wait headers.
+func (l *WaitHeaderList) Set(s string) error {
+	if strings.TrimSpace(s) == "" {
+		return fmt.Errorf("empty header list: give at least one header name")
+	}
+	var out []string
+	for part := range strings.SplitSeq(s, ",") {
+		if _, err := ParseWaitHeader(part); err != nil {
+			return fmt.Errorf("header list %q: %v", s, err)
+		}
+		out = append(out, strings.TrimSpace(part))
+	}
+	*l = out
+	return nil
+}

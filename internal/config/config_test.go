@@ -196,3 +196,23 @@ func TestPositiveInt(t *testing.T) {
 	}
 	var _ flag.Value = config.PositiveInt{}
 }
+
+func TestWaitHeaderList(t *testing.T) {
+	var l config.WaitHeaderList
+	if err := l.Set("Retry-After, retry-after-ms:ms ,X-Wait:s"); err != nil {
+		t.Fatal(err)
+	}
+	want := []config.WaitHeader{{"Retry-After", "s"}, {"retry-after-ms", "ms"}, {"X-Wait", "s"}}
+	for i, e := range l {
+		h, err := config.ParseWaitHeader(e)
+		if err != nil || h != want[i] {
+			t.Errorf("entry %d %q: %+v, %v; want %+v", i, e, h, err, want[i])
+		}
+	}
+	for _, bad := range []string{"", " , ", "Retry-After:", "Retry-After:min", "Retry After:ms", "a,", ":ms"} {
+		var l config.WaitHeaderList
+		if err := l.Set(bad); err == nil {
+			t.Errorf("Set(%q): no error", bad)
+		}
+	}
+}

@@ -19,9 +19,9 @@ import (
 	"github.com/retrylint/retrylint/internal/httpmodel"
 )
 
-// Bits is a set of origins. Bit 0 is the analyzer's source, bit 1 a tag
-// the analyzer may add to some of its sources; bit i+2 is parameter i of
-// the analysed function (for summaries).
+// Bits is a set of origins. Bit 0 is the analyzer's source, bits 1 and 2
+// tags the analyzer may add to some of its sources; bit i+3 is parameter i
+// of the analysed function (for summaries).
 type Bits uint64
 
 const (
@@ -30,19 +30,22 @@ const (
 	// Tag marks a subset of the sources (for example the one header, of
 	// several configured, that has a property the others lack).
 	Tag Bits = 2
+	// Tag2 marks another subset of the sources (for example the headers
+	// whose values are in another unit).
+	Tag2 Bits = 4
 	// Origins are the bits that are not parameters.
-	Origins = Source | Tag
+	Origins = Source | Tag | Tag2
 )
 
 // maxParams is the number of parameters that get an origin bit.
-const maxParams = 62
+const maxParams = 61
 
-// Param returns the origin bit of parameter i (0 beyond the 62nd).
+// Param returns the origin bit of parameter i (0 beyond the 61st).
 func Param(i int) Bits {
 	if i < 0 || i >= maxParams {
 		return 0
 	}
-	return 1 << (i + 2)
+	return 1 << (i + 3)
 }
 
 // Params returns the parameter indices present in b.
@@ -555,4 +558,123 @@ func FuncParts(n ast.Node) (*ast.FuncType, *ast.BlockStmt) {
 		return n.Type, n.Body
 	}
 	return nil, nil
+}
+
+// A ConstTable knows the constant strings that range variables take from
+// literal tables in a function body:
+//
+//	for _, h := range []string{"Retry-After-Ms", "Retry-After"} { ... h ... }
+//	retries := []struct{ header string }{{header: "Retry-After"}}
+//	for _, r := range retries { ... r.header ... }
+type ConstTable struct {
+	info   *types.Info
+	values map[*types.Var][]string            // range variable -> its strings
+	fields map[*types.Var]map[string][]string // range variable -> field -> strings
+}
+
+// NewConstTable scans body for range statements over a composite literal,
+// or over a local variable whose every assigned value is one.
+func NewConstTable(info *types.Info, body *ast.BlockStmt) *ConstTable {
+	t := &ConstTable{info: info, values: map[*types.Var][]string{}, fields: map[*types.Var]map[string][]string{}}
+	if body == nil {
+		return t
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		rs, ok := n.(*ast.RangeStmt)
+		if !ok || rs.Value == nil {
+			return true
+		}
+		id, ok := rs.Value.(*ast.Ident)
+		if !ok {
+			return true
+		}
+		v, _ := info.ObjectOf(id).(*types.Var)
+		if v == nil {
+			return true
+		}
+		for _, lit := range t.literals(body, rs.X) {
+			for _, elt := range lit.Elts {
+				t.add(v, elt)
+			}
+		}
+		return true
+	})
+	return t
+}
+
+// literals returns the composite literals that x is: itself, or every
+// value assigned to the local variable it names.
+func (t *ConstTable) literals(body *ast.BlockStmt, x ast.Expr) []*ast.CompositeLit {
+	if lit, ok := ast.Unparen(x).(*ast.CompositeLit); ok {
+		return []*ast.CompositeLit{lit}
+	}
+	id, ok := ast.Unparen(x).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, _ := t.info.Uses[id].(*types.Var)
+	if v == nil || v.IsField() {
+		return nil
+	}
+	values, ok := Assigned(t.info, body, v)
+	if !ok {
+		return nil
+	}
+	var out []*ast.CompositeLit
+	for _, val := range values {
+		lit, ok := ast.Unparen(val).(*ast.CompositeLit)
+		if !ok {
+			return nil
+		}
+		out = append(out, lit)
+	}
+	return out
+}
+
+func (t *ConstTable) add(v *types.Var, elt ast.Expr) {
+	if kv, ok := elt.(*ast.KeyValueExpr); ok {
+		elt = kv.Value // a keyed array or map element
+	}
+	if s, ok := httpmodel.ConstString(t.info, elt); ok {
+		t.values[v] = append(t.values[v], s)
+		return
+	}
+	lit, ok := ast.Unparen(elt).(*ast.CompositeLit)
+	if !ok {
+		return
+	}
+	for _, f := range lit.Elts {
+		kv, ok := f.(*ast.KeyValueExpr)
+		if !ok {
+			continue
+		}
+		key, ok := kv.Key.(*ast.Ident)
+		if !ok {
+			continue
+		}
+		if s, ok := httpmodel.ConstString(t.info, kv.Value); ok {
+			if t.fields[v] == nil {
+				t.fields[v] = map[string][]string{}
+			}
+			t.fields[v][key.Name] = append(t.fields[v][key.Name], s)
+		}
+	}
+}
+
+// Strings returns the constant strings that e, a range variable or a field
+// of one, takes from its table; nil when e is no such expression.
+func (t *ConstTable) Strings(e ast.Expr) []string {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		if v, ok := t.info.Uses[e].(*types.Var); ok {
+			return t.values[v]
+		}
+	case *ast.SelectorExpr:
+		if id, ok := ast.Unparen(e.X).(*ast.Ident); ok {
+			if v, ok := t.info.Uses[id].(*types.Var); ok {
+				return t.fields[v][e.Sel.Name]
+			}
+		}
+	}
+	return nil
 }

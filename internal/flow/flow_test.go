@@ -376,10 +376,10 @@ func TestParamBits(t *testing.T) {
 			t.Errorf("Param(%d) = %#x, want 0", i, b)
 		}
 	}
-	if flow.Origins&flow.Source == 0 || flow.Origins&flow.Tag == 0 {
-		t.Errorf("Origins = %#x, want Source and Tag in it", flow.Origins)
+	if flow.Origins&flow.Source == 0 || flow.Origins&flow.Tag == 0 || flow.Origins&flow.Tag2 == 0 {
+		t.Errorf("Origins = %#x, want Source, Tag and Tag2 in it", flow.Origins)
 	}
-	b := flow.Source | flow.Tag | flow.Param(0) | flow.Param(3) | flow.Param(n-1)
+	b := flow.Source | flow.Tag | flow.Tag2 | flow.Param(0) | flow.Param(3) | flow.Param(n-1)
 	if got, want := b.Params(), []int{0, 3, n - 1}; !reflect.DeepEqual(got, want) {
 		t.Errorf("Params() = %v, want %v", got, want)
 	}

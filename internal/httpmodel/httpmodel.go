@@ -235,6 +235,8 @@ type HeaderAccess struct {
 	// Name is the header name in canonical form (http.CanonicalHeaderKey),
 	// or "" when the name is not a constant.
 	Name string
+	// Key is the name operand.
+	Key ast.Expr
 	// Header is the http.Header operand (the receiver or the indexed map).
 	Header ast.Expr
 	// Value is the value argument of Set and Add.
@@ -298,6 +300,7 @@ func HeaderCall(info *types.Info, call *ast.CallExpr) (HeaderAccess, bool) {
 	if (a.Op == HeaderSet || a.Op == HeaderAdd) && len(args) == 2 {
 		a.Value = args[1]
 	}
+	a.Key = args[0]
 	if name, ok := ConstString(info, args[0]); ok {
 		a.Name = http.CanonicalHeaderKey(name)
 	}
@@ -311,7 +314,7 @@ func HeaderIndexExpr(info *types.Info, ix *ast.IndexExpr) (HeaderAccess, bool) {
 	if !ok || !IsNamed(tv.Type, httpPkg, "Header") || isPointer(tv.Type) {
 		return HeaderAccess{}, false
 	}
-	a := HeaderAccess{Op: HeaderIndex, Header: ix.X}
+	a := HeaderAccess{Op: HeaderIndex, Header: ix.X, Key: ix.Index}
 	if name, ok := ConstString(info, ix.Index); ok {
 		a.Name = http.CanonicalHeaderKey(name)
 	}
