@@ -25,6 +25,11 @@
 //     Retry-After: 120 is lost;
 //   - a parse error dropped with _, so that a malformed value becomes a zero
 //     wait and the client retries at once;
+//   - a wait header parsed as a signed number (strconv.Atoi, ParseInt,
+//     ParseFloat, time.ParseDuration) whose sign the function never checks,
+//     so that a negative value, which is malformed, is no wait at all and
+//     sends the client back at once (a floor with max(0, d) does not help:
+//     zero is no wait either);
 //   - a value converted with the wrong unit: Retry-After (seconds)
 //     multiplied by time.Millisecond, or a header in milliseconds
 //     (retry-after-ms, x-ms-retry-after-ms, X-Amz-Retry-After) by
@@ -75,8 +80,10 @@
 // A dropped parse error is returned so that the caller falls back to its
 // backoff (a dropped error in a function that can return neither an error
 // nor an ok bool is not reported, as no fix could hand the failure back).
-// A wrong unit is replaced by the header's own. No fix ever shortens the
-// wait.
+// A wrong unit is replaced by the header's own. An unchecked sign joins the
+// error check after the parse (err != nil || n < 0, err == nil && n >= 0),
+// so that a negative value takes the path of a malformed one. No fix ever
+// shortens the wait.
 //
 // Flags:
 //

@@ -165,8 +165,13 @@ func (c *checker) checkDroppedError(file *ast.File, f *flow.Func, as *ast.Assign
 	}
 	indent := fixes.Indent(c.pass.Fset, src, as.Pos())
 	eol := fixes.LineEnd(c.pass.Fset, src, as.End())
-	check := fmt.Sprintf("\n%sif %s != nil {\n%s\t%s\n%s}", indent, errName, indent, ret, indent)
+	cond := errName + " != nil"
 	fn := httpmodel.Callee(info, call)
+	if v, ok := info.ObjectOf(val).(*types.Var); ok && signedParser(fn) && !signChecked(info, fnNodeOf(stack), v) {
+		// A negative value is malformed too (checkNegative).
+		cond += " || " + val.Name + " < 0"
+	}
+	check := fmt.Sprintf("\n%sif %s {\n%s\t%s\n%s}", indent, cond, indent, ret, indent)
 	c.pass.Report(analysis.Diagnostic{
 		Pos:     blank.Pos(),
 		End:     blank.End(),

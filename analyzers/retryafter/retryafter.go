@@ -417,6 +417,7 @@ func (c *checker) checkFunc(file *ast.File, fd *ast.FuncDecl, f *flow.Func) {
 		case *ast.CallExpr:
 			c.checkMinCall(file, f, n, stack)
 			for _, p := range c.parses(f, n) {
+				c.checkNegative(f, p, append(slices.Clone(stack), n))
 				if f.Expr(p.arg)&flow.Tag == 0 {
 					continue // not Retry-After itself, or not from a header
 				}

@@ -10,11 +10,11 @@ import (
 )
 
 func TestDiagnostics(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), retryafter.Analyzer, "a", "b", "odd", "mixed", "small", "twofiles", "reuse", "units", "table")
+	analysistest.Run(t, analysistest.TestData(), retryafter.Analyzer, "a", "b", "odd", "mixed", "small", "twofiles", "reuse", "units", "table", "negative")
 }
 
 func TestFixes(t *testing.T) {
-	results := analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), retryafter.Analyzer, "a", "b", "odd", "mixed", "small", "twofiles", "reuse", "units", "table")
+	results := analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), retryafter.Analyzer, "a", "b", "odd", "mixed", "small", "twofiles", "reuse", "units", "table", "negative")
 	fixtest.CheckFixed(t, retryafter.Analyzer, results)
 }
 

@@ -91,6 +91,7 @@ var wantFindings = []string{
 	`client\.go:\d+:\d+: Retry-After is parsed only as seconds by strconv\.Atoi`,
 	`client\.go:\d+:\d+: Retry-After is honoured only below 10 \* time\.Second`,
 	`client\.go:\d+:\d+: Retry-After is parsed only as an HTTP-date by http\.ParseTime`,
+	`client\.go:\d+:\d+: a negative Retry-After value is accepted as the wait`,
 	`alerts\.go:\d+:\d+: per-attempt timeout \(context\.WithTimeout\) inside retry loop but no overall deadline`,
 	`batch\.go:\d+:\d+: time\.Sleep in retry loop ignores cancellation of ctx`,
 	`client\.go:\d+:\d+: time\.Sleep in retry loop ignores cancellation of ctx`,

@@ -16,7 +16,7 @@ func backoff(attempt int) time.Duration { return time.Duration(attempt) * time.S
 // ---- caps ----
 
 func capMin(resp *http.Response) time.Duration {
-	secs, err := strconv.Atoi(resp.Header.Get("Retry-After"))
+	secs, err := strconv.Atoi(resp.Header.Get("Retry-After")) // want `a negative .* value is accepted as the wait`
 	if err != nil {
 		return 0
 	}
@@ -118,7 +118,7 @@ func smallOnlyPrev(resp *http.Response, attempt int) {
 
 func secondsOnly(resp *http.Response) time.Duration {
 	v := resp.Header.Get("Retry-After")
-	secs, err := strconv.Atoi(v) // want `Retry-After is parsed only as seconds by strconv.Atoi`
+	secs, err := strconv.Atoi(v) // want `Retry-After is parsed only as seconds by strconv.Atoi` `a negative .* value is accepted as the wait`
 	if err != nil {
 		return 0
 	}
@@ -126,7 +126,7 @@ func secondsOnly(resp *http.Response) time.Duration {
 }
 
 func secondsOnlyDirect(resp *http.Response) (time.Duration, bool) {
-	if n, err := strconv.ParseInt(resp.Header.Get("retry-after"), 10, 64); err == nil { // want `Retry-After is parsed only as seconds by strconv.ParseInt`
+	if n, err := strconv.ParseInt(resp.Header.Get("retry-after"), 10, 64); err == nil { // want `Retry-After is parsed only as seconds by strconv.ParseInt` `a negative .* value is accepted as the wait`
 		return time.Duration(n) * time.Second, true
 	}
 	return 0, false
@@ -134,7 +134,7 @@ func secondsOnlyDirect(resp *http.Response) (time.Duration, bool) {
 
 func secondsOnlyDuration(h http.Header) time.Duration {
 	v := h["Retry-After"][0]
-	d, err := time.ParseDuration(v + "s") // want `Retry-After is parsed only as seconds by time.ParseDuration`
+	d, err := time.ParseDuration(v + "s") // want `Retry-After is parsed only as seconds by time.ParseDuration` `a negative .* value is accepted as the wait`
 	if err != nil {
 		return 0
 	}
@@ -142,7 +142,7 @@ func secondsOnlyDuration(h http.Header) time.Duration {
 }
 
 func secondsOnlyFloat(resp *http.Response) time.Duration {
-	f, err := strconv.ParseFloat(resp.Header.Get("Retry-After"), 64) // want `Retry-After is parsed only as seconds by strconv.ParseFloat`
+	f, err := strconv.ParseFloat(resp.Header.Get("Retry-After"), 64) // want `Retry-After is parsed only as seconds by strconv.ParseFloat` `a negative .* value is accepted as the wait`
 	if err != nil {
 		return 0
 	}
@@ -170,7 +170,7 @@ func droppedErrorOK(resp *http.Response) (time.Duration, bool) {
 // as zero, which its callers treat as "use your own backoff".
 func retryAfterBoth(resp *http.Response) time.Duration {
 	v := resp.Header.Get("Retry-After")
-	if secs, err := strconv.Atoi(v); err == nil {
+	if secs, err := strconv.Atoi(v); err == nil { // want `a negative .* value is accepted as the wait`
 		return time.Duration(secs) * time.Second
 	}
 	if t, err := http.ParseTime(v); err == nil {
@@ -371,7 +371,7 @@ func orFloor(resp *http.Response, attempt int) time.Duration {
 
 func shadowsD(resp *http.Response, d int) time.Duration {
 	v := resp.Header.Get("Retry-After")
-	secs, err := strconv.Atoi(v) // want `Retry-After is parsed only as seconds by strconv.Atoi`
+	secs, err := strconv.Atoi(v) // want `Retry-After is parsed only as seconds by strconv.Atoi` `a negative .* value is accepted as the wait`
 	if err != nil {
 		return time.Duration(d)
 	}

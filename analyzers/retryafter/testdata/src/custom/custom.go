@@ -11,7 +11,7 @@ import (
 func rateLimitReset(resp *http.Response) time.Duration {
 	// Only Retry-After itself has an HTTP-date form: parsing another header
 	// as seconds is not reported.
-	secs, err := strconv.Atoi(resp.Header.Get("X-RateLimit-Reset-After"))
+	secs, err := strconv.Atoi(resp.Header.Get("X-RateLimit-Reset-After")) // want `a negative wait header value is accepted as the wait`
 	if err != nil {
 		return 0
 	}

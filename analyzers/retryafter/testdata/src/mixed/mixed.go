@@ -20,7 +20,7 @@ func retryAfter(resp *http.Response) time.Duration {
 	if t, err := http.ParseTime(v); err == nil {
 		return time.Until(t)
 	}
-	secs, err := strconv.Atoi(v)
+	secs, err := strconv.Atoi(v) // want `a negative .* value is accepted as the wait`
 	if err != nil {
 		return 0
 	}

@@ -15,7 +15,7 @@ type Pool[T any] struct {
 }
 
 func (p *Pool[T]) Wait(resp *http.Response) (T, time.Duration, error) { // want Wait:`retryafter\(result1=retry-after\)`
-	secs, err := Atoi(resp.Header.Get("Retry-After")) // want `Retry-After is parsed only as seconds by strconv.Atoi`
+	secs, err := Atoi(resp.Header.Get("Retry-After")) // want `Retry-After is parsed only as seconds by strconv.Atoi` `a negative .* value is accepted as the wait`
 	if err != nil {
 		var zero T
 		return zero, 0, err

@@ -22,7 +22,7 @@ func parse(resp *http.Response) (time.Duration, bool) {
 		if v == "" {
 			continue
 		}
-		if f, err := strconv.ParseFloat(v, 64); err == nil {
+		if f, err := strconv.ParseFloat(v, 64); err == nil { // want `a negative .* value is accepted as the wait`
 			return time.Duration(f * float64(retry.units)), true
 		}
 		if t, err := http.ParseTime(v); err == nil {
@@ -45,7 +45,7 @@ func delay(resp *http.Response, attempt int) time.Duration {
 // The name is a string of a literal list.
 func first(resp *http.Response, limit time.Duration) time.Duration {
 	for _, h := range []string{"X-Amz-Retry-After", "X-Ms-Retry-After-Ms"} {
-		if n, err := strconv.Atoi(resp.Header.Get(h)); err == nil {
+		if n, err := strconv.Atoi(resp.Header.Get(h)); err == nil { // want `a negative .* value is accepted as the wait`
 			return min(time.Duration(n)*time.Millisecond, limit) // want `Retry-After is capped by min`
 		}
 	}

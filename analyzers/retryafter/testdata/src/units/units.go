@@ -14,7 +14,7 @@ func secondsAsMillis(resp *http.Response) time.Duration {
 	if t, err := http.ParseTime(resp.Header.Get("Retry-After")); err == nil {
 		return time.Until(t)
 	}
-	n, err := strconv.Atoi(resp.Header.Get("Retry-After"))
+	n, err := strconv.Atoi(resp.Header.Get("Retry-After")) // want `a negative .* value is accepted as the wait`
 	if err != nil {
 		return 0
 	}
@@ -23,7 +23,7 @@ func secondsAsMillis(resp *http.Response) time.Duration {
 
 // Must flag: milliseconds read as seconds.
 func millisAsSeconds(resp *http.Response) time.Duration {
-	n, err := strconv.Atoi(resp.Header.Get("retry-after-ms"))
+	n, err := strconv.Atoi(resp.Header.Get("retry-after-ms")) // want `a negative .* value is accepted as the wait`
 	if err != nil {
 		return 0
 	}
@@ -32,7 +32,7 @@ func millisAsSeconds(resp *http.Response) time.Duration {
 
 // Must stay silent: each header in its own unit.
 func millisAsMillis(resp *http.Response) time.Duration {
-	n, err := strconv.Atoi(resp.Header.Get("X-Ms-Retry-After-Ms"))
+	n, err := strconv.Atoi(resp.Header.Get("X-Ms-Retry-After-Ms")) // want `a negative .* value is accepted as the wait`
 	if err != nil {
 		return 0
 	}
@@ -43,7 +43,7 @@ func secondsAsSeconds(resp *http.Response) time.Duration {
 	if t, err := http.ParseTime(resp.Header.Get("Retry-After")); err == nil {
 		return time.Until(t)
 	}
-	n, err := strconv.Atoi(resp.Header.Get("Retry-After"))
+	n, err := strconv.Atoi(resp.Header.Get("Retry-After")) // want `a negative .* value is accepted as the wait`
 	if err != nil {
 		return 0
 	}
@@ -52,7 +52,7 @@ func secondsAsSeconds(resp *http.Response) time.Duration {
 
 // Must flag: a cap on a header in milliseconds is a cap.
 func capMillis(resp *http.Response, limit time.Duration) time.Duration {
-	n, err := strconv.Atoi(resp.Header.Get("X-Amz-Retry-After"))
+	n, err := strconv.Atoi(resp.Header.Get("X-Amz-Retry-After")) // want `a negative .* value is accepted as the wait`
 	if err != nil {
 		return 0
 	}
@@ -61,7 +61,7 @@ func capMillis(resp *http.Response, limit time.Duration) time.Duration {
 
 // Must stay silent: a millisecond header is not expected to carry a date.
 func millisNoDate(resp *http.Response) (time.Duration, error) {
-	n, err := strconv.ParseInt(resp.Header.Get("retry-after-ms"), 10, 64)
+	n, err := strconv.ParseInt(resp.Header.Get("retry-after-ms"), 10, 64) // want `a negative .* value is accepted as the wait`
 	if err != nil {
 		return 0, err
 	}

@@ -1,0 +1,167 @@
+package retryafter
+
+// This file holds the negative-value check: a wait header parsed as a
+// signed number whose sign is never checked, so that a negative value (no
+// wait at all) sends the client back at once.
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/retrylint/retrylint/internal/fixes"
+	"github.com/retrylint/retrylint/internal/flow"
+	"github.com/retrylint/retrylint/internal/httpmodel"
+)
+
+// checkNegative reports n, err := strconv.Atoi(v) (ParseInt, ParseFloat,
+// time.ParseDuration) on a wait header's value when the function never
+// compares n, or a value made from it, with a bound at or below one: a
+// malformed negative value is used as the wait. The fix adds the sign to
+// the error check that follows, so that a negative value takes the path of
+// a malformed one.
+func (c *checker) checkNegative(f *flow.Func, p parse, stack []ast.Node) {
+	if p.via != nil || !p.seconds || !c.derived(f, p.arg) {
+		return
+	}
+	info := c.pass.TypesInfo
+	if !signedParser(httpmodel.Callee(info, p.call)) {
+		return
+	}
+	as, ok := stack[len(stack)-2].(*ast.AssignStmt)
+	if !ok || as.Tok != token.DEFINE && as.Tok != token.ASSIGN || len(as.Lhs) != 2 || len(as.Rhs) != 1 || as.Rhs[0] != ast.Expr(p.call) {
+		return
+	}
+	nID, ok1 := as.Lhs[0].(*ast.Ident)
+	errID, ok2 := as.Lhs[1].(*ast.Ident)
+	if !ok1 || !ok2 || nID.Name == "_" || errID.Name == "_" {
+		return
+	}
+	n, _ := info.ObjectOf(nID).(*types.Var)
+	errVar, _ := info.ObjectOf(errID).(*types.Var)
+	if n == nil || errVar == nil {
+		return
+	}
+	fnNode := fnNodeOf(stack)
+	if fnNode == nil || signChecked(info, fnNode, n) {
+		return
+	}
+	// The error check: if n, err := parse(v); err == nil {, or the if
+	// statement right after the assignment.
+	var ifs *ast.IfStmt
+	if s, ok := stack[len(stack)-3].(*ast.IfStmt); ok && s.Init == ast.Stmt(as) {
+		ifs = s
+	} else if next := nextStmt(stack[:len(stack)-1]); next != nil {
+		ifs, _ = next.(*ast.IfStmt)
+	}
+	if ifs == nil {
+		return
+	}
+	cond, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
+	if !ok || (cond.Op != token.EQL && cond.Op != token.NEQ) {
+		return
+	}
+	if id, ok := ast.Unparen(cond.X).(*ast.Ident); !ok || info.Uses[id] != errVar || !isNil(info, cond.Y) {
+		return
+	}
+	extra := fmt.Sprintf(" || %s < 0", nID.Name)
+	if cond.Op == token.EQL {
+		extra = fmt.Sprintf(" && %s >= 0", nID.Name)
+	}
+	c.pass.Report(analysis.Diagnostic{
+		Pos:     p.call.Pos(),
+		End:     p.call.End(),
+		Message: fmt.Sprintf("a negative %s value is accepted as the wait (a negative wait is no wait: the client retries at once)", c.headerName(f, p.arg)),
+		SuggestedFixes: []analysis.SuggestedFix{{
+			Message:   "Treat a negative value as malformed",
+			TextEdits: []analysis.TextEdit{{Pos: cond.End(), End: cond.End(), NewText: []byte(extra)}},
+		}},
+	})
+}
+
+// signedParser reports whether fn parses a number that can be negative
+// (ParseUint cannot).
+func signedParser(fn *types.Func) bool {
+	return httpmodel.IsPkgFunc(fn, "strconv", "Atoi", "ParseInt", "ParseFloat") || httpmodel.IsPkgFunc(fn, "time", "ParseDuration")
+}
+
+// fnNodeOf returns the innermost function of stack.
+func fnNodeOf(stack []ast.Node) ast.Node {
+	n, _ := fixes.EnclosingFunc(stack)
+	return n
+}
+
+// headerName names the header a value comes from in a message.
+func (c *checker) headerName(f *flow.Func, e ast.Expr) string {
+	if f.Expr(e)&flow.Tag != 0 {
+		return "Retry-After"
+	}
+	return "wait header"
+}
+
+// signChecked reports whether the function compares v, or a local variable
+// assigned from an expression that uses v (and so on), with a constant of
+// at most one (n > 0, n < 0, d >= 1): the code then tells a negative value
+// apart.
+func signChecked(info *types.Info, fn ast.Node, v *types.Var) bool {
+	derived := map[*types.Var]bool{v: true}
+	uses := func(e ast.Expr) bool {
+		found := false
+		ast.Inspect(e, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && derived[asVar(info.Uses[id])] {
+				found = true
+			}
+			return !found
+		})
+		return found
+	}
+	for changed := true; changed; {
+		changed = false
+		ast.Inspect(fn, func(n ast.Node) bool {
+			as, ok := n.(*ast.AssignStmt)
+			if !ok || len(as.Lhs) != len(as.Rhs) {
+				return true
+			}
+			for i, l := range as.Lhs {
+				id, ok := l.(*ast.Ident)
+				if !ok {
+					continue
+				}
+				if w := asVar(info.ObjectOf(id)); w != nil && !derived[w] && uses(as.Rhs[i]) {
+					derived[w] = true
+					changed = true
+				}
+			}
+			return true
+		})
+	}
+	small := func(e ast.Expr) bool {
+		tv := info.Types[e]
+		return tv.Value != nil && (tv.Value.Kind() == constant.Int || tv.Value.Kind() == constant.Float) &&
+			constant.Compare(tv.Value, token.LEQ, constant.MakeInt64(1))
+	}
+	checked := false
+	ast.Inspect(fn, func(n ast.Node) bool {
+		b, ok := n.(*ast.BinaryExpr)
+		if !ok {
+			return !checked
+		}
+		switch b.Op {
+		case token.LSS, token.LEQ, token.GTR, token.GEQ:
+			if (uses(b.X) && small(b.Y)) || (uses(b.Y) && small(b.X)) {
+				checked = true
+			}
+		}
+		return !checked
+	})
+	return checked
+}
+
+func asVar(obj types.Object) *types.Var {
+	v, _ := obj.(*types.Var)
+	return v
+}
