@@ -95,7 +95,8 @@
 // Flags:
 //
 //	-retrydeadline.bounded bool
-//	    also report loops with a bounded attempt count (default true)
+//	    also report loops with a bounded attempt count: a condition, a range
+//	    over an integer, or an exit on an attempt counter (default true)
 //	-retrydeadline.attempts int
 //	    attempt count that the suggested overall deadline assumes when the
 //	    loop has no attempt bound of its own (default 3; must be at least 1)

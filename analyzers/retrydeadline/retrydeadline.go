@@ -331,8 +331,18 @@ func (c *checker) hasBudget(l *retryloop.Loop) bool {
 	return found
 }
 
-func (c *checker) message(l *retryloop.Loop, what string) string {
+// bounded reports whether the loop's number of attempts is limited: it has
+// a condition or ranges over an integer, or exits on an attempt counter.
+func (c *checker) bounded(file *ast.File, l *retryloop.Loop) bool {
 	if l.Bounded {
+		return true
+	}
+	_, _, ok := c.attemptBound(file, l)
+	return ok
+}
+
+func (c *checker) message(file *ast.File, l *retryloop.Loop, what string) string {
+	if c.bounded(file, l) {
 		return what + " inside retry loop but no overall deadline (the attempts plus the waits between them can take many times the per-attempt timeout)"
 	}
 	return what + " inside retry loop but no overall deadline (attempts and sleeps are unbounded)"
@@ -341,7 +351,7 @@ func (c *checker) message(l *retryloop.Loop, what string) string {
 // checkDeadline reports the first per-attempt timeout of a loop that
 // nothing bounds as a whole.
 func (c *checker) checkDeadline(file *ast.File, l *retryloop.Loop) {
-	if (l.Bounded && !c.cfg.Bounded) || c.hasBudget(l) {
+	if (!c.cfg.Bounded && c.bounded(file, l)) || c.hasBudget(l) {
 		return
 	}
 	info := c.pass.TypesInfo
@@ -475,7 +485,7 @@ func (c *checker) reportOwnTimeout(file *ast.File, l *retryloop.Loop, t *timeout
 	c.pass.Report(analysis.Diagnostic{
 		Pos:     t.call.Pos(),
 		End:     t.call.End(),
-		Message: c.message(l, "per-attempt timeout (context."+fn.Name()+")"),
+		Message: c.message(file, l, "per-attempt timeout (context."+fn.Name()+")"),
 		SuggestedFixes: []analysis.SuggestedFix{{
 			Message:   "Add an overall deadline before the loop and derive the attempts and waits from it",
 			TextEdits: edits,
@@ -525,7 +535,7 @@ func (c *checker) checkClientTimeout(file *ast.File, l *retryloop.Loop) {
 		c.pass.Report(analysis.Diagnostic{
 			Pos:     send.Pos(),
 			End:     send.End(),
-			Message: c.message(l, "per-attempt timeout (http.Client.Timeout)"),
+			Message: c.message(file, l, "per-attempt timeout (http.Client.Timeout)"),
 			SuggestedFixes: []analysis.SuggestedFix{{
 				Message:   "Add an overall deadline before the loop and build the request with it",
 				TextEdits: edits,
@@ -668,7 +678,7 @@ func (c *checker) reportHelper(file *ast.File, l *retryloop.Loop, call *ast.Call
 	c.pass.Report(analysis.Diagnostic{
 		Pos:     call.Pos(),
 		End:     call.End(),
-		Message: c.message(l, "per-attempt timeout (made by "+name+")"),
+		Message: c.message(file, l, "per-attempt timeout (made by "+name+")"),
 		SuggestedFixes: []analysis.SuggestedFix{{
 			Message:   "Stop the operation once a wall-clock budget for the whole loop is spent",
 			TextEdits: edits,

@@ -94,7 +94,7 @@ func (c *client) countDown(url string, tries int) (*http.Response, error) {
 // MaxRetries+1 attempts.
 func (c *client) exitAfterSend(url string) (*http.Response, error) {
 	for attempt := 0; ; attempt++ {
-		ctx, cancel := context.WithTimeout(context.Background(), perTry) // want `per-attempt timeout \(context.WithTimeout\)`
+		ctx, cancel := context.WithTimeout(context.Background(), perTry) // want `per-attempt timeout \(context.WithTimeout\) inside retry loop but no overall deadline \(the attempts plus the waits`
 		resp, err := c.get(ctx, url)
 		cancel()
 		if err == nil {
@@ -113,7 +113,7 @@ func (c *client) exitBeforeSend(url string, max int) (resp *http.Response, err e
 		if attempt >= max {
 			break
 		}
-		ctx, cancel := context.WithTimeout(context.Background(), perTry) // want `per-attempt timeout \(context.WithTimeout\)`
+		ctx, cancel := context.WithTimeout(context.Background(), perTry) // want `per-attempt timeout \(context.WithTimeout\) inside retry loop but no overall deadline \(the attempts plus the waits`
 		resp, err = c.get(ctx, url)
 		cancel()
 		if err == nil {
@@ -126,7 +126,7 @@ func (c *client) exitBeforeSend(url string, max int) (resp *http.Response, err e
 // The counted exit is one of the reasons to leave.
 func (c *client) exitEither(url string, max int) (*http.Response, error) {
 	for attempt := 0; ; attempt++ {
-		ctx, cancel := context.WithTimeout(context.Background(), perTry) // want `per-attempt timeout \(context.WithTimeout\)`
+		ctx, cancel := context.WithTimeout(context.Background(), perTry) // want `per-attempt timeout \(context.WithTimeout\) inside retry loop but no overall deadline \(the attempts plus the waits`
 		resp, err := c.get(ctx, url)
 		cancel()
 		if err == nil || attempt == max {
@@ -139,7 +139,7 @@ func (c *client) exitEither(url string, max int) (*http.Response, error) {
 func (c *client) exitConstant(url string) (*http.Response, error) {
 	const maxRetries = 4
 	for attempt := 0; ; attempt += 1 {
-		ctx, cancel := context.WithTimeout(context.Background(), perTry) // want `per-attempt timeout \(context.WithTimeout\)`
+		ctx, cancel := context.WithTimeout(context.Background(), perTry) // want `per-attempt timeout \(context.WithTimeout\) inside retry loop but no overall deadline \(the attempts plus the waits`
 		resp, err := c.get(ctx, url)
 		cancel()
 		if err == nil {
@@ -157,7 +157,7 @@ func (c *client) exitCountDown(url string, tries int) (*http.Response, error) {
 		if left == 0 {
 			return nil, errors.New("gave up")
 		}
-		ctx, cancel := context.WithTimeout(context.Background(), perTry) // want `per-attempt timeout \(context.WithTimeout\)`
+		ctx, cancel := context.WithTimeout(context.Background(), perTry) // want `per-attempt timeout \(context.WithTimeout\) inside retry loop but no overall deadline \(the attempts plus the waits`
 		resp, err := c.get(ctx, url)
 		cancel()
 		if err == nil {
@@ -200,7 +200,7 @@ func (c *client) retriesCond(url string, max int) (*http.Response, error) {
 func (c *client) retriesExit(url string, max int) (*http.Response, error) {
 	var retries int
 	for {
-		ctx, cancel := context.WithTimeout(context.Background(), perTry) // want `per-attempt timeout \(context.WithTimeout\)`
+		ctx, cancel := context.WithTimeout(context.Background(), perTry) // want `per-attempt timeout \(context.WithTimeout\) inside retry loop but no overall deadline \(the attempts plus the waits`
 		resp, err := c.get(ctx, url)
 		cancel()
 		if err == nil {
@@ -218,7 +218,7 @@ func (c *client) retriesExit(url string, max int) (*http.Response, error) {
 // The counter is compared, but the comparison does not leave the loop.
 func (c *client) notTheExit(url string) *http.Response {
 	for attempt := 0; ; attempt++ {
-		ctx, cancel := context.WithTimeout(context.Background(), perTry) // want `per-attempt timeout \(context.WithTimeout\)`
+		ctx, cancel := context.WithTimeout(context.Background(), perTry) // want `per-attempt timeout \(context.WithTimeout\) inside retry loop but no overall deadline \(attempts and sleeps are unbounded\)`
 		resp, err := c.get(ctx, url)
 		cancel()
 		if err == nil {
@@ -233,7 +233,7 @@ func (c *client) notTheExit(url string) *http.Response {
 // The exit is skipped by a continue.
 func (c *client) exitSkipped(url string, max int) (*http.Response, error) {
 	for attempt := 0; ; attempt++ {
-		ctx, cancel := context.WithTimeout(context.Background(), perTry) // want `per-attempt timeout \(context.WithTimeout\)`
+		ctx, cancel := context.WithTimeout(context.Background(), perTry) // want `per-attempt timeout \(context.WithTimeout\) inside retry loop but no overall deadline \(attempts and sleeps are unbounded\)`
 		resp, err := c.get(ctx, url)
 		cancel()
 		if err != nil {
@@ -249,7 +249,7 @@ func (c *client) exitSkipped(url string, max int) (*http.Response, error) {
 func (c *client) notEveryAttempt(url string, max int) (*http.Response, error) {
 	failures := 0
 	for {
-		ctx, cancel := context.WithTimeout(context.Background(), perTry) // want `per-attempt timeout \(context.WithTimeout\)`
+		ctx, cancel := context.WithTimeout(context.Background(), perTry) // want `per-attempt timeout \(context.WithTimeout\) inside retry loop but no overall deadline \(attempts and sleeps are unbounded\)`
 		resp, err := c.get(ctx, url)
 		cancel()
 		if err == nil {
@@ -336,7 +336,7 @@ func (c *client) counterReset(url string, max int) (*http.Response, error) {
 // The counter moves away from the bound: the comparison never ends it.
 func (c *client) wrongWay(url string, max int) *http.Response {
 	for attempt := 0; ; attempt++ {
-		ctx, cancel := context.WithTimeout(context.Background(), perTry) // want `per-attempt timeout \(context.WithTimeout\)`
+		ctx, cancel := context.WithTimeout(context.Background(), perTry) // want `per-attempt timeout \(context.WithTimeout\) inside retry loop but no overall deadline \(attempts and sleeps are unbounded\)`
 		resp, err := c.get(ctx, url)
 		cancel()
 		if err == nil {
