@@ -217,22 +217,30 @@ func (b *bounds) count(x exit) (string, bool, bool) {
 	default:
 		return "", false, false // the counter moves away from the exit
 	}
-	var vOff, aOff int64
-	if x.ifStmt != nil {
-		it, ok := b.iteration()
-		if !ok {
+	var (
+		vOff, aOff int64
+		it         *iteration
+		inc        place
+	)
+	if ctr.inc != nil || x.ifStmt != nil {
+		if it, ok = b.iteration(); !ok {
 			return "", false, false
 		}
+	}
+	if ctr.inc != nil {
+		// The body moves the counter on every iteration that goes on.
+		if inc, ok = it.locate(ctr.inc); !ok || !it.passes(inc.b) {
+			return "", false, false
+		}
+	}
+	if x.ifStmt != nil {
 		test, ok := it.test(x.cond)
 		// Every iteration reaches the test, and its true branch leaves.
 		if !ok || !it.passes(test.b) || it.reach(test.b.Succs[0], nil, nil) {
 			return "", false, false
 		}
 		if ctr.inc != nil {
-			inc, ok := it.locate(ctr.inc)
 			switch {
-			case !ok:
-				return "", false, false
 			case it.before(inc, test):
 				vOff = 1
 			case !it.before(test, inc):

@@ -347,3 +347,39 @@ func (c *client) wrongWay(url string, max int) *http.Response {
 		}
 	}
 }
+
+// The counter in the condition moves only on some iterations.
+func (c *client) condSometimes(url string, max int) (*http.Response, error) {
+	failures := 0
+	for failures < max {
+		ctx, cancel := context.WithTimeout(context.Background(), perTry) // want `per-attempt timeout \(context.WithTimeout\)`
+		resp, err := c.get(ctx, url)
+		cancel()
+		if err == nil {
+			return resp, nil
+		}
+		if errors.Is(err, context.DeadlineExceeded) {
+			failures++
+		}
+	}
+	return nil, errors.New("gave up")
+}
+
+// The exit is tested first, the counter moved only on some iterations.
+func (c *client) exitThenSometimes(url string, max int) (*http.Response, error) {
+	failures := 0
+	for {
+		if failures > max {
+			return nil, errors.New("gave up")
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), perTry) // want `per-attempt timeout \(context.WithTimeout\) inside retry loop but no overall deadline \(attempts and sleeps are unbounded\)`
+		resp, err := c.get(ctx, url)
+		cancel()
+		if err == nil {
+			return resp, nil
+		}
+		if errors.Is(err, context.DeadlineExceeded) {
+			failures++
+		}
+	}
+}
