@@ -20,7 +20,7 @@ import (
 )
 
 // The tests in this file prove that retrylint's suggested fixes change what
-// a client does, not only its text. testdata/clients is a module of three
+// a client does, not only its text. testdata/clients is a module of
 // small clients, each with one analyzer's defect. Once per test binary it
 // is copied twice, the real retrylint binary reports on it and applies its
 // suggested fixes to one copy (retrylint -fix), and both copies are built.
@@ -479,6 +479,74 @@ func TestFixBehavesRetryDeadline(t *testing.T) {
 		}
 		t.Logf("fixed: %d attempts, gave up %v after the first request\n%s", srv.Attempts("GET /report"), after.Round(time.Millisecond), srv.Timeline())
 	})
+}
+
+// TestFixBehavesRetryDeadlineMaxRetries: a client whose retry limit is a
+// field read at run time (-max-retries) and tested inside an unconditioned
+// loop keeps sending after the (max-retries+1)*300 ms its timeouts suggest.
+// The retrydeadline fix sizes the overall deadline from that field, not
+// from -retrydeadline.attempts (3): with -max-retries=1 a 3-attempt
+// deadline would let a second attempt start at 750 ms, after the 600 ms
+// budget; with -max-retries=3 it would stop the client at 900 ms, before
+// the 1.2 s budget.
+func TestFixBehavesRetryDeadlineMaxRetries(t *testing.T) {
+	c := fixClient(t, "maxretries", "retrydeadline", "per-attempt timeout (context.WithTimeout) inside retry loop but no overall deadline")
+	fc, _ := fixedOnce()
+	if fixed := fc.sources["maxretries"][1]; !strings.Contains(fixed, "time.Duration(c.MaxRetries+1)*perTry") {
+		t.Errorf("the fix does not size the deadline from c.MaxRetries:\n%s", fixed)
+	}
+
+	const (
+		perTry = 300 * time.Millisecond // as in testdata/clients/maxretries
+		pause  = 450 * time.Millisecond
+		margin = 500 * time.Millisecond
+	)
+	for _, retries := range []int{1, 3} {
+		t.Run(fmt.Sprintf("max-retries=%d", retries), func(t *testing.T) {
+			t.Parallel()
+			budget := time.Duration(retries+1) * perTry // the deadline the fix makes
+			// The attempts that start before the deadline.
+			within := int((budget + perTry + pause - 1) / (perTry + pause))
+			// Every attempt hangs until the client gives up on it.
+			routes := []retrytest.Route{{Method: "GET", Path: "/report",
+				Script: []retrytest.Step{retrytest.Fail(504).Delayed(time.Minute)}}}
+			c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+				res := runClient(t, bin, fmt.Sprintf("-max-retries=%d", retries), srv.URL+"/report")
+				if res.code == 0 {
+					t.Errorf("the client succeeded against a server that never answers")
+				}
+				elapsed, err := time.ParseDuration(strings.TrimSpace(strings.TrimPrefix(strings.SplitN(res.stdout, "\n", 2)[0], "elapsed ")))
+				if err != nil {
+					t.Fatalf("the client did not report its elapsed time: %q", res.stdout)
+				}
+				var late []string
+				for _, r := range srv.Requests() {
+					if r.At >= budget {
+						late = append(late, r.At.Round(time.Millisecond).String())
+					}
+				}
+				if !fixed {
+					if len(late) == 0 {
+						t.Fatalf("the defect did not show: no request after the %v budget\n%s", budget, srv.Timeline())
+					}
+					t.Logf("defect shown: attempts %d in %v; %d started after the %v budget, at %v\n%s",
+						srv.Attempts("GET /report"), elapsed, len(late), budget, late, srv.Timeline())
+					return
+				}
+				srv.AssertAttemptsAtMost(t, "GET /report", within)
+				if len(late) > 0 {
+					t.Errorf("the fixed client started requests after its %v deadline, at %v\n%s", budget, late, srv.Timeline())
+				}
+				if elapsed < budget || elapsed > budget+margin {
+					t.Errorf("the fixed client stopped after %v; its deadline is %v (max-retries+1 attempts of %v)", elapsed, budget, perTry)
+				}
+				if !strings.Contains(res.stderr, "context deadline exceeded") {
+					t.Errorf("the fixed client should stop with its deadline's error, got %q", res.stderr)
+				}
+				t.Logf("fixed: attempts %d, stopped after %v (deadline %v)\n%s", srv.Attempts("GET /report"), elapsed, budget, srv.Timeline())
+			})
+		})
+	}
 }
 
 // TestFixBehavesRetryIdempotency: a charge applied by the server whose

@@ -69,9 +69,23 @@
 //	}
 //
 // Each finding has one suggested fix. A per-attempt timeout gets an overall
-// deadline made before the loop from the same parent, for the loop's attempt
-// count times the per-attempt timeout (the -retrydeadline.attempts value
-// when the count is not known), and the attempts derive from it. A request
+// deadline made before the loop from the same parent, for the loop's number
+// of attempts times the per-attempt timeout, and the attempts derive from
+// it. The number of attempts is the number of times the body can run before
+// the loop exits on its attempt counter, taken from the loop itself when it
+// is at hand: a range over an integer (for range n), or a counter that
+// moves by one on every iteration, in the post statement or in the body,
+// compared with a bound in the loop's condition or in an if statement that
+// every iteration reaches and that leaves the loop. So
+// for i := 0; i <= c.MaxRetries; i++ gives c.MaxRetries+1, for i := 1;
+// i <= n; i++ gives n, for n := max; n > 0; n-- gives max, and
+// for attempt := 0; ; attempt++ with if attempt == c.MaxRetries { return }
+// after the send gives c.MaxRetries+1 (c.MaxRetries when the test comes
+// before the send). The bound and the counter's start must be constants or
+// pure expressions visible before the loop, and the loop must not assign
+// the bound; a count that is not a constant is converted with
+// time.Duration(...). Only when the loop has no such bound is the
+// -retrydeadline.attempts value used. A request
 // sent through a Client with a Timeout is built with that overall context.
 // A helper that makes its own timeout cannot be changed from the caller, so
 // its loop gets a wall-clock budget instead: it stops retrying once the
@@ -81,8 +95,9 @@
 // Flags:
 //
 //	-retrydeadline.bounded bool
-//	    also report loops with a bounded attempt count (default true)
+//	    also report loops with a bounded attempt count: a condition, a range
+//	    over an integer, or an exit on an attempt counter (default true)
 //	-retrydeadline.attempts int
 //	    attempt count that the suggested overall deadline assumes when the
-//	    loop's count is not known (default 3; must be at least 1)
+//	    loop has no attempt bound of its own (default 3; must be at least 1)
 package retrydeadline

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/cfg"
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/config"
@@ -89,6 +90,9 @@ type checker struct {
 	local map[*types.Func]*timeoutFact
 	// handledSleeps are waits already rewritten by a deadline fix.
 	handledSleeps map[*ast.ExprStmt]bool
+	// cfgs are the control-flow graphs of function bodies, built when a
+	// loop's attempt bound needs one.
+	cfgs map[*ast.BlockStmt]*cfg.CFG
 }
 
 func run(pass *analysis.Pass, cfg Config, at func(token.Pos)) (any, error) {
@@ -327,8 +331,18 @@ func (c *checker) hasBudget(l *retryloop.Loop) bool {
 	return found
 }
 
-func (c *checker) message(l *retryloop.Loop, what string) string {
+// bounded reports whether the loop's number of attempts is limited: it has
+// a condition or ranges over an integer, or exits on an attempt counter.
+func (c *checker) bounded(file *ast.File, l *retryloop.Loop) bool {
 	if l.Bounded {
+		return true
+	}
+	_, _, ok := c.attemptBound(file, l)
+	return ok
+}
+
+func (c *checker) message(file *ast.File, l *retryloop.Loop, what string) string {
+	if c.bounded(file, l) {
 		return what + " inside retry loop but no overall deadline (the attempts plus the waits between them can take many times the per-attempt timeout)"
 	}
 	return what + " inside retry loop but no overall deadline (attempts and sleeps are unbounded)"
@@ -337,7 +351,7 @@ func (c *checker) message(l *retryloop.Loop, what string) string {
 // checkDeadline reports the first per-attempt timeout of a loop that
 // nothing bounds as a whole.
 func (c *checker) checkDeadline(file *ast.File, l *retryloop.Loop) {
-	if (l.Bounded && !c.cfg.Bounded) || c.hasBudget(l) {
+	if (!c.cfg.Bounded && c.bounded(file, l)) || c.hasBudget(l) {
 		return
 	}
 	info := c.pass.TypesInfo
@@ -369,46 +383,13 @@ func (c *checker) checkDeadline(file *ast.File, l *retryloop.Loop) {
 }
 
 // attemptCount returns source text for the loop's number of attempts, and
-// whether it is an untyped constant.
+// whether it is an untyped constant: the loop's own bound when it is at
+// hand (see attemptBound), the -attempts value otherwise.
 func (c *checker) attemptCount(file *ast.File, l *retryloop.Loop) (string, bool) {
-	info := c.pass.TypesInfo
-	fallback := strconv.Itoa(c.cfg.Attempts)
-	switch s := l.Stmt.(type) {
-	case *ast.RangeStmt:
-		if tv := info.Types[s.X]; tv.Value != nil {
-			return tv.Value.ExactString(), true
-		}
-		if fixes.Pure(info, s.X) && fixes.VisibleAt(info, file, s.X, l.Stmt.Pos()) {
-			return fixes.Format(c.pass.Fset, s.X), false
-		}
-	case *ast.ForStmt:
-		// for i := 0; i < n; i++ (or i <= n) with i starting at 0.
-		as, ok := s.Init.(*ast.AssignStmt)
-		cond, ok2 := s.Cond.(*ast.BinaryExpr)
-		if !ok || !ok2 || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
-			break
-		}
-		if tv := info.Types[as.Rhs[0]]; tv.Value == nil || constant.Sign(tv.Value) != 0 {
-			break
-		}
-		if id, ok := cond.X.(*ast.Ident); !ok || info.ObjectOf(id) != info.ObjectOf(as.Lhs[0].(*ast.Ident)) {
-			break
-		}
-		if cond.Op != token.LSS && cond.Op != token.LEQ {
-			break
-		}
-		if tv := info.Types[cond.Y]; tv.Value != nil {
-			n := tv.Value
-			if cond.Op == token.LEQ {
-				n = constant.BinaryOp(n, token.ADD, constant.MakeInt64(1))
-			}
-			return n.ExactString(), true
-		}
-		if cond.Op == token.LSS && fixes.Pure(info, cond.Y) && fixes.VisibleAt(info, file, cond.Y, l.Stmt.Pos()) {
-			return fixes.Format(c.pass.Fset, cond.Y), false
-		}
+	if n, untyped, ok := c.attemptBound(file, l); ok {
+		return n, untyped
 	}
-	return fallback, true
+	return strconv.Itoa(c.cfg.Attempts), true
 }
 
 // budget returns the text of attempts times the per-attempt timeout,
@@ -504,7 +485,7 @@ func (c *checker) reportOwnTimeout(file *ast.File, l *retryloop.Loop, t *timeout
 	c.pass.Report(analysis.Diagnostic{
 		Pos:     t.call.Pos(),
 		End:     t.call.End(),
-		Message: c.message(l, "per-attempt timeout (context."+fn.Name()+")"),
+		Message: c.message(file, l, "per-attempt timeout (context."+fn.Name()+")"),
 		SuggestedFixes: []analysis.SuggestedFix{{
 			Message:   "Add an overall deadline before the loop and derive the attempts and waits from it",
 			TextEdits: edits,
@@ -554,7 +535,7 @@ func (c *checker) checkClientTimeout(file *ast.File, l *retryloop.Loop) {
 		c.pass.Report(analysis.Diagnostic{
 			Pos:     send.Pos(),
 			End:     send.End(),
-			Message: c.message(l, "per-attempt timeout (http.Client.Timeout)"),
+			Message: c.message(file, l, "per-attempt timeout (http.Client.Timeout)"),
 			SuggestedFixes: []analysis.SuggestedFix{{
 				Message:   "Add an overall deadline before the loop and build the request with it",
 				TextEdits: edits,
@@ -697,7 +678,7 @@ func (c *checker) reportHelper(file *ast.File, l *retryloop.Loop, call *ast.Call
 	c.pass.Report(analysis.Diagnostic{
 		Pos:     call.Pos(),
 		End:     call.End(),
-		Message: c.message(l, "per-attempt timeout (made by "+name+")"),
+		Message: c.message(file, l, "per-attempt timeout (made by "+name+")"),
 		SuggestedFixes: []analysis.SuggestedFix{{
 			Message:   "Stop the operation once a wall-clock budget for the whole loop is spent",
 			TextEdits: edits,

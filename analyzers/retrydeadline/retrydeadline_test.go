@@ -10,11 +10,11 @@ import (
 )
 
 func TestDiagnostics(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), retrydeadline.Analyzer, "a", "b", "c")
+	analysistest.Run(t, analysistest.TestData(), retrydeadline.Analyzer, "a", "b", "c", "bounds")
 }
 
 func TestFixes(t *testing.T) {
-	results := analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), retrydeadline.Analyzer, "a", "b")
+	results := analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), retrydeadline.Analyzer, "a", "b", "bounds")
 	fixtest.CheckFixed(t, retrydeadline.Analyzer, results)
 }
 

@@ -31,3 +31,32 @@ func forever(c *http.Client, url string) *http.Response {
 		}
 	}
 }
+
+// An exit on an attempt counter bounds the loop too.
+func countedExit(c *http.Client, url string, maxRetries int) *http.Response {
+	for attempt := 0; ; attempt++ {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+		resp, err := c.Do(req)
+		cancel()
+		if err == nil || attempt == maxRetries {
+			return resp
+		}
+	}
+}
+
+// A comparison that does not leave the loop does not.
+func notAnExit(c *http.Client, url string) *http.Response {
+	for attempt := 0; ; attempt++ {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second) // want `per-attempt timeout \(context.WithTimeout\) inside retry loop but no overall deadline \(attempts and sleeps are unbounded\)`
+		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+		resp, err := c.Do(req)
+		cancel()
+		if err == nil {
+			return resp
+		}
+		if attempt == 10 {
+			println("slow")
+		}
+	}
+}
