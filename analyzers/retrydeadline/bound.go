@@ -585,7 +585,7 @@ func (b *bounds) iteration() (*iteration, bool) {
 	}
 	g := b.c.cfgs[body]
 	if g == nil {
-		g = cfg.New(body, func(call *ast.CallExpr) bool { return !noReturn(b.c.pass.TypesInfo, call) })
+		g = cfg.New(body, func(call *ast.CallExpr) bool { return !httpmodel.NoReturn(b.c.pass.TypesInfo, call) })
 		b.c.cfgs[body] = g
 	}
 	it := &iteration{s: b.s, g: g}
@@ -707,18 +707,4 @@ func (it *iteration) before(x, y place) bool {
 		return x.i < y.i
 	}
 	return !it.reach(it.entry, y.b, x.b)
-}
-
-// noReturn reports whether a call never returns: panic, log.Fatal*,
-// log.Panic*, os.Exit, runtime.Goexit.
-func noReturn(info *types.Info, call *ast.CallExpr) bool {
-	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
-		if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "panic" {
-			return true
-		}
-	}
-	f := httpmodel.Callee(info, call)
-	return httpmodel.IsPkgFunc(f, "log", "Fatal", "Fatalf", "Fatalln", "Panic", "Panicf", "Panicln") ||
-		httpmodel.IsMethod(f, "log", "Logger", "Fatal", "Fatalf", "Fatalln", "Panic", "Panicf", "Panicln") ||
-		httpmodel.IsPkgFunc(f, "os", "Exit") || httpmodel.IsPkgFunc(f, "runtime", "Goexit")
 }

@@ -174,7 +174,7 @@ func (sm *sim) stmt(st ast.Stmt, inSwitch bool) exits {
 	case *ast.LabeledStmt:
 		return sm.stmt(st.Stmt, inSwitch)
 	case *ast.ExprStmt:
-		if call, ok := st.X.(*ast.CallExpr); ok && sm.noReturn(call) {
+		if call, ok := st.X.(*ast.CallExpr); ok && httpmodel.NoReturn(sm.c.pass.TypesInfo, call) {
 			return leaves
 		}
 		return fallsThrough
@@ -286,21 +286,6 @@ func (sm *sim) switchStmt(st *ast.SwitchStmt) exits {
 		out |= e
 	}
 	return out
-}
-
-// noReturn reports whether a call never returns: panic, log.Fatal*,
-// os.Exit, runtime.Goexit.
-func (sm *sim) noReturn(call *ast.CallExpr) bool {
-	info := sm.c.pass.TypesInfo
-	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
-		if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "panic" {
-			return true
-		}
-	}
-	f := httpmodel.Callee(info, call)
-	return httpmodel.IsPkgFunc(f, "log", "Fatal", "Fatalf", "Fatalln", "Panic", "Panicf", "Panicln") ||
-		httpmodel.IsMethod(f, "log", "Logger", "Fatal", "Fatalf", "Fatalln", "Panic", "Panicf", "Panicln") ||
-		httpmodel.IsPkgFunc(f, "os", "Exit") || httpmodel.IsPkgFunc(f, "runtime", "Goexit")
 }
 
 type tri int

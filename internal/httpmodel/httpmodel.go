@@ -378,3 +378,17 @@ func ReachesHTTP(pkg *types.Package) bool {
 // httpImporters memoizes ImportsHTTP: every analyzer asks it of every
 // package, and the answer of a package follows from its imports'.
 var httpImporters sync.Map // *types.Package -> bool
+
+// NoReturn reports whether a call never returns: panic, log.Fatal*,
+// log.Panic* (functions and *log.Logger methods), os.Exit, runtime.Goexit.
+func NoReturn(info *types.Info, call *ast.CallExpr) bool {
+	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+		if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "panic" {
+			return true
+		}
+	}
+	f := Callee(info, call)
+	return IsPkgFunc(f, "log", "Fatal", "Fatalf", "Fatalln", "Panic", "Panicf", "Panicln") ||
+		IsMethod(f, "log", "Logger", "Fatal", "Fatalf", "Fatalln", "Panic", "Panicf", "Panicln") ||
+		IsPkgFunc(f, "os", "Exit") || IsPkgFunc(f, "runtime", "Goexit")
+}
