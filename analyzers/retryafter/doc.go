@@ -10,7 +10,11 @@
 // another refusal and, with APIs that count requests while throttling, a
 // longer penalty. The analyzer follows each value read from the Retry-After
 // header through local variables, conversions, strconv and time arithmetic,
-// and through helper functions in any package, and reports:
+// and through helper functions in any package; a wait header read by a name
+// taken from a table the function ranges over, and the result of a callback
+// typed as the server's wait (a function value whose type, or the field
+// that holds it, is named for RetryAfter and returns a time.Duration, as
+// resty's RetryAfterFunc) are followed too. It reports:
 //
 //   - a cap on the server's wait: min(ra, limit), math.Min(ra, limit), or
 //     if ra > limit { ra = limit } in any of its mirrored forms, also with
@@ -18,6 +22,9 @@
 //     followed by return ra;
 //   - a wait used only when it is small, with a shorter wait of the client's
 //     own substituted otherwise (return ra when ra < limit, else backoff);
+//   - the server's wait used as the upper bound of a random wait
+//     (rand.Int63n(int64(ra)), rand.N(ra)), or a random jitter subtracted
+//     from it;
 //   - a value parsed only as seconds (strconv.Atoi, ParseInt, ParseUint,
 //     ParseFloat, time.ParseDuration) in a function that never tries the
 //     HTTP-date form (http.ParseTime) for it, and a value parsed only as an
@@ -80,7 +87,9 @@
 // A dropped parse error is returned so that the caller falls back to its
 // backoff (a dropped error in a function that can return neither an error
 // nor an ok bool is not reported, as no fix could hand the failure back).
-// A wrong unit is replaced by the header's own. An unchecked sign joins the
+// A random wait bounded by the server's becomes the server's wait, and a
+// subtracted jitter is added instead. A wrong unit is replaced by the
+// header's own. An unchecked sign joins the
 // error check after the parse (err != nil || n < 0, err == nil && n >= 0),
 // so that a negative value takes the path of a malformed one. No fix ever
 // shortens the wait.

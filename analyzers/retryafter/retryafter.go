@@ -230,6 +230,9 @@ func (c *checker) analyze(fd *ast.FuncDecl) *flow.Func {
 		Nodes:   c.calls.Nodes(fd),
 		Returns: c.calls.Returns(fd),
 		Source: func(e ast.Expr) flow.Bits {
+			if call, ok := e.(*ast.CallExpr); ok && waitCallback(info, call) {
+				return flow.Source
+			}
 			a, ok := httpmodel.HeaderRead(info, e)
 			if !ok {
 				return 0
@@ -334,6 +337,9 @@ func (c *checker) scanBody(fd *ast.FuncDecl) *scan {
 		if a, ok := httpmodel.HeaderRead(info, call.Expr); ok && (a.Name == "" || c.headers.Has(a.Name)) {
 			sc.reads = true
 		}
+		if call.Callee == nil && waitCallback(info, call.Expr) {
+			sc.reads = true
+		}
 		fn := call.Callee
 		switch {
 		case fn == nil:
@@ -416,6 +422,7 @@ func (c *checker) checkFunc(file *ast.File, fd *ast.FuncDecl, f *flow.Func) {
 		switch n := n.(type) {
 		case *ast.CallExpr:
 			c.checkMinCall(file, f, n, stack)
+			c.checkRandom(f, n)
 			for _, p := range c.parses(f, n) {
 				c.checkNegative(f, p, append(slices.Clone(stack), n))
 				if f.Expr(p.arg)&flow.Tag == 0 {
@@ -429,6 +436,7 @@ func (c *checker) checkFunc(file *ast.File, fd *ast.FuncDecl, f *flow.Func) {
 			}
 		case *ast.BinaryExpr:
 			c.checkUnit(f, n)
+			c.checkRandom(f, n)
 		case *ast.IfStmt:
 			c.checkIfCap(file, f, n, stack)
 			c.checkSmallOnly(file, f, n, stack)
