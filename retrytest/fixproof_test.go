@@ -246,6 +246,17 @@ func (c client) beforeAndAfter(t *testing.T, routes []retrytest.Route, check fun
 	}
 }
 
+// showsEarlyRetry fails the test unless the client, as written, came back
+// before the server allowed: the defect the fix is to remove must show.
+func showsEarlyRetry(t *testing.T, srv *retrytest.Server) {
+	t.Helper()
+	err := srv.CheckNoEarlyRetry()
+	if err == nil {
+		t.Fatalf("the defect did not show: no early retry\n%s", srv.Timeline())
+	}
+	t.Logf("defect shown: %v", err)
+}
+
 // TestFixBehavesRetryAfter: a client that caps Retry-After and parses it
 // only as seconds comes back early; after the retryafter fixes it stops when
 // the server asks for more than its limit, and waits until an HTTP-date.
@@ -260,11 +271,7 @@ func TestFixBehavesRetryAfter(t *testing.T) {
 		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
 			res := runClient(t, bin, "-max-wait=1s", srv.URL+"/forecast")
 			if !fixed {
-				err := srv.CheckNoEarlyRetry()
-				if err == nil {
-					t.Fatalf("the defect did not show: no early retry\n%s", srv.Timeline())
-				}
-				t.Logf("defect shown: %v", err)
+				showsEarlyRetry(t, srv)
 				return
 			}
 			srv.AssertNoEarlyRetry(t)
@@ -314,11 +321,7 @@ func TestFixBehavesRetryAfter(t *testing.T) {
 		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
 			res := runClient(t, bin, "-max-wait=10s", srv.URL+"/forecast")
 			if !fixed {
-				err := srv.CheckNoEarlyRetry()
-				if err == nil {
-					t.Fatalf("the defect did not show: no early retry\n%s", srv.Timeline())
-				}
-				t.Logf("defect shown: %v", err)
+				showsEarlyRetry(t, srv)
 				return
 			}
 			srv.AssertNoEarlyRetry(t)
@@ -347,11 +350,7 @@ func TestFixBehavesRetryAfterSmallOnly(t *testing.T) {
 		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
 			res := runClient(t, bin, "-max-wait=1s", srv.URL+"/forecast")
 			if !fixed {
-				err := srv.CheckNoEarlyRetry()
-				if err == nil {
-					t.Fatalf("the defect did not show: no early retry\n%s", srv.Timeline())
-				}
-				t.Logf("defect shown: %v", err)
+				showsEarlyRetry(t, srv)
 				return
 			}
 			srv.AssertNoEarlyRetry(t)
@@ -404,11 +403,7 @@ func TestFixBehavesRetryAfterDateOnly(t *testing.T) {
 		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
 			res := runClient(t, bin, srv.URL+"/forecast")
 			if !fixed {
-				err := srv.CheckNoEarlyRetry()
-				if err == nil {
-					t.Fatalf("the defect did not show: no early retry\n%s", srv.Timeline())
-				}
-				t.Logf("defect shown: %v", err)
+				showsEarlyRetry(t, srv)
 				return
 			}
 			srv.AssertNoEarlyRetry(t)
