@@ -53,8 +53,9 @@ type AuthLogSettings struct {
 
 // RetryAfterSettings are the settings of the retryafter plugin.
 type RetryAfterSettings struct {
-	// Headers are the response headers with Retry-After semantics
-	// (default [Retry-After]).
+	// Headers are the response headers that say how long to wait, each
+	// NAME or NAME:UNIT with UNIT s (default) or ms (default [Retry-After,
+	// Retry-After-Ms:ms, X-Ms-Retry-After-Ms:ms, X-Amz-Retry-After:ms]).
 	Headers []string `json:"headers"`
 }
 
