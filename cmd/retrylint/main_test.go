@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -18,20 +20,44 @@ import (
 // standalone, under go vet -vettool and under go fix -fixtool, on a copy of
 // the examples in a throwaway module.
 
+// tool is the binary, built once for all the tests.
+var tool struct {
+	once sync.Once
+	dir  string
+	path string
+	err  error
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if tool.dir != "" {
+		os.RemoveAll(tool.dir)
+	}
+	os.Exit(code)
+}
+
 func buildTool(t *testing.T) string {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("builds the binary and runs the go command")
 	}
-	bin := filepath.Join(t.TempDir(), "retrylint")
-	if runtime.GOOS == "windows" {
-		bin += ".exe"
+	tool.once.Do(func() {
+		tool.dir, tool.err = os.MkdirTemp("", "retrylint-test")
+		if tool.err != nil {
+			return
+		}
+		tool.path = filepath.Join(tool.dir, "retrylint")
+		if runtime.GOOS == "windows" {
+			tool.path += ".exe"
+		}
+		if out, err := exec.Command("go", "build", "-o", tool.path, ".").CombinedOutput(); err != nil {
+			tool.err = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if tool.err != nil {
+		t.Fatal(tool.err)
 	}
-	cmd := exec.Command("go", "build", "-o", bin, ".")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
+	return tool.path
 }
 
 // exampleModule copies ../../examples into a new module and returns its

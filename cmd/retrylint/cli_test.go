@@ -1,0 +1,435 @@
+package main_test
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/retrylint/retrylint/analyzers"
+)
+
+// These tests run the built binary for what the command says around its
+// findings: analyzer names, load errors, flag errors, version, help,
+// suppression comments and unused sink flags.
+
+// internalNames are the analyzers the suite requires but users never see.
+var internalNames = []string{"callindex", "retryloop", "failed prerequisites"}
+
+func noInternalNames(t *testing.T, what, out string) {
+	t.Helper()
+	for _, n := range internalNames {
+		if strings.Contains(out, n) {
+			t.Errorf("%s names %q:\n%s", what, n, out)
+		}
+	}
+}
+
+var suffixRE = regexp.MustCompile(` \[(authlog|retryafter|retrydeadline|retryidempotency)\]$`)
+
+func TestFindingsNameTheirAnalyzer(t *testing.T) {
+	bin := buildTool(t)
+	dir := exampleModule(t)
+
+	lint := run(t, dir, bin, "./...")
+	lines := strings.Split(strings.TrimSpace(lint.stderr), "\n")
+	if len(lines) != len(wantFindings) {
+		t.Fatalf("retrylint: %d lines, want %d:\n%s", len(lines), len(wantFindings), lint.stderr)
+	}
+	type pos struct {
+		file      string
+		line, col int
+	}
+	var order []string
+	for _, l := range lines {
+		if !suffixRE.MatchString(l) {
+			t.Errorf("retrylint: finding without its analyzer: %s", l)
+		}
+		order = append(order, l)
+	}
+	// Sorted by file, then line and column, not grouped by analyzer.
+	key := regexp.MustCompile(`^(.*\.go):(\d+):(\d+): `)
+	sorted := slices.SortedStableFunc(slices.Values(order), func(a, b string) int {
+		ma, mb := key.FindStringSubmatch(a), key.FindStringSubmatch(b)
+		if c := strings.Compare(ma[1], mb[1]); c != 0 {
+			return c
+		}
+		la, lb := atoi(t, ma[2])*10000+atoi(t, ma[3]), atoi(t, mb[2])*10000+atoi(t, mb[3])
+		return la - lb
+	})
+	if !slices.Equal(order, sorted) {
+		t.Errorf("retrylint: findings not sorted by file and line:\n%s", lint.stderr)
+	}
+
+	vet := run(t, dir, "go", "vet", "-vettool="+bin, "./...")
+	for _, l := range strings.Split(strings.TrimSpace(vet.stderr), "\n") {
+		if strings.HasPrefix(l, "#") {
+			continue
+		}
+		if !suffixRE.MatchString(l) {
+			t.Errorf("go vet: finding without its analyzer: %s", l)
+		}
+	}
+
+	// -json: keyed by analyzer, with each analyzer's documentation URL.
+	js := run(t, dir, bin, "-json", "./...")
+	var tree map[string]map[string][]struct {
+		Message string `json:"message"`
+		URL     string `json:"url"`
+	}
+	if err := json.Unmarshal([]byte(js.stdout), &tree); err != nil {
+		t.Fatalf("-json: %v\n%s", err, js.stdout)
+	}
+	urls := map[string]string{}
+	for _, a := range analyzers.All() {
+		urls[a.Name] = a.URL
+	}
+	n := 0
+	for _, byName := range tree {
+		for name, diags := range byName {
+			for _, d := range diags {
+				n++
+				if d.URL != urls[name] {
+					t.Errorf("-json: %s finding has url %q, want %q", name, d.URL, urls[name])
+				}
+				if suffixRE.MatchString(d.Message) {
+					t.Errorf("-json: message carries the analyzer name: %s", d.Message)
+				}
+			}
+		}
+	}
+	if n == 0 {
+		t.Errorf("-json: no findings\n%s", js.stdout)
+	}
+}
+
+func atoi(t *testing.T, s string) int {
+	t.Helper()
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// writeModule writes files (path -> content) into a new module.
+func writeModule(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	files["go.mod"] = "module example.com/m\n\ngo 1.26.0\n"
+	for name, content := range files {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+func TestLoadErrorsOnce(t *testing.T) {
+	bin := buildTool(t)
+	dir := exampleModule(t)
+	for name, content := range map[string]string{
+		"syntax/syntax.go":    "package syntax\n\nfunc f( {\n",
+		"typed/typed.go":      "package typed\n\nvar x int = \"s\"\n",
+		"typed/typed_test.go": "package typed\n\nimport \"testing\"\n\nfunc TestX(t *testing.T) {}\n",
+	} {
+		path := filepath.Join(dir, name)
+		os.MkdirAll(filepath.Dir(path), 0o755)
+		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tests := []struct {
+		args []string
+		want string // a line of the output
+	}{
+		{[]string{"./nosuch"}, "directory not found"},
+		{[]string{"./syntax"}, "syntax/syntax.go:3:9: expected ')', found '{'"},
+		{[]string{"./typed"}, `typed/typed.go:3:13: cannot use "s" (untyped string constant) as int value in variable declaration`},
+		{[]string{"./syntax/syntax.go"}, "syntax/syntax.go:3:9: expected ')', found '{'"},
+	}
+	for _, tt := range tests {
+		res := run(t, dir, bin, tt.args...)
+		if res.code != 1 || !strings.Contains(res.stderr, tt.want) {
+			t.Errorf("retrylint %v: exit %d, want 1 with %q:\n%s", tt.args, res.code, tt.want, res.stderr)
+		}
+		noInternalNames(t, "retrylint "+strings.Join(tt.args, " "), res.stderr)
+		lines := strings.Split(strings.TrimSpace(res.stderr), "\n")
+		if len(lines) != len(slices.Compact(slices.Sorted(slices.Values(lines)))) {
+			t.Errorf("retrylint %v printed a line twice:\n%s", tt.args, res.stderr)
+		}
+	}
+
+	// The packages that load are still linted; the exit code is 1.
+	all := run(t, dir, bin, "./...")
+	if all.code != 1 || len(findings(all.stderr)) != len(wantFindings) {
+		t.Errorf("retrylint ./...: exit %d with %d findings, want 1 with %d:\n%s", all.code, len(findings(all.stderr)), len(wantFindings), all.stderr)
+	}
+	noInternalNames(t, "retrylint ./...", all.stderr)
+
+	// -json keeps the error entries that scripts/corpus counts, under the
+	// analyzers' own names.
+	js := run(t, dir, bin, "-json", "./typed")
+	var tree map[string]map[string]struct {
+		Error string `json:"error"`
+	}
+	if err := json.Unmarshal([]byte(js.stdout), &tree); err != nil {
+		t.Fatalf("-json: %v\n%s", err, js.stdout)
+	}
+	for id, byName := range tree {
+		for name, e := range byName {
+			if e.Error != "analysis skipped due to errors in package" {
+				t.Errorf("-json: %s %s: error %q", id, name, e.Error)
+			}
+		}
+	}
+	noInternalNames(t, "retrylint -json", js.stdout)
+
+	vet := run(t, dir, "go", "vet", "-vettool="+bin, "./typed")
+	if vet.code == 0 || !strings.Contains(vet.stderr, "cannot use") {
+		t.Errorf("go vet ./typed: exit %d\n%s", vet.code, vet.stderr)
+	}
+	noInternalNames(t, "go vet", vet.stderr)
+}
+
+func TestBadFlagIsShort(t *testing.T) {
+	bin := buildTool(t)
+	dir := exampleModule(t)
+	const msg = `invalid value "" for flag -retryafter.headers: empty header list`
+	res := run(t, dir, bin, "-retryafter.headers=", "./...")
+	want := "retrylint: " + msg + ": give at least one header name\nrun 'retrylint -help' for the flags and analyzers\n"
+	if res.code != 2 || res.stderr != want {
+		t.Errorf("retrylint: exit %d, stderr:\n%s\nwant exit 2, stderr:\n%s", res.code, res.stderr, want)
+	}
+	unknown := run(t, dir, bin, "-nosuch", "./...")
+	if unknown.code != 2 || strings.Count(unknown.stderr, "\n") != 2 || !strings.Contains(unknown.stderr, "-nosuch") {
+		t.Errorf("retrylint -nosuch: exit %d:\n%s", unknown.code, unknown.stderr)
+	}
+
+	// go vet runs the tool once per package, and on each dependency for
+	// facts: the message comes once per package asked about, here one.
+	vet := run(t, dir, "go", "vet", "-vettool="+bin, "-retryafter.headers=", "./...")
+	if vet.code == 0 || strings.Count(vet.stderr, msg) != 1 || strings.Count(vet.stderr, "retrylint -help") != 1 {
+		t.Errorf("go vet: exit %d, want the message and the hint once:\n%s", vet.code, vet.stderr)
+	}
+	if strings.Contains(vet.stderr, "-authlog.headers") || strings.Contains(res.stderr, "-authlog.headers") {
+		t.Error("a bad flag still prints the list of flags")
+	}
+}
+
+func TestVersion(t *testing.T) {
+	bin := buildTool(t)
+	dir := t.TempDir()
+	versionRE := regexp.MustCompile(`^retrylint (v\d+\.\d+\.\d+\S*|\(devel\)( [0-9a-f]+(\+modified)?)?) go\d\S*\n$`)
+	for _, args := range [][]string{{"version"}, {"-version"}, {"-V"}} {
+		res := run(t, dir, bin, args...)
+		if res.code != 0 || !versionRE.MatchString(res.stdout) {
+			t.Errorf("retrylint %v: exit %d, stdout %q, stderr %q", args, res.code, res.stdout, res.stderr)
+		}
+	}
+	// -V=full keeps the shape cmd/go parses for its cache key.
+	full := run(t, dir, bin, "-V=full")
+	if !regexp.MustCompile(`^\S+ version devel \S+ buildID=[0-9a-f]{64}\n$`).MatchString(full.stdout) {
+		t.Errorf("-V=full: %q", full.stdout)
+	}
+	flags := run(t, dir, bin, "-flags")
+	var list []struct{ Name string }
+	if err := json.Unmarshal([]byte(flags.stdout), &list); err != nil || len(list) == 0 {
+		t.Errorf("-flags: %v\n%s", err, flags.stdout)
+	}
+}
+
+func TestHelp(t *testing.T) {
+	bin := buildTool(t)
+	dir := t.TempDir()
+	res := run(t, dir, bin, "help")
+	if res.code != 0 {
+		t.Fatalf("retrylint help: exit %d\n%s", res.code, res.stderr)
+	}
+	for _, a := range analyzers.All() {
+		summary, _, _ := strings.Cut(a.Doc, "\n")
+		if !strings.Contains(res.stdout, a.Name) || !strings.Contains(res.stdout, summary) {
+			t.Errorf("help lacks %s: %s", a.Name, summary)
+		}
+	}
+	for _, want := range []string{
+		"0 no findings, 3 findings, 1 a package did not", "go vet -vettool", "go fix -fixtool",
+		"golangci-lint", "pre-commit", "//nolint:retryafter", "//retrylint:ignore retryafter",
+		"https://pkg.go.dev/github.com/retrylint/retrylint", "-json", "-fix",
+	} {
+		if !strings.Contains(res.stdout, want) {
+			t.Errorf("help lacks %q:\n%s", want, res.stdout)
+		}
+	}
+	noInternalNames(t, "help", res.stdout)
+	if dash := run(t, dir, bin, "-help"); dash.stdout != res.stdout {
+		t.Errorf("-help differs from help:\n%s", dash.stdout)
+	}
+
+	one := run(t, dir, bin, "help", "retryafter")
+	if one.code != 0 || !strings.HasPrefix(one.stdout, "retryafter: report Retry-After") || !strings.Contains(one.stdout, "-retryafter.headers") {
+		t.Errorf("help retryafter: exit %d\n%s", one.code, one.stdout)
+	}
+	if bad := run(t, dir, bin, "help", "callindex"); bad.code == 0 {
+		t.Errorf("help callindex: exit 0, an internal analyzer is documented:\n%s", bad.stdout)
+	}
+}
+
+func TestUnusedSinkWarns(t *testing.T) {
+	bin := buildTool(t)
+	dir := exampleModule(t)
+	res := run(t, dir, bin, "-authlog.sinks=example.com/nosuch.Infof,(*log.Logger).Nope,log.Printf", "./...")
+	if res.code != 3 {
+		t.Errorf("exit %d, want 3\n%s", res.code, res.stderr)
+	}
+	for _, want := range []string{
+		"warning: -authlog.sinks: example.com/nosuch.Infof matches nothing: no package loaded here imports example.com/nosuch",
+		"warning: -authlog.sinks: (*log.Logger).Nope matches nothing: log has no method Logger.Nope",
+	} {
+		if strings.Count(res.stderr, want) != 1 {
+			t.Errorf("want once: %s\n%s", want, res.stderr)
+		}
+	}
+	if strings.Contains(res.stderr, "log.Printf matches nothing") {
+		t.Errorf("a sink that exists is reported:\n%s", res.stderr)
+	}
+	// go vet sees one package at a time and cannot tell: it stays silent.
+	vet := run(t, dir, "go", "vet", "-vettool="+bin, "-authlog.sinks=example.com/nosuch.Infof", "./...")
+	if vet.code != 1 || strings.Contains(vet.stderr, "warning") {
+		t.Errorf("go vet: exit %d\n%s", vet.code, vet.stderr)
+	}
+}
+
+// suppressed is a package with the same finding in many functions, each
+// silenced, or not, in another way.
+const suppressed = `package s
+
+import (
+	"net/http"
+	"strconv"
+	"time"
+)
+
+const maxWait = 30 * time.Second
+
+func retryAfter(resp *http.Response) time.Duration {
+	v := resp.Header.Get("Retry-After")
+	if secs, err := strconv.Atoi(v); err == nil {
+		return time.Duration(secs) * time.Second
+	}
+	if t, err := http.ParseTime(v); err == nil {
+		return time.Until(t)
+	}
+	return 0
+}
+
+func Reported(resp *http.Response) time.Duration {
+	return min(retryAfter(resp), maxWait)
+}
+
+func Nolint(resp *http.Response) time.Duration {
+	return min(retryAfter(resp), maxWait) //nolint:retryafter // the caller gives up past maxWait
+}
+
+func NolintAbove(resp *http.Response) time.Duration {
+	//nolint:errcheck,retryafter
+	return min(retryAfter(resp), maxWait)
+}
+
+func NolintAll(resp *http.Response) time.Duration {
+	return min(retryAfter(resp), maxWait) //nolint:all
+}
+
+func Ignore(resp *http.Response) time.Duration {
+	//retrylint:ignore retryafter the caller gives up past maxWait
+	return min(retryAfter(resp), maxWait)
+}
+
+func OtherAnalyzer(resp *http.Response) time.Duration {
+	return min(retryAfter(resp), maxWait) //nolint:authlog
+}
+
+func Typo(resp *http.Response) time.Duration {
+	return min(retryAfter(resp), maxWait) //nolint:retryafer
+}
+
+func Unknown(resp *http.Response) time.Duration {
+	//retrylint:ignore nosuch,retryafter the reason
+	return min(retryAfter(resp), maxWait)
+}
+`
+
+// suppressedWant returns the findings expected in suppressed, as
+// "line: text" with the line of each function's return or directive.
+func suppressedWant() []string {
+	lines := strings.Split(suppressed, "\n")
+	find := func(fn string, delta int) int {
+		for i, l := range lines {
+			if strings.HasPrefix(l, "func "+fn+"(") {
+				return i + 1 + delta
+			}
+		}
+		panic(fn)
+	}
+	return []string{
+		strconv.Itoa(find("Reported", 1)) + ": Retry-After is capped",
+		strconv.Itoa(find("OtherAnalyzer", 1)) + ": Retry-After is capped",
+		strconv.Itoa(find("Typo", 1)) + ": Retry-After is capped",
+		strconv.Itoa(find("Typo", 1)) + `: //nolint names "retryafer", which is no retrylint analyzer (did you mean retryafter?)`,
+		strconv.Itoa(find("Unknown", 1)) + `: //retrylint:ignore names "nosuch", which is no retrylint analyzer`,
+	}
+}
+
+var sFindingRE = regexp.MustCompile(`(?m)^.*s\.go:(\d+):\d+: (.*) \[(\w+)\]$`)
+
+func checkSuppressed(t *testing.T, what, out string) {
+	t.Helper()
+	var got []string
+	for _, m := range sFindingRE.FindAllStringSubmatch(out, -1) {
+		got = append(got, m[1]+": "+m[2])
+	}
+	slices.Sort(got)
+	want := suppressedWant()
+	slices.Sort(want)
+	ok := len(got) == len(want)
+	for i := 0; ok && i < len(want); i++ {
+		ok = strings.HasPrefix(got[i], want[i])
+	}
+	if !ok {
+		t.Errorf("%s: findings\n%s\nwant (prefixes)\n%s\noutput:\n%s", what, strings.Join(got, "\n"), strings.Join(want, "\n"), out)
+	}
+}
+
+func TestSuppressionComments(t *testing.T) {
+	bin := buildTool(t)
+	dir := writeModule(t, map[string]string{"s/s.go": suppressed})
+
+	res := run(t, dir, bin, "./...")
+	if res.code != 3 {
+		t.Errorf("retrylint: exit %d, want 3", res.code)
+	}
+	checkSuppressed(t, "retrylint", res.stderr)
+
+	vet := run(t, dir, "go", "vet", "-vettool="+bin, "./...")
+	if vet.code != 1 {
+		t.Errorf("go vet: exit %d, want 1", vet.code)
+	}
+	checkSuppressed(t, "go vet", vet.stderr)
+
+	// The typo's fix names the analyzer, after which the line is silent.
+	if fix := run(t, dir, bin, "-fix", "./..."); fix.code != 0 {
+		t.Fatalf("retrylint -fix: exit %d\n%s", fix.code, fix.stderr)
+	}
+	src, _ := os.ReadFile(filepath.Join(dir, "s/s.go"))
+	if !strings.Contains(string(src), "//nolint:retryafter\n") {
+		t.Errorf("-fix did not mend //nolint:retryafer:\n%s", src)
+	}
+}
