@@ -5,6 +5,8 @@
 // and silenced (//nolint:retryafter) on its own; "retrylint" enables the
 // whole suite under one name. Settings carry the names and defaults of the
 // analyzers' flags, and an unknown or mistyped setting is an error.
+// Besides golangci-lint's //nolint, the analyzers honour
+// //retrylint:ignore <analyzer> <reason>, as the retrylint command does.
 //
 //	linters:
 //	  enable: [authlog, retryafter, retrydeadline, retryidempotency]
@@ -29,6 +31,7 @@ import (
 	"github.com/retrylint/retrylint/analyzers/retryidempotency"
 	"github.com/retrylint/retrylint/internal/config"
 	"github.com/retrylint/retrylint/internal/logsink"
+	"github.com/retrylint/retrylint/internal/suppress"
 )
 
 func init() {
@@ -89,7 +92,18 @@ type linter struct {
 	analyzers []*analysis.Analyzer
 }
 
-func (l *linter) BuildAnalyzers() ([]*analysis.Analyzer, error) { return l.analyzers, nil }
+// BuildAnalyzers returns the analyzers, each honouring
+// //retrylint:ignore comments (golangci-lint applies //nolint itself).
+func (l *linter) BuildAnalyzers() ([]*analysis.Analyzer, error) {
+	out := make([]*analysis.Analyzer, len(l.analyzers))
+	for i, a := range l.analyzers {
+		out[i] = suppress.Wrap(a, suppress.Options{Known: suiteNames})
+	}
+	return out, nil
+}
+
+// suiteNames are the names a //retrylint:ignore comment may give.
+var suiteNames = []string{"authlog", "retryafter", "retrydeadline", "retryidempotency"}
 
 func (l *linter) GetLoadMode() string { return register.LoadModeTypesInfo }
 
