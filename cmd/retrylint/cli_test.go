@@ -365,6 +365,12 @@ func Unknown(resp *http.Response) time.Duration {
 	//retrylint:ignore nosuch,retryafter the reason
 	return min(retryAfter(resp), maxWait)
 }
+
+func TrailingThisLineOnly(resp *http.Response) (time.Duration, time.Duration) {
+	a := min(retryAfter(resp), maxWait) //nolint:retryafter // this line, not the next
+	b := min(retryAfter(resp), maxWait)
+	return a, b
+}
 `
 
 // suppressedWant returns the findings expected in suppressed, as
@@ -385,6 +391,7 @@ func suppressedWant() []string {
 		strconv.Itoa(find("Typo", 1)) + ": Retry-After is capped",
 		strconv.Itoa(find("Typo", 1)) + `: //nolint names "retryafer", which is no retrylint analyzer (did you mean retryafter?)`,
 		strconv.Itoa(find("Unknown", 1)) + `: //retrylint:ignore names "nosuch", which is no retrylint analyzer`,
+		strconv.Itoa(find("TrailingThisLineOnly", 2)) + ": Retry-After is capped",
 	}
 }
 

@@ -50,7 +50,8 @@ load or type-check (its errors are printed; the other packages are still
 linted), 2 a bad flag or no package given. With -json or -fix the exit code
 is 0 unless loading fails. Through go vet: 1 with findings, 0 without.
 
-Silence one finding with a comment on its line or the line above it:
+Silence one finding with a comment at the end of its line, or alone on the
+line above it (a comment after code applies to its own line only):
 
 	//nolint:retryafter // the caller gives up past maxWait
 	//retrylint:ignore retryafter the caller gives up past maxWait

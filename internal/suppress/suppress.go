@@ -1,8 +1,10 @@
 // Package suppress reads the comments that silence one finding, and wraps
 // an analyzer so that it honours them.
 //
-// Two spellings are read. A directive silences the findings of the named
-// analyzers on its own line and on the line below it:
+// Two spellings are read. A directive after code silences the findings of
+// the named analyzers on its own line; a directive alone on its line
+// silences them on the line below it (and on its own), as golangci-lint
+// does:
 //
 //	//nolint:retryafter // the caller gives up past maxWait
 //	//nolint:retryafter,authlog
@@ -57,7 +59,9 @@ func Wrap(a *analysis.Analyzer, opts Options) *analysis.Analyzer {
 		for _, d := range dirs {
 			if d.all || slices.Contains(d.names, a.Name) {
 				silenced[lineKey{d.file, d.line}] = true
-				silenced[lineKey{d.file, d.line + 1}] = true
+				if d.alone {
+					silenced[lineKey{d.file, d.line + 1}] = true
+				}
 			}
 		}
 		p.Report = func(diag analysis.Diagnostic) {
@@ -94,6 +98,8 @@ type directive struct {
 	kind  string // "nolint" or "retrylint:ignore"
 	file  string
 	line  int
+	col   int
+	alone bool // no code before it on its line
 	all   bool
 	names []string
 	pos   []token.Pos // of each name
@@ -104,17 +110,58 @@ type directive struct {
 func scan(fset *token.FileSet, files []*ast.File, nolint bool) []directive {
 	var out []directive
 	for _, f := range files {
+		first := len(out)
 		for _, g := range f.Comments {
 			for _, c := range g.List {
 				if d, ok := parse(c, nolint); ok {
 					posn := fset.Position(c.Slash)
-					d.file, d.line = posn.Filename, posn.Line
+					d.file, d.line, d.col = posn.Filename, posn.Line, posn.Column
 					out = append(out, d)
 				}
 			}
 		}
+		if len(out) > first {
+			markAlone(fset, f, out[first:])
+		}
 	}
 	return out
+}
+
+// markAlone sets alone on the directives of f that no code precedes on
+// their line: no node of f starts or ends on that line before them.
+func markAlone(fset *token.FileSet, f *ast.File, dirs []directive) {
+	// The leftmost column of code on each directive's line.
+	code := map[int]int{}
+	for _, d := range dirs {
+		if col, ok := code[d.line]; !ok || d.col < col {
+			code[d.line] = d.col
+		}
+	}
+	tf := fset.File(f.Pos())
+	see := func(p token.Pos) {
+		if !p.IsValid() || tf == nil || int(p) < tf.Base() || int(p) > tf.Base()+tf.Size() {
+			return
+		}
+		posn := tf.Position(p)
+		if col, ok := code[posn.Line]; ok && posn.Column < col {
+			code[posn.Line] = posn.Column
+		}
+	}
+	ast.Inspect(f, func(n ast.Node) bool {
+		if n == nil {
+			return false
+		}
+		switch n.(type) {
+		case *ast.Comment, *ast.CommentGroup:
+			return false
+		}
+		see(n.Pos())
+		see(n.End() - 1) // the last character of n
+		return true
+	})
+	for i := range dirs {
+		dirs[i].alone = code[dirs[i].line] == dirs[i].col
+	}
 }
 
 // parse reads one comment as a directive.

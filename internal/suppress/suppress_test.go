@@ -6,6 +6,8 @@ import (
 	"go/token"
 	"slices"
 	"testing"
+
+	"golang.org/x/tools/go/analysis"
 )
 
 func TestParse(t *testing.T) {
@@ -60,5 +62,87 @@ func TestNamePositions(t *testing.T) {
 	known := []string{"authlog", "retryafter", "retrydeadline", "retryidempotency"}
 	if near, dist := nearest("retryafer", known); near != "retryafter" || dist != 1 {
 		t.Errorf("nearest(retryafer) = %s, %d", near, dist)
+	}
+}
+
+// runWrapped runs Wrap(fake, opts) on src, where fake reports each
+// package-level variable, and returns the names reported.
+func runWrapped(t *testing.T, src string, opts Options) []string {
+	t.Helper()
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fake := &analysis.Analyzer{
+		Name: "fake",
+		Doc:  "report each package-level variable",
+		Run: func(pass *analysis.Pass) (any, error) {
+			for _, file := range pass.Files {
+				for _, decl := range file.Decls {
+					if gd, ok := decl.(*ast.GenDecl); ok && gd.Tok == token.VAR {
+						for _, spec := range gd.Specs {
+							for _, name := range spec.(*ast.ValueSpec).Names {
+								pass.Reportf(name.Pos(), "%s", name.Name)
+							}
+						}
+					}
+				}
+			}
+			return nil, nil
+		},
+	}
+	var got []string
+	pass := &analysis.Pass{
+		Analyzer: fake,
+		Fset:     fset,
+		Files:    []*ast.File{f},
+		Report:   func(d analysis.Diagnostic) { got = append(got, d.Message) },
+	}
+	if _, err := Wrap(fake, opts).Run(pass); err != nil {
+		t.Fatal(err)
+	}
+	return got
+}
+
+// TestWrapLines checks which lines a directive silences: a directive after
+// code its own line only, a directive alone on its line the next line.
+func TestWrapLines(t *testing.T) {
+	const src = `package p
+
+func fn(...int) int { return 0 }
+
+var a = 1
+
+var b = 1 //nolint:fake // after code: this line only
+var c = 1
+
+//nolint:fake
+var d = 1
+
+var e = 1 //retrylint:ignore fake after code
+var f = 1
+
+//retrylint:ignore fake alone
+var g = 1
+
+var h = fn(1,
+	2) //nolint:fake // after the end of a call
+var i = 1
+
+var j = 1 //nolint:other
+var k = 1 //nolint
+var l = 1
+`
+	got := runWrapped(t, src, Options{Known: []string{"fake"}, Nolint: true})
+	want := []string{"a", "c", "f", "h", "i", "j", "l"}
+	if !slices.Equal(got, want) {
+		t.Errorf("reported %v, want %v", got, want)
+	}
+	// Without Nolint, only //retrylint:ignore silences.
+	got = runWrapped(t, src, Options{Known: []string{"fake"}})
+	want = []string{"a", "b", "c", "d", "f", "h", "i", "j", "k", "l"}
+	if !slices.Equal(got, want) {
+		t.Errorf("without Nolint: reported %v, want %v", got, want)
 	}
 }
