@@ -440,3 +440,52 @@ func TestSuppressionComments(t *testing.T) {
 		t.Errorf("-fix did not mend //nolint:retryafer:\n%s", src)
 	}
 }
+
+// TestSinkMethodsAreFound checks the unused-sink warning against methods
+// of an interface and of a struct, with and without the star.
+func TestSinkMethodsAreFound(t *testing.T) {
+	bin := buildTool(t)
+	dir := writeModule(t, map[string]string{
+		"lg/lg.go": `package lg
+
+type Logger interface {
+	Infof(format string, args ...any)
+}
+
+type File struct{}
+
+func (*File) Infof(format string, args ...any) {}
+
+func (File) Debugf(format string, args ...any) {}
+`,
+		"p/p.go": `package p
+
+import "example.com/m/lg"
+
+func Use(l lg.Logger, f *lg.File) {
+	l.Infof("x")
+	f.Infof("x")
+	f.Debugf("x")
+}
+`,
+	})
+	used := []string{
+		"(example.com/m/lg.Logger).Infof",
+		"(*example.com/m/lg.File).Infof",
+		"(example.com/m/lg.File).Debugf",
+		"(*example.com/m/lg.File).Debugf",
+	}
+	res := run(t, dir, bin, "-authlog.sinks="+strings.Join(used, ",")+",(example.com/m/lg.Logger).Nope", "./...")
+	if res.code != 0 {
+		t.Errorf("exit %d, want 0\n%s", res.code, res.stderr)
+	}
+	for _, s := range used {
+		if strings.Contains(res.stderr, s+" matches nothing") {
+			t.Errorf("%s exists but is reported:\n%s", s, res.stderr)
+		}
+	}
+	want := "warning: -authlog.sinks: (example.com/m/lg.Logger).Nope matches nothing: example.com/m/lg has no method Logger.Nope"
+	if strings.Count(res.stderr, want) != 1 {
+		t.Errorf("want once: %s\n%s", want, res.stderr)
+	}
+}

@@ -517,7 +517,9 @@ func declares(pkg *types.Package, s logsink.Func) bool {
 	if !ok {
 		return false
 	}
-	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(tn.Type()), true, pkg, s.Name)
+	// Addressable, so that the methods of *T are found on a struct type T;
+	// not *T itself, whose method set an interface type T does not have.
+	obj, _, _ := types.LookupFieldOrMethod(tn.Type(), true, pkg, s.Name)
 	_, ok = obj.(*types.Func)
 	return ok
 }
