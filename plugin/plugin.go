@@ -25,6 +25,7 @@ import (
 	"github.com/golangci/plugin-module-register/register"
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/retrylint/retrylint/analyzers"
 	"github.com/retrylint/retrylint/analyzers/authlog"
 	"github.com/retrylint/retrylint/analyzers/retryafter"
 	"github.com/retrylint/retrylint/analyzers/retrydeadline"
@@ -102,8 +103,15 @@ func (l *linter) BuildAnalyzers() ([]*analysis.Analyzer, error) {
 	return out, nil
 }
 
-// suiteNames are the names a //retrylint:ignore comment may give.
-var suiteNames = []string{"authlog", "retryafter", "retrydeadline", "retryidempotency"}
+// suiteNames are the names a //retrylint:ignore comment may give: those
+// of every analyzer of the suite.
+var suiteNames = func() []string {
+	var names []string
+	for _, a := range analyzers.All() {
+		names = append(names, a.Name)
+	}
+	return names
+}()
 
 func (l *linter) GetLoadMode() string { return register.LoadModeTypesInfo }
 

@@ -29,7 +29,14 @@ func noInternalNames(t *testing.T, what, out string) {
 	}
 }
 
-var suffixRE = regexp.MustCompile(` \[(authlog|retryafter|retrydeadline|retryidempotency)\]$`)
+// suffixRE matches the " [analyzer]" at the end of a finding.
+var suffixRE = func() *regexp.Regexp {
+	var names []string
+	for _, a := range analyzers.All() {
+		names = append(names, regexp.QuoteMeta(a.Name))
+	}
+	return regexp.MustCompile(` \[(` + strings.Join(names, "|") + `)\]$`)
+}()
 
 func TestFindingsNameTheirAnalyzer(t *testing.T) {
 	bin := buildTool(t)

@@ -14,6 +14,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/retrylint/retrylint/analyzers"
 )
 
 // These tests build the real retrylint binary and run it the ways users do:
@@ -191,8 +193,8 @@ func TestJSONListsFixes(t *testing.T) {
 		Fixes   []fix  `json:"suggested_fixes"`
 	}
 	perAnalyzer := map[string]int{}
-	for pkg, analyzers := range tree {
-		for name, raw := range analyzers {
+	for pkg, byName := range tree {
+		for name, raw := range byName {
 			var diags []diag
 			if err := json.Unmarshal(raw, &diags); err != nil {
 				t.Fatalf("%s: %s: %v\n%s", pkg, name, err, raw)
@@ -205,7 +207,8 @@ func TestJSONListsFixes(t *testing.T) {
 			}
 		}
 	}
-	for _, name := range []string{"authlog", "retryafter", "retrydeadline", "retryidempotency"} {
+	for _, a := range analyzers.All() {
+		name := a.Name
 		if perAnalyzer[name] == 0 {
 			t.Errorf("-json listed no %s findings\n%s", name, res.stdout)
 		}
@@ -308,8 +311,8 @@ func TestVetJSONAndDiff(t *testing.T) {
 		if err := dec.Decode(&tree); err != nil {
 			t.Fatalf("go vet -json output: %v\n%s", err, res.stdout)
 		}
-		for _, analyzers := range tree {
-			for name, diags := range analyzers {
+		for _, byName := range tree {
+			for name, diags := range byName {
 				for _, d := range diags {
 					seen[name]++
 					if len(d.Fixes) != 1 {
@@ -319,7 +322,8 @@ func TestVetJSONAndDiff(t *testing.T) {
 			}
 		}
 	}
-	for _, name := range []string{"authlog", "retryafter", "retrydeadline", "retryidempotency"} {
+	for _, a := range analyzers.All() {
+		name := a.Name
 		if seen[name] == 0 {
 			t.Errorf("go vet -json reported nothing of %s\n%s", name, res.stdout)
 		}
