@@ -51,8 +51,9 @@ func main() {
 }
 
 // suite returns the analyzers of the suite, each wrapped to honour the
-// suppression comments.
-func suite() []*analysis.Analyzer {
+// suppression comments, and with suffix to end its messages with
+// " [name]".
+func suite(suffix bool) []*analysis.Analyzer {
 	all := analyzers.All()
 	var names []string
 	for _, a := range all {
@@ -60,7 +61,7 @@ func suite() []*analysis.Analyzer {
 	}
 	out := make([]*analysis.Analyzer, len(all))
 	for i, a := range all {
-		out[i] = suppress.Wrap(a, suppress.Options{Known: names, Nolint: true})
+		out[i] = suppress.Wrap(a, suppress.Options{Known: names, Nolint: true, Suffix: suffix})
 	}
 	return out
 }

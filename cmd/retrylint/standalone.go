@@ -35,7 +35,7 @@ type options struct {
 // standalone runs the command on packages loaded with go/packages and
 // returns its exit code.
 func standalone(args []string) int {
-	as := suite()
+	as := suite(false)
 	fs, opts, enabled := newFlagSet(as)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -59,7 +59,7 @@ func standalone(args []string) int {
 	as = selected(as, enabled)
 	if opts.fix {
 		// multichecker parses the same flags again and applies the fixes.
-		multichecker.Main(suite()...)
+		multichecker.Main(suite(false)...)
 		return 0 // not reached
 	}
 

@@ -9,7 +9,6 @@ import (
 	"os"
 	"strings"
 
-	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/unitchecker"
 )
 
@@ -20,10 +19,7 @@ func vetMain(args []string) {
 	// only the message: the analyzer's name must be part of it. (go vet
 	// passes -json to the tool with and without its own -json, so the
 	// name is in the JSON messages too.)
-	as := suite()
-	for i, a := range as {
-		as[i] = named(a)
-	}
+	as := suite(true)
 
 	// A bad flag value reaches every package go vet runs us on, also the
 	// dependencies it runs us on for facts alone. Those stay silent (go vet
@@ -56,22 +52,6 @@ func readVetxOnly(cfg string) bool {
 	}
 	var c struct{ VetxOnly bool }
 	return json.Unmarshal(data, &c) == nil && c.VetxOnly
-}
-
-// named returns a copy of a that appends " [name]" to each message.
-func named(a *analysis.Analyzer) *analysis.Analyzer {
-	w := *a
-	run := a.Run
-	w.Run = func(pass *analysis.Pass) (any, error) {
-		p := *pass
-		report := pass.Report
-		p.Report = func(d analysis.Diagnostic) {
-			d.Message += " [" + a.Name + "]"
-			report(d)
-		}
-		return run(&p)
-	}
-	return &w
 }
 
 // printFullVersion answers -V=full as cmd/go expects: "<path> version

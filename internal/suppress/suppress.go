@@ -40,21 +40,32 @@ type Options struct {
 	// Nolint makes //nolint comments silence findings too. golangci-lint
 	// applies //nolint itself, so its plugins leave this false.
 	Nolint bool
+	// Suffix appends " [name]" to each message, name being the wrapped
+	// analyzer's, for drivers that print the message alone (go vet).
+	Suffix bool
 }
 
 // Wrap returns a copy of a whose findings are dropped where a directive
-// names a (or all analyzers), and which reports directives that name an
-// unknown analyzer closest to a's name. a itself is not changed.
+// names a (or all analyzers), which reports directives that name an
+// unknown analyzer closest to a's name, and whose messages end with
+// " [name]" if opts.Suffix is set. a itself is not changed.
 func Wrap(a *analysis.Analyzer, opts Options) *analysis.Analyzer {
 	w := *a
 	run := a.Run
 	w.Run = func(pass *analysis.Pass) (any, error) {
-		dirs := scan(pass.Fset, pass.Files, opts.Nolint)
-		if len(dirs) == 0 {
-			return run(pass)
-		}
 		p := *pass
 		report := pass.Report
+		if opts.Suffix {
+			report = func(d analysis.Diagnostic) {
+				d.Message += " [" + a.Name + "]"
+				pass.Report(d)
+			}
+			p.Report = report
+		}
+		dirs := scan(pass.Fset, pass.Files, opts.Nolint)
+		if len(dirs) == 0 {
+			return run(&p)
+		}
 		silenced := map[lineKey]bool{}
 		for _, d := range dirs {
 			if d.all || slices.Contains(d.names, a.Name) {

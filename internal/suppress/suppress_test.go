@@ -5,6 +5,7 @@ import (
 	"go/parser"
 	"go/token"
 	"slices"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -144,5 +145,31 @@ var l = 1
 	want = []string{"a", "b", "c", "d", "f", "h", "i", "j", "k", "l"}
 	if !slices.Equal(got, want) {
 		t.Errorf("without Nolint: reported %v, want %v", got, want)
+	}
+}
+
+// TestWrapSuffix checks that Suffix names the analyzer after each message,
+// the analyzer's own and those on directives.
+func TestWrapSuffix(t *testing.T) {
+	const src = `package p
+
+var a = 1
+
+//retrylint:ignore nosuch the reason
+var b = 1
+`
+	got := runWrapped(t, src, Options{Known: []string{"fake"}, Suffix: true})
+	if len(got) != 3 {
+		t.Fatalf("reported %q, want 3 messages", got)
+	}
+	for _, msg := range got {
+		if !strings.HasSuffix(msg, " [fake]") || strings.Count(msg, "[fake]") != 1 {
+			t.Errorf("message %q does not end with one \" [fake]\"", msg)
+		}
+	}
+	for _, msg := range runWrapped(t, src, Options{Known: []string{"fake"}}) {
+		if strings.Contains(msg, "[fake]") {
+			t.Errorf("without Suffix: %q", msg)
+		}
 	}
 }
