@@ -6,7 +6,10 @@
 // whole suite under one name. Settings carry the names and defaults of the
 // analyzers' flags, and an unknown or mistyped setting is an error.
 // Besides golangci-lint's //nolint, the analyzers honour
-// //retrylint:ignore <analyzer> <reason>, as the retrylint command does.
+// //retrylint:ignore <analyzer> <reason>, as the retrylint command does. A
+// //retrylint:ignore naming no analyzer is reported once, by the first
+// analyzer whose plugin is configured (golangci-lint builds the plugins of
+// all linters configured under linters.settings.custom, enabled or not).
 //
 //	linters:
 //	  enable: [authlog, retryafter, retrydeadline, retryidempotency]
@@ -21,6 +24,7 @@ package plugin
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/golangci/plugin-module-register/register"
 	"golang.org/x/tools/go/analysis"
@@ -98,7 +102,7 @@ type linter struct {
 func (l *linter) BuildAnalyzers() ([]*analysis.Analyzer, error) {
 	out := make([]*analysis.Analyzer, len(l.analyzers))
 	for i, a := range l.analyzers {
-		out[i] = suppress.Wrap(a, suppress.Options{Known: suiteNames})
+		out[i] = suppress.Wrap(a, suppress.Options{Known: suiteNames, Enabled: built.names})
 	}
 	return out, nil
 }
@@ -113,6 +117,38 @@ var suiteNames = func() []string {
 	return names
 }()
 
+// built records the analyzers that the plugins built, standing for those
+// that golangci-lint runs: it builds the plugin of each linter configured
+// under linters.settings.custom before it runs any, and a plugin cannot
+// learn which linters are enabled. The first of them reports the
+// //retrylint:ignore comments that name no analyzer.
+var built = &registry{set: map[string]bool{}}
+
+type registry struct {
+	mu  sync.Mutex
+	set map[string]bool
+}
+
+func (r *registry) add(as []*analysis.Analyzer) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, a := range as {
+		r.set[a.Name] = true
+	}
+}
+
+func (r *registry) names() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var out []string
+	for _, name := range suiteNames {
+		if r.set[name] {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
 func (l *linter) GetLoadMode() string { return register.LoadModeTypesInfo }
 
 // newPlugin decodes the settings strictly and builds the analyzers.
@@ -126,6 +162,7 @@ func newPlugin[T any](build func(T) ([]*analysis.Analyzer, error)) register.NewP
 		if err != nil {
 			return nil, err
 		}
+		built.add(as)
 		return &linter{analyzers: as}, nil
 	}
 }

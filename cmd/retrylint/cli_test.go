@@ -496,3 +496,39 @@ func Use(l lg.Logger, f *lg.File) {
 		t.Errorf("want once: %s\n%s", want, res.stderr)
 	}
 }
+
+// TestUnknownNameReportedOnce checks that a suppression comment naming no
+// analyzer is reported once, by the first analyzer that runs, whichever
+// analyzers the flags select.
+func TestUnknownNameReportedOnce(t *testing.T) {
+	bin := buildTool(t)
+	dir := writeModule(t, map[string]string{"s/s.go": suppressed})
+	tests := []struct {
+		flags []string
+		want  string // the analyzer that reports
+	}{
+		{nil, "authlog"},
+		{[]string{"-authlog=false"}, "retryafter"},
+		{[]string{"-authlog=false", "-retryafter=false"}, "retrydeadline"},
+		{[]string{"-retryidempotency"}, "retryidempotency"},
+	}
+	for _, tt := range tests {
+		for _, tool := range [][]string{
+			append(append([]string{bin}, tt.flags...), "./..."),
+			append(append([]string{"go", "vet", "-vettool=" + bin}, tt.flags...), "./..."),
+		} {
+			res := run(t, dir, tool[0], tool[1:]...)
+			for _, name := range []string{"nosuch", "retryafer"} {
+				var got []string
+				for _, m := range sFindingRE.FindAllStringSubmatch(res.stderr, -1) {
+					if strings.Contains(m[2], `names "`+name+`"`) {
+						got = append(got, m[3])
+					}
+				}
+				if !slices.Equal(got, []string{tt.want}) {
+					t.Errorf("%s %v: %q reported by %v, want %s once\n%s", filepath.Base(tool[0]), tool[1:], name, got, tt.want, res.stderr)
+				}
+			}
+		}
+	}
+}

@@ -52,16 +52,26 @@ func main() {
 
 // suite returns the analyzers of the suite, each wrapped to honour the
 // suppression comments, and with suffix to end its messages with
-// " [name]".
-func suite(suffix bool) []*analysis.Analyzer {
+// " [name]". enabled returns the names of the analyzers that run, once
+// the flags are read.
+func suite(suffix bool, enabled func() []string) []*analysis.Analyzer {
 	all := analyzers.All()
-	var names []string
-	for _, a := range all {
-		names = append(names, a.Name)
-	}
 	out := make([]*analysis.Analyzer, len(all))
 	for i, a := range all {
-		out[i] = suppress.Wrap(a, suppress.Options{Known: names, Nolint: true, Suffix: suffix})
+		out[i] = suppress.Wrap(a, suppress.Options{
+			Known:   analyzerNames(all),
+			Nolint:  true,
+			Enabled: enabled,
+			Suffix:  suffix,
+		})
 	}
 	return out
+}
+
+func analyzerNames(as []*analysis.Analyzer) []string {
+	var names []string
+	for _, a := range as {
+		names = append(names, a.Name)
+	}
+	return names
 }

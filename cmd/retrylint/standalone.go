@@ -35,7 +35,8 @@ type options struct {
 // standalone runs the command on packages loaded with go/packages and
 // returns its exit code.
 func standalone(args []string) int {
-	as := suite(false)
+	var running []string // the analyzers that run, once the flags are read
+	as := suite(false, func() []string { return running })
 	fs, opts, enabled := newFlagSet(as)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -57,9 +58,10 @@ func standalone(args []string) int {
 		return 2
 	}
 	as = selected(as, enabled)
+	running = analyzerNames(as)
 	if opts.fix {
 		// multichecker parses the same flags again and applies the fixes.
-		multichecker.Main(suite(false)...)
+		multichecker.Main(suite(false, func() []string { return running })...)
 		return 0 // not reached
 	}
 
@@ -140,18 +142,26 @@ func newFlagSet(as []*analysis.Analyzer) (*flag.FlagSet, *options, map[string]*t
 // selected applies the -NAME flags: with any -NAME=true only those
 // analyzers run, otherwise all but those with -NAME=false.
 func selected(as []*analysis.Analyzer, enabled map[string]*triState) []*analysis.Analyzer {
-	anyTrue := false
-	for _, ts := range enabled {
-		anyTrue = anyTrue || *ts == setTrue
-	}
 	var out []*analysis.Analyzer
 	for _, a := range as {
-		switch ts := *enabled[a.Name]; {
-		case anyTrue && ts == setTrue, !anyTrue && ts != setFalse:
+		if runs(a.Name, enabled) {
 			out = append(out, a)
 		}
 	}
 	return out
+}
+
+// runs reports whether the -NAME flags select the analyzer name.
+func runs(name string, enabled map[string]*triState) bool {
+	anyTrue := false
+	for _, ts := range enabled {
+		anyTrue = anyTrue || *ts == setTrue
+	}
+	ts := unset
+	if p := enabled[name]; p != nil {
+		ts = *p
+	}
+	return anyTrue && ts == setTrue || !anyTrue && ts != setFalse
 }
 
 // A triState is a boolean flag that knows whether it was set.

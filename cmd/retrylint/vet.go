@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis/unitchecker"
+
+	"github.com/retrylint/retrylint/analyzers"
 )
 
 // vetMain runs one package for go vet -vettool or go fix -fixtool, or
@@ -19,7 +21,7 @@ func vetMain(args []string) {
 	// only the message: the analyzer's name must be part of it. (go vet
 	// passes -json to the tool with and without its own -json, so the
 	// name is in the JSON messages too.)
-	as := suite(true)
+	as := suite(true, vetEnabled)
 
 	// A bad flag value reaches every package go vet runs us on, also the
 	// dependencies it runs us on for facts alone. Those stay silent (go vet
@@ -41,6 +43,29 @@ func vetMain(args []string) {
 		os.Exit(2)
 	}
 	unitchecker.Main(as...)
+}
+
+// vetEnabled returns the analyzers that the -NAME flags select, once
+// unitchecker has parsed them, by the rules of the standalone command (and
+// of unitchecker).
+func vetEnabled() []string {
+	enabled := map[string]*triState{}
+	names := analyzerNames(analyzers.All())
+	for _, name := range names {
+		enabled[name] = new(triState)
+	}
+	flag.Visit(func(f *flag.Flag) { // the flags set
+		if ts := enabled[f.Name]; ts != nil {
+			ts.Set(f.Value.String())
+		}
+	})
+	var out []string
+	for _, name := range names {
+		if runs(name, enabled) {
+			out = append(out, name)
+		}
+	}
+	return out
 }
 
 // readVetxOnly reports whether the unit in the vet config file is analysed

@@ -19,7 +19,8 @@
 // A name in a //retrylint:ignore comment that is no analyzer of the suite
 // is a finding of its own, as is a //nolint name one or two letters away
 // from an analyzer's name (//nolint:retryafer); other //nolint names
-// belong to other linters and are left alone.
+// belong to other linters and are left alone. Such a finding is made once,
+// by the first analyzer of the suite that runs.
 package suppress
 
 import (
@@ -40,15 +41,22 @@ type Options struct {
 	// Nolint makes //nolint comments silence findings too. golangci-lint
 	// applies //nolint itself, so its plugins leave this false.
 	Nolint bool
+	// Enabled returns the names of the analyzers that run. The first
+	// name of Known among them reports the directives that name no
+	// analyzer, so that each is reported once whichever analyzers run. It
+	// is called as the analyzer runs, once the driver has read its flags;
+	// nil means all of Known.
+	Enabled func() []string
 	// Suffix appends " [name]" to each message, name being the wrapped
 	// analyzer's, for drivers that print the message alone (go vet).
 	Suffix bool
 }
 
 // Wrap returns a copy of a whose findings are dropped where a directive
-// names a (or all analyzers), which reports directives that name an
-// unknown analyzer closest to a's name, and whose messages end with
-// " [name]" if opts.Suffix is set. a itself is not changed.
+// names a (or all analyzers), which reports the directives that name no
+// analyzer if a is the first analyzer of the run (see [Options.Enabled]),
+// and whose messages end with " [name]" if opts.Suffix is set. a itself
+// is not changed.
 func Wrap(a *analysis.Analyzer, opts Options) *analysis.Analyzer {
 	w := *a
 	run := a.Run
@@ -82,14 +90,17 @@ func Wrap(a *analysis.Analyzer, opts Options) *analysis.Analyzer {
 			}
 			report(diag)
 		}
+		if a.Name != opts.reporter() {
+			return run(&p)
+		}
 		for _, d := range dirs {
 			for i, name := range d.names {
 				if slices.Contains(opts.Known, name) {
 					continue
 				}
 				near, dist := nearest(name, opts.Known)
-				if near != a.Name || d.kind == "nolint" && dist > 2 {
-					continue
+				if d.kind == "nolint" && dist > 2 {
+					continue // another linter's
 				}
 				report(unknown(d, i, near, dist, opts.Known))
 			}
@@ -97,6 +108,21 @@ func Wrap(a *analysis.Analyzer, opts Options) *analysis.Analyzer {
 		return run(&p)
 	}
 	return &w
+}
+
+// reporter returns the name of the analyzer that reports the directives
+// naming no analyzer: the first of Known that runs.
+func (opts Options) reporter() string {
+	enabled := opts.Known
+	if opts.Enabled != nil {
+		enabled = opts.Enabled()
+	}
+	for _, k := range opts.Known {
+		if slices.Contains(enabled, k) {
+			return k
+		}
+	}
+	return ""
 }
 
 type lineKey struct {

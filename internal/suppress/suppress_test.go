@@ -67,8 +67,14 @@ func TestNamePositions(t *testing.T) {
 }
 
 // runWrapped runs Wrap(fake, opts) on src, where fake reports each
-// package-level variable, and returns the names reported.
+// package-level variable, and returns the messages reported.
 func runWrapped(t *testing.T, src string, opts Options) []string {
+	t.Helper()
+	return runWrappedNamed(t, "fake", src, opts)
+}
+
+// runWrappedNamed is runWrapped with the fake analyzer named name.
+func runWrappedNamed(t *testing.T, name, src string, opts Options) []string {
 	t.Helper()
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "p.go", src, parser.ParseComments)
@@ -76,7 +82,7 @@ func runWrapped(t *testing.T, src string, opts Options) []string {
 		t.Fatal(err)
 	}
 	fake := &analysis.Analyzer{
-		Name: "fake",
+		Name: name,
 		Doc:  "report each package-level variable",
 		Run: func(pass *analysis.Pass) (any, error) {
 			for _, file := range pass.Files {
@@ -170,6 +176,44 @@ var b = 1
 	for _, msg := range runWrapped(t, src, Options{Known: []string{"fake"}}) {
 		if strings.Contains(msg, "[fake]") {
 			t.Errorf("without Suffix: %q", msg)
+		}
+	}
+}
+
+// TestWrapUnknownOnce checks that the first analyzer that runs, and only
+// it, reports a directive naming no analyzer.
+func TestWrapUnknownOnce(t *testing.T) {
+	const src = `package p
+
+//retrylint:ignore nosuch the reason
+var a = 1
+`
+	known := []string{"first", "second", "third"}
+	tests := []struct {
+		enabled []string // nil: Options.Enabled is nil
+		want    string   // the analyzer that reports nosuch
+	}{
+		{nil, "first"},
+		{[]string{"first", "second", "third"}, "first"},
+		{[]string{"second", "third"}, "second"},
+		{[]string{"third", "second"}, "second"}, // in the order of Known
+		{[]string{"third"}, "third"},
+	}
+	for _, tt := range tests {
+		opts := Options{Known: known}
+		if tt.enabled != nil {
+			opts.Enabled = func() []string { return tt.enabled }
+		}
+		var reporters []string
+		for _, name := range known {
+			for _, msg := range runWrappedNamed(t, name, src, opts) {
+				if strings.Contains(msg, `"nosuch"`) {
+					reporters = append(reporters, name)
+				}
+			}
+		}
+		if !slices.Equal(reporters, []string{tt.want}) {
+			t.Errorf("enabled %v: nosuch reported by %v, want %s alone", tt.enabled, reporters, tt.want)
 		}
 	}
 }
