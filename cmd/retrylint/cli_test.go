@@ -271,6 +271,7 @@ func TestHelp(t *testing.T) {
 		"0 no findings, 3 findings, 1 a package did not", "go vet -vettool", "go fix -fixtool",
 		"golangci-lint", "pre-commit", "//nolint:retryafter", "//retrylint:ignore retryafter",
 		"https://pkg.go.dev/github.com/retrylint/retrylint", "-json", "-fix",
+		"the fixer of golang.org/x/tools (multichecker)",
 	} {
 		if !strings.Contains(res.stdout, want) {
 			t.Errorf("help lacks %q:\n%s", want, res.stdout)
@@ -307,6 +308,17 @@ func TestUnusedSinkWarns(t *testing.T) {
 	}
 	if strings.Contains(res.stderr, "log.Printf matches nothing") {
 		t.Errorf("a sink that exists is reported:\n%s", res.stderr)
+	}
+	// -fix hands over to the x/tools fixer, after the warning; the
+	// warning follows the selection of analyzers.
+	const nosuch = "-authlog.sinks: example.com/nosuch.Infof matches nothing"
+	fix := run(t, dir, bin, "-fix", "-diff", "-authlog.sinks=example.com/nosuch.Infof", "./...")
+	if strings.Count(fix.stderr, nosuch) != 1 || !strings.Contains(fix.stdout, "+++") {
+		t.Errorf("-fix -diff: exit %d, want the warning once and a diff\n%s\n%s", fix.code, fix.stdout, fix.stderr)
+	}
+	off := run(t, dir, bin, "-fix", "-diff", "-authlog=false", "-authlog.sinks=example.com/nosuch.Infof", "./...")
+	if strings.Contains(off.stderr, "warning") {
+		t.Errorf("-fix -authlog=false warns of authlog's sinks:\n%s", off.stderr)
 	}
 	// go vet sees one package at a time and cannot tell: it stays silent.
 	vet := run(t, dir, "go", "vet", "-vettool="+bin, "-authlog.sinks=example.com/nosuch.Infof", "./...")

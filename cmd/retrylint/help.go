@@ -50,6 +50,11 @@ load or type-check (its errors are printed; the other packages are still
 linted), 2 a bad flag or no package given. With -json or -fix the exit code
 is 0 unless loading fails. Through go vet: 1 with findings, 0 without.
 
+-fix hands the packages to the fixer of golang.org/x/tools (multichecker),
+which reads the same flags, applies the fixes of the findings that are not
+silenced, and prints its messages in its own words; the -authlog.sinks
+warning comes first.
+
 Silence one finding with a comment at the end of its line, or alone on the
 line above it (a comment after code applies to its own line only):
 

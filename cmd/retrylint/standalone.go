@@ -60,12 +60,21 @@ func standalone(args []string) int {
 	as = selected(as, enabled)
 	running = analyzerNames(as)
 	if opts.fix {
-		// multichecker parses the same flags again and applies the fixes.
+		// The x/tools fixer applies the fixes: multichecker parses the same
+		// flags again (so selects the same analyzers) and loads the
+		// packages itself. The sink warning is this command's, so it is
+		// given first, on packages loaded without printing their errors
+		// (multichecker prints them).
+		if len(configuredSinks(as)) > 0 {
+			if initial, _ := load(rest, opts.test, true); initial != nil {
+				warnUnusedSinks(initial, as)
+			}
+		}
 		multichecker.Main(suite(false, func() []string { return running })...)
 		return 0 // not reached
 	}
 
-	initial, code := load(rest, opts.test)
+	initial, code := load(rest, opts.test, false)
 	if initial == nil {
 		return code
 	}
@@ -122,7 +131,7 @@ func newFlagSet(as []*analysis.Analyzer) (*flag.FlagSet, *options, map[string]*t
 	opts := &options{context: -1}
 	fs.BoolVar(&opts.json, "json", false, "print the findings and their fixes as JSON on stdout")
 	fs.IntVar(&opts.context, "c", -1, "print each finding's line with `N` lines of context")
-	fs.BoolVar(&opts.fix, "fix", false, "apply the suggested fixes")
+	fs.BoolVar(&opts.fix, "fix", false, "apply the suggested fixes, with the x/tools fixer (multichecker)")
 	fs.BoolVar(&opts.diff, "diff", false, "with -fix, print the fixes as a unified diff instead of applying them")
 	fs.BoolVar(&opts.test, "test", true, "lint the packages' test files too")
 	fs.BoolVar(&opts.version, "version", false, "print the version and exit")
@@ -195,27 +204,34 @@ func (ts *triState) Set(s string) error {
 }
 
 // load loads the packages and prints each of their errors once, in the go
-// command's words. It returns nil and an exit code when nothing could be
-// loaded, and otherwise the packages and 1 when some had errors.
-func load(patterns []string, tests bool) ([]*packages.Package, int) {
+// command's words, unless quiet. It returns nil and an exit code when
+// nothing could be loaded, and otherwise the packages and 1 when some had
+// errors.
+func load(patterns []string, tests, quiet bool) ([]*packages.Package, int) {
 	cfg := &packages.Config{
 		Mode:  packages.LoadAllSyntax | packages.NeedModule,
 		Tests: tests,
 	}
 	initial, err := packages.Load(cfg, patterns...)
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "%s: %v\n", progname, err)
+		if !quiet {
+			fmt.Fprintf(os.Stderr, "%s: %v\n", progname, err)
+		}
 		return nil, 1
 	}
 	if len(initial) == 0 {
-		fmt.Fprintf(os.Stderr, "%s: %s matched no packages\n", progname, strings.Join(patterns, " "))
+		if !quiet {
+			fmt.Fprintf(os.Stderr, "%s: %s matched no packages\n", progname, strings.Join(patterns, " "))
+		}
 		return nil, 1
 	}
 	seen := map[string]bool{}
 	print := func(msg string) {
 		if !seen[msg] {
 			seen[msg] = true
-			fmt.Fprintln(os.Stderr, msg)
+			if !quiet {
+				fmt.Fprintln(os.Stderr, msg)
+			}
 		}
 	}
 	packages.Visit(initial, nil, func(p *packages.Package) {
@@ -481,16 +497,8 @@ func printJSON(w io.Writer, graph *checker.Graph) error {
 // that can match nothing: its package is not among the loaded packages
 // and their dependencies, or has no such function or method.
 func warnUnusedSinks(initial []*packages.Package, as []*analysis.Analyzer) {
-	i := slices.IndexFunc(as, func(a *analysis.Analyzer) bool { return a.Name == "authlog" })
-	if i < 0 {
-		return
-	}
-	f := as[i].Flags.Lookup("sinks")
-	if f == nil {
-		return
-	}
-	sinks, ok := f.Value.(*logsink.Funcs)
-	if !ok || len(*sinks) == 0 {
+	sinks := configuredSinks(as)
+	if len(sinks) == 0 {
 		return
 	}
 	loaded := map[string]*types.Package{}
@@ -499,7 +507,7 @@ func warnUnusedSinks(initial []*packages.Package, as []*analysis.Analyzer) {
 			loaded[p.PkgPath] = p.Types
 		}
 	})
-	for _, s := range *sinks {
+	for _, s := range sinks {
 		pkg := loaded[s.Pkg]
 		switch {
 		case pkg == nil:
@@ -512,6 +520,23 @@ func warnUnusedSinks(initial []*packages.Package, as []*analysis.Analyzer) {
 			fmt.Fprintf(os.Stderr, "%s: warning: -authlog.sinks: %s matches nothing: %s has no %s\n", progname, s, s.Pkg, what)
 		}
 	}
+}
+
+// configuredSinks returns the -authlog.sinks entries, if authlog runs.
+func configuredSinks(as []*analysis.Analyzer) logsink.Funcs {
+	i := slices.IndexFunc(as, func(a *analysis.Analyzer) bool { return a.Name == "authlog" })
+	if i < 0 {
+		return nil
+	}
+	f := as[i].Flags.Lookup("sinks")
+	if f == nil {
+		return nil
+	}
+	sinks, ok := f.Value.(*logsink.Funcs)
+	if !ok {
+		return nil
+	}
+	return *sinks
 }
 
 // declares reports whether pkg has the function or method s.
