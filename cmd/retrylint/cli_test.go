@@ -2,6 +2,8 @@ package main_test
 
 import (
 	"encoding/json"
+	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -191,11 +193,20 @@ func TestLoadErrorsOnce(t *testing.T) {
 	if err := json.Unmarshal([]byte(js.stdout), &tree); err != nil {
 		t.Fatalf("-json: %v\n%s", err, js.stdout)
 	}
+	errored := map[string]bool{}
 	for id, byName := range tree {
 		for name, e := range byName {
 			if e.Error != "analysis skipped due to errors in package" {
 				t.Errorf("-json: %s %s: error %q", id, name, e.Error)
 			}
+			if id == "example.com/retrylintexample/typed" {
+				errored[name] = true
+			}
+		}
+	}
+	for _, a := range analyzers.All() {
+		if !errored[a.Name] {
+			t.Errorf("-json: no %s error for example.com/retrylintexample/typed:\n%s", a.Name, js.stdout)
 		}
 	}
 	noInternalNames(t, "retrylint -json", js.stdout)
@@ -221,14 +232,32 @@ func TestBadFlagIsShort(t *testing.T) {
 		t.Errorf("retrylint -nosuch: exit %d:\n%s", unknown.code, unknown.stderr)
 	}
 
-	// go vet runs the tool once per package, and on each dependency for
-	// facts: the message comes once per package asked about, here one.
-	vet := run(t, dir, "go", "vet", "-vettool="+bin, "-retryafter.headers=", "./...")
-	if vet.code == 0 || strings.Count(vet.stderr, msg) != 1 || strings.Count(vet.stderr, "retrylint -help") != 1 {
-		t.Errorf("go vet: exit %d, want the message and the hint once:\n%s", vet.code, vet.stderr)
-	}
-	if strings.Contains(vet.stderr, "-authlog.headers") || strings.Contains(res.stderr, "-authlog.headers") {
+	if strings.Contains(res.stderr, "-authlog.headers") {
 		t.Error("a bad flag still prints the list of flags")
+	}
+
+	// go vet runs the tool once per package, and on each dependency for
+	// facts: each package asked about prints the message and the hint,
+	// under its "# package" line, and the dependency stays silent.
+	mod := writeModule(t, map[string]string{
+		"dep/dep.go": "package dep\n\nfunc F() {}\n",
+		"a/a.go":     "package a\n\nimport \"example.com/m/dep\"\n\nfunc A() { dep.F() }\n",
+		"b/b.go":     "package b\n\nimport \"example.com/m/dep\"\n\nfunc B() { dep.F() }\n",
+	})
+	vet := run(t, mod, "go", "vet", "-vettool="+bin, "-retryafter.headers=", "./a", "./b")
+	got := map[string]string{} // package -> what is printed under it
+	pkg := ""
+	for _, line := range strings.Split(strings.TrimSpace(vet.stderr), "\n") {
+		if p, ok := strings.CutPrefix(line, "# "); ok {
+			pkg = p
+			continue
+		}
+		got[pkg] += line + "\n"
+	}
+	wantUnder := msg + ": give at least one header name\nrun 'retrylint -help' for the flags and analyzers\n"
+	wantVet := map[string]string{"example.com/m/a": wantUnder, "example.com/m/b": wantUnder}
+	if vet.code != 1 || !maps.Equal(got, wantVet) {
+		t.Errorf("go vet ./a ./b: exit %d, stderr:\n%s\nwant exit 1, under each of example.com/m/a and example.com/m/b:\n%s", vet.code, vet.stderr, wantUnder)
 	}
 }
 
@@ -542,5 +571,55 @@ func TestUnknownNameReportedOnce(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestTestFiles checks that a finding in a package with tests prints once,
+// although its file is analysed in both p and p [p.test], and that
+// -test=false leaves the test files out.
+func TestTestFiles(t *testing.T) {
+	bin := buildTool(t)
+	const code = `
+import (
+	"net/http"
+	"strconv"
+	"time"
+)
+
+func %s(resp *http.Response) time.Duration {
+	if secs, err := strconv.Atoi(resp.Header.Get("Retry-After")); err == nil {
+		return min(time.Duration(secs)*time.Second, time.Minute)
+	}
+	return 0
+}
+`
+	dir := writeModule(t, map[string]string{
+		"p/p.go":      "package p\n" + fmt.Sprintf(code, "Wait"),
+		"p/p_test.go": "package p\n" + fmt.Sprintf(code, "waitInTest"),
+	})
+	count := func(out string) (inP, inTest int) {
+		for _, line := range strings.Split(out, "\n") {
+			switch {
+			case strings.Contains(line, "p.go:"):
+				inP++
+			case strings.Contains(line, "p_test.go:"):
+				inTest++
+			}
+		}
+		return
+	}
+	res := run(t, dir, bin, "./...")
+	inP, inTest := count(res.stderr)
+	if res.code != 3 || inP == 0 || inTest != inP {
+		t.Fatalf("retrylint: exit %d, %d lines in p.go and %d in p_test.go, want 3 and as many in each:\n%s", res.code, inP, inTest, res.stderr)
+	}
+	lines := strings.Split(strings.TrimSpace(res.stderr), "\n")
+	if len(lines) != len(slices.Compact(slices.Sorted(slices.Values(lines)))) {
+		t.Errorf("retrylint printed a finding twice:\n%s", res.stderr)
+	}
+
+	noTest := run(t, dir, bin, "-test=false", "./...")
+	if p, test := count(noTest.stderr); noTest.code != 3 || p != inP || test != 0 {
+		t.Errorf("retrylint -test=false: exit %d, %d lines in p.go and %d in p_test.go, want 3, %d and 0:\n%s", noTest.code, p, test, inP, noTest.stderr)
 	}
 }
