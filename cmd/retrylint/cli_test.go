@@ -261,6 +261,29 @@ func TestBadFlagIsShort(t *testing.T) {
 	}
 }
 
+// TestMulticheckerFlagsAreGone checks what the README says of the flags
+// of multichecker that the command no longer takes.
+func TestMulticheckerFlagsAreGone(t *testing.T) {
+	bin := buildTool(t)
+	dir := t.TempDir()
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"-debug", "-cpuprofile", "-memprofile", "-trace", "-v"} {
+		if !strings.Contains(string(readme), "`"+f+"`") {
+			t.Errorf("README does not say that %s is gone", f)
+		}
+		res := run(t, dir, bin, f+"=x", "./...")
+		if res.code != 2 || !strings.Contains(res.stderr, "flag provided but not defined: "+f) {
+			t.Errorf("retrylint %s=x: exit %d, want 2\n%s", f, res.code, res.stderr)
+		}
+	}
+	if strings.Contains(string(readme), "as JSON (exit 0)") {
+		t.Error("README says -json exits 0; it exits 1 on load errors")
+	}
+}
+
 func TestVersion(t *testing.T) {
 	bin := buildTool(t)
 	dir := t.TempDir()
