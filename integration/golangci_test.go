@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -195,5 +196,57 @@ func TestGolangciFix(t *testing.T) {
 	issues, res := lint(t, bin, dir)
 	if len(issues) != 0 || res.code != 0 {
 		t.Errorf("after --fix: exit %d, issues %+v\n%s", res.code, issues, after)
+	}
+}
+
+// TestGolangciRetrylintIgnore checks that the plugins honour
+// //retrylint:ignore as the retrylint command does, and report a name in
+// it that is no analyzer.
+func TestGolangciRetrylintIgnore(t *testing.T) {
+	bin := golangci(t)
+	dir := fixture(t)
+	extra := `package lintfixture
+
+import (
+	"net/http"
+	"time"
+)
+
+// WaitIgnored caps the server's wait, and says why.
+func WaitIgnored(resp *http.Response) time.Duration {
+	//retrylint:ignore retryafter the caller gives up past maxWait
+	return min(retryAfter(resp), maxWait)
+}
+
+// WaitMisnamed says so under a name that is no analyzer.
+func WaitMisnamed(resp *http.Response) time.Duration {
+	//retrylint:ignore retryafer the caller gives up past maxWait
+	return min(retryAfter(resp), maxWait)
+}
+`
+	if err := os.WriteFile(filepath.Join(dir, "ignore.go"), []byte(extra), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	issues, res := lint(t, bin, dir)
+	var inExtra []string
+	for _, is := range issues {
+		if is.Pos.Filename == "ignore.go" {
+			inExtra = append(inExtra, strconv.Itoa(is.Pos.Line)+": "+is.Text+" ("+is.FromLinter+")")
+		}
+	}
+	slices.Sort(inExtra)
+	// The name that is no analyzer is reported once, by authlog: the first
+	// analyzer configured.
+	want := []string{
+		`16: //retrylint:ignore names "retryafer", which is no retrylint analyzer (did you mean retryafter?)`,
+		"17: Retry-After is capped by min(...)",
+	}
+	wantLinter := []string{"(authlog)", "(retryafter)"}
+	ok := len(inExtra) == len(want)
+	for i := 0; ok && i < len(want); i++ {
+		ok = strings.HasPrefix(inExtra[i], want[i]) && strings.HasSuffix(inExtra[i], wantLinter[i])
+	}
+	if !ok {
+		t.Errorf("issues in ignore.go:\n%s\nwant (prefixes, linters):\n%s\n%s\n(exit %d)\n%s", strings.Join(inExtra, "\n"), strings.Join(want, "\n"), strings.Join(wantLinter, " "), res.code, res.stderr)
 	}
 }

@@ -5,6 +5,11 @@
 // and silenced (//nolint:retryafter) on its own; "retrylint" enables the
 // whole suite under one name. Settings carry the names and defaults of the
 // analyzers' flags, and an unknown or mistyped setting is an error.
+// Besides golangci-lint's //nolint, the analyzers honour
+// //retrylint:ignore <analyzer> <reason>, as the retrylint command does. A
+// //retrylint:ignore naming no analyzer is reported once, by the first
+// analyzer whose plugin is configured (golangci-lint builds the plugins of
+// all linters configured under linters.settings.custom, enabled or not).
 //
 //	linters:
 //	  enable: [authlog, retryafter, retrydeadline, retryidempotency]
@@ -20,16 +25,19 @@ package plugin
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/golangci/plugin-module-register/register"
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/retrylint/retrylint/analyzers"
 	"github.com/retrylint/retrylint/analyzers/authlog"
 	"github.com/retrylint/retrylint/analyzers/retryafter"
 	"github.com/retrylint/retrylint/analyzers/retrydeadline"
 	"github.com/retrylint/retrylint/analyzers/retryidempotency"
 	"github.com/retrylint/retrylint/internal/config"
 	"github.com/retrylint/retrylint/internal/logsink"
+	"github.com/retrylint/retrylint/internal/suppress"
 )
 
 func init() {
@@ -91,7 +99,57 @@ type linter struct {
 	analyzers []*analysis.Analyzer
 }
 
-func (l *linter) BuildAnalyzers() ([]*analysis.Analyzer, error) { return l.analyzers, nil }
+// BuildAnalyzers returns the analyzers, each honouring
+// //retrylint:ignore comments (golangci-lint applies //nolint itself).
+func (l *linter) BuildAnalyzers() ([]*analysis.Analyzer, error) {
+	out := make([]*analysis.Analyzer, len(l.analyzers))
+	for i, a := range l.analyzers {
+		out[i] = suppress.Wrap(a, suppress.Options{Known: suiteNames, Enabled: built.names})
+	}
+	return out, nil
+}
+
+// suiteNames are the names a //retrylint:ignore comment may give: those
+// of every analyzer of the suite.
+var suiteNames = func() []string {
+	var names []string
+	for _, a := range analyzers.All() {
+		names = append(names, a.Name)
+	}
+	return names
+}()
+
+// built records the analyzers that the plugins built, standing for those
+// that golangci-lint runs: it builds the plugin of each linter configured
+// under linters.settings.custom before it runs any, and a plugin cannot
+// learn which linters are enabled. The first of them reports the
+// //retrylint:ignore comments that name no analyzer.
+var built = &registry{set: map[string]bool{}}
+
+type registry struct {
+	mu  sync.Mutex
+	set map[string]bool
+}
+
+func (r *registry) add(as []*analysis.Analyzer) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, a := range as {
+		r.set[a.Name] = true
+	}
+}
+
+func (r *registry) names() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var out []string
+	for _, name := range suiteNames {
+		if r.set[name] {
+			out = append(out, name)
+		}
+	}
+	return out
+}
 
 func (l *linter) GetLoadMode() string { return register.LoadModeTypesInfo }
 
@@ -106,6 +164,7 @@ func newPlugin[T any](build func(T) ([]*analysis.Analyzer, error)) register.NewP
 		if err != nil {
 			return nil, err
 		}
+		built.add(as)
 		return &linter{analyzers: as}, nil
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/golangci/plugin-module-register/register"
 
+	"github.com/retrylint/retrylint/analyzers"
 	_ "github.com/retrylint/retrylint/plugin"
 )
 
@@ -35,7 +36,8 @@ func build(t *testing.T, name string, settings any) ([]string, error) {
 }
 
 func TestEachAnalyzerIsAPlugin(t *testing.T) {
-	for _, name := range []string{"authlog", "retryafter", "retrydeadline", "retryidempotency"} {
+	for _, a := range analyzers.All() {
+		name := a.Name
 		names, err := build(t, name, nil)
 		if err != nil {
 			t.Fatalf("%s with no settings: %v", name, err)
@@ -51,7 +53,11 @@ func TestSuite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := []string{"authlog", "retryafter", "retrydeadline", "retryidempotency"}; !slices.Equal(names, want) {
+	var want []string
+	for _, a := range analyzers.All() {
+		want = append(want, a.Name)
+	}
+	if !slices.Equal(names, want) {
 		t.Errorf("retrylint builds %v, want %v", names, want)
 	}
 	names, err = build(t, "retrylint", map[string]any{"disable": []any{"retrydeadline"}})

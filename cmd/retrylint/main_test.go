@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,27 +12,54 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
+
+	"github.com/retrylint/retrylint/analyzers"
 )
 
 // These tests build the real retrylint binary and run it the ways users do:
 // standalone, under go vet -vettool and under go fix -fixtool, on a copy of
 // the examples in a throwaway module.
 
+// tool is the binary, built once for all the tests.
+var tool struct {
+	once sync.Once
+	dir  string
+	path string
+	err  error
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if tool.dir != "" {
+		os.RemoveAll(tool.dir)
+	}
+	os.Exit(code)
+}
+
 func buildTool(t *testing.T) string {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("builds the binary and runs the go command")
 	}
-	bin := filepath.Join(t.TempDir(), "retrylint")
-	if runtime.GOOS == "windows" {
-		bin += ".exe"
+	tool.once.Do(func() {
+		tool.dir, tool.err = os.MkdirTemp("", "retrylint-test")
+		if tool.err != nil {
+			return
+		}
+		tool.path = filepath.Join(tool.dir, "retrylint")
+		if runtime.GOOS == "windows" {
+			tool.path += ".exe"
+		}
+		if out, err := exec.Command("go", "build", "-o", tool.path, ".").CombinedOutput(); err != nil {
+			tool.err = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if tool.err != nil {
+		t.Fatal(tool.err)
 	}
-	cmd := exec.Command("go", "build", "-o", bin, ".")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
+	return tool.path
 }
 
 // exampleModule copies ../../examples into a new module and returns its
@@ -167,8 +195,8 @@ func TestJSONListsFixes(t *testing.T) {
 		Fixes   []fix  `json:"suggested_fixes"`
 	}
 	perAnalyzer := map[string]int{}
-	for pkg, analyzers := range tree {
-		for name, raw := range analyzers {
+	for pkg, byName := range tree {
+		for name, raw := range byName {
 			var diags []diag
 			if err := json.Unmarshal(raw, &diags); err != nil {
 				t.Fatalf("%s: %s: %v\n%s", pkg, name, err, raw)
@@ -181,7 +209,8 @@ func TestJSONListsFixes(t *testing.T) {
 			}
 		}
 	}
-	for _, name := range []string{"authlog", "retryafter", "retrydeadline", "retryidempotency"} {
+	for _, a := range analyzers.All() {
+		name := a.Name
 		if perAnalyzer[name] == 0 {
 			t.Errorf("-json listed no %s findings\n%s", name, res.stdout)
 		}
@@ -284,8 +313,8 @@ func TestVetJSONAndDiff(t *testing.T) {
 		if err := dec.Decode(&tree); err != nil {
 			t.Fatalf("go vet -json output: %v\n%s", err, res.stdout)
 		}
-		for _, analyzers := range tree {
-			for name, diags := range analyzers {
+		for _, byName := range tree {
+			for name, diags := range byName {
 				for _, d := range diags {
 					seen[name]++
 					if len(d.Fixes) != 1 {
@@ -295,7 +324,8 @@ func TestVetJSONAndDiff(t *testing.T) {
 			}
 		}
 	}
-	for _, name := range []string{"authlog", "retryafter", "retrydeadline", "retryidempotency"} {
+	for _, a := range analyzers.All() {
+		name := a.Name
 		if seen[name] == 0 {
 			t.Errorf("go vet -json reported nothing of %s\n%s", name, res.stdout)
 		}

@@ -41,7 +41,8 @@
 // tuned part of the census and for its holdout (docs/census-holdout.txt),
 // and written with the missed sites to <work>/recall.md.
 //
-// The program uses the standard library only.
+// The program uses the standard library, and the retrylint module it is
+// part of for the list of analyzers.
 package main
 
 import (
@@ -76,7 +77,7 @@ func main() {
 	log.SetFlags(0)
 	log.SetPrefix("corpus: ")
 	var cfg config
-	flag.StringVar(&cfg.repo, "repo", ".", "root of the retrylint checkout (where cmd/retrylint is)")
+	flag.StringVar(&cfg.repo, "repo", ".", "root of the retrylint checkout (where cmd/retrylint is; the analyzer names come from the checkout this program is built from)")
 	flag.StringVar(&cfg.work, "work", "/tmp/retrylint-corpus", "work directory: throwaway modules, module copies and the reports")
 	flag.StringVar(&cfg.modules, "modules", "", "pinned module list (default <repo>/scripts/corpus/modules.txt)")
 	flag.StringVar(&cfg.only, "only", "", "comma-separated substrings: analyse only the modules whose path contains one of them")

@@ -11,6 +11,8 @@ import (
 	"regexp"
 	"strings"
 	"time"
+
+	"github.com/retrylint/retrylint/analyzers"
 )
 
 // cmdResult is the outcome of one command.
@@ -88,28 +90,15 @@ func buildRetrylint(cfg *config) (string, error) {
 	return bin, nil
 }
 
-// listAnalyzers returns the analyzers that "retrylint help" lists.
-func listAnalyzers(cfg *config, bin string) ([]string, error) {
-	r := run(cfg, cfg.work, os.Environ(), bin, "help")
-	out := r.stdout + r.stderr
-	_, after, ok := strings.Cut(out, "Registered analyzers:")
-	if !ok {
-		return nil, fmt.Errorf("retrylint help: no analyzer list in\n%s", out)
-	}
+// listAnalyzers returns the names of the suite's analyzers, from the
+// module this program is built from (the -repo checkout when run from its
+// root, as documented), not from the wording of "retrylint help".
+func listAnalyzers() []string {
 	var names []string
-	for _, line := range strings.Split(after, "\n") {
-		if strings.HasPrefix(line, "    ") {
-			if f := strings.Fields(line); len(f) > 0 {
-				names = append(names, f[0])
-			}
-		} else if len(names) > 0 && strings.TrimSpace(line) != "" {
-			break
-		}
+	for _, a := range analyzers.All() {
+		names = append(names, a.Name)
 	}
-	if len(names) == 0 {
-		return nil, fmt.Errorf("retrylint help: empty analyzer list in\n%s", out)
-	}
-	return names, nil
+	return names
 }
 
 // repoCommit describes the checkout: its commit and whether tracked files
