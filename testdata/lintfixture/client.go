@@ -16,7 +16,7 @@ const maxWait = 30 * time.Second
 
 func retryAfter(resp *http.Response) time.Duration {
 	v := resp.Header.Get("Retry-After")
-	if secs, err := strconv.Atoi(v); err == nil {
+	if secs, err := strconv.Atoi(v); err == nil && secs >= 0 {
 		return time.Duration(secs) * time.Second
 	}
 	if t, err := http.ParseTime(v); err == nil {
