@@ -141,20 +141,12 @@ func nextStmt(path []ast.Node) ast.Stmt {
 	if len(path) < 2 {
 		return nil
 	}
-	var list []ast.Stmt
-	switch p := path[len(path)-2].(type) {
-	case *ast.BlockStmt:
-		list = p.List
-	case *ast.CaseClause:
-		list = p.Body
-	case *ast.CommClause:
-		list = p.Body
+	s, ok := path[len(path)-1].(ast.Stmt)
+	list := blockList(path[len(path)-2])
+	if i := slices.Index(list, s); ok && i >= 0 && i+1 < len(list) {
+		return list[i+1]
 	}
-	i := slices.Index(list, path[len(path)-1].(ast.Stmt))
-	if i < 0 || i+1 >= len(list) {
-		return nil
-	}
-	return list[i+1]
+	return nil
 }
 
 // splitFix handles a cap on a variable ra that holds the server's wait on

@@ -7,7 +7,6 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"net/http"
 	"slices"
 	"strings"
 
@@ -71,18 +70,18 @@ func (w waitHeaderSet) Has(name string) bool { return w.all.Has(name) }
 // entry that does not parse (a Config built in code) is taken as a name in
 // seconds.
 func waitHeaders(entries []string) waitHeaderSet {
-	w := waitHeaderSet{all: httpmodel.Names{}, millis: httpmodel.Names{}}
+	var all, millis []string
 	for _, e := range entries {
 		h, err := config.ParseWaitHeader(e)
 		if err != nil {
 			h = config.WaitHeader{Name: e, Unit: "s"}
 		}
-		w.all[http.CanonicalHeaderKey(h.Name)] = true
+		all = append(all, h.Name)
 		if h.Unit == "ms" {
-			w.millis[http.CanonicalHeaderKey(h.Name)] = true
+			millis = append(millis, h.Name)
 		}
 	}
-	return w
+	return waitHeaderSet{all: httpmodel.NewNames(all...), millis: httpmodel.NewNames(millis...)}
 }
 
 // funcFact summarises a function for its callers in this and other
