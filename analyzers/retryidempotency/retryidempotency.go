@@ -100,18 +100,26 @@ type checker struct {
 	writes map[*types.Func]*writeFact
 	fresh  map[*types.Func]bool
 	calls  *callindex.Index
+	// keyList are the configured key headers, in order.
+	keyList []string
+	// guarding are the functions that check a request's method or key
+	// (see guardingFuncs), nil until asked.
+	guarding map[*types.Func]bool
+	// anyFindings are the retrying senders found, reported at the end.
+	anyFindings []anyFinding
 }
 
 func run(pass *analysis.Pass, keys []string, at func(token.Pos)) (any, error) {
 	loops := pass.ResultOf[retryloop.Analyzer].(*retryloop.Result)
 	c := &checker{
-		pass:   pass,
-		keys:   httpmodel.NewNames(keys...),
-		first:  http.CanonicalHeaderKey(keys[0]),
-		loops:  loops,
-		writes: map[*types.Func]*writeFact{},
-		fresh:  map[*types.Func]bool{},
-		calls:  pass.ResultOf[callindex.Analyzer].(*callindex.Index),
+		pass:    pass,
+		keys:    httpmodel.NewNames(keys...),
+		first:   http.CanonicalHeaderKey(keys[0]),
+		loops:   loops,
+		writes:  map[*types.Func]*writeFact{},
+		fresh:   map[*types.Func]bool{},
+		calls:   pass.ResultOf[callindex.Analyzer].(*callindex.Index),
+		keyList: keys,
 	}
 	c.computeFacts(at)
 	if !httpmodel.ImportsHTTP(pass.Pkg) {
@@ -121,6 +129,7 @@ func run(pass *analysis.Pass, keys []string, at func(token.Pos)) (any, error) {
 		at(l.Stmt.Pos())
 		c.checkLoop(l)
 	}
+	c.reportAnyMethod()
 	return nil, nil
 }
 
@@ -334,6 +343,10 @@ type send struct {
 	keyed ast.Expr
 	// helper is the fact of a function that sends the write.
 	helper *writeFact
+	// anyMethod reports a request whose method the function does not
+	// fix: the request it was given, or one built with the caller's
+	// method. method is then "".
+	anyMethod bool
 }
 
 // sendOf recognises a call in fn that sends a request whose method is
@@ -362,6 +375,11 @@ func (c *checker) sendOf(fn ast.Node, call *ast.CallExpr) (send, bool) {
 	if s.Request == nil {
 		return out, s.Method != ""
 	}
+	if c.callersRequest(fn, s.Request) {
+		// A field holding a request, or a copy of one: whatever its
+		// method.
+		return send{call: call, anyMethod: true}, true
+	}
 	id, ok := ast.Unparen(s.Request).(*ast.Ident)
 	if !ok {
 		return send{}, false
@@ -377,6 +395,9 @@ func (c *checker) sendOf(fn ast.Node, call *ast.CallExpr) (send, bool) {
 	values, known := flow.Assigned(info, fn, v)
 	if !known {
 		return send{}, false
+	}
+	if c.anyMethodRequest(fn, v, values) {
+		return send{call: call, req: v, anyMethod: true}, true
 	}
 	for _, val := range values {
 		b, ok := ast.Unparen(val).(*ast.CallExpr)
@@ -481,6 +502,12 @@ func (c *checker) checkLoop(l *retryloop.Loop) {
 	}
 	for _, call := range l.Sends {
 		s, ok := c.sendOf(l.Func, call)
+		if ok && s.anyMethod {
+			if c.checkAnyMethod(file, l, s) {
+				return
+			}
+			continue
+		}
 		if !ok || !isWrite(s.method) {
 			continue
 		}

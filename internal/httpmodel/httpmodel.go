@@ -115,16 +115,21 @@ type Send struct {
 // SendOf reports whether call sends an HTTP request: http.Get, Head, Post,
 // PostForm; the same methods and Do on *http.Client; RoundTrip on an
 // http.RoundTripper or on any concrete type whose method satisfies it (such
-// as *http.Transport).
+// as *http.Transport); and a call whose callee is not known statically but
+// has the shape of a send, func(*http.Request) (*http.Response, error): a
+// method of an interface (a Doer, a Sender, the next policy of a pipeline)
+// or a func value (a handler, a field, a parameter). What a concrete
+// function of that shape does is known from its body instead (see
+// retryloop).
 func SendOf(info *types.Info, call *ast.CallExpr) (Send, bool) {
 	switch CalleeName(call) {
 	case "Get", "Head", "Post", "PostForm", "Do", "RoundTrip":
 	default:
-		return Send{}, false
+		return dynamicSend(info, call)
 	}
 	fn := Callee(info, call)
 	if fn == nil {
-		return Send{}, false
+		return dynamicSend(info, call)
 	}
 	_, args := Receiver(info, call)
 	s := Send{Call: call}
@@ -144,7 +149,44 @@ func SendOf(info *types.Info, call *ast.CallExpr) (Send, bool) {
 		}
 		return s, true
 	}
-	return Send{}, false
+	return dynamicSend(info, call)
+}
+
+// dynamicSend recognises a call of an interface method or a func value
+// with the signature of a send: func(*http.Request) (*http.Response,
+// error).
+func dynamicSend(info *types.Info, call *ast.CallExpr) (Send, bool) {
+	if len(call.Args) != 1 {
+		return Send{}, false
+	}
+	if fn := Callee(info, call); fn != nil {
+		recv := fn.Type().(*types.Signature).Recv()
+		if recv == nil || !types.IsInterface(recv.Type()) {
+			return Send{}, false // a declared function: its body says
+		}
+	} else if tv, ok := info.Types[call.Fun]; !ok || !tv.IsValue() {
+		return Send{}, false // a conversion or a builtin
+	} else if _, lit := ast.Unparen(call.Fun).(*ast.FuncLit); lit {
+		return Send{}, false // a literal: its body says
+	}
+	sig, ok := info.TypeOf(call.Fun).(*types.Signature)
+	if !ok || !isSendSignature(sig) {
+		return Send{}, false
+	}
+	return Send{Call: call, Request: call.Args[0]}, true
+}
+
+// isSendSignature reports whether sig is func(*http.Request)
+// (*http.Response, error), receiver aside.
+func isSendSignature(sig *types.Signature) bool {
+	if sig.Params().Len() != 1 || sig.Results().Len() != 2 || sig.Variadic() {
+		return false
+	}
+	return IsNamed(sig.Params().At(0).Type(), httpPkg, "Request") &&
+		isPointer(sig.Params().At(0).Type()) &&
+		IsNamed(sig.Results().At(0).Type(), httpPkg, "Response") &&
+		isPointer(sig.Results().At(0).Type()) &&
+		types.Identical(sig.Results().At(1).Type(), types.Universe.Lookup("error").Type())
 }
 
 func urlShapeMethod(name string) string {
@@ -165,14 +207,7 @@ func isRoundTrip(fn *types.Func) bool {
 		return true
 	}
 	sig := fn.Type().(*types.Signature)
-	if sig.Recv() == nil || sig.Params().Len() != 1 || sig.Results().Len() != 2 {
-		return false
-	}
-	return IsNamed(sig.Params().At(0).Type(), httpPkg, "Request") &&
-		isPointer(sig.Params().At(0).Type()) &&
-		IsNamed(sig.Results().At(0).Type(), httpPkg, "Response") &&
-		isPointer(sig.Results().At(0).Type()) &&
-		types.Identical(sig.Results().At(1).Type(), types.Universe.Lookup("error").Type())
+	return sig.Recv() != nil && isSendSignature(sig)
 }
 
 func isPointer(t types.Type) bool {

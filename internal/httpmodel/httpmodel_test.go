@@ -137,10 +137,17 @@ func (notRT) RoundTrip(http.Request) (*http.Response, error) { return nil, nil }
 
 type ClientAlias = http.Client
 
+type doer interface {
+	Do(*http.Request) (*http.Response, error)
+	Send(*http.Request) (*http.Response, error)
+	Check(*http.Request) error
+}
+
 func Get(string) {}
 
 func f(c *http.Client, cv http.Client, ca *ClientAlias, req, req2, req3, req4, req5 *http.Request,
-	t http.RoundTripper, tr *http.Transport, mc myClient, e embeds, r rt, nr notRT, fc *fake.Client) {
+	t http.RoundTripper, tr *http.Transport, mc myClient, e embeds, r rt, nr notRT, fc *fake.Client,
+	d doer, handler func(*http.Request) (*http.Response, error), check func(*http.Request) error) {
 	http.Get("pkg-get")
 	http.Head("pkg-head")
 	http.Post("pkg-post", "text/plain", nil)
@@ -170,6 +177,12 @@ func f(c *http.Client, cv http.Client, ca *ClientAlias, req, req2, req3, req4, r
 	req.Context()
 	do := c.Do
 	do(req)
+	d.Do(req2)
+	d.Send(req3)
+	handler(req4)
+	d.Check(req5)
+	check(req5)
+	func(r *http.Request) (*http.Response, error) { return nil, nil }(req)
 }
 `
 
@@ -208,7 +221,13 @@ func TestSendOf(t *testing.T) {
 		{call: `nr.RoundTrip(*req)`},
 		{call: `http.NewRequest("GET", "u", nil)`},
 		{call: `req.Context()`},
-		{call: `do(req)`}, // a func value: the callee is not statically known
+		{call: `do(req)`, want: true, request: "req"},       // a func value of a send's signature
+		{call: `d.Do(req2)`, want: true, request: "req2"},   // an interface method of a send's signature
+		{call: `d.Send(req3)`, want: true, request: "req3"}, // whatever its name
+		{call: `handler(req4)`, want: true, request: "req4"},
+		{call: `d.Check(req5)`}, // another signature
+		{call: `check(req5)`},
+		{call: `func(r *http.Request) (*http.Response, error) { return nil, nil }(req)`}, // a literal: its body says
 	}
 	for _, tt := range tests {
 		t.Run(tt.call, func(t *testing.T) {

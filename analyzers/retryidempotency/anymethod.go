@@ -1,0 +1,414 @@
+package retryidempotency
+
+// This file holds the check of retrying senders: a retry loop that re-sends
+// a request whose method it does not fix (the request it was given, a copy
+// of it, or one built with the caller's method) after an unknown outcome,
+// without the check that net/http's own Transport makes before it replays
+// a request: an idempotent method, or an idempotency key header. The fix
+// adds that check, through one small helper added once per package.
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"net/http"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/retrylint/retrylint/internal/callindex"
+	"github.com/retrylint/retrylint/internal/fixes"
+	"github.com/retrylint/retrylint/internal/flow"
+	"github.com/retrylint/retrylint/internal/httpmodel"
+	"github.com/retrylint/retrylint/internal/retryloop"
+)
+
+// helperMark stands for the helper's name in a guard until the name is
+// chosen.
+const helperMark = "\x00replayable\x00"
+
+// anyFinding is a retrying sender waiting for the package's helper.
+type anyFinding struct {
+	file    *ast.File
+	decl    ast.Decl // the top-level declaration that holds the send
+	diag    analysis.Diagnostic
+	guardAt token.Pos // where the guard calls the helper
+}
+
+// isRequestType reports whether t is *http.Request.
+func isRequestType(t types.Type) bool {
+	return t != nil && httpmodel.IsNamed(t, "net/http", "Request") && isPtr(t)
+}
+
+func isPtr(t types.Type) bool {
+	_, ok := types.Unalias(t).(*types.Pointer)
+	return ok
+}
+
+// paramOf reports whether v is a parameter of the function fn (a
+// declaration or a literal).
+func (c *checker) paramOf(fn ast.Node, v *types.Var) bool {
+	ft, _ := flow.FuncParts(fn)
+	if ft == nil || ft.Params == nil {
+		return false
+	}
+	for _, f := range ft.Params.List {
+		for _, n := range f.Names {
+			if c.pass.TypesInfo.Defs[n] == v {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// callersRequest reports whether e is a request that fn was handed rather
+// than built: a field holding a request, or a copy of a parameter or such
+// a field made by (*http.Request).Clone or WithContext.
+func (c *checker) callersRequest(fn ast.Node, e ast.Expr) bool {
+	info := c.pass.TypesInfo
+	switch e := ast.Unparen(e).(type) {
+	case *ast.SelectorExpr:
+		s, ok := info.Selections[e]
+		return ok && s.Kind() == types.FieldVal && isRequestType(s.Type())
+	case *ast.Ident:
+		v, ok := info.Uses[e].(*types.Var)
+		return ok && isRequestType(v.Type()) && c.paramOf(fn, v)
+	case *ast.CallExpr:
+		f := httpmodel.Callee(info, e)
+		if !httpmodel.IsMethod(f, "net/http", "Request", "Clone", "WithContext") {
+			return false
+		}
+		sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr)
+		return ok && c.callersRequest(fn, sel.X)
+	}
+	return false
+}
+
+// anyMethodRequest reports whether the request variable v of fn, assigned
+// values there, carries the method of fn's caller: a parameter never
+// reassigned, or assigned only callers' requests and requests built with a
+// method that is not a constant of fn (a parameter, a field, another
+// request's Method).
+func (c *checker) anyMethodRequest(fn ast.Node, v *types.Var, values []ast.Expr) bool {
+	if len(values) == 0 {
+		return isRequestType(v.Type()) && c.paramOf(fn, v)
+	}
+	info := c.pass.TypesInfo
+	for _, val := range values {
+		if c.callersRequest(fn, val) {
+			continue
+		}
+		call, ok := ast.Unparen(val).(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		_, known, isNew := httpmodel.NewRequestMethod(info, call)
+		if !isNew || known {
+			return false
+		}
+		if _, local := c.methodVar(fn, call); local {
+			return false
+		}
+		if !c.callersMethod(fn, methodArg(info, call)) {
+			return false
+		}
+	}
+	return true
+}
+
+// methodArg returns the method argument of a NewRequest call.
+func methodArg(info *types.Info, build *ast.CallExpr) ast.Expr {
+	if f := httpmodel.Callee(info, build); httpmodel.IsPkgFunc(f, "net/http", "NewRequestWithContext") {
+		return build.Args[1]
+	}
+	return build.Args[0]
+}
+
+// callersMethod reports whether the method expression m comes from fn's
+// caller: a parameter of fn, or a field (such as a request's Method or a
+// client's verb).
+func (c *checker) callersMethod(fn ast.Node, m ast.Expr) bool {
+	info := c.pass.TypesInfo
+	switch m := ast.Unparen(m).(type) {
+	case *ast.SelectorExpr:
+		s, ok := info.Selections[m]
+		return ok && s.Kind() == types.FieldVal
+	case *ast.Ident:
+		v, ok := info.Uses[m].(*types.Var)
+		return ok && c.paramOf(fn, v)
+	}
+	return false
+}
+
+// ---- the method check ----
+
+// guardsIn reports whether root checks a request's method or its
+// idempotency key: it compares or looks up a request's Method, reads a
+// configured key header, or calls a function of the package that does.
+func (c *checker) guardsIn(root ast.Node) bool {
+	info := c.pass.TypesInfo
+	guarded := c.guardingFuncs()
+	found := false
+	ast.PreorderStack(root, nil, func(n ast.Node, stack []ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.SelectorExpr:
+			if n.Sel.Name != "Method" || len(stack) == 0 {
+				return true
+			}
+			if s, ok := info.Selections[n]; !ok || s.Kind() != types.FieldVal || !httpmodel.IsNamed(s.Recv(), "net/http", "Request") {
+				return true
+			}
+			found = methodTested(info, n, stack[len(stack)-1])
+		case *ast.CallExpr:
+			if a, ok := httpmodel.HeaderRead(info, n); ok && c.keys.Has(a.Name) {
+				found = true
+			} else if f := httpmodel.Callee(info, n); f != nil && guarded[f.Origin()] {
+				found = true
+			}
+		case *ast.IndexExpr:
+			if a, ok := httpmodel.HeaderRead(info, n); ok && c.keys.Has(a.Name) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// methodTested reports whether the Method selector sel is tested where it
+// stands under parent: compared, switched on, looked up in a map or a
+// slice, or handed to a function that answers yes or no.
+func methodTested(info *types.Info, sel *ast.SelectorExpr, parent ast.Node) bool {
+	switch p := parent.(type) {
+	case *ast.BinaryExpr:
+		return p.Op == token.EQL || p.Op == token.NEQ
+	case *ast.SwitchStmt:
+		return p.Tag == sel
+	case *ast.IndexExpr:
+		return p.Index == sel
+	case *ast.CallExpr:
+		t := info.TypeOf(p)
+		b, ok := t.(*types.Basic)
+		return ok && b.Kind() == types.Bool
+	}
+	return false
+}
+
+// guardingFuncs returns the functions of the package that check a
+// request's method or key, directly or through the functions they call.
+func (c *checker) guardingFuncs() map[*types.Func]bool {
+	if c.guarding != nil {
+		return c.guarding
+	}
+	c.guarding = map[*types.Func]bool{}
+	funcs := c.calls.Funcs()
+	idx := map[*types.Func]int{}
+	for i, f := range funcs {
+		if f.Obj != nil {
+			idx[f.Obj] = i
+		}
+	}
+	mark := make([]bool, len(funcs))
+	callers := make([][]int, len(funcs))
+	for i, f := range funcs {
+		for _, call := range c.calls.Calls(f.Decl) {
+			if call.Callee == nil {
+				continue
+			}
+			if j, ok := idx[call.Callee.Origin()]; ok {
+				callers[j] = append(callers[j], i)
+			}
+		}
+		mark[i] = c.directGuard(f.Decl.Body)
+	}
+	callindex.MarkCallers(callers, mark)
+	for i, f := range funcs {
+		if mark[i] && f.Obj != nil {
+			c.guarding[f.Obj] = true
+		}
+	}
+	return c.guarding
+}
+
+// directGuard is guardsIn without calls of other functions.
+func (c *checker) directGuard(root ast.Node) bool {
+	saved := c.guarding
+	c.guarding = map[*types.Func]bool{}
+	defer func() { c.guarding = saved }()
+	return c.guardsIn(root)
+}
+
+// ---- the report and its fix ----
+
+// checkAnyMethod reports a retrying sender, and reports whether it did.
+func (c *checker) checkAnyMethod(file *ast.File, l *retryloop.Loop, s send) bool {
+	outcome, ok := c.retriesUnknown(l, s)
+	if !ok || c.guardsIn(l.Func) {
+		return false
+	}
+	info := c.pass.TypesInfo
+	src := fixes.Source(c.pass, s.call.Pos())
+	if src == nil || !fixes.Pure(info, s.call.Args[0]) {
+		return false
+	}
+	as := sendAssign(l, s)
+	if as == nil {
+		return false
+	}
+	respName, errName := identName(as.Lhs[0]), identName(as.Lhs[1])
+	ft, _ := flow.FuncParts(l.Func)
+	var cond, ret string
+	if strings.HasPrefix(outcome, "status") {
+		// A status is an answer: hand it to the caller as it came.
+		res := fixes.ResultTypes(info, ft)
+		if respName == "" || errName == "" || len(res) != 2 || !isResponseType(res[0]) {
+			return false
+		}
+		cond, ret = "!%s(%s)", "return "+respName+", "+errName
+	} else {
+		if errName == "" || !fixes.ReturnsError(info, ft) {
+			return false
+		}
+		r, ok := fixes.Return(info, c.pass.Pkg, file, ft, errName)
+		if !ok {
+			return false
+		}
+		cond, ret = errName+" != nil && !%s(%s)", r
+	}
+	var decl ast.Decl
+	for _, d := range file.Decls {
+		if d.Pos() <= s.call.Pos() && s.call.End() <= d.End() {
+			decl = d
+		}
+	}
+	if decl == nil {
+		return false
+	}
+	indent := fixes.Indent(c.pass.Fset, src, as.Pos())
+	at := fixes.LineEnd(c.pass.Fset, src, as.End())
+	req := fixes.Text(c.pass.Fset, src, s.call.Args[0])
+	// The helper's name is chosen for the whole package at the end;
+	// helperMark stands for it until then.
+	guard := fmt.Sprintf("\n%[1]sif %[2]s {\n%[1]s\t%[3]s\n%[1]s}", indent, fmt.Sprintf(cond, helperMark, req), ret)
+	c.anyFindings = append(c.anyFindings, anyFinding{
+		file: file,
+		decl: decl,
+		diag: analysis.Diagnostic{
+			Pos: s.call.Pos(),
+			End: s.call.End(),
+			Message: fmt.Sprintf("a request of any method is re-sent after %s without a check of its method or an %s header (a POST or PATCH may be applied twice)",
+				outcome, c.first),
+			SuggestedFixes: []analysis.SuggestedFix{{
+				Message:   "Retry only requests with an idempotent method or an " + c.first,
+				TextEdits: []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(guard)}},
+			}},
+		},
+		guardAt: at,
+	})
+	return true
+}
+
+// sendAssign returns the statement of the loop body that assigns the
+// send's response and error, or nil.
+func sendAssign(l *retryloop.Loop, s send) *ast.AssignStmt {
+	for _, st := range l.Body.List {
+		as, ok := st.(*ast.AssignStmt)
+		if ok && len(as.Lhs) == 2 && len(as.Rhs) == 1 && ast.Unparen(as.Rhs[0]) == s.call {
+			return as
+		}
+	}
+	return nil
+}
+
+func identName(e ast.Expr) string {
+	if id, ok := e.(*ast.Ident); ok && id.Name != "_" {
+		return id.Name
+	}
+	return ""
+}
+
+func isResponseType(t types.Type) bool {
+	return httpmodel.IsNamed(t, "net/http", "Response") && isPtr(t)
+}
+
+// reportAnyMethod reports the retrying senders of the package, each fix
+// adding the same helper after the declaration of the first one (so that
+// the fixes of one run add it once), unless the package has it already.
+func (c *checker) reportAnyMethod() {
+	if len(c.anyFindings) == 0 {
+		return
+	}
+	info := c.pass.TypesInfo
+	first := c.anyFindings[0]
+	var guards []token.Pos
+	for _, f := range c.anyFindings {
+		guards = append(guards, f.guardAt)
+	}
+	name, have := c.replayableName(first.file, guards)
+	var helper []analysis.TextEdit
+	if !have {
+		at := first.decl.End()
+		httpName, imp, ok := fixes.Import(info, c.pass.Pkg, first.file, "net/http", at)
+		if !ok {
+			return
+		}
+		var keys []string
+		for _, k := range c.keyList {
+			keys = append(keys, fmt.Sprintf("req.Header.Get(%q) != \"\"", http.CanonicalHeaderKey(k)))
+		}
+		decl := fmt.Sprintf(`
+
+// %[1]s reports whether req may be sent again after an unknown outcome,
+// as net/http's Transport decides: its method is idempotent (RFC 9110,
+// section 9.2.2), or it carries an idempotency key.
+func %[1]s(req *%[2]s.Request) bool {
+	switch req.Method {
+	case "", %[2]s.MethodGet, %[2]s.MethodHead, %[2]s.MethodOptions, %[2]s.MethodTrace, %[2]s.MethodPut, %[2]s.MethodDelete:
+		return true
+	}
+	return %[3]s
+}`, name, httpName, strings.Join(keys, " || "))
+		helper = append(imp, analysis.TextEdit{Pos: at, End: at, NewText: []byte(decl)})
+	}
+	for _, f := range c.anyFindings {
+		d := f.diag
+		fix := d.SuggestedFixes[0]
+		edits := []analysis.TextEdit{{Pos: fix.TextEdits[0].Pos, End: fix.TextEdits[0].End, NewText: []byte(strings.ReplaceAll(string(fix.TextEdits[0].NewText), helperMark, name))}}
+		edits = append(edits, helper...)
+		d.SuggestedFixes = []analysis.SuggestedFix{{Message: fix.Message, TextEdits: edits}}
+		c.pass.Report(d)
+	}
+}
+
+// replayableName returns the name of the helper: one the package already
+// declares with the helper's signature (have is then true), or a name
+// free in the package and at every guard.
+func (c *checker) replayableName(file *ast.File, guards []token.Pos) (name string, have bool) {
+	scope := c.pass.Pkg.Scope()
+	for _, try := range []string{"replayable", "replayableRequest", "isReplayable"} {
+		obj := scope.Lookup(try)
+		if fn, ok := obj.(*types.Func); ok && c.guardingFuncs()[fn] {
+			if sig := fn.Type().(*types.Signature); sig.Params().Len() == 1 && isRequestType(sig.Params().At(0).Type()) && sig.Results().Len() == 1 {
+				return try, true
+			}
+		}
+		if obj != nil {
+			continue
+		}
+		free := true
+		for _, f := range c.anyFindings {
+			if fixes.FreeName(c.pass.TypesInfo, f.file, try, nil, f.guardAt) != try {
+				free = false
+			}
+		}
+		if free {
+			return try, false
+		}
+	}
+	return fixes.FreeName(c.pass.TypesInfo, file, "replayable", nil, guards...), false
+}

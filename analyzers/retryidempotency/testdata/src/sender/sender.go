@@ -1,0 +1,165 @@
+// Package sender holds retrying senders: loops that re-send a request they
+// were given, whatever its method.
+package sender
+
+import (
+	"context"
+	"net/http"
+	"time"
+)
+
+// A transport that re-sends any request after a transport error.
+type retryTransport struct {
+	next  http.RoundTripper
+	tries int
+}
+
+func (t *retryTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	var resp *http.Response
+	var err error
+	for i := 0; i < t.tries; i++ {
+		resp, err = t.next.RoundTrip(req) // want `a request of any method is re-sent after a transport error without a check of its method or an Idempotency-Key header`
+		if err == nil && resp.StatusCode < 500 {
+			return resp, nil
+		}
+		time.Sleep(time.Second)
+	}
+	return resp, err
+}
+
+// A Doer is what an SDK sends through.
+type Doer interface {
+	Do(*http.Request) (*http.Response, error)
+}
+
+type client struct {
+	doer Doer
+}
+
+// A copy of the caller's request, sent through an interface.
+func (c *client) send(ctx context.Context, in *http.Request) (*http.Response, error) {
+	for {
+		req := in.Clone(ctx)
+		resp, err := c.doer.Do(req) // want `a request of any method is re-sent after a transport error`
+		if err != nil {
+			continue
+		}
+		return resp, nil
+	}
+}
+
+// A handler handed in as a func value.
+func withRetry(req *http.Request, send func(*http.Request) (*http.Response, error)) (*http.Response, error) {
+	for range 3 {
+		resp, err := send(req) // want `a request of any method is re-sent after a transport error`
+		if err == nil {
+			return resp, nil
+		}
+	}
+	return nil, context.DeadlineExceeded
+}
+
+// A request built with the caller's method, retried on 502 only.
+func call(ctx context.Context, c *http.Client, method, url string) (*http.Response, error) {
+	for range 3 {
+		req, err := http.NewRequestWithContext(ctx, method, url, nil)
+		if err != nil {
+			return nil, err
+		}
+		resp, err := c.Do(req) // want `a request of any method is re-sent after status 502`
+		if err != nil {
+			return nil, err
+		}
+		if resp.StatusCode == http.StatusBadGateway {
+			resp.Body.Close()
+			continue
+		}
+		return resp, nil
+	}
+	return nil, context.DeadlineExceeded
+}
+
+// ---- must stay silent ----
+
+// The transport checks the method first, as net/http's does.
+type checkedTransport struct{ next http.RoundTripper }
+
+func (t *checkedTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	if req.Method != http.MethodGet && req.Method != http.MethodHead {
+		return t.next.RoundTrip(req)
+	}
+	var resp *http.Response
+	var err error
+	for range 3 {
+		resp, err = t.next.RoundTrip(req)
+		if err == nil {
+			return resp, nil
+		}
+	}
+	return resp, err
+}
+
+// The check is a helper of the package.
+func isIdempotent(req *http.Request) bool {
+	switch req.Method {
+	case http.MethodGet, http.MethodPut, http.MethodDelete:
+		return true
+	}
+	return false
+}
+
+func checkedByHelper(c *http.Client, req *http.Request) (*http.Response, error) {
+	for {
+		resp, err := c.Do(req)
+		if err != nil && isIdempotent(req) {
+			continue
+		}
+		return resp, err
+	}
+}
+
+// A request that carries a key may be replayed.
+func keyed(c *http.Client, req *http.Request) (*http.Response, error) {
+	for {
+		resp, err := c.Do(req)
+		if err != nil && req.Header.Get("Idempotency-Key") != "" {
+			continue
+		}
+		return resp, err
+	}
+}
+
+// Retrying only a definite rejection (429) is safe for any method.
+func onlyRejections(c *http.Client, req *http.Request) (*http.Response, error) {
+	for {
+		resp, err := c.Do(req)
+		if err != nil {
+			return nil, err
+		}
+		if resp.StatusCode != http.StatusTooManyRequests {
+			return resp, nil
+		}
+		resp.Body.Close()
+		time.Sleep(time.Second)
+	}
+}
+
+// One request per item is iteration, not a retry.
+func each(c *http.Client, reqs []*http.Request) {
+	for _, req := range reqs {
+		resp, err := c.Do(req)
+		if err != nil {
+			continue
+		}
+		resp.Body.Close()
+	}
+}
+
+// A function value of another shape is no send.
+func notASend(req *http.Request, check func(*http.Request) error) error {
+	for {
+		if err := check(req); err == nil {
+			return nil
+		}
+	}
+}
