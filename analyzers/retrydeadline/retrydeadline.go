@@ -812,7 +812,58 @@ func (c *checker) contextInScope(file *ast.File, l *retryloop.Loop, pos token.Po
 		}
 		return true
 	})
+	if best == "" {
+		best = c.requestContext(file, l, pos)
+	}
 	return best
+}
+
+// requestContext returns the context of a request the loop re-sends, as
+// req.Context(), when no context variable is at hand: the request is a
+// variable of the function made before the loop (its parameter, often)
+// and visible at pos, so its context is the caller's.
+func (c *checker) requestContext(file *ast.File, l *retryloop.Loop, pos token.Pos) string {
+	info := c.pass.TypesInfo
+	for _, call := range l.Sends {
+		s, ok := httpmodel.SendOf(info, call)
+		if !ok || s.Request == nil {
+			continue
+		}
+		id, ok := ast.Unparen(s.Request).(*ast.Ident)
+		if !ok {
+			continue
+		}
+		v, ok := info.Uses[id].(*types.Var)
+		if !ok || v.Pos() >= l.Stmt.Pos() || v.Pos() < l.Func.Pos() || !fixes.VisibleAt(info, file, id, pos) {
+			continue
+		}
+		if scope := info.Scopes[file].Innermost(pos); scope != nil {
+			if _, obj := scope.LookupParent(id.Name, pos); obj != v {
+				continue
+			}
+		}
+		if c.assignedIn(l.Body, v) {
+			continue // a new request each attempt
+		}
+		return id.Name + ".Context()"
+	}
+	return ""
+}
+
+// assignedIn reports whether root assigns to v.
+func (c *checker) assignedIn(root ast.Node, v *types.Var) bool {
+	found := false
+	ast.Inspect(root, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok {
+			for _, lhs := range as.Lhs {
+				if id, ok := ast.Unparen(lhs).(*ast.Ident); ok && c.pass.TypesInfo.ObjectOf(id) == v {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // selectEdit replaces a sleep with a select on ctx.Done() and a timer,

@@ -10,11 +10,11 @@ import (
 )
 
 func TestDiagnostics(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), retrydeadline.Analyzer, "a", "b", "c", "bounds")
+	analysistest.Run(t, analysistest.TestData(), retrydeadline.Analyzer, "a", "b", "c", "bounds", "sender")
 }
 
 func TestFixes(t *testing.T) {
-	results := analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), retrydeadline.Analyzer, "a", "b", "bounds")
+	results := analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), retrydeadline.Analyzer, "a", "b", "bounds", "sender")
 	fixtest.CheckFixed(t, retrydeadline.Analyzer, results)
 }
 
