@@ -97,12 +97,20 @@ type checker struct {
 
 func run(pass *analysis.Pass, cfg Config, at func(token.Pos)) (any, error) {
 	loops := pass.ResultOf[retryloop.Analyzer].(*retryloop.Result)
-	if !httpmodel.ImportsHTTP(pass.Pkg) {
-		return nil, nil
+	if !httpmodel.ImportsHTTP(pass.Pkg) && len(loops.Loops) == 0 {
+		return nil, nil // no send, and no retry helper
 	}
 	c := &checker{pass: pass, cfg: cfg, loops: loops, local: map[*types.Func]*timeoutFact{}, handledSleeps: map[*ast.ExprStmt]bool{}}
 	c.computeFacts(at)
 	for _, l := range loops.Loops {
+		at(l.Stmt.Pos())
+		file := fixes.FileOf(pass, l.Stmt.Pos())
+		if file == nil || isHTTPTestFile(pass, file) {
+			continue
+		}
+		c.checkDeadline(file, l)
+	}
+	for _, l := range loops.OpLoops {
 		at(l.Stmt.Pos())
 		file := fixes.FileOf(pass, l.Stmt.Pos())
 		if file == nil || isHTTPTestFile(pass, file) {
@@ -342,10 +350,14 @@ func (c *checker) bounded(file *ast.File, l *retryloop.Loop) bool {
 }
 
 func (c *checker) message(file *ast.File, l *retryloop.Loop, what string) string {
-	if c.bounded(file, l) {
-		return what + " inside retry loop but no overall deadline (the attempts plus the waits between them can take many times the per-attempt timeout)"
+	where := " inside retry loop"
+	if l.Via != nil {
+		where = " inside an operation retried by " + l.Via.Name()
 	}
-	return what + " inside retry loop but no overall deadline (attempts and sleeps are unbounded)"
+	if c.bounded(file, l) {
+		return what + where + " but no overall deadline (the attempts plus the waits between them can take many times the per-attempt timeout)"
+	}
+	return what + where + " but no overall deadline (attempts and sleeps are unbounded)"
 }
 
 // checkDeadline reports the first per-attempt timeout of a loop that

@@ -10,11 +10,11 @@ import (
 )
 
 func TestDiagnostics(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), retrydeadline.Analyzer, "a", "b", "c", "bounds", "sender")
+	analysistest.Run(t, analysistest.TestData(), retrydeadline.Analyzer, "a", "b", "c", "bounds", "sender", "retryhelper")
 }
 
 func TestFixes(t *testing.T) {
-	results := analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), retrydeadline.Analyzer, "a", "b", "bounds", "sender")
+	results := analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), retrydeadline.Analyzer, "a", "b", "bounds", "sender", "retryhelper")
 	fixtest.CheckFixed(t, retrydeadline.Analyzer, results)
 }
 

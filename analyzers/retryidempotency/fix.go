@@ -15,8 +15,12 @@ import (
 	"github.com/retrylint/retrylint/internal/retryloop"
 )
 
-func message(s send, outcome string, what string) string {
-	return fmt.Sprintf("%s is retried after %s %s (the write may be applied twice)", s.method, outcome, what)
+func message(l *retryloop.Loop, s send, outcome string, what string) string {
+	by := ""
+	if l.Via != nil {
+		by = " by " + l.Via.Name()
+	}
+	return fmt.Sprintf("%s is retried%s after %s %s (the write may be applied twice)", s.method, by, outcome, what)
 }
 
 // keyGen returns the statements that make one key, and their imports.
@@ -85,7 +89,7 @@ func (c *checker) reportMissing(file *ast.File, l *retryloop.Loop, s send, outco
 	c.pass.Report(analysis.Diagnostic{
 		Pos:     s.call.Pos(),
 		End:     s.call.End(),
-		Message: message(s, outcome, what),
+		Message: message(l, s, outcome, what),
 		SuggestedFixes: []analysis.SuggestedFix{{
 			Message:   "Send one " + c.first + " on every attempt",
 			TextEdits: edits,
@@ -295,7 +299,7 @@ func (c *checker) reportFresh(file *ast.File, l *retryloop.Loop, s send, value a
 	c.pass.Report(analysis.Diagnostic{
 		Pos:     value.Pos(),
 		End:     value.End(),
-		Message: message(s, outcome, "with an idempotency key made anew for each attempt, which defeats deduplication"),
+		Message: message(l, s, outcome, "with an idempotency key made anew for each attempt, which defeats deduplication"),
 		SuggestedFixes: []analysis.SuggestedFix{{
 			Message:   "Make the " + c.first + " once, before the loop",
 			TextEdits: edits,

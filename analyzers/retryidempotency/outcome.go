@@ -17,11 +17,19 @@ var unknownStatuses = []int{200, 201, 202, 204, 400, 401, 403, 404, 409, 422, 50
 
 // retriesUnknown reports whether the loop can start another attempt after
 // the send s ends in an unknown outcome, and names that outcome.
+//
+// For an operation handed to a retry helper (l.Via), another attempt is
+// what follows when the operation returns an error: a return whose last
+// result is not nil.
 func (c *checker) retriesUnknown(l *retryloop.Loop, s send) (string, bool) {
+	if l.Via != nil && returnsSend(l, s) {
+		return "a transport error", true
+	}
 	sim, ok := c.newSim(l, s)
 	if !ok {
 		return "", false
 	}
+	sim.op = l.Via != nil
 	if sim.run(outcomeEnv{transport: true})&next != 0 {
 		return "a transport error", true
 	}
@@ -61,6 +69,24 @@ type sim struct {
 	resp       *types.Var
 	statusVars map[*types.Var]bool
 	env        outcomeEnv
+	// op reports that the body is an operation of a retry helper: a
+	// return of an error starts the next attempt.
+	op bool
+}
+
+// returnsSend reports whether the send of s is a result of a return
+// statement of the operation's body, so that its error is the
+// operation's.
+func returnsSend(l *retryloop.Loop, s send) bool {
+	for _, st := range l.Body.List {
+		if ret, ok := st.(*ast.ReturnStmt); ok && len(ret.Results) > 0 && ast.Unparen(ret.Results[len(ret.Results)-1]) == s.call {
+			return true
+		}
+		if ret, ok := st.(*ast.ReturnStmt); ok && len(ret.Results) == 1 && ast.Unparen(ret.Results[0]) == s.call {
+			return true
+		}
+	}
+	return false
 }
 
 // newSim prepares the simulation of the loop body after the send: the send
@@ -129,7 +155,11 @@ func (sm *sim) run(env outcomeEnv) exits {
 	sm.env = env
 	out := sm.stmts(sm.rest, false)
 	if out&fallsThrough != 0 {
-		out = out&^fallsThrough | next
+		if sm.op {
+			out = out&^fallsThrough | leaves // the operation ends without an error
+		} else {
+			out = out&^fallsThrough | next
+		}
 	}
 	return out
 }
@@ -152,6 +182,9 @@ func (sm *sim) stmt(st ast.Stmt, inSwitch bool) exits {
 	info := sm.c.pass.TypesInfo
 	switch st := st.(type) {
 	case *ast.ReturnStmt:
+		if sm.op && len(st.Results) > 0 && sm.failure(st.Results[len(st.Results)-1]) {
+			return next // the operation fails: the helper calls it again
+		}
 		return leaves
 	case *ast.BranchStmt:
 		switch st.Tok {
@@ -466,4 +499,36 @@ func (sm *sim) cond(e ast.Expr) tri {
 		}
 	}
 	return maybe
+}
+
+// failure reports whether the error e, returned by an operation, is
+// certainly not nil in the outcome simulated: the send's error after a
+// transport error, an error made by fmt.Errorf, errors.New or
+// errors.Join, a package-level error variable, or a value of a concrete
+// type. Another call (resp.Body.Close(), a helper) may return nil: it is
+// not taken for a failure.
+func (sm *sim) failure(e ast.Expr) bool {
+	info := sm.c.pass.TypesInfo
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		v, ok := info.Uses[e].(*types.Var)
+		if !ok {
+			return false
+		}
+		if v == sm.errVar {
+			return sm.env.transport
+		}
+		return v.Parent() == v.Pkg().Scope()
+	case *ast.SelectorExpr:
+		v, ok := info.Uses[e.Sel].(*types.Var)
+		return ok && !v.IsField() && v.Parent() == v.Pkg().Scope()
+	case *ast.CallExpr:
+		f := httpmodel.Callee(info, e)
+		return httpmodel.IsPkgFunc(f, "fmt", "Errorf") || httpmodel.IsPkgFunc(f, "errors", "New", "Join")
+	case *ast.UnaryExpr:
+		return e.Op == token.AND
+	case *ast.CompositeLit:
+		return true
+	}
+	return false
 }

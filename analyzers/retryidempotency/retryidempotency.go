@@ -129,6 +129,10 @@ func run(pass *analysis.Pass, keys []string, at func(token.Pos)) (any, error) {
 		at(l.Stmt.Pos())
 		c.checkLoop(l)
 	}
+	for _, l := range loops.OpLoops {
+		at(l.Stmt.Pos())
+		c.checkLoop(l)
+	}
 	c.reportAnyMethod()
 	return nil, nil
 }

@@ -10,11 +10,11 @@ import (
 )
 
 func TestDiagnostics(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), retryidempotency.Analyzer, "a", "keys", "keys/wrap", "plain", "sender")
+	analysistest.Run(t, analysistest.TestData(), retryidempotency.Analyzer, "a", "keys", "keys/wrap", "plain", "sender", "helper")
 }
 
 func TestFixes(t *testing.T) {
-	results := analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), retryidempotency.Analyzer, "a", "old", "sender")
+	results := analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), retryidempotency.Analyzer, "a", "old", "sender", "helper")
 	fixtest.CheckFixed(t, retryidempotency.Analyzer, results)
 }
 

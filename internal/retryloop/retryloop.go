@@ -24,6 +24,7 @@
 package retryloop
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -45,7 +46,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        "find functions that send HTTP requests and the retry loops that repeat them",
 	URL:        "https://pkg.go.dev/github.com/retrylint/retrylint/internal/retryloop",
 	Run:        analysisutil.Safe("retryloop", run),
-	FactTypes:  []analysis.Fact{new(sendsFact)},
+	FactTypes:  []analysis.Fact{new(sendsFact), new(helperFact)},
 	ResultType: reflect.TypeFor[*Result](),
 	Requires:   []*analysis.Analyzer{callindex.Analyzer},
 }
@@ -57,6 +58,24 @@ type sendsFact struct{}
 func (*sendsFact) AFact()         {}
 func (*sendsFact) String() string { return "sends" }
 
+// helperFact marks a retry helper: a function whose loop calls a function
+// value it receives as its Op-th parameter (receiver aside) again after a
+// failure. Bounded reports whether the loop limits its attempts.
+type helperFact struct {
+	Op      int
+	Bounded bool
+}
+
+func (*helperFact) AFact() {}
+
+func (f *helperFact) String() string {
+	s := fmt.Sprintf("retries(param %d", f.Op)
+	if f.Bounded {
+		s += " bounded"
+	}
+	return s + ")"
+}
+
 // A Loop is a retry loop.
 type Loop struct {
 	// Stmt is the *ast.ForStmt or *ast.RangeStmt.
@@ -66,8 +85,15 @@ type Loop struct {
 	// Func is the function declaration or literal that holds the loop.
 	Func ast.Node
 	// Sends are the calls in the body that send, directly or through a
-	// function that does.
+	// function that does; in a retry helper's loop, the calls of the
+	// operation it received (see Op).
 	Sends []*ast.CallExpr
+	// Op is the parameter that a retry helper's loop calls again after a
+	// failure, nil for a loop that sends itself.
+	Op *types.Var
+	// Via is the retry helper that repeats Body, for the body of an
+	// operation handed to one (see Result.OpLoops), nil otherwise.
+	Via *types.Func
 	// Bounded reports whether the loop has a condition or ranges over an
 	// integer, so that its number of attempts is limited.
 	Bounded bool
@@ -92,8 +118,14 @@ func (l *Loop) Before(fset *token.FileSet, src []byte) (at token.Pos, indent str
 // Result is what the Analyzer finds in one package.
 type Result struct {
 	Loops []*Loop
-	sends map[*types.Func]bool
-	pass  *analysis.Pass
+	// OpLoops are the operations of this package handed to a retry
+	// helper (of this package or another), each as a loop: Body is the
+	// function literal's body, Func the literal, Stmt and Outer the
+	// statement that calls the helper, Via the helper.
+	OpLoops []*Loop
+	sends   map[*types.Func]bool
+	helpers map[*types.Func]*helperFact
+	pass    *analysis.Pass
 }
 
 // Sends reports whether a call to fn sends an HTTP request.
@@ -128,14 +160,16 @@ func (r *Result) LoopOf(s ast.Stmt) *Loop {
 }
 
 func run(pass *analysis.Pass, at func(token.Pos)) (any, error) {
-	res := &Result{sends: map[*types.Func]bool{}, pass: pass}
-	// A package that cannot reach net/http sends nothing, and has no
-	// retry loop.
-	if !httpmodel.ReachesHTTP(pass.Pkg) {
-		return res, nil
-	}
+	res := &Result{sends: map[*types.Func]bool{}, helpers: map[*types.Func]*helperFact{}, pass: pass}
 	ix := pass.ResultOf[callindex.Analyzer].(*callindex.Index)
 	funcs := ix.Funcs()
+	// A package that cannot reach net/http sends nothing, and has no
+	// retry loop of its own; it may still hold retry helpers, which the
+	// packages that send call.
+	if !httpmodel.ReachesHTTP(pass.Pkg) {
+		res.findHelpers(ix, at)
+		return res, nil
+	}
 	// Which functions send: direct sends and local callees from the
 	// index, then sending propagates to callers.
 	idx := map[*types.Func]int{}
@@ -178,24 +212,7 @@ func run(pass *analysis.Pass, at func(token.Pos)) (any, error) {
 	// Retry loops: only a function with a call that sends (its own or a
 	// goroutine's) can hold one. Declarations other than functions are
 	// walked as they are, for the function literals they may hold.
-	findLoops := func(root ast.Node, calls []callindex.Call) {
-		ast.PreorderStack(root, nil, func(n ast.Node, stack []ast.Node) bool {
-			var body *ast.BlockStmt
-			switch n := n.(type) {
-			case *ast.ForStmt:
-				body = n.Body
-			case *ast.RangeStmt:
-				body = n.Body
-			default:
-				return true
-			}
-			at(n.Pos())
-			if l := res.classify(n.(ast.Stmt), body, stack, calls); l != nil {
-				res.Loops = append(res.Loops, l)
-			}
-			return true
-		})
-	}
+	findLoops := res.loopFinder(at)
 	for _, file := range pass.Files {
 		for _, d := range file.Decls {
 			fd, ok := d.(*ast.FuncDecl)
@@ -207,12 +224,38 @@ func run(pass *analysis.Pass, at func(token.Pos)) (any, error) {
 				continue
 			}
 			calls := ix.Calls(fd)
-			if slices.ContainsFunc(calls, res.sendsCall) {
+			if slices.ContainsFunc(calls, res.sendsCall) || (hasOpParam(pass.TypesInfo, fd) && slices.ContainsFunc(calls, res.isOpCall)) {
 				findLoops(fd, calls)
 			}
 		}
 	}
+	res.exportHelpers(funcs)
+	res.findOpLoops(ix, at)
 	return res, nil
+}
+
+// loopFinder returns a function that adds the retry loops under root to
+// r.Loops; calls are the calls of the function declaration root, nil for
+// another declaration.
+func (r *Result) loopFinder(at func(token.Pos)) func(root ast.Node, calls []callindex.Call) {
+	return func(root ast.Node, calls []callindex.Call) {
+		ast.PreorderStack(root, nil, func(n ast.Node, stack []ast.Node) bool {
+			var body *ast.BlockStmt
+			switch n := n.(type) {
+			case *ast.ForStmt:
+				body = n.Body
+			case *ast.RangeStmt:
+				body = n.Body
+			default:
+				return true
+			}
+			at(n.Pos())
+			if l := r.classify(n.(ast.Stmt), body, stack, calls); l != nil {
+				r.Loops = append(r.Loops, l)
+			}
+			return true
+		})
+	}
 }
 
 // sendsIn returns the sends of body that run as part of it: go and defer
@@ -243,6 +286,12 @@ func (r *Result) sendsCall(c callindex.Call) bool {
 		return true
 	}
 	return r.Sends(c.Callee)
+}
+
+// isOpCall reports whether c calls an operation its function received: a
+// parameter of func type whose last result is an error.
+func (r *Result) isOpCall(c callindex.Call) bool {
+	return c.Callee == nil && r.opParam(c.Expr) != nil
 }
 
 // ownCalls calls f for each call that runs as part of body (see sendsIn).
@@ -293,6 +342,20 @@ func (r *Result) classify(s ast.Stmt, body *ast.BlockStmt, stack []ast.Node, cal
 		l.Bounded = true
 	}
 	l.Sends = r.sendsIn(body, calls)
+	if len(l.Sends) == 0 && calls != nil {
+		// A retry helper: the loop calls the operation it received.
+		for _, c := range callindex.In(calls, body) {
+			if c.DetachedWithin(body) || !r.isOpCall(c) {
+				continue
+			}
+			v := r.opParam(c.Expr)
+			if l.Op != nil && v != l.Op {
+				return nil // two operations: a pipeline, not a retry
+			}
+			l.Op = v
+			l.Sends = append(l.Sends, c.Expr)
+		}
+	}
 	if len(l.Sends) == 0 || l.Func == nil {
 		return nil
 	}

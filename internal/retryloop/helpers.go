@@ -1,0 +1,206 @@
+package retryloop
+
+// This file holds retry helpers: functions that call a function value
+// they receive again after a failure (retry(ctx, n, fn), withBackoff(fn)),
+// and the operations handed to them, which the analyzers judge as if the
+// loop were written around them.
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+
+	"github.com/retrylint/retrylint/internal/callindex"
+	"github.com/retrylint/retrylint/internal/fixes"
+	"github.com/retrylint/retrylint/internal/flow"
+	"github.com/retrylint/retrylint/internal/httpmodel"
+)
+
+// opParam returns the parameter that call calls when it is an operation:
+// a parameter of func type whose last result is an error. It returns nil
+// for any other call.
+func (r *Result) opParam(call *ast.CallExpr) *types.Var {
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := r.pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok || v.Kind() != types.ParamVar {
+		return nil
+	}
+	sig, ok := v.Type().Underlying().(*types.Signature)
+	if !ok || sig.Results().Len() == 0 {
+		return nil
+	}
+	last := sig.Results().At(sig.Results().Len() - 1).Type()
+	if !types.Identical(last, types.Universe.Lookup("error").Type()) {
+		return nil
+	}
+	return v
+}
+
+// hasOpParam reports whether fd has a parameter that may be an
+// operation: of func type with an error as its last result. Only such a
+// function can be a retry helper; the test spares indexing the others.
+func hasOpParam(info *types.Info, fd *ast.FuncDecl) bool {
+	if fd.Type.Params == nil {
+		return false
+	}
+	for _, f := range fd.Type.Params.List {
+		sig, ok := info.TypeOf(f.Type).(*types.Signature)
+		if !ok {
+			if t := info.TypeOf(f.Type); t != nil {
+				sig, ok = t.Underlying().(*types.Signature)
+			}
+		}
+		if ok && sig.Results().Len() > 0 && types.Identical(sig.Results().At(sig.Results().Len()-1).Type(), types.Universe.Lookup("error").Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+// findHelpers finds the retry helpers of a package that sends nothing
+// itself, and exports their facts.
+func (r *Result) findHelpers(ix *callindex.Index, at func(token.Pos)) {
+	findLoops := r.loopFinder(at)
+	for _, f := range ix.Funcs() {
+		if hasOpParam(r.pass.TypesInfo, f.Decl) {
+			if calls := ix.Calls(f.Decl); slices.ContainsFunc(calls, r.isOpCall) {
+				findLoops(f.Decl, calls)
+			}
+		}
+	}
+	r.exportHelpers(ix.Funcs())
+}
+
+// exportHelpers records a fact on each function of funcs whose parameter
+// a retry loop calls again.
+func (r *Result) exportHelpers(funcs []callindex.Func) {
+	for _, l := range r.Loops {
+		if l.Op == nil {
+			continue
+		}
+		for _, f := range funcs {
+			if f.Obj == nil || f.Decl.Type.Params == nil || l.Op.Pos() < f.Decl.Type.Params.Pos() || l.Op.Pos() >= f.Decl.Type.Params.End() {
+				continue
+			}
+			params := f.Obj.Type().(*types.Signature).Params()
+			for i := range params.Len() {
+				if params.At(i) != l.Op {
+					continue
+				}
+				h := r.helpers[f.Obj]
+				if h == nil {
+					h = &helperFact{Op: i, Bounded: true}
+					r.helpers[f.Obj] = h
+				}
+				h.Bounded = h.Bounded && l.Bounded
+			}
+		}
+	}
+	for fn, h := range r.helpers {
+		r.pass.ExportObjectFact(fn, h)
+	}
+}
+
+// helperOf returns the fact of a retry helper, or nil.
+func (r *Result) helperOf(fn *types.Func) *helperFact {
+	if fn == nil {
+		return nil
+	}
+	fn = fn.Origin()
+	if h := r.helpers[fn]; h != nil {
+		return h
+	}
+	var h helperFact
+	if fn.Pkg() != r.pass.Pkg && r.pass.ImportObjectFact(fn, &h) {
+		return &h
+	}
+	return nil
+}
+
+// RetryHelper reports whether fn is a retry helper, and the index of the
+// parameter (receiver aside) that holds the operation it repeats.
+func (r *Result) RetryHelper(fn *types.Func) (op int, ok bool) {
+	if h := r.helperOf(fn); h != nil {
+		return h.Op, true
+	}
+	return 0, false
+}
+
+// findOpLoops finds the calls of retry helpers whose operation is a
+// function literal, written in the call or assigned once to a local
+// variable of the caller.
+func (r *Result) findOpLoops(ix *callindex.Index, at func(token.Pos)) {
+	info := r.pass.TypesInfo
+	for _, f := range ix.Funcs() {
+		calls := ix.Calls(f.Decl)
+		for _, c := range calls {
+			h := r.helperOf(c.Callee)
+			if h == nil {
+				continue
+			}
+			at(c.Expr.Pos())
+			_, args := httpmodel.Receiver(info, c.Expr)
+			if h.Op >= len(args) {
+				continue
+			}
+			lit := r.literalOf(f.Decl, args[h.Op])
+			if lit == nil {
+				continue
+			}
+			// What must run once before the helper goes before the
+			// statement that holds the call or, for a literal assigned to
+			// a variable before it, before the assignment.
+			outer := stmtOf(f.Decl, c.Expr)
+			if lit.Pos() < c.Expr.Pos() {
+				outer = stmtOf(f.Decl, lit)
+			}
+			if outer == nil {
+				continue
+			}
+			l := &Loop{Stmt: outer, Body: lit.Body, Func: lit, Bounded: h.Bounded, Outer: outer, Via: c.Callee.Origin()}
+			l.Sends = r.sendsIn(lit.Body, calls)
+			r.OpLoops = append(r.OpLoops, l)
+		}
+	}
+}
+
+// literalOf returns the function literal that e is: the literal itself, or
+// a local variable of fn assigned only that literal.
+func (r *Result) literalOf(fn *ast.FuncDecl, e ast.Expr) *ast.FuncLit {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.FuncLit:
+		return e
+	case *ast.Ident:
+		v, ok := r.pass.TypesInfo.Uses[e].(*types.Var)
+		if !ok || v.Kind() != types.LocalVar {
+			return nil
+		}
+		values, known := flow.Assigned(r.pass.TypesInfo, fn, v)
+		if !known || len(values) != 1 {
+			return nil
+		}
+		lit, _ := ast.Unparen(values[0]).(*ast.FuncLit)
+		return lit
+	}
+	return nil
+}
+
+// stmtOf returns the statement of a block of fn that holds n, or nil.
+func stmtOf(fn *ast.FuncDecl, n ast.Node) ast.Stmt {
+	var stmt ast.Stmt
+	ast.PreorderStack(fn, nil, func(m ast.Node, stack []ast.Node) bool {
+		if stmt != nil || m.Pos() > n.Pos() || m.End() < n.End() {
+			return false
+		}
+		if m == n {
+			stmt, _ = fixes.StmtInBlock(append(stack, m))
+			return false
+		}
+		return true
+	})
+	return stmt
+}
