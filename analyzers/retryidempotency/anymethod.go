@@ -87,35 +87,67 @@ func (c *checker) callersRequest(fn ast.Node, e ast.Expr) bool {
 }
 
 // anyMethodRequest reports whether the request variable v of fn, assigned
-// values there, carries the method of fn's caller: a parameter never
-// reassigned, or assigned only callers' requests and requests built with a
-// method that is not a constant of fn (a parameter, a field, another
-// request's Method).
+// values there, carries the method of fn's caller: it derives from a
+// request parameter of fn (a copy, a clone with another context, a
+// request a helper makes from it) or is built with a method that is not a
+// constant of fn (a parameter, a field, another request's Method). A
+// request built with a constant method does not.
 func (c *checker) anyMethodRequest(fn ast.Node, v *types.Var, values []ast.Expr) bool {
 	if len(values) == 0 {
 		return isRequestType(v.Type()) && c.paramOf(fn, v)
 	}
 	info := c.pass.TypesInfo
-	for _, val := range values {
-		if c.callersRequest(fn, val) {
-			continue
-		}
-		call, ok := ast.Unparen(val).(*ast.CallExpr)
-		if !ok {
-			return false
-		}
-		_, known, isNew := httpmodel.NewRequestMethod(info, call)
-		if !isNew || known {
-			return false
-		}
-		if _, local := c.methodVar(fn, call); local {
-			return false
-		}
-		if !c.callersMethod(fn, methodArg(info, call)) {
-			return false
+	ft, body := flow.FuncParts(fn)
+	var callers flow.Bits = flow.Source
+	if ft != nil && ft.Params != nil {
+		i := 0
+		for _, field := range ft.Params.List {
+			for range max(len(field.Names), 1) {
+				if isRequestType(info.TypeOf(field.Type)) {
+					callers |= flow.Param(i)
+				}
+				i++
+			}
 		}
 	}
-	return true
+	f := flow.Analyze(flow.Config{
+		Info: info,
+		Call: func(call *ast.CallExpr, callee *types.Func, recv flow.Bits, args []flow.Bits) ([]flow.Bits, bool) {
+			if _, known, isNew := httpmodel.NewRequestMethod(info, call); isNew {
+				if !known && c.callersMethod(fn, methodArg(info, call)) {
+					if _, local := c.methodVar(fn, call); !local {
+						return []flow.Bits{flow.Source, 0}, true
+					}
+				}
+				return []flow.Bits{0, 0}, true
+			}
+			// Whatever is made from the caller's request (a copy, a
+			// wrapper, the request a helper derives from it) is it.
+			all := recv
+			for i, a := range args {
+				if i < len(call.Args) && c.callersRequest(fn, call.Args[i]) {
+					a |= flow.Source
+				}
+				all |= a
+			}
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && c.callersRequest(fn, sel.X) {
+				all |= flow.Source
+			}
+			n := 1
+			if sig, ok := info.TypeOf(call.Fun).(*types.Signature); ok {
+				n = max(sig.Results().Len(), 1)
+			}
+			out := make([]flow.Bits, n)
+			out[0] = all
+			return out, true
+		},
+	}, ft, body)
+	for _, val := range values {
+		if f.Expr(val)&callers != 0 || c.callersRequest(fn, val) {
+			return true
+		}
+	}
+	return false
 }
 
 // methodArg returns the method argument of a NewRequest call.

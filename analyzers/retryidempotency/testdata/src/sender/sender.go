@@ -79,7 +79,39 @@ func call(ctx context.Context, c *http.Client, method, url string) (*http.Respon
 	return nil, context.DeadlineExceeded
 }
 
+// withTimeout gives one attempt a timeout of its own.
+func withTimeout(req *http.Request, d time.Duration) (*http.Request, context.CancelFunc) {
+	ctx, cancel := context.WithTimeout(req.Context(), d)
+	return req.WithContext(ctx), cancel
+}
+
+// Each attempt sends a request a helper derives from the caller's.
+func (t *retryTransport) perAttempt(req *http.Request) (*http.Response, error) {
+	for {
+		attemptReq, cancel := withTimeout(req, time.Second)
+		resp, err := t.next.RoundTrip(attemptReq) // want `a request of any method is re-sent after a transport error`
+		cancel()
+		if err == nil {
+			return resp, nil
+		}
+	}
+}
+
 // ---- must stay silent ----
+
+// A GET made from the caller's URL is a GET, whatever the caller sent.
+func (t *retryTransport) probe(req *http.Request) (*http.Response, error) {
+	for {
+		get, err := http.NewRequest(http.MethodGet, req.URL.String(), nil)
+		if err != nil {
+			return nil, err
+		}
+		resp, err := t.next.RoundTrip(get)
+		if err == nil {
+			return resp, nil
+		}
+	}
+}
 
 // The transport checks the method first, as net/http's does.
 type checkedTransport struct{ next http.RoundTripper }
