@@ -209,6 +209,11 @@ func (c *checker) inspectOwn(root ast.Node, fn func(*ast.CallExpr)) {
 			if lit, ok := ast.Unparen(n.Fun).(*ast.FuncLit); ok {
 				c.inspectOwn(lit.Body, fn)
 			}
+			// A closure made in root and called here (as a retry loop
+			// calls its attempt) runs here too.
+			if lit := c.loops.ClosureOf(n); lit != nil && root.Pos() <= lit.Pos() && lit.End() <= root.End() {
+				c.inspectOwn(lit.Body, fn)
+			}
 		}
 		return true
 	})

@@ -22,14 +22,20 @@ var unknownStatuses = []int{200, 201, 202, 204, 400, 401, 403, 404, 409, 422, 50
 // what follows when the operation returns an error: a return whose last
 // result is not nil.
 func (c *checker) retriesUnknown(l *retryloop.Loop, s send) (string, bool) {
-	if l.Via != nil && returnsSend(l, s) {
+	return c.retriesUnknownOp(l, s, l.Via != nil)
+}
+
+// retriesUnknownOp is retriesUnknown, told whether l's body is an
+// operation (as the body of a closure that a loop calls is).
+func (c *checker) retriesUnknownOp(l *retryloop.Loop, s send, op bool) (string, bool) {
+	if op && returnsSend(l, s) {
 		return "a transport error", true
 	}
 	sim, ok := c.newSim(l, s)
 	if !ok {
 		return "", false
 	}
-	sim.op = l.Via != nil
+	sim.op = op
 	if sim.run(outcomeEnv{transport: true})&next != 0 {
 		return "a transport error", true
 	}

@@ -505,6 +505,12 @@ func (c *checker) checkLoop(l *retryloop.Loop) {
 		return
 	}
 	for _, call := range l.Sends {
+		if lit := c.loops.ClosureOf(call); lit != nil {
+			if c.checkClosure(file, l, call, lit) {
+				return
+			}
+			continue
+		}
 		s, ok := c.sendOf(l.Func, call)
 		if ok && s.anyMethod {
 			if c.checkAnyMethod(file, l, s) {
@@ -516,29 +522,60 @@ func (c *checker) checkLoop(l *retryloop.Loop) {
 			continue
 		}
 		outcome, ok := c.retriesUnknown(l, s)
-		if !ok {
-			continue
+		if ok && c.checkWrite(file, l, s, outcome) {
+			return
 		}
-		var fresh ast.Expr
-		switch {
-		case s.helper != nil && s.helper.Keyed:
-			// A helper that sets the key itself: a key it makes afresh
-			// on every call cannot be moved from here, so there would be
-			// no fix to offer; say nothing.
-			continue
-		case s.keyed != nil:
-			within := func(n ast.Node) bool { return l.Body.Pos() <= n.Pos() && n.End() <= l.Body.End() }
-			f := c.freshFlow(l.Func, within)
-			if f.Expr(s.keyed)&flow.Source == 0 {
-				continue // one key for every attempt
-			}
-			fresh = s.keyed
-		}
-		if fresh != nil {
-			c.reportFresh(file, l, s, fresh, outcome)
-		} else {
-			c.reportMissing(file, l, s, outcome)
-		}
-		return
 	}
+}
+
+// checkClosure judges the sends of a local closure that the loop l calls
+// (call): the loop starts another attempt when the closure returns an
+// error, and the closure returns one when its send fails. It reports
+// whether it reported.
+func (c *checker) checkClosure(file *ast.File, l *retryloop.Loop, call *ast.CallExpr, lit *ast.FuncLit) bool {
+	sim, ok := c.newSim(l, send{call: call, helper: &writeFact{}})
+	if !ok || sim.run(outcomeEnv{transport: true})&next == 0 {
+		return false
+	}
+	op := c.loops.ClosureLoop(l, call)
+	if op == nil {
+		return false
+	}
+	for _, inner := range op.Sends {
+		s, ok := c.sendOf(lit, inner)
+		if !ok || s.anyMethod || !isWrite(s.method) {
+			continue
+		}
+		outcome, ok := c.retriesUnknownOp(op, s, true)
+		if ok && c.checkWrite(file, op, s, outcome) {
+			return true
+		}
+	}
+	return false
+}
+
+// checkWrite reports the write s of loop l, retried after outcome, unless
+// it carries one key for every attempt; it reports whether it did.
+func (c *checker) checkWrite(file *ast.File, l *retryloop.Loop, s send, outcome string) bool {
+	var fresh ast.Expr
+	switch {
+	case s.helper != nil && s.helper.Keyed:
+		// A helper that sets the key itself: a key it makes afresh
+		// on every call cannot be moved from here, so there would be
+		// no fix to offer; say nothing.
+		return false
+	case s.keyed != nil:
+		within := func(n ast.Node) bool { return l.Body.Pos() <= n.Pos() && n.End() <= l.Body.End() }
+		f := c.freshFlow(l.Func, within)
+		if f.Expr(s.keyed)&flow.Source == 0 {
+			return false // one key for every attempt
+		}
+		fresh = s.keyed
+	}
+	if fresh != nil {
+		c.reportFresh(file, l, s, fresh, outcome)
+	} else {
+		c.reportMissing(file, l, s, outcome)
+	}
+	return true
 }

@@ -10,11 +10,11 @@ import (
 )
 
 func TestDiagnostics(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), retryidempotency.Analyzer, "a", "keys", "keys/wrap", "plain", "sender", "helper")
+	analysistest.Run(t, analysistest.TestData(), retryidempotency.Analyzer, "a", "keys", "keys/wrap", "plain", "sender", "helper", "closure")
 }
 
 func TestFixes(t *testing.T) {
-	results := analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), retryidempotency.Analyzer, "a", "old", "sender", "helper")
+	results := analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), retryidempotency.Analyzer, "a", "old", "sender", "helper", "closure")
 	fixtest.CheckFixed(t, retryidempotency.Analyzer, results)
 }
 

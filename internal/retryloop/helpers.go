@@ -204,3 +204,43 @@ func stmtOf(fn *ast.FuncDecl, n ast.Node) ast.Stmt {
 	})
 	return stmt
 }
+
+// ClosureLoop returns the attempt of loop l that is the body of the local
+// closure called by call (see ClosureOf), as a loop of its own: Body is
+// the literal's body, Func the literal; Stmt and Outer are the statement
+// that assigns the literal when it is made before the loop, the loop's
+// own otherwise.
+func (r *Result) ClosureLoop(l *Loop, call *ast.CallExpr) *Loop {
+	lit := r.closures[call]
+	if lit == nil {
+		return nil
+	}
+	op := &Loop{Stmt: l.Stmt, Body: lit.Body, Func: lit, Bounded: l.Bounded, Outer: l.Outer}
+	if lit.End() < l.Stmt.Pos() {
+		fd, ok := l.Func.(*ast.FuncDecl)
+		if !ok {
+			return nil
+		}
+		op.Outer = stmtOf(fd, lit)
+		op.Stmt = op.Outer
+		if op.Outer == nil {
+			return nil
+		}
+	}
+	decl := r.declOf(lit)
+	if decl == nil {
+		return nil
+	}
+	op.Sends = r.sendsIn(lit.Body, r.ix.Calls(decl))
+	return op
+}
+
+// declOf returns the function declaration that holds n.
+func (r *Result) declOf(n ast.Node) *ast.FuncDecl {
+	for _, f := range r.ix.Funcs() {
+		if f.Decl.Pos() <= n.Pos() && n.End() <= f.Decl.End() {
+			return f.Decl
+		}
+	}
+	return nil
+}

@@ -123,10 +123,17 @@ type Result struct {
 	// function literal's body, Func the literal, Stmt and Outer the
 	// statement that calls the helper, Via the helper.
 	OpLoops []*Loop
-	sends   map[*types.Func]bool
-	helpers map[*types.Func]*helperFact
-	pass    *analysis.Pass
+	sends    map[*types.Func]bool
+	helpers  map[*types.Func]*helperFact
+	closures map[*ast.CallExpr]*ast.FuncLit
+	ix       *callindex.Index
+	pass     *analysis.Pass
 }
+
+// ClosureOf returns the function literal that call calls when it is a
+// call, in a retry loop, of a local variable assigned only that literal,
+// which sends: the loop's attempt is the literal's body.
+func (r *Result) ClosureOf(call *ast.CallExpr) *ast.FuncLit { return r.closures[call] }
 
 // Sends reports whether a call to fn sends an HTTP request.
 func (r *Result) Sends(fn *types.Func) bool {
@@ -160,8 +167,9 @@ func (r *Result) LoopOf(s ast.Stmt) *Loop {
 }
 
 func run(pass *analysis.Pass, at func(token.Pos)) (any, error) {
-	res := &Result{sends: map[*types.Func]bool{}, helpers: map[*types.Func]*helperFact{}, pass: pass}
+	res := &Result{sends: map[*types.Func]bool{}, helpers: map[*types.Func]*helperFact{}, closures: map[*ast.CallExpr]*ast.FuncLit{}, pass: pass}
 	ix := pass.ResultOf[callindex.Analyzer].(*callindex.Index)
+	res.ix = ix
 	funcs := ix.Funcs()
 	// A package that cannot reach net/http sends nothing, and has no
 	// retry loop of its own; it may still hold retry helpers, which the
@@ -342,6 +350,19 @@ func (r *Result) classify(s ast.Stmt, body *ast.BlockStmt, stack []ast.Node, cal
 		l.Bounded = true
 	}
 	l.Sends = r.sendsIn(body, calls)
+	if fd, ok := stack[0].(*ast.FuncDecl); ok && calls != nil {
+		// A local closure that sends, called in the loop.
+		for _, c := range callindex.In(calls, body) {
+			if c.Callee != nil || c.DetachedWithin(body) {
+				continue
+			}
+			if lit := r.literalOf(fd, c.Expr.Fun); lit != nil && slices.ContainsFunc(callindex.In(calls, lit.Body), r.sendsCall) {
+				r.closures[c.Expr] = lit
+				l.Sends = append(l.Sends, c.Expr)
+			}
+		}
+		slices.SortFunc(l.Sends, func(a, b *ast.CallExpr) int { return int(a.Pos() - b.Pos()) })
+	}
 	if len(l.Sends) == 0 && calls != nil {
 		// A retry helper: the loop calls the operation it received.
 		for _, c := range callindex.In(calls, body) {

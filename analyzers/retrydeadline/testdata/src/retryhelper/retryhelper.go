@@ -101,3 +101,25 @@ func each(ctx context.Context, items []string, fn func(string) error) error {
 	}
 	return nil
 }
+
+// The attempt is a closure made in the loop, with a timeout of its own.
+func closureAttempt(c *http.Client, url string) error {
+	for {
+		attempt := func() error {
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second) // want `per-attempt timeout \(context.WithTimeout\) inside retry loop but no overall deadline`
+			defer cancel()
+			req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+			if err != nil {
+				return err
+			}
+			resp, err := c.Do(req)
+			if err != nil {
+				return err
+			}
+			return resp.Body.Close()
+		}
+		if err := attempt(); err == nil {
+			return nil
+		}
+	}
+}
