@@ -122,7 +122,7 @@ type Result struct {
 	// helper (of this package or another), each as a loop: Body is the
 	// function literal's body, Func the literal, Stmt and Outer the
 	// statement that calls the helper, Via the helper.
-	OpLoops []*Loop
+	OpLoops  []*Loop
 	sends    map[*types.Func]bool
 	helpers  map[*types.Func]*helperFact
 	closures map[*ast.CallExpr]*ast.FuncLit
