@@ -31,7 +31,19 @@
 // not count as a deadline.
 //
 //   - time.Sleep, or a bare <-time.After, inside the loop while a
-//     context.Context from outside the loop is in scope.
+//     context.Context from outside the loop is in scope, or, where no
+//     context variable is, a request made before the loop (a RoundTrip's
+//     or Do's request) whose context is the caller's: the fix then waits
+//     on req.Context().
+//
+// A retry loop sends with net/http, through a function that does, or
+// through an interface method or func value of a send's signature,
+// func(*http.Request) (*http.Response, error); or it is the loop of a retry
+// helper, a function that calls a function value it received (an
+// operation returning an error) again after a failure, whatever the
+// operation does. The body of a function literal handed to a retry helper
+// (of any package) is judged as a loop of its own for the per-attempt
+// timeouts it makes, and so is a local closure that a retry loop calls.
 //
 // A context parameter is the caller's to bound, so attempts derived from it
 // are not reported; nor are loops with a wall-clock budget, waits in a

@@ -23,14 +23,35 @@
 //     through a function in any package that sends one, when the loop can
 //     reach another attempt after an unknown outcome and no idempotency key
 //     header is set on the request;
+//   - a retrying sender: a loop that re-sends a request whose method it
+//     does not fix (a *http.Request parameter, a field holding one, a copy
+//     or a request a helper derives from one, or a request built with a
+//     method taken from a parameter or a field) after an unknown outcome,
+//     without the check that net/http's own Transport makes before it
+//     replays a request: an idempotent method (a comparison, switch or
+//     lookup of the request's Method, in the function or in a function of
+//     the package it calls) or an idempotency key header;
 //   - a key that is generated anew on each attempt: its value comes from a
 //     random, UUID or clock source called inside the loop, directly or
 //     through a helper (one whose first result is a string, a number, a
 //     byte slice or array, or a time.Time), which defeats the server's
 //     deduplication.
 //
+// A retry need not be a loop written around the send. The same is
+// reported for the body of a function literal handed to a retry helper (a
+// function, in any package, whose loop calls a function value it received
+// again after a failure, such as retry(ctx, n, fn)): the helper calls it
+// again when it returns an error that is certainly not nil (the send's
+// error after a transport error, fmt.Errorf, errors.New, a sentinel
+// variable). And for a local closure that a retry loop calls (send :=
+// func() ...; for { ... send() ... }), when the loop retries on the
+// closure's error and the closure returns its send's. A send is a call of
+// net/http's sends, of a function that sends, or of an interface method or
+// func value of a send's signature, func(*http.Request) (*http.Response,
+// error) (a Doer, a pipeline's next handler).
+//
 // Not reported: GET, HEAD, OPTIONS, PUT and DELETE; a method that is not a
-// constant; a key computed once before the loop, or taken from a parameter
+// constant and not the caller's; a key computed once before the loop, or taken from a parameter
 // or a field; a loop that retries only after 408, 425, 429 or 503 and
 // returns on a transport error. A key is known to be fresh when it comes
 // from crypto/rand, math/rand, time.Now, a UUID-like package, or a function
@@ -74,8 +95,23 @@
 // offered, and the finding reported, only for an unexported function of the
 // same package that the loop alone calls (a helper of another package, or
 // one called from elsewhere too, cannot be changed from the loop, and a
-// helper that sets a key of its own is trusted). A fresh key per attempt is
-// moved before the loop.
+// helper that sets a key of its own is trusted). For a write in an
+// operation handed to a retry helper, or in a closure the loop calls, the
+// key is made once before the helper's call (or before the closure, when
+// it is made before the loop) and set inside. A fresh key per attempt is
+// moved before the loop. A retrying sender gets the replay check after its
+// send, through one helper added once per package after the function of
+// the first such finding:
+//
+//	resp, err = t.next.RoundTrip(req)
+//	if err != nil && !replayable(req) {
+//		return nil, err
+//	}
+//
+// (replayable reports an idempotent method, or a configured key header),
+// so that a write whose outcome is unknown goes back to the caller while
+// every other request is retried as before; a sender that retries only on
+// a status returns the response as it came instead.
 //
 // Flags:
 //

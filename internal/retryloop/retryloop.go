@@ -6,8 +6,13 @@
 // A loop is a retry loop when
 //   - it is a for statement (counted, conditional or infinite) or a range
 //     over an integer (for range n), labelled or not;
-//   - its body sends an HTTP request, directly or through a function that
-//     does (a fact on such functions carries this across packages);
+//   - its body sends an HTTP request, directly, through a function that
+//     does (a fact on such functions carries this across packages),
+//     through an interface method or func value of a send's signature
+//     (see httpmodel.SendOf), or through a local closure that does (see
+//     ClosureOf); or, in a retry helper, it calls an operation the
+//     function received (a parameter of func type returning an error:
+//     see Loop.Op, with a fact on the helper);
 //   - the request does not change from one iteration to the next: nothing
 //     it is built from is advanced by the loop (the post statement, ++,
 //     op=), received from a channel (the next item of a queue) or assigned
@@ -21,6 +26,10 @@
 // so is a loop whose request changes; sends in go and defer statements and
 // in function literals (such as goroutines of a fan-out) are not the loop's
 // own, but a literal called on the spot is part of the body.
+//
+// The function literals handed to retry helpers are listed too
+// (Result.OpLoops), each as a loop whose body is the literal's: the
+// helper's loop repeats it.
 package retryloop
 
 import (
