@@ -153,12 +153,11 @@ func SendOf(info *types.Info, call *ast.CallExpr) (Send, bool) {
 }
 
 // dynamicSend recognises a call of an interface method or a func value
-// with the signature of a send: func(*http.Request) (*http.Response,
-// error).
+// that returns what a send does, (*http.Response, error): whatever it
+// takes (a *http.Request, a request type of an SDK's pipeline, nothing),
+// such a call sends. Request is its *http.Request argument, when it has
+// one.
 func dynamicSend(info *types.Info, call *ast.CallExpr) (Send, bool) {
-	if len(call.Args) != 1 {
-		return Send{}, false
-	}
 	if fn := Callee(info, call); fn != nil {
 		recv := fn.Type().(*types.Signature).Recv()
 		if recv == nil || !types.IsInterface(recv.Type()) {
@@ -170,23 +169,33 @@ func dynamicSend(info *types.Info, call *ast.CallExpr) (Send, bool) {
 		return Send{}, false // a literal: its body says
 	}
 	sig, ok := info.TypeOf(call.Fun).(*types.Signature)
-	if !ok || !isSendSignature(sig) {
+	if !ok || !returnsResponse(sig) {
 		return Send{}, false
 	}
-	return Send{Call: call, Request: call.Args[0]}, true
+	s := Send{Call: call}
+	if sig.Params().Len() == 1 && !sig.Variadic() && isRequest(sig.Params().At(0).Type()) && len(call.Args) == 1 {
+		s.Request = call.Args[0]
+	}
+	return s, true
+}
+
+// returnsResponse reports whether sig's results are (*http.Response,
+// error).
+func returnsResponse(sig *types.Signature) bool {
+	return sig.Results().Len() == 2 &&
+		IsNamed(sig.Results().At(0).Type(), httpPkg, "Response") &&
+		isPointer(sig.Results().At(0).Type()) &&
+		types.Identical(sig.Results().At(1).Type(), types.Universe.Lookup("error").Type())
+}
+
+func isRequest(t types.Type) bool {
+	return IsNamed(t, httpPkg, "Request") && isPointer(t)
 }
 
 // isSendSignature reports whether sig is func(*http.Request)
 // (*http.Response, error), receiver aside.
 func isSendSignature(sig *types.Signature) bool {
-	if sig.Params().Len() != 1 || sig.Results().Len() != 2 || sig.Variadic() {
-		return false
-	}
-	return IsNamed(sig.Params().At(0).Type(), httpPkg, "Request") &&
-		isPointer(sig.Params().At(0).Type()) &&
-		IsNamed(sig.Results().At(0).Type(), httpPkg, "Response") &&
-		isPointer(sig.Results().At(0).Type()) &&
-		types.Identical(sig.Results().At(1).Type(), types.Universe.Lookup("error").Type())
+	return sig.Params().Len() == 1 && !sig.Variadic() && isRequest(sig.Params().At(0).Type()) && returnsResponse(sig)
 }
 
 func urlShapeMethod(name string) string {

@@ -141,6 +141,8 @@ type doer interface {
 	Do(*http.Request) (*http.Response, error)
 	Send(*http.Request) (*http.Response, error)
 	Check(*http.Request) error
+	Next() (*http.Response, error)
+	Status() (*http.Response, bool)
 }
 
 func Get(string) {}
@@ -182,6 +184,8 @@ func f(c *http.Client, cv http.Client, ca *ClientAlias, req, req2, req3, req4, r
 	handler(req4)
 	d.Check(req5)
 	check(req5)
+	d.Next()
+	d.Status()
 	func(r *http.Request) (*http.Response, error) { return nil, nil }(req)
 }
 `
@@ -226,6 +230,8 @@ func TestSendOf(t *testing.T) {
 		{call: `d.Send(req3)`, want: true, request: "req3"}, // whatever its name
 		{call: `handler(req4)`, want: true, request: "req4"},
 		{call: `d.Check(req5)`}, // another signature
+		{call: `d.Next()`, want: true}, // a pipeline's next step: what it sends is not at hand
+		{call: `d.Status()`},
 		{call: `check(req5)`},
 		{call: `func(r *http.Request) (*http.Response, error) { return nil, nil }(req)`}, // a literal: its body says
 	}
