@@ -1,0 +1,202 @@
+package retrytest_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/retrylint/retrylint/retrytest"
+)
+
+// The tests in this file prove the fixes for retries that are not a plain
+// loop around the send: a transport that re-sends the request it was
+// given, a retry helper, a local closure called by a loop, and a
+// transport's wait between attempts.
+
+// TestFixBehavesRetryIdempotencySender: a RoundTripper that re-sends any
+// request after a transport error applies a POST twice when the answer to
+// the first attempt is lost; after the retryidempotency fix it returns the
+// error for that POST, and still re-sends what may be replayed: a GET, a
+// PUT, and a POST that carries an Idempotency-Key.
+func TestFixBehavesRetryIdempotencySender(t *testing.T) {
+	c := fixClient(t, "anymethod", "retryidempotency", "a request of any method is re-sent after a transport error without a check of its method or an Idempotency-Key header")
+
+	t.Run("post", func(t *testing.T) {
+		t.Parallel()
+		routes := []retrytest.Route{{Method: "POST", Path: "/charges",
+			Script: []retrytest.Step{retrytest.CommitAndDrop(), retrytest.OK(201)}}}
+		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, "POST", srv.URL+"/charges")
+			if !fixed {
+				err := srv.CheckNoDuplicateWrite()
+				if err == nil {
+					t.Fatalf("the defect did not show: no duplicate write\n%s", srv.Timeline())
+				}
+				t.Logf("defect shown: %v", err)
+				return
+			}
+			srv.AssertNoDuplicateWrite(t)
+			if n := srv.Attempts("POST /charges"); n != 1 {
+				t.Errorf("the fixed transport sent the POST %d times, want once\n%s", n, srv.Timeline())
+			}
+			// The outcome is unknown: the caller must hear of it, not "201".
+			if res.code == 0 {
+				t.Errorf("the fixed client should report the lost answer as an error, got exit 0: %q", res.stdout)
+			}
+			t.Logf("fixed:\n%s", srv.Timeline())
+		})
+	})
+
+	// What may be replayed is re-sent as before: two attempts, then success.
+	for _, tc := range []struct {
+		name, method, path string
+		args               []string
+		status             int
+	}{
+		{"get", "GET", "/charges/c_42", nil, 200},
+		{"put", "PUT", "/charges/c_42", nil, 200},
+		{"post-with-key", "POST", "/charges", []string{"-key=charge-c_42-1"}, 201},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			routes := []retrytest.Route{{Method: tc.method, Path: tc.path,
+				Script: []retrytest.Step{retrytest.CommitAndDrop(), retrytest.OK(tc.status)}}}
+			c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+				res := runClient(t, bin, append(tc.args, tc.method, srv.URL+tc.path)...)
+				route := tc.method + " " + tc.path
+				if n := srv.Attempts(route); n != 2 || res.code != 0 || !strings.HasPrefix(res.stdout, fmt.Sprint(tc.status)) {
+					t.Errorf("fixed=%v: want the %s re-sent once and answered %d, got %d attempts, exit %d: %q %q\n%s",
+						fixed, tc.method, tc.status, n, res.code, res.stdout, res.stderr, srv.Timeline())
+				}
+				srv.AssertNoDuplicateWrite(t)
+				if len(tc.args) > 0 {
+					reqs := srv.Requests()
+					if len(reqs) != 2 || reqs[0].IdempotencyKey == "" || reqs[1].IdempotencyKey != reqs[0].IdempotencyKey || !reqs[1].Replayed {
+						t.Errorf("fixed=%v: want two attempts with the caller's key, the second replayed:\n%s", fixed, srv.Timeline())
+					}
+				}
+			})
+		})
+	}
+}
+
+// provesOneKey runs a client that posts a charge against a server that
+// applies the first attempt and drops its answer, then answers 201: as
+// written the charge is applied twice; as fixed both attempts carry one
+// key and the second is a replay.
+func provesOneKey(t *testing.T, c client) {
+	t.Helper()
+	routes := []retrytest.Route{{Method: "POST", Path: "/charges",
+		Script: []retrytest.Step{retrytest.CommitAndDrop(), retrytest.OK(201)}}}
+	c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+		res := runClient(t, bin, srv.URL+"/charges")
+		if res.code != 0 {
+			t.Errorf("the client should report the charge as done after its retry, got exit %d: %s", res.code, res.stderr)
+		}
+		if !fixed {
+			err := srv.CheckNoDuplicateWrite()
+			if err == nil {
+				t.Fatalf("the defect did not show: no duplicate write\n%s", srv.Timeline())
+			}
+			t.Logf("defect shown: %v", err)
+			return
+		}
+		srv.AssertNoDuplicateWrite(t)
+		reqs := srv.Requests()
+		if len(reqs) != 2 || reqs[0].IdempotencyKey == "" || reqs[1].IdempotencyKey != reqs[0].IdempotencyKey || !reqs[1].Replayed {
+			t.Errorf("want two attempts with one key, the second replayed:\n%s", srv.Timeline())
+		}
+		t.Logf("fixed:\n%s", srv.Timeline())
+	})
+}
+
+// TestFixBehavesRetryIdempotencyHelper: a POST made in the closure handed
+// to a local retry helper; the fix makes the key before the helper's call,
+// so every call of the closure sends the same one.
+func TestFixBehavesRetryIdempotencyHelper(t *testing.T) {
+	provesOneKey(t, fixClient(t, "helperpost", "retryidempotency", "POST is retried by retry after a transport error without an idempotency key"))
+}
+
+// TestFixBehavesRetryIdempotencyClosure: a POST made in a local closure
+// that a loop calls again; the fix makes the key before the closure.
+func TestFixBehavesRetryIdempotencyClosure(t *testing.T) {
+	provesOneKey(t, fixClient(t, "closurepost", "retryidempotency", "POST is retried after a transport error without an idempotency key"))
+}
+
+// TestFixBehavesRetryDeadlineSender: a RoundTripper that waits with
+// time.Sleep between attempts goes on after the caller's deadline passed
+// during the wait; after the retrydeadline fix the wait ends with the
+// request's context, and the transport starts no attempt after it.
+//
+// net/http sends nothing for a request whose context has ended, so the
+// attempts the defect starts never reach the server: the client counts
+// them, in the transport beneath its retrying one, by whether the
+// request's context had ended when the attempt started. That is an order
+// of events, not a duration: the deadline (300 ms from before the first
+// attempt) always falls before the end of the first wait (1 s after the
+// first attempt failed), however slow the machine.
+func TestFixBehavesRetryDeadlineSender(t *testing.T) {
+	c := fixClient(t, "sleepsender", "retrydeadline", "time.Sleep in retry loop ignores cancellation of req.Context()")
+	const pause = time.Second // as in testdata/clients/sleepsender
+
+	counts := func(t *testing.T, res result) (attempts, late int) {
+		t.Helper()
+		if _, err := fmt.Sscanf(res.stdout, "attempts %d, after the deadline %d\n", &attempts, &late); err != nil {
+			t.Fatalf("the client did not report its attempts: %q: %v", res.stdout, err)
+		}
+		return attempts, late
+	}
+
+	t.Run("deadline-in-wait", func(t *testing.T) {
+		t.Parallel()
+		routes := []retrytest.Route{{Method: "GET", Path: "/report",
+			Script: []retrytest.Step{retrytest.CommitAndDrop()}}}
+		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, "-timeout=300ms", srv.URL+"/report")
+			attempts, late := counts(t, res)
+			if res.code == 0 {
+				t.Errorf("the client succeeded against a server that never answers")
+			}
+			if n := srv.Attempts("GET /report"); n != 1 {
+				t.Errorf("%d requests reached the server, want 1 (the only one sent before the deadline)\n%s", n, srv.Timeline())
+			}
+			if !fixed {
+				if late == 0 {
+					t.Fatalf("the defect did not show: no attempt started after the deadline (%d attempts)", attempts)
+				}
+				t.Logf("defect shown: %d attempts, %d of them started after the deadline", attempts, late)
+				return
+			}
+			if attempts != 1 || late != 0 {
+				t.Errorf("the fixed transport started %d attempts, %d after the deadline; want 1 and none", attempts, late)
+			}
+			if !strings.Contains(res.stderr, "context deadline exceeded") {
+				t.Errorf("the fixed client should stop with its deadline's error, got %q", res.stderr)
+			}
+		})
+	})
+
+	// Without a deadline in the way the transport still waits and re-sends.
+	t.Run("no-deadline", func(t *testing.T) {
+		t.Parallel()
+		routes := []retrytest.Route{{Method: "GET", Path: "/report",
+			Script: []retrytest.Step{retrytest.CommitAndDrop(), retrytest.OK(200)}}}
+		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, "-timeout=1m", srv.URL+"/report")
+			attempts, late := counts(t, res)
+			if res.code != 0 || attempts != 2 || late != 0 || srv.Attempts("GET /report") != 2 {
+				t.Errorf("fixed=%v: want a second attempt and success, got %d attempts (%d late), exit %d: %q\n%s",
+					fixed, attempts, late, res.code, res.stderr, srv.Timeline())
+			}
+			// A lower bound the wait guarantees (the second request starts
+			// a whole pause after the first one's connection dropped): the
+			// fix keeps the wait.
+			if reqs := srv.Requests(); len(reqs) == 2 {
+				if gap := reqs[1].At - reqs[0].At; gap < pause {
+					t.Errorf("fixed=%v: the second attempt came %v after the first, less than the %v pause\n%s", fixed, gap, pause, srv.Timeline())
+				}
+			}
+		})
+	})
+}
