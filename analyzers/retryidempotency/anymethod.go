@@ -87,14 +87,28 @@ func (c *checker) callersRequest(fn ast.Node, e ast.Expr) bool {
 }
 
 // anyMethodRequest reports whether the request variable v of fn, assigned
-// values there, carries the method of fn's caller: it derives from a
-// request parameter of fn (a copy, a clone with another context, a
-// request a helper makes from it) or is built with a method that is not a
-// constant of fn (a parameter, a field, another request's Method). A
-// request built with a constant method does not.
+// values there, carries the method of fn's caller (see fromCaller).
 func (c *checker) anyMethodRequest(fn ast.Node, v *types.Var, values []ast.Expr) bool {
 	if len(values) == 0 {
 		return isRequestType(v.Type()) && c.paramOf(fn, v)
+	}
+	for _, val := range values {
+		if c.fromCaller(fn, val) {
+			return true
+		}
+	}
+	return false
+}
+
+// fromCaller reports whether the request e of fn carries the method of
+// fn's caller: it derives from a request parameter or field of fn (a copy,
+// a clone with another context, a request a helper or a wrapper makes from
+// it) or is built with a method that is not a constant of fn (a
+// parameter, a field, another request's Method). A request built with a
+// constant method does not.
+func (c *checker) fromCaller(fn ast.Node, e ast.Expr) bool {
+	if c.callersRequest(fn, e) {
+		return true
 	}
 	info := c.pass.TypesInfo
 	ft, body := flow.FuncParts(fn)
@@ -142,12 +156,26 @@ func (c *checker) anyMethodRequest(fn ast.Node, v *types.Var, values []ast.Expr)
 			return out, true
 		},
 	}, ft, body)
-	for _, val := range values {
-		if f.Expr(val)&callers != 0 || c.callersRequest(fn, val) {
-			return true
-		}
+	return f.Expr(e)&callers != 0
+}
+
+// accessor reports whether e can be written again in a fix to get the
+// same request: a pure expression, or a method call without arguments on
+// one (a wrapper's Request()).
+func accessor(info *types.Info, e ast.Expr) bool {
+	if fixes.Pure(info, e) {
+		return true
 	}
-	return false
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) != 0 {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	s, ok := info.Selections[sel]
+	return ok && s.Kind() == types.MethodVal && fixes.Pure(info, sel.X)
 }
 
 // methodArg returns the method argument of a NewRequest call.
@@ -285,7 +313,7 @@ func (c *checker) checkAnyMethod(file *ast.File, l *retryloop.Loop, s send) bool
 	}
 	info := c.pass.TypesInfo
 	src := fixes.Source(c.pass, s.call.Pos())
-	if src == nil || !fixes.Pure(info, s.call.Args[0]) {
+	if src == nil || s.request == nil || !accessor(info, s.request) {
 		return false
 	}
 	as := sendAssign(l, s)
@@ -323,7 +351,7 @@ func (c *checker) checkAnyMethod(file *ast.File, l *retryloop.Loop, s send) bool
 	}
 	indent := fixes.Indent(c.pass.Fset, src, as.Pos())
 	at := fixes.LineEnd(c.pass.Fset, src, as.End())
-	req := fixes.Text(c.pass.Fset, src, s.call.Args[0])
+	req := fixes.Text(c.pass.Fset, src, s.request)
 	// The helper's name is chosen for the whole package at the end;
 	// helperMark stands for it until then.
 	guard := fmt.Sprintf("\n%[1]sif %[2]s {\n%[1]s\t%[3]s\n%[1]s}", indent, fmt.Sprintf(cond, helperMark, req), ret)

@@ -351,6 +351,8 @@ type send struct {
 	// fix: the request it was given, or one built with the caller's
 	// method. method is then "".
 	anyMethod bool
+	// request is the request argument of an anyMethod send.
+	request ast.Expr
 }
 
 // sendOf recognises a call in fn that sends a request whose method is
@@ -379,13 +381,13 @@ func (c *checker) sendOf(fn ast.Node, call *ast.CallExpr) (send, bool) {
 	if s.Request == nil {
 		return out, s.Method != ""
 	}
-	if c.callersRequest(fn, s.Request) {
-		// A field holding a request, or a copy of one: whatever its
-		// method.
-		return send{call: call, anyMethod: true}, true
-	}
 	id, ok := ast.Unparen(s.Request).(*ast.Ident)
 	if !ok {
+		if c.fromCaller(fn, s.Request) {
+			// A field holding a request, a copy of one, a wrapper's
+			// request: whatever its method.
+			return send{call: call, anyMethod: true, request: s.Request}, true
+		}
 		return send{}, false
 	}
 	v, ok := info.Uses[id].(*types.Var)
@@ -401,7 +403,7 @@ func (c *checker) sendOf(fn ast.Node, call *ast.CallExpr) (send, bool) {
 		return send{}, false
 	}
 	if c.anyMethodRequest(fn, v, values) {
-		return send{call: call, req: v, anyMethod: true}, true
+		return send{call: call, req: v, anyMethod: true, request: s.Request}, true
 	}
 	for _, val := range values {
 		b, ok := ast.Unparen(val).(*ast.CallExpr)
