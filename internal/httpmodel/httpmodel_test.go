@@ -229,7 +229,7 @@ func TestSendOf(t *testing.T) {
 		{call: `d.Do(req2)`, want: true, request: "req2"},   // an interface method of a send's signature
 		{call: `d.Send(req3)`, want: true, request: "req3"}, // whatever its name
 		{call: `handler(req4)`, want: true, request: "req4"},
-		{call: `d.Check(req5)`}, // another signature
+		{call: `d.Check(req5)`},        // another signature
 		{call: `d.Next()`, want: true}, // a pipeline's next step: what it sends is not at hand
 		{call: `d.Status()`},
 		{call: `check(req5)`},
