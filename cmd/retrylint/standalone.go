@@ -141,7 +141,7 @@ func newFlagSet(as []*analysis.Analyzer) (*flag.FlagSet, *options, map[string]*t
 	fs.BoolVar(&opts.fix, "fix", false, "apply the suggested fixes, with the x/tools fixer (multichecker)")
 	fs.BoolVar(&opts.diff, "diff", false, "with -fix, print the fixes as a unified diff instead of applying them")
 	fs.BoolVar(&opts.test, "test", true, "lint the packages' test files too")
-	fs.BoolVar(&opts.cache, "cache", true, "analyse through go vet -vettool, which keeps in the go command's cache the results of unchanged packages (with -test=false the analysis runs in this process)")
+	fs.BoolVar(&opts.cache, "cache", true, "reuse the analysis of unchanged packages from the go command's cache (through go vet -vettool)")
 	fs.BoolVar(&opts.version, "version", false, "print the version and exit")
 	fs.BoolVar(&opts.version, "V", false, "print the version and exit")
 	enabled := map[string]*triState{}
