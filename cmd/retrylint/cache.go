@@ -48,24 +48,70 @@ func vetFlags(fs *flag.FlagSet) []string {
 // What go vet prints on its standard error when it succeeds (modules it
 // downloads) is copied to stderr.
 func runVet(patterns, flags []string, public []*analysis.Analyzer, stderr io.Writer) (vetResult, bool) {
-	exe, err := os.Executable()
+	out, errOut, err := goVet("-json", flags, patterns)
 	if err != nil {
 		return vetResult{}, false
 	}
-	args := append([]string{"vet", "-json", "-vettool=" + exe}, flags...)
-	args = append(args, patterns...)
-	cmd := exec.Command("go", args...)
-	var out, errOut bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errOut
-	if err := cmd.Run(); err != nil {
-		return vetResult{}, false
-	}
-	res, ok := parseVetJSON(out.Bytes(), public)
+	res, ok := parseVetJSON(out, public)
 	if !ok {
 		return vetResult{}, false
 	}
-	stderr.Write(errOut.Bytes())
+	stderr.Write(errOut)
 	return res, true
+}
+
+// goVet runs go vet with this executable as the tool, the mode flags
+// (-json, -fix, -fix -diff), the analyzer flags and the patterns, and
+// returns what it printed.
+func goVet(mode string, flags, patterns []string) (stdout, stderr []byte, err error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return nil, nil, err
+	}
+	args := append([]string{"vet"}, strings.Fields(mode)...)
+	args = append(append(append(args, "-vettool="+exe), flags...), patterns...)
+	cmd := exec.Command("go", args...)
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	err = cmd.Run()
+	return out.Bytes(), errOut.Bytes(), err
+}
+
+// cachedFix applies the fixes, or prints them with -diff, through go vet
+// -fix, which keeps each package's fixes in the go command's cache. It
+// returns false, having changed and printed nothing, when the packages do
+// not all load and analyse (the caller hands them to multichecker, which
+// explains why): with -diff when go vet fails, and otherwise when the
+// analysis that go vet -json runs (cached by the lint runs before) fails.
+func cachedFix(patterns []string, fs *flag.FlagSet, as []*analysis.Analyzer, opts *options) (int, bool) {
+	flags := vetFlags(fs)
+	var out, errOut []byte
+	if opts.diff {
+		var err error
+		out, errOut, err = goVet("-fix -diff", flags, patterns)
+		// go vet -fix -diff exits 1 when the diff is not empty.
+		if err != nil && (len(out) == 0 || len(errOut) > 0) {
+			return 0, false
+		}
+	} else {
+		if _, ok := runVet(patterns, flags, as, io.Discard); !ok {
+			return 0, false
+		}
+		var err error
+		out, errOut, err = goVet("-fix", flags, patterns)
+		if err != nil {
+			os.Stderr.Write(errOut)
+			return 1, true
+		}
+	}
+	if len(configuredSinks(as)) > 0 {
+		if initial, _ := loadTypes(patterns); initial != nil {
+			warnUnusedSinks(initial, as)
+		}
+	}
+	os.Stderr.Write(errOut)
+	os.Stdout.Write(out)
+	return 0, true
 }
 
 // vetResult is what go vet -json reported: package ID -> analyzer ->

@@ -156,3 +156,42 @@ func TestInProcessWhenAsked(t *testing.T) {
 		checkFindings(t, "retrylint "+flag, findings(res.stderr))
 	}
 }
+
+// TestFixThroughTheCache checks that -fix and -fix -diff through go vet
+// give what multichecker gives with -cache=false, and that a second -fix
+// -diff replays every package from the cache.
+func TestFixThroughTheCache(t *testing.T) {
+	bin := buildTool(t)
+	cached, inProcess := exampleModule(t), exampleModule(t)
+	nonce := fmt.Sprintf("-retryidempotency.key-headers=Idempotency-Key,X-Idempotency-Key,X-Test-%d", time.Now().UnixNano())
+
+	diff := run(t, cached, bin, "-fix", "-diff", nonce, "./...")
+	want := run(t, cached, bin, "-cache=false", "-fix", "-diff", nonce, "./...")
+	if diff.code != 0 || want.code != 0 || !strings.Contains(diff.stdout, "+++") || diff.stdout != want.stdout {
+		t.Errorf("-fix -diff: exit %d, -cache=false: exit %d; the diffs differ:\n%s\n---\n%s\n%s", diff.code, want.code, diff.stdout, want.stdout, want.stderr)
+	}
+	again := runEnv(t, cached, []string{"GOFLAGS=-x"}, bin, "-fix", "-diff", nonce, "./...")
+	if runs := toolRuns(bin, again.stderr); len(runs) != 0 || again.stdout != diff.stdout {
+		t.Errorf("second -fix -diff: the tool ran on %v, or the diff changed", runs)
+	}
+
+	if res := run(t, cached, bin, "-fix", nonce, "./..."); res.code != 0 {
+		t.Fatalf("-fix: exit %d\n%s", res.code, res.stderr)
+	}
+	if res := run(t, inProcess, bin, "-cache=false", "-fix", nonce, "./..."); res.code != 0 {
+		t.Fatalf("-cache=false -fix: exit %d\n%s", res.code, res.stderr)
+	}
+	files, _ := filepath.Glob(filepath.Join(cached, "examples/weatherclient/*.go"))
+	if len(files) == 0 {
+		t.Fatal("no files")
+	}
+	for _, f := range files {
+		rel, _ := filepath.Rel(cached, f)
+		a, _ := os.ReadFile(f)
+		b, _ := os.ReadFile(filepath.Join(inProcess, rel))
+		if !bytes.Equal(a, b) {
+			t.Errorf("%s: -fix and -cache=false -fix differ:\n%s\n---\n%s", rel, a, b)
+		}
+	}
+	checkFixedModule(t, bin, cached)
+}

@@ -55,9 +55,11 @@ so that the go command's cache keeps each package's findings and facts and
 a run on unchanged packages replays them; it prints and exits as it would
 with the analysis in this process. When go vet fails (a package does not
 load) or an analyzer fails, it analyses in process and explains the errors;
--cache=false, -test=false and -fix always analyse in process.
+-cache=false and -test=false always analyse in process. -fix goes through
+go vet -fix likewise, which applies the fixes of the packages of the main
+module.
 
--fix hands the packages to the fixer of golang.org/x/tools (multichecker),
+In process, -fix hands the packages to the fixer of golang.org/x/tools (multichecker),
 which reads the same flags, applies the fixes of the findings that are not
 silenced, and prints its messages in its own words; the -authlog.sinks
 warning comes first.

@@ -60,6 +60,11 @@ func standalone(args []string) int {
 	}
 	as = selected(as, enabled)
 	running = analyzerNames(as)
+	if opts.fix && opts.cache && opts.test {
+		if code, ok := cachedFix(rest, fs, as, opts); ok {
+			return code
+		}
+	}
 	if opts.fix {
 		// The x/tools fixer applies the fixes: multichecker parses the same
 		// flags again (so selects the same analyzers) and loads the
@@ -71,6 +76,8 @@ func standalone(args []string) int {
 				warnUnusedSinks(initial, as)
 			}
 		}
+		// multichecker knows every flag of the command but -cache.
+		os.Args = withoutCacheFlag(os.Args)
 		multichecker.Main(suite(false, func() []string { return running })...)
 		return 0 // not reached
 	}
@@ -107,6 +114,22 @@ func standalone(args []string) int {
 		return 3
 	}
 	return 0
+}
+
+// withoutCacheFlag returns args without the -cache flag (-cache,
+// -cache=false, --cache=true, ...).
+func withoutCacheFlag(args []string) []string {
+	var out []string
+	for i, a := range args {
+		if i > 0 && strings.HasPrefix(a, "-") {
+			name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
+			if name == "cache" {
+				continue
+			}
+		}
+		out = append(out, a)
+	}
+	return out
 }
 
 func help(as []*analysis.Analyzer, fs *flag.FlagSet, names []string) int {
