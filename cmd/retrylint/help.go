@@ -39,7 +39,7 @@ right example, and its flags.
 
 The ways to run it:
 
-	retrylint ./...                                  standalone (this command)
+	retrylint ./...                                  standalone (this command), cached per package
 	go vet -vettool="$(command -v retrylint)" ./...  through go vet, cached per package
 	go fix -fixtool="$(command -v retrylint)" ./...  through go fix, applies the fixes
 	golangci-lint: the module plugin github.com/retrylint/retrylint/plugin
@@ -50,7 +50,16 @@ load or type-check (its errors are printed; the other packages are still
 linted), 2 a bad flag or no package given. With -json or -fix the exit code
 is 0 unless loading fails. Through go vet: 1 with findings, 0 without.
 
--fix hands the packages to the fixer of golang.org/x/tools (multichecker),
+The standalone command analyses through go vet -json -vettool=retrylint,
+so that the go command's cache keeps each package's findings and facts and
+a run on unchanged packages replays them; it prints and exits as it would
+with the analysis in this process. When go vet fails (a package does not
+load) or an analyzer fails, it analyses in process and explains the errors;
+-cache=false and -test=false always analyse in process. -fix goes through
+go vet -fix likewise, which applies the fixes of the packages of the main
+module.
+
+In process, -fix hands the packages to the fixer of golang.org/x/tools (multichecker),
 which reads the same flags, applies the fixes of the findings that are not
 silenced, and prints its messages in its own words; the -authlog.sinks
 warning comes first.

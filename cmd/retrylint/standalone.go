@@ -30,6 +30,7 @@ type options struct {
 	diff    bool
 	test    bool
 	version bool
+	cache   bool
 }
 
 // standalone runs the command on packages loaded with go/packages and
@@ -59,6 +60,11 @@ func standalone(args []string) int {
 	}
 	as = selected(as, enabled)
 	running = analyzerNames(as)
+	if opts.fix && opts.cache && opts.test {
+		if code, ok := cachedFix(rest, fs, as, opts); ok {
+			return code
+		}
+	}
 	if opts.fix {
 		// The x/tools fixer applies the fixes: multichecker parses the same
 		// flags again (so selects the same analyzers) and loads the
@@ -70,8 +76,16 @@ func standalone(args []string) int {
 				warnUnusedSinks(initial, as)
 			}
 		}
+		// multichecker knows every flag of the command but -cache.
+		os.Args = withoutCacheFlag(os.Args)
 		multichecker.Main(suite(false, func() []string { return running })...)
 		return 0 // not reached
+	}
+
+	if opts.cache && opts.test {
+		if code, ok := cachedRun(rest, fs, as, opts); ok {
+			return code
+		}
 	}
 
 	initial, code := load(rest, opts.test, false)
@@ -100,6 +114,22 @@ func standalone(args []string) int {
 		return 3
 	}
 	return 0
+}
+
+// withoutCacheFlag returns args without the -cache flag (-cache,
+// -cache=false, --cache=true, ...).
+func withoutCacheFlag(args []string) []string {
+	var out []string
+	for i, a := range args {
+		if i > 0 && strings.HasPrefix(a, "-") {
+			name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
+			if name == "cache" {
+				continue
+			}
+		}
+		out = append(out, a)
+	}
+	return out
 }
 
 func help(as []*analysis.Analyzer, fs *flag.FlagSet, names []string) int {
@@ -134,6 +164,7 @@ func newFlagSet(as []*analysis.Analyzer) (*flag.FlagSet, *options, map[string]*t
 	fs.BoolVar(&opts.fix, "fix", false, "apply the suggested fixes, with the x/tools fixer (multichecker)")
 	fs.BoolVar(&opts.diff, "diff", false, "with -fix, print the fixes as a unified diff instead of applying them")
 	fs.BoolVar(&opts.test, "test", true, "lint the packages' test files too")
+	fs.BoolVar(&opts.cache, "cache", true, "reuse the analysis of unchanged packages from the go command's cache (through go vet -vettool)")
 	fs.BoolVar(&opts.version, "version", false, "print the version and exit")
 	fs.BoolVar(&opts.version, "V", false, "print the version and exit")
 	enabled := map[string]*triState{}
@@ -254,10 +285,15 @@ func load(patterns []string, tests, quiet bool) ([]*packages.Package, int) {
 
 // A finding is one diagnostic of an analyzer on a root package.
 type finding struct {
-	analyzer *analysis.Analyzer
-	fset     *token.FileSet
-	posn     token.Position
-	diag     analysis.Diagnostic
+	analyzer  *analysis.Analyzer
+	posn, end token.Position
+	message   string
+	related   []related
+}
+
+type related struct {
+	posn, end token.Position
+	message   string
 }
 
 type results struct {
@@ -269,11 +305,6 @@ type results struct {
 // a package and of its test variant is analysed twice), sorted by file,
 // line and column, and the analyzer failures that are not load errors.
 func collect(graph *checker.Graph) results {
-	type key struct {
-		posn, end token.Position
-		name, msg string
-	}
-	seen := map[key]bool{}
 	seenErr := map[string]bool{}
 	var res results
 	for _, act := range graph.Roots {
@@ -292,23 +323,42 @@ func collect(graph *checker.Graph) results {
 		}
 		fset := act.Package.Fset
 		for _, d := range act.Diagnostics {
-			k := key{fset.Position(d.Pos), fset.Position(d.End), act.Analyzer.Name, d.Message}
-			if seen[k] {
-				continue
+			f := finding{analyzer: act.Analyzer, posn: fset.Position(d.Pos), end: fset.Position(d.End), message: d.Message}
+			for _, r := range d.Related {
+				f.related = append(f.related, related{fset.Position(r.Pos), fset.Position(r.End), r.Message})
 			}
-			seen[k] = true
-			res.findings = append(res.findings, finding{act.Analyzer, fset, k.posn, d})
+			res.findings = append(res.findings, f)
 		}
 	}
-	slices.SortStableFunc(res.findings, func(a, b finding) int {
+	res.findings = dedupe(res.findings)
+	return res
+}
+
+// dedupe sorts the findings by file, line and column and drops those
+// reported again (on the test variant of a package, for example).
+func dedupe(findings []finding) []finding {
+	type key struct {
+		posn, end token.Position
+		name, msg string
+	}
+	seen := map[key]bool{}
+	var out []finding
+	for _, f := range findings {
+		k := key{f.posn, f.end, f.analyzer.Name, f.message}
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, f)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b finding) int {
 		return cmp.Or(
 			cmp.Compare(a.posn.Filename, b.posn.Filename),
 			cmp.Compare(a.posn.Line, b.posn.Line),
 			cmp.Compare(a.posn.Column, b.posn.Column),
 			cmp.Compare(a.analyzer.Name, b.analyzer.Name),
-			cmp.Compare(a.diag.Message, b.diag.Message))
+			cmp.Compare(a.message, b.message))
 	})
-	return res
+	return out
 }
 
 // A cause is why an action failed, in words that name no internal
@@ -353,13 +403,11 @@ func causes(act *checker.Action) []cause {
 // then the analyzer failures.
 func printText(w io.Writer, res results, context int) {
 	for _, f := range res.findings {
-		print := func(pos, end token.Pos, msg string) {
-			posn := f.fset.Position(pos)
+		print := func(posn, last token.Position, msg string) {
 			fmt.Fprintf(w, "%s: %s\n", posn, msg)
 			if context < 0 {
 				return
 			}
-			last := f.fset.Position(end)
 			if !last.IsValid() {
 				last = posn
 			}
@@ -371,9 +419,9 @@ func printText(w io.Writer, res results, context int) {
 				}
 			}
 		}
-		print(f.diag.Pos, f.diag.End, f.diag.Message+" ["+f.analyzer.Name+"]")
-		for _, rel := range f.diag.Related {
-			print(rel.Pos, rel.End, "\t"+rel.Message)
+		print(f.posn, f.end, f.message+" ["+f.analyzer.Name+"]")
+		for _, rel := range f.related {
+			print(rel.posn, rel.end, "\t"+rel.message)
 		}
 	}
 	for _, e := range res.errors {
@@ -485,6 +533,10 @@ func printJSON(w io.Writer, graph *checker.Graph) error {
 		}
 		add(id, name, diags)
 	}
+	return writeJSON(w, tree)
+}
+
+func writeJSON(w io.Writer, tree map[string]map[string]any) error {
 	data, err := json.MarshalIndent(tree, "", "\t")
 	if err != nil {
 		return err
