@@ -96,6 +96,8 @@ func TraceValue(s Scope, e ast.Expr) *Trace {
 					for i, l := range n.Lhs {
 						if varOf(s.Info, l) == v && len(n.Rhs) == len(n.Lhs) {
 							values = append(values, n.Rhs[i])
+						} else if varOf(s.Info, l) == v && len(n.Rhs) == 1 && i == 0 {
+							values = append(values, n.Rhs[0]) // x, err := f()
 						}
 						if sel, ok := l.(*ast.SelectorExpr); ok && varOf(s.Info, sel.X) == v && len(n.Rhs) == len(n.Lhs) {
 							t.Fields[sel.Sel.Name] = append(t.Fields[sel.Sel.Name], n.Rhs[i])
@@ -103,8 +105,10 @@ func TraceValue(s Scope, e ast.Expr) *Trace {
 					}
 				case *ast.ValueSpec:
 					for i, name := range n.Names {
-						if s.Info.Defs[name] == v && i < len(n.Values) {
+						if s.Info.Defs[name] == v && len(n.Values) == len(n.Names) {
 							values = append(values, n.Values[i])
+						} else if s.Info.Defs[name] == v && len(n.Values) == 1 && i == 0 {
+							values = append(values, n.Values[0])
 						}
 					}
 				case *ast.KeyValueExpr:
@@ -113,7 +117,15 @@ func TraceValue(s Scope, e ast.Expr) *Trace {
 					}
 				case *ast.CallExpr:
 					if r, chain := unchain(s.Info, n); len(chain) > 0 && varOf(s.Info, r) == v {
-						for _, c := range chain {
+						// Only the calls that configure v itself: a
+						// fluent chain of setters returning v's type,
+						// not those on a value derived from it (a
+						// request made by client.R()).
+						for i := len(chain) - 1; i >= 0; i-- {
+							c := chain[i]
+							if i != len(chain)-1 && !types.Identical(s.Info.TypeOf(chain[i+1]), v.Type()) {
+								break
+							}
 							if !calls[c] {
 								calls[c] = true
 								t.Calls = append(t.Calls, c)
