@@ -1,0 +1,64 @@
+package restydebug
+
+import (
+	"os"
+
+	"github.com/go-resty/resty/v2"
+)
+
+type API struct {
+	rc *resty.Client
+}
+
+func New(token string) *API {
+	rc := resty.New().SetAuthToken(token)
+	if os.Getenv("API_DEBUG") != "" {
+		rc.SetDebug(true) // want `resty debug log is switched on for a client whose Authorization header is set by SetAuthToken`
+	}
+	return &API{rc: rc}
+}
+
+func chained(user, pass string) *resty.Client {
+	return resty.New().
+		SetBasicAuth(user, pass).
+		SetDebug(true) // want `whose Authorization header is set by SetBasicAuth`
+}
+
+func header(key string) *resty.Client {
+	c := resty.New().SetDebug(true) // want `whose X-Api-Key header is set by SetHeader`
+	c.SetHeader("X-Api-Key", key)
+	return c
+}
+
+type holder struct {
+	client *resty.Client
+}
+
+func field(token string) *holder {
+	h := &holder{client: resty.New().SetDebug(true)} // want `whose Authorization header is set by SetHeader`
+	h.client.SetHeader("Authorization", "Bearer "+token)
+	return h
+}
+
+// ---- must stay silent ----
+
+func noCreds() *resty.Client {
+	return resty.New().SetDebug(true).SetHeader("Accept", "application/json")
+}
+
+func debugOff(token string) *resty.Client {
+	return resty.New().SetAuthToken(token).SetDebug(false)
+}
+
+func redacted(token string) *resty.Client {
+	return resty.New().SetAuthToken(token).SetDebug(true).OnRequestLog(func(rl *resty.RequestLog) error {
+		rl.Header.Del("Authorization")
+		return nil
+	})
+}
+
+func otherClient(token string) (*resty.Client, *resty.Client) {
+	a := resty.New().SetAuthToken(token)
+	b := resty.New().SetDebug(true)
+	return a, b
+}
