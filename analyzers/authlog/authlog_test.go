@@ -1,8 +1,8 @@
 package authlog_test
 
 import (
-	"strings"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
