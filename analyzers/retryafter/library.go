@@ -113,14 +113,26 @@ func readsWaitHeader(pass *analysis.Pass, body ast.Node, headers waitHeaderSet, 
 	return found
 }
 
-// mentionsMaxWait reports whether body reads the client's
-// RetryMaxWaitTime: the callback weighs the wait against the cap itself.
+// mentionsMaxWait reports whether body compares a value with the client's
+// RetryMaxWaitTime: the callback weighs the wait against the cap itself
+// (a mention in a log message does not count).
 func mentionsMaxWait(info *types.Info, body ast.Node) bool {
+	isMax := func(e ast.Expr) bool {
+		sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+		if !ok || sel.Sel.Name != "RetryMaxWaitTime" {
+			return false
+		}
+		v, ok := info.ObjectOf(sel.Sel).(*types.Var)
+		return ok && v.IsField() && v.Pkg() != nil && v.Pkg().Path() == retrylib.RestyV2
+	}
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
-		if sel, ok := n.(*ast.SelectorExpr); ok && sel.Sel.Name == "RetryMaxWaitTime" {
-			if v, ok := info.ObjectOf(sel.Sel).(*types.Var); ok && v.IsField() && v.Pkg() != nil && v.Pkg().Path() == retrylib.RestyV2 {
-				found = true
+		if b, ok := n.(*ast.BinaryExpr); ok {
+			switch b.Op {
+			case token.LSS, token.GTR, token.LEQ, token.GEQ:
+				if isMax(b.X) || isMax(b.Y) {
+					found = true
+				}
 			}
 		}
 		return !found

@@ -38,7 +38,7 @@ func checkLibraries(pass *analysis.Pass, cfg Config, at func(token.Pos)) {
 			at(call.Pos())
 			lc := libChecker{pass: pass, cfg: cfg, file: file, stack: stack, e: e, scope: libScope(pass, stack)}
 			switch e.Lib.Path {
-			case retrylib.BackoffV4:
+			case retrylib.BackoffV4, retrylib.BackoffV1:
 				lc.backoffV4()
 			case retrylib.BackoffV5, retrylib.GoRetry:
 				lc.ctxArg()

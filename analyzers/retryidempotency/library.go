@@ -41,7 +41,7 @@ func checkLibraries(pass *analysis.Pass, keys []string, at func(token.Pos)) {
 				lc.retryableDo()
 			case e.Lib.Path == retrylib.RestyV2 && e.Send:
 				lc.resty()
-			case e.Op != nil && (e.Lib.Path == retrylib.BackoffV4 || e.Lib.Path == retrylib.BackoffV5 || e.Lib.Path == retrylib.RetryGo):
+			case e.Op != nil && (e.Lib.Path == retrylib.BackoffV1 || e.Lib.Path == retrylib.BackoffV4 || e.Lib.Path == retrylib.BackoffV5 || e.Lib.Path == retrylib.RetryGo):
 				lc.operation()
 			}
 			return true
@@ -371,7 +371,7 @@ func permanentOnError(info *types.Info, body *ast.BlockStmt, send *ast.CallExpr,
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok && len(call.Args) == 1 && call.Pos() > send.End() {
-			if retrylib.IsFunc(info, call, retrylib.BackoffV4, "", "Permanent") || retrylib.IsFunc(info, call, retrylib.BackoffV5, "", "Permanent") ||
+			if retrylib.IsFunc(info, call, retrylib.BackoffV4, "", "Permanent") || retrylib.IsFunc(info, call, retrylib.BackoffV1, "", "Permanent") || retrylib.IsFunc(info, call, retrylib.BackoffV5, "", "Permanent") ||
 				retrylib.IsFunc(info, call, retrylib.RetryGo, "", "Unrecoverable") {
 				ast.Inspect(call.Args[0], func(m ast.Node) bool {
 					if id, ok := m.(*ast.Ident); ok && info.Uses[id] == errVar {

@@ -28,18 +28,24 @@ type BackOffConfig struct {
 	ZeroInCall bool
 }
 
-// BackOffV4 reads the back-off e of a v4 Retry call.
+// isBackoff reports whether call calls one of the functions names of
+// cenkalti/backoff v4 or of its module-less v1 path.
+func isBackoff(info *types.Info, call *ast.CallExpr, names ...string) bool {
+	return IsFunc(info, call, BackoffV4, "", names...) || IsFunc(info, call, BackoffV1, "", names...)
+}
+
+// BackOffV4 reads the back-off e of a v4 (or v1) Retry call.
 func BackOffV4(s Scope, e ast.Expr) BackOffConfig {
 	var c BackOffConfig
 	var countBound bool
 	for depth := 0; depth < 4; depth++ {
 		call, ok := ast.Unparen(e).(*ast.CallExpr)
-		if ok && IsFunc(s.Info, call, BackoffV4, "", "WithContext") && len(call.Args) == 2 {
+		if ok && isBackoff(s.Info, call, "WithContext") && len(call.Args) == 2 {
 			c.Context = true
 			e = call.Args[0]
 			continue
 		}
-		if ok && IsFunc(s.Info, call, BackoffV4, "", "WithMaxRetries") && len(call.Args) == 2 {
+		if ok && isBackoff(s.Info, call, "WithMaxRetries", "WithMaxTries") && len(call.Args) == 2 {
 			countBound = true
 			e = call.Args[0]
 			continue
@@ -53,20 +59,20 @@ func BackOffV4(s Scope, e ast.Expr) BackOffConfig {
 	root := t.Roots[0]
 	if call, ok := root.(*ast.CallExpr); ok {
 		switch {
-		case IsFunc(s.Info, call, BackoffV4, "", "WithContext"), IsFunc(s.Info, call, BackoffV4, "", "WithMaxRetries"):
+		case isBackoff(s.Info, call, "WithContext"), isBackoff(s.Info, call, "WithMaxRetries", "WithMaxTries"):
 			// A wrapper reached through a variable.
 			return BackOffV4(s, call)
-		case IsFunc(s.Info, call, BackoffV4, "", "NewExponentialBackOff"):
+		case isBackoff(s.Info, call, "NewExponentialBackOff"):
 			c.Known = true
 			for _, opt := range call.Args {
-				if oc, ok := ast.Unparen(opt).(*ast.CallExpr); ok && IsFunc(s.Info, oc, BackoffV4, "", "WithMaxElapsedTime") && len(oc.Args) == 1 {
+				if oc, ok := ast.Unparen(opt).(*ast.CallExpr); ok && isBackoff(s.Info, oc, "WithMaxElapsedTime") && len(oc.Args) == 1 {
 					c.Zero, c.ZeroInCall = nil, false
 					if isZero(s.Info, oc.Args[0]) {
 						c.Zero, c.ZeroInCall = oc.Args[0], true
 					}
 				}
 			}
-		case IsFunc(s.Info, call, BackoffV4, "", "NewConstantBackOff"):
+		case isBackoff(s.Info, call, "NewConstantBackOff"):
 			c.Known = true
 			c.NeverStops = !countBound
 			return c
@@ -75,14 +81,15 @@ func BackOffV4(s Scope, e ast.Expr) BackOffConfig {
 		}
 	} else if lit := compositeOf(root); lit != nil {
 		switch {
-		case httpmodel.IsNamed(s.Info.TypeOf(lit), BackoffV4, "ExponentialBackOff"):
+		case httpmodel.IsNamed(s.Info.TypeOf(lit), BackoffV4, "ExponentialBackOff") || httpmodel.IsNamed(s.Info.TypeOf(lit), BackoffV1, "ExponentialBackOff"):
 			c.Known = true
 			if v := last(t.Fields["MaxElapsedTime"]); v == nil {
 				c.Lit = lit
 			} else if isZero(s.Info, v) {
 				c.Zero = v
 			}
-		case httpmodel.IsNamed(s.Info.TypeOf(lit), BackoffV4, "ConstantBackOff"), httpmodel.IsNamed(s.Info.TypeOf(lit), BackoffV4, "ZeroBackOff"):
+		case httpmodel.IsNamed(s.Info.TypeOf(lit), BackoffV4, "ConstantBackOff"), httpmodel.IsNamed(s.Info.TypeOf(lit), BackoffV4, "ZeroBackOff"),
+			httpmodel.IsNamed(s.Info.TypeOf(lit), BackoffV1, "ConstantBackOff"), httpmodel.IsNamed(s.Info.TypeOf(lit), BackoffV1, "ZeroBackOff"):
 			c.Known = true
 			c.NeverStops = !countBound
 			return c
@@ -243,7 +250,8 @@ type RestyConfig struct {
 	// RetryConditions: AddRetryCondition on the client or request replaces
 	// the default "retry on error" (retry.go:124-133).
 	RetryConditions bool
-	// Debug is the SetDebug(true) call on the client (client.go:584); its
+	// Debug is the SetDebug call on the client (client.go:584) with an
+	// argument that is not the constant false; its
 	// log holds every request header unmasked (middleware.go:326-358,
 	// util.go:318-324).
 	Debug *ast.CallExpr
@@ -267,16 +275,19 @@ type RestyConfig struct {
 func Resty(s Scope, e ast.Expr, credHeaders func(string) bool) RestyConfig {
 	c := RestyConfig{RetryCount: 0}
 	t := TraceValue(s, e)
-	if !t.Known || len(t.Roots) != 1 {
+	if !t.Known || len(t.Roots) == 0 {
 		return c
 	}
-	root := t.Roots[0]
-	call, ok := root.(*ast.CallExpr)
-	if !ok || !(IsFunc(s.Info, call, RestyV2, "", "New") || IsFunc(s.Info, call, RestyV2, "", "NewWithClient")) {
-		return c
+	// Every value the client may hold is a new resty client (a
+	// constructor may pick resty.New or resty.NewWithClient).
+	for _, root := range t.Roots {
+		call, ok := root.(*ast.CallExpr)
+		if !ok || !IsFunc(s.Info, call, RestyV2, "", "New", "NewWithClient") {
+			return c
+		}
 	}
 	c.Known = true
-	c.Client = root
+	c.Client = t.Roots[0]
 	var retry ast.Expr
 	for _, call := range t.Calls {
 		fn := httpmodel.Callee(s.Info, call)
@@ -291,8 +302,9 @@ func Resty(s Scope, e ast.Expr, credHeaders func(string) bool) RestyConfig {
 		case "AddRetryCondition", "AddRetryAfterErrorCondition":
 			c.RetryConditions = true
 		case "SetDebug":
+			// A flag that is not the constant false may switch it on.
 			if recvName(fn) == "Client" && len(call.Args) == 1 {
-				if tv, ok := s.Info.Types[call.Args[0]]; ok && tv.Value != nil && tv.Value.String() == "true" {
+				if tv, ok := s.Info.Types[call.Args[0]]; ok && (tv.Value == nil || tv.Value.String() != "false") {
 					c.Debug = call
 				}
 			}

@@ -10,6 +10,7 @@
 //
 //	github.com/hashicorp/go-retryablehttp    v0.7.8
 //	github.com/go-resty/resty/v2             v2.17.2
+//	github.com/cenkalti/backoff              v1 (309aa717, the same model as v4)
 //	github.com/cenkalti/backoff/v4           v4.3.0
 //	github.com/cenkalti/backoff/v5           v5.0.3
 //	github.com/avast/retry-go/v4             v4.7.0
@@ -45,6 +46,7 @@ import (
 const (
 	RetryableHTTP = "github.com/hashicorp/go-retryablehttp"
 	RestyV2       = "github.com/go-resty/resty/v2"
+	BackoffV1     = "github.com/cenkalti/backoff"
 	BackoffV4     = "github.com/cenkalti/backoff/v4"
 	BackoffV5     = "github.com/cenkalti/backoff/v5"
 	RetryGo       = "github.com/avast/retry-go/v4"
@@ -70,6 +72,7 @@ type Library struct {
 var Libraries = map[string]*Library{
 	RetryableHTTP: {Path: RetryableHTTP, Name: "go-retryablehttp", RetriesErrors: true, HonoursCtx: true, DefaultCountBound: true},
 	RestyV2:       {Path: RestyV2, Name: "resty", RetriesErrors: true, HonoursCtx: true, DefaultCountBound: true},
+	BackoffV1:     {Path: BackoffV1, Name: "backoff", RetriesErrors: true, HonoursCtx: false, DefaultTimeBound: true},
 	BackoffV4:     {Path: BackoffV4, Name: "backoff", RetriesErrors: true, HonoursCtx: false, DefaultTimeBound: true},
 	BackoffV5:     {Path: BackoffV5, Name: "backoff", RetriesErrors: true, HonoursCtx: true, DefaultTimeBound: true},
 	RetryGo:       {Path: RetryGo, Name: "retry-go", RetriesErrors: true, HonoursCtx: false, DefaultCountBound: true},
@@ -88,6 +91,10 @@ type entryPoint struct {
 }
 
 var entryPoints = []entryPoint{
+	// cenkalti/backoff before modules (v1 path): retry.go:25-29, the
+	// model of v4.
+	{path: BackoffV1, name: "Retry", op: 0, backoff: 1, ctx: -1, opts: -1},
+	{path: BackoffV1, name: "RetryNotify", op: 0, backoff: 1, ctx: -1, opts: -1},
 	// cenkalti/backoff v4: retry.go:37-66.
 	{path: BackoffV4, name: "Retry", op: 0, backoff: 1, ctx: -1, opts: -1},
 	{path: BackoffV4, name: "RetryWithData", op: 0, backoff: 1, ctx: -1, opts: -1},

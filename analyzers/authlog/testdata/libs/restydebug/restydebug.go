@@ -62,3 +62,25 @@ func otherClient(token string) (*resty.Client, *resty.Client) {
 	b := resty.New().SetDebug(true)
 	return a, b
 }
+
+// flagged: a debug flag that is not the constant false may switch it on,
+// and either constructor may make the client.
+type monitor struct {
+	rc *resty.Client
+}
+
+func newMonitor(custom bool, token string, debug bool) *monitor {
+	m := &monitor{}
+	if custom {
+		m.rc = resty.NewWithClient(nil)
+	} else {
+		m.rc = resty.New()
+	}
+	m.rc.SetHeader("Authorization", "Bearer "+token)
+	m.setDebug(debug)
+	return m
+}
+
+func (m *monitor) setDebug(debug bool) {
+	m.rc.SetDebug(debug) // want `whose Authorization header is set by SetHeader`
+}

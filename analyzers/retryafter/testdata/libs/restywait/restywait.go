@@ -2,6 +2,7 @@ package restywait
 
 import (
 	"errors"
+	"log"
 	"net/http"
 	"strconv"
 	"time"
@@ -35,8 +36,10 @@ func named(c *resty.Client) {
 	c.SetRetryAfter(restyWait) // want `resty caps it at RetryMaxWaitTime`
 }
 
-func restyWait(_ *resty.Client, r *resty.Response) (time.Duration, error) {
-	return serverWait(r)
+func restyWait(c *resty.Client, r *resty.Response) (time.Duration, error) {
+	d, err := serverWait(r)
+	log.Printf("waiting %v (max %v)", d, c.RetryMaxWaitTime) // a mention, not a check
+	return d, err
 }
 
 // ---- must stay silent ----
