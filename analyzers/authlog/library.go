@@ -18,7 +18,7 @@ import (
 // (internal/retrylib) switched on for a client that also carries a
 // credential: resty's SetDebug(true) logs every request header unmasked
 // (middleware.go:326-358), including the Authorization header that
-// SetAuthToken and SetBasicAuth put there (middleware.go:292-309). The fix
+// SetAuthToken and SetBasicAuth put there (middleware.go:288-309). The fix
 // is the library's own hook, OnRequestLog, which edits the logged copy of
 // the headers before they are written (middleware.go:340-345).
 func checkLibraries(pass *analysis.Pass, names []string, at func(token.Pos)) {

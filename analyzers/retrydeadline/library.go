@@ -198,7 +198,8 @@ func (lc *libChecker) ctxArg() {
 			return
 		}
 	}
-	if e.Lib.Path != retrylib.BackoffV5 || !e.OptionsKnown || e.Op == nil {
+	// A context of the caller's is the caller's to bound, as for loops.
+	if e.Lib.Path != retrylib.BackoffV5 || !e.OptionsKnown || e.Op == nil || !retrylib.IsBackground(lc.pass.TypesInfo, e.Ctx) {
 		return
 	}
 	o := retrylib.BackoffV5Options(lc.pass.TypesInfo, e.Options)

@@ -245,7 +245,7 @@ type Cred struct {
 type RestyConfig struct {
 	Known bool
 	// RetryCount is the last constant SetRetryCount (client.go:708);
-	// retries are off at 0 (request.go:1048-1054). -1: not a constant.
+	// retries are off at 0 (request.go:1047-1053). -1: not a constant.
 	RetryCount int64
 	// RetryConditions: AddRetryCondition on the client or request replaces
 	// the default "retry on error" (retry.go:124-133).
@@ -256,7 +256,7 @@ type RestyConfig struct {
 	// util.go:318-324).
 	Debug *ast.CallExpr
 	// Creds are the credentials: SetAuthToken, SetBasicAuth
-	// (middleware.go:292-309), SetHeader of a credential header.
+	// (middleware.go:288-309), SetHeader of a credential header.
 	Creds []Cred
 	// RequestLog: OnRequestLog is set, the library's hook to edit the
 	// logged headers before they are written (middleware.go:340-345).

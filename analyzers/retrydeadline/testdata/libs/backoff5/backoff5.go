@@ -56,6 +56,15 @@ func bounded(url string) (int, error) {
 	}, backoff.WithMaxElapsedTime(0), backoff.WithMaxTries(4))
 }
 
+// callerBound: the caller's context bounds the retry, as for loops.
+func callerBound(ctx context.Context, url string) (int, error) {
+	return backoff.Retry(ctx, func() (int, error) {
+		ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+		defer cancel()
+		return get(ctx, url)
+	}, backoff.WithMaxElapsedTime(0))
+}
+
 func defaultBound(url string) (int, error) {
 	return backoff.Retry(context.Background(), func() (int, error) {
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
