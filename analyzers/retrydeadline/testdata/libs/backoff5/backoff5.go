@@ -42,6 +42,10 @@ func goRetry(ctx context.Context, url string) error {
 	})
 }
 
+func todo(req *http.Request) (int, error) {
+	return backoff.Retry(context.TODO(), func() (int, error) { return get(req.Context(), req.URL.String()) }, backoff.WithMaxTries(3)) // want `backoff Retry is given context.TODO\(\) instead of req.Context\(\)`
+}
+
 // ---- must stay silent ----
 
 func passed(ctx context.Context, url string) (int, error) {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"net/http"
+	"time"
 
 	"github.com/hashicorp/go-retryablehttp"
 )
@@ -42,7 +43,46 @@ func local(body []byte) error {
 	return resp.Body.Close()
 }
 
+// literal: a Client literal that sets RetryMax and a library policy.
+func literal(body []byte) error {
+	c := &retryablehttp.Client{
+		HTTPClient:   http.DefaultClient,
+		RetryMax:     3,
+		RetryWaitMin: time.Second,
+		RetryWaitMax: 10 * time.Second,
+		CheckRetry:   retryablehttp.ErrorPropagatedRetryPolicy,
+		Backoff:      retryablehttp.DefaultBackoff,
+	}
+	req, err := retryablehttp.NewRequest(http.MethodPost, "https://api.example.com/payments", body)
+	if err != nil {
+		return err
+	}
+	resp, err := c.Do(req) // want `POST is sent through a retrying retryablehttp.Client`
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
 // ---- must stay silent ----
+
+// literalNoRetries: a Client literal without RetryMax makes one attempt.
+func literalNoRetries(body []byte) error {
+	c := &retryablehttp.Client{
+		HTTPClient: http.DefaultClient,
+		CheckRetry: retryablehttp.DefaultRetryPolicy,
+		Backoff:    retryablehttp.DefaultBackoff,
+	}
+	req, err := retryablehttp.NewRequest(http.MethodPost, "https://api.example.com/payments", body)
+	if err != nil {
+		return err
+	}
+	resp, err := c.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
 
 func (a *API) keyed(ctx context.Context, key string, body []byte) (*http.Response, error) {
 	req, err := retryablehttp.NewRequestWithContext(ctx, http.MethodPost, "https://api.example.com/orders", body)
