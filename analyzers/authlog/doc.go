@@ -86,7 +86,9 @@
 // carries a credential (SetAuthToken, SetBasicAuth, SetDigestAuth, SetHeader
 // of a credential header) and no OnRequestLog hook: resty's debug log prints
 // every request header unmasked. The fix adds an OnRequestLog hook that
-// deletes those headers from the logged copy.
+// deletes those headers from the logged copy. EnableGenerateCurlOnDebug on
+// such a client is reported too (the curl command holds every header and no
+// hook edits it); the fix switches it off.
 //
 // Flags:
 //

@@ -46,10 +46,15 @@ func checkLibraries(pass *analysis.Pass, names []string, at func(token.Pos)) {
 				}
 			}
 			cfg := retrylib.Resty(s, client, isCred)
-			if !cfg.Known || cfg.Debug != call || len(cfg.Creds) == 0 || cfg.RequestLog {
+			if !cfg.Known || cfg.Debug != call || len(cfg.Creds) == 0 {
 				return true
 			}
-			reportRestyDebug(pass, file, append(stack, call), cfg)
+			if !cfg.RequestLog {
+				reportRestyDebug(pass, file, append(stack, call), cfg)
+			}
+			if cfg.Curl != nil && fixes.FileOf(pass, cfg.Curl.Pos()) == file {
+				reportRestyCurl(pass, cfg)
+			}
 			return true
 		})
 	}
@@ -146,6 +151,22 @@ func reportRestyDebug(pass *analysis.Pass, file *ast.File, stack []ast.Node, cfg
 		SuggestedFixes: []analysis.SuggestedFix{{
 			Message:   "Remove the credential headers from the debug log with OnRequestLog",
 			TextEdits: []analysis.TextEdit{{Pos: call.End(), End: call.End(), NewText: []byte(b.String())}},
+		}},
+	})
+}
+
+// reportRestyCurl reports the curl command that resty adds to the debug log
+// of a client with a credential: it holds every header, and no hook of the
+// library edits it. The fix switches it off.
+func reportRestyCurl(pass *analysis.Pass, cfg retrylib.RestyConfig) {
+	sel := cfg.Curl.Fun.(*ast.SelectorExpr).Sel
+	pass.Report(analysis.Diagnostic{
+		Pos:     sel.Pos(),
+		End:     cfg.Curl.End(),
+		Message: fmt.Sprintf("resty debug log holds a curl command with every header, including the %s header of this client (OnRequestLog does not edit it)", cfg.Creds[0].Header),
+		SuggestedFixes: []analysis.SuggestedFix{{
+			Message:   "Switch off the curl command in the debug log",
+			TextEdits: []analysis.TextEdit{{Pos: sel.Pos(), End: sel.End(), NewText: []byte("DisableGenerateCurlOnDebug")}},
 		}},
 	})
 }

@@ -266,6 +266,11 @@ type RestyConfig struct {
 	// retry.go:19).
 	RetryAfter []*ast.CallExpr
 	MaxWait    ast.Expr
+	// Curl is the EnableGenerateCurlOnDebug call, unless a later
+	// DisableGenerateCurlOnDebug undoes it: the debug log then holds a curl
+	// command with every header (middleware.go:315-323, 349-352,
+	// util_curl.go:15-23), which OnRequestLog does not edit.
+	Curl *ast.CallExpr
 	// Client is the client expression at the root of the chain.
 	Client ast.Expr
 }
@@ -289,6 +294,7 @@ func Resty(s Scope, e ast.Expr, credHeaders func(string) bool) RestyConfig {
 	c.Known = true
 	c.Client = t.Roots[0]
 	var retry ast.Expr
+	var curlAt *ast.CallExpr
 	for _, call := range t.Calls {
 		fn := httpmodel.Callee(s.Info, call)
 		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != RestyV2 {
@@ -320,6 +326,10 @@ func Resty(s Scope, e ast.Expr, credHeaders func(string) bool) RestyConfig {
 			}
 		case "OnRequestLog":
 			c.RequestLog = true
+		case "EnableGenerateCurlOnDebug", "DisableGenerateCurlOnDebug":
+			if recvName(fn) == "Client" && (curlAt == nil || call.Pos() > curlAt.Pos()) {
+				curlAt = call
+			}
 		case "SetRetryAfter":
 			c.RetryAfter = append(c.RetryAfter, call)
 		case "SetRetryMaxWaitTime":
@@ -327,6 +337,9 @@ func Resty(s Scope, e ast.Expr, credHeaders func(string) bool) RestyConfig {
 				c.MaxWait = call.Args[0]
 			}
 		}
+	}
+	if curlAt != nil && httpmodel.Callee(s.Info, curlAt).Name() == "EnableGenerateCurlOnDebug" {
+		c.Curl = curlAt
 	}
 	if retry != nil {
 		n, ok := IntValue(s.Info, retry)

@@ -40,7 +40,30 @@ func field(token string) *holder {
 	return h
 }
 
+// curl: the curl command of the debug log is not edited by OnRequestLog.
+func curl(token string) *resty.Client {
+	c := resty.New().SetAuthToken(token).SetDebug(true).OnRequestLog(func(rl *resty.RequestLog) error {
+		rl.Header.Del("Authorization")
+		return nil
+	})
+	c.EnableGenerateCurlOnDebug() // want `resty debug log holds a curl command with every header, including the Authorization header`
+	return c
+}
+
 // ---- must stay silent ----
+
+func curlNoCreds() *resty.Client {
+	return resty.New().SetDebug(true).EnableGenerateCurlOnDebug()
+}
+
+func curlOff(token string) *resty.Client {
+	c := resty.New().SetAuthToken(token).SetDebug(true).EnableGenerateCurlOnDebug().OnRequestLog(func(rl *resty.RequestLog) error {
+		rl.Header.Del("Authorization")
+		return nil
+	})
+	c.DisableGenerateCurlOnDebug()
+	return c
+}
 
 func noCreds() *resty.Client {
 	return resty.New().SetDebug(true).SetHeader("Accept", "application/json")
