@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/retrylint/retrylint/internal/fixes"
+	"github.com/retrylint/retrylint/internal/httpmodel"
 	"github.com/retrylint/retrylint/internal/retrylib"
 )
 
@@ -132,7 +133,10 @@ func reportRestyDebug(pass *analysis.Pass, file *ast.File, stack []ast.Node, cfg
 			headers = append(headers, c.Header)
 		}
 	}
-	sel := call.Fun.(*ast.SelectorExpr)
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return
+	}
 	indent := fixes.Indent(pass.Fset, src, stmt.Pos()) // gofmt indents a literal by its statement
 	var b strings.Builder
 	fmt.Fprintf(&b, ".OnRequestLog(func(rl *%s.RequestLog) error {\n", restyName)
@@ -141,7 +145,7 @@ func reportRestyDebug(pass *analysis.Pass, file *ast.File, stack []ast.Node, cfg
 	}
 	fmt.Fprintf(&b, "%s\treturn nil\n%s})", indent, indent)
 	cred := cfg.Creds[0]
-	credName := cred.Call.Fun.(*ast.SelectorExpr).Sel.Name
+	credName := httpmodel.CalleeName(cred.Call)
 	pass.Report(analysis.Diagnostic{
 		Pos: sel.Sel.Pos(),
 		End: call.End(),
@@ -159,7 +163,11 @@ func reportRestyDebug(pass *analysis.Pass, file *ast.File, stack []ast.Node, cfg
 // of a client with a credential: it holds every header, and no hook of the
 // library edits it. The fix switches it off.
 func reportRestyCurl(pass *analysis.Pass, cfg retrylib.RestyConfig) {
-	sel := cfg.Curl.Fun.(*ast.SelectorExpr).Sel
+	csel, ok := ast.Unparen(cfg.Curl.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return
+	}
+	sel := csel.Sel
 	pass.Report(analysis.Diagnostic{
 		Pos:     sel.Pos(),
 		End:     cfg.Curl.End(),

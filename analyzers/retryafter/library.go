@@ -211,8 +211,12 @@ func reportRestyCap(pass *analysis.Pass, file *ast.File, stack []ast.Node, cb as
 		}
 	}
 	edits = fixed
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return
+	}
 	pass.Report(analysis.Diagnostic{
-		Pos:     call.Fun.(*ast.SelectorExpr).Sel.Pos(),
+		Pos:     sel.Sel.Pos(),
 		End:     call.End(),
 		Message: "the wait of this SetRetryAfter callback comes from Retry-After and resty caps it at RetryMaxWaitTime (2s unless set) (the client retries before the server allows); return an error when it exceeds the cap instead",
 		SuggestedFixes: []analysis.SuggestedFix{{
