@@ -175,6 +175,7 @@ func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, at
 			c.names = append(c.names, n)
 		}
 	}
+	checkLibraries(pass, c.names, at)
 
 	var decls []decl
 	for _, f := range c.calls.Funcs() {

@@ -1,6 +1,7 @@
 package authlog_test
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -95,4 +96,11 @@ func TestDoc(t *testing.T) {
 	if !strings.Contains(a.Doc, def) {
 		t.Errorf("Doc does not give the default -headers %q", def)
 	}
+}
+
+// TestLibraries runs on a test data module that requires the real resty.
+func TestLibraries(t *testing.T) {
+	dir := fixtest.Module(t, filepath.Join(analysistest.TestData(), "libs"))
+	results := analysistest.RunWithSuggestedFixes(t, dir, authlog.Analyzer, "./...")
+	fixtest.CheckFixedModule(t, authlog.Analyzer, dir, results)
 }

@@ -81,6 +81,15 @@
 // body back when the dump read it. A finding for which no fix can be
 // written is not reported.
 //
+// Retry libraries (see docs/libraries.md): a resty client whose debug log is
+// switched on (SetDebug with anything but the constant false) while it
+// carries a credential (SetAuthToken, SetBasicAuth, SetDigestAuth, SetHeader
+// of a credential header) and no OnRequestLog hook: resty's debug log prints
+// every request header unmasked. The fix adds an OnRequestLog hook that
+// deletes those headers from the logged copy. EnableGenerateCurlOnDebug on
+// such a client is reported too (the curl command holds every header and no
+// hook edits it); the fix switches it off.
+//
 // Flags:
 //
 //	-authlog.headers string

@@ -94,6 +94,12 @@
 // so that a negative value takes the path of a malformed one. No fix ever
 // shortens the wait.
 //
+// Retry libraries (see docs/libraries.md): a resty SetRetryAfter callback
+// that reads a wait header and does not compare its wait with the client's
+// RetryMaxWaitTime: resty caps the callback's wait at that maximum (2s by
+// default). The fix wraps the callback so that it returns an error, which
+// ends resty's retry, when the server's wait exceeds the cap.
+//
 // Flags:
 //
 //	-retryafter.headers string

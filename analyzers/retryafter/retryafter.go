@@ -159,6 +159,7 @@ func run(pass *analysis.Pass, headers waitHeaderSet, at func(token.Pos)) (any, e
 		return nil, nil
 	}
 	c := &checker{pass: pass, headers: headers, local: map[*types.Func]*funcFact{}, imported: analysisutil.NewFactCache[funcFact](pass), scans: map[*ast.FuncDecl]*scan{}, calls: pass.ResultOf[callindex.Analyzer].(*callindex.Index)}
+	checkLibraries(pass, headers, at)
 
 	funcs := c.calls.Funcs()
 	for _, f := range funcs {

@@ -1,6 +1,7 @@
 package retryafter_test
 
 import (
+	"path/filepath"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -33,4 +34,11 @@ func TestHeadersFlagRejectsBadValues(t *testing.T) {
 			t.Errorf("-headers=%q: no error", bad)
 		}
 	}
+}
+
+// TestLibraries runs on a test data module that requires the real resty.
+func TestLibraries(t *testing.T) {
+	dir := fixtest.Module(t, filepath.Join(analysistest.TestData(), "libs"))
+	results := analysistest.RunWithSuggestedFixes(t, dir, retryafter.Analyzer, "./...")
+	fixtest.CheckFixedModule(t, retryafter.Analyzer, dir, results)
 }

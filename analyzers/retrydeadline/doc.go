@@ -104,6 +104,15 @@
 // budget is spent. A sleep becomes a select on the context's Done channel
 // and a timer, returning the context's error.
 //
+// Retry libraries (see docs/libraries.md): a cenkalti/backoff Retry whose
+// BackOff is not wrapped in backoff.WithContext, a retry-go Do without
+// retry.Context, or a backoff v5 or go-retry call handed
+// context.Background() or TODO(), while the caller's context is at hand
+// (fix: hand it to the library); and, with no context at hand, a retry that
+// never stops (MaxElapsedTime 0, a constant back-off, WithMaxElapsedTime(0),
+// Attempts(0), UntilSucceeded) around an operation that makes a per-attempt
+// timeout (fix: the library's bound, -attempts times the timeout).
+//
 // Flags:
 //
 //	-retrydeadline.bounded bool

@@ -102,6 +102,7 @@ func run(pass *analysis.Pass, cfg Config, at func(token.Pos)) (any, error) {
 	}
 	c := &checker{pass: pass, cfg: cfg, loops: loops, local: map[*types.Func]*timeoutFact{}, handledSleeps: map[*ast.ExprStmt]bool{}}
 	c.computeFacts(at)
+	checkLibraries(pass, cfg, at)
 	for _, l := range loops.Loops {
 		at(l.Stmt.Pos())
 		file := fixes.FileOf(pass, l.Stmt.Pos())

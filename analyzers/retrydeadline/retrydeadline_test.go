@@ -1,6 +1,7 @@
 package retrydeadline_test
 
 import (
+	"path/filepath"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -37,4 +38,12 @@ func TestAttemptsFlagRejectsBadValues(t *testing.T) {
 	if err := a.Flags.Set("attempts", "7"); err != nil {
 		t.Errorf("-attempts=7: %v", err)
 	}
+}
+
+// TestLibraries runs on a test data module that requires the real retry
+// libraries (cenkalti/backoff v4 and v5, retry-go, go-retry).
+func TestLibraries(t *testing.T) {
+	dir := fixtest.Module(t, filepath.Join(analysistest.TestData(), "libs"))
+	results := analysistest.RunWithSuggestedFixes(t, dir, retrydeadline.Analyzer, "./...")
+	fixtest.CheckFixedModule(t, retrydeadline.Analyzer, dir, results)
 }

@@ -113,6 +113,14 @@
 // every other request is retried as before; a sender that retries only on
 // a status returns the response as it came instead.
 //
+// Retry libraries (see docs/libraries.md): a POST or PATCH sent through a
+// retrying go-retryablehttp client (RetryMax > 0, default CheckRetry) or a
+// resty client with SetRetryCount (no custom retry condition), or sent
+// inside the operation handed to cenkalti/backoff, backoff v5 or retry-go
+// with its transport error returned as is, without an idempotency key set
+// once for all attempts. The fix sets a key made once: on the request the
+// library re-sends, or before the retry call.
+//
 // Flags:
 //
 //	-retryidempotency.key-headers string

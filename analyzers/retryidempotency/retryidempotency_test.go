@@ -1,6 +1,7 @@
 package retryidempotency_test
 
 import (
+	"path/filepath"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -25,4 +26,13 @@ func TestKeyHeadersFlag(t *testing.T) {
 			t.Errorf("-key-headers=%q: no error", bad)
 		}
 	}
+}
+
+// TestLibraries runs on a test data module that requires the real retry
+// libraries (go-retryablehttp, resty, cenkalti/backoff v4 and v5,
+// retry-go).
+func TestLibraries(t *testing.T) {
+	dir := fixtest.Module(t, filepath.Join(analysistest.TestData(), "libs"))
+	results := analysistest.RunWithSuggestedFixes(t, dir, retryidempotency.Analyzer, "./...")
+	fixtest.CheckFixedModule(t, retryidempotency.Analyzer, dir, results)
 }

@@ -100,16 +100,7 @@ func CheckFixed(t *testing.T, a *analysis.Analyzer, results []*analysistest.Resu
 			}
 		}
 	}
-	for name, content := range fixed {
-		formatted, err := format.Source(content)
-		if err != nil {
-			t.Errorf("%s: fixed file does not parse: %v\n%s", name, err, content)
-			continue
-		}
-		if !bytes.Equal(formatted, content) {
-			t.Errorf("%s: fixed file is not gofmt-clean:\n%s", name, content)
-		}
-	}
+	checkFormatted(t, fixed)
 
 	src := filepath.Join(analysistest.TestData(), "src")
 	tmp := t.TempDir()
@@ -160,6 +151,21 @@ func CheckFixed(t *testing.T, a *analysis.Analyzer, results []*analysistest.Resu
 		}
 		for _, d := range act.Diagnostics {
 			t.Errorf("after the fixes, %s still reports at %s: %s", a.Name, act.Package.Fset.Position(d.Pos), d.Message)
+		}
+	}
+}
+
+// checkFormatted checks that each fixed file parses and is gofmt-clean.
+func checkFormatted(t *testing.T, fixed map[string][]byte) {
+	t.Helper()
+	for name, content := range fixed {
+		formatted, err := format.Source(content)
+		if err != nil {
+			t.Errorf("%s: fixed file does not parse: %v\n%s", name, err, content)
+			continue
+		}
+		if !bytes.Equal(formatted, content) {
+			t.Errorf("%s: fixed file is not gofmt-clean:\n%s", name, content)
 		}
 	}
 }

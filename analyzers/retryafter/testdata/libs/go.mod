@@ -1,0 +1,7 @@
+module libs
+
+go 1.26.0
+
+require github.com/go-resty/resty/v2 v2.17.2
+
+require golang.org/x/net v0.43.0 // indirect

@@ -1,0 +1,257 @@
+package retrydeadline
+
+import (
+	"fmt"
+	"go/ast"
+	"go/format"
+	"go/token"
+	"strings"
+	"time"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/retrylint/retrylint/internal/fixes"
+	"github.com/retrylint/retrylint/internal/retrylib"
+)
+
+// checkLibraries reports the retries of retry libraries (internal/retrylib)
+// that never stop although their operation makes a per-attempt timeout,
+// and those whose waits ignore the caller's context because it was not
+// handed to the library.
+func checkLibraries(pass *analysis.Pass, cfg Config, at func(token.Pos)) {
+	if !retrylib.ImportsLibrary(pass.Pkg) {
+		return
+	}
+	for _, file := range pass.Files {
+		if isHTTPTestFile(pass, file) {
+			continue
+		}
+		ast.PreorderStack(file, nil, func(n ast.Node, stack []ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			e, ok := retrylib.EntryOf(pass.TypesInfo, call)
+			if !ok || e.Send {
+				return true
+			}
+			at(call.Pos())
+			lc := libChecker{pass: pass, cfg: cfg, file: file, stack: stack, e: e, scope: libScope(pass, stack)}
+			switch e.Lib.Path {
+			case retrylib.BackoffV4, retrylib.BackoffV1:
+				lc.backoffV4()
+			case retrylib.BackoffV5, retrylib.GoRetry:
+				lc.ctxArg()
+			case retrylib.RetryGo:
+				lc.retryGo()
+			}
+			return true
+		})
+	}
+}
+
+func libScope(pass *analysis.Pass, stack []ast.Node) retrylib.Scope {
+	s := retrylib.Scope{Info: pass.TypesInfo, Files: pass.Files}
+	for i := len(stack) - 1; i >= 0; i-- {
+		if fd, ok := stack[i].(*ast.FuncDecl); ok {
+			s.Body = fd.Body
+			break
+		}
+	}
+	return s
+}
+
+type libChecker struct {
+	pass  *analysis.Pass
+	cfg   Config
+	file  *ast.File
+	stack []ast.Node
+	e     retrylib.Entry
+	scope retrylib.Scope
+}
+
+func (lc *libChecker) report(n ast.Node, msg, fix string, edits []analysis.TextEdit) {
+	lc.pass.Report(analysis.Diagnostic{
+		Pos:            n.Pos(),
+		End:            n.End(),
+		Message:        msg,
+		SuggestedFixes: []analysis.SuggestedFix{{Message: fix, TextEdits: edits}},
+	})
+}
+
+func (lc *libChecker) sameFile(n ast.Node) bool {
+	return n != nil && lc.file.Pos() <= n.Pos() && n.End() <= lc.file.End()
+}
+
+// bound returns the text of an overall bound for a retry whose attempts
+// have the timeout made by call: the configured attempt count times the
+// timeout when it is a constant, otherwise def.
+func (lc *libChecker) bound(timeout *ast.CallExpr, def string, compact bool) string {
+	if len(timeout.Args) == 2 && timeout.Args[1] != nil {
+		if tv, ok := lc.pass.TypesInfo.Types[timeout.Args[1]]; ok && tv.Value != nil {
+			if n, ok := retrylib.IntValue(lc.pass.TypesInfo, timeout.Args[1]); ok && n > 0 {
+				if name, edits, ok := fixes.Import(lc.pass.TypesInfo, lc.pass.Pkg, lc.file, "time", lc.e.Call.Pos()); ok && len(edits) == 0 {
+					return retrylib.DurationText(time.Duration(n)*time.Duration(lc.cfg.Attempts), name, compact)
+				}
+			}
+		}
+	}
+	return def
+}
+
+func (lc *libChecker) text(n ast.Node) string {
+	return fixes.Text(lc.pass.Fset, fixes.Source(lc.pass, n.Pos()), n)
+}
+
+func (lc *libChecker) backoffV4() {
+	e := lc.e
+	if e.BackOff == nil || e.Op == nil {
+		return
+	}
+	b := retrylib.BackOffV4(lc.scope, e.BackOff)
+	if !b.Known {
+		return
+	}
+	pkg := retrylib.PkgName(e.Call)
+	if pkg == "" {
+		return
+	}
+	name := "backoff." + e.Func.Name()
+	if ctx := retrylib.ContextAtHand(lc.pass.TypesInfo, lc.stack); ctx != "" && !b.Context {
+		lc.report(e.BackOff,
+			fmt.Sprintf("%s waits on a BackOff not wrapped in backoff.WithContext, so the waits ignore cancellation of %s (the operation outlives its caller)", name, ctx),
+			"Wrap the BackOff in backoff.WithContext",
+			[]analysis.TextEdit{{Pos: e.BackOff.Pos(), End: e.BackOff.End(), NewText: fmt.Appendf(nil, "%s.WithContext(%s, %s)", pkg, lc.text(e.BackOff), ctx)}})
+		return
+	}
+	if !b.NeverStops || b.Context {
+		return
+	}
+	timeout := retrylib.PerAttemptTimeout(lc.scope, e.Op)
+	if timeout == nil {
+		return
+	}
+	msg := fmt.Sprintf("per-attempt timeout inside %s, whose BackOff never stops (MaxElapsedTime 0, no WithMaxRetries): the attempts and waits are unbounded", name)
+	bound := lc.bound(timeout, pkg+".DefaultMaxElapsedTime", b.ZeroInCall)
+	switch {
+	case b.Zero != nil && lc.sameFile(b.Zero):
+		lc.report(e.Call.Fun, msg, "Bound the retry with MaxElapsedTime",
+			[]analysis.TextEdit{{Pos: b.Zero.Pos(), End: b.Zero.End(), NewText: []byte(bound)}})
+	case b.Lit != nil && lc.sameFile(b.Lit):
+		edits := litField(lc.pass, b.Lit, "MaxElapsedTime: "+bound)
+		if edits == nil {
+			return
+		}
+		lc.report(e.Call.Fun, msg, "Bound the retry with MaxElapsedTime", edits)
+	case b.Zero == nil && b.Lit == nil:
+		lc.report(e.Call.Fun, msg, "Bound the retry with backoff.WithMaxRetries",
+			[]analysis.TextEdit{{Pos: e.BackOff.Pos(), End: e.BackOff.End(), NewText: fmt.Appendf(nil, "%s.WithMaxRetries(%s, %d)", pkg, lc.text(e.BackOff), lc.cfg.Attempts)}})
+	}
+}
+
+// litField returns the edit that adds field (key: value) to lit, with the
+// literal reformatted as gofmt aligns its keys.
+func litField(pass *analysis.Pass, lit *ast.CompositeLit, field string) []analysis.TextEdit {
+	src := fixes.Source(pass, lit.Pos())
+	if src == nil {
+		return nil
+	}
+	tf := pass.Fset.File(lit.Pos())
+	start, rb := tf.Offset(lit.Pos()), tf.Offset(lit.Rbrace)
+	body := strings.TrimRight(string(src[start:rb]), " \t")
+	var text string
+	if len(lit.Elts) == 0 || pass.Fset.Position(lit.Elts[len(lit.Elts)-1].End()).Line == pass.Fset.Position(lit.Rbrace).Line {
+		sep := ", "
+		if len(lit.Elts) == 0 {
+			sep = ""
+		}
+		text = body + sep + field + "}"
+	} else {
+		text = strings.TrimRight(body, "\n") + "\n" + field + ",\n}"
+	}
+	const prefix = "package p\n\nvar _ = "
+	out, err := format.Source([]byte(prefix + text))
+	if err != nil {
+		return nil
+	}
+	indent := fixes.Indent(pass.Fset, src, lit.Pos())
+	lines := strings.Split(strings.TrimSuffix(strings.TrimPrefix(string(out), prefix), "\n"), "\n")
+	for i := 1; i < len(lines); i++ {
+		if lines[i] != "" {
+			lines[i] = indent + lines[i]
+		}
+	}
+	return []analysis.TextEdit{{Pos: lit.Pos(), End: lit.End(), NewText: []byte(strings.Join(lines, "\n"))}}
+}
+
+// ctxArg reports a backoff v5 or go-retry call handed context.Background()
+// while the caller's context is at hand: the library waits on the context
+// it is given (backoff v5 retry.go:133-137, go-retry retry.go:79-83).
+func (lc *libChecker) ctxArg() {
+	e := lc.e
+	if e.Ctx != nil && retrylib.IsBackground(lc.pass.TypesInfo, e.Ctx) {
+		if ctx := retrylib.ContextAtHand(lc.pass.TypesInfo, lc.stack); ctx != "" {
+			lc.report(e.Ctx,
+				fmt.Sprintf("%s %s is given %s instead of %s, so its waits ignore cancellation of %s (the operation outlives its caller)", e.Lib.Name, e.Func.Name(), lc.text(e.Ctx), ctx, ctx),
+				"Pass the caller's context",
+				[]analysis.TextEdit{{Pos: e.Ctx.Pos(), End: e.Ctx.End(), NewText: []byte(ctx)}})
+			return
+		}
+	}
+	// A context of the caller's is the caller's to bound, as for loops.
+	if e.Lib.Path != retrylib.BackoffV5 || !e.OptionsKnown || e.Op == nil || !retrylib.IsBackground(lc.pass.TypesInfo, e.Ctx) {
+		return
+	}
+	o := retrylib.BackoffV5Options(lc.pass.TypesInfo, e.Options)
+	if o.Zero == nil || o.MaxTries {
+		return
+	}
+	timeout := retrylib.PerAttemptTimeout(lc.scope, e.Op)
+	if timeout == nil {
+		return
+	}
+	pkg := retrylib.PkgName(e.Call)
+	lc.report(o.Zero,
+		"per-attempt timeout inside backoff.Retry with WithMaxElapsedTime(0) and no WithMaxTries: the attempts and waits are unbounded",
+		"Bound the retry with WithMaxElapsedTime",
+		[]analysis.TextEdit{{Pos: o.Zero.Pos(), End: o.Zero.End(), NewText: []byte(lc.bound(timeout, pkg+".DefaultMaxElapsedTime", true))}})
+}
+
+// retryGo reports a retry-go Do without retry.Context while the caller's
+// context is at hand (its waits select on context.Background(),
+// retry.go:235), and Attempts(0) around a per-attempt timeout.
+func (lc *libChecker) retryGo() {
+	e := lc.e
+	if !e.OptionsKnown || e.Op == nil {
+		return
+	}
+	o := retrylib.RetryGoOptions(lc.pass.TypesInfo, e.Options)
+	if o.Context != nil {
+		return
+	}
+	pkg := retrylib.PkgName(e.Call)
+	if pkg == "" {
+		return
+	}
+	if ctx := retrylib.ContextAtHand(lc.pass.TypesInfo, lc.stack); ctx != "" {
+		at := e.Call.Rparen
+		if e.Call.Args[len(e.Call.Args)-1].End() < at {
+			at = e.Call.Args[len(e.Call.Args)-1].End()
+		}
+		lc.report(e.Call.Fun,
+			fmt.Sprintf("retry.%s without retry.Context(%s): its waits ignore cancellation of %s (the operation outlives its caller)", e.Func.Name(), ctx, ctx),
+			"Hand the caller's context to retry.Context",
+			[]analysis.TextEdit{{Pos: at, End: at, NewText: fmt.Appendf(nil, ", %s.Context(%s)", pkg, ctx)}})
+		return
+	}
+	if o.Forever == nil {
+		return
+	}
+	if retrylib.PerAttemptTimeout(lc.scope, e.Op) == nil {
+		return
+	}
+	lc.report(o.Forever,
+		fmt.Sprintf("per-attempt timeout inside retry.%s with %s and no retry.Context: it retries until success, so the attempts and waits are unbounded", e.Func.Name(), lc.text(o.Forever)),
+		"Bound the attempts",
+		[]analysis.TextEdit{{Pos: o.Forever.Pos(), End: o.Forever.End(), NewText: fmt.Appendf(nil, "%s.Attempts(%d)", pkg, lc.cfg.Attempts)}})
+}

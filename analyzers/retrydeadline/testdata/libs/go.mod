@@ -1,0 +1,13 @@
+module libs
+
+go 1.26.0
+
+require (
+	github.com/avast/retry-go/v4 v4.7.0
+	github.com/cenkalti/backoff v1.1.1-0.20171020064038-309aa717adbf
+	github.com/cenkalti/backoff/v4 v4.3.0
+	github.com/cenkalti/backoff/v5 v5.0.3
+	github.com/sethvargo/go-retry v0.5.0
+)
+
+require golang.org/x/net v0.62.0 // indirect

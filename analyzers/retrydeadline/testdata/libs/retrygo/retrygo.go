@@ -1,0 +1,66 @@
+package retrygo
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"github.com/avast/retry-go/v4"
+)
+
+func send(ctx context.Context, url string) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+func noContext(ctx context.Context, url string) error {
+	return retry.Do( // want `retry.Do without retry.Context\(ctx\): its waits ignore cancellation of ctx`
+		func() error { return send(ctx, url) },
+		retry.Attempts(5),
+	)
+}
+
+func forever(url string) error {
+	return retry.Do(func() error {
+		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+		defer cancel()
+		return send(ctx, url)
+	}, retry.Attempts(0)) // want `per-attempt timeout inside retry.Do with retry.Attempts\(0\) and no retry.Context`
+}
+
+func untilSucceeded(url string) (int, error) {
+	return retry.DoWithData(func() (int, error) {
+		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+		defer cancel()
+		return 1, send(ctx, url)
+	}, retry.UntilSucceeded(), retry.Delay(time.Second)) // want `per-attempt timeout inside retry.DoWithData with retry.UntilSucceeded\(\)`
+}
+
+// ---- must stay silent ----
+
+func withContext(ctx context.Context, url string) error {
+	return retry.Do(func() error { return send(ctx, url) }, retry.Context(ctx))
+}
+
+func counted(url string) error {
+	return retry.Do(func() error {
+		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+		defer cancel()
+		return send(ctx, url)
+	}, retry.Attempts(3))
+}
+
+func foreverNoTimeout(url string) error {
+	return retry.Do(func() error { return send(context.Background(), url) }, retry.Attempts(0))
+}
+
+func optsSlice(ctx context.Context, url string, opts []retry.Option) error {
+	return retry.Do(func() error { return send(ctx, url) }, opts...)
+}

@@ -1,0 +1,387 @@
+package retryidempotency
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"net/http"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/retrylint/retrylint/internal/fixes"
+	"github.com/retrylint/retrylint/internal/httpmodel"
+	"github.com/retrylint/retrylint/internal/retrylib"
+)
+
+// checkLibraries reports POST and PATCH requests retried by a retry
+// library (internal/retrylib) after an unknown outcome without an
+// idempotency key reused across the attempts: sent through a retrying
+// go-retryablehttp or resty client, or inside the operation handed to
+// backoff.Retry, retry.Do and the like.
+func checkLibraries(pass *analysis.Pass, keys []string, at func(token.Pos)) {
+	if !retrylib.ImportsLibrary(pass.Pkg) {
+		return
+	}
+	c := &checker{pass: pass, keys: httpmodel.NewNames(keys...), first: http.CanonicalHeaderKey(keys[0])}
+	for _, file := range pass.Files {
+		ast.PreorderStack(file, nil, func(n ast.Node, stack []ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			e, ok := retrylib.EntryOf(pass.TypesInfo, call)
+			if !ok {
+				return true
+			}
+			at(call.Pos())
+			lc := &libCheck{c: c, file: file, stack: stack, e: e, scope: libScope(pass, stack)}
+			switch {
+			case e.Lib.Path == retrylib.RetryableHTTP && e.Func.Name() == "Do":
+				lc.retryableDo()
+			case e.Lib.Path == retrylib.RestyV2 && e.Send:
+				lc.resty()
+			case e.Op != nil && (e.Lib.Path == retrylib.BackoffV1 || e.Lib.Path == retrylib.BackoffV4 || e.Lib.Path == retrylib.BackoffV5 || e.Lib.Path == retrylib.RetryGo):
+				lc.operation()
+			}
+			return true
+		})
+	}
+}
+
+func libScope(pass *analysis.Pass, stack []ast.Node) retrylib.Scope {
+	s := retrylib.Scope{Info: pass.TypesInfo, Files: pass.Files}
+	for i := len(stack) - 1; i >= 0; i-- {
+		if fd, ok := stack[i].(*ast.FuncDecl); ok {
+			s.Body = fd.Body
+			break
+		}
+	}
+	return s
+}
+
+type libCheck struct {
+	c     *checker
+	file  *ast.File
+	stack []ast.Node
+	e     retrylib.Entry
+	scope retrylib.Scope
+}
+
+func (lc *libCheck) report(n ast.Node, msg, fix string, edits []analysis.TextEdit) {
+	lc.c.pass.Report(analysis.Diagnostic{
+		Pos:            n.Pos(),
+		End:            n.End(),
+		Message:        msg,
+		SuggestedFixes: []analysis.SuggestedFix{{Message: fix, TextEdits: edits}},
+	})
+}
+
+// keyed reports whether a header write in body sets an idempotency key (or
+// a header whose name is not a constant) on the request req.
+func (lc *libCheck) keyed(body ast.Node, req *types.Var) (value ast.Expr, ok bool) {
+	info := lc.c.pass.TypesInfo
+	ast.Inspect(body, func(n ast.Node) bool {
+		if ok {
+			return false
+		}
+		var h httpmodel.HeaderAccess
+		var found bool
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			h, found = httpmodel.HeaderCall(info, n)
+		case *ast.AssignStmt:
+			if len(n.Lhs) == 1 && len(n.Rhs) == 1 {
+				if ix, isIx := n.Lhs[0].(*ast.IndexExpr); isIx {
+					h, found = httpmodel.HeaderIndexExpr(info, ix)
+					h.Value = n.Rhs[0]
+				}
+			}
+		}
+		if !found || h.Op == httpmodel.HeaderDel || h.Op.IsRead() {
+			return true
+		}
+		if sel, isSel := ast.Unparen(h.Header).(*ast.SelectorExpr); isSel && req != nil && varOf(info, sel.X) != req {
+			return true
+		}
+		if h.Name == "" || lc.c.keys.Has(h.Name) {
+			value, ok = h.Value, true
+		}
+		return true
+	})
+	return value, ok
+}
+
+func varOf(info *types.Info, e ast.Expr) *types.Var {
+	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+		v, _ := info.ObjectOf(id).(*types.Var)
+		return v
+	}
+	return nil
+}
+
+// retryableDo: client.Do(req) with req from retryablehttp.NewRequest.
+func (lc *libCheck) retryableDo() {
+	info := lc.c.pass.TypesInfo
+	e := lc.e
+	if len(e.Call.Args) != 1 || e.Recv == nil || lc.scope.Body == nil {
+		return
+	}
+	cl := retrylib.RetryableClient(lc.scope, e.Recv)
+	if !cl.Known || !cl.Retries || !cl.DefaultPolicy {
+		return
+	}
+	req := varOf(info, e.Call.Args[0])
+	if req == nil {
+		return
+	}
+	t := retrylib.TraceValue(lc.scope, e.Call.Args[0])
+	if !t.Known || len(t.Roots) != 1 {
+		return
+	}
+	nr, ok := t.Roots[0].(*ast.CallExpr)
+	if !ok || !retrylib.IsFunc(info, nr, retrylib.RetryableHTTP, "", "NewRequest", "NewRequestWithContext") {
+		return
+	}
+	idx := 0
+	if len(nr.Args) == 4 {
+		idx = 1
+	}
+	method, known := httpmodel.ConstString(info, nr.Args[idx])
+	if !known || !isWrite(method) {
+		return
+	}
+	if _, ok := lc.keyed(lc.scope.Body, req); ok {
+		return
+	}
+	stmt, _ := fixes.StmtInBlock(lc.stack)
+	if stmt == nil {
+		return
+	}
+	src := fixes.Source(lc.c.pass, stmt.Pos())
+	indent := fixes.Indent(lc.c.pass.Fset, src, stmt.Pos())
+	key := fixes.FreeName(info, lc.file, "idempotencyKey", nil, stmt.Pos())
+	gen, edits, ok := lc.c.keyGen(lc.file, stmt.Pos(), key, indent)
+	if !ok {
+		return
+	}
+	reqName := ast.Unparen(e.Call.Args[0]).(*ast.Ident).Name
+	text := gen + fmt.Sprintf("%s%s.Header.Set(%q, %s)\n", indent, reqName, lc.c.first, key)
+	lineStart := lc.c.pass.Fset.File(stmt.Pos()).LineStart(lc.c.pass.Fset.Position(stmt.Pos()).Line)
+	edits = append(edits, analysis.TextEdit{Pos: lineStart, End: lineStart, NewText: []byte(text)})
+	lc.report(e.Call.Fun,
+		fmt.Sprintf("%s is sent through a retrying retryablehttp.Client (RetryMax > 0, default CheckRetry retries transport errors and 5xx) without an idempotency key (the write may be applied twice)", method),
+		"Set an idempotency key made once on the request", edits)
+}
+
+// resty: client.R()....Post(url) with SetRetryCount above 0.
+func (lc *libCheck) resty() {
+	info := lc.c.pass.TypesInfo
+	e := lc.e
+	method := e.Method
+	if !isWrite(method) || e.Recv == nil {
+		return
+	}
+	cfg := retrylib.Resty(lc.scope, e.Recv, func(string) bool { return false })
+	if !cfg.Known || cfg.RetryCount == 0 || cfg.RetryConditions {
+		return
+	}
+	if retrylib.KeyHeaderOnChain(lc.scope, e.Recv, lc.c.keys.Has) {
+		return
+	}
+	sel, ok := ast.Unparen(e.Call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return
+	}
+	if v := info.FileVersions[lc.file]; v != "" && !versionAtLeast(v, 24) {
+		return // crypto/rand.Text, the key of the fix, needs Go 1.24
+	}
+	randName, edits, ok := fixes.Import(info, lc.c.pass.Pkg, lc.file, "crypto/rand", e.Call.Pos())
+	if !ok {
+		return
+	}
+	edits = append(edits, analysis.TextEdit{Pos: sel.Sel.Pos(), End: sel.Sel.Pos(), NewText: fmt.Appendf(nil, "SetHeader(%q, %s.Text()).", lc.c.first, randName)})
+	lc.report(sel.Sel,
+		fmt.Sprintf("%s is sent through a resty client with SetRetryCount, which retries it after a transport error, without an idempotency key (the write may be applied twice)", method),
+		"Set an idempotency key on the request, made once for all its attempts", edits)
+}
+
+// operation: a POST or PATCH sent inside the function value handed to a
+// retry function, which calls it again after an error.
+func (lc *libCheck) operation() {
+	info := lc.c.pass.TypesInfo
+	e := lc.e
+	lit, ok := ast.Unparen(e.Op).(*ast.FuncLit)
+	if !ok {
+		return
+	}
+	if e.Lib.Path == retrylib.RetryGo {
+		if !e.OptionsKnown || retrylib.RetryGoOptions(info, e.Options).RetryIf {
+			return
+		}
+	}
+	// The request: req := http.NewRequest(POST, ...) in the literal, sent
+	// by a Do in the literal.
+	var req *types.Var
+	var method string
+	var reqName string
+	var send *ast.CallExpr
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			if len(n.Rhs) == 1 && len(n.Lhs) >= 1 {
+				if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok {
+					if m, known, ok := httpmodel.NewRequestMethod(info, call); ok && known && isWrite(m) {
+						if v := varOf(info, n.Lhs[0]); v != nil {
+							req, method, reqName = v, m, n.Lhs[0].(*ast.Ident).Name
+						}
+					}
+				}
+			}
+		case *ast.CallExpr:
+			if s, ok := httpmodel.SendOf(info, n); ok && s.Request != nil && req != nil && varOf(info, s.Request) == req {
+				send = n
+			}
+		}
+		return true
+	})
+	if send == nil {
+		return
+	}
+	if permanentOnError(info, lit.Body, send, sendErr(info, lit.Body, send)) {
+		return
+	}
+	value, keyed := lc.keyed(lit.Body, req)
+	var fresh ast.Expr
+	if keyed {
+		fresh = lc.freshInside(lit.Body, value)
+	}
+	if keyed && fresh == nil {
+		return
+	}
+	stmt, _ := fixes.StmtInBlock(lc.stack)
+	if stmt == nil {
+		return
+	}
+	pass := lc.c.pass
+	src := fixes.Source(pass, stmt.Pos())
+	indent := fixes.Indent(pass.Fset, src, stmt.Pos())
+	key := fixes.FreeName(info, lc.file, "idempotencyKey", nil, stmt.Pos(), lit.End()-1)
+	gen, edits, ok := lc.c.keyGen(lc.file, stmt.Pos(), key, indent)
+	if !ok {
+		return
+	}
+	lineStart := pass.Fset.File(stmt.Pos()).LineStart(pass.Fset.Position(stmt.Pos()).Line)
+	edits = append(edits, analysis.TextEdit{Pos: lineStart, End: lineStart, NewText: []byte(gen)})
+	name := e.Lib.Name + "." + e.Func.Name()
+	if e.Lib.Path == retrylib.RetryGo {
+		name = "retry." + e.Func.Name()
+	}
+	if fresh != nil {
+		edits = append(edits, analysis.TextEdit{Pos: fresh.Pos(), End: fresh.End(), NewText: []byte(key)})
+		lc.report(fresh,
+			fmt.Sprintf("idempotency key is made inside the operation retried by %s, so every attempt of the %s sends a new one (the write may be applied twice)", name, method),
+			"Make the key once, before the retry", edits)
+		return
+	}
+	sendStmt := enclosingStmt(lit.Body, send)
+	if sendStmt == nil {
+		return
+	}
+	sendLine := pass.Fset.File(sendStmt.Pos()).LineStart(pass.Fset.Position(sendStmt.Pos()).Line)
+	inner := fixes.Indent(pass.Fset, src, sendStmt.Pos())
+	edits = append(edits, analysis.TextEdit{Pos: sendLine, End: sendLine, NewText: fmt.Appendf(nil, "%s%s.Header.Set(%q, %s)\n", inner, reqName, lc.c.first, key)})
+	lc.report(send.Fun,
+		fmt.Sprintf("%s is retried by %s after a transport error without an idempotency key (the write may be applied twice)", method, name),
+		"Set an idempotency key made once, before the retry", edits)
+}
+
+// enclosingStmt returns the innermost statement of a block in body that
+// holds n.
+func enclosingStmt(body *ast.BlockStmt, n ast.Node) ast.Stmt {
+	var found ast.Stmt
+	ast.PreorderStack(body, nil, func(m ast.Node, stack []ast.Node) bool {
+		if found != nil || m.Pos() > n.Pos() || m.End() < n.End() {
+			return false
+		}
+		if m == n {
+			found, _ = fixes.StmtInBlock(append(stack, m))
+			return false
+		}
+		return true
+	})
+	return found
+}
+
+// freshInside returns the call that makes the key value fresh inside body:
+// the value itself, or the right-hand side that defines the variable it
+// names, when that is a source of fresh values.
+func (lc *libCheck) freshInside(body *ast.BlockStmt, value ast.Expr) ast.Expr {
+	info := lc.c.pass.TypesInfo
+	isFresh := func(e ast.Expr) bool {
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		return ok && lc.c.isFreshSource(httpmodel.Callee(info, call))
+	}
+	if value == nil {
+		return nil
+	}
+	if isFresh(value) {
+		return value
+	}
+	v := varOf(info, value)
+	if v == nil || v.Pos() < body.Pos() || v.Pos() > body.End() {
+		return nil
+	}
+	var found ast.Expr
+	ast.Inspect(body, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok && len(as.Lhs) == len(as.Rhs) {
+			for i, l := range as.Lhs {
+				if varOf(info, l) == v && isFresh(as.Rhs[i]) {
+					found = as.Rhs[i]
+				}
+			}
+		}
+		return found == nil
+	})
+	return found
+}
+
+// sendErr returns the error variable that the send's result is assigned
+// to in body.
+func sendErr(info *types.Info, body *ast.BlockStmt, send *ast.CallExpr) *types.Var {
+	var v *types.Var
+	ast.Inspect(body, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok && len(as.Rhs) == 1 && ast.Unparen(as.Rhs[0]) == send && len(as.Lhs) == 2 {
+			v = varOf(info, as.Lhs[1])
+		}
+		return v == nil
+	})
+	return v
+}
+
+// permanentOnError reports whether the operation stops the retry when the
+// send fails (backoff.Permanent or retry.Unrecoverable of the send's
+// error, after the send): a transport error is then not retried.
+func permanentOnError(info *types.Info, body *ast.BlockStmt, send *ast.CallExpr, errVar *types.Var) bool {
+	if errVar == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && len(call.Args) == 1 && call.Pos() > send.End() {
+			if retrylib.IsFunc(info, call, retrylib.BackoffV4, "", "Permanent") || retrylib.IsFunc(info, call, retrylib.BackoffV1, "", "Permanent") || retrylib.IsFunc(info, call, retrylib.BackoffV5, "", "Permanent") ||
+				retrylib.IsFunc(info, call, retrylib.RetryGo, "", "Unrecoverable") {
+				ast.Inspect(call.Args[0], func(m ast.Node) bool {
+					if id, ok := m.(*ast.Ident); ok && info.Uses[id] == errVar {
+						found = true
+					}
+					return !found
+				})
+			}
+		}
+		return !found
+	})
+	return found
+}

@@ -1,0 +1,297 @@
+package retrylib
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/retrylint/retrylint/internal/httpmodel"
+)
+
+// Scope is where configuration is read: the body of the function that
+// holds the call, and the files of the package (for a value kept in a
+// struct field or a package variable, and for constructors).
+type Scope struct {
+	Info  *types.Info
+	Body  ast.Node
+	Files []*ast.File
+}
+
+// Trace is what a value was made from: the method calls of the chains that
+// configure it (resty's c.SetRetryCount(3), including those on the value
+// it was assigned from), the expressions at the root of those chains
+// (resty.New(), &retryablehttp.Client{...}, backoff.NewExponentialBackOff()),
+// and the assignments to its fields (c.RetryMax = 0), by field name.
+type Trace struct {
+	Calls  []*ast.CallExpr
+	Roots  []ast.Expr
+	Fields map[string][]ast.Expr
+	// Known is false when some variable on the way has no value visible in
+	// the scope (a parameter, a value from another package).
+	Known bool
+}
+
+// TraceValue follows e back through variables, struct fields and simple
+// constructors of the same package.
+func TraceValue(s Scope, e ast.Expr) *Trace {
+	t := &Trace{Fields: map[string][]ast.Expr{}, Known: true}
+	seen := map[types.Object]bool{}
+	calls := map[*ast.CallExpr]bool{}
+	var walk func(e ast.Expr, body ast.Node, depth int)
+	walk = func(e ast.Expr, body ast.Node, depth int) {
+		if depth > 4 {
+			t.Known = false
+			return
+		}
+		root, chain := unchain(s.Info, e)
+		for _, c := range chain {
+			if !calls[c] {
+				calls[c] = true
+				t.Calls = append(t.Calls, c)
+			}
+		}
+		v := varOf(s.Info, root)
+		if v == nil {
+			if call, ok := ast.Unparen(root).(*ast.CallExpr); ok {
+				if fd := s.localFunc(call); fd != nil {
+					// A constructor of the package: follow what it returns.
+					n := 0
+					ast.Inspect(fd.Body, func(n2 ast.Node) bool {
+						if _, ok := n2.(*ast.FuncLit); ok {
+							return false
+						}
+						if r, ok := n2.(*ast.ReturnStmt); ok && len(r.Results) > 0 {
+							n++
+							walk(r.Results[0], fd.Body, depth+1)
+						}
+						return true
+					})
+					if n > 0 {
+						return
+					}
+				}
+			}
+			t.Roots = append(t.Roots, ast.Unparen(root))
+			return
+		}
+		if seen[v] {
+			return
+		}
+		seen[v] = true
+		region := []ast.Node{body}
+		if v.IsField() || v.Parent() == v.Pkg().Scope() || body == nil {
+			region = region[:0]
+			for _, f := range s.Files {
+				region = append(region, f)
+			}
+		}
+		var values []ast.Expr
+		for _, r := range region {
+			if r == nil {
+				continue
+			}
+			ast.Inspect(r, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.AssignStmt:
+					for i, l := range n.Lhs {
+						if varOf(s.Info, l) == v && len(n.Rhs) == len(n.Lhs) {
+							values = append(values, n.Rhs[i])
+						} else if varOf(s.Info, l) == v && len(n.Rhs) == 1 && i == 0 {
+							values = append(values, n.Rhs[0]) // x, err := f()
+						}
+						if sel, ok := l.(*ast.SelectorExpr); ok && varOf(s.Info, sel.X) == v && len(n.Rhs) == len(n.Lhs) {
+							t.Fields[sel.Sel.Name] = append(t.Fields[sel.Sel.Name], n.Rhs[i])
+						}
+					}
+				case *ast.ValueSpec:
+					for i, name := range n.Names {
+						if s.Info.Defs[name] == v && len(n.Values) == len(n.Names) {
+							values = append(values, n.Values[i])
+						} else if s.Info.Defs[name] == v && len(n.Values) == 1 && i == 0 {
+							values = append(values, n.Values[0])
+						}
+					}
+				case *ast.KeyValueExpr:
+					if id, ok := n.Key.(*ast.Ident); ok && s.Info.Uses[id] == v {
+						values = append(values, n.Value)
+					}
+				case *ast.CallExpr:
+					if r, chain := unchain(s.Info, n); len(chain) > 0 && varOf(s.Info, r) == v {
+						// Only the calls that configure v itself: a
+						// fluent chain of setters returning v's type,
+						// not those on a value derived from it (a
+						// request made by client.R()).
+						for i := len(chain) - 1; i >= 0; i-- {
+							c := chain[i]
+							if i != len(chain)-1 && !types.Identical(s.Info.TypeOf(chain[i+1]), v.Type()) {
+								break
+							}
+							if !calls[c] {
+								calls[c] = true
+								t.Calls = append(t.Calls, c)
+							}
+						}
+					}
+				}
+				return true
+			})
+		}
+		if len(values) == 0 {
+			t.Known = false
+		}
+		for _, val := range values {
+			walk(val, enclosingBody(s, val, body), depth+1)
+		}
+	}
+	walk(e, s.Body, 0)
+	for _, r := range t.Roots {
+		if lit := compositeOf(r); lit != nil {
+			for _, el := range lit.Elts {
+				if kv, ok := el.(*ast.KeyValueExpr); ok {
+					if id, ok := kv.Key.(*ast.Ident); ok {
+						t.Fields[id.Name] = append(t.Fields[id.Name], kv.Value)
+					}
+				}
+			}
+		}
+	}
+	return t
+}
+
+// enclosingBody returns the body of the function declaration of the
+// package that holds e, or def when e is in none of the files.
+func enclosingBody(s Scope, e ast.Expr, def ast.Node) ast.Node {
+	for _, f := range s.Files {
+		if f.Pos() > e.Pos() || e.End() > f.End() {
+			continue
+		}
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && fd.Pos() <= e.Pos() && e.End() <= fd.End() {
+				return fd.Body
+			}
+		}
+	}
+	return def
+}
+
+func (s Scope) localFunc(call *ast.CallExpr) *ast.FuncDecl {
+	fn := httpmodel.Callee(s.Info, call)
+	if fn == nil {
+		return nil
+	}
+	for _, f := range s.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && s.Info.Defs[fd.Name] == fn {
+				return fd
+			}
+		}
+	}
+	return nil
+}
+
+// unchain walks a chain of method calls x.A().B().C() down to x, and
+// returns x and the calls, outermost first.
+func unchain(info *types.Info, e ast.Expr) (ast.Expr, []*ast.CallExpr) {
+	var calls []*ast.CallExpr
+	for {
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok {
+			return e, calls
+		}
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return e, calls
+		}
+		if s := info.Selections[sel]; s == nil || s.Kind() != types.MethodVal {
+			return e, calls
+		}
+		calls = append(calls, call)
+		e = sel.X
+	}
+}
+
+// varOf returns the variable or struct field e names.
+func varOf(info *types.Info, e ast.Expr) *types.Var {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		v, _ := info.ObjectOf(e).(*types.Var)
+		return v
+	case *ast.SelectorExpr:
+		v, _ := info.ObjectOf(e.Sel).(*types.Var)
+		return v
+	case *ast.StarExpr:
+		return varOf(info, e.X)
+	}
+	return nil
+}
+
+func compositeOf(e ast.Expr) *ast.CompositeLit {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	lit, _ := e.(*ast.CompositeLit)
+	return lit
+}
+
+// last returns the last expression of list in source order, or nil.
+func last(list []ast.Expr) ast.Expr {
+	var l ast.Expr
+	for _, e := range list {
+		if l == nil || e.Pos() > l.Pos() {
+			l = e
+		}
+	}
+	return l
+}
+
+// PerAttemptTimeout returns a context.WithTimeout or WithDeadline call
+// (or their Cause forms) made by the operation op itself, a function
+// literal or a function of the package: a timeout made anew on every
+// attempt.
+func PerAttemptTimeout(s Scope, op ast.Expr) *ast.CallExpr {
+	var body ast.Node
+	switch o := ast.Unparen(op).(type) {
+	case *ast.FuncLit:
+		body = o.Body
+	case *ast.Ident, *ast.SelectorExpr:
+		if fn, ok := s.Info.ObjectOf(identOf(o)).(*types.Func); ok {
+			for _, f := range s.Files {
+				for _, d := range f.Decls {
+					if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && s.Info.Defs[fd.Name] == fn {
+						body = fd.Body
+					}
+				}
+			}
+		}
+	}
+	if body == nil {
+		return nil
+	}
+	var found *ast.CallExpr
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found != nil {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit, *ast.GoStmt, *ast.DeferStmt:
+			return false
+		case *ast.CallExpr:
+			if httpmodel.IsPkgFunc(httpmodel.Callee(s.Info, n), "context", "WithTimeout", "WithDeadline", "WithTimeoutCause", "WithDeadlineCause") {
+				found = n
+			}
+		}
+		return true
+	})
+	return found
+}
+
+func identOf(e ast.Expr) *ast.Ident {
+	switch e := e.(type) {
+	case *ast.Ident:
+		return e
+	case *ast.SelectorExpr:
+		return e.Sel
+	}
+	return nil
+}

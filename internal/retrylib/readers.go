@@ -1,0 +1,375 @@
+package retrylib
+
+import (
+	"go/ast"
+	"go/types"
+	"net/http"
+
+	"github.com/retrylint/retrylint/internal/httpmodel"
+)
+
+// BackOffConfig is what a cenkalti/backoff v4 BackOff value does.
+type BackOffConfig struct {
+	Known bool
+	// NeverStops: nothing bounds the retry by time or count: an
+	// ExponentialBackOff with MaxElapsedTime 0 (exponential.go:59-61,
+	// 176), a ConstantBackOff or ZeroBackOff, not wrapped by WithMaxRetries.
+	NeverStops bool
+	// Context: wrapped by backoff.WithContext (context.go:23), so the
+	// wait selects on that context (retry.go:111-115).
+	Context bool
+	// Zero is the constant 0 that sets MaxElapsedTime (a field assignment,
+	// a literal field or the WithMaxElapsedTime argument); Lit is an
+	// ExponentialBackOff literal without the field. One of them is set
+	// when the exponential back-off never stops.
+	Zero ast.Expr
+	Lit  *ast.CompositeLit
+	// ZeroInCall: Zero is the argument of WithMaxElapsedTime.
+	ZeroInCall bool
+}
+
+// isBackoff reports whether call calls one of the functions names of
+// cenkalti/backoff v4 or of its module-less v1 path.
+func isBackoff(info *types.Info, call *ast.CallExpr, names ...string) bool {
+	return IsFunc(info, call, BackoffV4, "", names...) || IsFunc(info, call, BackoffV1, "", names...)
+}
+
+// BackOffV4 reads the back-off e of a v4 (or v1) Retry call.
+func BackOffV4(s Scope, e ast.Expr) BackOffConfig {
+	var c BackOffConfig
+	var countBound bool
+	for depth := 0; depth < 4; depth++ {
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		if ok && isBackoff(s.Info, call, "WithContext") && len(call.Args) == 2 {
+			c.Context = true
+			e = call.Args[0]
+			continue
+		}
+		if ok && isBackoff(s.Info, call, "WithMaxRetries", "WithMaxTries") && len(call.Args) == 2 {
+			countBound = true
+			e = call.Args[0]
+			continue
+		}
+		break
+	}
+	t := TraceValue(s, e)
+	if !t.Known || len(t.Roots) != 1 {
+		return c
+	}
+	root := t.Roots[0]
+	if call, ok := root.(*ast.CallExpr); ok {
+		switch {
+		case isBackoff(s.Info, call, "WithContext"), isBackoff(s.Info, call, "WithMaxRetries", "WithMaxTries"):
+			// A wrapper reached through a variable.
+			return BackOffV4(s, call)
+		case isBackoff(s.Info, call, "NewExponentialBackOff"):
+			c.Known = true
+			for _, opt := range call.Args {
+				if oc, ok := ast.Unparen(opt).(*ast.CallExpr); ok && isBackoff(s.Info, oc, "WithMaxElapsedTime") && len(oc.Args) == 1 {
+					c.Zero, c.ZeroInCall = nil, false
+					if isZero(s.Info, oc.Args[0]) {
+						c.Zero, c.ZeroInCall = oc.Args[0], true
+					}
+				}
+			}
+		case isBackoff(s.Info, call, "NewConstantBackOff"):
+			c.Known = true
+			c.NeverStops = !countBound
+			return c
+		default:
+			return c
+		}
+	} else if lit := compositeOf(root); lit != nil {
+		switch {
+		case httpmodel.IsNamed(s.Info.TypeOf(lit), BackoffV4, "ExponentialBackOff") || httpmodel.IsNamed(s.Info.TypeOf(lit), BackoffV1, "ExponentialBackOff"):
+			c.Known = true
+			if v := last(t.Fields["MaxElapsedTime"]); v == nil {
+				c.Lit = lit
+			} else if isZero(s.Info, v) {
+				c.Zero = v
+			}
+		case httpmodel.IsNamed(s.Info.TypeOf(lit), BackoffV4, "ConstantBackOff"), httpmodel.IsNamed(s.Info.TypeOf(lit), BackoffV4, "ZeroBackOff"),
+			httpmodel.IsNamed(s.Info.TypeOf(lit), BackoffV1, "ConstantBackOff"), httpmodel.IsNamed(s.Info.TypeOf(lit), BackoffV1, "ZeroBackOff"):
+			c.Known = true
+			c.NeverStops = !countBound
+			return c
+		default:
+			return c
+		}
+	} else {
+		return c
+	}
+	// A later assignment decides.
+	if v := last(t.Fields["MaxElapsedTime"]); v != nil && compositeOf(root) == nil {
+		c.Zero, c.ZeroInCall = nil, false
+		if isZero(s.Info, v) {
+			c.Zero = v
+		}
+	}
+	c.NeverStops = !countBound && (c.Zero != nil || c.Lit != nil)
+	if !c.NeverStops {
+		c.Zero, c.Lit = nil, nil
+	}
+	return c
+}
+
+// RetryGoConfig is what the options of a retry-go Do call say.
+type RetryGoConfig struct {
+	// Forever is the Attempts(0) or UntilSucceeded() option: retry until
+	// success (options.go:54-66, retry.go:140-168). The default is 10
+	// attempts (retry.go:227).
+	Forever *ast.CallExpr
+	// Context is the argument of retry.Context: the waits select on it
+	// (retry.go:160-162, 206-208); without it they wait on
+	// context.Background() (retry.go:235).
+	Context ast.Expr
+	// RetryIf: a custom retry condition (options.go:238).
+	RetryIf bool
+}
+
+// RetryGoOptions reads the options of a retry-go call.
+func RetryGoOptions(info *types.Info, opts []ast.Expr) RetryGoConfig {
+	var c RetryGoConfig
+	for _, o := range opts {
+		call, ok := ast.Unparen(o).(*ast.CallExpr)
+		if !ok {
+			continue
+		}
+		switch {
+		case IsFunc(info, call, RetryGo, "", "Attempts") && len(call.Args) == 1:
+			c.Forever = nil
+			if isZero(info, call.Args[0]) {
+				c.Forever = call
+			}
+		case IsFunc(info, call, RetryGo, "", "UntilSucceeded"):
+			c.Forever = call
+		case IsFunc(info, call, RetryGo, "", "Context") && len(call.Args) == 1:
+			c.Context = call.Args[0]
+		case IsFunc(info, call, RetryGo, "", "RetryIf"):
+			c.RetryIf = true
+		}
+	}
+	return c
+}
+
+// BackoffV5Config is what the options of a v5 Retry call say.
+type BackoffV5Config struct {
+	// Zero is the 0 of WithMaxElapsedTime(0): no time bound (retry.go:58,
+	// 120); the default is 15 minutes (retry.go:10, 73).
+	Zero ast.Expr
+	// MaxTries: WithMaxTries bounds the count (retry.go:51, 92).
+	MaxTries bool
+}
+
+// BackoffV5Options reads the options of a v5 Retry call.
+func BackoffV5Options(info *types.Info, opts []ast.Expr) BackoffV5Config {
+	var c BackoffV5Config
+	for _, o := range opts {
+		call, ok := ast.Unparen(o).(*ast.CallExpr)
+		if !ok {
+			continue
+		}
+		switch {
+		case IsFunc(info, call, BackoffV5, "", "WithMaxElapsedTime") && len(call.Args) == 1:
+			c.Zero = nil
+			if isZero(info, call.Args[0]) {
+				c.Zero = call.Args[0]
+			}
+		case IsFunc(info, call, BackoffV5, "", "WithMaxTries"):
+			c.MaxTries = true
+		}
+	}
+	return c
+}
+
+// ClientConfig is what a go-retryablehttp Client does.
+type ClientConfig struct {
+	Known bool
+	// Retries: RetryMax is above 0 (NewClient sets 4, client.go:51, 446;
+	// a Client literal without the field has 0, client.go:761-764).
+	Retries bool
+	// DefaultPolicy: CheckRetry is DefaultRetryPolicy or
+	// ErrorPropagatedRetryPolicy, which retry transport errors and
+	// 500-range statuses except 501 for every method (client.go:495-545).
+	DefaultPolicy bool
+}
+
+// RetryableClient reads the client e that Do, Post, ... is called on.
+func RetryableClient(s Scope, e ast.Expr) ClientConfig {
+	var c ClientConfig
+	t := TraceValue(s, e)
+	if !t.Known || len(t.Roots) != 1 {
+		return c
+	}
+	root := t.Roots[0]
+	retryMax := int64(0)
+	policy := ast.Expr(nil)
+	if call, ok := root.(*ast.CallExpr); ok && IsFunc(s.Info, call, RetryableHTTP, "", "NewClient") {
+		c.Known = true
+		retryMax = 4
+		c.DefaultPolicy = true
+	} else if lit := compositeOf(root); lit != nil && httpmodel.IsNamed(s.Info.TypeOf(lit), RetryableHTTP, "Client") {
+		c.Known = true
+	} else {
+		return c
+	}
+	if v := last(t.Fields["RetryMax"]); v != nil {
+		n, ok := IntValue(s.Info, v)
+		if !ok {
+			n = 1 // not a constant: retries, as the field is set at all
+		}
+		retryMax = n
+	}
+	if v := last(t.Fields["CheckRetry"]); v != nil {
+		policy = v
+		c.DefaultPolicy = false
+		if id := identOf(ast.Unparen(policy)); id != nil {
+			if fn, ok := s.Info.ObjectOf(id).(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() == RetryableHTTP &&
+				(fn.Name() == "DefaultRetryPolicy" || fn.Name() == "ErrorPropagatedRetryPolicy") {
+				c.DefaultPolicy = true
+			}
+		}
+	}
+	c.Retries = retryMax > 0
+	return c
+}
+
+// Cred is a credential set on a resty client or request.
+type Cred struct {
+	Call   *ast.CallExpr
+	Header string // canonical header name
+}
+
+// RestyConfig is what a resty v2 client (and the request chain that uses
+// it) configures.
+type RestyConfig struct {
+	Known bool
+	// RetryCount is the last constant SetRetryCount (client.go:708);
+	// retries are off at 0 (request.go:1047-1053). -1: not a constant.
+	RetryCount int64
+	// RetryConditions: AddRetryCondition on the client or request replaces
+	// the default "retry on error" (retry.go:124-133).
+	RetryConditions bool
+	// Debug is the SetDebug call on the client (client.go:584) with an
+	// argument that is not the constant false; its
+	// log holds every request header unmasked (middleware.go:326-358,
+	// util.go:318-324).
+	Debug *ast.CallExpr
+	// Creds are the credentials: SetAuthToken, SetBasicAuth
+	// (middleware.go:288-309), SetHeader of a credential header.
+	Creds []Cred
+	// RequestLog: OnRequestLog is set, the library's hook to edit the
+	// logged headers before they are written (middleware.go:340-345).
+	RequestLog bool
+	// RetryAfter is the SetRetryAfter callback (client.go:733), MaxWait
+	// the SetRetryMaxWaitTime argument (client.go:726; default 2s,
+	// retry.go:19).
+	RetryAfter []*ast.CallExpr
+	MaxWait    ast.Expr
+	// Curl is the EnableGenerateCurlOnDebug call, unless a later
+	// DisableGenerateCurlOnDebug undoes it: the debug log then holds a curl
+	// command with every header (middleware.go:315-323, 349-352,
+	// util_curl.go:15-23), which OnRequestLog does not edit.
+	Curl *ast.CallExpr
+	// Client is the client expression at the root of the chain.
+	Client ast.Expr
+}
+
+// Resty reads a resty client or request e. credHeaders are the header
+// names that carry credentials (canonical).
+func Resty(s Scope, e ast.Expr, credHeaders func(string) bool) RestyConfig {
+	c := RestyConfig{RetryCount: 0}
+	t := TraceValue(s, e)
+	if !t.Known || len(t.Roots) == 0 {
+		return c
+	}
+	// Every value the client may hold is a new resty client (a
+	// constructor may pick resty.New or resty.NewWithClient).
+	for _, root := range t.Roots {
+		call, ok := root.(*ast.CallExpr)
+		if !ok || !IsFunc(s.Info, call, RestyV2, "", "New", "NewWithClient") {
+			return c
+		}
+	}
+	c.Known = true
+	c.Client = t.Roots[0]
+	var retry ast.Expr
+	var curlAt *ast.CallExpr
+	for _, call := range t.Calls {
+		fn := httpmodel.Callee(s.Info, call)
+		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != RestyV2 {
+			continue
+		}
+		switch fn.Name() {
+		case "SetRetryCount":
+			if len(call.Args) == 1 && (retry == nil || call.Pos() > retry.Pos()) {
+				retry = call.Args[0]
+			}
+		case "AddRetryCondition", "AddRetryAfterErrorCondition":
+			c.RetryConditions = true
+		case "SetDebug":
+			// A flag that is not the constant false may switch it on.
+			if recvName(fn) == "Client" && len(call.Args) == 1 {
+				if tv, ok := s.Info.Types[call.Args[0]]; ok && (tv.Value == nil || tv.Value.String() != "false") {
+					c.Debug = call
+				}
+			}
+		case "SetAuthToken", "SetAuthScheme", "SetBasicAuth", "SetDigestAuth":
+			if fn.Name() != "SetAuthScheme" {
+				c.Creds = append(c.Creds, Cred{Call: call, Header: "Authorization"})
+			}
+		case "SetHeader", "SetHeaderVerbatim":
+			if len(call.Args) == 2 {
+				if name, ok := httpmodel.ConstString(s.Info, call.Args[0]); ok && credHeaders(http.CanonicalHeaderKey(name)) {
+					c.Creds = append(c.Creds, Cred{Call: call, Header: http.CanonicalHeaderKey(name)})
+				}
+			}
+		case "OnRequestLog":
+			c.RequestLog = true
+		case "EnableGenerateCurlOnDebug", "DisableGenerateCurlOnDebug":
+			if recvName(fn) == "Client" && (curlAt == nil || call.Pos() > curlAt.Pos()) {
+				curlAt = call
+			}
+		case "SetRetryAfter":
+			c.RetryAfter = append(c.RetryAfter, call)
+		case "SetRetryMaxWaitTime":
+			if len(call.Args) == 1 {
+				c.MaxWait = call.Args[0]
+			}
+		}
+	}
+	if curlAt != nil && httpmodel.Callee(s.Info, curlAt).Name() == "EnableGenerateCurlOnDebug" {
+		c.Curl = curlAt
+	}
+	if retry != nil {
+		n, ok := IntValue(s.Info, retry)
+		if !ok {
+			n = -1
+		}
+		c.RetryCount = n
+	}
+	return c
+}
+
+// KeyHeaderOnChain reports whether a SetHeader call of the chain or
+// variable e sets one of the headers that has reports true for.
+func KeyHeaderOnChain(s Scope, e ast.Expr, has func(string) bool) bool {
+	t := TraceValue(s, e)
+	for _, call := range t.Calls {
+		fn := httpmodel.Callee(s.Info, call)
+		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != RestyV2 {
+			continue
+		}
+		switch fn.Name() {
+		case "SetHeader", "SetHeaderVerbatim":
+			if len(call.Args) == 2 {
+				if name, ok := httpmodel.ConstString(s.Info, call.Args[0]); !ok || has(name) {
+					return true // a computed name may be the key
+				}
+			}
+		case "SetHeaders", "SetHeaderMultiValues":
+			return true // not followed: may hold the key
+		}
+	}
+	return false
+}

@@ -1,0 +1,248 @@
+// Package retrylib knows the retry libraries that Go code configures instead
+// of writing its own retry loop. It is a table of their entry points,
+// matched by resolved object (package path, receiver type name, function
+// name), and readers of the configuration written around a call: the calls
+// and struct literals in the same function, or, for a client kept in a
+// struct field, the assignments to that field anywhere in the package.
+//
+// The model of each library, with the source lines it rests on, is in
+// docs/libraries.md. Supported, by import path and the version read:
+//
+//	github.com/hashicorp/go-retryablehttp    v0.7.8
+//	github.com/go-resty/resty/v2             v2.17.2
+//	github.com/cenkalti/backoff              v1 (309aa717, the same model as v4)
+//	github.com/cenkalti/backoff/v4           v4.3.0
+//	github.com/cenkalti/backoff/v5           v5.0.3
+//	github.com/avast/retry-go/v4             v4.7.0
+//	github.com/sethvargo/go-retry            v0.5.0 (entry points only)
+//
+// The API:
+//
+//   - EntryOf(info, call) recognises a call that retries: a function-value
+//     retry (backoff.Retry, retry.Do, v5 Retry, go-retry Do: Entry.Op is the
+//     retried operation) or a send through a retrying client
+//     (retryablehttp.Client.Do/Post/..., a resty Request's Post/Execute/...:
+//     Entry.Send is set). Entry.Lib says what the library does by default:
+//     what it retries on, whether its wait honours a context, its bounds.
+//   - BackOffV4(info, scope, expr) reads a cenkalti/backoff v4 BackOff
+//     value back to where it was made.
+//   - RetryGoOptions, BackoffV5Options read the options of a call.
+//   - RetryableClient and Resty read a client's configuration.
+//   - PerAttemptTimeout finds a per-attempt timeout made inside an operation.
+//
+// A reader that cannot see where a value was made says so (Known false);
+// the analyzers stay silent then.
+package retrylib
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/types"
+
+	"github.com/retrylint/retrylint/internal/httpmodel"
+)
+
+// Import paths of the libraries.
+const (
+	RetryableHTTP = "github.com/hashicorp/go-retryablehttp"
+	RestyV2       = "github.com/go-resty/resty/v2"
+	BackoffV1     = "github.com/cenkalti/backoff"
+	BackoffV4     = "github.com/cenkalti/backoff/v4"
+	BackoffV5     = "github.com/cenkalti/backoff/v5"
+	RetryGo       = "github.com/avast/retry-go/v4"
+	GoRetry       = "github.com/sethvargo/go-retry"
+)
+
+// Library is what a library does when nothing is configured.
+type Library struct {
+	Path string // import path
+	Name string // short name for messages
+	// RetriesErrors: a transport error (an unknown outcome) is retried by
+	// default.
+	RetriesErrors bool
+	// HonoursCtx: the wait between attempts selects on a context the
+	// caller can pass (which one is a configuration question).
+	HonoursCtx bool
+	// DefaultTimeBound and DefaultCountBound: the retry stops by elapsed
+	// time, by attempt count, with no configuration.
+	DefaultTimeBound, DefaultCountBound bool
+}
+
+// Libraries is the table of supported libraries.
+var Libraries = map[string]*Library{
+	RetryableHTTP: {Path: RetryableHTTP, Name: "go-retryablehttp", RetriesErrors: true, HonoursCtx: true, DefaultCountBound: true},
+	RestyV2:       {Path: RestyV2, Name: "resty", RetriesErrors: true, HonoursCtx: true, DefaultCountBound: true},
+	BackoffV1:     {Path: BackoffV1, Name: "backoff", RetriesErrors: true, HonoursCtx: false, DefaultTimeBound: true},
+	BackoffV4:     {Path: BackoffV4, Name: "backoff", RetriesErrors: true, HonoursCtx: false, DefaultTimeBound: true},
+	BackoffV5:     {Path: BackoffV5, Name: "backoff", RetriesErrors: true, HonoursCtx: true, DefaultTimeBound: true},
+	RetryGo:       {Path: RetryGo, Name: "retry-go", RetriesErrors: true, HonoursCtx: false, DefaultCountBound: true},
+	GoRetry:       {Path: GoRetry, Name: "go-retry", RetriesErrors: false, HonoursCtx: true},
+}
+
+// entryPoint is one row of the table: a function or method that retries.
+type entryPoint struct {
+	path, recv, name string
+	op               int // index of the retried function value, -1 if none
+	backoff          int // index of the BackOff argument, -1 if none
+	ctx              int // index of the context argument, -1 if none
+	opts             int // index of the first variadic option, -1 if none
+	method           string
+	send             bool // a request sent through a retrying client
+}
+
+var entryPoints = []entryPoint{
+	// cenkalti/backoff before modules (v1 path): retry.go:25-29, the
+	// model of v4.
+	{path: BackoffV1, name: "Retry", op: 0, backoff: 1, ctx: -1, opts: -1},
+	{path: BackoffV1, name: "RetryNotify", op: 0, backoff: 1, ctx: -1, opts: -1},
+	// cenkalti/backoff v4: retry.go:37-66.
+	{path: BackoffV4, name: "Retry", op: 0, backoff: 1, ctx: -1, opts: -1},
+	{path: BackoffV4, name: "RetryWithData", op: 0, backoff: 1, ctx: -1, opts: -1},
+	{path: BackoffV4, name: "RetryNotify", op: 0, backoff: 1, ctx: -1, opts: -1},
+	{path: BackoffV4, name: "RetryNotifyWithData", op: 0, backoff: 1, ctx: -1, opts: -1},
+	{path: BackoffV4, name: "RetryNotifyWithTimer", op: 0, backoff: 1, ctx: -1, opts: -1},
+	{path: BackoffV4, name: "RetryNotifyWithTimerAndData", op: 0, backoff: 1, ctx: -1, opts: -1},
+	// cenkalti/backoff v5: retry.go:68.
+	{path: BackoffV5, name: "Retry", op: 1, backoff: -1, ctx: 0, opts: 2},
+	// avast/retry-go v4: retry.go:114-123.
+	{path: RetryGo, name: "Do", op: 0, backoff: -1, ctx: -1, opts: 1},
+	{path: RetryGo, name: "DoWithData", op: 0, backoff: -1, ctx: -1, opts: 1},
+	// sethvargo/go-retry: retry.go:52-90.
+	{path: GoRetry, name: "Do", op: 2, backoff: 1, ctx: 0, opts: -1},
+	{path: GoRetry, name: "DoValue", op: 2, backoff: 1, ctx: 0, opts: -1},
+	// go-retryablehttp: client.go:666-914.
+	{path: RetryableHTTP, recv: "Client", name: "Do", op: -1, backoff: -1, ctx: -1, opts: -1, send: true},
+	{path: RetryableHTTP, recv: "Client", name: "Post", op: -1, backoff: -1, ctx: -1, opts: -1, send: true, method: "POST"},
+	{path: RetryableHTTP, recv: "Client", name: "PostForm", op: -1, backoff: -1, ctx: -1, opts: -1, send: true, method: "POST"},
+	{path: RetryableHTTP, recv: "Client", name: "Get", op: -1, backoff: -1, ctx: -1, opts: -1, send: true, method: "GET"},
+	{path: RetryableHTTP, recv: "Client", name: "Head", op: -1, backoff: -1, ctx: -1, opts: -1, send: true, method: "HEAD"},
+	// resty v2: request.go:964-1013; all of them reach Execute.
+	{path: RestyV2, recv: "Request", name: "Post", op: -1, backoff: -1, ctx: -1, opts: -1, send: true, method: "POST"},
+	{path: RestyV2, recv: "Request", name: "Patch", op: -1, backoff: -1, ctx: -1, opts: -1, send: true, method: "PATCH"},
+	{path: RestyV2, recv: "Request", name: "Put", op: -1, backoff: -1, ctx: -1, opts: -1, send: true, method: "PUT"},
+	{path: RestyV2, recv: "Request", name: "Get", op: -1, backoff: -1, ctx: -1, opts: -1, send: true, method: "GET"},
+	{path: RestyV2, recv: "Request", name: "Delete", op: -1, backoff: -1, ctx: -1, opts: -1, send: true, method: "DELETE"},
+	{path: RestyV2, recv: "Request", name: "Execute", op: -1, backoff: -1, ctx: -1, opts: -1, send: true},
+}
+
+// Entry is a call of a library entry point.
+type Entry struct {
+	Lib  *Library
+	Func *types.Func
+	Call *ast.CallExpr
+	// Op is the retried function value (nil for a client send).
+	Op ast.Expr
+	// BackOff is the BackOff argument (backoff v4, go-retry), Ctx the
+	// context argument (backoff v5, go-retry), Options the variadic
+	// options (backoff v5, retry-go).
+	BackOff, Ctx ast.Expr
+	Options      []ast.Expr
+	// OptionsKnown is false when the options are passed as a slice
+	// (opts...), whose content the readers do not follow.
+	OptionsKnown bool
+	// Send is set for a request sent through a retrying client: Recv is
+	// the client (retryablehttp) or request (resty) the method is called
+	// on, Method the HTTP method when it is a constant ("" otherwise).
+	Send   bool
+	Recv   ast.Expr
+	Method string
+}
+
+// EntryOf reports whether call is a call of a retry library's entry point.
+func EntryOf(info *types.Info, call *ast.CallExpr) (Entry, bool) {
+	fn := httpmodel.Callee(info, call)
+	if fn == nil || fn.Pkg() == nil {
+		return Entry{}, false
+	}
+	lib := Libraries[fn.Pkg().Path()]
+	if lib == nil {
+		return Entry{}, false
+	}
+	recv := recvName(fn)
+	for _, ep := range entryPoints {
+		if ep.path != lib.Path || ep.name != fn.Name() || ep.recv != recv {
+			continue
+		}
+		e := Entry{Lib: lib, Func: fn, Call: call, Send: ep.send, Method: ep.method}
+		arg := func(i int) ast.Expr {
+			if i >= 0 && i < len(call.Args) {
+				return call.Args[i]
+			}
+			return nil
+		}
+		e.Op, e.BackOff, e.Ctx = arg(ep.op), arg(ep.backoff), arg(ep.ctx)
+		e.OptionsKnown = !call.Ellipsis.IsValid()
+		if ep.opts >= 0 && ep.opts <= len(call.Args) && e.OptionsKnown {
+			e.Options = call.Args[ep.opts:]
+		}
+		if ep.send {
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+				e.Recv = sel.X
+			}
+			if fn.Name() == "Execute" && len(call.Args) > 0 {
+				e.Method, _ = httpmodel.ConstString(info, call.Args[0])
+			}
+		}
+		return e, true
+	}
+	return Entry{}, false
+}
+
+func recvName(fn *types.Func) string {
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil {
+		return ""
+	}
+	t := sig.Recv().Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		return n.Obj().Name()
+	}
+	return ""
+}
+
+// ImportsLibrary reports whether pkg imports one of the libraries directly.
+func ImportsLibrary(pkg *types.Package) bool {
+	for _, imp := range pkg.Imports() {
+		if Libraries[imp.Path()] != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// IsFunc reports whether call calls the function path.name (recv "" for a
+// package-level function) of a library.
+func IsFunc(info *types.Info, call *ast.CallExpr, path, recv string, names ...string) bool {
+	fn := httpmodel.Callee(info, call)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != path || recvName(fn) != recv {
+		return false
+	}
+	for _, n := range names {
+		if fn.Name() == n {
+			return true
+		}
+	}
+	return false
+}
+
+// isZero reports whether e is the constant 0.
+func isZero(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	if !ok || tv.Value == nil {
+		return false
+	}
+	v := constant.ToInt(tv.Value)
+	return v.Kind() == constant.Int && constant.Sign(v) == 0
+}
+
+// IntValue returns the value of e when it is an integer constant.
+func IntValue(info *types.Info, e ast.Expr) (int64, bool) {
+	tv, ok := info.Types[e]
+	if !ok || tv.Value == nil {
+		return 0, false
+	}
+	return constant.Int64Val(constant.ToInt(tv.Value))
+}
