@@ -15,6 +15,7 @@ import (
 	"github.com/retrylint/retrylint/internal/fixes"
 	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
+	"github.com/retrylint/retrylint/internal/retrylib"
 )
 
 // opParam returns the parameter that call calls when it is an operation:
@@ -141,6 +142,9 @@ func (r *Result) findOpLoops(ix *callindex.Index, at func(token.Pos)) {
 			h := r.helperOf(c.Callee)
 			if h == nil {
 				continue
+			}
+			if _, lib := retrylib.EntryOf(info, c.Expr); lib {
+				continue // a retry library: its own model (retrylib) knows more
 			}
 			at(c.Expr.Pos())
 			_, args := httpmodel.Receiver(info, c.Expr)
