@@ -275,27 +275,34 @@ func DebugWriter(info *types.Info, e ast.Expr, names Names, extra Funcs) (string
 			v, _ = info.Uses[x.Sel].(*types.Var) // a package variable
 		}
 	}
-	if v == nil || notLog(v.Type()) {
+	if v == nil || !names.has(v.Name()) && !namedBy(v, owner, extra) {
 		return "", false
 	}
-	if names.has(v.Name()) {
-		return v.Name(), true
+	// The type last: a method set costs more than a name.
+	if notLog(v.Type()) {
+		return "", false
 	}
+	return v.Name(), true
+}
+
+// namedBy reports whether one of extra names v, a package variable or a
+// field of owner.
+func namedBy(v *types.Var, owner types.Type, extra Funcs) bool {
 	for _, f := range extra {
 		if f.Name != v.Name() {
 			continue
 		}
 		if f.Recv == "" {
 			if !v.IsField() && v.Pkg() != nil && v.Pkg().Path() == f.Pkg && v.Parent() == v.Pkg().Scope() {
-				return v.Name(), true
+				return true
 			}
 			continue
 		}
 		if obj := recvNamed(owner); obj != nil && v.IsField() && obj.Name() == f.Recv && obj.Pkg() != nil && obj.Pkg().Path() == f.Pkg {
-			return v.Name(), true
+			return true
 		}
 	}
-	return "", false
+	return false
 }
 
 // notLog reports whether a writer of type t is no log whatever its name:
@@ -346,10 +353,21 @@ func DeclaresLogger(pkg *types.Package) bool {
 func declaresLogger(pkg *types.Package) bool {
 	scope := pkg.Scope()
 	for _, name := range scope.Names() {
-		if !strings.Contains(strings.ToLower(name), "log") {
+		if !hasLog(name) {
 			continue
 		}
 		if tn, ok := scope.Lookup(name).(*types.TypeName); ok && types.IsInterface(tn.Type()) && LoggerTypeName(name) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasLog reports whether name contains "log" in any case, without the
+// allocation of strings.ToLower.
+func hasLog(name string) bool {
+	for i := 0; i+3 <= len(name); i++ {
+		if name[i]|0x20 == 'l' && name[i+1]|0x20 == 'o' && name[i+2]|0x20 == 'g' {
 			return true
 		}
 	}

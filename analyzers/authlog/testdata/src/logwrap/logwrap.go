@@ -1,15 +1,15 @@
 // Package logwrap wraps a logger interface of another package; it imports
-// no log package and no net/http.
+// no log package, no net/http, and no package that exports a fact.
 package logwrap
 
-import "logiface"
+import "loggerdecl"
 
 // Warn passes a message and key/value pairs to the logger.
-func Warn(l logiface.Logger, msg string, keyvals ...any) { // want Warn:`authlog\(sink=logiface.Logger.Warnw values=p1,p2\)`
+func Warn(l loggerdecl.LeveledLogger, msg string, keyvals ...any) { // want Warn:`authlog\(sink=loggerdecl.LeveledLogger.Warnw values=p1,p2\)`
 	l.Warnw(msg, keyvals...)
 }
 
 // Ready logs only constants.
-func Ready(l logiface.Logger) {
-	l.Logf(0, "ready")
+func Ready(l loggerdecl.LeveledLogger) {
+	l.Warnw("ready", "level", 0)
 }

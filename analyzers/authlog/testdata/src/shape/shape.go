@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"loggerdecl"
 	"logiface"
 	"logwrap"
 )
@@ -34,10 +35,10 @@ func (c *Client) sdkLogger(r *http.Request) {
 	c.Logger.Info("retrying", "key", r.Header.Get("X-Goog-Api-Key")) // want `X-Goog-Api-Key header value reaches logiface.Logger.Info`
 }
 
-func viaWrappers(l logiface.Logger, r *http.Request) {
+func viaWrappers(l logiface.Logger, lv loggerdecl.LeveledLogger, r *http.Request) {
 	logiface.Debug(l, "token %s", r.Header.Get("X-Amz-Security-Token")) // want `X-Amz-Security-Token header value reaches logiface.Debug \(which passes it to logiface.Logger.Debugf\)`
 
-	logwrap.Warn(l, "retry", "token", r.Header.Get("Private-Token")) // want `Private-Token header value reaches logwrap.Warn \(which passes it to logiface.Logger.Warnw\)`
+	logwrap.Warn(lv, "retry", "token", r.Header.Get("Private-Token")) // want `Private-Token header value reaches logwrap.Warn \(which passes it to loggerdecl.LeveledLogger.Warnw\)`
 }
 
 // leveledLogger is a logger interface declared where it is used.
@@ -104,7 +105,6 @@ func notLoggers(p Printer, cat Catalog, l logiface.Logger, r *http.Request) {
 	l.Infof(r.Header.Get("Authorization"))             // a printf verb without a printf signature
 	l.With("auth", r.Header.Get("Authorization"))      // no logging verb
 	l.Debugf("type %T", r.Header.Get("Authorization")) // %T prints no value
-	logwrap.Ready(l)
 }
 
 func response(w http.ResponseWriter, r *http.Request) {
