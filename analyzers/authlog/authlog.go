@@ -169,9 +169,12 @@ type checker struct {
 	sinks logsink.Funcs
 	// debugWriters are the names of the writers that are debug output.
 	debugWriters logsink.Names
-	local        map[*types.Func]*funcFact
-	imported     *analysisutil.FactCache[funcFact, *funcFact]
-	calls        *callindex.Index
+	// methods are the method declarations of the package by position,
+	// built on first use (see enclosing).
+	methods  []*ast.FuncDecl
+	local    map[*types.Func]*funcFact
+	imported *analysisutil.FactCache[funcFact, *funcFact]
+	calls    *callindex.Index
 }
 
 type decl struct {

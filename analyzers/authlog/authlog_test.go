@@ -11,11 +11,11 @@ import (
 )
 
 func TestDiagnostics(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), authlog.Analyzer, "a", "b", "mylog", "authz", "c", "d", "odd", "redact", "loggerdecl", "logiface", "logwrap", "shape")
+	analysistest.Run(t, analysistest.TestData(), authlog.Analyzer, "a", "b", "mylog", "authz", "c", "d", "odd", "redact", "loggerdecl", "logiface", "logwrap", "ownlog", "shape")
 }
 
 func TestFixes(t *testing.T) {
-	results := analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), authlog.Analyzer, "a", "b", "authz", "c", "d", "odd", "redact", "loggerdecl", "logiface", "logwrap", "shape")
+	results := analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), authlog.Analyzer, "a", "b", "authz", "c", "d", "odd", "redact", "loggerdecl", "logiface", "logwrap", "ownlog", "shape")
 	fixtest.CheckFixed(t, authlog.Analyzer, results)
 }
 

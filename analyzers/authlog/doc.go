@@ -52,8 +52,12 @@
 // or a message alone (msg string), each optionally after one leading
 // parameter such as a level or a context (Logf(level, format, args...)).
 // Every argument is taken to be written; the format verbs of a printf
-// signature apply. A method of a concrete type needs no such rule: what
-// its body passes to a log, it logs.
+// signature apply. A method of a concrete type logs what its body passes
+// to a log; and when the type's name, the method's name and its signature
+// are a logger's by the same rule, a write to a writer held in a field of
+// its receiver is a log too (fmt.Fprintf(l.out, format, args...) in
+// (*stdLogger).Debugf), but not in (*Printer).Printf, nor in a method
+// named Render, nor into a bytes.Buffer.
 //
 // A write to an io.Writer (fmt.Fprint, Fprintf and Fprintln,
 // io.WriteString, a Write or WriteString method) is a log when the writer

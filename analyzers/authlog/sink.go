@@ -2,7 +2,9 @@ package authlog
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
+	"sort"
 
 	"github.com/retrylint/retrylint/internal/logsink"
 )
@@ -29,6 +31,7 @@ func (c *checker) writerSink(call *ast.CallExpr, fn *types.Func) (sinkCall, bool
 		return sinkCall{}, false
 	}
 	_, debug := logsink.DebugWriter(info, w.Dest, c.debugWriters, c.sinks)
+	debug = debug || c.ownWriter(call, w.Dest)
 	if !debug && (!w.Method && fn.Pkg().Path() == "fmt" || !logsink.IsStdStream(info, w.Dest)) {
 		return sinkCall{}, false // fmt to a standard stream is in the table
 	}
@@ -45,6 +48,58 @@ func (c *checker) writerSink(call *ast.CallExpr, fn *types.Func) (sinkCall, bool
 		}
 	}
 	return sinkCall{Sink: s}, true
+}
+
+// ownWriter reports whether dest is a field of the receiver of the
+// method that holds call, and that method is a logging method of a
+// concrete type whose name says it logs (logsink.LoggerMethod): a logger
+// of the project's own that writes to the writer it was given, such as
+// fmt.Fprintf(l.out, format, args...) in (*stdLogger).Debugf.
+func (c *checker) ownWriter(call *ast.CallExpr, dest ast.Expr) bool {
+	info := c.pass.TypesInfo
+	sel, ok := ast.Unparen(dest).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	if s, ok := info.Selections[sel]; !ok || s.Kind() != types.FieldVal {
+		return false
+	}
+	id, ok := ast.Unparen(sel.X).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	recv, ok := info.Uses[id].(*types.Var)
+	if !ok {
+		return false
+	}
+	fd := c.enclosing(call.Pos())
+	if fd == nil || fd.Recv == nil || len(fd.Recv.List) != 1 || len(fd.Recv.List[0].Names) != 1 ||
+		info.Defs[fd.Recv.List[0].Names[0]] != recv {
+		return false
+	}
+	fn, _ := info.Defs[fd.Name].(*types.Func)
+	return logsink.LoggerMethod(fn) && logsink.IsWriter(info.TypeOf(dest))
+}
+
+// enclosing returns the method declaration of this package around pos,
+// or nil.
+func (c *checker) enclosing(pos token.Pos) *ast.FuncDecl {
+	if c.methods == nil {
+		for _, f := range c.calls.Funcs() {
+			if f.Decl.Recv != nil && f.Decl.Body != nil {
+				c.methods = append(c.methods, f.Decl)
+			}
+		}
+		sort.Slice(c.methods, func(i, j int) bool { return c.methods[i].Pos() < c.methods[j].Pos() })
+		if c.methods == nil {
+			c.methods = []*ast.FuncDecl{} // looked, and found none
+		}
+	}
+	i := sort.Search(len(c.methods), func(i int) bool { return c.methods[i].End() > pos })
+	if i < len(c.methods) && c.methods[i].Pos() <= pos {
+		return c.methods[i]
+	}
+	return nil
 }
 
 // isLogCall is isLog with the call at hand: a write to a debug writer is

@@ -27,8 +27,10 @@ import (
 //     leading parameter (a level or a context), or a message alone (msg
 //     string), also optionally after one leading parameter.
 //
-// A concrete type needs no such rule: its methods have bodies, and a
-// method that passes its parameters to a log is a log through facts.
+// A concrete type's methods have bodies: a method that passes its
+// parameters to a log is a log through facts. What the rule adds for them
+// (LoggerMethod) is that a logging method of a type whose name says it
+// logs writes to a log when it writes to a writer its receiver holds.
 
 var loggerWords = map[string]bool{"log": true, "logger": true, "logging": true, "logs": true, "loggers": true}
 
@@ -103,19 +105,7 @@ func IsLogVerb(name string) bool { return logVerbs[name] }
 // Shape reports whether fn is a method of a logger interface by its shape
 // (see the package documentation of the rule), and how it logs.
 func Shape(fn *types.Func, from *types.Package) (Sink, bool) {
-	if fn == nil || !logVerbs[fn.Name()] {
-		return Sink{}, false
-	}
-	sig, _ := fn.Type().(*types.Signature)
-	if sig == nil || sig.Recv() == nil {
-		return Sink{}, false
-	}
-	rt := sig.Recv().Type()
-	obj := recvNamed(rt)
-	if obj == nil || !types.IsInterface(rt) || !LoggerTypeName(obj.Name()) {
-		return Sink{}, false
-	}
-	format, ok := logSignature(sig, strings.HasSuffix(fn.Name(), "f"))
+	format, ok := loggerMethod(fn, true)
 	if !ok {
 		return Sink{}, false
 	}
@@ -125,6 +115,38 @@ func Shape(fn *types.Func, from *types.Package) (Sink, bool) {
 	}
 	return s, true
 }
+
+// LoggerMethod reports whether fn is a method of a concrete type that has
+// the shape of a logger interface's: the type's name says it logs, and
+// the method's name and signature are a logging method's (see Shape). A
+// write such a method makes to a writer its receiver holds is a log.
+func LoggerMethod(fn *types.Func) bool {
+	_, ok := loggerMethod(fn, false)
+	return ok
+}
+
+// loggerMethod applies the rule of Shape to a method of an interface
+// (iface) or of a concrete type, and returns the format's index.
+func loggerMethod(fn *types.Func, iface bool) (format int, ok bool) {
+	if fn == nil || !logVerbs[fn.Name()] {
+		return -1, false
+	}
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil {
+		return -1, false
+	}
+	rt := sig.Recv().Type()
+	obj := recvNamed(rt)
+	if obj == nil || types.IsInterface(rt) != iface || !LoggerTypeName(obj.Name()) {
+		return -1, false
+	}
+	return logSignature(sig, strings.HasSuffix(fn.Name(), "f"))
+}
+
+// IsWriter reports whether a destination of type t may be a log: it is
+// an io.Writer, and not an http.ResponseWriter, a bytes.Buffer or a
+// strings.Builder.
+func IsWriter(t types.Type) bool { return !notLog(t) }
 
 // logSignature reports whether sig is a logging signature; format is the
 // index of the format parameter of a printf signature, or -1.

@@ -12,6 +12,7 @@ import (
 	"loggerdecl"
 	"logiface"
 	"logwrap"
+	"ownlog"
 )
 
 // Client is an SDK client with a logger and debug output.
@@ -86,7 +87,18 @@ func (c *Client) send(r *http.Request) {
 	c.debugf("type=%T", r.Header.Get("Authorization"))
 }
 
+// A logger type of the project's own, which writes to its writer.
+func ownLogger(l *ownlog.StdLogger, r *http.Request) {
+	l.Debugf("auth=%s", r.Header.Get("Authorization")) // want `Authorization header value reaches \(\*ownlog.StdLogger\).Debugf \(which passes it to fmt.Fprintf to l.out\)`
+}
+
 // ---- must stay silent ----
+
+func ownNotLoggers(l *ownlog.StdLogger, p *ownlog.Printer, cl *ownlog.CaptureLogger, r *http.Request) {
+	l.Render("%s", r.Header.Get("Authorization"))
+	p.Printf("%s", r.Header.Get("Authorization"))
+	cl.Debugf("%s", r.Header.Get("Authorization"))
+}
 
 // Printer has a printf method, but its name does not say it logs.
 type Printer interface {
