@@ -52,11 +52,18 @@ func init() {
 type AuthLogSettings struct {
 	// Headers are the headers whose values are credentials (default
 	// [Authorization, Proxy-Authorization, Cookie, Set-Cookie, X-Api-Key,
-	// X-Auth-Token]).
+	// X-Auth-Token, X-Amz-Security-Token, X-Goog-Api-Key, X-Vault-Token,
+	// X-Consul-Token, X-Nomad-Token, Private-Token]).
 	Headers []string `json:"headers"`
 	// Sinks are extra log functions by qualified name, such as
 	// example.com/mylog.Infof or (*example.com/mylog.Logger).Infof.
 	Sinks []string `json:"sinks"`
+	// DebugWriters are the names of the fields, parameters and variables
+	// whose io.Writer is a debug or trace output (default [Debug,
+	// DebugOut, DebugOutput, DebugWriter, DebugLog, Trace, TraceOut,
+	// TraceOutput, TraceWriter, TraceLog, LogOut, LogOutput, LogWriter]);
+	// an empty list turns the rule off.
+	DebugWriters []string `json:"debug-writers"`
 }
 
 // RetryAfterSettings are the settings of the retryafter plugin.
@@ -196,6 +203,13 @@ func authLog(s AuthLogSettings) ([]*analysis.Analyzer, error) {
 		return nil, fmt.Errorf("authlog.sinks: %v", err)
 	}
 	cfg.Sinks = s.Sinks
+	if s.DebugWriters != nil {
+		var names logsink.Names
+		if err := names.Set(strings.Join(s.DebugWriters, ",")); err != nil || len(names) != len(s.DebugWriters) {
+			return nil, fmt.Errorf("authlog.debug-writers: invalid list %q: give identifiers", s.DebugWriters)
+		}
+		cfg.DebugWriters = names
+	}
 	return []*analysis.Analyzer{authlog.New(cfg)}, nil
 }
 

@@ -92,6 +92,15 @@ func TestSettingsAreApplied(t *testing.T) {
 	if got := as[0].Flags.Lookup("attempts").Value.String(); got != "5" {
 		t.Errorf("retrydeadline attempts = %q, want 5", got)
 	}
+	newPlugin, _ = register.GetPlugin("authlog")
+	p, err = newPlugin(map[string]any{"debug-writers": []any{"Wiretap", "Trace"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	as, _ = p.BuildAnalyzers()
+	if got := as[0].Flags.Lookup("debug-writers").Value.String(); got != "Wiretap,Trace" {
+		t.Errorf("authlog debug-writers = %q, want Wiretap,Trace", got)
+	}
 }
 
 func TestBadSettingsAreErrors(t *testing.T) {
@@ -114,6 +123,8 @@ func TestBadSettingsAreErrors(t *testing.T) {
 		{"authlog", map[string]any{"sinks": []any{"Infof"}}, "invalid function name"},
 		{"authlog", map[string]any{"sinks": "example.com/log.Infof"}, "cannot unmarshal"},
 		{"authlog", map[string]any{"headers": []any{"Author ization"}}, "invalid header name"},
+		{"authlog", map[string]any{"debug-writers": []any{"Debug Out"}}, "authlog.debug-writers: invalid list"},
+		{"authlog", map[string]any{"debug-writers": []any{""}}, "authlog.debug-writers: invalid list"},
 		{"retrylint", map[string]any{"retryafter": map[string]any{"limit": 3}}, "unknown field"},
 	}
 	for _, tt := range tests {

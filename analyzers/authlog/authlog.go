@@ -31,14 +31,29 @@ type Config struct {
 	// credentials.
 	Headers []string
 	// Sinks are extra log functions, by qualified name:
-	// example.com/mylog.Infof or (*example.com/mylog.Logger).Infof.
+	// example.com/mylog.Infof or (*example.com/mylog.Logger).Infof, and
+	// writers, a package variable or a field, that are logs:
+	// example.com/sdk.DebugOut or (example.com/sdk.Config).Trace.
 	Sinks []string
+	// DebugWriters are the names of the fields, parameters and
+	// variables whose io.Writer is a debug or trace output, compared
+	// case-insensitively.
+	DebugWriters []string
 }
 
 // DefaultConfig returns the configuration the analyzer runs with when no
 // flag is given.
 func DefaultConfig() Config {
-	return Config{Headers: []string{"Authorization", "Proxy-Authorization", "Cookie", "Set-Cookie", "X-Api-Key", "X-Auth-Token"}}
+	return Config{
+		Headers: []string{
+			"Authorization", "Proxy-Authorization", "Cookie", "Set-Cookie", "X-Api-Key", "X-Auth-Token",
+			// The token headers of cloud and infrastructure APIs: AWS
+			// temporary credentials, Google API keys, HashiCorp Vault,
+			// Consul and Nomad ACL tokens, GitLab personal tokens.
+			"X-Amz-Security-Token", "X-Goog-Api-Key", "X-Vault-Token", "X-Consul-Token", "X-Nomad-Token", "Private-Token",
+		},
+		DebugWriters: DefaultDebugWriters(),
+	}
 }
 
 // Analyzer reports credentials from HTTP headers that reach a log, with
@@ -54,6 +69,7 @@ func New(cfg Config) *analysis.Analyzer {
 	if err != nil {
 		panic("authlog: " + err.Error())
 	}
+	debugWriters := logsink.Names(slices.Clone(cfg.DebugWriters))
 	a := &analysis.Analyzer{
 		Name:      "authlog",
 		Doc:       analysisutil.Doc(doc, "authlog"),
@@ -61,11 +77,12 @@ func New(cfg Config) *analysis.Analyzer {
 		FactTypes: []analysis.Fact{new(funcFact)},
 		Requires:  []*analysis.Analyzer{callindex.Analyzer},
 		Run: analysisutil.Safe("authlog", func(pass *analysis.Pass, at func(token.Pos)) (any, error) {
-			return run(pass, headers, sinks, at)
+			return run(pass, headers, sinks, debugWriters, at)
 		}),
 	}
 	a.Flags.Var(&headers, "headers", "comma-separated headers whose values are credentials")
-	a.Flags.Var(&sinks, "sinks", "comma-separated extra log functions by qualified name, such as example.com/mylog.Infof or (*example.com/mylog.Logger).Infof")
+	a.Flags.Var(&sinks, "sinks", "comma-separated extra log functions by qualified name, such as example.com/mylog.Infof or (*example.com/mylog.Logger).Infof, or writers that are logs, such as (example.com/sdk.Config).Trace")
+	a.Flags.Var(&debugWriters, "debug-writers", "comma-separated names of fields, parameters and variables whose io.Writer is a debug or trace output")
 	return a
 }
 
@@ -147,9 +164,14 @@ func (f *funcFact) equal(g *funcFact) bool {
 }
 
 type checker struct {
-	pass     *analysis.Pass
-	names    []string // configured headers, canonical, in order
-	sinks    logsink.Funcs
+	pass  *analysis.Pass
+	names []string // configured headers, canonical, in order
+	sinks logsink.Funcs
+	// debugWriters are the names of the writers that are debug output.
+	debugWriters logsink.Names
+	// methods are the method declarations of the package by position,
+	// built on first use (see enclosing).
+	methods  []*ast.FuncDecl
 	local    map[*types.Func]*funcFact
 	imported *analysisutil.FactCache[funcFact, *funcFact]
 	calls    *callindex.Index
@@ -161,7 +183,7 @@ type decl struct {
 	fn   *types.Func
 }
 
-func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, at func(token.Pos)) (any, error) {
+func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, debugWriters logsink.Names, at func(token.Pos)) (any, error) {
 	isHTTP := httpmodel.ReachesHTTP(pass.Pkg)
 	facts := hasFacts(pass)
 	// A package that cannot mention an HTTP type holds no credential, but
@@ -169,7 +191,7 @@ func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, at
 	if !isHTTP && !facts && !logsink.ImportsSink(pass.Pkg, sinks) {
 		return nil, nil
 	}
-	c := &checker{pass: pass, sinks: sinks, local: map[*types.Func]*funcFact{}, imported: analysisutil.NewFactCache[funcFact](pass), calls: pass.ResultOf[callindex.Analyzer].(*callindex.Index)}
+	c := &checker{pass: pass, sinks: sinks, debugWriters: debugWriters, local: map[*types.Func]*funcFact{}, imported: analysisutil.NewFactCache[funcFact](pass), calls: pass.ResultOf[callindex.Analyzer].(*callindex.Index)}
 	for _, h := range headers {
 		if n := http.CanonicalHeaderKey(h); !slices.Contains(c.names, n) {
 			c.names = append(c.names, n)
@@ -288,7 +310,7 @@ func (c *checker) graph(decls []decl, reachesHTTP bool) callGraph {
 				g.callees[i] = append(g.callees[i], j)
 				callers[j] = append(callers[j], i)
 			} else if !direct {
-				direct = c.isLog(fn)
+				direct = c.isLogCall(call.Expr, fn)
 			}
 		}
 		g.logs[i] = direct
@@ -354,10 +376,10 @@ func (c *checker) callsLog(decls []decl) bool {
 				return !found
 			}
 			name := httpmodel.CalleeName(call)
-			if name == "" || !wrappers[name] && !logsink.MayMatch(name, c.sinks) {
+			if name == "" || !c.mayLogName(name, wrappers) {
 				return true
 			}
-			found = c.isLog(httpmodel.Callee(c.pass.TypesInfo, call))
+			found = c.isLogCall(call, httpmodel.Callee(c.pass.TypesInfo, call))
 			return !found
 		})
 		if found {
@@ -432,6 +454,10 @@ func (c *checker) isLog(fn *types.Func) bool {
 type sinkCall struct {
 	logsink.Sink
 	via string
+	// qualified is the log function named with its package even when it
+	// is declared in this one, as other packages read it in a fact; ""
+	// when it is Name.
+	qualified string
 }
 
 func (s sinkCall) describe() string {
@@ -446,11 +472,14 @@ func (c *checker) sinkOf(call callindex.Call) (sinkCall, bool) {
 	if fn == nil {
 		return sinkCall{}, false
 	}
+	if s, ok := c.writerSink(call.Expr, fn); ok {
+		return s, true
+	}
 	if s, ok := logsink.Match(fn, c.sinks, c.pass.Pkg); ok {
 		if _, ok := logsink.Args(c.pass.TypesInfo, call.Expr, s); !ok {
 			return sinkCall{}, false // fmt.Fprintf to a writer that is not a log
 		}
-		return sinkCall{Sink: s}, true
+		return sinkCall{Sink: s, qualified: logsink.Name(fn.Origin(), nil)}, true
 	}
 	f := c.fact(fn)
 	if f == nil || !f.sink() || isTesting(fn.Pkg()) {
@@ -523,10 +552,7 @@ func (c *checker) summarise(st *fstate, logs bool) *funcFact {
 			continue
 		}
 		call := ic.Expr
-		ultimate := s.Name
-		if s.via != "" {
-			ultimate = s.via
-		}
+		ultimate := s.factName()
 		// A printf wrapper: the format and the arguments are parameters
 		// passed on as they are (format, args...).
 		var spread ast.Expr

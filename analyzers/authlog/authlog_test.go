@@ -12,11 +12,11 @@ import (
 )
 
 func TestDiagnostics(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), authlog.Analyzer, "a", "b", "mylog", "authz", "c", "d", "odd", "redact")
+	analysistest.Run(t, analysistest.TestData(), authlog.Analyzer, "a", "b", "mylog", "authz", "c", "d", "odd", "redact", "loggerdecl", "logiface", "logwrap", "ownlog", "shape")
 }
 
 func TestFixes(t *testing.T) {
-	results := analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), authlog.Analyzer, "a", "b", "authz", "c", "d", "odd", "redact")
+	results := analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), authlog.Analyzer, "a", "b", "authz", "c", "d", "odd", "redact", "loggerdecl", "logiface", "logwrap", "ownlog", "shape")
 	fixtest.CheckFixed(t, authlog.Analyzer, results)
 }
 
@@ -84,7 +84,7 @@ func TestDoc(t *testing.T) {
 	if !strings.HasPrefix(a.Doc, "report credentials from HTTP headers that reach a log\n") {
 		t.Errorf("Doc starts %q", a.Doc[:min(len(a.Doc), 80)])
 	}
-	for _, want := range []string{"WRONG:", "RIGHT:", "-authlog.headers", "-authlog.sinks", "Authorization,Proxy-Authorization,Cookie,Set-Cookie,X-Api-Key,X-Auth-Token"} {
+	for _, want := range []string{"WRONG:", "RIGHT:", "-authlog.headers", "-authlog.sinks", "-authlog.debug-writers", strings.Join(authlog.DefaultDebugWriters(), ","), "Authorization,Proxy-Authorization,Cookie,Set-Cookie,X-Api-Key,X-Auth-Token"} {
 		if !strings.Contains(a.Doc, want) {
 			t.Errorf("Doc does not mention %s", want)
 		}
@@ -103,4 +103,35 @@ func TestLibraries(t *testing.T) {
 	dir := fixtest.Module(t, filepath.Join(analysistest.TestData(), "libs"))
 	results := analysistest.RunWithSuggestedFixes(t, dir, authlog.Analyzer, "./...")
 	fixtest.CheckFixedModule(t, authlog.Analyzer, dir, results)
+}
+
+func TestSinksFlagWriters(t *testing.T) {
+	a := authlog.New(authlog.DefaultConfig())
+	if err := a.Flags.Set("sinks", "(example.com/sdk.Config).Wire,example.com/sdk.Dump"); err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, analysistest.TestData(), a, "extrawriter")
+}
+
+func TestDebugWritersFlag(t *testing.T) {
+	a := authlog.New(authlog.DefaultConfig())
+	if err := a.Flags.Set("debug-writers", "Wiretap"); err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, analysistest.TestData(), a, "wiretap")
+	if got := a.Flags.Lookup("debug-writers").Value.String(); got != "Wiretap" {
+		t.Errorf("-debug-writers reads back as %q", got)
+	}
+	def := authlog.New(authlog.DefaultConfig()).Flags.Lookup("debug-writers").Value.String()
+	if want := strings.Join(authlog.DefaultDebugWriters(), ","); def != want {
+		t.Errorf("-debug-writers defaults to %q, want %q", def, want)
+	}
+	for _, bad := range []string{"Wire tap", "Debug,", "1Debug", "Debug.Out"} {
+		if err := authlog.New(authlog.DefaultConfig()).Flags.Set("debug-writers", bad); err == nil {
+			t.Errorf("-debug-writers=%q: no error", bad)
+		}
+	}
+	if err := authlog.New(authlog.DefaultConfig()).Flags.Set("debug-writers", ""); err != nil {
+		t.Errorf("-debug-writers=\"\": %v", err)
+	}
 }

@@ -39,6 +39,36 @@
 // parameter; a printf-style wrapper (format string, args ...any) is
 // followed through its format verbs.
 //
+// A project's own logger is a log by its shape, when three things hold
+// together: the method belongs to a named interface type whose name has
+// the word Log, Logger, Logging or Logs in it (split at case changes,
+// digits and underscores: Logger, StdLogger, LeveledLoggerInterface,
+// LogSink, logging.Logger; not Catalog, Printer or testing.TB); the
+// method's name is a logging verb (Print, Log, Trace, Debug, Info, Notice,
+// Warn, Warning, Error, Critical, Crit, Alert, Emergency, Fatal, Panic,
+// DPanic, Verbose) with an optional suffix f, ln, w, S, Context or Ctx;
+// and its parameters are (args ...any), (msg string, keyvals ...any), a
+// printf signature (format string, args ...any) for a verb ending in f,
+// or a message alone (msg string), each optionally after one leading
+// parameter such as a level or a context (Logf(level, format, args...)).
+// Every argument is taken to be written; the format verbs of a printf
+// signature apply. A method of a concrete type logs what its body passes
+// to a log; and when the type's name, the method's name and its signature
+// are a logger's by the same rule, a write to a writer held in a field of
+// its receiver is a log too (fmt.Fprintf(l.out, format, args...) in
+// (*stdLogger).Debugf), but not in (*Printer).Printf, nor in a method
+// named Render, nor into a bytes.Buffer.
+//
+// A write to an io.Writer (fmt.Fprint, Fprintf and Fprintln,
+// io.WriteString, a Write or WriteString method) is a log when the writer
+// is os.Stdout or os.Stderr, or a debug or trace output: a field,
+// parameter or variable whose name is one of -authlog.debug-writers
+// (compared case-insensitively, so c.debugOut and opts.TraceOutput
+// match), or a field or package variable named by -authlog.sinks. A
+// writer that is an http.ResponseWriter, a bytes.Buffer or a
+// strings.Builder is never a log, whatever its name; nor is a writer with
+// any other name (a file the user asked for, a template's output).
+//
 // WRONG:
 //
 //	log.Printf("attempt %d: auth %s", attempt, req.Header.Get("Authorization"))
@@ -94,12 +124,25 @@
 //
 //	-authlog.headers string
 //	    comma-separated headers whose values are credentials (default
-//	    "Authorization,Proxy-Authorization,Cookie,Set-Cookie,X-Api-Key,X-Auth-Token");
-//	    names are compared case-insensitively. Cookies, basic-auth
+//	    "Authorization,Proxy-Authorization,Cookie,Set-Cookie,X-Api-Key,X-Auth-Token,X-Amz-Security-Token,X-Goog-Api-Key,X-Vault-Token,X-Consul-Token,X-Nomad-Token,Private-Token");
+//	    names are compared case-insensitively. The default adds to the
+//	    usual ones the token headers of cloud and infrastructure APIs: AWS
+//	    temporary credentials (X-Amz-Security-Token), Google API keys
+//	    (X-Goog-Api-Key), HashiCorp Vault, Consul and Nomad ACL tokens,
+//	    and GitLab personal tokens (Private-Token). Cookies, basic-auth
 //	    passwords, whole requests and dumps are reported whatever the list.
 //	-authlog.sinks string
 //	    comma-separated extra log functions by qualified name, such as
 //	    example.com/mylog.Infof or (*example.com/mylog.Logger).Infof
 //	    (default ""); every argument of such a function is taken to be
-//	    written to the log. A malformed name is an error.
+//	    written to the log. An entry written the same way can name a
+//	    writer instead: a field, (example.com/sdk.Config).Trace, or a
+//	    package variable, example.com/sdk.DebugOut; a write to it is a
+//	    log. A malformed name is an error.
+//	-authlog.debug-writers string
+//	    comma-separated names of the fields, parameters and variables
+//	    whose io.Writer is a debug or trace output (default
+//	    "Debug,DebugOut,DebugOutput,DebugWriter,DebugLog,Trace,TraceOut,TraceOutput,TraceWriter,TraceLog,LogOut,LogOutput,LogWriter");
+//	    names are compared case-insensitively; an empty list turns the
+//	    rule off.
 package authlog

@@ -513,11 +513,18 @@ func TestSuppressionComments(t *testing.T) {
 }
 
 // TestSinkMethodsAreFound checks the unused-sink warning against methods
-// of an interface and of a struct, with and without the star.
+// of an interface and of a struct, with and without the star, and against
+// writers: a field and a package variable.
 func TestSinkMethodsAreFound(t *testing.T) {
 	bin := buildTool(t)
 	dir := writeModule(t, map[string]string{
 		"lg/lg.go": `package lg
+
+import "io"
+
+type Config struct{ Trace io.Writer }
+
+var Dump io.Writer
 
 type Logger interface {
 	Infof(format string, args ...any)
@@ -545,6 +552,8 @@ func Use(l lg.Logger, f *lg.File) {
 		"(*example.com/m/lg.File).Infof",
 		"(example.com/m/lg.File).Debugf",
 		"(*example.com/m/lg.File).Debugf",
+		"(example.com/m/lg.Config).Trace",
+		"example.com/m/lg.Dump",
 	}
 	res := run(t, dir, bin, "-authlog.sinks="+strings.Join(used, ",")+",(example.com/m/lg.Logger).Nope", "./...")
 	if res.code != 0 {

@@ -591,14 +591,18 @@ func configuredSinks(as []*analysis.Analyzer) logsink.Funcs {
 	return *sinks
 }
 
-// declares reports whether pkg has the function or method s.
+// declares reports whether pkg has the function or method s, or the
+// package variable or field s (a writer that is a log).
 func declares(pkg *types.Package, s logsink.Func) bool {
 	if !pkg.Complete() {
 		return true // not fully known: do not guess
 	}
 	if s.Recv == "" {
-		_, ok := pkg.Scope().Lookup(s.Name).(*types.Func)
-		return ok
+		switch pkg.Scope().Lookup(s.Name).(type) {
+		case *types.Func, *types.Var:
+			return true
+		}
+		return false
 	}
 	tn, ok := pkg.Scope().Lookup(s.Recv).(*types.TypeName)
 	if !ok {
@@ -607,6 +611,9 @@ func declares(pkg *types.Package, s logsink.Func) bool {
 	// Addressable, so that the methods of *T are found on a struct type T;
 	// not *T itself, whose method set an interface type T does not have.
 	obj, _, _ := types.LookupFieldOrMethod(tn.Type(), true, pkg, s.Name)
-	_, ok = obj.(*types.Func)
-	return ok
+	switch obj.(type) {
+	case *types.Func, *types.Var:
+		return true
+	}
+	return false
 }

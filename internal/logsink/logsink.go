@@ -4,10 +4,15 @@
 // github.com/rs/zerolog, github.com/hashicorp/go-hclog, k8s.io/klog/v2),
 // plus functions a user names by qualified name.
 //
-// Every recogniser matches through the type checker (the called
-// *types.Func, its package path and receiver type), never through the
-// spelling of an identifier: a local type with a Printf method is not a
-// logger.
+// Every recogniser of the table matches through the type checker (the
+// called *types.Func, its package path and receiver type), never through
+// the spelling of an identifier: a local type with a Printf method is not
+// a logger. Two rules go by shape instead, each narrowed so that one
+// spelling alone never makes a log (see shape.go): a method of a logger
+// interface (Shape: the interface's name, the method's name and its
+// signature together), and a write to a writer configured as debug or
+// trace output (WriterCall and DebugWriter: a configured name, and a type
+// that is an io.Writer but not an http.ResponseWriter or a buffer).
 package logsink
 
 import (
@@ -41,6 +46,11 @@ type Sink struct {
 	Params uint64
 	// All is true when every argument but the writer is written.
 	All bool
+	// Dest, when not "", names the writer of a call that writes to one
+	// (fmt.Fprintf, io.WriteString, w.Write) that the caller found to be a
+	// debug or trace output (see DebugWriter): Args then does not require
+	// os.Stdout or os.Stderr.
+	Dest string
 }
 
 type entry struct {
@@ -191,7 +201,8 @@ func recvNamed(t types.Type) *types.TypeName {
 }
 
 // Match reports whether fn writes its arguments to a log, from the
-// built-in table or because it is one of extra. from is the package whose
+// built-in table, because it is one of extra, or by its shape: a logging
+// method of a logger interface (see Shape). from is the package whose
 // messages name the sink (its own functions are named unqualified).
 func Match(fn *types.Func, extra Funcs, from *types.Package) (Sink, bool) {
 	if fn == nil {
@@ -208,14 +219,14 @@ func Match(fn *types.Func, extra Funcs, from *types.Package) (Sink, bool) {
 			return Sink{Name: Name(fn, from), Format: -1, Writer: -1, All: true}, true
 		}
 	}
-	return Sink{}, false
+	return Shape(fn, from)
 }
 
 // MayMatch reports whether a function named name may be a log of the
 // table or of extra: a cheap test by name before Match, which checks the
 // package and the receiver.
 func MayMatch(name string, extra Funcs) bool {
-	if names[name] {
+	if names[name] || logVerbs[name] {
 		return true
 	}
 	for _, f := range extra {
@@ -238,8 +249,16 @@ func IsConstructor(fn *types.Func) bool {
 }
 
 // ImportsSink reports whether pkg imports a logging package of the table,
-// or the package of one of extra, directly.
+// or the package of one of extra, directly, or whether it or a package it
+// imports declares a logger interface (see DeclaresLogger).
 func ImportsSink(pkg *types.Package, extra Funcs) bool {
+	if importsSink(pkg, extra) {
+		return true
+	}
+	return DeclaresLogger(pkg)
+}
+
+func importsSink(pkg *types.Package, extra Funcs) bool {
 	for _, imp := range pkg.Imports() {
 		if packages[imp.Path()] {
 			return true
@@ -312,7 +331,7 @@ func Args(info *types.Info, call *ast.CallExpr, s Sink) (out []Arg, ok bool) {
 		return nil, false
 	}
 	_, args := httpmodel.Receiver(info, call)
-	if s.Writer >= 0 && (s.Writer >= len(args) || !IsStdStream(info, args[s.Writer])) {
+	if s.Writer >= 0 && (s.Writer >= len(args) || s.Dest == "" && !IsStdStream(info, args[s.Writer])) {
 		return nil, false
 	}
 	var verbs [][]rune

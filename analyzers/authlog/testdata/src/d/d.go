@@ -73,6 +73,12 @@ func nonCanonicalDelete(r *http.Request) {
 	delete(h, "Set-Cookie")
 	delete(h, "X-Api-Key")
 	delete(h, "X-Auth-Token")
+	delete(h, "X-Amz-Security-Token")
+	delete(h, "X-Goog-Api-Key")
+	delete(h, "X-Vault-Token")
+	delete(h, "X-Consul-Token")
+	delete(h, "X-Nomad-Token")
+	delete(h, "Private-Token")
 	log.Print(h) // want `http.Header \(may hold Authorization\) reaches log.Print`
 }
 

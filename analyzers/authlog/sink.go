@@ -1,0 +1,133 @@
+package authlog
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"sort"
+
+	"github.com/retrylint/retrylint/internal/logsink"
+)
+
+// DefaultDebugWriters returns the names of the fields, parameters and
+// variables that hold a debug or trace output by default: the names SDKs
+// and HTTP clients give the io.Writer a user sets to see requests.
+func DefaultDebugWriters() []string {
+	return []string{
+		"Debug", "DebugOut", "DebugOutput", "DebugWriter", "DebugLog",
+		"Trace", "TraceOut", "TraceOutput", "TraceWriter", "TraceLog",
+		"LogOut", "LogOutput", "LogWriter",
+	}
+}
+
+// writerSink recognises a write (fmt.Fprint, Fprintf and Fprintln,
+// io.WriteString, a Write or WriteString method) whose destination is a
+// debug or trace writer (see logsink.DebugWriter), or, for the writes that
+// the table of logs does not know, os.Stdout or os.Stderr.
+func (c *checker) writerSink(call *ast.CallExpr, fn *types.Func) (sinkCall, bool) {
+	info := c.pass.TypesInfo
+	w, ok := logsink.WriterCall(info, call, fn)
+	if !ok {
+		return sinkCall{}, false
+	}
+	_, debug := logsink.DebugWriter(info, w.Dest, c.debugWriters, c.sinks)
+	debug = debug || c.ownWriter(call, w.Dest)
+	if !debug && (!w.Method && fn.Pkg().Path() == "fmt" || !logsink.IsStdStream(info, w.Dest)) {
+		return sinkCall{}, false // fmt to a standard stream is in the table
+	}
+	dest := types.ExprString(w.Dest)
+	s := logsink.Sink{Format: -1, Writer: -1, All: true, Dest: dest}
+	switch {
+	case w.Method:
+		s.Name = dest + "." + fn.Name()
+	default:
+		s.Name = logsink.Name(fn, c.pass.Pkg) + " to " + dest
+		s.Writer = 0
+		if fn.Name() == "Fprintf" {
+			s.Format, s.Verbs = 1, 2
+		}
+	}
+	return sinkCall{Sink: s}, true
+}
+
+// ownWriter reports whether dest is a field of the receiver of the
+// method that holds call, and that method is a logging method of a
+// concrete type whose name says it logs (logsink.LoggerMethod): a logger
+// of the project's own that writes to the writer it was given, such as
+// fmt.Fprintf(l.out, format, args...) in (*stdLogger).Debugf.
+func (c *checker) ownWriter(call *ast.CallExpr, dest ast.Expr) bool {
+	info := c.pass.TypesInfo
+	sel, ok := ast.Unparen(dest).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	if s, ok := info.Selections[sel]; !ok || s.Kind() != types.FieldVal {
+		return false
+	}
+	id, ok := ast.Unparen(sel.X).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	recv, ok := info.Uses[id].(*types.Var)
+	if !ok {
+		return false
+	}
+	fd := c.enclosing(call.Pos())
+	if fd == nil || fd.Recv == nil || len(fd.Recv.List) != 1 || len(fd.Recv.List[0].Names) != 1 ||
+		info.Defs[fd.Recv.List[0].Names[0]] != recv {
+		return false
+	}
+	fn, _ := info.Defs[fd.Name].(*types.Func)
+	return logsink.LoggerMethod(fn) && logsink.IsWriter(info.TypeOf(dest))
+}
+
+// enclosing returns the method declaration of this package around pos,
+// or nil.
+func (c *checker) enclosing(pos token.Pos) *ast.FuncDecl {
+	if c.methods == nil {
+		for _, f := range c.calls.Funcs() {
+			if f.Decl.Recv != nil && f.Decl.Body != nil {
+				c.methods = append(c.methods, f.Decl)
+			}
+		}
+		sort.Slice(c.methods, func(i, j int) bool { return c.methods[i].Pos() < c.methods[j].Pos() })
+		if c.methods == nil {
+			c.methods = []*ast.FuncDecl{} // looked, and found none
+		}
+	}
+	i := sort.Search(len(c.methods), func(i int) bool { return c.methods[i].End() > pos })
+	if i < len(c.methods) && c.methods[i].Pos() <= pos {
+		return c.methods[i]
+	}
+	return nil
+}
+
+// isLogCall is isLog with the call at hand: a write to a debug writer is
+// a log too.
+func (c *checker) isLogCall(call *ast.CallExpr, fn *types.Func) bool {
+	if c.isLog(fn) {
+		return true
+	}
+	_, ok := c.writerSink(call, fn)
+	return ok
+}
+
+// mayLogName reports whether a call of a function named name may be a
+// log, a write to a debug writer, or a wrapper of one (wrappers holds the
+// names of the wrappers that facts describe): a cheap test before
+// isLogCall.
+func (c *checker) mayLogName(name string, wrappers map[string]bool) bool {
+	return wrappers[name] || logsink.MayMatch(name, c.sinks) || name == "Write" || name == "WriteString"
+}
+
+// factName is the log function that a fact of a function that passes a
+// parameter to s names: the ultimate log, named with its package.
+func (s sinkCall) factName() string {
+	switch {
+	case s.via != "":
+		return s.via
+	case s.qualified != "":
+		return s.qualified
+	}
+	return s.Name
+}

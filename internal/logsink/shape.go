@@ -1,0 +1,397 @@
+package logsink
+
+import (
+	"go/ast"
+	"go/types"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Sinks by shape: a project's own logger interface, and writers
+// configured as debug output.
+//
+// A logger interface is recognised when three things hold together, so
+// that no one of them alone turns a Printf into a log:
+//
+//   - the method belongs to a named interface type whose name has the
+//     word Log, Logger, Logging or Logs in it, split at case changes,
+//     digits and underscores (Logger, StdLogger, LeveledLoggerInterface,
+//     LogSink, logger; not Catalog, Blogger, Printer, TB);
+//   - the method's name is a logging verb (Print, Log, Trace, Debug, Info,
+//     Notice, Warn, Warning, Error, Critical, Fatal, Panic, ...) with an
+//     optional suffix f, ln, w, S, Context or Ctx;
+//   - its parameters are a logging signature: (args ...any),
+//     (msg string, keyvals ...any), a printf signature (format string,
+//     args ...any) for a verb ending in f, each optionally after one
+//     leading parameter (a level or a context), or a message alone (msg
+//     string), also optionally after one leading parameter.
+//
+// A concrete type's methods have bodies: a method that passes its
+// parameters to a log is a log through facts. What the rule adds for them
+// (LoggerMethod) is that a logging method of a type whose name says it
+// logs writes to a log when it writes to a writer its receiver holds.
+
+var loggerWords = map[string]bool{"log": true, "logger": true, "logging": true, "logs": true, "loggers": true}
+
+var verbBases = []string{
+	"Print", "Log", "Trace", "Debug", "Info", "Notice", "Warn", "Warning",
+	"Error", "Critical", "Crit", "Alert", "Emergency", "Fatal", "Panic", "DPanic", "Verbose",
+}
+
+var verbSuffixes = []string{"", "f", "ln", "w", "S", "Context", "Ctx"}
+
+// logVerbs holds every logging verb: a base and a suffix.
+var logVerbs = map[string]bool{}
+
+func init() {
+	for _, b := range verbBases {
+		for _, s := range verbSuffixes {
+			logVerbs[b+s] = true
+		}
+	}
+}
+
+// LoggerTypeName reports whether a type named name says that it logs: one
+// of its words is log, logs, logger, loggers or logging.
+func LoggerTypeName(name string) bool {
+	for _, w := range words(name) {
+		if loggerWords[strings.ToLower(w)] {
+			return true
+		}
+	}
+	return false
+}
+
+// words splits an identifier at underscores, digits and case changes:
+// HTTPLogger is HTTP and Logger, leveledLoggerV2 is leveled, Logger and V.
+func words(name string) []string {
+	var out []string
+	start := -1
+	flush := func(end int) {
+		if start >= 0 && end > start {
+			out = append(out, name[start:end])
+		}
+		start = -1
+	}
+	prev := rune(0)
+	for i, r := range name {
+		switch {
+		case r == '_' || unicode.IsDigit(r):
+			flush(i)
+		case unicode.IsUpper(r):
+			next, _ := utf8.DecodeRuneInString(name[i+utf8.RuneLen(r):])
+			// A new word starts at an upper-case letter after a lower-case
+			// one, or before a lower-case one in a run of capitals.
+			if start < 0 || unicode.IsLower(prev) || unicode.IsUpper(prev) && unicode.IsLower(next) {
+				flush(i)
+				start = i
+			}
+		default:
+			if start < 0 {
+				start = i
+			}
+		}
+		prev = r
+	}
+	flush(len(name))
+	return out
+}
+
+// IsLogVerb reports whether name is the name of a logging method of a
+// logger interface (Debugf, Info, Logf, Printf, Warnw, ErrorS, ...).
+func IsLogVerb(name string) bool { return logVerbs[name] }
+
+// Shape reports whether fn is a method of a logger interface by its shape
+// (see the package documentation of the rule), and how it logs.
+func Shape(fn *types.Func, from *types.Package) (Sink, bool) {
+	format, ok := loggerMethod(fn, true)
+	if !ok {
+		return Sink{}, false
+	}
+	s := Sink{Name: Name(fn, from), Format: -1, Writer: -1, All: true}
+	if format >= 0 {
+		s.Format, s.Verbs = format, format+1
+	}
+	return s, true
+}
+
+// LoggerMethod reports whether fn is a method of a concrete type that has
+// the shape of a logger interface's: the type's name says it logs, and
+// the method's name and signature are a logging method's (see Shape). A
+// write such a method makes to a writer its receiver holds is a log.
+func LoggerMethod(fn *types.Func) bool {
+	_, ok := loggerMethod(fn, false)
+	return ok
+}
+
+// loggerMethod applies the rule of Shape to a method of an interface
+// (iface) or of a concrete type, and returns the format's index.
+func loggerMethod(fn *types.Func, iface bool) (format int, ok bool) {
+	if fn == nil || !logVerbs[fn.Name()] {
+		return -1, false
+	}
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil {
+		return -1, false
+	}
+	rt := sig.Recv().Type()
+	obj := recvNamed(rt)
+	if obj == nil || types.IsInterface(rt) != iface || !LoggerTypeName(obj.Name()) {
+		return -1, false
+	}
+	return logSignature(sig, strings.HasSuffix(fn.Name(), "f"))
+}
+
+// IsWriter reports whether a destination of type t may be a log: it is
+// an io.Writer, and not an http.ResponseWriter, a bytes.Buffer or a
+// strings.Builder.
+func IsWriter(t types.Type) bool { return !notLog(t) }
+
+// logSignature reports whether sig is a logging signature; format is the
+// index of the format parameter of a printf signature, or -1.
+func logSignature(sig *types.Signature, printf bool) (format int, ok bool) {
+	ps := sig.Params()
+	n := ps.Len()
+	isString := func(i int) bool {
+		b, ok := ps.At(i).Type().Underlying().(*types.Basic)
+		return ok && b.Kind() == types.String
+	}
+	if !sig.Variadic() {
+		// A message alone, after at most one leading parameter.
+		if printf || n < 1 || n > 2 || !isString(n-1) {
+			return -1, false
+		}
+		return -1, true
+	}
+	sl, _ := ps.At(n - 1).Type().(*types.Slice)
+	if sl == nil {
+		return -1, false
+	}
+	if it, ok := sl.Elem().Underlying().(*types.Interface); !ok || !it.Empty() {
+		return -1, false
+	}
+	pre := n - 1
+	switch {
+	case pre > 2:
+		return -1, false
+	case printf:
+		if pre < 1 || !isString(n-2) {
+			return -1, false
+		}
+		return n - 2, true
+	case pre == 2 && !isString(n-2):
+		// (level, msg string, keyvals ...any): two leading parameters
+		// only with a message.
+		return -1, false
+	}
+	return -1, true
+}
+
+// A Writer is a call that writes to an io.Writer: fmt.Fprint, Fprintf
+// and Fprintln, io.WriteString, or a Write or WriteString method.
+type Writer struct {
+	// Dest is the destination writer.
+	Dest ast.Expr
+	// Method is true for a Write or WriteString method of Dest.
+	Method bool
+}
+
+// WriterCall reports whether call, a call of fn, writes to an io.Writer,
+// and to which.
+func WriterCall(info *types.Info, call *ast.CallExpr, fn *types.Func) (Writer, bool) {
+	if fn == nil || fn.Pkg() == nil {
+		return Writer{}, false
+	}
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil {
+		return Writer{}, false
+	}
+	if sig.Recv() == nil {
+		path, name := fn.Pkg().Path(), fn.Name()
+		if path == "fmt" && (name == "Fprint" || name == "Fprintf" || name == "Fprintln") ||
+			path == "io" && name == "WriteString" {
+			if len(call.Args) > 0 {
+				return Writer{Dest: call.Args[0]}, true
+			}
+		}
+		return Writer{}, false
+	}
+	if fn.Name() != "Write" && fn.Name() != "WriteString" {
+		return Writer{}, false
+	}
+	// Write(p []byte) (int, error) or WriteString(s string) (int, error).
+	if sig.Params().Len() != 1 || sig.Results().Len() != 2 {
+		return Writer{}, false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return Writer{}, false
+	}
+	if s, ok := info.Selections[sel]; !ok || s.Kind() != types.MethodVal {
+		return Writer{}, false
+	}
+	return Writer{Dest: sel.X, Method: true}, true
+}
+
+// A Names is a list of identifiers compared case-insensitively, usable as
+// a flag.Value (comma-separated).
+type Names []string
+
+func (l *Names) String() string {
+	if l == nil {
+		return ""
+	}
+	return strings.Join(*l, ",")
+}
+
+// Set parses a comma-separated list of identifiers; the empty string is
+// the empty list.
+func (l *Names) Set(s string) error {
+	if strings.TrimSpace(s) == "" {
+		*l = nil
+		return nil
+	}
+	var out Names
+	for part := range strings.SplitSeq(s, ",") {
+		part = strings.TrimSpace(part)
+		if !isIdent(part) {
+			return &nameError{s: part, why: "not an identifier"}
+		}
+		out = append(out, part)
+	}
+	*l = out
+	return nil
+}
+
+func (l Names) has(name string) bool {
+	for _, n := range l {
+		if strings.EqualFold(n, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// DebugWriter reports whether e, the destination of a write, is a writer
+// configured as debug or trace output: a variable, parameter or field
+// whose name is one of names (case-insensitively), or a package variable
+// or field that one of extra names ((example.com/sdk.Config).Trace,
+// example.com/sdk.DebugOut). It returns the name that matched. An
+// http.ResponseWriter, a bytes.Buffer or a strings.Builder is never one:
+// the first is the response, the others are text kept in memory.
+func DebugWriter(info *types.Info, e ast.Expr, names Names, extra Funcs) (string, bool) {
+	var v *types.Var
+	var owner types.Type // the type whose field v is
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		v, _ = info.Uses[x].(*types.Var)
+	case *ast.SelectorExpr:
+		if s, ok := info.Selections[x]; ok {
+			if s.Kind() != types.FieldVal {
+				return "", false
+			}
+			v, _ = s.Obj().(*types.Var)
+			owner = s.Recv()
+		} else {
+			v, _ = info.Uses[x.Sel].(*types.Var) // a package variable
+		}
+	}
+	if v == nil || !names.has(v.Name()) && !namedBy(v, owner, extra) {
+		return "", false
+	}
+	// The type last: a method set costs more than a name.
+	if notLog(v.Type()) {
+		return "", false
+	}
+	return v.Name(), true
+}
+
+// namedBy reports whether one of extra names v, a package variable or a
+// field of owner.
+func namedBy(v *types.Var, owner types.Type, extra Funcs) bool {
+	for _, f := range extra {
+		if f.Name != v.Name() {
+			continue
+		}
+		if f.Recv == "" {
+			if !v.IsField() && v.Pkg() != nil && v.Pkg().Path() == f.Pkg && v.Parent() == v.Pkg().Scope() {
+				return true
+			}
+			continue
+		}
+		if obj := recvNamed(owner); obj != nil && v.IsField() && obj.Name() == f.Recv && obj.Pkg() != nil && obj.Pkg().Path() == f.Pkg {
+			return true
+		}
+	}
+	return false
+}
+
+// notLog reports whether a writer of type t is no log whatever its name:
+// not an io.Writer at all, an http.ResponseWriter, or text in memory.
+func notLog(t types.Type) bool {
+	if t == nil {
+		return true
+	}
+	if obj := recvNamed(t); obj != nil && obj.Pkg() != nil {
+		switch obj.Pkg().Path() + "." + obj.Name() {
+		case "net/http.ResponseWriter", "bytes.Buffer", "strings.Builder":
+			return true
+		}
+	}
+	// An http.ResponseWriter by its methods: Header, Write and WriteHeader.
+	ms := types.NewMethodSet(t)
+	if ms.Lookup(nil, "WriteHeader") != nil && ms.Lookup(nil, "Header") != nil {
+		return true
+	}
+	return ms.Lookup(nil, "Write") == nil && !hasPtrWrite(t)
+}
+
+func hasPtrWrite(t types.Type) bool {
+	if _, ok := t.Underlying().(*types.Pointer); ok {
+		return false
+	}
+	if types.IsInterface(t) {
+		return false
+	}
+	return types.NewMethodSet(types.NewPointer(t)).Lookup(nil, "Write") != nil
+}
+
+// DeclaresLogger reports whether pkg, or a package it imports directly,
+// declares a named interface type whose name says it logs: a package
+// that calls no known log may still wrap such a logger.
+func DeclaresLogger(pkg *types.Package) bool {
+	if declaresLogger(pkg) {
+		return true
+	}
+	for _, imp := range pkg.Imports() {
+		if declaresLogger(imp) {
+			return true
+		}
+	}
+	return false
+}
+
+func declaresLogger(pkg *types.Package) bool {
+	scope := pkg.Scope()
+	for _, name := range scope.Names() {
+		if !hasLog(name) {
+			continue
+		}
+		if tn, ok := scope.Lookup(name).(*types.TypeName); ok && types.IsInterface(tn.Type()) && LoggerTypeName(name) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasLog reports whether name contains "log" in any case, without the
+// allocation of strings.ToLower.
+func hasLog(name string) bool {
+	for i := 0; i+3 <= len(name); i++ {
+		if name[i]|0x20 == 'l' && name[i+1]|0x20 == 'o' && name[i+2]|0x20 == 'g' {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,125 @@
+package logsink_test
+
+import (
+	"flag"
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"testing"
+
+	"github.com/retrylint/retrylint/internal/logsink"
+)
+
+var _ flag.Value = (*logsink.Names)(nil)
+
+func TestLoggerTypeName(t *testing.T) {
+	for name, want := range map[string]bool{
+		"Logger": true, "logger": true, "Log": true, "StdLogger": true, "LeveledLoggerInterface": true,
+		"LogSink": true, "HTTPLogger": true, "ILogger": true, "debug_log": true, "loggerV2": true, "Logging": true,
+		"Catalog": false, "Blogger": false, "Dialog": false, "Printer": false, "TB": false, "Logo": false,
+		"Login": false, "Changelog": false, "": false,
+	} {
+		if got := logsink.LoggerTypeName(name); got != want {
+			t.Errorf("LoggerTypeName(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
+
+func TestShape(t *testing.T) {
+	const src = `package p
+
+import "context"
+
+type Logger interface {
+	Debugf(format string, args ...any)
+	Logf(level int, format string, args ...any)
+	Log(keyvals ...any) error
+	Info(msg string, keyvals ...any)
+	ErrorContext(ctx context.Context, msg string, keyvals ...any)
+	Warning(msg string)
+	Noticef(ctx context.Context, format string, args ...interface{})
+
+	Infof(format string)
+	Tracef(args ...any)
+	Errorw(a, b, msg string, keyvals ...any)
+	Print(args ...string)
+	Write(p []byte) (int, error)
+	Named(name string) Logger
+	Info2(msg string, keyvals ...any)
+	Warn(n int)
+}
+
+type Printer interface {
+	Printf(format string, args ...any)
+}
+
+type StdLogger struct{}
+
+func (StdLogger) Printf(format string, args ...any) {}
+`
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	conf := types.Config{Importer: importer.ForCompiler(fset, "source", nil)}
+	pkg, err := conf.Check("p", fset, []*ast.File{file}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	method := func(typ, name string) *types.Func {
+		obj, _, _ := types.LookupFieldOrMethod(pkg.Scope().Lookup(typ).Type(), true, pkg, name)
+		return obj.(*types.Func)
+	}
+	for _, tt := range []struct {
+		typ, name string
+		want      bool
+		format    int
+	}{
+		{"Logger", "Debugf", true, 0},
+		{"Logger", "Logf", true, 1},
+		{"Logger", "Log", true, -1},
+		{"Logger", "Info", true, -1},
+		{"Logger", "ErrorContext", true, -1},
+		{"Logger", "Warning", true, -1},
+		{"Logger", "Noticef", true, 1},
+		{"Logger", "Infof", false, 0},     // a printf verb without a printf signature
+		{"Logger", "Tracef", false, 0},    // no format
+		{"Logger", "Errorw", false, 0},    // three leading parameters
+		{"Logger", "Print", false, 0},     // ...string, not ...any
+		{"Logger", "Write", false, 0},     // no logging verb
+		{"Logger", "Named", false, 0},     // no logging verb
+		{"Logger", "Info2", false, 0},     // no logging verb
+		{"Logger", "Warn", false, 0},      // no message
+		{"Printer", "Printf", false, 0},   // the type's name does not say it logs
+		{"StdLogger", "Printf", false, 0}, // not an interface: its body says what it does
+	} {
+		s, ok := logsink.Shape(method(tt.typ, tt.name), pkg)
+		if ok != tt.want || ok && s.Format != tt.format {
+			t.Errorf("Shape(%s.%s) = %+v, %v; want format %d, %v", tt.typ, tt.name, s, ok, tt.format, tt.want)
+		}
+		if ok && (s.Name != tt.typ+"."+tt.name || !s.All) {
+			t.Errorf("Shape(%s.%s) = %+v", tt.typ, tt.name, s)
+		}
+	}
+	if !logsink.DeclaresLogger(pkg) {
+		t.Error("DeclaresLogger: false for a package that declares Logger")
+	}
+}
+
+func TestNames(t *testing.T) {
+	var l logsink.Names
+	if err := l.Set(" Debug , traceOut"); err != nil || l.String() != "Debug,traceOut" {
+		t.Errorf("Set: %v, %q", err, l.String())
+	}
+	for _, bad := range []string{"a b", "Debug,", ",", "x.y", "9x"} {
+		if err := l.Set(bad); err == nil {
+			t.Errorf("Set(%q): no error", bad)
+		}
+	}
+	if err := l.Set(""); err != nil || len(l) != 0 {
+		t.Errorf("Set(\"\"): %v, %v", err, l)
+	}
+}
