@@ -18,6 +18,7 @@ import (
 	"github.com/retrylint/retrylint/internal/callindex"
 	"github.com/retrylint/retrylint/internal/config"
 	"github.com/retrylint/retrylint/internal/fixes"
+	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 	"github.com/retrylint/retrylint/internal/logsink"
 	"github.com/retrylint/retrylint/internal/summary"
@@ -153,6 +154,10 @@ type checker struct {
 	sinks logsink.Funcs
 	sums  *summary.Table[funcFact, *funcFact]
 	calls *callindex.Index
+	// hooks are the flow engine's, for cur, the function being analysed
+	// (see analyze).
+	hooks *flow.Hooks[val]
+	cur   *fstate
 }
 
 type decl struct {

@@ -91,9 +91,21 @@ func (c *checker) analyze(fd *ast.FuncDecl) *fstate {
 			s.variadic = sig.Params().Len() - 1
 		}
 	}
-	s.f = flow.Follow(flow.Hooks[val]{
-		Info:  info,
-		Nodes: c.calls.Nodes(fd),
+	if c.hooks == nil {
+		c.hooks = c.newHooks()
+	}
+	c.hooks.Nodes = c.calls.Nodes(fd)
+	c.cur = s
+	s.f = flow.Follow(c.hooks, fd.Type, fd.Body)
+	c.cur = nil
+	return s
+}
+
+// newHooks returns the hooks of the engine, made once per pass: they
+// apply to c.cur, the function that Follow analyses.
+func (c *checker) newHooks() *flow.Hooks[val] {
+	return &flow.Hooks[val]{
+		Info: c.pass.TypesInfo,
 		Param: func(i int, v *types.Var) val {
 			// A request is a credential by its type: it needs no
 			// parameter bit, and its callers are not told about it.
@@ -105,17 +117,16 @@ func (c *checker) analyze(fd *ast.FuncDecl) *fstate {
 		// authlog's own rules decide every expression; the engine's
 		// fixed point calls them before Follow returns its state.
 		Expr: func(f *flow.State[val], e ast.Expr) (val, bool) {
-			s.f = f
-			return s.eval(e), true
+			c.cur.f = f
+			return c.cur.eval(e), true
 		},
 		Tuple: func(f *flow.State[val], e ast.Expr) ([]val, bool) {
-			s.f = f
-			return s.tupleExpr(e), true
+			c.cur.f = f
+			return c.cur.tupleExpr(e), true
 		},
-		Kill:  s.scrubs,
-		Visit: func(_ *flow.State[val], n ast.Node) bool { return s.visit(n) },
-	}, fd.Type, fd.Body)
-	return s
+		Kill:  func(lhs, rhs ast.Expr) bool { return c.cur.scrubs(lhs, rhs) },
+		Visit: func(_ *flow.State[val], n ast.Node) bool { return c.cur.visit(n) },
+	}
 }
 
 func (s *fstate) varOf(e ast.Expr) *types.Var { return flow.VarOf(s.info, e) }

@@ -131,11 +131,20 @@ type Func = State[Bits]
 
 // State is the result of analysing one function.
 type State[V Value[V]] struct {
-	cfg     Hooks[V]
+	cfg     *Hooks[V]
+	nodes   []ast.Node
+	rets    []*ast.ReturnStmt
 	decl    *ast.FuncType
 	body    *ast.BlockStmt
 	assigns map[*types.Var][]*assign[V]
+	params  []param[V]
 	results []*types.Var
+}
+
+// A param is the value of a parameter on entry, which no kill hides.
+type param[V any] struct {
+	v   *types.Var
+	val V
 }
 
 type assign[V any] struct {
@@ -144,10 +153,9 @@ type assign[V any] struct {
 	idx int       // result index into rhs, or -1 for a single value
 	// rangeOver marks the value variable of a range statement.
 	rangeOver bool
-	// kill hides the earlier assignments (see Hooks.Kill); param marks
-	// a parameter's value on entry, which no kill hides.
-	kill, param bool
-	val         V
+	// kill hides the earlier assignments (see Hooks.Kill).
+	kill bool
+	val  V
 }
 
 // Analyze follows origins through the function with the given type and
@@ -156,18 +164,19 @@ func Analyze(cfg Config, ftype *ast.FuncType, body *ast.BlockStmt) *Func {
 	if cfg.Param == nil {
 		cfg.Param = func(i int, _ *types.Var) Bits { return Param(i) }
 	}
-	return Follow(cfg, ftype, body)
+	return Follow(&cfg, ftype, body)
 }
 
 // Follow follows values through the function with the given type and
-// body, under the given hooks.
-func Follow[V Value[V]](cfg Hooks[V], ftype *ast.FuncType, body *ast.BlockStmt) *State[V] {
-	f := &State[V]{cfg: cfg, decl: ftype, body: body, assigns: map[*types.Var][]*assign[V]{}}
+// body, under the given hooks. It reads cfg.Nodes and cfg.Returns once,
+// so that a client may reuse one Hooks for every function, changing them.
+func Follow[V Value[V]](cfg *Hooks[V], ftype *ast.FuncType, body *ast.BlockStmt) *State[V] {
+	f := &State[V]{cfg: cfg, nodes: cfg.Nodes, rets: cfg.Returns, decl: ftype, body: body, assigns: map[*types.Var][]*assign[V]{}}
 	if body == nil {
 		return f
 	}
-	start := body.Pos()
 	if ftype != nil && ftype.Params != nil {
+		f.params = make([]param[V], 0, ftype.Params.NumFields())
 		i := 0
 		for _, field := range ftype.Params.List {
 			names := field.Names
@@ -177,11 +186,11 @@ func Follow[V Value[V]](cfg Hooks[V], ftype *ast.FuncType, body *ast.BlockStmt) 
 			}
 			for _, n := range names {
 				if v, ok := cfg.Info.Defs[n].(*types.Var); ok {
-					a := &assign[V]{at: start, idx: -1, param: true}
+					p := param[V]{v: v}
 					if cfg.Param != nil {
-						a.val = cfg.Param(i, v)
+						p.val = cfg.Param(i, v)
 					}
-					f.assigns[v] = append(f.assigns[v], a)
+					f.params = append(f.params, p)
 				}
 				i++
 			}
@@ -264,8 +273,8 @@ func (f *State[V]) add(lhs ast.Expr, a *assign[V]) {
 }
 
 func (f *State[V]) collect(body *ast.BlockStmt) {
-	if f.cfg.Nodes != nil {
-		for _, n := range f.cfg.Nodes {
+	if f.nodes != nil {
+		for _, n := range f.nodes {
 			f.collectNode(n)
 		}
 		return
@@ -334,14 +343,28 @@ func (f *State[V]) killedAt(list []*assign[V], pos token.Pos) token.Pos {
 // assignments that end before pos and that no kill before pos hides.
 func (f *State[V]) Var(v *types.Var, pos token.Pos) V {
 	var out V
+	if p, ok := f.param(v); ok && f.body.Pos() <= pos {
+		out = p.val
+	}
 	list := f.assigns[v]
 	killed := f.killedAt(list, pos)
 	for _, a := range list {
-		if a.at <= pos && (a.at >= killed || a.param) {
+		if a.at <= pos && a.at >= killed {
 			out = out.Join(a.val)
 		}
 	}
 	return out
+}
+
+// param returns the entry of parameter v, if v is one. A function has
+// few parameters: a scan beats a map.
+func (f *State[V]) param(v *types.Var) (param[V], bool) {
+	for _, p := range f.params {
+		if p.v == v {
+			return p, true
+		}
+	}
+	return param[V]{}, false
 }
 
 // Def is one assignment of a variable that a use can see.
@@ -362,11 +385,14 @@ type Def[V any] struct {
 // the source, with their values; those that a kill hides are marked.
 func (f *State[V]) Defs(v *types.Var, pos token.Pos) []Def[V] {
 	var out []Def[V]
+	if p, ok := f.param(v); ok && f.body.Pos() <= pos {
+		out = append(out, Def[V]{Idx: -1, Bits: p.val})
+	}
 	list := f.assigns[v]
 	killed := f.killedAt(list, pos)
 	for _, a := range list {
 		if a.at <= pos {
-			out = append(out, Def[V]{Rhs: a.rhs, Idx: a.idx, Range: a.rangeOver, Hidden: a.at < killed && !a.param, Bits: a.val})
+			out = append(out, Def[V]{Rhs: a.rhs, Idx: a.idx, Range: a.rangeOver, Hidden: a.at < killed, Bits: a.val})
 		}
 	}
 	return out
@@ -560,11 +586,11 @@ func (f *State[V]) Results() []V {
 }
 
 func (f *State[V]) returns(fn func(*ast.ReturnStmt)) {
-	if f.cfg.Nodes == nil {
+	if f.nodes == nil {
 		ReturnsOf(f.body, fn)
 		return
 	}
-	for _, ret := range f.cfg.Returns {
+	for _, ret := range f.rets {
 		fn(ret)
 	}
 }

@@ -83,11 +83,9 @@ type Graph struct {
 
 // NewGraph builds the call graph of the package that ix indexes.
 func NewGraph(ix *callindex.Index) *Graph {
-	g := &Graph{calls: ix}
-	for _, f := range ix.Funcs() {
-		if f.Obj != nil {
-			g.Funcs = append(g.Funcs, f)
-		}
+	g := &Graph{calls: ix, Funcs: ix.Funcs()}
+	if slices.ContainsFunc(g.Funcs, func(f callindex.Func) bool { return f.Obj == nil }) {
+		g.Funcs = slices.DeleteFunc(slices.Clone(g.Funcs), func(f callindex.Func) bool { return f.Obj == nil })
 	}
 	g.index = make(map[*types.Func]int, len(g.Funcs))
 	for i, f := range g.Funcs {
@@ -202,10 +200,9 @@ func (t *Table[T, PT]) Solve(g *Graph, p Problem[PT]) {
 	t.graph, t.local = g, make([]PT, len(g.Funcs))
 	n := len(g.Funcs)
 	active := func(i int) bool { return p.Active == nil || p.Active(i) }
-	s := &solver[T, PT]{p: p, g: t.graph, t: t, active: active, index: make([]int, n), low: make([]int, n),
-		onStack: make([]bool, n), post: make([]int, n), summarisedAt: make([]int, n), changedAt: make([]int, n)}
+	s := &solver[T, PT]{p: p, g: t.graph, t: t, active: active, nodes: make([]node, n)}
 	for i := range n {
-		if s.index[i] == 0 && active(i) {
+		if s.nodes[i].index == 0 && active(i) {
 			s.connect(i)
 		}
 	}
@@ -220,42 +217,47 @@ type solver[T any, PT interface {
 	g      *Graph
 	t      *Table[T, PT]
 	active func(int) bool
-	// Tarjan's bookkeeping: index[i] is 1 + the preorder number of i
-	// (0: not visited yet).
-	next     int
-	index    []int
-	low      []int
-	onStack  []bool
-	stack    []int
-	post     []int // 1 + the postorder number of each function
-	nextPost int
-	// summarisedAt and changedAt are ticks of a clock that advances at
-	// every Summarise and every change of a summary.
-	tick                    int
-	summarisedAt, changedAt []int
+	nodes  []node // by index in the graph
+	stack  []int  // Tarjan's stack
+	// next and nextPost number the functions in preorder and postorder;
+	// tick is a clock that advances at every Summarise and every change
+	// of a summary.
+	next, nextPost, tick int
+}
+
+// node is the solver's bookkeeping for one function.
+type node struct {
+	// index and post are 1 + the preorder and postorder numbers of the
+	// function (0: not visited, not finished yet), low Tarjan's low link.
+	index, low, post int
+	onStack          bool
+	// summarisedAt and changedAt are the ticks of its last Summarise and
+	// of the last change of its summary.
+	summarisedAt, changedAt int
 }
 
 // connect is Tarjan's strongly connected components from i. It recurses
 // along call chains, which the depth of a package's call graph bounds.
 func (s *solver[T, PT]) connect(i int) {
+	ns := s.nodes
 	s.next++
-	s.index[i], s.low[i] = s.next, s.next
+	ns[i].index, ns[i].low = s.next, s.next
 	s.stack = append(s.stack, i)
-	s.onStack[i] = true
+	ns[i].onStack = true
 	for _, j := range s.g.Callees[i] {
 		if !s.active(j) {
 			continue
 		}
-		if s.index[j] == 0 {
+		if ns[j].index == 0 {
 			s.connect(j)
-			s.low[i] = min(s.low[i], s.low[j])
-		} else if s.onStack[j] {
-			s.low[i] = min(s.low[i], s.index[j])
+			ns[i].low = min(ns[i].low, ns[j].low)
+		} else if ns[j].onStack {
+			ns[i].low = min(ns[i].low, ns[j].index)
 		}
 	}
 	s.nextPost++
-	s.post[i] = s.nextPost
-	if s.low[i] != s.index[i] {
+	ns[i].post = s.nextPost
+	if ns[i].low != ns[i].index {
 		return
 	}
 	// i is the root of a component: its members are i and the functions
@@ -268,9 +270,11 @@ func (s *solver[T, PT]) connect(i int) {
 	members := s.stack[k:]
 	s.stack = s.stack[:k]
 	for _, j := range members {
-		s.onStack[j] = false
+		ns[j].onStack = false
 	}
-	slices.SortFunc(members, func(a, b int) int { return s.post[a] - s.post[b] })
+	if len(members) > 1 {
+		slices.SortFunc(members, func(a, b int) int { return ns[a].post - ns[b].post })
+	}
 	s.solve(members)
 }
 
@@ -289,11 +293,11 @@ func (s *solver[T, PT]) solve(members []int) {
 	for {
 		changed := false
 		for _, i := range members {
-			if s.summarisedAt[i] > 0 && !s.calleeChanged(i) {
+			if s.nodes[i].summarisedAt > 0 && !s.calleeChanged(i) {
 				continue
 			}
 			s.tick++
-			s.summarisedAt[i] = s.tick
+			s.nodes[i].summarisedAt = s.tick
 			sum, ok := s.p.Summarise(i)
 			if !ok {
 				continue
@@ -307,7 +311,7 @@ func (s *solver[T, PT]) solve(members []int) {
 			}
 			s.t.local[i] = sum
 			s.tick++
-			s.changedAt[i] = s.tick
+			s.nodes[i].changedAt = s.tick
 			changed = true
 		}
 		if !changed || !inComp && !self {
@@ -318,7 +322,7 @@ func (s *solver[T, PT]) solve(members []int) {
 
 func (s *solver[T, PT]) calleeChanged(i int) bool {
 	for _, j := range s.g.Callees[i] {
-		if s.changedAt[j] > s.summarisedAt[i] {
+		if s.nodes[j].changedAt > s.nodes[i].summarisedAt {
 			return true
 		}
 	}
