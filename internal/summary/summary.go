@@ -22,10 +22,13 @@
 //	f := t.Lookup(fn) // this package's summary, or another package's fact
 //
 // Lookup is the one way to read a summary, before the solve (facts of
-// other packages only), during it and after: a
-// function of this package gets its current summary, a function of another
-// package the fact it exported (imported once and cached, misses
-// included), generic instances their origin's.
+// other packages only), during it and after: a function of this package
+// gets its current summary, a function of another package the fact it
+// exported (imported once and cached, misses included), a generic
+// instance its origin's. Summarise must read the summaries of this
+// package's functions only of the callees its graph lists (the calls the
+// call index finds in the body, function literals included): a change
+// of any other would not make the solver summarise it again.
 //
 // # How it solves
 //
@@ -47,7 +50,8 @@
 // callees' summaries the join changes nothing, and the result is the least
 // fixed point. When Solve returns, the last Summarise of every function saw
 // its callees' final summaries, so a client may keep what it built then
-// (a flow state) for its checks.
+// (a flow state) for its checks; with a Summarise that is not monotone,
+// that state may hold less than the joined summary.
 //
 // # Facts
 //
