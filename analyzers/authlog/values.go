@@ -55,7 +55,10 @@ type fstate struct {
 	info     *types.Info
 	decl     *ast.FuncDecl
 	variadic int
-	f        *flow.State[val]
+	// f is the engine's state. Its Expr and Tuple go through the hooks,
+	// which serve c.cur only while analyze runs: authlog evaluates with
+	// s.eval and s.tupleExpr, and reads f's variables.
+	f *flow.State[val]
 	// dels holds, by header key (see key), the headers deleted from it.
 	dels map[string][]del
 }

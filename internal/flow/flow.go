@@ -570,19 +570,30 @@ func (f *State[V]) Results() []V {
 					out[i] = out[i].Join(f.Var(v, ret.Pos()))
 				}
 			}
-		case len(ret.Results) == n:
-			for i, r := range ret.Results {
-				out[i] = out[i].Join(f.Expr(r))
-			}
-		case len(ret.Results) == 1:
-			for i, b := range f.Tuple(ret.Results[0]) {
-				if i < n {
-					out[i] = out[i].Join(b)
-				}
-			}
+		default:
+			f.JoinReturn(out, ret)
 		}
 	})
 	return out
+}
+
+// JoinReturn joins into out, one entry per result of the function that
+// ret returns from, what ret's operands carry: one value per result, or a
+// call whose results they are. A bare return adds nothing (the named
+// results hold what it returns: see Results).
+func (f *State[V]) JoinReturn(out []V, ret *ast.ReturnStmt) {
+	switch {
+	case len(ret.Results) == len(out):
+		for i, r := range ret.Results {
+			out[i] = out[i].Join(f.Expr(r))
+		}
+	case len(ret.Results) == 1:
+		for i, b := range f.Tuple(ret.Results[0]) {
+			if i < len(out) {
+				out[i] = out[i].Join(b)
+			}
+		}
+	}
 }
 
 func (f *State[V]) returns(fn func(*ast.ReturnStmt)) {
