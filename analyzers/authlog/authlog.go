@@ -249,7 +249,7 @@ func (c *checker) reach(g *summary.Graph, reachesHTTP bool) (logs, active []bool
 	for i, d := range g.Funcs {
 		for _, call := range c.calls.Calls(d.Decl) {
 			if fn := call.Callee; fn != nil {
-				if _, local := g.Of(fn); !local && c.isLog(fn) {
+				if _, local := g.Of(fn); !local && c.isLog(fn.Origin()) {
 					logs[i] = true // it calls a log, or a wrapper from another package
 					break
 				}
