@@ -18,8 +18,10 @@ import (
 	"github.com/retrylint/retrylint/internal/callindex"
 	"github.com/retrylint/retrylint/internal/config"
 	"github.com/retrylint/retrylint/internal/fixes"
+	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 	"github.com/retrylint/retrylint/internal/logsink"
+	"github.com/retrylint/retrylint/internal/summary"
 )
 
 //go:embed doc.go
@@ -171,10 +173,13 @@ type checker struct {
 	debugWriters logsink.Names
 	// methods are the method declarations of the package by position,
 	// built on first use (see enclosing).
-	methods  []*ast.FuncDecl
-	local    map[*types.Func]*funcFact
-	imported *analysisutil.FactCache[funcFact, *funcFact]
-	calls    *callindex.Index
+	methods []*ast.FuncDecl
+	sums    *summary.Table[funcFact, *funcFact]
+	calls   *callindex.Index
+	// hooks are the flow engine's, for cur, the function being analysed
+	// (see analyze).
+	hooks *flow.Hooks[val]
+	cur   *fstate
 }
 
 type decl struct {
@@ -191,7 +196,8 @@ func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, de
 	if !isHTTP && !facts && !logsink.ImportsSink(pass.Pkg, sinks) {
 		return nil, nil
 	}
-	c := &checker{pass: pass, sinks: sinks, debugWriters: debugWriters, local: map[*types.Func]*funcFact{}, imported: analysisutil.NewFactCache[funcFact](pass), calls: pass.ResultOf[callindex.Analyzer].(*callindex.Index)}
+	c := &checker{pass: pass, sinks: sinks, debugWriters: debugWriters, calls: pass.ResultOf[callindex.Analyzer].(*callindex.Index)}
+	c.sums = summary.NewTable[funcFact](pass)
 	for _, h := range headers {
 		if n := http.CanonicalHeaderKey(h); !slices.Contains(c.names, n) {
 			c.names = append(c.names, n)
@@ -208,139 +214,101 @@ func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, de
 	// A package that cannot reach net/http carries no credential: only
 	// the summaries of its log wrappers matter, and it has nothing to
 	// report.
-	g := c.graph(decls, isHTTP)
-	// Summaries depend on one another: analyse callees first, and again
-	// only those functions whose callees' summaries changed since, until
-	// nothing changes. The last state of each function serves check.
-	states := make([]*fstate, len(decls))
-	analyzedAt := make([]int, len(decls))
-	changedAt := make([]int, len(decls))
-	tick := 0
-	converged := false
-	for range 16 {
-		changed := false
-		for _, i := range g.order {
-			if states[i] != nil && !slices.ContainsFunc(g.callees[i], func(j int) bool { return changedAt[j] > analyzedAt[i] }) {
-				continue
-			}
-			d := decls[i]
-			at(d.fd.Pos())
-			tick++
-			analyzedAt[i] = tick
-			states[i] = c.analyze(d.fd)
-			fact := c.summarise(states[i], g.logs[i])
-			if old, ok := c.local[d.fn]; !ok || !old.equal(fact) {
-				c.local[d.fn] = fact
-				tick++
-				changedAt[i] = tick
-				changed = true
-			}
-		}
-		if !changed {
-			converged = true
-			break
-		}
+	if !isHTTP && !c.callsLog(decls) {
+		return nil, nil // nothing reaches a log
 	}
-	for _, d := range decls {
-		// Only exported functions can be called from other packages;
-		// this package's own calls use c.local. A function that returns a
-		// request exports even an empty summary, which tells its callers
-		// that the request is redacted.
-		if fact, ok := c.local[d.fn]; ok && d.fn.Exported() && (!fact.empty() || returnsRequest(d.fn)) {
-			pass.ExportObjectFact(d.fn, fact)
-		}
-	}
+	g := summary.NewGraph(c.calls)
+	logs, active := c.reach(g, isHTTP)
+	// Summaries depend on one another: the solver analyses callees
+	// first, and a function again only when a callee's summary changed
+	// since. The last state of each function serves check.
+	states := make([]*fstate, len(g.Funcs))
+	c.sums.Solve(g, summary.Problem[*funcFact]{
+		Active: func(i int) bool { return active[i] },
+		Summarise: func(i int) (*funcFact, bool) {
+			d := g.Funcs[i]
+			at(d.Decl.Pos())
+			states[i] = c.analyze(d.Decl)
+			return c.summarise(states[i], logs[i]), true
+		},
+		Equal: (*funcFact).equal,
+		Join:  joinFacts,
+		// Other packages call the exported functions (and the ones used
+		// as values); this package's own calls read the table. A function
+		// that returns a request exports even an empty summary, which
+		// tells its callers that the request is redacted.
+		Export: func(fn *types.Func, fact *funcFact) bool { return !fact.empty() || returnsRequest(fn) },
+	})
 	if !isHTTP {
 		return nil, nil
 	}
-	for i, d := range decls {
-		if isTestFile(pass, d.file) || !g.logs[i] {
+	for i, d := range g.Funcs {
+		if isTestFile(pass, d.File) || !logs[i] {
 			continue
 		}
-		at(d.fd.Pos())
+		at(d.Decl.Pos())
 		st := states[i]
-		if !converged || st == nil {
-			st = c.analyze(d.fd)
+		if st == nil {
+			st = c.analyze(d.Decl)
 		}
-		c.check(d.file, st, at)
+		c.check(d.File, st, at)
 	}
 	return nil, nil
 }
 
-// callGraph is the order in which run analyses a package's functions.
-type callGraph struct {
-	// callees[i] are the indices of the functions of this package that
-	// decls[i] calls.
-	callees [][]int
-	// order holds the functions to analyse, callees first (depth-first
-	// postorder), so that one round usually suffices.
-	order []int
-	// logs[i] reports whether decls[i] reaches a log: it calls a log, a
-	// wrapper of one from another package, or a function of this package
-	// that reaches a log. Only then can it have something to report, or a
-	// parameter that reaches a log.
-	logs []bool
-}
-
-// graph builds the call graph of decls and picks the functions to
-// analyse: those that reach a log (in a package that cannot reach
-// net/http, only those with a parameter: the others log no credential
-// and wrap no log) and, in a package that can reach net/http
-// (reachesHTTP), those with a result that can carry a credential to their
-// callers. The others have an empty summary and nothing to report.
-func (c *checker) graph(decls []decl, reachesHTTP bool) callGraph {
-	if !reachesHTTP && !c.callsLog(decls) {
-		return callGraph{callees: make([][]int, len(decls)), logs: make([]bool, len(decls))} // nothing reaches a log
-	}
-	idx := make(map[*types.Func]int, len(decls))
-	for i, d := range decls {
-		idx[d.fn] = i
-	}
-	g := callGraph{callees: make([][]int, len(decls)), logs: make([]bool, len(decls))}
-	callers := make([][]int, len(decls))
-	for i, d := range decls {
-		direct := false // it calls a log, or a wrapper from another package
-		for _, call := range c.calls.Calls(d.fd) {
-			fn := call.Callee
-			if fn == nil {
-				continue
-			}
-			fn = fn.Origin()
-			if j, ok := idx[fn]; ok {
-				g.callees[i] = append(g.callees[i], j)
-				callers[j] = append(callers[j], i)
-			} else if !direct {
-				direct = c.isLogCall(call.Expr, fn)
+// reach picks the functions of g to analyse: those that reach a log (in a
+// package that cannot reach net/http, only those with a parameter: the
+// others log no credential and wrap no log) and, in a package that can
+// reach net/http (reachesHTTP), those with a result that can carry a
+// credential to their callers. The others have an empty summary and
+// nothing to report.
+//
+// logs[i] reports whether g.Funcs[i] reaches a log: it calls a log, a
+// wrapper of one from another package, or a function of this package that
+// reaches a log. Only then can it have something to report, or a
+// parameter that reaches a log.
+func (c *checker) reach(g *summary.Graph, reachesHTTP bool) (logs, active []bool) {
+	logs = make([]bool, len(g.Funcs))
+	for i, d := range g.Funcs {
+		for _, call := range c.calls.Calls(d.Decl) {
+			if fn := call.Callee; fn != nil {
+				if _, local := g.Of(fn); !local && c.isLogCall(call.Expr, fn.Origin()) {
+					logs[i] = true // it calls a log, or a wrapper from another package
+					break
+				}
 			}
 		}
-		g.logs[i] = direct
 	}
 	// A caller of a function that reaches a log reaches it too.
-	callindex.MarkCallers(callers, g.logs)
-	active := make([]bool, len(decls))
-	for i, d := range decls {
+	callindex.MarkCallers(g.Callers(), logs)
+	active = make([]bool, len(g.Funcs))
+	for i, d := range g.Funcs {
 		// Without net/http, a function matters only as a log wrapper,
 		// which needs a parameter to pass on.
-		logs := g.logs[i] && (reachesHTTP || d.fn.Type().(*types.Signature).Params().Len() > 0)
-		active[i] = logs || reachesHTTP && mayCarryResults(d.fn)
+		l := logs[i] && (reachesHTTP || d.Obj.Type().(*types.Signature).Params().Len() > 0)
+		active[i] = l || reachesHTTP && mayCarryResults(d.Obj)
 	}
-	seen := make([]bool, len(decls))
-	var visit func(i int)
-	visit = func(i int) {
-		seen[i] = true
-		for _, j := range g.callees[i] {
-			if !seen[j] && active[j] {
-				visit(j)
-			}
-		}
-		g.order = append(g.order, i)
+	return logs, active
+}
+
+// joinFacts returns a summary that holds what old and new do: new, with
+// the parameters, results and redactions of old added (the solver's
+// join; see internal/summary).
+func joinFacts(old, new *funcFact) *funcFact {
+	j := *new
+	j.Values |= old.Values
+	j.Redacts |= old.Redacts
+	j.Results = slices.Clone(new.Results)
+	for i := range min(len(j.Results), len(old.Results)) {
+		j.Results[i] |= old.Results[i]
 	}
-	for i := range decls {
-		if !seen[i] && active[i] {
-			visit(i)
-		}
+	if !j.Printf && old.Printf {
+		j.Printf, j.Format, j.Args = true, old.Format, old.Args
 	}
-	return g
+	if j.Sink == "" {
+		j.Sink = old.Sink
+	}
+	return &j
 }
 
 // mayCarryResults reports whether a result of fn can carry a credential:
@@ -425,16 +393,7 @@ func (c *checker) nameBit(name string) creds {
 	return 0
 }
 
-func (c *checker) fact(fn *types.Func) *funcFact {
-	if fn == nil {
-		return nil
-	}
-	fn = fn.Origin()
-	if f, ok := c.local[fn]; ok {
-		return f
-	}
-	return c.imported.Get(fn)
-}
+func (c *checker) fact(fn *types.Func) *funcFact { return c.sums.Lookup(fn) }
 
 // isLog reports whether fn is a log function, or a wrapper of one whose
 // fact says so (sinkOf's test, without the call's arguments).
@@ -535,9 +494,9 @@ func (c *checker) summarise(st *fstate, logs bool) *funcFact {
 					}
 				}
 			case len(ret.Results) == 0:
-				for i, v := range st.results {
+				for i, v := range st.f.ResultVars() {
 					if i < n {
-						f.Results[i] |= uint64(st.varAt(v, ret.Pos()).c)
+						f.Results[i] |= uint64(st.f.Var(v, ret.Pos()).c)
 					}
 				}
 			}

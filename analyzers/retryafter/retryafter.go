@@ -18,6 +18,7 @@ import (
 	"github.com/retrylint/retrylint/internal/fixes"
 	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
+	"github.com/retrylint/retrylint/internal/summary"
 )
 
 //go:embed doc.go
@@ -137,17 +138,26 @@ func (f *funcFact) empty() bool {
 	return true
 }
 
+// joinFacts returns the union of two summaries (the solver's join; see
+// internal/summary).
+func joinFacts(old, new *funcFact) *funcFact {
+	j := &funcFact{Results: slices.Clone(new.Results), Date: old.Date | new.Date, Seconds: old.Seconds | new.Seconds}
+	for i := range min(len(j.Results), len(old.Results)) {
+		j.Results[i] |= old.Results[i]
+	}
+	return j
+}
+
 func (f *funcFact) equal(g *funcFact) bool {
 	return f.Date == g.Date && f.Seconds == g.Seconds && slices.Equal(f.Results, g.Results)
 }
 
 type checker struct {
-	pass     *analysis.Pass
-	headers  waitHeaderSet
-	local    map[*types.Func]*funcFact
-	imported *analysisutil.FactCache[funcFact, *funcFact]
-	scans    map[*ast.FuncDecl]*scan
-	calls    *callindex.Index
+	pass    *analysis.Pass
+	headers waitHeaderSet
+	sums    *summary.Table[funcFact, *funcFact]
+	scans   map[*ast.FuncDecl]*scan
+	calls   *callindex.Index
 	// oneForm are the values parsed in one form only, reported once the
 	// whole package is checked, when it is known which files need the
 	// parsing helper (parsefix.go).
@@ -158,7 +168,7 @@ func run(pass *analysis.Pass, headers waitHeaderSet, at func(token.Pos)) (any, e
 	if !httpmodel.ImportsHTTP(pass.Pkg) && !hasFacts(pass) {
 		return nil, nil
 	}
-	c := &checker{pass: pass, headers: headers, local: map[*types.Func]*funcFact{}, imported: analysisutil.NewFactCache[funcFact](pass), scans: map[*ast.FuncDecl]*scan{}, calls: pass.ResultOf[callindex.Analyzer].(*callindex.Index)}
+	c := &checker{pass: pass, headers: headers, sums: summary.NewTable[funcFact](pass), scans: map[*ast.FuncDecl]*scan{}, calls: pass.ResultOf[callindex.Analyzer].(*callindex.Index)}
 	checkLibraries(pass, headers, at)
 
 	funcs := c.calls.Funcs()
@@ -166,37 +176,24 @@ func run(pass *analysis.Pass, headers waitHeaderSet, at func(token.Pos)) (any, e
 		at(f.Decl.Pos())
 		c.scans[f.Decl] = c.scanBody(f.Decl)
 	}
-	// Summaries of this package's functions depend on one another:
-	// iterate until they stop changing.
-	for range 16 {
-		changed := false
-		for _, f := range funcs {
-			fd, fn := f.Decl, f.Obj
-			if fn == nil {
-				continue
-			}
+	// Summaries of this package's functions depend on one another: the
+	// solver summarises callees first, and again while they change.
+	g := summary.NewGraph(c.calls)
+	c.sums.Solve(g, summary.Problem[*funcFact]{
+		Summarise: func(i int) (*funcFact, bool) {
+			fd := g.Funcs[i].Decl
 			at(fd.Pos())
 			if !passesValues(pass.TypesInfo, fd) && !c.mayDerive(c.scans[fd], true) {
-				continue // its summary is empty: no need to follow values
+				return nil, false // its summary is empty: no need to follow values
 			}
-			f := c.analyze(fd)
-			fact := c.summarise(f, fd)
-			if old, ok := c.local[fn]; !ok || !old.equal(fact) {
-				c.local[fn] = fact
-				changed = true
-			}
-		}
-		if !changed {
-			break
-		}
-	}
-	for fn, fact := range c.local {
-		// Only exported functions can be called from other packages;
-		// this package's own calls use c.local.
-		if fn.Exported() && !fact.empty() {
-			pass.ExportObjectFact(fn, fact)
-		}
-	}
+			return c.summarise(c.analyze(fd), fd), true
+		},
+		Equal: (*funcFact).equal,
+		Join:  joinFacts,
+		// Other packages call the exported functions (and the ones used
+		// as values); this package's own calls read the table.
+		Export: func(_ *types.Func, fact *funcFact) bool { return !fact.empty() },
+	})
 	for _, f := range funcs {
 		at(f.Decl.Pos())
 		if !c.mayDerive(c.scans[f.Decl], false) {
@@ -215,12 +212,7 @@ func hasFacts(pass *analysis.Pass) bool {
 	return len(pass.AllObjectFacts()) > 0
 }
 
-func (c *checker) fact(fn *types.Func) *funcFact {
-	if f, ok := c.local[fn]; ok {
-		return f
-	}
-	return c.imported.Get(fn)
-}
+func (c *checker) fact(fn *types.Func) *funcFact { return c.sums.Lookup(fn) }
 
 func (c *checker) analyze(fd *ast.FuncDecl) *flow.Func {
 	info := c.pass.TypesInfo

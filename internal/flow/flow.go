@@ -3,12 +3,21 @@
 // parameter) through assignments, conversions, arithmetic and calls whose
 // results are known to derive from their arguments.
 //
+// The engine is generic over the value it tracks: any comparable type V
+// with a Join (least upper bound), whose zero value is bottom, such as
+// Bits, a set of origins (Analyze), or authlog's credential kinds. Clients
+// plug their knowledge in through Hooks: Source (what an expression
+// introduces by itself), Call (what a call's results carry, where facts
+// about other functions come in), Select (what a field selection carries),
+// Kill (an assignment after which a variable's older values are gone),
+// Visit (to record what else a body does, or to skip a node) and, for a
+// client whose rules for expressions differ from the default ones, Expr and
+// Tuple, which replace them node by node.
+//
 // The analysis is intraprocedural and ordered by position: a use of a
-// variable sees the assignments that end before it. It does not kill older
-// assignments, and it ignores values carried around a loop's back edge, so
-// it errs on the side of fewer derived values. Calls are resolved through a
-// caller-supplied hook, which is where analyzers plug in facts about other
-// functions.
+// variable sees the assignments that end before it. Only a Kill hides
+// older assignments, and values carried around a loop's back edge are
+// ignored, so it errs on the side of fewer derived values.
 package flow
 
 import (
@@ -19,10 +28,22 @@ import (
 	"github.com/retrylint/retrylint/internal/httpmodel"
 )
 
+// A Value is what the engine tracks for each expression: a join
+// semilattice of finite height whose zero value is bottom (carries
+// nothing). Join must be commutative, associative and idempotent; the
+// fixed point over a function's assignments then terminates.
+type Value[V any] interface {
+	comparable
+	Join(V) V
+}
+
 // Bits is a set of origins. Bit 0 is the analyzer's source, bits 1 and 2
 // tags the analyzer may add to some of its sources; bit i+3 is parameter i
 // of the analysed function (for summaries).
 type Bits uint64
+
+// Join returns the union of b and c.
+func (b Bits) Join(c Bits) Bits { return b | c }
 
 const (
 	// Source is the origin bit of the analyzer's own source.
@@ -59,54 +80,103 @@ func (b Bits) Params() []int {
 	return out
 }
 
-// Config tells the analysis where values come from and how calls carry them.
-type Config struct {
+// Hooks tell the engine where values come from and how calls carry them.
+// Every hook is optional.
+type Hooks[V Value[V]] struct {
 	Info *types.Info
-	// Source returns the origins that expression e introduces by itself
+	// Param returns the value of parameter i (v) on entry; nil gives
+	// parameters bottom. A Kill does not hide it.
+	Param func(i int, v *types.Var) V
+	// Source returns the value that expression e introduces by itself
 	// (for example Source for a read of the Retry-After header). It is
 	// asked about calls and index expressions.
-	Source func(e ast.Expr) Bits
-	// Call returns the origins of each result of a call to fn, given the
-	// origins of its receiver (0 for functions) and arguments. ok is false
-	// when the hook knows nothing of fn; Propagates is then consulted.
-	Call func(call *ast.CallExpr, fn *types.Func, recv Bits, args []Bits) (results []Bits, ok bool)
+	Source func(e ast.Expr) V
+	// Call returns the value of each result of a call to fn, given the
+	// values of its receiver (bottom for functions) and arguments. ok is
+	// false when the hook knows nothing of fn; Propagates is then
+	// consulted.
+	Call func(call *ast.CallExpr, fn *types.Func, recv V, args []V) (results []V, ok bool)
+	// Select returns the value of a field selection x.f (or of a
+	// qualified identifier pkg.v), given a function that evaluates x;
+	// nil gives field selections bottom.
+	Select func(sel *ast.SelectorExpr, x func() V) V
+	// Kill reports whether the assignment lhs = rhs replaces what the
+	// variable held so that its older values are no longer followed (for
+	// example x = redact(x)). For x op= y, rhs is x op y.
+	Kill func(lhs, rhs ast.Expr) bool
+	// Visit, when not nil, sees each node the engine collects
+	// assignments from (see Nodes), before it does; false makes the
+	// engine skip the node.
+	Visit func(f *State[V], n ast.Node) bool
+	// Expr and Tuple, when not nil, evaluate an expression in the
+	// client's own way: ok false leaves it to the default rules (see
+	// State.Expr and State.Tuple). Their recursion goes through
+	// State.Expr and State.Tuple, which ask them again.
+	Expr  func(f *State[V], e ast.Expr) (v V, ok bool)
+	Tuple func(f *State[V], e ast.Expr) (t []V, ok bool)
 	// Nodes and Returns, when Nodes is not nil, are what walks of the body
 	// would find, as callindex gives them for a function declaration: its
 	// assignments, variable specifications and range statements (among
 	// other nodes, in preorder), and its own return statements. They spare
-	// Analyze and Results those walks.
+	// the engine those walks.
 	Nodes   []ast.Node
 	Returns []*ast.ReturnStmt
 }
 
-// Func is the result of analysing one function.
-type Func struct {
-	cfg     Config
+// Config is the configuration of the engine over Bits.
+type Config = Hooks[Bits]
+
+// Func is the result of analysing one function over Bits.
+type Func = State[Bits]
+
+// State is the result of analysing one function.
+type State[V Value[V]] struct {
+	cfg     *Hooks[V]
+	nodes   []ast.Node
+	rets    []*ast.ReturnStmt
 	decl    *ast.FuncType
 	body    *ast.BlockStmt
-	assigns map[*types.Var][]*assign
+	assigns map[*types.Var][]*assign[V]
+	params  []param[V]
 	results []*types.Var
 }
 
-type assign struct {
+// A param is the value of a parameter on entry, which no kill hides.
+type param[V any] struct {
+	v   *types.Var
+	val V
+}
+
+type assign[V any] struct {
 	at  token.Pos // where the assignment takes effect
 	rhs ast.Expr  // the value, or the multi-valued expression
 	idx int       // result index into rhs, or -1 for a single value
 	// rangeOver marks the value variable of a range statement.
 	rangeOver bool
-	bits      Bits
+	// kill hides the earlier assignments (see Hooks.Kill).
+	kill bool
+	val  V
 }
 
-// Analyze follows values through the function with the given type and body.
-// params are the function's parameters in order (their origin bits are
-// Param(i)); nil gives no parameter any origin.
+// Analyze follows origins through the function with the given type and
+// body. Parameter i has origin Param(i) unless cfg.Param says otherwise.
 func Analyze(cfg Config, ftype *ast.FuncType, body *ast.BlockStmt) *Func {
-	f := &Func{cfg: cfg, decl: ftype, body: body, assigns: map[*types.Var][]*assign{}}
+	if cfg.Param == nil {
+		cfg.Param = func(i int, _ *types.Var) Bits { return Param(i) }
+	}
+	return Follow(&cfg, ftype, body)
+}
+
+// Follow follows values through the function with the given type and
+// body, under the given hooks. It reads cfg.Nodes and cfg.Returns once,
+// so that a client may reuse one Hooks for every function, changing them.
+func Follow[V Value[V]](cfg *Hooks[V], ftype *ast.FuncType, body *ast.BlockStmt) *State[V] {
+	f := &State[V]{cfg: cfg, nodes: cfg.Nodes, rets: cfg.Returns, decl: ftype, body: body, assigns: map[*types.Var][]*assign[V]{}}
 	if body == nil {
 		return f
 	}
-	start := body.Pos()
 	if ftype != nil && ftype.Params != nil {
+		f.params = make([]param[V], 0, ftype.Params.NumFields())
 		i := 0
 		for _, field := range ftype.Params.List {
 			names := field.Names
@@ -116,7 +186,11 @@ func Analyze(cfg Config, ftype *ast.FuncType, body *ast.BlockStmt) *Func {
 			}
 			for _, n := range names {
 				if v, ok := cfg.Info.Defs[n].(*types.Var); ok {
-					f.assigns[v] = append(f.assigns[v], &assign{at: start, idx: -1, bits: Param(i)})
+					p := param[V]{v: v}
+					if cfg.Param != nil {
+						p.val = cfg.Param(i, v)
+					}
+					f.params = append(f.params, p)
 				}
 				i++
 			}
@@ -132,8 +206,9 @@ func Analyze(cfg Config, ftype *ast.FuncType, body *ast.BlockStmt) *Func {
 		}
 	}
 	f.collect(body)
-	// Iterate to a fixed point: bits only grow and each assignment has at
-	// most 64, so this terminates.
+	// Iterate to a fixed point: values only grow (each is joined into
+	// what its assignment held) in a lattice of finite height, so this
+	// terminates.
 	for {
 		changed := false
 		for _, list := range f.assigns {
@@ -141,19 +216,19 @@ func Analyze(cfg Config, ftype *ast.FuncType, body *ast.BlockStmt) *Func {
 				if a.rhs == nil {
 					continue
 				}
-				var b Bits
+				var v V
 				switch {
 				case a.rangeOver:
-					b = f.Expr(a.rhs)
+					v = f.Expr(a.rhs)
 				case a.idx >= 0:
 					if t := f.Tuple(a.rhs); a.idx < len(t) {
-						b = t[a.idx]
+						v = t[a.idx]
 					}
 				default:
-					b = f.Expr(a.rhs)
+					v = f.Expr(a.rhs)
 				}
-				if b|a.bits != a.bits {
-					a.bits |= b
+				if nv := a.val.Join(v); nv != a.val {
+					a.val = nv
 					changed = true
 				}
 			}
@@ -165,14 +240,24 @@ func Analyze(cfg Config, ftype *ast.FuncType, body *ast.BlockStmt) *Func {
 	return f
 }
 
-func (f *Func) varOf(e ast.Expr) *types.Var {
+// Info returns the type information the state was built with.
+func (f *State[V]) Info() *types.Info { return f.cfg.Info }
+
+// ResultVars returns the named results of the function, in order.
+func (f *State[V]) ResultVars() []*types.Var { return f.results }
+
+func (f *State[V]) varOf(e ast.Expr) *types.Var { return VarOf(f.cfg.Info, e) }
+
+// VarOf returns the variable (not a field) that e, an identifier, names,
+// or nil.
+func VarOf(info *types.Info, e ast.Expr) *types.Var {
 	id, ok := ast.Unparen(e).(*ast.Ident)
 	if !ok || id.Name == "_" {
 		return nil
 	}
-	obj := f.cfg.Info.Defs[id]
+	obj := info.Defs[id]
 	if obj == nil {
-		obj = f.cfg.Info.Uses[id]
+		obj = info.Uses[id]
 	}
 	v, _ := obj.(*types.Var)
 	if v == nil || v.IsField() {
@@ -181,15 +266,15 @@ func (f *Func) varOf(e ast.Expr) *types.Var {
 	return v
 }
 
-func (f *Func) add(lhs ast.Expr, a *assign) {
+func (f *State[V]) add(lhs ast.Expr, a *assign[V]) {
 	if v := f.varOf(lhs); v != nil {
 		f.assigns[v] = append(f.assigns[v], a)
 	}
 }
 
-func (f *Func) collect(body *ast.BlockStmt) {
-	if f.cfg.Nodes != nil {
-		for _, n := range f.cfg.Nodes {
+func (f *State[V]) collect(body *ast.BlockStmt) {
+	if f.nodes != nil {
+		for _, n := range f.nodes {
 			f.collectNode(n)
 		}
 		return
@@ -200,7 +285,10 @@ func (f *Func) collect(body *ast.BlockStmt) {
 	})
 }
 
-func (f *Func) collectNode(n ast.Node) {
+func (f *State[V]) collectNode(n ast.Node) {
+	if f.cfg.Visit != nil && !f.cfg.Visit(f, n) {
+		return
+	}
 	switch n := n.(type) {
 	case *ast.AssignStmt:
 		at := n.End()
@@ -212,11 +300,12 @@ func (f *Func) collectNode(n ast.Node) {
 					// x op= y: the new value derives from both.
 					rhs = &ast.BinaryExpr{X: l, OpPos: n.TokPos, Op: token.ADD, Y: n.Rhs[i]}
 				}
-				f.add(l, &assign{at: at, rhs: rhs, idx: -1})
+				kill := f.cfg.Kill != nil && f.cfg.Kill(l, rhs)
+				f.add(l, &assign[V]{at: at, rhs: rhs, idx: -1, kill: kill})
 			}
 		case len(n.Rhs) == 1:
 			for i, l := range n.Lhs {
-				f.add(l, &assign{at: at, rhs: n.Rhs[0], idx: i})
+				f.add(l, &assign[V]{at: at, rhs: n.Rhs[0], idx: i})
 			}
 		}
 	case *ast.ValueSpec:
@@ -224,59 +313,107 @@ func (f *Func) collectNode(n ast.Node) {
 		switch {
 		case len(n.Names) == len(n.Values):
 			for i, l := range n.Names {
-				f.add(l, &assign{at: at, rhs: n.Values[i], idx: -1})
+				f.add(l, &assign[V]{at: at, rhs: n.Values[i], idx: -1})
 			}
 		case len(n.Values) == 1:
 			for i, l := range n.Names {
-				f.add(l, &assign{at: at, rhs: n.Values[0], idx: i})
+				f.add(l, &assign[V]{at: at, rhs: n.Values[0], idx: i})
 			}
 		}
 	case *ast.RangeStmt:
 		if n.Value != nil {
-			f.add(n.Value, &assign{at: n.X.End(), rhs: n.X, idx: -1, rangeOver: true})
+			f.add(n.Value, &assign[V]{at: n.X.End(), rhs: n.X, idx: -1, rangeOver: true})
 		}
 	}
 }
 
-// Var returns the origins a use of v at pos can see.
-func (f *Func) Var(v *types.Var, pos token.Pos) Bits {
-	var b Bits
-	for _, a := range f.assigns[v] {
-		if a.at <= pos {
-			b |= a.bits
+// killedAt returns the position of the last kill of v at or before pos,
+// or token.NoPos.
+func (f *State[V]) killedAt(list []*assign[V], pos token.Pos) token.Pos {
+	var killed token.Pos
+	for _, a := range list {
+		if a.kill && a.at <= pos {
+			killed = max(killed, a.at)
 		}
 	}
-	return b
+	return killed
+}
+
+// Var returns the value a use of v at pos can see: the join of the
+// assignments that end before pos and that no kill before pos hides.
+func (f *State[V]) Var(v *types.Var, pos token.Pos) V {
+	var out V
+	if p, ok := f.param(v); ok && f.body.Pos() <= pos {
+		out = p.val
+	}
+	list := f.assigns[v]
+	killed := f.killedAt(list, pos)
+	for _, a := range list {
+		if a.at <= pos && a.at >= killed {
+			out = out.Join(a.val)
+		}
+	}
+	return out
+}
+
+// param returns the entry of parameter v, if v is one. A function has
+// few parameters: a scan beats a map.
+func (f *State[V]) param(v *types.Var) (param[V], bool) {
+	for _, p := range f.params {
+		if p.v == v {
+			return p, true
+		}
+	}
+	return param[V]{}, false
 }
 
 // Def is one assignment of a variable that a use can see.
-type Def struct {
+type Def[V any] struct {
 	// Rhs is the value, or the multi-valued expression of which the
 	// variable takes result Idx; nil for a parameter.
 	Rhs ast.Expr
 	Idx int // -1 for a single value
 	// Range marks the value variable of a range statement over Rhs.
 	Range bool
-	Bits  Bits
+	// Hidden is true when a kill between the assignment and the use
+	// hides it (see Hooks.Kill).
+	Hidden bool
+	Bits   V
 }
 
-// Defs returns the assignments of v that a use at pos can see, in the
-// order of the source, with their origins.
-func (f *Func) Defs(v *types.Var, pos token.Pos) []Def {
-	var out []Def
-	for _, a := range f.assigns[v] {
+// Defs returns the assignments of v that end before pos, in the order of
+// the source, with their values; those that a kill hides are marked.
+func (f *State[V]) Defs(v *types.Var, pos token.Pos) []Def[V] {
+	var out []Def[V]
+	if p, ok := f.param(v); ok && f.body.Pos() <= pos {
+		out = append(out, Def[V]{Idx: -1, Bits: p.val})
+	}
+	list := f.assigns[v]
+	killed := f.killedAt(list, pos)
+	for _, a := range list {
 		if a.at <= pos {
-			out = append(out, Def{Rhs: a.rhs, Idx: a.idx, Range: a.rangeOver, Bits: a.bits})
+			out = append(out, Def[V]{Rhs: a.rhs, Idx: a.idx, Range: a.rangeOver, Hidden: a.at < killed, Bits: a.val})
 		}
 	}
 	return out
 }
 
 // VarOf returns the local variable or parameter e names, or nil.
-func (f *Func) VarOf(e ast.Expr) *types.Var { return f.varOf(e) }
+func (f *State[V]) VarOf(e ast.Expr) *types.Var { return f.varOf(e) }
 
-// Expr returns the origins of the value of e.
-func (f *Func) Expr(e ast.Expr) Bits {
+// Expr returns the value of e: what the Expr hook says or, by default,
+// the value of the variable e names, the operand of a parenthesis,
+// dereference, unary or arithmetic operator, slice or type assertion, what
+// an index or call expression introduces by itself (Source) joined with
+// what its operand or callee carries, and what the Select hook gives a
+// field selection.
+func (f *State[V]) Expr(e ast.Expr) V {
+	if f.cfg.Expr != nil {
+		if v, ok := f.cfg.Expr(f, e); ok {
+			return v
+		}
+	}
+	var zero V
 	info := f.cfg.Info
 	switch e := e.(type) {
 	case *ast.ParenExpr:
@@ -285,7 +422,12 @@ func (f *Func) Expr(e ast.Expr) Bits {
 		if v := f.varOf(e); v != nil {
 			return f.Var(v, e.Pos())
 		}
-		return 0
+		return zero
+	case *ast.SelectorExpr:
+		if f.cfg.Select != nil {
+			return f.cfg.Select(e, func() V { return f.Expr(e.X) })
+		}
+		return zero
 	case *ast.StarExpr:
 		return f.Expr(e.X)
 	case *ast.UnaryExpr:
@@ -293,18 +435,18 @@ func (f *Func) Expr(e ast.Expr) Bits {
 		case token.SUB, token.ADD, token.XOR, token.AND:
 			return f.Expr(e.X)
 		}
-		return 0
+		return zero
 	case *ast.BinaryExpr:
 		switch e.Op {
 		case token.ADD, token.SUB, token.MUL, token.QUO, token.REM,
 			token.SHL, token.SHR, token.AND, token.OR, token.XOR, token.AND_NOT:
-			return f.Expr(e.X) | f.Expr(e.Y)
+			return f.Expr(e.X).Join(f.Expr(e.Y))
 		}
-		return 0
+		return zero
 	case *ast.IndexExpr:
 		b := f.source(e)
 		if tv, ok := info.Types[e.X]; ok && !tv.IsType() {
-			b |= f.Expr(e.X)
+			b = b.Join(f.Expr(e.X))
 		}
 		return b
 	case *ast.SliceExpr:
@@ -315,38 +457,46 @@ func (f *Func) Expr(e ast.Expr) Bits {
 		if t := f.Tuple(e); len(t) > 0 {
 			return t[0]
 		}
-		return 0
+		return zero
 	}
-	return 0
+	return zero
 }
 
-func (f *Func) source(e ast.Expr) Bits {
+func (f *State[V]) source(e ast.Expr) V {
 	if f.cfg.Source == nil {
-		return 0
+		var zero V
+		return zero
 	}
 	return f.cfg.Source(e)
 }
 
-// Tuple returns the origins of each result of e: one entry for a
-// single-valued expression, one per result for a call, and the value's
-// origins first for comma-ok forms.
-func (f *Func) Tuple(e ast.Expr) []Bits {
+// Tuple returns the value of each result of e: one entry for a
+// single-valued expression, one per result for a call, and the value
+// first for comma-ok forms. The Tuple hook, when it says so, decides
+// instead.
+func (f *State[V]) Tuple(e ast.Expr) []V {
+	if f.cfg.Tuple != nil {
+		if t, ok := f.cfg.Tuple(f, e); ok {
+			return t
+		}
+	}
+	var zero V
 	info := f.cfg.Info
 	e = ast.Unparen(e)
 	switch e := e.(type) {
 	case *ast.TypeAssertExpr:
-		return []Bits{f.Expr(e.X), 0}
+		return []V{f.Expr(e.X), zero}
 	case *ast.IndexExpr:
-		return []Bits{f.Expr(e), 0}
+		return []V{f.Expr(e), zero}
 	case *ast.UnaryExpr:
 		if e.Op == token.ARROW {
-			return []Bits{0, 0}
+			return []V{zero, zero}
 		}
 	case *ast.CallExpr:
 		// Conversions carry their operand.
 		if tv, ok := info.Types[e.Fun]; ok && tv.IsType() {
 			if len(e.Args) == 1 {
-				return []Bits{f.Expr(e.Args[0])}
+				return []V{f.Expr(e.Args[0])}
 			}
 			return nil
 		}
@@ -355,23 +505,23 @@ func (f *Func) Tuple(e ast.Expr) []Bits {
 			if b, ok := info.Uses[id].(*types.Builtin); ok {
 				switch b.Name() {
 				case "min", "max":
-					var out Bits
+					var out V
 					for _, a := range e.Args {
-						out |= f.Expr(a)
+						out = out.Join(f.Expr(a))
 					}
-					return []Bits{out | own}
+					return []V{out.Join(own)}
 				}
-				return []Bits{own}
+				return []V{own}
 			}
 		}
 		fn := httpmodel.Callee(info, e)
-		args := make([]Bits, len(e.Args))
-		var all Bits
+		args := make([]V, len(e.Args))
+		var all V
 		for i, a := range e.Args {
 			args[i] = f.Expr(a)
-			all |= args[i]
+			all = all.Join(args[i])
 		}
-		var recv Bits
+		var recv V
 		if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok && fn != nil {
 			if s, ok := info.Selections[sel]; ok && s.Kind() == types.MethodVal {
 				recv = f.Expr(sel.X)
@@ -383,64 +533,75 @@ func (f *Func) Tuple(e ast.Expr) []Bits {
 				n = tup.Len()
 			}
 		}
-		out := make([]Bits, n)
+		out := make([]V, n)
 		if fn != nil && f.cfg.Call != nil {
 			if res, ok := f.cfg.Call(e, fn, recv, args); ok {
 				copy(out, res)
 				if n > 0 {
-					out[0] |= own
+					out[0] = out[0].Join(own)
 				}
 				return out
 			}
 		}
 		if fn != nil && Propagates(fn) && n > 0 {
-			out[0] = all | recv
+			out[0] = all.Join(recv)
 		}
 		if n > 0 {
-			out[0] |= own
+			out[0] = out[0].Join(own)
 		}
 		return out
 	}
-	return []Bits{f.Expr(e)}
+	return []V{f.Expr(e)}
 }
 
-// Results returns the origins of each result of the function, over every
+// Results returns the value of each result of the function, over every
 // return statement of its own (not of nested function literals).
-func (f *Func) Results() []Bits {
+func (f *State[V]) Results() []V {
 	if f.decl == nil || f.decl.Results == nil {
 		return nil
 	}
 	n := f.decl.Results.NumFields()
-	out := make([]Bits, n)
+	out := make([]V, n)
 	f.returns(func(ret *ast.ReturnStmt) {
 		switch {
 		case len(ret.Results) == 0:
 			for i, v := range f.results {
 				if i < n {
-					out[i] |= f.Var(v, ret.Pos())
+					out[i] = out[i].Join(f.Var(v, ret.Pos()))
 				}
 			}
-		case len(ret.Results) == n:
-			for i, r := range ret.Results {
-				out[i] |= f.Expr(r)
-			}
-		case len(ret.Results) == 1:
-			for i, b := range f.Tuple(ret.Results[0]) {
-				if i < n {
-					out[i] |= b
-				}
-			}
+		default:
+			f.JoinReturn(out, ret)
 		}
 	})
 	return out
 }
 
-func (f *Func) returns(fn func(*ast.ReturnStmt)) {
-	if f.cfg.Nodes == nil {
+// JoinReturn joins into out, one entry per result of the function that
+// ret returns from, what ret's operands carry: one value per result, or a
+// call whose results they are. A bare return adds nothing (the named
+// results hold what it returns: see Results).
+func (f *State[V]) JoinReturn(out []V, ret *ast.ReturnStmt) {
+	switch {
+	case len(ret.Results) == len(out):
+		for i, r := range ret.Results {
+			out[i] = out[i].Join(f.Expr(r))
+		}
+	case len(ret.Results) == 1:
+		for i, b := range f.Tuple(ret.Results[0]) {
+			if i < len(out) {
+				out[i] = out[i].Join(b)
+			}
+		}
+	}
+}
+
+func (f *State[V]) returns(fn func(*ast.ReturnStmt)) {
+	if f.nodes == nil {
 		ReturnsOf(f.body, fn)
 		return
 	}
-	for _, ret := range f.cfg.Returns {
+	for _, ret := range f.rets {
 		fn(ret)
 	}
 }

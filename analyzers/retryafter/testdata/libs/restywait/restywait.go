@@ -36,7 +36,7 @@ func named(c *resty.Client) {
 	c.SetRetryAfter(restyWait) // want `resty caps it at RetryMaxWaitTime`
 }
 
-func restyWait(c *resty.Client, r *resty.Response) (time.Duration, error) {
+func restyWait(c *resty.Client, r *resty.Response) (time.Duration, error) { // want restyWait:"retryafter\\(result0=retry-after\\)"
 	d, err := serverWait(r)
 	log.Printf("waiting %v (max %v)", d, c.RetryMaxWaitTime) // a mention, not a check
 	return d, err

@@ -42,37 +42,29 @@ type val struct {
 	p uint64
 }
 
-func (a val) or(b val) val { return val{a.c | b.c, a.p | b.p} }
-
-// fstate follows values through the local variables of one function
-// declaration, its function literals included. Like internal/flow it is
-// ordered by position (a use sees the assignments that end before it) and
-// ignores loop back edges; unlike it, it also follows field selections
-// (r.Header, cookie.Value), tells credential kinds apart, and knows which
-// headers were deleted from a header before a use.
+// fstate is authlog's client of the flow engine for one function
+// declaration, its function literals included: the engine follows vals
+// through the local variables (ordered by position, loop back edges
+// ignored), and authlog supplies the rules for expressions (field
+// selections such as r.Header and cookie.Value, credential kinds, the
+// standard functions that carry text), the redactions that kill a
+// variable's older values (x = redact(x)), and the headers deleted from a
+// header before a use.
 type fstate struct {
 	c        *checker
 	info     *types.Info
 	decl     *ast.FuncDecl
-	params   map[*types.Var]int
-	results  []*types.Var
 	variadic int
-	assigns  map[*types.Var][]*assign
+	// f is the engine's state. Its Expr and Tuple go through the hooks,
+	// which serve c.cur only while analyze runs: authlog evaluates with
+	// s.eval and s.tupleExpr, and reads f's variables.
+	f *flow.State[val]
 	// dels holds, by header key (see key), the headers deleted from it.
 	dels map[string][]del
 }
 
-type assign struct {
-	at        token.Pos // where the assignment takes effect
-	rhs       ast.Expr
-	idx       int // result index into rhs, or -1 for a single value
-	rangeOver bool
-	// scrub is true for x = redact(x, ...): a replacement of credential
-	// text in x by a redaction marker (see scrubbed), after which the
-	// earlier values of x are no longer followed.
-	scrub bool
-	v     val
-}
+// Join returns what a value that is a or b may carry.
+func (a val) Join(b val) val { return val{a.c | b.c, a.p | b.p} }
 
 // A del records that a header was deleted from a header value: name is
 // canonical, or "" when every header may have been (a name that is not a
@@ -94,163 +86,104 @@ func (c *checker) analyze(fd *ast.FuncDecl) *fstate {
 		c:        c,
 		info:     info,
 		decl:     fd,
-		params:   map[*types.Var]int{},
 		variadic: -1,
-		assigns:  map[*types.Var][]*assign{},
 		dels:     map[string][]del{},
 	}
-	if fd.Type.Params != nil {
-		i := 0
-		for _, field := range fd.Type.Params.List {
-			if len(field.Names) == 0 {
-				i++
-				continue
-			}
-			for _, n := range field.Names {
-				// A request is a credential by its type: it needs no
-				// parameter bit, and its callers are not told about it.
-				if v, ok := info.Defs[n].(*types.Var); ok && i < 64 && !isRequest(v.Type()) {
-					s.params[v] = i
-				}
-				i++
-			}
-		}
-		if fn, ok := info.Defs[fd.Name].(*types.Func); ok {
-			if sig := fn.Type().(*types.Signature); sig.Variadic() {
-				s.variadic = sig.Params().Len() - 1
-			}
+	if fn, ok := info.Defs[fd.Name].(*types.Func); ok && fd.Type.Params != nil {
+		if sig := fn.Type().(*types.Signature); sig.Variadic() {
+			s.variadic = sig.Params().Len() - 1
 		}
 	}
-	if fd.Type.Results != nil {
-		for _, field := range fd.Type.Results.List {
-			for _, n := range field.Names {
-				if v, ok := info.Defs[n].(*types.Var); ok {
-					s.results = append(s.results, v)
-				}
-			}
-		}
+	if c.hooks == nil {
+		c.hooks = c.newHooks()
 	}
-	if fd.Body == nil {
-		return s
-	}
-	s.collect(fd)
-	// Values only grow and are bounded: iterate to a fixed point.
-	for {
-		changed := false
-		for _, list := range s.assigns {
-			for _, a := range list {
-				var v val
-				switch {
-				case a.rangeOver:
-					v = s.eval(a.rhs)
-				case a.idx >= 0:
-					if t := s.tupleExpr(a.rhs); a.idx < len(t) {
-						v = t[a.idx]
-					}
-				default:
-					v = s.eval(a.rhs)
-				}
-				if nv := a.v.or(v); nv != a.v {
-					a.v = nv
-					changed = true
-				}
-			}
-		}
-		if !changed {
-			break
-		}
-	}
+	c.hooks.Nodes = c.calls.Nodes(fd)
+	c.cur = s
+	s.f = flow.Follow(c.hooks, fd.Type, fd.Body)
+	c.cur = nil
 	return s
 }
 
-func (s *fstate) varOf(e ast.Expr) *types.Var {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok || id.Name == "_" {
-		return nil
+// newHooks returns the hooks of the engine, made once per pass: they
+// apply to c.cur, the function that Follow analyses.
+func (c *checker) newHooks() *flow.Hooks[val] {
+	return &flow.Hooks[val]{
+		Info: c.pass.TypesInfo,
+		Param: func(i int, v *types.Var) val {
+			// A request is a credential by its type: it needs no
+			// parameter bit, and its callers are not told about it.
+			if i < 64 && !isRequest(v.Type()) {
+				return val{p: 1 << i}
+			}
+			return val{}
+		},
+		// authlog's own rules decide every expression; the engine's
+		// fixed point calls them before Follow returns its state.
+		Expr: func(f *flow.State[val], e ast.Expr) (val, bool) {
+			c.cur.f = f
+			return c.cur.eval(e), true
+		},
+		Tuple: func(f *flow.State[val], e ast.Expr) ([]val, bool) {
+			c.cur.f = f
+			return c.cur.tupleExpr(e), true
+		},
+		Kill:  func(lhs, rhs ast.Expr) bool { return c.cur.scrubs(lhs, rhs) },
+		Visit: func(_ *flow.State[val], n ast.Node) bool { return c.cur.visit(n) },
 	}
-	v, _ := s.info.ObjectOf(id).(*types.Var)
-	if v == nil || v.IsField() {
-		return nil
-	}
-	return v
 }
 
-func (s *fstate) add(lhs ast.Expr, a *assign) {
-	if v := s.varOf(lhs); v != nil {
-		s.assigns[v] = append(s.assigns[v], a)
-	}
-}
+func (s *fstate) varOf(e ast.Expr) *types.Var { return flow.VarOf(s.info, e) }
 
-func (s *fstate) collect(fd *ast.FuncDecl) {
+// visit records the header deletions and redactions of node n of the
+// body, and tells the engine whether to follow the values n assigns.
+func (s *fstate) visit(n ast.Node) bool {
 	info := s.info
-	for _, n := range s.c.calls.Nodes(fd) {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			at := n.End()
-			switch {
-			case len(n.Lhs) == len(n.Rhs):
-				for i, l := range n.Lhs {
-					rhs := n.Rhs[i]
-					if n.Tok != token.ASSIGN && n.Tok != token.DEFINE {
-						rhs = &ast.BinaryExpr{X: l, OpPos: n.TokPos, Op: token.ADD, Y: rhs}
-					} else if isHeader(info.TypeOf(l)) && isFresh(info, rhs) {
-						// h = make(http.Header): whatever it held is gone.
-						if k := s.key(l); k != "" {
-							s.dels[k] = append(s.dels[k], del{at: at, fresh: true})
-						}
-					} else if isHeader(info.TypeOf(l)) && s.redactsHeader(rhs) {
-						// r.Header = redact(r.Header)
-						s.addDel(l, "", at)
-					} else if ix, ok := ast.Unparen(l).(*ast.IndexExpr); ok && isMarkerList(info, rhs) {
-						// h["Authorization"] = []string{"***"}
-						if a, ok := httpmodel.HeaderIndexExpr(info, ix); ok {
-							s.addDel(a.Header, a.Name, at)
-						}
-					}
-					s.add(l, &assign{at: at, rhs: rhs, idx: -1, scrub: s.scrubs(l, rhs)})
+	switch n := n.(type) {
+	case *ast.AssignStmt:
+		if len(n.Lhs) != len(n.Rhs) || n.Tok != token.ASSIGN && n.Tok != token.DEFINE {
+			return true
+		}
+		at := n.End()
+		for i, l := range n.Lhs {
+			rhs := n.Rhs[i]
+			if isHeader(info.TypeOf(l)) && isFresh(info, rhs) {
+				// h = make(http.Header): whatever it held is gone.
+				if k := s.key(l); k != "" {
+					s.dels[k] = append(s.dels[k], del{at: at, fresh: true})
 				}
-			case len(n.Rhs) == 1:
-				for i, l := range n.Lhs {
-					s.add(l, &assign{at: at, rhs: n.Rhs[0], idx: i})
-				}
-			}
-		case *ast.ValueSpec:
-			at := n.End()
-			switch {
-			case len(n.Names) == len(n.Values):
-				for i, l := range n.Names {
-					s.add(l, &assign{at: at, rhs: n.Values[i], idx: -1})
-				}
-			case len(n.Values) == 1:
-				for i, l := range n.Names {
-					s.add(l, &assign{at: at, rhs: n.Values[0], idx: i})
-				}
-			}
-		case *ast.RangeStmt:
-			// Ranging over a whole header visits every header, each of
-			// which the loop may filter: its values are not followed.
-			if n.Value != nil && !isHeader(info.TypeOf(n.X)) {
-				s.add(n.Value, &assign{at: n.X.End(), rhs: n.X, idx: -1, rangeOver: true})
-			}
-		case *ast.CallExpr:
-			if a, ok := httpmodel.HeaderCall(info, n); ok && (a.Op == httpmodel.HeaderDel || a.Op == httpmodel.HeaderSet && isMarker(info, a.Value)) {
-				// h.Set("Authorization", "[redacted]") masks the value as
-				// well as a deletion would.
-				s.addDel(a.Header, a.Name, n.End())
-			} else if isBuiltin(info, n, "delete") && len(n.Args) == 2 && isHeader(info.TypeOf(n.Args[0])) {
-				// The map is indexed by canonical keys: delete(h,
-				// "authorization") deletes nothing that Get would find.
-				if name, ok := httpmodel.ConstString(info, n.Args[1]); !ok {
-					s.addDel(n.Args[0], "", n.End())
-				} else if c := http.CanonicalHeaderKey(name); name == c {
-					s.addDel(n.Args[0], name, n.End())
-				} else if k := s.key(n.Args[0]); k != "" {
-					// A redaction that misses: see redacted.
-					s.dels[k] = append(s.dels[k], del{at: n.End(), name: c, failed: true})
+			} else if isHeader(info.TypeOf(l)) && s.redactsHeader(rhs) {
+				// r.Header = redact(r.Header)
+				s.addDel(l, "", at)
+			} else if ix, ok := ast.Unparen(l).(*ast.IndexExpr); ok && isMarkerList(info, rhs) {
+				// h["Authorization"] = []string{"***"}
+				if a, ok := httpmodel.HeaderIndexExpr(info, ix); ok {
+					s.addDel(a.Header, a.Name, at)
 				}
 			}
 		}
+	case *ast.RangeStmt:
+		// Ranging over a whole header visits every header, each of
+		// which the loop may filter: its values are not followed.
+		return n.Value == nil || !isHeader(info.TypeOf(n.X))
+	case *ast.CallExpr:
+		if a, ok := httpmodel.HeaderCall(info, n); ok && (a.Op == httpmodel.HeaderDel || a.Op == httpmodel.HeaderSet && isMarker(info, a.Value)) {
+			// h.Set("Authorization", "[redacted]") masks the value as
+			// well as a deletion would.
+			s.addDel(a.Header, a.Name, n.End())
+		} else if isBuiltin(info, n, "delete") && len(n.Args) == 2 && isHeader(info.TypeOf(n.Args[0])) {
+			// The map is indexed by canonical keys: delete(h,
+			// "authorization") deletes nothing that Get would find.
+			if name, ok := httpmodel.ConstString(info, n.Args[1]); !ok {
+				s.addDel(n.Args[0], "", n.End())
+			} else if c := http.CanonicalHeaderKey(name); name == c {
+				s.addDel(n.Args[0], name, n.End())
+			} else if k := s.key(n.Args[0]); k != "" {
+				// A redaction that misses: see redacted.
+				s.dels[k] = append(s.dels[k], del{at: n.End(), name: c, failed: true})
+			}
+		}
 	}
+	return true
 }
 
 // isFresh reports whether e is a header value that holds nothing yet:
@@ -420,10 +353,7 @@ func (s *fstate) eval0(e ast.Expr) (v val, known bool) {
 		if obj == nil {
 			return val{}, false
 		}
-		if i, ok := s.params[obj]; ok {
-			v.p |= 1 << i
-		}
-		return v.or(s.varAt(obj, x.Pos())), false
+		return s.f.Var(obj, x.Pos()), false
 	case *ast.SelectorExpr:
 		sel, ok := info.Selections[x]
 		if !ok {
@@ -476,18 +406,18 @@ func (s *fstate) eval0(e ast.Expr) (v val, known bool) {
 		}
 	case *ast.BinaryExpr:
 		if x.Op == token.ADD {
-			return s.eval(x.X).or(s.eval(x.Y)), false
+			return s.eval(x.X).Join(s.eval(x.Y)), false
 		}
 	case *ast.CompositeLit:
 		for _, elt := range x.Elts {
 			if kv, ok := elt.(*ast.KeyValueExpr); ok {
-				v = v.or(s.eval(kv.Value))
+				v = v.Join(s.eval(kv.Value))
 				if t := info.TypeOf(x); t == nil || !isStruct(t) {
-					v = v.or(s.eval(kv.Key))
+					v = v.Join(s.eval(kv.Key))
 				}
 				continue
 			}
-			v = v.or(s.eval(elt))
+			v = v.Join(s.eval(elt))
 		}
 		return v, false
 	case *ast.CallExpr:
@@ -498,23 +428,6 @@ func (s *fstate) eval0(e ast.Expr) (v val, known bool) {
 		return val{}, known
 	}
 	return val{}, false
-}
-
-// varAt returns what the variable v may hold at pos.
-func (s *fstate) varAt(v *types.Var, pos token.Pos) val {
-	var out val
-	var scrubbed token.Pos
-	for _, a := range s.assigns[v] {
-		if a.scrub && a.at <= pos {
-			scrubbed = max(scrubbed, a.at)
-		}
-	}
-	for _, a := range s.assigns[v] {
-		if a.at <= pos && a.at >= scrubbed {
-			out = out.or(a.v)
-		}
-	}
-	return out
 }
 
 // tupleExpr returns what each value of a multi-valued expression carries.
@@ -551,12 +464,12 @@ func (s *fstate) tuple(call *ast.CallExpr) (out []val, known bool) {
 			switch {
 			case len(ret.Results) == n:
 				for i, r := range ret.Results {
-					out[i] = out[i].or(s.eval(r))
+					out[i] = out[i].Join(s.eval(r))
 				}
 			case len(ret.Results) == 1:
 				for i, v := range s.tupleExpr(ret.Results[0]) {
 					if i < n {
-						out[i] = out[i].or(v)
+						out[i] = out[i].Join(v)
 					}
 				}
 			}
@@ -571,7 +484,7 @@ func (s *fstate) tuple(call *ast.CallExpr) (out []val, known bool) {
 			switch b.Name() {
 			case "append", "min", "max":
 				for _, a := range call.Args {
-					out[0] = out[0].or(s.eval(a))
+					out[0] = out[0].Join(s.eval(a))
 				}
 			}
 			return out, false
@@ -653,13 +566,13 @@ func (s *fstate) carry(fn *types.Func, call *ast.CallExpr, recv ast.Expr, args [
 			in = s.eval(recv)
 		}
 		for _, a := range args {
-			in = in.or(s.eval(a))
+			in = in.Join(s.eval(a))
 		}
 	case path == "fmt":
 		switch fn.Name() {
 		case "Sprint", "Sprintln", "Append", "Appendln":
 			for _, a := range args {
-				in = in.or(s.eval(a))
+				in = in.Join(s.eval(a))
 			}
 		case "Sprintf":
 			in = s.formatted(call, args, 0)
@@ -667,7 +580,7 @@ func (s *fstate) carry(fn *types.Func, call *ast.CallExpr, recv ast.Expr, args [
 			in, firstOnly = s.formatted(call, args, 0), true
 		case "Appendf":
 			if len(args) > 0 {
-				in = s.eval(args[0]).or(s.formatted(call, args, 1))
+				in = s.eval(args[0]).Join(s.formatted(call, args, 1))
 			}
 		default:
 			return
@@ -682,7 +595,7 @@ func (s *fstate) carry(fn *types.Func, call *ast.CallExpr, recv ast.Expr, args [
 	sig := fn.Type().(*types.Signature)
 	for i := range out {
 		if i < sig.Results().Len() && (isText(sig.Results().At(i).Type()) || (firstOnly && i == 0)) {
-			out[i] = out[i].or(in)
+			out[i] = out[i].Join(in)
 		}
 	}
 }
@@ -697,7 +610,7 @@ func (s *fstate) formatted(call *ast.CallExpr, args []ast.Expr, fi int) val {
 	as, _ := logsink.Args(s.info, call, logsink.Sink{Format: fi, Verbs: fi + 1, Writer: -1, All: true})
 	for _, a := range as {
 		if a.Expr != args[fi] && logsink.Reveals(a.Verb, s.info.TypeOf(a.Expr)) {
-			v = v.or(s.eval(a.Expr))
+			v = v.Join(s.eval(a.Expr))
 		}
 	}
 	return v
@@ -829,21 +742,23 @@ func (s *fstate) dumpOrigins(e ast.Expr, seen map[ast.Node]bool) (calls []*ast.C
 			return nil, false
 		}
 		ok = true
-		for _, a := range s.assigns[v] {
-			if a.at > x.Pos() || a.v.c&credDump == 0 {
+		// Every assignment before the use, those a redaction hides
+		// included.
+		for _, d := range s.f.Defs(v, x.Pos()) {
+			if d.Bits.c&credDump == 0 {
 				continue
 			}
 			switch {
-			case a.rangeOver:
+			case d.Range:
 				return nil, false
-			case a.idx >= 0:
-				call, isCall := ast.Unparen(a.rhs).(*ast.CallExpr)
-				if !isCall || a.idx != 0 || !isDump(info, call) {
+			case d.Idx >= 0:
+				call, isCall := ast.Unparen(d.Rhs).(*ast.CallExpr)
+				if !isCall || d.Idx != 0 || !isDump(info, call) {
 					return nil, false
 				}
 				calls = append(calls, call)
 			default:
-				more, ok2 := s.dumpOrigins(a.rhs, seen)
+				more, ok2 := s.dumpOrigins(d.Rhs, seen)
 				if !ok2 {
 					return nil, false
 				}
