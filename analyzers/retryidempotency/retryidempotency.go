@@ -18,6 +18,7 @@ import (
 	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 	"github.com/retrylint/retrylint/internal/retryloop"
+	"github.com/retrylint/retrylint/internal/summary"
 )
 
 //go:embed doc.go
@@ -97,8 +98,8 @@ type checker struct {
 	keys   httpmodel.Names
 	first  string // the first configured key header, for fixes
 	loops  *retryloop.Result
-	writes map[*types.Func]*writeFact
-	fresh  map[*types.Func]bool
+	writes *summary.Table[writeFact, *writeFact]
+	fresh  *summary.Table[freshFact, *freshFact]
 	calls  *callindex.Index
 	// keyList are the configured key headers, in order.
 	keyList []string
@@ -116,8 +117,8 @@ func run(pass *analysis.Pass, keys []string, at func(token.Pos)) (any, error) {
 		keys:    httpmodel.NewNames(keys...),
 		first:   http.CanonicalHeaderKey(keys[0]),
 		loops:   loops,
-		writes:  map[*types.Func]*writeFact{},
-		fresh:   map[*types.Func]bool{},
+		writes:  summary.NewTable[writeFact](pass),
+		fresh:   summary.NewTable[freshFact](pass),
 		calls:   pass.ResultOf[callindex.Analyzer].(*callindex.Index),
 		keyList: keys,
 	}
@@ -155,10 +156,7 @@ func (c *checker) isFreshSource(fn *types.Func) bool {
 	case isIDPkg(path):
 		return strings.HasPrefix(fn.Name(), "New") || strings.HasPrefix(fn.Name(), "Must") || fn.Name() == "Make"
 	}
-	if c.fresh[fn.Origin()] {
-		return true
-	}
-	return fn.Pkg() != c.pass.Pkg && c.pass.ImportObjectFact(fn.Origin(), new(freshFact))
+	return c.fresh.Lookup(fn) != nil
 }
 
 func isRandPkg(path string) bool {
@@ -259,45 +257,57 @@ func (c *checker) callsFresh(fd *ast.FuncDecl) bool {
 }
 
 func (c *checker) computeFacts(at func(token.Pos)) {
-	fresh := c.mayMakeFresh()
-	for changed := true; changed; {
-		changed = false
-		for _, f := range c.calls.Funcs() {
-			fd, fn := f.Decl, f.Obj
-			if fn == nil {
-				continue
-			}
-			at(fd.Pos())
-			if fresh && !c.fresh[fn] && mayBeKey(fn) && c.callsFresh(fd) {
+	g := summary.NewGraph(c.calls)
+	// Fresh values first: a write's key is fresh when it comes from one.
+	if c.mayMakeFresh() {
+		c.fresh.Solve(g, summary.Problem[*freshFact]{
+			Active: func(i int) bool { return mayBeKey(g.Funcs[i].Obj) },
+			Summarise: func(i int) (*freshFact, bool) {
+				fd := g.Funcs[i].Decl
+				at(fd.Pos())
+				if !c.callsFresh(fd) {
+					return nil, false
+				}
 				f := c.freshFlow(fd, func(ast.Node) bool { return true })
 				if r := f.Results(); len(r) > 0 && r[0]&flow.Source != 0 {
-					c.fresh[fn] = true
-					changed = true
+					return new(freshFact), true
 				}
-			}
-			if _, ok := c.writes[fn]; !ok && c.loops.Sends(fn) {
-				if w := c.writeOf(fd); w != nil {
-					c.writes[fn] = w
-					changed = true
+				return nil, false
+			},
+			Equal: func(a, b *freshFact) bool { return (a == nil) == (b == nil) },
+			Join: func(old, new *freshFact) *freshFact {
+				if old != nil {
+					return old
 				}
+				return new
+			},
+		})
+		for i, f := range g.Funcs {
+			if c.fresh.Local(i) != nil && f.Obj.Exported() {
+				c.pass.ExportPackageFact(new(freshPkgFact))
+				break
 			}
 		}
 	}
-	exported := false
-	for fn := range c.fresh {
-		if fn.Exported() {
-			c.pass.ExportObjectFact(fn, new(freshFact))
-			exported = true
-		}
-	}
-	if exported {
-		c.pass.ExportPackageFact(new(freshPkgFact))
-	}
-	for fn, w := range c.writes {
-		if fn.Exported() {
-			c.pass.ExportObjectFact(fn, w)
-		}
-	}
+	c.writes.Solve(g, summary.Problem[*writeFact]{
+		Active: func(i int) bool { return c.loops.Sends(g.Funcs[i].Obj) },
+		Summarise: func(i int) (*writeFact, bool) {
+			at(g.Funcs[i].Decl.Pos())
+			w := c.writeOf(g.Funcs[i].Decl)
+			return w, w != nil
+		},
+		Equal: func(a, b *writeFact) bool {
+			return (a == nil) == (b == nil) && (a == nil || *a == *b)
+		},
+		// A function sends one write (the first): a later summary
+		// differs only while its callees' are being found.
+		Join: func(old, new *writeFact) *writeFact {
+			if new != nil {
+				return new
+			}
+			return old
+		},
+	})
 }
 
 // writeOf summarises a function that sends a POST or PATCH outside loops
@@ -366,13 +376,7 @@ func (c *checker) sendOf(fn ast.Node, call *ast.CallExpr) (send, bool) {
 		if f == nil {
 			return send{}, false
 		}
-		w := c.writes[f.Origin()]
-		if w == nil && f.Pkg() != c.pass.Pkg {
-			var imported writeFact
-			if c.pass.ImportObjectFact(f.Origin(), &imported) {
-				w = &imported
-			}
-		}
+		w := c.writes.Lookup(f)
 		if w == nil {
 			return send{}, false
 		}
