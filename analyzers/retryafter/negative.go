@@ -47,7 +47,7 @@ func (c *checker) checkNegative(f *flow.Func, p parse, stack []ast.Node) {
 		return
 	}
 	fnNode := fnNodeOf(stack)
-	if fnNode == nil || signChecked(info, fnNode, n) {
+	if fnNode == nil || signChecked(info, fnNode, n) || c.checkedByCallers(fnNode, n) {
 		return
 	}
 	// The error check: if n, err := parse(v); err == nil {, or the if
@@ -108,6 +108,18 @@ func (c *checker) headerName(f *flow.Func, e ast.Expr) string {
 // at most one (n > 0, n < 0, d >= 1): the code then tells a negative value
 // apart.
 func signChecked(info *types.Info, fn ast.Node, v *types.Var) bool {
+	_, uses := derivedFrom(info, fn, v)
+	small := func(e ast.Expr) bool {
+		tv := info.Types[e]
+		return tv.Value != nil && (tv.Value.Kind() == constant.Int || tv.Value.Kind() == constant.Float) &&
+			constant.Compare(tv.Value, token.LEQ, constant.MakeInt64(1))
+	}
+	return signCheckedIn(fn, uses, small)
+}
+
+// derivedFrom returns the variables of fn assigned values made from v (v
+// included), and a test of whether an expression uses one of them.
+func derivedFrom(info *types.Info, fn ast.Node, v *types.Var) (map[*types.Var]bool, func(ast.Expr) bool) {
 	derived := map[*types.Var]bool{v: true}
 	uses := func(e ast.Expr) bool {
 		found := false
@@ -139,11 +151,64 @@ func signChecked(info *types.Info, fn ast.Node, v *types.Var) bool {
 			return true
 		})
 	}
-	small := func(e ast.Expr) bool {
-		tv := info.Types[e]
-		return tv.Value != nil && (tv.Value.Kind() == constant.Int || tv.Value.Kind() == constant.Float) &&
-			constant.Compare(tv.Value, token.LEQ, constant.MakeInt64(1))
+	return derived, uses
+}
+
+// checkedByCallers reports whether the value of v, returned by the
+// function fn, has its sign checked by every caller of fn in the package
+// (there being one at least): a parsing helper may leave the check to the
+// code that uses its result.
+func (c *checker) checkedByCallers(fn ast.Node, v *types.Var) bool {
+	info := c.pass.TypesInfo
+	fd, ok := fn.(*ast.FuncDecl)
+	if !ok {
+		return false
 	}
+	obj, _ := info.Defs[fd.Name].(*types.Func)
+	if obj == nil {
+		return false
+	}
+	_, uses := derivedFrom(info, fd, v)
+	result := -1
+	for _, ret := range c.calls.Returns(fd) {
+		for i, r := range ret.Results {
+			if uses(r) {
+				if result >= 0 && result != i {
+					return false
+				}
+				result = i
+			}
+		}
+	}
+	if result < 0 {
+		return false
+	}
+	callers := 0
+	for _, f := range c.calls.Funcs() {
+		for _, call := range c.calls.Calls(f.Decl) {
+			if call.Callee == nil || call.Callee.Origin() != obj {
+				continue
+			}
+			callers++
+			var w *types.Var
+			for _, n := range c.calls.Nodes(f.Decl) {
+				if as, ok := n.(*ast.AssignStmt); ok && len(as.Rhs) == 1 && ast.Unparen(as.Rhs[0]) == ast.Expr(call.Expr) && result < len(as.Lhs) {
+					if id, ok := as.Lhs[result].(*ast.Ident); ok {
+						w = asVar(info.ObjectOf(id))
+					}
+				}
+			}
+			if w == nil || !signChecked(info, f.Decl, w) {
+				return false
+			}
+		}
+	}
+	return callers > 0
+}
+
+// signCheckedIn reports whether fn compares a value that uses reports
+// with a small bound.
+func signCheckedIn(fn ast.Node, uses, small func(ast.Expr) bool) bool {
 	checked := false
 	ast.Inspect(fn, func(n ast.Node) bool {
 		b, ok := n.(*ast.BinaryExpr)

@@ -22,7 +22,8 @@ func parse(resp *http.Response) (time.Duration, bool) {
 		if v == "" {
 			continue
 		}
-		if f, err := strconv.ParseFloat(v, 64); err == nil { // want `a negative .* value is accepted as the wait`
+		// Silent: the only caller, delay, checks the sign (0 <= d).
+		if f, err := strconv.ParseFloat(v, 64); err == nil {
 			return time.Duration(f * float64(retry.units)), true
 		}
 		if t, err := http.ParseTime(v); err == nil {
@@ -37,6 +38,23 @@ func backoff(attempt int) time.Duration { return 100 * time.Millisecond << attem
 // Must flag: the wait from the table is honoured only below a minute.
 func delay(resp *http.Response, attempt int) time.Duration {
 	if d, ok := parse(resp); ok && 0 <= d && d < time.Minute { // want `Retry-After is honoured only below time.Minute`
+		return d
+	}
+	return backoff(attempt)
+}
+
+// The same helper, whose caller takes the value as it comes.
+func parseUnchecked(resp *http.Response) (time.Duration, bool) {
+	for _, h := range []string{"retry-after-ms"} {
+		if f, err := strconv.ParseFloat(resp.Header.Get(h), 64); err == nil { // want `a negative .* value is accepted as the wait`
+			return time.Duration(f * float64(time.Millisecond)), true
+		}
+	}
+	return 0, false
+}
+
+func delayUnchecked(resp *http.Response, attempt int) time.Duration {
+	if d, ok := parseUnchecked(resp); ok {
 		return d
 	}
 	return backoff(attempt)
