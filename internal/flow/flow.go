@@ -139,6 +139,10 @@ type State[V Value[V]] struct {
 	assigns map[*types.Var][]*assign[V]
 	params  []param[V]
 	results []*types.Var
+	// blockEnds maps the end of each assignment that is a statement of
+	// a block of its own (not an if's or switch's init) to the end of
+	// that block, built on first use (see overwrittenAt).
+	blockEnds map[token.Pos]token.Pos
 }
 
 // A param is the value of a parameter on entry, which no kill hides.
@@ -328,7 +332,8 @@ func (f *State[V]) collectNode(n ast.Node) {
 }
 
 // killedAt returns the position of the last kill of v at or before pos,
-// or token.NoPos.
+// or of the last assignment that every path to pos runs (see
+// overwrittenAt), or token.NoPos.
 func (f *State[V]) killedAt(list []*assign[V], pos token.Pos) token.Pos {
 	var killed token.Pos
 	for _, a := range list {
@@ -336,24 +341,96 @@ func (f *State[V]) killedAt(list []*assign[V], pos token.Pos) token.Pos {
 			killed = max(killed, a.at)
 		}
 	}
+	if len(list) > 1 || len(f.params) > 0 {
+		killed = max(killed, f.overwrittenAt(list, pos))
+	}
 	return killed
+}
+
+// overwrittenAt returns the end of the last assignment of list before
+// pos that is a statement of a block holding pos: every path from the
+// earlier assignments (and the parameter's entry value) to pos runs it,
+// so they cannot reach pos (a goto into the block aside).
+func (f *State[V]) overwrittenAt(list []*assign[V], pos token.Pos) token.Pos {
+	var last token.Pos
+	for _, a := range list {
+		if a.at > pos || a.at <= last || a.rangeOver {
+			continue
+		}
+		if f.blockEnds == nil {
+			f.blockEnds = blockEnds(f.body)
+		}
+		if end, ok := f.blockEnds[a.at]; ok && pos < end {
+			last = a.at
+		}
+	}
+	return last
+}
+
+// blockEnds maps the end of each assignment or variable declaration that
+// is a statement of a block, a case or a select clause of body to the end
+// of that block or clause.
+func blockEnds(body *ast.BlockStmt) map[token.Pos]token.Pos {
+	out := map[token.Pos]token.Pos{}
+	if body == nil {
+		return out
+	}
+	add := func(list []ast.Stmt, end token.Pos) {
+		for _, st := range list {
+			switch st := st.(type) {
+			case *ast.AssignStmt:
+				out[st.End()] = end
+			case *ast.DeclStmt:
+				if gd, ok := st.Decl.(*ast.GenDecl); ok {
+					for _, spec := range gd.Specs {
+						out[spec.End()] = end
+					}
+				}
+			}
+		}
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.BlockStmt:
+			add(n.List, n.End())
+		case *ast.CaseClause:
+			add(n.Body, n.End())
+		case *ast.CommClause:
+			add(n.Body, n.End())
+		}
+		return true
+	})
+	return out
 }
 
 // Var returns the value a use of v at pos can see: the join of the
 // assignments that end before pos and that no kill before pos hides.
 func (f *State[V]) Var(v *types.Var, pos token.Pos) V {
 	var out V
-	if p, ok := f.param(v); ok && f.body.Pos() <= pos {
-		out = p.val
-	}
 	list := f.assigns[v]
 	killed := f.killedAt(list, pos)
+	if p, ok := f.param(v); ok && f.body.Pos() <= pos && (killed == token.NoPos || !f.overwrites(list, killed)) {
+		out = p.val
+	}
 	for _, a := range list {
 		if a.at <= pos && a.at >= killed {
 			out = out.Join(a.val)
 		}
 	}
 	return out
+}
+
+// overwrites reports whether the assignment of list that ends at at
+// overwrites the variable on every path (rather than being a kill, which
+// hides only the earlier assignments, not the parameter's entry value).
+func (f *State[V]) overwrites(list []*assign[V], at token.Pos) bool {
+	for _, a := range list {
+		if a.at == at && a.kill {
+			return false
+		}
+	}
+	_, ok := f.blockEnds[at]
+	return ok
 }
 
 // param returns the entry of parameter v, if v is one. A function has

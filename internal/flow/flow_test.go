@@ -350,6 +350,46 @@ func TestVar(t *testing.T) {
 	}
 }
 
+// TestVarOverwritten: an assignment that is a statement of a block
+// holding the use hides the earlier values (the parameter's too); one in
+// a branch does not.
+func TestVarOverwritten(t *testing.T) {
+	a := analyse(t, `func f(n int, b bool) {
+	x := srcInt()
+	if b {
+		use(x)
+	}
+	x = 0
+	if b {
+		use(x)
+	}
+	y := srcInt()
+	if b {
+		y = 0
+	}
+	use(y)
+	n = 0
+	use(n)
+}
+`, nil)
+	tests := []struct {
+		use  int
+		want flow.Bits
+	}{
+		{0, src}, // before the overwrite
+		{1, 0},   // after it, in a nested block
+		{2, src}, // overwritten on one path only
+		{3, 0},   // a parameter overwritten
+	}
+	for _, tt := range tests {
+		id := a.uses[tt.use].(*ast.Ident)
+		v := a.info.Uses[id].(*types.Var)
+		if got := a.fn.Var(v, id.Pos()); got != tt.want {
+			t.Errorf("Var(%s at use %d) = %v, want %v", id.Name, tt.use, got, tt.want)
+		}
+	}
+}
+
 func TestParamBits(t *testing.T) {
 	// The parameters that get a bit are 0..n-1: each bit is a single one,
 	// distinct from the others and from the analyzer's own origins.
