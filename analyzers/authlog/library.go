@@ -115,16 +115,8 @@ func reportRestyDebug(pass *analysis.Pass, file *ast.File, stack []ast.Node, cfg
 	if src == nil {
 		return
 	}
-	restyName := ""
-	for _, imp := range file.Imports {
-		if strings.Trim(imp.Path.Value, `"`) == retrylib.RestyV2 {
-			restyName = "resty"
-			if imp.Name != nil {
-				restyName = imp.Name.Name
-			}
-		}
-	}
-	if restyName == "" || restyName == "_" || restyName == "." {
+	restyName, ok := retrylib.ImportedAs(file, retrylib.RestyV2, "resty")
+	if !ok {
 		return
 	}
 	var headers []string

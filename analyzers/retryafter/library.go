@@ -5,7 +5,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -151,16 +150,8 @@ func reportRestyCap(pass *analysis.Pass, file *ast.File, stack []ast.Node, cb as
 	if src == nil {
 		return
 	}
-	restyName := ""
-	for _, imp := range file.Imports {
-		if strings.Trim(imp.Path.Value, `"`) == retrylib.RestyV2 {
-			restyName = "resty"
-			if imp.Name != nil {
-				restyName = imp.Name.Name
-			}
-		}
-	}
-	if restyName == "" || restyName == "_" || restyName == "." {
+	restyName, ok := retrylib.ImportedAs(file, retrylib.RestyV2, "resty")
+	if !ok {
 		return
 	}
 	fmtName, edits, ok := fixes.Import(info, pass.Pkg, file, "fmt", call.Pos())

@@ -38,6 +38,7 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/types"
+	"strings"
 
 	"github.com/retrylint/retrylint/internal/httpmodel"
 )
@@ -245,4 +246,20 @@ func IntValue(info *types.Info, e ast.Expr) (int64, bool) {
 		return 0, false
 	}
 	return constant.Int64Val(constant.ToInt(tv.Value))
+}
+
+// ImportedAs returns the name by which file refers to the package path
+// (name, its default name, or the import's own name); ok is false when
+// the file does not import it, or imports it blank or with a dot.
+func ImportedAs(file *ast.File, path, name string) (string, bool) {
+	found := ""
+	for _, imp := range file.Imports {
+		if strings.Trim(imp.Path.Value, `"`) == path {
+			found = name
+			if imp.Name != nil {
+				found = imp.Name.Name
+			}
+		}
+	}
+	return found, found != "" && found != "_" && found != "."
 }
