@@ -36,7 +36,7 @@ func checkLibraries(pass *analysis.Pass, cfg Config, at func(token.Pos)) {
 				return true
 			}
 			at(call.Pos())
-			lc := libChecker{pass: pass, cfg: cfg, file: file, stack: stack, e: e, scope: libScope(pass, stack)}
+			lc := libChecker{pass: pass, cfg: cfg, file: file, stack: stack, e: e, scope: retrylib.ScopeAt(pass.TypesInfo, pass.Files, stack)}
 			switch e.Lib.Path {
 			case retrylib.BackoffV4, retrylib.BackoffV1:
 				lc.backoffV4()
@@ -48,17 +48,6 @@ func checkLibraries(pass *analysis.Pass, cfg Config, at func(token.Pos)) {
 			return true
 		})
 	}
-}
-
-func libScope(pass *analysis.Pass, stack []ast.Node) retrylib.Scope {
-	s := retrylib.Scope{Info: pass.TypesInfo, Files: pass.Files}
-	for i := len(stack) - 1; i >= 0; i-- {
-		if fd, ok := stack[i].(*ast.FuncDecl); ok {
-			s.Body = fd.Body
-			break
-		}
-	}
-	return s
 }
 
 type libChecker struct {

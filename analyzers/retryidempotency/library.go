@@ -35,7 +35,7 @@ func checkLibraries(pass *analysis.Pass, keys []string, at func(token.Pos)) {
 				return true
 			}
 			at(call.Pos())
-			lc := &libCheck{c: c, file: file, stack: stack, e: e, scope: libScope(pass, stack)}
+			lc := &libCheck{c: c, file: file, stack: stack, e: e, scope: retrylib.ScopeAt(pass.TypesInfo, pass.Files, stack)}
 			switch {
 			case e.Lib.Path == retrylib.RetryableHTTP && e.Func.Name() == "Do":
 				lc.retryableDo()
@@ -47,17 +47,6 @@ func checkLibraries(pass *analysis.Pass, keys []string, at func(token.Pos)) {
 			return true
 		})
 	}
-}
-
-func libScope(pass *analysis.Pass, stack []ast.Node) retrylib.Scope {
-	s := retrylib.Scope{Info: pass.TypesInfo, Files: pass.Files}
-	for i := len(stack) - 1; i >= 0; i-- {
-		if fd, ok := stack[i].(*ast.FuncDecl); ok {
-			s.Body = fd.Body
-			break
-		}
-	}
-	return s
 }
 
 type libCheck struct {

@@ -131,6 +131,13 @@ func CheckFixed(t *testing.T, a *analysis.Analyzer, results []*analysistest.Resu
 		Dir:  filepath.Join(tmp, "src"),
 		Env:  append(os.Environ(), "GOPATH="+tmp, "GO111MODULE=off", "GOPROXY=off", "GOWORK=off"),
 	}
+	checkSilent(t, a, cfg, patterns)
+}
+
+// checkSilent loads the fixed packages with cfg and checks that they
+// type-check and that a reports nothing on them.
+func checkSilent(t *testing.T, a *analysis.Analyzer, cfg *packages.Config, patterns []string) {
+	t.Helper()
 	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
 		t.Fatal(err)

@@ -17,6 +17,19 @@ type Scope struct {
 	Files []*ast.File
 }
 
+// ScopeAt returns the scope of the function declaration innermost in
+// stack (a path from a file down to a node), over the package's files.
+func ScopeAt(info *types.Info, files []*ast.File, stack []ast.Node) Scope {
+	s := Scope{Info: info, Files: files}
+	for i := len(stack) - 1; i >= 0; i-- {
+		if fd, ok := stack[i].(*ast.FuncDecl); ok {
+			s.Body = fd.Body
+			break
+		}
+	}
+	return s
+}
+
 // Trace is what a value was made from: the method calls of the chains that
 // configure it (resty's c.SetRetryCount(3), including those on the value
 // it was assigned from), the expressions at the root of those chains
