@@ -77,40 +77,24 @@ func goVet(mode string, flags, patterns []string) (stdout, stderr []byte, err er
 	return out.Bytes(), errOut.Bytes(), err
 }
 
-// cachedFix applies the fixes, or prints them with -diff, through go vet
-// -fix, which keeps each package's fixes in the go command's cache. It
-// returns false, having changed and printed nothing, when the packages do
-// not all load and analyse (the caller hands them to multichecker, which
-// explains why): with -diff when go vet fails, and otherwise when the
-// analysis that go vet -json runs (cached by the lint runs before) fails.
+// cachedFix applies the fixes, or prints them with -diff, that go vet
+// -json reports (replayed from the go command's cache for the packages
+// that did not change). It returns false, having changed and printed
+// nothing, when go vet fails or an analyzer fails: the caller then
+// analyses in process, which explains why.
 func cachedFix(patterns []string, fs *flag.FlagSet, as []*analysis.Analyzer, opts *options) (int, bool) {
-	flags := vetFlags(fs)
-	var out, errOut []byte
-	if opts.diff {
-		var err error
-		out, errOut, err = goVet("-fix -diff", flags, patterns)
-		// go vet -fix -diff exits 1 when the diff is not empty.
-		if err != nil && (len(out) == 0 || len(errOut) > 0) {
-			return 0, false
-		}
-	} else {
-		if _, ok := runVet(patterns, flags, as, io.Discard); !ok {
-			return 0, false
-		}
-		var err error
-		out, errOut, err = goVet("-fix", flags, patterns)
-		if err != nil {
-			os.Stderr.Write(errOut)
-			return 1, true
-		}
+	res, ok := runVet(patterns, vetFlags(fs), as, os.Stderr)
+	if !ok {
+		return 0, false
 	}
 	if len(configuredSinks(as)) > 0 {
 		if initial, _ := loadTypes(patterns); initial != nil {
 			warnUnusedSinks(initial, as)
 		}
 	}
-	os.Stderr.Write(errOut)
-	os.Stdout.Write(out)
+	if !applyFixes(treeFixes(res.tree), opts.diff, os.Stdout, os.Stderr) {
+		return 1, true
+	}
 	return 0, true
 }
 

@@ -158,7 +158,7 @@ func TestInProcessWhenAsked(t *testing.T) {
 }
 
 // TestFixThroughTheCache checks that -fix and -fix -diff through go vet
-// give what multichecker gives with -cache=false, and that a second -fix
+// give what the in-process fixer gives with -cache=false, and that a second -fix
 // -diff replays every package from the cache.
 func TestFixThroughTheCache(t *testing.T) {
 	bin := buildTool(t)

@@ -55,14 +55,14 @@ so that the go command's cache keeps each package's findings and facts and
 a run on unchanged packages replays them; it prints and exits as it would
 with the analysis in this process. When go vet fails (a package does not
 load) or an analyzer fails, it analyses in process and explains the errors;
--cache=false and -test=false always analyse in process. -fix goes through
-go vet -fix likewise, which applies the fixes of the packages of the main
-module.
-
-In process, -fix hands the packages to the fixer of golang.org/x/tools (multichecker),
-which reads the same flags, applies the fixes of the findings that are not
-silenced, and prints its messages in its own words; the -authlog.sinks
-warning comes first.
+-cache=false and -test=false always analyse in process. -fix takes its
+fixes from the same analysis (through go vet, or in process), applies the
+first fix of each finding that is not silenced, once, skips a fix that
+would edit a generated file or overlaps one applied before (re-run to
+apply it), formats the files it changes and prints one line on stderr:
+"applied 7 of 9 fixes in 4 files (...)". With -diff it changes nothing
+and prints a diff that git apply accepts, with paths relative to the
+module root; the -authlog.sinks warning comes first.
 
 Silence one finding with a comment at the end of its line, or alone on the
 line above it (a comment after code applies to its own line only):

@@ -16,7 +16,6 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
-	"golang.org/x/tools/go/analysis/multichecker"
 	"golang.org/x/tools/go/packages"
 
 	"github.com/retrylint/retrylint/internal/logsink"
@@ -66,20 +65,7 @@ func standalone(args []string) int {
 		}
 	}
 	if opts.fix {
-		// The x/tools fixer applies the fixes: multichecker parses the same
-		// flags again (so selects the same analyzers) and loads the
-		// packages itself. The sink warning is this command's, so it is
-		// given first, on packages loaded without printing their errors
-		// (multichecker prints them).
-		if len(configuredSinks(as)) > 0 {
-			if initial, _ := load(rest, opts.test, true); initial != nil {
-				warnUnusedSinks(initial, as)
-			}
-		}
-		// multichecker knows every flag of the command but -cache.
-		os.Args = withoutCacheFlag(os.Args)
-		multichecker.Main(suite(false, func() []string { return running })...)
-		return 0 // not reached
+		return fixInProcess(rest, as, opts)
 	}
 
 	if opts.cache && opts.test {
@@ -116,20 +102,26 @@ func standalone(args []string) int {
 	return 0
 }
 
-// withoutCacheFlag returns args without the -cache flag (-cache,
-// -cache=false, --cache=true, ...).
-func withoutCacheFlag(args []string) []string {
-	var out []string
-	for i, a := range args {
-		if i > 0 && strings.HasPrefix(a, "-") {
-			name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
-			if name == "cache" {
-				continue
-			}
-		}
-		out = append(out, a)
+// fixInProcess loads and analyses the packages in process, prints their
+// load errors and the analyzer failures, and applies the fixes of the
+// packages that analysed (see applyFixes).
+func fixInProcess(patterns []string, as []*analysis.Analyzer, opts *options) int {
+	initial, code := load(patterns, opts.test, false)
+	if initial == nil {
+		return code
 	}
-	return out
+	warnUnusedSinks(initial, as)
+	graph, err := checker.Analyze(as, initial, nil)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "%s: %v\n", progname, err)
+		return 1
+	}
+	res := collect(graph)
+	printText(os.Stderr, results{errors: res.errors}, -1)
+	if !applyFixes(graphFixes(graph), opts.diff, os.Stdout, os.Stderr) || code != 0 || len(res.errors) > 0 {
+		return 1
+	}
+	return 0
 }
 
 func help(as []*analysis.Analyzer, fs *flag.FlagSet, names []string) int {
@@ -161,7 +153,7 @@ func newFlagSet(as []*analysis.Analyzer) (*flag.FlagSet, *options, map[string]*t
 	opts := &options{context: -1}
 	fs.BoolVar(&opts.json, "json", false, "print the findings and their fixes as JSON on stdout")
 	fs.IntVar(&opts.context, "c", -1, "print each finding's line with `N` lines of context")
-	fs.BoolVar(&opts.fix, "fix", false, "apply the suggested fixes, with the x/tools fixer (multichecker)")
+	fs.BoolVar(&opts.fix, "fix", false, "apply the suggested fixes and print how many were applied in how many files")
 	fs.BoolVar(&opts.diff, "diff", false, "with -fix, print the fixes as a unified diff instead of applying them")
 	fs.BoolVar(&opts.test, "test", true, "lint the packages' test files too")
 	fs.BoolVar(&opts.cache, "cache", true, "reuse the analysis of unchanged packages from the go command's cache (through go vet -vettool)")

@@ -66,8 +66,12 @@ type FixPackage struct {
 }
 
 var (
-	appliedRE   = regexp.MustCompile(`applied (\d+)(?: of (\d+))? fix`)
-	generatedRE = regexp.MustCompile(`skipped (\d+) fix(?:es)? that would edit generated files`)
+	// appliedRE matches the summary line of retrylint -fix: "applied 7 of
+	// 9 fixes in 4 files (1 conflicts with another fix: re-run to apply
+	// it; 1 would edit a generated file)", or "applied 9 fixes in 4 files"
+	// when it applied all.
+	appliedRE   = regexp.MustCompile(`(?m)^retrylint: applied (?:(\d+) of )?(\d+) fix(?:es)? in \d+ files?(.*)$`)
+	generatedRE = regexp.MustCompile(`\b(\d+) would edit a generated file`)
 )
 
 func fixCorpus(cfg *config, bin string, res *Results) (*FixResults, error) {
@@ -145,24 +149,10 @@ func fixCorpus(cfg *config, bin string, res *Results) (*FixResults, error) {
 			byName(fm, p).VetBefore = out
 		}
 
-		r := run(cfg, fixMod, env, bin, append([]string{"-fix", "-v", "-test=false"}, pkgs...)...)
+		r := run(cfg, fixMod, env, bin, append([]string{"-fix", "-test=false"}, pkgs...)...)
 		fm.Exit = r.code
 		fm.Log = filterFixLog(r.stderr)
-		if sm := generatedRE.FindStringSubmatch(r.stderr); sm != nil {
-			fm.Generated, _ = strconv.Atoi(sm[1])
-		}
-		if sm := appliedRE.FindStringSubmatch(r.stderr); sm != nil {
-			n, _ := strconv.Atoi(sm[1])
-			if sm[2] != "" {
-				// "applied N of M fixes": N applied cleanly of M.
-				fm.Applied = n
-				fm.Offered, _ = strconv.Atoi(sm[2])
-			} else {
-				// "applied M fixes": all M, less those skipped in generated files.
-				fm.Offered = n
-				fm.Applied = n - fm.Generated
-			}
-		}
+		fm.Offered, fm.Applied, fm.Generated = parseFixSummary(r.stderr)
 		fm.FilesChanged, err = changedFiles(m.Dir, fm.Copy)
 		if err != nil {
 			return nil, err
@@ -442,7 +432,27 @@ func newVetMessages(before, after string) string {
 	return strings.Join(added, "\n")
 }
 
-// filterFixLog keeps what retrylint -fix -v said about the fixes.
+// parseFixSummary reads the summary line of retrylint -fix: how many
+// fixes it was offered, how many it applied and how many it skipped
+// because they would edit a generated file (the rest conflicted). All are
+// 0 without a summary line.
+func parseFixSummary(stderr string) (offered, applied, generated int) {
+	sm := appliedRE.FindStringSubmatch(stderr)
+	if sm == nil {
+		return 0, 0, 0
+	}
+	offered, _ = strconv.Atoi(sm[2])
+	applied = offered
+	if sm[1] != "" {
+		applied, _ = strconv.Atoi(sm[1])
+	}
+	if gm := generatedRE.FindStringSubmatch(sm[3]); gm != nil {
+		generated, _ = strconv.Atoi(gm[1])
+	}
+	return offered, applied, generated
+}
+
+// filterFixLog keeps what retrylint -fix said about the fixes.
 func filterFixLog(stderr string) string {
 	var keep []string
 	for _, line := range strings.Split(stderr, "\n") {
