@@ -257,9 +257,14 @@ func (c *checker) callsFresh(fd *ast.FuncDecl) bool {
 }
 
 func (c *checker) computeFacts(at func(token.Pos)) {
+	fresh := c.mayMakeFresh()
+	sends := slices.ContainsFunc(c.calls.Funcs(), func(f callindex.Func) bool { return f.Obj != nil && c.loops.Sends(f.Obj) })
+	if !fresh && !sends {
+		return // nothing to summarise: the graph would index every body for nothing
+	}
 	g := summary.NewGraph(c.calls)
 	// Fresh values first: a write's key is fresh when it comes from one.
-	if c.mayMakeFresh() {
+	if fresh {
 		c.fresh.Solve(g, summary.Problem[*freshFact]{
 			Active: func(i int) bool { return mayBeKey(g.Funcs[i].Obj) },
 			Summarise: func(i int) (*freshFact, bool) {
