@@ -73,10 +73,13 @@ func graphFixes(graph *checker.Graph) []jsonFix {
 			fix := d.SuggestedFixes[0]
 			jf := jsonFix{Message: fix.Message}
 			for _, e := range fix.TextEdits {
+				// The file the offsets are in, not the one a //line
+				// directive names.
+				start, end := fset.PositionFor(e.Pos, false), fset.PositionFor(e.End, false)
 				jf.Edits = append(jf.Edits, jsonEdit{
-					Filename: fset.Position(e.Pos).Filename,
-					Start:    fset.Position(e.Pos).Offset,
-					End:      fset.Position(e.End).Offset,
+					Filename: start.Filename,
+					Start:    start.Offset,
+					End:      end.Offset,
 					New:      string(e.NewText),
 				})
 			}
