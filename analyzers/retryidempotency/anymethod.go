@@ -36,16 +36,6 @@ type anyFinding struct {
 	guardAt token.Pos // where the guard calls the helper
 }
 
-// isRequestType reports whether t is *http.Request.
-func isRequestType(t types.Type) bool {
-	return t != nil && httpmodel.IsNamed(t, "net/http", "Request") && isPtr(t)
-}
-
-func isPtr(t types.Type) bool {
-	_, ok := types.Unalias(t).(*types.Pointer)
-	return ok
-}
-
 // paramOf reports whether v is a parameter of the function fn (a
 // declaration or a literal).
 func (c *checker) paramOf(fn ast.Node, v *types.Var) bool {
@@ -71,10 +61,10 @@ func (c *checker) callersRequest(fn ast.Node, e ast.Expr) bool {
 	switch e := ast.Unparen(e).(type) {
 	case *ast.SelectorExpr:
 		s, ok := info.Selections[e]
-		return ok && s.Kind() == types.FieldVal && isRequestType(s.Type())
+		return ok && s.Kind() == types.FieldVal && httpmodel.IsRequest(s.Type())
 	case *ast.Ident:
 		v, ok := info.Uses[e].(*types.Var)
-		return ok && isRequestType(v.Type()) && c.paramOf(fn, v)
+		return ok && httpmodel.IsRequest(v.Type()) && c.paramOf(fn, v)
 	case *ast.CallExpr:
 		f := httpmodel.Callee(info, e)
 		if !httpmodel.IsMethod(f, "net/http", "Request", "Clone", "WithContext") {
@@ -90,7 +80,7 @@ func (c *checker) callersRequest(fn ast.Node, e ast.Expr) bool {
 // values there, carries the method of fn's caller (see fromCaller).
 func (c *checker) anyMethodRequest(fn ast.Node, v *types.Var, values []ast.Expr) bool {
 	if len(values) == 0 {
-		return isRequestType(v.Type()) && c.paramOf(fn, v)
+		return httpmodel.IsRequest(v.Type()) && c.paramOf(fn, v)
 	}
 	for _, val := range values {
 		if c.fromCaller(fn, val) {
@@ -117,7 +107,7 @@ func (c *checker) fromCaller(fn ast.Node, e ast.Expr) bool {
 		i := 0
 		for _, field := range ft.Params.List {
 			for range max(len(field.Names), 1) {
-				if isRequestType(info.TypeOf(field.Type)) {
+				if httpmodel.IsRequest(info.TypeOf(field.Type)) {
 					callers |= flow.Param(i)
 				}
 				i++
@@ -208,8 +198,13 @@ func (c *checker) callersMethod(fn ast.Node, m ast.Expr) bool {
 // idempotency key: it compares or looks up a request's Method, reads a
 // configured key header, or calls a function of the package that does.
 func (c *checker) guardsIn(root ast.Node) bool {
+	return c.guardsWith(root, c.guardingFuncs())
+}
+
+// guardsWith is guardsIn with the checking functions of the package in
+// guarded (nil: calls do not count).
+func (c *checker) guardsWith(root ast.Node, guarded map[*types.Func]bool) bool {
 	info := c.pass.TypesInfo
-	guarded := c.guardingFuncs()
 	found := false
 	ast.PreorderStack(root, nil, func(n ast.Node, stack []ast.Node) bool {
 		if found {
@@ -284,7 +279,7 @@ func (c *checker) guardingFuncs() map[*types.Func]bool {
 				callers[j] = append(callers[j], i)
 			}
 		}
-		mark[i] = c.directGuard(f.Decl.Body)
+		mark[i] = c.guardsWith(f.Decl.Body, nil)
 	}
 	callindex.MarkCallers(callers, mark)
 	for i, f := range funcs {
@@ -293,14 +288,6 @@ func (c *checker) guardingFuncs() map[*types.Func]bool {
 		}
 	}
 	return c.guarding
-}
-
-// directGuard is guardsIn without calls of other functions.
-func (c *checker) directGuard(root ast.Node) bool {
-	saved := c.guarding
-	c.guarding = map[*types.Func]bool{}
-	defer func() { c.guarding = saved }()
-	return c.guardsIn(root)
 }
 
 // ---- the report and its fix ----
@@ -326,7 +313,7 @@ func (c *checker) checkAnyMethod(file *ast.File, l *retryloop.Loop, s send) bool
 	if strings.HasPrefix(outcome, "status") {
 		// A status is an answer: hand it to the caller as it came.
 		res := fixes.ResultTypes(info, ft)
-		if respName == "" || errName == "" || len(res) != 2 || !isResponseType(res[0]) {
+		if respName == "" || errName == "" || len(res) != 2 || !httpmodel.IsResponse(res[0]) {
 			return false
 		}
 		cond, ret = "!%s(%s)", "return "+respName+", "+errName
@@ -392,10 +379,6 @@ func identName(e ast.Expr) string {
 	return ""
 }
 
-func isResponseType(t types.Type) bool {
-	return httpmodel.IsNamed(t, "net/http", "Response") && isPtr(t)
-}
-
 // reportAnyMethod reports the retrying senders of the package, each fix
 // adding the same helper after the declaration of the first one (so that
 // the fixes of one run add it once), unless the package has it already.
@@ -453,7 +436,7 @@ func (c *checker) replayableName(file *ast.File, guards []token.Pos) (name strin
 	for _, try := range []string{"replayable", "replayableRequest", "isReplayable"} {
 		obj := scope.Lookup(try)
 		if fn, ok := obj.(*types.Func); ok && c.guardingFuncs()[fn] {
-			if sig := fn.Type().(*types.Signature); sig.Params().Len() == 1 && isRequestType(sig.Params().At(0).Type()) && sig.Results().Len() == 1 {
+			if sig := fn.Type().(*types.Signature); sig.Params().Len() == 1 && httpmodel.IsRequest(sig.Params().At(0).Type()) && sig.Results().Len() == 1 {
 				return try, true
 			}
 		}

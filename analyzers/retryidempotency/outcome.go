@@ -88,9 +88,6 @@ func returnsSend(l *retryloop.Loop, s send) bool {
 		if ret, ok := st.(*ast.ReturnStmt); ok && len(ret.Results) > 0 && ast.Unparen(ret.Results[len(ret.Results)-1]) == s.call {
 			return true
 		}
-		if ret, ok := st.(*ast.ReturnStmt); ok && len(ret.Results) == 1 && ast.Unparen(ret.Results[0]) == s.call {
-			return true
-		}
 	}
 	return false
 }

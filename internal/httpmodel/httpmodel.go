@@ -173,7 +173,7 @@ func dynamicSend(info *types.Info, call *ast.CallExpr) (Send, bool) {
 		return Send{}, false
 	}
 	s := Send{Call: call}
-	if sig.Params().Len() == 1 && !sig.Variadic() && isRequest(sig.Params().At(0).Type()) && len(call.Args) == 1 {
+	if sig.Params().Len() == 1 && !sig.Variadic() && IsRequest(sig.Params().At(0).Type()) && len(call.Args) == 1 {
 		s.Request = call.Args[0]
 	}
 	return s, true
@@ -183,19 +183,24 @@ func dynamicSend(info *types.Info, call *ast.CallExpr) (Send, bool) {
 // error).
 func returnsResponse(sig *types.Signature) bool {
 	return sig.Results().Len() == 2 &&
-		IsNamed(sig.Results().At(0).Type(), httpPkg, "Response") &&
-		isPointer(sig.Results().At(0).Type()) &&
+		IsResponse(sig.Results().At(0).Type()) &&
 		types.Identical(sig.Results().At(1).Type(), types.Universe.Lookup("error").Type())
 }
 
-func isRequest(t types.Type) bool {
-	return IsNamed(t, httpPkg, "Request") && isPointer(t)
+// IsRequest reports whether t is *http.Request.
+func IsRequest(t types.Type) bool {
+	return t != nil && IsNamed(t, httpPkg, "Request") && isPointer(t)
+}
+
+// IsResponse reports whether t is *http.Response.
+func IsResponse(t types.Type) bool {
+	return t != nil && IsNamed(t, httpPkg, "Response") && isPointer(t)
 }
 
 // isSendSignature reports whether sig is func(*http.Request)
 // (*http.Response, error), receiver aside.
 func isSendSignature(sig *types.Signature) bool {
-	return sig.Params().Len() == 1 && !sig.Variadic() && isRequest(sig.Params().At(0).Type()) && returnsResponse(sig)
+	return sig.Params().Len() == 1 && !sig.Variadic() && IsRequest(sig.Params().At(0).Type()) && returnsResponse(sig)
 }
 
 func urlShapeMethod(name string) string {
