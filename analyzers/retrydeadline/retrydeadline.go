@@ -815,13 +815,8 @@ func (c *checker) contextInScope(file *ast.File, l *retryloop.Loop, pos token.Po
 		if !ok || v.IsField() || !httpmodel.IsNamed(v.Type(), "context", "Context") {
 			return true
 		}
-		if v.Pos() >= l.Stmt.Pos() || !fixes.VisibleAt(info, file, id, pos) || c.neverCancelled(outer, v) {
+		if v.Pos() >= l.Stmt.Pos() || !c.namesAt(file, id, v, pos) || c.neverCancelled(outer, v) {
 			return true
-		}
-		if scope := info.Scopes[file].Innermost(pos); scope != nil {
-			if _, obj := scope.LookupParent(id.Name, pos); obj != v {
-				return true
-			}
 		}
 		if best == "" || v.Pos() > bestPos || id.Name == "ctx" {
 			if best != "ctx" {
@@ -852,13 +847,8 @@ func (c *checker) requestContext(file *ast.File, l *retryloop.Loop, pos token.Po
 			continue
 		}
 		v, ok := info.Uses[id].(*types.Var)
-		if !ok || v.Pos() >= l.Stmt.Pos() || v.Pos() < l.Func.Pos() || !fixes.VisibleAt(info, file, id, pos) {
+		if !ok || v.Pos() >= l.Stmt.Pos() || v.Pos() < l.Func.Pos() || !c.namesAt(file, id, v, pos) {
 			continue
-		}
-		if scope := info.Scopes[file].Innermost(pos); scope != nil {
-			if _, obj := scope.LookupParent(id.Name, pos); obj != v {
-				continue
-			}
 		}
 		if c.assignedIn(l.Body, v) {
 			continue // a new request each attempt
@@ -866,6 +856,21 @@ func (c *checker) requestContext(file *ast.File, l *retryloop.Loop, pos token.Po
 		return id.Name + ".Context()"
 	}
 	return ""
+}
+
+// namesAt reports whether id, which names v, can be written at pos and
+// still name v there (no declaration between shadows it).
+func (c *checker) namesAt(file *ast.File, id *ast.Ident, v *types.Var, pos token.Pos) bool {
+	info := c.pass.TypesInfo
+	if !fixes.VisibleAt(info, file, id, pos) {
+		return false
+	}
+	if scope := info.Scopes[file].Innermost(pos); scope != nil {
+		if _, obj := scope.LookupParent(id.Name, pos); obj != v {
+			return false
+		}
+	}
+	return true
 }
 
 // assignedIn reports whether root assigns to v.
