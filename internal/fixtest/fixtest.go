@@ -86,21 +86,7 @@ func Apply(results []*analysistest.Result) (map[string][]byte, error) {
 // type-check, and that running a again reports nothing in them.
 func CheckFixed(t *testing.T, a *analysis.Analyzer, results []*analysistest.Result) {
 	t.Helper()
-	fixed, err := Apply(results)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(fixed) == 0 {
-		t.Fatal("no fixes were suggested")
-	}
-	if *update {
-		for name, content := range fixed {
-			if err := os.WriteFile(name+".golden", content, 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	checkFormatted(t, fixed)
+	fixed := applyFixes(t, results)
 
 	src := filepath.Join(analysistest.TestData(), "src")
 	tmp := t.TempDir()
@@ -132,6 +118,28 @@ func CheckFixed(t *testing.T, a *analysis.Analyzer, results []*analysistest.Resu
 		Env:  append(os.Environ(), "GOPATH="+tmp, "GO111MODULE=off", "GOPROXY=off", "GOWORK=off"),
 	}
 	checkSilent(t, a, cfg, patterns)
+}
+
+// applyFixes applies the fixes of results, writes the fixed files as the
+// .golden files under -update, and checks that each is gofmt-clean.
+func applyFixes(t *testing.T, results []*analysistest.Result) map[string][]byte {
+	t.Helper()
+	fixed, err := Apply(results)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fixed) == 0 {
+		t.Fatal("no fixes were suggested")
+	}
+	if *update {
+		for name, content := range fixed {
+			if err := os.WriteFile(name+".golden", content, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	checkFormatted(t, fixed)
+	return fixed
 }
 
 // checkSilent loads the fixed packages with cfg and checks that they

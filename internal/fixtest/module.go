@@ -38,21 +38,7 @@ func Module(t *testing.T, dir string) string {
 // libraries the module requires, and that a reports nothing in them.
 func CheckFixedModule(t *testing.T, a *analysis.Analyzer, dir string, results []*analysistest.Result) {
 	t.Helper()
-	fixed, err := Apply(results)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(fixed) == 0 {
-		t.Fatal("no fixes were suggested")
-	}
-	if *update {
-		for name, content := range fixed {
-			if err := os.WriteFile(name+".golden", content, 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	checkFormatted(t, fixed)
+	fixed := applyFixes(t, results)
 	tmp := t.TempDir()
 	if err := os.CopyFS(tmp, os.DirFS(dir)); err != nil {
 		t.Fatal(err)
