@@ -48,7 +48,7 @@ func vetFlags(fs *flag.FlagSet) []string {
 // What go vet prints on its standard error when it succeeds (modules it
 // downloads) is copied to stderr.
 func runVet(patterns, flags []string, public []*analysis.Analyzer, stderr io.Writer) (vetResult, bool) {
-	out, errOut, err := goVet("-json", flags, patterns)
+	out, errOut, err := goVet(flags, patterns)
 	if err != nil {
 		return vetResult{}, false
 	}
@@ -60,16 +60,14 @@ func runVet(patterns, flags []string, public []*analysis.Analyzer, stderr io.Wri
 	return res, true
 }
 
-// goVet runs go vet with this executable as the tool, the mode flags
-// (-json, -fix, -fix -diff), the analyzer flags and the patterns, and
-// returns what it printed.
-func goVet(mode string, flags, patterns []string) (stdout, stderr []byte, err error) {
+// goVet runs go vet -json with this executable as the tool, the analyzer
+// flags and the patterns, and returns what it printed.
+func goVet(flags, patterns []string) (stdout, stderr []byte, err error) {
 	exe, err := os.Executable()
 	if err != nil {
 		return nil, nil, err
 	}
-	args := append([]string{"vet"}, strings.Fields(mode)...)
-	args = append(append(append(args, "-vettool="+exe), flags...), patterns...)
+	args := append(append([]string{"vet", "-json", "-vettool=" + exe}, flags...), patterns...)
 	cmd := exec.Command("go", args...)
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut
