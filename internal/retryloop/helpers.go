@@ -122,15 +122,6 @@ func (r *Result) helperOf(fn *types.Func) *helperFact {
 	return nil
 }
 
-// RetryHelper reports whether fn is a retry helper, and the index of the
-// parameter (receiver aside) that holds the operation it repeats.
-func (r *Result) RetryHelper(fn *types.Func) (op int, ok bool) {
-	if h := r.helperOf(fn); h != nil {
-		return h.Op, true
-	}
-	return 0, false
-}
-
 // findOpLoops finds the calls of retry helpers whose operation is a
 // function literal, written in the call or assigned once to a local
 // variable of the caller.
