@@ -183,17 +183,28 @@ func (c *checker) checkIfCap(file *ast.File, f *flow.Func, ifs *ast.IfStmt, stac
 	info := c.pass.TypesInfo
 	parts := operands(ifs.Cond, token.LOR)
 	for i, part := range parts {
-		x, limit, ok := capCompare(part)
+		// The cap may be one of the conditions joined by && (if limit > 0
+		// && ra > limit { ... }), when it is the only alternative.
+		var x, limit ast.Expr
+		ok := false
+		for _, p := range operands(part, token.LAND) {
+			if x, limit, ok = capCompare(p); ok && c.derived(f, x) {
+				break
+			}
+		}
+		if ok && len(parts) > 1 && len(operands(part, token.LAND)) > 1 {
+			continue
+		}
 		if !ok || !c.derived(f, x) || c.derived(f, limit) || isConstNonPositive(info, limit) || c.guarded(file, f, x, limit) {
 			continue
 		}
 		var shape string
 		switch body := ifs.Body.List[0].(type) {
 		case *ast.AssignStmt:
-			if body.Tok != token.ASSIGN || len(body.Lhs) != 1 || len(body.Rhs) != 1 || !c.sameVar(x, body.Lhs[0]) || !c.sameValue(limit, body.Rhs[0]) {
+			if body.Tok != token.ASSIGN || len(body.Lhs) != 1 || len(body.Rhs) != 1 || !c.sameStore(f, x, body.Lhs[0]) || !c.sameValue(limit, addressed(body.Rhs[0])) {
 				continue
 			}
-			shape = fmt.Sprintf("if %s > %s { %s = %s }", types.ExprString(x), types.ExprString(limit), types.ExprString(x), types.ExprString(limit))
+			shape = fmt.Sprintf("if %s > %s { %s = %s }", types.ExprString(x), types.ExprString(limit), types.ExprString(body.Lhs[0]), types.ExprString(body.Rhs[0]))
 		case *ast.ReturnStmt:
 			// if ra > limit { return limit }; return ra
 			next := followingReturn(stack, ifs)
@@ -253,4 +264,44 @@ func removeOperand(parts []ast.Expr, i int) analysis.TextEdit {
 		return analysis.TextEdit{Pos: parts[0].Pos(), End: parts[1].Pos()}
 	}
 	return analysis.TextEdit{Pos: parts[i-1].End(), End: parts[i].End()}
+}
+
+// addressed returns x for &x, and e otherwise: a cap may store the
+// limit's address in a field that points to the wait.
+func addressed(e ast.Expr) ast.Expr {
+	if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok && u.Op == token.AND {
+		return u.X
+	}
+	return e
+}
+
+// sameStore reports whether lhs is where the compared wait x is kept: the
+// same variable, or a field holding the server's wait that x reads
+// (itself, through a pointer, or through a method of the same value whose
+// result carries the wait, a getter).
+func (c *checker) sameStore(f *flow.Func, x, lhs ast.Expr) bool {
+	if c.sameVar(x, lhs) {
+		return true
+	}
+	info := c.pass.TypesInfo
+	sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr)
+	if !ok || !fixes.Pure(info, lhs) {
+		return false
+	}
+	v := fieldOf(info, sel)
+	if v == nil || c.fieldBits(v) == 0 {
+		return false
+	}
+	x = ast.Unparen(x)
+	if star, ok := x.(*ast.StarExpr); ok {
+		x = ast.Unparen(star.X)
+	}
+	switch x := x.(type) {
+	case *ast.SelectorExpr:
+		return fieldOf(info, x) == v && types.ExprString(x.X) == types.ExprString(sel.X)
+	case *ast.CallExpr:
+		m, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr)
+		return ok && len(x.Args) == 0 && c.derived(f, x) && types.ExprString(m.X) == types.ExprString(sel.X)
+	}
+	return false
 }

@@ -14,12 +14,17 @@
 // taken from a table the function ranges over, and the result of a callback
 // typed as the server's wait (a function value whose type, or the field
 // that holds it, is named for RetryAfter and returns a time.Duration, as
-// resty's RetryAfterFunc) are followed too. It reports:
+// resty's RetryAfterFunc) are followed too, and so is a struct field that
+// some function fills with the server's wait (an error type's RetryAfter):
+// the field holds it wherever it is read, directly or through a getter
+// method, in this package or in another. It reports:
 //
 //   - a cap on the server's wait: min(ra, limit), math.Min(ra, limit), or
 //     if ra > limit { ra = limit } in any of its mirrored forms, also with
-//     other conditions joined by ||, and if ra > limit { return limit }
-//     followed by return ra;
+//     other conditions joined by || or guarded with && (if limit > 0 &&
+//     ra > limit), a field pointing to the wait made to point to the limit
+//     (e.RetryAfter = &limit), and if ra > limit { return limit } followed
+//     by return ra;
 //   - a wait used only when it is small, with a shorter wait of the client's
 //     own substituted otherwise (return ra when ra < limit, else backoff);
 //   - the server's wait used as the upper bound of a random wait

@@ -49,7 +49,7 @@ func New(cfg Config) *analysis.Analyzer {
 		Name:      "retryafter",
 		Doc:       analysisutil.Doc(doc, "retryafter"),
 		URL:       "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/retryafter",
-		FactTypes: []analysis.Fact{new(funcFact)},
+		FactTypes: []analysis.Fact{new(funcFact), new(fieldFact)},
 		Requires:  []*analysis.Analyzer{callindex.Analyzer},
 		Run: analysisutil.Safe("retryafter", func(pass *analysis.Pass, at func(token.Pos)) (any, error) {
 			return run(pass, waitHeaders(headers), at)
@@ -162,13 +162,24 @@ type checker struct {
 	// whole package is checked, when it is known which files need the
 	// parsing helper (parsefix.go).
 	oneForm []oneFormParse
+	// fields are this package's stores of the server's wait into struct
+	// fields (fields.go); importedField caches the facts of other
+	// packages' fields, of which importedFields says there are some.
+	fields         map[*types.Var]flow.Bits
+	importedField  map[*types.Var]flow.Bits
+	importedFields bool
+	// readsField caches selectsWaitField once the fields are known.
+	readsField map[*ast.FuncDecl]bool
 }
 
 func run(pass *analysis.Pass, headers waitHeaderSet, at func(token.Pos)) (any, error) {
 	if !httpmodel.ImportsHTTP(pass.Pkg) && !hasFacts(pass) {
 		return nil, nil
 	}
-	c := &checker{pass: pass, headers: headers, sums: summary.NewTable[funcFact](pass), scans: map[*ast.FuncDecl]*scan{}, calls: pass.ResultOf[callindex.Analyzer].(*callindex.Index)}
+	c := &checker{pass: pass, headers: headers, scans: map[*ast.FuncDecl]*scan{}, calls: pass.ResultOf[callindex.Analyzer].(*callindex.Index),
+		fields: map[*types.Var]flow.Bits{}, importedField: map[*types.Var]flow.Bits{}}
+	c.importedFields = hasFieldFacts(c)
+	c.sums = summary.NewTable[funcFact](pass) // other packages' facts, for the scans
 	checkLibraries(pass, headers, at)
 
 	funcs := c.calls.Funcs()
@@ -177,26 +188,42 @@ func run(pass *analysis.Pass, headers waitHeaderSet, at func(token.Pos)) (any, e
 		c.scans[f.Decl] = c.scanBody(f.Decl)
 	}
 	// Summaries of this package's functions depend on one another: the
-	// solver summarises callees first, and again while they change.
+	// solver summarises callees first, and again while they change. A
+	// function that stores the server's wait in a field makes every
+	// reader of the field a source: the summaries are then solved again
+	// (a field holding a value read from another field adds a round).
 	g := summary.NewGraph(c.calls)
-	c.sums.Solve(g, summary.Problem[*funcFact]{
-		Summarise: func(i int) (*funcFact, bool) {
-			fd := g.Funcs[i].Decl
-			at(fd.Pos())
-			if !passesValues(pass.TypesInfo, fd) && !c.mayDerive(c.scans[fd], true) {
-				return nil, false // its summary is empty: no need to follow values
-			}
-			return c.summarise(c.analyze(fd), fd), true
-		},
-		Equal: (*funcFact).equal,
-		Join:  joinFacts,
-		// Other packages call the exported functions (and the ones used
-		// as values); this package's own calls read the table.
-		Export: func(_ *types.Func, fact *funcFact) bool { return !fact.empty() },
-	})
+	for round := 0; ; round++ {
+		if round > 0 {
+			c.sums = summary.NewTable[funcFact](pass)
+		}
+		c.readsField = map[*ast.FuncDecl]bool{}
+		grew := false
+		c.sums.Solve(g, summary.Problem[*funcFact]{
+			Summarise: func(i int) (*funcFact, bool) {
+				fd := g.Funcs[i].Decl
+				at(fd.Pos())
+				if !passesValues(pass.TypesInfo, fd) && !c.mayDerive(fd, true) {
+					return nil, false // its summary is empty: no need to follow values
+				}
+				f := c.analyze(fd)
+				grew = c.noteFields(f, fd) || grew
+				return c.summarise(f, fd), true
+			},
+			Equal: (*funcFact).equal,
+			Join:  joinFacts,
+			// Other packages call the exported functions (and the ones used
+			// as values); this package's own calls read the table.
+			Export: func(_ *types.Func, fact *funcFact) bool { return !fact.empty() },
+		})
+		if !grew || round == 3 {
+			break
+		}
+	}
+	c.exportFields()
 	for _, f := range funcs {
 		at(f.Decl.Pos())
-		if !c.mayDerive(c.scans[f.Decl], false) {
+		if !c.mayDerive(f.Decl, false) {
 			continue // no Retry-After value: nothing to report
 		}
 		c.checkFunc(f.File, f.Decl, c.analyze(f.Decl))
@@ -250,6 +277,12 @@ func (c *checker) analyze(fd *ast.FuncDecl) *flow.Func {
 					return flow.Source | tagMillis
 				}
 				return flow.Source
+			}
+			return 0
+		},
+		Select: func(sel *ast.SelectorExpr, _ func() flow.Bits) flow.Bits {
+			if v := fieldOf(info, sel); v != nil {
+				return c.fieldBits(v)
 			}
 			return 0
 		},
@@ -359,9 +392,20 @@ func (c *checker) scanBody(fd *ast.FuncDecl) *scan {
 // With parse set, it also reports whether the function calls a parser of
 // header values, or a function that parses one of its parameters: it may
 // then parse its own.
-func (c *checker) mayDerive(sc *scan, parse bool) bool {
+func (c *checker) mayDerive(fd *ast.FuncDecl, parse bool) bool {
+	sc := c.scans[fd]
 	if sc.reads || parse && sc.parses {
 		return true
+	}
+	if len(c.fields) > 0 || c.importedFields {
+		r, ok := c.readsField[fd]
+		if !ok {
+			r = c.selectsWaitField(fd)
+			c.readsField[fd] = r
+		}
+		if r {
+			return true
+		}
 	}
 	for _, fn := range sc.callees {
 		f := c.fact(fn)

@@ -1,0 +1,182 @@
+package retryafter
+
+// This file follows the server's wait through struct fields: a field that
+// some function fills with a value derived from a wait header (an error
+// type's RetryAfter, a rate-limit record's Reset) holds the server's wait
+// wherever it is read, in this package or, through a fieldFact, in
+// another.
+
+import (
+	"go/ast"
+	"go/types"
+
+	"github.com/retrylint/retrylint/internal/flow"
+)
+
+// fieldFact marks a struct field that holds a value derived from a wait
+// header; Bits are the origins (flow.Source, with flow.Tag for Retry-After
+// itself and tagMillis for a header in milliseconds).
+type fieldFact struct {
+	Bits flow.Bits
+}
+
+func (*fieldFact) AFact() {}
+
+func (f *fieldFact) String() string { return "waitfield(" + bitsString(f.Bits) + ")" }
+
+// fieldOf returns the struct field that sel selects, nil when sel is not
+// a field selection.
+func fieldOf(info *types.Info, sel *ast.SelectorExpr) *types.Var {
+	s, ok := info.Selections[sel]
+	if !ok || s.Kind() != types.FieldVal {
+		return nil
+	}
+	v, _ := s.Obj().(*types.Var)
+	return v
+}
+
+// fieldBits returns the origins of the values field v holds: those this
+// package stores in it, or those its own package exported.
+func (c *checker) fieldBits(v *types.Var) flow.Bits {
+	v = v.Origin()
+	if b, ok := c.fields[v]; ok {
+		return b
+	}
+	if v.Pkg() == nil || v.Pkg() == c.pass.Pkg || !c.importedFields {
+		return 0
+	}
+	b, ok := c.importedField[v]
+	if !ok {
+		var f fieldFact
+		if c.pass.ImportObjectFact(v, &f) {
+			b = f.Bits
+		}
+		c.importedField[v] = b
+	}
+	return b
+}
+
+// noteFields records the fields to which the function stores a value
+// derived from a wait header, by assignment or in a composite literal. It
+// reports whether it recorded a field or origin it did not know.
+func (c *checker) noteFields(f *flow.Func, fd *ast.FuncDecl) bool {
+	info := c.pass.TypesInfo
+	grew := false
+	note := func(v *types.Var, e ast.Expr) {
+		if v == nil || !waitLike(v.Type()) {
+			return
+		}
+		b := f.Expr(e) & (flow.Source | flow.Tag | tagMillis)
+		if b&flow.Source == 0 {
+			return
+		}
+		v = v.Origin()
+		if old := c.fields[v]; old|b != old {
+			c.fields[v] = old | b
+			grew = true
+		}
+	}
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			if len(n.Lhs) != len(n.Rhs) {
+				return true
+			}
+			for i, lhs := range n.Lhs {
+				if sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok {
+					note(fieldOf(info, sel), n.Rhs[i])
+				}
+			}
+		case *ast.CompositeLit:
+			st, ok := typeOfLit(info, n)
+			if !ok {
+				return true
+			}
+			for i, elt := range n.Elts {
+				if kv, ok := elt.(*ast.KeyValueExpr); ok {
+					if id, ok := kv.Key.(*ast.Ident); ok {
+						if v, ok := info.Uses[id].(*types.Var); ok && v.IsField() {
+							note(v, kv.Value)
+						}
+					}
+				} else if i < st.NumFields() {
+					note(st.Field(i), elt)
+				}
+			}
+		}
+		return true
+	})
+	return grew
+}
+
+func typeOfLit(info *types.Info, lit *ast.CompositeLit) (*types.Struct, bool) {
+	t := info.TypeOf(lit)
+	if t == nil {
+		return nil, false
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	return st, ok
+}
+
+// waitLike reports whether a field of type t can hold a wait: a number, a
+// string, a time or a duration, or a pointer to one.
+func waitLike(t types.Type) bool {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if _, ok := t.Underlying().(*types.Basic); ok {
+		return true
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		// A named struct holding a time (a Timestamp wrapping time.Time).
+		if st, ok := n.Underlying().(*types.Struct); ok && st.NumFields() == 1 {
+			return waitLike(st.Field(0).Type())
+		}
+	}
+	return false
+}
+
+// exportFields exports a fact for each exported field of this package
+// that holds the server's wait, for the packages that read it (no other
+// package can select an unexported one).
+func (c *checker) exportFields() {
+	for v, b := range c.fields {
+		if v.Pkg() == c.pass.Pkg && v.Exported() {
+			c.pass.ExportObjectFact(v, &fieldFact{Bits: b})
+		}
+	}
+}
+
+// hasFieldFacts reports whether a dependency exported a wait field.
+func hasFieldFacts(c *checker) bool {
+	for _, of := range c.pass.AllObjectFacts() {
+		if _, ok := of.Fact.(*fieldFact); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// selectsWaitField reports whether the body of fd reads a field that
+// holds the server's wait.
+func (c *checker) selectsWaitField(fd *ast.FuncDecl) bool {
+	if len(c.fields) == 0 && !c.importedFields {
+		return false
+	}
+	info := c.pass.TypesInfo
+	found := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		if sel, ok := n.(*ast.SelectorExpr); ok {
+			if v := fieldOf(info, sel); v != nil && c.fieldBits(v) != 0 {
+				found = true
+			}
+		}
+		return true
+	})
+	return found
+}
