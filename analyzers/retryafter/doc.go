@@ -41,7 +41,9 @@
 //     ParseFloat, time.ParseDuration) whose sign the function never checks,
 //     so that a negative value, which is malformed, is no wait at all and
 //     sends the client back at once (a floor with max(0, d) does not help:
-//     zero is no wait either);
+//     zero is no wait either); the check may be left to every caller of a
+//     parsing helper, or to the code that reads the struct field the value
+//     is stored in (if e.retry > 0 { return Retry });
 //   - a value converted with the wrong unit: Retry-After (seconds)
 //     multiplied by time.Millisecond, or a header in milliseconds
 //     (retry-after-ms, x-ms-retry-after-ms, X-Amz-Retry-After) by

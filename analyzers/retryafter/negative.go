@@ -47,7 +47,7 @@ func (c *checker) checkNegative(f *flow.Func, p parse, stack []ast.Node) {
 		return
 	}
 	fnNode := fnNodeOf(stack)
-	if fnNode == nil || signChecked(info, fnNode, n) || c.checkedByCallers(fnNode, n) {
+	if fnNode == nil || signChecked(info, fnNode, n) || c.checkedByCallers(fnNode, n) || c.checkedByReaders(fnNode, n) {
 		return
 	}
 	// The error check: if n, err := parse(v); err == nil {, or the if
@@ -109,12 +109,14 @@ func (c *checker) headerName(f *flow.Func, e ast.Expr) string {
 // apart.
 func signChecked(info *types.Info, fn ast.Node, v *types.Var) bool {
 	_, uses := derivedFrom(info, fn, v)
-	small := func(e ast.Expr) bool {
-		tv := info.Types[e]
-		return tv.Value != nil && (tv.Value.Kind() == constant.Int || tv.Value.Kind() == constant.Float) &&
-			constant.Compare(tv.Value, token.LEQ, constant.MakeInt64(1))
-	}
-	return signCheckedIn(fn, uses, small)
+	return signCheckedIn(fn, uses, func(e ast.Expr) bool { return small(info, e) })
+}
+
+// small reports whether e is a constant of at most one.
+func small(info *types.Info, e ast.Expr) bool {
+	tv := info.Types[e]
+	return tv.Value != nil && (tv.Value.Kind() == constant.Int || tv.Value.Kind() == constant.Float) &&
+		constant.Compare(tv.Value, token.LEQ, constant.MakeInt64(1))
 }
 
 // derivedFrom returns the variables of fn assigned values made from v (v
@@ -204,6 +206,58 @@ func (c *checker) checkedByCallers(fn ast.Node, v *types.Var) bool {
 		}
 	}
 	return callers > 0
+}
+
+// checkedByReaders reports whether the value of v is stored by fn in a
+// struct field (by assignment or in a composite literal) whose sign some
+// function of the package compares: the code that reads the field tells a
+// negative value apart (if e.retry > 0 { return Retry }).
+func (c *checker) checkedByReaders(fn ast.Node, v *types.Var) bool {
+	info := c.pass.TypesInfo
+	_, uses := derivedFrom(info, fn, v)
+	stored := map[*types.Var]bool{}
+	ast.Inspect(fn, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if len(n.Lhs) == len(n.Rhs) {
+				for i, l := range n.Lhs {
+					if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && uses(n.Rhs[i]) {
+						if f := fieldOf(info, sel); f != nil {
+							stored[f.Origin()] = true
+						}
+					}
+				}
+			}
+		case *ast.KeyValueExpr:
+			if id, ok := n.Key.(*ast.Ident); ok && uses(n.Value) {
+				if f, ok := info.Uses[id].(*types.Var); ok && f.IsField() {
+					stored[f.Origin()] = true
+				}
+			}
+		}
+		return true
+	})
+	if len(stored) == 0 {
+		return false
+	}
+	readsStored := func(e ast.Expr) bool {
+		found := false
+		ast.Inspect(e, func(n ast.Node) bool {
+			if sel, ok := n.(*ast.SelectorExpr); ok {
+				if f := fieldOf(info, sel); f != nil && stored[f.Origin()] {
+					found = true
+				}
+			}
+			return !found
+		})
+		return found
+	}
+	for _, f := range c.calls.Funcs() {
+		if signCheckedIn(f.Decl, readsStored, func(e ast.Expr) bool { return small(info, e) }) {
+			return true
+		}
+	}
+	return false
 }
 
 // signCheckedIn reports whether fn compares a value that uses reports

@@ -83,3 +83,54 @@ func notWait(resp *http.Response) int {
 	}
 	return n
 }
+
+// apiError keeps the server's wait in seconds for the code that decides
+// what to do with the error.
+type apiError struct {
+	retry int
+	code  int
+}
+
+func (e apiError) Error() string { return "api error" }
+
+// storedChecked leaves the sign check to the reader of the field: right.
+func storedChecked(resp *http.Response) error {
+	if t, err := http.ParseTime(resp.Header.Get("Retry-After")); err == nil {
+		return apiError{retry: int(time.Until(t).Seconds()), code: resp.StatusCode}
+	}
+	secs, err := strconv.Atoi(resp.Header.Get("Retry-After"))
+	if err != nil {
+		secs = 0
+	}
+	return apiError{retry: secs, code: resp.StatusCode}
+}
+
+// shouldRetry tells a negative wait apart.
+func shouldRetry(err error) bool {
+	e, ok := err.(apiError)
+	return ok && e.retry > 0
+}
+
+// lenient is the same error with a field nobody checks.
+type lenient struct{ wait int }
+
+func (e *lenient) Error() string { return "lenient" }
+
+func storedUnchecked(resp *http.Response) error {
+	if t, err := http.ParseTime(resp.Header.Get("Retry-After")); err == nil {
+		return &lenient{wait: int(time.Until(t).Seconds())}
+	}
+	e := &lenient{}
+	secs, err := strconv.Atoi(resp.Header.Get("Retry-After")) // want `a negative Retry-After value is accepted as the wait`
+	if err == nil {
+		e.wait = secs
+	}
+	return e
+}
+
+func waitFor(err error) time.Duration {
+	if e, ok := err.(*lenient); ok {
+		return time.Duration(e.wait) * time.Second
+	}
+	return time.Second
+}
