@@ -574,3 +574,69 @@ func TestFixBehavesRetryIdempotency(t *testing.T) {
 		t.Logf("fixed:\n%s", srv.Timeline())
 	})
 }
+
+// TestFixBehavesRetryDeadlineClientTimeout: a client whose constructor
+// sets http.Client.Timeout (300 ms) retries five times with waits that end
+// with the caller's context, which has no deadline: against a server that
+// never answers it keeps sending after the 1.5 s its timeouts suggest.
+// The fix derives an overall deadline from the caller's context, sized
+// from the loop's own bound (c.attempts) and the client's Timeout, and
+// the waits end with it; a server that answers on the second attempt sees
+// the same two requests before and after the fix.
+func TestFixBehavesRetryDeadlineClientTimeout(t *testing.T) {
+	c := fixClient(t, "clienttimeout", "retrydeadline", "per-attempt timeout (http.Client.Timeout) inside retry loop but no overall deadline")
+	fc, _ := fixedOnce()
+	if fixed := fc.sources["clienttimeout"][1]; !strings.Contains(fixed, "time.Duration(c.attempts)*c.hc.Timeout") {
+		t.Errorf("the fix does not size the deadline from c.attempts and the client's Timeout:\n%s", fixed)
+	}
+	const (
+		perTry   = 300 * time.Millisecond // as in testdata/clients/clienttimeout
+		attempts = 5
+		budget   = attempts * perTry
+		margin   = 500 * time.Millisecond
+	)
+	t.Run("server never answers", func(t *testing.T) {
+		routes := []retrytest.Route{{Method: "GET", Path: "/report",
+			Script: []retrytest.Step{retrytest.Fail(504).Delayed(time.Minute)}}}
+		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, srv.URL+"/report")
+			if res.code == 0 {
+				t.Errorf("the client succeeded against a server that never answers")
+			}
+			var late []string
+			for _, r := range srv.Requests() {
+				if r.At >= budget {
+					late = append(late, r.At.Round(time.Millisecond).String())
+				}
+			}
+			if !fixed {
+				if len(late) == 0 {
+					t.Fatalf("the defect did not show: no request after the %v budget\n%s", budget, srv.Timeline())
+				}
+				t.Logf("defect shown: %d attempts; %d started after the %v budget, at %v\n%s", srv.Attempts("GET /report"), len(late), budget, late, srv.Timeline())
+				return
+			}
+			srv.AssertGaveUp(t, budget+margin)
+			if len(late) > 0 {
+				t.Errorf("the fixed client started requests after its %v deadline, at %v\n%s", budget, late, srv.Timeline())
+			}
+			if !strings.Contains(res.stderr, "context deadline exceeded") {
+				t.Errorf("the fixed client should stop with its deadline's error, got %q", res.stderr)
+			}
+			t.Logf("fixed: %d attempts\n%s", srv.Attempts("GET /report"), srv.Timeline())
+		})
+	})
+	t.Run("server answers the second attempt", func(t *testing.T) {
+		routes := []retrytest.Route{{Method: "GET", Path: "/report",
+			Script: []retrytest.Step{retrytest.Fail(503), retrytest.OK(200)}}}
+		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, srv.URL+"/report")
+			if res.code != 0 || !strings.Contains(res.stdout, "ok") {
+				t.Errorf("fixed=%v: the client failed against a server that answers the second attempt: exit %d, %q", fixed, res.code, res.stderr)
+			}
+			if n := srv.Attempts("GET /report"); n != 2 {
+				t.Errorf("fixed=%v: %d attempts, want 2\n%s", fixed, n, srv.Timeline())
+			}
+		})
+	})
+}

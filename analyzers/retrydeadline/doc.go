@@ -22,8 +22,11 @@
 //     deadline (context.Background(), context.TODO(), context.WithoutCancel,
 //     or a local context derived from them without a deadline), or a call
 //     to a function, in any package, that makes such a timeout itself;
-//   - a request built with http.NewRequest (no context) inside the loop and
-//     sent through an http.Client whose Timeout is set in the same function;
+//   - a request built inside the loop, with http.NewRequest or with a
+//     context on which the function set no deadline of its own (the
+//     caller's, say), and sent through an http.Client whose Timeout is set:
+//     in the same function, or in every store of the struct field that
+//     holds the client (the client a constructor builds);
 //
 // when nothing bounds the loop as a whole: no deadline made before the loop
 // and used by the attempts, and no wall-clock budget checked in the loop
@@ -98,7 +101,11 @@
 // the bound; a count that is not a constant is converted with
 // time.Duration(...). Only when the loop has no such bound is the
 // -retrydeadline.attempts value used. A request
-// sent through a Client with a Timeout is built with that overall context.
+// sent through a Client with a Timeout is built with that overall context
+// (derived from the request's own context when it has one, and sized from
+// the client's Timeout field when the client is a struct field), and a
+// select in the loop that waits for the end of that context waits for the
+// overall deadline's instead.
 // A helper that makes its own timeout cannot be changed from the caller, so
 // its loop gets a wall-clock budget instead: it stops retrying once the
 // budget is spent. A sleep becomes a select on the context's Done channel

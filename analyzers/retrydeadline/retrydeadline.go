@@ -9,6 +9,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -93,6 +94,8 @@ type checker struct {
 	// cfgs are the control-flow graphs of function bodies, built when a
 	// loop's attempt bound needs one.
 	cfgs map[*ast.BlockStmt]*cfg.CFG
+	// fieldTimeouts caches fieldTimeout.
+	fieldTimeouts map[*types.Var]bool
 }
 
 func run(pass *analysis.Pass, cfg Config, at func(token.Pos)) (any, error) {
@@ -294,6 +297,55 @@ func (c *checker) noDeadline(fn ast.Node, e ast.Expr, depth int) bool {
 	return false
 }
 
+// hasDeadline reports whether the context e certainly carries a deadline
+// that the function itself set: it is made by context.WithTimeout or
+// WithDeadline in the function (or derived from one by WithCancel or
+// WithValue). A context from the caller may have one or not.
+func (c *checker) hasDeadline(fn ast.Node, e ast.Expr, depth int) bool {
+	if depth > 8 {
+		return false
+	}
+	info := c.pass.TypesInfo
+	switch e := ast.Unparen(e).(type) {
+	case *ast.CallExpr:
+		f := httpmodel.Callee(info, e)
+		switch {
+		case httpmodel.IsPkgFunc(f, "context", "WithTimeout", "WithTimeoutCause", "WithDeadline", "WithDeadlineCause"):
+			return true
+		case httpmodel.IsPkgFunc(f, "context", "WithCancel", "WithCancelCause", "WithValue"):
+			return len(e.Args) > 0 && c.hasDeadline(fn, e.Args[0], depth+1)
+		}
+	case *ast.Ident:
+		v, ok := info.Uses[e].(*types.Var)
+		if !ok || v.IsField() || v.Parent() == v.Pkg().Scope() {
+			return false
+		}
+		values, ok := flow.Assigned(info, fn, v)
+		if !ok || len(values) == 0 {
+			return false
+		}
+		if isParam(info, fn, v) {
+			// ctx, cancel := context.WithTimeout(ctx, d) at the top of
+			// the body replaces the caller's context everywhere after
+			// it, when it is the only assignment.
+			_, body := flow.FuncParts(fn)
+			if body == nil || len(values) != 1 || !slices.ContainsFunc(body.List, func(st ast.Stmt) bool {
+				as, ok := st.(*ast.AssignStmt)
+				return ok && len(as.Rhs) == 1 && as.Rhs[0] == values[0] && as.End() <= e.Pos()
+			}) {
+				return false
+			}
+		}
+		for _, val := range values {
+			if !c.hasDeadline(fn, val, depth+1) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
 func isParam(info *types.Info, fn ast.Node, v *types.Var) bool {
 	ft, _ := flow.FuncParts(fn)
 	if ft == nil || ft.Params == nil {
@@ -470,7 +522,11 @@ func (c *checker) overallContext(file *ast.File, l *retryloop.Loop, start ast.St
 		return "", nil, false
 	}
 	edits = append(edits, stop)
-	// The loop's waits end with the overall deadline too.
+	// The loop's waits end with the overall deadline too: the selects
+	// on the parent's end wait for the deadline's instead.
+	for _, cc := range c.selectsOn(l, parent, opCtx) {
+		edits = append(edits, cc...)
+	}
 	for _, s := range c.sleepsOf(l) {
 		e, ok := c.selectEdit(file, l, s, opCtx, taken, src)
 		if !ok {
@@ -524,7 +580,7 @@ func (c *checker) checkClientTimeout(file *ast.File, l *retryloop.Loop) {
 		if per == nil {
 			continue
 		}
-		newReq := c.newRequestInLoop(l, s.Request)
+		newReq, withCtx := c.newRequestInLoop(l, s.Request)
 		if newReq == nil {
 			continue
 		}
@@ -540,15 +596,35 @@ func (c *checker) checkClientTimeout(file *ast.File, l *retryloop.Loop) {
 		if !ok {
 			return
 		}
-		opCtx, edits, ok := c.overallContext(file, l, start, ctxName+".Background()", per, map[string]bool{}, src)
-		if !ok {
-			return
+		var edits []analysis.TextEdit
+		if withCtx {
+			// The request has a context: the deadline derives from it,
+			// and the request from the deadline.
+			parent := newReq.Args[0]
+			if c.hasDeadline(l.Func, parent, 0) {
+				return // the function bounds the operation itself
+			}
+			if !fixes.Pure(info, parent) || !fixes.VisibleAt(info, file, parent, start.Pos()) {
+				continue
+			}
+			var opCtx string
+			opCtx, edits, ok = c.overallContext(file, l, start, fixes.Format(c.pass.Fset, parent), per, map[string]bool{}, src)
+			if !ok {
+				return
+			}
+			edits = append(edits, analysis.TextEdit{Pos: parent.Pos(), End: parent.End(), NewText: []byte(opCtx)})
+		} else {
+			var opCtx string
+			opCtx, edits, ok = c.overallContext(file, l, start, ctxName+".Background()", per, map[string]bool{}, src)
+			if !ok {
+				return
+			}
+			sel := ast.Unparen(newReq.Fun).(*ast.SelectorExpr)
+			edits = append(edits,
+				analysis.TextEdit{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte("NewRequestWithContext")},
+				analysis.TextEdit{Pos: newReq.Lparen + 1, End: newReq.Lparen + 1, NewText: []byte(opCtx + ", ")},
+			)
 		}
-		sel := ast.Unparen(newReq.Fun).(*ast.SelectorExpr)
-		edits = append(edits,
-			analysis.TextEdit{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte("NewRequestWithContext")},
-			analysis.TextEdit{Pos: newReq.Lparen + 1, End: newReq.Lparen + 1, NewText: []byte(opCtx + ", ")},
-		)
 		c.markSleeps(l)
 		c.pass.Report(analysis.Diagnostic{
 			Pos:     send.Pos(),
@@ -565,11 +641,22 @@ func (c *checker) checkClientTimeout(file *ast.File, l *retryloop.Loop) {
 
 // clientTimeout returns the Timeout of the client that send goes through,
 // when the client is a variable of the loop's function (or of the package)
-// initialised from an http.Client literal that sets Timeout.
+// initialised from an http.Client literal that sets Timeout, or a struct
+// field that every store of the package fills with such a client (the
+// client a constructor builds): for a field, the expression client.Timeout
+// read where the loop is.
 func (c *checker) clientTimeout(l *retryloop.Loop, send *ast.CallExpr) ast.Expr {
 	info := c.pass.TypesInfo
 	sel, ok := ast.Unparen(send.Fun).(*ast.SelectorExpr)
 	if !ok {
+		return nil
+	}
+	if fsel, ok := ast.Unparen(sel.X).(*ast.SelectorExpr); ok {
+		if s, ok := info.Selections[fsel]; ok && s.Kind() == types.FieldVal && fixes.Pure(info, fsel) {
+			if c.fieldTimeout(s.Obj().(*types.Var)) {
+				return &ast.SelectorExpr{X: fsel, Sel: &ast.Ident{Name: "Timeout", NamePos: fsel.End()}}
+			}
+		}
 		return nil
 	}
 	id, ok := ast.Unparen(sel.X).(*ast.Ident)
@@ -593,7 +680,13 @@ func (c *checker) clientTimeout(l *retryloop.Loop, send *ast.CallExpr) ast.Expr 
 	if !known || len(values) != 1 {
 		return nil
 	}
-	e := ast.Unparen(values[0])
+	return clientLitTimeout(info, values[0])
+}
+
+// clientLitTimeout returns the Timeout that e, an http.Client literal or
+// its address, sets to a value that is not a constant <= 0; nil otherwise.
+func clientLitTimeout(info *types.Info, e ast.Expr) ast.Expr {
+	e = ast.Unparen(e)
 	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
 		e = ast.Unparen(u.X)
 	}
@@ -614,33 +707,106 @@ func (c *checker) clientTimeout(l *retryloop.Loop, send *ast.CallExpr) ast.Expr 
 	return nil
 }
 
-// newRequestInLoop returns the http.NewRequest call (without a context)
-// that builds req inside the loop, when it is the only assignment to req.
-func (c *checker) newRequestInLoop(l *retryloop.Loop, req ast.Expr) *ast.CallExpr {
+// fieldTimeout reports whether field v of a type of this package is
+// stored at least once and every store of the package (a composite
+// literal's element or an assignment) is an http.Client literal with a
+// Timeout, directly or through a local variable assigned only that
+// literal.
+func (c *checker) fieldTimeout(v *types.Var) bool {
+	if c.fieldTimeouts == nil {
+		c.fieldTimeouts = map[*types.Var]bool{}
+	}
+	if r, ok := c.fieldTimeouts[v]; ok {
+		return r
+	}
+	info := c.pass.TypesInfo
+	stores, all := 0, v.Pkg() == c.pass.Pkg
+	for _, file := range c.pass.Files {
+		if !all {
+			break
+		}
+		var fn ast.Node = file // the function of the store, for local variables
+		check := func(e ast.Expr) {
+			stores++
+			if clientLitTimeout(info, e) != nil {
+				return
+			}
+			if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+				if lv, ok := info.Uses[id].(*types.Var); ok && lv.Kind() == types.LocalVar {
+					if vals, known := flow.Assigned(info, fn, lv); known && len(vals) == 1 && clientLitTimeout(info, vals[0]) != nil {
+						return
+					}
+				}
+			}
+			all = false
+		}
+		ast.Inspect(file, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncDecl:
+				fn = n
+			case *ast.KeyValueExpr:
+				if k, ok := n.Key.(*ast.Ident); ok && info.Uses[k] == types.Object(v) {
+					check(n.Value)
+				}
+			case *ast.AssignStmt:
+				for i, lhs := range n.Lhs {
+					if s, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok && fieldOf(info, s) == v {
+						if len(n.Lhs) != len(n.Rhs) {
+							all = false
+							continue
+						}
+						check(n.Rhs[i])
+					}
+				}
+			}
+			return all
+		})
+	}
+	r := all && stores > 0
+	c.fieldTimeouts[v] = r
+	return r
+}
+
+// fieldOf returns the struct field that sel selects, or nil.
+func fieldOf(info *types.Info, sel *ast.SelectorExpr) *types.Var {
+	s, ok := info.Selections[sel]
+	if !ok || s.Kind() != types.FieldVal {
+		return nil
+	}
+	v, _ := s.Obj().(*types.Var)
+	return v
+}
+
+// newRequestInLoop returns the http.NewRequest or NewRequestWithContext
+// call that builds req inside the loop, when it is the only assignment to
+// req, and whether it is the one with a context.
+func (c *checker) newRequestInLoop(l *retryloop.Loop, req ast.Expr) (*ast.CallExpr, bool) {
 	info := c.pass.TypesInfo
 	id, ok := ast.Unparen(req).(*ast.Ident)
 	if !ok {
-		return nil
+		return nil, false
 	}
 	v, ok := info.Uses[id].(*types.Var)
 	if !ok {
-		return nil
+		return nil, false
 	}
 	values, known := flow.Assigned(info, l.Func, v)
 	if !known || len(values) != 1 {
-		return nil
+		return nil, false
 	}
 	call, ok := ast.Unparen(values[0]).(*ast.CallExpr)
 	if !ok || call.Pos() < l.Body.Pos() || call.End() > l.Body.End() {
-		return nil
+		return nil, false
 	}
-	if f := httpmodel.Callee(info, call); !httpmodel.IsPkgFunc(f, "net/http", "NewRequest") {
-		return nil
+	f := httpmodel.Callee(info, call)
+	withCtx := httpmodel.IsPkgFunc(f, "net/http", "NewRequestWithContext")
+	if !withCtx && !httpmodel.IsPkgFunc(f, "net/http", "NewRequest") || withCtx && len(call.Args) == 0 {
+		return nil, false
 	}
 	if _, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); !ok {
-		return nil
+		return nil, false
 	}
-	return call
+	return call, withCtx
 }
 
 // reportHelper reports a loop that calls a function making its own
@@ -736,6 +902,10 @@ func (c *checker) sleepsOf(l *retryloop.Loop) []sleep {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
+		case *ast.SelectStmt:
+			// A select that also waits for a context's end is no blind
+			// wait: leave its timer case alone.
+			return len(c.contextCases(n)) == 0
 		case *ast.ExprStmt:
 			x := ast.Unparen(n.X)
 			if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.ARROW {
@@ -981,4 +1151,76 @@ func (c *checker) neverCancelled(fn ast.Node, v *types.Var) bool {
 		}
 	}
 	return true
+}
+
+// contextCases returns the cases of sel that receive from the Done channel
+// of a context, and the context expression of each.
+func (c *checker) contextCases(sel *ast.SelectStmt) map[*ast.CommClause]ast.Expr {
+	info := c.pass.TypesInfo
+	out := map[*ast.CommClause]ast.Expr{}
+	for _, st := range sel.Body.List {
+		cc, ok := st.(*ast.CommClause)
+		if !ok || cc.Comm == nil {
+			continue
+		}
+		var x ast.Expr
+		switch comm := cc.Comm.(type) {
+		case *ast.ExprStmt:
+			x = comm.X
+		case *ast.AssignStmt:
+			if len(comm.Rhs) == 1 {
+				x = comm.Rhs[0]
+			}
+		}
+		u, ok := ast.Unparen(x).(*ast.UnaryExpr)
+		if !ok || u.Op != token.ARROW {
+			continue
+		}
+		call, ok := ast.Unparen(u.X).(*ast.CallExpr)
+		if !ok || len(call.Args) != 0 {
+			continue
+		}
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Done" && httpmodel.IsNamed(info.TypeOf(sel.X), "context", "Context") {
+			out[cc] = sel.X
+		}
+	}
+	return out
+}
+
+// selectsOn returns, for each select of the loop that waits for the end
+// of the context whose source text is parent, the edits that make it wait
+// for the overall deadline's end (opCtx) instead, with the clause's
+// parent.Err() read from opCtx too.
+func (c *checker) selectsOn(l *retryloop.Loop, parent, opCtx string) [][]analysis.TextEdit {
+	info := c.pass.TypesInfo
+	var out [][]analysis.TextEdit
+	ast.Inspect(l.Body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		sel, ok := n.(*ast.SelectStmt)
+		if !ok {
+			return true
+		}
+		for cc, ctx := range c.contextCases(sel) {
+			if !fixes.Pure(info, ctx) || fixes.Format(c.pass.Fset, ctx) != parent {
+				continue
+			}
+			var edits []analysis.TextEdit
+			ast.Inspect(cc, func(m ast.Node) bool {
+				call, ok := m.(*ast.CallExpr)
+				if !ok || len(call.Args) != 0 {
+					return true
+				}
+				if s, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && (s.Sel.Name == "Done" || s.Sel.Name == "Err") &&
+					httpmodel.IsNamed(info.TypeOf(s.X), "context", "Context") && fixes.Format(c.pass.Fset, s.X) == parent {
+					edits = append(edits, analysis.TextEdit{Pos: s.X.Pos(), End: s.X.End(), NewText: []byte(opCtx)})
+				}
+				return true
+			})
+			out = append(out, edits)
+		}
+		return true
+	})
+	return out
 }

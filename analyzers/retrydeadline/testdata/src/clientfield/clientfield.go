@@ -1,0 +1,110 @@
+// Package clientfield keeps its http.Client in a struct field that a
+// constructor fills: the client's Timeout bounds each attempt.
+package clientfield
+
+import (
+	"context"
+	"net/http"
+	"time"
+)
+
+type Client struct {
+	hc      *http.Client
+	base    string
+	retries int
+}
+
+func New(base string) *Client {
+	return &Client{hc: &http.Client{Timeout: 30 * time.Second}, base: base, retries: 5}
+}
+
+// Get retries with a wait that ends with ctx, but nothing bounds the
+// attempts as a whole.
+func (c *Client) Get(ctx context.Context, path string) (*http.Response, error) {
+	var lastErr error
+	for i := 0; i <= c.retries; i++ {
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, c.base+path, nil)
+		if err != nil {
+			return nil, err
+		}
+		resp, err := c.hc.Do(req) // want `per-attempt timeout \(http.Client.Timeout\) inside retry loop but no overall deadline`
+		if err == nil && resp.StatusCode < 500 {
+			return resp, nil
+		}
+		if err == nil {
+			resp.Body.Close()
+		}
+		lastErr = err
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(time.Duration(i+1) * time.Second):
+		}
+	}
+	return nil, lastErr
+}
+
+// Bounded has an overall deadline: right.
+func (c *Client) Bounded(ctx context.Context, path string) (*http.Response, error) {
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+	defer cancel()
+	var lastErr error
+	for i := 0; i <= c.retries; i++ {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, c.base+path, nil)
+		if err != nil {
+			return nil, err
+		}
+		resp, err := c.hc.Do(req)
+		if err == nil {
+			return resp, nil
+		}
+		lastErr = err
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(time.Second):
+		}
+	}
+	return nil, lastErr
+}
+
+// Plain's client may be http.DefaultClient, which has no Timeout: the
+// attempts have no per-attempt timeout to multiply.
+type Plain struct {
+	hc *http.Client
+}
+
+func NewPlain(hc *http.Client) *Plain {
+	if hc == nil {
+		return &Plain{hc: http.DefaultClient}
+	}
+	return &Plain{hc: hc}
+}
+
+func NewPlainTimeout() *Plain {
+	return &Plain{hc: &http.Client{Timeout: time.Second}}
+}
+
+func (p *Plain) Get(ctx context.Context, url string) (*http.Response, error) {
+	var lastErr error
+	for i := 0; i < 3; i++ {
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+		if err != nil {
+			return nil, err
+		}
+		resp, err := p.hc.Do(req)
+		if err == nil {
+			return resp, nil
+		}
+		lastErr = err
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(time.Second):
+		}
+	}
+	return nil, lastErr
+}
