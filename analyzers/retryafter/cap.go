@@ -288,7 +288,7 @@ func (c *checker) sameStore(f *flow.Func, x, lhs ast.Expr) bool {
 	if !ok || !fixes.Pure(info, lhs) {
 		return false
 	}
-	v := fieldOf(info, sel)
+	v := flow.FieldOf(info, sel)
 	if v == nil || c.fieldBits(v) == 0 {
 		return false
 	}
@@ -298,7 +298,7 @@ func (c *checker) sameStore(f *flow.Func, x, lhs ast.Expr) bool {
 	}
 	switch x := x.(type) {
 	case *ast.SelectorExpr:
-		return fieldOf(info, x) == v && types.ExprString(x.X) == types.ExprString(sel.X)
+		return flow.FieldOf(info, x) == v && types.ExprString(x.X) == types.ExprString(sel.X)
 	case *ast.CallExpr:
 		m, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr)
 		return ok && len(x.Args) == 0 && c.derived(f, x) && types.ExprString(m.X) == types.ExprString(sel.X)

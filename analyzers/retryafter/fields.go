@@ -24,17 +24,6 @@ func (*fieldFact) AFact() {}
 
 func (f *fieldFact) String() string { return "waitfield(" + bitsString(f.Bits) + ")" }
 
-// fieldOf returns the struct field that sel selects, nil when sel is not
-// a field selection.
-func fieldOf(info *types.Info, sel *ast.SelectorExpr) *types.Var {
-	s, ok := info.Selections[sel]
-	if !ok || s.Kind() != types.FieldVal {
-		return nil
-	}
-	v, _ := s.Obj().(*types.Var)
-	return v
-}
-
 // fieldBits returns the origins of the values field v holds: those this
 // package stores in it, or those its own package exported.
 func (c *checker) fieldBits(v *types.Var) flow.Bits {
@@ -86,7 +75,7 @@ func (c *checker) noteFields(f *flow.Func, fd *ast.FuncDecl) bool {
 			}
 			for i, lhs := range n.Lhs {
 				if sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok {
-					note(fieldOf(info, sel), n.Rhs[i])
+					note(flow.FieldOf(info, sel), n.Rhs[i])
 				}
 			}
 		case *ast.CompositeLit:
@@ -172,7 +161,7 @@ func (c *checker) selectsWaitField(fd *ast.FuncDecl) bool {
 			return false
 		}
 		if sel, ok := n.(*ast.SelectorExpr); ok {
-			if v := fieldOf(info, sel); v != nil && c.fieldBits(v) != 0 {
+			if v := flow.FieldOf(info, sel); v != nil && c.fieldBits(v) != 0 {
 				found = true
 			}
 		}

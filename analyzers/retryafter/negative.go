@@ -222,7 +222,7 @@ func (c *checker) checkedByReaders(fn ast.Node, v *types.Var) bool {
 			if len(n.Lhs) == len(n.Rhs) {
 				for i, l := range n.Lhs {
 					if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && uses(n.Rhs[i]) {
-						if f := fieldOf(info, sel); f != nil {
+						if f := flow.FieldOf(info, sel); f != nil {
 							stored[f.Origin()] = true
 						}
 					}
@@ -244,7 +244,7 @@ func (c *checker) checkedByReaders(fn ast.Node, v *types.Var) bool {
 		found := false
 		ast.Inspect(e, func(n ast.Node) bool {
 			if sel, ok := n.(*ast.SelectorExpr); ok {
-				if f := fieldOf(info, sel); f != nil && stored[f.Origin()] {
+				if f := flow.FieldOf(info, sel); f != nil && stored[f.Origin()] {
 					found = true
 				}
 			}

@@ -281,7 +281,7 @@ func (c *checker) analyze(fd *ast.FuncDecl) *flow.Func {
 			return 0
 		},
 		Select: func(sel *ast.SelectorExpr, _ func() flow.Bits) flow.Bits {
-			if v := fieldOf(info, sel); v != nil {
+			if v := flow.FieldOf(info, sel); v != nil {
 				return c.fieldBits(v)
 			}
 			return 0

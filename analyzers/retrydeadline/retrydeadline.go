@@ -265,36 +265,7 @@ func (c *checker) attemptTimeout(fn ast.Node, call *ast.CallExpr) (timeout, bool
 // assigned only such contexts (directly or through WithCancel, WithValue
 // and their kin). Parameters, fields and anything else may carry one.
 func (c *checker) noDeadline(fn ast.Node, e ast.Expr, depth int) bool {
-	if depth > 8 {
-		return false
-	}
-	info := c.pass.TypesInfo
-	switch e := ast.Unparen(e).(type) {
-	case *ast.CallExpr:
-		f := httpmodel.Callee(info, e)
-		switch {
-		case httpmodel.IsPkgFunc(f, "context", "Background", "TODO", "WithoutCancel"):
-			return true
-		case httpmodel.IsPkgFunc(f, "context", "WithCancel", "WithCancelCause", "WithValue"):
-			return len(e.Args) > 0 && c.noDeadline(fn, e.Args[0], depth+1)
-		}
-	case *ast.Ident:
-		v, ok := info.Uses[e].(*types.Var)
-		if !ok || v.IsField() || isParam(info, fn, v) || v.Parent() == v.Pkg().Scope() {
-			return false
-		}
-		values, ok := flow.Assigned(info, fn, v)
-		if !ok || len(values) == 0 {
-			return false
-		}
-		for _, val := range values {
-			if !c.noDeadline(fn, val, depth+1) {
-				return false
-			}
-		}
-		return true
-	}
-	return false
+	return c.deadline(fn, e, depth) == deadlineNone
 }
 
 // hasDeadline reports whether the context e certainly carries a deadline
@@ -302,27 +273,45 @@ func (c *checker) noDeadline(fn ast.Node, e ast.Expr, depth int) bool {
 // WithDeadline in the function (or derived from one by WithCancel or
 // WithValue). A context from the caller may have one or not.
 func (c *checker) hasDeadline(fn ast.Node, e ast.Expr, depth int) bool {
+	return c.deadline(fn, e, depth) == deadlineSet
+}
+
+type deadlineKind int
+
+const (
+	deadlineUnknown deadlineKind = iota // a caller's context, a field, ...
+	deadlineNone                        // certainly none
+	deadlineSet                         // certainly one, set in the function
+)
+
+// deadline tells whether the context e carries a deadline, following the
+// local variables of fn it is assigned from.
+func (c *checker) deadline(fn ast.Node, e ast.Expr, depth int) deadlineKind {
 	if depth > 8 {
-		return false
+		return deadlineUnknown
 	}
 	info := c.pass.TypesInfo
 	switch e := ast.Unparen(e).(type) {
 	case *ast.CallExpr:
 		f := httpmodel.Callee(info, e)
 		switch {
+		case httpmodel.IsPkgFunc(f, "context", "Background", "TODO", "WithoutCancel"):
+			return deadlineNone
 		case httpmodel.IsPkgFunc(f, "context", "WithTimeout", "WithTimeoutCause", "WithDeadline", "WithDeadlineCause"):
-			return true
+			return deadlineSet
 		case httpmodel.IsPkgFunc(f, "context", "WithCancel", "WithCancelCause", "WithValue"):
-			return len(e.Args) > 0 && c.hasDeadline(fn, e.Args[0], depth+1)
+			if len(e.Args) > 0 {
+				return c.deadline(fn, e.Args[0], depth+1)
+			}
 		}
 	case *ast.Ident:
 		v, ok := info.Uses[e].(*types.Var)
 		if !ok || v.IsField() || v.Parent() == v.Pkg().Scope() {
-			return false
+			return deadlineUnknown
 		}
 		values, ok := flow.Assigned(info, fn, v)
 		if !ok || len(values) == 0 {
-			return false
+			return deadlineUnknown
 		}
 		if isParam(info, fn, v) {
 			// ctx, cancel := context.WithTimeout(ctx, d) at the top of
@@ -333,17 +322,18 @@ func (c *checker) hasDeadline(fn ast.Node, e ast.Expr, depth int) bool {
 				as, ok := st.(*ast.AssignStmt)
 				return ok && len(as.Rhs) == 1 && as.Rhs[0] == values[0] && as.End() <= e.Pos()
 			}) {
-				return false
+				return deadlineUnknown
 			}
 		}
-		for _, val := range values {
-			if !c.hasDeadline(fn, val, depth+1) {
-				return false
+		kind := c.deadline(fn, values[0], depth+1)
+		for _, val := range values[1:] {
+			if c.deadline(fn, val, depth+1) != kind {
+				return deadlineUnknown
 			}
 		}
-		return true
+		return kind
 	}
-	return false
+	return deadlineUnknown
 }
 
 func isParam(info *types.Info, fn ast.Node, v *types.Var) bool {
@@ -750,7 +740,7 @@ func (c *checker) fieldTimeout(v *types.Var) bool {
 				}
 			case *ast.AssignStmt:
 				for i, lhs := range n.Lhs {
-					if s, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok && fieldOf(info, s) == v {
+					if s, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok && flow.FieldOf(info, s) == v {
 						if len(n.Lhs) != len(n.Rhs) {
 							all = false
 							continue
@@ -765,16 +755,6 @@ func (c *checker) fieldTimeout(v *types.Var) bool {
 	r := all && stores > 0
 	c.fieldTimeouts[v] = r
 	return r
-}
-
-// fieldOf returns the struct field that sel selects, or nil.
-func fieldOf(info *types.Info, sel *ast.SelectorExpr) *types.Var {
-	s, ok := info.Selections[sel]
-	if !ok || s.Kind() != types.FieldVal {
-		return nil
-	}
-	v, _ := s.Obj().(*types.Var)
-	return v
 }
 
 // newRequestInLoop returns the http.NewRequest or NewRequestWithContext

@@ -252,6 +252,17 @@ func (f *State[V]) ResultVars() []*types.Var { return f.results }
 
 func (f *State[V]) varOf(e ast.Expr) *types.Var { return VarOf(f.cfg.Info, e) }
 
+// FieldOf returns the struct field that sel selects, or nil when sel is
+// not a field selection.
+func FieldOf(info *types.Info, sel *ast.SelectorExpr) *types.Var {
+	s, ok := info.Selections[sel]
+	if !ok || s.Kind() != types.FieldVal {
+		return nil
+	}
+	v, _ := s.Obj().(*types.Var)
+	return v
+}
+
 // VarOf returns the variable (not a field) that e, an identifier, names,
 // or nil.
 func VarOf(info *types.Info, e ast.Expr) *types.Var {
