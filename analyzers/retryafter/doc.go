@@ -47,7 +47,8 @@
 //   - a value converted with the wrong unit: Retry-After (seconds)
 //     multiplied by time.Millisecond, or a header in milliseconds
 //     (retry-after-ms, x-ms-retry-after-ms, X-Amz-Retry-After) by
-//     time.Second.
+//     time.Second; a value multiplied or divided by 1000 on the way is
+//     taken to have changed its unit.
 //
 // WRONG:
 //

@@ -280,6 +280,21 @@ func (c *checker) analyze(fd *ast.FuncDecl) *flow.Func {
 			}
 			return 0
 		},
+		Expr: func(f *flow.State[flow.Bits], e ast.Expr) (flow.Bits, bool) {
+			// x * 1000 and x / 1000 change the unit between seconds and
+			// milliseconds: the value is no longer known to be in its
+			// header's unit (influxdb keeps Retry-After*1000 in a field of
+			// milliseconds).
+			b, ok := e.(*ast.BinaryExpr)
+			if !ok || (b.Op != token.MUL && b.Op != token.QUO) || !(isThousand(info, b.Y) || b.Op == token.MUL && isThousand(info, b.X)) {
+				return 0, false
+			}
+			bits := f.Expr(b.X).Join(f.Expr(b.Y))
+			if bits&(flow.Tag|tagMillis) != 0 {
+				bits |= flow.Tag | tagMillis
+			}
+			return bits, true
+		},
 		Select: func(sel *ast.SelectorExpr, _ func() flow.Bits) flow.Bits {
 			if v := flow.FieldOf(info, sel); v != nil {
 				return c.fieldBits(v)

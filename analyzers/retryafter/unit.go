@@ -7,12 +7,14 @@ package retryafter
 import (
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/retrylint/retrylint/internal/flow"
+	"github.com/retrylint/retrylint/internal/httpmodel"
 )
 
 // tagMillis marks values from the headers whose unit is milliseconds.
@@ -71,4 +73,18 @@ func (c *checker) checkUnit(f *flow.Func, b *ast.BinaryExpr) {
 		})
 		return
 	}
+}
+
+// isThousand reports whether e is the untyped or numeric constant 1000 (a
+// time.Duration constant such as time.Microsecond is a unit, not a scale).
+func isThousand(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	if !ok || tv.Value == nil || httpmodel.IsNamed(tv.Type, "time", "Duration") {
+		return false
+	}
+	switch tv.Value.Kind() {
+	case constant.Int, constant.Float:
+		return constant.Compare(tv.Value, token.EQL, constant.MakeInt64(1000))
+	}
+	return false
 }

@@ -67,3 +67,28 @@ func millisNoDate(resp *http.Response) (time.Duration, error) {
 	}
 	return time.Duration(n) * time.Millisecond, nil
 }
+
+// Must stay silent: seconds scaled to milliseconds before time.Millisecond.
+func secondsScaled(resp *http.Response) time.Duration {
+	if t, err := http.ParseTime(resp.Header.Get("Retry-After")); err == nil {
+		return time.Until(t)
+	}
+	n, err := strconv.ParseUint(resp.Header.Get("Retry-After"), 10, 32)
+	if err != nil {
+		return 0
+	}
+	ms := n * 1000
+	return time.Millisecond * time.Duration(ms)
+}
+
+// Must flag: a factor other than 1000 leaves the value in seconds.
+func secondsTimesTen(resp *http.Response) time.Duration {
+	if t, err := http.ParseTime(resp.Header.Get("Retry-After")); err == nil {
+		return time.Until(t)
+	}
+	n, err := strconv.ParseUint(resp.Header.Get("Retry-After"), 10, 32)
+	if err != nil {
+		return 0
+	}
+	return time.Duration(n*10) * time.Millisecond // want `Retry-After is in seconds but is multiplied by time.Millisecond`
+}
