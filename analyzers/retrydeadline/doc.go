@@ -30,11 +30,13 @@
 // (time.Since, time.Until, time.Now, ctx.Deadline). An attempt count does
 // not count as a deadline.
 //
-//   - time.Sleep, or a bare <-time.After, inside the loop while a
-//     context.Context from outside the loop is in scope, or, where no
-//     context variable is, a request made before the loop (a RoundTrip's
-//     or Do's request) whose context is the caller's: the fix then waits
-//     on req.Context().
+//   - time.Sleep, or a bare <-time.After, inside the loop (or in a function
+//     literal the loop calls on the spot) while a context.Context from
+//     outside the loop is in scope; where no context variable is, a context
+//     the attempts use that the loop does not change, a field (resp.ctx) or
+//     the context of a request held in one (cfg.Request.Context()); or else
+//     a request made before the loop (a RoundTrip's or Do's request) whose
+//     context is the caller's: the fix then waits on req.Context().
 //
 // A retry loop sends with net/http, through a function that does, or
 // through an interface method or func value of a send's signature,

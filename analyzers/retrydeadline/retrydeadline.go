@@ -732,23 +732,32 @@ type sleep struct {
 func (c *checker) sleepsOf(l *retryloop.Loop) []sleep {
 	info := c.pass.TypesInfo
 	var out []sleep
-	ast.Inspect(l.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ExprStmt:
-			x := ast.Unparen(n.X)
-			if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.ARROW {
-				if call, ok := ast.Unparen(u.X).(*ast.CallExpr); ok && len(call.Args) == 1 && httpmodel.IsPkgFunc(httpmodel.Callee(info, call), "time", "After") {
+	var inspect func(root ast.Node)
+	inspect = func(root ast.Node) {
+		ast.Inspect(root, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit, *ast.GoStmt, *ast.DeferStmt:
+				return false
+			case *ast.CallExpr:
+				// A literal called on the spot runs in the attempt.
+				if lit, ok := ast.Unparen(n.Fun).(*ast.FuncLit); ok {
+					inspect(lit.Body)
+				}
+			case *ast.ExprStmt:
+				x := ast.Unparen(n.X)
+				if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.ARROW {
+					if call, ok := ast.Unparen(u.X).(*ast.CallExpr); ok && len(call.Args) == 1 && httpmodel.IsPkgFunc(httpmodel.Callee(info, call), "time", "After") {
+						out = append(out, sleep{n, call.Args[0]})
+					}
+				}
+				if call, ok := x.(*ast.CallExpr); ok && len(call.Args) == 1 && httpmodel.IsPkgFunc(httpmodel.Callee(info, call), "time", "Sleep") {
 					out = append(out, sleep{n, call.Args[0]})
 				}
 			}
-			if call, ok := x.(*ast.CallExpr); ok && len(call.Args) == 1 && httpmodel.IsPkgFunc(httpmodel.Callee(info, call), "time", "Sleep") {
-				out = append(out, sleep{n, call.Args[0]})
-			}
-		}
-		return true
-	})
+			return true
+		})
+	}
+	inspect(l.Body)
 	return out
 }
 
@@ -826,9 +835,136 @@ func (c *checker) contextInScope(file *ast.File, l *retryloop.Loop, pos token.Po
 		return true
 	})
 	if best == "" {
+		best = c.contextUsedInLoop(file, l, pos)
+	}
+	if best == "" {
 		best = c.requestContext(file, l, pos)
 	}
 	return best
+}
+
+// contextUsedInLoop returns a context that the loop's attempts use and
+// that no attempt changes, when it is not a variable of its own: a field
+// of a variable made before the loop (resp.ctx), or the context of a
+// request held in one (cfg.Request.Context()). The first such context
+// the loop uses, written as the loop writes it, is returned.
+func (c *checker) contextUsedInLoop(file *ast.File, l *retryloop.Loop, pos token.Pos) string {
+	info := c.pass.TypesInfo
+	found := ""
+	ast.Inspect(l.Body, func(n ast.Node) bool {
+		if found != "" {
+			return false
+		}
+		e, ok := n.(ast.Expr)
+		if !ok {
+			return true
+		}
+		chain := e
+		switch e := e.(type) {
+		case *ast.SelectorExpr:
+			if !httpmodel.IsNamed(info.TypeOf(e), "context", "Context") {
+				return true
+			}
+		case *ast.CallExpr:
+			sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr)
+			if !ok || len(e.Args) != 0 || !httpmodel.IsMethod(httpmodel.Callee(info, e), "net/http", "Request", "Context") {
+				return true
+			}
+			chain = sel.X
+		default:
+			return true
+		}
+		root, ok := c.fieldChain(chain)
+		if !ok {
+			return true
+		}
+		v, _ := info.Uses[root].(*types.Var)
+		if v == nil || v.Pos() >= l.Stmt.Pos() || v.Parent() == v.Pkg().Scope() || !c.namesAt(file, root, v, pos) {
+			return true
+		}
+		if _, isSel := chain.(*ast.SelectorExpr); !isSel {
+			if _, isCall := e.(*ast.CallExpr); !isCall {
+				return true // a variable: contextInScope's
+			}
+		}
+		if c.chainAssignedIn(l.Body, chain) {
+			return true
+		}
+		found = fixes.Format(c.pass.Fset, e)
+		return false
+	})
+	return found
+}
+
+// fieldChain returns the variable at the root of e when e is a variable or
+// a chain of field selections from one (x, x.f, x.f.g).
+func (c *checker) fieldChain(e ast.Expr) (*ast.Ident, bool) {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			return x, true
+		case *ast.SelectorExpr:
+			s, ok := c.pass.TypesInfo.Selections[x]
+			if !ok || s.Kind() != types.FieldVal {
+				return nil, false
+			}
+			e = x.X
+		default:
+			return nil, false
+		}
+	}
+}
+
+// chainAssignedIn reports whether root assigns to the variable or field
+// chain e or to a prefix of it (x = ..., x.f = ... for x.f.g): a field
+// below the chain (x.f.g.Body = ...) leaves it as it was.
+func (c *checker) chainAssignedIn(root ast.Node, e ast.Expr) bool {
+	info := c.pass.TypesInfo
+	target := chainObjects(info, e)
+	isPrefix := func(lhs ast.Expr) bool {
+		p := chainObjects(info, lhs)
+		if len(p) == 0 || len(p) > len(target) {
+			return false
+		}
+		for i := range p {
+			if p[i] != target[i] {
+				return false
+			}
+		}
+		return true
+	}
+	found := false
+	ast.Inspect(root, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, lhs := range n.Lhs {
+				found = found || isPrefix(lhs)
+			}
+		case *ast.UnaryExpr:
+			// &x hands the variable to someone who may change it.
+			found = found || n.Op == token.AND && isPrefix(n.X)
+		}
+		return !found
+	})
+	return found
+}
+
+// chainObjects returns the objects a field chain names, root first: x.f.g
+// gives x, f, g. It returns nil for anything else.
+func chainObjects(info *types.Info, e ast.Expr) []types.Object {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		if obj := info.ObjectOf(x); obj != nil {
+			return []types.Object{obj}
+		}
+	case *ast.SelectorExpr:
+		if s, ok := info.Selections[x]; ok && s.Kind() == types.FieldVal {
+			if p := chainObjects(info, x.X); p != nil {
+				return append(p, s.Obj())
+			}
+		}
+	}
+	return nil
 }
 
 // requestContext returns the context of a request the loop re-sends, as
