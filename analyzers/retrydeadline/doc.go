@@ -22,6 +22,14 @@
 //     deadline (context.Background(), context.TODO(), context.WithoutCancel,
 //     or a local context derived from them without a deadline), or a call
 //     to a function, in any package, that makes such a timeout itself;
+//   - such a timeout made from the caller's context (a context parameter,
+//     req.Context() of the request the function was handed, a field of the
+//     receiver, or a variable that holds one of them) that the function
+//     gives no deadline of its own: the caller's deadline, if it has one,
+//     is then the only bound over the attempts and the waits. A timeout
+//     made only on some attempts (if a per-attempt duration is set) is a
+//     per-attempt timeout too, and a clock read in the condition that
+//     decides whether to make it is not a budget;
 //   - a request built with http.NewRequest (no context) inside the loop and
 //     sent through an http.Client whose Timeout is set in the same function;
 //
@@ -47,8 +55,7 @@
 // (of any package) is judged as a loop of its own for the per-attempt
 // timeouts it makes, and so is a local closure that a retry loop calls.
 //
-// A context parameter is the caller's to bound, so attempts derived from it
-// are not reported; nor are loops with a wall-clock budget, waits in a
+// Not reported are loops with a wall-clock budget, waits in a
 // select on ctx.Done(), sleeps beside a local context that holds only
 // context.Background() or TODO() (nothing can cancel it), polling loops that
 // send no request, one-shot requests, and loops in test files that use
@@ -85,7 +92,8 @@
 // Each finding has one suggested fix. A per-attempt timeout gets an overall
 // deadline made before the loop from the same parent, for the loop's number
 // of attempts times the per-attempt timeout, and the attempts derive from
-// it. The number of attempts is the number of times the body can run before
+// it; for a timeout made only on some attempts, the overall deadline is
+// made only when the per-attempt duration is positive. The number of attempts is the number of times the body can run before
 // the loop exits on its attempt counter, taken from the loop itself when it
 // is at hand: a range over an integer (for range n), or a counter that
 // moves by one on every iteration, in the post statement or in the body,

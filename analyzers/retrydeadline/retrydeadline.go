@@ -225,20 +225,155 @@ type timeout struct {
 	call    *ast.CallExpr
 	parent  ast.Expr
 	timeout ast.Expr // the per-attempt duration, nil when unknown
+	// outer is the context that an overall deadline derives from: parent,
+	// or for a parent declared in the loop the caller's context it holds.
+	outer ast.Expr
+}
+
+func isTimeoutFunc(f *types.Func) bool {
+	return httpmodel.IsPkgFunc(f, "context", "WithTimeout", "WithTimeoutCause", "WithDeadline", "WithDeadlineCause")
+}
+
+// callerTimeout recognises a per-attempt timeout made, in a loop of the
+// function itself, from the caller's context (see callerContext): the
+// caller's deadline, when it has one, is then the only bound over the
+// attempts and the waits, which the loop does not add.
+func (c *checker) callerTimeout(l *retryloop.Loop, call *ast.CallExpr) (timeout, bool) {
+	t, ok := c.timeoutCall(call)
+	if !ok {
+		return timeout{}, false
+	}
+	t.outer = c.callerContext(l, t.parent, 0)
+	return t, t.outer != nil
+}
+
+// callerContext returns the expression, visible before the loop, that
+// names the caller's context which e holds, nil when e may carry a
+// deadline the function made: a parameter (or a variable of an enclosing
+// function) that the function does not give a deadline, the context of a
+// request it received (req.Context(), req.Raw().Context()), a field of
+// the receiver, a local variable made before the loop from one of those,
+// or a variable declared in the loop that holds one of those only.
+func (c *checker) callerContext(l *retryloop.Loop, e ast.Expr, depth int) ast.Expr {
+	if depth > 8 {
+		return nil
+	}
+	info := c.pass.TypesInfo
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		v, ok := info.Uses[x].(*types.Var)
+		if !ok || v.IsField() || v.Parent() == v.Pkg().Scope() {
+			return nil
+		}
+		// A variable of an enclosing function is assigned there too.
+		values, known := flow.Assigned(info, c.declOf(l.Func), v)
+		if !known {
+			return nil
+		}
+		for _, val := range values {
+			if call, ok := ast.Unparen(val).(*ast.CallExpr); ok && isTimeoutFunc(httpmodel.Callee(info, call)) {
+				return nil // a deadline of the function's own
+			}
+		}
+		if isParam(info, l.Func, v) {
+			for _, val := range values {
+				if c.callerContext(l, val, depth+1) == nil {
+					return nil
+				}
+			}
+			return x
+		}
+		if len(values) != 1 {
+			return nil
+		}
+		inner := c.callerContext(l, values[0], depth+1)
+		if inner != nil && v.Pos() < l.Stmt.Pos() {
+			return x // made before the loop: it names the caller's context there
+		}
+		return inner
+	case *ast.SelectorExpr:
+		if root, ok := c.fieldChain(x); ok {
+			if v, ok := info.Uses[root].(*types.Var); ok && isParam(info, l.Func, v) && httpmodel.IsNamed(info.TypeOf(x), "context", "Context") {
+				return x
+			}
+		}
+	case *ast.CallExpr:
+		// The context of a request the function was handed.
+		sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr)
+		if !ok || len(x.Args) != 0 || !httpmodel.IsMethod(httpmodel.Callee(info, x), "net/http", "Request", "Context") {
+			return nil
+		}
+		if root := getterRoot(info, sel.X); root != nil {
+			if v, ok := info.Uses[root].(*types.Var); ok && isParam(info, l.Func, v) && !c.assignedIn(l.Func, v) {
+				return x
+			}
+		}
+	}
+	return nil
+}
+
+// declOf returns the top-level declaration of the package that holds n,
+// n itself when there is none.
+func (c *checker) declOf(n ast.Node) ast.Node {
+	for _, f := range c.pass.Files {
+		if f.FileStart <= n.Pos() && n.Pos() < f.FileEnd {
+			for _, d := range f.Decls {
+				if d.Pos() <= n.Pos() && n.End() <= d.End() {
+					return d
+				}
+			}
+		}
+	}
+	return n
+}
+
+// getterRoot returns the variable at the root of e when e is a variable,
+// or field selections and calls of methods without arguments on one
+// (req, req.Raw(), c.req).
+func getterRoot(info *types.Info, e ast.Expr) *ast.Ident {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			return x
+		case *ast.SelectorExpr:
+			if s, ok := info.Selections[x]; !ok || s.Kind() != types.FieldVal {
+				return nil
+			}
+			e = x.X
+		case *ast.CallExpr:
+			sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr)
+			if !ok || len(x.Args) != 0 {
+				return nil
+			}
+			if s, ok := info.Selections[sel]; !ok || s.Kind() != types.MethodVal {
+				return nil
+			}
+			e = sel.X
+		default:
+			return nil
+		}
+	}
 }
 
 // attemptTimeout recognises a timeout made from a context that carries no
 // deadline.
 func (c *checker) attemptTimeout(fn ast.Node, call *ast.CallExpr) (timeout, bool) {
+	t, ok := c.timeoutCall(call)
+	if !ok || !c.noDeadline(fn, t.parent, 0) {
+		return timeout{}, false
+	}
+	return t, true
+}
+
+// timeoutCall recognises a context.WithTimeout and its kin, whatever its
+// parent.
+func (c *checker) timeoutCall(call *ast.CallExpr) (timeout, bool) {
 	info := c.pass.TypesInfo
 	f := httpmodel.Callee(info, call)
-	if !httpmodel.IsPkgFunc(f, "context", "WithTimeout", "WithTimeoutCause", "WithDeadline", "WithDeadlineCause") || len(call.Args) < 2 {
+	if !isTimeoutFunc(f) || len(call.Args) < 2 {
 		return timeout{}, false
 	}
-	t := timeout{call: call, parent: call.Args[0]}
-	if !c.noDeadline(fn, t.parent, 0) {
-		return timeout{}, false
-	}
+	t := timeout{call: call, parent: call.Args[0], outer: call.Args[0]}
 	switch f.Name() {
 	case "WithTimeout", "WithTimeoutCause":
 		t.timeout = call.Args[1]
@@ -323,26 +458,86 @@ func (c *checker) constNanos(e ast.Expr) (int64, bool) {
 	return v, exact && v > 0
 }
 
-// hasBudget reports whether the loop checks a wall-clock budget: it calls
-// time.Since, time.Until, time.Now or a context's Deadline method.
-func (c *checker) hasBudget(l *retryloop.Loop) bool {
-	info := c.pass.TypesInfo
+// conditional reports whether the timeout call runs on some attempts only:
+// an if or switch statement of the loop's body holds it.
+func (c *checker) conditional(l *retryloop.Loop, call *ast.CallExpr) bool {
 	found := false
-	ast.Inspect(l.Stmt, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
-		if !ok || found {
-			return !found
+	ast.Inspect(l.Body, func(n ast.Node) bool {
+		if found || n == nil || n.Pos() > call.Pos() || n.End() < call.End() {
+			return false
 		}
-		f := httpmodel.Callee(info, call)
-		if httpmodel.IsPkgFunc(f, "context", "WithDeadline", "WithDeadlineCause") {
-			return false // its time.Now() computes a per-attempt deadline
-		}
-		if httpmodel.IsPkgFunc(f, "time", "Since", "Until", "Now") || httpmodel.IsMethod(f, "context", "Context", "Deadline") {
+		switch n.(type) {
+		case *ast.IfStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
 			found = true
 		}
 		return !found
 	})
 	return found
+}
+
+func (c *checker) positiveConst(e ast.Expr) bool {
+	_, ok := c.constNanos(e)
+	return ok
+}
+
+// hasBudget reports whether the loop checks a wall-clock budget: it calls
+// time.Since, time.Until, time.Now or a context's Deadline method.
+func (c *checker) hasBudget(l *retryloop.Loop) bool {
+	info := c.pass.TypesInfo
+	found := false
+	var scan func(root ast.Node)
+	scan = func(root ast.Node) {
+		ast.Inspect(root, func(n ast.Node) bool {
+			if found || n == nil {
+				return false
+			}
+			if is, ok := n.(*ast.IfStmt); ok && c.makesTimeout(is.Body) {
+				// The clock in the condition decides whether this attempt
+				// gets a timeout (none that would end after the caller's
+				// deadline), not whether the loop goes on.
+				scan(is.Body)
+				if is.Else != nil {
+					scan(is.Else)
+				}
+				return false
+			}
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			f := httpmodel.Callee(info, call)
+			if httpmodel.IsPkgFunc(f, "context", "WithDeadline", "WithDeadlineCause") {
+				return false // its time.Now() computes a per-attempt deadline
+			}
+			if httpmodel.IsPkgFunc(f, "time", "Since", "Until", "Now") || httpmodel.IsMethod(f, "context", "Context", "Deadline") {
+				found = true
+			}
+			return !found
+		})
+	}
+	scan(l.Stmt)
+	return found
+}
+
+// makesTimeout reports whether block makes a context.WithTimeout or its
+// kin among its own statements (not in a nested block).
+func (c *checker) makesTimeout(block *ast.BlockStmt) bool {
+	for _, st := range block.List {
+		found := false
+		ast.Inspect(st, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit, *ast.BlockStmt:
+				return false
+			case *ast.CallExpr:
+				found = found || isTimeoutFunc(httpmodel.Callee(c.pass.TypesInfo, n))
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
 }
 
 // bounded reports whether the loop's number of attempts is limited: it has
@@ -385,6 +580,12 @@ func (c *checker) checkDeadline(file *ast.File, l *retryloop.Loop) {
 		if t, ok := c.attemptTimeout(l.Func, call); ok {
 			own = &t
 			return
+		}
+		if l.Via == nil {
+			if t, ok := c.callerTimeout(l, call); ok {
+				own = &t
+				return
+			}
 		}
 		if f := c.fact(httpmodel.Callee(info, call)); f != nil {
 			helper, hfact = call, f
@@ -438,10 +639,11 @@ func gofmtExpr(s string) string {
 
 // overallContext builds the edits that create the overall deadline before
 // the loop and rewrite the loop's waits to end with it. It returns the
-// name of the new context.
+// name of the new context. With guard, the deadline is made only when
+// the per-attempt duration is positive, as the loop makes its timeouts.
 // parent is the source text of the context the deadline derives from; the
 // caller checks that it can be written before the loop.
-func (c *checker) overallContext(file *ast.File, l *retryloop.Loop, start ast.Stmt, parent string, per ast.Expr, taken map[string]bool, src []byte) (string, []analysis.TextEdit, bool) {
+func (c *checker) overallContext(file *ast.File, l *retryloop.Loop, start ast.Stmt, parent string, per ast.Expr, guard bool, taken map[string]bool, src []byte) (string, []analysis.TextEdit, bool) {
 	info := c.pass.TypesInfo
 	if !fixes.Pure(info, per) || !fixes.VisibleAt(info, file, per, start.Pos()) {
 		return "", nil, false
@@ -460,6 +662,10 @@ func (c *checker) overallContext(file *ast.File, l *retryloop.Loop, start ast.St
 	at, indent, _ := l.Before(c.pass.Fset, src)
 	text := fmt.Sprintf("%s%s, %s := %s.WithTimeout(%s, %s)\n%sdefer %s()\n",
 		indent, opCtx, opCancel, ctxName, parent, c.budget(file, l, per, timeName), indent, opCancel)
+	if guard {
+		text = fmt.Sprintf("%[1]s%[2]s := %[4]s\n%[1]sif %[5]s > 0 {\n%[1]s\tvar %[3]s %[6]s.CancelFunc\n%[1]s\t%[2]s, %[3]s = %[6]s.WithTimeout(%[2]s, %[7]s)\n%[1]s\tdefer %[3]s()\n%[1]s}\n",
+			indent, opCtx, opCancel, parent, fixes.Format(c.pass.Fset, per), ctxName, c.budget(file, l, per, timeName))
+	}
 	edits := []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(text)}}
 	edits = append(edits, ctxImp...)
 	edits = append(edits, timeImp...)
@@ -490,10 +696,18 @@ func (c *checker) reportOwnTimeout(file *ast.File, l *retryloop.Loop, t *timeout
 		return
 	}
 	start := l.Outer
-	if start == nil || !fixes.VisibleAt(c.pass.TypesInfo, file, t.parent, start.Pos()) {
+	if start == nil || !fixes.VisibleAt(c.pass.TypesInfo, file, t.outer, start.Pos()) {
 		return
 	}
-	opCtx, edits, ok := c.overallContext(file, l, start, fixes.Format(c.pass.Fset, t.parent), t.timeout, map[string]bool{}, src)
+	if id, ok := ast.Unparen(t.outer).(*ast.Ident); ok && t.outer != t.parent {
+		if v, ok := c.pass.TypesInfo.Uses[id].(*types.Var); !ok || !c.namesAt(file, id, v, start.Pos()) {
+			return
+		}
+	}
+	// A timeout made only on some attempts (when a per-attempt duration is
+	// set) gets a deadline only when it is set.
+	guard := c.conditional(l, t.call) && !c.positiveConst(t.timeout)
+	opCtx, edits, ok := c.overallContext(file, l, start, fixes.Format(c.pass.Fset, t.outer), t.timeout, guard, map[string]bool{}, src)
 	if !ok {
 		return
 	}
@@ -540,7 +754,7 @@ func (c *checker) checkClientTimeout(file *ast.File, l *retryloop.Loop) {
 		if !ok {
 			return
 		}
-		opCtx, edits, ok := c.overallContext(file, l, start, ctxName+".Background()", per, map[string]bool{}, src)
+		opCtx, edits, ok := c.overallContext(file, l, start, ctxName+".Background()", per, false, map[string]bool{}, src)
 		if !ok {
 			return
 		}
@@ -737,6 +951,13 @@ func (c *checker) sleepsOf(l *retryloop.Loop) []sleep {
 		ast.Inspect(root, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.FuncLit, *ast.GoStmt, *ast.DeferStmt:
+				return false
+			case *ast.CommClause:
+				// A receive that is a case of a select waits beside the
+				// other cases: only the case's body is looked at.
+				for _, st := range n.Body {
+					inspect(st)
+				}
 				return false
 			case *ast.CallExpr:
 				// A literal called on the spot runs in the attempt.
