@@ -21,7 +21,11 @@
 //     WithDeadlineCause made inside the loop from a context that carries no
 //     deadline (context.Background(), context.TODO(), context.WithoutCancel,
 //     or a local context derived from them without a deadline), or a call
-//     to a function, in any package, that makes such a timeout itself;
+//     to a function, in any package, that makes such a timeout itself or
+//     through the functions it calls (a fact carries this across
+//     packages), or that makes a timeout from the context it is passed and
+//     sends with it or hands it back (in a context or a request) when the
+//     loop passes it such a context;
 //   - such a timeout made from the caller's context (a context parameter,
 //     req.Context() of the request the function was handed, a field of the
 //     receiver, or a variable that holds one of them) that the function

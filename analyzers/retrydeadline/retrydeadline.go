@@ -17,11 +17,13 @@ import (
 	"golang.org/x/tools/go/cfg"
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/callindex"
 	"github.com/retrylint/retrylint/internal/config"
 	"github.com/retrylint/retrylint/internal/fixes"
 	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 	"github.com/retrylint/retrylint/internal/retryloop"
+	"github.com/retrylint/retrylint/internal/summary"
 )
 
 //go:embed doc.go
@@ -56,7 +58,7 @@ func New(cfg Config) *analysis.Analyzer {
 		Name:      "retrydeadline",
 		Doc:       analysisutil.Doc(doc, "retrydeadline"),
 		URL:       "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/retrydeadline",
-		Requires:  []*analysis.Analyzer{retryloop.Analyzer},
+		Requires:  []*analysis.Analyzer{retryloop.Analyzer, callindex.Analyzer},
 		FactTypes: []analysis.Fact{new(timeoutFact)},
 		Run: analysisutil.Safe("retrydeadline", func(pass *analysis.Pass, at func(token.Pos)) (any, error) {
 			return run(pass, *c, at)
@@ -67,27 +69,39 @@ func New(cfg Config) *analysis.Analyzer {
 	return a
 }
 
-// timeoutFact marks a function that makes its own per-attempt timeout from
-// a context without a deadline and sends a request under it. Nanos is the
-// timeout when it is a constant, 0 otherwise.
+// timeoutFact marks a function that makes a timeout of its own each time
+// it is called, itself or through the functions it calls: from a context
+// without a deadline, sending a request under it (Parent 0), or from the
+// context its caller passes as a parameter (Parent is 1 + that
+// parameter's index, receiver aside), which it sends with or hands back.
+// Nanos is the timeout when it is a constant, 0 otherwise; Dur is 1 + the
+// index of the parameter that is the duration, 0 when none is.
 type timeoutFact struct {
-	Nanos int64
+	Nanos       int64
+	Parent, Dur int
 }
 
 func (*timeoutFact) AFact() {}
 
 func (f *timeoutFact) String() string {
-	if f.Nanos == 0 {
-		return "owntimeout"
+	s := "owntimeout"
+	if f.Nanos != 0 {
+		s += "(" + time.Duration(f.Nanos).String() + ")"
 	}
-	return "owntimeout(" + time.Duration(f.Nanos).String() + ")"
+	if f.Parent > 0 {
+		s += fmt.Sprintf(" from param %d", f.Parent-1)
+	}
+	if f.Dur > 0 {
+		s += fmt.Sprintf(" for param %d", f.Dur-1)
+	}
+	return s
 }
 
 type checker struct {
 	pass  *analysis.Pass
 	cfg   Config
 	loops *retryloop.Result
-	local map[*types.Func]*timeoutFact
+	facts *summary.Table[timeoutFact, *timeoutFact]
 	// handledSleeps are waits already rewritten by a deadline fix.
 	handledSleeps map[*ast.ExprStmt]bool
 	// cfgs are the control-flow graphs of function bodies, built when a
@@ -100,7 +114,7 @@ func run(pass *analysis.Pass, cfg Config, at func(token.Pos)) (any, error) {
 	if !httpmodel.ImportsHTTP(pass.Pkg) && len(loops.Loops) == 0 {
 		return nil, nil // no send, and no retry helper
 	}
-	c := &checker{pass: pass, cfg: cfg, loops: loops, local: map[*types.Func]*timeoutFact{}, handledSleeps: map[*ast.ExprStmt]bool{}}
+	c := &checker{pass: pass, cfg: cfg, loops: loops, handledSleeps: map[*ast.ExprStmt]bool{}}
 	c.computeFacts(at)
 	checkLibraries(pass, cfg, at)
 	for _, l := range loops.Loops {
@@ -144,57 +158,121 @@ func isHTTPTestFile(pass *analysis.Pass, file *ast.File) bool {
 	return false
 }
 
-// computeFacts marks the functions that make their own timeout from a
-// deadline-less context and send.
+// computeFacts summarises, callees first, the functions that make a
+// timeout of their own (see timeoutFact).
 func (c *checker) computeFacts(at func(token.Pos)) {
-	for _, file := range c.pass.Files {
-		if isHTTPTestFile(c.pass, file) {
-			continue
+	g := summary.NewGraph(c.pass.ResultOf[callindex.Analyzer].(*callindex.Index))
+	c.facts = summary.NewTable[timeoutFact](c.pass)
+	c.facts.Solve(g, summary.Problem[*timeoutFact]{
+		Active: func(i int) bool {
+			file := fixes.FileOf(c.pass, g.Funcs[i].Decl.Pos())
+			return file != nil && !isHTTPTestFile(c.pass, file)
+		},
+		Summarise: func(i int) (*timeoutFact, bool) {
+			at(g.Funcs[i].Decl.Pos())
+			f := c.summarise(g.Funcs[i].Decl, g.Funcs[i].Obj)
+			return f, f != nil
+		},
+		Equal: func(a, b *timeoutFact) bool { return *a == *b },
+		// The first timeout found stands: a function that makes one
+		// makes it whatever else it does.
+		Join: func(old, _ *timeoutFact) *timeoutFact { return old },
+	})
+}
+
+// summarise returns the fact of fd, nil when it makes no timeout of its
+// own.
+func (c *checker) summarise(fd *ast.FuncDecl, fn *types.Func) *timeoutFact {
+	info := c.pass.TypesInfo
+	sends := c.loops.Sends(fn)
+	var found *timeoutFact
+	c.inspectOwn(fd.Body, func(call *ast.CallExpr) {
+		if found != nil {
+			return
 		}
-		for _, d := range file.Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Body == nil {
-				continue
+		if t, ok := c.attemptTimeout(fd, call); ok {
+			if sends {
+				found = &timeoutFact{}
+				found.Nanos, _ = c.constNanos(t.timeout)
 			}
-			fn, _ := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
-			if fn == nil || !c.loops.Sends(fn) {
-				continue
+			return
+		}
+		if t, ok := c.timeoutCall(call); ok {
+			if j := c.paramIndex(fd, t.parent); j >= 0 && (sends || handsBack(fn)) {
+				found = &timeoutFact{Parent: j + 1, Dur: c.paramIndex(fd, t.timeout) + 1}
+				found.Nanos, _ = c.constNanos(t.timeout)
 			}
-			at(fd.Pos())
-			var found *timeoutFact
-			c.inspectOwn(fd.Body, func(call *ast.CallExpr) {
-				if found != nil {
-					return
+			return
+		}
+		g := c.fact(httpmodel.Callee(info, call))
+		if g == nil {
+			return
+		}
+		if g.Parent == 0 {
+			found = &timeoutFact{Nanos: g.Nanos}
+			return
+		}
+		_, args := httpmodel.Receiver(info, call)
+		if g.Parent > len(args) {
+			return
+		}
+		nanos, dur := g.Nanos, -1
+		if g.Dur > 0 && g.Dur <= len(args) {
+			nanos, _ = c.constNanos(args[g.Dur-1])
+			dur = c.paramIndex(fd, args[g.Dur-1])
+		}
+		if j := c.paramIndex(fd, args[g.Parent-1]); j >= 0 {
+			found = &timeoutFact{Nanos: nanos, Parent: j + 1, Dur: dur + 1}
+		} else if nanos > 0 && c.noDeadline(fd, args[g.Parent-1], 0) {
+			found = &timeoutFact{Nanos: nanos}
+		}
+	})
+	return found
+}
+
+// paramIndex returns the index of the parameter of fd (receiver aside)
+// that e is, when fd never assigns it, and -1 otherwise.
+func (c *checker) paramIndex(fd *ast.FuncDecl, e ast.Expr) int {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok || fd.Type.Params == nil {
+		return -1
+	}
+	v, ok := c.pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok {
+		return -1
+	}
+	i := 0
+	for _, field := range fd.Type.Params.List {
+		for _, name := range field.Names {
+			if c.pass.TypesInfo.Defs[name] == v {
+				if values, known := flow.Assigned(c.pass.TypesInfo, fd.Body, v); !known || len(values) > 0 {
+					return -1
 				}
-				if t, ok := c.attemptTimeout(fd, call); ok {
-					found = &timeoutFact{}
-					if v, ok := c.constNanos(t.timeout); ok {
-						found.Nanos = v
-					}
-				}
-			})
-			if found != nil {
-				c.local[fn] = found
-				if fn.Exported() {
-					c.pass.ExportObjectFact(fn, found)
-				}
+				return i
 			}
+			i++
+		}
+		if len(field.Names) == 0 {
+			i++
 		}
 	}
+	return -1
+}
+
+// handsBack reports whether fn returns a context or a request, which can
+// carry a timeout it makes to its caller.
+func handsBack(fn *types.Func) bool {
+	res := fn.Type().(*types.Signature).Results()
+	for i := range res.Len() {
+		if t := res.At(i).Type(); httpmodel.IsNamed(t, "context", "Context") || httpmodel.IsRequest(t) {
+			return true
+		}
+	}
+	return false
 }
 
 func (c *checker) fact(fn *types.Func) *timeoutFact {
-	if fn == nil {
-		return nil
-	}
-	if f, ok := c.local[fn.Origin()]; ok {
-		return f
-	}
-	var f timeoutFact
-	if fn.Pkg() != c.pass.Pkg && c.pass.ImportObjectFact(fn.Origin(), &f) {
-		return &f
-	}
-	return nil
+	return c.facts.Lookup(fn)
 }
 
 // inspectOwn calls fn for each call in root that runs as part of root
@@ -228,10 +306,36 @@ type timeout struct {
 	// outer is the context that an overall deadline derives from: parent,
 	// or for a parent declared in the loop the caller's context it holds.
 	outer ast.Expr
+	// via is the function called that makes the timeout from parent, its
+	// argument, nil for a timeout made in the loop; nanos is its constant
+	// duration when timeout is nil.
+	via   *types.Func
+	nanos int64
 }
 
 func isTimeoutFunc(f *types.Func) bool {
 	return httpmodel.IsPkgFunc(f, "context", "WithTimeout", "WithTimeoutCause", "WithDeadline", "WithDeadlineCause")
+}
+
+// calleeTimeout recognises a call of a function that makes a timeout from
+// the context it is passed (f.Parent > 0), passed a context without a
+// deadline or, in a loop of the function itself, the caller's context.
+func (c *checker) calleeTimeout(l *retryloop.Loop, call *ast.CallExpr, f *timeoutFact) (timeout, bool) {
+	_, args := httpmodel.Receiver(c.pass.TypesInfo, call)
+	if f.Parent > len(args) || f.Dur > len(args) {
+		return timeout{}, false
+	}
+	t := timeout{call: call, parent: args[f.Parent-1], via: httpmodel.Callee(c.pass.TypesInfo, call), nanos: f.Nanos}
+	if f.Dur > 0 {
+		t.timeout = args[f.Dur-1]
+	}
+	switch {
+	case c.noDeadline(l.Func, t.parent, 0):
+		t.outer = t.parent
+	case l.Via == nil:
+		t.outer = c.callerContext(l, t.parent, 0)
+	}
+	return t, t.outer != nil
 }
 
 // callerTimeout recognises a per-attempt timeout made, in a loop of the
@@ -299,17 +403,47 @@ func (c *checker) callerContext(l *retryloop.Loop, e ast.Expr, depth int) ast.Ex
 		}
 	case *ast.CallExpr:
 		// The context of a request the function was handed.
-		sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr)
-		if !ok || len(x.Args) != 0 || !httpmodel.IsMethod(httpmodel.Callee(info, x), "net/http", "Request", "Context") {
-			return nil
-		}
-		if root := getterRoot(info, sel.X); root != nil {
-			if v, ok := info.Uses[root].(*types.Var); ok && isParam(info, l.Func, v) && !c.assignedIn(l.Func, v) {
+		f := httpmodel.Callee(info, x)
+		if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok && len(x.Args) == 0 && httpmodel.IsMethod(f, "net/http", "Request", "Context") {
+			if c.handedRequest(l, sel.X) {
 				return x
 			}
+			return nil
 		}
+		// A function that returns only a context, from the caller's
+		// request or context: with no cancel function to hand back, it
+		// makes no deadline (getRequestContext(req)).
+		if f == nil || f.Pkg() == nil || f.Pkg().Path() == "context" {
+			return nil
+		}
+		res := f.Type().(*types.Signature).Results()
+		if res.Len() != 1 || !httpmodel.IsNamed(res.At(0).Type(), "context", "Context") || len(x.Args) == 0 {
+			return nil
+		}
+		for _, a := range x.Args {
+			switch t := info.TypeOf(a); {
+			case httpmodel.IsRequest(t) && c.handedRequest(l, a):
+			case httpmodel.IsNamed(t, "context", "Context") && c.callerContext(l, a, depth+1) != nil:
+			default:
+				return nil
+			}
+		}
+		return x
 	}
 	return nil
+}
+
+// handedRequest reports whether e is a request the function was handed:
+// a parameter it does not assign, or a field of one or a method without
+// arguments on one (req.Raw()).
+func (c *checker) handedRequest(l *retryloop.Loop, e ast.Expr) bool {
+	info := c.pass.TypesInfo
+	root := getterRoot(info, e)
+	if root == nil {
+		return false
+	}
+	v, ok := info.Uses[root].(*types.Var)
+	return ok && isParam(info, l.Func, v) && !c.assignedIn(l.Func, v)
 }
 
 // declOf returns the top-level declaration of the package that holds n,
@@ -588,7 +722,11 @@ func (c *checker) checkDeadline(file *ast.File, l *retryloop.Loop) {
 			}
 		}
 		if f := c.fact(httpmodel.Callee(info, call)); f != nil {
-			helper, hfact = call, f
+			if f.Parent == 0 {
+				helper, hfact = call, f
+			} else if t, ok := c.calleeTimeout(l, call, f); ok {
+				own = &t
+			}
 		}
 	})
 	switch {
@@ -688,6 +826,15 @@ func (c *checker) overallContext(file *ast.File, l *retryloop.Loop, start ast.St
 }
 
 func (c *checker) reportOwnTimeout(file *ast.File, l *retryloop.Loop, t *timeout) {
+	constant := c.positiveConst(t.timeout)
+	if t.timeout == nil && t.nanos > 0 && l.Outer != nil {
+		timeName, _, ok := fixes.Import(c.pass.TypesInfo, c.pass.Pkg, file, "time", l.Outer.Pos())
+		if !ok {
+			return
+		}
+		t.timeout, _ = parser.ParseExpr(durationText(time.Duration(t.nanos), timeName))
+		constant = true
+	}
 	if t.timeout == nil {
 		return
 	}
@@ -706,18 +853,21 @@ func (c *checker) reportOwnTimeout(file *ast.File, l *retryloop.Loop, t *timeout
 	}
 	// A timeout made only on some attempts (when a per-attempt duration is
 	// set) gets a deadline only when it is set.
-	guard := c.conditional(l, t.call) && !c.positiveConst(t.timeout)
+	guard := c.conditional(l, t.call) && !constant
 	opCtx, edits, ok := c.overallContext(file, l, start, fixes.Format(c.pass.Fset, t.outer), t.timeout, guard, map[string]bool{}, src)
 	if !ok {
 		return
 	}
 	edits = append(edits, analysis.TextEdit{Pos: t.parent.Pos(), End: t.parent.End(), NewText: []byte(opCtx)})
 	c.markSleeps(l)
-	fn := httpmodel.Callee(c.pass.TypesInfo, t.call)
+	what := "per-attempt timeout (context." + httpmodel.Callee(c.pass.TypesInfo, t.call).Name() + ")"
+	if t.via != nil {
+		what = "per-attempt timeout (made by " + t.via.Name() + " from " + fixes.Format(c.pass.Fset, t.parent) + ")"
+	}
 	c.pass.Report(analysis.Diagnostic{
 		Pos:     t.call.Pos(),
 		End:     t.call.End(),
-		Message: c.message(file, l, "per-attempt timeout (context."+fn.Name()+")"),
+		Message: c.message(file, l, what),
 		SuggestedFixes: []analysis.SuggestedFix{{
 			Message:   "Add an overall deadline before the loop and derive the attempts and waits from it",
 			TextEdits: edits,
