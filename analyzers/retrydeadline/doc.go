@@ -97,7 +97,10 @@
 // deadline made before the loop from the same parent, for the loop's number
 // of attempts times the per-attempt timeout, and the attempts derive from
 // it; for a timeout made only on some attempts, the overall deadline is
-// made only when the per-attempt duration is positive. The number of attempts is the number of times the body can run before
+// made only when the per-attempt duration is positive. When the attempt's
+// cancel function is handed on (to the response body the caller reads
+// after the function returned), a deadline cancelled on return would cut
+// that read, so the loop gets a wall-clock budget instead, as below. The number of attempts is the number of times the body can run before
 // the loop exits on its attempt counter, taken from the loop itself when it
 // is at hand: a range over an integer (for range n), or a counter that
 // moves by one on every iteration, in the post statement or in the body,

@@ -9,6 +9,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -592,6 +593,14 @@ func (c *checker) constNanos(e ast.Expr) (int64, bool) {
 	return v, exact && v > 0
 }
 
+// timeoutWhat names the per-attempt timeout t in a message.
+func (c *checker) timeoutWhat(t *timeout) string {
+	if t.via != nil {
+		return "per-attempt timeout (made by " + t.via.Name() + " from " + fixes.Format(c.pass.Fset, t.parent) + ")"
+	}
+	return "per-attempt timeout (context." + httpmodel.Callee(c.pass.TypesInfo, t.call).Name() + ")"
+}
+
 // conditional reports whether the timeout call runs on some attempts only:
 // an if or switch statement of the loop's body holds it.
 func (c *checker) conditional(l *retryloop.Loop, call *ast.CallExpr) bool {
@@ -854,20 +863,29 @@ func (c *checker) reportOwnTimeout(file *ast.File, l *retryloop.Loop, t *timeout
 	// A timeout made only on some attempts (when a per-attempt duration is
 	// set) gets a deadline only when it is set.
 	guard := c.conditional(l, t.call) && !constant
+	if c.cancelEscapes(l, t.call) {
+		// The attempt's context goes on with what the function returns:
+		// bound the loop by a wall-clock budget instead.
+		var per ast.Expr
+		if !constant || t.nanos == 0 {
+			per = t.timeout
+		}
+		if edits, ok := c.budgetEdits(file, l, per, t.nanos, guard); ok {
+			c.markSleeps(l)
+			c.reportBudget(file, l, t.call, c.timeoutWhat(t), edits)
+		}
+		return
+	}
 	opCtx, edits, ok := c.overallContext(file, l, start, fixes.Format(c.pass.Fset, t.outer), t.timeout, guard, map[string]bool{}, src)
 	if !ok {
 		return
 	}
 	edits = append(edits, analysis.TextEdit{Pos: t.parent.Pos(), End: t.parent.End(), NewText: []byte(opCtx)})
 	c.markSleeps(l)
-	what := "per-attempt timeout (context." + httpmodel.Callee(c.pass.TypesInfo, t.call).Name() + ")"
-	if t.via != nil {
-		what = "per-attempt timeout (made by " + t.via.Name() + " from " + fixes.Format(c.pass.Fset, t.parent) + ")"
-	}
 	c.pass.Report(analysis.Diagnostic{
 		Pos:     t.call.Pos(),
 		End:     t.call.End(),
-		Message: c.message(file, l, what),
+		Message: c.message(file, l, c.timeoutWhat(t)),
 		SuggestedFixes: []analysis.SuggestedFix{{
 			Message:   "Add an overall deadline before the loop and derive the attempts and waits from it",
 			TextEdits: edits,
@@ -1013,26 +1031,59 @@ func (c *checker) reportHelper(file *ast.File, l *retryloop.Loop, call *ast.Call
 	if f.Nanos == 0 {
 		return // no constant timeout to size a budget from
 	}
+	edits, ok := c.budgetEdits(file, l, nil, f.Nanos, false)
+	if !ok {
+		return
+	}
+	name := httpmodel.Callee(c.pass.TypesInfo, call).Name()
+	c.reportBudget(file, l, call, "per-attempt timeout (made by "+name+")", edits)
+}
+
+func (c *checker) reportBudget(file *ast.File, l *retryloop.Loop, call *ast.CallExpr, what string, edits []analysis.TextEdit) {
+	c.pass.Report(analysis.Diagnostic{
+		Pos:     call.Pos(),
+		End:     call.End(),
+		Message: c.message(file, l, what),
+		SuggestedFixes: []analysis.SuggestedFix{{
+			Message:   "Stop the operation once a wall-clock budget for the whole loop is spent",
+			TextEdits: edits,
+		}},
+	})
+}
+
+// budgetEdits builds the edits that give the loop a wall-clock budget of
+// its attempts times the per-attempt timeout (per, or the constant nanos
+// when per is nil): the time before the loop, and a check that stops the
+// operation once the budget is spent. With guard, the check applies only
+// when per is positive.
+func (c *checker) budgetEdits(file *ast.File, l *retryloop.Loop, per ast.Expr, nanos int64, guard bool) ([]analysis.TextEdit, bool) {
 	info := c.pass.TypesInfo
 	src := fixes.Source(c.pass, l.Stmt.Pos())
 	start := l.Outer
 	if src == nil || start == nil || len(l.Body.List) == 0 {
-		return
+		return nil, false
+	}
+	if per != nil && (!fixes.Pure(info, per) || !fixes.VisibleAt(info, file, per, start.Pos())) {
+		return nil, false
 	}
 	timeName, timeImp, ok := fixes.Import(info, c.pass.Pkg, file, "time", start.Pos())
 	if !ok {
-		return
+		return nil, false
 	}
 	taken := map[string]bool{}
 	startName := fixes.FreeName(info, file, "retryStart", taken, start.Pos(), l.Body.End()-1)
 	var budget string
-	if n, untyped := c.attemptCount(file, l); untyped {
+	n, untyped := c.attemptCount(file, l)
+	switch {
+	case per != nil:
+		budget = c.budget(file, l, per, timeName)
+	case untyped:
 		count, _ := strconv.ParseInt(n, 10, 64)
-		budget = durationText(time.Duration(count*f.Nanos), timeName)
-	} else {
-		perExpr, err := parser.ParseExpr(durationText(time.Duration(f.Nanos), timeName))
+		budget = durationText(time.Duration(count*nanos), timeName)
+	default:
+		perExpr, err := parser.ParseExpr(durationText(time.Duration(nanos), timeName))
 		if err != nil {
-			return
+			return nil, false
 		}
 		budget = c.budget(file, l, perExpr, timeName)
 	}
@@ -1042,30 +1093,75 @@ func (c *checker) reportHelper(file *ast.File, l *retryloop.Loop, call *ast.Call
 	if ft, _ := flow.FuncParts(l.Func); fixes.ReturnsError(info, ft) {
 		fmtName, imp, ok := fixes.Import(info, c.pass.Pkg, file, "fmt", start.Pos())
 		if !ok {
-			return
+			return nil, false
 		}
 		errText, errImp = fmtName+`.Errorf("retry budget of %v exhausted", `+budget+`)`, imp
 	}
-	stop, ok := c.stopCheck(l, fmt.Sprintf("%s.Since(%s) > %s", timeName, startName, budget), errText, file, src)
+	cond := fmt.Sprintf("%s.Since(%s) > %s", timeName, startName, budget)
+	if guard {
+		cond = fixes.Format(c.pass.Fset, per) + " > 0 && " + cond
+	}
+	stop, ok := c.stopCheck(l, cond, errText, file, src)
 	if !ok {
-		return
+		return nil, false
 	}
 	edits := []analysis.TextEdit{
 		{Pos: at, End: at, NewText: []byte(fmt.Sprintf("%s%s := %s.Now()\n", indent, startName, timeName))},
 		stop,
 	}
 	edits = append(edits, timeImp...)
-	edits = append(edits, errImp...)
-	name := httpmodel.Callee(info, call).Name()
-	c.pass.Report(analysis.Diagnostic{
-		Pos:     call.Pos(),
-		End:     call.End(),
-		Message: c.message(file, l, "per-attempt timeout (made by "+name+")"),
-		SuggestedFixes: []analysis.SuggestedFix{{
-			Message:   "Stop the operation once a wall-clock budget for the whole loop is spent",
-			TextEdits: edits,
-		}},
+	return append(edits, errImp...), true
+}
+
+// cancelEscapes reports whether the cancel function of the attempt's
+// timeout is handed on (stored, passed, returned) rather than only
+// called: the attempt's context then outlives the function, as a
+// response body read by the caller does, and a deadline cancelled when
+// the function returns would cut it.
+func (c *checker) cancelEscapes(l *retryloop.Loop, call *ast.CallExpr) bool {
+	info := c.pass.TypesInfo
+	var cancels []types.Object
+	ast.Inspect(l.Body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) != call {
+			return true
+		}
+		for _, lhs := range as.Lhs {
+			if id, ok := ast.Unparen(lhs).(*ast.Ident); ok {
+				if obj := info.ObjectOf(id); obj != nil && httpmodel.IsNamed(obj.Type(), "context", "CancelFunc") {
+					cancels = append(cancels, obj)
+				}
+			}
+		}
+		return false
 	})
+	if len(cancels) == 0 {
+		return false
+	}
+	escapes := false
+	ast.PreorderStack(c.declOf(l.Func), nil, func(n ast.Node, stack []ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if escapes || !ok || !slices.Contains(cancels, info.Uses[id]) || len(stack) == 0 {
+			return !escapes
+		}
+		switch p := stack[len(stack)-1].(type) {
+		case *ast.CallExpr:
+			if ast.Unparen(p.Fun) == id {
+				return true // called
+			}
+		case *ast.BinaryExpr:
+			return true // compared with nil
+		case *ast.AssignStmt:
+			if slices.ContainsFunc(p.Lhs, func(e ast.Expr) bool { return ast.Unparen(e) == id }) {
+				return true // assigned, not handed on
+			}
+		case *ast.DeferStmt:
+			return true
+		}
+		escapes = true
+		return false
+	})
+	return escapes
 }
 
 // durationText writes d as a constant expression such as 10*time.Second.

@@ -6,6 +6,7 @@ package callerctx
 import (
 	"context"
 	"errors"
+	"io"
 	"net/http"
 	"time"
 )
@@ -47,6 +48,39 @@ func (t *transport) RoundTrip(req *http.Request) (resp *http.Response, err error
 		}
 		select {
 		case <-time.After(time.Duration(try) * time.Second):
+		case <-req.Context().Done():
+			return nil, req.Context().Err()
+		}
+	}
+}
+
+type cancelBody struct {
+	io.ReadCloser
+	cancel context.CancelFunc
+}
+
+func (b cancelBody) Close() error {
+	b.cancel()
+	return b.ReadCloser.Close()
+}
+
+// The per-try timeout goes on with the response body that the caller
+// reads after the transport returned: a deadline cancelled on return
+// would cut it, so the loop gets a wall-clock budget.
+func (t *transport) stream(req *http.Request) (*http.Response, error) {
+	for try := 1; ; try++ {
+		tryCtx, cancel := context.WithTimeout(req.Context(), t.TryTimeout) // want `per-attempt timeout \(context.WithTimeout\) inside retry loop but no overall deadline`
+		resp, err := t.next.RoundTrip(req.WithContext(tryCtx))
+		if err == nil {
+			resp.Body = cancelBody{resp.Body, cancel}
+			return resp, nil
+		}
+		cancel()
+		if try == t.MaxRetries+1 {
+			return nil, err
+		}
+		select {
+		case <-time.After(time.Second):
 		case <-req.Context().Done():
 			return nil, req.Context().Err()
 		}
