@@ -21,7 +21,19 @@
 //     WithDeadlineCause made inside the loop from a context that carries no
 //     deadline (context.Background(), context.TODO(), context.WithoutCancel,
 //     or a local context derived from them without a deadline), or a call
-//     to a function, in any package, that makes such a timeout itself;
+//     to a function, in any package, that makes such a timeout itself or
+//     through the functions it calls (a fact carries this across
+//     packages), or that makes a timeout from the context it is passed and
+//     sends with it or hands it back (in a context or a request) when the
+//     loop passes it such a context;
+//   - such a timeout made from the caller's context (a context parameter,
+//     req.Context() of the request the function was handed, a field of the
+//     receiver, or a variable that holds one of them) that the function
+//     gives no deadline of its own: the caller's deadline, if it has one,
+//     is then the only bound over the attempts and the waits. A timeout
+//     made only on some attempts (if a per-attempt duration is set) is a
+//     per-attempt timeout too, and a clock read in the condition that
+//     decides whether to make it is not a budget;
 //   - a request built inside the loop, with http.NewRequest or with a
 //     context on which the function set no deadline of its own (the
 //     caller's, say), and sent through an http.Client whose Timeout is set:
@@ -33,11 +45,13 @@
 // (time.Since, time.Until, time.Now, ctx.Deadline). An attempt count does
 // not count as a deadline.
 //
-//   - time.Sleep, or a bare <-time.After, inside the loop while a
-//     context.Context from outside the loop is in scope, or, where no
-//     context variable is, a request made before the loop (a RoundTrip's
-//     or Do's request) whose context is the caller's: the fix then waits
-//     on req.Context().
+//   - time.Sleep, or a bare <-time.After, inside the loop (or in a function
+//     literal the loop calls on the spot) while a context.Context from
+//     outside the loop is in scope; where no context variable is, a context
+//     the attempts use that the loop does not change, a field (resp.ctx) or
+//     the context of a request held in one (cfg.Request.Context()); or else
+//     a request made before the loop (a RoundTrip's or Do's request) whose
+//     context is the caller's: the fix then waits on req.Context().
 //
 // A retry loop sends with net/http, through a function that does, or
 // through an interface method or func value of a send's signature,
@@ -48,8 +62,7 @@
 // (of any package) is judged as a loop of its own for the per-attempt
 // timeouts it makes, and so is a local closure that a retry loop calls.
 //
-// A context parameter is the caller's to bound, so attempts derived from it
-// are not reported; nor are loops with a wall-clock budget, waits in a
+// Not reported are loops with a wall-clock budget, waits in a
 // select on ctx.Done(), sleeps beside a local context that holds only
 // context.Background() or TODO() (nothing can cancel it), polling loops that
 // send no request, one-shot requests, and loops in test files that use
@@ -86,7 +99,11 @@
 // Each finding has one suggested fix. A per-attempt timeout gets an overall
 // deadline made before the loop from the same parent, for the loop's number
 // of attempts times the per-attempt timeout, and the attempts derive from
-// it. The number of attempts is the number of times the body can run before
+// it; for a timeout made only on some attempts, the overall deadline is
+// made only when the per-attempt duration is positive. When the attempt's
+// cancel function is handed on (to the response body the caller reads
+// after the function returned), a deadline cancelled on return would cut
+// that read, so the loop gets a wall-clock budget instead, as below. The number of attempts is the number of times the body can run before
 // the loop exits on its attempt counter, taken from the loop itself when it
 // is at hand: a range over an integer (for range n), or a counter that
 // moves by one on every iteration, in the post statement or in the body,

@@ -18,11 +18,13 @@ import (
 	"golang.org/x/tools/go/cfg"
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/callindex"
 	"github.com/retrylint/retrylint/internal/config"
 	"github.com/retrylint/retrylint/internal/fixes"
 	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 	"github.com/retrylint/retrylint/internal/retryloop"
+	"github.com/retrylint/retrylint/internal/summary"
 )
 
 //go:embed doc.go
@@ -57,7 +59,7 @@ func New(cfg Config) *analysis.Analyzer {
 		Name:      "retrydeadline",
 		Doc:       analysisutil.Doc(doc, "retrydeadline"),
 		URL:       "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/retrydeadline",
-		Requires:  []*analysis.Analyzer{retryloop.Analyzer},
+		Requires:  []*analysis.Analyzer{retryloop.Analyzer, callindex.Analyzer},
 		FactTypes: []analysis.Fact{new(timeoutFact)},
 		Run: analysisutil.Safe("retrydeadline", func(pass *analysis.Pass, at func(token.Pos)) (any, error) {
 			return run(pass, *c, at)
@@ -68,27 +70,39 @@ func New(cfg Config) *analysis.Analyzer {
 	return a
 }
 
-// timeoutFact marks a function that makes its own per-attempt timeout from
-// a context without a deadline and sends a request under it. Nanos is the
-// timeout when it is a constant, 0 otherwise.
+// timeoutFact marks a function that makes a timeout of its own each time
+// it is called, itself or through the functions it calls: from a context
+// without a deadline, sending a request under it (Parent 0), or from the
+// context its caller passes as a parameter (Parent is 1 + that
+// parameter's index, receiver aside), which it sends with or hands back.
+// Nanos is the timeout when it is a constant, 0 otherwise; Dur is 1 + the
+// index of the parameter that is the duration, 0 when none is.
 type timeoutFact struct {
-	Nanos int64
+	Nanos       int64
+	Parent, Dur int
 }
 
 func (*timeoutFact) AFact() {}
 
 func (f *timeoutFact) String() string {
-	if f.Nanos == 0 {
-		return "owntimeout"
+	s := "owntimeout"
+	if f.Nanos != 0 {
+		s += "(" + time.Duration(f.Nanos).String() + ")"
 	}
-	return "owntimeout(" + time.Duration(f.Nanos).String() + ")"
+	if f.Parent > 0 {
+		s += fmt.Sprintf(" from param %d", f.Parent-1)
+	}
+	if f.Dur > 0 {
+		s += fmt.Sprintf(" for param %d", f.Dur-1)
+	}
+	return s
 }
 
 type checker struct {
 	pass  *analysis.Pass
 	cfg   Config
 	loops *retryloop.Result
-	local map[*types.Func]*timeoutFact
+	facts *summary.Table[timeoutFact, *timeoutFact]
 	// handledSleeps are waits already rewritten by a deadline fix.
 	handledSleeps map[*ast.ExprStmt]bool
 	// cfgs are the control-flow graphs of function bodies, built when a
@@ -103,7 +117,7 @@ func run(pass *analysis.Pass, cfg Config, at func(token.Pos)) (any, error) {
 	if !httpmodel.ImportsHTTP(pass.Pkg) && len(loops.Loops) == 0 {
 		return nil, nil // no send, and no retry helper
 	}
-	c := &checker{pass: pass, cfg: cfg, loops: loops, local: map[*types.Func]*timeoutFact{}, handledSleeps: map[*ast.ExprStmt]bool{}}
+	c := &checker{pass: pass, cfg: cfg, loops: loops, handledSleeps: map[*ast.ExprStmt]bool{}}
 	c.computeFacts(at)
 	checkLibraries(pass, cfg, at)
 	for _, l := range loops.Loops {
@@ -147,57 +161,121 @@ func isHTTPTestFile(pass *analysis.Pass, file *ast.File) bool {
 	return false
 }
 
-// computeFacts marks the functions that make their own timeout from a
-// deadline-less context and send.
+// computeFacts summarises, callees first, the functions that make a
+// timeout of their own (see timeoutFact).
 func (c *checker) computeFacts(at func(token.Pos)) {
-	for _, file := range c.pass.Files {
-		if isHTTPTestFile(c.pass, file) {
-			continue
+	g := summary.NewGraph(c.pass.ResultOf[callindex.Analyzer].(*callindex.Index))
+	c.facts = summary.NewTable[timeoutFact](c.pass)
+	c.facts.Solve(g, summary.Problem[*timeoutFact]{
+		Active: func(i int) bool {
+			file := fixes.FileOf(c.pass, g.Funcs[i].Decl.Pos())
+			return file != nil && !isHTTPTestFile(c.pass, file)
+		},
+		Summarise: func(i int) (*timeoutFact, bool) {
+			at(g.Funcs[i].Decl.Pos())
+			f := c.summarise(g.Funcs[i].Decl, g.Funcs[i].Obj)
+			return f, f != nil
+		},
+		Equal: func(a, b *timeoutFact) bool { return *a == *b },
+		// The first timeout found stands: a function that makes one
+		// makes it whatever else it does.
+		Join: func(old, _ *timeoutFact) *timeoutFact { return old },
+	})
+}
+
+// summarise returns the fact of fd, nil when it makes no timeout of its
+// own.
+func (c *checker) summarise(fd *ast.FuncDecl, fn *types.Func) *timeoutFact {
+	info := c.pass.TypesInfo
+	sends := c.loops.Sends(fn)
+	var found *timeoutFact
+	c.inspectOwn(fd.Body, func(call *ast.CallExpr) {
+		if found != nil {
+			return
 		}
-		for _, d := range file.Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Body == nil {
-				continue
+		if t, ok := c.attemptTimeout(fd, call); ok {
+			if sends {
+				found = &timeoutFact{}
+				found.Nanos, _ = c.constNanos(t.timeout)
 			}
-			fn, _ := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
-			if fn == nil || !c.loops.Sends(fn) {
-				continue
+			return
+		}
+		if t, ok := c.timeoutCall(call); ok {
+			if j := c.paramIndex(fd, t.parent); j >= 0 && (sends || handsBack(fn)) {
+				found = &timeoutFact{Parent: j + 1, Dur: c.paramIndex(fd, t.timeout) + 1}
+				found.Nanos, _ = c.constNanos(t.timeout)
 			}
-			at(fd.Pos())
-			var found *timeoutFact
-			c.inspectOwn(fd.Body, func(call *ast.CallExpr) {
-				if found != nil {
-					return
+			return
+		}
+		g := c.fact(httpmodel.Callee(info, call))
+		if g == nil {
+			return
+		}
+		if g.Parent == 0 {
+			found = &timeoutFact{Nanos: g.Nanos}
+			return
+		}
+		_, args := httpmodel.Receiver(info, call)
+		if g.Parent > len(args) {
+			return
+		}
+		nanos, dur := g.Nanos, -1
+		if g.Dur > 0 && g.Dur <= len(args) {
+			nanos, _ = c.constNanos(args[g.Dur-1])
+			dur = c.paramIndex(fd, args[g.Dur-1])
+		}
+		if j := c.paramIndex(fd, args[g.Parent-1]); j >= 0 {
+			found = &timeoutFact{Nanos: nanos, Parent: j + 1, Dur: dur + 1}
+		} else if nanos > 0 && c.noDeadline(fd, args[g.Parent-1], 0) {
+			found = &timeoutFact{Nanos: nanos}
+		}
+	})
+	return found
+}
+
+// paramIndex returns the index of the parameter of fd (receiver aside)
+// that e is, when fd never assigns it, and -1 otherwise.
+func (c *checker) paramIndex(fd *ast.FuncDecl, e ast.Expr) int {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok || fd.Type.Params == nil {
+		return -1
+	}
+	v, ok := c.pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok {
+		return -1
+	}
+	i := 0
+	for _, field := range fd.Type.Params.List {
+		for _, name := range field.Names {
+			if c.pass.TypesInfo.Defs[name] == v {
+				if values, known := flow.Assigned(c.pass.TypesInfo, fd.Body, v); !known || len(values) > 0 {
+					return -1
 				}
-				if t, ok := c.attemptTimeout(fd, call); ok {
-					found = &timeoutFact{}
-					if v, ok := c.constNanos(t.timeout); ok {
-						found.Nanos = v
-					}
-				}
-			})
-			if found != nil {
-				c.local[fn] = found
-				if fn.Exported() {
-					c.pass.ExportObjectFact(fn, found)
-				}
+				return i
 			}
+			i++
+		}
+		if len(field.Names) == 0 {
+			i++
 		}
 	}
+	return -1
+}
+
+// handsBack reports whether fn returns a context or a request, which can
+// carry a timeout it makes to its caller.
+func handsBack(fn *types.Func) bool {
+	res := fn.Type().(*types.Signature).Results()
+	for i := range res.Len() {
+		if t := res.At(i).Type(); httpmodel.IsNamed(t, "context", "Context") || httpmodel.IsRequest(t) {
+			return true
+		}
+	}
+	return false
 }
 
 func (c *checker) fact(fn *types.Func) *timeoutFact {
-	if fn == nil {
-		return nil
-	}
-	if f, ok := c.local[fn.Origin()]; ok {
-		return f
-	}
-	var f timeoutFact
-	if fn.Pkg() != c.pass.Pkg && c.pass.ImportObjectFact(fn.Origin(), &f) {
-		return &f
-	}
-	return nil
+	return c.facts.Lookup(fn)
 }
 
 // inspectOwn calls fn for each call in root that runs as part of root
@@ -228,20 +306,211 @@ type timeout struct {
 	call    *ast.CallExpr
 	parent  ast.Expr
 	timeout ast.Expr // the per-attempt duration, nil when unknown
+	// outer is the context that an overall deadline derives from: parent,
+	// or for a parent declared in the loop the caller's context it holds.
+	outer ast.Expr
+	// via is the function called that makes the timeout from parent, its
+	// argument, nil for a timeout made in the loop; nanos is its constant
+	// duration when timeout is nil.
+	via   *types.Func
+	nanos int64
+}
+
+func isTimeoutFunc(f *types.Func) bool {
+	return httpmodel.IsPkgFunc(f, "context", "WithTimeout", "WithTimeoutCause", "WithDeadline", "WithDeadlineCause")
+}
+
+// calleeTimeout recognises a call of a function that makes a timeout from
+// the context it is passed (f.Parent > 0), passed a context without a
+// deadline or, in a loop of the function itself, the caller's context.
+func (c *checker) calleeTimeout(l *retryloop.Loop, call *ast.CallExpr, f *timeoutFact) (timeout, bool) {
+	_, args := httpmodel.Receiver(c.pass.TypesInfo, call)
+	if f.Parent > len(args) || f.Dur > len(args) {
+		return timeout{}, false
+	}
+	t := timeout{call: call, parent: args[f.Parent-1], via: httpmodel.Callee(c.pass.TypesInfo, call), nanos: f.Nanos}
+	if f.Dur > 0 {
+		t.timeout = args[f.Dur-1]
+	}
+	switch {
+	case c.noDeadline(l.Func, t.parent, 0):
+		t.outer = t.parent
+	case l.Via == nil:
+		t.outer = c.callerContext(l, t.parent, 0)
+	}
+	return t, t.outer != nil
+}
+
+// callerTimeout recognises a per-attempt timeout made, in a loop of the
+// function itself, from the caller's context (see callerContext): the
+// caller's deadline, when it has one, is then the only bound over the
+// attempts and the waits, which the loop does not add.
+func (c *checker) callerTimeout(l *retryloop.Loop, call *ast.CallExpr) (timeout, bool) {
+	t, ok := c.timeoutCall(call)
+	if !ok {
+		return timeout{}, false
+	}
+	t.outer = c.callerContext(l, t.parent, 0)
+	return t, t.outer != nil
+}
+
+// callerContext returns the expression, visible before the loop, that
+// names the caller's context which e holds, nil when e may carry a
+// deadline the function made: a parameter (or a variable of an enclosing
+// function) that the function does not give a deadline, the context of a
+// request it received (req.Context(), req.Raw().Context()), a field of
+// the receiver, a local variable made before the loop from one of those,
+// or a variable declared in the loop that holds one of those only.
+func (c *checker) callerContext(l *retryloop.Loop, e ast.Expr, depth int) ast.Expr {
+	if depth > 8 {
+		return nil
+	}
+	info := c.pass.TypesInfo
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		v, ok := info.Uses[x].(*types.Var)
+		if !ok || v.IsField() || v.Parent() == v.Pkg().Scope() {
+			return nil
+		}
+		// A variable of an enclosing function is assigned there too.
+		values, known := flow.Assigned(info, c.declOf(l.Func), v)
+		if !known {
+			return nil
+		}
+		for _, val := range values {
+			if call, ok := ast.Unparen(val).(*ast.CallExpr); ok && isTimeoutFunc(httpmodel.Callee(info, call)) {
+				return nil // a deadline of the function's own
+			}
+		}
+		if isParam(info, l.Func, v) {
+			for _, val := range values {
+				if c.callerContext(l, val, depth+1) == nil {
+					return nil
+				}
+			}
+			return x
+		}
+		if len(values) != 1 {
+			return nil
+		}
+		inner := c.callerContext(l, values[0], depth+1)
+		if inner != nil && v.Pos() < l.Stmt.Pos() {
+			return x // made before the loop: it names the caller's context there
+		}
+		return inner
+	case *ast.SelectorExpr:
+		if root, ok := c.fieldChain(x); ok {
+			if v, ok := info.Uses[root].(*types.Var); ok && isParam(info, l.Func, v) && httpmodel.IsNamed(info.TypeOf(x), "context", "Context") {
+				return x
+			}
+		}
+	case *ast.CallExpr:
+		// The context of a request the function was handed.
+		f := httpmodel.Callee(info, x)
+		if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok && len(x.Args) == 0 && httpmodel.IsMethod(f, "net/http", "Request", "Context") {
+			if c.handedRequest(l, sel.X) {
+				return x
+			}
+			return nil
+		}
+		// A function that returns only a context, from the caller's
+		// request or context: with no cancel function to hand back, it
+		// makes no deadline (getRequestContext(req)).
+		if f == nil || f.Pkg() == nil || f.Pkg().Path() == "context" {
+			return nil
+		}
+		res := f.Type().(*types.Signature).Results()
+		if res.Len() != 1 || !httpmodel.IsNamed(res.At(0).Type(), "context", "Context") || len(x.Args) == 0 {
+			return nil
+		}
+		for _, a := range x.Args {
+			switch t := info.TypeOf(a); {
+			case httpmodel.IsRequest(t) && c.handedRequest(l, a):
+			case httpmodel.IsNamed(t, "context", "Context") && c.callerContext(l, a, depth+1) != nil:
+			default:
+				return nil
+			}
+		}
+		return x
+	}
+	return nil
+}
+
+// handedRequest reports whether e is a request the function was handed:
+// a parameter it does not assign, or a field of one or a method without
+// arguments on one (req.Raw()).
+func (c *checker) handedRequest(l *retryloop.Loop, e ast.Expr) bool {
+	info := c.pass.TypesInfo
+	root := getterRoot(info, e)
+	if root == nil {
+		return false
+	}
+	v, ok := info.Uses[root].(*types.Var)
+	return ok && isParam(info, l.Func, v) && !c.assignedIn(l.Func, v)
+}
+
+// declOf returns the top-level declaration of the package that holds n,
+// n itself when there is none.
+func (c *checker) declOf(n ast.Node) ast.Node {
+	for _, f := range c.pass.Files {
+		if f.FileStart <= n.Pos() && n.Pos() < f.FileEnd {
+			for _, d := range f.Decls {
+				if d.Pos() <= n.Pos() && n.End() <= d.End() {
+					return d
+				}
+			}
+		}
+	}
+	return n
+}
+
+// getterRoot returns the variable at the root of e when e is a variable,
+// or field selections and calls of methods without arguments on one
+// (req, req.Raw(), c.req).
+func getterRoot(info *types.Info, e ast.Expr) *ast.Ident {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			return x
+		case *ast.SelectorExpr:
+			if s, ok := info.Selections[x]; !ok || s.Kind() != types.FieldVal {
+				return nil
+			}
+			e = x.X
+		case *ast.CallExpr:
+			sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr)
+			if !ok || len(x.Args) != 0 {
+				return nil
+			}
+			if s, ok := info.Selections[sel]; !ok || s.Kind() != types.MethodVal {
+				return nil
+			}
+			e = sel.X
+		default:
+			return nil
+		}
+	}
 }
 
 // attemptTimeout recognises a timeout made from a context that carries no
 // deadline.
 func (c *checker) attemptTimeout(fn ast.Node, call *ast.CallExpr) (timeout, bool) {
+	t, ok := c.timeoutCall(call)
+	if !ok || !c.noDeadline(fn, t.parent, 0) {
+		return timeout{}, false
+	}
+	return t, true
+}
+
+// timeoutCall recognises a context.WithTimeout and its kin, whatever its
+// parent.
+func (c *checker) timeoutCall(call *ast.CallExpr) (timeout, bool) {
 	info := c.pass.TypesInfo
 	f := httpmodel.Callee(info, call)
-	if !httpmodel.IsPkgFunc(f, "context", "WithTimeout", "WithTimeoutCause", "WithDeadline", "WithDeadlineCause") || len(call.Args) < 2 {
+	if !isTimeoutFunc(f) || len(call.Args) < 2 {
 		return timeout{}, false
 	}
-	t := timeout{call: call, parent: call.Args[0]}
-	if !c.noDeadline(fn, t.parent, 0) {
-		return timeout{}, false
-	}
+	t := timeout{call: call, parent: call.Args[0], outer: call.Args[0]}
 	switch f.Name() {
 	case "WithTimeout", "WithTimeoutCause":
 		t.timeout = call.Args[1]
@@ -365,26 +634,94 @@ func (c *checker) constNanos(e ast.Expr) (int64, bool) {
 	return v, exact && v > 0
 }
 
-// hasBudget reports whether the loop checks a wall-clock budget: it calls
-// time.Since, time.Until, time.Now or a context's Deadline method.
-func (c *checker) hasBudget(l *retryloop.Loop) bool {
-	info := c.pass.TypesInfo
+// timeoutWhat names the per-attempt timeout t in a message.
+func (c *checker) timeoutWhat(t *timeout) string {
+	if t.via != nil {
+		return "per-attempt timeout (made by " + t.via.Name() + " from " + fixes.Format(c.pass.Fset, t.parent) + ")"
+	}
+	return "per-attempt timeout (context." + httpmodel.Callee(c.pass.TypesInfo, t.call).Name() + ")"
+}
+
+// conditional reports whether the timeout call runs on some attempts only:
+// an if or switch statement of the loop's body holds it.
+func (c *checker) conditional(l *retryloop.Loop, call *ast.CallExpr) bool {
 	found := false
-	ast.Inspect(l.Stmt, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
-		if !ok || found {
-			return !found
+	ast.Inspect(l.Body, func(n ast.Node) bool {
+		if found || n == nil || n.Pos() > call.Pos() || n.End() < call.End() {
+			return false
 		}
-		f := httpmodel.Callee(info, call)
-		if httpmodel.IsPkgFunc(f, "context", "WithDeadline", "WithDeadlineCause") {
-			return false // its time.Now() computes a per-attempt deadline
-		}
-		if httpmodel.IsPkgFunc(f, "time", "Since", "Until", "Now") || httpmodel.IsMethod(f, "context", "Context", "Deadline") {
+		switch n.(type) {
+		case *ast.IfStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
 			found = true
 		}
 		return !found
 	})
 	return found
+}
+
+func (c *checker) positiveConst(e ast.Expr) bool {
+	_, ok := c.constNanos(e)
+	return ok
+}
+
+// hasBudget reports whether the loop checks a wall-clock budget: it calls
+// time.Since, time.Until, time.Now or a context's Deadline method.
+func (c *checker) hasBudget(l *retryloop.Loop) bool {
+	info := c.pass.TypesInfo
+	found := false
+	var scan func(root ast.Node)
+	scan = func(root ast.Node) {
+		ast.Inspect(root, func(n ast.Node) bool {
+			if found || n == nil {
+				return false
+			}
+			if is, ok := n.(*ast.IfStmt); ok && c.makesTimeout(is.Body) {
+				// The clock in the condition decides whether this attempt
+				// gets a timeout (none that would end after the caller's
+				// deadline), not whether the loop goes on.
+				scan(is.Body)
+				if is.Else != nil {
+					scan(is.Else)
+				}
+				return false
+			}
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			f := httpmodel.Callee(info, call)
+			if httpmodel.IsPkgFunc(f, "context", "WithDeadline", "WithDeadlineCause") {
+				return false // its time.Now() computes a per-attempt deadline
+			}
+			if httpmodel.IsPkgFunc(f, "time", "Since", "Until", "Now") || httpmodel.IsMethod(f, "context", "Context", "Deadline") {
+				found = true
+			}
+			return !found
+		})
+	}
+	scan(l.Stmt)
+	return found
+}
+
+// makesTimeout reports whether block makes a context.WithTimeout or its
+// kin among its own statements (not in a nested block).
+func (c *checker) makesTimeout(block *ast.BlockStmt) bool {
+	for _, st := range block.List {
+		found := false
+		ast.Inspect(st, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit, *ast.BlockStmt:
+				return false
+			case *ast.CallExpr:
+				found = found || isTimeoutFunc(httpmodel.Callee(c.pass.TypesInfo, n))
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
 }
 
 // bounded reports whether the loop's number of attempts is limited: it has
@@ -428,8 +765,18 @@ func (c *checker) checkDeadline(file *ast.File, l *retryloop.Loop) {
 			own = &t
 			return
 		}
+		if l.Via == nil {
+			if t, ok := c.callerTimeout(l, call); ok {
+				own = &t
+				return
+			}
+		}
 		if f := c.fact(httpmodel.Callee(info, call)); f != nil {
-			helper, hfact = call, f
+			if f.Parent == 0 {
+				helper, hfact = call, f
+			} else if t, ok := c.calleeTimeout(l, call, f); ok {
+				own = &t
+			}
 		}
 	})
 	switch {
@@ -480,10 +827,11 @@ func gofmtExpr(s string) string {
 
 // overallContext builds the edits that create the overall deadline before
 // the loop and rewrite the loop's waits to end with it. It returns the
-// name of the new context.
+// name of the new context. With guard, the deadline is made only when
+// the per-attempt duration is positive, as the loop makes its timeouts.
 // parent is the source text of the context the deadline derives from; the
 // caller checks that it can be written before the loop.
-func (c *checker) overallContext(file *ast.File, l *retryloop.Loop, start ast.Stmt, parent string, per ast.Expr, taken map[string]bool, src []byte) (string, []analysis.TextEdit, bool) {
+func (c *checker) overallContext(file *ast.File, l *retryloop.Loop, start ast.Stmt, parent string, per ast.Expr, guard bool, taken map[string]bool, src []byte) (string, []analysis.TextEdit, bool) {
 	info := c.pass.TypesInfo
 	if !fixes.Pure(info, per) || !fixes.VisibleAt(info, file, per, start.Pos()) {
 		return "", nil, false
@@ -502,6 +850,10 @@ func (c *checker) overallContext(file *ast.File, l *retryloop.Loop, start ast.St
 	at, indent, _ := l.Before(c.pass.Fset, src)
 	text := fmt.Sprintf("%s%s, %s := %s.WithTimeout(%s, %s)\n%sdefer %s()\n",
 		indent, opCtx, opCancel, ctxName, parent, c.budget(file, l, per, timeName), indent, opCancel)
+	if guard {
+		text = fmt.Sprintf("%[1]s%[2]s := %[4]s\n%[1]sif %[5]s > 0 {\n%[1]s\tvar %[3]s %[6]s.CancelFunc\n%[1]s\t%[2]s, %[3]s = %[6]s.WithTimeout(%[2]s, %[7]s)\n%[1]s\tdefer %[3]s()\n%[1]s}\n",
+			indent, opCtx, opCancel, parent, fixes.Format(c.pass.Fset, per), ctxName, c.budget(file, l, per, timeName))
+	}
 	edits := []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(text)}}
 	edits = append(edits, ctxImp...)
 	edits = append(edits, timeImp...)
@@ -528,6 +880,15 @@ func (c *checker) overallContext(file *ast.File, l *retryloop.Loop, start ast.St
 }
 
 func (c *checker) reportOwnTimeout(file *ast.File, l *retryloop.Loop, t *timeout) {
+	constant := c.positiveConst(t.timeout)
+	if t.timeout == nil && t.nanos > 0 && l.Outer != nil {
+		timeName, _, ok := fixes.Import(c.pass.TypesInfo, c.pass.Pkg, file, "time", l.Outer.Pos())
+		if !ok {
+			return
+		}
+		t.timeout, _ = parser.ParseExpr(durationText(time.Duration(t.nanos), timeName))
+		constant = true
+	}
 	if t.timeout == nil {
 		return
 	}
@@ -536,20 +897,40 @@ func (c *checker) reportOwnTimeout(file *ast.File, l *retryloop.Loop, t *timeout
 		return
 	}
 	start := l.Outer
-	if start == nil || !fixes.VisibleAt(c.pass.TypesInfo, file, t.parent, start.Pos()) {
+	if start == nil || !fixes.VisibleAt(c.pass.TypesInfo, file, t.outer, start.Pos()) {
 		return
 	}
-	opCtx, edits, ok := c.overallContext(file, l, start, fixes.Format(c.pass.Fset, t.parent), t.timeout, map[string]bool{}, src)
+	if id, ok := ast.Unparen(t.outer).(*ast.Ident); ok && t.outer != t.parent {
+		if v, ok := c.pass.TypesInfo.Uses[id].(*types.Var); !ok || !c.namesAt(file, id, v, start.Pos()) {
+			return
+		}
+	}
+	// A timeout made only on some attempts (when a per-attempt duration is
+	// set) gets a deadline only when it is set.
+	guard := c.conditional(l, t.call) && !constant
+	if c.cancelEscapes(l, t.call) {
+		// The attempt's context goes on with what the function returns:
+		// bound the loop by a wall-clock budget instead.
+		var per ast.Expr
+		if !constant || t.nanos == 0 {
+			per = t.timeout
+		}
+		if edits, ok := c.budgetEdits(file, l, per, t.nanos, guard); ok {
+			c.markSleeps(l)
+			c.reportBudget(file, l, t.call, c.timeoutWhat(t), edits)
+		}
+		return
+	}
+	opCtx, edits, ok := c.overallContext(file, l, start, fixes.Format(c.pass.Fset, t.outer), t.timeout, guard, map[string]bool{}, src)
 	if !ok {
 		return
 	}
 	edits = append(edits, analysis.TextEdit{Pos: t.parent.Pos(), End: t.parent.End(), NewText: []byte(opCtx)})
 	c.markSleeps(l)
-	fn := httpmodel.Callee(c.pass.TypesInfo, t.call)
 	c.pass.Report(analysis.Diagnostic{
 		Pos:     t.call.Pos(),
 		End:     t.call.End(),
-		Message: c.message(file, l, "per-attempt timeout (context."+fn.Name()+")"),
+		Message: c.message(file, l, c.timeoutWhat(t)),
 		SuggestedFixes: []analysis.SuggestedFix{{
 			Message:   "Add an overall deadline before the loop and derive the attempts and waits from it",
 			TextEdits: edits,
@@ -598,14 +979,14 @@ func (c *checker) checkClientTimeout(file *ast.File, l *retryloop.Loop) {
 				continue
 			}
 			var opCtx string
-			opCtx, edits, ok = c.overallContext(file, l, start, fixes.Format(c.pass.Fset, parent), per, map[string]bool{}, src)
+			opCtx, edits, ok = c.overallContext(file, l, start, fixes.Format(c.pass.Fset, parent), per, false, map[string]bool{}, src)
 			if !ok {
 				return
 			}
 			edits = append(edits, analysis.TextEdit{Pos: parent.Pos(), End: parent.End(), NewText: []byte(opCtx)})
 		} else {
 			var opCtx string
-			opCtx, edits, ok = c.overallContext(file, l, start, ctxName+".Background()", per, map[string]bool{}, src)
+			opCtx, edits, ok = c.overallContext(file, l, start, ctxName+".Background()", per, false, map[string]bool{}, src)
 			if !ok {
 				return
 			}
@@ -795,26 +1176,59 @@ func (c *checker) reportHelper(file *ast.File, l *retryloop.Loop, call *ast.Call
 	if f.Nanos == 0 {
 		return // no constant timeout to size a budget from
 	}
+	edits, ok := c.budgetEdits(file, l, nil, f.Nanos, false)
+	if !ok {
+		return
+	}
+	name := httpmodel.Callee(c.pass.TypesInfo, call).Name()
+	c.reportBudget(file, l, call, "per-attempt timeout (made by "+name+")", edits)
+}
+
+func (c *checker) reportBudget(file *ast.File, l *retryloop.Loop, call *ast.CallExpr, what string, edits []analysis.TextEdit) {
+	c.pass.Report(analysis.Diagnostic{
+		Pos:     call.Pos(),
+		End:     call.End(),
+		Message: c.message(file, l, what),
+		SuggestedFixes: []analysis.SuggestedFix{{
+			Message:   "Stop the operation once a wall-clock budget for the whole loop is spent",
+			TextEdits: edits,
+		}},
+	})
+}
+
+// budgetEdits builds the edits that give the loop a wall-clock budget of
+// its attempts times the per-attempt timeout (per, or the constant nanos
+// when per is nil): the time before the loop, and a check that stops the
+// operation once the budget is spent. With guard, the check applies only
+// when per is positive.
+func (c *checker) budgetEdits(file *ast.File, l *retryloop.Loop, per ast.Expr, nanos int64, guard bool) ([]analysis.TextEdit, bool) {
 	info := c.pass.TypesInfo
 	src := fixes.Source(c.pass, l.Stmt.Pos())
 	start := l.Outer
 	if src == nil || start == nil || len(l.Body.List) == 0 {
-		return
+		return nil, false
+	}
+	if per != nil && (!fixes.Pure(info, per) || !fixes.VisibleAt(info, file, per, start.Pos())) {
+		return nil, false
 	}
 	timeName, timeImp, ok := fixes.Import(info, c.pass.Pkg, file, "time", start.Pos())
 	if !ok {
-		return
+		return nil, false
 	}
 	taken := map[string]bool{}
 	startName := fixes.FreeName(info, file, "retryStart", taken, start.Pos(), l.Body.End()-1)
 	var budget string
-	if n, untyped := c.attemptCount(file, l); untyped {
+	n, untyped := c.attemptCount(file, l)
+	switch {
+	case per != nil:
+		budget = c.budget(file, l, per, timeName)
+	case untyped:
 		count, _ := strconv.ParseInt(n, 10, 64)
-		budget = durationText(time.Duration(count*f.Nanos), timeName)
-	} else {
-		perExpr, err := parser.ParseExpr(durationText(time.Duration(f.Nanos), timeName))
+		budget = durationText(time.Duration(count*nanos), timeName)
+	default:
+		perExpr, err := parser.ParseExpr(durationText(time.Duration(nanos), timeName))
 		if err != nil {
-			return
+			return nil, false
 		}
 		budget = c.budget(file, l, perExpr, timeName)
 	}
@@ -824,30 +1238,75 @@ func (c *checker) reportHelper(file *ast.File, l *retryloop.Loop, call *ast.Call
 	if ft, _ := flow.FuncParts(l.Func); fixes.ReturnsError(info, ft) {
 		fmtName, imp, ok := fixes.Import(info, c.pass.Pkg, file, "fmt", start.Pos())
 		if !ok {
-			return
+			return nil, false
 		}
 		errText, errImp = fmtName+`.Errorf("retry budget of %v exhausted", `+budget+`)`, imp
 	}
-	stop, ok := c.stopCheck(l, fmt.Sprintf("%s.Since(%s) > %s", timeName, startName, budget), errText, file, src)
+	cond := fmt.Sprintf("%s.Since(%s) > %s", timeName, startName, budget)
+	if guard {
+		cond = fixes.Format(c.pass.Fset, per) + " > 0 && " + cond
+	}
+	stop, ok := c.stopCheck(l, cond, errText, file, src)
 	if !ok {
-		return
+		return nil, false
 	}
 	edits := []analysis.TextEdit{
 		{Pos: at, End: at, NewText: []byte(fmt.Sprintf("%s%s := %s.Now()\n", indent, startName, timeName))},
 		stop,
 	}
 	edits = append(edits, timeImp...)
-	edits = append(edits, errImp...)
-	name := httpmodel.Callee(info, call).Name()
-	c.pass.Report(analysis.Diagnostic{
-		Pos:     call.Pos(),
-		End:     call.End(),
-		Message: c.message(file, l, "per-attempt timeout (made by "+name+")"),
-		SuggestedFixes: []analysis.SuggestedFix{{
-			Message:   "Stop the operation once a wall-clock budget for the whole loop is spent",
-			TextEdits: edits,
-		}},
+	return append(edits, errImp...), true
+}
+
+// cancelEscapes reports whether the cancel function of the attempt's
+// timeout is handed on (stored, passed, returned) rather than only
+// called: the attempt's context then outlives the function, as a
+// response body read by the caller does, and a deadline cancelled when
+// the function returns would cut it.
+func (c *checker) cancelEscapes(l *retryloop.Loop, call *ast.CallExpr) bool {
+	info := c.pass.TypesInfo
+	var cancels []types.Object
+	ast.Inspect(l.Body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) != call {
+			return true
+		}
+		for _, lhs := range as.Lhs {
+			if id, ok := ast.Unparen(lhs).(*ast.Ident); ok {
+				if obj := info.ObjectOf(id); obj != nil && httpmodel.IsNamed(obj.Type(), "context", "CancelFunc") {
+					cancels = append(cancels, obj)
+				}
+			}
+		}
+		return false
 	})
+	if len(cancels) == 0 {
+		return false
+	}
+	escapes := false
+	ast.PreorderStack(c.declOf(l.Func), nil, func(n ast.Node, stack []ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if escapes || !ok || !slices.Contains(cancels, info.Uses[id]) || len(stack) == 0 {
+			return !escapes
+		}
+		switch p := stack[len(stack)-1].(type) {
+		case *ast.CallExpr:
+			if ast.Unparen(p.Fun) == id {
+				return true // called
+			}
+		case *ast.BinaryExpr:
+			return true // compared with nil
+		case *ast.AssignStmt:
+			if slices.ContainsFunc(p.Lhs, func(e ast.Expr) bool { return ast.Unparen(e) == id }) {
+				return true // assigned, not handed on
+			}
+		case *ast.DeferStmt:
+			return true
+		}
+		escapes = true
+		return false
+	})
+	return escapes
 }
 
 // durationText writes d as a constant expression such as 10*time.Second.
@@ -878,27 +1337,39 @@ type sleep struct {
 func (c *checker) sleepsOf(l *retryloop.Loop) []sleep {
 	info := c.pass.TypesInfo
 	var out []sleep
-	ast.Inspect(l.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.SelectStmt:
-			// A select that also waits for a context's end is no blind
-			// wait: leave its timer case alone.
-			return len(c.contextCases(n)) == 0
-		case *ast.ExprStmt:
-			x := ast.Unparen(n.X)
-			if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.ARROW {
-				if call, ok := ast.Unparen(u.X).(*ast.CallExpr); ok && len(call.Args) == 1 && httpmodel.IsPkgFunc(httpmodel.Callee(info, call), "time", "After") {
+	var inspect func(root ast.Node)
+	inspect = func(root ast.Node) {
+		ast.Inspect(root, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit, *ast.GoStmt, *ast.DeferStmt:
+				return false
+			case *ast.CommClause:
+				// A receive that is a case of a select waits beside the
+				// other cases: only the case's body is looked at.
+				for _, st := range n.Body {
+					inspect(st)
+				}
+				return false
+			case *ast.CallExpr:
+				// A literal called on the spot runs in the attempt.
+				if lit, ok := ast.Unparen(n.Fun).(*ast.FuncLit); ok {
+					inspect(lit.Body)
+				}
+			case *ast.ExprStmt:
+				x := ast.Unparen(n.X)
+				if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.ARROW {
+					if call, ok := ast.Unparen(u.X).(*ast.CallExpr); ok && len(call.Args) == 1 && httpmodel.IsPkgFunc(httpmodel.Callee(info, call), "time", "After") {
+						out = append(out, sleep{n, call.Args[0]})
+					}
+				}
+				if call, ok := x.(*ast.CallExpr); ok && len(call.Args) == 1 && httpmodel.IsPkgFunc(httpmodel.Callee(info, call), "time", "Sleep") {
 					out = append(out, sleep{n, call.Args[0]})
 				}
 			}
-			if call, ok := x.(*ast.CallExpr); ok && len(call.Args) == 1 && httpmodel.IsPkgFunc(httpmodel.Callee(info, call), "time", "Sleep") {
-				out = append(out, sleep{n, call.Args[0]})
-			}
-		}
-		return true
-	})
+			return true
+		})
+	}
+	inspect(l.Body)
 	return out
 }
 
@@ -976,9 +1447,136 @@ func (c *checker) contextInScope(file *ast.File, l *retryloop.Loop, pos token.Po
 		return true
 	})
 	if best == "" {
+		best = c.contextUsedInLoop(file, l, pos)
+	}
+	if best == "" {
 		best = c.requestContext(file, l, pos)
 	}
 	return best
+}
+
+// contextUsedInLoop returns a context that the loop's attempts use and
+// that no attempt changes, when it is not a variable of its own: a field
+// of a variable made before the loop (resp.ctx), or the context of a
+// request held in one (cfg.Request.Context()). The first such context
+// the loop uses, written as the loop writes it, is returned.
+func (c *checker) contextUsedInLoop(file *ast.File, l *retryloop.Loop, pos token.Pos) string {
+	info := c.pass.TypesInfo
+	found := ""
+	ast.Inspect(l.Body, func(n ast.Node) bool {
+		if found != "" {
+			return false
+		}
+		e, ok := n.(ast.Expr)
+		if !ok {
+			return true
+		}
+		chain := e
+		switch e := e.(type) {
+		case *ast.SelectorExpr:
+			if !httpmodel.IsNamed(info.TypeOf(e), "context", "Context") {
+				return true
+			}
+		case *ast.CallExpr:
+			sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr)
+			if !ok || len(e.Args) != 0 || !httpmodel.IsMethod(httpmodel.Callee(info, e), "net/http", "Request", "Context") {
+				return true
+			}
+			chain = sel.X
+		default:
+			return true
+		}
+		root, ok := c.fieldChain(chain)
+		if !ok {
+			return true
+		}
+		v, _ := info.Uses[root].(*types.Var)
+		if v == nil || v.Pos() >= l.Stmt.Pos() || v.Parent() == v.Pkg().Scope() || !c.namesAt(file, root, v, pos) {
+			return true
+		}
+		if _, isSel := chain.(*ast.SelectorExpr); !isSel {
+			if _, isCall := e.(*ast.CallExpr); !isCall {
+				return true // a variable: contextInScope's
+			}
+		}
+		if c.chainAssignedIn(l.Body, chain) {
+			return true
+		}
+		found = fixes.Format(c.pass.Fset, e)
+		return false
+	})
+	return found
+}
+
+// fieldChain returns the variable at the root of e when e is a variable or
+// a chain of field selections from one (x, x.f, x.f.g).
+func (c *checker) fieldChain(e ast.Expr) (*ast.Ident, bool) {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			return x, true
+		case *ast.SelectorExpr:
+			s, ok := c.pass.TypesInfo.Selections[x]
+			if !ok || s.Kind() != types.FieldVal {
+				return nil, false
+			}
+			e = x.X
+		default:
+			return nil, false
+		}
+	}
+}
+
+// chainAssignedIn reports whether root assigns to the variable or field
+// chain e or to a prefix of it (x = ..., x.f = ... for x.f.g): a field
+// below the chain (x.f.g.Body = ...) leaves it as it was.
+func (c *checker) chainAssignedIn(root ast.Node, e ast.Expr) bool {
+	info := c.pass.TypesInfo
+	target := chainObjects(info, e)
+	isPrefix := func(lhs ast.Expr) bool {
+		p := chainObjects(info, lhs)
+		if len(p) == 0 || len(p) > len(target) {
+			return false
+		}
+		for i := range p {
+			if p[i] != target[i] {
+				return false
+			}
+		}
+		return true
+	}
+	found := false
+	ast.Inspect(root, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, lhs := range n.Lhs {
+				found = found || isPrefix(lhs)
+			}
+		case *ast.UnaryExpr:
+			// &x hands the variable to someone who may change it.
+			found = found || n.Op == token.AND && isPrefix(n.X)
+		}
+		return !found
+	})
+	return found
+}
+
+// chainObjects returns the objects a field chain names, root first: x.f.g
+// gives x, f, g. It returns nil for anything else.
+func chainObjects(info *types.Info, e ast.Expr) []types.Object {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		if obj := info.ObjectOf(x); obj != nil {
+			return []types.Object{obj}
+		}
+	case *ast.SelectorExpr:
+		if s, ok := info.Selections[x]; ok && s.Kind() == types.FieldVal {
+			if p := chainObjects(info, x.X); p != nil {
+				return append(p, s.Obj())
+			}
+		}
+	}
+	return nil
 }
 
 // requestContext returns the context of a request the loop re-sends, as

@@ -168,7 +168,9 @@ func dynamicSend(info *types.Info, call *ast.CallExpr) (Send, bool) {
 	} else if _, lit := ast.Unparen(call.Fun).(*ast.FuncLit); lit {
 		return Send{}, false // a literal: its body says
 	}
-	sig, ok := info.TypeOf(call.Fun).(*types.Signature)
+	// A func value may be of an alias of a func type (type next =
+	// func(*http.Request) (*http.Response, error)): the same type.
+	sig, ok := types.Unalias(info.TypeOf(call.Fun)).(*types.Signature)
 	if !ok || !returnsResponse(sig) {
 		return Send{}, false
 	}

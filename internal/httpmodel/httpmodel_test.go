@@ -137,6 +137,9 @@ func (notRT) RoundTrip(http.Request) (*http.Response, error) { return nil, nil }
 
 type ClientAlias = http.Client
 
+// nextFunc is an alias of a send's signature, as a middleware chain's.
+type nextFunc = func(*http.Request) (*http.Response, error)
+
 type doer interface {
 	Do(*http.Request) (*http.Response, error)
 	Send(*http.Request) (*http.Response, error)
@@ -149,7 +152,7 @@ func Get(string) {}
 
 func f(c *http.Client, cv http.Client, ca *ClientAlias, req, req2, req3, req4, req5 *http.Request,
 	t http.RoundTripper, tr *http.Transport, mc myClient, e embeds, r rt, nr notRT, fc *fake.Client,
-	d doer, handler func(*http.Request) (*http.Response, error), check func(*http.Request) error) {
+	d doer, handler func(*http.Request) (*http.Response, error), check func(*http.Request) error, next nextFunc) {
 	http.Get("pkg-get")
 	http.Head("pkg-head")
 	http.Post("pkg-post", "text/plain", nil)
@@ -182,6 +185,7 @@ func f(c *http.Client, cv http.Client, ca *ClientAlias, req, req2, req3, req4, r
 	d.Do(req2)
 	d.Send(req3)
 	handler(req4)
+	next(req5)
 	d.Check(req5)
 	check(req5)
 	d.Next()
@@ -229,8 +233,9 @@ func TestSendOf(t *testing.T) {
 		{call: `d.Do(req2)`, want: true, request: "req2"},   // an interface method of a send's signature
 		{call: `d.Send(req3)`, want: true, request: "req3"}, // whatever its name
 		{call: `handler(req4)`, want: true, request: "req4"},
-		{call: `d.Check(req5)`},        // another signature
-		{call: `d.Next()`, want: true}, // a pipeline's next step: what it sends is not at hand
+		{call: `next(req5)`, want: true, request: "req5"}, // a func value of an alias of the signature
+		{call: `d.Check(req5)`},                           // another signature
+		{call: `d.Next()`, want: true},                    // a pipeline's next step: what it sends is not at hand
 		{call: `d.Status()`},
 		{call: `check(req5)`},
 		{call: `func(r *http.Request) (*http.Response, error) { return nil, nil }(req)`}, // a literal: its body says

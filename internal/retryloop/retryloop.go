@@ -453,13 +453,12 @@ func (r *Result) requestVaries(l *Loop, post ast.Stmt) bool {
 		}
 		return true
 	})
-	firstSend := l.Sends[0].Pos()
 	varies := false
 	changes := func(v *types.Var, at token.Pos, incremental bool) {
 		if !inputs[v] || requests[v] || isContext(v.Type()) {
 			return
 		}
-		if incremental || at > firstSend {
+		if incremental || l.afterSend(at) {
 			varies = true
 		}
 	}
@@ -495,6 +494,59 @@ func (r *Result) requestVaries(l *Loop, post ast.Stmt) bool {
 	}
 	inspectAssigns(l.Body, false)
 	return varies
+}
+
+// afterSend reports whether the statement at pos can run after one of the
+// loop's sends in the same iteration: it follows a send that is not in
+// another branch of an if or switch statement than pos (an assignment
+// before the send of the else branch does not follow the send of the
+// then branch).
+func (l *Loop) afterSend(pos token.Pos) bool {
+	for _, send := range l.Sends {
+		if send.Pos() < pos && !apartBranches(l.Body, send.Pos(), pos) {
+			return true
+		}
+	}
+	return false
+}
+
+// apartBranches reports whether a and b lie in different branches of one
+// if statement, or in different clauses of one switch or select, in body.
+func apartBranches(body *ast.BlockStmt, a, b token.Pos) bool {
+	in := func(n ast.Node, p token.Pos) bool { return n != nil && n.Pos() <= p && p < n.End() }
+	apart := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if apart || n == nil || !in(n, a) || !in(n, b) {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.IfStmt:
+			if n.Else != nil && (in(n.Body, a) && in(n.Else, b) || in(n.Else, a) && in(n.Body, b)) {
+				apart = true
+			}
+		case *ast.CaseClause, *ast.CommClause:
+			return true
+		case *ast.BlockStmt:
+			// The clauses of a switch or select: a and b in two of them.
+			var ca, cb ast.Node
+			for _, st := range n.List {
+				switch st.(type) {
+				case *ast.CaseClause, *ast.CommClause:
+					if in(st, a) {
+						ca = st
+					}
+					if in(st, b) {
+						cb = st
+					}
+				}
+			}
+			if ca != nil && cb != nil && ca != cb {
+				apart = true
+			}
+		}
+		return !apart
+	})
+	return apart
 }
 
 func varOf(info *types.Info, e ast.Expr) *types.Var {

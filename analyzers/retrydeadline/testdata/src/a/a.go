@@ -216,19 +216,6 @@ func sleepInLiteral(ctx context.Context, c *http.Client, url string) {
 
 // ---- must stay silent ----
 
-func fromParam(ctx context.Context, c *http.Client, url string) (*http.Response, error) {
-	for attempt := 0; attempt < 3; attempt++ {
-		actx, cancel := context.WithTimeout(ctx, perTry)
-		req, _ := http.NewRequestWithContext(actx, http.MethodGet, url, nil)
-		resp, err := c.Do(req)
-		cancel()
-		if err == nil {
-			return resp, nil
-		}
-	}
-	return nil, nil
-}
-
 func overallBefore(c *http.Client, url string) (*http.Response, error) {
 	opCtx, opCancel := context.WithTimeout(context.Background(), time.Minute)
 	defer opCancel()

@@ -118,7 +118,58 @@ func genericRetry[T any](c *http.Client, url string, decode func(io.Reader) (T, 
 	return zero, nil
 }
 
+// The request of each branch is made in that branch: the one made in the
+// else branch, after the then branch's send in the text, does not follow
+// it in any iteration.
+func branchRequests(req *http.Request, c *http.Client, timeout time.Duration) (*http.Response, error) {
+	for attempt := 0; attempt < 3; attempt++ { // want `retry loop \(bounded\) with 2 send\(s\)`
+		var clone *http.Request
+		var resp *http.Response
+		var err error
+		if timeout == 0 {
+			clone = req.Clone(req.Context())
+			resp, err = c.Do(clone)
+		} else {
+			ctx, cancel := context.WithTimeout(req.Context(), timeout)
+			clone = req.Clone(ctx)
+			resp, err = c.Do(clone)
+			cancel()
+		}
+		if err == nil {
+			return resp, nil
+		}
+	}
+	return nil, nil
+}
+
 // ---- iteration, not retry ----
+
+// The cursor is taken from the response after the send of the same
+// branch: the next iteration asks for the next page.
+func branchCursor(c *http.Client, base string, fast bool) {
+	var resp *http.Response
+	var err error
+	cursor := ""
+	for {
+		if fast {
+			resp, err = c.Get(base + "?cursor=" + cursor)
+			if err != nil {
+				return
+			}
+			cursor = resp.Header.Get("X-Next-Cursor")
+		} else {
+			resp, err = c.Get(base + "?slow=1&cursor=" + cursor)
+			if err != nil {
+				return
+			}
+			cursor = resp.Header.Get("X-Next-Cursor")
+		}
+		resp.Body.Close()
+		if cursor == "" {
+			return
+		}
+	}
+}
 
 func perItem(c *http.Client, urls []string) {
 	for _, u := range urls {

@@ -1,0 +1,161 @@
+// Package calleetimeout holds retry loops whose per-attempt timeout is
+// made by a function they call, directly or through others.
+package calleetimeout
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"time"
+)
+
+const defaultTimeout = 10 * time.Second
+
+type Client struct {
+	hc  *http.Client
+	url string
+}
+
+// startContext sends with the context it is given.
+func (c *Client) startContext(ctx context.Context) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.url, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := c.hc.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// Start makes a timeout of its own from context.Background().
+func (c *Client) Start() error { // want Start:`owntimeout\(10s\)`
+	ctx, cancel := context.WithTimeout(context.Background(), defaultTimeout)
+	defer cancel()
+	return c.startContext(ctx)
+}
+
+type conn struct {
+	*Client
+	kill chan struct{}
+}
+
+// dial makes no timeout itself, but the Start it calls does.
+func (r *conn) dial() error {
+	return r.Start()
+}
+
+var errKilled = errors.New("killed")
+
+// Every reconnection gets Start's ten seconds, and nothing bounds them all.
+func (r *conn) connect() error {
+	for {
+		err := r.dial() // want `per-attempt timeout \(made by dial\) inside retry loop but no overall deadline \(attempts and sleeps are unbounded\)`
+		if err == nil {
+			return nil
+		}
+		select {
+		case <-time.After(time.Second):
+		case <-r.kill:
+			return errKilled
+		}
+	}
+}
+
+// withTimeout makes a timeout from the context it is passed and hands it
+// back in the request.
+func withTimeout(ctx context.Context, req *http.Request, d time.Duration) (*http.Request, context.CancelFunc) {
+	tctx, cancel := context.WithTimeout(ctx, d)
+	return req.WithContext(tctx), cancel
+}
+
+// attemptRequest adds nothing but passes its caller's context and
+// duration on.
+func attemptRequest(ctx context.Context, req *http.Request, d time.Duration) (*http.Request, context.CancelFunc) {
+	return withTimeout(ctx, req, d)
+}
+
+func requestContext(req *http.Request) context.Context {
+	return req.Context()
+}
+
+type Transport struct {
+	next              http.RoundTripper
+	PerAttemptTimeout time.Duration // 0: none
+	MaxRetries        int
+}
+
+// A per-attempt timeout, when one is configured, made by a helper from
+// the request's context: no deadline over the attempts.
+func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
+	ctx := requestContext(req)
+	for attempt := 0; ; attempt++ {
+		r, cancel := req, context.CancelFunc(func() {})
+		if t.PerAttemptTimeout != 0 {
+			r, cancel = attemptRequest(ctx, req, t.PerAttemptTimeout) // want `per-attempt timeout \(made by attemptRequest from ctx\) inside retry loop but no overall deadline`
+		}
+		res, err := t.next.RoundTrip(r)
+		if err == nil || attempt == t.MaxRetries {
+			return res, err
+		}
+		cancel()
+		select {
+		case <-time.After(time.Second):
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+}
+
+// ---- must stay silent ----
+
+// The same helper under one deadline made before the loop.
+func (t *Transport) bounded(req *http.Request) (*http.Response, error) {
+	ctx, opCancel := context.WithTimeout(req.Context(), time.Minute)
+	defer opCancel()
+	for attempt := 0; ; attempt++ {
+		r, cancel := attemptRequest(ctx, req, time.Second)
+		res, err := t.next.RoundTrip(r)
+		cancel()
+		if err == nil || attempt == t.MaxRetries {
+			return res, err
+		}
+		select {
+		case <-time.After(time.Second):
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+}
+
+// wait makes a timeout from its caller's context but keeps it: it neither
+// sends under it nor hands it back.
+func wait(ctx context.Context, d time.Duration) error {
+	tctx, cancel := context.WithTimeout(ctx, d)
+	defer cancel()
+	<-tctx.Done()
+	return nil
+}
+
+func (c *Client) pauses(ctx context.Context) error {
+	for range 3 {
+		if err := c.startContext(ctx); err == nil {
+			return nil
+		}
+		if err := wait(ctx, time.Second); err != nil {
+			return err
+		}
+	}
+	return errors.New("no attempt succeeded")
+}
+
+// One Start per client: iteration, not a retry.
+func startAll(clients []*Client) error {
+	for _, c := range clients {
+		if err := c.Start(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
