@@ -453,13 +453,39 @@ func (r *Result) requestVaries(l *Loop, post ast.Stmt) bool {
 		}
 		return true
 	})
-	firstSend := l.Sends[0].Pos()
+	// Branches of if statements: an assignment in one branch does not
+	// follow a send in another.
+	var ifs []*ast.IfStmt
+	ast.Inspect(l.Body, func(n ast.Node) bool {
+		if st, ok := n.(*ast.IfStmt); ok && st.Else != nil {
+			ifs = append(ifs, st)
+		}
+		_, lit := n.(*ast.FuncLit)
+		return !lit
+	})
+	within := func(n ast.Node, p token.Pos) bool { return n.Pos() <= p && p < n.End() }
+	exclusive := func(a, b token.Pos) bool {
+		for _, st := range ifs {
+			if within(st.Body, a) && within(st.Else, b) || within(st.Else, a) && within(st.Body, b) {
+				return true
+			}
+		}
+		return false
+	}
+	afterSend := func(at token.Pos) bool {
+		for _, call := range l.Sends {
+			if call.End() <= at && !exclusive(call.Pos(), at) {
+				return true
+			}
+		}
+		return false
+	}
 	varies := false
 	changes := func(v *types.Var, at token.Pos, incremental bool) {
 		if !inputs[v] || requests[v] || isContext(v.Type()) {
 			return
 		}
-		if incremental || at > firstSend {
+		if incremental || afterSend(at) {
 			varies = true
 		}
 	}
@@ -478,6 +504,13 @@ func (r *Result) requestVaries(l *Loop, post ast.Stmt) bool {
 				// a queue, whatever its position.
 				if len(n.Rhs) == 1 {
 					if u, ok := ast.Unparen(n.Rhs[0]).(*ast.UnaryExpr); ok && u.Op == token.ARROW {
+						incremental = true
+					}
+				}
+				// p, err = p.Next(ctx): the next request is made from
+				// the response, as a cursor is.
+				if len(n.Rhs) == 1 {
+					if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok && slices.Contains(l.Sends, call) {
 						incremental = true
 					}
 				}
