@@ -61,10 +61,10 @@ func (c *checker) callersRequest(fn ast.Node, e ast.Expr) bool {
 	switch e := ast.Unparen(e).(type) {
 	case *ast.SelectorExpr:
 		s, ok := info.Selections[e]
-		return ok && s.Kind() == types.FieldVal && httpmodel.IsRequest(s.Type())
+		return ok && s.Kind() == types.FieldVal && carriesRequest(s.Type())
 	case *ast.Ident:
 		v, ok := info.Uses[e].(*types.Var)
-		return ok && httpmodel.IsRequest(v.Type()) && c.paramOf(fn, v)
+		return ok && carriesRequest(v.Type()) && c.paramOf(fn, v)
 	case *ast.CallExpr:
 		f := httpmodel.Callee(info, e)
 		if !httpmodel.IsMethod(f, "net/http", "Request", "Clone", "WithContext") {
@@ -107,7 +107,7 @@ func (c *checker) fromCaller(fn ast.Node, e ast.Expr) bool {
 		i := 0
 		for _, field := range ft.Params.List {
 			for range max(len(field.Names), 1) {
-				if httpmodel.IsRequest(info.TypeOf(field.Type)) {
+				if carriesRequest(info.TypeOf(field.Type)) {
 					callers |= flow.Param(i)
 				}
 				i++
@@ -138,7 +138,8 @@ func (c *checker) fromCaller(fn ast.Node, e ast.Expr) bool {
 				all |= flow.Source
 			}
 			n := 1
-			if sig, ok := info.TypeOf(call.Fun).(*types.Signature); ok {
+			if t := info.TypeOf(call.Fun); t == nil {
+			} else if sig, ok := t.Underlying().(*types.Signature); ok {
 				n = max(sig.Results().Len(), 1)
 			}
 			out := make([]flow.Bits, n)
@@ -303,7 +304,7 @@ func (c *checker) checkAnyMethod(file *ast.File, l *retryloop.Loop, s send) bool
 	if src == nil || s.request == nil || !accessor(info, s.request) {
 		return false
 	}
-	as := sendAssign(l, s)
+	as, stmt := c.sendAssign(l, s)
 	if as == nil {
 		return false
 	}
@@ -336,9 +337,9 @@ func (c *checker) checkAnyMethod(file *ast.File, l *retryloop.Loop, s send) bool
 	if decl == nil {
 		return false
 	}
-	indent := fixes.Indent(c.pass.Fset, src, as.Pos())
-	at := fixes.LineEnd(c.pass.Fset, src, as.End())
-	req := fixes.Text(c.pass.Fset, src, s.request)
+	indent := fixes.Indent(c.pass.Fset, src, stmt.Pos())
+	at := fixes.LineEnd(c.pass.Fset, src, stmt.End())
+	req := fixes.Text(c.pass.Fset, src, s.request) + s.raw
 	// The helper's name is chosen for the whole package at the end;
 	// helperMark stands for it until then.
 	guard := fmt.Sprintf("\n%[1]sif %[2]s {\n%[1]s\t%[3]s\n%[1]s}", indent, fmt.Sprintf(cond, helperMark, req), ret)
@@ -360,16 +361,21 @@ func (c *checker) checkAnyMethod(file *ast.File, l *retryloop.Loop, s send) bool
 	return true
 }
 
-// sendAssign returns the statement of the loop body that assigns the
-// send's response and error, or nil.
-func sendAssign(l *retryloop.Loop, s send) *ast.AssignStmt {
+// sendAssign returns the assignment of the send's response and error and
+// the statement of the loop body after which both hold them: the
+// assignment itself, or an if statement whose every branch sends (see
+// branchSend). It returns nil when there is none.
+func (c *checker) sendAssign(l *retryloop.Loop, s send) (*ast.AssignStmt, ast.Stmt) {
 	for _, st := range l.Body.List {
 		as, ok := st.(*ast.AssignStmt)
-		if ok && len(as.Lhs) == 2 && len(as.Rhs) == 1 && ast.Unparen(as.Rhs[0]) == s.call {
-			return as
+		if ifs, isIf := st.(*ast.IfStmt); isIf && ifs.Pos() <= s.call.Pos() && s.call.End() <= ifs.End() {
+			as, ok = c.branchSend(ifs, s.call), true
+		}
+		if ok && as != nil && len(as.Lhs) == 2 && len(as.Rhs) == 1 && ast.Unparen(as.Rhs[0]) == s.call {
+			return as, st
 		}
 	}
-	return nil
+	return nil, nil
 }
 
 func identName(e ast.Expr) string {

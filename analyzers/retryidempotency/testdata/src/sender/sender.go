@@ -4,8 +4,12 @@ package sender
 
 import (
 	"context"
+	"errors"
 	"net/http"
+	"strings"
 	"time"
+
+	"sender/pipeline"
 )
 
 // A transport that re-sends any request after a transport error.
@@ -14,7 +18,7 @@ type retryTransport struct {
 	tries int
 }
 
-func (t *retryTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+func (t *retryTransport) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:"sends\\(param 0\\)"
 	var resp *http.Response
 	var err error
 	for i := 0; i < t.tries; i++ {
@@ -119,7 +123,149 @@ func decorate(d Doer) func(*http.Request) (*http.Response, error) {
 	}
 }
 
+// The handler is a value of an alias of the send's func type.
+type handler = func(*http.Request) (*http.Response, error)
+
+func viaAlias(ctx context.Context, in *http.Request, h handler) (*http.Response, error) {
+	for range 3 {
+		req := in.Clone(ctx)
+		resp, err := h(req) // want `a request of any method is re-sent after a transport error`
+		if err == nil {
+			return resp, nil
+		}
+	}
+	return nil, errTries
+}
+
+var errTries = errors.New("out of tries")
+
+// A policy of a pipeline re-sends the wrapper it is given, with a
+// per-attempt timeout in one branch only.
+type retryPolicy struct{ tryTimeout time.Duration }
+
+func (p retryPolicy) Do(req *pipeline.Request) (*http.Response, error) { // want Do:"sends\\(param 0\\)"
+	for try := 0; try < 3; try++ {
+		var clone *pipeline.Request
+		var resp *http.Response
+		var err error
+		if p.tryTimeout == 0 {
+			clone = req.Clone(req.Raw().Context())
+			resp, err = clone.Next() // want `a request of any method is re-sent after a transport error`
+		} else {
+			ctx, cancel := context.WithTimeout(req.Raw().Context(), p.tryTimeout)
+			clone = req.Clone(ctx)
+			resp, err = clone.Next()
+			if err != nil {
+				cancel()
+			}
+		}
+		if err == nil && resp.StatusCode < 500 {
+			return resp, nil
+		}
+	}
+	return nil, errTries
+}
+
+// doPost sends the request it is handed.
+func doPost(c *http.Client, req *http.Request) error {
+	resp, err := c.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// postForm sends a POST through doPost.
+func postForm(ctx context.Context, c *http.Client, url, body string) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, strings.NewReader(body))
+	if err != nil {
+		return err
+	}
+	return doPost(c, req)
+}
+
+// The POST that postForm makes through doPost is retried.
+func connect(ctx context.Context, c *http.Client) error {
+	var err error
+	for range 3 {
+		if err = postForm(ctx, c, "https://example.com/connect", "a=b"); err == nil { // want `POST is retried after a transport error without an idempotency key \(postForm sends it\)`
+			return nil
+		}
+	}
+	return err
+}
+
 // ---- must stay silent ----
+
+// A policy that re-sends only what may be replayed.
+type checkedPolicy struct{}
+
+func (checkedPolicy) Do(req *pipeline.Request) (*http.Response, error) { // want Do:"sends\\(param 0\\)"
+	if req.Raw().Method != http.MethodGet {
+		return req.Next()
+	}
+	for {
+		clone := req.Clone(req.Raw().Context())
+		resp, err := clone.Next()
+		if err == nil {
+			return resp, nil
+		}
+	}
+}
+
+// A wrapper of the function's own GET.
+func getThrough(ctx context.Context, url string, policies ...pipeline.Policy) (*http.Response, error) {
+	req, err := pipeline.NewRequest(ctx, http.MethodGet, url, policies...)
+	if err != nil {
+		return nil, err
+	}
+	for {
+		resp, err := req.Next()
+		if err == nil {
+			return resp, nil
+		}
+	}
+}
+
+// getForm sends a GET through doPost: retrying it is safe.
+func getForm(ctx context.Context, c *http.Client, url string) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return err
+	}
+	return doPost(c, req)
+}
+
+func poll(ctx context.Context, c *http.Client) error {
+	for {
+		if err := getForm(ctx, c, "https://example.com/status"); err == nil {
+			return nil
+		}
+	}
+}
+
+// A page of a listing: each call sends the POST of the next page.
+type page struct {
+	c      *http.Client
+	cursor string
+}
+
+func (p *page) next(ctx context.Context) (*page, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, "https://example.com/list", strings.NewReader("cursor="+p.cursor))
+	if err != nil {
+		return nil, err
+	}
+	return p, doPost(p.c, req)
+}
+
+// Pagination: the next request is made from the last response.
+func all(ctx context.Context, p *page) error {
+	var err error
+	for err == nil {
+		p, err = p.next(ctx)
+	}
+	return err
+}
 
 // The wrapper holds a GET of its own.
 func decorateGet(d Doer, url string) (*http.Response, error) {
@@ -155,7 +301,7 @@ func (t *retryTransport) probe(req *http.Request) (*http.Response, error) {
 // The transport checks the method first, as net/http's does.
 type checkedTransport struct{ next http.RoundTripper }
 
-func (t *checkedTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+func (t *checkedTransport) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:"sends\\(param 0\\)"
 	if req.Method != http.MethodGet && req.Method != http.MethodHead {
 		return t.next.RoundTrip(req)
 	}
