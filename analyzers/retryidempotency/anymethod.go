@@ -125,6 +125,16 @@ func (c *checker) fromCaller(fn ast.Node, e ast.Expr) bool {
 				}
 				return []flow.Bits{0, 0}, true
 			}
+			// A helper that builds the request with the method it is
+			// handed, here the caller's.
+			if m := c.lookupMethod(callee); m != nil {
+				_, args := httpmodel.Receiver(info, call)
+				if m.Param < len(args) && c.callersMethod(fn, args[m.Param]) {
+					out := make([]flow.Bits, callee.Type().(*types.Signature).Results().Len())
+					out[0] = flow.Source
+					return out, true
+				}
+			}
 			// Whatever is made from the caller's request (a copy, a
 			// wrapper, the request a helper derives from it) is it.
 			all := recv
@@ -167,6 +177,14 @@ func accessor(info *types.Info, e ast.Expr) bool {
 	}
 	s, ok := info.Selections[sel]
 	return ok && s.Kind() == types.MethodVal && fixes.Pure(info, sel.X)
+}
+
+// lookupMethod returns the methodFact of fn, nil for none or no fn.
+func (c *checker) lookupMethod(fn *types.Func) *methodFact {
+	if fn == nil {
+		return nil
+	}
+	return c.methods.Lookup(fn)
 }
 
 // methodArg returns the method argument of a NewRequest call.

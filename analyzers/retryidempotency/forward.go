@@ -230,3 +230,75 @@ func ownCalls(body ast.Node, fn func(*ast.CallExpr)) {
 		return true
 	})
 }
+
+// methodFact marks a function that returns a request built with the
+// method it receives as its Param-th parameter (receiver aside): a
+// newRequest(ctx, method, ...) helper. The request carries its caller's
+// method.
+type methodFact struct {
+	Param int
+}
+
+func (*methodFact) AFact() {}
+
+func (f *methodFact) String() string { return "method(param " + strconv.Itoa(f.Param) + ")" }
+
+// buildsRequest reports whether fn's first result is a *http.Request.
+func buildsRequest(fn *types.Func) bool {
+	res := fn.Type().(*types.Signature).Results()
+	return res.Len() > 0 && httpmodel.IsRequest(res.At(0).Type())
+}
+
+// methodOf summarises a function that returns a request built with the
+// method of one of its string parameters, directly (http.NewRequest) or
+// through another such function.
+func (c *checker) methodOf(fd *ast.FuncDecl) *methodFact {
+	info := c.pass.TypesInfo
+	f := flow.Analyze(flow.Config{
+		Info: info,
+		Param: func(i int, v *types.Var) flow.Bits {
+			if b, ok := v.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
+				return flow.Param(i)
+			}
+			return 0
+		},
+		Call: func(call *ast.CallExpr, fn *types.Func, _ flow.Bits, args []flow.Bits) ([]flow.Bits, bool) {
+			n := 1
+			if t := info.TypeOf(call.Fun); t != nil {
+				if sig, ok := t.Underlying().(*types.Signature); ok {
+					n = max(sig.Results().Len(), 1)
+				}
+			}
+			out := make([]flow.Bits, n)
+			if _, _, isNew := httpmodel.NewRequestMethod(info, call); isNew {
+				if i := methodIndex(info, call); i < len(args) {
+					out[0] = args[i]
+				}
+				return out, true
+			}
+			if fn != nil {
+				if m := c.methods.Lookup(fn); m != nil && m.Param < len(args) {
+					out[0] = args[m.Param]
+				}
+			}
+			return out, true
+		},
+	}, fd.Type, fd.Body)
+	r := f.Results()
+	if len(r) == 0 {
+		return nil
+	}
+	if ps := r[0].Params(); len(ps) > 0 {
+		return &methodFact{Param: ps[0]}
+	}
+	return nil
+}
+
+// methodIndex returns the index of the method argument of a NewRequest
+// call.
+func methodIndex(info *types.Info, build *ast.CallExpr) int {
+	if f := httpmodel.Callee(info, build); httpmodel.IsPkgFunc(f, "net/http", "NewRequestWithContext") {
+		return 1
+	}
+	return 0
+}

@@ -48,7 +48,7 @@ func New(cfg Config) *analysis.Analyzer {
 		Doc:       analysisutil.Doc(doc, "retryidempotency"),
 		URL:       "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/retryidempotency",
 		Requires:  []*analysis.Analyzer{retryloop.Analyzer, callindex.Analyzer},
-		FactTypes: []analysis.Fact{new(writeFact), new(forwardFact), new(freshFact), new(freshPkgFact)},
+		FactTypes: []analysis.Fact{new(writeFact), new(forwardFact), new(methodFact), new(freshFact), new(freshPkgFact)},
 		Run: analysisutil.Safe("retryidempotency", func(pass *analysis.Pass, at func(token.Pos)) (any, error) {
 			return run(pass, keys, at)
 		}),
@@ -101,8 +101,11 @@ type checker struct {
 	writes *summary.Table[writeFact, *writeFact]
 	// forwards are the functions that send the request they are handed.
 	forwards *summary.Table[forwardFact, *forwardFact]
-	fresh    *summary.Table[freshFact, *freshFact]
-	calls    *callindex.Index
+	// methods are the functions that build a request with the method
+	// they are handed.
+	methods *summary.Table[methodFact, *methodFact]
+	fresh   *summary.Table[freshFact, *freshFact]
+	calls   *callindex.Index
 	// keyList are the configured key headers, in order.
 	keyList []string
 	// guarding are the functions that check a request's method or key
@@ -121,6 +124,7 @@ func run(pass *analysis.Pass, keys []string, at func(token.Pos)) (any, error) {
 		loops:    loops,
 		writes:   summary.NewTable[writeFact](pass),
 		forwards: summary.NewTable[forwardFact](pass),
+		methods:  summary.NewTable[methodFact](pass),
 		fresh:    summary.NewTable[freshFact](pass),
 		calls:    pass.ResultOf[callindex.Analyzer].(*callindex.Index),
 		keyList:  keys,
@@ -297,7 +301,25 @@ func (c *checker) computeFacts(at func(token.Pos)) {
 			}
 		}
 	}
-	// Forwarding functions next: a write may be sent through one.
+	// Request builders and forwarding functions next: a write may be
+	// sent through one, a caller's method reach a request through one.
+	c.methods.Solve(g, summary.Problem[*methodFact]{
+		Active: func(i int) bool { return buildsRequest(g.Funcs[i].Obj) },
+		Summarise: func(i int) (*methodFact, bool) {
+			at(g.Funcs[i].Decl.Pos())
+			m := c.methodOf(g.Funcs[i].Decl)
+			return m, m != nil
+		},
+		Equal: func(a, b *methodFact) bool {
+			return (a == nil) == (b == nil) && (a == nil || *a == *b)
+		},
+		Join: func(old, new *methodFact) *methodFact {
+			if new != nil {
+				return new
+			}
+			return old
+		},
+	})
 	c.forwards.Solve(g, summary.Problem[*forwardFact]{
 		Active: func(i int) bool { return c.loops.Sends(g.Funcs[i].Obj) },
 		Summarise: func(i int) (*forwardFact, bool) {
@@ -453,12 +475,15 @@ func (c *checker) requestSend(fn ast.Node, call *ast.CallExpr, req ast.Expr) (se
 	// The request's method: every assignment to it must be a
 	// NewRequest with a constant method (or a method variable assigned
 	// only constants), all the same.
+	// A request of the caller's among its values is enough for any
+	// method (a variable declared first is assigned one later); a known
+	// method needs all of them.
 	values, known := flow.Assigned(info, fn, v)
+	if (known || len(values) > 0) && c.anyMethodRequest(fn, v, values) {
+		return send{call: call, req: v, anyMethod: true, request: req}, true
+	}
 	if !known {
 		return send{}, false
-	}
-	if c.anyMethodRequest(fn, v, values) {
-		return send{call: call, req: v, anyMethod: true, request: req}, true
 	}
 	for _, val := range values {
 		b, ok := ast.Unparen(val).(*ast.CallExpr)

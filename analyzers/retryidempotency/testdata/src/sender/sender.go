@@ -5,6 +5,7 @@ package sender
 import (
 	"context"
 	"errors"
+	"iter"
 	"net/http"
 	"strings"
 	"time"
@@ -195,7 +196,81 @@ func connect(ctx context.Context, c *http.Client) error {
 	return err
 }
 
+// attempts yields the attempts of an operation, up to n.
+func attempts(n int) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		for i := range n {
+			if !yield(i) {
+				return
+			}
+		}
+	}
+}
+
+// newRequest builds a request with the method it is handed.
+func newRequest(ctx context.Context, method, path string) (*http.Request, error) {
+	if method == "" {
+		method = http.MethodPost
+	}
+	return http.NewRequestWithContext(ctx, method, "https://example.com/"+path, nil)
+}
+
+// execute sends whatever method its caller asks for, on every attempt that
+// an iterator yields.
+func execute(ctx context.Context, c *http.Client, method, path string) (*http.Response, error) {
+	var err error
+	for range attempts(3) {
+		var req *http.Request
+		req, err = newRequest(ctx, method, path)
+		if err != nil {
+			return nil, err
+		}
+		var resp *http.Response
+		resp, err = c.Do(req) // want `a request of any method is re-sent after a transport error`
+		if err != nil {
+			continue
+		}
+		return resp, nil
+	}
+	return nil, err
+}
+
 // ---- must stay silent ----
+
+// getPath builds a GET, whatever path it is handed.
+func getPath(ctx context.Context, path string) (*http.Request, error) {
+	return http.NewRequestWithContext(ctx, http.MethodGet, "https://example.com/"+path, nil)
+}
+
+// A GET built by a helper from the caller's path is a GET.
+func fetch(ctx context.Context, c *http.Client, path string) (*http.Response, error) {
+	for range attempts(3) {
+		req, err := getPath(ctx, path)
+		if err != nil {
+			return nil, err
+		}
+		resp, err := c.Do(req)
+		if err == nil {
+			return resp, nil
+		}
+	}
+	return nil, errTries
+}
+
+// Each path an iterator yields is a request of its own: iteration.
+func sendAll(ctx context.Context, c *http.Client, method string, paths iter.Seq[string]) {
+	for path := range paths {
+		req, err := newRequest(ctx, method, path)
+		if err != nil {
+			continue
+		}
+		resp, err := c.Do(req)
+		if err != nil {
+			continue
+		}
+		resp.Body.Close()
+	}
+}
 
 // A policy that re-sends only what may be replayed.
 type checkedPolicy struct{}
