@@ -37,8 +37,12 @@ type anyFinding struct {
 }
 
 // paramOf reports whether v is a parameter of the function fn (a
-// declaration or a literal).
+// declaration or a literal) or, for a literal, of a function around it
+// whose parameter it captures: the caller's either way.
 func (c *checker) paramOf(fn ast.Node, v *types.Var) bool {
+	if _, lit := fn.(*ast.FuncLit); lit && v.Kind() == types.ParamVar && v.Pos() < fn.Pos() {
+		return true
+	}
 	ft, _ := flow.FuncParts(fn)
 	if ft == nil || ft.Params == nil {
 		return false
@@ -313,6 +317,9 @@ func (c *checker) guardingFuncs() map[*types.Func]bool {
 
 // checkAnyMethod reports a retrying sender, and reports whether it did.
 func (c *checker) checkAnyMethod(file *ast.File, l *retryloop.Loop, s send) bool {
+	if l.Via != nil {
+		return c.checkAnyMethodOp(file, l, s)
+	}
 	outcome, ok := c.retriesUnknown(l, s)
 	if !ok || c.guardsIn(l.Func) {
 		return false
@@ -377,6 +384,93 @@ func (c *checker) checkAnyMethod(file *ast.File, l *retryloop.Loop, s send) bool
 		guardAt: at,
 	})
 	return true
+}
+
+// checkAnyMethodOp reports a retrying sender whose send is in the
+// operation l handed to a retry helper, and reports whether it did. The
+// helper, not the operation, decides on another attempt, so the guard
+// goes before the helper's call: a request that may not be replayed is
+// sent once, as the function's result.
+//
+//	if !replayable(req) {
+//		return t.next.RoundTrip(req)
+//	}
+//	op := func() error { resp, err = t.next.RoundTrip(req); ... }
+//	retry(op)
+func (c *checker) checkAnyMethodOp(file *ast.File, l *retryloop.Loop, s send) bool {
+	outcome, ok := c.retriesUnknown(l, s)
+	if !ok {
+		return false
+	}
+	info := c.pass.TypesInfo
+	var decl ast.Decl
+	for _, d := range file.Decls {
+		if d.Pos() <= l.Outer.Pos() && l.Outer.End() <= d.End() {
+			decl = d
+		}
+	}
+	fd, isFunc := decl.(*ast.FuncDecl)
+	if !isFunc || fd.Body == nil || c.guardsIn(fd) || s.request == nil || !accessor(info, s.request) {
+		return false
+	}
+	// The function around the helper's call must return what the send
+	// does, and the send be written the same before the operation.
+	if c.enclosingLit(fd, l.Outer) {
+		return false
+	}
+	sig, ok := info.TypeOf(s.call).(*types.Tuple)
+	res := fixes.ResultTypes(info, fd.Type)
+	if !ok || sig.Len() != len(res) {
+		return false
+	}
+	for i, t := range res {
+		if !types.Identical(sig.At(i).Type(), t) {
+			return false
+		}
+	}
+	at := l.Outer.Pos()
+	if !fixes.VisibleAt(info, file, s.call, at) || !fixes.VisibleAt(info, file, s.request, at) {
+		return false
+	}
+	src := fixes.Source(c.pass, s.call.Pos())
+	if src == nil {
+		return false
+	}
+	indent := fixes.Indent(c.pass.Fset, src, at)
+	req := fixes.Text(c.pass.Fset, src, s.request) + s.raw
+	guard := fmt.Sprintf("if !%s(%s) {\n%s\treturn %s\n%s}\n%s", helperMark, req, indent, fixes.Text(c.pass.Fset, src, s.call), indent, indent)
+	by := ""
+	if l.Via != nil {
+		by = " by " + l.Via.Name()
+	}
+	c.anyFindings = append(c.anyFindings, anyFinding{
+		file: file,
+		decl: decl,
+		diag: analysis.Diagnostic{
+			Pos: s.call.Pos(),
+			End: s.call.End(),
+			Message: fmt.Sprintf("a request of any method is re-sent%s after %s without a check of its method or an %s header (a POST or PATCH may be applied twice)",
+				by, outcome, c.first),
+			SuggestedFixes: []analysis.SuggestedFix{{
+				Message:   "Send a request without an idempotent method or an " + c.first + " once, without retries",
+				TextEdits: []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(guard)}},
+			}},
+		},
+		guardAt: at,
+	})
+	return true
+}
+
+// enclosingLit reports whether n is inside a function literal of fd.
+func (c *checker) enclosingLit(fd *ast.FuncDecl, n ast.Node) bool {
+	found := false
+	ast.Inspect(fd.Body, func(m ast.Node) bool {
+		if lit, ok := m.(*ast.FuncLit); ok && lit.Pos() <= n.Pos() && n.End() <= lit.End() {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // sendAssign returns the assignment of the send's response and error and

@@ -120,7 +120,16 @@
 // for a wrapper it gets the wrapper's *http.Request, as clone.Raw()),
 // so that a write whose outcome is unknown goes back to the caller while
 // every other request is retried as before; a sender that retries only on
-// a status returns the response as it came instead.
+// a status returns the response as it came instead. When the send is in
+// an operation handed to a retry helper (the helper, not the operation,
+// decides on another attempt), the guard goes before the helper's call
+// and sends such a request once, as the function's result:
+//
+//	if !replayable(in) {
+//		return t.inner.RoundTrip(in)
+//	}
+//	roundtrip := func() error { out, err = t.inner.RoundTrip(in); return err }
+//	retry.Retry(roundtrip, predicate, backoff)
 //
 // Retry libraries (see docs/libraries.md): a POST or PATCH sent through a
 // retrying go-retryablehttp client (RetryMax > 0, default CheckRetry) or a

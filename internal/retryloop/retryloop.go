@@ -14,7 +14,9 @@
 //     (see httpmodel.SendOf), or through a local closure that does (see
 //     ClosureOf); or, in a retry helper, it calls an operation the
 //     function received (a parameter of func type returning an error:
-//     see Loop.Op, with a fact on the helper);
+//     see Loop.Op, with a fact on the helper). A function that hands the
+//     operation it receives to a retry helper, as it is or in a function
+//     literal that calls it, is a retry helper of that operation too;
 //   - the request does not change from one iteration to the next: nothing
 //     it is built from is advanced by the loop (the post statement, ++,
 //     op=), received from a channel (the next item of a queue) or assigned

@@ -235,7 +235,71 @@ func execute(ctx context.Context, c *http.Client, method, path string) (*http.Re
 	return nil, err
 }
 
+// until calls cond again until it reports done.
+func until(cond func() (bool, error)) error {
+	for i := 0; i < 5; i++ {
+		done, err := cond()
+		if done {
+			return err
+		}
+		time.Sleep(time.Second)
+	}
+	return errTries
+}
+
+// retryOp hands f to until, inside a condition that calls it: a retry
+// helper of f.
+func retryOp(f func() error) error {
+	return until(func() (bool, error) {
+		err := f()
+		return err == nil, err
+	})
+}
+
+// A transport whose attempt is an operation handed to a retry helper.
+type opTransport struct{ next http.RoundTripper }
+
+func (t *opTransport) RoundTrip(in *http.Request) (out *http.Response, err error) {
+	roundtrip := func() error {
+		out, err = t.next.RoundTrip(in) // want `a request of any method is re-sent by retryOp after a transport error`
+		return err
+	}
+	retryOp(roundtrip)
+	return
+}
+
 // ---- must stay silent ----
+
+// The transport checks the method before it hands the attempt on.
+type checkedOpTransport struct{ next http.RoundTripper }
+
+func (t *checkedOpTransport) RoundTrip(in *http.Request) (out *http.Response, err error) { // want RoundTrip:"sends\\(param 0\\)"
+	if in.Method != http.MethodGet {
+		return t.next.RoundTrip(in)
+	}
+	retryOp(func() error {
+		out, err = t.next.RoundTrip(in)
+		return err
+	})
+	return
+}
+
+// once calls f once: no retry helper, nor is what hands f to it.
+func once(f func() error) error { return f() }
+
+func onceOp(f func() error) error {
+	return once(func() error { return f() })
+}
+
+type onceTransport struct{ next http.RoundTripper }
+
+func (t *onceTransport) RoundTrip(in *http.Request) (out *http.Response, err error) {
+	onceOp(func() error {
+		out, err = t.next.RoundTrip(in)
+		return err
+	})
+	return
+}
 
 // getPath builds a GET, whatever path it is handed.
 func getPath(ctx context.Context, path string) (*http.Request, error) {
