@@ -37,8 +37,12 @@ type anyFinding struct {
 }
 
 // paramOf reports whether v is a parameter of the function fn (a
-// declaration or a literal).
+// declaration or a literal) or, for a literal, of a function around it
+// whose parameter it captures: the caller's either way.
 func (c *checker) paramOf(fn ast.Node, v *types.Var) bool {
+	if _, lit := fn.(*ast.FuncLit); lit && v.Kind() == types.ParamVar && v.Pos() < fn.Pos() {
+		return true
+	}
 	ft, _ := flow.FuncParts(fn)
 	if ft == nil || ft.Params == nil {
 		return false
@@ -61,10 +65,10 @@ func (c *checker) callersRequest(fn ast.Node, e ast.Expr) bool {
 	switch e := ast.Unparen(e).(type) {
 	case *ast.SelectorExpr:
 		s, ok := info.Selections[e]
-		return ok && s.Kind() == types.FieldVal && httpmodel.IsRequest(s.Type())
+		return ok && s.Kind() == types.FieldVal && carriesRequest(s.Type())
 	case *ast.Ident:
 		v, ok := info.Uses[e].(*types.Var)
-		return ok && httpmodel.IsRequest(v.Type()) && c.paramOf(fn, v)
+		return ok && carriesRequest(v.Type()) && c.paramOf(fn, v)
 	case *ast.CallExpr:
 		f := httpmodel.Callee(info, e)
 		if !httpmodel.IsMethod(f, "net/http", "Request", "Clone", "WithContext") {
@@ -107,7 +111,7 @@ func (c *checker) fromCaller(fn ast.Node, e ast.Expr) bool {
 		i := 0
 		for _, field := range ft.Params.List {
 			for range max(len(field.Names), 1) {
-				if httpmodel.IsRequest(info.TypeOf(field.Type)) {
+				if carriesRequest(info.TypeOf(field.Type)) {
 					callers |= flow.Param(i)
 				}
 				i++
@@ -125,6 +129,16 @@ func (c *checker) fromCaller(fn ast.Node, e ast.Expr) bool {
 				}
 				return []flow.Bits{0, 0}, true
 			}
+			// A helper that builds the request with the method it is
+			// handed, here the caller's.
+			if m := c.lookupMethod(callee); m != nil {
+				_, args := httpmodel.Receiver(info, call)
+				if m.Param < len(args) && c.callersMethod(fn, args[m.Param]) {
+					out := make([]flow.Bits, callee.Type().(*types.Signature).Results().Len())
+					out[0] = flow.Source
+					return out, true
+				}
+			}
 			// Whatever is made from the caller's request (a copy, a
 			// wrapper, the request a helper derives from it) is it.
 			all := recv
@@ -138,7 +152,8 @@ func (c *checker) fromCaller(fn ast.Node, e ast.Expr) bool {
 				all |= flow.Source
 			}
 			n := 1
-			if sig, ok := info.TypeOf(call.Fun).(*types.Signature); ok {
+			if t := info.TypeOf(call.Fun); t == nil {
+			} else if sig, ok := t.Underlying().(*types.Signature); ok {
 				n = max(sig.Results().Len(), 1)
 			}
 			out := make([]flow.Bits, n)
@@ -166,6 +181,14 @@ func accessor(info *types.Info, e ast.Expr) bool {
 	}
 	s, ok := info.Selections[sel]
 	return ok && s.Kind() == types.MethodVal && fixes.Pure(info, sel.X)
+}
+
+// lookupMethod returns the methodFact of fn, nil for none or no fn.
+func (c *checker) lookupMethod(fn *types.Func) *methodFact {
+	if fn == nil {
+		return nil
+	}
+	return c.methods.Lookup(fn)
 }
 
 // methodArg returns the method argument of a NewRequest call.
@@ -294,6 +317,9 @@ func (c *checker) guardingFuncs() map[*types.Func]bool {
 
 // checkAnyMethod reports a retrying sender, and reports whether it did.
 func (c *checker) checkAnyMethod(file *ast.File, l *retryloop.Loop, s send) bool {
+	if l.Via != nil {
+		return c.checkAnyMethodOp(file, l, s)
+	}
 	outcome, ok := c.retriesUnknown(l, s)
 	if !ok || c.guardsIn(l.Func) {
 		return false
@@ -303,7 +329,7 @@ func (c *checker) checkAnyMethod(file *ast.File, l *retryloop.Loop, s send) bool
 	if src == nil || s.request == nil || !accessor(info, s.request) {
 		return false
 	}
-	as := sendAssign(l, s)
+	as, stmt := c.sendAssign(l, s)
 	if as == nil {
 		return false
 	}
@@ -336,9 +362,9 @@ func (c *checker) checkAnyMethod(file *ast.File, l *retryloop.Loop, s send) bool
 	if decl == nil {
 		return false
 	}
-	indent := fixes.Indent(c.pass.Fset, src, as.Pos())
-	at := fixes.LineEnd(c.pass.Fset, src, as.End())
-	req := fixes.Text(c.pass.Fset, src, s.request)
+	indent := fixes.Indent(c.pass.Fset, src, stmt.Pos())
+	at := fixes.LineEnd(c.pass.Fset, src, stmt.End())
+	req := fixes.Text(c.pass.Fset, src, s.request) + s.raw
 	// The helper's name is chosen for the whole package at the end;
 	// helperMark stands for it until then.
 	guard := fmt.Sprintf("\n%[1]sif %[2]s {\n%[1]s\t%[3]s\n%[1]s}", indent, fmt.Sprintf(cond, helperMark, req), ret)
@@ -360,16 +386,108 @@ func (c *checker) checkAnyMethod(file *ast.File, l *retryloop.Loop, s send) bool
 	return true
 }
 
-// sendAssign returns the statement of the loop body that assigns the
-// send's response and error, or nil.
-func sendAssign(l *retryloop.Loop, s send) *ast.AssignStmt {
-	for _, st := range l.Body.List {
-		as, ok := st.(*ast.AssignStmt)
-		if ok && len(as.Lhs) == 2 && len(as.Rhs) == 1 && ast.Unparen(as.Rhs[0]) == s.call {
-			return as
+// checkAnyMethodOp reports a retrying sender whose send is in the
+// operation l handed to a retry helper, and reports whether it did. The
+// helper, not the operation, decides on another attempt, so the guard
+// goes before the helper's call: a request that may not be replayed is
+// sent once, as the function's result.
+//
+//	if !replayable(req) {
+//		return t.next.RoundTrip(req)
+//	}
+//	op := func() error { resp, err = t.next.RoundTrip(req); ... }
+//	retry(op)
+func (c *checker) checkAnyMethodOp(file *ast.File, l *retryloop.Loop, s send) bool {
+	outcome, ok := c.retriesUnknown(l, s)
+	if !ok {
+		return false
+	}
+	info := c.pass.TypesInfo
+	var decl ast.Decl
+	for _, d := range file.Decls {
+		if d.Pos() <= l.Outer.Pos() && l.Outer.End() <= d.End() {
+			decl = d
 		}
 	}
-	return nil
+	fd, isFunc := decl.(*ast.FuncDecl)
+	if !isFunc || fd.Body == nil || c.guardsIn(fd) || s.request == nil || !accessor(info, s.request) {
+		return false
+	}
+	// The function around the helper's call must return what the send
+	// does, and the send be written the same before the operation.
+	if c.enclosingLit(fd, l.Outer) {
+		return false
+	}
+	sig, ok := info.TypeOf(s.call).(*types.Tuple)
+	res := fixes.ResultTypes(info, fd.Type)
+	if !ok || sig.Len() != len(res) {
+		return false
+	}
+	for i, t := range res {
+		if !types.Identical(sig.At(i).Type(), t) {
+			return false
+		}
+	}
+	at := l.Outer.Pos()
+	if !fixes.VisibleAt(info, file, s.call, at) || !fixes.VisibleAt(info, file, s.request, at) {
+		return false
+	}
+	src := fixes.Source(c.pass, s.call.Pos())
+	if src == nil {
+		return false
+	}
+	indent := fixes.Indent(c.pass.Fset, src, at)
+	req := fixes.Text(c.pass.Fset, src, s.request) + s.raw
+	guard := fmt.Sprintf("if !%s(%s) {\n%s\treturn %s\n%s}\n%s", helperMark, req, indent, fixes.Text(c.pass.Fset, src, s.call), indent, indent)
+	by := ""
+	if l.Via != nil {
+		by = " by " + l.Via.Name()
+	}
+	c.anyFindings = append(c.anyFindings, anyFinding{
+		file: file,
+		decl: decl,
+		diag: analysis.Diagnostic{
+			Pos: s.call.Pos(),
+			End: s.call.End(),
+			Message: fmt.Sprintf("a request of any method is re-sent%s after %s without a check of its method or an %s header (a POST or PATCH may be applied twice)",
+				by, outcome, c.first),
+			SuggestedFixes: []analysis.SuggestedFix{{
+				Message:   "Send a request without an idempotent method or an " + c.first + " once, without retries",
+				TextEdits: []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(guard)}},
+			}},
+		},
+		guardAt: at,
+	})
+	return true
+}
+
+// enclosingLit reports whether n is inside a function literal of fd.
+func (c *checker) enclosingLit(fd *ast.FuncDecl, n ast.Node) bool {
+	found := false
+	ast.Inspect(fd.Body, func(m ast.Node) bool {
+		if lit, ok := m.(*ast.FuncLit); ok && lit.Pos() <= n.Pos() && n.End() <= lit.End() {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// sendAssign returns the assignment of the send's response and error and
+// the statement of the loop body after which both hold them: the
+// assignment itself, or an if statement whose every branch sends (see
+// branchSend). It returns nil when there is none.
+func (c *checker) sendAssign(l *retryloop.Loop, s send) (*ast.AssignStmt, ast.Stmt) {
+	for _, st := range l.Body.List {
+		as, ok := st.(*ast.AssignStmt)
+		if ifs, isIf := st.(*ast.IfStmt); isIf && ifs.Pos() <= s.call.Pos() && s.call.End() <= ifs.End() {
+			as, ok = c.branchSend(ifs, s.call), true
+		}
+		if ok && as != nil && len(as.Lhs) == 2 && len(as.Rhs) == 1 && ast.Unparen(as.Rhs[0]) == s.call {
+			return as, st
+		}
+	}
+	return nil, nil
 }
 
 func identName(e ast.Expr) string {

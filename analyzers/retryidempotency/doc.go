@@ -25,8 +25,10 @@
 //     header is set on the request;
 //   - a retrying sender: a loop that re-sends a request whose method it
 //     does not fix (a *http.Request parameter, a field holding one, a copy
-//     or a request a helper derives from one, or a request built with a
-//     method taken from a parameter or a field) after an unknown outcome,
+//     or a request a helper derives from one, a request built with a
+//     method taken from a parameter or a field, or such a request wrapper
+//     of a pipeline or an SDK: a struct holding a *http.Request, such as
+//     a policy's request whose Next method sends it) after an unknown outcome,
 //     without the check that net/http's own Transport makes before it
 //     replays a request: an idempotent method (a comparison, switch or
 //     lookup of the request's Method, in the function or in a function of
@@ -48,7 +50,13 @@
 // closure's error and the closure returns its send's. A send is a call of
 // net/http's sends, of a function that sends, or of an interface method or
 // func value of a send's signature, func(*http.Request) (*http.Response,
-// error) (a Doer, a pipeline's next handler).
+// error) (a Doer, a pipeline's next handler, of a named or an alias type).
+// A function in any package that sends the request it is handed (a
+// doPost(client, req) helper, a wrapper's Next method) sends that
+// request: a POST built before the call is a write of the caller, and a
+// request of the caller's a retrying sender's. A send assigned in every
+// branch of an if statement (a per-attempt timeout set up in one branch)
+// is judged after the if.
 //
 // Not reported: GET, HEAD, OPTIONS, PUT and DELETE; a method that is not a
 // constant and not the caller's; a key computed once before the loop, or taken from a parameter
@@ -108,10 +116,20 @@
 //		return nil, err
 //	}
 //
-// (replayable reports an idempotent method, or a configured key header),
+// (replayable reports an idempotent method, or a configured key header;
+// for a wrapper it gets the wrapper's *http.Request, as clone.Raw()),
 // so that a write whose outcome is unknown goes back to the caller while
 // every other request is retried as before; a sender that retries only on
-// a status returns the response as it came instead.
+// a status returns the response as it came instead. When the send is in
+// an operation handed to a retry helper (the helper, not the operation,
+// decides on another attempt), the guard goes before the helper's call
+// and sends such a request once, as the function's result:
+//
+//	if !replayable(in) {
+//		return t.inner.RoundTrip(in)
+//	}
+//	roundtrip := func() error { out, err = t.inner.RoundTrip(in); return err }
+//	retry.Retry(roundtrip, predicate, backoff)
 //
 // Retry libraries (see docs/libraries.md): a POST or PATCH sent through a
 // retrying go-retryablehttp client (RetryMax > 0, default CheckRetry) or a

@@ -6,6 +6,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/retrylint/retrylint/internal/httpmodel"
 	"github.com/retrylint/retrylint/internal/retryloop"
@@ -108,8 +109,13 @@ func (c *checker) newSim(l *retryloop.Loop, s send) (*sim, bool) {
 			as = st
 			sm.rest = l.Body.List[i+1:]
 		case *ast.IfStmt:
-			as, _ = st.Init.(*ast.AssignStmt)
-			sm.rest = l.Body.List[i:]
+			if init, ok := st.Init.(*ast.AssignStmt); ok && init.Pos() <= s.call.Pos() && s.call.End() <= init.End() {
+				as = init
+				sm.rest = l.Body.List[i:]
+			} else {
+				as = c.branchSend(st, s.call)
+				sm.rest = l.Body.List[i+1:]
+			}
 		}
 		if as == nil || len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) != s.call {
 			return nil, false
@@ -140,6 +146,80 @@ func (c *checker) newSim(l *retryloop.Loop, s send) (*sim, bool) {
 		return sm, true
 	}
 	return nil, false
+}
+
+// branchSend returns the assignment of the send call's results when it is
+// a statement of a branch of the if statement st, and every branch of st
+// (an else is required) assigns the same variables from a send and then
+// neither leaves nor continues: after st, those variables hold the
+// results of one send, whichever branch ran (a per-attempt timeout set
+// up in one branch only). It returns nil otherwise.
+func (c *checker) branchSend(st *ast.IfStmt, call *ast.CallExpr) *ast.AssignStmt {
+	info := c.pass.TypesInfo
+	var found *ast.AssignStmt
+	var lhs []types.Object
+	var branch func(s ast.Stmt) bool
+	branch = func(s ast.Stmt) bool {
+		switch s := s.(type) {
+		case *ast.IfStmt:
+			if s.Init != nil || s.Else == nil {
+				return false
+			}
+			return branch(s.Body) && branch(s.Else)
+		case *ast.BlockStmt:
+			var as *ast.AssignStmt
+			for _, x := range s.List {
+				a, ok := x.(*ast.AssignStmt)
+				if ok && len(a.Rhs) == 1 && a.Tok == token.ASSIGN {
+					if sc, ok := ast.Unparen(a.Rhs[0]).(*ast.CallExpr); ok && c.loops.SendsCall(sc) {
+						as = a
+					}
+				}
+			}
+			if as == nil || leavesOrContinues(info, s) {
+				return false
+			}
+			var objs []types.Object
+			for _, e := range as.Lhs {
+				id, ok := e.(*ast.Ident)
+				if !ok {
+					return false
+				}
+				objs = append(objs, info.ObjectOf(id))
+			}
+			if lhs != nil && !slices.Equal(lhs, objs) {
+				return false
+			}
+			lhs = objs
+			if ast.Unparen(as.Rhs[0]) == call {
+				found = as
+			}
+			return true
+		}
+		return false
+	}
+	if st.Init != nil || st.Else == nil || !branch(st.Body) || !branch(st.Else) {
+		return nil
+	}
+	return found
+}
+
+// leavesOrContinues reports whether n holds a return, a branch statement
+// or a call that never returns, outside function literals.
+func leavesOrContinues(info *types.Info, n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		switch m := m.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt, *ast.BranchStmt:
+			found = true
+		case *ast.CallExpr:
+			found = httpmodel.NoReturn(info, m)
+		}
+		return !found
+	})
+	return found
 }
 
 // labelOf returns the label of the loop statement, if any.

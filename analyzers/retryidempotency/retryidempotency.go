@@ -48,7 +48,7 @@ func New(cfg Config) *analysis.Analyzer {
 		Doc:       analysisutil.Doc(doc, "retryidempotency"),
 		URL:       "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/retryidempotency",
 		Requires:  []*analysis.Analyzer{retryloop.Analyzer, callindex.Analyzer},
-		FactTypes: []analysis.Fact{new(writeFact), new(freshFact), new(freshPkgFact)},
+		FactTypes: []analysis.Fact{new(writeFact), new(forwardFact), new(methodFact), new(freshFact), new(freshPkgFact)},
 		Run: analysisutil.Safe("retryidempotency", func(pass *analysis.Pass, at func(token.Pos)) (any, error) {
 			return run(pass, keys, at)
 		}),
@@ -99,8 +99,13 @@ type checker struct {
 	first  string // the first configured key header, for fixes
 	loops  *retryloop.Result
 	writes *summary.Table[writeFact, *writeFact]
-	fresh  *summary.Table[freshFact, *freshFact]
-	calls  *callindex.Index
+	// forwards are the functions that send the request they are handed.
+	forwards *summary.Table[forwardFact, *forwardFact]
+	// methods are the functions that build a request with the method
+	// they are handed.
+	methods *summary.Table[methodFact, *methodFact]
+	fresh   *summary.Table[freshFact, *freshFact]
+	calls   *callindex.Index
 	// keyList are the configured key headers, in order.
 	keyList []string
 	// guarding are the functions that check a request's method or key
@@ -113,14 +118,16 @@ type checker struct {
 func run(pass *analysis.Pass, keys []string, at func(token.Pos)) (any, error) {
 	loops := pass.ResultOf[retryloop.Analyzer].(*retryloop.Result)
 	c := &checker{
-		pass:    pass,
-		keys:    httpmodel.NewNames(keys...),
-		first:   http.CanonicalHeaderKey(keys[0]),
-		loops:   loops,
-		writes:  summary.NewTable[writeFact](pass),
-		fresh:   summary.NewTable[freshFact](pass),
-		calls:   pass.ResultOf[callindex.Analyzer].(*callindex.Index),
-		keyList: keys,
+		pass:     pass,
+		keys:     httpmodel.NewNames(keys...),
+		first:    http.CanonicalHeaderKey(keys[0]),
+		loops:    loops,
+		writes:   summary.NewTable[writeFact](pass),
+		forwards: summary.NewTable[forwardFact](pass),
+		methods:  summary.NewTable[methodFact](pass),
+		fresh:    summary.NewTable[freshFact](pass),
+		calls:    pass.ResultOf[callindex.Analyzer].(*callindex.Index),
+		keyList:  keys,
 	}
 	c.computeFacts(at)
 	if !httpmodel.ImportsHTTP(pass.Pkg) {
@@ -294,6 +301,43 @@ func (c *checker) computeFacts(at func(token.Pos)) {
 			}
 		}
 	}
+	// Request builders and forwarding functions next: a write may be
+	// sent through one, a caller's method reach a request through one.
+	c.methods.Solve(g, summary.Problem[*methodFact]{
+		Active: func(i int) bool { return buildsRequest(g.Funcs[i].Obj) },
+		Summarise: func(i int) (*methodFact, bool) {
+			at(g.Funcs[i].Decl.Pos())
+			m := c.methodOf(g.Funcs[i].Decl)
+			return m, m != nil
+		},
+		Equal: func(a, b *methodFact) bool {
+			return (a == nil) == (b == nil) && (a == nil || *a == *b)
+		},
+		Join: func(old, new *methodFact) *methodFact {
+			if new != nil {
+				return new
+			}
+			return old
+		},
+	})
+	c.forwards.Solve(g, summary.Problem[*forwardFact]{
+		Active: func(i int) bool { return c.loops.Sends(g.Funcs[i].Obj) },
+		Summarise: func(i int) (*forwardFact, bool) {
+			at(g.Funcs[i].Decl.Pos())
+			f := c.forwardOf(g.Funcs[i].Decl)
+			return f, f != nil
+		},
+		Equal: func(a, b *forwardFact) bool {
+			return (a == nil) == (b == nil) && (a == nil || *a == *b)
+		},
+		// The first request a function sends is the one it forwards.
+		Join: func(old, new *forwardFact) *forwardFact {
+			if new != nil {
+				return new
+			}
+			return old
+		},
+	})
 	c.writes.Solve(g, summary.Problem[*writeFact]{
 		Active: func(i int) bool { return c.loops.Sends(g.Funcs[i].Obj) },
 		Summarise: func(i int) (*writeFact, bool) {
@@ -369,6 +413,9 @@ type send struct {
 	anyMethod bool
 	// request is the request argument of an anyMethod send.
 	request ast.Expr
+	// raw is what gets a wrapper's *http.Request from request (".Raw()"),
+	// "" for a *http.Request.
+	raw string
 }
 
 // sendOf recognises a call in fn that sends a request whose method is
@@ -381,22 +428,42 @@ func (c *checker) sendOf(fn ast.Node, call *ast.CallExpr) (send, bool) {
 		if f == nil {
 			return send{}, false
 		}
-		w := c.writes.Lookup(f)
-		if w == nil {
-			return send{}, false
+		if w := c.writes.Lookup(f); w != nil {
+			return send{call: call, method: w.Method, helper: w}, true
 		}
-		return send{call: call, method: w.Method, helper: w}, true
+		// A function that sends the request it is handed.
+		if req, ok := c.forwarded(call); ok {
+			return c.requestSend(fn, call, req)
+		}
+		return send{}, false
 	}
 	out := send{call: call, method: s.Method}
 	if s.Request == nil {
 		return out, s.Method != ""
 	}
-	id, ok := ast.Unparen(s.Request).(*ast.Ident)
+	return c.requestSend(fn, call, s.Request)
+}
+
+// requestSend describes the call of fn that sends the request req: a
+// *http.Request, or a wrapper of one (see holdsRequest).
+func (c *checker) requestSend(fn ast.Node, call *ast.CallExpr, req ast.Expr) (send, bool) {
+	info := c.pass.TypesInfo
+	out := send{call: call}
+	if t := info.TypeOf(req); !httpmodel.IsRequest(t) {
+		// A wrapper: only one of the caller's is known to carry any
+		// method, and a fix needs its *http.Request.
+		raw := rawRequest(c.pass.Pkg, t)
+		if raw == "" || !c.fromCaller(fn, req) {
+			return send{}, false
+		}
+		return send{call: call, anyMethod: true, request: req, raw: raw}, true
+	}
+	id, ok := ast.Unparen(req).(*ast.Ident)
 	if !ok {
-		if c.fromCaller(fn, s.Request) {
+		if c.fromCaller(fn, req) {
 			// A field holding a request, a copy of one, a wrapper's
 			// request: whatever its method.
-			return send{call: call, anyMethod: true, request: s.Request}, true
+			return send{call: call, anyMethod: true, request: req}, true
 		}
 		return send{}, false
 	}
@@ -408,12 +475,15 @@ func (c *checker) sendOf(fn ast.Node, call *ast.CallExpr) (send, bool) {
 	// The request's method: every assignment to it must be a
 	// NewRequest with a constant method (or a method variable assigned
 	// only constants), all the same.
+	// A request of the caller's among its values is enough for any
+	// method (a variable declared first is assigned one later); a known
+	// method needs all of them.
 	values, known := flow.Assigned(info, fn, v)
+	if (known || len(values) > 0) && c.anyMethodRequest(fn, v, values) {
+		return send{call: call, req: v, anyMethod: true, request: req}, true
+	}
 	if !known {
 		return send{}, false
-	}
-	if c.anyMethodRequest(fn, v, values) {
-		return send{call: call, req: v, anyMethod: true, request: s.Request}, true
 	}
 	for _, val := range values {
 		b, ok := ast.Unparen(val).(*ast.CallExpr)

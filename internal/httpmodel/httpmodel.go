@@ -168,9 +168,12 @@ func dynamicSend(info *types.Info, call *ast.CallExpr) (Send, bool) {
 	} else if _, lit := ast.Unparen(call.Fun).(*ast.FuncLit); lit {
 		return Send{}, false // a literal: its body says
 	}
-	// A func value may be of an alias of a func type (type next =
-	// func(*http.Request) (*http.Response, error)): the same type.
-	sig, ok := types.Unalias(info.TypeOf(call.Fun)).(*types.Signature)
+	// The func value may be of a named or an alias type.
+	t := info.TypeOf(call.Fun)
+	if t == nil {
+		return Send{}, false
+	}
+	sig, ok := t.Underlying().(*types.Signature)
 	if !ok || !returnsResponse(sig) {
 		return Send{}, false
 	}

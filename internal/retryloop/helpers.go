@@ -101,9 +101,81 @@ func (r *Result) exportHelpers(funcs []callindex.Func) {
 			}
 		}
 	}
+	r.delegatingHelpers(funcs)
 	for fn, h := range r.helpers {
 		r.pass.ExportObjectFact(fn, h)
 	}
+}
+
+// delegatingHelpers adds the functions that hand the operation they
+// receive to a retry helper, as it is or inside a function literal that
+// calls it (Retry(f) { condition := func() (bool, error) { err = f(); ... };
+// ExponentialBackoff(b, condition) }): each is a retry helper of that
+// operation too. It repeats until no function is added, so that a chain
+// of such functions in the package is followed.
+func (r *Result) delegatingHelpers(funcs []callindex.Func) {
+	info := r.pass.TypesInfo
+	for changed := true; changed; {
+		changed = false
+		for _, f := range funcs {
+			if f.Obj == nil || r.helpers[f.Obj] != nil || !hasOpParam(info, f.Decl) {
+				continue
+			}
+			for _, c := range r.ix.Calls(f.Decl) {
+				h := r.helperOf(c.Callee)
+				if h == nil || c.Callee.Origin() == f.Obj {
+					continue
+				}
+				_, args := httpmodel.Receiver(info, c.Expr)
+				if h.Op >= len(args) {
+					continue
+				}
+				op := r.handedOp(f.Decl, args[h.Op])
+				if op == nil {
+					continue
+				}
+				params := f.Obj.Type().(*types.Signature).Params()
+				for i := range params.Len() {
+					if params.At(i) == op {
+						r.helpers[f.Obj] = &helperFact{Op: i, Bounded: h.Bounded}
+						changed = true
+					}
+				}
+				if r.helpers[f.Obj] != nil {
+					break
+				}
+			}
+		}
+	}
+}
+
+// handedOp returns the operation parameter of fn that e hands on: the
+// parameter itself, or a function literal (or a local variable assigned
+// only one) whose body calls it.
+func (r *Result) handedOp(fn *ast.FuncDecl, e ast.Expr) *types.Var {
+	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+		if v, ok := r.pass.TypesInfo.Uses[id].(*types.Var); ok && v.Kind() == types.ParamVar && isOpType(v.Type()) {
+			return v
+		}
+	}
+	lit := r.literalOf(fn, e)
+	if lit == nil {
+		return nil
+	}
+	var op *types.Var
+	ownCalls(lit.Body, func(call *ast.CallExpr) {
+		if v := r.opParam(call); v != nil && v.Pos() < lit.Pos() {
+			op = v
+		}
+	})
+	return op
+}
+
+// isOpType reports whether t is a func type whose last result is an
+// error.
+func isOpType(t types.Type) bool {
+	sig, ok := t.Underlying().(*types.Signature)
+	return ok && sig.Results().Len() > 0 && types.Identical(sig.Results().At(sig.Results().Len()-1).Type(), types.Universe.Lookup("error").Type())
 }
 
 // helperOf returns the fact of a retry helper, or nil.

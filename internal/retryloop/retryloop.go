@@ -4,15 +4,19 @@
 // read its Result, so that "retry" means the same thing in all of them.
 //
 // A loop is a retry loop when
-//   - it is a for statement (counted, conditional or infinite) or a range
-//     over an integer (for range n), labelled or not;
+//   - it is a for statement (counted, conditional or infinite), a range
+//     over an integer (for range n) or a range over an iterator function
+//     that binds no variable (an iterator of attempts, for range
+//     attempts(ctx)), labelled or not;
 //   - its body sends an HTTP request, directly, through a function that
 //     does (a fact on such functions carries this across packages),
 //     through an interface method or func value of a send's signature
 //     (see httpmodel.SendOf), or through a local closure that does (see
 //     ClosureOf); or, in a retry helper, it calls an operation the
 //     function received (a parameter of func type returning an error:
-//     see Loop.Op, with a fact on the helper);
+//     see Loop.Op, with a fact on the helper). A function that hands the
+//     operation it receives to a retry helper, as it is or in a function
+//     literal that calls it, is a retry helper of that operation too;
 //   - the request does not change from one iteration to the next: nothing
 //     it is built from is advanced by the loop (the post statement, ++,
 //     op=), received from a channel (the next item of a queue) or assigned
@@ -22,7 +26,8 @@
 //   - the body can reach the next iteration: it does not end in a return,
 //     break or panic, or it continues the loop.
 //
-// Ranging over a slice, map, channel, string or iterator is iteration, and
+// Ranging over a slice, map, channel or string, or over an iterator
+// whose values the body uses, is iteration, and
 // so is a loop whose request changes; sends in go and defer statements and
 // in function literals (such as goroutines of a fan-out) are not the loop's
 // own, but a literal called on the spot is part of the body.
@@ -353,7 +358,14 @@ func (r *Result) classify(s ast.Stmt, body *ast.BlockStmt, stack []ast.Node, cal
 			return nil
 		}
 		b, isBasic := tv.Type.Underlying().(*types.Basic)
-		if !isBasic || b.Info()&types.IsInteger == 0 {
+		_, isFunc := tv.Type.Underlying().(*types.Signature)
+		switch {
+		case isBasic && b.Info()&types.IsInteger != 0:
+		case isFunc && s.Key == nil && s.Value == nil:
+			// An iterator of attempts (for range retrier.Attempts()):
+			// its values go unused, so each iteration does the same;
+			// the iterator decides when to stop, as a count does.
+		default:
 			return nil // iteration over items
 		}
 		l.Bounded = true
@@ -480,9 +492,17 @@ func (r *Result) requestVaries(l *Loop, post ast.Stmt) bool {
 						incremental = true
 					}
 				}
+				// p, err = p.Next(ctx): the send's result is the
+				// operand of the next send, as a cursor is.
+				var send *ast.CallExpr
+				if len(n.Rhs) == 1 {
+					if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok && slices.Contains(l.Sends, call) {
+						send = call
+					}
+				}
 				for _, lhs := range n.Lhs {
 					if v := varOf(info, lhs); v != nil {
-						changes(v, n.Pos(), incremental)
+						changes(v, n.Pos(), incremental || send != nil && uses(info, send, v))
 					}
 				}
 			}
@@ -547,6 +567,18 @@ func apartBranches(body *ast.BlockStmt, a, b token.Pos) bool {
 		return !apart
 	})
 	return apart
+}
+
+// uses reports whether n mentions the variable v.
+func uses(info *types.Info, n ast.Node, v *types.Var) bool {
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		if id, ok := m.(*ast.Ident); ok && info.Uses[id] == v {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 func varOf(info *types.Info, e ast.Expr) *types.Var {

@@ -3,6 +3,7 @@ package loops
 import (
 	"context"
 	"io"
+	"iter"
 	"net/http"
 	"strings"
 	"time"
@@ -339,4 +340,83 @@ func retryThenWaitInSelect(ctx context.Context, c *http.Client, url string) (*ht
 		}
 	}
 	return nil, nil
+}
+
+// attempts yields the numbers of the attempts of an operation.
+func attempts(n int) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		for i := range n {
+			if !yield(i) {
+				return
+			}
+		}
+	}
+}
+
+// An iterator of attempts whose values go unused repeats the operation.
+func attemptIterator(c *http.Client, url string) (*http.Response, error) {
+	for range attempts(3) { // want `retry loop \(bounded\)`
+		resp, err := c.Get(url)
+		if err == nil {
+			return resp, nil
+		}
+	}
+	return nil, io.EOF
+}
+
+// The URLs an iterator yields are items: iteration.
+func rangeOverIterator(c *http.Client, urls iter.Seq[string]) {
+	for url := range urls {
+		resp, err := c.Get(url)
+		if err != nil {
+			continue
+		}
+		resp.Body.Close()
+	}
+}
+
+// A timeout set up in one branch, the request built in either: the
+// assignment in the else branch does not follow the send of the other.
+func timeoutInOneBranch(ctx context.Context, c *http.Client, base *http.Request, d time.Duration) (*http.Response, error) {
+	for { // want `retry loop \(unbounded\)`
+		var req *http.Request
+		var resp *http.Response
+		var err error
+		if d == 0 {
+			req = base.WithContext(ctx)
+			resp, err = c.Do(req)
+		} else {
+			tctx, cancel := context.WithTimeout(ctx, d)
+			req = base.WithContext(tctx)
+			resp, err = c.Do(req)
+			cancel()
+		}
+		if err == nil {
+			return resp, nil
+		}
+	}
+}
+
+// A page whose Next sends the request for the page after it.
+type page struct {
+	c    *http.Client
+	next string
+}
+
+func (p *page) Next() (*page, error) {
+	resp, err := p.c.Get(p.next)
+	if err != nil {
+		return nil, err
+	}
+	resp.Body.Close()
+	return &page{c: p.c, next: resp.Header.Get("Link")}, nil
+}
+
+// The page a send returns is the operand of the next send: pagination.
+func allPages(p *page) error {
+	var err error
+	for err == nil && p.next != "" {
+		p, err = p.Next()
+	}
+	return err
 }
