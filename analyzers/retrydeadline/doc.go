@@ -136,6 +136,12 @@
 // never stops (MaxElapsedTime 0, a constant back-off, WithMaxElapsedTime(0),
 // Attempts(0), UntilSucceeded) around an operation that makes a per-attempt
 // timeout (fix: the library's bound, -attempts times the timeout).
+// Kubernetes' wait.ExponentialBackoff sleeps with time.Sleep: called while
+// a context is at hand, it is reported with the fix
+// wait.ExponentialBackoffWithContext(ctx, ...); a poll of the wait package
+// handed context.Background() instead of the caller's context is reported
+// too (fix: pass it). A condition polled by wait.PollUntilContextTimeout is
+// bounded by its timeout.
 //
 // Flags:
 //

@@ -114,6 +114,7 @@ type checker struct {
 
 func run(pass *analysis.Pass, cfg Config, at func(token.Pos)) (any, error) {
 	loops := pass.ResultOf[retryloop.Analyzer].(*retryloop.Result)
+	checkK8s(pass, at)
 	if !httpmodel.ImportsHTTP(pass.Pkg) && len(loops.Loops) == 0 {
 		return nil, nil // no send, and no retry helper
 	}
@@ -129,6 +130,11 @@ func run(pass *analysis.Pass, cfg Config, at func(token.Pos)) (any, error) {
 		c.checkDeadline(file, l)
 	}
 	for _, l := range loops.OpLoops {
+		if l.OpArg != nil || l.TimeBound {
+			// A named operation's timeout cannot derive from a deadline
+			// made at the call; a timed poll bounds the whole retry.
+			continue
+		}
 		at(l.Stmt.Pos())
 		file := fixes.FileOf(pass, l.Stmt.Pos())
 		if file == nil || isHTTPTestFile(pass, file) {

@@ -45,7 +45,14 @@
 // again after a failure, such as retry(ctx, n, fn)): the helper calls it
 // again when it returns an error that is certainly not nil (the send's
 // error after a transport error, fmt.Errorf, errors.New, a sentinel
-// variable). And for a local closure that a retry loop calls (send :=
+// variable). A helper may instead poll a condition, func() (done bool,
+// err error), calling it again when it returns (false, nil) and stopping
+// on done or an error, as Kubernetes' wait.ExponentialBackoff and
+// wait.PollUntilContextTimeout do: there a return false, nil after a
+// transport error or a 500 is the retry, and a return of the error is
+// not. A named function or method value of the package handed to a helper
+// (helper(c.postTransfer)) is judged through its body and reported at its
+// send. And for a local closure that a retry loop calls (send :=
 // func() ...; for { ... send() ... }), when the loop retries on the
 // closure's error and the closure returns its send's. A send is a call of
 // net/http's sends, of a function that sends, or of an interface method or
@@ -106,7 +113,12 @@
 // helper that sets a key of its own is trusted). For a write in an
 // operation handed to a retry helper, or in a closure the loop calls, the
 // key is made once before the helper's call (or before the closure, when
-// it is made before the loop) and set inside. A fresh key per attempt is
+// it is made before the loop) and set inside; for a named operation, the
+// key is made before the helper's call, the helper is handed a literal
+// that passes it (func() error { return c.postTransfer(idempotencyKey) }),
+// and the function takes it as a new last parameter and sets it on its
+// request (offered, and reported, only for an unexported function used
+// nowhere else). A fresh key per attempt is
 // moved before the loop. A retrying sender gets the replay check after its
 // send, through one helper added once per package after the function of
 // the first such finding:

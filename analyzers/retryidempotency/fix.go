@@ -53,6 +53,10 @@ func versionAtLeast(v string, minor int) bool {
 }
 
 func (c *checker) reportMissing(file *ast.File, l *retryloop.Loop, s send, outcome string) {
+	if l.OpArg != nil {
+		c.reportNamedOp(file, l, s, outcome)
+		return
+	}
 	info := c.pass.TypesInfo
 	src := fixes.Source(c.pass, l.Stmt.Pos())
 	if src == nil {
@@ -263,6 +267,9 @@ func (c *checker) rewriteURLSend(file *ast.File, l *retryloop.Loop, s send, key 
 // reportFresh reports a key made anew on each attempt, with a fix that
 // makes it once before the loop.
 func (c *checker) reportFresh(file *ast.File, l *retryloop.Loop, s send, value ast.Expr, outcome string) {
+	if l.OpArg != nil {
+		return // a key made inside a named operation: not moved from here
+	}
 	info := c.pass.TypesInfo
 	src := fixes.Source(c.pass, l.Stmt.Pos())
 	if src == nil {

@@ -29,7 +29,7 @@ func (c *checker) retriesUnknown(l *retryloop.Loop, s send) (string, bool) {
 // retriesUnknownOp is retriesUnknown, told whether l's body is an
 // operation (as the body of a closure that a loop calls is).
 func (c *checker) retriesUnknownOp(l *retryloop.Loop, s send, op bool) (string, bool) {
-	if op && returnsSend(l, s) {
+	if op && !l.ErrStops && returnsSend(l, s) {
 		return "a transport error", true
 	}
 	sim, ok := c.newSim(l, s)
@@ -37,6 +37,7 @@ func (c *checker) retriesUnknownOp(l *retryloop.Loop, s send, op bool) (string, 
 		return "", false
 	}
 	sim.op = op
+	sim.condOp, sim.errStops = op && l.Cond, op && l.ErrStops
 	if sim.run(outcomeEnv{transport: true})&next != 0 {
 		return "a transport error", true
 	}
@@ -79,6 +80,9 @@ type sim struct {
 	// op reports that the body is an operation of a retry helper: a
 	// return of an error starts the next attempt.
 	op bool
+	// condOp and errStops are the operation's Loop.Cond and Loop.ErrStops
+	// (see retriedReturn).
+	condOp, errStops bool
 }
 
 // returnsSend reports whether the send of s is a result of a return
@@ -265,8 +269,8 @@ func (sm *sim) stmt(st ast.Stmt, inSwitch bool) exits {
 	info := sm.c.pass.TypesInfo
 	switch st := st.(type) {
 	case *ast.ReturnStmt:
-		if sm.op && len(st.Results) > 0 && sm.failure(st.Results[len(st.Results)-1]) {
-			return next // the operation fails: the helper calls it again
+		if sm.op && sm.retriedReturn(st) {
+			return next // the helper calls the operation again
 		}
 		return leaves
 	case *ast.BranchStmt:

@@ -15,6 +15,8 @@
 //	github.com/cenkalti/backoff/v5           v5.0.3
 //	github.com/avast/retry-go/v4             v4.7.0
 //	github.com/sethvargo/go-retry            v0.5.0 (entry points only)
+//	k8s.io/apimachinery/pkg/util/wait        v0.37.2 (retry helpers: HelperOf)
+//	k8s.io/client-go/util/retry              v0.37.2 (not retried after an unknown outcome)
 //
 // The API:
 //

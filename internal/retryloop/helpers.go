@@ -98,6 +98,7 @@ func (r *Result) exportHelpers(funcs []callindex.Func) {
 					r.helpers[f.Obj] = h
 				}
 				h.Bounded = h.Bounded && l.Bounded
+				h.Cond, h.ErrStops = l.Cond, l.ErrStops
 			}
 		}
 	}
@@ -187,6 +188,9 @@ func (r *Result) helperOf(fn *types.Func) *helperFact {
 	if h := r.helpers[fn]; h != nil {
 		return h
 	}
+	if h := libHelper(fn); h != nil {
+		return h
+	}
 	var h helperFact
 	if fn.Pkg() != r.pass.Pkg && r.pass.ImportObjectFact(fn, &h) {
 		return &h
@@ -216,6 +220,9 @@ func (r *Result) findOpLoops(ix *callindex.Index, at func(token.Pos)) {
 			}
 			lit := r.literalOf(f.Decl, args[h.Op])
 			if lit == nil {
+				if l := r.namedOpLoop(f.Decl, c, h, args[h.Op]); l != nil {
+					r.OpLoops = append(r.OpLoops, l)
+				}
 				continue
 			}
 			// What must run once before the helper goes before the
@@ -229,6 +236,7 @@ func (r *Result) findOpLoops(ix *callindex.Index, at func(token.Pos)) {
 				continue
 			}
 			l := &Loop{Stmt: outer, Body: lit.Body, Func: lit, Bounded: h.Bounded, Outer: outer, Via: c.Callee.Origin()}
+			l.Cond, l.ErrStops, l.TimeBound = h.Cond, h.ErrStops, h.TimeBound
 			l.Sends = r.sendsIn(lit.Body, calls)
 			r.OpLoops = append(r.OpLoops, l)
 		}

@@ -78,6 +78,8 @@ func (*sendsFact) String() string { return "sends" }
 type helperFact struct {
 	Op      int
 	Bounded bool
+	// Cond, ErrStops, TimeBound: see Loop.
+	Cond, ErrStops, TimeBound bool
 }
 
 func (*helperFact) AFact() {}
@@ -87,7 +89,7 @@ func (f *helperFact) String() string {
 	if f.Bounded {
 		s += " bounded"
 	}
-	return s + ")"
+	return s + f.outcomes() + ")"
 }
 
 // A Loop is a retry loop.
@@ -116,6 +118,19 @@ type Loop struct {
 	// run once before the loop goes before it. It is nil when the loop is
 	// not a statement of a block.
 	Outer ast.Stmt
+	// Cond reports that the operation is a condition (it returns (bool,
+	// error)) called again when it returns (false, nil); ErrStops that an
+	// error it returns ends the retry. Both are false for an operation
+	// called again when it returns an error.
+	Cond, ErrStops bool
+	// TimeBound reports that the helper bounds the whole retry in time
+	// (a timeout argument of a library's poll).
+	TimeBound bool
+	// OpArg is the argument handed to the helper when the operation is a
+	// named function or a method value of this package (helper(c.send)):
+	// Body and Func are then its declaration's, Stmt and Outer the
+	// caller's statement. It is nil otherwise.
+	OpArg ast.Expr
 }
 
 // Before returns where a fix inserts statements that run once before the
@@ -313,7 +328,7 @@ func (r *Result) sendsCall(c callindex.Call) bool {
 // isOpCall reports whether c calls an operation its function received: a
 // parameter of func type whose last result is an error.
 func (r *Result) isOpCall(c callindex.Call) bool {
-	return c.Callee == nil && r.opParam(c.Expr) != nil
+	return r.opOf(c) != nil
 }
 
 // ownCalls calls f for each call that runs as part of body (see sendsIn).
@@ -390,7 +405,7 @@ func (r *Result) classify(s ast.Stmt, body *ast.BlockStmt, stack []ast.Node, cal
 			if c.DetachedWithin(body) || !r.isOpCall(c) {
 				continue
 			}
-			v := r.opParam(c.Expr)
+			v := r.opOf(c)
 			if l.Op != nil && v != l.Op {
 				return nil // two operations: a pipeline, not a retry
 			}
@@ -399,6 +414,9 @@ func (r *Result) classify(s ast.Stmt, body *ast.BlockStmt, stack []ast.Node, cal
 		}
 	}
 	if len(l.Sends) == 0 || l.Func == nil {
+		return nil
+	}
+	if l.Op != nil && !r.opOutcomes(l) {
 		return nil
 	}
 	if r.requestVaries(l, post) || inSelectCases(body, l.Sends) {

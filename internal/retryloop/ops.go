@@ -1,0 +1,384 @@
+package retryloop
+
+// This file holds the operations that are not "a func returning an error,
+// called again when the error is not nil": conditions polled until done
+// (func() (done bool, err error), as k8s.io/apimachinery's wait package
+// takes them), operations called through a small wrapper of the helper's
+// package (wait's runConditionWithCrashProtection), and named functions or
+// method values handed to a helper (helper(c.send), helper(sendOrder)).
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/retrylint/retrylint/internal/callindex"
+	"github.com/retrylint/retrylint/internal/httpmodel"
+	"github.com/retrylint/retrylint/internal/retrylib"
+)
+
+// isCondSig reports whether sig is that of a condition: its results are
+// (bool, error).
+func isCondSig(sig *types.Signature) bool {
+	res := sig.Results()
+	if res.Len() != 2 {
+		return false
+	}
+	b, ok := res.At(0).Type().Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Bool && types.Identical(res.At(1).Type(), types.Universe.Lookup("error").Type())
+}
+
+// opOf returns the operation parameter that c calls: the parameter itself
+// (see opParam), or the parameter passed to a function of this package
+// that only calls it and returns its results (a wrapper that recovers
+// panics, as wait's runConditionWithCrashProtection does).
+func (r *Result) opOf(c callindex.Call) *types.Var {
+	if c.Callee == nil {
+		return r.opParam(c.Expr)
+	}
+	if c.Callee.Pkg() != r.pass.Pkg || r.ix == nil {
+		return nil
+	}
+	i := r.forwards(c.Callee)
+	if i < 0 || i >= len(c.Expr.Args) {
+		return nil
+	}
+	id, ok := ast.Unparen(c.Expr.Args[i]).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := r.pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok || v.Kind() != types.ParamVar || !isOpType(v.Type()) {
+		return nil
+	}
+	return v
+}
+
+// isOpType reports whether t is a func type whose last result is an error.
+func isOpType(t types.Type) bool {
+	sig, ok := t.Underlying().(*types.Signature)
+	if !ok || sig.Results().Len() == 0 {
+		return false
+	}
+	return types.Identical(sig.Results().At(sig.Results().Len()-1).Type(), types.Universe.Lookup("error").Type())
+}
+
+// forwards returns the index of the parameter of fn that fn calls and
+// whose results it returns as its own, when that is all fn does besides
+// deferred calls: func run(f F) (bool, error) { defer recover(); return f() }.
+// It returns -1 for any other function.
+func (r *Result) forwards(fn *types.Func) int {
+	var fd *ast.FuncDecl
+	for _, f := range r.ix.Funcs() {
+		if f.Obj == fn {
+			fd = f.Decl
+		}
+	}
+	if fd == nil || fd.Body == nil || len(fd.Body.List) == 0 {
+		return -1
+	}
+	for _, st := range fd.Body.List[:len(fd.Body.List)-1] {
+		if _, ok := st.(*ast.DeferStmt); !ok {
+			return -1
+		}
+	}
+	ret, ok := fd.Body.List[len(fd.Body.List)-1].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 {
+		return -1
+	}
+	call, ok := ast.Unparen(ret.Results[0]).(*ast.CallExpr)
+	if !ok {
+		return -1
+	}
+	v := r.opParam(call)
+	if v == nil {
+		return -1
+	}
+	params := fn.Type().(*types.Signature).Params()
+	for i := range params.Len() {
+		if params.At(i) == v {
+			return i
+		}
+	}
+	return -1
+}
+
+// opOutcomes sets l.Cond and l.ErrStops for the loop of a retry helper
+// whose operation is a condition (returns (bool, error)), from the
+// statements after the call: which of (done, err) reach the next
+// iteration. It reports false when an error ends the loop and done does
+// not, so that the loop repeats an operation that succeeds: not a retry. A loop whose operation returns
+// only an error, or whose statements are not understood, keeps the model
+// of an error operation (called again when it fails).
+func (r *Result) opOutcomes(l *Loop) bool {
+	sig, ok := l.Op.Type().Underlying().(*types.Signature)
+	if !ok || !isCondSig(sig) || len(l.Sends) != 1 {
+		return true
+	}
+	call := l.Sends[0]
+	info := r.pass.TypesInfo
+	for i, st := range l.Body.List {
+		if st.Pos() > call.Pos() || call.End() > st.End() {
+			continue
+		}
+		var as *ast.AssignStmt
+		var rest []ast.Stmt
+		switch st := st.(type) {
+		case *ast.AssignStmt:
+			as, rest = st, l.Body.List[i+1:]
+		case *ast.IfStmt:
+			as, _ = st.Init.(*ast.AssignStmt)
+			rest = l.Body.List[i:]
+		}
+		if as == nil || len(as.Lhs) != 2 || len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) != call {
+			return true
+		}
+		ev := condEval{info: info, done: varOf(info, as.Lhs[0]), err: varOf(info, as.Lhs[1])}
+		if ev.done == nil || ev.err == nil {
+			return true
+		}
+		reaches := func(done, failed bool) bool {
+			ev.doneVal, ev.failed = done, failed
+			return ev.stmts(rest)&exitNext != 0
+		}
+		falseNil, trueNil := reaches(false, false), reaches(true, false)
+		errStops := !reaches(false, true) && !reaches(true, true)
+		switch {
+		case falseNil && !trueNil:
+			l.Cond, l.ErrStops = true, errStops
+		case errStops:
+			return false // called again after no failure: not a retry
+		}
+		return true
+	}
+	return true
+}
+
+// condEval runs the statements that follow the call of a condition in a
+// helper's loop, for one outcome of it.
+type condEval struct {
+	info      *types.Info
+	done, err *types.Var
+	doneVal   bool // the condition's done result
+	failed    bool // its error is not nil
+}
+
+const (
+	exitOn   = 1 << iota // on to the next statement
+	exitNext             // the next iteration
+	exitOut              // return, break, goto, panic
+)
+
+func (ev *condEval) stmts(list []ast.Stmt) int {
+	out := 0
+	for _, st := range list {
+		e := ev.stmt(st)
+		out |= e &^ exitOn
+		if e&exitOn == 0 {
+			return out
+		}
+	}
+	return out | exitNext // the end of the body starts the next iteration
+}
+
+func (ev *condEval) stmt(st ast.Stmt) int {
+	switch st := st.(type) {
+	case *ast.ReturnStmt:
+		return exitOut
+	case *ast.BranchStmt:
+		if st.Tok == token.CONTINUE {
+			return exitNext
+		}
+		return exitOut
+	case *ast.ExprStmt:
+		if call, ok := st.X.(*ast.CallExpr); ok && httpmodel.NoReturn(ev.info, call) {
+			return exitOut
+		}
+	case *ast.BlockStmt:
+		return ev.inner(st.List)
+	case *ast.IfStmt:
+		var then, els int
+		t := ev.cond(st.Cond)
+		if t != tNo {
+			then = ev.inner(st.Body.List)
+		}
+		if t != tYes {
+			els = exitOn
+			if st.Else != nil {
+				els = ev.stmt(st.Else)
+			}
+		}
+		return then | els
+	case *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt, *ast.LabeledStmt:
+		// Opaque: it may leave the loop or go on.
+		out := exitOn
+		ast.Inspect(st, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ReturnStmt:
+				out |= exitOut
+			case *ast.BranchStmt:
+				if n.Label != nil || n.Tok == token.GOTO {
+					out |= exitOut | exitNext
+				}
+			}
+			return true
+		})
+		return out
+	}
+	return exitOn
+}
+
+// inner runs a nested statement list: its end goes on after the
+// statement that holds it.
+func (ev *condEval) inner(list []ast.Stmt) int {
+	out := 0
+	for _, st := range list {
+		e := ev.stmt(st)
+		out |= e &^ exitOn
+		if e&exitOn == 0 {
+			return out
+		}
+	}
+	return out | exitOn
+}
+
+type tri3 int
+
+const (
+	tMaybe tri3 = iota
+	tYes
+	tNo
+)
+
+func (t tri3) not() tri3 {
+	switch t {
+	case tYes:
+		return tNo
+	case tNo:
+		return tYes
+	}
+	return tMaybe
+}
+
+func (ev *condEval) cond(e ast.Expr) tri3 {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		if ev.info.Uses[e] == ev.done {
+			if ev.doneVal {
+				return tYes
+			}
+			return tNo
+		}
+	case *ast.UnaryExpr:
+		if e.Op == token.NOT {
+			return ev.cond(e.X).not()
+		}
+	case *ast.BinaryExpr:
+		x, y := ev.cond(e.X), ev.cond(e.Y)
+		switch e.Op {
+		case token.LOR:
+			switch {
+			case x == tYes || y == tYes:
+				return tYes
+			case x == tNo && y == tNo:
+				return tNo
+			}
+		case token.LAND:
+			switch {
+			case x == tNo || y == tNo:
+				return tNo
+			case x == tYes && y == tYes:
+				return tYes
+			}
+		case token.EQL, token.NEQ:
+			isErr := func(a, b ast.Expr) bool {
+				id, ok := ast.Unparen(a).(*ast.Ident)
+				return ok && ev.info.Uses[id] == ev.err && ev.info.Types[b].IsNil()
+			}
+			if isErr(e.X, e.Y) || isErr(e.Y, e.X) {
+				if ev.failed == (e.Op == token.NEQ) {
+					return tYes
+				}
+				return tNo
+			}
+		}
+	}
+	return tMaybe
+}
+
+// namedOp returns the declaration of the function of this package that e
+// names when it is an operation handed to a helper: a function
+// (helper(sendOrder)) or a method value (helper(c.postTransfer)).
+func (r *Result) namedOp(e ast.Expr) *ast.FuncDecl {
+	info := r.pass.TypesInfo
+	var fn *types.Func
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		fn, _ = info.Uses[e].(*types.Func)
+	case *ast.SelectorExpr:
+		if sel, ok := info.Selections[e]; ok {
+			if sel.Kind() != types.MethodVal {
+				return nil
+			}
+			fn, _ = sel.Obj().(*types.Func)
+		} else {
+			fn, _ = info.Uses[e.Sel].(*types.Func) // pkg.Func
+		}
+	}
+	if fn == nil || fn.Pkg() != r.pass.Pkg {
+		return nil
+	}
+	for _, f := range r.ix.Funcs() {
+		if f.Obj == fn && f.Decl.Body != nil {
+			return f.Decl
+		}
+	}
+	return nil
+}
+
+// libHelper returns the fact of a retry function of a library that
+// retrylib knows as a retry helper (Kubernetes' wait and retry packages),
+// or nil.
+func libHelper(fn *types.Func) *helperFact {
+	h, ok := retrylib.HelperOf(fn)
+	if !ok {
+		return nil
+	}
+	return &helperFact{Op: h.Op, Bounded: h.Bounded, Cond: h.Cond, ErrStops: h.ErrStops, TimeBound: h.TimeBound}
+}
+
+// namedOpLoop returns the operation of the call c of a retry helper (fact
+// h) in fd when its argument arg names a function or method of this
+// package: a loop whose body is the function's (see Loop.OpArg).
+func (r *Result) namedOpLoop(fd *ast.FuncDecl, c callindex.Call, h *helperFact, arg ast.Expr) *Loop {
+	decl := r.namedOp(arg)
+	if decl == nil || decl == fd {
+		return nil
+	}
+	outer := stmtOf(fd, c.Expr)
+	if outer == nil {
+		return nil
+	}
+	l := &Loop{Stmt: outer, Body: decl.Body, Func: decl, Bounded: h.Bounded, Outer: outer, Via: c.Callee.Origin(), OpArg: arg}
+	l.Cond, l.ErrStops, l.TimeBound = h.Cond, h.ErrStops, h.TimeBound
+	l.Sends = r.sendsIn(decl.Body, r.ix.Calls(decl))
+	return l
+}
+
+// outcomes describes the outcomes of the operation that a helper retries,
+// for the fact's String.
+func (f *helperFact) outcomes() string {
+	s := ""
+	if f.Cond {
+		s += " cond"
+	}
+	if f.ErrStops {
+		s += " errstops"
+	}
+	if f.TimeBound {
+		s += " timed"
+	}
+	return s
+}
