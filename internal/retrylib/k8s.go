@@ -99,3 +99,13 @@ func HelperOf(fn *types.Func) (Helper, bool) {
 	}
 	return Helper{}, false
 }
+
+// PredicateGated reports whether fn is a library retry function that
+// retries only the errors a predicate accepts (client-go's retry.OnError,
+// util.go:70-90, and RetryOnConflict with errors.IsConflict, a definite
+// rejection): its operations are not judged, whatever its own loop looks
+// like from source.
+func PredicateGated(fn *types.Func) bool {
+	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == K8sRetry && fn.Signature().Recv() == nil &&
+		(fn.Name() == "OnError" || fn.Name() == "RetryOnConflict")
+}

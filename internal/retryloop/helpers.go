@@ -172,13 +172,6 @@ func (r *Result) handedOp(fn *ast.FuncDecl, e ast.Expr) *types.Var {
 	return op
 }
 
-// isOpType reports whether t is a func type whose last result is an
-// error.
-func isOpType(t types.Type) bool {
-	sig, ok := t.Underlying().(*types.Signature)
-	return ok && sig.Results().Len() > 0 && types.Identical(sig.Results().At(sig.Results().Len()-1).Type(), types.Universe.Lookup("error").Type())
-}
-
 // helperOf returns the fact of a retry helper, or nil.
 func (r *Result) helperOf(fn *types.Func) *helperFact {
 	if fn == nil {
@@ -210,7 +203,7 @@ func (r *Result) findOpLoops(ix *callindex.Index, at func(token.Pos)) {
 			if h == nil {
 				continue
 			}
-			if _, lib := retrylib.EntryOf(info, c.Expr); lib {
+			if _, lib := retrylib.EntryOf(info, c.Expr); lib || retrylib.PredicateGated(c.Callee) {
 				continue // a retry library: its own model (retrylib) knows more
 			}
 			at(c.Expr.Pos())
