@@ -21,7 +21,7 @@ func Indirect(url string) error { // want Indirect:"sends"
 func Quiet(url string) string { return url }
 
 // Until calls cond again until it reports done.
-func Until(cond func() (bool, error)) error { // want Until:"retries\\(param 0 bounded\\)"
+func Until(cond func() (bool, error)) error { // want Until:"retries\\(param 0 bounded cond\\)"
 	for i := 0; i < 3; i++ {
 		if done, err := cond(); done {
 			return err
