@@ -1,0 +1,313 @@
+package retryidempotency
+
+// This file holds the check of go-retryablehttp clients that a package
+// configures and sends through (internal/retrylib's RetryingClient): a
+// client that retries unknown outcomes (RetryMax above 0, a CheckRetry that
+// returns true on a transport error or a 5xx) and re-sends requests whose
+// method the sending code does not fix, with no idempotency key. It is
+// reported where the client is made, where the fix goes: a PrepareRetry
+// hook that refuses to re-send a request that is not replayable.
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"net/http"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/retrylint/retrylint/internal/fixes"
+	"github.com/retrylint/retrylint/internal/httpmodel"
+	"github.com/retrylint/retrylint/internal/retrylib"
+)
+
+// retryingSends returns the sends through the go-retryablehttp clients of
+// the package that retry unknown outcomes, and reports the clients that
+// re-send requests of any method.
+func (c *checker) checkClients(keys []string) map[*ast.CallExpr]bool {
+	pass := c.pass
+	if pass.Pkg.Path() != retrylib.RetryableHTTP && !imports(pass.Pkg, retrylib.RetryableHTTP) {
+		return nil
+	}
+	ix := retrylib.NewValues(pass.TypesInfo, pass.Files)
+	via := map[*ast.CallExpr]bool{}
+	keyed := map[ast.Node]bool{}
+	for _, rc := range ix.RetryingClients() {
+		if !rc.Retries || !rc.Policy.Unknown() || rc.PrepareRetry {
+			continue
+		}
+		var anySend *retrylib.ClientSend
+		var anyAt ast.Node
+		for i, s := range rc.Sends {
+			via[s.Call] = true
+			if s.Request == nil {
+				if anySend == nil {
+					anySend, anyAt = &rc.Sends[i], s.Call
+				}
+				continue
+			}
+			for _, o := range ix.RequestOrigins(s.Request, s.Func) {
+				// A constant write built by the function that sends it is
+				// reported at the send, where its key goes (retryableDo).
+				if o.Write && !s.Standard && len(o.Funcs) == 1 {
+					continue
+				}
+				if c.keyOnPath(o.Funcs, keyed) {
+					continue
+				}
+				if anySend == nil {
+					anySend, anyAt = &rc.Sends[i], o.At
+				}
+			}
+		}
+		if anySend == nil {
+			continue
+		}
+		c.reportClient(rc, anySend, anyAt, keys)
+	}
+	return via
+}
+
+func imports(pkg *types.Package, path string) bool {
+	for _, imp := range pkg.Imports() {
+		if imp.Path() == path {
+			return true
+		}
+	}
+	return false
+}
+
+// keyOnPath reports whether one of the functions funcs sets a configured
+// key header (a constant name) on a request: the request that passes
+// through them may carry one. keyed caches the answer per function.
+func (c *checker) keyOnPath(funcs []ast.Node, keyed map[ast.Node]bool) bool {
+	for _, fn := range funcs {
+		if fn == nil {
+			continue
+		}
+		k, ok := keyed[fn]
+		if !ok {
+			k = c.setsKey(fn)
+			keyed[fn] = k
+		}
+		if k {
+			return true
+		}
+	}
+	return false
+}
+
+func (c *checker) setsKey(fn ast.Node) bool {
+	info := c.pass.TypesInfo
+	found := false
+	ast.Inspect(fn, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if h, ok := httpmodel.HeaderCall(info, n); ok && !h.Op.IsRead() && h.Op != httpmodel.HeaderDel && h.Name != "" && c.keys.Has(h.Name) {
+				found = true
+			}
+		case *ast.AssignStmt:
+			if len(n.Lhs) == 1 {
+				if ix, ok := n.Lhs[0].(*ast.IndexExpr); ok {
+					if h, ok := httpmodel.HeaderIndexExpr(info, ix); ok && h.Name != "" && c.keys.Has(h.Name) {
+						found = true
+					}
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// reportClient reports the client rc at the expression that makes it,
+// with a fix that sets its PrepareRetry hook right after.
+func (c *checker) reportClient(rc *retrylib.RetryingClient, s *retrylib.ClientSend, at ast.Node, keys []string) {
+	pass := c.pass
+	info := pass.TypesInfo
+	file := fixes.FileOf(pass, rc.Made.Pos())
+	if file == nil {
+		return
+	}
+	// The library must have the hook (go-retryablehttp v0.7.2 and later).
+	if t := info.TypeOf(rc.Made); t == nil {
+		return
+	} else if obj, _, _ := types.LookupFieldOrMethod(t, true, nil, "PrepareRetry"); obj == nil {
+		return
+	}
+	holder, stmt := c.madeHolder(file, rc.Made)
+	if holder == "" {
+		return
+	}
+	src := fixes.Source(pass, stmt.Pos())
+	if src == nil {
+		return
+	}
+	indent := fixes.Indent(pass.Fset, src, stmt.Pos())
+	httpName, edits, ok := fixes.Import(info, pass.Pkg, file, "net/http", stmt.End())
+	if !ok {
+		return
+	}
+	fmtName, fmtEdits, ok := fixes.Import(info, pass.Pkg, file, "fmt", stmt.End())
+	if !ok {
+		return
+	}
+	edits = append(edits, fmtEdits...)
+	req := fixes.FreeName(info, file, "req", nil, stmt.End())
+	var checks []string
+	for _, k := range keys {
+		checks = append(checks, fmt.Sprintf("%s.Header.Get(%q) != \"\"", req, http.CanonicalHeaderKey(k)))
+	}
+	text := fmt.Sprintf(`
+%[1]s%[2]s.PrepareRetry = func(%[3]s *%[4]s.Request) error {
+%[1]s	// A retry follows a transport error or a 5xx, whose outcome is
+%[1]s	// unknown: re-send only a request that is safe to apply twice.
+%[1]s	switch %[3]s.Method {
+%[1]s	case %[4]s.MethodGet, %[4]s.MethodHead, %[4]s.MethodOptions, %[4]s.MethodTrace, %[4]s.MethodPut, %[4]s.MethodDelete:
+%[1]s		return nil
+%[1]s	}
+%[1]s	if %[5]s {
+%[1]s		return nil
+%[1]s	}
+%[1]s	return %[6]s.Errorf("%%s %%s is not retried: it has no %[7]s and may have been applied", %[3]s.Method, %[3]s.URL.Redacted())
+%[1]s}`, indent, holder, req, httpName, strings.Join(checks, " || "), fmtName, http.CanonicalHeaderKey(keys[0]))
+	end := fixes.LineEnd(pass.Fset, src, stmt.End())
+	edits = append(edits, analysis.TextEdit{Pos: end, End: end, NewText: []byte(text)})
+	what := "transport errors and 5xx"
+	switch {
+	case rc.Policy.Errors && !rc.Policy.ServerErrors:
+		what = "transport errors"
+	case !rc.Policy.Errors:
+		what = "5xx responses"
+	}
+	policy := "the default CheckRetry"
+	if rc.PolicyAt != nil {
+		policy = "its CheckRetry"
+		if rc.Policy.Flag {
+			policy += " (when its setting allows)"
+		}
+	}
+	kind := "requests of any method"
+	if s.Request == nil {
+		kind = "POST requests"
+	}
+	d := analysis.Diagnostic{
+		Pos: rc.Made.Pos(),
+		End: rc.Made.End(),
+		Message: fmt.Sprintf("retryablehttp.Client retries %s with %s, whatever the method, and %s are sent through it without an idempotency key (a POST or PATCH may be applied twice)",
+			what, policy, kind),
+		SuggestedFixes: []analysis.SuggestedFix{{Message: "Retry only requests that are idempotent or carry an idempotency key (PrepareRetry)", TextEdits: edits}},
+	}
+	if at != nil {
+		d.Related = []analysis.RelatedInformation{{Pos: at.Pos(), End: at.End(), Message: "a request sent through the client"}}
+	}
+	if rc.PolicyAt != nil {
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: rc.PolicyAt.Pos(), End: rc.PolicyAt.End(), Message: "the CheckRetry that retries it"})
+	}
+	pass.Report(d)
+}
+
+// madeHolder returns the text of the location the statement that makes
+// the client stores it in (c in c := NewClient(), s.client in
+// s := &S{client: NewClient()}), and that statement, when it is a
+// statement of a block.
+func (c *checker) madeHolder(file *ast.File, made ast.Expr) (string, ast.Stmt) {
+	info := c.pass.TypesInfo
+	var stack []ast.Node
+	ast.PreorderStack(file, nil, func(n ast.Node, st []ast.Node) bool {
+		if stack != nil || n.Pos() > made.Pos() || n.End() < made.End() {
+			return false
+		}
+		if n == made {
+			stack = append(append([]ast.Node(nil), st...), n)
+			return false
+		}
+		return true
+	})
+	if stack == nil {
+		return "", nil
+	}
+	// Climb from the client to the assignment: through & and a field of
+	// a struct literal.
+	var field string
+	var e ast.Expr = made
+	i := len(stack) - 2
+	for ; i >= 0; i-- {
+		switch p := stack[i].(type) {
+		case *ast.UnaryExpr:
+			if p.Op != token.AND {
+				return "", nil
+			}
+			e = p
+			continue
+		case *ast.ParenExpr:
+			e = p
+			continue
+		case *ast.KeyValueExpr:
+			if field != "" || p.Value != e {
+				return "", nil
+			}
+			id, ok := p.Key.(*ast.Ident)
+			if !ok {
+				return "", nil
+			}
+			field = id.Name
+			continue
+		case *ast.CompositeLit:
+			if field == "" {
+				return "", nil
+			}
+			e = p
+			continue
+		}
+		break
+	}
+	if i < 0 {
+		return "", nil
+	}
+	var lhs ast.Expr
+	var stmt ast.Stmt
+	switch p := stack[i].(type) {
+	case *ast.AssignStmt:
+		if len(p.Lhs) == len(p.Rhs) {
+			for j, r := range p.Rhs {
+				if r == e {
+					lhs = p.Lhs[j]
+				}
+			}
+		}
+		stmt = p
+	case *ast.ValueSpec:
+		if len(p.Names) == len(p.Values) {
+			for j, v := range p.Values {
+				if v == e {
+					lhs = p.Names[j]
+				}
+			}
+		}
+		if i > 0 {
+			stmt, _ = stack[i-1].(*ast.DeclStmt)
+		}
+		i--
+	}
+	if lhs == nil || stmt == nil || !fixes.Pure(info, lhs) {
+		return "", nil
+	}
+	if id, ok := lhs.(*ast.Ident); ok && id.Name == "_" {
+		return "", nil
+	}
+	inBlock, _ := fixes.StmtInBlock(stack[:i+1])
+	if inBlock != stmt {
+		return "", nil
+	}
+	text := fixes.Text(c.pass.Fset, fixes.Source(c.pass, lhs.Pos()), lhs)
+	if field != "" {
+		text += "." + field
+	}
+	return text, stmt
+}
