@@ -311,3 +311,139 @@ func (c *checker) madeHolder(file *ast.File, made ast.Expr) (string, ast.Stmt) {
 	}
 	return text, stmt
 }
+
+// checkRestyConditions reports the retry conditions of the package's
+// retrying resty clients that retry a transport error whatever the
+// request's method, when the package sends a POST or PATCH through resty
+// with no idempotency key: resty retries the attempt when a condition
+// returns true (retry.go:124-132), and hands the condition the response,
+// whose Request is set even after a transport error (client.go:1253-1256).
+// The fix makes the condition refuse a request that is not replayable.
+func (c *checker) checkRestyConditions(keys []string) {
+	pass := c.pass
+	if !imports(pass.Pkg, retrylib.RestyV2) {
+		return
+	}
+	info := pass.TypesInfo
+	ix := retrylib.NewValues(info, pass.Files)
+	// A write sent through resty by a function that sets no key on it.
+	var write ast.Node
+	keyed := map[ast.Node]bool{}
+	for _, ca := range ix.Calls() {
+		call := ca.Call
+		fn := httpmodel.Callee(info, call)
+		isWriteSend := httpmodel.IsMethod(fn, retrylib.RestyV2, "Request", "Post", "Patch")
+		if httpmodel.IsMethod(fn, retrylib.RestyV2, "Request", "Execute") && len(call.Args) == 2 {
+			m, ok := httpmodel.ConstString(info, call.Args[0])
+			isWriteSend = !ok || isWrite(m)
+		}
+		if !isWriteSend || ca.Func == nil {
+			continue
+		}
+		k, ok := keyed[ca.Func]
+		if !ok {
+			k = c.restyKeyIn(ca.Func)
+			keyed[ca.Func] = k
+		}
+		if !k {
+			write = call
+			break
+		}
+	}
+	if write == nil {
+		return
+	}
+	for _, cond := range ix.RestyConditions() {
+		if !cond.Policy.Known || !cond.Policy.Errors || cond.Policy.MethodAware {
+			continue
+		}
+		c.reportCondition(cond, write, keys)
+	}
+}
+
+// restyKeyIn reports whether fn sets a key header on a resty request or
+// client (SetHeader of a configured key, or of a name that is not a
+// constant; SetHeaders, whose map is not followed).
+func (c *checker) restyKeyIn(fn ast.Node) bool {
+	info := c.pass.TypesInfo
+	found := false
+	ast.Inspect(fn, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || found {
+			return !found
+		}
+		f := httpmodel.Callee(info, call)
+		switch {
+		case httpmodel.IsMethod(f, retrylib.RestyV2, "Request", "SetHeader", "SetHeaderVerbatim") && len(call.Args) == 2:
+			if name, ok := httpmodel.ConstString(info, call.Args[0]); !ok || c.keys.Has(name) {
+				found = true
+			}
+		case httpmodel.IsMethod(f, retrylib.RestyV2, "Request", "SetHeaders", "SetHeaderMultiValues"):
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+func (c *checker) reportCondition(cond retrylib.RestyCondition, write ast.Node, keys []string) {
+	pass := c.pass
+	info := pass.TypesInfo
+	file := fixes.FileOf(pass, cond.Func.Pos())
+	if file == nil || len(cond.Body.List) == 0 || cond.Type.Params == nil || len(cond.Type.Params.List) == 0 {
+		return
+	}
+	at := cond.Body.List[0].Pos()
+	httpName, edits, ok := fixes.Import(info, pass.Pkg, file, "net/http", at)
+	if !ok {
+		return
+	}
+	// The response parameter, named if it is not.
+	first := cond.Type.Params.List[0]
+	var resp string
+	switch {
+	case len(first.Names) == 0:
+		resp = fixes.FreeName(info, file, "resp", nil, at)
+		edits = append(edits, analysis.TextEdit{Pos: first.Type.Pos(), End: first.Type.Pos(), NewText: []byte(resp + " ")})
+	case first.Names[0].Name == "_":
+		resp = fixes.FreeName(info, file, "resp", nil, at)
+		edits = append(edits, analysis.TextEdit{Pos: first.Names[0].Pos(), End: first.Names[0].End(), NewText: []byte(resp)})
+	default:
+		resp = first.Names[0].Name
+	}
+	if len(cond.Type.Params.List) == 1 && len(first.Names) == 0 {
+		return // (resty.Response, error) unnamed in one field: not written by gofmt
+	}
+	var checks []string
+	for _, k := range keys {
+		checks = append(checks, fmt.Sprintf("%s.Request.Header.Get(%q) == \"\"", resp, http.CanonicalHeaderKey(k)))
+	}
+	src := fixes.Source(pass, at)
+	indent := fixes.Indent(pass.Fset, src, at)
+	text := fmt.Sprintf(`// A transport error leaves the outcome unknown: retry only a request
+%[1]s// that is safe to apply twice.
+%[1]sif %[2]s != nil && %[2]s.Request != nil {
+%[1]s	switch %[2]s.Request.Method {
+%[1]s	case %[3]s.MethodGet, %[3]s.MethodHead, %[3]s.MethodOptions, %[3]s.MethodTrace, %[3]s.MethodPut, %[3]s.MethodDelete:
+%[1]s	default:
+%[1]s		if %[4]s {
+%[1]s			return false
+%[1]s		}
+%[1]s	}
+%[1]s}
+%[1]s`, indent, resp, httpName, strings.Join(checks, " && "))
+	edits = append(edits, analysis.TextEdit{Pos: at, End: at, NewText: []byte(text)})
+	var node ast.Node = cond.Func
+	if fd, ok := cond.Func.(*ast.FuncDecl); ok {
+		node = fd.Name
+	} else if lit, ok := cond.Func.(*ast.FuncLit); ok {
+		node = lit.Type
+	}
+	pass.Report(analysis.Diagnostic{
+		Pos:            node.Pos(),
+		End:            node.End(),
+		Message:        "resty retry condition retries a transport error (an unknown outcome) whatever the request's method, and POST or PATCH requests are sent through the retrying client without an idempotency key (the write may be applied twice)",
+		Related:        []analysis.RelatedInformation{{Pos: write.Pos(), End: write.End(), Message: "a write sent through resty"}},
+		SuggestedFixes: []analysis.SuggestedFix{{Message: "Retry only requests that are idempotent or carry an idempotency key", TextEdits: edits}},
+	})
+}

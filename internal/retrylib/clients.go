@@ -354,3 +354,95 @@ func methodArg(info *types.Info, call *ast.CallExpr) ast.Expr {
 	}
 	return nil
 }
+
+// RestyCondition is a resty v2 retry condition of the package that a
+// client with retries may use: Func is its declaration or literal.
+type RestyCondition struct {
+	Func   ast.Node
+	Type   *ast.FuncType
+	Body   *ast.BlockStmt
+	Policy Policy
+}
+
+// RestyConditions returns the retry conditions of the package's resty
+// clients when some client retries (SetRetryCount not 0): the functions
+// handed to AddRetryCondition, and, when one of those is not a function
+// the package names (a closure a helper builds, a conversion of a
+// parameter), every function and literal of the package with a
+// condition's signature that is used as a value. With conditions, the
+// default retry on error is replaced: each attempt is retried when one of
+// them returns true (retry.go:124-132).
+func (ix *Values) RestyConditions() []RestyCondition {
+	info := ix.info
+	retrying := false
+	var args []ast.Expr
+	for _, ca := range ix.calls {
+		switch {
+		case IsFunc(info, ca.Call, RestyV2, "Client", "SetRetryCount") && len(ca.Call.Args) == 1:
+			if n, ok := IntValue(info, ca.Call.Args[0]); !ok || n != 0 {
+				retrying = true
+			}
+		case IsFunc(info, ca.Call, RestyV2, "Client", "AddRetryCondition") || IsFunc(info, ca.Call, RestyV2, "Request", "AddRetryCondition"):
+			args = append(args, ca.Call.Args...)
+		}
+	}
+	if !retrying || len(args) == 0 {
+		return nil
+	}
+	var out []RestyCondition
+	seen := map[ast.Node]bool{}
+	add := func(fn ast.Node, ft *ast.FuncType, body *ast.BlockStmt) {
+		if seen[fn] || body == nil {
+			return
+		}
+		seen[fn] = true
+		out = append(out, RestyCondition{Func: fn, Type: ft, Body: body, Policy: ix.ConditionPolicy(ft, body)})
+	}
+	opaque := false
+	for _, a := range args {
+		switch a := ast.Unparen(a).(type) {
+		case *ast.FuncLit:
+			add(a, a.Type, a.Body)
+			continue
+		case *ast.Ident, *ast.SelectorExpr:
+			if fn, ok := info.ObjectOf(identOf(a)).(*types.Func); ok {
+				if fd := ix.decls[fn.Origin()]; fd != nil {
+					add(fd, fd.Type, fd.Body)
+					continue
+				}
+			}
+		}
+		opaque = true
+	}
+	if !opaque {
+		return out
+	}
+	isCond := func(t types.Type) bool {
+		sig, ok := t.(*types.Signature)
+		return ok && sig.Params().Len() == 2 && sig.Results().Len() == 1 &&
+			httpmodel.IsNamed(sig.Params().At(0).Type(), RestyV2, "Response") &&
+			types.Identical(sig.Params().At(1).Type(), types.Universe.Lookup("error").Type()) &&
+			types.Identical(sig.Results().At(0).Type(), types.Typ[types.Bool])
+	}
+	for _, f := range ix.files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				if isCond(info.TypeOf(n)) {
+					add(n, n.Type, n.Body)
+				}
+			case *ast.Ident:
+				// A function of the package used as a value.
+				fn, ok := info.Uses[n].(*types.Func)
+				if !ok || !isCond(fn.Type()) {
+					return true
+				}
+				if fd := ix.decls[fn.Origin()]; fd != nil {
+					add(fd, fd.Type, fd.Body)
+				}
+			}
+			return true
+		})
+	}
+	return out
+}

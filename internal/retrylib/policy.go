@@ -97,7 +97,31 @@ func (ix *Values) policyBody(ft *ast.FuncType, body *ast.BlockStmt, depth int) P
 	if len(params) != 3 || params[2] == nil || body == nil {
 		return Policy{}
 	}
-	pc := &policyCheck{ix: ix, err: params[2], depth: depth, p: Policy{Known: true}}
+	return ix.judge(body, params[2], depth)
+}
+
+// ConditionPolicy reads a resty v2 retry condition, func(*resty.Response,
+// error) bool (retry.go:127-132): Errors when it may return true for a
+// transport error, ServerErrors on a 500, 502 or 504.
+func (ix *Values) ConditionPolicy(ft *ast.FuncType, body *ast.BlockStmt) Policy {
+	params := paramVars(ix.info, ft)
+	if len(params) != 2 || params[1] == nil || body == nil {
+		return Policy{}
+	}
+	p := ix.judge(body, params[1], 0)
+	p.MethodAware = false
+	ast.Inspect(body, func(n ast.Node) bool {
+		// r.Request.Method of the resty request.
+		if sel, ok := n.(*ast.SelectorExpr); ok && sel.Sel.Name == "Method" && httpmodel.IsNamed(ix.info.TypeOf(sel.X), RestyV2, "Request") {
+			p.MethodAware = true
+		}
+		return true
+	})
+	return p
+}
+
+func (ix *Values) judge(body *ast.BlockStmt, errVar *types.Var, depth int) Policy {
+	pc := &policyCheck{ix: ix, err: errVar, depth: depth, p: Policy{Known: true}}
 	pc.stmts(body.List, policyState{})
 	ast.Inspect(body, func(n ast.Node) bool {
 		if sel, ok := n.(*ast.SelectorExpr); ok && sel.Sel.Name == "Method" && httpmodel.IsRequest(ix.info.TypeOf(sel.X)) {
@@ -237,6 +261,11 @@ func (pc *policyCheck) needsErr(e ast.Expr) bool {
 			return false
 		}
 		if b, ok := n.(*ast.BinaryExpr); ok && pc.isErrNil(b, token.NEQ) {
+			found = true
+		}
+		// errors.Is(err, target) and errors.As(err, &target) hold only
+		// for an error.
+		if call, ok := n.(*ast.CallExpr); ok && len(call.Args) == 2 && httpmodel.IsPkgFunc(httpmodel.Callee(pc.ix.info, call), "errors", "Is", "As") && varOf(pc.ix.info, call.Args[0]) == pc.err {
 			found = true
 		}
 		return !found
