@@ -111,7 +111,14 @@
 // (fix: hand it to the library); and, with no context at hand, a retry that
 // never stops (MaxElapsedTime 0, a constant back-off, WithMaxElapsedTime(0),
 // Attempts(0), UntilSucceeded) around an operation that makes a per-attempt
-// timeout (fix: the library's bound, -attempts times the timeout).
+// timeout (fix: the library's bound, -attempts times the timeout). A
+// retrying go-retryablehttp client made in the package whose HTTPClient has
+// a Timeout (set on the field, or on an http.Client handed in): each
+// attempt is one HTTPClient.Do, so the Timeout bounds one attempt, and it
+// is reported where it is set unless the whole call is bounded: a Timeout
+// on its StandardClient (fix: set one, from the same value), or a deadline
+// made by the function that calls Do or a helper it calls (fix: one
+// deadline on the request's context, RetryMax+1 times the Timeout).
 //
 // Flags:
 //
