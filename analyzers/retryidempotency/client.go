@@ -28,10 +28,14 @@ import (
 // re-send requests of any method.
 func (c *checker) checkClients(keys []string) map[*ast.CallExpr]bool {
 	pass := c.pass
-	if pass.Pkg.Path() != retrylib.RetryableHTTP && !imports(pass.Pkg, retrylib.RetryableHTTP) {
+	azure := imports(pass.Pkg, retrylib.AzcoreRuntime)
+	if pass.Pkg.Path() != retrylib.RetryableHTTP && !imports(pass.Pkg, retrylib.RetryableHTTP) && !azure {
 		return nil
 	}
 	ix := retrylib.NewValues(pass.TypesInfo, pass.Files)
+	if azure {
+		c.checkPipelines(ix, keys)
+	}
 	via := map[*ast.CallExpr]bool{}
 	keyed := map[ast.Node]bool{}
 	for _, rc := range ix.RetryingClients() {
@@ -446,4 +450,102 @@ func (c *checker) reportCondition(cond retrylib.RestyCondition, write ast.Node, 
 		Related:        []analysis.RelatedInformation{{Pos: write.Pos(), End: write.End(), Message: "a write sent through resty"}},
 		SuggestedFixes: []analysis.SuggestedFix{{Message: "Retry only requests that are idempotent or carry an idempotency key", TextEdits: edits}},
 	})
+}
+
+// checkPipelines reports the azcore pipelines of the package whose retry
+// policy re-sends requests of any method after a transport error or a
+// 5xx, with no idempotency key: at the pipeline, with a fix at the send
+// that turns the retries off for that request when it is not replayable
+// (policy.WithRetryOptions on its context, MaxRetries -1: one try,
+// policy.go:193, policy_retry.go:30-31, 111-114).
+func (c *checker) checkPipelines(ix *retrylib.Values, keys []string) {
+	keyed := map[ast.Node]bool{}
+	for _, p := range ix.Pipelines() {
+		for _, s := range p.Sends {
+			if c.callsRetryOptions(s.Func) {
+				continue
+			}
+			for _, o := range ix.RequestOrigins(s.Request, s.Func) {
+				if c.keyOnPath(o.Funcs, keyed) {
+					continue
+				}
+				if c.reportPipeline(p, s, keys) {
+					break
+				}
+			}
+		}
+	}
+}
+
+func (c *checker) callsRetryOptions(fn ast.Node) bool {
+	found := false
+	if fn == nil {
+		return false
+	}
+	ast.Inspect(fn, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && (retrylib.IsFunc(c.pass.TypesInfo, call, "github.com/Azure/azure-sdk-for-go/sdk/azcore/policy", "", "WithRetryOptions") || retrylib.IsFunc(c.pass.TypesInfo, call, retrylib.AzcoreRuntime, "", "WithRetryOptions")) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+func (c *checker) reportPipeline(p *retrylib.Pipeline, s retrylib.ClientSend, keys []string) bool {
+	pass := c.pass
+	info := pass.TypesInfo
+	file := fixes.FileOf(pass, s.Call.Pos())
+	req, ok := ast.Unparen(s.Request).(*ast.Ident)
+	if file == nil || !ok || fixes.FileOf(pass, p.Made.Pos()) != file {
+		return false
+	}
+	var stmt ast.Stmt
+	ast.PreorderStack(file, nil, func(n ast.Node, stack []ast.Node) bool {
+		if stmt != nil || n.Pos() > s.Call.Pos() || n.End() < s.Call.End() {
+			return false
+		}
+		if n == s.Call {
+			stmt, _ = fixes.StmtInBlock(append(stack, n))
+			return false
+		}
+		return true
+	})
+	if stmt == nil {
+		return false
+	}
+	httpName, edits, ok := fixes.Import(info, pass.Pkg, file, "net/http", stmt.Pos())
+	if !ok {
+		return false
+	}
+	policyName, pEdits, ok := fixes.Import(info, pass.Pkg, file, "github.com/Azure/azure-sdk-for-go/sdk/azcore/policy", stmt.Pos())
+	if !ok {
+		return false
+	}
+	edits = append(edits, pEdits...)
+	src := fixes.Source(pass, stmt.Pos())
+	indent := fixes.Indent(pass.Fset, src, stmt.Pos())
+	var checks []string
+	for _, k := range keys {
+		checks = append(checks, fmt.Sprintf("%s.Raw().Header.Get(%q) == \"\"", req.Name, http.CanonicalHeaderKey(k)))
+	}
+	text := fmt.Sprintf(`%[1]s// The pipeline retries after a transport error or a 5xx, whose outcome
+%[1]s// is unknown: a request that is not safe to apply twice gets one try.
+%[1]sswitch %[2]s.Raw().Method {
+%[1]scase %[3]s.MethodGet, %[3]s.MethodHead, %[3]s.MethodOptions, %[3]s.MethodTrace, %[3]s.MethodPut, %[3]s.MethodDelete:
+%[1]sdefault:
+%[1]s	if %[4]s {
+%[1]s		%[2]s = %[2]s.WithContext(%[5]s.WithRetryOptions(%[2]s.Raw().Context(), %[5]s.RetryOptions{MaxRetries: -1}))
+%[1]s	}
+%[1]s}
+`, indent, req.Name, httpName, strings.Join(checks, " && "), policyName)
+	line := pass.Fset.File(stmt.Pos()).LineStart(pass.Fset.Position(stmt.Pos()).Line)
+	edits = append(edits, analysis.TextEdit{Pos: line, End: line, NewText: []byte(text)})
+	pass.Report(analysis.Diagnostic{
+		Pos:            p.Made.Pos(),
+		End:            p.Made.End(),
+		Message:        "azcore pipeline retries transport errors and 500, 502, 504 with its default retry policy, whatever the method, and requests of any method are sent through it without an idempotency key (a POST or PATCH may be applied twice)",
+		Related:        []analysis.RelatedInformation{{Pos: s.Call.Pos(), End: s.Call.End(), Message: "a request sent through the pipeline"}},
+		SuggestedFixes: []analysis.SuggestedFix{{Message: "Send a request that is neither idempotent nor keyed with one try", TextEdits: edits}},
+	})
+	return true
 }

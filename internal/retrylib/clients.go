@@ -297,6 +297,12 @@ func (w *originWalk) walk(e ast.Expr, depth int, seen map[any]bool, path []ast.N
 		case IsFunc(info, x, RetryableHTTP, "", "FromRequest") && len(x.Args) == 1:
 			w.walk(x.Args[0], depth+1, seen, path)
 			return
+		case IsFunc(info, x, AzcoreRuntime, "", "NewRequestFromRequest") && len(x.Args) == 1:
+			w.walk(x.Args[0], depth+1, seen, path)
+			return
+		case IsFunc(info, x, AzcoreRuntime, "", "NewRequest") && len(x.Args) == 3:
+			method(x.Args[1], x)
+			return
 		case httpmodel.IsMethod(fn, "net/http", "Request", "WithContext", "Clone"), httpmodel.IsMethod(fn, RetryableHTTP, "Request", "WithContext"):
 			if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok {
 				w.walk(sel.X, depth+1, seen, path)
@@ -328,6 +334,15 @@ func (w *originWalk) walk(e ast.Expr, depth int, seen map[any]bool, path []ast.N
 	seen[loc] = true
 	_, isParam := loc.(*types.Var)
 	isParam = isParam && loc.(*types.Var).Kind() == types.ParamVar
+	if isParam && len(w.ix.in[loc]) == 0 && httpmodel.IsRequest(loc.(*types.Var).Type()) {
+		// A request parameter of a function literal that nothing in the
+		// package calls: a callback (a middleware, a transport) handed
+		// to another package, which gets every request it sends.
+		if lit, ok := path[len(path)-1].(*ast.FuncLit); ok && !w.ix.storedLits[lit] && lit.Type.Params != nil && lit.Pos() <= loc.(*types.Var).Pos() && loc.(*types.Var).Pos() < lit.Body.Pos() {
+			w.out = append(w.out, Origin{Any: true, At: e, Funcs: path})
+		}
+		return
+	}
 	for _, s := range w.ix.in[loc] {
 		p, sn := path, seen
 		if s.Func != nil && s.Func != path[len(path)-1] {
@@ -445,4 +460,88 @@ func (ix *Values) RestyConditions() []RestyCondition {
 		})
 	}
 	return out
+}
+
+// Azure SDK azcore: the retry policy of a pipeline.
+const (
+	AzcoreRuntime  = "github.com/Azure/azure-sdk-for-go/sdk/azcore/runtime"
+	azcorePolicy   = "github.com/Azure/azure-sdk-for-go/sdk/azcore/policy"
+	azcoreExported = "github.com/Azure/azure-sdk-for-go/sdk/azcore/internal/exported"
+)
+
+// Pipeline is an azcore pipeline made in the package by
+// runtime.NewPipeline (pipeline.go:85 puts the retry policy in every
+// pipeline) with a retry policy that re-sends after a transport error:
+// the default RetryOptions retry 3 times (policy_retry.go:24, 28-29) on
+// every transport error and on 408, 429, 500, 502, 503 and 504
+// (policy_retry.go:46-55, 186-196), whatever the method; MaxRetries below
+// 0 means one try (policy_retry.go:30-31), and a ShouldRetry replaces the
+// checks (policy_retry.go:186-191).
+type Pipeline struct {
+	Made  *ast.CallExpr
+	Sends []ClientSend
+}
+
+// Pipelines returns the pipelines of the package that retry transport
+// errors, and the sends through them ((Pipeline).Do).
+func (ix *Values) Pipelines() []*Pipeline {
+	info := ix.info
+	var out []*Pipeline
+	for _, ca := range ix.calls {
+		call := ca.Call
+		if !IsFunc(info, call, AzcoreRuntime, "", "NewPipeline") || len(call.Args) != 4 || !pipelineRetriesErrors(info, call.Args[3]) {
+			continue
+		}
+		p := &Pipeline{Made: call}
+		made := map[ast.Expr]bool{call: true}
+		h := ix.Holders(made)
+		for _, cb := range ix.calls {
+			sel, ok := ast.Unparen(cb.Call.Fun).(*ast.SelectorExpr)
+			if ok && httpmodel.IsMethod(httpmodel.Callee(info, cb.Call), azcoreExported, "Pipeline", "Do") && len(cb.Call.Args) == 1 && ix.Holds(h, made, sel.X) {
+				p.Sends = append(p.Sends, ClientSend{Call: cb.Call, Func: cb.Func, Request: cb.Call.Args[0]})
+			}
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// pipelineRetriesErrors reads the *policy.ClientOptions argument of
+// NewPipeline: nil, or a literal whose Retry is absent or a RetryOptions
+// literal without ShouldRetry and without a negative MaxRetries.
+func pipelineRetriesErrors(info *types.Info, e ast.Expr) bool {
+	if tv, ok := info.Types[e]; ok && tv.IsNil() {
+		return true
+	}
+	lit := compositeOf(e)
+	if lit == nil || !httpmodel.IsNamed(info.TypeOf(lit), azcorePolicy, "ClientOptions") {
+		return false
+	}
+	for _, el := range lit.Elts {
+		kv, ok := el.(*ast.KeyValueExpr)
+		if !ok {
+			return false
+		}
+		if id, ok := kv.Key.(*ast.Ident); ok && id.Name == "Retry" {
+			r := compositeOf(kv.Value)
+			if r == nil {
+				return false
+			}
+			for _, f := range r.Elts {
+				fkv, ok := f.(*ast.KeyValueExpr)
+				if !ok {
+					return false
+				}
+				switch fkv.Key.(*ast.Ident).Name {
+				case "ShouldRetry":
+					return false
+				case "MaxRetries":
+					if n, ok := IntValue(info, fkv.Value); !ok || n < 0 {
+						return false
+					}
+				}
+			}
+		}
+	}
+	return true
 }

@@ -31,6 +31,10 @@ type Values struct {
 	// calls are the calls of the package, with the function that makes
 	// each.
 	calls []CallAt
+	// storedLits are the function literals stored in a local variable
+	// (called through it, so their parameters get what the function
+	// gives them).
+	storedLits map[*ast.FuncLit]bool
 }
 
 // CallAt is a call and the function (declaration or literal) that makes
@@ -62,7 +66,7 @@ type result struct {
 
 // NewValues indexes the files of a package.
 func NewValues(info *types.Info, files []*ast.File) *Values {
-	ix := &Values{info: info, files: files, in: map[any][]Stored{}, decls: map[*types.Func]*ast.FuncDecl{}, sets: map[string][]FieldSet{}}
+	ix := &Values{info: info, files: files, in: map[any][]Stored{}, decls: map[*types.Func]*ast.FuncDecl{}, sets: map[string][]FieldSet{}, storedLits: map[*ast.FuncLit]bool{}}
 	for _, f := range files {
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
@@ -101,6 +105,11 @@ func NewValues(info *types.Info, files []*ast.File) *Values {
 func (ix *Values) add(loc any, v ast.Expr, fn ast.Node) {
 	if loc != nil && v != nil {
 		ix.in[loc] = append(ix.in[loc], Stored{Value: v, Func: fn})
+		if lit, ok := ast.Unparen(v).(*ast.FuncLit); ok {
+			if lv, ok := loc.(*types.Var); ok && !lv.IsField() && lv.Parent() != nil && lv.Pkg() != nil && lv.Parent() != lv.Pkg().Scope() {
+				ix.storedLits[lit] = true
+			}
+		}
 	}
 }
 
