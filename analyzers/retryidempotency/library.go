@@ -161,8 +161,12 @@ func (lc *libCheck) retryableDo() {
 	text := gen + fmt.Sprintf("%s%s.Header.Set(%q, %s)\n", indent, reqName, lc.c.first, key)
 	lineStart := lc.c.pass.Fset.File(stmt.Pos()).LineStart(lc.c.pass.Fset.Position(stmt.Pos()).Line)
 	edits = append(edits, analysis.TextEdit{Pos: lineStart, End: lineStart, NewText: []byte(text)})
+	policy := "default CheckRetry retries transport errors and 5xx"
+	if !cl.Known || !cl.DefaultPolicy {
+		policy = "its CheckRetry retries transport errors or 5xx"
+	}
 	lc.report(e.Call.Fun,
-		fmt.Sprintf("%s is sent through a retrying retryablehttp.Client (RetryMax > 0, default CheckRetry retries transport errors and 5xx) without an idempotency key (the write may be applied twice)", method),
+		fmt.Sprintf("%s is sent through a retrying retryablehttp.Client (RetryMax > 0, %s) without an idempotency key (the write may be applied twice)", method, policy),
 		"Set an idempotency key made once on the request", edits)
 }
 

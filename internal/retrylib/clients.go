@@ -71,7 +71,7 @@ func (ix *Values) RetryingClients() []*RetryingClient {
 					made = n
 				}
 			case *ast.CompositeLit:
-				if httpmodel.IsNamed(ix.info.TypeOf(n), RetryableHTTP, "Client") && !isPointerType(ix.info.TypeOf(n)) {
+				if httpmodel.IsNamed(ix.info.TypeOf(n), RetryableHTTP, "Client") {
 					made = n
 				}
 			}
@@ -82,11 +82,6 @@ func (ix *Values) RetryingClients() []*RetryingClient {
 		})
 	}
 	return out
-}
-
-func isPointerType(t types.Type) bool {
-	_, ok := types.Unalias(t).(*types.Pointer)
-	return ok
 }
 
 func (ix *Values) client(made ast.Expr) *RetryingClient {

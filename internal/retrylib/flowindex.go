@@ -234,22 +234,6 @@ func paramVars(info *types.Info, ft *ast.FuncType) []*types.Var {
 	return out
 }
 
-// Stores returns the values stored in the location e names (a variable,
-// a parameter, a field) or, for a call of a function of the package, the
-// values its return statements give its first result.
-func (ix *Values) Stores(e ast.Expr) []Stored {
-	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok {
-		if fn := calleeOf(ix.info, call); fn != nil && ix.decls[fn] != nil {
-			return ix.in[result{fn, 0}]
-		}
-		return nil
-	}
-	if v := varOf(ix.info, e); v != nil {
-		return ix.in[v]
-	}
-	return nil
-}
-
 // Decl returns the declaration of a function of the package.
 func (ix *Values) Decl(fn *types.Func) *ast.FuncDecl { return ix.decls[fn] }
 
@@ -270,9 +254,7 @@ func (ix *Values) locOf(e ast.Expr) any {
 
 // Holders follows the values made by the expressions made forward through
 // the package: the locations (variables, fields, parameters, results)
-// that may hold one of them. through, if not nil, says which other
-// expressions make a held value out of a held one (a wrapper or a
-// conversion such as StandardClient()).
+// that may hold one of them.
 func (ix *Values) Holders(made map[ast.Expr]bool) map[any]bool {
 	h := map[any]bool{}
 	for changed := true; changed; {
