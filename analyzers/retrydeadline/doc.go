@@ -142,6 +142,13 @@
 // handed context.Background() instead of the caller's context is reported
 // too (fix: pass it). A condition polled by wait.PollUntilContextTimeout is
 // bounded by its timeout.
+// A retrying go-retryablehttp client made in the package whose HTTPClient has
+// a Timeout (set on the field, or on an http.Client handed in): each
+// attempt is one HTTPClient.Do, so the Timeout bounds one attempt, and it
+// is reported where it is set unless the whole call is bounded: a Timeout
+// on its StandardClient (fix: set one, from the same value), or a deadline
+// made by the function that calls Do or a helper it calls (fix: one
+// deadline on the request's context, RetryMax+1 times the Timeout).
 //
 // Flags:
 //

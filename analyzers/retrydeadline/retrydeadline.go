@@ -121,6 +121,7 @@ func run(pass *analysis.Pass, cfg Config, at func(token.Pos)) (any, error) {
 	c := &checker{pass: pass, cfg: cfg, loops: loops, handledSleeps: map[*ast.ExprStmt]bool{}}
 	c.computeFacts(at)
 	checkLibraries(pass, cfg, at)
+	checkClients(pass)
 	for _, l := range loops.Loops {
 		at(l.Stmt.Pos())
 		file := fixes.FileOf(pass, l.Stmt.Pos())

@@ -151,6 +151,21 @@
 // once for all attempts. The fix sets a key made once: on the request the
 // library re-sends, or before the retry call.
 //
+// A go-retryablehttp client made in the package (NewClient or a Client
+// literal, followed through variables, fields, parameters and results,
+// and through the *http.Client its StandardClient returns) whose CheckRetry
+// retries a transport error or a 5xx (the default policy, or a custom one
+// read from its body), when requests whose method the sending code does
+// not fix (a method parameter of the helper that builds them, a request
+// handed in) are sent through it and no function on the way sets a key:
+// reported where the client is made, with a PrepareRetry hook that
+// re-sends only idempotent or keyed requests. A resty retry condition that
+// returns true on a transport error, when the package sends a POST or PATCH
+// through resty with no key: reported at the condition, whose fix refuses
+// a request that is not replayable. Silent: RetryMax 0, a policy that
+// retries only 429 and 503 or reads the request's method, a client used
+// only for GETs, a key set on the way, a PrepareRetry already set.
+//
 // Flags:
 //
 //	-retryidempotency.key-headers string

@@ -28,6 +28,10 @@ func (c *checker) keyGen(file *ast.File, at token.Pos, name, indent string) (str
 	info := c.pass.TypesInfo
 	randName, edits, ok := fixes.Import(info, c.pass.Pkg, file, "crypto/rand", at)
 	if !ok {
+		// rand may be math/rand's name in the file.
+		randName, edits, ok = fixes.ImportAs(info, c.pass.Pkg, file, "crypto/rand", "crand", at)
+	}
+	if !ok {
 		return "", nil, false
 	}
 	if v := info.FileVersions[file]; v == "" || versionAtLeast(v, 24) {

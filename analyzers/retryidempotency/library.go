@@ -19,8 +19,12 @@ import (
 // idempotency key reused across the attempts: sent through a retrying
 // go-retryablehttp or resty client, or inside the operation handed to
 // backoff.Retry, retry.Do and the like.
-func checkLibraries(pass *analysis.Pass, keys []string, at func(token.Pos)) {
-	if !retrylib.ImportsLibrary(pass.Pkg) {
+//
+// via are the sends through the go-retryablehttp clients of the package
+// that retry unknown outcomes (see checkClients), whatever the client's
+// origin at the send (a receiver or a parameter bound to such a client).
+func checkLibraries(pass *analysis.Pass, keys []string, via map[*ast.CallExpr]bool, at func(token.Pos)) {
+	if !retrylib.ImportsLibrary(pass.Pkg) && retrylib.Libraries[pass.Pkg.Path()] == nil {
 		return
 	}
 	c := &checker{pass: pass, keys: httpmodel.NewNames(keys...), first: http.CanonicalHeaderKey(keys[0])}
@@ -35,7 +39,7 @@ func checkLibraries(pass *analysis.Pass, keys []string, at func(token.Pos)) {
 				return true
 			}
 			at(call.Pos())
-			lc := &libCheck{c: c, file: file, stack: stack, e: e, scope: retrylib.ScopeAt(pass.TypesInfo, pass.Files, stack)}
+			lc := &libCheck{c: c, file: file, stack: stack, e: e, scope: retrylib.ScopeAt(pass.TypesInfo, pass.Files, stack), via: via[call]}
 			switch {
 			case e.Lib.Path == retrylib.RetryableHTTP && e.Func.Name() == "Do":
 				lc.retryableDo()
@@ -55,6 +59,9 @@ type libCheck struct {
 	stack []ast.Node
 	e     retrylib.Entry
 	scope retrylib.Scope
+	// via: the send goes through a client of the package that retries
+	// unknown outcomes (see checkClients).
+	via bool
 }
 
 func (lc *libCheck) report(n ast.Node, msg, fix string, edits []analysis.TextEdit) {
@@ -117,19 +124,15 @@ func (lc *libCheck) retryableDo() {
 		return
 	}
 	cl := retrylib.RetryableClient(lc.scope, e.Recv)
-	if !cl.Known || !cl.Retries || !cl.DefaultPolicy {
+	if (!cl.Known || !cl.Retries || !cl.DefaultPolicy) && !lc.via {
 		return
 	}
 	req := varOf(info, e.Call.Args[0])
 	if req == nil {
 		return
 	}
-	t := retrylib.TraceValue(lc.scope, e.Call.Args[0])
-	if !t.Known || len(t.Roots) != 1 {
-		return
-	}
-	nr, ok := t.Roots[0].(*ast.CallExpr)
-	if !ok || !retrylib.IsFunc(info, nr, retrylib.RetryableHTTP, "", "NewRequest", "NewRequestWithContext") {
+	nr := lc.builtBy(req, e.Call.Args[0])
+	if nr == nil {
 		return
 	}
 	idx := 0
@@ -158,9 +161,45 @@ func (lc *libCheck) retryableDo() {
 	text := gen + fmt.Sprintf("%s%s.Header.Set(%q, %s)\n", indent, reqName, lc.c.first, key)
 	lineStart := lc.c.pass.Fset.File(stmt.Pos()).LineStart(lc.c.pass.Fset.Position(stmt.Pos()).Line)
 	edits = append(edits, analysis.TextEdit{Pos: lineStart, End: lineStart, NewText: []byte(text)})
+	policy := "default CheckRetry retries transport errors and 5xx"
+	if !cl.Known || !cl.DefaultPolicy {
+		policy = "its CheckRetry retries transport errors or 5xx"
+	}
 	lc.report(e.Call.Fun,
-		fmt.Sprintf("%s is sent through a retrying retryablehttp.Client (RetryMax > 0, default CheckRetry retries transport errors and 5xx) without an idempotency key (the write may be applied twice)", method),
+		fmt.Sprintf("%s is sent through a retrying retryablehttp.Client (RetryMax > 0, %s) without an idempotency key (the write may be applied twice)", method, policy),
 		"Set an idempotency key made once on the request", edits)
+}
+
+// builtBy returns the retryablehttp.NewRequest(WithContext) call that
+// makes the request variable req of the function, seen directly (inside
+// go-retryablehttp itself, where NewRequest is a function of the package
+// that TraceValue would follow) or traced back through variables.
+func (lc *libCheck) builtBy(req *types.Var, arg ast.Expr) *ast.CallExpr {
+	info := lc.c.pass.TypesInfo
+	isNew := func(e ast.Expr) *ast.CallExpr {
+		nr, ok := ast.Unparen(e).(*ast.CallExpr)
+		if ok && retrylib.IsFunc(info, nr, retrylib.RetryableHTTP, "", "NewRequest", "NewRequestWithContext") && (len(nr.Args) == 3 || len(nr.Args) == 4) {
+			return nr
+		}
+		return nil
+	}
+	var direct []ast.Expr
+	ast.Inspect(lc.scope.Body, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok && len(as.Lhs) >= 1 && varOf(info, as.Lhs[0]) == req && len(as.Rhs) >= 1 {
+			direct = append(direct, as.Rhs[0])
+		}
+		return true
+	})
+	if len(direct) == 1 {
+		if nr := isNew(direct[0]); nr != nil {
+			return nr
+		}
+	}
+	t := retrylib.TraceValue(lc.scope, arg)
+	if !t.Known || len(t.Roots) != 1 {
+		return nil
+	}
+	return isNew(t.Roots[0])
 }
 
 // resty: client.R()....Post(url) with SetRetryCount above 0.

@@ -117,7 +117,7 @@ func (c *checker) passingLiteral(file *ast.File, sig *types.Signature, fnText, k
 	missing := false
 	qual := fixes.Qualifier(file, c.pass.Pkg, info)
 	q := func(p *types.Package) string {
-		if p != c.pass.Pkg && !imports(file, p.Path()) {
+		if p != c.pass.Pkg && !fileImports(file, p.Path()) {
 			missing = true
 		}
 		return qual(p)
@@ -164,8 +164,8 @@ func (c *checker) passingLiteral(file *ast.File, sig *types.Signature, fnText, k
 	return fmt.Sprintf("func(%s)%s { %s }", strings.Join(params, ", "), res, body), true
 }
 
-// imports reports whether file imports path under a usable name.
-func imports(file *ast.File, path string) bool {
+// fileImports reports whether file imports path under a usable name.
+func fileImports(file *ast.File, path string) bool {
 	for _, spec := range file.Imports {
 		if strings.Trim(spec.Path.Value, `"`) == path && (spec.Name == nil || (spec.Name.Name != "_" && spec.Name.Name != ".")) {
 			return true

@@ -133,7 +133,8 @@ func run(pass *analysis.Pass, keys []string, at func(token.Pos)) (any, error) {
 	if !httpmodel.ImportsHTTP(pass.Pkg) {
 		return nil, nil // fresh-value facts only
 	}
-	checkLibraries(pass, keys, at)
+	checkLibraries(pass, keys, c.checkClients(keys), at)
+	c.checkRestyConditions(keys)
 	for _, l := range loops.Loops {
 		at(l.Stmt.Pos())
 		c.checkLoop(l)

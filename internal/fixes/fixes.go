@@ -133,7 +133,16 @@ func innermost(info *types.Info, file *ast.File, pos token.Pos) *types.Scope {
 // standard-library imports (gofmt sorts each group of specs), or adds a
 // declaration after the package clause.
 func importEdit(file *ast.File, path string) analysis.TextEdit {
+	return importEditNamed(file, path, "")
+}
+
+// importEditNamed is importEdit for the import name "name path" (name ""
+// for the default name).
+func importEditNamed(file *ast.File, path, name string) analysis.TextEdit {
 	quoted := strconv.Quote(path)
+	if name != "" {
+		quoted = name + " " + quoted
+	}
 	for _, decl := range file.Decls {
 		gd, ok := decl.(*ast.GenDecl)
 		if !ok || gd.Tok != token.IMPORT {
@@ -175,6 +184,27 @@ func importEdit(file *ast.File, path string) analysis.TextEdit {
 		return analysis.TextEdit{Pos: at, End: at, NewText: []byte(quoted + "\n\n\t")}
 	}
 	return analysis.TextEdit{Pos: file.Name.End(), End: file.Name.End(), NewText: []byte("\n\nimport " + quoted)}
+}
+
+// ImportAs is Import for a file where the default name of path is taken
+// (math/rand's rand, when crypto/rand is wanted): it returns the file's
+// name for path when the file imports it, and otherwise imports it as
+// name, when name is free at pos, in the file and in the package.
+func ImportAs(info *types.Info, pkg *types.Package, file *ast.File, path, name string, pos token.Pos) (string, []analysis.TextEdit, bool) {
+	for _, spec := range file.Imports {
+		if p, err := strconv.Unquote(spec.Path.Value); err == nil && p == path {
+			return Import(info, pkg, file, path, pos)
+		}
+	}
+	if scope := innermost(info, file, pos); scope != nil {
+		if _, obj := scope.LookupParent(name, pos); obj != nil {
+			return "", nil, false
+		}
+	}
+	if pkg.Scope().Lookup(name) != nil {
+		return "", nil, false
+	}
+	return name, []analysis.TextEdit{importEditNamed(file, path, name)}, true
 }
 
 func isStd(path string) bool {

@@ -31,6 +31,13 @@
 //   - RetryGoOptions, BackoffV5Options read the options of a call.
 //   - RetryableClient and Resty read a client's configuration.
 //   - PerAttemptTimeout finds a per-attempt timeout made inside an operation.
+//   - NewValues indexes where a package stores values; on it,
+//     RetryingClients follows each go-retryablehttp client the package
+//     makes to its configuration and its sends, CheckRetryPolicy and
+//     ConditionPolicy read what a CheckRetry or a resty retry condition
+//     retries, RequestOrigins follows a sent request back to where it is
+//     built, and RestyConditions finds the conditions of retrying resty
+//     clients.
 //
 // A reader that cannot see where a value was made says so (Known false);
 // the analyzers stay silent then.

@@ -7,7 +7,11 @@ require (
 	github.com/cenkalti/backoff v1.1.1-0.20171020064038-309aa717adbf
 	github.com/cenkalti/backoff/v4 v4.3.0
 	github.com/cenkalti/backoff/v5 v5.0.3
+	github.com/hashicorp/go-retryablehttp v0.7.8
 	github.com/sethvargo/go-retry v0.5.0
 )
 
-require golang.org/x/net v0.62.0 // indirect
+require (
+	github.com/hashicorp/go-cleanhttp v0.5.2 // indirect
+	golang.org/x/net v0.62.0 // indirect
+)

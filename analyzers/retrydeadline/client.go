@@ -1,0 +1,207 @@
+package retrydeadline
+
+// This file holds the check of go-retryablehttp clients that a package
+// configures with a Timeout on their HTTPClient (internal/retrylib's
+// RetryingClient): every attempt is one HTTPClient.Do, so the Timeout
+// bounds one attempt, and RetryMax+1 attempts plus the waits between them
+// run unbounded unless something bounds the whole call: a Timeout on the
+// *http.Client that StandardClient() returns (its RoundTrip is the whole
+// retry), or a deadline on the request's context, which the attempts and
+// the waits honour (client.go:784-790).
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/retrylint/retrylint/internal/fixes"
+	"github.com/retrylint/retrylint/internal/httpmodel"
+	"github.com/retrylint/retrylint/internal/retrylib"
+)
+
+func checkClients(pass *analysis.Pass) {
+	if !importsPath(pass.Pkg, retrylib.RetryableHTTP) {
+		return
+	}
+	ix := retrylib.NewValues(pass.TypesInfo, pass.Files)
+	for _, rc := range ix.RetryingClients() {
+		if !rc.Retries || rc.Timeout == nil || rc.StandardTimeout || len(rc.Sends) == 0 {
+			continue
+		}
+		file := fixes.FileOf(pass, rc.TimeoutAt.Pos())
+		if file == nil || isHTTPTestFile(pass, file) {
+			continue
+		}
+		var edits []analysis.TextEdit
+		var fix string
+		standard := true
+		for _, s := range rc.Sends {
+			standard = standard && s.Standard
+		}
+		if standard {
+			edits = standardTimeout(pass, file, rc)
+			fix = "Bound the whole call with a Timeout on the StandardClient"
+		} else {
+			var unbounded []retrylib.ClientSend
+			for _, s := range rc.Sends {
+				if !s.Standard && !makesDeadline(pass, ix, s.Func, 0) {
+					unbounded = append(unbounded, s)
+				}
+			}
+			if len(unbounded) == 0 {
+				continue
+			}
+			edits = sendDeadline(pass, file, unbounded[0])
+			fix = "Bound every attempt and wait with one deadline on the request's context"
+		}
+		if edits == nil {
+			continue
+		}
+		pass.Report(analysis.Diagnostic{
+			Pos:            rc.TimeoutAt.Pos(),
+			End:            rc.TimeoutAt.End(),
+			Message:        "HTTPClient Timeout of a retrying retryablehttp.Client bounds each attempt, not the call: RetryMax+1 attempts and the waits between them have no overall deadline",
+			SuggestedFixes: []analysis.SuggestedFix{{Message: fix, TextEdits: edits}},
+		})
+	}
+}
+
+func importsPath(pkg *types.Package, path string) bool {
+	for _, imp := range pkg.Imports() {
+		if imp.Path() == path {
+			return true
+		}
+	}
+	return false
+}
+
+// makesDeadline reports whether fn, or a function of the package it calls
+// (two levels down), makes a context.WithTimeout or WithDeadline: the
+// request it sends may carry an overall deadline.
+func makesDeadline(pass *analysis.Pass, ix *retrylib.Values, fn ast.Node, depth int) bool {
+	if fn == nil || depth > 2 {
+		return fn == nil
+	}
+	found := false
+	ast.Inspect(fn, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || found {
+			return !found
+		}
+		callee := httpmodel.Callee(pass.TypesInfo, call)
+		if httpmodel.IsPkgFunc(callee, "context", "WithTimeout", "WithDeadline", "WithTimeoutCause", "WithDeadlineCause") {
+			found = true
+		} else if callee != nil {
+			if fd := ix.Decl(callee.Origin()); fd != nil && fd != fn && makesDeadline(pass, ix, fd, depth+1) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// standardTimeout: after hc = rc.StandardClient(), hc.Timeout = the
+// per-attempt timeout, which then bounds the whole RoundTrip (the retries
+// and waits) as the caller's Timeout meant to.
+func standardTimeout(pass *analysis.Pass, file *ast.File, rc *retrylib.RetryingClient) []analysis.TextEdit {
+	if len(rc.Standard) != 1 {
+		return nil
+	}
+	std := rc.Standard[0]
+	if fixes.FileOf(pass, std.Pos()) != file {
+		return nil
+	}
+	sel, ok := ast.Unparen(std.Fun).(*ast.SelectorExpr)
+	if !ok || !fixes.Pure(pass.TypesInfo, sel.X) {
+		return nil
+	}
+	stmt, lhs := assignOf(file, std)
+	if stmt == nil || !fixes.Pure(pass.TypesInfo, lhs) {
+		return nil
+	}
+	src := fixes.Source(pass, stmt.Pos())
+	indent := fixes.Indent(pass.Fset, src, stmt.Pos())
+	end := fixes.LineEnd(pass.Fset, src, stmt.End())
+	text := fmt.Sprintf("\n%[1]s// The Timeout bounds one attempt of the retrying transport; bound\n%[1]s// the whole call, retries and waits included, by it as well.\n%[1]s%[2]s.Timeout = %[3]s.HTTPClient.Timeout",
+		indent, fixes.Text(pass.Fset, src, lhs), fixes.Text(pass.Fset, src, sel.X))
+	return []analysis.TextEdit{{Pos: end, End: end, NewText: []byte(text)}}
+}
+
+// assignOf returns the statement lhs = call of a block of file.
+func assignOf(file *ast.File, call *ast.CallExpr) (ast.Stmt, ast.Expr) {
+	var stmt ast.Stmt
+	var lhs ast.Expr
+	ast.PreorderStack(file, nil, func(n ast.Node, stack []ast.Node) bool {
+		if stmt != nil || n.Pos() > call.Pos() || n.End() < call.End() {
+			return false
+		}
+		as, ok := n.(*ast.AssignStmt)
+		if ok && len(as.Lhs) == 1 && len(as.Rhs) == 1 && ast.Unparen(as.Rhs[0]) == call {
+			if _, inBlock := stack[len(stack)-1].(*ast.BlockStmt); inBlock {
+				stmt, lhs = as, as.Lhs[0]
+			}
+			return false
+		}
+		return true
+	})
+	return stmt, lhs
+}
+
+// sendDeadline: before client.Do(req), a deadline of RetryMax+1 times
+// the per-attempt Timeout on req's context, when a Timeout is set.
+func sendDeadline(pass *analysis.Pass, file *ast.File, s retrylib.ClientSend) []analysis.TextEdit {
+	info := pass.TypesInfo
+	if fixes.FileOf(pass, s.Call.Pos()) != file || s.Request == nil {
+		return nil
+	}
+	req := ast.Unparen(s.Request)
+	if !fixes.Pure(info, req) || !httpmodel.IsNamed(info.TypeOf(req), retrylib.RetryableHTTP, "Request") {
+		return nil
+	}
+	sel, ok := ast.Unparen(s.Call.Fun).(*ast.SelectorExpr)
+	if !ok || !fixes.Pure(info, sel.X) {
+		return nil
+	}
+	var stmt ast.Stmt
+	ast.PreorderStack(file, nil, func(n ast.Node, stack []ast.Node) bool {
+		if stmt != nil || n.Pos() > s.Call.Pos() || n.End() < s.Call.End() {
+			return false
+		}
+		if n == s.Call {
+			stmt, _ = fixes.StmtInBlock(append(stack, n))
+			return false
+		}
+		return true
+	})
+	if stmt == nil {
+		return nil
+	}
+	ctxName, edits, ok := fixes.Import(info, pass.Pkg, file, "context", stmt.Pos())
+	if !ok {
+		return nil
+	}
+	timeName, tEdits, ok := fixes.Import(info, pass.Pkg, file, "time", stmt.Pos())
+	if !ok {
+		return nil
+	}
+	edits = append(edits, tEdits...)
+	src := fixes.Source(pass, stmt.Pos())
+	indent := fixes.Indent(pass.Fset, src, stmt.Pos())
+	client := fixes.Text(pass.Fset, src, sel.X)
+	reqText := fixes.Text(pass.Fset, src, req)
+	t := fixes.FreeName(info, file, "timeout", nil, stmt.Pos())
+	ctx := fixes.FreeName(info, file, "ctx", nil, stmt.Pos())
+	cancel := fixes.FreeName(info, file, "cancel", nil, stmt.Pos())
+	text := fmt.Sprintf(`%[1]s// The Timeout bounds one attempt: bound every attempt and wait.
+%[1]sif %[2]s := %[3]s.HTTPClient.Timeout; %[2]s > 0 {
+%[1]s	%[4]s, %[5]s := %[6]s.WithTimeout(%[7]s.Context(), %[8]s.Duration(%[3]s.RetryMax+1)*%[2]s)
+%[1]s	defer %[5]s()
+%[1]s	%[7]s = %[7]s.WithContext(%[4]s)
+%[1]s}
+`, indent, t, client, ctx, cancel, ctxName, reqText, timeName)
+	line := pass.Fset.File(stmt.Pos()).LineStart(pass.Fset.Position(stmt.Pos()).Line)
+	return append(edits, analysis.TextEdit{Pos: line, End: line, NewText: []byte(text)})
+}

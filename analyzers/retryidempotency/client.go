@@ -1,0 +1,552 @@
+package retryidempotency
+
+// This file holds the check of go-retryablehttp clients that a package
+// configures and sends through (internal/retrylib's RetryingClient): a
+// client that retries unknown outcomes (RetryMax above 0, a CheckRetry that
+// returns true on a transport error or a 5xx) and re-sends requests whose
+// method the sending code does not fix, with no idempotency key. It is
+// reported where the client is made, where the fix goes: a PrepareRetry
+// hook that refuses to re-send a request that is not replayable.
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"net/http"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/retrylint/retrylint/internal/fixes"
+	"github.com/retrylint/retrylint/internal/httpmodel"
+	"github.com/retrylint/retrylint/internal/retrylib"
+)
+
+// retryingSends returns the sends through the go-retryablehttp clients of
+// the package that retry unknown outcomes, and reports the clients that
+// re-send requests of any method.
+func (c *checker) checkClients(keys []string) map[*ast.CallExpr]bool {
+	pass := c.pass
+	azure := imports(pass.Pkg, retrylib.AzcoreRuntime)
+	if pass.Pkg.Path() != retrylib.RetryableHTTP && !imports(pass.Pkg, retrylib.RetryableHTTP) && !azure {
+		return nil
+	}
+	ix := retrylib.NewValues(pass.TypesInfo, pass.Files)
+	if azure {
+		c.checkPipelines(ix, keys)
+	}
+	via := map[*ast.CallExpr]bool{}
+	keyed := map[ast.Node]bool{}
+	for _, rc := range ix.RetryingClients() {
+		if !rc.Retries || !rc.Policy.Unknown() || rc.PrepareRetry {
+			continue
+		}
+		var anySend *retrylib.ClientSend
+		var anyAt ast.Node
+		for i, s := range rc.Sends {
+			via[s.Call] = true
+			if s.Request == nil {
+				if anySend == nil {
+					anySend, anyAt = &rc.Sends[i], s.Call
+				}
+				continue
+			}
+			for _, o := range ix.RequestOrigins(s.Request, s.Func) {
+				// A constant write built by the function that sends it is
+				// reported at the send, where its key goes (retryableDo).
+				if o.Write && !s.Standard && len(o.Funcs) == 1 {
+					continue
+				}
+				if c.keyOnPath(o.Funcs, keyed) {
+					continue
+				}
+				if anySend == nil {
+					anySend, anyAt = &rc.Sends[i], o.At
+				}
+			}
+		}
+		if anySend == nil {
+			continue
+		}
+		c.reportClient(rc, anySend, anyAt, keys)
+	}
+	return via
+}
+
+// imports reports whether pkg imports path.
+func imports(pkg *types.Package, path string) bool {
+	for _, imp := range pkg.Imports() {
+		if imp.Path() == path {
+			return true
+		}
+	}
+	return false
+}
+
+// keyOnPath reports whether one of the functions funcs sets a configured
+// key header (a constant name) on a request: the request that passes
+// through them may carry one. keyed caches the answer per function.
+func (c *checker) keyOnPath(funcs []ast.Node, keyed map[ast.Node]bool) bool {
+	for _, fn := range funcs {
+		if fn == nil {
+			continue
+		}
+		k, ok := keyed[fn]
+		if !ok {
+			k = c.setsKey(fn)
+			keyed[fn] = k
+		}
+		if k {
+			return true
+		}
+	}
+	return false
+}
+
+func (c *checker) setsKey(fn ast.Node) bool {
+	info := c.pass.TypesInfo
+	found := false
+	ast.Inspect(fn, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if h, ok := httpmodel.HeaderCall(info, n); ok && !h.Op.IsRead() && h.Op != httpmodel.HeaderDel && h.Name != "" && c.keys.Has(h.Name) {
+				found = true
+			}
+		case *ast.AssignStmt:
+			if len(n.Lhs) == 1 {
+				if ix, ok := n.Lhs[0].(*ast.IndexExpr); ok {
+					if h, ok := httpmodel.HeaderIndexExpr(info, ix); ok && h.Name != "" && c.keys.Has(h.Name) {
+						found = true
+					}
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// reportClient reports the client rc at the expression that makes it,
+// with a fix that sets its PrepareRetry hook right after.
+func (c *checker) reportClient(rc *retrylib.RetryingClient, s *retrylib.ClientSend, at ast.Node, keys []string) {
+	pass := c.pass
+	info := pass.TypesInfo
+	file := fixes.FileOf(pass, rc.Made.Pos())
+	if file == nil {
+		return
+	}
+	// The library must have the hook (go-retryablehttp v0.7.2 and later).
+	if t := info.TypeOf(rc.Made); t == nil {
+		return
+	} else if obj, _, _ := types.LookupFieldOrMethod(t, true, nil, "PrepareRetry"); obj == nil {
+		return
+	}
+	holder, stmt := c.madeHolder(file, rc.Made)
+	if holder == "" {
+		return
+	}
+	src := fixes.Source(pass, stmt.Pos())
+	if src == nil {
+		return
+	}
+	indent := fixes.Indent(pass.Fset, src, stmt.Pos())
+	httpName, edits, ok := fixes.Import(info, pass.Pkg, file, "net/http", stmt.End())
+	if !ok {
+		return
+	}
+	fmtName, fmtEdits, ok := fixes.Import(info, pass.Pkg, file, "fmt", stmt.End())
+	if !ok {
+		return
+	}
+	edits = append(edits, fmtEdits...)
+	req := fixes.FreeName(info, file, "req", nil, stmt.End())
+	var checks []string
+	for _, k := range keys {
+		checks = append(checks, fmt.Sprintf("%s.Header.Get(%q) != \"\"", req, http.CanonicalHeaderKey(k)))
+	}
+	text := fmt.Sprintf(`
+%[1]s%[2]s.PrepareRetry = func(%[3]s *%[4]s.Request) error {
+%[1]s	// A retry follows a transport error or a 5xx, whose outcome is
+%[1]s	// unknown: re-send only a request that is safe to apply twice.
+%[1]s	switch %[3]s.Method {
+%[1]s	case %[4]s.MethodGet, %[4]s.MethodHead, %[4]s.MethodOptions, %[4]s.MethodTrace, %[4]s.MethodPut, %[4]s.MethodDelete:
+%[1]s		return nil
+%[1]s	}
+%[1]s	if %[5]s {
+%[1]s		return nil
+%[1]s	}
+%[1]s	return %[6]s.Errorf("%%s %%s is not retried: it has no %[7]s and may have been applied", %[3]s.Method, %[3]s.URL.Redacted())
+%[1]s}`, indent, holder, req, httpName, strings.Join(checks, " || "), fmtName, http.CanonicalHeaderKey(keys[0]))
+	end := fixes.LineEnd(pass.Fset, src, stmt.End())
+	edits = append(edits, analysis.TextEdit{Pos: end, End: end, NewText: []byte(text)})
+	what := "transport errors and 5xx"
+	switch {
+	case rc.Policy.Errors && !rc.Policy.ServerErrors:
+		what = "transport errors"
+	case !rc.Policy.Errors:
+		what = "5xx responses"
+	}
+	policy := "the default CheckRetry"
+	if rc.PolicyAt != nil {
+		policy = "its CheckRetry"
+		if rc.Policy.Flag {
+			policy += " (when its setting allows)"
+		}
+	}
+	kind := "requests of any method"
+	if s.Request == nil {
+		kind = "POST requests"
+	}
+	d := analysis.Diagnostic{
+		Pos: rc.Made.Pos(),
+		End: rc.Made.End(),
+		Message: fmt.Sprintf("retryablehttp.Client retries %s with %s, whatever the method, and %s are sent through it without an idempotency key (a POST or PATCH may be applied twice)",
+			what, policy, kind),
+		SuggestedFixes: []analysis.SuggestedFix{{Message: "Retry only requests that are idempotent or carry an idempotency key (PrepareRetry)", TextEdits: edits}},
+	}
+	if at != nil {
+		d.Related = []analysis.RelatedInformation{{Pos: at.Pos(), End: at.End(), Message: "a request sent through the client"}}
+	}
+	if rc.PolicyAt != nil {
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: rc.PolicyAt.Pos(), End: rc.PolicyAt.End(), Message: "the CheckRetry that retries it"})
+	}
+	pass.Report(d)
+}
+
+// madeHolder returns the text of the location the statement that makes
+// the client stores it in (c in c := NewClient(), s.client in
+// s := &S{client: NewClient()}), and that statement, when it is a
+// statement of a block.
+func (c *checker) madeHolder(file *ast.File, made ast.Expr) (string, ast.Stmt) {
+	info := c.pass.TypesInfo
+	var stack []ast.Node
+	ast.PreorderStack(file, nil, func(n ast.Node, st []ast.Node) bool {
+		if stack != nil || n.Pos() > made.Pos() || n.End() < made.End() {
+			return false
+		}
+		if n == made {
+			stack = append(append([]ast.Node(nil), st...), n)
+			return false
+		}
+		return true
+	})
+	if stack == nil {
+		return "", nil
+	}
+	// Climb from the client to the assignment: through & and a field of
+	// a struct literal.
+	var field string
+	var e ast.Expr = made
+	i := len(stack) - 2
+	for ; i >= 0; i-- {
+		switch p := stack[i].(type) {
+		case *ast.UnaryExpr:
+			if p.Op != token.AND {
+				return "", nil
+			}
+			e = p
+			continue
+		case *ast.ParenExpr:
+			e = p
+			continue
+		case *ast.KeyValueExpr:
+			if field != "" || p.Value != e {
+				return "", nil
+			}
+			id, ok := p.Key.(*ast.Ident)
+			if !ok {
+				return "", nil
+			}
+			field = id.Name
+			continue
+		case *ast.CompositeLit:
+			if field == "" {
+				return "", nil
+			}
+			e = p
+			continue
+		}
+		break
+	}
+	if i < 0 {
+		return "", nil
+	}
+	var lhs ast.Expr
+	var stmt ast.Stmt
+	switch p := stack[i].(type) {
+	case *ast.AssignStmt:
+		if len(p.Lhs) == len(p.Rhs) {
+			for j, r := range p.Rhs {
+				if r == e {
+					lhs = p.Lhs[j]
+				}
+			}
+		}
+		stmt = p
+	case *ast.ValueSpec:
+		if len(p.Names) == len(p.Values) {
+			for j, v := range p.Values {
+				if v == e {
+					lhs = p.Names[j]
+				}
+			}
+		}
+		if i > 0 {
+			stmt, _ = stack[i-1].(*ast.DeclStmt)
+		}
+		i--
+	}
+	if lhs == nil || stmt == nil || !fixes.Pure(info, lhs) {
+		return "", nil
+	}
+	if id, ok := lhs.(*ast.Ident); ok && id.Name == "_" {
+		return "", nil
+	}
+	inBlock, _ := fixes.StmtInBlock(stack[:i+1])
+	if inBlock != stmt {
+		return "", nil
+	}
+	text := fixes.Text(c.pass.Fset, fixes.Source(c.pass, lhs.Pos()), lhs)
+	if field != "" {
+		text += "." + field
+	}
+	return text, stmt
+}
+
+// checkRestyConditions reports the retry conditions of the package's
+// retrying resty clients that retry a transport error whatever the
+// request's method, when the package sends a POST or PATCH through resty
+// with no idempotency key: resty retries the attempt when a condition
+// returns true (retry.go:124-132), and hands the condition the response,
+// whose Request is set even after a transport error (client.go:1253-1256).
+// The fix makes the condition refuse a request that is not replayable.
+func (c *checker) checkRestyConditions(keys []string) {
+	pass := c.pass
+	if !imports(pass.Pkg, retrylib.RestyV2) {
+		return
+	}
+	info := pass.TypesInfo
+	ix := retrylib.NewValues(info, pass.Files)
+	// A write sent through resty by a function that sets no key on it.
+	var write ast.Node
+	keyed := map[ast.Node]bool{}
+	for _, ca := range ix.Calls() {
+		call := ca.Call
+		fn := httpmodel.Callee(info, call)
+		isWriteSend := httpmodel.IsMethod(fn, retrylib.RestyV2, "Request", "Post", "Patch")
+		if httpmodel.IsMethod(fn, retrylib.RestyV2, "Request", "Execute") && len(call.Args) == 2 {
+			m, ok := httpmodel.ConstString(info, call.Args[0])
+			isWriteSend = !ok || isWrite(m)
+		}
+		if !isWriteSend || ca.Func == nil {
+			continue
+		}
+		k, ok := keyed[ca.Func]
+		if !ok {
+			k = c.restyKeyIn(ca.Func)
+			keyed[ca.Func] = k
+		}
+		if !k {
+			write = call
+			break
+		}
+	}
+	if write == nil {
+		return
+	}
+	for _, cond := range ix.RestyConditions() {
+		if !cond.Policy.Known || !cond.Policy.Errors || cond.Policy.MethodAware {
+			continue
+		}
+		c.reportCondition(cond, write, keys)
+	}
+}
+
+// restyKeyIn reports whether fn sets a key header on a resty request or
+// client (SetHeader of a configured key, or of a name that is not a
+// constant; SetHeaders, whose map is not followed).
+func (c *checker) restyKeyIn(fn ast.Node) bool {
+	info := c.pass.TypesInfo
+	found := false
+	ast.Inspect(fn, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || found {
+			return !found
+		}
+		f := httpmodel.Callee(info, call)
+		switch {
+		case httpmodel.IsMethod(f, retrylib.RestyV2, "Request", "SetHeader", "SetHeaderVerbatim") && len(call.Args) == 2:
+			if name, ok := httpmodel.ConstString(info, call.Args[0]); !ok || c.keys.Has(name) {
+				found = true
+			}
+		case httpmodel.IsMethod(f, retrylib.RestyV2, "Request", "SetHeaders", "SetHeaderMultiValues"):
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+func (c *checker) reportCondition(cond retrylib.RestyCondition, write ast.Node, keys []string) {
+	pass := c.pass
+	info := pass.TypesInfo
+	file := fixes.FileOf(pass, cond.Func.Pos())
+	if file == nil || len(cond.Body.List) == 0 || cond.Type.Params == nil || len(cond.Type.Params.List) == 0 {
+		return
+	}
+	at := cond.Body.List[0].Pos()
+	httpName, edits, ok := fixes.Import(info, pass.Pkg, file, "net/http", at)
+	if !ok {
+		return
+	}
+	// The response parameter, named if it is not.
+	first := cond.Type.Params.List[0]
+	var resp string
+	switch {
+	case len(first.Names) == 0:
+		resp = fixes.FreeName(info, file, "resp", nil, at)
+		edits = append(edits, analysis.TextEdit{Pos: first.Type.Pos(), End: first.Type.Pos(), NewText: []byte(resp + " ")})
+	case first.Names[0].Name == "_":
+		resp = fixes.FreeName(info, file, "resp", nil, at)
+		edits = append(edits, analysis.TextEdit{Pos: first.Names[0].Pos(), End: first.Names[0].End(), NewText: []byte(resp)})
+	default:
+		resp = first.Names[0].Name
+	}
+	if len(cond.Type.Params.List) == 1 && len(first.Names) == 0 {
+		return // (resty.Response, error) unnamed in one field: not written by gofmt
+	}
+	var checks []string
+	for _, k := range keys {
+		checks = append(checks, fmt.Sprintf("%s.Request.Header.Get(%q) == \"\"", resp, http.CanonicalHeaderKey(k)))
+	}
+	src := fixes.Source(pass, at)
+	indent := fixes.Indent(pass.Fset, src, at)
+	text := fmt.Sprintf(`// A transport error leaves the outcome unknown: retry only a request
+%[1]s// that is safe to apply twice.
+%[1]sif %[2]s != nil && %[2]s.Request != nil {
+%[1]s	switch %[2]s.Request.Method {
+%[1]s	case %[3]s.MethodGet, %[3]s.MethodHead, %[3]s.MethodOptions, %[3]s.MethodTrace, %[3]s.MethodPut, %[3]s.MethodDelete:
+%[1]s	default:
+%[1]s		if %[4]s {
+%[1]s			return false
+%[1]s		}
+%[1]s	}
+%[1]s}
+%[1]s`, indent, resp, httpName, strings.Join(checks, " && "))
+	edits = append(edits, analysis.TextEdit{Pos: at, End: at, NewText: []byte(text)})
+	var node ast.Node = cond.Func
+	if fd, ok := cond.Func.(*ast.FuncDecl); ok {
+		node = fd.Name
+	} else if lit, ok := cond.Func.(*ast.FuncLit); ok {
+		node = lit.Type
+	}
+	pass.Report(analysis.Diagnostic{
+		Pos:            node.Pos(),
+		End:            node.End(),
+		Message:        "resty retry condition retries a transport error (an unknown outcome) whatever the request's method, and POST or PATCH requests are sent through the retrying client without an idempotency key (the write may be applied twice)",
+		Related:        []analysis.RelatedInformation{{Pos: write.Pos(), End: write.End(), Message: "a write sent through resty"}},
+		SuggestedFixes: []analysis.SuggestedFix{{Message: "Retry only requests that are idempotent or carry an idempotency key", TextEdits: edits}},
+	})
+}
+
+// checkPipelines reports the azcore pipelines of the package whose retry
+// policy re-sends requests of any method after a transport error or a
+// 5xx, with no idempotency key: at the pipeline, with a fix at the send
+// that turns the retries off for that request when it is not replayable
+// (policy.WithRetryOptions on its context, MaxRetries -1: one try,
+// policy.go:193, policy_retry.go:30-31, 111-114).
+func (c *checker) checkPipelines(ix *retrylib.Values, keys []string) {
+	keyed := map[ast.Node]bool{}
+	for _, p := range ix.Pipelines() {
+		for _, s := range p.Sends {
+			if c.callsRetryOptions(s.Func) {
+				continue
+			}
+			for _, o := range ix.RequestOrigins(s.Request, s.Func) {
+				if c.keyOnPath(o.Funcs, keyed) {
+					continue
+				}
+				if c.reportPipeline(p, s, keys) {
+					break
+				}
+			}
+		}
+	}
+}
+
+func (c *checker) callsRetryOptions(fn ast.Node) bool {
+	found := false
+	if fn == nil {
+		return false
+	}
+	ast.Inspect(fn, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && (retrylib.IsFunc(c.pass.TypesInfo, call, "github.com/Azure/azure-sdk-for-go/sdk/azcore/policy", "", "WithRetryOptions") || retrylib.IsFunc(c.pass.TypesInfo, call, retrylib.AzcoreRuntime, "", "WithRetryOptions")) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+func (c *checker) reportPipeline(p *retrylib.Pipeline, s retrylib.ClientSend, keys []string) bool {
+	pass := c.pass
+	info := pass.TypesInfo
+	file := fixes.FileOf(pass, s.Call.Pos())
+	req, ok := ast.Unparen(s.Request).(*ast.Ident)
+	if file == nil || !ok || fixes.FileOf(pass, p.Made.Pos()) != file {
+		return false
+	}
+	var stmt ast.Stmt
+	ast.PreorderStack(file, nil, func(n ast.Node, stack []ast.Node) bool {
+		if stmt != nil || n.Pos() > s.Call.Pos() || n.End() < s.Call.End() {
+			return false
+		}
+		if n == s.Call {
+			stmt, _ = fixes.StmtInBlock(append(stack, n))
+			return false
+		}
+		return true
+	})
+	if stmt == nil {
+		return false
+	}
+	httpName, edits, ok := fixes.Import(info, pass.Pkg, file, "net/http", stmt.Pos())
+	if !ok {
+		return false
+	}
+	policyName, pEdits, ok := fixes.Import(info, pass.Pkg, file, "github.com/Azure/azure-sdk-for-go/sdk/azcore/policy", stmt.Pos())
+	if !ok {
+		return false
+	}
+	edits = append(edits, pEdits...)
+	src := fixes.Source(pass, stmt.Pos())
+	indent := fixes.Indent(pass.Fset, src, stmt.Pos())
+	var checks []string
+	for _, k := range keys {
+		checks = append(checks, fmt.Sprintf("%s.Raw().Header.Get(%q) == \"\"", req.Name, http.CanonicalHeaderKey(k)))
+	}
+	text := fmt.Sprintf(`%[1]s// The pipeline retries after a transport error or a 5xx, whose outcome
+%[1]s// is unknown: a request that is not safe to apply twice gets one try.
+%[1]sswitch %[2]s.Raw().Method {
+%[1]scase %[3]s.MethodGet, %[3]s.MethodHead, %[3]s.MethodOptions, %[3]s.MethodTrace, %[3]s.MethodPut, %[3]s.MethodDelete:
+%[1]sdefault:
+%[1]s	if %[4]s {
+%[1]s		%[2]s = %[2]s.WithContext(%[5]s.WithRetryOptions(%[2]s.Raw().Context(), %[5]s.RetryOptions{MaxRetries: -1}))
+%[1]s	}
+%[1]s}
+`, indent, req.Name, httpName, strings.Join(checks, " && "), policyName)
+	line := pass.Fset.File(stmt.Pos()).LineStart(pass.Fset.Position(stmt.Pos()).Line)
+	edits = append(edits, analysis.TextEdit{Pos: line, End: line, NewText: []byte(text)})
+	pass.Report(analysis.Diagnostic{
+		Pos:            p.Made.Pos(),
+		End:            p.Made.End(),
+		Message:        "azcore pipeline retries transport errors and 500, 502, 504 with its default retry policy, whatever the method, and requests of any method are sent through it without an idempotency key (a POST or PATCH may be applied twice)",
+		Related:        []analysis.RelatedInformation{{Pos: s.Call.Pos(), End: s.Call.End(), Message: "a request sent through the pipeline"}},
+		SuggestedFixes: []analysis.SuggestedFix{{Message: "Send a request that is neither idempotent nor keyed with one try", TextEdits: edits}},
+	})
+	return true
+}

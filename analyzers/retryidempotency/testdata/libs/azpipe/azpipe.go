@@ -1,0 +1,51 @@
+// Package azpipe sends requests through azcore pipelines, whose retry
+// policy re-sends after transport errors and 5xx.
+package azpipe
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/Azure/azure-sdk-for-go/sdk/azcore/policy"
+	"github.com/Azure/azure-sdk-for-go/sdk/azcore/runtime"
+)
+
+// Middleware gets every request of the client it is installed in.
+type Middleware func(req *http.Request, next func(*http.Request) (*http.Response, error)) (*http.Response, error)
+
+func WithPipeline() Middleware {
+	return func(req *http.Request, next func(*http.Request) (*http.Response, error)) (*http.Response, error) {
+		pipeline := runtime.NewPipeline("example", "v1.0.0", runtime.PipelineOptions{}, &policy.ClientOptions{ // want `azcore pipeline retries transport errors and 500, 502, 504 with its default retry policy`
+			InsecureAllowCredentialWithHTTP: true,
+		})
+		req2, err := runtime.NewRequestFromRequest(req)
+		if err != nil {
+			return nil, err
+		}
+		return pipeline.Do(req2)
+	}
+}
+
+// ---- must stay silent ----
+
+// No retries.
+func once(ctx context.Context, method string) (*http.Response, error) {
+	pipeline := runtime.NewPipeline("example", "v1.0.0", runtime.PipelineOptions{}, &policy.ClientOptions{
+		Retry: policy.RetryOptions{MaxRetries: -1},
+	})
+	req, err := runtime.NewRequest(ctx, method, "https://example.com/x")
+	if err != nil {
+		return nil, err
+	}
+	return pipeline.Do(req)
+}
+
+// Reads only.
+func get(ctx context.Context) (*http.Response, error) {
+	pipeline := runtime.NewPipeline("example", "v1.0.0", runtime.PipelineOptions{}, nil)
+	req, err := runtime.NewRequest(ctx, http.MethodGet, "https://example.com/x")
+	if err != nil {
+		return nil, err
+	}
+	return pipeline.Do(req)
+}
