@@ -5,6 +5,7 @@ package calleetimeout
 import (
 	"context"
 	"errors"
+	"io"
 	"net/http"
 	"time"
 )
@@ -98,6 +99,47 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		res, err := t.next.RoundTrip(r)
 		if err == nil || attempt == t.MaxRetries {
 			return res, err
+		}
+		cancel()
+		select {
+		case <-time.After(time.Second):
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+}
+
+type cancelOnClose struct {
+	io.ReadCloser
+	cancel context.CancelFunc
+}
+
+func (b cancelOnClose) Close() error {
+	b.cancel()
+	return b.ReadCloser.Close()
+}
+
+// withCancel hands the attempt's cancel function to the response body.
+func withCancel(res *http.Response, cancel context.CancelFunc) *http.Response {
+	if res != nil {
+		res.Body = cancelOnClose{res.Body, cancel}
+	}
+	return res
+}
+
+// The same, the attempt's context going on with the body that the caller
+// reads after RoundTrip returned: a wall-clock budget, not a deadline
+// cancelled on return.
+func (t *Transport) streaming(req *http.Request) (*http.Response, error) {
+	ctx := requestContext(req)
+	for attempt := 0; ; attempt++ {
+		r, cancel := req, context.CancelFunc(func() {})
+		if t.PerAttemptTimeout != 0 {
+			r, cancel = attemptRequest(ctx, req, t.PerAttemptTimeout) // want `per-attempt timeout \(made by attemptRequest from ctx\) inside retry loop but no overall deadline`
+		}
+		res, err := t.next.RoundTrip(r)
+		if err == nil || attempt == t.MaxRetries {
+			return withCancel(res, cancel), err
 		}
 		cancel()
 		select {
