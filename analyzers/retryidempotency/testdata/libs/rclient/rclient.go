@@ -38,7 +38,7 @@ func New(httpClient *http.Client, retryMax int) *Client {
 	return c
 }
 
-func (c *Client) NewRequest(ctx context.Context, method, path string, body any) (*http.Request, error) {
+func (c *Client) NewRequest(ctx context.Context, method, path string, body any) (*http.Request, error) { // want NewRequest:`method\(param 1\)`
 	buf := new(bytes.Buffer)
 	if body != nil {
 		if err := json.NewEncoder(buf).Encode(body); err != nil {
@@ -48,7 +48,7 @@ func (c *Client) NewRequest(ctx context.Context, method, path string, body any) 
 	return http.NewRequestWithContext(ctx, method, c.BaseURL+path, buf)
 }
 
-func (c *Client) Do(ctx context.Context, req *http.Request) (*http.Response, error) {
+func (c *Client) Do(ctx context.Context, req *http.Request) (*http.Response, error) { // want Do:`sends\(param 1\)`
 	return doWith(ctx, c.HTTPClient, req)
 }
 
