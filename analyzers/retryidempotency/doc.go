@@ -117,7 +117,11 @@
 //	}
 //
 // (replayable reports an idempotent method, or a configured key header;
-// for a wrapper it gets the wrapper's *http.Request, as clone.Raw()),
+// for a wrapper it gets the wrapper's *http.Request, as clone.Raw(); for a
+// transport error the guard goes after the statements that run straight on
+// from the send, the attempt's bookkeeping such as a per-attempt timeout's
+// cancel, and before the first that may leave the attempt or assigns the
+// send's results),
 // so that a write whose outcome is unknown goes back to the caller while
 // every other request is retried as before; a sender that retries only on
 // a status returns the response as it came instead. When the send is in

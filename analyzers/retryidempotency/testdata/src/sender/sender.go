@@ -268,6 +268,28 @@ func (t *opTransport) RoundTrip(in *http.Request) (out *http.Response, err error
 	return
 }
 
+// The attempt's bookkeeping runs before the guard, the retry decision
+// after it.
+type countingTransport struct {
+	next     http.RoundTripper
+	inFlight int
+}
+
+func (t *countingTransport) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:"sends\\(param 0\\)"
+	for {
+		retry := false
+		t.inFlight++
+		resp, err := t.next.RoundTrip(req) // want `a request of any method is re-sent after a transport error`
+		t.inFlight--
+		if err != nil {
+			retry = true
+		}
+		if !retry {
+			return resp, err
+		}
+	}
+}
+
 // ---- must stay silent ----
 
 // The transport checks the method before it hands the attempt on.
