@@ -292,6 +292,22 @@ func (t *countingTransport) RoundTrip(req *http.Request) (*http.Response, error)
 
 // ---- must stay silent ----
 
+// A conflict is the server's answer: sending the request again after it
+// applies nothing twice.
+func afterConflict(c *http.Client, req *http.Request) (*http.Response, error) {
+	for range 3 {
+		resp, err := c.Do(req)
+		if err != nil {
+			return nil, err
+		}
+		if resp.StatusCode != http.StatusConflict {
+			return resp, nil
+		}
+		resp.Body.Close()
+	}
+	return nil, errTries
+}
+
 // The transport checks the method before it hands the attempt on.
 type checkedOpTransport struct{ next http.RoundTripper }
 
