@@ -13,6 +13,7 @@ import (
 	"go/token"
 	"go/types"
 	"net/http"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -352,6 +353,7 @@ func (c *checker) checkAnyMethod(file *ast.File, l *retryloop.Loop, s send) bool
 			return false
 		}
 		cond, ret = errName+" != nil && !%s(%s)", r
+		stmt = c.guardPoint(l, stmt, as)
 	}
 	var decl ast.Decl
 	for _, d := range file.Decls {
@@ -384,6 +386,55 @@ func (c *checker) checkAnyMethod(file *ast.File, l *retryloop.Loop, s send) bool
 		guardAt: at,
 	})
 	return true
+}
+
+// guardPoint returns the statement of the loop body after which the
+// guard for a transport error goes: the last of the statements from the
+// send's own st on that run straight through, neither leaving the attempt
+// nor starting the next (no return, branch or call that never returns)
+// nor assigning the send's results. The attempt's bookkeeping (a
+// per-attempt timeout's cancel, a connection released, a log line) then
+// runs before the guard hands the error back; the retry decision does not.
+func (c *checker) guardPoint(l *retryloop.Loop, st ast.Stmt, as *ast.AssignStmt) ast.Stmt {
+	info := c.pass.TypesInfo
+	i := slices.Index(l.Body.List, st)
+	if i < 0 {
+		return st
+	}
+	results := map[types.Object]bool{}
+	for _, e := range as.Lhs {
+		if id, ok := e.(*ast.Ident); ok && id.Name != "_" {
+			results[info.ObjectOf(id)] = true
+		}
+	}
+	last := st
+	for _, next := range l.Body.List[i+1:] {
+		if leavesOrContinues(info, next) || assignsTo(info, next, results) {
+			break
+		}
+		last = next
+	}
+	return last
+}
+
+// assignsTo reports whether n assigns one of the variables vars, outside
+// function literals.
+func assignsTo(info *types.Info, n ast.Node, vars map[types.Object]bool) bool {
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		switch m := m.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			for _, e := range m.Lhs {
+				if id, ok := ast.Unparen(e).(*ast.Ident); ok && vars[info.ObjectOf(id)] {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // checkAnyMethodOp reports a retrying sender whose send is in the

@@ -32,7 +32,10 @@
 //     without the check that net/http's own Transport makes before it
 //     replays a request: an idempotent method (a comparison, switch or
 //     lookup of the request's Method, in the function or in a function of
-//     the package it calls) or an idempotency key header;
+//     the package it calls) or an idempotency key header. The unknown
+//     outcomes of a request of any method are a transport error and a
+//     500, 502 or 504; a 4xx is the server's answer, after which sending
+//     the request again applies nothing twice;
 //   - a key that is generated anew on each attempt: its value comes from a
 //     random, UUID or clock source called inside the loop, directly or
 //     through a helper (one whose first result is a string, a number, a
@@ -129,7 +132,11 @@
 //	}
 //
 // (replayable reports an idempotent method, or a configured key header;
-// for a wrapper it gets the wrapper's *http.Request, as clone.Raw()),
+// for a wrapper it gets the wrapper's *http.Request, as clone.Raw(); for a
+// transport error the guard goes after the statements that run straight on
+// from the send, the attempt's bookkeeping such as a per-attempt timeout's
+// cancel, and before the first that may leave the attempt or assigns the
+// send's results),
 // so that a write whose outcome is unknown goes back to the caller while
 // every other request is retried as before; a sender that retries only on
 // a status returns the response as it came instead. When the send is in

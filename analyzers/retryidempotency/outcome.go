@@ -16,6 +16,13 @@ import (
 // the write; 408, 425, 429 and 503 do.
 var unknownStatuses = []int{200, 201, 202, 204, 400, 401, 403, 404, 409, 422, 500, 502, 504}
 
+// serverUnknownStatuses are the statuses after which the outcome of a
+// request is unknown whatever its method (POLICY: a 500, 502 or 504 after
+// it may have been processed). A retrying sender is judged on these: a
+// 4xx is the server's answer to the request, which is not applied twice
+// by sending it again.
+var serverUnknownStatuses = []int{500, 502, 504}
+
 // retriesUnknown reports whether the loop can start another attempt after
 // the send s ends in an unknown outcome, and names that outcome.
 //
@@ -45,7 +52,11 @@ func (c *checker) retriesUnknownOp(l *retryloop.Loop, s send, op bool) (string, 
 		// A helper: its error may stand for any outcome.
 		return "", false
 	}
-	for _, st := range unknownStatuses {
+	statuses := unknownStatuses
+	if s.anyMethod {
+		statuses = serverUnknownStatuses
+	}
+	for _, st := range statuses {
 		if sim.run(outcomeEnv{status: st})&next != 0 {
 			return fmt.Sprintf("status %d", st), true
 		}

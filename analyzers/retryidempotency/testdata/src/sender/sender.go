@@ -268,7 +268,45 @@ func (t *opTransport) RoundTrip(in *http.Request) (out *http.Response, err error
 	return
 }
 
+// The attempt's bookkeeping runs before the guard, the retry decision
+// after it.
+type countingTransport struct {
+	next     http.RoundTripper
+	inFlight int
+}
+
+func (t *countingTransport) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:"sends\\(param 0\\)"
+	for {
+		retry := false
+		t.inFlight++
+		resp, err := t.next.RoundTrip(req) // want `a request of any method is re-sent after a transport error`
+		t.inFlight--
+		if err != nil {
+			retry = true
+		}
+		if !retry {
+			return resp, err
+		}
+	}
+}
+
 // ---- must stay silent ----
+
+// A conflict is the server's answer: sending the request again after it
+// applies nothing twice.
+func afterConflict(c *http.Client, req *http.Request) (*http.Response, error) {
+	for range 3 {
+		resp, err := c.Do(req)
+		if err != nil {
+			return nil, err
+		}
+		if resp.StatusCode != http.StatusConflict {
+			return resp, nil
+		}
+		resp.Body.Close()
+	}
+	return nil, errTries
+}
 
 // The transport checks the method before it hands the attempt on.
 type checkedOpTransport struct{ next http.RoundTripper }
