@@ -105,6 +105,10 @@ type funcFact struct {
 	Format, Args int
 	// Results are the credential kinds each result carries.
 	Results []uint64
+	// Passes has, for each result, bit i set when parameter i reaches
+	// it (a helper that formats, copies or composes what it is given):
+	// the result carries what the caller passes there.
+	Passes []uint64
 	// Redacts has bit i set when result i is an http.Header that some
 	// return statement redacts (see fstate.redacted): the function is a
 	// redacting helper, and a header replaced by its result is redacted.
@@ -134,6 +138,15 @@ func (f *funcFact) String() string {
 		if r != 0 {
 			parts = append(parts, fmt.Sprintf("result%d=%s", i, kindsString(creds(r))))
 		}
+		if i < len(f.Passes) && f.Passes[i] != 0 {
+			var ps []string
+			for j := range 64 {
+				if f.Passes[i]&(1<<j) != 0 {
+					ps = append(ps, fmt.Sprintf("p%d", j))
+				}
+			}
+			parts = append(parts, fmt.Sprintf("result%d<-%s", i, strings.Join(ps, ",")))
+		}
 		if f.Redacts&(1<<i) != 0 {
 			parts = append(parts, fmt.Sprintf("result%d=redacted", i))
 		}
@@ -146,7 +159,7 @@ func kindsString(c creds) string {
 	for _, k := range []struct {
 		bit  creds
 		name string
-	}{{credHeader, "header"}, {credRequest, "request"}, {credDump, "dump"}, {credPassword, "password"}, {credCookie, "cookie"}, {nameBits, "header-value"}} {
+	}{{credHeader, "header"}, {credRequest, "request"}, {credDump, "dump"}, {credRespDump, "response-dump"}, {credPassword, "password"}, {credCookie, "cookie"}, {nameBits, "header-value"}} {
 		if c&k.bit != 0 {
 			parts = append(parts, k.name)
 		}
@@ -157,12 +170,13 @@ func kindsString(c creds) string {
 func (f *funcFact) sink() bool { return f.Values != 0 || f.Printf }
 
 func (f *funcFact) empty() bool {
-	return !f.sink() && f.Redacts == 0 && !slices.ContainsFunc(f.Results, func(r uint64) bool { return r != 0 })
+	nonzero := func(r uint64) bool { return r != 0 }
+	return !f.sink() && f.Redacts == 0 && !slices.ContainsFunc(f.Results, nonzero) && !slices.ContainsFunc(f.Passes, nonzero)
 }
 
 func (f *funcFact) equal(g *funcFact) bool {
 	return f.Sink == g.Sink && f.Values == g.Values && f.Printf == g.Printf &&
-		f.Format == g.Format && f.Args == g.Args && slices.Equal(f.Results, g.Results) && f.Redacts == g.Redacts
+		f.Format == g.Format && f.Args == g.Args && slices.Equal(f.Results, g.Results) && slices.Equal(f.Passes, g.Passes) && f.Redacts == g.Redacts
 }
 
 type checker struct {
@@ -301,6 +315,10 @@ func joinFacts(old, new *funcFact) *funcFact {
 	j.Results = slices.Clone(new.Results)
 	for i := range min(len(j.Results), len(old.Results)) {
 		j.Results[i] |= old.Results[i]
+	}
+	j.Passes = slices.Clone(new.Passes)
+	for i := range min(len(j.Passes), len(old.Passes)) {
+		j.Passes[i] |= old.Passes[i]
 	}
 	if !j.Printf && old.Printf {
 		j.Printf, j.Format, j.Args = true, old.Format, old.Args
@@ -478,11 +496,14 @@ func (c *checker) summarise(st *fstate, logs bool) *funcFact {
 	if st.decl.Type.Results != nil {
 		n := st.decl.Type.Results.NumFields()
 		f.Results = make([]uint64, n)
+		f.Passes = make([]uint64, n)
 		for _, ret := range c.calls.Returns(st.decl) {
 			switch {
 			case len(ret.Results) == n:
 				for i, r := range ret.Results {
-					f.Results[i] |= uint64(st.eval(r).c)
+					v := st.eval(r)
+					f.Results[i] |= uint64(v.c &^ credRespDump)
+					f.Passes[i] |= v.p
 					if t := info.TypeOf(r); i < 64 && isHeader(t) && st.redactedBy(r, t, false) {
 						f.Redacts |= 1 << i
 					}
@@ -490,16 +511,26 @@ func (c *checker) summarise(st *fstate, logs bool) *funcFact {
 			case len(ret.Results) == 1:
 				for i, v := range st.tupleExpr(ret.Results[0]) {
 					if i < n {
-						f.Results[i] |= uint64(v.c)
+						f.Results[i] |= uint64(v.c &^ credRespDump)
+						f.Passes[i] |= v.p
 					}
 				}
 			case len(ret.Results) == 0:
 				for i, v := range st.f.ResultVars() {
 					if i < n {
-						f.Results[i] |= uint64(st.f.Var(v, ret.Pos()).c)
+						rv := st.f.Var(v, ret.Pos())
+						f.Results[i] |= uint64(rv.c &^ credRespDump)
+						f.Passes[i] |= rv.p
 					}
 				}
 			}
+		}
+	}
+	for i := range f.Passes {
+		if i < 64 && f.Redacts&(1<<i) != 0 {
+			// A redacting helper returns what it was given only when
+			// that holds nothing to redact.
+			f.Passes[i] = 0
 		}
 	}
 	if !logs {
@@ -628,15 +659,19 @@ func (c *checker) plan(file *ast.File, st *fstate, f *finding, src []byte) {
 	case isRequest(t) && f.c&credRequest != 0:
 		what = fmt.Sprintf("request formatted whole (its Header may hold %s)", mayHold())
 		f.fix = c.requestFix(file, f.expr, src)
-	case f.c&credDump != 0:
-		what = "request dump (includes every header)"
-		if f.c == credDump {
+	case f.c&dumpBits != 0:
+		kind := "request dump"
+		if f.c&credDump == 0 {
+			kind = "response dump"
+		}
+		what = kind + " (includes every header)"
+		if f.c&^dumpBits == 0 {
 			if calls, ok := st.dumpOrigins(f.expr, map[ast.Node]bool{}); ok && len(calls) > 0 {
 				f.fix = c.dumpFix(file, calls, src)
 			}
 		}
 		if f.fix == nil {
-			f.value, f.what = true, "request dump"
+			f.value, f.what = true, kind
 		}
 	case f.c&nameBits != 0:
 		var names []string
@@ -659,7 +694,14 @@ func (c *checker) plan(file *ast.File, st *fstate, f *finding, src []byte) {
 	case f.c&credHeader != 0:
 		// Text made from a whole header, such as fmt.Sprint(r.Header).
 		what = fmt.Sprintf("http.Header (may hold %s)", mayHold())
-		f.value, f.what = true, "logged header"
+		if hs, ok := st.headerOrigins(f.expr, map[ast.Node]bool{}); ok && len(hs) > 0 && f.c == credHeader {
+			// The text was composed from headers here: redact them
+			// where they enter it.
+			f.fix = c.headersFix(file, hs, src)
+		}
+		if f.fix == nil {
+			f.value, f.what = true, "logged header"
+		}
 	default:
 		what = fmt.Sprintf("request formatted whole (its Header may hold %s)", mayHold())
 		f.value, f.what = true, "logged request"
