@@ -41,6 +41,10 @@ type Config struct {
 	// variables whose io.Writer is a debug or trace output, compared
 	// case-insensitively.
 	DebugWriters []string
+	// SecretFields are the names of the struct fields whose text is a
+	// credential (see DefaultSecretFields), compared case-insensitively
+	// and without underscores.
+	SecretFields []string
 }
 
 // DefaultConfig returns the configuration the analyzer runs with when no
@@ -55,6 +59,7 @@ func DefaultConfig() Config {
 			"X-Amz-Security-Token", "X-Goog-Api-Key", "X-Vault-Token", "X-Consul-Token", "X-Nomad-Token", "Private-Token",
 		},
 		DebugWriters: DefaultDebugWriters(),
+		SecretFields: DefaultSecretFields(),
 	}
 }
 
@@ -72,6 +77,7 @@ func New(cfg Config) *analysis.Analyzer {
 		panic("authlog: " + err.Error())
 	}
 	debugWriters := logsink.Names(slices.Clone(cfg.DebugWriters))
+	secretFields := logsink.Names(slices.Clone(cfg.SecretFields))
 	a := &analysis.Analyzer{
 		Name:      "authlog",
 		Doc:       analysisutil.Doc(doc, "authlog"),
@@ -79,12 +85,13 @@ func New(cfg Config) *analysis.Analyzer {
 		FactTypes: []analysis.Fact{new(funcFact)},
 		Requires:  []*analysis.Analyzer{callindex.Analyzer},
 		Run: analysisutil.Safe("authlog", func(pass *analysis.Pass, at func(token.Pos)) (any, error) {
-			return run(pass, headers, sinks, debugWriters, at)
+			return run(pass, headers, sinks, debugWriters, newSecretNames(secretFields), at)
 		}),
 	}
 	a.Flags.Var(&headers, "headers", "comma-separated headers whose values are credentials")
 	a.Flags.Var(&sinks, "sinks", "comma-separated extra log functions by qualified name, such as example.com/mylog.Infof or (*example.com/mylog.Logger).Infof, or writers that are logs, such as (example.com/sdk.Config).Trace")
 	a.Flags.Var(&debugWriters, "debug-writers", "comma-separated names of fields, parameters and variables whose io.Writer is a debug or trace output")
+	a.Flags.Var(&secretFields, "secret-fields", "comma-separated names of struct fields whose text is a credential, printed when a log formats the struct whole")
 	return a
 }
 
@@ -194,6 +201,11 @@ type checker struct {
 	// (see analyze).
 	hooks *flow.Hooks[val]
 	cur   *fstate
+	// secretFields are the struct fields whose text is a credential;
+	// secrets the struct types of this package with one that a log
+	// prints whole (see noteSecret).
+	secretFields secretNames
+	secrets      map[*types.TypeName]*secretUse
 }
 
 type decl struct {
@@ -202,7 +214,7 @@ type decl struct {
 	fn   *types.Func
 }
 
-func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, debugWriters logsink.Names, at func(token.Pos)) (any, error) {
+func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, debugWriters logsink.Names, secretFields secretNames, at func(token.Pos)) (any, error) {
 	isHTTP := httpmodel.ReachesHTTP(pass.Pkg)
 	facts := hasFacts(pass)
 	// A package that cannot mention an HTTP type holds no credential, but
@@ -210,7 +222,7 @@ func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, de
 	if !isHTTP && !facts && !logsink.ImportsSink(pass.Pkg, sinks) {
 		return nil, nil
 	}
-	c := &checker{pass: pass, sinks: sinks, debugWriters: debugWriters, calls: pass.ResultOf[callindex.Analyzer].(*callindex.Index)}
+	c := &checker{pass: pass, sinks: sinks, debugWriters: debugWriters, secretFields: secretFields, calls: pass.ResultOf[callindex.Analyzer].(*callindex.Index)}
 	c.sums = summary.NewTable[funcFact](pass)
 	for _, h := range headers {
 		if n := http.CanonicalHeaderKey(h); !slices.Contains(c.names, n) {
@@ -267,6 +279,7 @@ func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, de
 		}
 		c.check(d.File, st, at)
 	}
+	c.reportSecrets()
 	return nil, nil
 }
 
@@ -601,20 +614,35 @@ func (c *checker) check(file *ast.File, st *fstate, at func(token.Pos)) {
 			continue
 		}
 		c.loggedArgs(ic.Expr, s, nil, func(a logsink.Arg) {
-			printedByError := implementsError(info.TypeOf(a.Expr))
-			for _, l := range st.leaves(a.Expr, a.Type, nil) {
-				if printedByError && l.c&(nameBits|credPassword) == 0 {
-					// Loggers print an error through its Error method,
-					// which a request or header held in its fields does
-					// not reach unless that method prints it; a value
-					// formatted into the message (fmt.Errorf) does.
-					continue
+			// Loggers print a value whose type has an Error, String,
+			// Format or LogValue method through that method, which a
+			// request or header held in its fields does not reach
+			// unless the method prints it (its summary says so); a
+			// value formatted into it (fmt.Errorf) does.
+			t := info.TypeOf(a.Expr)
+			_, byMethod := c.printedCreds(t, 0)
+			leaves := st.leaves(a.Expr, a.Type, nil)
+			if byMethod {
+				shown, _ := c.printedCreds(t, st.eval(a.Expr).c)
+				if shown&^valueKinds != 0 {
+					// The method prints a credential itself.
+					leaves = []leaf{{expr: a.Expr, ctx: a.Type, c: shown}}
+				}
+			}
+			for _, l := range leaves {
+				if byMethod {
+					shown, _ := c.printedCreds(t, l.c)
+					if shown == 0 {
+						continue
+					}
+					l.c = shown
 				}
 				if !seen[l.expr] {
 					seen[l.expr] = true
 					fs = append(fs, &finding{leaf: l, sink: s.describe()})
 				}
 			}
+			c.noteSecret(a.Expr, s.describe())
 		})
 	}
 	if len(fs) == 0 {

@@ -41,7 +41,27 @@
 //     map leaves out a configured header (or is not a literal);
 //   - the password of (*http.Request).BasicAuth;
 //   - cookies from (*http.Request).Cookie and Cookies and
-//     (*http.Response).Cookies, and their values.
+//     (*http.Response).Cookies, and their values;
+//   - the text of a value whose String method prints one of these (its
+//     summary says so: func (t traced) String() string { return
+//     fmt.Sprint(t.req.Header) }).
+//
+// A value whose type has an Error, String, Format or LogValue method is
+// printed by that method: the request or header it holds is not printed
+// unless the method prints it, and a method that redacts is trusted; a
+// credential formatted into its text (fmt.Errorf("token %s", tok)) still
+// is. %T and %p print a type and an address, never a header.
+//
+// A struct type of the package, printed whole (%v, %+v, a structured
+// field) by a log, with a field that holds a secret, is reported at that
+// field: a string or bytes field named as one of -authlog.secret-fields
+// (compared case-insensitively and without underscores, whole names
+// only: APIKey and api_key match, APIKeyID, TokenType and a bool
+// HasPassword do not), itself or in a struct it holds by value. Such a
+// field is filled from a response body or a config, where no flow from a
+// header shows it, so its name is the evidence; a type printed by its own
+// method is not reported. The fix adds a String method that prints the
+// value as %+v does, with the field read as [REDACTED].
 //
 // The logs are the standard log package (functions and *log.Logger),
 // fmt.Print, Printf and Println, fmt.Fprint, Fprintf and Fprintln to
@@ -166,4 +186,10 @@
 //	    "Debug,DebugOut,DebugOutput,DebugWriter,DebugLog,Trace,TraceOut,TraceOutput,TraceWriter,TraceLog,LogOut,LogOutput,LogWriter");
 //	    names are compared case-insensitively; an empty list turns the
 //	    rule off.
+//	-authlog.secret-fields string
+//	    comma-separated names of the struct fields whose text is a
+//	    credential when a log prints the struct whole (default
+//	    "Password,Passwd,Secret,ClientSecret,APIKey,APISecret,AccessToken,RefreshToken,AuthToken,BearerToken,SessionToken,SecretKey,SecretAccessKey,PrivateKey");
+//	    compared case-insensitively and without underscores; an empty
+//	    list turns the rule off.
 package authlog
