@@ -149,7 +149,8 @@
 // redacted clone, and h.Write(&b) of a redacted clone of h. Text composed
 // from whole headers in the function (through concatenation, Sprintf and
 // helpers that pass a parameter on) gets each header replaced with a
-// redacted clone where it enters the text. A finding for which no fix can
+// redacted clone where it enters the text, and a loop that logs every
+// header ranges over such a clone. A finding for which no fix can
 // be written is not reported.
 //
 // Retry libraries (see docs/libraries.md): a resty client whose debug log is

@@ -1029,9 +1029,11 @@ func (s *fstate) headerOrigins(e ast.Expr, seen map[ast.Node]bool) (hs []ast.Exp
 			if d.Hidden || d.Bits.c == 0 {
 				continue
 			}
-			if d.Rhs == nil || d.Idx >= 0 || d.Range || d.Write != nil || d.Update {
+			if d.Rhs == nil || d.Idx >= 0 || d.Write != nil || d.Update {
 				return nil, false
 			}
+			// A range's value comes from what it ranges over: for
+			// k, v := range h takes h's values.
 			more, ok := all(d.Rhs)
 			if !ok {
 				return nil, false
