@@ -41,6 +41,10 @@ type Config struct {
 	// variables whose io.Writer is a debug or trace output, compared
 	// case-insensitively.
 	DebugWriters []string
+	// SecretFields are the names of the struct fields whose text is a
+	// credential (see DefaultSecretFields), compared case-insensitively
+	// and without underscores.
+	SecretFields []string
 }
 
 // DefaultConfig returns the configuration the analyzer runs with when no
@@ -55,6 +59,7 @@ func DefaultConfig() Config {
 			"X-Amz-Security-Token", "X-Goog-Api-Key", "X-Vault-Token", "X-Consul-Token", "X-Nomad-Token", "Private-Token",
 		},
 		DebugWriters: DefaultDebugWriters(),
+		SecretFields: DefaultSecretFields(),
 	}
 }
 
@@ -72,6 +77,7 @@ func New(cfg Config) *analysis.Analyzer {
 		panic("authlog: " + err.Error())
 	}
 	debugWriters := logsink.Names(slices.Clone(cfg.DebugWriters))
+	secretFields := logsink.Names(slices.Clone(cfg.SecretFields))
 	a := &analysis.Analyzer{
 		Name:      "authlog",
 		Doc:       analysisutil.Doc(doc, "authlog"),
@@ -79,12 +85,13 @@ func New(cfg Config) *analysis.Analyzer {
 		FactTypes: []analysis.Fact{new(funcFact)},
 		Requires:  []*analysis.Analyzer{callindex.Analyzer},
 		Run: analysisutil.Safe("authlog", func(pass *analysis.Pass, at func(token.Pos)) (any, error) {
-			return run(pass, headers, sinks, debugWriters, at)
+			return run(pass, headers, sinks, debugWriters, newSecretNames(secretFields), at)
 		}),
 	}
 	a.Flags.Var(&headers, "headers", "comma-separated headers whose values are credentials")
 	a.Flags.Var(&sinks, "sinks", "comma-separated extra log functions by qualified name, such as example.com/mylog.Infof or (*example.com/mylog.Logger).Infof, or writers that are logs, such as (example.com/sdk.Config).Trace")
 	a.Flags.Var(&debugWriters, "debug-writers", "comma-separated names of fields, parameters and variables whose io.Writer is a debug or trace output")
+	a.Flags.Var(&secretFields, "secret-fields", "comma-separated names of struct fields whose text is a credential, printed when a log formats the struct whole")
 	return a
 }
 
@@ -105,6 +112,10 @@ type funcFact struct {
 	Format, Args int
 	// Results are the credential kinds each result carries.
 	Results []uint64
+	// Passes has, for each result, bit i set when parameter i reaches
+	// it (a helper that formats, copies or composes what it is given):
+	// the result carries what the caller passes there.
+	Passes []uint64
 	// Redacts has bit i set when result i is an http.Header that some
 	// return statement redacts (see fstate.redacted): the function is a
 	// redacting helper, and a header replaced by its result is redacted.
@@ -134,6 +145,15 @@ func (f *funcFact) String() string {
 		if r != 0 {
 			parts = append(parts, fmt.Sprintf("result%d=%s", i, kindsString(creds(r))))
 		}
+		if i < len(f.Passes) && f.Passes[i] != 0 {
+			var ps []string
+			for j := range 64 {
+				if f.Passes[i]&(1<<j) != 0 {
+					ps = append(ps, fmt.Sprintf("p%d", j))
+				}
+			}
+			parts = append(parts, fmt.Sprintf("result%d<-%s", i, strings.Join(ps, ",")))
+		}
 		if f.Redacts&(1<<i) != 0 {
 			parts = append(parts, fmt.Sprintf("result%d=redacted", i))
 		}
@@ -146,7 +166,7 @@ func kindsString(c creds) string {
 	for _, k := range []struct {
 		bit  creds
 		name string
-	}{{credHeader, "header"}, {credRequest, "request"}, {credDump, "dump"}, {credPassword, "password"}, {credCookie, "cookie"}, {nameBits, "header-value"}} {
+	}{{credHeader, "header"}, {credRequest, "request"}, {credDump, "dump"}, {credRespDump, "response-dump"}, {credPassword, "password"}, {credCookie, "cookie"}, {nameBits, "header-value"}} {
 		if c&k.bit != 0 {
 			parts = append(parts, k.name)
 		}
@@ -157,12 +177,13 @@ func kindsString(c creds) string {
 func (f *funcFact) sink() bool { return f.Values != 0 || f.Printf }
 
 func (f *funcFact) empty() bool {
-	return !f.sink() && f.Redacts == 0 && !slices.ContainsFunc(f.Results, func(r uint64) bool { return r != 0 })
+	nonzero := func(r uint64) bool { return r != 0 }
+	return !f.sink() && f.Redacts == 0 && !slices.ContainsFunc(f.Results, nonzero) && !slices.ContainsFunc(f.Passes, nonzero)
 }
 
 func (f *funcFact) equal(g *funcFact) bool {
 	return f.Sink == g.Sink && f.Values == g.Values && f.Printf == g.Printf &&
-		f.Format == g.Format && f.Args == g.Args && slices.Equal(f.Results, g.Results) && f.Redacts == g.Redacts
+		f.Format == g.Format && f.Args == g.Args && slices.Equal(f.Results, g.Results) && slices.Equal(f.Passes, g.Passes) && f.Redacts == g.Redacts
 }
 
 type checker struct {
@@ -180,6 +201,11 @@ type checker struct {
 	// (see analyze).
 	hooks *flow.Hooks[val]
 	cur   *fstate
+	// secretFields are the struct fields whose text is a credential;
+	// secrets the struct types of this package with one that a log
+	// prints whole (see noteSecret).
+	secretFields secretNames
+	secrets      map[*types.TypeName]*secretUse
 }
 
 type decl struct {
@@ -188,7 +214,7 @@ type decl struct {
 	fn   *types.Func
 }
 
-func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, debugWriters logsink.Names, at func(token.Pos)) (any, error) {
+func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, debugWriters logsink.Names, secretFields secretNames, at func(token.Pos)) (any, error) {
 	isHTTP := httpmodel.ReachesHTTP(pass.Pkg)
 	facts := hasFacts(pass)
 	// A package that cannot mention an HTTP type holds no credential, but
@@ -196,7 +222,7 @@ func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, de
 	if !isHTTP && !facts && !logsink.ImportsSink(pass.Pkg, sinks) {
 		return nil, nil
 	}
-	c := &checker{pass: pass, sinks: sinks, debugWriters: debugWriters, calls: pass.ResultOf[callindex.Analyzer].(*callindex.Index)}
+	c := &checker{pass: pass, sinks: sinks, debugWriters: debugWriters, secretFields: secretFields, calls: pass.ResultOf[callindex.Analyzer].(*callindex.Index)}
 	c.sums = summary.NewTable[funcFact](pass)
 	for _, h := range headers {
 		if n := http.CanonicalHeaderKey(h); !slices.Contains(c.names, n) {
@@ -253,6 +279,7 @@ func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, de
 		}
 		c.check(d.File, st, at)
 	}
+	c.reportSecrets()
 	return nil, nil
 }
 
@@ -301,6 +328,10 @@ func joinFacts(old, new *funcFact) *funcFact {
 	j.Results = slices.Clone(new.Results)
 	for i := range min(len(j.Results), len(old.Results)) {
 		j.Results[i] |= old.Results[i]
+	}
+	j.Passes = slices.Clone(new.Passes)
+	for i := range min(len(j.Passes), len(old.Passes)) {
+		j.Passes[i] |= old.Passes[i]
 	}
 	if !j.Printf && old.Printf {
 		j.Printf, j.Format, j.Args = true, old.Format, old.Args
@@ -478,11 +509,14 @@ func (c *checker) summarise(st *fstate, logs bool) *funcFact {
 	if st.decl.Type.Results != nil {
 		n := st.decl.Type.Results.NumFields()
 		f.Results = make([]uint64, n)
+		f.Passes = make([]uint64, n)
 		for _, ret := range c.calls.Returns(st.decl) {
 			switch {
 			case len(ret.Results) == n:
 				for i, r := range ret.Results {
-					f.Results[i] |= uint64(st.eval(r).c)
+					v := st.eval(r)
+					f.Results[i] |= uint64(v.c &^ credRespDump)
+					f.Passes[i] |= v.p
 					if t := info.TypeOf(r); i < 64 && isHeader(t) && st.redactedBy(r, t, false) {
 						f.Redacts |= 1 << i
 					}
@@ -490,16 +524,26 @@ func (c *checker) summarise(st *fstate, logs bool) *funcFact {
 			case len(ret.Results) == 1:
 				for i, v := range st.tupleExpr(ret.Results[0]) {
 					if i < n {
-						f.Results[i] |= uint64(v.c)
+						f.Results[i] |= uint64(v.c &^ credRespDump)
+						f.Passes[i] |= v.p
 					}
 				}
 			case len(ret.Results) == 0:
 				for i, v := range st.f.ResultVars() {
 					if i < n {
-						f.Results[i] |= uint64(st.f.Var(v, ret.Pos()).c)
+						rv := st.f.Var(v, ret.Pos())
+						f.Results[i] |= uint64(rv.c &^ credRespDump)
+						f.Passes[i] |= rv.p
 					}
 				}
 			}
+		}
+	}
+	for i := range f.Passes {
+		if i < 64 && f.Redacts&(1<<i) != 0 {
+			// A redacting helper returns what it was given only when
+			// that holds nothing to redact.
+			f.Passes[i] = 0
 		}
 	}
 	if !logs {
@@ -570,20 +614,35 @@ func (c *checker) check(file *ast.File, st *fstate, at func(token.Pos)) {
 			continue
 		}
 		c.loggedArgs(ic.Expr, s, nil, func(a logsink.Arg) {
-			printedByError := implementsError(info.TypeOf(a.Expr))
-			for _, l := range st.leaves(a.Expr, a.Type, nil) {
-				if printedByError && l.c&(nameBits|credPassword) == 0 {
-					// Loggers print an error through its Error method,
-					// which a request or header held in its fields does
-					// not reach unless that method prints it; a value
-					// formatted into the message (fmt.Errorf) does.
-					continue
+			// Loggers print a value whose type has an Error, String,
+			// Format or LogValue method through that method, which a
+			// request or header held in its fields does not reach
+			// unless the method prints it (its summary says so); a
+			// value formatted into it (fmt.Errorf) does.
+			t := info.TypeOf(a.Expr)
+			_, byMethod := c.printedCreds(t, 0)
+			leaves := st.leaves(a.Expr, a.Type, nil)
+			if byMethod {
+				shown, _ := c.printedCreds(t, st.eval(a.Expr).c)
+				if shown&^valueKinds != 0 {
+					// The method prints a credential itself.
+					leaves = []leaf{{expr: a.Expr, ctx: a.Type, c: shown}}
+				}
+			}
+			for _, l := range leaves {
+				if byMethod {
+					shown, _ := c.printedCreds(t, l.c)
+					if shown == 0 {
+						continue
+					}
+					l.c = shown
 				}
 				if !seen[l.expr] {
 					seen[l.expr] = true
 					fs = append(fs, &finding{leaf: l, sink: s.describe()})
 				}
 			}
+			c.noteSecret(a.Expr, s.describe())
 		})
 	}
 	if len(fs) == 0 {
@@ -628,15 +687,19 @@ func (c *checker) plan(file *ast.File, st *fstate, f *finding, src []byte) {
 	case isRequest(t) && f.c&credRequest != 0:
 		what = fmt.Sprintf("request formatted whole (its Header may hold %s)", mayHold())
 		f.fix = c.requestFix(file, f.expr, src)
-	case f.c&credDump != 0:
-		what = "request dump (includes every header)"
-		if f.c == credDump {
+	case f.c&dumpBits != 0:
+		kind := "request dump"
+		if f.c&credDump == 0 {
+			kind = "response dump"
+		}
+		what = kind + " (includes every header)"
+		if f.c&^dumpBits == 0 {
 			if calls, ok := st.dumpOrigins(f.expr, map[ast.Node]bool{}); ok && len(calls) > 0 {
 				f.fix = c.dumpFix(file, calls, src)
 			}
 		}
 		if f.fix == nil {
-			f.value, f.what = true, "request dump"
+			f.value, f.what = true, kind
 		}
 	case f.c&nameBits != 0:
 		var names []string
@@ -659,7 +722,14 @@ func (c *checker) plan(file *ast.File, st *fstate, f *finding, src []byte) {
 	case f.c&credHeader != 0:
 		// Text made from a whole header, such as fmt.Sprint(r.Header).
 		what = fmt.Sprintf("http.Header (may hold %s)", mayHold())
-		f.value, f.what = true, "logged header"
+		if hs, ok := st.headerOrigins(f.expr, map[ast.Node]bool{}); ok && len(hs) > 0 && f.c == credHeader {
+			// The text was composed from headers here: redact them
+			// where they enter it.
+			f.fix = c.headersFix(file, hs, src)
+		}
+		if f.fix == nil {
+			f.value, f.what = true, "logged header"
+		}
 	default:
 		what = fmt.Sprintf("request formatted whole (its Header may hold %s)", mayHold())
 		f.value, f.what = true, "logged request"

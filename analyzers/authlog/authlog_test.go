@@ -12,11 +12,11 @@ import (
 )
 
 func TestDiagnostics(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), authlog.Analyzer, "a", "b", "mylog", "authz", "c", "d", "odd", "redact", "loggerdecl", "logiface", "logwrap", "ownlog", "shape", "reassign")
+	analysistest.Run(t, analysistest.TestData(), authlog.Analyzer, "a", "b", "mylog", "authz", "c", "d", "odd", "redact", "loggerdecl", "logiface", "logwrap", "ownlog", "shape", "reassign", "writedump", "hdrutil", "compose", "secretfield")
 }
 
 func TestFixes(t *testing.T) {
-	results := analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), authlog.Analyzer, "a", "b", "authz", "c", "d", "odd", "redact", "loggerdecl", "logiface", "logwrap", "ownlog", "shape", "reassign")
+	results := analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), authlog.Analyzer, "a", "b", "authz", "c", "d", "odd", "redact", "loggerdecl", "logiface", "logwrap", "ownlog", "shape", "reassign", "writedump", "hdrutil", "compose", "secretfield")
 	fixtest.CheckFixed(t, authlog.Analyzer, results)
 }
 
@@ -133,5 +133,19 @@ func TestDebugWritersFlag(t *testing.T) {
 	}
 	if err := authlog.New(authlog.DefaultConfig()).Flags.Set("debug-writers", ""); err != nil {
 		t.Errorf("-debug-writers=\"\": %v", err)
+	}
+}
+
+func TestSecretFields(t *testing.T) {
+	a := authlog.New(authlog.DefaultConfig())
+	if got, want := a.Flags.Lookup("secret-fields").Value.String(), strings.Join(authlog.DefaultSecretFields(), ","); got != want {
+		t.Errorf("-secret-fields defaults to %q, want %q", got, want)
+	}
+	if err := a.Flags.Set("secret-fields", "Api_Token"); err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, analysistest.TestData(), a, "secretcustom")
+	if err := a.Flags.Set("secret-fields", "Api Token"); err == nil {
+		t.Errorf("-secret-fields=%q: no error", "Api Token")
 	}
 }

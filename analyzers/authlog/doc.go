@@ -10,8 +10,16 @@
 // log line is read by more people, and kept longer, than the secret was
 // meant to be. The analyzer follows credentials through local variables,
 // conversions, concatenation, fmt.Sprint, Sprintf and Errorf, the strings,
-// bytes and strconv functions, and helper functions in any package, and
-// reports one that reaches a log. The credentials are:
+// bytes and strconv functions, text written into a bytes.Buffer,
+// strings.Builder or bufio.Writer (fmt.Fprintf, io.WriteString, the Write
+// methods), elements of local maps, the fields of a local struct literal
+// (e := &entry{Header: h}; e.Header), and helper functions in any package,
+// both those that produce a credential and those whose result derives
+// from a parameter (a copy of a header, a helper that composes header
+// lines), and reports one that reaches a log. A loop over every name of a
+// header that filters none (no if, switch, select or branch in its body:
+// for k, v := range h { c[k] = v }, or for _, k := range sortedKeys(h)
+// reading h[k]) carries every header's value. The credentials are:
 //
 //   - the value of a configured header (-authlog.headers) read with Get,
 //     Values or an index expression; names are compared through
@@ -22,10 +30,38 @@
 //   - a whole *http.Request or http.Request, which every verb but %T and
 //     %p prints with its Header, formatted or passed as a structured field;
 //   - the output of httputil.DumpRequest and DumpRequestOut, which holds
-//     every header;
+//     every header, and what (*http.Request).Write and WriteProxy write (a
+//     dump of the request);
+//   - what (*http.Response).Write writes, a dump of the response with its
+//     Set-Cookie headers, when the function that writes it logs it (the
+//     result of a function, httputil.DumpResponse among them, is not
+//     taken to carry one: whether a response holds a credential depends
+//     on the server);
+//   - what (http.Header).Write writes, and WriteSubset unless its exclude
+//     map leaves out a configured header (or is not a literal);
 //   - the password of (*http.Request).BasicAuth;
 //   - cookies from (*http.Request).Cookie and Cookies and
-//     (*http.Response).Cookies, and their values.
+//     (*http.Response).Cookies, and their values;
+//   - the text of a value whose String method prints one of these (its
+//     summary says so: func (t traced) String() string { return
+//     fmt.Sprint(t.req.Header) }).
+//
+// A value whose type has an Error, String, Format or LogValue method is
+// printed by that method: the request or header it holds is not printed
+// unless the method prints it, and a method that redacts is trusted; a
+// credential formatted into its text (fmt.Errorf("token %s", tok)) still
+// is. %T and %p print a type and an address, never a header.
+//
+// A struct type of the package, printed whole (%v, %+v, a structured
+// field) by a log, with a field that holds a secret, is reported at that
+// field: a string or bytes field named as one of -authlog.secret-fields
+// (compared case-insensitively and without underscores, whole names
+// only: APIKey and api_key match, APIKeyID, TokenType and a bool
+// HasPassword do not), itself or in a struct it holds by value. Such a
+// field is filled from a response body or a config, where no flow from a
+// header shows it, so its name is the evidence; a type printed by its own
+// method is not reported. The fix adds a String method that prints the
+// value as %+v does, with the field read as [REDACTED].
 //
 // The logs are the standard log package (functions and *log.Logger),
 // fmt.Print, Printf and Println, fmt.Fprint, Fprintf and Fprintln to
@@ -108,8 +144,14 @@
 // logged as a redacted clone built in place, a request as a redacted clone
 // of itself (r.Clone(r.Context()) with the configured headers deleted),
 // and a dump is taken of a redacted clone of the request, which gets its
-// body back when the dump read it. A finding for which no fix can be
-// written is not reported.
+// body back when the dump read it; r.Write(&b) becomes a write of such a
+// clone, resp.Write(&b) of a copy of the response whose Header is a
+// redacted clone, and h.Write(&b) of a redacted clone of h. Text composed
+// from whole headers in the function (through concatenation, Sprintf and
+// helpers that pass a parameter on) gets each header replaced with a
+// redacted clone where it enters the text, and a loop that logs every
+// header ranges over such a clone. A finding for which no fix can
+// be written is not reported.
 //
 // Retry libraries (see docs/libraries.md): a resty client whose debug log is
 // switched on (SetDebug with anything but the constant false) while it
@@ -145,4 +187,10 @@
 //	    "Debug,DebugOut,DebugOutput,DebugWriter,DebugLog,Trace,TraceOut,TraceOutput,TraceWriter,TraceLog,LogOut,LogOutput,LogWriter");
 //	    names are compared case-insensitively; an empty list turns the
 //	    rule off.
+//	-authlog.secret-fields string
+//	    comma-separated names of the struct fields whose text is a
+//	    credential when a log prints the struct whole (default
+//	    "Password,Passwd,Secret,ClientSecret,APIKey,APISecret,AccessToken,RefreshToken,AuthToken,BearerToken,SessionToken,SecretKey,SecretAccessKey,PrivateKey");
+//	    compared case-insensitively and without underscores; an empty
+//	    list turns the rule off.
 package authlog

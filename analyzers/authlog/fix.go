@@ -45,6 +45,35 @@ func (c *checker) headerFix(file *ast.File, h ast.Expr, src []byte) *analysis.Su
 	return &analysis.SuggestedFix{Message: "Log a redacted clone of the header", TextEdits: sortEdits(edits)}
 }
 
+// headersFix replaces each header of hs, from which logged text is
+// composed, with a redacted clone (see headerFix).
+func (c *checker) headersFix(file *ast.File, hs []ast.Expr, src []byte) *analysis.SuggestedFix {
+	var edits []analysis.TextEdit
+	seen := map[ast.Expr]bool{}
+	for _, h := range hs {
+		if seen[h] {
+			continue
+		}
+		seen[h] = true
+		if fixes.FileOf(c.pass, h.Pos()) != file {
+			return nil
+		}
+		fix := c.headerFix(file, h, src)
+		if fix == nil {
+			return nil
+		}
+		for _, e := range fix.TextEdits {
+			if !slices.ContainsFunc(edits, func(o analysis.TextEdit) bool { return o.Pos == e.Pos && o.End == e.End }) {
+				edits = append(edits, e)
+			}
+		}
+	}
+	if len(edits) == 0 {
+		return nil
+	}
+	return &analysis.SuggestedFix{Message: "Compose the logged text from a redacted clone of the header", TextEdits: sortEdits(edits)}
+}
+
 // requestFix logs a redacted clone of the request r instead of r: a clone
 // whose Header lacks the configured headers (nil stays nil). A request
 // that is not a plain variable or field is passed to the function literal
@@ -114,8 +143,21 @@ func (c *checker) dumpFix(file *ast.File, calls []*ast.CallExpr, src []byte) *an
 			continue
 		}
 		done[d] = true
-		_, args := httpmodel.Receiver(info, d)
-		if len(args) != 2 || fixes.FileOf(c.pass, d.Pos()) != file {
+		if fixes.FileOf(c.pass, d.Pos()) != file {
+			return nil
+		}
+		recv, args := httpmodel.Receiver(info, d)
+		if isWriteDump(httpmodel.Callee(info, d)) {
+			// r.Write(&b): the clone writes itself, reading the body
+			// it shares with the request.
+			edit, imp, ok := c.writeCloneEdit(file, recv, src)
+			if !ok {
+				return nil
+			}
+			edits = append(append(edits, imp...), edit)
+			continue
+		}
+		if len(args) != 2 {
 			return nil
 		}
 		req, body := args[0], args[1]
@@ -167,7 +209,59 @@ func (c *checker) dumpFix(file *ast.File, calls []*ast.CallExpr, src []byte) *an
 	if len(edits) == 0 {
 		return nil
 	}
-	return &analysis.SuggestedFix{Message: "Dump a redacted clone of the request", TextEdits: sortEdits(edits)}
+	msg := "Dump a redacted clone of the request"
+	if len(calls) > 0 && httpmodel.IsMethod(httpmodel.Callee(info, calls[0]), httpPkg, "Response", "Write") {
+		msg = "Dump a redacted copy of the response"
+	}
+	return &analysis.SuggestedFix{Message: msg, TextEdits: sortEdits(edits)}
+}
+
+// writeCloneEdit replaces recv, the receiver of (*http.Request).Write or
+// (*http.Response).Write, with a redacted copy made on the spot: a clone
+// of the request without the configured headers, or a shallow copy of
+// the response whose Header is a clone without them:
+//
+//	func() *http.Response {
+//		redacted := *resp
+//		redacted.Header = resp.Header.Clone()
+//		redacted.Header.Del("Set-Cookie")
+//		...
+//		return &redacted
+//	}().Write(&b)
+func (c *checker) writeCloneEdit(file *ast.File, recv ast.Expr, src []byte) (analysis.TextEdit, []analysis.TextEdit, bool) {
+	info := c.pass.TypesInfo
+	if recv == nil || !isPointer(info.TypeOf(recv)) {
+		return analysis.TextEdit{}, nil, false
+	}
+	httpName, imp, ok := c.importHTTP(file, recv.Pos())
+	if !ok {
+		return analysis.TextEdit{}, nil, false
+	}
+	indent := fixes.Indent(c.pass.Fset, src, recv.Pos())
+	name := freshName("redacted", recv)
+	text, param, arg := c.operand(src, recv), "", ""
+	var b strings.Builder
+	if isRequest(info.TypeOf(recv)) {
+		if !fixes.Pure(info, recv) {
+			text = "req"
+			param, arg = fmt.Sprintf("%s *%s.Request", text, httpName), fixes.Text(c.pass.Fset, src, recv)
+		}
+		fmt.Fprintf(&b, "func(%s) *%s.Request {\n%s%s\treturn %s\n%s}(%s)",
+			param, httpName, c.cloneRequest(indent+"\t", name, text), indent, name, indent, arg)
+	} else {
+		if !fixes.Pure(info, recv) {
+			text = "resp"
+			param, arg = fmt.Sprintf("%s *%s.Response", text, httpName), fixes.Text(c.pass.Fset, src, recv)
+		}
+		fmt.Fprintf(&b, "func(%s) *%s.Response {\n", param, httpName)
+		fmt.Fprintf(&b, "%s\t%s := *%s\n", indent, name, text)
+		fmt.Fprintf(&b, "%s\t%s.Header = %s.Header.Clone()\n", indent, name, text)
+		for _, n := range c.names {
+			fmt.Fprintf(&b, "%s\t%s.Header.Del(%q)\n", indent, name, n)
+		}
+		fmt.Fprintf(&b, "%s\treturn &%s\n%s}(%s)", indent, name, indent, arg)
+	}
+	return analysis.TextEdit{Pos: recv.Pos(), End: recv.End(), NewText: []byte(b.String())}, imp, true
 }
 
 // importHTTP returns the name under which the fix can refer to net/http

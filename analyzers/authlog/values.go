@@ -28,6 +28,10 @@ const (
 	credDump                       // the output of httputil.DumpRequest or DumpRequestOut
 	credPassword                   // the password of (*http.Request).BasicAuth
 	credCookie                     // a cookie, or its value
+	credRespDump                   // what (*http.Response).Write writes: every response header
+
+	// dumpBits are the dumps of a request or a response.
+	dumpBits = credDump | credRespDump
 
 	// Bit nameShift+i is the value of the i-th configured header.
 	nameShift       = 8
@@ -61,6 +65,13 @@ type fstate struct {
 	f *flow.State[val]
 	// dels holds, by header key (see key), the headers deleted from it.
 	dels map[string][]del
+	// allKeys maps the variable of a loop that visits every name of a
+	// header, and filters none, to the header (see visit).
+	allKeys map[*types.Var]ast.Expr
+	// fills holds, by header key, where a header was given values (h[k]
+	// = v, h.Set, h.Add): a header made fresh and filled again is no
+	// redaction.
+	fills map[string][]token.Pos
 }
 
 // Join returns what a value that is a or b may carry.
@@ -88,6 +99,8 @@ func (c *checker) analyze(fd *ast.FuncDecl) *fstate {
 		decl:     fd,
 		variadic: -1,
 		dels:     map[string][]del{},
+		allKeys:  map[*types.Var]ast.Expr{},
+		fills:    map[string][]token.Pos{},
 	}
 	if fn, ok := info.Defs[fd.Name].(*types.Func); ok && fd.Type.Params != nil {
 		if sig := fn.Type().(*types.Signature); sig.Variadic() {
@@ -127,7 +140,11 @@ func (c *checker) newHooks() *flow.Hooks[val] {
 			c.cur.f = f
 			return c.cur.tupleExpr(e), true
 		},
-		Kill:  func(lhs, rhs ast.Expr) bool { return c.cur.scrubs(lhs, rhs) },
+		Kill: func(lhs, rhs ast.Expr) bool { return c.cur.scrubs(lhs, rhs) },
+		Writes: func(f *flow.State[val], call *ast.CallExpr, dest ast.Expr) val {
+			c.cur.f = f
+			return c.cur.written(call, dest)
+		},
 		Visit: func(_ *flow.State[val], n ast.Node) bool { return c.cur.visit(n) },
 	}
 }
@@ -159,17 +176,39 @@ func (s *fstate) visit(n ast.Node) bool {
 				if a, ok := httpmodel.HeaderIndexExpr(info, ix); ok {
 					s.addDel(a.Header, a.Name, at)
 				}
+			} else if ok && isHeader(info.TypeOf(ix.X)) {
+				s.addFill(ix.X, at)
 			}
 		}
 	case *ast.RangeStmt:
 		// Ranging over a whole header visits every header, each of
-		// which the loop may filter: its values are not followed.
-		return n.Value == nil || !isHeader(info.TypeOf(n.X))
+		// which the loop may filter: its values are not followed,
+		// unless the body filters nothing (no if, switch, select or
+		// branch), as in a copy: for k, v := range h { c[k] = v }.
+		h := s.headerOfKeys(n.X)
+		if h == nil {
+			return true
+		}
+		if !unfiltered(n.Body) {
+			return n.Value == nil || !isHeader(info.TypeOf(n.X))
+		}
+		// The names it visits, read back from the header (h[k]),
+		// are every header's value.
+		k := n.Key
+		if !isHeader(info.TypeOf(n.X)) {
+			k = n.Value // for _, k := range sortedKeys(h)
+		}
+		if v := s.varOf(k); v != nil {
+			s.allKeys[v] = h
+		}
+		return true
 	case *ast.CallExpr:
 		if a, ok := httpmodel.HeaderCall(info, n); ok && (a.Op == httpmodel.HeaderDel || a.Op == httpmodel.HeaderSet && isMarker(info, a.Value)) {
 			// h.Set("Authorization", "[redacted]") masks the value as
 			// well as a deletion would.
 			s.addDel(a.Header, a.Name, n.End())
+		} else if ok && (a.Op == httpmodel.HeaderSet || a.Op == httpmodel.HeaderAdd) {
+			s.addFill(a.Header, n.End())
 		} else if isBuiltin(info, n, "delete") && len(n.Args) == 2 && isHeader(info.TypeOf(n.Args[0])) {
 			// The map is indexed by canonical keys: delete(h,
 			// "authorization") deletes nothing that Get would find.
@@ -184,6 +223,75 @@ func (s *fstate) visit(n ast.Node) bool {
 		}
 	}
 	return true
+}
+
+// headerOfKeys returns the header whose every name a range over x
+// visits: x itself, or the header passed to the call x that lists its
+// names (sortedKeys(h), maps.Keys(h)); nil otherwise.
+func (s *fstate) headerOfKeys(x ast.Expr) ast.Expr {
+	x = ast.Unparen(x)
+	if isHeader(s.info.TypeOf(x)) {
+		return x
+	}
+	call, ok := x.(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 || !isHeader(s.info.TypeOf(call.Args[0])) {
+		return nil
+	}
+	if t := s.info.TypeOf(call); t == nil || !isStringList(t) {
+		return nil
+	}
+	return call.Args[0]
+}
+
+// isStringList reports whether t is a slice of strings or a sequence of
+// them (iter.Seq[string]).
+func isStringList(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Slice:
+		return isString(u.Elem())
+	case *types.Signature:
+		// func(yield func(string) bool)
+		if u.Params().Len() != 1 {
+			return false
+		}
+		y, ok := u.Params().At(0).Type().Underlying().(*types.Signature)
+		return ok && y.Params().Len() == 1 && isString(y.Params().At(0).Type())
+	}
+	return false
+}
+
+// unfiltered reports whether body, a loop's, runs every statement for
+// every element: it has no if, switch or select statement and no branch
+// (continue, break, goto) outside the function literals it holds.
+func unfiltered(body *ast.BlockStmt) bool {
+	ok := true
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.IfStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt, *ast.BranchStmt:
+			ok = false
+		}
+		return ok
+	})
+	return ok
+}
+
+// everyValue returns what reading the header a.Header by the name a.Key
+// that is not a constant carries: every header's value when the name is
+// the variable of a loop over all the names of that header (see visit),
+// nothing otherwise (a name from elsewhere may be any, and is taken to be
+// a harmless one).
+func (s *fstate) everyValue(a httpmodel.HeaderAccess) val {
+	v := s.varOf(a.Key)
+	if v == nil {
+		return val{}
+	}
+	h, ok := s.allKeys[v]
+	if !ok || s.key(h) == "" || s.key(h) != s.key(a.Header) {
+		return val{}
+	}
+	return s.eval(a.Header)
 }
 
 // isFresh reports whether e is a header value that holds nothing yet:
@@ -208,6 +316,23 @@ func isBuiltin(info *types.Info, call *ast.CallExpr, name string) bool {
 	}
 	b, ok := info.Uses[id].(*types.Builtin)
 	return ok && b.Name() == name
+}
+
+func (s *fstate) addFill(h ast.Expr, at token.Pos) {
+	if k := s.key(h); k != "" {
+		s.fills[k] = append(s.fills[k], at)
+	}
+}
+
+// filled reports whether the header with key k was given values after
+// from and before pos.
+func (s *fstate) filled(k string, from, pos token.Pos) bool {
+	for _, at := range s.fills[k] {
+		if from <= at && at <= pos {
+			return true
+		}
+	}
+	return false
 }
 
 func (s *fstate) addDel(h ast.Expr, name string, at token.Pos) {
@@ -320,7 +445,7 @@ func (s *fstate) redactedBy(e ast.Expr, t types.Type, fresh bool) bool {
 		if d.at <= e.Pos() && d.failed && s.holdsKey(k, d.name, e.Pos()) && slices.Contains(s.c.names, d.name) {
 			return false
 		}
-		if d.at <= e.Pos() && !d.failed && (!d.fresh || fresh) && (d.name == "" || slices.Contains(s.c.names, d.name)) {
+		if d.at <= e.Pos() && !d.failed && (!d.fresh || fresh && !s.filled(k, d.at, e.Pos())) && (d.name == "" || slices.Contains(s.c.names, d.name)) {
 			done = true
 		}
 	}
@@ -364,7 +489,9 @@ func (s *fstate) eval0(e ast.Expr) (v val, known bool) {
 		}
 		f, _ := sel.Obj().(*types.Var)
 		switch {
-		case f == nil || f.Pkg() == nil || f.Pkg().Path() != httpPkg:
+		case f != nil && f.Pkg() != nil && f.Pkg().Path() != httpPkg:
+			return s.litField(x, f), false
+		case f == nil || f.Pkg() == nil:
 		case isHeader(f.Type()):
 			// Request.Header, Request.Trailer, Response.Header, ...
 			return val{c: credHeader}, false
@@ -385,7 +512,7 @@ func (s *fstate) eval0(e ast.Expr) (v val, known bool) {
 		if t := info.TypeOf(x.X); t != nil && x.High != nil && isString(t) {
 			// tok[:4]: a bounded part of a secret string is the masking
 			// idiom. tok[7:] keeps all but a prefix and still carries.
-			return val{c: xv.c & (credDump | credHeader | credRequest)}, false
+			return val{c: xv.c & (credDump | credRespDump | credHeader | credRequest)}, false
 		}
 		return xv, false
 	case *ast.TypeAssertExpr:
@@ -394,6 +521,9 @@ func (s *fstate) eval0(e ast.Expr) (v val, known bool) {
 		if a, ok := httpmodel.HeaderIndexExpr(info, x); ok {
 			if b := s.c.nameBit(a.Name); b != 0 && s.holds(a.Header, a.Name, x.Pos()) {
 				return val{c: b}, false
+			}
+			if a.Name == "" {
+				return s.everyValue(a), false
 			}
 			return val{}, false
 		}
@@ -428,6 +558,45 @@ func (s *fstate) eval0(e ast.Expr) (v val, known bool) {
 		return val{}, known
 	}
 	return val{}, false
+}
+
+// litField returns what x.f carries, x a local variable whose values are
+// struct literals (rl := &ResponseLog{Header: h}): the values the literals
+// give field f. Other values of x, and fields assigned later, are not
+// followed.
+func (s *fstate) litField(x *ast.SelectorExpr, f *types.Var) val {
+	v := s.varOf(x.X)
+	if v == nil {
+		return val{}
+	}
+	var out val
+	for _, d := range s.f.Defs(v, x.Pos()) {
+		if d.Hidden || d.Idx >= 0 || d.Range || d.Write != nil || d.Update || d.Rhs == nil {
+			continue
+		}
+		rhs := ast.Unparen(d.Rhs)
+		if u, ok := rhs.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			rhs = ast.Unparen(u.X)
+		}
+		lit, ok := rhs.(*ast.CompositeLit)
+		if !ok {
+			continue
+		}
+		st, ok := s.info.TypeOf(lit).Underlying().(*types.Struct)
+		if !ok {
+			continue
+		}
+		for i, elt := range lit.Elts {
+			if kv, ok := elt.(*ast.KeyValueExpr); ok {
+				if id, ok := kv.Key.(*ast.Ident); ok && s.info.Uses[id] == f {
+					out = out.Join(s.eval(kv.Value))
+				}
+			} else if i < st.NumFields() && st.Field(i) == f {
+				out = out.Join(s.eval(elt))
+			}
+		}
+	}
+	return out
 }
 
 // tupleExpr returns what each value of a multi-valued expression carries.
@@ -503,6 +672,8 @@ func (s *fstate) tuple(call *ast.CallExpr) (out []val, known bool) {
 		if a, ok := httpmodel.HeaderRead(info, call); ok {
 			if b := s.c.nameBit(a.Name); b != 0 && s.holds(a.Header, a.Name, call.Pos()) {
 				out[0].c |= b
+			} else if a.Name == "" {
+				out[0] = out[0].Join(s.everyValue(a))
 			}
 		} else if fn.Name() == "Clone" && recv != nil {
 			out[0] = s.eval(recv)
@@ -542,11 +713,36 @@ func (s *fstate) tuple(call *ast.CallExpr) (out []val, known bool) {
 			if i < len(f.Results) {
 				out[i].c = creds(f.Results[i])
 			}
+			if i < len(f.Passes) && f.Passes[i] != 0 {
+				out[i] = out[i].Join(s.passed(fn, args, f.Passes[i]))
+			}
 		}
 		return out, true
 	}
 	s.carry(fn, call, recv, args, out)
 	return out, false
+}
+
+// passed returns what the arguments args of a call of fn carry at the
+// parameters whose bits are set in params (the arguments of a variadic
+// parameter all count).
+func (s *fstate) passed(fn *types.Func, args []ast.Expr, params uint64) val {
+	var v val
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil {
+		return v
+	}
+	np := sig.Params().Len()
+	for i, a := range args {
+		pi := i
+		if sig.Variadic() && i >= np-1 {
+			pi = np - 1
+		}
+		if pi < 64 && params&(1<<pi) != 0 {
+			v = v.Join(s.eval(a))
+		}
+	}
+	return v
 }
 
 // carry adds to out what the results of a standard function that computes
@@ -701,6 +897,9 @@ func (s *fstate) leaves(e ast.Expr, ctx types.Type, out []leaf) []leaf {
 			return s.leaves(x.X, t, out)
 		}
 	case *ast.CallExpr:
+		if more, ok := s.bufferLeaves(x, out); ok {
+			return more
+		}
 		fn := httpmodel.Callee(info, x)
 		fi := -1
 		switch {
@@ -723,11 +922,166 @@ func (s *fstate) leaves(e ast.Expr, ctx types.Type, out []leaf) []leaf {
 	return append(out, leaf{expr: e, ctx: ctx, c: v.c})
 }
 
+// bufferLeaves returns the leaves of b.String() or b.Bytes(), b a local
+// bytes.Buffer or strings.Builder whose credentials were all written
+// into it in this function (fmt.Fprintf(&b, ...), b.WriteString(s),
+// h.Write(&b)): the values written, so that a fix redacts them where they
+// enter the text. ok is false when some credential comes otherwise, or
+// from a dump written whole (r.Write(&b)), whose leaf is the text itself.
+func (s *fstate) bufferLeaves(call *ast.CallExpr, out []leaf) ([]leaf, bool) {
+	info := s.info
+	fn := httpmodel.Callee(info, call)
+	if !httpmodel.IsMethod(fn, "bytes", "Buffer", "String", "Bytes") && !httpmodel.IsMethod(fn, "strings", "Builder", "String") {
+		return out, false
+	}
+	recv, _ := httpmodel.Receiver(info, call)
+	v := s.varOf(recv)
+	if v == nil {
+		return out, false
+	}
+	var writes []flow.Def[val]
+	for _, d := range s.f.Defs(v, call.Pos()) {
+		if d.Hidden || d.Bits.c == 0 {
+			continue
+		}
+		wc, isCall := ast.Unparen(d.Rhs).(*ast.CallExpr)
+		if d.Write == nil || !isCall || isWriteDump(httpmodel.Callee(info, wc)) {
+			return out, false
+		}
+		writes = append(writes, d)
+	}
+	if len(writes) == 0 {
+		return out, false
+	}
+	for _, d := range writes {
+		wc := d.Rhs.(*ast.CallExpr)
+		wfn := httpmodel.Callee(info, wc)
+		wrecv, args := httpmodel.Receiver(info, wc)
+		switch {
+		case httpmodel.IsMethod(wfn, httpPkg, "Header", "Write", "WriteSubset"):
+			if v := s.eval(wrecv); v.c != 0 {
+				out = append(out, leaf{expr: wrecv, ctx: info.TypeOf(wrecv), c: v.c})
+			}
+		case httpmodel.IsPkgFunc(wfn, "fmt", "Fprintf", "Fprint", "Fprintln"):
+			sink := logsink.Sink{Format: -1, Verbs: 1, Writer: -1, All: true}
+			if wfn.Name() == "Fprintf" {
+				sink.Format, sink.Verbs = 1, 2
+			}
+			as, _ := logsink.Args(info, wc, sink)
+			for _, a := range as {
+				if a.Expr == args[0] {
+					continue // the writer
+				}
+				if logsink.Reveals(a.Verb, info.TypeOf(a.Expr)) {
+					out = s.leaves(a.Expr, a.Type, out)
+				}
+			}
+		default:
+			for _, a := range append([]ast.Expr{wrecv}, args...) {
+				if a != nil && a != d.Write {
+					out = s.leaves(a, info.TypeOf(a), out)
+				}
+			}
+		}
+	}
+	return out, true
+}
+
+// headerOrigins returns the whole headers of this function that the text
+// e is composed from (through variables, concatenation, conversions, the
+// standard text functions and helpers whose facts pass a parameter to
+// their result); ok is false when some of its credentials come otherwise.
+func (s *fstate) headerOrigins(e ast.Expr, seen map[ast.Node]bool) (hs []ast.Expr, ok bool) {
+	v := s.eval(e)
+	if v.c == 0 {
+		return nil, true
+	}
+	if v.c != credHeader || seen[e] {
+		return nil, v.c == credHeader
+	}
+	seen[e] = true
+	info := s.info
+	if isHeader(info.TypeOf(e)) {
+		return []ast.Expr{e}, true
+	}
+	all := func(es ...ast.Expr) ([]ast.Expr, bool) {
+		var out []ast.Expr
+		for _, a := range es {
+			if a == nil {
+				continue
+			}
+			more, ok := s.headerOrigins(a, seen)
+			if !ok {
+				return nil, false
+			}
+			out = append(out, more...)
+		}
+		return out, true
+	}
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		obj := s.varOf(x)
+		if obj == nil {
+			return nil, false
+		}
+		var out []ast.Expr
+		for _, d := range s.f.Defs(obj, x.Pos()) {
+			if d.Hidden || d.Bits.c == 0 {
+				continue
+			}
+			if d.Rhs == nil || d.Idx >= 0 || d.Write != nil || d.Update {
+				return nil, false
+			}
+			// A range's value comes from what it ranges over: for
+			// k, v := range h takes h's values.
+			more, ok := all(d.Rhs)
+			if !ok {
+				return nil, false
+			}
+			out = append(out, more...)
+		}
+		return out, true
+	case *ast.BinaryExpr:
+		return all(x.X, x.Y)
+	case *ast.CallExpr:
+		if tv, ok := info.Types[x.Fun]; ok && tv.IsType() {
+			return all(x.Args...)
+		}
+		fn := httpmodel.Callee(info, x)
+		if fn == nil {
+			return nil, false
+		}
+		recv, args := httpmodel.Receiver(info, x)
+		if f := s.c.fact(fn); f != nil {
+			if len(f.Results) == 0 || f.Results[0] != 0 || len(f.Passes) == 0 {
+				return nil, false
+			}
+			var passed []ast.Expr
+			sig := fn.Type().(*types.Signature)
+			np := sig.Params().Len()
+			for i, a := range args {
+				pi := i
+				if sig.Variadic() && i >= np-1 {
+					pi = np - 1
+				}
+				if pi < 64 && f.Passes[0]&(1<<pi) != 0 {
+					passed = append(passed, a)
+				}
+			}
+			return all(passed...)
+		}
+		if p := fn.Pkg(); p != nil && (p.Path() == "fmt" || p.Path() == "strings" || p.Path() == "bytes" || p.Path() == "strconv") {
+			return all(append([]ast.Expr{recv}, args...)...)
+		}
+	}
+	return nil, false
+}
+
 // dumpOrigins returns the httputil.DumpRequest and DumpRequestOut calls of
 // this function whose output e carries; ok is false when some of it comes
 // from elsewhere.
 func (s *fstate) dumpOrigins(e ast.Expr, seen map[ast.Node]bool) (calls []*ast.CallExpr, ok bool) {
-	if s.eval(e).c&credDump == 0 {
+	if s.eval(e).c&dumpBits == 0 {
 		return nil, true
 	}
 	if seen[e] {
@@ -745,12 +1099,18 @@ func (s *fstate) dumpOrigins(e ast.Expr, seen map[ast.Node]bool) (calls []*ast.C
 		// Every assignment before the use, those a redaction hides
 		// included.
 		for _, d := range s.f.Defs(v, x.Pos()) {
-			if d.Bits.c&credDump == 0 {
+			if d.Bits.c&dumpBits == 0 {
 				continue
 			}
 			switch {
-			case d.Range:
+			case d.Range || d.Update:
 				return nil, false
+			case d.Write != nil:
+				more, ok2 := s.writeOrigins(d.Rhs.(*ast.CallExpr), d.Write, seen)
+				if !ok2 {
+					return nil, false
+				}
+				calls = append(calls, more...)
 			case d.Idx >= 0:
 				call, isCall := ast.Unparen(d.Rhs).(*ast.CallExpr)
 				if !isCall || d.Idx != 0 || !isDump(info, call) {
@@ -778,6 +1138,14 @@ func (s *fstate) dumpOrigins(e ast.Expr, seen map[ast.Node]bool) (calls []*ast.C
 		if fn != nil && s.c.fact(fn) != nil {
 			return nil, false
 		}
+		if recv, _ := httpmodel.Receiver(info, x); recv != nil {
+			// b.String() of a buffer a dump was written into.
+			more, ok := s.dumpOrigins(recv, seen)
+			if !ok {
+				return nil, false
+			}
+			calls = append(calls, more...)
+		}
 		for _, a := range x.Args {
 			more, ok := s.dumpOrigins(a, seen)
 			if !ok {
@@ -794,6 +1162,138 @@ func (s *fstate) dumpOrigins(e ast.Expr, seen map[ast.Node]bool) (calls []*ast.C
 		return append(a, b...), ok1 && ok2
 	}
 	return nil, false
+}
+
+// writeOrigins is dumpOrigins for a call that writes into a variable
+// (flow.WriteDest): the call itself when it writes a dump (r.Write(&b)),
+// or the origins of what it writes (fmt.Fprintf(&b, "%s", dump)).
+func (s *fstate) writeOrigins(call *ast.CallExpr, dest ast.Expr, seen map[ast.Node]bool) ([]*ast.CallExpr, bool) {
+	info := s.info
+	fn := httpmodel.Callee(info, call)
+	if isWriteDump(fn) {
+		return []*ast.CallExpr{call}, true
+	}
+	recv, args := httpmodel.Receiver(info, call)
+	var calls []*ast.CallExpr
+	for _, a := range append([]ast.Expr{recv}, args...) {
+		if a == nil || a == dest {
+			continue
+		}
+		more, ok := s.dumpOrigins(a, seen)
+		if !ok {
+			return nil, false
+		}
+		calls = append(calls, more...)
+	}
+	return calls, true
+}
+
+// isWriteDump reports whether fn writes a request or a response, with
+// every header, into a writer: (*http.Request).Write and WriteProxy,
+// (*http.Response).Write.
+func isWriteDump(fn *types.Func) bool {
+	return httpmodel.IsMethod(fn, httpPkg, "Request", "Write", "WriteProxy") || httpmodel.IsMethod(fn, httpPkg, "Response", "Write")
+}
+
+// written returns what call, which writes into dest (flow.WriteDest),
+// writes there: a request dump for (*http.Request).Write and WriteProxy,
+// a response dump for (*http.Response).Write, the header for
+// (http.Header).Write and WriteSubset (nothing when WriteSubset excludes
+// a configured header: a deliberate redaction, as a deletion is), and
+// for the fmt, io and buffer writes what they are given (the arguments a
+// verb prints).
+func (s *fstate) written(call *ast.CallExpr, dest ast.Expr) val {
+	info := s.info
+	fn := httpmodel.Callee(info, call)
+	recv, args := httpmodel.Receiver(info, call)
+	switch {
+	case httpmodel.IsMethod(fn, httpPkg, "Request", "Write", "WriteProxy"):
+		if recv != nil && s.eval(recv).c&credRequest != 0 {
+			return val{c: credDump}
+		}
+	case httpmodel.IsMethod(fn, httpPkg, "Response", "Write"):
+		if recv != nil && !s.respRedacted(recv) {
+			return val{c: credRespDump}
+		}
+	case httpmodel.IsMethod(fn, httpPkg, "Header", "Write", "WriteSubset"):
+		if recv == nil {
+			return val{}
+		}
+		if fn.Name() == "WriteSubset" && len(args) == 2 && s.excludesCredential(args[1]) {
+			return val{}
+		}
+		return s.eval(recv)
+	case httpmodel.IsPkgFunc(fn, "fmt", "Fprintf"):
+		return s.formatted(call, args, 1)
+	default:
+		var v val
+		for _, a := range append([]ast.Expr{recv}, args...) {
+			if a != nil && a != dest {
+				v = v.Join(s.eval(a))
+			}
+		}
+		return v
+	}
+	return val{}
+}
+
+// respRedacted reports whether the Header of the response resp has had a
+// configured header deleted or masked, or been replaced, before its use.
+func (s *fstate) respRedacted(resp ast.Expr) bool {
+	if call, ok := ast.Unparen(resp).(*ast.CallExpr); ok {
+		// A redacted copy made on the spot, as the fix writes it:
+		// func() *http.Response { redacted := *resp; ...; return &redacted }()
+		lit, ok := ast.Unparen(call.Fun).(*ast.FuncLit)
+		if !ok {
+			return false
+		}
+		all, any := true, false
+		flow.ReturnsOf(lit.Body, func(ret *ast.ReturnStmt) {
+			any = true
+			all = all && len(ret.Results) == 1 && s.respRedacted(ret.Results[0])
+		})
+		return any && all
+	}
+	if u, ok := ast.Unparen(resp).(*ast.UnaryExpr); ok && u.Op == token.AND {
+		resp = u.X
+	}
+	k := s.key(resp)
+	if k == "" {
+		return false
+	}
+	for _, d := range s.dels[k+".Header"] {
+		if d.at <= resp.Pos() && !d.failed && !d.fresh && (d.name == "" || slices.Contains(s.c.names, d.name)) {
+			return true
+		}
+	}
+	return false
+}
+
+// excludesCredential reports whether the exclude map of
+// (http.Header).WriteSubset leaves out a configured header: a map
+// literal with such a key, or a map that is not a literal or nil (a
+// deliberate exclusion the analyzer cannot read, trusted as a deletion
+// is).
+func (s *fstate) excludesCredential(e ast.Expr) bool {
+	lit, ok := ast.Unparen(e).(*ast.CompositeLit)
+	if !ok {
+		tv, known := s.info.Types[e]
+		return known && !tv.IsNil()
+	}
+	for _, elt := range lit.Elts {
+		kv, ok := elt.(*ast.KeyValueExpr)
+		if !ok {
+			continue
+		}
+		name, ok := httpmodel.ConstString(s.info, kv.Key)
+		if !ok {
+			return true // a name that is not a constant may be any
+		}
+		if slices.Contains(s.c.names, http.CanonicalHeaderKey(name)) {
+			return true
+		}
+	}
+	return false
 }
 
 func isDump(info *types.Info, call *ast.CallExpr) bool {

@@ -114,6 +114,13 @@ type Hooks[V Value[V]] struct {
 	// State.Expr and State.Tuple, which ask them again.
 	Expr  func(f *State[V], e ast.Expr) (v V, ok bool)
 	Tuple func(f *State[V], e ast.Expr) (t []V, ok bool)
+	// Writes, when not nil, makes the engine follow values into the
+	// variables that calls write into (fmt.Fprintf(&b, ...),
+	// b.WriteString(s), r.Write(&b): see WriteDest) and into local maps
+	// and slices through their elements (m[k] = v). Such a write adds to
+	// what the variable holds and hides nothing. Writes returns what call
+	// writes into dest.
+	Writes func(f *State[V], call *ast.CallExpr, dest ast.Expr) V
 	// Nodes and Returns, when Nodes is not nil, are what walks of the body
 	// would find, as callindex gives them for a function declaration: its
 	// assignments, variable specifications and range statements (among
@@ -159,7 +166,12 @@ type assign[V any] struct {
 	rangeOver bool
 	// kill hides the earlier assignments (see Hooks.Kill).
 	kill bool
-	val  V
+	// write is the destination of a call that writes into the variable
+	// (rhs is the call); update marks an element assignment (m[k] =
+	// rhs). Neither overwrites the variable (see Hooks.Writes).
+	write  ast.Expr
+	update bool
+	val    V
 }
 
 // Analyze follows origins through the function with the given type and
@@ -222,6 +234,8 @@ func Follow[V Value[V]](cfg *Hooks[V], ftype *ast.FuncType, body *ast.BlockStmt)
 				}
 				var v V
 				switch {
+				case a.write != nil:
+					v = f.cfg.Writes(f, a.rhs.(*ast.CallExpr), a.write)
 				case a.rangeOver:
 					v = f.Expr(a.rhs)
 				case a.idx >= 0:
@@ -317,6 +331,9 @@ func (f *State[V]) collectNode(n ast.Node) {
 				}
 				kill := f.cfg.Kill != nil && f.cfg.Kill(l, rhs)
 				f.add(l, &assign[V]{at: at, rhs: rhs, idx: -1, kill: kill})
+				if f.cfg.Writes != nil {
+					f.collectElement(l, rhs, at)
+				}
 			}
 		case len(n.Rhs) == 1:
 			for i, l := range n.Lhs {
@@ -338,6 +355,10 @@ func (f *State[V]) collectNode(n ast.Node) {
 	case *ast.RangeStmt:
 		if n.Value != nil {
 			f.add(n.Value, &assign[V]{at: n.X.End(), rhs: n.X, idx: -1, rangeOver: true})
+		}
+	case *ast.CallExpr:
+		if f.cfg.Writes != nil {
+			f.collectWrite(n)
 		}
 	}
 }
@@ -365,7 +386,7 @@ func (f *State[V]) killedAt(list []*assign[V], pos token.Pos) token.Pos {
 func (f *State[V]) overwrittenAt(list []*assign[V], pos token.Pos) token.Pos {
 	var last token.Pos
 	for _, a := range list {
-		if a.at > pos || a.at <= last || a.rangeOver {
+		if a.at > pos || a.at <= last || a.rangeOver || a.write != nil || a.update {
 			continue
 		}
 		if f.blockEnds == nil {
@@ -436,7 +457,7 @@ func (f *State[V]) Var(v *types.Var, pos token.Pos) V {
 // hides only the earlier assignments, not the parameter's entry value).
 func (f *State[V]) overwrites(list []*assign[V], at token.Pos) bool {
 	for _, a := range list {
-		if a.at == at && a.kill {
+		if a.at == at && (a.kill || a.write != nil || a.update) {
 			return false
 		}
 	}
@@ -466,6 +487,11 @@ type Def[V any] struct {
 	// Hidden is true when a kill between the assignment and the use
 	// hides it (see Hooks.Kill).
 	Hidden bool
+	// Write is the destination of a call (Rhs) that writes into the
+	// variable; Update marks an element assignment, m[k] = Rhs (see
+	// Hooks.Writes).
+	Write  ast.Expr
+	Update bool
 	Bits   V
 }
 
@@ -480,7 +506,7 @@ func (f *State[V]) Defs(v *types.Var, pos token.Pos) []Def[V] {
 	killed := f.killedAt(list, pos)
 	for _, a := range list {
 		if a.at <= pos {
-			out = append(out, Def[V]{Rhs: a.rhs, Idx: a.idx, Range: a.rangeOver, Hidden: a.at < killed, Bits: a.val})
+			out = append(out, Def[V]{Rhs: a.rhs, Idx: a.idx, Range: a.rangeOver, Hidden: a.at < killed, Write: a.write, Update: a.update, Bits: a.val})
 		}
 	}
 	return out

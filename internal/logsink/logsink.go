@@ -413,6 +413,9 @@ func Expand(info *types.Info, a Arg) []Arg {
 		if !ok {
 			break
 		}
+		if name, _ := PrintMethod(tv.Type); name != "" {
+			break // printed by its own method, not element by element
+		}
 		var out []Arg
 		for i, elt := range e.Elts {
 			val := elt
@@ -758,4 +761,46 @@ func checkImportPath(path string) string {
 		}
 	}
 	return ""
+}
+
+// PrintMethod returns the method through which fmt, and the loggers that
+// format with it, print a value of static type t: "Error", "Format",
+// "String" or "LogValue" (slog's LogValuer), with the method ("Error"
+// aside, which an interface that implements error gets too); "" when they
+// print it field by field, or when t is another interface, whose dynamic
+// type decides.
+func PrintMethod(t types.Type) (string, *types.Func) {
+	if t == nil {
+		return "", nil
+	}
+	if errorType := types.Universe.Lookup("error").Type().Underlying().(*types.Interface); types.Implements(t, errorType) {
+		return "Error", nil // an error interface too: fmt prints any error by Error
+	}
+	if types.IsInterface(t) {
+		return "", nil
+	}
+	ms := types.NewMethodSet(t)
+	for _, name := range []string{"Format", "String", "LogValue"} {
+		sel := ms.Lookup(nil, name)
+		if sel == nil {
+			continue
+		}
+		fn, ok := sel.Obj().(*types.Func)
+		if !ok {
+			continue
+		}
+		sig := fn.Type().(*types.Signature)
+		switch {
+		case name == "Format" && sig.Params().Len() == 2 && sig.Results().Len() == 0,
+			name == "String" && sig.Params().Len() == 0 && sig.Results().Len() == 1 && isStringType(sig.Results().At(0).Type()),
+			name == "LogValue" && sig.Params().Len() == 0 && sig.Results().Len() == 1:
+			return name, fn
+		}
+	}
+	return "", nil
+}
+
+func isStringType(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
 }

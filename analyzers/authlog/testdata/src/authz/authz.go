@@ -72,7 +72,7 @@ func RedactHeaders(h http.Header) http.Header { // want RedactHeaders:`authlog\(
 }
 
 // Copy returns a copy of h: no redaction.
-func Copy(h http.Header) http.Header {
+func Copy(h http.Header) http.Header { // want Copy:`authlog\(result0<-p0\)`
 	c := make(http.Header, len(h))
 	for k, v := range h {
 		c[k] = v

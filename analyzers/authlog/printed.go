@@ -1,0 +1,314 @@
+package authlog
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/retrylint/retrylint/internal/fixes"
+	"github.com/retrylint/retrylint/internal/logsink"
+)
+
+// This file decides what printing a value whole shows: a value whose type
+// has a String, Format, Error or LogValue method is printed by that
+// method, and a struct printed field by field shows a field that holds a
+// secret (see DefaultSecretFields).
+
+// DefaultSecretFields returns the names of the struct fields whose text
+// is a credential by default: the password, secret, key and token fields
+// of API clients and of the results that hand out a new credential.
+// Names are compared case-insensitively and without underscores, as whole
+// names: ApiKey and api_key match, ApiKeyID and TokenType do not.
+func DefaultSecretFields() []string {
+	return []string{
+		"Password", "Passwd", "Secret", "ClientSecret", "APIKey", "APISecret",
+		"AccessToken", "RefreshToken", "AuthToken", "BearerToken", "SessionToken",
+		"SecretKey", "SecretAccessKey", "PrivateKey",
+	}
+}
+
+// valueKinds are the credentials that a value's own method may print
+// because they were formatted into it (fmt.Errorf("... %s", token)),
+// whatever the method.
+const valueKinds = nameBits | credPassword | credCookie
+
+// printedCreds returns what printing a value of type t whole shows, of
+// what the value carries (v): through its String method, the value kinds
+// formatted into it and what that method's summary says its text carries
+// (a String method that dumps the request it holds); through Error,
+// Format and LogValue, the value kinds only (a redacting method is
+// trusted). ok is false when no such method prints it.
+func (c *checker) printedCreds(t types.Type, v creds) (creds, bool) {
+	name, fn := logsink.PrintMethod(t)
+	switch name {
+	case "":
+		return v, false
+	case "String":
+		out := v & valueKinds
+		if f := c.fact(fn); f != nil && len(f.Results) > 0 {
+			out |= creds(f.Results[0])
+		}
+		return out, true
+	}
+	return v & valueKinds, true
+}
+
+// secretField returns the path of a field of the struct type t (or of a
+// pointer to one) that holds a secret by its name and type (a string or
+// bytes field named as in the -secret-fields list), among the fields
+// fmt prints inline: t's own, those of embedded and nested structs held
+// by value. nil when there is none.
+func (c *checker) secretField(t types.Type) []string {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	return c.secretIn(t, 0)
+}
+
+func (c *checker) secretIn(t types.Type, depth int) []string {
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok || depth > 3 {
+		return nil
+	}
+	if depth > 0 {
+		if name, _ := logsink.PrintMethod(t); name != "" {
+			return nil // printed by its own method
+		}
+	}
+	for f := range st.Fields() {
+		if isText(f.Type()) && !isTextList(f.Type()) && c.secretFields.match(f.Name()) {
+			return []string{f.Name()}
+		}
+		if _, nested := f.Type().Underlying().(*types.Struct); nested {
+			if p := c.secretIn(f.Type(), depth+1); p != nil {
+				return append([]string{f.Name()}, p...)
+			}
+		}
+	}
+	return nil
+}
+
+// isTextList reports whether t is a slice of strings (a list, not one
+// secret).
+func isTextList(t types.Type) bool {
+	s, ok := t.Underlying().(*types.Slice)
+	return ok && isString(s.Elem())
+}
+
+// A secretUse is a struct type of this package with a secret field that
+// a log prints whole.
+type secretUse struct {
+	tn   *types.TypeName
+	path []string
+	at   ast.Expr // the logged value
+	sink string
+}
+
+// noteSecret records that x, a value of type t printed whole by the log
+// sink, shows a secret field: the type is reported once, at the field,
+// when it is declared in this package.
+func (c *checker) noteSecret(x ast.Expr, sink string) {
+	t := c.pass.TypesInfo.TypeOf(x)
+	if t == nil || isRequest(t) || isHeader(t) {
+		return
+	}
+	if name, _ := logsink.PrintMethod(t); name != "" {
+		return
+	}
+	base := t
+	if p, ok := types.Unalias(base).(*types.Pointer); ok {
+		base = p.Elem()
+	}
+	named, ok := types.Unalias(base).(*types.Named)
+	if !ok || named.Obj().Pkg() != c.pass.Pkg || named.TypeParams().Len() > 0 || named.Obj().Parent() != c.pass.Pkg.Scope() {
+		return
+	}
+	path := c.secretField(base)
+	if path == nil {
+		return
+	}
+	if c.secrets == nil {
+		c.secrets = map[*types.TypeName]*secretUse{}
+	}
+	if old, ok := c.secrets[named.Obj()]; ok && old.at.Pos() <= x.Pos() {
+		return
+	}
+	c.secrets[named.Obj()] = &secretUse{tn: named.Obj(), path: path, at: x, sink: sink}
+}
+
+// reportSecrets reports each recorded struct type at its secret field,
+// with a String method that prints the value with that field redacted
+// as the fix.
+func (c *checker) reportSecrets() {
+	uses := make([]*secretUse, 0, len(c.secrets))
+	for _, u := range c.secrets {
+		uses = append(uses, u)
+	}
+	sort.Slice(uses, func(i, j int) bool { return uses[i].tn.Pos() < uses[j].tn.Pos() })
+	for _, u := range uses {
+		field := c.fieldIdent(u.tn, u.path)
+		file := fixes.FileOf(c.pass, u.tn.Pos())
+		if field == nil || file == nil {
+			continue
+		}
+		fix := c.stringerFix(file, u)
+		if fix == nil {
+			continue
+		}
+		name := strings.Join(u.path, ".")
+		c.pass.Report(analysis.Diagnostic{
+			Pos: field.Pos(),
+			End: field.End(),
+			Message: fmt.Sprintf("%s.%s holds a secret, and a log prints %s whole: %s reaches %s",
+				u.tn.Name(), name, u.tn.Name(), name, u.sink),
+			Related:        []analysis.RelatedInformation{{Pos: u.at.Pos(), End: u.at.End(), Message: "printed whole here"}},
+			SuggestedFixes: []analysis.SuggestedFix{*fix},
+		})
+	}
+}
+
+// fieldIdent returns the identifier that declares the last field of path
+// in the declaration of tn, when every step of the path is declared in
+// this package's syntax; the first field otherwise.
+func (c *checker) fieldIdent(tn *types.TypeName, path []string) *ast.Ident {
+	st, ok := tn.Type().Underlying().(*types.Struct)
+	if !ok || len(path) == 0 {
+		return nil
+	}
+	var target *types.Var
+	for f := range st.Fields() {
+		if f.Name() == path[0] {
+			target = f
+		}
+	}
+	if target == nil {
+		return nil
+	}
+	// A nested or embedded field is reported at the field of tn that
+	// holds it; an embedded field's identifier defines it too.
+	for _, file := range c.pass.Files {
+		for id, obj := range c.pass.TypesInfo.Defs {
+			if obj == target && fixes.FileOf(c.pass, id.Pos()) == file {
+				return id
+			}
+		}
+	}
+	return nil
+}
+
+// stringerFix adds, after the declaration of the type, a String method
+// that prints the value as before (%+v, field by field) but for the
+// secret, which reads [REDACTED]:
+//
+//	// String prints r with its ApiKey redacted, so that a log of r does not hold it.
+//	func (r T) String() string {
+//		type plain T
+//		p := plain(r)
+//		p.ApiKey = "[REDACTED]"
+//		return fmt.Sprintf("%+v", p)
+//	}
+func (c *checker) stringerFix(file *ast.File, u *secretUse) *analysis.SuggestedFix {
+	spec := c.typeSpec(file, u.tn)
+	if spec == nil {
+		return nil
+	}
+	decl := c.genDeclOf(file, spec)
+	if decl == nil {
+		return nil
+	}
+	ms := types.NewMethodSet(types.NewPointer(u.tn.Type()))
+	if ms.Lookup(nil, "String") != nil || ms.Lookup(u.tn.Pkg(), "String") != nil {
+		return nil
+	}
+	if obj, _, _ := types.LookupFieldOrMethod(u.tn.Type(), true, u.tn.Pkg(), "String"); obj != nil {
+		return nil
+	}
+	fmtName, edits, ok := fixes.Import(c.pass.TypesInfo, c.pass.Pkg, file, "fmt", decl.End())
+	if !ok {
+		return nil
+	}
+	recv := "v"
+	value := redactedString
+	var last types.Type
+	if f := c.fieldType(u.tn.Type(), u.path); f != nil {
+		last = f
+	}
+	if last != nil {
+		if s, ok := last.Underlying().(*types.Slice); ok && !isString(s.Elem()) {
+			value = "[]byte(" + redactedString + ")"
+		}
+	}
+	name := strings.Join(u.path, ".")
+	var b strings.Builder
+	fmt.Fprintf(&b, "\n\n// String prints %s with its %s redacted, so that a log of %s does not hold it.\n", recv, name, recv)
+	fmt.Fprintf(&b, "func (%s %s) String() string {\n", recv, u.tn.Name())
+	fmt.Fprintf(&b, "\ttype plain %s\n", u.tn.Name())
+	fmt.Fprintf(&b, "\tp := plain(%s)\n", recv)
+	fmt.Fprintf(&b, "\tp.%s = %s\n", name, value)
+	fmt.Fprintf(&b, "\treturn %s.Sprintf(\"%%+v\", p)\n}", fmtName)
+	edits = append(edits, analysis.TextEdit{Pos: decl.End(), End: decl.End(), NewText: []byte(b.String())})
+	return &analysis.SuggestedFix{Message: "Add a String method that redacts " + name, TextEdits: sortEdits(edits)}
+}
+
+// fieldType returns the type of the field at path in t.
+func (c *checker) fieldType(t types.Type, path []string) types.Type {
+	for _, name := range path {
+		obj, _, _ := types.LookupFieldOrMethod(t, false, c.pass.Pkg, name)
+		v, ok := obj.(*types.Var)
+		if !ok {
+			return nil
+		}
+		t = v.Type()
+	}
+	return t
+}
+
+func (c *checker) typeSpec(file *ast.File, tn *types.TypeName) *ast.TypeSpec {
+	for _, d := range file.Decls {
+		gd, ok := d.(*ast.GenDecl)
+		if !ok || gd.Tok != token.TYPE {
+			continue
+		}
+		for _, s := range gd.Specs {
+			if ts, ok := s.(*ast.TypeSpec); ok && c.pass.TypesInfo.Defs[ts.Name] == tn {
+				if ts.Assign.IsValid() || ts.TypeParams != nil {
+					return nil
+				}
+				return ts
+			}
+		}
+	}
+	return nil
+}
+
+func (c *checker) genDeclOf(file *ast.File, spec *ast.TypeSpec) *ast.GenDecl {
+	for _, d := range file.Decls {
+		if gd, ok := d.(*ast.GenDecl); ok && gd.Pos() <= spec.Pos() && spec.End() <= gd.End() {
+			return gd
+		}
+	}
+	return nil
+}
+
+// A secretNames is a list of field names compared case-insensitively and
+// without underscores.
+type secretNames map[string]bool
+
+func newSecretNames(names []string) secretNames {
+	out := secretNames{}
+	for _, n := range names {
+		out[normalField(n)] = true
+	}
+	return out
+}
+
+func (s secretNames) match(name string) bool { return s[normalField(name)] }
+
+func normalField(name string) string {
+	return strings.ToLower(strings.ReplaceAll(name, "_", ""))
+}

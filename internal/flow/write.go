@@ -1,0 +1,88 @@
+package flow
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/retrylint/retrylint/internal/httpmodel"
+)
+
+// This file models the calls that write into a destination rather than
+// return what they compute: fmt.Fprintf(&b, ...), b.WriteString(s),
+// r.Write(&b). With Hooks.Writes set, such a call is an update of the
+// variable it writes into (see WriteDest), and so is an assignment to an
+// element of a local map or slice (m[k] = v): the variable holds what it
+// held and what was written.
+
+// writerMethods are the methods of the standard in-memory writers that
+// append what they are given to their receiver.
+var writerMethods = map[string]bool{"Write": true, "WriteString": true, "WriteByte": true, "WriteRune": true, "ReadFrom": true}
+
+// WriteDest recognises a call of fn that writes into a destination and
+// returns the destination expression (the receiver or the writer
+// argument) and the index of that argument in call.Args (-1 for the
+// receiver):
+//
+//	fmt.Fprint, Fprintf, Fprintln(w, ...)     io.WriteString(w, s)     io.Copy, CopyN, CopyBuffer(w, src, ...)
+//	b.Write, WriteString, WriteByte, WriteRune, ReadFrom  on *bytes.Buffer, *strings.Builder, *bufio.Writer
+//	(*http.Request).Write(w), WriteProxy(w)   (*http.Response).Write(w)   (http.Header).Write(w), WriteSubset(w, exclude)
+func WriteDest(info *types.Info, call *ast.CallExpr, fn *types.Func) (dest ast.Expr, at int, ok bool) {
+	if fn == nil || fn.Pkg() == nil {
+		return nil, 0, false
+	}
+	recv, args := httpmodel.Receiver(info, call)
+	first := func() (ast.Expr, int, bool) {
+		if len(args) == 0 {
+			return nil, 0, false
+		}
+		return args[0], len(call.Args) - len(args), true
+	}
+	switch {
+	case httpmodel.IsPkgFunc(fn, "fmt", "Fprint", "Fprintf", "Fprintln"),
+		httpmodel.IsPkgFunc(fn, "io", "WriteString", "Copy", "CopyN", "CopyBuffer"),
+		httpmodel.IsMethod(fn, "net/http", "Request", "Write", "WriteProxy"),
+		httpmodel.IsMethod(fn, "net/http", "Response", "Write"),
+		httpmodel.IsMethod(fn, "net/http", "Header", "Write", "WriteSubset"):
+		return first()
+	case writerMethods[fn.Name()] && recv != nil &&
+		(httpmodel.IsMethod(fn, "bytes", "Buffer") || httpmodel.IsMethod(fn, "strings", "Builder") || httpmodel.IsMethod(fn, "bufio", "Writer")):
+		return recv, -1, true
+	}
+	return nil, 0, false
+}
+
+// destVar returns the local variable that a write into dest updates: b in
+// &b, or the variable dest names (a pointer to a buffer, a writer).
+func destVar(info *types.Info, dest ast.Expr) *types.Var {
+	dest = ast.Unparen(dest)
+	if u, ok := dest.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		dest = ast.Unparen(u.X)
+	}
+	return VarOf(info, dest)
+}
+
+// collectWrite records call, when it writes into a local variable, as an
+// update of that variable.
+func (f *State[V]) collectWrite(call *ast.CallExpr) {
+	info := f.cfg.Info
+	dest, _, ok := WriteDest(info, call, httpmodel.Callee(info, call))
+	if !ok {
+		return
+	}
+	if v := destVar(info, dest); v != nil {
+		f.assigns[v] = append(f.assigns[v], &assign[V]{at: call.End(), rhs: call, idx: -1, write: dest})
+	}
+}
+
+// collectElement records m[k] = rhs, m a local variable, as an update of
+// m.
+func (f *State[V]) collectElement(lhs, rhs ast.Expr, at token.Pos) {
+	ix, ok := ast.Unparen(lhs).(*ast.IndexExpr)
+	if !ok {
+		return
+	}
+	if v := f.varOf(ix.X); v != nil {
+		f.assigns[v] = append(f.assigns[v], &assign[V]{at: at, rhs: rhs, idx: -1, update: true})
+	}
+}
