@@ -165,17 +165,7 @@ func sendDeadline(pass *analysis.Pass, file *ast.File, s retrylib.ClientSend) []
 	if !ok || !fixes.Pure(info, sel.X) {
 		return nil
 	}
-	var stmt ast.Stmt
-	ast.PreorderStack(file, nil, func(n ast.Node, stack []ast.Node) bool {
-		if stmt != nil || n.Pos() > s.Call.Pos() || n.End() < s.Call.End() {
-			return false
-		}
-		if n == s.Call {
-			stmt, _ = fixes.StmtInBlock(append(stack, n))
-			return false
-		}
-		return true
-	})
+	stmt := fixes.StmtOf(file, s.Call)
 	if stmt == nil {
 		return nil
 	}

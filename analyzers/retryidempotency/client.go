@@ -500,17 +500,7 @@ func (c *checker) reportPipeline(p *retrylib.Pipeline, s retrylib.ClientSend, ke
 	if file == nil || !ok || fixes.FileOf(pass, p.Made.Pos()) != file {
 		return false
 	}
-	var stmt ast.Stmt
-	ast.PreorderStack(file, nil, func(n ast.Node, stack []ast.Node) bool {
-		if stmt != nil || n.Pos() > s.Call.Pos() || n.End() < s.Call.End() {
-			return false
-		}
-		if n == s.Call {
-			stmt, _ = fixes.StmtInBlock(append(stack, n))
-			return false
-		}
-		return true
-	})
+	stmt := fixes.StmtOf(file, s.Call)
 	if stmt == nil {
 		return false
 	}

@@ -583,3 +583,20 @@ func importName(path string) string {
 	}
 	return name
 }
+
+// StmtOf returns the statement of a block of root that holds n (see
+// StmtInBlock), or nil.
+func StmtOf(root, n ast.Node) ast.Stmt {
+	var stmt ast.Stmt
+	ast.PreorderStack(root, nil, func(m ast.Node, stack []ast.Node) bool {
+		if stmt != nil || m.Pos() > n.Pos() || m.End() < n.End() {
+			return false
+		}
+		if m == n {
+			stmt, _ = StmtInBlock(append(stack, m))
+			return false
+		}
+		return true
+	})
+	return stmt
+}

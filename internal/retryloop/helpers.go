@@ -258,20 +258,7 @@ func (r *Result) literalOf(fn *ast.FuncDecl, e ast.Expr) *ast.FuncLit {
 }
 
 // stmtOf returns the statement of a block of fn that holds n, or nil.
-func stmtOf(fn *ast.FuncDecl, n ast.Node) ast.Stmt {
-	var stmt ast.Stmt
-	ast.PreorderStack(fn, nil, func(m ast.Node, stack []ast.Node) bool {
-		if stmt != nil || m.Pos() > n.Pos() || m.End() < n.End() {
-			return false
-		}
-		if m == n {
-			stmt, _ = fixes.StmtInBlock(append(stack, m))
-			return false
-		}
-		return true
-	})
-	return stmt
-}
+func stmtOf(fn *ast.FuncDecl, n ast.Node) ast.Stmt { return fixes.StmtOf(fn, n) }
 
 // ClosureLoop returns the attempt of loop l that is the body of the local
 // closure called by call (see ClosureOf), as a loop of its own: Body is
