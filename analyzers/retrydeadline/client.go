@@ -12,7 +12,6 @@ package retrydeadline
 import (
 	"fmt"
 	"go/ast"
-	"go/types"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -22,7 +21,7 @@ import (
 )
 
 func checkClients(pass *analysis.Pass) {
-	if !importsPath(pass.Pkg, retrylib.RetryableHTTP) {
+	if !retrylib.Imports(pass.Pkg, retrylib.RetryableHTTP) {
 		return
 	}
 	ix := retrylib.NewValues(pass.TypesInfo, pass.Files)
@@ -66,15 +65,6 @@ func checkClients(pass *analysis.Pass) {
 			SuggestedFixes: []analysis.SuggestedFix{{Message: fix, TextEdits: edits}},
 		})
 	}
-}
-
-func importsPath(pkg *types.Package, path string) bool {
-	for _, imp := range pkg.Imports() {
-		if imp.Path() == path {
-			return true
-		}
-	}
-	return false
 }
 
 // makesDeadline reports whether fn, or a function of the package it calls

@@ -20,7 +20,7 @@ import (
 // while one is at hand, or a context-taking function handed
 // context.Background() or TODO() instead of it.
 func checkK8s(pass *analysis.Pass, at func(token.Pos)) {
-	if !imports(pass.Pkg, retrylib.K8sWait) {
+	if !retrylib.Imports(pass.Pkg, retrylib.K8sWait) {
 		return
 	}
 	info := pass.TypesInfo
@@ -135,14 +135,4 @@ func blindWait(pass *analysis.Pass, file *ast.File, call *ast.CallExpr, fn *type
 			TextEdits: edits,
 		}},
 	})
-}
-
-// imports reports whether pkg imports path directly.
-func imports(pkg *types.Package, path string) bool {
-	for _, imp := range pkg.Imports() {
-		if imp.Path() == path {
-			return true
-		}
-	}
-	return false
 }

@@ -28,8 +28,8 @@ import (
 // re-send requests of any method.
 func (c *checker) checkClients(keys []string) map[*ast.CallExpr]bool {
 	pass := c.pass
-	azure := imports(pass.Pkg, retrylib.AzcoreRuntime)
-	if pass.Pkg.Path() != retrylib.RetryableHTTP && !imports(pass.Pkg, retrylib.RetryableHTTP) && !azure {
+	azure := retrylib.Imports(pass.Pkg, retrylib.AzcoreRuntime)
+	if pass.Pkg.Path() != retrylib.RetryableHTTP && !retrylib.Imports(pass.Pkg, retrylib.RetryableHTTP) && !azure {
 		return nil
 	}
 	ix := retrylib.NewValues(pass.TypesInfo, pass.Files)
@@ -72,16 +72,6 @@ func (c *checker) checkClients(keys []string) map[*ast.CallExpr]bool {
 		c.reportClient(rc, anySend, anyAt, keys)
 	}
 	return via
-}
-
-// imports reports whether pkg imports path.
-func imports(pkg *types.Package, path string) bool {
-	for _, imp := range pkg.Imports() {
-		if imp.Path() == path {
-			return true
-		}
-	}
-	return false
 }
 
 // keyOnPath reports whether one of the functions funcs sets a configured
@@ -326,7 +316,7 @@ func (c *checker) madeHolder(file *ast.File, made ast.Expr) (string, ast.Stmt) {
 // The fix makes the condition refuse a request that is not replayable.
 func (c *checker) checkRestyConditions(keys []string) {
 	pass := c.pass
-	if !imports(pass.Pkg, retrylib.RestyV2) {
+	if !retrylib.Imports(pass.Pkg, retrylib.RestyV2) {
 		return
 	}
 	info := pass.TypesInfo

@@ -223,6 +223,16 @@ func ImportsLibrary(pkg *types.Package) bool {
 	return false
 }
 
+// Imports reports whether pkg imports path directly.
+func Imports(pkg *types.Package, path string) bool {
+	for _, imp := range pkg.Imports() {
+		if imp.Path() == path {
+			return true
+		}
+	}
+	return false
+}
+
 // IsFunc reports whether call calls the function path.name (recv "" for a
 // package-level function) of a library.
 func IsFunc(info *types.Info, call *ast.CallExpr, path, recv string, names ...string) bool {
