@@ -152,12 +152,7 @@ func (c *checker) fromCaller(fn ast.Node, e ast.Expr) bool {
 			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && c.callersRequest(fn, sel.X) {
 				all |= flow.Source
 			}
-			n := 1
-			if t := info.TypeOf(call.Fun); t == nil {
-			} else if sig, ok := t.Underlying().(*types.Signature); ok {
-				n = max(sig.Results().Len(), 1)
-			}
-			out := make([]flow.Bits, n)
+			out := resultSlots(info, call)
 			out[0] = all
 			return out, true
 		},

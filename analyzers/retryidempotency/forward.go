@@ -174,13 +174,7 @@ func (c *checker) forwardOf(fd *ast.FuncDecl) *forwardFact {
 			return 0, false
 		},
 		Call: func(call *ast.CallExpr, _ *types.Func, r flow.Bits, args []flow.Bits) ([]flow.Bits, bool) {
-			n := 1
-			if t := info.TypeOf(call.Fun); t != nil {
-				if sig, ok := t.Underlying().(*types.Signature); ok {
-					n = max(sig.Results().Len(), 1)
-				}
-			}
-			out := make([]flow.Bits, n)
+			out := resultSlots(info, call)
 			if _, _, isNew := httpmodel.NewRequestMethod(info, call); isNew {
 				return out, true // a request of the function's own
 			}
@@ -263,13 +257,7 @@ func (c *checker) methodOf(fd *ast.FuncDecl) *methodFact {
 			return 0
 		},
 		Call: func(call *ast.CallExpr, fn *types.Func, _ flow.Bits, args []flow.Bits) ([]flow.Bits, bool) {
-			n := 1
-			if t := info.TypeOf(call.Fun); t != nil {
-				if sig, ok := t.Underlying().(*types.Signature); ok {
-					n = max(sig.Results().Len(), 1)
-				}
-			}
-			out := make([]flow.Bits, n)
+			out := resultSlots(info, call)
 			if _, _, isNew := httpmodel.NewRequestMethod(info, call); isNew {
 				if i := methodIndex(info, call); i < len(args) {
 					out[0] = args[i]
@@ -301,4 +289,16 @@ func methodIndex(info *types.Info, build *ast.CallExpr) int {
 		return 1
 	}
 	return 0
+}
+
+// resultSlots returns one empty value for each result of call (one for a
+// call of no result or of an unknown type), for a Call hook to fill.
+func resultSlots(info *types.Info, call *ast.CallExpr) []flow.Bits {
+	n := 1
+	if t := info.TypeOf(call.Fun); t != nil {
+		if sig, ok := t.Underlying().(*types.Signature); ok {
+			n = max(sig.Results().Len(), 1)
+		}
+	}
+	return make([]flow.Bits, n)
 }
