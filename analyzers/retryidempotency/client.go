@@ -5,15 +5,16 @@ package retryidempotency
 // client that retries unknown outcomes (RetryMax above 0, a CheckRetry that
 // returns true on a transport error or a 5xx) and re-sends requests whose
 // method the sending code does not fix, with no idempotency key. It is
-// reported where the client is made, where the fix goes: a PrepareRetry
-// hook that refuses to re-send a request that is not replayable.
+// reported where the client is made, where the fix goes: a CheckRetry
+// wrapper that stops the retry of a request that is not replayable after
+// an unknown outcome.
 
 import (
 	"fmt"
 	"go/ast"
 	"go/token"
-	"go/types"
 	"net/http"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -121,7 +122,14 @@ func (c *checker) setsKey(fn ast.Node) bool {
 }
 
 // reportClient reports the client rc at the expression that makes it,
-// with a fix that sets its PrepareRetry hook right after.
+// with a fix that wraps its CheckRetry: a request that is neither
+// idempotent nor keyed is not retried after an unknown outcome, and every
+// other retry the policy asks for is kept. (A PrepareRetry hook sees only
+// the request, not the outcome, so it would stop a write's retry after a
+// 429 or 503 too.) CheckRetry gets the response, whose Request holds the
+// method and headers, or the transport error, a *url.Error whose Op is
+// the method (net/http client.go urlErrorOp): after a transport error the
+// headers are not known, and a keyed write is not retried either.
 func (c *checker) reportClient(rc *retrylib.RetryingClient, s *retrylib.ClientSend, at ast.Node, keys []string) {
 	pass := c.pass
 	info := pass.TypesInfo
@@ -129,14 +137,12 @@ func (c *checker) reportClient(rc *retrylib.RetryingClient, s *retrylib.ClientSe
 	if file == nil {
 		return
 	}
-	// The library must have the hook (go-retryablehttp v0.7.2 and later).
-	if t := info.TypeOf(rc.Made); t == nil {
-		return
-	} else if obj, _, _ := types.LookupFieldOrMethod(t, true, nil, "PrepareRetry"); obj == nil {
-		return
-	}
 	holder, stmt := c.madeHolder(file, rc.Made)
 	if holder == "" {
+		return
+	}
+	stmt = wrapAfter(file, stmt, rc.CheckRetries)
+	if stmt == nil {
 		return
 	}
 	src := fixes.Source(pass, stmt.Pos())
@@ -144,33 +150,53 @@ func (c *checker) reportClient(rc *retrylib.RetryingClient, s *retrylib.ClientSe
 		return
 	}
 	indent := fixes.Indent(pass.Fset, src, stmt.Pos())
-	httpName, edits, ok := fixes.Import(info, pass.Pkg, file, "net/http", stmt.End())
-	if !ok {
-		return
+	pos := stmt.End()
+	var edits []analysis.TextEdit
+	names := map[string]string{}
+	for _, path := range []string{"context", "fmt", "net/http", "net/url", "strings"} {
+		name, e, ok := fixes.Import(info, pass.Pkg, file, path, pos)
+		if !ok && path == "net/url" {
+			name, e, ok = fixes.ImportAs(info, pass.Pkg, file, path, "neturl", pos)
+		}
+		if !ok {
+			return
+		}
+		names[path] = name
+		edits = append(edits, e...)
 	}
-	fmtName, fmtEdits, ok := fixes.Import(info, pass.Pkg, file, "fmt", stmt.End())
-	if !ok {
-		return
-	}
-	edits = append(edits, fmtEdits...)
-	req := fixes.FreeName(info, file, "req", nil, stmt.End())
-	var checks []string
+	saved := fixes.FreeName(info, file, "checkRetry", nil, pos)
+	var keyed []string
 	for _, k := range keys {
-		checks = append(checks, fmt.Sprintf("%s.Header.Get(%q) != \"\"", req, http.CanonicalHeaderKey(k)))
+		keyed = append(keyed, fmt.Sprintf("resp.Request.Header.Get(%q) != \"\"", http.CanonicalHeaderKey(k)))
 	}
 	text := fmt.Sprintf(`
-%[1]s%[2]s.PrepareRetry = func(%[3]s *%[4]s.Request) error {
-%[1]s	// A retry follows a transport error or a 5xx, whose outcome is
-%[1]s	// unknown: re-send only a request that is safe to apply twice.
-%[1]s	switch %[3]s.Method {
-%[1]s	case %[4]s.MethodGet, %[4]s.MethodHead, %[4]s.MethodOptions, %[4]s.MethodTrace, %[4]s.MethodPut, %[4]s.MethodDelete:
-%[1]s		return nil
+%[1]s%[3]s := %[2]s.CheckRetry
+%[1]s%[2]s.CheckRetry = func(ctx %[4]s.Context, resp *%[5]s.Response, err error) (bool, error) {
+%[1]s	retry, checkErr := %[3]s(ctx, resp, err)
+%[1]s	if !retry {
+%[1]s		return retry, checkErr
 %[1]s	}
-%[1]s	if %[5]s {
-%[1]s		return nil
+%[1]s	// A transport error or a 5xx other than 503 leaves the outcome
+%[1]s	// unknown: retry it only for a request that is safe to apply twice
+%[1]s	// or keyed (after a transport error only the method is known).
+%[1]s	method := ""
+%[1]s	if uerr, ok := err.(*%[6]s.Error); ok && resp == nil {
+%[1]s		method = %[7]s.ToUpper(uerr.Op)
+%[1]s	} else if resp != nil && resp.Request != nil && resp.StatusCode >= 500 && resp.StatusCode != %[5]s.StatusServiceUnavailable {
+%[1]s		method = resp.Request.Method
+%[1]s		if %[8]s {
+%[1]s			method = "" // keyed
+%[1]s		}
 %[1]s	}
-%[1]s	return %[6]s.Errorf("%%s %%s is not retried: it has no %[7]s and may have been applied", %[3]s.Method, %[3]s.URL.Redacted())
-%[1]s}`, indent, holder, req, httpName, strings.Join(checks, " || "), fmtName, http.CanonicalHeaderKey(keys[0]))
+%[1]s	switch method {
+%[1]s	case "", %[5]s.MethodGet, %[5]s.MethodHead, %[5]s.MethodOptions, %[5]s.MethodTrace, %[5]s.MethodPut, %[5]s.MethodDelete:
+%[1]s		return retry, checkErr
+%[1]s	}
+%[1]s	if err == nil {
+%[1]s		err = %[9]s.Errorf("unexpected HTTP status %%s", resp.Status)
+%[1]s	}
+%[1]s	return false, %[9]s.Errorf("%%s is not retried after an unknown outcome: it may have been applied: %%w", method, err)
+%[1]s}`, indent, holder, saved, names["context"], names["net/http"], names["net/url"], names["strings"], strings.Join(keyed, " || "), names["fmt"])
 	end := fixes.LineEnd(pass.Fset, src, stmt.End())
 	edits = append(edits, analysis.TextEdit{Pos: end, End: end, NewText: []byte(text)})
 	what := "transport errors and 5xx"
@@ -196,7 +222,7 @@ func (c *checker) reportClient(rc *retrylib.RetryingClient, s *retrylib.ClientSe
 		End: rc.Made.End(),
 		Message: fmt.Sprintf("retryablehttp.Client retries %s with %s, whatever the method, and %s are sent through it without an idempotency key (a POST or PATCH may be applied twice)",
 			what, policy, kind),
-		SuggestedFixes: []analysis.SuggestedFix{{Message: "Retry only requests that are idempotent or carry an idempotency key (PrepareRetry)", TextEdits: edits}},
+		SuggestedFixes: []analysis.SuggestedFix{{Message: "Retry a request that is neither idempotent nor keyed only after a definite rejection (CheckRetry)", TextEdits: edits}},
 	}
 	if at != nil {
 		d.Related = []analysis.RelatedInformation{{Pos: at.Pos(), End: at.End(), Message: "a request sent through the client"}}
@@ -205,6 +231,47 @@ func (c *checker) reportClient(rc *retrylib.RetryingClient, s *retrylib.ClientSe
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: rc.PolicyAt.Pos(), End: rc.PolicyAt.End(), Message: "the CheckRetry that retries it"})
 	}
 	pass.Report(d)
+}
+
+// wrapAfter returns the statement after which the fix wraps the client's
+// CheckRetry: stmt, which makes the client, or the last statement of the
+// same block after it that sets a CheckRetry of sets. It returns nil when
+// one of sets is elsewhere (a setter, another function), where it could
+// replace the wrapper.
+func wrapAfter(file *ast.File, stmt ast.Stmt, sets []ast.Expr) ast.Stmt {
+	var list []ast.Stmt
+	ast.Inspect(file, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.BlockStmt:
+			if slices.Contains(n.List, stmt) {
+				list = n.List
+			}
+		case *ast.CaseClause:
+			if slices.Contains(n.Body, stmt) {
+				list = n.Body
+			}
+		case *ast.CommClause:
+			if slices.Contains(n.Body, stmt) {
+				list = n.Body
+			}
+		}
+		return list == nil
+	})
+	i := slices.Index(list, stmt)
+	if i < 0 {
+		return nil
+	}
+	after := stmt
+	for _, v := range sets {
+		j := slices.IndexFunc(list[i:], func(s ast.Stmt) bool { return s.Pos() <= v.Pos() && v.End() <= s.End() })
+		if j < 0 {
+			return nil
+		}
+		if s := list[i+j]; s.Pos() > after.Pos() {
+			after = s
+		}
+	}
+	return after
 }
 
 // madeHolder returns the text of the location the statement that makes

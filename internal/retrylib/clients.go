@@ -23,9 +23,11 @@ type RetryingClient struct {
 	Retries bool
 	// Policy is what its CheckRetry values retry (DefaultRetryPolicy for
 	// NewClient, client.go:447); PolicyAt the CheckRetry value set in the
-	// package that retries an unknown outcome, nil for the default.
-	Policy   Policy
-	PolicyAt ast.Expr
+	// package that retries an unknown outcome, nil for the default;
+	// CheckRetries every CheckRetry value set in the package.
+	Policy       Policy
+	PolicyAt     ast.Expr
+	CheckRetries []ast.Expr
 	// PrepareRetry: a PrepareRetry hook is set, which sees the request
 	// before every retry and can stop it (client.go:798-803).
 	PrepareRetry bool
@@ -115,6 +117,7 @@ func (ix *Values) client(made ast.Expr) *RetryingClient {
 	}
 	// CheckRetry.
 	if vs := fields["CheckRetry"]; len(vs) > 0 {
+		c.CheckRetries = vs
 		for _, v := range vs {
 			p := ix.CheckRetryPolicy(v)
 			if p.Unknown() && c.PolicyAt == nil {

@@ -1,0 +1,108 @@
+package retrytest_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/retrylint/retrylint/retrytest"
+)
+
+// The tests in this file prove the fixes for retries made by a retry
+// library: testdata/clients requires the library, and the fix is built
+// and run against it.
+
+// TestFixBehavesRetryIdempotencyRetryablehttp: an API client on a
+// go-retryablehttp client with the default CheckRetry re-sends a POST
+// after a transport error or a 502, and applies it twice when the answer
+// to the first attempt was lost. After the retryidempotency fix (a
+// CheckRetry wrapper) that POST is not re-sent after an unknown outcome,
+// and every other retry is as before: a POST after a 429 or a 503 with
+// Retry-After (a definite rejection), a GET after a 502 or a lost answer,
+// and a POST that carries an Idempotency-Key after a 502.
+func TestFixBehavesRetryIdempotencyRetryablehttp(t *testing.T) {
+	c := fixClient(t, "retryablepost", "retryidempotency", "retryablehttp.Client retries transport errors and 5xx with the default CheckRetry")
+	fc, _ := fixedOnce()
+	if fixed := fc.sources["retryablepost"][1]; strings.Contains(fixed, "PrepareRetry") || !strings.Contains(fixed, "rc.CheckRetry = func(") {
+		t.Errorf("the fix should wrap CheckRetry, not set PrepareRetry:\n%s", fixed)
+	}
+
+	// The unknown outcomes: before the fix the POST is re-sent, after it
+	// the caller hears of the failure after one attempt.
+	for _, tc := range []struct {
+		name  string
+		first retrytest.Step
+		// applied: the first attempt is applied (its answer lost), so
+		// the retry is a duplicate write.
+		applied bool
+	}{
+		{"post-lost-answer", retrytest.CommitAndDrop(), true},
+		{"post-502", retrytest.Fail(502), false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			routes := []retrytest.Route{{Method: "POST", Path: "/charges",
+				Script: []retrytest.Step{tc.first, retrytest.OK(201)}}}
+			c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+				res := runClient(t, bin, "POST", srv.URL+"/charges")
+				n := srv.Attempts("POST /charges")
+				if !fixed {
+					if n != 2 || res.code != 0 {
+						t.Fatalf("the defect did not show: want the POST re-sent and answered 201, got %d attempts, exit %d\n%s", n, res.code, srv.Timeline())
+					}
+					if tc.applied {
+						err := srv.CheckNoDuplicateWrite()
+						if err == nil {
+							t.Fatalf("the defect did not show: no duplicate write\n%s", srv.Timeline())
+						}
+						t.Logf("defect shown: %v", err)
+					}
+					return
+				}
+				srv.AssertNoDuplicateWrite(t)
+				if n != 1 {
+					t.Errorf("the fixed client sent the POST %d times after an unknown outcome, want once\n%s", n, srv.Timeline())
+				}
+				if res.code == 0 || !strings.Contains(res.stderr, "POST is not retried after an unknown outcome") {
+					t.Errorf("the fixed client should report the unknown outcome as an error, got exit %d: %q %q", res.code, res.stdout, res.stderr)
+				}
+				t.Logf("fixed:\n%s", srv.Timeline())
+			})
+		})
+	}
+
+	// The retries that were right stay: the same attempts, the same answer.
+	for _, tc := range []struct {
+		name, method, path string
+		args               []string
+		script             []retrytest.Step
+		attempts, status   int
+	}{
+		{"post-429-503", "POST", "/charges", nil,
+			[]retrytest.Step{retrytest.Throttle(429, time.Second), retrytest.Throttle(503, time.Second), retrytest.OK(201)}, 3, 201},
+		{"get-502", "GET", "/charges/c_42", nil,
+			[]retrytest.Step{retrytest.Fail(502), retrytest.OK(200)}, 2, 200},
+		{"get-lost-answer", "GET", "/charges/c_42", nil,
+			[]retrytest.Step{retrytest.CommitAndDrop(), retrytest.OK(200)}, 2, 200},
+		{"put-502", "PUT", "/charges/c_42", nil,
+			[]retrytest.Step{retrytest.Fail(502), retrytest.OK(200)}, 2, 200},
+		{"post-with-key-502", "POST", "/charges", []string{"-header=Idempotency-Key=charge-c_42-1"},
+			[]retrytest.Step{retrytest.Fail(502), retrytest.OK(201)}, 2, 201},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			routes := []retrytest.Route{{Method: tc.method, Path: tc.path, Script: tc.script}}
+			c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+				res := runClient(t, bin, append(tc.args, tc.method, srv.URL+tc.path)...)
+				route := tc.method + " " + tc.path
+				if n := srv.Attempts(route); n != tc.attempts || res.code != 0 || strings.TrimSpace(res.stdout) != fmt.Sprint(tc.status) {
+					t.Errorf("fixed=%v: want %d attempts and %d, got %d attempts, exit %d: %q %q\n%s",
+						fixed, tc.attempts, tc.status, n, res.code, res.stdout, res.stderr, srv.Timeline())
+				}
+				srv.AssertNoEarlyRetry(t)
+				srv.AssertNoDuplicateWrite(t)
+			})
+		})
+	}
+}
