@@ -513,9 +513,12 @@ func (c *checker) reportCondition(cond retrylib.RestyCondition, write ast.Node, 
 // checkPipelines reports the azcore pipelines of the package whose retry
 // policy re-sends requests of any method after a transport error or a
 // 5xx, with no idempotency key: at the pipeline, with a fix at the send
-// that turns the retries off for that request when it is not replayable
-// (policy.WithRetryOptions on its context, MaxRetries -1: one try,
-// policy.go:193, policy_retry.go:30-31, 111-114).
+// that, for a request that is not replayable, overrides the retry options
+// on its context (policy.WithRetryOptions, policy.go:193, read by the
+// retry policy in place of the pipeline's, policy_retry.go:111-114) with a
+// ShouldRetry that retries only a definite rejection (408, 429, 503) and
+// the pipeline's own options when they are constants. (MaxRetries -1, one
+// try, would stop the retry after a 429 or 503 too.)
 func (c *checker) checkPipelines(ix *retrylib.Values, keys []string) {
 	keyed := map[ast.Node]bool{}
 	for _, p := range ix.Pipelines() {
@@ -561,39 +564,66 @@ func (c *checker) reportPipeline(p *retrylib.Pipeline, s retrylib.ClientSend, ke
 	if stmt == nil {
 		return false
 	}
-	httpName, edits, ok := fixes.Import(info, pass.Pkg, file, "net/http", stmt.Pos())
-	if !ok {
-		return false
-	}
-	policyName, pEdits, ok := fixes.Import(info, pass.Pkg, file, "github.com/Azure/azure-sdk-for-go/sdk/azcore/policy", stmt.Pos())
-	if !ok {
-		return false
-	}
-	edits = append(edits, pEdits...)
 	src := fixes.Source(pass, stmt.Pos())
+	// The per-request options replace the pipeline's (policy_retry.go:
+	// 111-114): keep its own, when they are constants that can be written
+	// at the send; with other options (a StatusCodes list, which
+	// ShouldRetry would replace) there is no fix and no report.
+	var fields []string
+	if p.Retry != nil {
+		for _, el := range p.Retry.Elts {
+			kv, ok := el.(*ast.KeyValueExpr)
+			if !ok {
+				return false
+			}
+			if tv, ok := info.Types[kv.Value]; !ok || tv.Value == nil || !fixes.VisibleAt(info, file, kv.Value, stmt.Pos()) {
+				return false
+			}
+			fields = append(fields, fixes.Text(pass.Fset, src, kv)+",\n")
+		}
+	}
+	var edits []analysis.TextEdit
+	names := map[string]string{}
+	for _, path := range []string{"net/http", retrylib.AzcoreRuntime, "github.com/Azure/azure-sdk-for-go/sdk/azcore/policy"} {
+		name, e, ok := fixes.Import(info, pass.Pkg, file, path, stmt.Pos())
+		if !ok {
+			return false
+		}
+		names[path] = name
+		edits = append(edits, e...)
+	}
+	httpName, policyName := names["net/http"], names["github.com/Azure/azure-sdk-for-go/sdk/azcore/policy"]
 	indent := fixes.Indent(pass.Fset, src, stmt.Pos())
 	var checks []string
 	for _, k := range keys {
 		checks = append(checks, fmt.Sprintf("%s.Raw().Header.Get(%q) == \"\"", req.Name, http.CanonicalHeaderKey(k)))
 	}
-	text := fmt.Sprintf(`%[1]s// The pipeline retries after a transport error or a 5xx, whose outcome
-%[1]s// is unknown: a request that is not safe to apply twice gets one try.
-%[1]sswitch %[2]s.Raw().Method {
-%[1]scase %[3]s.MethodGet, %[3]s.MethodHead, %[3]s.MethodOptions, %[3]s.MethodTrace, %[3]s.MethodPut, %[3]s.MethodDelete:
-%[1]sdefault:
-%[1]s	if %[4]s {
-%[1]s		%[2]s = %[2]s.WithContext(%[5]s.WithRetryOptions(%[2]s.Raw().Context(), %[5]s.RetryOptions{MaxRetries: -1}))
-%[1]s	}
-%[1]s}
-`, indent, req.Name, httpName, strings.Join(checks, " && "), policyName)
+	text := fmt.Sprintf(`// The pipeline retries after a transport error or a 500, 502 or 504,
+// whose outcome is unknown: a request that is not safe to apply twice is
+// retried only after a definite rejection (408, 429, 503).
+switch %[1]s.Raw().Method {
+case %[2]s.MethodGet, %[2]s.MethodHead, %[2]s.MethodOptions, %[2]s.MethodTrace, %[2]s.MethodPut, %[2]s.MethodDelete:
+default:
+	if %[3]s {
+		%[1]s = %[1]s.WithContext(%[4]s.WithRetryOptions(%[1]s.Raw().Context(), %[4]s.RetryOptions{
+%[6]sShouldRetry: func(resp *%[2]s.Response, err error) bool {
+				return err == nil && %[5]s.HasStatusCode(resp, %[2]s.StatusRequestTimeout, %[2]s.StatusTooManyRequests, %[2]s.StatusServiceUnavailable)
+			},
+		}))
+	}
+}`, req.Name, httpName, strings.Join(checks, " && "), policyName, names[retrylib.AzcoreRuntime], strings.Join(fields, ""))
+	text, ok = fixes.FormatStmts(text, indent)
+	if !ok {
+		return false
+	}
 	line := pass.Fset.File(stmt.Pos()).LineStart(pass.Fset.Position(stmt.Pos()).Line)
-	edits = append(edits, analysis.TextEdit{Pos: line, End: line, NewText: []byte(text)})
+	edits = append(edits, analysis.TextEdit{Pos: line, End: line, NewText: []byte(indent + text + "\n")})
 	pass.Report(analysis.Diagnostic{
 		Pos:            p.Made.Pos(),
 		End:            p.Made.End(),
 		Message:        "azcore pipeline retries transport errors and 500, 502, 504 with its default retry policy, whatever the method, and requests of any method are sent through it without an idempotency key (a POST or PATCH may be applied twice)",
 		Related:        []analysis.RelatedInformation{{Pos: s.Call.Pos(), End: s.Call.End(), Message: "a request sent through the pipeline"}},
-		SuggestedFixes: []analysis.SuggestedFix{{Message: "Send a request that is neither idempotent nor keyed with one try", TextEdits: edits}},
+		SuggestedFixes: []analysis.SuggestedFix{{Message: "Retry a request that is neither idempotent nor keyed only after a definite rejection", TextEdits: edits}},
 	})
 	return true
 }

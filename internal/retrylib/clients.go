@@ -476,7 +476,10 @@ const (
 // 0 means one try (policy_retry.go:30-31), and a ShouldRetry replaces the
 // checks (policy_retry.go:186-191).
 type Pipeline struct {
-	Made  *ast.CallExpr
+	Made *ast.CallExpr
+	// Retry is the RetryOptions literal of its ClientOptions, nil when
+	// there is none (the defaults).
+	Retry *ast.CompositeLit
 	Sends []ClientSend
 }
 
@@ -491,6 +494,15 @@ func (ix *Values) Pipelines() []*Pipeline {
 			continue
 		}
 		p := &Pipeline{Made: call}
+		if lit := compositeOf(call.Args[3]); lit != nil {
+			for _, el := range lit.Elts {
+				if kv, ok := el.(*ast.KeyValueExpr); ok {
+					if id, ok := kv.Key.(*ast.Ident); ok && id.Name == "Retry" {
+						p.Retry = compositeOf(kv.Value)
+					}
+				}
+			}
+		}
 		made := map[ast.Expr]bool{call: true}
 		h := ix.Holders(made)
 		for _, cb := range ix.calls {

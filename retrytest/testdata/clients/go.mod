@@ -2,6 +2,14 @@ module example.com/clients
 
 go 1.26.0
 
-require github.com/hashicorp/go-retryablehttp v0.7.8
+require (
+	github.com/Azure/azure-sdk-for-go/sdk/azcore v1.24.0
+	github.com/hashicorp/go-retryablehttp v0.7.8
+)
 
-require github.com/hashicorp/go-cleanhttp v0.5.2 // indirect
+require (
+	github.com/Azure/azure-sdk-for-go/sdk/internal v1.13.0 // indirect
+	github.com/hashicorp/go-cleanhttp v0.5.2 // indirect
+	golang.org/x/net v0.62.0 // indirect
+	golang.org/x/text v0.43.0 // indirect
+)
