@@ -200,3 +200,38 @@ func TestFixBehavesRetryDeadlineSender(t *testing.T) {
 		})
 	})
 }
+
+// TestFixBehavesRetryIdempotencyNamed: a POST made by a method handed by
+// name (a method value) to a retry helper; the fix gives the method an
+// idempotencyKey parameter, turns its Post into a request that carries
+// the key, and hands the helper a literal that passes one key made before
+// the call. The paths that were right behave as before: a charge answered
+// at once is sent once, and one refused with a 503 (not applied) is sent
+// again and applied once.
+func TestFixBehavesRetryIdempotencyNamed(t *testing.T) {
+	c := fixClient(t, "namedpost", "retryidempotency", "POST is retried by Run after a transport error without an idempotency key")
+	t.Run("lost-answer", func(t *testing.T) {
+		t.Parallel()
+		provesOneKey(t, c)
+	})
+	for _, tc := range []struct {
+		name     string
+		script   []retrytest.Step
+		attempts int
+	}{
+		{"at-once", []retrytest.Step{retrytest.OK(201)}, 1},
+		{"after-503", []retrytest.Step{retrytest.Fail(503), retrytest.OK(201)}, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			routes := []retrytest.Route{{Method: "POST", Path: "/charges", Script: tc.script}}
+			c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+				res := runClient(t, bin, srv.URL+"/charges")
+				if n := srv.Attempts("POST /charges"); n != tc.attempts || res.code != 0 || res.stdout != "charged\n" {
+					t.Errorf("fixed=%v: want %d attempts and the charge done, got %d, exit %d: %q %q\n%s", fixed, tc.attempts, n, res.code, res.stdout, res.stderr, srv.Timeline())
+				}
+				srv.AssertNoDuplicateWrite(t)
+			})
+		})
+	}
+}
