@@ -235,3 +235,77 @@ func TestFixBehavesRetryIdempotencyNamed(t *testing.T) {
 		})
 	}
 }
+
+// TestFixBehavesRetryDeadlineBudget: a RoundTripper whose per-attempt
+// timeout, when one is configured, is made by a helper and handed on to
+// the response body retries a GET five times (300 ms each, 100 ms apart)
+// against a server that never answers, and sends after the 1.5 s its
+// timeouts suggest. A deadline cancelled on return would cut the body the
+// caller reads, so the retrydeadline fix is a wall-clock budget checked
+// before each attempt, guarded like the timeout (only when one is
+// configured): it stops with "retry budget ... exhausted" and starts no
+// attempt after 1.5 s. Without a per-attempt timeout, and with one against
+// a server whose failures are fast, the attempts are the same before and
+// after.
+func TestFixBehavesRetryDeadlineBudget(t *testing.T) {
+	c := fixClient(t, "streamretry", "retrydeadline", "per-attempt timeout (made by attemptRequest from ctx) inside retry loop but no overall deadline")
+	fc, _ := fixedOnce()
+	if fixed := fc.sources["streamretry"][1]; !strings.Contains(fixed, "t.PerAttemptTimeout > 0 && time.Since(") {
+		t.Errorf("the fix should check a wall-clock budget only when a per-attempt timeout is configured:\n%s", fixed)
+	}
+	const budget = 5 * 300 * time.Millisecond
+
+	t.Run("server never answers", func(t *testing.T) {
+		t.Parallel()
+		routes := []retrytest.Route{{Method: "GET", Path: "/report",
+			Script: []retrytest.Step{retrytest.Fail(504).Delayed(time.Minute)}}}
+		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, "-per-attempt=300ms", "-max-retries=4", srv.URL+"/report")
+			if res.code == 0 {
+				t.Errorf("the client succeeded against a server that never answers")
+			}
+			var late []string
+			for _, r := range srv.Requests() {
+				if r.At >= budget {
+					late = append(late, r.At.Round(time.Millisecond).String())
+				}
+			}
+			if !fixed {
+				if len(late) == 0 {
+					t.Fatalf("the defect did not show: no request after the %v budget\n%s", budget, srv.Timeline())
+				}
+				t.Logf("defect shown: %d attempts; %d started after the %v budget, at %v\n%s", srv.Attempts("GET /report"), len(late), budget, late, srv.Timeline())
+				return
+			}
+			if len(late) > 0 {
+				t.Errorf("the fixed client started requests after its %v budget, at %v\n%s", budget, late, srv.Timeline())
+			}
+			if !strings.Contains(res.stderr, "retry budget of 1.5s exhausted") {
+				t.Errorf("the fixed client should stop with its budget's error, got %q", res.stderr)
+			}
+		})
+	})
+
+	for _, tc := range []struct {
+		name, perAttempt string
+		drops            int
+	}{
+		{"no per-attempt timeout", "0", 2},
+		{"fast failures", "300ms", 4},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			var script []retrytest.Step
+			for range tc.drops {
+				script = append(script, retrytest.CommitAndDrop())
+			}
+			routes := []retrytest.Route{{Method: "GET", Path: "/report", Script: append(script, retrytest.OK(200))}}
+			c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+				res := runClient(t, bin, "-per-attempt="+tc.perAttempt, "-max-retries=4", srv.URL+"/report")
+				if n := srv.Attempts("GET /report"); n != tc.drops+1 || res.code != 0 || !strings.HasSuffix(res.stdout, "200\n") {
+					t.Errorf("fixed=%v: want %d attempts and 200, got %d, exit %d: %q %q\n%s", fixed, tc.drops+1, n, res.code, res.stdout, res.stderr, srv.Timeline())
+				}
+			})
+		})
+	}
+}
