@@ -253,6 +253,34 @@ func TestFixBehavesRetryDeadlineBudget(t *testing.T) {
 	if fixed := fc.sources["streamretry"][1]; !strings.Contains(fixed, "t.PerAttemptTimeout > 0 && time.Since(") {
 		t.Errorf("the fix should check a wall-clock budget only when a per-attempt timeout is configured:\n%s", fixed)
 	}
+	guardedBound(t, c, func(perTry string) []string { return []string{"-per-attempt=" + perTry, "-max-retries=4"} }, "retry budget of 1.5s exhausted")
+}
+
+// TestFixBehavesRetryDeadlineGuarded: a client whose per-attempt timeout
+// is made only when one is configured (-per-try) retries five times
+// 100 ms apart against a server that never answers, and sends after the
+// 1.5 s its timeouts suggest. The retrydeadline fix makes the overall
+// deadline under the same condition: with -per-try=300ms it stops with
+// the deadline's error and starts no attempt after 1.5 s; without a
+// per-attempt timeout, and with one against fast failures, the attempts
+// are the same before and after.
+func TestFixBehavesRetryDeadlineGuarded(t *testing.T) {
+	c := fixClient(t, "guardeddeadline", "retrydeadline", "per-attempt timeout (context.WithTimeout) inside retry loop but no overall deadline")
+	fc, _ := fixedOnce()
+	if fixed := fc.sources["guardeddeadline"][1]; !strings.Contains(fixed, "if c.perTry > 0 {\n\t\tvar opCancel") {
+		t.Errorf("the fix should make the overall deadline only when a per-attempt timeout is configured:\n%s", fixed)
+	}
+	guardedBound(t, c, func(perTry string) []string { return []string{"-per-try=" + perTry} }, "context deadline exceeded")
+}
+
+// guardedBound runs a client that retries a GET five times, 100 ms apart,
+// with a per-attempt timeout only when args(perTry) configures one, as
+// written and as fixed: against a server that never answers, with 300 ms
+// per attempt, it sends after the 1.5 s budget before the fix, and after
+// the fix stops with stopErr and sends nothing after it; without a
+// per-attempt timeout, and with one against fast failures, the attempts
+// are the same before and after.
+func guardedBound(t *testing.T, c client, args func(perTry string) []string, stopErr string) {
 	const budget = 5 * 300 * time.Millisecond
 
 	t.Run("server never answers", func(t *testing.T) {
@@ -260,7 +288,7 @@ func TestFixBehavesRetryDeadlineBudget(t *testing.T) {
 		routes := []retrytest.Route{{Method: "GET", Path: "/report",
 			Script: []retrytest.Step{retrytest.Fail(504).Delayed(time.Minute)}}}
 		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
-			res := runClient(t, bin, "-per-attempt=300ms", "-max-retries=4", srv.URL+"/report")
+			res := runClient(t, bin, append(args("300ms"), srv.URL+"/report")...)
 			if res.code == 0 {
 				t.Errorf("the client succeeded against a server that never answers")
 			}
@@ -280,8 +308,8 @@ func TestFixBehavesRetryDeadlineBudget(t *testing.T) {
 			if len(late) > 0 {
 				t.Errorf("the fixed client started requests after its %v budget, at %v\n%s", budget, late, srv.Timeline())
 			}
-			if !strings.Contains(res.stderr, "retry budget of 1.5s exhausted") {
-				t.Errorf("the fixed client should stop with its budget's error, got %q", res.stderr)
+			if !strings.Contains(res.stderr, stopErr) {
+				t.Errorf("the fixed client should stop with %q, got %q", stopErr, res.stderr)
 			}
 		})
 	})
@@ -301,9 +329,9 @@ func TestFixBehavesRetryDeadlineBudget(t *testing.T) {
 			}
 			routes := []retrytest.Route{{Method: "GET", Path: "/report", Script: append(script, retrytest.OK(200))}}
 			c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
-				res := runClient(t, bin, "-per-attempt="+tc.perAttempt, "-max-retries=4", srv.URL+"/report")
-				if n := srv.Attempts("GET /report"); n != tc.drops+1 || res.code != 0 || !strings.HasSuffix(res.stdout, "200\n") {
-					t.Errorf("fixed=%v: want %d attempts and 200, got %d, exit %d: %q %q\n%s", fixed, tc.drops+1, n, res.code, res.stdout, res.stderr, srv.Timeline())
+				res := runClient(t, bin, append(args(tc.perAttempt), srv.URL+"/report")...)
+				if n := srv.Attempts("GET /report"); n != tc.drops+1 || res.code != 0 {
+					t.Errorf("fixed=%v: want %d attempts and success, got %d, exit %d: %q %q\n%s", fixed, tc.drops+1, n, res.code, res.stdout, res.stderr, srv.Timeline())
 				}
 			})
 		})
