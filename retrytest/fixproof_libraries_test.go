@@ -202,3 +202,57 @@ func TestFixBehavesRetryDeadlineK8sBackoff(t *testing.T) {
 		})
 	}
 }
+
+// TestFixBehavesRetryIdempotencyResty: a resty client whose retry
+// condition retries every transport error and a 503 re-sends a POST whose
+// answer was lost, and applies it twice. After the retryidempotency fix
+// the condition refuses that POST after a transport error only: a POST
+// refused with a 503 (not applied) is retried as before, and so are a GET
+// and a keyed POST after a lost answer.
+func TestFixBehavesRetryIdempotencyResty(t *testing.T) {
+	c := fixClient(t, "restypost", "retryidempotency", "resty retry condition retries a transport error (an unknown outcome) whatever the request's method")
+
+	t.Run("post-lost-answer", func(t *testing.T) {
+		t.Parallel()
+		routes := []retrytest.Route{{Method: "POST", Path: "/charges",
+			Script: []retrytest.Step{retrytest.CommitAndDrop(), retrytest.OK(201)}}}
+		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, "POST", srv.URL+"/charges")
+			if !fixed {
+				err := srv.CheckNoDuplicateWrite()
+				if err == nil {
+					t.Fatalf("the defect did not show: no duplicate write\n%s", srv.Timeline())
+				}
+				t.Logf("defect shown: %v", err)
+				return
+			}
+			srv.AssertNoDuplicateWrite(t)
+			if n := srv.Attempts("POST /charges"); n != 1 || res.code == 0 {
+				t.Errorf("the fixed client should send the POST once and report the lost answer, got %d attempts, exit %d\n%s", n, res.code, srv.Timeline())
+			}
+		})
+	})
+
+	for _, tc := range []struct {
+		name, method, path string
+		args               []string
+		script             []retrytest.Step
+		status             int
+	}{
+		{"post-503", "POST", "/charges", nil, []retrytest.Step{retrytest.Fail(503), retrytest.OK(201)}, 201},
+		{"get-lost-answer", "GET", "/charges/c_42", nil, []retrytest.Step{retrytest.CommitAndDrop(), retrytest.OK(200)}, 200},
+		{"post-with-key-lost-answer", "POST", "/charges", []string{"-key=charge-c_42-1"}, []retrytest.Step{retrytest.CommitAndDrop(), retrytest.OK(201)}, 201},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			routes := []retrytest.Route{{Method: tc.method, Path: tc.path, Script: tc.script}}
+			c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+				res := runClient(t, bin, append(tc.args, tc.method, srv.URL+tc.path)...)
+				if n := srv.Attempts(tc.method + " " + tc.path); n != 2 || res.code != 0 || strings.TrimSpace(res.stdout) != fmt.Sprint(tc.status) {
+					t.Errorf("fixed=%v: want 2 attempts and %d, got %d attempts, exit %d: %q %q\n%s", fixed, tc.status, n, res.code, res.stdout, res.stderr, srv.Timeline())
+				}
+				srv.AssertNoDuplicateWrite(t)
+			})
+		})
+	}
+}

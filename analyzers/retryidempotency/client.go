@@ -380,7 +380,9 @@ func (c *checker) madeHolder(file *ast.File, made ast.Expr) (string, ast.Stmt) {
 // with no idempotency key: resty retries the attempt when a condition
 // returns true (retry.go:124-132), and hands the condition the response,
 // whose Request is set even after a transport error (client.go:1253-1256).
-// The fix makes the condition refuse a request that is not replayable.
+// The fix makes the condition refuse, after a transport error only, a
+// request that is not replayable: a response (a 429, a 503) is judged by
+// the condition as before.
 func (c *checker) checkRestyConditions(keys []string) {
 	pass := c.pass
 	if !retrylib.Imports(pass.Pkg, retrylib.RestyV2) {
@@ -460,31 +462,37 @@ func (c *checker) reportCondition(cond retrylib.RestyCondition, write ast.Node, 
 	if !ok {
 		return
 	}
-	// The response parameter, named if it is not.
-	first := cond.Type.Params.List[0]
-	var resp string
-	switch {
-	case len(first.Names) == 0:
-		resp = fixes.FreeName(info, file, "resp", nil, at)
-		edits = append(edits, analysis.TextEdit{Pos: first.Type.Pos(), End: first.Type.Pos(), NewText: []byte(resp + " ")})
-	case first.Names[0].Name == "_":
-		resp = fixes.FreeName(info, file, "resp", nil, at)
-		edits = append(edits, analysis.TextEdit{Pos: first.Names[0].Pos(), End: first.Names[0].End(), NewText: []byte(resp)})
-	default:
-		resp = first.Names[0].Name
+	// The response and error parameters, named if they are not (both, as
+	// Go wants all or none named).
+	params := cond.Type.Params.List
+	if len(params) != 2 || len(params[0].Names) != len(params[1].Names) || len(params[0].Names) > 1 {
+		return
 	}
-	if len(cond.Type.Params.List) == 1 && len(first.Names) == 0 {
-		return // (resty.Response, error) unnamed in one field: not written by gofmt
+	taken := map[string]bool{}
+	names := [2]string{}
+	for i, want := range []string{"resp", "err"} {
+		f := params[i]
+		switch {
+		case len(f.Names) == 0:
+			names[i] = fixes.FreeName(info, file, want, taken, at)
+			edits = append(edits, analysis.TextEdit{Pos: f.Type.Pos(), End: f.Type.Pos(), NewText: []byte(names[i] + " ")})
+		case f.Names[0].Name == "_":
+			names[i] = fixes.FreeName(info, file, want, taken, at)
+			edits = append(edits, analysis.TextEdit{Pos: f.Names[0].Pos(), End: f.Names[0].End(), NewText: []byte(names[i])})
+		default:
+			names[i] = f.Names[0].Name
+		}
 	}
+	resp, errName := names[0], names[1]
 	var checks []string
 	for _, k := range keys {
 		checks = append(checks, fmt.Sprintf("%s.Request.Header.Get(%q) == \"\"", resp, http.CanonicalHeaderKey(k)))
 	}
 	src := fixes.Source(pass, at)
 	indent := fixes.Indent(pass.Fset, src, at)
-	text := fmt.Sprintf(`// A transport error leaves the outcome unknown: retry only a request
-%[1]s// that is safe to apply twice.
-%[1]sif %[2]s != nil && %[2]s.Request != nil {
+	text := fmt.Sprintf(`// A transport error leaves the outcome unknown: retry it only for a
+%[1]s// request that is safe to apply twice.
+%[1]sif %[5]s != nil && %[2]s != nil && %[2]s.Request != nil {
 %[1]s	switch %[2]s.Request.Method {
 %[1]s	case %[3]s.MethodGet, %[3]s.MethodHead, %[3]s.MethodOptions, %[3]s.MethodTrace, %[3]s.MethodPut, %[3]s.MethodDelete:
 %[1]s	default:
@@ -493,7 +501,7 @@ func (c *checker) reportCondition(cond retrylib.RestyCondition, write ast.Node, 
 %[1]s		}
 %[1]s	}
 %[1]s}
-%[1]s`, indent, resp, httpName, strings.Join(checks, " && "))
+%[1]s`, indent, resp, httpName, strings.Join(checks, " && "), errName)
 	edits = append(edits, analysis.TextEdit{Pos: at, End: at, NewText: []byte(text)})
 	var node ast.Node = cond.Func
 	if fd, ok := cond.Func.(*ast.FuncDecl); ok {
@@ -506,7 +514,7 @@ func (c *checker) reportCondition(cond retrylib.RestyCondition, write ast.Node, 
 		End:            node.End(),
 		Message:        "resty retry condition retries a transport error (an unknown outcome) whatever the request's method, and POST or PATCH requests are sent through the retrying client without an idempotency key (the write may be applied twice)",
 		Related:        []analysis.RelatedInformation{{Pos: write.Pos(), End: write.End(), Message: "a write sent through resty"}},
-		SuggestedFixes: []analysis.SuggestedFix{{Message: "Retry only requests that are idempotent or carry an idempotency key", TextEdits: edits}},
+		SuggestedFixes: []analysis.SuggestedFix{{Message: "Retry a transport error only for a request that is idempotent or carries an idempotency key", TextEdits: edits}},
 	})
 }
 

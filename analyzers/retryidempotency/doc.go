@@ -177,7 +177,8 @@
 // replaced. A resty retry condition that
 // returns true on a transport error, when the package sends a POST or PATCH
 // through resty with no key: reported at the condition, whose fix refuses
-// a request that is not replayable. Silent: RetryMax 0, a policy that
+// a request that is not replayable after a transport error (a response is
+// judged by the condition as before). Silent: RetryMax 0, a policy that
 // retries only 429 and 503 or reads the request's method, a client used
 // only for GETs, a key set on the way, a PrepareRetry already set.
 //
