@@ -5,15 +5,16 @@ package retryidempotency
 // client that retries unknown outcomes (RetryMax above 0, a CheckRetry that
 // returns true on a transport error or a 5xx) and re-sends requests whose
 // method the sending code does not fix, with no idempotency key. It is
-// reported where the client is made, where the fix goes: a PrepareRetry
-// hook that refuses to re-send a request that is not replayable.
+// reported where the client is made, where the fix goes: a CheckRetry
+// wrapper that stops the retry of a request that is not replayable after
+// an unknown outcome.
 
 import (
 	"fmt"
 	"go/ast"
 	"go/token"
-	"go/types"
 	"net/http"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -121,7 +122,14 @@ func (c *checker) setsKey(fn ast.Node) bool {
 }
 
 // reportClient reports the client rc at the expression that makes it,
-// with a fix that sets its PrepareRetry hook right after.
+// with a fix that wraps its CheckRetry: a request that is neither
+// idempotent nor keyed is not retried after an unknown outcome, and every
+// other retry the policy asks for is kept. (A PrepareRetry hook sees only
+// the request, not the outcome, so it would stop a write's retry after a
+// 429 or 503 too.) CheckRetry gets the response, whose Request holds the
+// method and headers, or the transport error, a *url.Error whose Op is
+// the method (net/http client.go urlErrorOp): after a transport error the
+// headers are not known, and a keyed write is not retried either.
 func (c *checker) reportClient(rc *retrylib.RetryingClient, s *retrylib.ClientSend, at ast.Node, keys []string) {
 	pass := c.pass
 	info := pass.TypesInfo
@@ -129,14 +137,12 @@ func (c *checker) reportClient(rc *retrylib.RetryingClient, s *retrylib.ClientSe
 	if file == nil {
 		return
 	}
-	// The library must have the hook (go-retryablehttp v0.7.2 and later).
-	if t := info.TypeOf(rc.Made); t == nil {
-		return
-	} else if obj, _, _ := types.LookupFieldOrMethod(t, true, nil, "PrepareRetry"); obj == nil {
-		return
-	}
 	holder, stmt := c.madeHolder(file, rc.Made)
 	if holder == "" {
+		return
+	}
+	stmt = wrapAfter(file, stmt, rc.CheckRetries)
+	if stmt == nil {
 		return
 	}
 	src := fixes.Source(pass, stmt.Pos())
@@ -144,33 +150,53 @@ func (c *checker) reportClient(rc *retrylib.RetryingClient, s *retrylib.ClientSe
 		return
 	}
 	indent := fixes.Indent(pass.Fset, src, stmt.Pos())
-	httpName, edits, ok := fixes.Import(info, pass.Pkg, file, "net/http", stmt.End())
-	if !ok {
-		return
+	pos := stmt.End()
+	var edits []analysis.TextEdit
+	names := map[string]string{}
+	for _, path := range []string{"context", "fmt", "net/http", "net/url", "strings"} {
+		name, e, ok := fixes.Import(info, pass.Pkg, file, path, pos)
+		if !ok && path == "net/url" {
+			name, e, ok = fixes.ImportAs(info, pass.Pkg, file, path, "neturl", pos)
+		}
+		if !ok {
+			return
+		}
+		names[path] = name
+		edits = append(edits, e...)
 	}
-	fmtName, fmtEdits, ok := fixes.Import(info, pass.Pkg, file, "fmt", stmt.End())
-	if !ok {
-		return
-	}
-	edits = append(edits, fmtEdits...)
-	req := fixes.FreeName(info, file, "req", nil, stmt.End())
-	var checks []string
+	saved := fixes.FreeName(info, file, "checkRetry", nil, pos)
+	var keyed []string
 	for _, k := range keys {
-		checks = append(checks, fmt.Sprintf("%s.Header.Get(%q) != \"\"", req, http.CanonicalHeaderKey(k)))
+		keyed = append(keyed, fmt.Sprintf("resp.Request.Header.Get(%q) != \"\"", http.CanonicalHeaderKey(k)))
 	}
 	text := fmt.Sprintf(`
-%[1]s%[2]s.PrepareRetry = func(%[3]s *%[4]s.Request) error {
-%[1]s	// A retry follows a transport error or a 5xx, whose outcome is
-%[1]s	// unknown: re-send only a request that is safe to apply twice.
-%[1]s	switch %[3]s.Method {
-%[1]s	case %[4]s.MethodGet, %[4]s.MethodHead, %[4]s.MethodOptions, %[4]s.MethodTrace, %[4]s.MethodPut, %[4]s.MethodDelete:
-%[1]s		return nil
+%[1]s%[3]s := %[2]s.CheckRetry
+%[1]s%[2]s.CheckRetry = func(ctx %[4]s.Context, resp *%[5]s.Response, err error) (bool, error) {
+%[1]s	retry, checkErr := %[3]s(ctx, resp, err)
+%[1]s	if !retry {
+%[1]s		return retry, checkErr
 %[1]s	}
-%[1]s	if %[5]s {
-%[1]s		return nil
+%[1]s	// A transport error or a 5xx other than 503 leaves the outcome
+%[1]s	// unknown: retry it only for a request that is safe to apply twice
+%[1]s	// or keyed (after a transport error only the method is known).
+%[1]s	method := ""
+%[1]s	if uerr, ok := err.(*%[6]s.Error); ok && resp == nil {
+%[1]s		method = %[7]s.ToUpper(uerr.Op)
+%[1]s	} else if resp != nil && resp.Request != nil && resp.StatusCode >= 500 && resp.StatusCode != %[5]s.StatusServiceUnavailable {
+%[1]s		method = resp.Request.Method
+%[1]s		if %[8]s {
+%[1]s			method = "" // keyed
+%[1]s		}
 %[1]s	}
-%[1]s	return %[6]s.Errorf("%%s %%s is not retried: it has no %[7]s and may have been applied", %[3]s.Method, %[3]s.URL.Redacted())
-%[1]s}`, indent, holder, req, httpName, strings.Join(checks, " || "), fmtName, http.CanonicalHeaderKey(keys[0]))
+%[1]s	switch method {
+%[1]s	case "", %[5]s.MethodGet, %[5]s.MethodHead, %[5]s.MethodOptions, %[5]s.MethodTrace, %[5]s.MethodPut, %[5]s.MethodDelete:
+%[1]s		return retry, checkErr
+%[1]s	}
+%[1]s	if err == nil {
+%[1]s		err = %[9]s.Errorf("unexpected HTTP status %%s", resp.Status)
+%[1]s	}
+%[1]s	return false, %[9]s.Errorf("%%s is not retried after an unknown outcome: it may have been applied: %%w", method, err)
+%[1]s}`, indent, holder, saved, names["context"], names["net/http"], names["net/url"], names["strings"], strings.Join(keyed, " || "), names["fmt"])
 	end := fixes.LineEnd(pass.Fset, src, stmt.End())
 	edits = append(edits, analysis.TextEdit{Pos: end, End: end, NewText: []byte(text)})
 	what := "transport errors and 5xx"
@@ -196,7 +222,7 @@ func (c *checker) reportClient(rc *retrylib.RetryingClient, s *retrylib.ClientSe
 		End: rc.Made.End(),
 		Message: fmt.Sprintf("retryablehttp.Client retries %s with %s, whatever the method, and %s are sent through it without an idempotency key (a POST or PATCH may be applied twice)",
 			what, policy, kind),
-		SuggestedFixes: []analysis.SuggestedFix{{Message: "Retry only requests that are idempotent or carry an idempotency key (PrepareRetry)", TextEdits: edits}},
+		SuggestedFixes: []analysis.SuggestedFix{{Message: "Retry a request that is neither idempotent nor keyed only after a definite rejection (CheckRetry)", TextEdits: edits}},
 	}
 	if at != nil {
 		d.Related = []analysis.RelatedInformation{{Pos: at.Pos(), End: at.End(), Message: "a request sent through the client"}}
@@ -205,6 +231,47 @@ func (c *checker) reportClient(rc *retrylib.RetryingClient, s *retrylib.ClientSe
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: rc.PolicyAt.Pos(), End: rc.PolicyAt.End(), Message: "the CheckRetry that retries it"})
 	}
 	pass.Report(d)
+}
+
+// wrapAfter returns the statement after which the fix wraps the client's
+// CheckRetry: stmt, which makes the client, or the last statement of the
+// same block after it that sets a CheckRetry of sets. It returns nil when
+// one of sets is elsewhere (a setter, another function), where it could
+// replace the wrapper.
+func wrapAfter(file *ast.File, stmt ast.Stmt, sets []ast.Expr) ast.Stmt {
+	var list []ast.Stmt
+	ast.Inspect(file, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.BlockStmt:
+			if slices.Contains(n.List, stmt) {
+				list = n.List
+			}
+		case *ast.CaseClause:
+			if slices.Contains(n.Body, stmt) {
+				list = n.Body
+			}
+		case *ast.CommClause:
+			if slices.Contains(n.Body, stmt) {
+				list = n.Body
+			}
+		}
+		return list == nil
+	})
+	i := slices.Index(list, stmt)
+	if i < 0 {
+		return nil
+	}
+	after := stmt
+	for _, v := range sets {
+		j := slices.IndexFunc(list[i:], func(s ast.Stmt) bool { return s.Pos() <= v.Pos() && v.End() <= s.End() })
+		if j < 0 {
+			return nil
+		}
+		if s := list[i+j]; s.Pos() > after.Pos() {
+			after = s
+		}
+	}
+	return after
 }
 
 // madeHolder returns the text of the location the statement that makes
@@ -313,7 +380,9 @@ func (c *checker) madeHolder(file *ast.File, made ast.Expr) (string, ast.Stmt) {
 // with no idempotency key: resty retries the attempt when a condition
 // returns true (retry.go:124-132), and hands the condition the response,
 // whose Request is set even after a transport error (client.go:1253-1256).
-// The fix makes the condition refuse a request that is not replayable.
+// The fix makes the condition refuse, after a transport error only, a
+// request that is not replayable: a response (a 429, a 503) is judged by
+// the condition as before.
 func (c *checker) checkRestyConditions(keys []string) {
 	pass := c.pass
 	if !retrylib.Imports(pass.Pkg, retrylib.RestyV2) {
@@ -393,31 +462,37 @@ func (c *checker) reportCondition(cond retrylib.RestyCondition, write ast.Node, 
 	if !ok {
 		return
 	}
-	// The response parameter, named if it is not.
-	first := cond.Type.Params.List[0]
-	var resp string
-	switch {
-	case len(first.Names) == 0:
-		resp = fixes.FreeName(info, file, "resp", nil, at)
-		edits = append(edits, analysis.TextEdit{Pos: first.Type.Pos(), End: first.Type.Pos(), NewText: []byte(resp + " ")})
-	case first.Names[0].Name == "_":
-		resp = fixes.FreeName(info, file, "resp", nil, at)
-		edits = append(edits, analysis.TextEdit{Pos: first.Names[0].Pos(), End: first.Names[0].End(), NewText: []byte(resp)})
-	default:
-		resp = first.Names[0].Name
+	// The response and error parameters, named if they are not (both, as
+	// Go wants all or none named).
+	params := cond.Type.Params.List
+	if len(params) != 2 || len(params[0].Names) != len(params[1].Names) || len(params[0].Names) > 1 {
+		return
 	}
-	if len(cond.Type.Params.List) == 1 && len(first.Names) == 0 {
-		return // (resty.Response, error) unnamed in one field: not written by gofmt
+	taken := map[string]bool{}
+	names := [2]string{}
+	for i, want := range []string{"resp", "err"} {
+		f := params[i]
+		switch {
+		case len(f.Names) == 0:
+			names[i] = fixes.FreeName(info, file, want, taken, at)
+			edits = append(edits, analysis.TextEdit{Pos: f.Type.Pos(), End: f.Type.Pos(), NewText: []byte(names[i] + " ")})
+		case f.Names[0].Name == "_":
+			names[i] = fixes.FreeName(info, file, want, taken, at)
+			edits = append(edits, analysis.TextEdit{Pos: f.Names[0].Pos(), End: f.Names[0].End(), NewText: []byte(names[i])})
+		default:
+			names[i] = f.Names[0].Name
+		}
 	}
+	resp, errName := names[0], names[1]
 	var checks []string
 	for _, k := range keys {
 		checks = append(checks, fmt.Sprintf("%s.Request.Header.Get(%q) == \"\"", resp, http.CanonicalHeaderKey(k)))
 	}
 	src := fixes.Source(pass, at)
 	indent := fixes.Indent(pass.Fset, src, at)
-	text := fmt.Sprintf(`// A transport error leaves the outcome unknown: retry only a request
-%[1]s// that is safe to apply twice.
-%[1]sif %[2]s != nil && %[2]s.Request != nil {
+	text := fmt.Sprintf(`// A transport error leaves the outcome unknown: retry it only for a
+%[1]s// request that is safe to apply twice.
+%[1]sif %[5]s != nil && %[2]s != nil && %[2]s.Request != nil {
 %[1]s	switch %[2]s.Request.Method {
 %[1]s	case %[3]s.MethodGet, %[3]s.MethodHead, %[3]s.MethodOptions, %[3]s.MethodTrace, %[3]s.MethodPut, %[3]s.MethodDelete:
 %[1]s	default:
@@ -426,7 +501,7 @@ func (c *checker) reportCondition(cond retrylib.RestyCondition, write ast.Node, 
 %[1]s		}
 %[1]s	}
 %[1]s}
-%[1]s`, indent, resp, httpName, strings.Join(checks, " && "))
+%[1]s`, indent, resp, httpName, strings.Join(checks, " && "), errName)
 	edits = append(edits, analysis.TextEdit{Pos: at, End: at, NewText: []byte(text)})
 	var node ast.Node = cond.Func
 	if fd, ok := cond.Func.(*ast.FuncDecl); ok {
@@ -439,16 +514,19 @@ func (c *checker) reportCondition(cond retrylib.RestyCondition, write ast.Node, 
 		End:            node.End(),
 		Message:        "resty retry condition retries a transport error (an unknown outcome) whatever the request's method, and POST or PATCH requests are sent through the retrying client without an idempotency key (the write may be applied twice)",
 		Related:        []analysis.RelatedInformation{{Pos: write.Pos(), End: write.End(), Message: "a write sent through resty"}},
-		SuggestedFixes: []analysis.SuggestedFix{{Message: "Retry only requests that are idempotent or carry an idempotency key", TextEdits: edits}},
+		SuggestedFixes: []analysis.SuggestedFix{{Message: "Retry a transport error only for a request that is idempotent or carries an idempotency key", TextEdits: edits}},
 	})
 }
 
 // checkPipelines reports the azcore pipelines of the package whose retry
 // policy re-sends requests of any method after a transport error or a
 // 5xx, with no idempotency key: at the pipeline, with a fix at the send
-// that turns the retries off for that request when it is not replayable
-// (policy.WithRetryOptions on its context, MaxRetries -1: one try,
-// policy.go:193, policy_retry.go:30-31, 111-114).
+// that, for a request that is not replayable, overrides the retry options
+// on its context (policy.WithRetryOptions, policy.go:193, read by the
+// retry policy in place of the pipeline's, policy_retry.go:111-114) with a
+// ShouldRetry that retries only a definite rejection (408, 429, 503) and
+// the pipeline's own options when they are constants. (MaxRetries -1, one
+// try, would stop the retry after a 429 or 503 too.)
 func (c *checker) checkPipelines(ix *retrylib.Values, keys []string) {
 	keyed := map[ast.Node]bool{}
 	for _, p := range ix.Pipelines() {
@@ -494,39 +572,66 @@ func (c *checker) reportPipeline(p *retrylib.Pipeline, s retrylib.ClientSend, ke
 	if stmt == nil {
 		return false
 	}
-	httpName, edits, ok := fixes.Import(info, pass.Pkg, file, "net/http", stmt.Pos())
-	if !ok {
-		return false
-	}
-	policyName, pEdits, ok := fixes.Import(info, pass.Pkg, file, "github.com/Azure/azure-sdk-for-go/sdk/azcore/policy", stmt.Pos())
-	if !ok {
-		return false
-	}
-	edits = append(edits, pEdits...)
 	src := fixes.Source(pass, stmt.Pos())
+	// The per-request options replace the pipeline's (policy_retry.go:
+	// 111-114): keep its own, when they are constants that can be written
+	// at the send; with other options (a StatusCodes list, which
+	// ShouldRetry would replace) there is no fix and no report.
+	var fields []string
+	if p.Retry != nil {
+		for _, el := range p.Retry.Elts {
+			kv, ok := el.(*ast.KeyValueExpr)
+			if !ok {
+				return false
+			}
+			if tv, ok := info.Types[kv.Value]; !ok || tv.Value == nil || !fixes.VisibleAt(info, file, kv.Value, stmt.Pos()) {
+				return false
+			}
+			fields = append(fields, fixes.Text(pass.Fset, src, kv)+",\n")
+		}
+	}
+	var edits []analysis.TextEdit
+	names := map[string]string{}
+	for _, path := range []string{"net/http", retrylib.AzcoreRuntime, "github.com/Azure/azure-sdk-for-go/sdk/azcore/policy"} {
+		name, e, ok := fixes.Import(info, pass.Pkg, file, path, stmt.Pos())
+		if !ok {
+			return false
+		}
+		names[path] = name
+		edits = append(edits, e...)
+	}
+	httpName, policyName := names["net/http"], names["github.com/Azure/azure-sdk-for-go/sdk/azcore/policy"]
 	indent := fixes.Indent(pass.Fset, src, stmt.Pos())
 	var checks []string
 	for _, k := range keys {
 		checks = append(checks, fmt.Sprintf("%s.Raw().Header.Get(%q) == \"\"", req.Name, http.CanonicalHeaderKey(k)))
 	}
-	text := fmt.Sprintf(`%[1]s// The pipeline retries after a transport error or a 5xx, whose outcome
-%[1]s// is unknown: a request that is not safe to apply twice gets one try.
-%[1]sswitch %[2]s.Raw().Method {
-%[1]scase %[3]s.MethodGet, %[3]s.MethodHead, %[3]s.MethodOptions, %[3]s.MethodTrace, %[3]s.MethodPut, %[3]s.MethodDelete:
-%[1]sdefault:
-%[1]s	if %[4]s {
-%[1]s		%[2]s = %[2]s.WithContext(%[5]s.WithRetryOptions(%[2]s.Raw().Context(), %[5]s.RetryOptions{MaxRetries: -1}))
-%[1]s	}
-%[1]s}
-`, indent, req.Name, httpName, strings.Join(checks, " && "), policyName)
+	text := fmt.Sprintf(`// The pipeline retries after a transport error or a 500, 502 or 504,
+// whose outcome is unknown: a request that is not safe to apply twice is
+// retried only after a definite rejection (408, 429, 503).
+switch %[1]s.Raw().Method {
+case %[2]s.MethodGet, %[2]s.MethodHead, %[2]s.MethodOptions, %[2]s.MethodTrace, %[2]s.MethodPut, %[2]s.MethodDelete:
+default:
+	if %[3]s {
+		%[1]s = %[1]s.WithContext(%[4]s.WithRetryOptions(%[1]s.Raw().Context(), %[4]s.RetryOptions{
+%[6]sShouldRetry: func(resp *%[2]s.Response, err error) bool {
+				return err == nil && %[5]s.HasStatusCode(resp, %[2]s.StatusRequestTimeout, %[2]s.StatusTooManyRequests, %[2]s.StatusServiceUnavailable)
+			},
+		}))
+	}
+}`, req.Name, httpName, strings.Join(checks, " && "), policyName, names[retrylib.AzcoreRuntime], strings.Join(fields, ""))
+	text, ok = fixes.FormatStmts(text, indent)
+	if !ok {
+		return false
+	}
 	line := pass.Fset.File(stmt.Pos()).LineStart(pass.Fset.Position(stmt.Pos()).Line)
-	edits = append(edits, analysis.TextEdit{Pos: line, End: line, NewText: []byte(text)})
+	edits = append(edits, analysis.TextEdit{Pos: line, End: line, NewText: []byte(indent + text + "\n")})
 	pass.Report(analysis.Diagnostic{
 		Pos:            p.Made.Pos(),
 		End:            p.Made.End(),
 		Message:        "azcore pipeline retries transport errors and 500, 502, 504 with its default retry policy, whatever the method, and requests of any method are sent through it without an idempotency key (a POST or PATCH may be applied twice)",
 		Related:        []analysis.RelatedInformation{{Pos: s.Call.Pos(), End: s.Call.End(), Message: "a request sent through the pipeline"}},
-		SuggestedFixes: []analysis.SuggestedFix{{Message: "Send a request that is neither idempotent nor keyed with one try", TextEdits: edits}},
+		SuggestedFixes: []analysis.SuggestedFix{{Message: "Retry a request that is neither idempotent nor keyed only after a definite rejection", TextEdits: edits}},
 	})
 	return true
 }

@@ -165,11 +165,20 @@
 // read from its body), when requests whose method the sending code does
 // not fix (a method parameter of the helper that builds them, a request
 // handed in) are sent through it and no function on the way sets a key:
-// reported where the client is made, with a PrepareRetry hook that
-// re-sends only idempotent or keyed requests. A resty retry condition that
+// reported where the client is made, with a fix that wraps its CheckRetry
+// (after the statements of the same block that set it): after a transport
+// error or a 5xx other than 503 it stops the retry of a request that is
+// neither idempotent nor keyed, and keeps every other retry its policy
+// asks for (a 429 or 503 is a definite rejection; a PrepareRetry hook,
+// which sees only the request, would stop those too). After a transport
+// error the wrapper knows the method only (the *url.Error's Op), so a
+// keyed POST is not retried after one either. A client whose CheckRetry
+// is also set in another function is not reported: the wrapper could be
+// replaced. A resty retry condition that
 // returns true on a transport error, when the package sends a POST or PATCH
 // through resty with no key: reported at the condition, whose fix refuses
-// a request that is not replayable. Silent: RetryMax 0, a policy that
+// a request that is not replayable after a transport error (a response is
+// judged by the condition as before). Silent: RetryMax 0, a policy that
 // retries only 429 and 503 or reads the request's method, a client used
 // only for GETs, a key set on the way, a PrepareRetry already set.
 //

@@ -23,9 +23,11 @@ type RetryingClient struct {
 	Retries bool
 	// Policy is what its CheckRetry values retry (DefaultRetryPolicy for
 	// NewClient, client.go:447); PolicyAt the CheckRetry value set in the
-	// package that retries an unknown outcome, nil for the default.
-	Policy   Policy
-	PolicyAt ast.Expr
+	// package that retries an unknown outcome, nil for the default;
+	// CheckRetries every CheckRetry value set in the package.
+	Policy       Policy
+	PolicyAt     ast.Expr
+	CheckRetries []ast.Expr
 	// PrepareRetry: a PrepareRetry hook is set, which sees the request
 	// before every retry and can stop it (client.go:798-803).
 	PrepareRetry bool
@@ -115,6 +117,7 @@ func (ix *Values) client(made ast.Expr) *RetryingClient {
 	}
 	// CheckRetry.
 	if vs := fields["CheckRetry"]; len(vs) > 0 {
+		c.CheckRetries = vs
 		for _, v := range vs {
 			p := ix.CheckRetryPolicy(v)
 			if p.Unknown() && c.PolicyAt == nil {
@@ -473,7 +476,10 @@ const (
 // 0 means one try (policy_retry.go:30-31), and a ShouldRetry replaces the
 // checks (policy_retry.go:186-191).
 type Pipeline struct {
-	Made  *ast.CallExpr
+	Made *ast.CallExpr
+	// Retry is the RetryOptions literal of its ClientOptions, nil when
+	// there is none (the defaults).
+	Retry *ast.CompositeLit
 	Sends []ClientSend
 }
 
@@ -488,6 +494,15 @@ func (ix *Values) Pipelines() []*Pipeline {
 			continue
 		}
 		p := &Pipeline{Made: call}
+		if lit := compositeOf(call.Args[3]); lit != nil {
+			for _, el := range lit.Elts {
+				if kv, ok := el.(*ast.KeyValueExpr); ok {
+					if id, ok := kv.Key.(*ast.Ident); ok && id.Name == "Retry" {
+						p.Retry = compositeOf(kv.Value)
+					}
+				}
+			}
+		}
 		made := map[ast.Expr]bool{call: true}
 		h := ix.Holders(made)
 		for _, cb := range ix.calls {

@@ -1,3 +1,20 @@
 module example.com/clients
 
 go 1.26.0
+
+require (
+	github.com/Azure/azure-sdk-for-go/sdk/azcore v1.24.0
+	github.com/go-resty/resty/v2 v2.17.2
+	github.com/hashicorp/go-retryablehttp v0.7.8
+	k8s.io/apimachinery v0.37.2
+)
+
+require (
+	github.com/Azure/azure-sdk-for-go/sdk/internal v1.13.0 // indirect
+	github.com/go-logr/logr v1.4.3 // indirect
+	github.com/hashicorp/go-cleanhttp v0.5.2 // indirect
+	golang.org/x/net v0.62.0 // indirect
+	golang.org/x/text v0.43.0 // indirect
+	k8s.io/klog/v2 v2.140.0 // indirect
+	k8s.io/utils v0.0.0-20260626114624-be93311217bd // indirect
+)

@@ -5,6 +5,7 @@ package azpipe
 import (
 	"context"
 	"net/http"
+	"time"
 
 	"github.com/Azure/azure-sdk-for-go/sdk/azcore/policy"
 	"github.com/Azure/azure-sdk-for-go/sdk/azcore/runtime"
@@ -26,7 +27,33 @@ func WithPipeline() Middleware {
 	}
 }
 
+// A pipeline with its own retry options, constants: the fix keeps them
+// for the request it narrows.
+func patch(ctx context.Context, method string) (*http.Response, error) {
+	pipeline := runtime.NewPipeline("example", "v1.0.0", runtime.PipelineOptions{}, &policy.ClientOptions{ // want `azcore pipeline retries transport errors and 500, 502, 504`
+		Retry: policy.RetryOptions{MaxRetries: 5, RetryDelay: 2 * time.Second},
+	})
+	req, err := runtime.NewRequest(ctx, method, "https://example.com/x")
+	if err != nil {
+		return nil, err
+	}
+	return pipeline.Do(req)
+}
+
 // ---- must stay silent ----
+
+// Its own StatusCodes list, which a per-request ShouldRetry would replace:
+// no fix can keep it, and the pipeline is not reported.
+func codes(ctx context.Context, method string) (*http.Response, error) {
+	pipeline := runtime.NewPipeline("example", "v1.0.0", runtime.PipelineOptions{}, &policy.ClientOptions{
+		Retry: policy.RetryOptions{StatusCodes: []int{http.StatusBadGateway}},
+	})
+	req, err := runtime.NewRequest(ctx, method, "https://example.com/x")
+	if err != nil {
+		return nil, err
+	}
+	return pipeline.Do(req)
+}
 
 // No retries.
 func once(ctx context.Context, method string) (*http.Response, error) {

@@ -358,3 +358,32 @@ func (p *prepared) send(method string, body []byte) error {
 	}
 	return resp.Body.Close()
 }
+
+// A CheckRetry set in another function, after the client is made: a
+// wrapper placed where the client is made could be replaced by it, so no
+// fix can be placed and the client is not reported.
+type lateCheck struct{ rc *retryablehttp.Client }
+
+func newLateCheck() *lateCheck {
+	l := &lateCheck{rc: retryablehttp.NewClient()}
+	l.retryAll()
+	return l
+}
+
+func (l *lateCheck) retryAll() {
+	l.rc.CheckRetry = func(ctx context.Context, resp *http.Response, err error) (bool, error) {
+		return err != nil || resp.StatusCode >= 500, nil
+	}
+}
+
+func (l *lateCheck) send(method string, body []byte) error {
+	req, err := retryablehttp.NewRequest(method, "https://api.example.com/x", body)
+	if err != nil {
+		return err
+	}
+	resp, err := l.rc.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
