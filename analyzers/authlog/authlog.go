@@ -116,10 +116,16 @@ type funcFact struct {
 	// it (a helper that formats, copies or composes what it is given):
 	// the result carries what the caller passes there.
 	Passes []uint64
-	// Redacts has bit i set when result i is an http.Header that some
-	// return statement redacts (see fstate.redacted): the function is a
-	// redacting helper, and a header replaced by its result is redacted.
-	Redacts uint64
+	// Removes lists, for each result that is an http.Header or a
+	// request, the configured headers (canonical, sorted; "*" for every
+	// one) that some return statement has removed from it: the function
+	// is a redacting helper, complete when it removes every configured
+	// header, partial otherwise (see partial.go).
+	Removes [][]string
+	// Strips lists, for each parameter that is an http.Header or a
+	// *http.Request, the configured headers that the function removes
+	// from that header (or the request's Header) in place.
+	Strips [][]string
 }
 
 func (*funcFact) AFact() {}
@@ -154,8 +160,13 @@ func (f *funcFact) String() string {
 			}
 			parts = append(parts, fmt.Sprintf("result%d<-%s", i, strings.Join(ps, ",")))
 		}
-		if f.Redacts&(1<<i) != 0 {
-			parts = append(parts, fmt.Sprintf("result%d=redacted", i))
+		if i < len(f.Removes) && len(f.Removes[i]) > 0 {
+			parts = append(parts, fmt.Sprintf("result%d=redacts(%s)", i, strings.Join(f.Removes[i], ",")))
+		}
+	}
+	for i, names := range f.Strips {
+		if len(names) > 0 {
+			parts = append(parts, fmt.Sprintf("p%d=redacts(%s)", i, strings.Join(names, ",")))
 		}
 	}
 	return "authlog(" + strings.Join(parts, " ") + ")"
@@ -178,12 +189,15 @@ func (f *funcFact) sink() bool { return f.Values != 0 || f.Printf }
 
 func (f *funcFact) empty() bool {
 	nonzero := func(r uint64) bool { return r != 0 }
-	return !f.sink() && f.Redacts == 0 && !slices.ContainsFunc(f.Results, nonzero) && !slices.ContainsFunc(f.Passes, nonzero)
+	some := func(names []string) bool { return len(names) > 0 }
+	return !f.sink() && !slices.ContainsFunc(f.Removes, some) && !slices.ContainsFunc(f.Strips, some) &&
+		!slices.ContainsFunc(f.Results, nonzero) && !slices.ContainsFunc(f.Passes, nonzero)
 }
 
 func (f *funcFact) equal(g *funcFact) bool {
 	return f.Sink == g.Sink && f.Values == g.Values && f.Printf == g.Printf &&
-		f.Format == g.Format && f.Args == g.Args && slices.Equal(f.Results, g.Results) && slices.Equal(f.Passes, g.Passes) && f.Redacts == g.Redacts
+		f.Format == g.Format && f.Args == g.Args && slices.Equal(f.Results, g.Results) && slices.Equal(f.Passes, g.Passes) &&
+		slices.EqualFunc(f.Removes, g.Removes, slices.Equal) && slices.EqualFunc(f.Strips, g.Strips, slices.Equal)
 }
 
 type checker struct {
@@ -308,12 +322,21 @@ func (c *checker) reach(g *summary.Graph, reachesHTTP bool) (logs, active []bool
 	}
 	// A caller of a function that reaches a log reaches it too.
 	callindex.MarkCallers(g.Callers(), logs)
+	// A function that removes headers from a header or request, itself
+	// or through a helper, may strip its parameters (funcFact.Strips).
+	strips := make([]bool, len(g.Funcs))
+	if reachesHTTP {
+		for i, d := range g.Funcs {
+			strips[i] = c.removesHeaders(d.Decl)
+		}
+		callindex.MarkCallers(g.Callers(), strips)
+	}
 	active = make([]bool, len(g.Funcs))
 	for i, d := range g.Funcs {
 		// Without net/http, a function matters only as a log wrapper,
 		// which needs a parameter to pass on.
 		l := logs[i] && (reachesHTTP || d.Obj.Type().(*types.Signature).Params().Len() > 0)
-		active[i] = l || reachesHTTP && mayCarryResults(d.Obj)
+		active[i] = l || reachesHTTP && (mayCarryResults(d.Obj) || strips[i] && hasHeaderParam(d.Obj))
 	}
 	return logs, active
 }
@@ -324,7 +347,8 @@ func (c *checker) reach(g *summary.Graph, reachesHTTP bool) (logs, active []bool
 func joinFacts(old, new *funcFact) *funcFact {
 	j := *new
 	j.Values |= old.Values
-	j.Redacts |= old.Redacts
+	j.Removes = joinNames(new.Removes, old.Removes)
+	j.Strips = joinNames(new.Strips, old.Strips)
 	j.Results = slices.Clone(new.Results)
 	for i := range min(len(j.Results), len(old.Results)) {
 		j.Results[i] |= old.Results[i]
@@ -340,6 +364,23 @@ func joinFacts(old, new *funcFact) *funcFact {
 		j.Sink = old.Sink
 	}
 	return &j
+}
+
+// joinNames returns, slot by slot, the union of two lists of header
+// names of a fact.
+func joinNames(a, b [][]string) [][]string {
+	out := make([][]string, max(len(a), len(b)))
+	for i := range out {
+		var x, y []string
+		if i < len(a) {
+			x = a[i]
+		}
+		if i < len(b) {
+			y = b[i]
+		}
+		out[i] = unionNames(x, y)
+	}
+	return out
 }
 
 // mayCarryResults reports whether a result of fn can carry a credential:
@@ -510,6 +551,7 @@ func (c *checker) summarise(st *fstate, logs bool) *funcFact {
 		n := st.decl.Type.Results.NumFields()
 		f.Results = make([]uint64, n)
 		f.Passes = make([]uint64, n)
+		removes := make([]nameSet, n)
 		for _, ret := range c.calls.Returns(st.decl) {
 			switch {
 			case len(ret.Results) == n:
@@ -517,8 +559,8 @@ func (c *checker) summarise(st *fstate, logs bool) *funcFact {
 					v := st.eval(r)
 					f.Results[i] |= uint64(v.c &^ credRespDump)
 					f.Passes[i] |= v.p
-					if t := info.TypeOf(r); i < 64 && isHeader(t) && st.redactedBy(r, t, false) {
-						f.Redacts |= 1 << i
+					if t := info.TypeOf(r); isHeader(t) || isRequest(t) {
+						removes[i] |= st.removedAt(st.headerKey(r, t), r.Pos(), false)
 					}
 				}
 			case len(ret.Results) == 1:
@@ -538,14 +580,22 @@ func (c *checker) summarise(st *fstate, logs bool) *funcFact {
 				}
 			}
 		}
-	}
-	for i := range f.Passes {
-		if i < 64 && f.Redacts&(1<<i) != 0 {
-			// A redacting helper returns what it was given only when
-			// that holds nothing to redact.
-			f.Passes[i] = 0
+		every := c.every()
+		for i, set := range removes {
+			if set&every == every {
+				// A redacting helper returns what it was given only
+				// when that holds nothing to redact.
+				f.Passes[i] = 0
+			}
+			if set != 0 {
+				if f.Removes == nil {
+					f.Removes = make([][]string, n)
+				}
+				f.Removes[i] = c.factNames(set)
+			}
 		}
 	}
+	f.Strips = st.strips()
 	if !logs {
 		return f // no call that may log: no parameter reaches a log
 	}
@@ -677,15 +727,25 @@ func (c *checker) plan(file *ast.File, st *fstate, f *finding, src []byte) {
 	info := c.pass.TypesInfo
 	t := info.TypeOf(f.expr)
 	var what string
+	removed := nameSet(0)
+	if isHeader(t) || isRequest(t) {
+		removed = st.removedFrom(f.expr, t)
+	}
 	mayHold := func() string {
-		return listNames(st.missing(st.headerKey(f.expr, t), f.expr.Pos()))
+		return listNames(c.missingNames(removed))
 	}
 	switch {
 	case isHeader(t) && f.c&credHeader != 0:
 		what = fmt.Sprintf("http.Header (may hold %s)", mayHold())
+		if removed != 0 {
+			what = "http.Header " + c.partialText(removed)
+		}
 		f.fix = c.headerFix(file, f.expr, src)
 	case isRequest(t) && f.c&credRequest != 0:
 		what = fmt.Sprintf("request formatted whole (its Header may hold %s)", mayHold())
+		if removed != 0 {
+			what = "request formatted whole, its Header " + c.partialText(removed)
+		}
 		f.fix = c.requestFix(file, f.expr, src)
 	case f.c&dumpBits != 0:
 		kind := "request dump"
@@ -693,8 +753,12 @@ func (c *checker) plan(file *ast.File, st *fstate, f *finding, src []byte) {
 			kind = "response dump"
 		}
 		what = kind + " (includes every header)"
-		if f.c&^dumpBits == 0 {
-			if calls, ok := st.dumpOrigins(f.expr, map[ast.Node]bool{}); ok && len(calls) > 0 {
+		calls, ok := st.dumpOrigins(f.expr, map[ast.Node]bool{})
+		if ok && len(calls) > 0 {
+			if removed := st.dumpRemoved(calls); removed != 0 {
+				what = kind + " of a request " + c.partialText(removed)
+			}
+			if f.c&^dumpBits == 0 {
 				f.fix = c.dumpFix(file, calls, src)
 			}
 		}

@@ -116,15 +116,24 @@
 //
 // Not reported: other headers (Content-Type, X-Request-Id); presence and
 // length checks (h.Get("Authorization") != "", len(token)); a redacted
-// header or request, and a dump of one. A header is redacted once a
-// configured header is deleted from it or overwritten with a marker
-// (h.Set("Authorization", "[redacted]"), "***", "xxxx", ""), or once it is
-// replaced by the result of a function, in any package, that returns such
-// a header (r.Header = redactHeaders(r.Header)); a name that is not a
-// constant counts as every name. One redacted header is enough: the
-// analyzer cannot tell which credentials a request carries, so it trusts a
-// deliberate redaction, unless the redaction misses (delete(h,
-// "authorization") deletes nothing from a map with canonical keys). Text
+// header or request, and a dump of one. A header is redacted once every
+// configured header is removed from it: deleted or overwritten with a
+// marker (h.Set("Authorization", "[redacted]"), "***", "xxxx", ""), here
+// or by a function, in any package, that returns the header without them
+// (r.Header = redactHeaders(r.Header)) or removes them from the header or
+// request it is given (scrub(req)); or once the header is replaced by an
+// empty one. A name that is not a constant counts as every name, unless
+// it comes from a constant list or map (a composite literal of
+// constants, in place or in a variable that nothing else assigns): a
+// range over it, or a filter of a loop over the header (if
+// sensitive[k], slices.Contains(list, k), k == "Cookie"); then it counts
+// as the names listed. A redaction that removes some configured headers
+// and leaves others is partial: a helper that masks Authorization and
+// leaves Cookie or X-Amz-Security-Token is reported, naming what it
+// misses (http.Header redacted in part (Authorization removed; may still
+// hold Proxy-Authorization, Cookie, ...)), as is a deletion that misses
+// (delete(h, "authorization") deletes nothing from a map with canonical
+// keys). Text
 // in which a marker replaces what it matched (strings.ReplaceAll(s, token,
 // "[redacted]"), the bytes functions, the ReplaceAll methods of
 // *regexp.Regexp) carries nothing, and a variable so scrubbed in place
