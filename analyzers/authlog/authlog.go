@@ -220,6 +220,12 @@ type checker struct {
 	// prints whole (see noteSecret).
 	secretFields secretNames
 	secrets      map[*types.TypeName]*secretUse
+	// help is what the package offers for the helper that the fixes
+	// call (see helper.go); inline makes the fixes build the clone in
+	// place instead, and usedHelper records that the fix being built
+	// calls it.
+	help               helperState
+	inline, usedHelper bool
 }
 
 type decl struct {
@@ -282,6 +288,7 @@ func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, de
 	if !isHTTP {
 		return nil, nil
 	}
+	var found []*fileFindings
 	for i, d := range g.Funcs {
 		if isTestFile(pass, d.File) || !logs[i] {
 			continue
@@ -291,7 +298,23 @@ func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, de
 		if st == nil {
 			st = c.analyze(d.Decl)
 		}
-		c.check(d.File, st, at)
+		if ff := c.check(d.File, st); ff != nil {
+			found = append(found, ff)
+		}
+	}
+	c.fixAll(found, at)
+	for _, ff := range found {
+		for _, f := range ff.fs {
+			if f.fix == nil {
+				continue // no fix could be built: say nothing rather than half
+			}
+			c.pass.Report(analysis.Diagnostic{
+				Pos:            f.expr.Pos(),
+				End:            f.expr.End(),
+				Message:        f.msg,
+				SuggestedFixes: []analysis.SuggestedFix{*f.fix},
+			})
+		}
 	}
 	c.reportSecrets()
 	return nil, nil
@@ -642,6 +665,8 @@ type finding struct {
 	// is built with the others of its function (see valueFixes).
 	value bool
 	what  string // for the fix message of a value
+	// usesHelper is true when the fix calls the helper (see helper.go).
+	usesHelper bool
 }
 
 // implementsError reports whether values of type t are errors, which fmt,
@@ -654,7 +679,10 @@ func implementsError(t types.Type) bool {
 	return types.Implements(t, errorType)
 }
 
-func (c *checker) check(file *ast.File, st *fstate, at func(token.Pos)) {
+// check returns the findings of the function st, in source order, or nil;
+// their messages and fixes are planned once the whole package has been
+// checked (see fixAll).
+func (c *checker) check(file *ast.File, st *fstate) *fileFindings {
 	info := c.pass.TypesInfo
 	var fs []*finding
 	seen := map[ast.Expr]bool{}
@@ -696,29 +724,14 @@ func (c *checker) check(file *ast.File, st *fstate, at func(token.Pos)) {
 		})
 	}
 	if len(fs) == 0 {
-		return
+		return nil
 	}
 	src := fixes.Source(c.pass, st.decl.Pos())
 	if src == nil {
-		return
+		return nil
 	}
-	for _, f := range fs {
-		at(f.expr.Pos())
-		c.plan(file, st, f, src)
-	}
-	c.valueFixes(file, st, fs, src)
-	sort.Slice(fs, func(i, j int) bool { return fs[i].expr.Pos() < fs[j].expr.Pos() })
-	for _, f := range fs {
-		if f.fix == nil {
-			continue // no fix could be built: say nothing rather than half
-		}
-		c.pass.Report(analysis.Diagnostic{
-			Pos:            f.expr.Pos(),
-			End:            f.expr.End(),
-			Message:        f.msg,
-			SuggestedFixes: []analysis.SuggestedFix{*f.fix},
-		})
-	}
+	sort.SliceStable(fs, func(i, j int) bool { return fs[i].expr.Pos() < fs[j].expr.Pos() })
+	return &fileFindings{file: file, st: st, src: src, fs: fs}
 }
 
 // plan chooses the message of a finding and, except for values (whose
