@@ -667,6 +667,11 @@ type finding struct {
 	what  string // for the fix message of a value
 	// usesHelper is true when the fix calls the helper (see helper.go).
 	usesHelper bool
+	// call is the log call of which the credential is an argument
+	// itself, with the index of its format among the arguments proper
+	// (-1 for none); nil when the credential is part of an argument.
+	call       *ast.CallExpr
+	sinkFormat int
 }
 
 // implementsError reports whether values of type t are errors, which fmt,
@@ -717,7 +722,11 @@ func (c *checker) check(file *ast.File, st *fstate) *fileFindings {
 				}
 				if !seen[l.expr] {
 					seen[l.expr] = true
-					fs = append(fs, &finding{leaf: l, sink: s.describe()})
+					f := &finding{leaf: l, sink: s.describe()}
+					if l.expr == a.Expr {
+						f.call, f.sinkFormat = ic.Expr, s.Format
+					}
+					fs = append(fs, f)
 				}
 			}
 			c.noteSecret(a.Expr, s.describe())

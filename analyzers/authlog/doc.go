@@ -146,21 +146,34 @@
 // fmt.Fprintf to an http.ResponseWriter; and test files, whose credentials
 // are fixtures (nor is what a test prints through package testing a log).
 //
-// Each finding has one suggested fix. A header value, a password, a cookie
-// value, or text built from them becomes the string "[REDACTED]" where it
-// is logged (a []string becomes []string{"[REDACTED]"}); a variable left
-// unused by that is removed, or its declaration blanked. A whole header is
-// logged as a redacted clone built in place, a request as a redacted clone
-// of itself (r.Clone(r.Context()) with the configured headers deleted),
-// and a dump is taken of a redacted clone of the request, which gets its
-// body back when the dump read it; r.Write(&b) becomes a write of such a
-// clone, resp.Write(&b) of a copy of the response whose Header is a
-// redacted clone, and h.Write(&b) of a redacted clone of h. Text composed
-// from whole headers in the function (through concatenation, Sprintf and
-// helpers that pass a parameter on) gets each header replaced with a
-// redacted clone where it enters the text, and a loop that logs every
-// header ranges over such a clone. A finding for which no fix can
-// be written is not reported.
+// Each finding has one suggested fix. A credential value that is itself
+// an argument of the log (a header value, a password, a cookie value)
+// is dropped from the call, with the verb that printed it and its label
+// (log.Printf("attempt %d: auth %s", n, tok) becomes log.Printf("attempt
+// %d", n)), or with its key or label argument (slog.Info("retrying",
+// "token", tok) becomes slog.Info("retrying")); the findings of one call
+// share one fix. A value that is part of an argument, or the whole of a
+// line, becomes the string "[REDACTED]" where it is logged (a []string
+// becomes []string{"[REDACTED]"}). A variable left unused by either is
+// removed, or its declaration blanked. A whole header is logged as
+// redactedHeader(h), a clone without the configured headers made by a
+// small helper that the fix declares once per package, after the
+// function of the package's first finding that uses it (the fixes of one
+// run add it with identical edits, which golangci-lint and go fix merge);
+// a helper of that name and signature that removes every configured
+// header, left by an earlier run, is called from every file. A request
+// is logged as a clone of itself whose Header is such a clone, and a
+// dump is taken of such a clone of the request, which gets its body back
+// when the dump read it; r.Write(&b) becomes a write of such a clone,
+// resp.Write(&b) of a copy of the response whose Header is a redacted
+// clone, and h.Write(&b) of a redacted clone of h. In a file of the
+// package other than the helper's, the clone is built in place (a loop
+// deleting the configured headers) so that the fix stays in its file.
+// Text composed from whole headers in the function (through
+// concatenation, Sprintf and helpers that pass a parameter on) gets each
+// header replaced with a redacted clone where it enters the text, and a
+// loop that logs every header ranges over such a clone. A finding for
+// which no fix can be written is not reported.
 //
 // Retry libraries (see docs/libraries.md): a resty client whose debug log is
 // switched on (SetDebug with anything but the constant false) while it

@@ -564,9 +564,50 @@ func (c *checker) valueFixes(file *ast.File, st *fstate, fs []*finding, src []by
 			}
 		}
 	}
+	// A credential that is an argument of the log itself is dropped
+	// from the call, with its verb (see drop.go); the findings of one
+	// call share the edit of its format, and so one fix.
+	drops := make([]*drop, len(vf))
+	byCall := map[*ast.CallExpr][]int{}
+	var calls []*ast.CallExpr
+	for i, f := range vf {
+		if d, ok := c.dropOf(f); ok {
+			drops[i] = &d
+			if byCall[d.call] == nil {
+				calls = append(calls, d.call)
+			}
+			byCall[d.call] = append(byCall[d.call], i)
+		}
+	}
+	callEdits := map[*ast.CallExpr][]analysis.TextEdit{}
+	for _, call := range calls {
+		is := byCall[call]
+		var ds []drop
+		for _, i := range is {
+			ds = append(ds, *drops[i])
+		}
+		e, ok := c.dropEdits(src, ds, vf[is[0]].sinkFormat)
+		if !ok {
+			for _, i := range is {
+				drops[i] = nil
+			}
+			continue
+		}
+		callEdits[call] = e
+		for _, i := range is[1:] {
+			union(is[0], i)
+		}
+	}
 	failed := map[int]bool{}
 	edits := map[int][]analysis.TextEdit{}
 	for i, f := range vf {
+		if d := drops[i]; d != nil {
+			if e, ok := callEdits[d.call]; ok {
+				edits[find(i)] = append(edits[find(i)], e...)
+				delete(callEdits, d.call) // once for the call's findings
+			}
+			continue
+		}
 		text, ok := redactedText(f.ctx, info.TypeOf(f.expr))
 		if !ok {
 			failed[find(i)] = true
@@ -640,8 +681,12 @@ func (c *checker) valueFixes(file *ast.File, st *fstate, fs []*finding, src []by
 		if failed[root] {
 			continue
 		}
+		msg := "Redact the " + f.what
+		if drops[i] != nil {
+			msg = "Stop logging the " + f.what
+		}
 		f.fix = &analysis.SuggestedFix{
-			Message:   "Redact the " + f.what,
+			Message:   msg,
 			TextEdits: sortEdits(slices.Clone(edits[root])),
 		}
 	}
