@@ -226,6 +226,9 @@ type checker struct {
 	// calls it.
 	help               helperState
 	inline, usedHelper bool
+	// fvSets are the functions the package assigns to func fields and
+	// variables (see funcvalue.go), built on first use.
+	fvSets map[*types.Var]funcValueSet
 }
 
 type decl struct {
@@ -239,7 +242,7 @@ func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, de
 	facts := hasFacts(pass)
 	// A package that cannot mention an HTTP type holds no credential, but
 	// it may still wrap a log function for packages that do.
-	if !isHTTP && !facts && !logsink.ImportsSink(pass.Pkg, sinks) {
+	if !isHTTP && !facts && !logsink.ImportsSink(pass.Pkg, sinks) && !declaresFuncLog(pass.Pkg) {
 		return nil, nil
 	}
 	c := &checker{pass: pass, sinks: sinks, debugWriters: debugWriters, secretFields: secretFields, calls: pass.ResultOf[callindex.Analyzer].(*callindex.Index)}
@@ -340,6 +343,9 @@ func (c *checker) reach(g *summary.Graph, reachesHTTP bool) (logs, active []bool
 					logs[i] = true // it calls a log, or a wrapper from another package
 					break
 				}
+			} else if _, ok := c.funcValueSink(call.Expr); ok {
+				logs[i] = true // a log held in a field or variable
+				break
 			}
 		}
 	}
@@ -524,7 +530,7 @@ func (s sinkCall) describe() string {
 func (c *checker) sinkOf(call callindex.Call) (sinkCall, bool) {
 	fn := call.Callee
 	if fn == nil {
-		return sinkCall{}, false
+		return c.funcValueSink(call.Expr)
 	}
 	if s, ok := c.writerSink(call.Expr, fn); ok {
 		return s, true

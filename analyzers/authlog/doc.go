@@ -95,6 +95,17 @@
 // (*stdLogger).Debugf), but not in (*Printer).Printf, nor in a method
 // named Render, nor into a bytes.Buffer.
 //
+// A func value held in a struct field or a variable is a log when its
+// name and signature are a logging method's by the same rule (a field
+// Logf func(format string, args ...any) of an SDK's client, which its
+// user sets to log.Printf; a variable debugf), or when the package
+// assigns it a log (retrier{onRetry: log.Printf}, which it then logs
+// like), unless all the package ever assigns it is a function of
+// package testing (logf := t.Logf). A field named Transform or Render
+// with a printf signature is no log, nor one that nothing sets to a log.
+// A function that passes its format and arguments to such a field is a
+// printf wrapper for the callers in other packages (its fact).
+//
 // A write to an io.Writer (fmt.Fprint, Fprintf and Fprintln,
 // io.WriteString, a Write or WriteString method) is a log when the writer
 // is os.Stdout or os.Stderr, or a debug or trace output: a field,

@@ -41,11 +41,15 @@ func (c *checker) dropOf(f *finding) (drop, bool) {
 		return drop{}, false
 	}
 	info := c.pass.TypesInfo
-	fn := httpmodel.Callee(info, f.call)
-	if fn == nil {
+	var sig *types.Signature
+	if fn := httpmodel.Callee(info, f.call); fn != nil {
+		sig, _ = fn.Type().(*types.Signature)
+	} else if tv, ok := info.Types[f.call.Fun]; ok && tv.IsValue() {
+		sig, _ = tv.Type.Underlying().(*types.Signature) // a func field or variable
+	}
+	if sig == nil {
 		return drop{}, false
 	}
-	sig := fn.Type().(*types.Signature)
 	_, args := httpmodel.Receiver(info, f.call)
 	if !sig.Variadic() || len(args) < sig.Params().Len() {
 		return drop{}, false
@@ -98,6 +102,10 @@ var verbRE = regexp.MustCompile(`%[-+# 0]*[0-9]*(\.[0-9]*)?[a-zA-Z%]`)
 // labelRE matches the label before a verb: a word and a separator (auth=,
 // token: , Authorization ), with the separators and spaces before it.
 var labelRE = regexp.MustCompile(`(^|[\s,;:|]+)[A-Za-z_][\w.\-]*(\s*[=:]\s*|\s+)$`)
+
+// connectiveRE matches a word that only joins a label to what comes
+// before it.
+var connectiveRE = regexp.MustCompile(`(^|\s+)(with|and|using|via|for|from|of|the)$`)
 
 // dropEdits returns the edits that remove the arguments of drops, all of
 // the same call, with their verbs; ok is false when one cannot be
@@ -191,6 +199,11 @@ func (c *checker) verbSpan(text string, v []int, verbs [][]int, k int) [2]int {
 	}
 	if m := labelRE.FindStringSubmatchIndex(text[lo:start]); m != nil {
 		start = lo + m[0]
+		// A connective left before the label goes too: "retry with
+		// key %s" leaves "retry", not "retry with".
+		if m := connectiveRE.FindStringIndex(text[lo:start]); m != nil {
+			start = lo + m[0]
+		}
 	} else {
 		// No label: the separator before the verb goes with it.
 		pre := text[lo:start]

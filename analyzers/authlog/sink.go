@@ -105,6 +105,10 @@ func (c *checker) enclosing(pos token.Pos) *ast.FuncDecl {
 // isLogCall is isLog with the call at hand: a write to a debug writer is
 // a log too.
 func (c *checker) isLogCall(call *ast.CallExpr, fn *types.Func) bool {
+	if fn == nil {
+		_, ok := c.funcValueSink(call)
+		return ok
+	}
 	if c.isLog(fn) {
 		return true
 	}
