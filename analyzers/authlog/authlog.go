@@ -229,6 +229,9 @@ type checker struct {
 	// fvSets are the functions the package assigns to func fields and
 	// variables (see funcvalue.go), built on first use.
 	fvSets map[*types.Var]funcValueSet
+	// ifaceFacts are the summaries of the methods of the package's
+	// interfaces that its implementations give them (see ifacelog.go).
+	ifaceFacts map[*types.Func]*funcFact
 }
 
 type decl struct {
@@ -288,6 +291,7 @@ func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, de
 		// tells its callers that the request is redacted.
 		Export: func(fn *types.Func, fact *funcFact) bool { return !fact.empty() || returnsRequest(fn) },
 	})
+	c.summariseInterfaces(g)
 	if !isHTTP {
 		return nil, nil
 	}
@@ -494,7 +498,12 @@ func (c *checker) nameBit(name string) creds {
 	return 0
 }
 
-func (c *checker) fact(fn *types.Func) *funcFact { return c.sums.Lookup(fn) }
+func (c *checker) fact(fn *types.Func) *funcFact {
+	if f := c.ifaceFacts[fn]; f != nil {
+		return f
+	}
+	return c.sums.Lookup(fn)
+}
 
 // isLog reports whether fn is a log function, or a wrapper of one whose
 // fact says so (sinkOf's test, without the call's arguments).

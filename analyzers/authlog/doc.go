@@ -106,6 +106,20 @@
 // A function that passes its format and arguments to such a field is a
 // printf wrapper for the callers in other packages (its fact).
 //
+// A project's logger interface whose methods are no logging verbs
+// (WriteHeaders(h http.Header, filter Filter) of an interface Writer) is
+// a log by what its implementations in its package do: an interface
+// method logs the parameters that the method of some concrete type of
+// the package implementing it writes to a log, and callers in other
+// packages are reported where they pass a credential. Such an
+// implementation is a file or stream logger: a method of a type whose
+// name says it logs (fileLogger), with an http.Header, *http.Request or
+// *http.Response parameter and a name that starts with Write, Log, Dump,
+// Trace, Print, Debug or Record, writes to a log when it writes to a
+// writer its receiver holds. An exporter type (fileExporter) writing to
+// its file, or a logger's method writing to a writer it is given
+// (RenderHeaders(w, h)), is no log.
+//
 // A write to an io.Writer (fmt.Fprint, Fprintf and Fprintln,
 // io.WriteString, a Write or WriteString method) is a log when the writer
 // is os.Stdout or os.Stderr, or a debug or trace output: a field,

@@ -78,7 +78,7 @@ func (c *checker) ownWriter(call *ast.CallExpr, dest ast.Expr) bool {
 		return false
 	}
 	fn, _ := info.Defs[fd.Name].(*types.Func)
-	return logsink.LoggerMethod(fn) && logsink.IsWriter(info.TypeOf(dest))
+	return (logsink.LoggerMethod(fn) || loggerHTTPMethod(fn)) && logsink.IsWriter(info.TypeOf(dest))
 }
 
 // enclosing returns the method declaration of this package around pos,
