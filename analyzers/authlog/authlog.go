@@ -232,6 +232,8 @@ type checker struct {
 	// ifaceFacts are the summaries of the methods of the package's
 	// interfaces that its implementations give them (see ifacelog.go).
 	ifaceFacts map[*types.Func]*funcFact
+	// lits caches litOfVar: the constant list or map a variable holds.
+	lits map[*types.Var]*ast.CompositeLit
 }
 
 type decl struct {

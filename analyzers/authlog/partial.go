@@ -277,6 +277,19 @@ func (s *fstate) constLit(e ast.Expr) *ast.CompositeLit {
 // this package, when nothing else in the package assigns v or an element
 // of it, or takes its address.
 func (c *checker) litOfVar(v *types.Var) *ast.CompositeLit {
+	if lit, ok := c.lits[v]; ok {
+		return lit
+	}
+	lit := c.scanLitOfVar(v)
+	if c.lits == nil {
+		c.lits = map[*types.Var]*ast.CompositeLit{}
+	}
+	c.lits[v] = lit
+	return lit
+}
+
+// scanLitOfVar is litOfVar without the cache: one walk of the package.
+func (c *checker) scanLitOfVar(v *types.Var) *ast.CompositeLit {
 	var lit *ast.CompositeLit
 	written := false
 	info := c.pass.TypesInfo
@@ -560,7 +573,7 @@ func (s *fstate) dumpRemoved(calls []*ast.CallExpr) nameSet {
 func (c *checker) removesHeaders(fd *ast.FuncDecl) bool {
 	info := c.pass.TypesInfo
 	for _, call := range c.calls.Calls(fd) {
-		if a, ok := httpmodel.HeaderCall(info, call.Expr); ok && (a.Op == httpmodel.HeaderDel || a.Op == httpmodel.HeaderSet) {
+		if a, ok := httpmodel.HeaderCall(info, call.Expr); ok && (a.Op == httpmodel.HeaderDel || a.Op == httpmodel.HeaderSet && isMarker(info, a.Value)) {
 			return true
 		}
 		if isBuiltin(info, call.Expr, "delete") {
