@@ -175,6 +175,12 @@ func dumpScrubbedToken(req *http.Request) {
 	log.Printf("%s", b) // want `request dump of a request redacted in part \(Authorization removed; may still hold Proxy-Authorization, .*\) reaches log.Printf`
 }
 
+// A request whose Header lost its cookies only, printed whole.
+func requestWithoutCookies(req *http.Request) {
+	req.Header.Del("Cookie")
+	log.Printf("request %+v", req) // want `request formatted whole, its Header redacted in part \(Cookie removed; may still hold Authorization, Proxy-Authorization, Set-Cookie, .*\) reaches log.Printf`
+}
+
 // A list filter that is not the full list.
 func maskedByShortList(req *http.Request) {
 	h := req.Header.Clone()
