@@ -116,10 +116,16 @@ type funcFact struct {
 	// it (a helper that formats, copies or composes what it is given):
 	// the result carries what the caller passes there.
 	Passes []uint64
-	// Redacts has bit i set when result i is an http.Header that some
-	// return statement redacts (see fstate.redacted): the function is a
-	// redacting helper, and a header replaced by its result is redacted.
-	Redacts uint64
+	// Removes lists, for each result that is an http.Header or a
+	// request, the configured headers (canonical, sorted; "*" for every
+	// one) that some return statement has removed from it: the function
+	// is a redacting helper, complete when it removes every configured
+	// header, partial otherwise (see partial.go).
+	Removes [][]string
+	// Strips lists, for each parameter that is an http.Header or a
+	// *http.Request, the configured headers that the function removes
+	// from that header (or the request's Header) in place.
+	Strips [][]string
 }
 
 func (*funcFact) AFact() {}
@@ -154,8 +160,13 @@ func (f *funcFact) String() string {
 			}
 			parts = append(parts, fmt.Sprintf("result%d<-%s", i, strings.Join(ps, ",")))
 		}
-		if f.Redacts&(1<<i) != 0 {
-			parts = append(parts, fmt.Sprintf("result%d=redacted", i))
+		if i < len(f.Removes) && len(f.Removes[i]) > 0 {
+			parts = append(parts, fmt.Sprintf("result%d=redacts(%s)", i, strings.Join(f.Removes[i], ",")))
+		}
+	}
+	for i, names := range f.Strips {
+		if len(names) > 0 {
+			parts = append(parts, fmt.Sprintf("p%d=redacts(%s)", i, strings.Join(names, ",")))
 		}
 	}
 	return "authlog(" + strings.Join(parts, " ") + ")"
@@ -178,12 +189,15 @@ func (f *funcFact) sink() bool { return f.Values != 0 || f.Printf }
 
 func (f *funcFact) empty() bool {
 	nonzero := func(r uint64) bool { return r != 0 }
-	return !f.sink() && f.Redacts == 0 && !slices.ContainsFunc(f.Results, nonzero) && !slices.ContainsFunc(f.Passes, nonzero)
+	some := func(names []string) bool { return len(names) > 0 }
+	return !f.sink() && !slices.ContainsFunc(f.Removes, some) && !slices.ContainsFunc(f.Strips, some) &&
+		!slices.ContainsFunc(f.Results, nonzero) && !slices.ContainsFunc(f.Passes, nonzero)
 }
 
 func (f *funcFact) equal(g *funcFact) bool {
 	return f.Sink == g.Sink && f.Values == g.Values && f.Printf == g.Printf &&
-		f.Format == g.Format && f.Args == g.Args && slices.Equal(f.Results, g.Results) && slices.Equal(f.Passes, g.Passes) && f.Redacts == g.Redacts
+		f.Format == g.Format && f.Args == g.Args && slices.Equal(f.Results, g.Results) && slices.Equal(f.Passes, g.Passes) &&
+		slices.EqualFunc(f.Removes, g.Removes, slices.Equal) && slices.EqualFunc(f.Strips, g.Strips, slices.Equal)
 }
 
 type checker struct {
@@ -206,6 +220,20 @@ type checker struct {
 	// prints whole (see noteSecret).
 	secretFields secretNames
 	secrets      map[*types.TypeName]*secretUse
+	// help is what the package offers for the helper that the fixes
+	// call (see helper.go); inline makes the fixes build the clone in
+	// place instead, and usedHelper records that the fix being built
+	// calls it.
+	help               helperState
+	inline, usedHelper bool
+	// fvSets are the functions the package assigns to func fields and
+	// variables (see funcvalue.go), built on first use.
+	fvSets map[*types.Var]funcValueSet
+	// ifaceFacts are the summaries of the methods of the package's
+	// interfaces that its implementations give them (see ifacelog.go).
+	ifaceFacts map[*types.Func]*funcFact
+	// lits caches litOfVar: the constant list or map a variable holds.
+	lits map[*types.Var]*ast.CompositeLit
 }
 
 type decl struct {
@@ -219,7 +247,7 @@ func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, de
 	facts := hasFacts(pass)
 	// A package that cannot mention an HTTP type holds no credential, but
 	// it may still wrap a log function for packages that do.
-	if !isHTTP && !facts && !logsink.ImportsSink(pass.Pkg, sinks) {
+	if !isHTTP && !facts && !logsink.ImportsSink(pass.Pkg, sinks) && !declaresFuncLog(pass.Pkg) {
 		return nil, nil
 	}
 	c := &checker{pass: pass, sinks: sinks, debugWriters: debugWriters, secretFields: secretFields, calls: pass.ResultOf[callindex.Analyzer].(*callindex.Index)}
@@ -265,9 +293,11 @@ func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, de
 		// tells its callers that the request is redacted.
 		Export: func(fn *types.Func, fact *funcFact) bool { return !fact.empty() || returnsRequest(fn) },
 	})
+	c.summariseInterfaces(g)
 	if !isHTTP {
 		return nil, nil
 	}
+	var found []*fileFindings
 	for i, d := range g.Funcs {
 		if isTestFile(pass, d.File) || !logs[i] {
 			continue
@@ -277,7 +307,23 @@ func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, de
 		if st == nil {
 			st = c.analyze(d.Decl)
 		}
-		c.check(d.File, st, at)
+		if ff := c.check(d.File, st); ff != nil {
+			found = append(found, ff)
+		}
+	}
+	c.fixAll(found, at)
+	for _, ff := range found {
+		for _, f := range ff.fs {
+			if f.fix == nil {
+				continue // no fix could be built: say nothing rather than half
+			}
+			c.pass.Report(analysis.Diagnostic{
+				Pos:            f.expr.Pos(),
+				End:            f.expr.End(),
+				Message:        f.msg,
+				SuggestedFixes: []analysis.SuggestedFix{*f.fix},
+			})
+		}
 	}
 	c.reportSecrets()
 	return nil, nil
@@ -303,17 +349,29 @@ func (c *checker) reach(g *summary.Graph, reachesHTTP bool) (logs, active []bool
 					logs[i] = true // it calls a log, or a wrapper from another package
 					break
 				}
+			} else if _, ok := c.funcValueSink(call.Expr); ok {
+				logs[i] = true // a log held in a field or variable
+				break
 			}
 		}
 	}
 	// A caller of a function that reaches a log reaches it too.
 	callindex.MarkCallers(g.Callers(), logs)
+	// A function that removes headers from a header or request, itself
+	// or through a helper, may strip its parameters (funcFact.Strips).
+	strips := make([]bool, len(g.Funcs))
+	if reachesHTTP {
+		for i, d := range g.Funcs {
+			strips[i] = c.removesHeaders(d.Decl)
+		}
+		callindex.MarkCallers(g.Callers(), strips)
+	}
 	active = make([]bool, len(g.Funcs))
 	for i, d := range g.Funcs {
 		// Without net/http, a function matters only as a log wrapper,
 		// which needs a parameter to pass on.
 		l := logs[i] && (reachesHTTP || d.Obj.Type().(*types.Signature).Params().Len() > 0)
-		active[i] = l || reachesHTTP && mayCarryResults(d.Obj)
+		active[i] = l || reachesHTTP && (mayCarryResults(d.Obj) || strips[i] && hasHeaderParam(d.Obj))
 	}
 	return logs, active
 }
@@ -324,7 +382,8 @@ func (c *checker) reach(g *summary.Graph, reachesHTTP bool) (logs, active []bool
 func joinFacts(old, new *funcFact) *funcFact {
 	j := *new
 	j.Values |= old.Values
-	j.Redacts |= old.Redacts
+	j.Removes = joinNames(new.Removes, old.Removes)
+	j.Strips = joinNames(new.Strips, old.Strips)
 	j.Results = slices.Clone(new.Results)
 	for i := range min(len(j.Results), len(old.Results)) {
 		j.Results[i] |= old.Results[i]
@@ -340,6 +399,23 @@ func joinFacts(old, new *funcFact) *funcFact {
 		j.Sink = old.Sink
 	}
 	return &j
+}
+
+// joinNames returns, slot by slot, the union of two lists of header
+// names of a fact.
+func joinNames(a, b [][]string) [][]string {
+	out := make([][]string, max(len(a), len(b)))
+	for i := range out {
+		var x, y []string
+		if i < len(a) {
+			x = a[i]
+		}
+		if i < len(b) {
+			y = b[i]
+		}
+		out[i] = unionNames(x, y)
+	}
+	return out
 }
 
 // mayCarryResults reports whether a result of fn can carry a credential:
@@ -424,7 +500,12 @@ func (c *checker) nameBit(name string) creds {
 	return 0
 }
 
-func (c *checker) fact(fn *types.Func) *funcFact { return c.sums.Lookup(fn) }
+func (c *checker) fact(fn *types.Func) *funcFact {
+	if f := c.ifaceFacts[fn]; f != nil {
+		return f
+	}
+	return c.sums.Lookup(fn)
+}
 
 // isLog reports whether fn is a log function, or a wrapper of one whose
 // fact says so (sinkOf's test, without the call's arguments).
@@ -460,7 +541,7 @@ func (s sinkCall) describe() string {
 func (c *checker) sinkOf(call callindex.Call) (sinkCall, bool) {
 	fn := call.Callee
 	if fn == nil {
-		return sinkCall{}, false
+		return c.funcValueSink(call.Expr)
 	}
 	if s, ok := c.writerSink(call.Expr, fn); ok {
 		return s, true
@@ -510,6 +591,7 @@ func (c *checker) summarise(st *fstate, logs bool) *funcFact {
 		n := st.decl.Type.Results.NumFields()
 		f.Results = make([]uint64, n)
 		f.Passes = make([]uint64, n)
+		removes := make([]nameSet, n)
 		for _, ret := range c.calls.Returns(st.decl) {
 			switch {
 			case len(ret.Results) == n:
@@ -517,8 +599,8 @@ func (c *checker) summarise(st *fstate, logs bool) *funcFact {
 					v := st.eval(r)
 					f.Results[i] |= uint64(v.c &^ credRespDump)
 					f.Passes[i] |= v.p
-					if t := info.TypeOf(r); i < 64 && isHeader(t) && st.redactedBy(r, t, false) {
-						f.Redacts |= 1 << i
+					if t := info.TypeOf(r); isHeader(t) || isRequest(t) {
+						removes[i] |= st.removedAt(st.headerKey(r, t), r.Pos(), false)
 					}
 				}
 			case len(ret.Results) == 1:
@@ -538,14 +620,22 @@ func (c *checker) summarise(st *fstate, logs bool) *funcFact {
 				}
 			}
 		}
-	}
-	for i := range f.Passes {
-		if i < 64 && f.Redacts&(1<<i) != 0 {
-			// A redacting helper returns what it was given only when
-			// that holds nothing to redact.
-			f.Passes[i] = 0
+		every := c.every()
+		for i, set := range removes {
+			if set&every == every {
+				// A redacting helper returns what it was given only
+				// when that holds nothing to redact.
+				f.Passes[i] = 0
+			}
+			if set != 0 {
+				if f.Removes == nil {
+					f.Removes = make([][]string, n)
+				}
+				f.Removes[i] = c.factNames(set)
+			}
 		}
 	}
+	f.Strips = st.strips()
 	if !logs {
 		return f // no call that may log: no parameter reaches a log
 	}
@@ -592,6 +682,13 @@ type finding struct {
 	// is built with the others of its function (see valueFixes).
 	value bool
 	what  string // for the fix message of a value
+	// usesHelper is true when the fix calls the helper (see helper.go).
+	usesHelper bool
+	// call is the log call of which the credential is an argument
+	// itself, with the index of its format among the arguments proper
+	// (-1 for none); nil when the credential is part of an argument.
+	call       *ast.CallExpr
+	sinkFormat int
 }
 
 // implementsError reports whether values of type t are errors, which fmt,
@@ -604,7 +701,10 @@ func implementsError(t types.Type) bool {
 	return types.Implements(t, errorType)
 }
 
-func (c *checker) check(file *ast.File, st *fstate, at func(token.Pos)) {
+// check returns the findings of the function st, in source order, or nil;
+// their messages and fixes are planned once the whole package has been
+// checked (see fixAll).
+func (c *checker) check(file *ast.File, st *fstate) *fileFindings {
 	info := c.pass.TypesInfo
 	var fs []*finding
 	seen := map[ast.Expr]bool{}
@@ -639,36 +739,25 @@ func (c *checker) check(file *ast.File, st *fstate, at func(token.Pos)) {
 				}
 				if !seen[l.expr] {
 					seen[l.expr] = true
-					fs = append(fs, &finding{leaf: l, sink: s.describe()})
+					f := &finding{leaf: l, sink: s.describe()}
+					if l.expr == a.Expr {
+						f.call, f.sinkFormat = ic.Expr, s.Format
+					}
+					fs = append(fs, f)
 				}
 			}
 			c.noteSecret(a.Expr, s.describe())
 		})
 	}
 	if len(fs) == 0 {
-		return
+		return nil
 	}
 	src := fixes.Source(c.pass, st.decl.Pos())
 	if src == nil {
-		return
+		return nil
 	}
-	for _, f := range fs {
-		at(f.expr.Pos())
-		c.plan(file, st, f, src)
-	}
-	c.valueFixes(file, st, fs, src)
-	sort.Slice(fs, func(i, j int) bool { return fs[i].expr.Pos() < fs[j].expr.Pos() })
-	for _, f := range fs {
-		if f.fix == nil {
-			continue // no fix could be built: say nothing rather than half
-		}
-		c.pass.Report(analysis.Diagnostic{
-			Pos:            f.expr.Pos(),
-			End:            f.expr.End(),
-			Message:        f.msg,
-			SuggestedFixes: []analysis.SuggestedFix{*f.fix},
-		})
-	}
+	sort.SliceStable(fs, func(i, j int) bool { return fs[i].expr.Pos() < fs[j].expr.Pos() })
+	return &fileFindings{file: file, st: st, src: src, fs: fs}
 }
 
 // plan chooses the message of a finding and, except for values (whose
@@ -677,15 +766,25 @@ func (c *checker) plan(file *ast.File, st *fstate, f *finding, src []byte) {
 	info := c.pass.TypesInfo
 	t := info.TypeOf(f.expr)
 	var what string
+	removed := nameSet(0)
+	if isHeader(t) || isRequest(t) {
+		removed = st.removedFrom(f.expr, t)
+	}
 	mayHold := func() string {
-		return listNames(st.missing(st.headerKey(f.expr, t), f.expr.Pos()))
+		return listNames(c.missingNames(removed))
 	}
 	switch {
 	case isHeader(t) && f.c&credHeader != 0:
 		what = fmt.Sprintf("http.Header (may hold %s)", mayHold())
+		if removed != 0 {
+			what = "http.Header " + c.partialText(removed)
+		}
 		f.fix = c.headerFix(file, f.expr, src)
 	case isRequest(t) && f.c&credRequest != 0:
 		what = fmt.Sprintf("request formatted whole (its Header may hold %s)", mayHold())
+		if removed != 0 {
+			what = "request formatted whole, its Header " + c.partialText(removed)
+		}
 		f.fix = c.requestFix(file, f.expr, src)
 	case f.c&dumpBits != 0:
 		kind := "request dump"
@@ -693,8 +792,12 @@ func (c *checker) plan(file *ast.File, st *fstate, f *finding, src []byte) {
 			kind = "response dump"
 		}
 		what = kind + " (includes every header)"
-		if f.c&^dumpBits == 0 {
-			if calls, ok := st.dumpOrigins(f.expr, map[ast.Node]bool{}); ok && len(calls) > 0 {
+		calls, ok := st.dumpOrigins(f.expr, map[ast.Node]bool{})
+		if ok && len(calls) > 0 {
+			if removed := st.dumpRemoved(calls); removed != 0 {
+				what = kind + " of a request " + c.partialText(removed)
+			}
+			if f.c&^dumpBits == 0 {
 				f.fix = c.dumpFix(file, calls, src)
 			}
 		}

@@ -95,6 +95,31 @@
 // (*stdLogger).Debugf), but not in (*Printer).Printf, nor in a method
 // named Render, nor into a bytes.Buffer.
 //
+// A func value held in a struct field or a variable is a log when its
+// name and signature are a logging method's by the same rule (a field
+// Logf func(format string, args ...any) of an SDK's client, which its
+// user sets to log.Printf; a variable debugf), or when the package
+// assigns it a log (retrier{onRetry: log.Printf}, which it then logs
+// like), unless all the package ever assigns it is a function of
+// package testing (logf := t.Logf). A field named Transform or Render
+// with a printf signature is no log, nor one that nothing sets to a log.
+// A function that passes its format and arguments to such a field is a
+// printf wrapper for the callers in other packages (its fact).
+//
+// A project's logger interface whose methods are no logging verbs
+// (WriteHeaders(h http.Header, filter Filter) of an interface Writer) is
+// a log by what its implementations in its package do: an interface
+// method logs the parameters that the method of some concrete type of
+// the package implementing it writes to a log, and callers in other
+// packages are reported where they pass a credential. Such an
+// implementation is a file or stream logger: a method of a type whose
+// name says it logs (fileLogger), with an http.Header, *http.Request or
+// *http.Response parameter and a name that starts with Write, Log, Dump,
+// Trace, Print, Debug or Record, writes to a log when it writes to a
+// writer its receiver holds. An exporter type (fileExporter) writing to
+// its file, or a logger's method writing to a writer it is given
+// (RenderHeaders(w, h)), is no log.
+//
 // A write to an io.Writer (fmt.Fprint, Fprintf and Fprintln,
 // io.WriteString, a Write or WriteString method) is a log when the writer
 // is os.Stdout or os.Stderr, or a debug or trace output: a field,
@@ -116,15 +141,24 @@
 //
 // Not reported: other headers (Content-Type, X-Request-Id); presence and
 // length checks (h.Get("Authorization") != "", len(token)); a redacted
-// header or request, and a dump of one. A header is redacted once a
-// configured header is deleted from it or overwritten with a marker
-// (h.Set("Authorization", "[redacted]"), "***", "xxxx", ""), or once it is
-// replaced by the result of a function, in any package, that returns such
-// a header (r.Header = redactHeaders(r.Header)); a name that is not a
-// constant counts as every name. One redacted header is enough: the
-// analyzer cannot tell which credentials a request carries, so it trusts a
-// deliberate redaction, unless the redaction misses (delete(h,
-// "authorization") deletes nothing from a map with canonical keys). Text
+// header or request, and a dump of one. A header is redacted once every
+// configured header is removed from it: deleted or overwritten with a
+// marker (h.Set("Authorization", "[redacted]"), "***", "xxxx", ""), here
+// or by a function, in any package, that returns the header without them
+// (r.Header = redactHeaders(r.Header)) or removes them from the header or
+// request it is given (scrub(req)); or once the header is replaced by an
+// empty one. A name that is not a constant counts as every name, unless
+// it comes from a constant list or map (a composite literal of
+// constants, in place or in a variable that nothing else assigns): a
+// range over it, or a filter of a loop over the header (if
+// sensitive[k], slices.Contains(list, k), k == "Cookie"); then it counts
+// as the names listed. A redaction that removes some configured headers
+// and leaves others is partial: a helper that masks Authorization and
+// leaves Cookie or X-Amz-Security-Token is reported, naming what it
+// misses (http.Header redacted in part (Authorization removed; may still
+// hold Proxy-Authorization, Cookie, ...)), as is a deletion that misses
+// (delete(h, "authorization") deletes nothing from a map with canonical
+// keys). Text
 // in which a marker replaces what it matched (strings.ReplaceAll(s, token,
 // "[redacted]"), the bytes functions, the ReplaceAll methods of
 // *regexp.Regexp) carries nothing, and a variable so scrubbed in place
@@ -137,21 +171,34 @@
 // fmt.Fprintf to an http.ResponseWriter; and test files, whose credentials
 // are fixtures (nor is what a test prints through package testing a log).
 //
-// Each finding has one suggested fix. A header value, a password, a cookie
-// value, or text built from them becomes the string "[REDACTED]" where it
-// is logged (a []string becomes []string{"[REDACTED]"}); a variable left
-// unused by that is removed, or its declaration blanked. A whole header is
-// logged as a redacted clone built in place, a request as a redacted clone
-// of itself (r.Clone(r.Context()) with the configured headers deleted),
-// and a dump is taken of a redacted clone of the request, which gets its
-// body back when the dump read it; r.Write(&b) becomes a write of such a
-// clone, resp.Write(&b) of a copy of the response whose Header is a
-// redacted clone, and h.Write(&b) of a redacted clone of h. Text composed
-// from whole headers in the function (through concatenation, Sprintf and
-// helpers that pass a parameter on) gets each header replaced with a
-// redacted clone where it enters the text, and a loop that logs every
-// header ranges over such a clone. A finding for which no fix can
-// be written is not reported.
+// Each finding has one suggested fix. A credential value that is itself
+// an argument of the log (a header value, a password, a cookie value)
+// is dropped from the call, with the verb that printed it and its label
+// (log.Printf("attempt %d: auth %s", n, tok) becomes log.Printf("attempt
+// %d", n)), or with its key or label argument (slog.Info("retrying",
+// "token", tok) becomes slog.Info("retrying")); the findings of one call
+// share one fix. A value that is part of an argument, or the whole of a
+// line, becomes the string "[REDACTED]" where it is logged (a []string
+// becomes []string{"[REDACTED]"}). A variable left unused by either is
+// removed, or its declaration blanked. A whole header is logged as
+// redactedHeader(h), a clone without the configured headers made by a
+// small helper that the fix declares once per package, after the
+// function of the package's first finding that uses it (the fixes of one
+// run add it with identical edits, which golangci-lint and go fix merge);
+// a helper of that name and signature that removes every configured
+// header, left by an earlier run, is called from every file. A request
+// is logged as a clone of itself whose Header is such a clone, and a
+// dump is taken of such a clone of the request, which gets its body back
+// when the dump read it; r.Write(&b) becomes a write of such a clone,
+// resp.Write(&b) of a copy of the response whose Header is a redacted
+// clone, and h.Write(&b) of a redacted clone of h. In a file of the
+// package other than the helper's, the clone is built in place (a loop
+// deleting the configured headers) so that the fix stays in its file.
+// Text composed from whole headers in the function (through
+// concatenation, Sprintf and helpers that pass a parameter on) gets each
+// header replaced with a redacted clone where it enters the text, and a
+// loop that logs every header ranges over such a clone. A finding for
+// which no fix can be written is not reported.
 //
 // Retry libraries (see docs/libraries.md): a resty client whose debug log is
 // switched on (SetDebug with anything but the constant false) while it

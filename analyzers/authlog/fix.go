@@ -20,6 +20,8 @@ import (
 const redactedString = `"[REDACTED]"`
 
 // headerFix logs a redacted clone of the header h instead of h:
+// redactedHeader(h) (see helper.go), or, where the helper cannot be
+// called, the clone built in place:
 //
 //	func() http.Header {
 //		redacted := h.Clone()
@@ -28,6 +30,10 @@ const redactedString = `"[REDACTED]"`
 //		return redacted
 //	}()
 func (c *checker) headerFix(file *ast.File, h ast.Expr, src []byte) *analysis.SuggestedFix {
+	if call, ok := c.helperCall(h.Pos(), fixes.Text(c.pass.Fset, src, h)); ok {
+		edit := analysis.TextEdit{Pos: h.Pos(), End: h.End(), NewText: []byte(call)}
+		return &analysis.SuggestedFix{Message: "Log a redacted clone of the header", TextEdits: []analysis.TextEdit{edit}}
+	}
 	httpName, edits, ok := c.importHTTP(file, h.Pos())
 	if !ok {
 		return nil
@@ -37,9 +43,7 @@ func (c *checker) headerFix(file *ast.File, h ast.Expr, src []byte) *analysis.Su
 	var b strings.Builder
 	fmt.Fprintf(&b, "func() %s.Header {\n", httpName)
 	fmt.Fprintf(&b, "%s\t%s := %s.Clone()\n", indent, name, c.operand(src, h))
-	for _, n := range c.names {
-		fmt.Fprintf(&b, "%s\t%s.Del(%q)\n", indent, name, n)
-	}
+	b.WriteString(c.delLoop(indent+"\t", name))
 	fmt.Fprintf(&b, "%s\treturn %s\n%s}()", indent, name, indent)
 	edits = append(edits, analysis.TextEdit{Pos: h.Pos(), End: h.End(), NewText: []byte(b.String())})
 	return &analysis.SuggestedFix{Message: "Log a redacted clone of the header", TextEdits: sortEdits(edits)}
@@ -74,6 +78,16 @@ func (c *checker) headersFix(file *ast.File, hs []ast.Expr, src []byte) *analysi
 	return &analysis.SuggestedFix{Message: "Compose the logged text from a redacted clone of the header", TextEdits: sortEdits(edits)}
 }
 
+// delLoop returns the loop that deletes the configured headers from the
+// header h, indented by indent.
+func (c *checker) delLoop(indent, h string) string {
+	quoted := make([]string, len(c.names))
+	for i, n := range c.names {
+		quoted[i] = strconv.Quote(n)
+	}
+	return fmt.Sprintf("%[1]sfor _, name := range []string{%[2]s} {\n%[1]s\t%[3]s.Del(name)\n%[1]s}\n", indent, strings.Join(quoted, ", "), h)
+}
+
 // requestFix logs a redacted clone of the request r instead of r: a clone
 // whose Header lacks the configured headers (nil stays nil). A request
 // that is not a plain variable or field is passed to the function literal
@@ -104,20 +118,24 @@ func (c *checker) requestFix(file *ast.File, r ast.Expr, src []byte) *analysis.S
 	if ptr {
 		fmt.Fprintf(&b, "%[1]s\tif %[2]s == nil {\n%[1]s\t\treturn nil\n%[1]s\t}\n", indent, req)
 	}
-	b.WriteString(c.cloneRequest(indent+"\t", name, req))
+	b.WriteString(c.cloneRequest(r.Pos(), indent+"\t", name, req))
 	fmt.Fprintf(&b, "%s\treturn %s\n%s}(%s)", indent, name, indent, arg)
 	edits = append(edits, analysis.TextEdit{Pos: r.Pos(), End: r.End(), NewText: []byte(b.String())})
 	return &analysis.SuggestedFix{Message: "Log a redacted clone of the request", TextEdits: sortEdits(edits)}
 }
 
-// cloneRequest returns the statements that make name a clone of the
-// request req without the configured headers.
-func (c *checker) cloneRequest(indent, name, req string) string {
+// cloneRequest returns the statements, to be written at pos, that make
+// name a clone of the request req without the configured headers: its
+// Header replaced by redactedHeader's clone (see helper.go), or each
+// header deleted.
+func (c *checker) cloneRequest(pos token.Pos, indent, name, req string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s%s := %s.Clone(%s.Context())\n", indent, name, req, req)
-	for _, n := range c.names {
-		fmt.Fprintf(&b, "%s%s.Header.Del(%q)\n", indent, name, n)
+	if call, ok := c.helperCall(pos, name+".Header"); ok {
+		fmt.Fprintf(&b, "%s%s.Header = %s\n", indent, name, call)
+		return b.String()
 	}
+	b.WriteString(c.delLoop(indent, name+".Header"))
 	return b.String()
 }
 
@@ -178,7 +196,7 @@ func (c *checker) dumpFix(file *ast.File, calls []*ast.CallExpr, src []byte) *an
 			indent := fixes.Indent(c.pass.Fset, src, req.Pos())
 			name := freshName("redacted", req)
 			text := fmt.Sprintf("func(%s) *%s.Request {\n%s%s\treturn %s\n%s}(%s)",
-				param, httpName, c.cloneRequest(indent+"\t", name, reqText), indent, name, indent, arg)
+				param, httpName, c.cloneRequest(req.Pos(), indent+"\t", name, reqText), indent, name, indent, arg)
 			edits = append(edits, analysis.TextEdit{Pos: req.Pos(), End: req.End(), NewText: []byte(text)})
 			continue
 		}
@@ -200,7 +218,7 @@ func (c *checker) dumpFix(file *ast.File, calls []*ast.CallExpr, src []byte) *an
 		errName := freshName("err", req, body, d.Fun)
 		var b strings.Builder
 		fmt.Fprintf(&b, "func(%s) ([]byte, error) {\n", param)
-		b.WriteString(c.cloneRequest(indent+"\t", name, reqText))
+		b.WriteString(c.cloneRequest(d.Pos(), indent+"\t", name, reqText))
 		fmt.Fprintf(&b, "%s\t%s, %s := %s(%s, %s)\n", indent, dump, errName, fixes.Text(c.pass.Fset, src, d.Fun), name, fixes.Text(c.pass.Fset, src, body))
 		fmt.Fprintf(&b, "%s\t%s.Body = %s.Body\n", indent, reqText, name)
 		fmt.Fprintf(&b, "%s\treturn %s, %s\n%s}(%s)", indent, dump, errName, indent, arg)
@@ -247,7 +265,7 @@ func (c *checker) writeCloneEdit(file *ast.File, recv ast.Expr, src []byte) (ana
 			param, arg = fmt.Sprintf("%s *%s.Request", text, httpName), fixes.Text(c.pass.Fset, src, recv)
 		}
 		fmt.Fprintf(&b, "func(%s) *%s.Request {\n%s%s\treturn %s\n%s}(%s)",
-			param, httpName, c.cloneRequest(indent+"\t", name, text), indent, name, indent, arg)
+			param, httpName, c.cloneRequest(recv.Pos(), indent+"\t", name, text), indent, name, indent, arg)
 	} else {
 		if !fixes.Pure(info, recv) {
 			text = "resp"
@@ -255,9 +273,11 @@ func (c *checker) writeCloneEdit(file *ast.File, recv ast.Expr, src []byte) (ana
 		}
 		fmt.Fprintf(&b, "func(%s) *%s.Response {\n", param, httpName)
 		fmt.Fprintf(&b, "%s\t%s := *%s\n", indent, name, text)
-		fmt.Fprintf(&b, "%s\t%s.Header = %s.Header.Clone()\n", indent, name, text)
-		for _, n := range c.names {
-			fmt.Fprintf(&b, "%s\t%s.Header.Del(%q)\n", indent, name, n)
+		if call, ok := c.helperCall(recv.Pos(), text+".Header"); ok {
+			fmt.Fprintf(&b, "%s\t%s.Header = %s\n", indent, name, call)
+		} else {
+			fmt.Fprintf(&b, "%s\t%s.Header = %s.Header.Clone()\n", indent, name, text)
+			b.WriteString(c.delLoop(indent+"\t", name+".Header"))
 		}
 		fmt.Fprintf(&b, "%s\treturn &%s\n%s}(%s)", indent, name, indent, arg)
 	}
@@ -544,9 +564,50 @@ func (c *checker) valueFixes(file *ast.File, st *fstate, fs []*finding, src []by
 			}
 		}
 	}
+	// A credential that is an argument of the log itself is dropped
+	// from the call, with its verb (see drop.go); the findings of one
+	// call share the edit of its format, and so one fix.
+	drops := make([]*drop, len(vf))
+	byCall := map[*ast.CallExpr][]int{}
+	var calls []*ast.CallExpr
+	for i, f := range vf {
+		if d, ok := c.dropOf(f); ok {
+			drops[i] = &d
+			if byCall[d.call] == nil {
+				calls = append(calls, d.call)
+			}
+			byCall[d.call] = append(byCall[d.call], i)
+		}
+	}
+	callEdits := map[*ast.CallExpr][]analysis.TextEdit{}
+	for _, call := range calls {
+		is := byCall[call]
+		var ds []drop
+		for _, i := range is {
+			ds = append(ds, *drops[i])
+		}
+		e, ok := c.dropEdits(src, ds, vf[is[0]].sinkFormat)
+		if !ok {
+			for _, i := range is {
+				drops[i] = nil
+			}
+			continue
+		}
+		callEdits[call] = e
+		for _, i := range is[1:] {
+			union(is[0], i)
+		}
+	}
 	failed := map[int]bool{}
 	edits := map[int][]analysis.TextEdit{}
 	for i, f := range vf {
+		if d := drops[i]; d != nil {
+			if e, ok := callEdits[d.call]; ok {
+				edits[find(i)] = append(edits[find(i)], e...)
+				delete(callEdits, d.call) // once for the call's findings
+			}
+			continue
+		}
 		text, ok := redactedText(f.ctx, info.TypeOf(f.expr))
 		if !ok {
 			failed[find(i)] = true
@@ -620,8 +681,12 @@ func (c *checker) valueFixes(file *ast.File, st *fstate, fs []*finding, src []by
 		if failed[root] {
 			continue
 		}
+		msg := "Redact the " + f.what
+		if drops[i] != nil {
+			msg = "Stop logging the " + f.what
+		}
 		f.fix = &analysis.SuggestedFix{
-			Message:   "Redact the " + f.what,
+			Message:   msg,
 			TextEdits: sortEdits(slices.Clone(edits[root])),
 		}
 	}

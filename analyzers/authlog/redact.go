@@ -2,6 +2,7 @@ package authlog
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"strings"
 	"unicode"
@@ -150,15 +151,44 @@ func (s *fstate) scrubs(lhs, rhs ast.Expr) bool {
 	return s.varOf(subject) == v
 }
 
-// redactsHeader reports whether e is a call of a function that returns a
-// redacted header (see funcFact.Redacts), such as the helper in
+// removesOf returns the configured headers that e, a call of a function
+// that returns a header or a request, has removed from its result (see
+// funcFact.Removes), such as the helper in
 //
 //	req.Header = redactHeaders(req.Header)
-func (s *fstate) redactsHeader(e ast.Expr) bool {
+func (s *fstate) removesOf(e ast.Expr) nameSet {
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok {
-		return false
+		return 0
 	}
 	f := s.c.fact(httpmodel.Callee(s.info, call))
-	return f != nil && f.Redacts&1 != 0
+	if f == nil || len(f.Removes) == 0 {
+		return 0
+	}
+	return s.c.namesSet(f.Removes[0])
+}
+
+// stripped records the headers that call, a call of a function that
+// removes headers from a header or request it is given (see
+// funcFact.Strips), removes from its arguments.
+func (s *fstate) stripped(call *ast.CallExpr) {
+	fn := httpmodel.Callee(s.info, call)
+	f := s.c.fact(fn)
+	if f == nil || len(f.Strips) == 0 {
+		return
+	}
+	sig := fn.Type().(*types.Signature)
+	_, args := httpmodel.Receiver(s.info, call)
+	for i, a := range args {
+		if i >= len(f.Strips) || i >= sig.Params().Len() || len(f.Strips[i]) == 0 {
+			continue
+		}
+		if u, ok := ast.Unparen(a).(*ast.UnaryExpr); ok && u.Op == token.AND {
+			if k := s.key(u.X); k != "" {
+				s.addDels(k+".Header", s.c.namesSet(f.Strips[i]), call.End())
+			}
+			continue
+		}
+		s.addDels(s.headerKey(a, s.info.TypeOf(a)), s.c.namesSet(f.Strips[i]), call.End())
+	}
 }

@@ -78,7 +78,7 @@ func (c *checker) ownWriter(call *ast.CallExpr, dest ast.Expr) bool {
 		return false
 	}
 	fn, _ := info.Defs[fd.Name].(*types.Func)
-	return logsink.LoggerMethod(fn) && logsink.IsWriter(info.TypeOf(dest))
+	return (logsink.LoggerMethod(fn) || loggerHTTPMethod(fn)) && logsink.IsWriter(info.TypeOf(dest))
 }
 
 // enclosing returns the method declaration of this package around pos,
@@ -105,6 +105,10 @@ func (c *checker) enclosing(pos token.Pos) *ast.FuncDecl {
 // isLogCall is isLog with the call at hand: a write to a debug writer is
 // a log too.
 func (c *checker) isLogCall(call *ast.CallExpr, fn *types.Func) bool {
+	if fn == nil {
+		_, ok := c.funcValueSink(call)
+		return ok
+	}
 	if c.isLog(fn) {
 		return true
 	}

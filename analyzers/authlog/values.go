@@ -168,13 +168,18 @@ func (s *fstate) visit(n ast.Node) bool {
 				if k := s.key(l); k != "" {
 					s.dels[k] = append(s.dels[k], del{at: at, fresh: true})
 				}
-			} else if isHeader(info.TypeOf(l)) && s.redactsHeader(rhs) {
-				// r.Header = redact(r.Header)
-				s.addDel(l, "", at)
+			} else if set := s.removesOf(rhs); set != 0 && (isHeader(info.TypeOf(l)) || isRequest(info.TypeOf(l))) {
+				// r.Header = redact(r.Header), c := redactedClone(r):
+				// what the helper removes (its fact) is removed.
+				s.addDels(s.headerKey(l, info.TypeOf(l)), set, at)
 			} else if ix, ok := ast.Unparen(l).(*ast.IndexExpr); ok && isMarkerList(info, rhs) {
 				// h["Authorization"] = []string{"***"}
 				if a, ok := httpmodel.HeaderIndexExpr(info, ix); ok {
-					s.addDel(a.Header, a.Name, at)
+					if a.Name == "" {
+						s.delNamed(a.Header, a.Key, at)
+					} else {
+						s.addDel(a.Header, a.Name, at)
+					}
 				}
 			} else if ok && isHeader(info.TypeOf(ix.X)) {
 				s.addFill(ix.X, at)
@@ -206,20 +211,28 @@ func (s *fstate) visit(n ast.Node) bool {
 		if a, ok := httpmodel.HeaderCall(info, n); ok && (a.Op == httpmodel.HeaderDel || a.Op == httpmodel.HeaderSet && isMarker(info, a.Value)) {
 			// h.Set("Authorization", "[redacted]") masks the value as
 			// well as a deletion would.
-			s.addDel(a.Header, a.Name, n.End())
+			if a.Name == "" {
+				s.delNamed(a.Header, a.Key, n.End())
+			} else {
+				s.addDel(a.Header, a.Name, n.End())
+			}
 		} else if ok && (a.Op == httpmodel.HeaderSet || a.Op == httpmodel.HeaderAdd) {
 			s.addFill(a.Header, n.End())
 		} else if isBuiltin(info, n, "delete") && len(n.Args) == 2 && isHeader(info.TypeOf(n.Args[0])) {
 			// The map is indexed by canonical keys: delete(h,
 			// "authorization") deletes nothing that Get would find.
 			if name, ok := httpmodel.ConstString(info, n.Args[1]); !ok {
-				s.addDel(n.Args[0], "", n.End())
+				s.delNamed(n.Args[0], n.Args[1], n.End())
 			} else if c := http.CanonicalHeaderKey(name); name == c {
 				s.addDel(n.Args[0], name, n.End())
 			} else if k := s.key(n.Args[0]); k != "" {
 				// A redaction that misses: see redacted.
 				s.dels[k] = append(s.dels[k], del{at: n.End(), name: c, failed: true})
 			}
+		} else {
+			// A helper that removes headers from what it is given:
+			// scrub(req), maskHeader(h).
+			s.stripped(n)
 		}
 	}
 	return true
@@ -380,27 +393,10 @@ func (s *fstate) headerKey(e ast.Expr, t types.Type) string {
 	return ""
 }
 
-// missing returns the configured headers that have not been deleted from
+// missing returns the configured headers that have not been removed from
 // the header with key k before pos.
 func (s *fstate) missing(k string, pos token.Pos) []string {
-	deleted := map[string]bool{}
-	if k != "" {
-		for _, d := range s.dels[k] {
-			if d.at <= pos && !d.failed {
-				if d.name == "" {
-					return nil
-				}
-				deleted[d.name] = true
-			}
-		}
-	}
-	var out []string
-	for _, n := range s.c.names {
-		if !deleted[n] {
-			out = append(out, n)
-		}
-	}
-	return out
+	return s.c.missingNames(s.removedAt(k, pos, true))
 }
 
 // holds reports whether the header h may still hold name at pos.
@@ -423,10 +419,9 @@ func (s *fstate) holdsKey(k string, name string, pos token.Pos) bool {
 }
 
 // redacted reports whether e, a header or a request, has been redacted
-// before it is used: a configured header deleted or masked, or the whole
-// header replaced. One redacted credential is enough: the analyzer cannot
-// tell which credentials a request carries, and it trusts a deliberate
-// redaction rather than report it as a leak.
+// before it is used: every configured header deleted or masked, or the
+// whole header replaced. A redaction that leaves some of them is partial
+// (see partial.go): the header may still hold those.
 func (s *fstate) redacted(e ast.Expr, t types.Type) bool {
 	return s.redactedBy(e, t, true)
 }
@@ -435,21 +430,8 @@ func (s *fstate) redacted(e ast.Expr, t types.Type) bool {
 // empty one counts (it holds nothing, but it redacts nothing either: a
 // function that returns a new header is no redacting helper).
 func (s *fstate) redactedBy(e ast.Expr, t types.Type, fresh bool) bool {
-	k := s.headerKey(e, t)
-	if k == "" {
-		return false
-	}
-	// An attempt to redact that misses leaves its header to be reported.
-	done := false
-	for _, d := range s.dels[k] {
-		if d.at <= e.Pos() && d.failed && s.holdsKey(k, d.name, e.Pos()) && slices.Contains(s.c.names, d.name) {
-			return false
-		}
-		if d.at <= e.Pos() && !d.failed && (!d.fresh || fresh && !s.filled(k, d.at, e.Pos())) && (d.name == "" || slices.Contains(s.c.names, d.name)) {
-			done = true
-		}
-	}
-	return done
+	every := s.c.every()
+	return s.removedAt(s.headerKey(e, t), e.Pos(), fresh)&every == every
 }
 
 // eval returns what the value of e may carry.

@@ -322,11 +322,13 @@ type Arg struct {
 // writes. ok is false when the call is not a log after all: fmt.Fprint to
 // a writer other than os.Stdout and os.Stderr.
 func Args(info *types.Info, call *ast.CallExpr, s Sink) (out []Arg, ok bool) {
-	fn := httpmodel.Callee(info, call)
-	if fn == nil {
-		return nil, false
+	var sig *types.Signature
+	if fn := httpmodel.Callee(info, call); fn != nil {
+		sig, _ = fn.Type().(*types.Signature)
+	} else if tv, ok := info.Types[call.Fun]; ok && tv.IsValue() {
+		// A func value: a field or variable (Logf func(string, ...any)).
+		sig, _ = tv.Type.Underlying().(*types.Signature)
 	}
-	sig, _ := fn.Type().(*types.Signature)
 	if sig == nil {
 		return nil, false
 	}

@@ -143,6 +143,25 @@ func loggerMethod(fn *types.Func, iface bool) (format int, ok bool) {
 	return logSignature(sig, strings.HasSuffix(fn.Name(), "f"))
 }
 
+// FuncValue reports whether a func value named name, a struct field or a
+// variable (Logf func(format string, args ...any), debugf), logs by its
+// shape: its name, with the first letter in upper case, is a logging verb
+// and its signature a logging signature (see Shape). The name is the
+// evidence that the type name gives a method: a field named Transform or
+// Format with the same signature is no log. It returns the index of the
+// format of a printf signature, or -1.
+func FuncValue(name string, sig *types.Signature) (format int, ok bool) {
+	if name == "" || sig == nil {
+		return -1, false
+	}
+	r, size := utf8.DecodeRuneInString(name)
+	name = string(unicode.ToUpper(r)) + name[size:]
+	if !logVerbs[name] {
+		return -1, false
+	}
+	return logSignature(sig, strings.HasSuffix(name, "f"))
+}
+
 // IsWriter reports whether a destination of type t may be a log: it is
 // an io.Writer, and not an http.ResponseWriter, a bytes.Buffer or a
 // strings.Builder.

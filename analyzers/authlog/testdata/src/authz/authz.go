@@ -46,13 +46,41 @@ func NewRequest(token string) *http.Request { // want NewRequest:`authlog\(resul
 	return r
 }
 
-var sensitive = []string{"Authorization", "Proxy-Authorization", "Cookie", "X-Api-Key"}
+// sensitive is every configured header: a constant map.
+var sensitive = map[string]bool{
+	"Authorization":        true,
+	"Proxy-Authorization":  true,
+	"Cookie":               true,
+	"Set-Cookie":           true,
+	"X-Api-Key":            true,
+	"X-Auth-Token":         true,
+	"X-Amz-Security-Token": true,
+	"X-Goog-Api-Key":       true,
+	"X-Vault-Token":        true,
+	"X-Consul-Token":       true,
+	"X-Nomad-Token":        true,
+	"Private-Token":        true,
+}
 
-// RedactHeaders returns h, or a copy of it with every credential value
-// masked when it holds one.
-func RedactHeaders(h http.Header) http.Header { // want RedactHeaders:`authlog\(result0=redacted\)`
+// RedactHeaders returns a copy of h with every credential value masked.
+func RedactHeaders(h http.Header) http.Header { // want RedactHeaders:`authlog\(result0=redacts\(\*\)\)`
+	redacted := h.Clone()
+	for name := range redacted {
+		if sensitive[name] {
+			redacted.Set(name, "***")
+		}
+	}
+	return redacted
+}
+
+// authOnly lists the headers MaskAuthorization masks: not every one.
+var authOnly = []string{"authorization", "proxy-authorization"}
+
+// MaskAuthorization returns h, or a copy of it with the authorization
+// headers masked when it holds one; cookies and API keys stay.
+func MaskAuthorization(h http.Header) http.Header { // want MaskAuthorization:`authlog\(result0<-p0 result0=redacts\(Authorization,Proxy-Authorization\)\)`
 	var redacted http.Header
-	for _, name := range sensitive {
+	for _, name := range authOnly {
 		values := h.Values(name)
 		if len(values) == 0 {
 			continue
@@ -69,6 +97,18 @@ func RedactHeaders(h http.Header) http.Header { // want RedactHeaders:`authlog\(
 		return h
 	}
 	return redacted
+}
+
+// Scrub removes every credential header from r, in place.
+func Scrub(r *http.Request) { // want Scrub:`authlog\(p0=redacts\(\*\)\)`
+	for _, name := range []string{"Authorization", "Proxy-Authorization", "Cookie", "Set-Cookie", "X-Api-Key", "X-Auth-Token", "X-Amz-Security-Token", "X-Goog-Api-Key", "X-Vault-Token", "X-Consul-Token", "X-Nomad-Token", "Private-Token"} {
+		r.Header.Del(name)
+	}
+}
+
+// ScrubToken removes the Authorization header from r only.
+func ScrubToken(r *http.Request) { // want ScrubToken:`authlog\(p0=redacts\(Authorization\)\)`
+	r.Header.Del("Authorization")
 }
 
 // Copy returns a copy of h: no redaction.

@@ -79,7 +79,7 @@ func nonCanonicalDelete(r *http.Request) {
 	delete(h, "X-Consul-Token")
 	delete(h, "X-Nomad-Token")
 	delete(h, "Private-Token")
-	log.Print(h) // want `http.Header \(may hold Authorization\) reaches log.Print`
+	log.Print(h) // want `http.Header redacted in part \(11 of 12 credential headers removed; may still hold Authorization\) reaches log.Print`
 }
 
 func nameCollision(redacted *http.Request) {

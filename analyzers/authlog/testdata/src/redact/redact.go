@@ -33,7 +33,8 @@ func logSwapped(l *log.Logger, req *http.Request) {
 	}
 }
 
-var names = []string{"authorization", "cookie", "x-api-key"}
+// names is every configured header, a constant list.
+var names = []string{"authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "x-auth-token", "x-amz-security-token", "x-goog-api-key", "x-vault-token", "x-consul-token", "x-nomad-token", "private-token"}
 
 // mask is a redacting helper of this package.
 func mask(h http.Header) http.Header {
@@ -54,31 +55,54 @@ func dumpMasked(req *http.Request) {
 	log.Printf("%s", b)
 }
 
-// The Authorization value masked in place before the dump.
-func maskedInPlace(in *http.Request) {
-	saved := in.Header.Clone()
-	if in.Header.Get("authorization") != "" {
-		in.Header.Set("authorization", "<redacted>")
+// secretSet is every configured header, a constant map.
+var secretSet = map[string]struct{}{
+	"Authorization":        {},
+	"Proxy-Authorization":  {},
+	"Cookie":               {},
+	"Set-Cookie":           {},
+	"X-Api-Key":            {},
+	"X-Auth-Token":         {},
+	"X-Amz-Security-Token": {},
+	"X-Goog-Api-Key":       {},
+	"X-Vault-Token":        {},
+	"X-Consul-Token":       {},
+	"X-Nomad-Token":        {},
+	"Private-Token":        {},
+}
+
+// Every value whose name the constant map lists, masked in place.
+func maskedByFilter(req *http.Request) {
+	h := req.Header.Clone()
+	for k := range h {
+		if _, ok := secretSet[k]; ok {
+			h[k] = []string{"xxxx"}
+		}
 	}
-	if b, err := httputil.DumpRequestOut(in, false); err == nil {
+	log.Print(h)
+}
+
+// A list that the package changes is no constant: its names may be any
+// header, and the redaction is trusted.
+var extraSecrets = []string{"Authorization"}
+
+func init() { extraSecrets = append(extraSecrets, "X-Custom-Token") }
+
+func maskedByMutableList(req *http.Request) {
+	h := req.Header.Clone()
+	for _, k := range extraSecrets {
+		h.Del(k)
+	}
+	log.Print(h)
+}
+
+// A request scrubbed in place by a helper of another package.
+func dumpScrubbed(req *http.Request) {
+	c := req.Clone(req.Context())
+	authz.Scrub(c)
+	if b, err := httputil.DumpRequestOut(c, false); err == nil {
 		log.Println(string(b))
 	}
-	in.Header = saved
-}
-
-// A clone with Authorization censored, logged as a structured field.
-func censoredClone(req *http.Request) {
-	h := req.Header.Clone()
-	if h.Get("Authorization") != "" {
-		h.Set("Authorization", "[censored]")
-	}
-	slog.Debug("request", slog.String("method", req.Method), slog.Any("headers", h))
-}
-
-func maskedByIndex(req *http.Request) {
-	h := req.Header.Clone()
-	h["Authorization"] = []string{"xxxx"}
-	log.Print(h)
 }
 
 // A dump scrubbed of every secret value the client sends, in a loop.
@@ -105,6 +129,66 @@ func scrubbedInline(req *http.Request, token string) {
 }
 
 // ---- still reported ----
+
+// Redactions that leave some configured headers: the request may carry a
+// cookie or a cloud token as well as Authorization.
+
+// The Authorization value masked in place before the dump.
+func maskedInPlace(in *http.Request) {
+	saved := in.Header.Clone()
+	if in.Header.Get("authorization") != "" {
+		in.Header.Set("authorization", "<redacted>")
+	}
+	if b, err := httputil.DumpRequestOut(in, false); err == nil {
+		log.Println(string(b)) // want `request dump of a request redacted in part \(Authorization removed; may still hold Proxy-Authorization, Cookie, Set-Cookie, X-Api-Key, X-Auth-Token, X-Amz-Security-Token, X-Goog-Api-Key, X-Vault-Token, X-Consul-Token, X-Nomad-Token and Private-Token\) reaches log.Println`
+	}
+	in.Header = saved
+}
+
+// A clone with Authorization censored, logged as a structured field.
+func censoredClone(req *http.Request) {
+	h := req.Header.Clone()
+	if h.Get("Authorization") != "" {
+		h.Set("Authorization", "[censored]")
+	}
+	slog.Debug("request", slog.String("method", req.Method), slog.Any("headers", h)) // want `http.Header redacted in part \(Authorization removed; may still hold Proxy-Authorization, Cookie, Set-Cookie, X-Api-Key, X-Auth-Token, X-Amz-Security-Token, X-Goog-Api-Key, X-Vault-Token, X-Consul-Token, X-Nomad-Token and Private-Token\) reaches slog.Debug`
+}
+
+func maskedByIndex(req *http.Request) {
+	h := req.Header.Clone()
+	h["Authorization"] = []string{"xxxx"}
+	log.Print(h) // want `http.Header redacted in part \(Authorization removed; may still hold Proxy-Authorization, Cookie, Set-Cookie, X-Api-Key, X-Auth-Token, X-Amz-Security-Token, X-Goog-Api-Key, X-Vault-Token, X-Consul-Token, X-Nomad-Token and Private-Token\) reaches log.Print`
+}
+
+// A helper of another package that masks the authorization headers only,
+// its result logged on the spot and through a variable.
+func maskedAuthOnly(req *http.Request) {
+	log.Print(authz.MaskAuthorization(req.Header)) // want `http.Header redacted in part \(Authorization, Proxy-Authorization removed; may still hold Cookie, Set-Cookie, .* and Private-Token\) reaches log.Print`
+	h := authz.MaskAuthorization(req.Header)
+	slog.Info("request", "headers", h) // want `http.Header redacted in part \(Authorization, Proxy-Authorization removed; may still hold Cookie, .*\) reaches slog.Info`
+}
+
+// A helper of another package that scrubs Authorization in place.
+func dumpScrubbedToken(req *http.Request) {
+	authz.ScrubToken(req)
+	b, _ := httputil.DumpRequest(req, false)
+	log.Printf("%s", b) // want `request dump of a request redacted in part \(Authorization removed; may still hold Proxy-Authorization, .*\) reaches log.Printf`
+}
+
+// A request whose Header lost its cookies only, printed whole.
+func requestWithoutCookies(req *http.Request) {
+	req.Header.Del("Cookie")
+	log.Printf("request %+v", req) // want `request formatted whole, its Header redacted in part \(Cookie removed; may still hold Authorization, Proxy-Authorization, Set-Cookie, .*\) reaches log.Printf`
+}
+
+// A list filter that is not the full list.
+func maskedByShortList(req *http.Request) {
+	h := req.Header.Clone()
+	for _, k := range []string{"Authorization", "Cookie"} {
+		h.Del(k)
+	}
+	log.Print(h) // want `http.Header redacted in part \(Authorization, Cookie removed; may still hold Proxy-Authorization, Set-Cookie, .*\) reaches log.Print`
+}
 
 // Setting a credential is no mask.
 func setCredential(req *http.Request, token string) {

@@ -25,12 +25,22 @@ func logResponse(resp *http.Response) {
 	log.Print(b.String()) // want `response dump \(includes every header\) reaches log.Print`
 }
 
-// Silent: a configured header is deleted before the dump.
+// Silent: every configured header is deleted before the dump.
 func logRedacted(r *http.Request) {
-	r.Header.Del("Authorization")
+	for _, name := range []string{"Authorization", "Proxy-Authorization", "Cookie", "Set-Cookie", "X-Api-Key", "X-Auth-Token", "X-Amz-Security-Token", "X-Goog-Api-Key", "X-Vault-Token", "X-Consul-Token", "X-Nomad-Token", "Private-Token"} {
+		r.Header.Del(name)
+	}
 	var b bytes.Buffer
 	_ = r.Write(&b)
 	log.Print(b.String())
+}
+
+// Deleting Authorization alone leaves the cookies in the dump.
+func logPartlyRedacted(r *http.Request) {
+	r.Header.Del("Authorization")
+	var b bytes.Buffer
+	_ = r.Write(&b)
+	log.Print(b.String()) // want `request dump of a request redacted in part \(Authorization removed; may still hold Proxy-Authorization, Cookie, Set-Cookie, X-Api-Key, X-Auth-Token, X-Amz-Security-Token, X-Goog-Api-Key, X-Vault-Token, X-Consul-Token, X-Nomad-Token and Private-Token\) reaches log.Print`
 }
 
 // Silent: the response's Header is a redacted clone.

@@ -1,0 +1,607 @@
+package authlog
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"net/http"
+	"slices"
+	"strings"
+
+	"github.com/retrylint/retrylint/internal/httpmodel"
+)
+
+// This file models what a redaction removes. A header (or the Header of a
+// request) is clean only when every configured header has been removed
+// from it: deleted, overwritten with a marker, or the whole header
+// replaced. A redaction that removes some (Authorization) and leaves the
+// others (Cookie, X-Amz-Security-Token) is partial, and reported with the
+// headers it misses.
+//
+// The removed headers are a set of bits, bit i for the i-th configured
+// header (see checker.names); every is the set of all of them, which a
+// name that is not a constant, and not read from a constant list, stands
+// for. Facts name the headers, so that they read without the
+// configuration.
+
+// nameSet is a set of configured headers: bit i is c.names[i].
+type nameSet uint64
+
+// every is the set that holds every configured header.
+func (c *checker) every() nameSet {
+	if len(c.names) >= 64 {
+		return ^nameSet(0)
+	}
+	return 1<<len(c.names) - 1
+}
+
+// nameIndex returns the bit of the configured header name (canonical), or
+// 0 when it is not one.
+func (c *checker) nameIndex(name string) nameSet {
+	if i := slices.Index(c.names, name); i >= 0 && i < 64 {
+		return 1 << i
+	}
+	return 0
+}
+
+// factNames lists the headers of set for a fact: in the order of the
+// configuration, or "*" for every header.
+func (c *checker) factNames(set nameSet) []string {
+	if set&c.every() == c.every() {
+		return []string{"*"}
+	}
+	return c.setNames(set)
+}
+
+// setNames lists the headers of set in the order of the configuration.
+func (c *checker) setNames(set nameSet) []string {
+	var out []string
+	for i, n := range c.names {
+		if i < 64 && set&(1<<i) != 0 {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// namesSet is factNames reversed: the set of the headers of a fact.
+func (c *checker) namesSet(names []string) nameSet {
+	var set nameSet
+	for _, n := range names {
+		if n == "*" {
+			return c.every()
+		}
+		set |= c.nameIndex(n)
+	}
+	return set
+}
+
+// missingNames lists the configured headers that set lacks.
+func (c *checker) missingNames(set nameSet) []string {
+	return c.setNames(c.every() &^ set)
+}
+
+// unionNames returns the sorted union of two lists of a fact; "*"
+// absorbs every other name.
+func unionNames(a, b []string) []string {
+	if slices.Contains(a, "*") || slices.Contains(b, "*") {
+		return []string{"*"}
+	}
+	out := append(slices.Clone(a), b...)
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// removedAt returns the configured headers removed from the header with
+// key k before pos (see del). fresh says whether a header replaced by an
+// empty one, and not filled since, counts as every header removed.
+func (s *fstate) removedAt(k string, pos token.Pos, fresh bool) nameSet {
+	if k == "" {
+		return 0
+	}
+	var set nameSet
+	for _, d := range s.dels[k] {
+		if d.at > pos || d.failed {
+			continue
+		}
+		switch {
+		case d.fresh:
+			if fresh && !s.filled(k, d.at, pos) {
+				set = s.c.every()
+			}
+		case d.name == "":
+			set = s.c.every()
+		default:
+			set |= s.c.nameIndex(d.name)
+		}
+	}
+	// A failed attempt (delete(h, "authorization")) removes nothing; a
+	// later deletion of the same header does.
+	return set
+}
+
+// removedFrom returns the configured headers removed from e, a header or
+// a request, where it is used: those deleted from the storage it names,
+// or those that the function whose result it is removes (its fact).
+func (s *fstate) removedFrom(e ast.Expr, t types.Type) nameSet {
+	if k := s.headerKey(e, t); k != "" {
+		return s.removedAt(k, e.Pos(), true)
+	}
+	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok {
+		if f := s.c.fact(httpmodel.Callee(s.info, call)); f != nil && len(f.Removes) > 0 {
+			return s.c.namesSet(f.Removes[0])
+		}
+	}
+	return 0
+}
+
+// addDels records that the headers of set were removed from the header
+// with key k at pos.
+func (s *fstate) addDels(k string, set nameSet, at token.Pos) {
+	if k == "" || set == 0 {
+		return
+	}
+	if set&s.c.every() == s.c.every() {
+		s.dels[k] = append(s.dels[k], del{at: at})
+		return
+	}
+	for _, n := range s.c.setNames(set) {
+		s.dels[k] = append(s.dels[k], del{at: at, name: n})
+	}
+}
+
+// delNamed records the deletion (or masking) of the header named by key,
+// an expression that is not a constant, from h: the names of the constant
+// list or filter it comes from (see constNames), or every name.
+func (s *fstate) delNamed(h, key ast.Expr, at token.Pos) {
+	names, ok := s.constNames(key)
+	if !ok {
+		s.addDel(h, "", at)
+		return
+	}
+	for _, n := range names {
+		s.addDel(h, n, at)
+	}
+}
+
+// constNames returns the header names, canonical, that key, a header name
+// that is not a constant, may hold, when they are read from a constant
+// list:
+//
+//	for _, name := range []string{"Authorization", "Cookie"} { h.Del(name) }
+//	for name := range map[string]bool{"Authorization": true} { h.Del(name) }
+//	for k := range h { if sensitive[k] { h.Set(k, "***") } }   (sensitive a map literal)
+//	for k := range h { if slices.Contains(secret, k) { h.Del(k) } }
+//	for k := range h { if k == "Authorization" || strings.EqualFold(k, "cookie") { ... } }
+//
+// A list or map is constant when it is a composite literal of constants,
+// written in place or held by a variable that nothing else assigns. ok is
+// false when the names cannot be known.
+func (s *fstate) constNames(key ast.Expr) (names []string, ok bool) {
+	key = s.nameOperand(key)
+	v := s.varOf(key)
+	if v == nil {
+		return nil, false
+	}
+	if rs, isKey := s.rangeOfVar(v); rs != nil {
+		if lit := s.constLit(rs.X); lit != nil {
+			if names, ok := litNames(s.info, lit, isKey); ok {
+				return names, true
+			}
+		}
+	}
+	// A filter around the use: the if statements between the range and
+	// the use whose condition tests the name against constants.
+	path := pathTo(s.decl.Body, key)
+	for i := len(path) - 1; i >= 0; i-- {
+		ifs, isIf := path[i].(*ast.IfStmt)
+		if !isIf || i+1 >= len(path) || path[i+1] != ifs.Body {
+			continue
+		}
+		if names, ok := s.filterNames(ifs, v); ok {
+			return names, true
+		}
+	}
+	return nil, false
+}
+
+// nameOperand strips the calls that only change the case of a header
+// name: http.CanonicalHeaderKey(k), textproto.CanonicalMIMEHeaderKey(k),
+// strings.ToLower(k) and strings.Title-like spellings are the same header
+// to Del and Set.
+func (s *fstate) nameOperand(e ast.Expr) ast.Expr {
+	for {
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok || len(call.Args) != 1 {
+			return e
+		}
+		fn := httpmodel.Callee(s.info, call)
+		if !httpmodel.IsPkgFunc(fn, httpPkg, "CanonicalHeaderKey") && !httpmodel.IsPkgFunc(fn, "net/textproto", "CanonicalMIMEHeaderKey") &&
+			!httpmodel.IsPkgFunc(fn, "strings", "ToLower", "ToUpper", "TrimSpace") {
+			return e
+		}
+		e = call.Args[0]
+	}
+}
+
+// rangeOfVar returns the range statement that declares v, and whether v
+// is its key.
+func (s *fstate) rangeOfVar(v *types.Var) (*ast.RangeStmt, bool) {
+	var found *ast.RangeStmt
+	isKey := false
+	ast.Inspect(s.decl.Body, func(n ast.Node) bool {
+		if found != nil {
+			return false
+		}
+		rs, ok := n.(*ast.RangeStmt)
+		if !ok || rs.Tok != token.DEFINE {
+			return true
+		}
+		for i, e := range []ast.Expr{rs.Key, rs.Value} {
+			if id, ok := e.(*ast.Ident); ok && s.info.Defs[id] == v {
+				found, isKey = rs, i == 0
+			}
+		}
+		return found == nil
+	})
+	return found, isKey
+}
+
+// constLit returns the composite literal that e is, or that the variable
+// e holds when its declaration gives it one and nothing assigns it again
+// (nor takes its address); nil otherwise.
+func (s *fstate) constLit(e ast.Expr) *ast.CompositeLit {
+	e = ast.Unparen(e)
+	if lit, ok := e.(*ast.CompositeLit); ok {
+		return lit
+	}
+	var id *ast.Ident
+	switch x := e.(type) {
+	case *ast.Ident:
+		id = x
+	case *ast.SelectorExpr:
+		id = x.Sel // a package-level variable of another package is not read
+	}
+	if id == nil {
+		return nil
+	}
+	v, ok := s.info.Uses[id].(*types.Var)
+	if !ok || v.Pkg() != s.c.pass.Pkg {
+		return nil
+	}
+	return s.c.litOfVar(v)
+}
+
+// litOfVar returns the composite literal that declares v, a variable of
+// this package, when nothing else in the package assigns v or an element
+// of it, or takes its address.
+func (c *checker) litOfVar(v *types.Var) *ast.CompositeLit {
+	if lit, ok := c.lits[v]; ok {
+		return lit
+	}
+	lit := c.scanLitOfVar(v)
+	if c.lits == nil {
+		c.lits = map[*types.Var]*ast.CompositeLit{}
+	}
+	c.lits[v] = lit
+	return lit
+}
+
+// scanLitOfVar is litOfVar without the cache: one walk of the package.
+func (c *checker) scanLitOfVar(v *types.Var) *ast.CompositeLit {
+	var lit *ast.CompositeLit
+	written := false
+	info := c.pass.TypesInfo
+	root := func(e ast.Expr) types.Object {
+		for {
+			switch x := ast.Unparen(e).(type) {
+			case *ast.IndexExpr:
+				e = x.X
+			case *ast.Ident:
+				return info.ObjectOf(x)
+			default:
+				return nil
+			}
+		}
+	}
+	for _, f := range c.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.ValueSpec:
+				for i, name := range n.Names {
+					if info.Defs[name] == v && i < len(n.Values) && len(n.Names) == len(n.Values) {
+						lit, _ = ast.Unparen(n.Values[i]).(*ast.CompositeLit)
+					}
+				}
+			case *ast.AssignStmt:
+				for i, l := range n.Lhs {
+					if id, ok := ast.Unparen(l).(*ast.Ident); ok && n.Tok == token.DEFINE && info.Defs[id] == v && len(n.Lhs) == len(n.Rhs) {
+						lit, _ = ast.Unparen(n.Rhs[i]).(*ast.CompositeLit)
+						continue
+					}
+					if root(l) == v {
+						written = true
+					}
+				}
+			case *ast.UnaryExpr:
+				if n.Op == token.AND && root(n.X) == v {
+					written = true
+				}
+			case *ast.CallExpr:
+				// append(v, ...) assigned elsewhere is caught above; a
+				// slice handed to a function that sorts or fills it is
+				// a write we cannot see.
+				for _, a := range n.Args {
+					if id, ok := ast.Unparen(a).(*ast.Ident); ok && info.Uses[id] == v {
+						if _, isSlice := v.Type().Underlying().(*types.Slice); isSlice && !isBuiltin(info, n, "len") && !isBuiltin(info, n, "append") {
+							if fn := httpmodel.Callee(info, n); fn == nil || !httpmodel.IsPkgFunc(fn, "slices", "Contains", "Index") {
+								written = true
+							}
+						}
+					}
+				}
+			}
+			return !written
+		})
+		if written {
+			return nil
+		}
+	}
+	return lit
+}
+
+// litNames returns the canonical header names of a constant list or
+// array literal (its elements) or map literal (its keys, when keys is
+// true or the literal is a map).
+func litNames(info *types.Info, lit *ast.CompositeLit, keys bool) ([]string, bool) {
+	t := info.TypeOf(lit)
+	if t == nil {
+		return nil, false
+	}
+	_, isMap := t.Underlying().(*types.Map)
+	if keys && !isMap {
+		return nil, false // the index of a list
+	}
+	var names []string
+	for _, elt := range lit.Elts {
+		e := elt
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			if !isMap {
+				e = kv.Value
+			} else {
+				e = kv.Key
+			}
+		} else if isMap {
+			return nil, false
+		}
+		name, ok := httpmodel.ConstString(info, e)
+		if !ok {
+			return nil, false
+		}
+		names = append(names, http.CanonicalHeaderKey(name))
+	}
+	return names, true
+}
+
+// filterNames returns the names that the condition of ifs lets through
+// to its body, when it tests the header name v against constants: a
+// lookup in a constant map (m[k], _, ok := m[k]; ok), slices.Contains of
+// a constant list, comparisons with constants joined by ||.
+func (s *fstate) filterNames(ifs *ast.IfStmt, v *types.Var) ([]string, bool) {
+	info := s.info
+	isName := func(e ast.Expr) bool { return s.varOf(s.nameOperand(e)) == v }
+	var test func(e ast.Expr) ([]string, bool)
+	test = func(e ast.Expr) ([]string, bool) {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.BinaryExpr:
+			switch x.Op {
+			case token.LOR:
+				a, ok1 := test(x.X)
+				b, ok2 := test(x.Y)
+				return append(a, b...), ok1 && ok2
+			case token.EQL:
+				for _, pair := range [][2]ast.Expr{{x.X, x.Y}, {x.Y, x.X}} {
+					if name, ok := httpmodel.ConstString(info, pair[1]); ok && isName(pair[0]) {
+						return []string{http.CanonicalHeaderKey(name)}, true
+					}
+				}
+			}
+		case *ast.IndexExpr:
+			// sensitive[k], a map of booleans
+			if isName(x.Index) {
+				if lit := s.constLit(x.X); lit != nil {
+					return litNames(info, lit, true)
+				}
+			}
+		case *ast.Ident:
+			// if _, ok := sensitive[k]; ok
+			as, ok := ifs.Init.(*ast.AssignStmt)
+			if !ok || len(as.Lhs) != 2 || len(as.Rhs) != 1 || s.varOf(as.Lhs[1]) == nil || s.varOf(as.Lhs[1]) != s.varOf(x) {
+				return nil, false
+			}
+			if ix, ok := ast.Unparen(as.Rhs[0]).(*ast.IndexExpr); ok && isName(ix.Index) {
+				if lit := s.constLit(ix.X); lit != nil {
+					return litNames(info, lit, true)
+				}
+			}
+		case *ast.CallExpr:
+			fn := httpmodel.Callee(info, x)
+			switch {
+			case httpmodel.IsPkgFunc(fn, "slices", "Contains") && len(x.Args) == 2 && isName(x.Args[1]):
+				if lit := s.constLit(x.Args[0]); lit != nil {
+					return litNames(info, lit, false)
+				}
+			case httpmodel.IsPkgFunc(fn, "strings", "EqualFold") && len(x.Args) == 2:
+				for _, pair := range [][2]ast.Expr{{x.Args[0], x.Args[1]}, {x.Args[1], x.Args[0]}} {
+					if name, ok := httpmodel.ConstString(info, pair[1]); ok && isName(pair[0]) {
+						return []string{http.CanonicalHeaderKey(name)}, true
+					}
+				}
+			}
+		}
+		return nil, false
+	}
+	return test(ifs.Cond)
+}
+
+// pathTo returns the nodes from root down to n, n included; nil when n
+// is not in root.
+func pathTo(root ast.Node, n ast.Node) []ast.Node {
+	var stack, found []ast.Node
+	ast.Inspect(root, func(x ast.Node) bool {
+		if found != nil {
+			return false
+		}
+		if x == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		if x.Pos() > n.Pos() || x.End() < n.End() {
+			return false
+		}
+		stack = append(stack, x)
+		if x == n {
+			found = slices.Clone(stack)
+			return false
+		}
+		return true
+	})
+	return found
+}
+
+// partialText describes a partial redaction for a message: what it
+// removes and what it leaves.
+func (c *checker) partialText(removed nameSet) string {
+	gone := c.setNames(removed)
+	left := c.missingNames(removed)
+	what := strings.Join(gone, ", ")
+	if len(gone) > 3 {
+		what = fmt.Sprintf("%d of %d credential headers", len(gone), len(c.names))
+	}
+	return fmt.Sprintf("redacted in part (%s removed; may still hold %s)", what, joinAnd(left))
+}
+
+// joinAnd joins names as a list in prose: "a", "a and b", "a, b and c".
+func joinAnd(names []string) string {
+	if len(names) <= 1 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// strips returns, for each parameter of the function that is an
+// http.Header or a *http.Request and that the body never assigns, the
+// configured headers that the function removes from it in place (see
+// funcFact.Strips); nil when it removes none.
+func (s *fstate) strips() [][]string {
+	if s.decl.Type.Params == nil {
+		return nil
+	}
+	var out [][]string
+	i := 0
+	for _, field := range s.decl.Type.Params.List {
+		names := field.Names
+		if len(names) == 0 {
+			i++
+			continue
+		}
+		for _, id := range names {
+			v, _ := s.info.Defs[id].(*types.Var)
+			if v != nil && !s.assigned(v) {
+				t := v.Type()
+				k := ""
+				switch {
+				case isHeader(t):
+					k = fmt.Sprintf("%p", v)
+				case isRequest(t) && isPointer(t):
+					k = fmt.Sprintf("%p", v) + ".Header"
+				}
+				if set := s.removedAt(k, s.decl.Body.End(), true); set != 0 {
+					for len(out) <= i {
+						out = append(out, nil)
+					}
+					out[i] = s.c.factNames(set)
+				}
+			}
+			i++
+		}
+	}
+	return out
+}
+
+// assigned reports whether the body assigns v, a parameter: what it
+// removes from the new value is not removed from the caller's.
+func (s *fstate) assigned(v *types.Var) bool {
+	found := false
+	ast.Inspect(s.decl.Body, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok {
+			for _, l := range as.Lhs {
+				if id, ok := ast.Unparen(l).(*ast.Ident); ok && s.info.Uses[id] == v {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// dumpRemoved returns the configured headers removed from the requests
+// of every dump of calls (httputil.DumpRequest(req, ...), req.Write(&b)):
+// those that all of them lack; 0 when one lacks none.
+func (s *fstate) dumpRemoved(calls []*ast.CallExpr) nameSet {
+	set := s.c.every()
+	for _, call := range calls {
+		recv, args := httpmodel.Receiver(s.info, call)
+		req := recv
+		if isDump(s.info, call) && len(args) > 0 {
+			req = args[0]
+		}
+		if req == nil || !isRequest(s.info.TypeOf(req)) {
+			return 0
+		}
+		set &= s.removedFrom(req, s.info.TypeOf(req))
+	}
+	return set
+}
+
+// removesHeaders reports whether the body of fd removes a header from a
+// header value (Del, delete, Set, an assignment to a Header field) or
+// calls a function of another package that strips its parameters: only
+// such a function, or one that calls it, can strip its own.
+func (c *checker) removesHeaders(fd *ast.FuncDecl) bool {
+	info := c.pass.TypesInfo
+	for _, call := range c.calls.Calls(fd) {
+		if a, ok := httpmodel.HeaderCall(info, call.Expr); ok && (a.Op == httpmodel.HeaderDel || a.Op == httpmodel.HeaderSet && isMarker(info, a.Value)) {
+			return true
+		}
+		if isBuiltin(info, call.Expr, "delete") {
+			return true
+		}
+		if f := c.fact(call.Callee); f != nil && len(f.Strips) > 0 {
+			return true
+		}
+	}
+	for _, n := range c.calls.Nodes(fd) {
+		if as, ok := n.(*ast.AssignStmt); ok {
+			for _, l := range as.Lhs {
+				if isHeader(info.TypeOf(l)) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// hasHeaderParam reports whether fn has a parameter that is an
+// http.Header or a *http.Request.
+func hasHeaderParam(fn *types.Func) bool {
+	for v := range fn.Type().(*types.Signature).Params().Variables() {
+		if t := v.Type(); isHeader(t) || isRequest(t) && isPointer(t) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,5 @@
+package helperpkg
+
+import "net/http"
+
+type responseLike struct{ r *http.Response }
