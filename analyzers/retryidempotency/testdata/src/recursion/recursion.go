@@ -200,3 +200,18 @@ func Retry(c *http.Client, url string, item []byte, n int) error { // want Retry
 }
 
 var errGone = errors.New("gone")
+
+// retrying is a transport that re-sends any request by recursion.
+type retrying struct{ base http.RoundTripper }
+
+func (t *retrying) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:`sends\(param 0\)`
+	return t.try(req, 3)
+}
+
+func (t *retrying) try(req *http.Request, left int) (*http.Response, error) {
+	resp, err := t.base.RoundTrip(req) // want `a request of any method is re-sent after a transport error without a check of its method`
+	if err != nil && left > 0 {
+		return t.try(req, left-1)
+	}
+	return resp, err
+}
