@@ -162,6 +162,9 @@ func run(pass *analysis.Pass, cfg Config, at func(token.Pos)) (any, error) {
 			}
 		}
 		c.checkSleeps(file, l)
+		if l.Op != nil {
+			c.checkBlindHelper(file, l, loops.OpLoops)
+		}
 	}
 	return nil, nil
 }
