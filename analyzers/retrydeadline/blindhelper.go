@@ -10,11 +10,8 @@ package retrydeadline
 import (
 	"fmt"
 	"go/ast"
-	"go/parser"
-	"go/token"
 	"go/types"
-	"os"
-	"path/filepath"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -26,27 +23,33 @@ import (
 
 // checkBlindHelper reports the waits of the retry helper loop l (l.Op is
 // set) that take no context, when the helper has no context at hand and an
-// operation handed to it in this package uses a context of its caller
-// that can be cancelled. The report is at the wait, with a Related note at
-// the call; its one fix gives the helper a first parameter
-// ctx context.Context, waits in a select on ctx.Done() that returns
-// ctx.Err(), and passes to each call the context its operation uses
-// (context.Background() for an operation that uses none, which keeps its
-// behaviour).
+// operation handed to it in this file uses a context of its caller that
+// can be cancelled. The report is at the wait, with a Related note at the
+// call. Its one fix keeps the helper's signature, so that callers
+// elsewhere (other files, test files, other packages for an exported
+// helper) still compile and behave as before: the helper becomes
+// nameContext, with a first parameter ctx context.Context and its waits
+// in a select on ctx.Done() that returns ctx.Err(); a function of the old
+// name and signature calls it with context.Background(); and each call in
+// this file whose operation uses a context calls nameContext with that
+// context:
 //
-// The fix changes the helper's signature, so the helper must be an
-// unexported function (not a method), called (never used as a value) only
-// in the file of its loop, by no test file of the package either; a helper
-// of another package or with callers in other files is not reported: no
-// fix could stick, and its callers could not be changed from here.
+//	func backoffRetry(delay time.Duration, n int, fn func() error) error {
+//		return backoffRetryContext(context.Background(), delay, n, fn)
+//	}
+//
+//	err := backoffRetryContext(ctx, baseDelay, n, func() error { ... ctx ... })
+//
+// The helper must be a function (not a method) declared in the file, not
+// generic, with named parameters; otherwise nothing is reported.
 func (c *checker) checkBlindHelper(file *ast.File, l *retryloop.Loop, ops []*retryloop.Loop) {
 	fd, ok := l.Func.(*ast.FuncDecl)
-	if !ok || l.Op == nil || fd.Recv != nil || fd.Body == nil || fd.Type.Params == nil {
+	if !ok || l.Op == nil || fd.Recv != nil || fd.Body == nil || fd.Type.TypeParams != nil || fd.Type.Params == nil {
 		return
 	}
 	info := c.pass.TypesInfo
 	fn, _ := info.Defs[fd.Name].(*types.Func)
-	if fn == nil || fn.Exported() {
+	if fn == nil || fixes.FileOf(c.pass, fd.Pos()) != file {
 		return
 	}
 	var sleeps []sleep
@@ -58,35 +61,36 @@ func (c *checker) checkBlindHelper(file *ast.File, l *retryloop.Loop, ops []*ret
 	if len(sleeps) == 0 {
 		return
 	}
-	calls, ok := c.callsOf(file, fn)
-	if !ok || len(calls) == 0 || c.testFilesUse(file, fn.Name()) {
-		return
-	}
-	// The context each call's operation uses.
+	// The calls in this file whose operation uses a caller's context.
 	ctxOf := map[*ast.CallExpr]string{}
-	var first *ast.CallExpr
+	var calls []*ast.CallExpr
 	for _, op := range ops {
-		if op.Via == nil || op.Via.Origin() != fn || op.OpArg != nil {
+		if op.Via == nil || op.Via.Origin() != fn || op.OpArg != nil || fixes.FileOf(c.pass, op.Stmt.Pos()) != file {
 			continue
 		}
 		lit, ok := op.Func.(*ast.FuncLit)
 		if !ok {
 			continue
 		}
-		for _, call := range calls {
-			if call.Pos() <= op.Stmt.Pos() || call.End() > op.Stmt.End() {
-				continue
+		ast.Inspect(op.Stmt, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || ctxOf[call] != "" {
+				return true
+			}
+			if f := httpmodel.Callee(info, call); f == nil || f.Origin() != fn || !slices.Contains(call.Args, ast.Expr(lit)) {
+				return true
 			}
 			if name := c.capturedContext(file, lit, call); name != "" {
-				ctxOf[call] = name
-				if first == nil {
-					first = call
+				if id, isID := ast.Unparen(call.Fun).(*ast.Ident); isID && !call.Ellipsis.IsValid() && info.Uses[id] == fn {
+					ctxOf[call] = name
+					calls = append(calls, call)
 				}
 			}
-		}
+			return true
+		})
 	}
-	if first == nil {
-		return // no operation uses a caller's context
+	if len(calls) == 0 {
+		return // no operation here uses a caller's context
 	}
 	src := fixes.Source(c.pass, fd.Pos())
 	if src == nil {
@@ -96,14 +100,42 @@ func (c *checker) checkBlindHelper(file *ast.File, l *retryloop.Loop, ops []*ret
 	if !ok {
 		return
 	}
+	// The wrapper: the old name and signature, every parameter named.
+	sig := fn.Type().(*types.Signature)
+	var args []string
+	for p := range sig.Params().Variables() {
+		if p.Name() == "" || p.Name() == "_" {
+			return
+		}
+		args = append(args, p.Name())
+	}
+	if sig.Variadic() {
+		args[len(args)-1] += "..."
+	}
+	name := freePkgName(c.pass.Pkg, fd.Name.Name+"Context")
 	taken := map[string]bool{}
 	param := fixes.FreeName(info, file, "ctx", taken, fd.Body.Lbrace+1, fd.Body.Rbrace-1)
+	call := fmt.Sprintf("%s(%s.Background()", name, ctxPkg)
+	if len(args) > 0 {
+		call += ", " + strings.Join(args, ", ")
+	}
+	call += ")"
+	if sig.Results().Len() > 0 {
+		call = "return " + call
+	}
+	header := string(src[c.pass.Fset.File(fd.Pos()).Offset(fd.Type.Func):c.pass.Fset.File(fd.Pos()).Offset(fd.Type.End())])
+	wrapper := fmt.Sprintf("\n\n// %s calls %s with a context that is never cancelled.\n%s {\n\t%s\n}", fd.Name.Name, name, header, call)
 	decl := param + " " + ctxPkg + ".Context"
 	if fd.Type.Params.NumFields() > 0 {
 		decl += ", "
 	}
 	at := fd.Type.Params.Opening + 1
-	edits := append([]analysis.TextEdit{{Pos: at, End: at, NewText: []byte(decl)}}, imp...)
+	edits := []analysis.TextEdit{
+		{Pos: fd.Name.Pos(), End: fd.Name.End(), NewText: []byte(name)},
+		{Pos: at, End: at, NewText: []byte(decl)},
+		{Pos: fd.End(), End: fd.End(), NewText: []byte(wrapper)},
+	}
+	edits = append(edits, imp...)
 	for _, s := range sleeps {
 		e, ok := c.selectEdit(file, l, s, param, taken, src)
 		if !ok {
@@ -112,14 +144,13 @@ func (c *checker) checkBlindHelper(file *ast.File, l *retryloop.Loop, ops []*ret
 		edits = append(edits, e[0]) // the time import is there: it sleeps
 	}
 	for _, call := range calls {
-		arg, ok := ctxOf[call]
-		if !ok {
-			arg = ctxPkg + ".Background()"
-		}
+		arg := ctxOf[call]
 		if len(call.Args) > 0 {
 			arg += ", "
 		}
-		edits = append(edits, analysis.TextEdit{Pos: call.Lparen + 1, End: call.Lparen + 1, NewText: []byte(arg)})
+		edits = append(edits,
+			analysis.TextEdit{Pos: call.Fun.Pos(), End: call.Fun.End(), NewText: []byte(name)},
+			analysis.TextEdit{Pos: call.Lparen + 1, End: call.Lparen + 1, NewText: []byte(arg)})
 	}
 	s := sleeps[0]
 	what := "time.Sleep"
@@ -129,6 +160,7 @@ func (c *checker) checkBlindHelper(file *ast.File, l *retryloop.Loop, ops []*ret
 	for _, s := range sleeps {
 		c.handledSleeps[s.stmt] = true
 	}
+	first := calls[0]
 	caller := c.funcName(file, first)
 	c.pass.Report(analysis.Diagnostic{
 		Pos:     s.stmt.Pos(),
@@ -136,10 +168,20 @@ func (c *checker) checkBlindHelper(file *ast.File, l *retryloop.Loop, ops []*ret
 		Message: fmt.Sprintf("%s in retry helper %s takes no context, while %s hands it an operation that uses %s (the retries outlive their caller)", what, fn.Name(), caller, ctxOf[first]),
 		Related: []analysis.RelatedInformation{{Pos: first.Pos(), End: first.End(), Message: caller + " calls " + fn.Name() + " with an operation that uses " + ctxOf[first]}},
 		SuggestedFixes: []analysis.SuggestedFix{{
-			Message:   "Give " + fn.Name() + " a context, wait in a select on its Done channel, and pass the callers' context",
+			Message:   "Add " + name + ", which waits in a select on a context's Done channel, and call it with the callers' context",
 			TextEdits: edits,
 		}},
 	})
+}
+
+// freePkgName returns name, or name followed by a number, such that the
+// package scope of pkg does not hold it.
+func freePkgName(pkg *types.Package, name string) string {
+	try := name
+	for i := 2; pkg.Scope().Lookup(try) != nil; i++ {
+		try = fmt.Sprintf("%s%d", name, i)
+	}
+	return try
 }
 
 // capturedContext returns the name of a context that the operation lit
@@ -180,45 +222,4 @@ func (c *checker) funcName(file *ast.File, n ast.Node) string {
 		}
 	}
 	return "its caller"
-}
-
-// testFilesUse reports whether a test file of the package of file, which
-// this pass does not hold, mentions name: a call there would no longer
-// compile once the function's signature changes. When the pass holds the
-// test files, their calls are among its own.
-func (c *checker) testFilesUse(file *ast.File, name string) bool {
-	for _, f := range c.pass.Files {
-		if strings.HasSuffix(c.pass.Fset.File(f.Pos()).Name(), "_test.go") {
-			return false
-		}
-	}
-	dir := filepath.Dir(c.pass.Fset.File(file.Pos()).Name())
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return true // unknown: do not change the signature
-	}
-	fset := token.NewFileSet()
-	for _, e := range entries {
-		if e.IsDir() || !strings.HasSuffix(e.Name(), "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, filepath.Join(dir, e.Name()), nil, parser.SkipObjectResolution)
-		if err != nil {
-			return true
-		}
-		if f.Name.Name != file.Name.Name {
-			continue // an external test package: it cannot call an unexported function
-		}
-		used := false
-		ast.Inspect(f, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok && id.Name == name {
-				used = true
-			}
-			return !used
-		})
-		if used {
-			return true
-		}
-	}
-	return false
 }

@@ -42,10 +42,37 @@ func healthCheck(ctx context.Context, c *http.Client, url string) bool {
 	return err == nil
 }
 
-// ping hands it a closure with no context: it gets context.Background().
+// ping hands it a closure with no context: it keeps calling backoffRetry.
 func ping(c *http.Client, url string) error {
 	return backoffRetry(time.Second, 2, func() error {
 		resp, err := c.Get(url)
+		if err != nil {
+			return err
+		}
+		return resp.Body.Close()
+	})
+}
+
+// Exported keeps its signature for the callers of other packages; its
+// callers here that use a context get ExportedContext.
+func Exported(n int, fn func() error) error {
+	var err error
+	for range n {
+		if err = fn(); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second) // want `time.Sleep in retry helper Exported takes no context, while useExported hands it an operation that uses ctx`
+	}
+	return err
+}
+
+func useExported(ctx context.Context, c *http.Client, url string) error {
+	return Exported(3, func() error {
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+		if err != nil {
+			return err
+		}
+		resp, err := c.Do(req)
 		if err != nil {
 			return err
 		}
@@ -142,32 +169,6 @@ func background(n int, fn func() error) error {
 func useBackground(c *http.Client, url string) error {
 	ctx := context.Background()
 	return background(3, func() error {
-		req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
-		if err != nil {
-			return err
-		}
-		resp, err := c.Do(req)
-		if err != nil {
-			return err
-		}
-		return resp.Body.Close()
-	})
-}
-
-// Exported is exported: its signature cannot change from here.
-func Exported(n int, fn func() error) error {
-	var err error
-	for range n {
-		if err = fn(); err == nil {
-			return nil
-		}
-		time.Sleep(time.Second)
-	}
-	return err
-}
-
-func useExported(ctx context.Context, c *http.Client, url string) error {
-	return Exported(3, func() error {
 		req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 		if err != nil {
 			return err
