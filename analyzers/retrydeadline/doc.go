@@ -62,6 +62,26 @@
 // (of any package) is judged as a loop of its own for the per-attempt
 // timeouts it makes, and so is a local closure that a retry loop calls.
 //
+// A function that sends and then calls itself again for the same request
+// (after a failure, with an attempt count that goes down) is a retry by
+// recursion, and its whole body is the loop's body: a blind sleep in it is
+// reported as in a loop, and so is a per-attempt timeout made from a
+// context parameter that every self-call hands on as it is, unless every
+// call from outside hands it a deadline its caller made. A per-attempt
+// timeout made from context.Background() in such a function is not
+// reported: its fix would need a new context parameter. Recursion over a
+// tree, a next page or a cursor is iteration.
+//
+// A retry helper whose wait takes no context (time.Sleep in
+// backoffRetry(delay, n, fn), with no context in its scope) is reported at
+// the wait when an operation handed to it in the same file uses a context
+// of its caller that can be cancelled (a closure that sends with ctx): the
+// caller's context reaches the attempts, never the wait, so a cancelled
+// caller still sleeps through every back-off. Not reported: a helper that
+// waits on a context, one whose operations use no context or only one
+// that nothing cancels, a function that calls its operation once without
+// a loop, and a helper declared in another file or package, or a method.
+//
 // Not reported are loops with a wall-clock budget, waits in a
 // select on ctx.Done(), sleeps beside a local context that holds only
 // context.Background() or TODO() (nothing can cancel it), polling loops that
@@ -127,6 +147,24 @@
 // its loop gets a wall-clock budget instead: it stops retrying once the
 // budget is spent. A sleep becomes a select on the context's Done channel
 // and a timer, returning the context's error.
+// In a retry by recursion the overall deadline is made by each call from
+// outside, the first attempt of an operation, and handed to it in place of
+// the context it passed (offered, and reported, only for an unexported
+// function called only in the reported file, from statements outside
+// loops, with a per-attempt duration visible there):
+//
+//	opCtx, opCancel := context.WithTimeout(ctx, 3*attemptTimeout)
+//	defer opCancel()
+//	return get(opCtx, c, url, 3)
+//
+// A retry helper whose wait takes no context keeps its name and signature
+// for its other callers: the fix renames it nameContext with a first
+// parameter ctx context.Context and waits in a select on ctx.Done(), adds
+// a function of the old name and signature that calls it with
+// context.Background(), and makes each call of the file whose operation
+// uses a context call nameContext with that context:
+//
+//	err := backoffRetryContext(ctx, baseDelay, maxRetries, func() error { ... })
 //
 // Retry libraries (see docs/libraries.md): a cenkalti/backoff Retry whose
 // BackOff is not wrapped in backoff.WithContext, a retry-go Do without

@@ -128,6 +128,12 @@ func run(pass *analysis.Pass, cfg Config, at func(token.Pos)) (any, error) {
 		if file == nil || isHTTPTestFile(pass, file) {
 			continue
 		}
+		if len(l.Self) > 0 {
+			if rl := recursionView(l); rl != nil {
+				c.checkRecursion(file, rl)
+			}
+			continue
+		}
 		c.checkDeadline(file, l)
 	}
 	for _, l := range loops.OpLoops {
@@ -149,7 +155,16 @@ func run(pass *analysis.Pass, cfg Config, at func(token.Pos)) (any, error) {
 		if file == nil || isHTTPTestFile(pass, file) {
 			continue
 		}
+		if len(l.Self) > 0 {
+			l = recursionView(l)
+			if l == nil {
+				continue
+			}
+		}
 		c.checkSleeps(file, l)
+		if l.Op != nil {
+			c.checkBlindHelper(file, l, loops.OpLoops)
+		}
 	}
 	return nil, nil
 }

@@ -68,6 +68,14 @@
 // branch of an if statement (a per-attempt timeout set up in one branch)
 // is judged after the if.
 //
+// A function that sends and then calls itself again for the same request
+// (return t.doSend(body, retriesLeft-1) after a failure) is a retry by
+// recursion: each call is an attempt, and the self-call is the next one.
+// Its arguments may change only where they are no input of the request
+// (an attempt count, a delay, the previous response); a self-call that
+// hands on another node, page or cursor is iteration. A self-call after a
+// 2xx answer goes on with the job and is no retry.
+//
 // Not reported: GET, HEAD, OPTIONS, PUT and DELETE; a method that is not a
 // constant and not the caller's; a key computed once before the loop, or taken from a parameter
 // or a field; a loop that retries only after 408, 425, 429 or 503 and
@@ -122,7 +130,19 @@
 // and the function takes it as a new last parameter and sets it on its
 // request (offered, and reported, only for an unexported function used
 // nowhere else). A fresh key per attempt is
-// moved before the loop. A retrying sender gets the replay check after its
+// moved before the loop. A write retried by recursion gets the key as a
+// new last parameter of the function, set on its request (or handed to
+// the helper that sends it, as above) and passed on by every self-call,
+// while each call from outside, the first attempt of an operation, makes
+// the key just before it:
+//
+//	idempotencyKey := rand.Text()
+//	return t.doSend(body, t.RetryAttempts, idempotencyKey)
+//
+// This is offered, and the finding reported, only for an unexported
+// function called (never used as a value) only in the reported file; a
+// key made afresh inside such a function is not reported (no fix moves
+// it). A retrying sender gets the replay check after its
 // send, through one helper added once per package after the function of
 // the first such finding:
 //

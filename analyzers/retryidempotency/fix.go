@@ -61,6 +61,10 @@ func (c *checker) reportMissing(file *ast.File, l *retryloop.Loop, s send, outco
 		c.reportNamedOp(file, l, s, outcome)
 		return
 	}
+	if len(l.Self) > 0 {
+		c.reportRecursive(file, l, s, outcome)
+		return
+	}
 	info := c.pass.TypesInfo
 	src := fixes.Source(c.pass, l.Stmt.Pos())
 	if src == nil {
@@ -271,8 +275,10 @@ func (c *checker) rewriteURLSend(file *ast.File, l *retryloop.Loop, s send, key 
 // reportFresh reports a key made anew on each attempt, with a fix that
 // makes it once before the loop.
 func (c *checker) reportFresh(file *ast.File, l *retryloop.Loop, s send, value ast.Expr, outcome string) {
-	if l.OpArg != nil {
-		return // a key made inside a named operation: not moved from here
+	if l.OpArg != nil || len(l.Self) > 0 {
+		// A key made inside a named operation, or inside a function that
+		// retries by calling itself: not moved from here.
+		return
 	}
 	info := c.pass.TypesInfo
 	src := fixes.Source(c.pass, l.Stmt.Pos())

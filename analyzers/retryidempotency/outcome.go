@@ -57,6 +57,9 @@ func (c *checker) retriesUnknownOp(l *retryloop.Loop, s send, op bool) (string, 
 		statuses = serverUnknownStatuses
 	}
 	for _, st := range statuses {
+		if len(l.Self) > 0 && st < 300 {
+			continue // a self-call after a success goes on with the job
+		}
 		if sim.run(outcomeEnv{status: st})&next != 0 {
 			return fmt.Sprintf("status %d", st), true
 		}
@@ -253,7 +256,7 @@ func (sm *sim) run(env outcomeEnv) exits {
 	sm.env = env
 	out := sm.stmts(sm.rest, false)
 	if out&fallsThrough != 0 {
-		if sm.op {
+		if sm.op || len(sm.l.Self) > 0 {
 			out = out&^fallsThrough | leaves // the operation ends without an error
 		} else {
 			out = out&^fallsThrough | next
@@ -278,6 +281,9 @@ func (sm *sim) stmts(list []ast.Stmt, inSwitch bool) exits {
 
 func (sm *sim) stmt(st ast.Stmt, inSwitch bool) exits {
 	info := sm.c.pass.TypesInfo
+	if recursiveNext(sm.l, st) {
+		return next // a retry by recursion calls itself again
+	}
 	switch st := st.(type) {
 	case *ast.ReturnStmt:
 		if sm.op && sm.retriedReturn(st) {
@@ -360,6 +366,16 @@ func (sm *sim) stmt(st ast.Stmt, inSwitch bool) exits {
 		return out
 	}
 	return fallsThrough
+}
+
+// recursiveNext reports whether st is a simple statement that holds a
+// self-call of the retry by recursion l: it starts the next attempt.
+func recursiveNext(l *retryloop.Loop, st ast.Stmt) bool {
+	switch st.(type) {
+	case *ast.ReturnStmt, *ast.AssignStmt, *ast.ExprStmt, *ast.DeclStmt:
+		return l.HasSelfCall(st)
+	}
+	return false
 }
 
 func (sm *sim) elseOf(st *ast.IfStmt, inSwitch bool) exits {

@@ -26,6 +26,12 @@
 //   - the body can reach the next iteration: it does not end in a return,
 //     break or panic, or it continues the loop.
 //
+// A function that calls itself again after a send, handing on the same
+// request and changing only an attempt count, a delay or the previous
+// response, is a retry loop too: a retry by recursion (see Loop.Self and
+// recursiveLoop). Recursion over a tree, a next page or a cursor is
+// iteration.
+//
 // Ranging over a slice, map, channel or string, or over an iterator
 // whose values the body uses, is iteration, and
 // so is a loop whose request changes; sends in go and defer statements and
@@ -131,6 +137,10 @@ type Loop struct {
 	// Body and Func are then its declaration's, Stmt and Outer the
 	// caller's statement. It is nil otherwise.
 	OpArg ast.Expr
+	// Self are the calls of a retry by recursion (see recursiveLoop)
+	// that start the next attempt: the function's calls of itself. It is
+	// nil for any other loop.
+	Self []*ast.CallExpr
 }
 
 // Before returns where a fix inserts statements that run once before the
@@ -263,6 +273,9 @@ func run(pass *analysis.Pass, at func(token.Pos)) (any, error) {
 			calls := ix.Calls(fd)
 			if slices.ContainsFunc(calls, res.sendsCall) || (hasOpParam(pass.TypesInfo, fd) && slices.ContainsFunc(calls, res.isOpCall)) {
 				findLoops(fd, calls)
+				if l := res.recursiveLoop(fd, calls); l != nil {
+					res.Loops = append(res.Loops, l)
+				}
 			}
 		}
 	}
