@@ -19,6 +19,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"sync"
 
 	"golang.org/x/tools/go/cfg"
 
@@ -140,9 +141,11 @@ func New(info *types.Info, body *ast.BlockStmt) *Graph {
 	return g
 }
 
-// A Cache keeps the graph of each function body asked for.
+// A Cache keeps the graph of each function body asked for. It is safe
+// for concurrent use (analyzers that share a result may run at once).
 type Cache struct {
 	info   *types.Info
+	mu     sync.Mutex
 	graphs map[*ast.BlockStmt]*Graph
 }
 
@@ -153,6 +156,8 @@ func NewCache(info *types.Info) *Cache {
 
 // Of returns the graph of body, building it on first use.
 func (c *Cache) Of(body *ast.BlockStmt) *Graph {
+	c.mu.Lock()
+	defer c.mu.Unlock()
 	g := c.graphs[body]
 	if g == nil {
 		g = New(c.info, body)

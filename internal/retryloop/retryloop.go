@@ -50,7 +50,9 @@ import (
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/callindex"
 	"github.com/retrylint/retrylint/internal/fixes"
+	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
+	"github.com/retrylint/retrylint/internal/paths"
 )
 
 // Analyzer finds the functions that send HTTP requests and the retry loops
@@ -157,6 +159,18 @@ type Result struct {
 	closures map[*ast.CallExpr]*ast.FuncLit
 	ix       *callindex.Index
 	pass     *analysis.Pass
+	graphs   *paths.Cache
+}
+
+// Graph returns the control-flow graph of the body of fn, a function
+// declaration or literal, built once for all the analyzers that ask; nil
+// for a function without body.
+func (r *Result) Graph(fn ast.Node) *paths.Graph {
+	_, body := flow.FuncParts(fn)
+	if body == nil {
+		return nil
+	}
+	return r.graphs.Of(body)
 }
 
 // ClosureOf returns the function literal that call calls when it is a
@@ -196,7 +210,7 @@ func (r *Result) LoopOf(s ast.Stmt) *Loop {
 }
 
 func run(pass *analysis.Pass, at func(token.Pos)) (any, error) {
-	res := &Result{sends: map[*types.Func]bool{}, helpers: map[*types.Func]*helperFact{}, closures: map[*ast.CallExpr]*ast.FuncLit{}, pass: pass}
+	res := &Result{sends: map[*types.Func]bool{}, helpers: map[*types.Func]*helperFact{}, closures: map[*ast.CallExpr]*ast.FuncLit{}, pass: pass, graphs: paths.NewCache(pass.TypesInfo)}
 	ix := pass.ResultOf[callindex.Analyzer].(*callindex.Index)
 	res.ix = ix
 	funcs := ix.Funcs()
@@ -422,11 +436,7 @@ func (r *Result) classify(s ast.Stmt, body *ast.BlockStmt, stack []ast.Node, cal
 	if r.requestVaries(l, post) || inSelectCases(body, l.Sends) {
 		return nil
 	}
-	var label types.Object
-	if ls, ok := stack[len(stack)-1].(*ast.LabeledStmt); ok && ls.Stmt == s {
-		label = info.Defs[ls.Label]
-	}
-	if !reachesNext(info, s, label, body) {
+	if !r.reachesNext(l) {
 		return nil
 	}
 	return l
@@ -612,88 +622,25 @@ func isContext(t types.Type) bool {
 	return httpmodel.IsNamed(t, "context", "Context")
 }
 
-// reachesNext reports whether the body of loop s can start another
-// iteration: it continues s, or its last statement is not a return, break
-// out of s, goto or panic.
-func reachesNext(info *types.Info, s ast.Stmt, label types.Object, body *ast.BlockStmt) bool {
-	if len(body.List) == 0 {
+// reachesNext reports whether the body of loop l can start another
+// iteration, whatever its conditions: a path from the start of the body
+// reaches the loop's next iteration (a continue, the end of the body)
+// without a return, a break out of the loop, a goto out of it or a call
+// that never returns.
+func (r *Result) reachesNext(l *Loop) bool {
+	g := r.Graph(l.Func)
+	if g == nil {
 		return false
 	}
-	if continues(info, s, label, body) {
-		return true
-	}
-	switch last := body.List[len(body.List)-1].(type) {
-	case *ast.ReturnStmt:
-		return false
-	case *ast.BranchStmt:
-		return last.Tok == token.CONTINUE
-	case *ast.ExprStmt:
-		if call, ok := last.X.(*ast.CallExpr); ok {
-			if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "panic" {
-				return false
-			}
-		}
-	}
-	return true
+	next, ok := g.Next(l.Stmt, nil, anyOutcome{})
+	return ok && next
 }
 
-// continues reports whether body holds a continue statement that starts
-// the next iteration of s: an unlabelled one outside nested loops, or one
-// naming s's label.
-func continues(info *types.Info, s ast.Stmt, label types.Object, body *ast.BlockStmt) bool {
-	found := false
-	var walk func(n ast.Node, nested bool)
-	walk = func(root ast.Node, nested bool) {
-		ast.Inspect(root, func(n ast.Node) bool {
-			if found {
-				return false
-			}
-			switch n := n.(type) {
-			case *ast.FuncLit:
-				return false
-			case *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
-				// A continue in a nested loop is that loop's; in a
-				// switch or select it is still ours.
-				if n != s {
-					_, isLoop := n.(*ast.ForStmt)
-					_, isRange := n.(*ast.RangeStmt)
-					for _, child := range childBlocks(n) {
-						walk(child, nested || isLoop || isRange)
-					}
-					return false
-				}
-			case *ast.BranchStmt:
-				if n.Tok == token.CONTINUE {
-					if n.Label == nil && !nested {
-						found = true
-					}
-					if n.Label != nil && label != nil && info.Uses[n.Label] == label {
-						found = true
-					}
-				}
-			}
-			return true
-		})
-	}
-	walk(body, false)
-	return found
-}
+// anyOutcome is the model of paths that knows no condition.
+type anyOutcome struct{}
 
-func childBlocks(n ast.Node) []ast.Node {
-	switch n := n.(type) {
-	case *ast.ForStmt:
-		return []ast.Node{n.Body}
-	case *ast.RangeStmt:
-		return []ast.Node{n.Body}
-	case *ast.SwitchStmt:
-		return []ast.Node{n.Body}
-	case *ast.TypeSwitchStmt:
-		return []ast.Node{n.Body}
-	case *ast.SelectStmt:
-		return []ast.Node{n.Body}
-	}
-	return nil
-}
+func (anyOutcome) Cond(ast.Expr) paths.Tri     { return paths.Maybe }
+func (anyOutcome) Return(*ast.ReturnStmt) bool { return false }
 
 // inSelectCases reports whether every send runs in a case of a select
 // statement of the loop body: the loop serves events (a ticker, a queue,
