@@ -276,7 +276,7 @@ func (g *Graph) Next(loop ast.Stmt, from ast.Node, m Model) (next, ok bool) {
 		start = place{p.b, p.i + 1}
 	} else {
 		for _, b := range g.g.Blocks {
-			if b.Stmt == loop && (b.Kind == cfg.KindForBody || b.Kind == cfg.KindRangeBody) {
+			if b.Stmt == loop && (b.Kind == cfg.KindForBody || b.Kind == cfg.KindRangeBody || b.Kind == cfg.KindLabel) {
 				start = place{b, 0}
 			}
 		}

@@ -7,7 +7,9 @@
 //   - it is a for statement (counted, conditional or infinite), a range
 //     over an integer (for range n) or a range over an iterator function
 //     that binds no variable (an iterator of attempts, for range
-//     attempts(ctx)), labelled or not;
+//     attempts(ctx)), labelled or not; or a labelled statement that a
+//     later goto of the same block jumps back to (its body runs from the
+//     label to the last such goto);
 //   - its body sends an HTTP request, directly, through a function that
 //     does (a fact on such functions carries this across packages),
 //     through an interface method or func value of a send's signature
@@ -96,7 +98,9 @@ func (f *helperFact) String() string {
 
 // A Loop is a retry loop.
 type Loop struct {
-	// Stmt is the *ast.ForStmt or *ast.RangeStmt.
+	// Stmt is the *ast.ForStmt or *ast.RangeStmt, or the *ast.LabeledStmt
+	// that a goto jumps back to (Body is then a block that is not in the
+	// source: the statements from the label to the last goto back).
 	Stmt ast.Stmt
 	// Body is the loop's body.
 	Body *ast.BlockStmt
@@ -143,7 +147,11 @@ func (l *Loop) Before(fset *token.FileSet, src []byte) (at token.Pos, indent str
 		return token.NoPos, "", false
 	}
 	tf := fset.File(l.Outer.Pos())
-	return tf.LineStart(tf.Line(l.Outer.Pos())), fixes.Indent(fset, src, l.Stmt.Pos()), true
+	stmt := l.Stmt
+	if ls, ok := stmt.(*ast.LabeledStmt); ok {
+		stmt = ls.Stmt // a goto's label is outdented
+	}
+	return tf.LineStart(tf.Line(l.Outer.Pos())), fixes.Indent(fset, src, stmt.Pos()), true
 }
 
 // Result is what the Analyzer finds in one package.
@@ -297,6 +305,10 @@ func (r *Result) loopFinder(at func(token.Pos)) func(root ast.Node, calls []call
 				body = n.Body
 			case *ast.RangeStmt:
 				body = n.Body
+			case *ast.LabeledStmt:
+				if body = r.gotoBody(n, stack); body == nil {
+					return true
+				}
 			default:
 				return true
 			}
@@ -381,6 +393,8 @@ func (r *Result) classify(s ast.Stmt, body *ast.BlockStmt, stack []ast.Node, cal
 	case *ast.ForStmt:
 		l.Bounded = s.Cond != nil
 		post = s.Post
+	case *ast.LabeledStmt:
+		l.Bounded = r.gotoBounded(s, body)
 	case *ast.RangeStmt:
 		tv, ok := info.Types[s.X]
 		if !ok {
