@@ -141,6 +141,10 @@ func New(info *types.Info, body *ast.BlockStmt) *Graph {
 	return g
 }
 
+// CFG returns the control-flow graph itself, for questions of another
+// kind (does every iteration pass a statement).
+func (g *Graph) CFG() *cfg.CFG { return g.g }
+
 // A Cache keeps the graph of each function body asked for. It is safe
 // for concurrent use (analyzers that share a result may run at once).
 type Cache struct {

@@ -139,6 +139,28 @@ type Loop struct {
 	OpArg ast.Expr
 }
 
+// Span returns the node that holds all of the loop: its statement, or,
+// for a loop written with goto, its body.
+func (l *Loop) Span() ast.Node {
+	if _, ok := l.Stmt.(*ast.LabeledStmt); ok {
+		return l.Body
+	}
+	return l.Stmt
+}
+
+// First returns the position of the first statement of each attempt
+// (token.NoPos for an empty body): the body's first statement, or the statement that
+// a goto loop's label labels (what goes there runs on every attempt).
+func (l *Loop) First() token.Pos {
+	if len(l.Body.List) == 0 {
+		return token.NoPos
+	}
+	if ls, ok := l.Body.List[0].(*ast.LabeledStmt); ok && ls == l.Stmt {
+		return ls.Stmt.Pos()
+	}
+	return l.Body.List[0].Pos()
+}
+
 // Before returns where a fix inserts statements that run once before the
 // loop (the start of Outer's line) and the loop's indentation; ok is false
 // when there is no such place.
