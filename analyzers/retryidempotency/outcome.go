@@ -86,6 +86,7 @@ type outcomeEnv struct {
 // a status) that the paths after it are walked in (see paths.Model): it
 // evaluates conditions on the send's error, response and status.
 type outcome struct {
+	c          *checker
 	info       *types.Info
 	errVar     *types.Var
 	resp       *types.Var
@@ -97,6 +98,11 @@ type outcome struct {
 	// condOp and errStops are the operation's Loop.Cond and Loop.ErrStops
 	// (see Return).
 	condOp, errStops bool
+	// errKnown reports that the error is nil whenever a status came, even
+	// without a response variable (a predicate that takes only the
+	// error); without it, an error with no response is a helper's, which
+	// may stand for any outcome.
+	errKnown bool
 }
 
 // returnsSend reports whether the send of s is a result of a return
@@ -117,7 +123,7 @@ func returnsSend(l *retryloop.Loop, s send) bool {
 // assignment, from which the paths start.
 func (c *checker) newOutcome(l *retryloop.Loop, s send) (*outcome, *ast.AssignStmt, bool) {
 	info := c.pass.TypesInfo
-	m := &outcome{info: info, statusVars: map[*types.Var]bool{}}
+	m := &outcome{c: c, info: info, statusVars: map[*types.Var]bool{}}
 	var as *ast.AssignStmt
 	ast.Inspect(l.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -260,7 +266,7 @@ func (m *outcome) compare(x ast.Expr, op token.Token, y ast.Expr) paths.Tri {
 			if m.env.transport {
 				return paths.No, true // err == nil is false
 			}
-			if m.resp == nil {
+			if m.resp == nil && !m.errKnown {
 				return paths.Maybe, true
 			}
 			return paths.Yes, true
@@ -328,6 +334,8 @@ func (m *outcome) cond(e ast.Expr) paths.Tri {
 		case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
 			return m.compare(e.X, e.Op, e.Y)
 		}
+	case *ast.CallExpr:
+		return m.callCond(e) // shouldRetry(resp, err)
 	}
 	return paths.Maybe
 }

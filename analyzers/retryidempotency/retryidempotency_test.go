@@ -11,7 +11,7 @@ import (
 )
 
 func TestDiagnostics(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), retryidempotency.Analyzer, "a", "keys", "keys/wrap", "plain", "sender", "helper", "closure", "shapes")
+	analysistest.Run(t, analysistest.TestData(), retryidempotency.Analyzer, "a", "keys", "keys/wrap", "plain", "sender", "helper", "closure", "shapes", "shapes/policy")
 }
 
 func TestFixes(t *testing.T) {

@@ -291,13 +291,36 @@ func (g *Graph) Next(loop ast.Stmt, from ast.Node, m Model) (next, ok bool) {
 	if v, isVisitor := m.(Visitor); isVisitor {
 		g.visit(sc, start, v)
 	}
+	return g.walk(sc, start, m, m.Return), true
+}
+
+// Returns returns the return statements of the function (the implicit
+// one at the end of its body included) that a path from its entry
+// reaches in the outcome m describes.
+func (g *Graph) Returns(m Model) []*ast.ReturnStmt {
+	var out []*ast.ReturnStmt
+	start := place{g.g.Blocks[0], 0}
+	if v, isVisitor := m.(Visitor); isVisitor {
+		g.visit(scope{}, start, v)
+	}
+	g.walk(scope{}, start, m, func(r *ast.ReturnStmt) bool {
+		out = append(out, r)
+		return false
+	})
+	return out
+}
+
+// walk follows the paths from start within sc, taking each branch that
+// m does not rule out, and reports whether one reaches another attempt of
+// the loop or a return for which ret is true.
+func (g *Graph) walk(sc scope, start place, m Model, ret func(*ast.ReturnStmt) bool) bool {
 	seen := map[*cfg.Block]bool{}
 	var walk func(p place) bool
 	walk = func(p place) bool {
 		b := p.b
 		for _, n := range b.Nodes[p.i:] {
 			if r, isReturn := n.(*ast.ReturnStmt); isReturn {
-				return m.Return(r)
+				return ret(r)
 			}
 		}
 		succs := b.Succs
@@ -326,7 +349,7 @@ func (g *Graph) Next(loop ast.Stmt, from ast.Node, m Model) (next, ok bool) {
 		}
 		return false
 	}
-	return walk(start), true
+	return walk(start)
 }
 
 // visit shows v every node reachable from start within the scope,
@@ -349,4 +372,71 @@ func (g *Graph) visit(sc scope, start place, v Visitor) {
 			work = append(work, place{s, 0})
 		}
 	}
+}
+
+// FallsThrough reports, without building a graph, that control can run
+// off the end of list (whatever its conditions): no statement of it
+// certainly ends the path (a return, a branch, a goto, a call that never
+// returns, an if whose branches all do, a for without condition, a switch
+// or select whose every clause does). It answers false when unsure; the
+// graph then decides. A loop whose body falls through reaches its next
+// iteration.
+func FallsThrough(info *types.Info, list []ast.Stmt) bool {
+	for _, st := range list {
+		if !fallsThrough(info, st) {
+			return false
+		}
+	}
+	return true
+}
+
+func fallsThrough(info *types.Info, st ast.Stmt) bool {
+	switch st := st.(type) {
+	case *ast.ReturnStmt, *ast.BranchStmt, *ast.BadStmt:
+		return false
+	case *ast.ExprStmt:
+		call, ok := st.X.(*ast.CallExpr)
+		return !ok || !httpmodel.NoReturn(info, call)
+	case *ast.BlockStmt:
+		return FallsThrough(info, st.List)
+	case *ast.LabeledStmt:
+		return fallsThrough(info, st.Stmt)
+	case *ast.IfStmt:
+		if st.Init != nil && !fallsThrough(info, st.Init) {
+			return false
+		}
+		return st.Else == nil || FallsThrough(info, st.Body.List) || fallsThrough(info, st.Else)
+	case *ast.ForStmt:
+		return st.Cond != nil // a for without condition ends only by a branch
+	case *ast.RangeStmt:
+		return true
+	case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+		var clauses []ast.Stmt
+		dflt := false
+		switch st := st.(type) {
+		case *ast.SwitchStmt:
+			clauses = st.Body.List
+		case *ast.TypeSwitchStmt:
+			clauses = st.Body.List
+		case *ast.SelectStmt:
+			clauses, dflt = st.Body.List, true // a select runs one of its clauses
+		}
+		for _, cc := range clauses {
+			switch cc := cc.(type) {
+			case *ast.CaseClause:
+				if cc.List == nil {
+					dflt = true
+				}
+				if FallsThrough(info, cc.Body) {
+					return true
+				}
+			case *ast.CommClause:
+				if FallsThrough(info, cc.Body) {
+					return true
+				}
+			}
+		}
+		return !dflt
+	}
+	return true // assignments, declarations, sends, go, defer, ...
 }

@@ -325,3 +325,54 @@ func f() error {
 		})
 	}
 }
+
+// unknown is the model that knows no condition.
+type unknown struct{}
+
+func (unknown) Cond(ast.Expr) paths.Tri     { return paths.Maybe }
+func (unknown) Return(*ast.ReturnStmt) bool { return false }
+
+// TestFallsThrough checks the cheap test against the graph: a body that
+// falls through reaches the next iteration, and each body here is
+// answered as expected.
+func TestFallsThrough(t *testing.T) {
+	for _, tc := range []struct {
+		body  string
+		falls bool
+	}{
+		{"x++", true},
+		{"if x > 0 { return }", true},
+		{"if x > 0 { return } else { x++ }", true},
+		{"if x > 0 { return } else { os.Exit(1) }", false},
+		{"x++; return", false},
+		{"switch x { case 1: return; default: x++ }", true},
+		{"switch x { case 1: return; default: return }", false},
+		{"switch x { case 1: return }", true},
+		{"select { case <-ch: return; default: break }", false},
+		{"select { case <-ch: return; default: x++ }", true},
+		{"for { x++ }", false},
+		{"for x < 3 { x++ }", true},
+		{"{ x++; continue }", false},
+		{"break", false},
+	} {
+		src := "func f(ch chan int) {\n\tx := 0\n\tfor i := 0; i < 3; i++ {\n\t\t" + tc.body + "\n\t}\n\tuse(x)\n}\n"
+		fset := token.NewFileSet()
+		file, err := parser.ParseFile(fset, "p.go", prelude+src, 0)
+		if err != nil {
+			t.Fatalf("%s: parse: %v", tc.body, err)
+		}
+		info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Defs: map[*ast.Ident]types.Object{}, Uses: map[*ast.Ident]types.Object{}}
+		if _, err := (&types.Config{Importer: importer.Default()}).Check("p", fset, []*ast.File{file}, info); err != nil {
+			t.Fatalf("%s: type-check: %v", tc.body, err)
+		}
+		fd := file.Decls[len(file.Decls)-1].(*ast.FuncDecl)
+		loop := fd.Body.List[1].(*ast.ForStmt)
+		falls := paths.FallsThrough(info, loop.Body.List)
+		if falls != tc.falls {
+			t.Errorf("%s: FallsThrough = %v, want %v", tc.body, falls, tc.falls)
+		}
+		if next, ok := paths.New(info, fd.Body).Next(loop, nil, unknown{}); falls && (!ok || !next) {
+			t.Errorf("%s: falls through but the graph does not reach the next iteration", tc.body)
+		}
+	}
+}

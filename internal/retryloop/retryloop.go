@@ -664,6 +664,9 @@ func isContext(t types.Type) bool {
 // without a return, a break out of the loop, a goto out of it or a call
 // that never returns.
 func (r *Result) reachesNext(l *Loop) bool {
+	if _, isGoto := l.Stmt.(*ast.LabeledStmt); !isGoto && paths.FallsThrough(r.pass.TypesInfo, l.Body.List) {
+		return true // the end of the body starts the next iteration
+	}
 	g := r.Graph(l.Func)
 	if g == nil {
 		return false

@@ -11,6 +11,8 @@ import (
 	"log"
 	"net/http"
 	"time"
+
+	"shapes/policy"
 )
 
 // ---- must flag ----
@@ -232,6 +234,93 @@ func countedDownDeclinedOnly(c *http.Client, u string) (*http.Response, error) {
 			return resp, err
 		}
 		resp.Body.Close()
+	}
+	return nil, errors.New("gave up")
+}
+
+// ---- retry predicates ----
+
+func shouldRetry(resp *http.Response, err error) bool { // want shouldRetry:`predicate\(transport=true`
+	if err != nil {
+		return true
+	}
+	switch resp.StatusCode {
+	case http.StatusBadGateway, http.StatusServiceUnavailable, http.StatusGatewayTimeout:
+		return true
+	}
+	return false
+}
+
+func onlyThrottled(resp *http.Response, err error) bool { // want onlyThrottled:`predicate\(transport=false`
+	if err != nil {
+		return false
+	}
+	return resp.StatusCode == http.StatusTooManyRequests
+}
+
+// A predicate decides, in this package.
+func withPredicate(c *http.Client, u string) (*http.Response, error) {
+	for attempt := 0; attempt < 3; attempt++ {
+		req, err := http.NewRequest(http.MethodPost, u, nil)
+		if err != nil {
+			return nil, err
+		}
+		resp, err := c.Do(req) // want `POST is retried after a transport error without an idempotency key`
+		if !shouldRetry(resp, err) {
+			return resp, err
+		}
+		if resp != nil {
+			resp.Body.Close()
+		}
+	}
+	return nil, errors.New("gave up")
+}
+
+// A predicate of another package decides.
+func withImportedPredicate(c *http.Client, u string) (*http.Response, error) {
+	for attempt := 0; attempt < 3; attempt++ {
+		req, err := http.NewRequest(http.MethodPatch, u, nil)
+		if err != nil {
+			return nil, err
+		}
+		resp, err := c.Do(req) // want `PATCH is retried after a transport error without an idempotency key`
+		if policy.Retryable(resp, err) {
+			continue
+		}
+		return resp, err
+	}
+	return nil, errors.New("gave up")
+}
+
+// The predicate retries only a declined request.
+func withThrottledPredicate(c *http.Client, u string) (*http.Response, error) {
+	for attempt := 0; attempt < 3; attempt++ {
+		req, err := http.NewRequest(http.MethodPost, u, nil)
+		if err != nil {
+			return nil, err
+		}
+		resp, err := c.Do(req)
+		if !onlyThrottled(resp, err) {
+			return resp, err
+		}
+		resp.Body.Close()
+	}
+	return nil, errors.New("gave up")
+}
+
+// The imported predicate retries only a declined request.
+func withImportedThrottled(c *http.Client, u string) (*http.Response, error) {
+	for attempt := 0; attempt < 3; attempt++ {
+		req, err := http.NewRequest(http.MethodPost, u, nil)
+		if err != nil {
+			return nil, err
+		}
+		resp, err := c.Do(req)
+		if policy.Throttled(resp, err) {
+			resp.Body.Close()
+			continue
+		}
+		return resp, err
 	}
 	return nil, errors.New("gave up")
 }
