@@ -25,8 +25,10 @@
 //     after the send (a cursor taken from the response);
 //   - its sends do not all run in the cases of a select statement (a loop
 //     serving a ticker or a queue is a poller);
-//   - the body can reach the next iteration: it does not end in a return,
-//     break or panic, or it continues the loop.
+//   - the body can reach the next iteration: a path of its control-flow
+//     graph (internal/paths) goes from its start to the loop's next
+//     iteration (its end, a continue, a goto back) without a return, a
+//     break out of it or a call that never returns.
 //
 // Ranging over a slice, map, channel or string, or over an iterator
 // whose values the body uses, is iteration, and
