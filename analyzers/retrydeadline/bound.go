@@ -9,8 +9,6 @@ import (
 	"golang.org/x/tools/go/cfg"
 
 	"github.com/retrylint/retrylint/internal/fixes"
-	"github.com/retrylint/retrylint/internal/flow"
-	"github.com/retrylint/retrylint/internal/httpmodel"
 	"github.com/retrylint/retrylint/internal/retryloop"
 )
 
@@ -455,7 +453,7 @@ func (b *bounds) term(e ast.Expr, repeated bool) (term, bool) {
 	if !fixes.Pure(info, e) || !fixes.VisibleAt(info, b.file, e, at) {
 		return term{}, false
 	}
-	if repeated && assignedIn(info, b.l.Stmt, e) {
+	if repeated && assignedIn(info, b.l.Span(), e) {
 		return term{}, false
 	}
 	return term{expr: e}, true
@@ -576,18 +574,11 @@ func (b *bounds) iteration() (*iteration, bool) {
 	if b.it != nil {
 		return b.it, true
 	}
-	_, body := flow.FuncParts(b.l.Func)
-	if body == nil {
+	pg := b.c.loops.Graph(b.l.Func)
+	if pg == nil {
 		return nil, false
 	}
-	if b.c.cfgs == nil {
-		b.c.cfgs = map[*ast.BlockStmt]*cfg.CFG{}
-	}
-	g := b.c.cfgs[body]
-	if g == nil {
-		g = cfg.New(body, func(call *ast.CallExpr) bool { return !httpmodel.NoReturn(b.c.pass.TypesInfo, call) })
-		b.c.cfgs[body] = g
-	}
+	g := pg.CFG()
 	it := &iteration{s: b.s, g: g}
 	var head, post *cfg.Block
 	for _, blk := range g.Blocks {

@@ -15,7 +15,6 @@ import (
 	"time"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/cfg"
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/callindex"
@@ -105,9 +104,6 @@ type checker struct {
 	facts *summary.Table[timeoutFact, *timeoutFact]
 	// handledSleeps are waits already rewritten by a deadline fix.
 	handledSleeps map[*ast.ExprStmt]bool
-	// cfgs are the control-flow graphs of function bodies, built when a
-	// loop's attempt bound needs one.
-	cfgs map[*ast.BlockStmt]*cfg.CFG
 	// fieldTimeouts caches fieldTimeout.
 	fieldTimeouts map[*types.Var]bool
 }
@@ -721,7 +717,7 @@ func (c *checker) hasBudget(l *retryloop.Loop) bool {
 			return !found
 		})
 	}
-	scan(l.Stmt)
+	scan(l.Span())
 	return found
 }
 
@@ -1729,7 +1725,7 @@ func (c *checker) stopCheck(l *retryloop.Loop, cond, err string, file *ast.File,
 	if !ok {
 		return analysis.TextEdit{}, false
 	}
-	first := l.Body.List[0].Pos()
+	first := l.First()
 	in := fixes.Indent(c.pass.Fset, src, first)
 	text := fmt.Sprintf("if %s {\n%s\t%s\n%s}\n%s", cond, in, ret, in, in)
 	return analysis.TextEdit{Pos: first, End: first, NewText: []byte(text)}, true

@@ -11,11 +11,11 @@ import (
 )
 
 func TestDiagnostics(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), retrydeadline.Analyzer, "a", "b", "c", "bounds", "sender", "retryhelper", "athand", "callerctx", "calleetimeout", "clientfield", "recursion", "blindhelper")
+	analysistest.Run(t, analysistest.TestData(), retrydeadline.Analyzer, "a", "b", "c", "bounds", "sender", "retryhelper", "athand", "callerctx", "calleetimeout", "clientfield", "recursion", "blindhelper", "gotoloop")
 }
 
 func TestFixes(t *testing.T) {
-	results := analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), retrydeadline.Analyzer, "a", "b", "bounds", "sender", "retryhelper", "athand", "callerctx", "calleetimeout", "clientfield", "recursion", "blindhelper")
+	results := analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), retrydeadline.Analyzer, "a", "b", "bounds", "sender", "retryhelper", "athand", "callerctx", "calleetimeout", "clientfield", "recursion", "blindhelper", "gotoloop")
 	fixtest.CheckFixed(t, retrydeadline.Analyzer, results)
 }
 

@@ -619,3 +619,59 @@ func (c *checker) replayableName(file *ast.File, guards []token.Pos) (name strin
 	}
 	return fixes.FreeName(c.pass.TypesInfo, file, "replayable", nil, guards...), false
 }
+
+// branchSend returns the assignment of the send call's results when it is
+// a statement of a branch of the if statement st, and every branch of st
+// (an else is required) assigns the same variables from a send and then
+// neither leaves nor continues: after st, those variables hold the
+// results of one send, whichever branch ran (a per-attempt timeout set
+// up in one branch only). It returns nil otherwise.
+func (c *checker) branchSend(st *ast.IfStmt, call *ast.CallExpr) *ast.AssignStmt {
+	info := c.pass.TypesInfo
+	var found *ast.AssignStmt
+	var lhs []types.Object
+	var branch func(s ast.Stmt) bool
+	branch = func(s ast.Stmt) bool {
+		switch s := s.(type) {
+		case *ast.IfStmt:
+			if s.Init != nil || s.Else == nil {
+				return false
+			}
+			return branch(s.Body) && branch(s.Else)
+		case *ast.BlockStmt:
+			var as *ast.AssignStmt
+			for _, x := range s.List {
+				a, ok := x.(*ast.AssignStmt)
+				if ok && len(a.Rhs) == 1 && a.Tok == token.ASSIGN {
+					if sc, ok := ast.Unparen(a.Rhs[0]).(*ast.CallExpr); ok && c.loops.SendsCall(sc) {
+						as = a
+					}
+				}
+			}
+			if as == nil || leavesOrContinues(info, s) {
+				return false
+			}
+			var objs []types.Object
+			for _, e := range as.Lhs {
+				id, ok := e.(*ast.Ident)
+				if !ok {
+					return false
+				}
+				objs = append(objs, info.ObjectOf(id))
+			}
+			if lhs != nil && !slices.Equal(lhs, objs) {
+				return false
+			}
+			lhs = objs
+			if ast.Unparen(as.Rhs[0]) == call {
+				found = as
+			}
+			return true
+		}
+		return false
+	}
+	if st.Init != nil || st.Else == nil || !branch(st.Body) || !branch(st.Else) {
+		return nil
+	}
+	return found
+}

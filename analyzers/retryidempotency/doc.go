@@ -64,9 +64,21 @@
 // A function in any package that sends the request it is handed (a
 // doPost(client, req) helper, a wrapper's Next method) sends that
 // request: a POST built before the call is a write of the caller, and a
-// request of the caller's a retrying sender's. A send assigned in every
-// branch of an if statement (a per-attempt timeout set up in one branch)
-// is judged after the if.
+// request of the caller's a retrying sender's.
+//
+// Whether the loop "can reach another attempt after an unknown outcome"
+// is a question on the function's control-flow graph, not on how the
+// loop is spelled: from just after the send, is there a path to the next
+// iteration (the end of the body, a continue, a labelled continue from a
+// nested switch, select or loop, a goto back to a label before the send)
+// that passes no return, no break out of the loop and no call that never
+// returns? The outcome only decides the branches on the way: conditions
+// on the send's error, response and status (comparisons, a switch on the
+// status, a variable holding it) and calls of a retry predicate, a
+// function of any package that returns a bool from the response and the
+// error (shouldRetry(resp, err)); any other condition is taken both ways.
+// Success first or failure first, a send in a branch of an if, attempts
+// counted up or down are then one shape.
 //
 // A function that sends and then calls itself again for the same request
 // (return t.doSend(body, retriesLeft-1) after a failure) is a retry by

@@ -203,6 +203,9 @@ func (c *checker) rewriteURLSend(file *ast.File, l *retryloop.Loop, s send, key 
 		return stack == nil
 	})
 	stmt, _ := fixes.StmtInBlock(stack)
+	if ls, isLabel := stmt.(*ast.LabeledStmt); isLabel {
+		stmt = ls.Stmt // retry: resp, err := c.Post(...)
+	}
 	as, ok := stmt.(*ast.AssignStmt)
 	if !ok || len(as.Lhs) != 2 || len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) != s.call {
 		return nil, false

@@ -48,7 +48,7 @@ func New(cfg Config) *analysis.Analyzer {
 		Doc:       analysisutil.Doc(doc, "retryidempotency"),
 		URL:       "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/retryidempotency",
 		Requires:  []*analysis.Analyzer{retryloop.Analyzer, callindex.Analyzer},
-		FactTypes: []analysis.Fact{new(writeFact), new(forwardFact), new(methodFact), new(freshFact), new(freshPkgFact)},
+		FactTypes: []analysis.Fact{new(writeFact), new(forwardFact), new(methodFact), new(freshFact), new(freshPkgFact), new(predFact)},
 		Run: analysisutil.Safe("retryidempotency", func(pass *analysis.Pass, at func(token.Pos)) (any, error) {
 			return run(pass, keys, at)
 		}),
@@ -113,6 +113,8 @@ type checker struct {
 	guarding map[*types.Func]bool
 	// anyFindings are the retrying senders found, reported at the end.
 	anyFindings []anyFinding
+	// preds are the retry predicates of the package (see predicate).
+	preds map[*types.Func]*predFact
 }
 
 func run(pass *analysis.Pass, keys []string, at func(token.Pos)) (any, error) {
@@ -128,8 +130,10 @@ func run(pass *analysis.Pass, keys []string, at func(token.Pos)) (any, error) {
 		fresh:    summary.NewTable[freshFact](pass),
 		calls:    pass.ResultOf[callindex.Analyzer].(*callindex.Index),
 		keyList:  keys,
+		preds:    map[*types.Func]*predFact{},
 	}
 	c.computeFacts(at)
+	c.computePredicates()
 	if !httpmodel.ImportsHTTP(pass.Pkg) {
 		return nil, nil // fresh-value facts only
 	}
@@ -616,8 +620,7 @@ func (c *checker) checkLoop(l *retryloop.Loop) {
 // error, and the closure returns one when its send fails. It reports
 // whether it reported.
 func (c *checker) checkClosure(file *ast.File, l *retryloop.Loop, call *ast.CallExpr, lit *ast.FuncLit) bool {
-	sim, ok := c.newSim(l, send{call: call, helper: &writeFact{}})
-	if !ok || sim.run(outcomeEnv{transport: true})&next == 0 {
+	if _, ok := c.retriesUnknownOp(l, send{call: call, helper: &writeFact{}}, false); !ok {
 		return false
 	}
 	op := c.loops.ClosureLoop(l, call)

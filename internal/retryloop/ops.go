@@ -13,7 +13,7 @@ import (
 	"go/types"
 
 	"github.com/retrylint/retrylint/internal/callindex"
-	"github.com/retrylint/retrylint/internal/httpmodel"
+	"github.com/retrylint/retrylint/internal/paths"
 	"github.com/retrylint/retrylint/internal/retrylib"
 )
 
@@ -117,45 +117,48 @@ func (r *Result) opOutcomes(l *Loop) bool {
 	}
 	call := l.Sends[0]
 	info := r.pass.TypesInfo
-	for i, st := range l.Body.List {
-		if st.Pos() > call.Pos() || call.End() > st.End() {
-			continue
-		}
-		var as *ast.AssignStmt
-		var rest []ast.Stmt
-		switch st := st.(type) {
+	var as *ast.AssignStmt
+	ast.Inspect(l.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
 		case *ast.AssignStmt:
-			as, rest = st, l.Body.List[i+1:]
-		case *ast.IfStmt:
-			as, _ = st.Init.(*ast.AssignStmt)
-			rest = l.Body.List[i:]
+			if len(n.Lhs) == 2 && len(n.Rhs) == 1 && ast.Unparen(n.Rhs[0]) == call {
+				as = n
+			}
 		}
-		if as == nil || len(as.Lhs) != 2 || len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) != call {
-			return true
-		}
-		ev := condEval{info: info, done: varOf(info, as.Lhs[0]), err: varOf(info, as.Lhs[1])}
-		if ev.done == nil || ev.err == nil {
-			return true
-		}
-		reaches := func(done, failed bool) bool {
-			ev.doneVal, ev.failed = done, failed
-			return ev.stmts(rest)&exitNext != 0
-		}
-		falseNil, trueNil := reaches(false, false), reaches(true, false)
-		errStops := !reaches(false, true) && !reaches(true, true)
-		switch {
-		case falseNil && !trueNil:
-			l.Cond, l.ErrStops = true, errStops
-		case errStops:
-			return false // called again after no failure: not a retry
-		}
+		return as == nil
+	})
+	if as == nil {
 		return true
+	}
+	ev := &condEval{info: info, done: varOf(info, as.Lhs[0]), err: varOf(info, as.Lhs[1])}
+	g := r.Graph(l.Func)
+	if ev.done == nil || ev.err == nil || g == nil {
+		return true
+	}
+	if _, ok := g.Next(l.Stmt, as, ev); !ok {
+		return true
+	}
+	reaches := func(done, failed bool) bool {
+		ev.doneVal, ev.failed = done, failed
+		next, _ := g.Next(l.Stmt, as, ev)
+		return next
+	}
+	falseNil, trueNil := reaches(false, false), reaches(true, false)
+	errStops := !reaches(false, true) && !reaches(true, true)
+	switch {
+	case falseNil && !trueNil:
+		l.Cond, l.ErrStops = true, errStops
+	case errStops:
+		return false // called again after no failure: not a retry
 	}
 	return true
 }
 
-// condEval runs the statements that follow the call of a condition in a
-// helper's loop, for one outcome of it.
+// condEval is the model (see paths.Model) of one outcome of a condition
+// that a helper's loop calls: its done result and whether its error is
+// nil.
 type condEval struct {
 	info      *types.Info
 	done, err *types.Var
@@ -163,149 +166,37 @@ type condEval struct {
 	failed    bool // its error is not nil
 }
 
-const (
-	exitOn   = 1 << iota // on to the next statement
-	exitNext             // the next iteration
-	exitOut              // return, break, goto, panic
-)
+// Return reports false: a return leaves the helper's loop.
+func (ev *condEval) Return(*ast.ReturnStmt) bool { return false }
 
-func (ev *condEval) stmts(list []ast.Stmt) int {
-	out := 0
-	for _, st := range list {
-		e := ev.stmt(st)
-		out |= e &^ exitOn
-		if e&exitOn == 0 {
-			return out
-		}
-	}
-	return out | exitNext // the end of the body starts the next iteration
-}
-
-func (ev *condEval) stmt(st ast.Stmt) int {
-	switch st := st.(type) {
-	case *ast.ReturnStmt:
-		return exitOut
-	case *ast.BranchStmt:
-		if st.Tok == token.CONTINUE {
-			return exitNext
-		}
-		return exitOut
-	case *ast.ExprStmt:
-		if call, ok := st.X.(*ast.CallExpr); ok && httpmodel.NoReturn(ev.info, call) {
-			return exitOut
-		}
-	case *ast.BlockStmt:
-		return ev.inner(st.List)
-	case *ast.IfStmt:
-		var then, els int
-		t := ev.cond(st.Cond)
-		if t != tNo {
-			then = ev.inner(st.Body.List)
-		}
-		if t != tYes {
-			els = exitOn
-			if st.Else != nil {
-				els = ev.stmt(st.Else)
-			}
-		}
-		return then | els
-	case *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt, *ast.LabeledStmt:
-		// Opaque: it may leave the loop or go on.
-		out := exitOn
-		ast.Inspect(st, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.FuncLit:
-				return false
-			case *ast.ReturnStmt:
-				out |= exitOut
-			case *ast.BranchStmt:
-				if n.Label != nil || n.Tok == token.GOTO {
-					out |= exitOut | exitNext
-				}
-			}
-			return true
-		})
-		return out
-	}
-	return exitOn
-}
-
-// inner runs a nested statement list: its end goes on after the
-// statement that holds it.
-func (ev *condEval) inner(list []ast.Stmt) int {
-	out := 0
-	for _, st := range list {
-		e := ev.stmt(st)
-		out |= e &^ exitOn
-		if e&exitOn == 0 {
-			return out
-		}
-	}
-	return out | exitOn
-}
-
-type tri3 int
-
-const (
-	tMaybe tri3 = iota
-	tYes
-	tNo
-)
-
-func (t tri3) not() tri3 {
-	switch t {
-	case tYes:
-		return tNo
-	case tNo:
-		return tYes
-	}
-	return tMaybe
-}
-
-func (ev *condEval) cond(e ast.Expr) tri3 {
+// Cond evaluates a condition over done and err.
+func (ev *condEval) Cond(e ast.Expr) paths.Tri {
 	switch e := ast.Unparen(e).(type) {
 	case *ast.Ident:
 		if ev.info.Uses[e] == ev.done {
-			if ev.doneVal {
-				return tYes
-			}
-			return tNo
+			return paths.Of(ev.doneVal)
 		}
 	case *ast.UnaryExpr:
 		if e.Op == token.NOT {
-			return ev.cond(e.X).not()
+			return ev.Cond(e.X).Not()
 		}
 	case *ast.BinaryExpr:
-		x, y := ev.cond(e.X), ev.cond(e.Y)
 		switch e.Op {
 		case token.LOR:
-			switch {
-			case x == tYes || y == tYes:
-				return tYes
-			case x == tNo && y == tNo:
-				return tNo
-			}
+			return ev.Cond(e.X).Or(ev.Cond(e.Y))
 		case token.LAND:
-			switch {
-			case x == tNo || y == tNo:
-				return tNo
-			case x == tYes && y == tYes:
-				return tYes
-			}
+			return ev.Cond(e.X).And(ev.Cond(e.Y))
 		case token.EQL, token.NEQ:
 			isErr := func(a, b ast.Expr) bool {
 				id, ok := ast.Unparen(a).(*ast.Ident)
 				return ok && ev.info.Uses[id] == ev.err && ev.info.Types[b].IsNil()
 			}
 			if isErr(e.X, e.Y) || isErr(e.Y, e.X) {
-				if ev.failed == (e.Op == token.NEQ) {
-					return tYes
-				}
-				return tNo
+				return paths.Of(ev.failed == (e.Op == token.NEQ))
 			}
 		}
 	}
-	return tMaybe
+	return paths.Maybe
 }
 
 // namedOp returns the declaration of the function of this package that e

@@ -7,7 +7,9 @@
 //   - it is a for statement (counted, conditional or infinite), a range
 //     over an integer (for range n) or a range over an iterator function
 //     that binds no variable (an iterator of attempts, for range
-//     attempts(ctx)), labelled or not;
+//     attempts(ctx)), labelled or not; or a labelled statement that a
+//     later goto of the same block jumps back to (its body runs from the
+//     label to the last such goto);
 //   - its body sends an HTTP request, directly, through a function that
 //     does (a fact on such functions carries this across packages),
 //     through an interface method or func value of a send's signature
@@ -23,8 +25,10 @@
 //     after the send (a cursor taken from the response);
 //   - its sends do not all run in the cases of a select statement (a loop
 //     serving a ticker or a queue is a poller);
-//   - the body can reach the next iteration: it does not end in a return,
-//     break or panic, or it continues the loop.
+//   - the body can reach the next iteration: a path of its control-flow
+//     graph (internal/paths) goes from its start to the loop's next
+//     iteration (its end, a continue, a goto back) without a return, a
+//     break out of it or a call that never returns.
 //
 // A function that calls itself again after a send, handing on the same
 // request and changing only an attempt count, a delay or the previous
@@ -56,7 +60,9 @@ import (
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/callindex"
 	"github.com/retrylint/retrylint/internal/fixes"
+	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
+	"github.com/retrylint/retrylint/internal/paths"
 )
 
 // Analyzer finds the functions that send HTTP requests and the retry loops
@@ -100,7 +106,9 @@ func (f *helperFact) String() string {
 
 // A Loop is a retry loop.
 type Loop struct {
-	// Stmt is the *ast.ForStmt or *ast.RangeStmt.
+	// Stmt is the *ast.ForStmt or *ast.RangeStmt, or the *ast.LabeledStmt
+	// that a goto jumps back to (Body is then a block that is not in the
+	// source: the statements from the label to the last goto back).
 	Stmt ast.Stmt
 	// Body is the loop's body.
 	Body *ast.BlockStmt
@@ -143,6 +151,28 @@ type Loop struct {
 	Self []*ast.CallExpr
 }
 
+// Span returns the node that holds all of the loop: its statement, or,
+// for a loop written with goto, its body.
+func (l *Loop) Span() ast.Node {
+	if _, ok := l.Stmt.(*ast.LabeledStmt); ok {
+		return l.Body
+	}
+	return l.Stmt
+}
+
+// First returns the position of the first statement of each attempt
+// (token.NoPos for an empty body): the body's first statement, or the statement that
+// a goto loop's label labels (what goes there runs on every attempt).
+func (l *Loop) First() token.Pos {
+	if len(l.Body.List) == 0 {
+		return token.NoPos
+	}
+	if ls, ok := l.Body.List[0].(*ast.LabeledStmt); ok && ls == l.Stmt {
+		return ls.Stmt.Pos()
+	}
+	return l.Body.List[0].Pos()
+}
+
 // Before returns where a fix inserts statements that run once before the
 // loop (the start of Outer's line) and the loop's indentation; ok is false
 // when there is no such place.
@@ -151,7 +181,11 @@ func (l *Loop) Before(fset *token.FileSet, src []byte) (at token.Pos, indent str
 		return token.NoPos, "", false
 	}
 	tf := fset.File(l.Outer.Pos())
-	return tf.LineStart(tf.Line(l.Outer.Pos())), fixes.Indent(fset, src, l.Stmt.Pos()), true
+	stmt := l.Stmt
+	if ls, ok := stmt.(*ast.LabeledStmt); ok {
+		stmt = ls.Stmt // a goto's label is outdented
+	}
+	return tf.LineStart(tf.Line(l.Outer.Pos())), fixes.Indent(fset, src, stmt.Pos()), true
 }
 
 // Result is what the Analyzer finds in one package.
@@ -167,6 +201,18 @@ type Result struct {
 	closures map[*ast.CallExpr]*ast.FuncLit
 	ix       *callindex.Index
 	pass     *analysis.Pass
+	graphs   *paths.Cache
+}
+
+// Graph returns the control-flow graph of the body of fn, a function
+// declaration or literal, built once for all the analyzers that ask; nil
+// for a function without body.
+func (r *Result) Graph(fn ast.Node) *paths.Graph {
+	_, body := flow.FuncParts(fn)
+	if body == nil {
+		return nil
+	}
+	return r.graphs.Of(body)
 }
 
 // ClosureOf returns the function literal that call calls when it is a
@@ -206,7 +252,7 @@ func (r *Result) LoopOf(s ast.Stmt) *Loop {
 }
 
 func run(pass *analysis.Pass, at func(token.Pos)) (any, error) {
-	res := &Result{sends: map[*types.Func]bool{}, helpers: map[*types.Func]*helperFact{}, closures: map[*ast.CallExpr]*ast.FuncLit{}, pass: pass}
+	res := &Result{sends: map[*types.Func]bool{}, helpers: map[*types.Func]*helperFact{}, closures: map[*ast.CallExpr]*ast.FuncLit{}, pass: pass, graphs: paths.NewCache(pass.TypesInfo)}
 	ix := pass.ResultOf[callindex.Analyzer].(*callindex.Index)
 	res.ix = ix
 	funcs := ix.Funcs()
@@ -296,6 +342,10 @@ func (r *Result) loopFinder(at func(token.Pos)) func(root ast.Node, calls []call
 				body = n.Body
 			case *ast.RangeStmt:
 				body = n.Body
+			case *ast.LabeledStmt:
+				if body = r.gotoBody(n, stack); body == nil {
+					return true
+				}
 			default:
 				return true
 			}
@@ -380,6 +430,8 @@ func (r *Result) classify(s ast.Stmt, body *ast.BlockStmt, stack []ast.Node, cal
 	case *ast.ForStmt:
 		l.Bounded = s.Cond != nil
 		post = s.Post
+	case *ast.LabeledStmt:
+		l.Bounded = r.gotoBounded(s, body)
 	case *ast.RangeStmt:
 		tv, ok := info.Types[s.X]
 		if !ok {
@@ -435,11 +487,7 @@ func (r *Result) classify(s ast.Stmt, body *ast.BlockStmt, stack []ast.Node, cal
 	if r.requestVaries(l, post) || inSelectCases(body, l.Sends) {
 		return nil
 	}
-	var label types.Object
-	if ls, ok := stack[len(stack)-1].(*ast.LabeledStmt); ok && ls.Stmt == s {
-		label = info.Defs[ls.Label]
-	}
-	if !reachesNext(info, s, label, body) {
+	if !r.reachesNext(l) {
 		return nil
 	}
 	return l
@@ -625,88 +673,28 @@ func isContext(t types.Type) bool {
 	return httpmodel.IsNamed(t, "context", "Context")
 }
 
-// reachesNext reports whether the body of loop s can start another
-// iteration: it continues s, or its last statement is not a return, break
-// out of s, goto or panic.
-func reachesNext(info *types.Info, s ast.Stmt, label types.Object, body *ast.BlockStmt) bool {
-	if len(body.List) == 0 {
+// reachesNext reports whether the body of loop l can start another
+// iteration, whatever its conditions: a path from the start of the body
+// reaches the loop's next iteration (a continue, the end of the body)
+// without a return, a break out of the loop, a goto out of it or a call
+// that never returns.
+func (r *Result) reachesNext(l *Loop) bool {
+	if _, isGoto := l.Stmt.(*ast.LabeledStmt); !isGoto && paths.FallsThrough(r.pass.TypesInfo, l.Body.List) {
+		return true // the end of the body starts the next iteration
+	}
+	g := r.Graph(l.Func)
+	if g == nil {
 		return false
 	}
-	if continues(info, s, label, body) {
-		return true
-	}
-	switch last := body.List[len(body.List)-1].(type) {
-	case *ast.ReturnStmt:
-		return false
-	case *ast.BranchStmt:
-		return last.Tok == token.CONTINUE
-	case *ast.ExprStmt:
-		if call, ok := last.X.(*ast.CallExpr); ok {
-			if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "panic" {
-				return false
-			}
-		}
-	}
-	return true
+	next, ok := g.Next(l.Stmt, nil, anyOutcome{})
+	return ok && next
 }
 
-// continues reports whether body holds a continue statement that starts
-// the next iteration of s: an unlabelled one outside nested loops, or one
-// naming s's label.
-func continues(info *types.Info, s ast.Stmt, label types.Object, body *ast.BlockStmt) bool {
-	found := false
-	var walk func(n ast.Node, nested bool)
-	walk = func(root ast.Node, nested bool) {
-		ast.Inspect(root, func(n ast.Node) bool {
-			if found {
-				return false
-			}
-			switch n := n.(type) {
-			case *ast.FuncLit:
-				return false
-			case *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
-				// A continue in a nested loop is that loop's; in a
-				// switch or select it is still ours.
-				if n != s {
-					_, isLoop := n.(*ast.ForStmt)
-					_, isRange := n.(*ast.RangeStmt)
-					for _, child := range childBlocks(n) {
-						walk(child, nested || isLoop || isRange)
-					}
-					return false
-				}
-			case *ast.BranchStmt:
-				if n.Tok == token.CONTINUE {
-					if n.Label == nil && !nested {
-						found = true
-					}
-					if n.Label != nil && label != nil && info.Uses[n.Label] == label {
-						found = true
-					}
-				}
-			}
-			return true
-		})
-	}
-	walk(body, false)
-	return found
-}
+// anyOutcome is the model of paths that knows no condition.
+type anyOutcome struct{}
 
-func childBlocks(n ast.Node) []ast.Node {
-	switch n := n.(type) {
-	case *ast.ForStmt:
-		return []ast.Node{n.Body}
-	case *ast.RangeStmt:
-		return []ast.Node{n.Body}
-	case *ast.SwitchStmt:
-		return []ast.Node{n.Body}
-	case *ast.TypeSwitchStmt:
-		return []ast.Node{n.Body}
-	case *ast.SelectStmt:
-		return []ast.Node{n.Body}
-	}
-	return nil
-}
+func (anyOutcome) Cond(ast.Expr) paths.Tri     { return paths.Maybe }
+func (anyOutcome) Return(*ast.ReturnStmt) bool { return false }
 
 // inSelectCases reports whether every send runs in a case of a select
 // statement of the loop body: the loop serves events (a ticker, a queue,

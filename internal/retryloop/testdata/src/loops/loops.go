@@ -420,3 +420,63 @@ func allPages(p *page) error {
 	}
 	return err
 }
+
+// ---- loops written with goto ----
+
+func gotoRetry(c *http.Client, url string) (*http.Response, error) {
+	attempt := 0
+retry: // want `retry loop \(bounded\) with 1 send\(s\)`
+	resp, err := c.Get(url)
+	if err != nil && attempt < 3 {
+		attempt++
+		time.Sleep(time.Second)
+		goto retry
+	}
+	return resp, err
+}
+
+func gotoRetryForever(c *http.Client, url string) *http.Response {
+again: // want `retry loop \(unbounded\) with 1 send\(s\)`
+	resp, err := c.Get(url)
+	if err != nil {
+		time.Sleep(time.Second)
+		goto again
+	}
+	return resp
+}
+
+// A goto forward is not a loop.
+func gotoCleanup(c *http.Client, url string) error {
+	resp, err := c.Get(url)
+	if err != nil {
+		goto fail
+	}
+	resp.Body.Close()
+	return nil
+fail:
+	return err
+}
+
+// A goto back that takes the next request of a queue is iteration.
+func gotoQueue(c *http.Client, queue chan *http.Request) {
+next:
+	req, open := <-queue
+	if !open {
+		return
+	}
+	if resp, err := c.Do(req); err == nil {
+		resp.Body.Close()
+	}
+	goto next
+}
+
+// A goto back over a send after which every path returns cannot repeat
+// it.
+func gotoBeforeReturn(c *http.Client, url string, again bool) (*http.Response, error) {
+start:
+	if again {
+		again = false
+		goto start
+	}
+	return c.Get(url)
+}

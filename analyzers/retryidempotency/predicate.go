@@ -1,0 +1,189 @@
+package retryidempotency
+
+// This file holds retry predicates: functions that say from a send's
+// response and error whether to try again (shouldRetry(resp, err),
+// isTransient(err)). A loop that asks one is judged by its value in each
+// outcome, which a fact carries to the packages that call it.
+
+import (
+	"go/ast"
+	"go/types"
+	"slices"
+	"strconv"
+
+	"github.com/retrylint/retrylint/internal/httpmodel"
+	"github.com/retrylint/retrylint/internal/paths"
+)
+
+// predFact describes a retry predicate: a function that returns a bool
+// and takes a response (*http.Response) or an error, or both. Transport
+// and Status are its value after a transport error and after each status
+// of unknownStatuses (in that order), when its response and error
+// parameters hold those of one send.
+type predFact struct {
+	Transport paths.Tri
+	Status    []paths.Tri
+}
+
+func (*predFact) AFact() {}
+
+func (f *predFact) String() string {
+	names := [...]string{paths.Maybe: "?", paths.Yes: "true", paths.No: "false"}
+	s := "predicate(transport=" + names[f.Transport]
+	for i, st := range unknownStatuses {
+		if v := f.Status[i]; v != paths.Maybe {
+			s += " " + strconv.Itoa(st) + "=" + names[v]
+		}
+	}
+	return s + ")"
+}
+
+// predParams returns the response and error parameters of a predicate's
+// signature (nil when it has none of that type), and whether sig is one:
+// a bool result, at most one parameter of each type and at least one.
+func predParams(sig *types.Signature) (resp, err int, ok bool) {
+	if sig.Results().Len() != 1 {
+		return -1, -1, false
+	}
+	if b, isBasic := sig.Results().At(0).Type().Underlying().(*types.Basic); !isBasic || b.Kind() != types.Bool {
+		return -1, -1, false
+	}
+	resp, err = -1, -1
+	errType := types.Universe.Lookup("error").Type()
+	for i := range sig.Params().Len() {
+		t := sig.Params().At(i).Type()
+		switch {
+		case httpmodel.IsResponse(t):
+			if resp >= 0 {
+				return -1, -1, false
+			}
+			resp = i
+		case types.Identical(t, errType):
+			if err >= 0 {
+				return -1, -1, false
+			}
+			err = i
+		}
+	}
+	return resp, err, resp >= 0 || err >= 0
+}
+
+// computePredicates summarises the retry predicates of the package and
+// exports a fact for each that is known in some outcome.
+func (c *checker) computePredicates() {
+	for _, f := range c.calls.Funcs() {
+		if f.Obj == nil || f.Decl.Body == nil {
+			continue
+		}
+		if _, _, ok := predParams(f.Obj.Type().(*types.Signature)); !ok {
+			continue
+		}
+		if p := c.predicate(f.Obj); p != nil {
+			c.pass.ExportObjectFact(f.Obj, p)
+		}
+	}
+}
+
+// predicate returns the fact of the retry predicate fn, nil when fn is
+// not one or says nothing known.
+func (c *checker) predicate(fn *types.Func) *predFact {
+	fn = fn.Origin()
+	if fn.Pkg() != c.pass.Pkg {
+		var f predFact
+		if c.pass.ImportObjectFact(fn, &f) {
+			return &f
+		}
+		return nil
+	}
+	if p, done := c.preds[fn]; done {
+		return p
+	}
+	c.preds[fn] = nil // a recursive call knows nothing
+	var decl *ast.FuncDecl
+	for _, f := range c.calls.Funcs() {
+		if f.Obj == fn {
+			decl = f.Decl
+		}
+	}
+	if decl == nil {
+		return nil
+	}
+	sig := fn.Type().(*types.Signature)
+	resp, errIdx, ok := predParams(sig)
+	g := c.loops.Graph(decl)
+	if !ok || g == nil {
+		return nil
+	}
+	m := &outcome{c: c, info: c.pass.TypesInfo, statusVars: map[*types.Var]bool{}, errKnown: true}
+	if resp >= 0 {
+		m.resp = sig.Params().At(resp)
+	}
+	if errIdx >= 0 {
+		m.errVar = sig.Params().At(errIdx)
+	}
+	value := func(env outcomeEnv) paths.Tri {
+		m.env = env
+		v, first := paths.Maybe, true
+		for _, r := range g.Returns(m) {
+			if len(r.Results) != 1 {
+				return paths.Maybe
+			}
+			w := m.boolOf(r.Results[0])
+			if first {
+				v, first = w, false
+			} else if w != v {
+				return paths.Maybe
+			}
+		}
+		return v
+	}
+	p := &predFact{Transport: value(outcomeEnv{transport: true}), Status: make([]paths.Tri, len(unknownStatuses))}
+	known := p.Transport != paths.Maybe
+	for i, st := range unknownStatuses {
+		p.Status[i] = value(outcomeEnv{status: st})
+		known = known || p.Status[i] != paths.Maybe
+	}
+	if !known {
+		return nil
+	}
+	c.preds[fn] = p
+	return p
+}
+
+// callCond evaluates a call of a retry predicate whose response and error
+// parameters receive the send's.
+func (m *outcome) callCond(call *ast.CallExpr) paths.Tri {
+	if m.c == nil {
+		return paths.Maybe
+	}
+	fn := httpmodel.Callee(m.info, call)
+	if fn == nil {
+		return paths.Maybe
+	}
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok {
+		return paths.Maybe
+	}
+	resp, errIdx, ok := predParams(sig)
+	if !ok || sig.Variadic() {
+		return paths.Maybe
+	}
+	_, args := httpmodel.Receiver(m.info, call)
+	if len(args) != sig.Params().Len() {
+		return paths.Maybe
+	}
+	if resp >= 0 && !m.isVar(args[resp], m.resp) || errIdx >= 0 && !m.isVar(args[errIdx], m.errVar) {
+		return paths.Maybe
+	}
+	p := m.c.predicate(fn)
+	if p == nil {
+		return paths.Maybe
+	}
+	if m.env.transport {
+		return p.Transport
+	}
+	if i := slices.Index(unknownStatuses, m.env.status); i >= 0 && i < len(p.Status) {
+		return p.Status[i]
+	}
+	return paths.Maybe
+}

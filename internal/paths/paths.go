@@ -1,0 +1,453 @@
+// Package paths answers one question on a function's control-flow graph
+// (go/cfg): can control go from just after a call (a send, an operation)
+// to another attempt of it, without leaving the retry, under the outcome
+// of the call that a Model describes?
+//
+// Another attempt is the next iteration of the loop (its head, its post
+// statement, a continue of it, the body again for a loop without
+// condition), a path back to the call itself (a goto that retries), or,
+// for the operation a retry helper calls, a return that the Model says
+// the helper retries. A return, a break out of the loop, a branch out of
+// it and a call that never returns leave the retry. Every spelling of a
+// loop (success or failure first, continue, goto, a counted exit, a
+// switch on the status) is then one graph: the Model only evaluates the
+// branch conditions met on the way, and a condition it does not know is
+// taken both ways.
+package paths
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"sync"
+
+	"golang.org/x/tools/go/cfg"
+
+	"github.com/retrylint/retrylint/internal/httpmodel"
+)
+
+// A Tri is the value of a condition: known true, known false or not known.
+type Tri uint8
+
+const (
+	Maybe Tri = iota
+	Yes
+	No
+)
+
+// Not returns the negation of t.
+func (t Tri) Not() Tri {
+	switch t {
+	case Yes:
+		return No
+	case No:
+		return Yes
+	}
+	return Maybe
+}
+
+// Or returns t || u.
+func (t Tri) Or(u Tri) Tri {
+	switch {
+	case t == Yes || u == Yes:
+		return Yes
+	case t == No && u == No:
+		return No
+	}
+	return Maybe
+}
+
+// And returns t && u.
+func (t Tri) And(u Tri) Tri {
+	switch {
+	case t == No || u == No:
+		return No
+	case t == Yes && u == Yes:
+		return Yes
+	}
+	return Maybe
+}
+
+// Of returns Yes for true and No for false.
+func Of(b bool) Tri {
+	if b {
+		return Yes
+	}
+	return No
+}
+
+// A Model describes one outcome of the call a path starts from.
+type Model interface {
+	// Cond evaluates a branch condition: the condition of an if or for
+	// statement, a case of a switch without tag, or tag == value for a
+	// case of a switch with a tag (a synthetic *ast.BinaryExpr whose
+	// operands are the tag and the case's value).
+	Cond(e ast.Expr) Tri
+	// Return reports whether a return statement makes the caller call
+	// the operation again (a retry helper's operation that returns a
+	// failure). For the body of a loop it is false.
+	Return(r *ast.ReturnStmt) bool
+}
+
+// An Againer is a Model that knows nodes which themselves start another
+// attempt: the self-calls of a retry by recursion. A path that reaches
+// such a node reaches another attempt, whatever the loop.
+type Againer interface {
+	Again(n ast.Node) bool
+}
+
+// A Visitor is a Model that wants to see every node that may run after
+// the call, in no particular order, before any condition is evaluated
+// (to learn the variables that hold a result of the call: code :=
+// resp.StatusCode).
+type Visitor interface {
+	Visit(n ast.Node)
+}
+
+// A Graph is the control-flow graph of one function body.
+type Graph struct {
+	g    *cfg.CFG
+	body *ast.BlockStmt
+	// conds are the branch conditions of the body: each condition of an
+	// if or for statement maps to itself, each case value of a switch to
+	// the condition that chooses it.
+	conds map[ast.Node]ast.Expr
+}
+
+// New builds the graph of body; a call that httpmodel.NoReturn knows
+// never returns ends its path.
+func New(info *types.Info, body *ast.BlockStmt) *Graph {
+	g := &Graph{
+		g:     cfg.New(body, func(call *ast.CallExpr) bool { return !httpmodel.NoReturn(info, call) }),
+		body:  body,
+		conds: map[ast.Node]ast.Expr{},
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.IfStmt:
+			g.conds[n.Cond] = n.Cond
+		case *ast.ForStmt:
+			if n.Cond != nil {
+				g.conds[n.Cond] = n.Cond
+			}
+		case *ast.SwitchStmt:
+			for _, cc := range n.Body.List {
+				for _, e := range cc.(*ast.CaseClause).List {
+					if n.Tag == nil {
+						g.conds[e] = e
+					} else {
+						g.conds[e] = &ast.BinaryExpr{X: n.Tag, OpPos: e.Pos(), Op: token.EQL, Y: e}
+					}
+				}
+			}
+		}
+		return true
+	})
+	return g
+}
+
+// CFG returns the control-flow graph itself, for questions of another
+// kind (does every iteration pass a statement).
+func (g *Graph) CFG() *cfg.CFG { return g.g }
+
+// A Cache keeps the graph of each function body asked for. It is safe
+// for concurrent use (analyzers that share a result may run at once).
+type Cache struct {
+	info   *types.Info
+	mu     sync.Mutex
+	graphs map[*ast.BlockStmt]*Graph
+}
+
+// NewCache returns an empty cache for the functions of one package.
+func NewCache(info *types.Info) *Cache {
+	return &Cache{info: info, graphs: map[*ast.BlockStmt]*Graph{}}
+}
+
+// Of returns the graph of body, building it on first use.
+func (c *Cache) Of(body *ast.BlockStmt) *Graph {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	g := c.graphs[body]
+	if g == nil {
+		g = New(c.info, body)
+		c.graphs[body] = g
+	}
+	return g
+}
+
+// place is a node of a block.
+type place struct {
+	b *cfg.Block
+	i int
+}
+
+// locate returns the node of the graph that holds n.
+func (g *Graph) locate(n ast.Node) (place, bool) {
+	for _, b := range g.g.Blocks {
+		for i, m := range b.Nodes {
+			if m.Pos() <= n.Pos() && n.End() <= m.End() {
+				return place{b, i}, true
+			}
+		}
+	}
+	return place{}, false
+}
+
+// scope is the part of the graph a question is asked in: the loop and
+// the positions of its body.
+type scope struct {
+	loop   ast.Stmt // nil for the body of an operation
+	lo, hi token.Pos
+}
+
+// scopeOf returns the scope of loop: a *ast.ForStmt, a *ast.RangeStmt,
+// a *ast.LabeledStmt that a goto repeats (its body is the rest of the
+// block that holds it) or nil.
+func (g *Graph) scopeOf(loop ast.Stmt) (scope, bool) {
+	sc := scope{loop: loop}
+	switch l := loop.(type) {
+	case nil:
+	case *ast.ForStmt:
+		sc.lo, sc.hi = l.Body.Pos(), l.Body.End()
+	case *ast.RangeStmt:
+		sc.lo, sc.hi = l.Body.Pos(), l.Body.End()
+	case *ast.LabeledStmt:
+		sc.lo = l.Pos()
+		ast.Inspect(g.body, func(n ast.Node) bool {
+			var list []ast.Stmt
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.BlockStmt:
+				list = n.List
+			case *ast.CaseClause:
+				list = n.Body
+			case *ast.CommClause:
+				list = n.Body
+			}
+			for _, st := range list {
+				if st == loop {
+					sc.hi = n.End()
+				}
+			}
+			return sc.hi == token.NoPos
+		})
+		if sc.hi == token.NoPos {
+			return sc, false
+		}
+	default:
+		return sc, false
+	}
+	return sc, true
+}
+
+// kind tells what reaching b means for the loop: another attempt, or a
+// way out of it.
+func (sc scope) kind(b *cfg.Block) (next, out bool) {
+	if sc.loop == nil {
+		return false, false
+	}
+	if b.Stmt == sc.loop {
+		switch b.Kind {
+		case cfg.KindForBody, cfg.KindForLoop, cfg.KindForPost, cfg.KindRangeLoop, cfg.KindRangeBody, cfg.KindLabel:
+			return true, false
+		}
+		return false, true // the loop's exit
+	}
+	var at ast.Node = b.Stmt
+	if at == nil && len(b.Nodes) > 0 {
+		at = b.Nodes[0]
+	}
+	if at == nil {
+		return false, false
+	}
+	return false, at.Pos() < sc.lo || sc.hi < at.End()
+}
+
+// Next reports whether, in the outcome m describes, control can go from
+// just after the node that holds from (a statement of loop's body, or of
+// the function's body when loop is nil) to another attempt: the next
+// iteration of loop (a *ast.ForStmt or *ast.RangeStmt), a goto back to
+// loop (a *ast.LabeledStmt), or a return for which m.Return is true. A
+// nil from asks the question from the start of loop's body. ok is false
+// when the question cannot be asked (from is not in the graph).
+func (g *Graph) Next(loop ast.Stmt, from ast.Node, m Model) (next, ok bool) {
+	sc, ok := g.scopeOf(loop)
+	if !ok {
+		return false, false
+	}
+	var start place
+	if from != nil {
+		p, found := g.locate(from)
+		if !found {
+			return false, false
+		}
+		start = place{p.b, p.i + 1}
+	} else {
+		for _, b := range g.g.Blocks {
+			if b.Stmt == loop && (b.Kind == cfg.KindForBody || b.Kind == cfg.KindRangeBody || b.Kind == cfg.KindLabel) {
+				start = place{b, 0}
+			}
+		}
+		if start.b == nil {
+			return false, false
+		}
+	}
+	if v, isVisitor := m.(Visitor); isVisitor {
+		g.visit(sc, start, v)
+	}
+	return g.walk(sc, start, m, m.Return), true
+}
+
+// Returns returns the return statements of the function (the implicit
+// one at the end of its body included) that a path from its entry
+// reaches in the outcome m describes.
+func (g *Graph) Returns(m Model) []*ast.ReturnStmt {
+	var out []*ast.ReturnStmt
+	start := place{g.g.Blocks[0], 0}
+	if v, isVisitor := m.(Visitor); isVisitor {
+		g.visit(scope{}, start, v)
+	}
+	g.walk(scope{}, start, m, func(r *ast.ReturnStmt) bool {
+		out = append(out, r)
+		return false
+	})
+	return out
+}
+
+// walk follows the paths from start within sc, taking each branch that
+// m does not rule out, and reports whether one reaches another attempt of
+// the loop or a return for which ret is true.
+func (g *Graph) walk(sc scope, start place, m Model, ret func(*ast.ReturnStmt) bool) bool {
+	seen := map[*cfg.Block]bool{}
+	again, _ := m.(Againer)
+	var walk func(p place) bool
+	walk = func(p place) bool {
+		b := p.b
+		for _, n := range b.Nodes[p.i:] {
+			if again != nil && again.Again(n) {
+				return true
+			}
+			if r, isReturn := n.(*ast.ReturnStmt); isReturn {
+				return ret(r)
+			}
+		}
+		succs := b.Succs
+		if len(succs) == 2 && len(b.Nodes) > p.i {
+			if cond, isCond := g.conds[b.Nodes[len(b.Nodes)-1]]; isCond {
+				switch m.Cond(cond) {
+				case Yes:
+					succs = succs[:1]
+				case No:
+					succs = succs[1:]
+				}
+			}
+		}
+		for _, s := range succs {
+			isNext, out := sc.kind(s)
+			if isNext {
+				return true
+			}
+			if out || seen[s] {
+				continue
+			}
+			seen[s] = true
+			if walk(place{s, 0}) {
+				return true
+			}
+		}
+		return false
+	}
+	return walk(start)
+}
+
+// visit shows v every node reachable from start within the scope,
+// whatever the conditions.
+func (g *Graph) visit(sc scope, start place, v Visitor) {
+	seen := map[*cfg.Block]bool{start.b: true}
+	work := []place{start}
+	for len(work) > 0 {
+		p := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, n := range p.b.Nodes[p.i:] {
+			v.Visit(n)
+		}
+		for _, s := range p.b.Succs {
+			isNext, out := sc.kind(s)
+			if isNext || out || seen[s] {
+				continue
+			}
+			seen[s] = true
+			work = append(work, place{s, 0})
+		}
+	}
+}
+
+// FallsThrough reports, without building a graph, that control can run
+// off the end of list (whatever its conditions): no statement of it
+// certainly ends the path (a return, a branch, a goto, a call that never
+// returns, an if whose branches all do, a for without condition, a switch
+// or select whose every clause does). It answers false when unsure; the
+// graph then decides. A loop whose body falls through reaches its next
+// iteration.
+func FallsThrough(info *types.Info, list []ast.Stmt) bool {
+	for _, st := range list {
+		if !fallsThrough(info, st) {
+			return false
+		}
+	}
+	return true
+}
+
+func fallsThrough(info *types.Info, st ast.Stmt) bool {
+	switch st := st.(type) {
+	case *ast.ReturnStmt, *ast.BranchStmt, *ast.BadStmt:
+		return false
+	case *ast.ExprStmt:
+		call, ok := st.X.(*ast.CallExpr)
+		return !ok || !httpmodel.NoReturn(info, call)
+	case *ast.BlockStmt:
+		return FallsThrough(info, st.List)
+	case *ast.LabeledStmt:
+		return fallsThrough(info, st.Stmt)
+	case *ast.IfStmt:
+		if st.Init != nil && !fallsThrough(info, st.Init) {
+			return false
+		}
+		return st.Else == nil || FallsThrough(info, st.Body.List) || fallsThrough(info, st.Else)
+	case *ast.ForStmt:
+		return st.Cond != nil // a for without condition ends only by a branch
+	case *ast.RangeStmt:
+		return true
+	case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+		var clauses []ast.Stmt
+		dflt := false
+		switch st := st.(type) {
+		case *ast.SwitchStmt:
+			clauses = st.Body.List
+		case *ast.TypeSwitchStmt:
+			clauses = st.Body.List
+		case *ast.SelectStmt:
+			clauses, dflt = st.Body.List, true // a select runs one of its clauses
+		}
+		for _, cc := range clauses {
+			switch cc := cc.(type) {
+			case *ast.CaseClause:
+				if cc.List == nil {
+					dflt = true
+				}
+				if FallsThrough(info, cc.Body) {
+					return true
+				}
+			case *ast.CommClause:
+				if FallsThrough(info, cc.Body) {
+					return true
+				}
+			}
+		}
+		return !dflt
+	}
+	return true // assignments, declarations, sends, go, defer, ...
+}

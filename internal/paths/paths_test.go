@@ -1,0 +1,378 @@
+package paths_test
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"testing"
+
+	"github.com/retrylint/retrylint/internal/paths"
+)
+
+// prelude declares the call whose outcomes the tests follow: do returns
+// a status and an error.
+const prelude = `package p
+
+import "os"
+
+func do() (int, error) { return 0, nil }
+func other() bool      { return false }
+func use(...any)       {}
+
+var _ = os.Exit
+`
+
+// model is one outcome of do: a failure (err != nil) or a status.
+type model struct {
+	info     *types.Info
+	code     *types.Var // the status result
+	err      *types.Var
+	failed   bool
+	status   int64
+	retryRet bool // a return of a non-nil error is retried
+}
+
+func (m *model) is(e ast.Expr, v *types.Var) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	return ok && v != nil && m.info.Uses[id] == v
+}
+
+func (m *model) Cond(e ast.Expr) paths.Tri {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.UnaryExpr:
+		if e.Op == token.NOT {
+			return m.Cond(e.X).Not()
+		}
+	case *ast.BinaryExpr:
+		switch e.Op {
+		case token.LAND:
+			return m.Cond(e.X).And(m.Cond(e.Y))
+		case token.LOR:
+			return m.Cond(e.X).Or(m.Cond(e.Y))
+		case token.EQL, token.NEQ, token.GEQ, token.LSS:
+			if m.is(e.X, m.err) {
+				return paths.Of(m.failed == (e.Op == token.NEQ))
+			}
+			if m.is(e.X, m.code) && !m.failed {
+				tv := m.info.Types[e.Y]
+				if tv.Value == nil {
+					return paths.Maybe
+				}
+				y, _ := constant.Int64Val(tv.Value)
+				switch e.Op {
+				case token.EQL:
+					return paths.Of(m.status == y)
+				case token.NEQ:
+					return paths.Of(m.status != y)
+				case token.GEQ:
+					return paths.Of(m.status >= y)
+				case token.LSS:
+					return paths.Of(m.status < y)
+				}
+			}
+		}
+	}
+	return paths.Maybe
+}
+
+func (m *model) Return(r *ast.ReturnStmt) bool {
+	if !m.retryRet || len(r.Results) == 0 {
+		return false
+	}
+	return m.is(r.Results[len(r.Results)-1], m.err) && m.failed
+}
+
+// ask type-checks prelude+src, finds the function f, its first loop (or
+// labelled statement, or none when op is set) and the call of do, and
+// asks whether a failure and a 500 reach another attempt.
+func ask(t *testing.T, src string, op bool) (failure, status500, success bool) {
+	t.Helper()
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "p.go", prelude+src, 0)
+	if err != nil {
+		t.Fatalf("parse: %v", err)
+	}
+	info := &types.Info{
+		Types: map[ast.Expr]types.TypeAndValue{},
+		Defs:  map[*ast.Ident]types.Object{},
+		Uses:  map[*ast.Ident]types.Object{},
+	}
+	if _, err := (&types.Config{Importer: importer.Default()}).Check("p", fset, []*ast.File{file}, info); err != nil {
+		t.Fatalf("type-check: %v", err)
+	}
+	var fd *ast.FuncDecl
+	for _, d := range file.Decls {
+		if d, ok := d.(*ast.FuncDecl); ok && d.Name.Name == "f" {
+			fd = d
+		}
+	}
+	var call *ast.AssignStmt
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if n, ok := n.(*ast.AssignStmt); ok && call == nil {
+			if c, ok := n.Rhs[0].(*ast.CallExpr); ok {
+				if id, ok := c.Fun.(*ast.Ident); ok && id.Name == "do" {
+					call = n
+				}
+			}
+		}
+		return true
+	})
+	// The loop: the innermost for or range statement around the call,
+	// else a labelled statement.
+	var loop, label ast.Stmt
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			if !op && call != nil && n.Pos() <= call.Pos() && call.End() <= n.End() {
+				loop = n.(ast.Stmt)
+			}
+		case *ast.LabeledStmt:
+			label = n
+		}
+		return true
+	})
+	if loop == nil && !op {
+		loop = label
+	}
+	if call == nil {
+		t.Fatal("no call of do")
+	}
+	g := paths.New(info, fd.Body)
+	m := &model{info: info, retryRet: op}
+	if id, ok := call.Lhs[0].(*ast.Ident); ok {
+		m.code, _ = info.ObjectOf(id).(*types.Var)
+	}
+	m.err, _ = info.ObjectOf(call.Lhs[1].(*ast.Ident)).(*types.Var)
+	run := func(failed bool, status int64) bool {
+		m.failed, m.status = failed, status
+		next, ok := g.Next(loop, call, m)
+		if !ok {
+			t.Fatal("question not asked")
+		}
+		return next
+	}
+	return run(true, 0), run(false, 500), run(false, 200)
+}
+
+func TestNext(t *testing.T) {
+	for _, tc := range []struct {
+		name                        string
+		src                         string
+		op                          bool
+		failure, status500, success bool
+	}{
+		{name: "failure first, continue", failure: true, src: `
+func f() {
+	for i := 0; i < 3; i++ {
+		code, err := do()
+		if err != nil {
+			continue
+		}
+		use(code)
+		return
+	}
+}`},
+		{name: "success first, failure falls through", failure: true, status500: true, src: `
+func f() {
+	for {
+		code, err := do()
+		if err == nil && code < 500 {
+			return
+		}
+	}
+}`},
+		{name: "failure returns", src: `
+func f() {
+	for i := 0; i < 3; i++ {
+		code, err := do()
+		if err != nil {
+			return
+		}
+		if code >= 500 {
+			return
+		}
+		return
+	}
+}`},
+		{name: "switch on the status", status500: true, src: `
+func f() {
+	for i := 0; i < 3; i++ {
+		code, err := do()
+		if err != nil {
+			return
+		}
+		switch code {
+		case 500, 503:
+			continue
+		case 200:
+		}
+		return
+	}
+}`},
+		{name: "labelled continue from a switch in a nested loop", status500: true, src: `
+func f() {
+outer:
+	for i := 0; i < 3; i++ {
+		code, err := do()
+		if err != nil {
+			return
+		}
+		for j := 0; j < 2; j++ {
+			switch {
+			case code >= 500:
+				continue outer
+			}
+		}
+		return
+	}
+}`},
+		{name: "break in a switch leaves only the switch", failure: true, src: `
+func f() {
+	for i := 0; i < 3; i++ {
+		code, err := do()
+		switch {
+		case err != nil:
+			break
+		default:
+			use(code)
+			return
+		}
+	}
+}`},
+		{name: "goto retry", failure: true, src: `
+func f() {
+	n := 0
+retry:
+	code, err := do()
+	if err != nil && n < 3 {
+		n++
+		goto retry
+	}
+	use(code)
+}`},
+		{name: "no-return call", src: `
+func f() {
+	for {
+		_, err := do()
+		if err != nil {
+			os.Exit(1)
+		}
+		return
+	}
+}`},
+		{name: "counted down", failure: true, status500: true, src: `
+func f() {
+	for n := 3; n > 0; n-- {
+		code, err := do()
+		if err == nil && code == 200 {
+			return
+		}
+	}
+}`},
+		{name: "a break of an outer loop leaves", src: `
+func f() {
+	for _, x := range []int{1, 2} {
+		use(x)
+		for i := 0; i < 3; i++ {
+			_, err := do()
+			if err != nil {
+				break
+			}
+			return
+		}
+	}
+}`},
+		{name: "unknown condition goes both ways", failure: true, status500: true, success: true, src: `
+func f() {
+	for {
+		_, err := do()
+		if other() {
+			continue
+		}
+		if err != nil {
+			return
+		}
+	}
+}`},
+		{name: "operation returns its failure", op: true, failure: true, src: `
+func f() error {
+	code, err := do()
+	if err != nil {
+		return err
+	}
+	use(code)
+	return nil
+}`},
+		{name: "operation swallows its failure", op: true, src: `
+func f() error {
+	code, err := do()
+	if err != nil {
+		use(err)
+		return nil
+	}
+	use(code)
+	return nil
+}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f, s, ok := ask(t, tc.src, tc.op)
+			if f != tc.failure || s != tc.status500 || ok != tc.success {
+				t.Errorf("failure, 500, success reach another attempt: got %v %v %v, want %v %v %v", f, s, ok, tc.failure, tc.status500, tc.success)
+			}
+		})
+	}
+}
+
+// unknown is the model that knows no condition.
+type unknown struct{}
+
+func (unknown) Cond(ast.Expr) paths.Tri     { return paths.Maybe }
+func (unknown) Return(*ast.ReturnStmt) bool { return false }
+
+// TestFallsThrough checks the cheap test against the graph: a body that
+// falls through reaches the next iteration, and each body here is
+// answered as expected.
+func TestFallsThrough(t *testing.T) {
+	for _, tc := range []struct {
+		body  string
+		falls bool
+	}{
+		{"x++", true},
+		{"if x > 0 { return }", true},
+		{"if x > 0 { return } else { x++ }", true},
+		{"if x > 0 { return } else { os.Exit(1) }", false},
+		{"x++; return", false},
+		{"switch x { case 1: return; default: x++ }", true},
+		{"switch x { case 1: return; default: return }", false},
+		{"switch x { case 1: return }", true},
+		{"select { case <-ch: return; default: break }", false},
+		{"select { case <-ch: return; default: x++ }", true},
+		{"for { x++ }", false},
+		{"for x < 3 { x++ }", true},
+		{"{ x++; continue }", false},
+		{"break", false},
+	} {
+		src := "func f(ch chan int) {\n\tx := 0\n\tfor i := 0; i < 3; i++ {\n\t\t" + tc.body + "\n\t}\n\tuse(x)\n}\n"
+		fset := token.NewFileSet()
+		file, err := parser.ParseFile(fset, "p.go", prelude+src, 0)
+		if err != nil {
+			t.Fatalf("%s: parse: %v", tc.body, err)
+		}
+		info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Defs: map[*ast.Ident]types.Object{}, Uses: map[*ast.Ident]types.Object{}}
+		if _, err := (&types.Config{Importer: importer.Default()}).Check("p", fset, []*ast.File{file}, info); err != nil {
+			t.Fatalf("%s: type-check: %v", tc.body, err)
+		}
+		fd := file.Decls[len(file.Decls)-1].(*ast.FuncDecl)
+		loop := fd.Body.List[1].(*ast.ForStmt)
+		falls := paths.FallsThrough(info, loop.Body.List)
+		if falls != tc.falls {
+			t.Errorf("%s: FallsThrough = %v, want %v", tc.body, falls, tc.falls)
+		}
+		if next, ok := paths.New(info, fd.Body).Next(loop, nil, unknown{}); falls && (!ok || !next) {
+			t.Errorf("%s: falls through but the graph does not reach the next iteration", tc.body)
+		}
+	}
+}
