@@ -152,9 +152,11 @@
 //
 // Retry libraries (see docs/libraries.md): a POST or PATCH sent through a
 // retrying go-retryablehttp client (RetryMax > 0, default CheckRetry) or a
-// resty client with SetRetryCount (no custom retry condition), or sent
+// resty client with SetRetryCount (v2: no custom retry condition; v3: with
+// SetRetryAllowNonIdempotent, without which v3 sends a POST once), or sent
 // inside the operation handed to cenkalti/backoff, backoff v5 or retry-go
-// with its transport error returned as is, without an idempotency key set
+// with its transport error returned as is, or to go-retry's Do with it
+// wrapped in retry.RetryableError, without an idempotency key set
 // once for all attempts. The fix sets a key made once: on the request the
 // library re-sends, or before the retry call.
 //

@@ -43,9 +43,9 @@ func checkLibraries(pass *analysis.Pass, keys []string, via map[*ast.CallExpr]bo
 			switch {
 			case e.Lib.Path == retrylib.RetryableHTTP && e.Func.Name() == "Do":
 				lc.retryableDo()
-			case e.Lib.Path == retrylib.RestyV2 && e.Send:
+			case retrylib.IsResty(e.Lib.Path) && e.Send:
 				lc.resty()
-			case e.Op != nil && (e.Lib.Path == retrylib.BackoffV1 || e.Lib.Path == retrylib.BackoffV4 || e.Lib.Path == retrylib.BackoffV5 || e.Lib.Path == retrylib.RetryGo):
+			case e.Op != nil && !e.Send:
 				lc.operation()
 			}
 			return true
@@ -211,7 +211,7 @@ func (lc *libCheck) resty() {
 		return
 	}
 	cfg := retrylib.Resty(lc.scope, e.Recv, func(string) bool { return false })
-	if !cfg.Known || cfg.RetryCount == 0 || cfg.RetryConditions {
+	if !cfg.Retries(method) {
 		return
 	}
 	if retrylib.KeyHeaderOnChain(lc.scope, e.Recv, lc.c.keys.Has) {
@@ -229,8 +229,12 @@ func (lc *libCheck) resty() {
 		return
 	}
 	edits = append(edits, analysis.TextEdit{Pos: sel.Sel.Pos(), End: sel.Sel.Pos(), NewText: fmt.Appendf(nil, "SetHeader(%q, %s.Text()).", lc.c.first, randName)})
+	how := "SetRetryCount"
+	if cfg.AllowNonIdempotent {
+		how = "SetRetryCount and SetRetryAllowNonIdempotent"
+	}
 	lc.report(sel.Sel,
-		fmt.Sprintf("%s is sent through a resty client with SetRetryCount, which retries it after a transport error, without an idempotency key (the write may be applied twice)", method),
+		fmt.Sprintf("%s is sent through a resty client with %s, which retries it after a transport error, without an idempotency key (the write may be applied twice)", method, how),
 		"Set an idempotency key on the request, made once for all its attempts", edits)
 }
 
@@ -278,7 +282,10 @@ func (lc *libCheck) operation() {
 	if send == nil {
 		return
 	}
-	if permanentOnError(info, lit.Body, send, sendErr(info, lit.Body, send)) {
+	// A library that retries every error but those marked permanent, or
+	// only those marked retryable (internal/retrylib, Library.Permanent
+	// and Retryable).
+	if marked := marksSendErr(info, e.Lib, lit.Body, send, sendErr(info, lit.Body, send)); marked == e.Lib.RetriesErrors {
 		return
 	}
 	value, keyed := lc.keyed(lit.Body, req)
@@ -304,7 +311,7 @@ func (lc *libCheck) operation() {
 	lineStart := pass.Fset.File(stmt.Pos()).LineStart(pass.Fset.Position(stmt.Pos()).Line)
 	edits = append(edits, analysis.TextEdit{Pos: lineStart, End: lineStart, NewText: []byte(gen)})
 	name := e.Lib.Name + "." + e.Func.Name()
-	if e.Lib.Path == retrylib.RetryGo {
+	if e.Lib.Path == retrylib.RetryGo || e.Lib.Path == retrylib.GoRetry {
 		name = "retry." + e.Func.Name()
 	}
 	if fresh != nil {
@@ -389,25 +396,23 @@ func sendErr(info *types.Info, body *ast.BlockStmt, send *ast.CallExpr) *types.V
 	return v
 }
 
-// permanentOnError reports whether the operation stops the retry when the
-// send fails (backoff.Permanent or retry.Unrecoverable of the send's
-// error, after the send): a transport error is then not retried.
-func permanentOnError(info *types.Info, body *ast.BlockStmt, send *ast.CallExpr, errVar *types.Var) bool {
+// marksSendErr reports whether the operation marks the send's error
+// after the send with one of lib's marks: Library.Permanent for a library
+// that retries every error (a transport error is then not retried),
+// Library.Retryable for one that retries only the errors so marked.
+func marksSendErr(info *types.Info, lib *retrylib.Library, body *ast.BlockStmt, send *ast.CallExpr, errVar *types.Var) bool {
 	if errVar == nil {
 		return false
 	}
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
-		if call, ok := n.(*ast.CallExpr); ok && len(call.Args) == 1 && call.Pos() > send.End() {
-			if retrylib.IsFunc(info, call, retrylib.BackoffV4, "", "Permanent") || retrylib.IsFunc(info, call, retrylib.BackoffV1, "", "Permanent") || retrylib.IsFunc(info, call, retrylib.BackoffV5, "", "Permanent") ||
-				retrylib.IsFunc(info, call, retrylib.RetryGo, "", "Unrecoverable") {
-				ast.Inspect(call.Args[0], func(m ast.Node) bool {
-					if id, ok := m.(*ast.Ident); ok && info.Uses[id] == errVar {
-						found = true
-					}
-					return !found
-				})
-			}
+		if call, ok := n.(*ast.CallExpr); ok && len(call.Args) == 1 && call.Pos() > send.End() && retrylib.Marks(info, call, lib, !lib.RetriesErrors) {
+			ast.Inspect(call.Args[0], func(m ast.Node) bool {
+				if id, ok := m.(*ast.Ident); ok && info.Uses[id] == errVar {
+					found = true
+				}
+				return !found
+			})
 		}
 		return !found
 	})

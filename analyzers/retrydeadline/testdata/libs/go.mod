@@ -7,8 +7,10 @@ require (
 	github.com/cenkalti/backoff v1.1.1-0.20171020064038-309aa717adbf
 	github.com/cenkalti/backoff/v4 v4.3.0
 	github.com/cenkalti/backoff/v5 v5.0.3
+	github.com/go-resty/resty/v2 v2.17.2
 	github.com/hashicorp/go-retryablehttp v0.7.8
 	github.com/sethvargo/go-retry v0.5.0
+	resty.dev/v3 v3.0.0-rc.4
 )
 
 require (

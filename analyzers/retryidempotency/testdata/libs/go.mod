@@ -10,6 +10,8 @@ require (
 	github.com/go-resty/resty/v2 v2.17.2
 	github.com/google/uuid v1.6.0
 	github.com/hashicorp/go-retryablehttp v0.7.8
+	github.com/sethvargo/go-retry v0.5.0
+	resty.dev/v3 v3.0.0-rc.4
 )
 
 require (
