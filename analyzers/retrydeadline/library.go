@@ -50,6 +50,8 @@ func checkLibraries(pass *analysis.Pass, cfg Config, at func(token.Pos)) {
 				lc.ctxArg()
 			case retrylib.RetryGo:
 				lc.retryGo()
+			case retrylib.Failsafe:
+				lc.failsafe()
 			}
 			return true
 		})
@@ -82,9 +84,18 @@ func (lc *libChecker) sameFile(n ast.Node) bool {
 // have the timeout made by call: the configured attempt count times the
 // timeout when it is a constant, otherwise def.
 func (lc *libChecker) bound(timeout *ast.CallExpr, def string, compact bool) string {
-	if len(timeout.Args) == 2 && timeout.Args[1] != nil {
-		if tv, ok := lc.pass.TypesInfo.Types[timeout.Args[1]]; ok && tv.Value != nil {
-			if n, ok := retrylib.IntValue(lc.pass.TypesInfo, timeout.Args[1]); ok && n > 0 {
+	if len(timeout.Args) == 2 {
+		return lc.boundOf(timeout.Args[1], def, compact)
+	}
+	return def
+}
+
+// boundOf returns the text of the configured attempt count times the
+// per-attempt timeout d when d is a constant, otherwise def.
+func (lc *libChecker) boundOf(d ast.Expr, def string, compact bool) string {
+	if d != nil {
+		if tv, ok := lc.pass.TypesInfo.Types[d]; ok && tv.Value != nil {
+			if n, ok := retrylib.IntValue(lc.pass.TypesInfo, d); ok && n > 0 {
 				if name, edits, ok := fixes.Import(lc.pass.TypesInfo, lc.pass.Pkg, lc.file, "time", lc.e.Call.Pos()); ok && len(edits) == 0 {
 					return retrylib.DurationText(time.Duration(n)*time.Duration(lc.cfg.Attempts), name, compact)
 				}
@@ -328,4 +339,57 @@ func (lc *libChecker) restyContext() {
 		fmt.Sprintf("request is sent through a retrying resty client without SetContext(%s): its attempts and the waits between them ignore cancellation of %s (the operation outlives its caller)", ctx, ctx),
 		"Hand the caller's context to the request",
 		[]analysis.TextEdit{{Pos: sel.Sel.Pos(), End: sel.Sel.Pos(), NewText: fmt.Appendf(nil, "SetContext(%s).", ctx)}})
+}
+
+// failsafe reports an operation run by a failsafe-go Executor with a retry
+// policy: without WithContext while the caller's context is at hand (the
+// waits select on the Executor's context, context.Background() unless
+// WithContext, retryexecutor.go:72-77, executor.go:105; fix: WithContext
+// on the Executor), and, with no context at hand, a policy that never
+// stops (WithMaxRetries(-1), no WithMaxDuration) around an operation that
+// makes a per-attempt timeout (fix: WithMaxDuration on its builder).
+func (lc *libChecker) failsafe() {
+	e := lc.e
+	if e.Op == nil || e.Recv == nil {
+		return
+	}
+	cfg := retrylib.FailsafeExecutor(lc.scope, e.Recv)
+	if !cfg.Known || !cfg.Retry {
+		return
+	}
+	sel, ok := ast.Unparen(e.Call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return
+	}
+	if ctx := retrylib.ContextAtHand(lc.pass.TypesInfo, lc.stack); ctx != "" {
+		if cfg.Context != nil {
+			return
+		}
+		lc.report(sel.Sel,
+			fmt.Sprintf("failsafe Executor.%s without WithContext(%s): the waits of its retry policy ignore cancellation of %s (the operation outlives its caller)", e.Func.Name(), ctx, ctx),
+			"Hand the caller's context to the Executor",
+			[]analysis.TextEdit{{Pos: sel.Sel.Pos(), End: sel.Sel.Pos(), NewText: fmt.Appendf(nil, "WithContext(%s).", ctx)}})
+		return
+	}
+	if !cfg.NeverStops || cfg.OuterTimeout || cfg.Build == nil || !lc.sameFile(cfg.Build) || cfg.Context != nil && !retrylib.IsBackground(lc.pass.TypesInfo, cfg.Context) {
+		return
+	}
+	// A per-attempt timeout: a timeout policy inside the retry policy, or
+	// a context.WithTimeout made by the operation.
+	perAttempt := cfg.InnerTimeout
+	if timeout := retrylib.PerAttemptTimeout(lc.scope, e.Op); perAttempt == nil && timeout != nil && len(timeout.Args) == 2 {
+		perAttempt = timeout.Args[1]
+	}
+	if perAttempt == nil {
+		return
+	}
+	bound := lc.boundOf(perAttempt, "", false)
+	build, ok := ast.Unparen(cfg.Build.Fun).(*ast.SelectorExpr)
+	if bound == "" || !ok {
+		return
+	}
+	lc.report(sel.Sel,
+		fmt.Sprintf("per-attempt timeout inside failsafe Executor.%s whose retry policy never stops (WithMaxRetries(-1), no WithMaxDuration): the attempts and waits are unbounded", e.Func.Name()),
+		"Bound the retry policy with WithMaxDuration",
+		[]analysis.TextEdit{{Pos: build.Sel.Pos(), End: build.Sel.Pos(), NewText: fmt.Appendf(nil, "WithMaxDuration(%s).", bound)}})
 }

@@ -45,6 +45,8 @@ func checkLibraries(pass *analysis.Pass, keys []string, via map[*ast.CallExpr]bo
 				lc.retryableDo()
 			case retrylib.IsResty(e.Lib.Path) && e.Send:
 				lc.resty()
+			case e.Lib.Path == retrylib.FailsafeHTTP && e.Send:
+				lc.failsafeDo()
 			case e.Op != nil && !e.Send:
 				lc.operation()
 			}
@@ -146,6 +148,19 @@ func (lc *libCheck) retryableDo() {
 	if _, ok := lc.keyed(lc.scope.Body, req); ok {
 		return
 	}
+	policy := "default CheckRetry retries transport errors and 5xx"
+	if !cl.Known || !cl.DefaultPolicy {
+		policy = "its CheckRetry retries transport errors or 5xx"
+	}
+	lc.keyBeforeSend(ast.Unparen(e.Call.Args[0]).(*ast.Ident).Name,
+		fmt.Sprintf("%s is sent through a retrying retryablehttp.Client (RetryMax > 0, %s) without an idempotency key (the write may be applied twice)", method, policy))
+}
+
+// keyBeforeSend reports the send with msg, and a fix that sets a key made
+// once on the request reqName before the statement of the send: the
+// library re-sends that request, headers included, on every attempt.
+func (lc *libCheck) keyBeforeSend(reqName, msg string) {
+	info := lc.c.pass.TypesInfo
 	stmt, _ := fixes.StmtInBlock(lc.stack)
 	if stmt == nil {
 		return
@@ -157,17 +172,50 @@ func (lc *libCheck) retryableDo() {
 	if !ok {
 		return
 	}
-	reqName := ast.Unparen(e.Call.Args[0]).(*ast.Ident).Name
 	text := gen + fmt.Sprintf("%s%s.Header.Set(%q, %s)\n", indent, reqName, lc.c.first, key)
 	lineStart := lc.c.pass.Fset.File(stmt.Pos()).LineStart(lc.c.pass.Fset.Position(stmt.Pos()).Line)
 	edits = append(edits, analysis.TextEdit{Pos: lineStart, End: lineStart, NewText: []byte(text)})
-	policy := "default CheckRetry retries transport errors and 5xx"
-	if !cl.Known || !cl.DefaultPolicy {
-		policy = "its CheckRetry retries transport errors or 5xx"
+	lc.report(lc.e.Call.Fun, msg, "Set an idempotency key made once on the request", edits)
+}
+
+// failsafeDo: failsafehttp.NewRequest(req, client, policies...).Do() with
+// req a POST or PATCH made in the function and a retry policy that
+// handles transport errors (internal/retrylib, FailsafeRequest).
+func (lc *libCheck) failsafeDo() {
+	info := lc.c.pass.TypesInfo
+	if lc.scope.Body == nil {
+		return
 	}
-	lc.report(e.Call.Fun,
-		fmt.Sprintf("%s is sent through a retrying retryablehttp.Client (RetryMax > 0, %s) without an idempotency key (the write may be applied twice)", method, policy),
-		"Set an idempotency key made once on the request", edits)
+	reqExpr, cfg := retrylib.FailsafeRequest(lc.scope, lc.e.Recv)
+	if reqExpr == nil || !cfg.Known || !cfg.Retry || !cfg.RetriesErrors {
+		return
+	}
+	id, ok := ast.Unparen(reqExpr).(*ast.Ident)
+	req := varOf(info, reqExpr)
+	if !ok || req == nil {
+		return
+	}
+	var method string
+	n := 0
+	ast.Inspect(lc.scope.Body, func(nd ast.Node) bool {
+		if as, ok := nd.(*ast.AssignStmt); ok && len(as.Lhs) >= 1 && len(as.Rhs) == 1 && varOf(info, as.Lhs[0]) == req {
+			n++
+			if call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); ok {
+				if m, known, ok := httpmodel.NewRequestMethod(info, call); ok && known {
+					method = m
+				}
+			}
+		}
+		return true
+	})
+	if n != 1 || !isWrite(method) {
+		return
+	}
+	if _, ok := lc.keyed(lc.scope.Body, req); ok {
+		return
+	}
+	lc.keyBeforeSend(id.Name,
+		fmt.Sprintf("%s is sent by failsafehttp.Request.Do under a retry policy that retries transport errors, without an idempotency key (the write may be applied twice)", method))
 }
 
 // builtBy returns the retryablehttp.NewRequest(WithContext) call that
@@ -247,10 +295,8 @@ func (lc *libCheck) operation() {
 	if !ok {
 		return
 	}
-	if e.Lib.Path == retrylib.RetryGo {
-		if !e.OptionsKnown || retrylib.RetryGoOptions(info, e.Options).RetryIf {
-			return
-		}
+	if e.Lib.RetriesErrors && !retrylib.OperationRetriesErrors(lc.scope, e) {
+		return
 	}
 	// The request: req := http.NewRequest(POST, ...) in the literal, sent
 	// by a Do in the literal.
@@ -313,6 +359,8 @@ func (lc *libCheck) operation() {
 	name := e.Lib.Name + "." + e.Func.Name()
 	if e.Lib.Path == retrylib.RetryGo || e.Lib.Path == retrylib.GoRetry {
 		name = "retry." + e.Func.Name()
+	} else if e.Lib.Path == retrylib.Failsafe {
+		name = "failsafe Executor." + e.Func.Name()
 	}
 	if fresh != nil {
 		edits = append(edits, analysis.TextEdit{Pos: fresh.Pos(), End: fresh.End(), NewText: []byte(key)})

@@ -15,7 +15,8 @@
 //	github.com/cenkalti/backoff/v4           v4.3.0
 //	github.com/cenkalti/backoff/v5           v5.0.3
 //	github.com/avast/retry-go/v4             v4.7.0
-//	github.com/sethvargo/go-retry            v0.5.0 (entry points only)
+//	github.com/sethvargo/go-retry            v0.5.0
+//	github.com/failsafe-go/failsafe-go       v0.9.8 (the Executor and its retry policies, as callers use them)
 //	k8s.io/apimachinery/pkg/util/wait        v0.37.2 (retry helpers: HelperOf)
 //	k8s.io/client-go/util/retry              v0.37.2 (not retried after an unknown outcome)
 //
@@ -102,6 +103,11 @@ var Libraries = map[string]*Library{
 	BackoffV5: {Path: BackoffV5, Name: "backoff", RetriesErrors: true, HonoursCtx: true, DefaultTimeBound: true, Permanent: []string{"Permanent"}},
 	RetryGo:   {Path: RetryGo, Name: "retry-go", RetriesErrors: true, HonoursCtx: false, DefaultCountBound: true, Permanent: []string{"Unrecoverable"}},
 	GoRetry:   {Path: GoRetry, Name: "go-retry", RetriesErrors: false, HonoursCtx: true, Retryable: []string{"RetryableError"}},
+	// failsafe-go: what is retried is the policies' to say
+	// (FailsafeExecutor); the default retry policy retries every error
+	// twice.
+	Failsafe:     {Path: Failsafe, Name: "failsafe", RetriesErrors: true, HonoursCtx: true, DefaultCountBound: true},
+	FailsafeHTTP: {Path: FailsafeHTTP, Name: "failsafehttp", RetriesErrors: true, HonoursCtx: true, DefaultCountBound: true},
 }
 
 // IsResty reports whether path is the import path of a resty version
@@ -146,6 +152,14 @@ var entryPoints = []entryPoint{
 	{path: GoRetry, name: "Constant", op: 2, backoff: -1, ctx: 0, opts: -1},
 	{path: GoRetry, name: "Exponential", op: 2, backoff: -1, ctx: 0, opts: -1},
 	{path: GoRetry, name: "Fibonacci", op: 2, backoff: -1, ctx: 0, opts: -1},
+	// failsafe-go: the Executor runs the operation under its policies
+	// (executor.go:155-180); Entry.Recv is the Executor.
+	{path: Failsafe, recv: "Executor", name: "Get", op: 0, backoff: -1, ctx: -1, opts: -1},
+	{path: Failsafe, recv: "Executor", name: "Run", op: 0, backoff: -1, ctx: -1, opts: -1},
+	{path: Failsafe, recv: "Executor", name: "GetWithExecution", op: 0, backoff: -1, ctx: -1, opts: -1},
+	{path: Failsafe, recv: "Executor", name: "RunWithExecution", op: 0, backoff: -1, ctx: -1, opts: -1},
+	// failsafehttp: a request sent under policies (failsafehttp/client.go:103).
+	{path: FailsafeHTTP, recv: "Request", name: "Do", op: -1, backoff: -1, ctx: -1, opts: -1, send: true},
 	// go-retryablehttp: client.go:666-914.
 	{path: RetryableHTTP, recv: "Client", name: "Do", op: -1, backoff: -1, ctx: -1, opts: -1, send: true},
 	{path: RetryableHTTP, recv: "Client", name: "Post", op: -1, backoff: -1, ctx: -1, opts: -1, send: true, method: "POST"},
@@ -164,6 +178,22 @@ func init() {
 			entryPoints = append(entryPoints, entryPoint{path: path, recv: "Request", name: m.name, op: -1, backoff: -1, ctx: -1, opts: -1, send: true, method: m.method})
 		}
 	}
+}
+
+// OperationRetriesErrors reports whether the operation of e, a
+// function-value retry, is called again after it returns an error it did
+// not mark: retry-go without a RetryIf of the caller's, a failsafe-go
+// Executor whose retry policy handles every error, the others by their
+// Library row.
+func OperationRetriesErrors(s Scope, e Entry) bool {
+	switch e.Lib.Path {
+	case RetryGo:
+		return e.OptionsKnown && !RetryGoOptions(s.Info, e.Options).RetryIf
+	case Failsafe:
+		c := FailsafeExecutor(s, e.Recv)
+		return c.Known && c.Retry && c.RetriesErrors
+	}
+	return e.Lib.RetriesErrors
 }
 
 // Marks reports whether call calls one of the functions of lib that mark
@@ -194,6 +224,7 @@ type Entry struct {
 	// Send is set for a request sent through a retrying client: Recv is
 	// the client (retryablehttp) or request (resty) the method is called
 	// on, Method the HTTP method when it is a constant ("" otherwise).
+	// Recv is also the failsafe-go Executor an operation is run by.
 	Send   bool
 	Recv   ast.Expr
 	Method string
@@ -226,10 +257,10 @@ func EntryOf(info *types.Info, call *ast.CallExpr) (Entry, bool) {
 		if ep.opts >= 0 && ep.opts <= len(call.Args) && e.OptionsKnown {
 			e.Options = call.Args[ep.opts:]
 		}
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && ep.recv != "" {
+			e.Recv = sel.X
+		}
 		if ep.send {
-			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-				e.Recv = sel.X
-			}
 			if fn.Name() == "Execute" && len(call.Args) > 0 {
 				e.Method, _ = httpmodel.ConstString(info, call.Args[0])
 			}
