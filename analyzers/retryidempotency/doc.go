@@ -156,7 +156,9 @@
 // SetRetryAllowNonIdempotent, without which v3 sends a POST once), or sent
 // inside the operation handed to cenkalti/backoff, backoff v5 or retry-go
 // with its transport error returned as is, or to go-retry's Do with it
-// wrapped in retry.RetryableError, without an idempotency key set
+// wrapped in retry.RetryableError, or run by a failsafe-go Executor whose
+// retry policy handles every error, or sent by failsafehttp.Request.Do,
+// without an idempotency key set
 // once for all attempts. The fix sets a key made once: on the request the
 // library re-sends, or before the retry call.
 //

@@ -48,7 +48,7 @@ type FailsafeConfig struct {
 	// makes it: where a WithMaxDuration can be added.
 	Build *ast.CallExpr
 	// Policies compose from the first, outermost, to the last, innermost
-	// (executor.go:86-101, 252-256). A timeout (timeout.New,
+	// (executor.go:94-101, 252-256). A timeout (timeout.New,
 	// timeout.NewBuilder(d)...Build(), timeout/timeout.go:45-57) before
 	// the retry policy bounds the whole retry (OuterTimeout); one after it
 	// is made anew for each attempt (InnerTimeout, its duration argument),
