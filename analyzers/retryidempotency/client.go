@@ -136,8 +136,13 @@ func (c *checker) reportClient(rc *retrylib.RetryingClient, s *retrylib.ClientSe
 		return
 	}
 	holder, stmt := c.madeHolder(file, rc.Made)
+	var hoist *ast.CallExpr // the StandardClient() called on the client as it is made
 	if holder == "" {
-		return
+		hoist, stmt = c.madeForStandard(file, rc.Made)
+		if hoist == nil {
+			return
+		}
+		holder = fixes.FreeName(info, file, "retryClient", nil, stmt.Pos())
 	}
 	src := fixes.Source(pass, stmt.Pos())
 	if src == nil {
@@ -171,8 +176,18 @@ func (c *checker) reportClient(rc *retrylib.RetryingClient, s *retrylib.ClientSe
 %[1]s	}
 %[1]s	return %[6]s.Errorf("%%s %%s is not retried: it has no %[7]s and may have been applied", %[3]s.Method, %[3]s.URL.Redacted())
 %[1]s}`, indent, holder, req, httpName, strings.Join(checks, " || "), fmtName, http.CanonicalHeaderKey(keys[0]))
-	end := fixes.LineEnd(pass.Fset, src, stmt.End())
-	edits = append(edits, analysis.TextEdit{Pos: end, End: end, NewText: []byte(text)})
+	if hoist != nil {
+		// retryablehttp.NewClient().StandardClient(): keep the client in a
+		// variable, set its hook, and take the *http.Client from it.
+		lineStart := pass.Fset.File(stmt.Pos()).LineStart(pass.Fset.Position(stmt.Pos()).Line)
+		made := fixes.Text(pass.Fset, src, rc.Made)
+		edits = append(edits,
+			analysis.TextEdit{Pos: lineStart, End: lineStart, NewText: fmt.Appendf(nil, "%s%s := %s%s\n", indent, holder, made, text)},
+			analysis.TextEdit{Pos: rc.Made.Pos(), End: rc.Made.End(), NewText: []byte(holder)})
+	} else {
+		end := fixes.LineEnd(pass.Fset, src, stmt.End())
+		edits = append(edits, analysis.TextEdit{Pos: end, End: end, NewText: []byte(text)})
+	}
 	what := "transport errors and 5xx"
 	switch {
 	case rc.Policy.Errors && !rc.Policy.ServerErrors:
@@ -205,6 +220,44 @@ func (c *checker) reportClient(rc *retrylib.RetryingClient, s *retrylib.ClientSe
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: rc.PolicyAt.Pos(), End: rc.PolicyAt.End(), Message: "the CheckRetry that retries it"})
 	}
 	pass.Report(d)
+}
+
+// madeForStandard returns the StandardClient() call made directly on the
+// client made by made (retryablehttp.NewClient().StandardClient(), the
+// client used only through the *http.Client it returns, client.go:920),
+// and the statement of a block that holds it.
+func (c *checker) madeForStandard(file *ast.File, made ast.Expr) (*ast.CallExpr, ast.Stmt) {
+	var stack []ast.Node
+	ast.PreorderStack(file, nil, func(n ast.Node, st []ast.Node) bool {
+		if stack != nil || n.Pos() > made.Pos() || n.End() < made.End() {
+			return false
+		}
+		if n == made {
+			stack = append(append([]ast.Node(nil), st...), n)
+			return false
+		}
+		return true
+	})
+	i := len(stack) - 2
+	for i >= 0 {
+		if _, ok := stack[i].(*ast.ParenExpr); !ok {
+			break
+		}
+		i--
+	}
+	if i < 1 {
+		return nil, nil
+	}
+	sel, ok := stack[i].(*ast.SelectorExpr)
+	call, ok2 := stack[i-1].(*ast.CallExpr)
+	if !ok || !ok2 || call.Fun != sel || !retrylib.IsFunc(c.pass.TypesInfo, call, retrylib.RetryableHTTP, "Client", "StandardClient") {
+		return nil, nil
+	}
+	stmt, _ := fixes.StmtInBlock(stack[:i])
+	if stmt == nil {
+		return nil, nil
+	}
+	return call, stmt
 }
 
 // madeHolder returns the text of the location the statement that makes

@@ -170,10 +170,12 @@
 // not fix (a method parameter of the helper that builds them, a request
 // handed in) are sent through it and no function on the way sets a key:
 // reported where the client is made, with a PrepareRetry hook that
-// re-sends only idempotent or keyed requests. A resty retry condition that
-// returns true on a transport error, when the package sends a POST or PATCH
-// through resty with no key: reported at the condition, whose fix refuses
-// a request that is not replayable. Silent: RetryMax 0, a policy that
+// re-sends only idempotent or keyed requests (a client made only to call
+// StandardClient() on it is first kept in a variable). A POST sent
+// through such a StandardClient is reported wherever it is built. A resty
+// retry condition that returns true on a transport error, when the
+// package sends a POST or PATCH through resty with no key: reported at the
+// condition, whose fix refuses a request that is not replayable. Silent: RetryMax 0, a policy that
 // retries only 429 and 503 or reads the request's method, a client used
 // only for GETs, a key set on the way, a PrepareRetry already set.
 //

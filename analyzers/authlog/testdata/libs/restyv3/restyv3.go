@@ -71,3 +71,8 @@ func curlNotLogged(cookie string) *resty.Client {
 func basicRenamed(user, pass string) *resty.Client {
 	return resty.New().SetHeaderAuthorizationKey("X-Session").SetBasicAuth(user, pass).SetDebug(true)
 }
+
+// SetHeader("Authorization") is masked as SetAuthToken is.
+func authorizationHeader(token string) *resty.Client {
+	return resty.New().SetHeader("Authorization", "Bearer "+token).SetDebug(true)
+}
