@@ -8,10 +8,10 @@ import (
 	"errors"
 	"time"
 
-	restyv2 "github.com/go-resty/resty/v2"
 	"github.com/failsafe-go/failsafe-go"
 	"github.com/failsafe-go/failsafe-go/retrypolicy"
 	"github.com/failsafe-go/failsafe-go/timeout"
+	restyv2 "github.com/go-resty/resty/v2"
 	"github.com/sethvargo/go-retry"
 	"resty.dev/v3"
 )
