@@ -98,7 +98,8 @@ func TestDoc(t *testing.T) {
 	}
 }
 
-// TestLibraries runs on a test data module that requires the real resty.
+// TestLibraries runs on a test data module that requires the real resty
+// (v2 and v3) and go-retryablehttp.
 func TestLibraries(t *testing.T) {
 	dir := fixtest.Module(t, filepath.Join(analysistest.TestData(), "libs"))
 	results := analysistest.RunWithSuggestedFixes(t, dir, authlog.Analyzer, "./...")

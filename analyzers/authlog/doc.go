@@ -207,7 +207,13 @@
 // every request header unmasked. The fix adds an OnRequestLog hook that
 // deletes those headers from the logged copy. EnableGenerateCurlOnDebug on
 // such a client is reported too (the curl command holds every header and no
-// hook edits it); the fix switches it off.
+// hook edits it); the fix switches it off. resty.dev/v3 masks the headers
+// whose name holds authorization, auth, token, api-key or secret in its
+// debug log and curl command, so only the other credentials count there
+// (a Cookie header, a SetAuthToken written under a renamed
+// SetHeaderAuthorizationKey); the fix is its OnDebugLog hook, and the curl
+// command (SetCurlCmdGenerate with SetCurlCmdDebugLog) is switched off
+// with SetCurlCmdDebugLog(false).
 //
 // Flags:
 //

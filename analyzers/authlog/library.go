@@ -31,7 +31,7 @@ func checkLibraries(pass *analysis.Pass, names []string, at func(token.Pos)) {
 	for _, file := range pass.Files {
 		ast.PreorderStack(file, nil, func(n ast.Node, stack []ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
-			if !ok || !retrylib.IsFunc(info, call, retrylib.RestyV2, "Client", "SetDebug") {
+			if !ok || !(retrylib.IsFunc(info, call, retrylib.RestyV2, "Client", "SetDebug") || retrylib.IsFunc(info, call, retrylib.RestyV3, "Client", "SetDebug")) {
 				return true
 			}
 			at(call.Pos())
@@ -47,7 +47,12 @@ func checkLibraries(pass *analysis.Pass, names []string, at func(token.Pos)) {
 				}
 			}
 			cfg := retrylib.Resty(s, client, isCred)
-			if !cfg.Known || cfg.Debug != call || len(cfg.Creds) == 0 {
+			if !cfg.Known || cfg.Debug != call {
+				return true
+			}
+			// v3 masks some headers itself (RestyConfig.Redacted).
+			cfg.Creds = slices.DeleteFunc(cfg.Creds, func(c retrylib.Cred) bool { return cfg.Redacted(c.Header) })
+			if len(cfg.Creds) == 0 {
 				return true
 			}
 			if !cfg.RequestLog {
@@ -115,7 +120,7 @@ func reportRestyDebug(pass *analysis.Pass, file *ast.File, stack []ast.Node, cfg
 	if src == nil {
 		return
 	}
-	restyName, ok := retrylib.ImportedAs(file, retrylib.RestyV2, "resty")
+	restyName, ok := retrylib.ImportedAs(file, cfg.Path, "resty")
 	if !ok {
 		return
 	}
@@ -131,11 +136,23 @@ func reportRestyDebug(pass *analysis.Pass, file *ast.File, stack []ast.Node, cfg
 	}
 	indent := fixes.Indent(pass.Fset, src, stmt.Pos()) // gofmt indents a literal by its statement
 	var b strings.Builder
-	fmt.Fprintf(&b, ".OnRequestLog(func(rl *%s.RequestLog) error {\n", restyName)
-	for _, h := range headers {
-		fmt.Fprintf(&b, "%s\trl.Header.Del(%q)\n", indent, h)
+	hook := "OnRequestLog"
+	if cfg.Path == retrylib.RestyV3 {
+		hook = "OnDebugLog"
+		// v3: the hook gets the whole DebugLog before it is formatted
+		// (debug.go:157-166); its Request is never nil (debug.go:142-145).
+		fmt.Fprintf(&b, ".OnDebugLog(func(dl *%s.DebugLog) {\n", restyName)
+		for _, h := range headers {
+			fmt.Fprintf(&b, "%s\tdl.Request.Header.Del(%q)\n", indent, h)
+		}
+		fmt.Fprintf(&b, "%s})", indent)
+	} else {
+		fmt.Fprintf(&b, ".OnRequestLog(func(rl *%s.RequestLog) error {\n", restyName)
+		for _, h := range headers {
+			fmt.Fprintf(&b, "%s\trl.Header.Del(%q)\n", indent, h)
+		}
+		fmt.Fprintf(&b, "%s\treturn nil\n%s})", indent, indent)
 	}
-	fmt.Fprintf(&b, "%s\treturn nil\n%s})", indent, indent)
 	cred := cfg.Creds[0]
 	credName := httpmodel.CalleeName(cred.Call)
 	pass.Report(analysis.Diagnostic{
@@ -145,7 +162,7 @@ func reportRestyDebug(pass *analysis.Pass, file *ast.File, stack []ast.Node, cfg
 			cred.Header, credName),
 		Related: []analysis.RelatedInformation{{Pos: cred.Call.Pos(), End: cred.Call.End(), Message: "credential set here"}},
 		SuggestedFixes: []analysis.SuggestedFix{{
-			Message:   "Remove the credential headers from the debug log with OnRequestLog",
+			Message:   "Remove the credential headers from the debug log with " + hook,
 			TextEdits: []analysis.TextEdit{{Pos: call.End(), End: call.End(), NewText: []byte(b.String())}},
 		}},
 	})
@@ -160,13 +177,24 @@ func reportRestyCurl(pass *analysis.Pass, cfg retrylib.RestyConfig) {
 		return
 	}
 	sel := csel.Sel
+	msg := fmt.Sprintf("resty debug log holds a curl command with every header, including the %s header of this client (OnRequestLog does not edit it)", cfg.Creds[0].Header)
+	edit := analysis.TextEdit{Pos: sel.Pos(), End: sel.End(), NewText: []byte("DisableGenerateCurlOnDebug")}
+	if cfg.Path == retrylib.RestyV3 {
+		// v3 masks only the headers it redacts in the curl command
+		// (curl.go:29-32) and has no hook for the rest: switch it off.
+		if len(cfg.Curl.Args) != 1 {
+			return
+		}
+		msg = fmt.Sprintf("resty debug log holds a curl command with the %s header of this client unmasked", cfg.Creds[0].Header)
+		edit = analysis.TextEdit{Pos: cfg.Curl.Args[0].Pos(), End: cfg.Curl.Args[0].End(), NewText: []byte("false")}
+	}
 	pass.Report(analysis.Diagnostic{
 		Pos:     sel.Pos(),
 		End:     cfg.Curl.End(),
-		Message: fmt.Sprintf("resty debug log holds a curl command with every header, including the %s header of this client (OnRequestLog does not edit it)", cfg.Creds[0].Header),
+		Message: msg,
 		SuggestedFixes: []analysis.SuggestedFix{{
 			Message:   "Switch off the curl command in the debug log",
-			TextEdits: []analysis.TextEdit{{Pos: sel.Pos(), End: sel.End(), NewText: []byte("DisableGenerateCurlOnDebug")}},
+			TextEdits: []analysis.TextEdit{edit},
 		}},
 	})
 }

@@ -36,7 +36,8 @@ func TestHeadersFlagRejectsBadValues(t *testing.T) {
 	}
 }
 
-// TestLibraries runs on a test data module that requires the real resty.
+// TestLibraries runs on a test data module that requires the real resty
+// (v2 and v3).
 func TestLibraries(t *testing.T) {
 	dir := fixtest.Module(t, filepath.Join(analysistest.TestData(), "libs"))
 	results := analysistest.RunWithSuggestedFixes(t, dir, retryafter.Analyzer, "./...")

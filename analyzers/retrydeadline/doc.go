@@ -173,7 +173,16 @@
 // (fix: hand it to the library); and, with no context at hand, a retry that
 // never stops (MaxElapsedTime 0, a constant back-off, WithMaxElapsedTime(0),
 // Attempts(0), UntilSucceeded) around an operation that makes a per-attempt
-// timeout (fix: the library's bound, -attempts times the timeout).
+// timeout (fix: the library's bound, -attempts times the timeout; for a
+// go-retry Backoff with neither WithMaxRetries nor WithMaxDuration,
+// retry.WithMaxDuration). A request sent through a retrying resty client
+// (v2, or v3 for the methods it retries) without SetContext while the
+// caller's context is at hand: its attempts and waits run on
+// context.Background() (fix: SetContext(ctx) on the request). A
+// failsafe-go Executor with a retry policy run without WithContext while
+// the caller's context is at hand (fix: WithContext(ctx)), and, with no
+// context at hand, a retry policy with WithMaxRetries(-1) and no
+// WithMaxDuration around a per-attempt timeout (fix: WithMaxDuration).
 // Kubernetes' wait.ExponentialBackoff sleeps with time.Sleep: called while
 // a context is at hand, it is reported with the fix
 // wait.ExponentialBackoffWithContext(ctx, ...); a poll of the wait package

@@ -32,11 +32,17 @@ func checkLibraries(pass *analysis.Pass, cfg Config, at func(token.Pos)) {
 				return true
 			}
 			e, ok := retrylib.EntryOf(pass.TypesInfo, call)
-			if !ok || e.Send {
+			if !ok {
 				return true
 			}
 			at(call.Pos())
 			lc := libChecker{pass: pass, cfg: cfg, file: file, stack: stack, e: e, scope: retrylib.ScopeAt(pass.TypesInfo, pass.Files, stack)}
+			if e.Send {
+				if retrylib.IsResty(e.Lib.Path) {
+					lc.restyContext()
+				}
+				return true
+			}
 			switch e.Lib.Path {
 			case retrylib.BackoffV4, retrylib.BackoffV1:
 				lc.backoffV4()
@@ -44,6 +50,8 @@ func checkLibraries(pass *analysis.Pass, cfg Config, at func(token.Pos)) {
 				lc.ctxArg()
 			case retrylib.RetryGo:
 				lc.retryGo()
+			case retrylib.Failsafe:
+				lc.failsafe()
 			}
 			return true
 		})
@@ -76,9 +84,18 @@ func (lc *libChecker) sameFile(n ast.Node) bool {
 // have the timeout made by call: the configured attempt count times the
 // timeout when it is a constant, otherwise def.
 func (lc *libChecker) bound(timeout *ast.CallExpr, def string, compact bool) string {
-	if len(timeout.Args) == 2 && timeout.Args[1] != nil {
-		if tv, ok := lc.pass.TypesInfo.Types[timeout.Args[1]]; ok && tv.Value != nil {
-			if n, ok := retrylib.IntValue(lc.pass.TypesInfo, timeout.Args[1]); ok && n > 0 {
+	if len(timeout.Args) == 2 {
+		return lc.boundOf(timeout.Args[1], def, compact)
+	}
+	return def
+}
+
+// boundOf returns the text of the configured attempt count times the
+// per-attempt timeout d when d is a constant, otherwise def.
+func (lc *libChecker) boundOf(d ast.Expr, def string, compact bool) string {
+	if d != nil {
+		if tv, ok := lc.pass.TypesInfo.Types[d]; ok && tv.Value != nil {
+			if n, ok := retrylib.IntValue(lc.pass.TypesInfo, d); ok && n > 0 {
 				if name, edits, ok := fixes.Import(lc.pass.TypesInfo, lc.pass.Pkg, lc.file, "time", lc.e.Call.Pos()); ok && len(edits) == 0 {
 					return retrylib.DurationText(time.Duration(n)*time.Duration(lc.cfg.Attempts), name, compact)
 				}
@@ -188,7 +205,14 @@ func (lc *libChecker) ctxArg() {
 		}
 	}
 	// A context of the caller's is the caller's to bound, as for loops.
-	if e.Lib.Path != retrylib.BackoffV5 || !e.OptionsKnown || e.Op == nil || !retrylib.IsBackground(lc.pass.TypesInfo, e.Ctx) {
+	if e.Op == nil || !retrylib.IsBackground(lc.pass.TypesInfo, e.Ctx) {
+		return
+	}
+	if e.Lib.Path == retrylib.GoRetry {
+		lc.goRetryForever()
+		return
+	}
+	if !e.OptionsKnown {
 		return
 	}
 	o := retrylib.BackoffV5Options(lc.pass.TypesInfo, e.Options)
@@ -243,4 +267,129 @@ func (lc *libChecker) retryGo() {
 		fmt.Sprintf("per-attempt timeout inside retry.%s with %s and no retry.Context: it retries until success, so the attempts and waits are unbounded", e.Func.Name(), lc.text(o.Forever)),
 		"Bound the attempts",
 		[]analysis.TextEdit{{Pos: o.Forever.Pos(), End: o.Forever.End(), NewText: fmt.Appendf(nil, "%s.Attempts(%d)", pkg, lc.cfg.Attempts)}})
+}
+
+// goRetryForever reports a go-retry Do handed context.Background() whose
+// Backoff never stops (no WithMaxRetries, no WithMaxDuration) around an
+// operation that makes a per-attempt timeout: only success or an error
+// not marked retryable ends it. Fix: the library's own bound,
+// retry.WithMaxDuration around the Backoff (for the shorthands Constant,
+// Exponential, Fibonacci: Do with their Backoff so wrapped).
+func (lc *libChecker) goRetryForever() {
+	e := lc.e
+	if e.BackOff != nil {
+		if b := retrylib.GoRetryBackoff(lc.scope, e.BackOff); !b.Known || !b.NeverStops {
+			return
+		}
+	}
+	timeout := retrylib.PerAttemptTimeout(lc.scope, e.Op)
+	if timeout == nil {
+		return
+	}
+	pkg := retrylib.PkgName(e.Call)
+	if pkg == "" || len(e.Call.Args) != 3 {
+		return
+	}
+	bound := lc.bound(timeout, "", true)
+	if bound == "" {
+		return // no constant timeout to bound by
+	}
+	msg := fmt.Sprintf("per-attempt timeout inside retry.%s with context.Background() and a Backoff that never stops (no WithMaxRetries or WithMaxDuration): the attempts and waits are unbounded", e.Func.Name())
+	var edits []analysis.TextEdit
+	if e.BackOff != nil {
+		edits = []analysis.TextEdit{{Pos: e.BackOff.Pos(), End: e.BackOff.End(), NewText: fmt.Appendf(nil, "%s.WithMaxDuration(%s, %s)", pkg, bound, lc.text(e.BackOff))}}
+	} else {
+		sel, ok := ast.Unparen(e.Call.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return
+		}
+		base := e.Call.Args[1]
+		edits = []analysis.TextEdit{
+			{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte("Do")},
+			{Pos: base.Pos(), End: base.End(), NewText: fmt.Appendf(nil, "%s.WithMaxDuration(%s, %s.New%s(%s))", pkg, bound, pkg, e.Func.Name(), lc.text(base))},
+		}
+	}
+	lc.report(e.Call.Fun, msg, "Bound the retry with retry.WithMaxDuration", edits)
+}
+
+// restyContext reports a request sent through a retrying resty client,
+// in a function with the caller's context at hand, without SetContext on
+// the request: the attempts and the waits between them run on
+// context.Background() (v2 retry.go:116-119, 165-169; v3
+// request.go:1583-1590), so they outlive their caller. Fix: hand the
+// caller's context to the request.
+func (lc *libChecker) restyContext() {
+	e := lc.e
+	if e.Recv == nil {
+		return
+	}
+	cfg := retrylib.Resty(lc.scope, e.Recv, func(string) bool { return false })
+	if !cfg.RetriesMethod(e.Method) || cfg.Context != nil {
+		return
+	}
+	ctx := retrylib.ContextAtHand(lc.pass.TypesInfo, lc.stack)
+	if ctx == "" {
+		return
+	}
+	sel, ok := ast.Unparen(e.Call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return
+	}
+	lc.report(sel.Sel,
+		fmt.Sprintf("request is sent through a retrying resty client without SetContext(%s): its attempts and the waits between them ignore cancellation of %s (the operation outlives its caller)", ctx, ctx),
+		"Hand the caller's context to the request",
+		[]analysis.TextEdit{{Pos: sel.Sel.Pos(), End: sel.Sel.Pos(), NewText: fmt.Appendf(nil, "SetContext(%s).", ctx)}})
+}
+
+// failsafe reports an operation run by a failsafe-go Executor with a retry
+// policy: without WithContext while the caller's context is at hand (the
+// waits select on the Executor's context, context.Background() unless
+// WithContext, retryexecutor.go:72-77, executor.go:105; fix: WithContext
+// on the Executor), and, with no context at hand, a policy that never
+// stops (WithMaxRetries(-1), no WithMaxDuration) around an operation that
+// makes a per-attempt timeout (fix: WithMaxDuration on its builder).
+func (lc *libChecker) failsafe() {
+	e := lc.e
+	if e.Op == nil || e.Recv == nil {
+		return
+	}
+	cfg := retrylib.FailsafeExecutor(lc.scope, e.Recv)
+	if !cfg.Known || !cfg.Retry {
+		return
+	}
+	sel, ok := ast.Unparen(e.Call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return
+	}
+	if ctx := retrylib.ContextAtHand(lc.pass.TypesInfo, lc.stack); ctx != "" {
+		if cfg.Context != nil {
+			return
+		}
+		lc.report(sel.Sel,
+			fmt.Sprintf("failsafe Executor.%s without WithContext(%s): the waits of its retry policy ignore cancellation of %s (the operation outlives its caller)", e.Func.Name(), ctx, ctx),
+			"Hand the caller's context to the Executor",
+			[]analysis.TextEdit{{Pos: sel.Sel.Pos(), End: sel.Sel.Pos(), NewText: fmt.Appendf(nil, "WithContext(%s).", ctx)}})
+		return
+	}
+	if !cfg.NeverStops || cfg.OuterTimeout || cfg.Build == nil || !lc.sameFile(cfg.Build) || cfg.Context != nil && !retrylib.IsBackground(lc.pass.TypesInfo, cfg.Context) {
+		return
+	}
+	// A per-attempt timeout: a timeout policy inside the retry policy, or
+	// a context.WithTimeout made by the operation.
+	perAttempt := cfg.InnerTimeout
+	if timeout := retrylib.PerAttemptTimeout(lc.scope, e.Op); perAttempt == nil && timeout != nil && len(timeout.Args) == 2 {
+		perAttempt = timeout.Args[1]
+	}
+	if perAttempt == nil {
+		return
+	}
+	bound := lc.boundOf(perAttempt, "", false)
+	build, ok := ast.Unparen(cfg.Build.Fun).(*ast.SelectorExpr)
+	if bound == "" || !ok {
+		return
+	}
+	lc.report(sel.Sel,
+		fmt.Sprintf("per-attempt timeout inside failsafe Executor.%s whose retry policy never stops (WithMaxRetries(-1), no WithMaxDuration): the attempts and waits are unbounded", e.Func.Name()),
+		"Bound the retry policy with WithMaxDuration",
+		[]analysis.TextEdit{{Pos: build.Sel.Pos(), End: build.Sel.Pos(), NewText: fmt.Appendf(nil, "WithMaxDuration(%s).", bound)}})
 }

@@ -41,7 +41,8 @@ func TestAttemptsFlagRejectsBadValues(t *testing.T) {
 }
 
 // TestLibraries runs on a test data module that requires the real retry
-// libraries (cenkalti/backoff v4 and v5, retry-go, go-retry).
+// libraries (cenkalti/backoff v4 and v5, retry-go, go-retry, resty v2 and
+// v3).
 func TestLibraries(t *testing.T) {
 	dir := fixtest.Module(t, filepath.Join(analysistest.TestData(), "libs"))
 	results := analysistest.RunWithSuggestedFixes(t, dir, retrydeadline.Analyzer, "./...")

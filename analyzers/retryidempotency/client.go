@@ -138,8 +138,13 @@ func (c *checker) reportClient(rc *retrylib.RetryingClient, s *retrylib.ClientSe
 		return
 	}
 	holder, stmt := c.madeHolder(file, rc.Made)
+	var hoist *ast.CallExpr // the StandardClient() called on the client as it is made
 	if holder == "" {
-		return
+		hoist, stmt = c.madeForStandard(file, rc.Made)
+		if hoist == nil {
+			return
+		}
+		holder = fixes.FreeName(info, file, "retryClient", nil, stmt.Pos())
 	}
 	stmt = wrapAfter(file, stmt, rc.CheckRetries)
 	if stmt == nil {
@@ -164,6 +169,7 @@ func (c *checker) reportClient(rc *retrylib.RetryingClient, s *retrylib.ClientSe
 		names[path] = name
 		edits = append(edits, e...)
 	}
+	edits = fixes.Coalesce(edits)
 	saved := fixes.FreeName(info, file, "checkRetry", nil, pos)
 	var keyed []string
 	for _, k := range keys {
@@ -197,8 +203,18 @@ func (c *checker) reportClient(rc *retrylib.RetryingClient, s *retrylib.ClientSe
 %[1]s	}
 %[1]s	return false, %[9]s.Errorf("%%s is not retried after an unknown outcome: it may have been applied: %%w", method, err)
 %[1]s}`, indent, holder, saved, names["context"], names["net/http"], names["net/url"], names["strings"], strings.Join(keyed, " || "), names["fmt"])
-	end := fixes.LineEnd(pass.Fset, src, stmt.End())
-	edits = append(edits, analysis.TextEdit{Pos: end, End: end, NewText: []byte(text)})
+	if hoist != nil {
+		// retryablehttp.NewClient().StandardClient(): keep the client in a
+		// variable, set its hook, and take the *http.Client from it.
+		lineStart := pass.Fset.File(stmt.Pos()).LineStart(pass.Fset.Position(stmt.Pos()).Line)
+		made := fixes.Text(pass.Fset, src, rc.Made)
+		edits = append(edits,
+			analysis.TextEdit{Pos: lineStart, End: lineStart, NewText: fmt.Appendf(nil, "%s%s := %s%s\n", indent, holder, made, text)},
+			analysis.TextEdit{Pos: rc.Made.Pos(), End: rc.Made.End(), NewText: []byte(holder)})
+	} else {
+		end := fixes.LineEnd(pass.Fset, src, stmt.End())
+		edits = append(edits, analysis.TextEdit{Pos: end, End: end, NewText: []byte(text)})
+	}
 	what := "transport errors and 5xx"
 	switch {
 	case rc.Policy.Errors && !rc.Policy.ServerErrors:
@@ -272,6 +288,44 @@ func wrapAfter(file *ast.File, stmt ast.Stmt, sets []ast.Expr) ast.Stmt {
 		}
 	}
 	return after
+}
+
+// madeForStandard returns the StandardClient() call made directly on the
+// client made by made (retryablehttp.NewClient().StandardClient(), the
+// client used only through the *http.Client it returns, client.go:920),
+// and the statement of a block that holds it.
+func (c *checker) madeForStandard(file *ast.File, made ast.Expr) (*ast.CallExpr, ast.Stmt) {
+	var stack []ast.Node
+	ast.PreorderStack(file, nil, func(n ast.Node, st []ast.Node) bool {
+		if stack != nil || n.Pos() > made.Pos() || n.End() < made.End() {
+			return false
+		}
+		if n == made {
+			stack = append(append([]ast.Node(nil), st...), n)
+			return false
+		}
+		return true
+	})
+	i := len(stack) - 2
+	for i >= 0 {
+		if _, ok := stack[i].(*ast.ParenExpr); !ok {
+			break
+		}
+		i--
+	}
+	if i < 1 {
+		return nil, nil
+	}
+	sel, ok := stack[i].(*ast.SelectorExpr)
+	call, ok2 := stack[i-1].(*ast.CallExpr)
+	if !ok || !ok2 || call.Fun != sel || !retrylib.IsFunc(c.pass.TypesInfo, call, retrylib.RetryableHTTP, "Client", "StandardClient") {
+		return nil, nil
+	}
+	stmt, _ := fixes.StmtInBlock(stack[:i])
+	if stmt == nil {
+		return nil, nil
+	}
+	return call, stmt
 }
 
 // madeHolder returns the text of the location the statement that makes

@@ -184,9 +184,13 @@
 //
 // Retry libraries (see docs/libraries.md): a POST or PATCH sent through a
 // retrying go-retryablehttp client (RetryMax > 0, default CheckRetry) or a
-// resty client with SetRetryCount (no custom retry condition), or sent
+// resty client with SetRetryCount (v2: no custom retry condition; v3: with
+// SetRetryAllowNonIdempotent, without which v3 sends a POST once), or sent
 // inside the operation handed to cenkalti/backoff, backoff v5 or retry-go
-// with its transport error returned as is, without an idempotency key set
+// with its transport error returned as is, or to go-retry's Do with it
+// wrapped in retry.RetryableError, or run by a failsafe-go Executor whose
+// retry policy handles every error, or sent by failsafehttp.Request.Do,
+// without an idempotency key set
 // once for all attempts. The fix sets a key made once: on the request the
 // library re-sends, or before the retry call.
 //
@@ -206,7 +210,9 @@
 // error the wrapper knows the method only (the *url.Error's Op), so a
 // keyed POST is not retried after one either. A client whose CheckRetry
 // is also set in another function is not reported: the wrapper could be
-// replaced. A resty retry condition that
+// replaced. A client made only to call StandardClient() on it is first
+// kept in a variable, and a POST sent through such a StandardClient is
+// reported wherever it is built. A resty retry condition that
 // returns true on a transport error, when the package sends a POST or PATCH
 // through resty with no key: reported at the condition, whose fix refuses
 // a request that is not replayable after a transport error (a response is

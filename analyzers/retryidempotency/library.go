@@ -43,9 +43,11 @@ func checkLibraries(pass *analysis.Pass, keys []string, via map[*ast.CallExpr]bo
 			switch {
 			case e.Lib.Path == retrylib.RetryableHTTP && e.Func.Name() == "Do":
 				lc.retryableDo()
-			case e.Lib.Path == retrylib.RestyV2 && e.Send:
+			case retrylib.IsResty(e.Lib.Path) && e.Send:
 				lc.resty()
-			case e.Op != nil && (e.Lib.Path == retrylib.BackoffV1 || e.Lib.Path == retrylib.BackoffV4 || e.Lib.Path == retrylib.BackoffV5 || e.Lib.Path == retrylib.RetryGo):
+			case e.Lib.Path == retrylib.FailsafeHTTP && e.Send:
+				lc.failsafeDo()
+			case e.Op != nil && !e.Send:
 				lc.operation()
 			}
 			return true
@@ -146,6 +148,19 @@ func (lc *libCheck) retryableDo() {
 	if _, ok := lc.keyed(lc.scope.Body, req); ok {
 		return
 	}
+	policy := "default CheckRetry retries transport errors and 5xx"
+	if !cl.Known || !cl.DefaultPolicy {
+		policy = "its CheckRetry retries transport errors or 5xx"
+	}
+	lc.keyBeforeSend(ast.Unparen(e.Call.Args[0]).(*ast.Ident).Name,
+		fmt.Sprintf("%s is sent through a retrying retryablehttp.Client (RetryMax > 0, %s) without an idempotency key (the write may be applied twice)", method, policy))
+}
+
+// keyBeforeSend reports the send with msg, and a fix that sets a key made
+// once on the request reqName before the statement of the send: the
+// library re-sends that request, headers included, on every attempt.
+func (lc *libCheck) keyBeforeSend(reqName, msg string) {
+	info := lc.c.pass.TypesInfo
 	stmt, _ := fixes.StmtInBlock(lc.stack)
 	if stmt == nil {
 		return
@@ -157,17 +172,50 @@ func (lc *libCheck) retryableDo() {
 	if !ok {
 		return
 	}
-	reqName := ast.Unparen(e.Call.Args[0]).(*ast.Ident).Name
 	text := gen + fmt.Sprintf("%s%s.Header.Set(%q, %s)\n", indent, reqName, lc.c.first, key)
 	lineStart := lc.c.pass.Fset.File(stmt.Pos()).LineStart(lc.c.pass.Fset.Position(stmt.Pos()).Line)
 	edits = append(edits, analysis.TextEdit{Pos: lineStart, End: lineStart, NewText: []byte(text)})
-	policy := "default CheckRetry retries transport errors and 5xx"
-	if !cl.Known || !cl.DefaultPolicy {
-		policy = "its CheckRetry retries transport errors or 5xx"
+	lc.report(lc.e.Call.Fun, msg, "Set an idempotency key made once on the request", edits)
+}
+
+// failsafeDo: failsafehttp.NewRequest(req, client, policies...).Do() with
+// req a POST or PATCH made in the function and a retry policy that
+// handles transport errors (internal/retrylib, FailsafeRequest).
+func (lc *libCheck) failsafeDo() {
+	info := lc.c.pass.TypesInfo
+	if lc.scope.Body == nil {
+		return
 	}
-	lc.report(e.Call.Fun,
-		fmt.Sprintf("%s is sent through a retrying retryablehttp.Client (RetryMax > 0, %s) without an idempotency key (the write may be applied twice)", method, policy),
-		"Set an idempotency key made once on the request", edits)
+	reqExpr, cfg := retrylib.FailsafeRequest(lc.scope, lc.e.Recv)
+	if reqExpr == nil || !cfg.Known || !cfg.Retry || !cfg.RetriesErrors {
+		return
+	}
+	id, ok := ast.Unparen(reqExpr).(*ast.Ident)
+	req := varOf(info, reqExpr)
+	if !ok || req == nil {
+		return
+	}
+	var method string
+	n := 0
+	ast.Inspect(lc.scope.Body, func(nd ast.Node) bool {
+		if as, ok := nd.(*ast.AssignStmt); ok && len(as.Lhs) >= 1 && len(as.Rhs) == 1 && varOf(info, as.Lhs[0]) == req {
+			n++
+			if call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); ok {
+				if m, known, ok := httpmodel.NewRequestMethod(info, call); ok && known {
+					method = m
+				}
+			}
+		}
+		return true
+	})
+	if n != 1 || !isWrite(method) {
+		return
+	}
+	if _, ok := lc.keyed(lc.scope.Body, req); ok {
+		return
+	}
+	lc.keyBeforeSend(id.Name,
+		fmt.Sprintf("%s is sent by failsafehttp.Request.Do under a retry policy that retries transport errors, without an idempotency key (the write may be applied twice)", method))
 }
 
 // builtBy returns the retryablehttp.NewRequest(WithContext) call that
@@ -211,7 +259,7 @@ func (lc *libCheck) resty() {
 		return
 	}
 	cfg := retrylib.Resty(lc.scope, e.Recv, func(string) bool { return false })
-	if !cfg.Known || cfg.RetryCount == 0 || cfg.RetryConditions {
+	if !cfg.Retries(method) {
 		return
 	}
 	if retrylib.KeyHeaderOnChain(lc.scope, e.Recv, lc.c.keys.Has) {
@@ -229,8 +277,12 @@ func (lc *libCheck) resty() {
 		return
 	}
 	edits = append(edits, analysis.TextEdit{Pos: sel.Sel.Pos(), End: sel.Sel.Pos(), NewText: fmt.Appendf(nil, "SetHeader(%q, %s.Text()).", lc.c.first, randName)})
+	how := "SetRetryCount"
+	if cfg.AllowNonIdempotent {
+		how = "SetRetryCount and SetRetryAllowNonIdempotent"
+	}
 	lc.report(sel.Sel,
-		fmt.Sprintf("%s is sent through a resty client with SetRetryCount, which retries it after a transport error, without an idempotency key (the write may be applied twice)", method),
+		fmt.Sprintf("%s is sent through a resty client with %s, which retries it after a transport error, without an idempotency key (the write may be applied twice)", method, how),
 		"Set an idempotency key on the request, made once for all its attempts", edits)
 }
 
@@ -243,10 +295,8 @@ func (lc *libCheck) operation() {
 	if !ok {
 		return
 	}
-	if e.Lib.Path == retrylib.RetryGo {
-		if !e.OptionsKnown || retrylib.RetryGoOptions(info, e.Options).RetryIf {
-			return
-		}
+	if e.Lib.RetriesErrors && !retrylib.OperationRetriesErrors(lc.scope, e) {
+		return
 	}
 	// The request: req := http.NewRequest(POST, ...) in the literal, sent
 	// by a Do in the literal.
@@ -278,7 +328,10 @@ func (lc *libCheck) operation() {
 	if send == nil {
 		return
 	}
-	if permanentOnError(info, lit.Body, send, sendErr(info, lit.Body, send)) {
+	// A library that retries every error but those marked permanent, or
+	// only those marked retryable (internal/retrylib, Library.Permanent
+	// and Retryable).
+	if marked := marksSendErr(info, e.Lib, lit.Body, send, sendErr(info, lit.Body, send)); marked == e.Lib.RetriesErrors {
 		return
 	}
 	value, keyed := lc.keyed(lit.Body, req)
@@ -304,8 +357,10 @@ func (lc *libCheck) operation() {
 	lineStart := pass.Fset.File(stmt.Pos()).LineStart(pass.Fset.Position(stmt.Pos()).Line)
 	edits = append(edits, analysis.TextEdit{Pos: lineStart, End: lineStart, NewText: []byte(gen)})
 	name := e.Lib.Name + "." + e.Func.Name()
-	if e.Lib.Path == retrylib.RetryGo {
+	if e.Lib.Path == retrylib.RetryGo || e.Lib.Path == retrylib.GoRetry {
 		name = "retry." + e.Func.Name()
+	} else if e.Lib.Path == retrylib.Failsafe {
+		name = "failsafe Executor." + e.Func.Name()
 	}
 	if fresh != nil {
 		edits = append(edits, analysis.TextEdit{Pos: fresh.Pos(), End: fresh.End(), NewText: []byte(key)})
@@ -389,25 +444,23 @@ func sendErr(info *types.Info, body *ast.BlockStmt, send *ast.CallExpr) *types.V
 	return v
 }
 
-// permanentOnError reports whether the operation stops the retry when the
-// send fails (backoff.Permanent or retry.Unrecoverable of the send's
-// error, after the send): a transport error is then not retried.
-func permanentOnError(info *types.Info, body *ast.BlockStmt, send *ast.CallExpr, errVar *types.Var) bool {
+// marksSendErr reports whether the operation marks the send's error
+// after the send with one of lib's marks: Library.Permanent for a library
+// that retries every error (a transport error is then not retried),
+// Library.Retryable for one that retries only the errors so marked.
+func marksSendErr(info *types.Info, lib *retrylib.Library, body *ast.BlockStmt, send *ast.CallExpr, errVar *types.Var) bool {
 	if errVar == nil {
 		return false
 	}
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
-		if call, ok := n.(*ast.CallExpr); ok && len(call.Args) == 1 && call.Pos() > send.End() {
-			if retrylib.IsFunc(info, call, retrylib.BackoffV4, "", "Permanent") || retrylib.IsFunc(info, call, retrylib.BackoffV1, "", "Permanent") || retrylib.IsFunc(info, call, retrylib.BackoffV5, "", "Permanent") ||
-				retrylib.IsFunc(info, call, retrylib.RetryGo, "", "Unrecoverable") {
-				ast.Inspect(call.Args[0], func(m ast.Node) bool {
-					if id, ok := m.(*ast.Ident); ok && info.Uses[id] == errVar {
-						found = true
-					}
-					return !found
-				})
-			}
+		if call, ok := n.(*ast.CallExpr); ok && len(call.Args) == 1 && call.Pos() > send.End() && retrylib.Marks(info, call, lib, !lib.RetriesErrors) {
+			ast.Inspect(call.Args[0], func(m ast.Node) bool {
+				if id, ok := m.(*ast.Ident); ok && info.Uses[id] == errVar {
+					found = true
+				}
+				return !found
+			})
 		}
 		return !found
 	})

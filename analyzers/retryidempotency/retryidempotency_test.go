@@ -29,8 +29,8 @@ func TestKeyHeadersFlag(t *testing.T) {
 }
 
 // TestLibraries runs on a test data module that requires the real retry
-// libraries (go-retryablehttp, resty, cenkalti/backoff v4 and v5,
-// retry-go).
+// libraries (go-retryablehttp, resty v2 and v3, cenkalti/backoff v4 and v5,
+// retry-go, go-retry).
 func TestLibraries(t *testing.T) {
 	dir := fixtest.Module(t, filepath.Join(analysistest.TestData(), "libs"))
 	results := analysistest.RunWithSuggestedFixes(t, dir, retryidempotency.Analyzer, "./...")

@@ -600,3 +600,25 @@ func StmtOf(root, n ast.Node) ast.Stmt {
 	})
 	return stmt
 }
+
+// Coalesce joins the insertions that edits makes at one position into one
+// edit, in their order. Two imports added by one fix are two insertions
+// at the same place; when the fixes of several findings in a file are
+// applied together, identical edits are applied once, but runs of
+// insertions at one place are not recognised as the same and would add
+// the imports twice.
+func Coalesce(edits []analysis.TextEdit) []analysis.TextEdit {
+	var out []analysis.TextEdit
+	at := map[token.Pos]int{}
+	for _, e := range edits {
+		if e.Pos == e.End {
+			if i, ok := at[e.Pos]; ok {
+				out[i].NewText = append(append([]byte(nil), out[i].NewText...), e.NewText...)
+				continue
+			}
+			at[e.Pos] = len(out)
+		}
+		out = append(out, e)
+	}
+	return out
+}

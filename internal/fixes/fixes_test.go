@@ -1055,3 +1055,25 @@ func f(x int) int {
 		t.Errorf("StmtInBlock(file only) = %v, %d; want nil, -1", s, i)
 	}
 }
+
+func TestCoalesceJoinsInsertionsAtOnePlace(t *testing.T) {
+	edits := []analysis.TextEdit{
+		{Pos: 10, End: 10, NewText: []byte("\n\t\"net/url\"")},
+		{Pos: 20, End: 25, NewText: []byte("x")},
+		{Pos: 10, End: 10, NewText: []byte("\n\t\"strings\"")},
+		{Pos: 30, End: 30, NewText: []byte("y")},
+	}
+	got := fixes.Coalesce(edits)
+	if len(got) != 3 {
+		t.Fatalf("Coalesce gave %d edits, want 3: %+v", len(got), got)
+	}
+	if string(got[0].NewText) != "\n\t\"net/url\"\n\t\"strings\"" || got[0].Pos != 10 {
+		t.Errorf("first edit = %q at %d, want both imports at 10", got[0].NewText, got[0].Pos)
+	}
+	if string(got[1].NewText) != "x" || string(got[2].NewText) != "y" {
+		t.Errorf("other edits changed: %+v", got[1:])
+	}
+	if string(edits[0].NewText) != "\n\t\"net/url\"" {
+		t.Errorf("Coalesce changed its input: %q", edits[0].NewText)
+	}
+}

@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/types"
 	"net/http"
+	"slices"
+	"strings"
 
 	"github.com/retrylint/retrylint/internal/httpmodel"
 )
@@ -182,6 +184,58 @@ func BackoffV5Options(info *types.Info, opts []ast.Expr) BackoffV5Config {
 	return c
 }
 
+// GoRetryConfig is what a sethvargo/go-retry Backoff value does.
+type GoRetryConfig struct {
+	Known bool
+	// NeverStops: made by NewConstant, NewExponential or NewFibonacci
+	// (their Next never stops: backoff_constant.go:22-24,
+	// backoff_exponential.go:39-50, backoff_fibonacci.go:41-54), through
+	// WithCappedDuration (a cap on each wait, not on the total,
+	// backoff.go:139-155) and the jitters, and not WithMaxRetries or
+	// WithMaxDuration (backoff.go:117-137, 160-179).
+	NeverStops bool
+}
+
+// GoRetryBackoff reads the Backoff e of a go-retry Do call.
+func GoRetryBackoff(s Scope, e ast.Expr) GoRetryConfig {
+	c := GoRetryConfig{Known: true, NeverStops: true}
+	var walk func(e ast.Expr, depth int)
+	walk = func(e ast.Expr, depth int) {
+		if !c.Known || !c.NeverStops {
+			return
+		}
+		if depth > 6 {
+			c.Known = false
+			return
+		}
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		switch {
+		case ok && IsFunc(s.Info, call, GoRetry, "", "WithMaxRetries", "WithMaxDuration"):
+			c.NeverStops = false
+		case ok && IsFunc(s.Info, call, GoRetry, "", "WithCappedDuration", "WithJitter", "WithJitterPercent") && len(call.Args) == 2:
+			walk(call.Args[1], depth+1)
+		case ok && IsFunc(s.Info, call, GoRetry, "", "WithFullJitter") && len(call.Args) == 1:
+			walk(call.Args[0], depth+1)
+		case ok && IsFunc(s.Info, call, GoRetry, "", "NewConstant", "NewExponential", "NewFibonacci"):
+		default:
+			if varOf(s.Info, e) == nil {
+				c.Known = false
+				return
+			}
+			t := TraceValue(s, e)
+			if !t.Known || len(t.Roots) == 0 {
+				c.Known = false
+				return
+			}
+			for _, r := range t.Roots {
+				walk(r, depth+1)
+			}
+		}
+	}
+	walk(e, 0)
+	return c
+}
+
 // ClientConfig is what a go-retryablehttp Client does.
 type ClientConfig struct {
 	Known bool
@@ -238,12 +292,18 @@ func RetryableClient(s Scope, e ast.Expr) ClientConfig {
 type Cred struct {
 	Call   *ast.CallExpr
 	Header string // canonical header name
+	// Token: set by SetAuthToken, in the client's authorization header
+	// (RestyConfig.AuthHeader; v3 middleware.go:293-295). SetBasicAuth
+	// always writes Authorization (middleware.go:287-290).
+	Token bool
 }
 
-// RestyConfig is what a resty v2 client (and the request chain that uses
-// it) configures.
+// RestyConfig is what a resty client (v2 or v3, and the request chain that
+// uses it) configures.
 type RestyConfig struct {
 	Known bool
+	// Path is the import path of the resty version.
+	Path string
 	// RetryCount is the last constant SetRetryCount (client.go:708);
 	// retries are off at 0 (request.go:1047-1053). -1: not a constant.
 	RetryCount int64
@@ -273,6 +333,77 @@ type RestyConfig struct {
 	Curl *ast.CallExpr
 	// Client is the client expression at the root of the chain.
 	Client ast.Expr
+
+	// Of resty v3 only:
+	//
+	// AllowNonIdempotent: SetRetryAllowNonIdempotent with an argument that
+	// is not the constant false, on the client or the request
+	// (client.go:1483, request.go:1195); without it POST and PATCH are
+	// sent once (request.go:1488-1490, 1534, 1895-1908).
+	AllowNonIdempotent bool
+	// DefaultConditionsOff: SetRetryDefaultConditions(false)
+	// (client.go:1460, request.go:1182); the default condition is the one
+	// that retries a transport error (request.go:1542-1544).
+	DefaultConditionsOff bool
+	// AuthHeader is the header SetAuthToken writes: Authorization unless
+	// SetHeaderAuthorizationKey names another (v3 client.go:78, 640,
+	// resty.go:175, middleware.go:293-295).
+	AuthHeader string
+
+	// Context is the SetContext call of the request chain: the attempts
+	// and the waits select on that context (v2 retry.go:116-119, 165-169;
+	// v3 request.go:1583-1590); without it, on context.Background().
+	Context *ast.CallExpr
+}
+
+// Retries reports whether a request sent with method (a constant, or ""
+// when it is not one) through c is retried after a transport error: a
+// retry count not 0 and, in v2, no condition replacing the default one
+// (retry.go:124-133); in v3 the default conditions come first and stay
+// (request.go:1541-1555) unless switched off, and a method that is not
+// idempotent needs SetRetryAllowNonIdempotent.
+func (c RestyConfig) Retries(method string) bool {
+	if !c.RetriesMethod(method) {
+		return false
+	}
+	if c.Path == RestyV2 {
+		return !c.RetryConditions
+	}
+	return !c.DefaultConditionsOff
+}
+
+// RetriesMethod reports whether a request sent with method through c may
+// be retried at all, on whatever condition: a retry count not 0 and, in
+// v3, an idempotent method or SetRetryAllowNonIdempotent.
+func (c RestyConfig) RetriesMethod(method string) bool {
+	if !c.Known || c.RetryCount == 0 {
+		return false
+	}
+	if c.Path == RestyV2 {
+		return true
+	}
+	switch method {
+	case "GET", "HEAD", "OPTIONS", "PUT", "DELETE", "TRACE", "QUERY":
+		return true
+	}
+	return c.AllowNonIdempotent
+}
+
+// Redacted reports whether resty writes the header to its debug log and
+// curl command masked: never in v2 (util.go:318-324); in v3 a header whose
+// name holds authorization, auth, token, api-key or secret
+// (util.go:283-307, debug.go:195, curl.go:30-32).
+func (c RestyConfig) Redacted(header string) bool {
+	if c.Path != RestyV3 {
+		return false
+	}
+	h := strings.ToLower(header)
+	for _, t := range []string{"authorization", "auth", "token", "api-key", "secret"} {
+		if strings.Contains(h, t) {
+			return true
+		}
+	}
+	return false
 }
 
 // Resty reads a resty client or request e. credHeaders are the header
@@ -287,17 +418,28 @@ func Resty(s Scope, e ast.Expr, credHeaders func(string) bool) RestyConfig {
 	// constructor may pick resty.New or resty.NewWithClient).
 	for _, root := range t.Roots {
 		call, ok := root.(*ast.CallExpr)
-		if !ok || !IsFunc(s.Info, call, RestyV2, "", "New", "NewWithClient") {
+		fn := httpmodel.Callee(s.Info, call)
+		if !ok || fn == nil || fn.Pkg() == nil || !IsResty(fn.Pkg().Path()) || !slices.Contains(restyConstructors, fn.Name()) || recvName(fn) != "" {
 			return c
 		}
+		if c.Path != "" && c.Path != fn.Pkg().Path() {
+			return c
+		}
+		c.Path = fn.Pkg().Path()
 	}
 	c.Known = true
 	c.Client = t.Roots[0]
+	c.AuthHeader = "Authorization"
 	var retry ast.Expr
-	var curlAt *ast.CallExpr
+	var curlAt, curlGen *ast.CallExpr
+	var allow, defaults ast.Expr
+	isFalse := func(e ast.Expr) bool {
+		tv, ok := s.Info.Types[e]
+		return ok && tv.Value != nil && tv.Value.String() == "false"
+	}
 	for _, call := range t.Calls {
 		fn := httpmodel.Callee(s.Info, call)
-		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != RestyV2 {
+		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != c.Path {
 			continue
 		}
 		switch fn.Name() {
@@ -305,8 +447,38 @@ func Resty(s Scope, e ast.Expr, credHeaders func(string) bool) RestyConfig {
 			if len(call.Args) == 1 && (retry == nil || call.Pos() > retry.Pos()) {
 				retry = call.Args[0]
 			}
-		case "AddRetryCondition", "AddRetryAfterErrorCondition":
+		case "AddRetryCondition", "AddRetryAfterErrorCondition", "AddRetryConditions", "SetRetryConditions":
 			c.RetryConditions = true
+		case "SetRetryAllowNonIdempotent":
+			if len(call.Args) == 1 && (allow == nil || call.Pos() > allow.Pos()) {
+				allow = call.Args[0]
+			}
+		case "SetRetryDefaultConditions":
+			if len(call.Args) == 1 && (defaults == nil || call.Pos() > defaults.Pos()) {
+				defaults = call.Args[0]
+			}
+		case "SetHeaderAuthorizationKey":
+			if len(call.Args) == 1 {
+				if name, ok := httpmodel.ConstString(s.Info, call.Args[0]); ok {
+					c.AuthHeader = http.CanonicalHeaderKey(name)
+				}
+			}
+		case "SetContext":
+			if recvName(fn) == "Request" {
+				c.Context = call
+			}
+		case "SetCurlCmdGenerate", "SetCurlCmdDebugLog":
+			// v3 logs the curl command when both are on (debug.go:199-201).
+			if len(call.Args) != 1 {
+				break
+			}
+			at := &curlAt
+			if fn.Name() == "SetCurlCmdGenerate" {
+				at = &curlGen
+			}
+			if *at == nil || call.Pos() > (*at).Pos() {
+				*at = call
+			}
 		case "SetDebug":
 			// A flag that is not the constant false may switch it on.
 			if recvName(fn) == "Client" && len(call.Args) == 1 {
@@ -314,17 +486,17 @@ func Resty(s Scope, e ast.Expr, credHeaders func(string) bool) RestyConfig {
 					c.Debug = call
 				}
 			}
-		case "SetAuthToken", "SetAuthScheme", "SetBasicAuth", "SetDigestAuth":
-			if fn.Name() != "SetAuthScheme" {
-				c.Creds = append(c.Creds, Cred{Call: call, Header: "Authorization"})
-			}
+		case "SetAuthToken", "SetBasicAuth", "SetDigestAuth":
+			c.Creds = append(c.Creds, Cred{Call: call, Header: "Authorization", Token: fn.Name() == "SetAuthToken"})
 		case "SetHeader", "SetHeaderVerbatim":
 			if len(call.Args) == 2 {
 				if name, ok := httpmodel.ConstString(s.Info, call.Args[0]); ok && credHeaders(http.CanonicalHeaderKey(name)) {
 					c.Creds = append(c.Creds, Cred{Call: call, Header: http.CanonicalHeaderKey(name)})
 				}
 			}
-		case "OnRequestLog":
+		case "OnRequestLog", "OnDebugLog":
+			// v2's hook edits the logged headers (middleware.go:340-345),
+			// v3's the whole DebugLog before it is written (debug.go:157-160).
 			c.RequestLog = true
 		case "EnableGenerateCurlOnDebug", "DisableGenerateCurlOnDebug":
 			if recvName(fn) == "Client" && (curlAt == nil || call.Pos() > curlAt.Pos()) {
@@ -338,8 +510,22 @@ func Resty(s Scope, e ast.Expr, credHeaders func(string) bool) RestyConfig {
 			}
 		}
 	}
-	if curlAt != nil && httpmodel.Callee(s.Info, curlAt).Name() == "EnableGenerateCurlOnDebug" {
-		c.Curl = curlAt
+	switch c.Path {
+	case RestyV2:
+		if curlAt != nil && httpmodel.Callee(s.Info, curlAt).Name() == "EnableGenerateCurlOnDebug" {
+			c.Curl = curlAt
+		}
+	case RestyV3:
+		if curlAt != nil && curlGen != nil && !isFalse(curlAt.Args[0]) && !isFalse(curlGen.Args[0]) {
+			c.Curl = curlAt
+		}
+	}
+	c.AllowNonIdempotent = allow != nil && !isFalse(allow)
+	c.DefaultConditionsOff = defaults != nil && isFalse(defaults)
+	for i := range c.Creds {
+		if c.Creds[i].Token {
+			c.Creds[i].Header = c.AuthHeader
+		}
 	}
 	if retry != nil {
 		n, ok := IntValue(s.Info, retry)
@@ -351,13 +537,17 @@ func Resty(s Scope, e ast.Expr, credHeaders func(string) bool) RestyConfig {
 	return c
 }
 
+// restyConstructors are the functions that make a client: v2 resty.go:
+// New, NewWithClient; v3 resty.go:26-56.
+var restyConstructors = []string{"New", "NewWithClient", "NewWithTransportSettings", "NewWithDialer", "NewWithLocalAddr", "NewWithDialerAndTransportSettings"}
+
 // KeyHeaderOnChain reports whether a SetHeader call of the chain or
 // variable e sets one of the headers that has reports true for.
 func KeyHeaderOnChain(s Scope, e ast.Expr, has func(string) bool) bool {
 	t := TraceValue(s, e)
 	for _, call := range t.Calls {
 		fn := httpmodel.Callee(s.Info, call)
-		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != RestyV2 {
+		if fn == nil || fn.Pkg() == nil || !IsResty(fn.Pkg().Path()) {
 			continue
 		}
 		switch fn.Name() {

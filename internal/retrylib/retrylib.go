@@ -10,11 +10,13 @@
 //
 //	github.com/hashicorp/go-retryablehttp    v0.7.8
 //	github.com/go-resty/resty/v2             v2.17.2
+//	resty.dev/v3                             v3.0.0-rc.4 (the v2 model, with v3's differences)
 //	github.com/cenkalti/backoff              v1 (309aa717, the same model as v4)
 //	github.com/cenkalti/backoff/v4           v4.3.0
 //	github.com/cenkalti/backoff/v5           v5.0.3
 //	github.com/avast/retry-go/v4             v4.7.0
-//	github.com/sethvargo/go-retry            v0.5.0 (entry points only)
+//	github.com/sethvargo/go-retry            v0.5.0
+//	github.com/failsafe-go/failsafe-go       v0.9.8 (the Executor and its retry policies, as callers use them)
 //	k8s.io/apimachinery/pkg/util/wait        v0.37.2 (retry helpers: HelperOf)
 //	k8s.io/client-go/util/retry              v0.37.2 (not retried after an unknown outcome)
 //
@@ -56,6 +58,7 @@ import (
 const (
 	RetryableHTTP = "github.com/hashicorp/go-retryablehttp"
 	RestyV2       = "github.com/go-resty/resty/v2"
+	RestyV3       = "resty.dev/v3"
 	BackoffV1     = "github.com/cenkalti/backoff"
 	BackoffV4     = "github.com/cenkalti/backoff/v4"
 	BackoffV5     = "github.com/cenkalti/backoff/v5"
@@ -76,18 +79,41 @@ type Library struct {
 	// DefaultTimeBound and DefaultCountBound: the retry stops by elapsed
 	// time, by attempt count, with no configuration.
 	DefaultTimeBound, DefaultCountBound bool
+	// IdempotentOnly: only idempotent methods are retried unless a switch
+	// allows the others (resty v3: request.go:1488-1490, 1534, 1895-1908,
+	// SetRetryAllowNonIdempotent).
+	IdempotentOnly bool
+	// Retryable names the functions of the package that mark an error as
+	// one to retry, for a library that retries no other (go-retry's
+	// RetryableError, retry.go:32, 66-70); Permanent those that mark an
+	// error as one to stop on, for a library that retries every other
+	// (backoff's Permanent, retry-go's Unrecoverable).
+	Retryable, Permanent []string
 }
 
 // Libraries is the table of supported libraries.
 var Libraries = map[string]*Library{
 	RetryableHTTP: {Path: RetryableHTTP, Name: "go-retryablehttp", RetriesErrors: true, HonoursCtx: true, DefaultCountBound: true},
 	RestyV2:       {Path: RestyV2, Name: "resty", RetriesErrors: true, HonoursCtx: true, DefaultCountBound: true},
-	BackoffV1:     {Path: BackoffV1, Name: "backoff", RetriesErrors: true, HonoursCtx: false, DefaultTimeBound: true},
-	BackoffV4:     {Path: BackoffV4, Name: "backoff", RetriesErrors: true, HonoursCtx: false, DefaultTimeBound: true},
-	BackoffV5:     {Path: BackoffV5, Name: "backoff", RetriesErrors: true, HonoursCtx: true, DefaultTimeBound: true},
-	RetryGo:       {Path: RetryGo, Name: "retry-go", RetriesErrors: true, HonoursCtx: false, DefaultCountBound: true},
-	GoRetry:       {Path: GoRetry, Name: "go-retry", RetriesErrors: false, HonoursCtx: true},
+	// resty v3: the default conditions retry a url.Error that is
+	// Temporary (a timeout, retry.go:104-125), for idempotent methods only.
+	RestyV3:   {Path: RestyV3, Name: "resty", RetriesErrors: true, HonoursCtx: true, DefaultCountBound: true, IdempotentOnly: true},
+	BackoffV1: {Path: BackoffV1, Name: "backoff", RetriesErrors: true, HonoursCtx: false, DefaultTimeBound: true, Permanent: []string{"Permanent"}},
+	BackoffV4: {Path: BackoffV4, Name: "backoff", RetriesErrors: true, HonoursCtx: false, DefaultTimeBound: true, Permanent: []string{"Permanent"}},
+	BackoffV5: {Path: BackoffV5, Name: "backoff", RetriesErrors: true, HonoursCtx: true, DefaultTimeBound: true, Permanent: []string{"Permanent"}},
+	RetryGo:   {Path: RetryGo, Name: "retry-go", RetriesErrors: true, HonoursCtx: false, DefaultCountBound: true, Permanent: []string{"Unrecoverable"}},
+	GoRetry:   {Path: GoRetry, Name: "go-retry", RetriesErrors: false, HonoursCtx: true, Retryable: []string{"RetryableError"}},
+	// failsafe-go: what is retried is the policies' to say
+	// (FailsafeExecutor); the default retry policy retries every error
+	// twice.
+	Failsafe:     {Path: Failsafe, Name: "failsafe", RetriesErrors: true, HonoursCtx: true, DefaultCountBound: true},
+	FailsafeHTTP: {Path: FailsafeHTTP, Name: "failsafehttp", RetriesErrors: true, HonoursCtx: true, DefaultCountBound: true},
 }
+
+// IsResty reports whether path is the import path of a resty version
+// the model knows. The versions share one model (Resty, RestyConfig);
+// what differs is read from RestyConfig.Path and the Library.
+func IsResty(path string) bool { return path == RestyV2 || path == RestyV3 }
 
 // entryPoint is one row of the table: a function or method that retries.
 type entryPoint struct {
@@ -120,19 +146,64 @@ var entryPoints = []entryPoint{
 	// sethvargo/go-retry: retry.go:52-90.
 	{path: GoRetry, name: "Do", op: 2, backoff: 1, ctx: 0, opts: -1},
 	{path: GoRetry, name: "DoValue", op: 2, backoff: 1, ctx: 0, opts: -1},
+	// go-retry's shorthands: Do with a back-off that never stops
+	// (backoff_constant.go:10, backoff_exponential.go:17,
+	// backoff_fibonacci.go:18); Entry.BackOff is nil.
+	{path: GoRetry, name: "Constant", op: 2, backoff: -1, ctx: 0, opts: -1},
+	{path: GoRetry, name: "Exponential", op: 2, backoff: -1, ctx: 0, opts: -1},
+	{path: GoRetry, name: "Fibonacci", op: 2, backoff: -1, ctx: 0, opts: -1},
+	// failsafe-go: the Executor runs the operation under its policies
+	// (executor.go:155-180); Entry.Recv is the Executor.
+	{path: Failsafe, recv: "Executor", name: "Get", op: 0, backoff: -1, ctx: -1, opts: -1},
+	{path: Failsafe, recv: "Executor", name: "Run", op: 0, backoff: -1, ctx: -1, opts: -1},
+	{path: Failsafe, recv: "Executor", name: "GetWithExecution", op: 0, backoff: -1, ctx: -1, opts: -1},
+	{path: Failsafe, recv: "Executor", name: "RunWithExecution", op: 0, backoff: -1, ctx: -1, opts: -1},
+	// failsafehttp: a request sent under policies (failsafehttp/client.go:103).
+	{path: FailsafeHTTP, recv: "Request", name: "Do", op: -1, backoff: -1, ctx: -1, opts: -1, send: true},
 	// go-retryablehttp: client.go:666-914.
 	{path: RetryableHTTP, recv: "Client", name: "Do", op: -1, backoff: -1, ctx: -1, opts: -1, send: true},
 	{path: RetryableHTTP, recv: "Client", name: "Post", op: -1, backoff: -1, ctx: -1, opts: -1, send: true, method: "POST"},
 	{path: RetryableHTTP, recv: "Client", name: "PostForm", op: -1, backoff: -1, ctx: -1, opts: -1, send: true, method: "POST"},
 	{path: RetryableHTTP, recv: "Client", name: "Get", op: -1, backoff: -1, ctx: -1, opts: -1, send: true, method: "GET"},
 	{path: RetryableHTTP, recv: "Client", name: "Head", op: -1, backoff: -1, ctx: -1, opts: -1, send: true, method: "HEAD"},
-	// resty v2: request.go:964-1013; all of them reach Execute.
-	{path: RestyV2, recv: "Request", name: "Post", op: -1, backoff: -1, ctx: -1, opts: -1, send: true, method: "POST"},
-	{path: RestyV2, recv: "Request", name: "Patch", op: -1, backoff: -1, ctx: -1, opts: -1, send: true, method: "PATCH"},
-	{path: RestyV2, recv: "Request", name: "Put", op: -1, backoff: -1, ctx: -1, opts: -1, send: true, method: "PUT"},
-	{path: RestyV2, recv: "Request", name: "Get", op: -1, backoff: -1, ctx: -1, opts: -1, send: true, method: "GET"},
-	{path: RestyV2, recv: "Request", name: "Delete", op: -1, backoff: -1, ctx: -1, opts: -1, send: true, method: "DELETE"},
-	{path: RestyV2, recv: "Request", name: "Execute", op: -1, backoff: -1, ctx: -1, opts: -1, send: true},
+}
+
+func init() {
+	// resty v2: request.go:964-1013; v3: request.go:1390-1470; all of
+	// them reach Execute.
+	for _, path := range []string{RestyV2, RestyV3} {
+		for _, m := range []struct{ name, method string }{
+			{"Post", "POST"}, {"Patch", "PATCH"}, {"Put", "PUT"}, {"Get", "GET"}, {"Delete", "DELETE"}, {"Execute", ""},
+		} {
+			entryPoints = append(entryPoints, entryPoint{path: path, recv: "Request", name: m.name, op: -1, backoff: -1, ctx: -1, opts: -1, send: true, method: m.method})
+		}
+	}
+}
+
+// OperationRetriesErrors reports whether the operation of e, a
+// function-value retry, is called again after it returns an error it did
+// not mark: retry-go without a RetryIf of the caller's, a failsafe-go
+// Executor whose retry policy handles every error, the others by their
+// Library row.
+func OperationRetriesErrors(s Scope, e Entry) bool {
+	switch e.Lib.Path {
+	case RetryGo:
+		return e.OptionsKnown && !RetryGoOptions(s.Info, e.Options).RetryIf
+	case Failsafe:
+		c := FailsafeExecutor(s, e.Recv)
+		return c.Known && c.Retry && c.RetriesErrors
+	}
+	return e.Lib.RetriesErrors
+}
+
+// Marks reports whether call calls one of the functions of lib that mark
+// an error (Library.Retryable when retryable, Permanent otherwise).
+func Marks(info *types.Info, call *ast.CallExpr, lib *Library, retryable bool) bool {
+	names := lib.Permanent
+	if retryable {
+		names = lib.Retryable
+	}
+	return len(names) > 0 && IsFunc(info, call, lib.Path, "", names...)
 }
 
 // Entry is a call of a library entry point.
@@ -153,6 +224,7 @@ type Entry struct {
 	// Send is set for a request sent through a retrying client: Recv is
 	// the client (retryablehttp) or request (resty) the method is called
 	// on, Method the HTTP method when it is a constant ("" otherwise).
+	// Recv is also the failsafe-go Executor an operation is run by.
 	Send   bool
 	Recv   ast.Expr
 	Method string
@@ -185,10 +257,10 @@ func EntryOf(info *types.Info, call *ast.CallExpr) (Entry, bool) {
 		if ep.opts >= 0 && ep.opts <= len(call.Args) && e.OptionsKnown {
 			e.Options = call.Args[ep.opts:]
 		}
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && ep.recv != "" {
+			e.Recv = sel.X
+		}
 		if ep.send {
-			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-				e.Recv = sel.X
-			}
 			if fn.Name() == "Execute" && len(call.Args) > 0 {
 				e.Method, _ = httpmodel.ConstString(info, call.Args[0])
 			}

@@ -17,6 +17,11 @@ import (
 // after downloading them through the go command.
 func load(t *testing.T) *packages.Package {
 	t.Helper()
+	return loadPkg(t, "./p")
+}
+
+func loadPkg(t *testing.T, pattern string) *packages.Package {
+	t.Helper()
 	dir, err := filepath.Abs(filepath.Join("testdata", "mod"))
 	if err != nil {
 		t.Fatal(err)
@@ -27,7 +32,7 @@ func load(t *testing.T) *packages.Package {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go mod download: %v\n%s", err, out)
 	}
-	pkgs, err := packages.Load(&packages.Config{Mode: packages.LoadAllSyntax, Dir: dir, Env: env}, "./p")
+	pkgs, err := packages.Load(&packages.Config{Mode: packages.LoadAllSyntax, Dir: dir, Env: env}, pattern)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,6 +98,72 @@ func TestEntriesAndConfig(t *testing.T) {
 		"retry-go Do counted",
 		"go-retryablehttp Do no retries",
 		"resty Post retry count 3",
+	}
+	if len(got) != len(want) {
+		t.Fatalf("entries:\n%q\nwant\n%q", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("entry %d: %q, want %q", i, got[i], want[i])
+		}
+	}
+}
+
+// TestVersionsAndConfig reads what the model answers per library version
+// and per configuration read back through variables.
+func TestVersionsAndConfig(t *testing.T) {
+	p := loadPkg(t, "./versions")
+	var body ast.Node
+	for _, d := range p.Syntax[0].Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == "calls" {
+			body = fd.Body
+		}
+	}
+	s := retrylib.Scope{Info: p.TypesInfo, Body: body, Files: p.Syntax}
+	yes := map[bool]string{true: "yes", false: "no"}
+	var got []string
+	ast.Inspect(body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		e, ok := retrylib.EntryOf(p.TypesInfo, call)
+		if !ok {
+			return true
+		}
+		desc := e.Lib.Name + " " + e.Func.Name()
+		switch {
+		case retrylib.IsResty(e.Lib.Path):
+			cfg := retrylib.Resty(s, e.Recv, func(string) bool { return false })
+			desc += " " + cfg.Path[len(cfg.Path)-2:] + " retries=" + yes[cfg.Retries(e.Method)] + " any=" + yes[cfg.RetriesMethod(e.Method)] +
+				" masks-authorization=" + yes[cfg.Redacted("Authorization")] + " masks-cookie=" + yes[cfg.Redacted("Cookie")]
+		case e.Lib.Path == retrylib.GoRetry:
+			b := retrylib.GoRetryBackoff(s, e.BackOff)
+			desc += " known=" + yes[b.Known] + " never-stops=" + yes[b.NeverStops]
+		case e.Lib.Path == retrylib.Failsafe:
+			c := retrylib.FailsafeExecutor(s, e.Recv)
+			desc += " retry=" + yes[c.Retry] + " errors=" + yes[c.RetriesErrors] + " never-stops=" + yes[c.NeverStops] +
+				" outer-timeout=" + yes[c.OuterTimeout] + " inner-timeout=" + yes[c.InnerTimeout != nil] + " context=" + yes[c.Context != nil]
+		}
+		got = append(got, desc)
+		return true
+	})
+	want := []string{
+		"resty Post v2 retries=yes any=yes masks-authorization=no masks-cookie=no",
+		"resty Post v3 retries=no any=no masks-authorization=yes masks-cookie=no",
+		"resty Put v3 retries=yes any=yes masks-authorization=yes masks-cookie=no",
+		"resty Post v3 retries=yes any=yes masks-authorization=yes masks-cookie=no",
+		"resty Post v3 retries=no any=yes masks-authorization=yes masks-cookie=no",
+		"resty Post v2 retries=no any=yes masks-authorization=no masks-cookie=no",
+		"resty Put v3 retries=yes any=yes masks-authorization=yes masks-cookie=no",
+		"go-retry Do known=yes never-stops=yes",
+		"go-retry Do known=yes never-stops=yes",
+		"go-retry Do known=yes never-stops=no",
+		"failsafe Get retry=yes errors=yes never-stops=yes outer-timeout=no inner-timeout=no context=no",
+		"failsafe Get retry=yes errors=yes never-stops=yes outer-timeout=yes inner-timeout=no context=no",
+		"failsafe Get retry=yes errors=yes never-stops=yes outer-timeout=no inner-timeout=yes context=yes",
+		"failsafe Get retry=yes errors=no never-stops=no outer-timeout=no inner-timeout=no context=no",
+		"failsafe Get retry=no errors=no never-stops=no outer-timeout=no inner-timeout=no context=no",
 	}
 	if len(got) != len(want) {
 		t.Fatalf("entries:\n%q\nwant\n%q", got, want)
