@@ -170,7 +170,9 @@ func TestCensusFile(t *testing.T) {
 			t.Errorf("holdout module %s has no census sites", m)
 		}
 	}
-	if len(holdout) == 0 || 3*len(holdout) < len(inCensus) {
-		t.Errorf("%d holdout modules of %d: want about a third", len(holdout), len(inCensus))
+	// A third of each stratum of each batch, rounded, less a module that
+	// was tuned on and left the holdout: at least 30% of the census.
+	if len(holdout) == 0 || 10*len(holdout) < 3*len(inCensus) {
+		t.Errorf("%d holdout modules of %d: want about a third (at least 30%%)", len(holdout), len(inCensus))
 	}
 }
