@@ -12,11 +12,11 @@ import (
 )
 
 func TestDiagnostics(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), authlog.Analyzer, "a", "b", "mylog", "authz", "c", "d", "odd", "redact", "loggerdecl", "logiface", "logwrap", "ownlog", "shape", "reassign", "writedump", "hdrutil", "compose", "secretfield")
+	analysistest.Run(t, analysistest.TestData(), authlog.Analyzer, "a", "b", "mylog", "authz", "c", "d", "odd", "redact", "loggerdecl", "logiface", "logwrap", "ownlog", "shape", "reassign", "writedump", "hdrutil", "compose", "secretfield", "terminal")
 }
 
 func TestFixes(t *testing.T) {
-	results := analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), authlog.Analyzer, "a", "b", "authz", "c", "d", "odd", "redact", "loggerdecl", "logiface", "logwrap", "ownlog", "shape", "reassign", "writedump", "hdrutil", "compose", "secretfield")
+	results := analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), authlog.Analyzer, "a", "b", "authz", "c", "d", "odd", "redact", "loggerdecl", "logiface", "logwrap", "ownlog", "shape", "reassign", "writedump", "hdrutil", "compose", "secretfield", "terminal")
 	fixtest.CheckFixed(t, authlog.Analyzer, results)
 }
 
