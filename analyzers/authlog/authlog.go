@@ -82,7 +82,7 @@ func New(cfg Config) *analysis.Analyzer {
 		Name:      "authlog",
 		Doc:       analysisutil.Doc(doc, "authlog"),
 		URL:       "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/authlog",
-		FactTypes: []analysis.Fact{new(funcFact)},
+		FactTypes: []analysis.Fact{new(funcFact), new(terminalFact)},
 		Requires:  []*analysis.Analyzer{callindex.Analyzer},
 		Run: analysisutil.Safe("authlog", func(pass *analysis.Pass, at func(token.Pos)) (any, error) {
 			return run(pass, headers, sinks, debugWriters, newSecretNames(secretFields), at)
@@ -234,6 +234,9 @@ type checker struct {
 	ifaceFacts map[*types.Func]*funcFact
 	// lits caches litOfVar: the constant list or map a variable holds.
 	lits map[*types.Var]*ast.CompositeLit
+	// terminals are the writers this package assigns os.Stdout or
+	// os.Stderr (terminal.go).
+	terminals map[*types.Var]bool
 }
 
 type decl struct {
@@ -247,10 +250,13 @@ func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, de
 	facts := hasFacts(pass)
 	// A package that cannot mention an HTTP type holds no credential, but
 	// it may still wrap a log function for packages that do.
+	// A package that assigns a standard stream to a writer tells the
+	// packages that write to it (terminal.go), whatever it imports.
+	terms := terminals(pass)
 	if !isHTTP && !facts && !logsink.ImportsSink(pass.Pkg, sinks) && !declaresFuncLog(pass.Pkg) {
 		return nil, nil
 	}
-	c := &checker{pass: pass, sinks: sinks, debugWriters: debugWriters, secretFields: secretFields, calls: pass.ResultOf[callindex.Analyzer].(*callindex.Index)}
+	c := &checker{pass: pass, sinks: sinks, debugWriters: debugWriters, secretFields: secretFields, calls: pass.ResultOf[callindex.Analyzer].(*callindex.Index), terminals: terms}
 	c.sums = summary.NewTable[funcFact](pass)
 	for _, h := range headers {
 		if n := http.CanonicalHeaderKey(h); !slices.Contains(c.names, n) {
@@ -721,6 +727,9 @@ func (c *checker) check(file *ast.File, st *fstate) *fileFindings {
 			// value formatted into it (fmt.Errorf) does.
 			t := info.TypeOf(a.Expr)
 			_, byMethod := c.printedCreds(t, 0)
+			// io.Copy reads its source: a buffer's String method plays
+			// no part.
+			byMethod = byMethod && !httpmodel.IsNamed(a.Type, "io", "Reader")
 			leaves := st.leaves(a.Expr, a.Type, nil)
 			if byMethod {
 				shown, _ := c.printedCreds(t, st.eval(a.Expr).c)

@@ -12,11 +12,11 @@ import (
 )
 
 func TestDiagnostics(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), authlog.Analyzer, "a", "b", "mylog", "authz", "c", "d", "odd", "redact", "loggerdecl", "logiface", "logwrap", "ownlog", "shape", "reassign", "writedump", "hdrutil", "compose", "secretfield", "helperpkg", "helperreuse", "helpertaken", "dropfix", "funcfield", "httplogger", "httploggeruse")
+	analysistest.Run(t, analysistest.TestData(), authlog.Analyzer, "a", "b", "mylog", "authz", "c", "d", "odd", "redact", "loggerdecl", "logiface", "logwrap", "ownlog", "shape", "reassign", "writedump", "hdrutil", "compose", "secretfield", "helperpkg", "helperreuse", "helpertaken", "dropfix", "funcfield", "httplogger", "httploggeruse", "terminal")
 }
 
 func TestFixes(t *testing.T) {
-	results := analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), authlog.Analyzer, "a", "b", "authz", "c", "d", "odd", "redact", "loggerdecl", "logiface", "logwrap", "ownlog", "shape", "reassign", "writedump", "hdrutil", "compose", "secretfield", "helperpkg", "helperreuse", "helpertaken", "dropfix", "funcfield", "httplogger", "httploggeruse")
+	results := analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), authlog.Analyzer, "a", "b", "authz", "c", "d", "odd", "redact", "loggerdecl", "logiface", "logwrap", "ownlog", "shape", "reassign", "writedump", "hdrutil", "compose", "secretfield", "helperpkg", "helperreuse", "helpertaken", "dropfix", "funcfield", "httplogger", "httploggeruse", "terminal")
 	fixtest.CheckFixed(t, authlog.Analyzer, results)
 }
 

@@ -121,14 +121,24 @@
 // (RenderHeaders(w, h)), is no log.
 //
 // A write to an io.Writer (fmt.Fprint, Fprintf and Fprintln,
-// io.WriteString, a Write or WriteString method) is a log when the writer
-// is os.Stdout or os.Stderr, or a debug or trace output: a field,
-// parameter or variable whose name is one of -authlog.debug-writers
-// (compared case-insensitively, so c.debugOut and opts.TraceOutput
-// match), or a field or package variable named by -authlog.sinks. A
-// writer that is an http.ResponseWriter, a bytes.Buffer or a
-// strings.Builder is never a log, whatever its name; nor is a writer with
-// any other name (a file the user asked for, a template's output).
+// io.WriteString, a Write or WriteString method, and io.Copy, CopyN and
+// CopyBuffer, which write what their reader holds, such as a buffer a dump
+// was written into) is a log when the writer is os.Stdout or os.Stderr,
+// the terminal under another name, or a debug or trace output. The
+// terminal under another name is a variable or field of an io.Writer type
+// to which the package assigns os.Stdout or os.Stderr (in an assignment,
+// a declaration or a composite literal: &Transport{Output: os.Stderr}),
+// or to which the package that declares it does (known through a fact).
+// A debug or trace output is a field, parameter or variable whose name is
+// one of -authlog.debug-writers (compared case-insensitively, so
+// c.debugOut and opts.TraceOutput match), or a field or package variable
+// named by -authlog.sinks. A writer that is an http.ResponseWriter, a
+// bytes.Buffer or a strings.Builder is never a log, whatever its name;
+// nor is a writer with any other name that is never set to a standard
+// stream (a file the user asked for, a template's output). A package that
+// only sets the field of a dependency to the terminal, while the
+// dependency writes the dump, is not followed: the facts go the other
+// way.
 //
 // WRONG:
 //

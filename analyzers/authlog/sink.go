@@ -21,9 +21,10 @@ func DefaultDebugWriters() []string {
 }
 
 // writerSink recognises a write (fmt.Fprint, Fprintf and Fprintln,
-// io.WriteString, a Write or WriteString method) whose destination is a
-// debug or trace writer (see logsink.DebugWriter), or, for the writes that
-// the table of logs does not know, os.Stdout or os.Stderr.
+// io.WriteString, io.Copy, a Write or WriteString method) whose
+// destination is a debug or trace writer (see logsink.DebugWriter), a
+// writer set to the terminal (terminal.go), or, for the writes that the
+// table of logs does not know, os.Stdout or os.Stderr.
 func (c *checker) writerSink(call *ast.CallExpr, fn *types.Func) (sinkCall, bool) {
 	info := c.pass.TypesInfo
 	w, ok := logsink.WriterCall(info, call, fn)
@@ -31,7 +32,7 @@ func (c *checker) writerSink(call *ast.CallExpr, fn *types.Func) (sinkCall, bool
 		return sinkCall{}, false
 	}
 	_, debug := logsink.DebugWriter(info, w.Dest, c.debugWriters, c.sinks)
-	debug = debug || c.ownWriter(call, w.Dest)
+	debug = debug || c.ownWriter(call, w.Dest) || c.terminalWriter(w.Dest)
 	if !debug && (!w.Method && fn.Pkg().Path() == "fmt" || !logsink.IsStdStream(info, w.Dest)) {
 		return sinkCall{}, false // fmt to a standard stream is in the table
 	}
@@ -121,7 +122,7 @@ func (c *checker) isLogCall(call *ast.CallExpr, fn *types.Func) bool {
 // names of the wrappers that facts describe): a cheap test before
 // isLogCall.
 func (c *checker) mayLogName(name string, wrappers map[string]bool) bool {
-	return wrappers[name] || logsink.MayMatch(name, c.sinks) || name == "Write" || name == "WriteString"
+	return wrappers[name] || logsink.MayMatch(name, c.sinks) || name == "Write" || name == "WriteString" || name == "Copy" || name == "CopyN" || name == "CopyBuffer"
 }
 
 // factName is the log function that a fact of a function that passes a

@@ -1117,8 +1117,12 @@ func (s *fstate) dumpOrigins(e ast.Expr, seen map[ast.Node]bool) (calls []*ast.C
 		if !tv.IsType() && fn == nil {
 			return nil, false
 		}
-		if fn != nil && s.c.fact(fn) != nil {
-			return nil, false
+		if fn != nil {
+			if f := s.c.fact(fn); f != nil {
+				// A helper that hands back what it is given, such as
+				// ensureTrailingNewline(dump): the dumps passed to it.
+				return s.passedDumps(fn, f, x, seen)
+			}
 		}
 		if recv, _ := httpmodel.Receiver(info, x); recv != nil {
 			// b.String() of a buffer a dump was written into.
@@ -1138,12 +1142,44 @@ func (s *fstate) dumpOrigins(e ast.Expr, seen map[ast.Node]bool) (calls []*ast.C
 		return calls, true
 	case *ast.SliceExpr:
 		return s.dumpOrigins(x.X, seen)
+	case *ast.UnaryExpr:
+		if x.Op == token.AND {
+			return s.dumpOrigins(x.X, seen) // &buf, a buffer a dump was written into
+		}
 	case *ast.BinaryExpr:
 		a, ok1 := s.dumpOrigins(x.X, seen)
 		b, ok2 := s.dumpOrigins(x.Y, seen)
 		return append(a, b...), ok1 && ok2
 	}
 	return nil, false
+}
+
+// passedDumps is dumpOrigins for a call of fn, a function with summary f:
+// the origins of the arguments its first result carries, when it adds
+// no credential of its own.
+func (s *fstate) passedDumps(fn *types.Func, f *funcFact, call *ast.CallExpr, seen map[ast.Node]bool) ([]*ast.CallExpr, bool) {
+	if len(f.Results) == 0 || f.Results[0] != 0 || len(f.Passes) == 0 || f.Passes[0] == 0 {
+		return nil, false
+	}
+	_, args := httpmodel.Receiver(s.info, call)
+	sig := fn.Type().(*types.Signature)
+	np := sig.Params().Len()
+	var calls []*ast.CallExpr
+	for i, a := range args {
+		pi := i
+		if sig.Variadic() && i >= np-1 {
+			pi = np - 1
+		}
+		if pi >= 64 || f.Passes[0]&(1<<pi) == 0 {
+			continue
+		}
+		more, ok := s.dumpOrigins(a, seen)
+		if !ok {
+			return nil, false
+		}
+		calls = append(calls, more...)
+	}
+	return calls, true
 }
 
 // writeOrigins is dumpOrigins for a call that writes into a variable

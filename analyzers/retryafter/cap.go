@@ -86,6 +86,9 @@ func (c *checker) checkMinCall(file *ast.File, f *flow.Func, call *ast.CallExpr,
 // server's wait. remove holds the edits that take the cap away.
 func (c *checker) capFix(file *ast.File, f *flow.Func, stack []ast.Node, at ast.Node, ra ast.Expr, limits []ast.Expr, src []byte, remove []analysis.TextEdit) analysis.SuggestedFix {
 	if len(limits) == 1 {
+		if fix, ok := c.funcValueFix(file, f, stack, ra, limits[0], src); ok {
+			return fix
+		}
 		if split, ok := c.splitFix(file, f, stack, ra, limits[0], src, remove); ok {
 			return split
 		}

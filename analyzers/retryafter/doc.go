@@ -17,7 +17,16 @@
 // resty's RetryAfterFunc) are followed too, and so is a struct field that
 // some function fills with the server's wait (an error type's RetryAfter):
 // the field holds it wherever it is read, directly or through a getter
-// method, in this package or in another. It reports:
+// method, in this package or in another. A function value carries the
+// server's wait too when some function stored in it returns that wait: a
+// func-typed field, variable or named function type (a policy's Backoff)
+// to which the package, or the package that declares it, stores a
+// function literal, a declared function or the result of a constructor
+// (ExponentialBackoff(...)) that returns Retry-After on some path; the
+// result of every call through it is then the server's wait on those
+// paths, and a cap on it is a cap. A function value whose stored
+// functions never read a wait header (a pure exponential backoff) carries
+// nothing. It reports:
 //
 //   - a cap on the server's wait: min(ra, limit), math.Min(ra, limit), or
 //     if ra > limit { ra = limit } in any of its mirrored forms, also with
@@ -68,7 +77,9 @@
 // value reaches, a comparison whose over-limit branch gives up, a cap on a
 // variable whose every Retry-After assignment is followed at once by a
 // give-up above the same limit (the cap then bounds only the client's own
-// backoff), and reading the header only to log it or test its presence.
+// backoff; the give-up may also require that the response carries the
+// header, resp != nil && resp.Header.Get("Retry-After") != ""), and
+// reading the header only to log it or test its presence.
 //
 // Each finding has one suggested fix, and the fix changes only the server's
 // path. A cap on a variable that holds the server's wait on some paths and
@@ -77,7 +88,13 @@
 // client's own backoff: where the function returns an error, a give-up that
 // returns an error naming retry_after_exceeds_deadline follows each
 // assignment of the server's wait; where it does not, the cap moves onto
-// each assignment of the client's own value. Any other cap becomes such a
+// each assignment of the client's own value. A cap on the result of a
+// function value that carries the server's wait and is handed the response
+// (backoff := p.Backoff(attempt, resp)), which is the server's wait on some
+// calls and the client's own backoff on others, keeps the cap too: where
+// the function returns an error, the give-up follows the call and fires
+// only when the response carries Retry-After (backoff > p.MaxWait && resp
+// != nil && resp.Header.Get("Retry-After") != ""). Any other cap becomes such a
 // give-up when the enclosing function returns an error, and is removed
 // otherwise. A small-only condition gives up with such an error when the
 // wait is not below the limit, where the function can return an error, and

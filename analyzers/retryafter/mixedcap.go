@@ -3,6 +3,7 @@ package retryafter
 import (
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"slices"
 
@@ -11,6 +12,7 @@ import (
 
 	"github.com/retrylint/retrylint/internal/fixes"
 	"github.com/retrylint/retrylint/internal/flow"
+	"github.com/retrylint/retrylint/internal/httpmodel"
 )
 
 // A cap may bound a variable that holds the server's wait on some paths
@@ -111,7 +113,7 @@ func (c *checker) guarded(file *ast.File, f *flow.Func, ra, limit ast.Expr) bool
 		if !isIf || ifs.Init != nil || len(ifs.Body.List) == 0 {
 			return false
 		}
-		x, l, isCap := capCompare(ifs.Cond)
+		x, l, isCap := c.guardCompare(ifs.Cond)
 		if !isCap || !c.sameVar(x, ra) || !c.sameValue(l, limit) {
 			return false
 		}
@@ -205,4 +207,33 @@ func (c *checker) splitFix(file *ast.File, f *flow.Func, stack []ast.Node, ra, l
 		Message:   "Return an error when the server's Retry-After wait exceeds the limit, and keep the cap for the client's own backoff",
 		TextEdits: edits,
 	}, true
+}
+
+// guardCompare matches the condition of a give-up guard, ra > limit
+// alone or followed by && tests that the response carries the wait header
+// (the shape funcValueFix writes), and returns ra and limit.
+func (c *checker) guardCompare(cond ast.Expr) (x, limit ast.Expr, ok bool) {
+	parts := operands(cond, token.LAND)
+	for _, p := range parts[1:] {
+		if !c.serverSent(p) {
+			return nil, nil, false
+		}
+	}
+	return capCompare(parts[0])
+}
+
+// serverSent reports whether e is resp != nil or resp.Header.Get(name) !=
+// "" for a response resp and a configured wait header name.
+func (c *checker) serverSent(e ast.Expr) bool {
+	info := c.pass.TypesInfo
+	b, ok := ast.Unparen(e).(*ast.BinaryExpr)
+	if !ok || b.Op != token.NEQ {
+		return false
+	}
+	if isNil(info, b.Y) {
+		return httpmodel.IsResponse(info.TypeOf(b.X))
+	}
+	a, ok := httpmodel.HeaderRead(info, b.X)
+	tv := info.Types[b.Y]
+	return ok && c.headers.Has(a.Name) && tv.Value != nil && tv.Value.Kind() == constant.String && constant.StringVal(tv.Value) == ""
 }

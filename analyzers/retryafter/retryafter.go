@@ -49,7 +49,7 @@ func New(cfg Config) *analysis.Analyzer {
 		Name:      "retryafter",
 		Doc:       analysisutil.Doc(doc, "retryafter"),
 		URL:       "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/retryafter",
-		FactTypes: []analysis.Fact{new(funcFact), new(fieldFact)},
+		FactTypes: []analysis.Fact{new(funcFact), new(fieldFact), new(funcValueFact)},
 		Requires:  []*analysis.Analyzer{callindex.Analyzer},
 		Run: analysisutil.Safe("retryafter", func(pass *analysis.Pass, at func(token.Pos)) (any, error) {
 			return run(pass, waitHeaders(headers), at)
@@ -93,6 +93,10 @@ type funcFact struct {
 	Results []flow.Bits // origins of each result
 	Date    flow.Bits   // parameters on which the HTTP-date form is tried
 	Seconds flow.Bits   // parameters parsed as seconds
+	// Calls are the origins of what the function values that the
+	// function returns give when called: a constructor of a backoff that
+	// returns the server's wait (funcvalues.go).
+	Calls flow.Bits
 }
 
 func (*funcFact) AFact() {}
@@ -109,6 +113,9 @@ func (f *funcFact) String() string {
 	}
 	if f.Seconds != 0 {
 		parts = append(parts, "seconds="+bitsString(f.Seconds))
+	}
+	if f.Calls != 0 {
+		parts = append(parts, "calls="+bitsString(f.Calls))
 	}
 	return "retryafter(" + strings.Join(parts, " ") + ")"
 }
@@ -127,7 +134,7 @@ func bitsString(b flow.Bits) string {
 }
 
 func (f *funcFact) empty() bool {
-	if f.Date != 0 || f.Seconds != 0 {
+	if f.Date != 0 || f.Seconds != 0 || f.Calls != 0 {
 		return false
 	}
 	for _, r := range f.Results {
@@ -141,7 +148,7 @@ func (f *funcFact) empty() bool {
 // joinFacts returns the union of two summaries (the solver's join; see
 // internal/summary).
 func joinFacts(old, new *funcFact) *funcFact {
-	j := &funcFact{Results: slices.Clone(new.Results), Date: old.Date | new.Date, Seconds: old.Seconds | new.Seconds}
+	j := &funcFact{Results: slices.Clone(new.Results), Date: old.Date | new.Date, Seconds: old.Seconds | new.Seconds, Calls: old.Calls | new.Calls}
 	for i := range min(len(j.Results), len(old.Results)) {
 		j.Results[i] |= old.Results[i]
 	}
@@ -149,7 +156,7 @@ func joinFacts(old, new *funcFact) *funcFact {
 }
 
 func (f *funcFact) equal(g *funcFact) bool {
-	return f.Date == g.Date && f.Seconds == g.Seconds && slices.Equal(f.Results, g.Results)
+	return f.Date == g.Date && f.Seconds == g.Seconds && f.Calls == g.Calls && slices.Equal(f.Results, g.Results)
 }
 
 type checker struct {
@@ -170,6 +177,16 @@ type checker struct {
 	importedFields bool
 	// readsField caches selectsWaitField once the fields are known.
 	readsField map[*ast.FuncDecl]bool
+	// funcVals are the variables, fields and named function types whose
+	// function values return the server's wait (funcvalues.go), and
+	// importedFuncVal caches other packages' facts about theirs;
+	// funcStores are the stores of function values that make them so.
+	funcVals        map[types.Object]flow.Bits
+	importedFuncVal map[types.Object]flow.Bits
+	funcStores      []funcStore
+	// importedFuncVals says whether a dependency exported a
+	// funcValueFact.
+	importedFuncVals bool
 }
 
 func run(pass *analysis.Pass, headers waitHeaderSet, at func(token.Pos)) (any, error) {
@@ -177,8 +194,11 @@ func run(pass *analysis.Pass, headers waitHeaderSet, at func(token.Pos)) (any, e
 		return nil, nil
 	}
 	c := &checker{pass: pass, headers: headers, scans: map[*ast.FuncDecl]*scan{}, calls: pass.ResultOf[callindex.Analyzer].(*callindex.Index),
-		fields: map[*types.Var]flow.Bits{}, importedField: map[*types.Var]flow.Bits{}}
+		fields: map[*types.Var]flow.Bits{}, importedField: map[*types.Var]flow.Bits{},
+		funcVals: map[types.Object]flow.Bits{}, importedFuncVal: map[types.Object]flow.Bits{}}
+	c.funcStores = c.findFuncStores()
 	c.importedFields = hasFieldFacts(c)
+	c.importedFuncVals = hasFuncValueFacts(c)
 	c.sums = summary.NewTable[funcFact](pass) // other packages' facts, for the scans
 	checkLibraries(pass, headers, at)
 
@@ -203,12 +223,14 @@ func run(pass *analysis.Pass, headers waitHeaderSet, at func(token.Pos)) (any, e
 			Summarise: func(i int) (*funcFact, bool) {
 				fd := g.Funcs[i].Decl
 				at(fd.Pos())
-				if !passesValues(pass.TypesInfo, fd) && !c.mayDerive(fd, true) {
+				if !passesValues(pass.TypesInfo, fd) && !returnsFunc(pass.TypesInfo, fd) && !c.mayDerive(fd, true) {
 					return nil, false // its summary is empty: no need to follow values
 				}
 				f := c.analyze(fd)
 				grew = c.noteFields(f, fd) || grew
-				return c.summarise(f, fd), true
+				fact := c.summarise(f, fd)
+				fact.Calls = c.returnedCalls(fd)
+				return fact, true
 			},
 			Equal: (*funcFact).equal,
 			Join:  joinFacts,
@@ -216,11 +238,13 @@ func run(pass *analysis.Pass, headers waitHeaderSet, at func(token.Pos)) (any, e
 			// as values); this package's own calls read the table.
 			Export: func(_ *types.Func, fact *funcFact) bool { return !fact.empty() },
 		})
+		grew = c.noteFuncValues() || grew
 		if !grew || round == 3 {
 			break
 		}
 	}
 	c.exportFields()
+	c.exportFuncValues()
 	for _, f := range funcs {
 		at(f.Decl.Pos())
 		if !c.mayDerive(f.Decl, false) {
@@ -242,15 +266,27 @@ func hasFacts(pass *analysis.Pass) bool {
 func (c *checker) fact(fn *types.Func) *funcFact { return c.sums.Lookup(fn) }
 
 func (c *checker) analyze(fd *ast.FuncDecl) *flow.Func {
+	return c.analyzeBody(fd.Type, fd.Body, c.calls.Nodes(fd), c.calls.Returns(fd))
+}
+
+// analyzeBody follows the server's wait through one function body: a
+// declaration's, with the nodes and returns the call index found in it,
+// or a function literal's, with none (the engine walks it).
+func (c *checker) analyzeBody(ftype *ast.FuncType, body *ast.BlockStmt, nodes []ast.Node, returns []*ast.ReturnStmt) *flow.Func {
 	info := c.pass.TypesInfo
 	var table *flow.ConstTable // built when a header name is not a constant
 	return flow.Analyze(flow.Config{
 		Info:    info,
-		Nodes:   c.calls.Nodes(fd),
-		Returns: c.calls.Returns(fd),
+		Nodes:   nodes,
+		Returns: returns,
 		Source: func(e ast.Expr) flow.Bits {
-			if call, ok := e.(*ast.CallExpr); ok && waitCallback(info, call) {
-				return flow.Source
+			if call, ok := e.(*ast.CallExpr); ok {
+				if waitCallback(info, call) {
+					return flow.Source
+				}
+				if b := c.funcValueCall(call); b != 0 {
+					return b
+				}
 			}
 			a, ok := httpmodel.HeaderRead(info, e)
 			if !ok {
@@ -260,7 +296,7 @@ func (c *checker) analyze(fd *ast.FuncDecl) *flow.Func {
 				// A name from a table the function ranges over: a wait
 				// header among others, in a unit not known here.
 				if table == nil {
-					table = flow.NewConstTable(info, fd.Body)
+					table = flow.NewConstTable(info, body)
 				}
 				if slices.ContainsFunc(table.Strings(a.Key), c.headers.Has) {
 					return flow.Source
@@ -315,7 +351,7 @@ func (c *checker) analyze(fd *ast.FuncDecl) *flow.Func {
 			}
 			return out, true
 		},
-	}, fd.Type, fd.Body)
+	}, ftype, body)
 }
 
 // argBits returns the origins of the argument bound to parameter p,
@@ -410,6 +446,9 @@ func (c *checker) scanBody(fd *ast.FuncDecl) *scan {
 func (c *checker) mayDerive(fd *ast.FuncDecl, parse bool) bool {
 	sc := c.scans[fd]
 	if sc.reads || parse && sc.parses {
+		return true
+	}
+	if c.callsFuncValue(fd) {
 		return true
 	}
 	if len(c.fields) > 0 || c.importedFields {

@@ -217,7 +217,9 @@ type Writer struct {
 }
 
 // WriterCall reports whether call, a call of fn, writes to an io.Writer,
-// and to which.
+// and to which: fmt.Fprint, Fprintf and Fprintln, io.WriteString, a Write
+// or WriteString method, and io.Copy, CopyN and CopyBuffer, which write
+// what their reader holds (a buffer a dump was written into).
 func WriterCall(info *types.Info, call *ast.CallExpr, fn *types.Func) (Writer, bool) {
 	if fn == nil || fn.Pkg() == nil {
 		return Writer{}, false
@@ -229,7 +231,7 @@ func WriterCall(info *types.Info, call *ast.CallExpr, fn *types.Func) (Writer, b
 	if sig.Recv() == nil {
 		path, name := fn.Pkg().Path(), fn.Name()
 		if path == "fmt" && (name == "Fprint" || name == "Fprintf" || name == "Fprintln") ||
-			path == "io" && name == "WriteString" {
+			path == "io" && (name == "WriteString" || name == "Copy" || name == "CopyN" || name == "CopyBuffer") {
 			if len(call.Args) > 0 {
 				return Writer{Dest: call.Args[0]}, true
 			}

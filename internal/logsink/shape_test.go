@@ -7,6 +7,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"strings"
 	"testing"
 
 	"github.com/retrylint/retrylint/internal/logsink"
@@ -121,5 +122,60 @@ func TestNames(t *testing.T) {
 	}
 	if err := l.Set(""); err != nil || len(l) != 0 {
 		t.Errorf("Set(\"\"): %v, %v", err, l)
+	}
+}
+
+func TestWriterCall(t *testing.T) {
+	const src = `package p
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+)
+
+var out io.Writer
+
+func f(buf *bytes.Buffer) {
+	fmt.Fprintf(out, "%s", "x")
+	io.WriteString(out, "x")
+	io.Copy(out, buf)
+	io.CopyN(out, buf, 10)
+	out.Write(nil)
+	os.Stderr.WriteString("x")
+	io.ReadAll(buf)
+	fmt.Sprint(out)
+}
+`
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := &types.Info{Uses: map[*ast.Ident]types.Object{}, Selections: map[*ast.SelectorExpr]*types.Selection{}, Types: map[ast.Expr]types.TypeAndValue{}}
+	conf := types.Config{Importer: importer.ForCompiler(fset, "source", nil)}
+	if _, err := conf.Check("p", fset, []*ast.File{file}, info); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	ast.Inspect(file, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		var fn *types.Func
+		switch f := call.Fun.(type) {
+		case *ast.SelectorExpr:
+			fn, _ = info.Uses[f.Sel].(*types.Func)
+		}
+		if w, ok := logsink.WriterCall(info, call, fn); ok {
+			got = append(got, types.ExprString(call.Fun)+"->"+types.ExprString(w.Dest))
+		}
+		return true
+	})
+	want := []string{"fmt.Fprintf->out", "io.WriteString->out", "io.Copy->out", "io.CopyN->out", "out.Write->out", "os.Stderr.WriteString->os.Stderr"}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("WriterCall found %v, want %v", got, want)
 	}
 }
