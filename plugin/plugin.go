@@ -64,6 +64,10 @@ type AuthLogSettings struct {
 	// TraceOutput, TraceWriter, TraceLog, LogOut, LogOutput, LogWriter]);
 	// an empty list turns the rule off.
 	DebugWriters []string `json:"debug-writers"`
+	// PartialRedaction reports a header, request or dump from which some
+	// credential headers were removed but not all (default false: the
+	// removal of any of them counts as a redaction).
+	PartialRedaction bool `json:"partial-redaction"`
 }
 
 // RetryAfterSettings are the settings of the retryafter plugin.
@@ -210,6 +214,7 @@ func authLog(s AuthLogSettings) ([]*analysis.Analyzer, error) {
 		}
 		cfg.DebugWriters = names
 	}
+	cfg.PartialRedaction = s.PartialRedaction
 	return []*analysis.Analyzer{authlog.New(cfg)}, nil
 }
 

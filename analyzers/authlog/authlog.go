@@ -45,6 +45,12 @@ type Config struct {
 	// credential (see DefaultSecretFields), compared case-insensitively
 	// and without underscores.
 	SecretFields []string
+	// PartialRedaction reports a header, request or dump from which some
+	// configured headers were removed but not all (see partial.go). Off,
+	// the removal of any configured header counts as a redaction: code
+	// that masks the one credential its requests carry (Authorization)
+	// is then silent.
+	PartialRedaction bool
 }
 
 // DefaultConfig returns the configuration the analyzer runs with when no
@@ -78,6 +84,7 @@ func New(cfg Config) *analysis.Analyzer {
 	}
 	debugWriters := logsink.Names(slices.Clone(cfg.DebugWriters))
 	secretFields := logsink.Names(slices.Clone(cfg.SecretFields))
+	partial := cfg.PartialRedaction
 	a := &analysis.Analyzer{
 		Name:      "authlog",
 		Doc:       analysisutil.Doc(doc, "authlog"),
@@ -85,12 +92,13 @@ func New(cfg Config) *analysis.Analyzer {
 		FactTypes: []analysis.Fact{new(funcFact), new(terminalFact)},
 		Requires:  []*analysis.Analyzer{callindex.Analyzer},
 		Run: analysisutil.Safe("authlog", func(pass *analysis.Pass, at func(token.Pos)) (any, error) {
-			return run(pass, headers, sinks, debugWriters, newSecretNames(secretFields), at)
+			return run(pass, headers, sinks, debugWriters, newSecretNames(secretFields), partial, at)
 		}),
 	}
 	a.Flags.Var(&headers, "headers", "comma-separated headers whose values are credentials")
 	a.Flags.Var(&sinks, "sinks", "comma-separated extra log functions by qualified name, such as example.com/mylog.Infof or (*example.com/mylog.Logger).Infof, or writers that are logs, such as (example.com/sdk.Config).Trace")
 	a.Flags.Var(&debugWriters, "debug-writers", "comma-separated names of fields, parameters and variables whose io.Writer is a debug or trace output")
+	a.Flags.BoolVar(&partial, "partial-redaction", partial, "report a header, request or dump from which some credential headers were removed but not all, naming those left (off: removing any of them counts as a redaction)")
 	a.Flags.Var(&secretFields, "secret-fields", "comma-separated names of struct fields whose text is a credential, printed when a log formats the struct whole")
 	return a
 }
@@ -219,7 +227,9 @@ type checker struct {
 	// secrets the struct types of this package with one that a log
 	// prints whole (see noteSecret).
 	secretFields secretNames
-	secrets      map[*types.TypeName]*secretUse
+	// partial is Config.PartialRedaction (see complete).
+	partial bool
+	secrets map[*types.TypeName]*secretUse
 	// help is what the package offers for the helper that the fixes
 	// call (see helper.go); inline makes the fixes build the clone in
 	// place instead, and usedHelper records that the fix being built
@@ -245,7 +255,7 @@ type decl struct {
 	fn   *types.Func
 }
 
-func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, debugWriters logsink.Names, secretFields secretNames, at func(token.Pos)) (any, error) {
+func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, debugWriters logsink.Names, secretFields secretNames, partial bool, at func(token.Pos)) (any, error) {
 	isHTTP := httpmodel.ReachesHTTP(pass.Pkg)
 	facts := hasFacts(pass)
 	// A package that cannot mention an HTTP type holds no credential, but
@@ -256,7 +266,7 @@ func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, de
 	if !isHTTP && !facts && !logsink.ImportsSink(pass.Pkg, sinks) && !declaresFuncLog(pass.Pkg) {
 		return nil, nil
 	}
-	c := &checker{pass: pass, sinks: sinks, debugWriters: debugWriters, secretFields: secretFields, calls: pass.ResultOf[callindex.Analyzer].(*callindex.Index), terminals: terms}
+	c := &checker{pass: pass, sinks: sinks, debugWriters: debugWriters, secretFields: secretFields, calls: pass.ResultOf[callindex.Analyzer].(*callindex.Index), terminals: terms, partial: partial}
 	c.sums = summary.NewTable[funcFact](pass)
 	for _, h := range headers {
 		if n := http.CanonicalHeaderKey(h); !slices.Contains(c.names, n) {
@@ -626,9 +636,8 @@ func (c *checker) summarise(st *fstate, logs bool) *funcFact {
 				}
 			}
 		}
-		every := c.every()
 		for i, set := range removes {
-			if set&every == every {
+			if c.complete(set) {
 				// A redacting helper returns what it was given only
 				// when that holds nothing to redact.
 				f.Passes[i] = 0

@@ -5,19 +5,40 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/retrylint/retrylint/analyzers/authlog"
 	"github.com/retrylint/retrylint/internal/fixtest"
 )
 
+// The packages whose cases redact in part: they are checked with
+// -partial-redaction, the others with the default configuration.
+var partialPkgs = []string{"a", "authz", "d", "helpertaken", "redact", "writedump"}
+
+func partialAnalyzer() *analysis.Analyzer {
+	cfg := authlog.DefaultConfig()
+	cfg.PartialRedaction = true
+	return authlog.New(cfg)
+}
+
 func TestDiagnostics(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), authlog.Analyzer, "a", "b", "mylog", "authz", "c", "d", "odd", "redact", "loggerdecl", "logiface", "logwrap", "ownlog", "shape", "reassign", "writedump", "hdrutil", "compose", "secretfield", "helperpkg", "helperreuse", "helpertaken", "dropfix", "funcfield", "httplogger", "httploggeruse", "terminal")
+	analysistest.Run(t, analysistest.TestData(), authlog.Analyzer, "b", "mylog", "c", "odd", "loggerdecl", "logiface", "logwrap", "ownlog", "shape", "reassign", "hdrutil", "compose", "secretfield", "helperpkg", "helperreuse", "dropfix", "funcfield", "httplogger", "httploggeruse", "terminal", "maskone")
+}
+
+func TestDiagnosticsPartialRedaction(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), partialAnalyzer(), partialPkgs...)
 }
 
 func TestFixes(t *testing.T) {
-	results := analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), authlog.Analyzer, "a", "b", "authz", "c", "d", "odd", "redact", "loggerdecl", "logiface", "logwrap", "ownlog", "shape", "reassign", "writedump", "hdrutil", "compose", "secretfield", "helperpkg", "helperreuse", "helpertaken", "dropfix", "funcfield", "httplogger", "httploggeruse", "terminal")
+	results := analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), authlog.Analyzer, "b", "c", "odd", "loggerdecl", "logiface", "logwrap", "ownlog", "shape", "reassign", "hdrutil", "compose", "secretfield", "helperpkg", "helperreuse", "dropfix", "funcfield", "httplogger", "httploggeruse", "terminal")
 	fixtest.CheckFixed(t, authlog.Analyzer, results)
+}
+
+func TestFixesPartialRedaction(t *testing.T) {
+	a := partialAnalyzer()
+	results := analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), a, partialPkgs...)
+	fixtest.CheckFixed(t, a, results)
 }
 
 func TestHeadersFlag(t *testing.T) {

@@ -36,6 +36,15 @@ func (c *checker) every() nameSet {
 	return 1<<len(c.names) - 1
 }
 
+// complete reports whether removing the headers of set redacts a header:
+// every configured header with -partial-redaction, any of them without.
+func (c *checker) complete(set nameSet) bool {
+	if c.partial {
+		return set&c.every() == c.every()
+	}
+	return set != 0
+}
+
 // nameIndex returns the bit of the configured header name (canonical), or
 // 0 when it is not one.
 func (c *checker) nameIndex(name string) nameSet {

@@ -208,9 +208,10 @@ func (s *fstate) visit(n ast.Node) bool {
 		}
 		return true
 	case *ast.CallExpr:
-		if a, ok := httpmodel.HeaderCall(info, n); ok && (a.Op == httpmodel.HeaderDel || a.Op == httpmodel.HeaderSet && isMarker(info, a.Value)) {
+		if a, ok := httpmodel.HeaderCall(info, n); ok && (a.Op == httpmodel.HeaderDel || (a.Op == httpmodel.HeaderSet || a.Op == httpmodel.HeaderAdd) && isMarker(info, a.Value)) {
 			// h.Set("Authorization", "[redacted]") masks the value as
-			// well as a deletion would.
+			// well as a deletion would, and so does h.Add(name, "***")
+			// after h.Del(name).
 			if a.Name == "" {
 				s.delNamed(a.Header, a.Key, n.End())
 			} else {
@@ -430,8 +431,7 @@ func (s *fstate) redacted(e ast.Expr, t types.Type) bool {
 // empty one counts (it holds nothing, but it redacts nothing either: a
 // function that returns a new header is no redacting helper).
 func (s *fstate) redactedBy(e ast.Expr, t types.Type, fresh bool) bool {
-	every := s.c.every()
-	return s.removedAt(s.headerKey(e, t), e.Pos(), fresh)&every == every
+	return s.c.complete(s.removedAt(s.headerKey(e, t), e.Pos(), fresh))
 }
 
 // eval returns what the value of e may carry.
