@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"go/types"
 	"net/http"
 	"slices"
 	"strings"
@@ -146,7 +147,7 @@ func (c *checker) reportClient(rc *retrylib.RetryingClient, s *retrylib.ClientSe
 		}
 		holder = fixes.FreeName(info, file, "retryClient", nil, stmt.Pos())
 	}
-	stmt = wrapAfter(file, stmt, rc.CheckRetries)
+	stmt = wrapAfter(info, pass.Files, file, stmt, rc.CheckRetries)
 	if stmt == nil {
 		return
 	}
@@ -251,10 +252,11 @@ func (c *checker) reportClient(rc *retrylib.RetryingClient, s *retrylib.ClientSe
 
 // wrapAfter returns the statement after which the fix wraps the client's
 // CheckRetry: stmt, which makes the client, or the last statement of the
-// same block after it that sets a CheckRetry of sets. It returns nil when
-// one of sets is elsewhere (a setter, another function), where it could
-// replace the wrapper.
-func wrapAfter(file *ast.File, stmt ast.Stmt, sets []ast.Expr) ast.Stmt {
+// same block after it that sets a CheckRetry of sets, itself or through
+// a call of a function of the file that sets it (setRetryPolicy(c, cfg)).
+// It returns nil when one of sets is elsewhere (a setter called from
+// another place, another function), where it could replace the wrapper.
+func wrapAfter(info *types.Info, files []*ast.File, file *ast.File, stmt ast.Stmt, sets []ast.Expr) ast.Stmt {
 	var list []ast.Stmt
 	ast.Inspect(file, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -281,6 +283,9 @@ func wrapAfter(file *ast.File, stmt ast.Stmt, sets []ast.Expr) ast.Stmt {
 	for _, v := range sets {
 		j := slices.IndexFunc(list[i:], func(s ast.Stmt) bool { return s.Pos() <= v.Pos() && v.End() <= s.End() })
 		if j < 0 {
+			j = slices.IndexFunc(list[i:], func(s ast.Stmt) bool { return callsSetter(info, files, file, s, v) })
+		}
+		if j < 0 {
 			return nil
 		}
 		if s := list[i+j]; s.Pos() > after.Pos() {
@@ -288,6 +293,42 @@ func wrapAfter(file *ast.File, stmt ast.Stmt, sets []ast.Expr) ast.Stmt {
 		}
 	}
 	return after
+}
+
+// callsSetter reports whether s is a call statement of a function
+// declared in file whose body holds the CheckRetry set v, and the only
+// call of it in the package (another could replace the wrapper).
+func callsSetter(info *types.Info, files []*ast.File, file *ast.File, s ast.Stmt, v ast.Expr) bool {
+	es, ok := s.(*ast.ExprStmt)
+	if !ok {
+		return false
+	}
+	call, ok := ast.Unparen(es.X).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn := httpmodel.Callee(info, call)
+	if fn == nil {
+		return false
+	}
+	for _, d := range file.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && info.Defs[fd.Name] == fn {
+			if v.Pos() < fd.Body.Pos() || fd.Body.End() < v.End() {
+				return false
+			}
+			calls := 0
+			for _, f := range files {
+				ast.Inspect(f, func(n ast.Node) bool {
+					if c, ok := n.(*ast.CallExpr); ok && httpmodel.Callee(info, c) == fn {
+						calls++
+					}
+					return true
+				})
+			}
+			return calls == 1
+		}
+	}
+	return false
 }
 
 // madeForStandard returns the StandardClient() call made directly on the

@@ -232,6 +232,34 @@ func usePost(body []byte) error {
 	return post(retryablehttp.NewClient(), "https://api.example.com/orders", body)
 }
 
+// ---- a policy set by a function that the constructor calls once ----
+
+type onceCheck struct{ rc *retryablehttp.Client }
+
+func newOnceCheck() *onceCheck {
+	o := &onceCheck{rc: retryablehttp.NewClient()} // want `retryablehttp.Client retries transport errors and 5xx with its CheckRetry.*, whatever the method`
+	o.retryAll()
+	return o
+}
+
+func (o *onceCheck) retryAll() {
+	o.rc.CheckRetry = func(ctx context.Context, resp *http.Response, err error) (bool, error) {
+		return err != nil || resp.StatusCode >= 500, nil
+	}
+}
+
+func (o *onceCheck) send(method string, body []byte) error {
+	req, err := retryablehttp.NewRequest(method, "https://api.example.com/x", body)
+	if err != nil {
+		return err
+	}
+	resp, err := o.rc.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
 // ---- must stay silent ----
 
 // No retries.
@@ -359,9 +387,9 @@ func (p *prepared) send(method string, body []byte) error {
 	return resp.Body.Close()
 }
 
-// A CheckRetry set in another function, after the client is made: a
-// wrapper placed where the client is made could be replaced by it, so no
-// fix can be placed and the client is not reported.
+// A CheckRetry set in a function that is called again later: a wrapper
+// placed after the first call could be replaced by the second, so no fix
+// can be placed and the client is not reported.
 type lateCheck struct{ rc *retryablehttp.Client }
 
 func newLateCheck() *lateCheck {
@@ -369,6 +397,8 @@ func newLateCheck() *lateCheck {
 	l.retryAll()
 	return l
 }
+
+func (l *lateCheck) reset() { l.retryAll() }
 
 func (l *lateCheck) retryAll() {
 	l.rc.CheckRetry = func(ctx context.Context, resp *http.Response, err error) (bool, error) {
