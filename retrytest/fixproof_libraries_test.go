@@ -256,3 +256,220 @@ func TestFixBehavesRetryIdempotencyResty(t *testing.T) {
 		})
 	}
 }
+
+// The retry libraries whose operations testdata/clients/libctx,
+// libforever and libpost retry, by the name their -lib flag takes.
+var retryLibs = []string{"goretry", "backoff5", "retrygo", "failsafe"}
+
+// TestFixBehavesRetryIdempotencyLibraries: a charge posted through a retry
+// library (in the operation go-retry, backoff v5, retry-go or a failsafe-go
+// Executor retries; through failsafehttp.Request; through a resty v3
+// client that retries writes) whose answer is lost is retried without a
+// key and applied twice. After the retryidempotency fix (a key made once,
+// before the retry, and set on every attempt's request) both attempts
+// carry one key and the server applies it once; a POST refused with a 503
+// takes the same attempts as before.
+func TestFixBehavesRetryIdempotencyLibraries(t *testing.T) {
+	c := fixClient(t, "libpost", "retryidempotency",
+		"POST is retried by retry.Do after a transport error without an idempotency key",
+		"POST is retried by backoff.Retry after a transport error without an idempotency key",
+		"POST is retried by failsafe Executor.Run after a transport error without an idempotency key",
+		"POST is sent by failsafehttp.Request.Do under a retry policy that retries transport errors, without an idempotency key",
+		"POST is sent through a resty client with SetRetryCount and SetRetryAllowNonIdempotent, which retries it after a transport error, without an idempotency key")
+	fc, _ := fixedOnce()
+	if n := len(fc.findings["libpost"]); n != 6 {
+		t.Errorf("want one finding for each of the six libraries, got %d", n)
+	}
+	for _, lib := range append(retryLibs, "failsafehttp", "restyv3") {
+		t.Run(lib, func(t *testing.T) {
+			t.Parallel()
+			t.Run("post-lost-answer", func(t *testing.T) {
+				t.Parallel()
+				routes := []retrytest.Route{{Method: "POST", Path: "/charges",
+					Script: []retrytest.Step{retrytest.CommitAndDrop(), retrytest.OK(201)}}}
+				c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+					res := runClient(t, bin, "-lib="+lib, srv.URL+"/charges")
+					if res.code != 0 {
+						t.Errorf("the client should report the charge as done after its retry, got exit %d: %s", res.code, res.stderr)
+					}
+					if !fixed {
+						err := srv.CheckNoDuplicateWrite()
+						if err == nil {
+							t.Fatalf("the defect did not show: no duplicate write\n%s", srv.Timeline())
+						}
+						t.Logf("defect shown: %v", err)
+						return
+					}
+					srv.AssertNoDuplicateWrite(t)
+					reqs := srv.Requests()
+					if len(reqs) != 2 || reqs[0].IdempotencyKey == "" || reqs[1].IdempotencyKey != reqs[0].IdempotencyKey || !reqs[1].Replayed {
+						t.Errorf("want two attempts with one key, the second replayed:\n%s", srv.Timeline())
+					}
+				})
+			})
+			// A 503 is retried by every library but resty v3, whose
+			// condition retries transport errors only; the fix changes
+			// neither.
+			t.Run("post-503", func(t *testing.T) {
+				t.Parallel()
+				attempts, code := 2, 0
+				if lib == "restyv3" {
+					attempts, code = 1, 1
+				}
+				routes := []retrytest.Route{{Method: "POST", Path: "/charges",
+					Script: []retrytest.Step{retrytest.Fail(503), retrytest.OK(201)}}}
+				c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+					res := runClient(t, bin, "-lib="+lib, srv.URL+"/charges")
+					if n := srv.Attempts("POST /charges"); n != attempts || res.code != code {
+						t.Errorf("fixed=%v: want %d attempts and exit %d, got %d, exit %d\n%s", fixed, attempts, code, n, res.code, srv.Timeline())
+					}
+					srv.AssertNoDuplicateWrite(t)
+				})
+			})
+		})
+	}
+}
+
+// elapsedOf reads the "elapsed <duration>" line a client prints first.
+func elapsedOf(t *testing.T, res result) time.Duration {
+	t.Helper()
+	d, err := time.ParseDuration(strings.TrimPrefix(strings.SplitN(res.stdout, "\n", 2)[0], "elapsed "))
+	if err != nil {
+		t.Fatalf("the client did not report its elapsed time: %q", res.stdout)
+	}
+	return d
+}
+
+// TestFixBehavesRetryDeadlineLibraryContext: a fetch retried by go-retry,
+// backoff v5, retry-go or a failsafe-go Executor (six attempts, 300 ms
+// apart) whose caller's context is not handed to the library goes on
+// waiting and trying after the caller's 1 s deadline and returns at
+// 1.5 s. After the retrydeadline fix (the caller's context passed: go-retry
+// and backoff's ctx argument, retry.Context, Executor.WithContext) it
+// returns at the deadline; with time to spare, a fetch that succeeds on
+// its third attempt and one that runs out of attempts behave as before.
+func TestFixBehavesRetryDeadlineLibraryContext(t *testing.T) {
+	c := fixClient(t, "libctx", "retrydeadline",
+		"go-retry Do is given context.Background() instead of ctx",
+		"backoff Retry is given context.Background() instead of ctx",
+		"retry.Do without retry.Context(ctx)",
+		"failsafe Executor.Run without WithContext(ctx)")
+	for _, lib := range retryLibs {
+		t.Run(lib, func(t *testing.T) {
+			t.Parallel()
+			t.Run("deadline", func(t *testing.T) {
+				t.Parallel()
+				routes := []retrytest.Route{{Method: "GET", Path: "/report", Script: []retrytest.Step{retrytest.Fail(503)}}}
+				c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+					res := runClient(t, bin, "-lib="+lib, "-timeout=1s", srv.URL+"/report")
+					d := elapsedOf(t, res)
+					if res.code == 0 {
+						t.Errorf("the client succeeded against a server that only answers 503")
+					}
+					if !fixed {
+						if d < 1400*time.Millisecond {
+							t.Fatalf("the defect did not show: the client returned after %v: %q", d, res.stderr)
+						}
+						t.Logf("defect shown: the caller's deadline was 1s, the retry returned %q after %v", strings.TrimSpace(res.stderr), d)
+						return
+					}
+					if d > 1300*time.Millisecond {
+						t.Errorf("the fixed client should return at the 1s deadline, returned %q after %v", res.stderr, d)
+					}
+					srv.AssertAttemptsAtMost(t, "GET /report", 4)
+				})
+			})
+			for _, tc := range []struct {
+				name     string
+				script   []retrytest.Step
+				attempts int
+				ok       bool
+			}{
+				{"succeeds", []retrytest.Step{retrytest.Fail(503), retrytest.Fail(503), retrytest.OK(200)}, 3, true},
+				{"runs-out", []retrytest.Step{retrytest.Fail(503)}, 6, false},
+			} {
+				t.Run(tc.name, func(t *testing.T) {
+					t.Parallel()
+					routes := []retrytest.Route{{Method: "GET", Path: "/report", Script: tc.script}}
+					c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+						res := runClient(t, bin, "-lib="+lib, "-timeout=10s", srv.URL+"/report")
+						if n := srv.Attempts("GET /report"); n != tc.attempts || (res.code == 0) != tc.ok {
+							t.Errorf("fixed=%v: want %d attempts and success %v, got %d, exit %d: %q %q\n%s", fixed, tc.attempts, tc.ok, n, res.code, res.stdout, res.stderr, srv.Timeline())
+						}
+					})
+				})
+			}
+		})
+	}
+}
+
+// TestFixBehavesRetryDeadlineLibraryForever: a fetch retried until success
+// by go-retry (a Backoff that never stops), backoff v5
+// (WithMaxElapsedTime(0)), retry-go (Attempts(0)) or failsafe-go
+// (WithMaxRetries(-1)), each attempt under a 300 ms timeout, keeps sending
+// requests to a server that does not answer for as long as it does not
+// (here five attempts, then an answer at 2 s). After the retrydeadline fix
+// (the library's bound: WithMaxDuration or WithMaxElapsedTime of three
+// attempts' timeouts, 900 ms, or Attempts(3)) it gives up after at most
+// three attempts and starts none after the bound; a fetch answered on its
+// second attempt behaves as before.
+func TestFixBehavesRetryDeadlineLibraryForever(t *testing.T) {
+	c := fixClient(t, "libforever", "retrydeadline",
+		"per-attempt timeout inside retry.Do with context.Background() and a Backoff that never stops",
+		"per-attempt timeout inside backoff.Retry with WithMaxElapsedTime(0)",
+		"per-attempt timeout inside retry.Do with retrygo.Attempts(0)",
+		"per-attempt timeout inside failsafe Executor.Run whose retry policy never stops")
+	const (
+		perTry = 300 * time.Millisecond // as in testdata/clients/libforever
+		budget = 3 * perTry             // the bound the fix sets (-retrydeadline.attempts 3)
+		margin = 200 * time.Millisecond
+	)
+	hang := retrytest.Fail(504).Delayed(time.Minute)
+	for _, lib := range retryLibs {
+		t.Run(lib, func(t *testing.T) {
+			t.Parallel()
+			t.Run("unanswered", func(t *testing.T) {
+				t.Parallel()
+				routes := []retrytest.Route{{Method: "GET", Path: "/report",
+					Script: []retrytest.Step{hang, hang, hang, hang, hang, retrytest.OK(200)}}}
+				c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+					res := runClient(t, bin, "-lib="+lib, srv.URL+"/report")
+					var late []string
+					for _, r := range srv.Requests() {
+						if r.At > budget+margin {
+							late = append(late, r.At.Round(time.Millisecond).String())
+						}
+					}
+					if !fixed {
+						if len(late) == 0 || srv.Attempts("GET /report") != 6 {
+							t.Fatalf("the defect did not show: no request after the %v bound\n%s", budget, srv.Timeline())
+						}
+						t.Logf("defect shown: %d attempts, %d started after the %v bound, at %v", srv.Attempts("GET /report"), len(late), budget, late)
+						return
+					}
+					if res.code == 0 {
+						t.Errorf("the fixed client should give up before the server answers, got %q", res.stdout)
+					}
+					srv.AssertAttemptsAtMost(t, "GET /report", 3)
+					if len(late) > 0 {
+						t.Errorf("the fixed client started requests after its %v bound, at %v\n%s", budget, late, srv.Timeline())
+					}
+					if d := elapsedOf(t, res); d > budget+perTry+margin {
+						t.Errorf("the fixed client returned after %v, want about %v", d, budget)
+					}
+				})
+			})
+			t.Run("second-attempt", func(t *testing.T) {
+				t.Parallel()
+				routes := []retrytest.Route{{Method: "GET", Path: "/report",
+					Script: []retrytest.Step{hang, retrytest.OK(200)}}}
+				c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+					res := runClient(t, bin, "-lib="+lib, srv.URL+"/report")
+					if n := srv.Attempts("GET /report"); n != 2 || res.code != 0 {
+						t.Errorf("fixed=%v: want 2 attempts and success, got %d, exit %d: %q\n%s", fixed, n, res.code, res.stderr, srv.Timeline())
+					}
+				})
+			})
+		})
+	}
+}

@@ -1,0 +1,168 @@
+// Command libpost posts a charge through one of the retry libraries
+// (-lib): the request is made in the operation the library retries, or
+// sent through the library's retrying request, without an idempotency
+// key, the defect that retryidempotency reports: when the server applied
+// the charge but the connection dropped before the answer, the retry
+// charges the customer a second time.
+//
+//	libpost -lib goretry|backoff5|retrygo|failsafe|failsafehttp|restyv3 http://127.0.0.1:8080/charges
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"net/http"
+	"os"
+	"time"
+
+	retrygo "github.com/avast/retry-go/v4"
+	"github.com/cenkalti/backoff/v5"
+	"github.com/failsafe-go/failsafe-go"
+	"github.com/failsafe-go/failsafe-go/failsafehttp"
+	"github.com/failsafe-go/failsafe-go/retrypolicy"
+	goretry "github.com/sethvargo/go-retry"
+	"resty.dev/v3"
+)
+
+var order = []byte(`{"customer":"c_42","amount":1999,"currency":"EUR"}`)
+
+const pause = 100 * time.Millisecond
+
+// check turns an answer that is not a success into an error, so that the
+// libraries retry it as they retry a transport error.
+func check(resp *http.Response) error {
+	resp.Body.Close()
+	if resp.StatusCode >= 300 {
+		return fmt.Errorf("charge: %s", resp.Status)
+	}
+	return nil
+}
+
+// chargeGoRetry retries with github.com/sethvargo/go-retry.
+func chargeGoRetry(ctx context.Context, url string) error {
+	b := goretry.WithMaxRetries(3, goretry.NewConstant(pause))
+	return goretry.Do(ctx, b, func(ctx context.Context) error {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(order))
+		if err != nil {
+			return err
+		}
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			return goretry.RetryableError(err)
+		}
+		if err := check(resp); err != nil {
+			return goretry.RetryableError(err)
+		}
+		return nil
+	})
+}
+
+// chargeBackoff retries with github.com/cenkalti/backoff/v5.
+func chargeBackoff(ctx context.Context, url string) error {
+	_, err := backoff.Retry(ctx, func() (int, error) {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(order))
+		if err != nil {
+			return 0, backoff.Permanent(err)
+		}
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			return 0, err
+		}
+		return resp.StatusCode, check(resp)
+	}, backoff.WithBackOff(backoff.NewConstantBackOff(pause)), backoff.WithMaxTries(4))
+	return err
+}
+
+// chargeRetryGo retries with github.com/avast/retry-go/v4.
+func chargeRetryGo(ctx context.Context, url string) error {
+	return retrygo.Do(func() error {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(order))
+		if err != nil {
+			return retrygo.Unrecoverable(err)
+		}
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			return err
+		}
+		return check(resp)
+	}, retrygo.Attempts(4), retrygo.Delay(pause), retrygo.DelayType(retrygo.FixedDelay), retrygo.Context(ctx))
+}
+
+// chargeFailsafe retries with a failsafe-go Executor.
+func chargeFailsafe(ctx context.Context, url string) error {
+	rp := retrypolicy.NewBuilder[any]().WithMaxRetries(3).WithDelay(pause).Build()
+	return failsafe.With[any](rp).WithContext(ctx).Run(func() error {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(order))
+		if err != nil {
+			return err
+		}
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			return err
+		}
+		return check(resp)
+	})
+}
+
+// chargeFailsafeHTTP sends the request through failsafehttp.Request,
+// which re-sends it under failsafe-go's HTTP retry policy.
+func chargeFailsafeHTTP(ctx context.Context, url string) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(order))
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	rp := failsafehttp.NewRetryPolicyBuilder().WithMaxRetries(3).WithDelay(pause).Build()
+	resp, err := failsafehttp.NewRequest(req, http.DefaultClient, rp).Do()
+	if err != nil {
+		return err
+	}
+	return check(resp)
+}
+
+// chargeResty sends the request through a resty v3 client that retries
+// writes and every transport error.
+func chargeResty(ctx context.Context, url string) error {
+	c := resty.New().
+		SetRetryCount(3).
+		SetRetryWaitTime(pause).
+		SetRetryAllowNonIdempotent(true).
+		AddRetryConditions(func(_ *resty.Response, err error) bool { return err != nil })
+	defer c.Close()
+	resp, err := c.R().SetContext(ctx).SetHeader("Content-Type", "application/json").SetBody(order).Post(url)
+	if err != nil {
+		return err
+	}
+	if resp.StatusCode() >= 300 {
+		return fmt.Errorf("charge: %s", resp.Status())
+	}
+	return nil
+}
+
+func main() {
+	lib := flag.String("lib", "", "the retry library: goretry, backoff5, retrygo, failsafe, failsafehttp or restyv3")
+	flag.Parse()
+	charge := map[string]func(context.Context, string) error{
+		"goretry":      chargeGoRetry,
+		"backoff5":     chargeBackoff,
+		"retrygo":      chargeRetryGo,
+		"failsafe":     chargeFailsafe,
+		"failsafehttp": chargeFailsafeHTTP,
+		"restyv3":      chargeResty,
+	}[*lib]
+	if charge == nil || flag.NArg() != 1 {
+		fmt.Fprintln(os.Stderr, "usage: libpost -lib goretry|backoff5|retrygo|failsafe|failsafehttp|restyv3 URL")
+		os.Exit(2)
+	}
+	if err := charge(context.Background(), flag.Arg(0)); err != nil {
+		fmt.Fprintln(os.Stderr, "libpost:", err)
+		os.Exit(1)
+	}
+	fmt.Println("charged")
+}
