@@ -473,3 +473,60 @@ func TestFixBehavesRetryDeadlineLibraryForever(t *testing.T) {
 		})
 	}
 }
+
+// TestFixBehavesRetryDeadlineRestyTimeout: a resty client (v2 and v3) that
+// retries four times with a 300 ms SetTimeout and 300 ms waits, and no
+// deadline on the request's context, takes five timeouts and four waits,
+// 2.7 s, against a server that does not answer. After the retrydeadline
+// fix (a context that ends after the attempts' timeouts, 1.5 s, handed to
+// the request; in v3 one without a deadline, which would make resty drop
+// SetTimeout) the call returns at 1.5 s; a report answered on the second
+// attempt, once the first timed out after 300 ms, is fetched as before.
+func TestFixBehavesRetryDeadlineRestyTimeout(t *testing.T) {
+	c := fixClient(t, "restytimeout", "retrydeadline", "request is sent through a retrying resty client whose SetTimeout bounds each attempt, not the call")
+	const (
+		budget = 5 * 300 * time.Millisecond // the bound the fix sets
+		margin = 400 * time.Millisecond
+	)
+	hang := retrytest.Fail(504).Delayed(time.Minute)
+	for _, v := range []string{"2", "3"} {
+		t.Run("v"+v, func(t *testing.T) {
+			t.Parallel()
+			t.Run("unanswered", func(t *testing.T) {
+				t.Parallel()
+				routes := []retrytest.Route{{Method: "GET", Path: "/report", Script: []retrytest.Step{hang}}}
+				c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+					res := runClient(t, bin, "-v="+v, srv.URL+"/report")
+					d := elapsedOf(t, res)
+					if res.code == 0 {
+						t.Errorf("the client succeeded against a server that never answers")
+					}
+					if !fixed {
+						if d < budget+margin {
+							t.Fatalf("the defect did not show: the client returned after %v\n%s", d, srv.Timeline())
+						}
+						t.Logf("defect shown: %d attempts of 300 ms, returned after %v\n%s", srv.Attempts("GET /report"), d, srv.Timeline())
+						return
+					}
+					if d < budget-margin || d > budget+margin {
+						t.Errorf("the fixed client returned after %v, want about %v\n%s", d, budget, srv.Timeline())
+					}
+					srv.AssertAttemptsAtMost(t, "GET /report", 5)
+				})
+			})
+			t.Run("second-attempt", func(t *testing.T) {
+				t.Parallel()
+				routes := []retrytest.Route{{Method: "GET", Path: "/report", Script: []retrytest.Step{hang, retrytest.OK(200)}}}
+				c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+					res := runClient(t, bin, "-v="+v, srv.URL+"/report")
+					if n := srv.Attempts("GET /report"); n != 2 || res.code != 0 || !strings.Contains(res.stdout, "200") {
+						t.Errorf("fixed=%v: want 2 attempts and 200, got %d, exit %d: %q %q\n%s", fixed, n, res.code, res.stdout, res.stderr, srv.Timeline())
+					}
+					if d := elapsedOf(t, res); d > time.Second {
+						t.Errorf("fixed=%v: the first attempt should time out after 300 ms, the call took %v", fixed, d)
+					}
+				})
+			})
+		})
+	}
+}

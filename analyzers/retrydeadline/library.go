@@ -5,12 +5,14 @@ import (
 	"go/ast"
 	"go/format"
 	"go/token"
+	"go/types"
 	"strings"
 	"time"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/retrylint/retrylint/internal/fixes"
+	"github.com/retrylint/retrylint/internal/httpmodel"
 	"github.com/retrylint/retrylint/internal/retrylib"
 )
 
@@ -21,6 +23,13 @@ import (
 func checkLibraries(pass *analysis.Pass, cfg Config, at func(token.Pos)) {
 	if !retrylib.ImportsLibrary(pass.Pkg) {
 		return
+	}
+	var ix *retrylib.Values
+	values := func() *retrylib.Values {
+		if ix == nil {
+			ix = retrylib.NewValues(pass.TypesInfo, pass.Files)
+		}
+		return ix
 	}
 	for _, file := range pass.Files {
 		if isHTTPTestFile(pass, file) {
@@ -36,7 +45,7 @@ func checkLibraries(pass *analysis.Pass, cfg Config, at func(token.Pos)) {
 				return true
 			}
 			at(call.Pos())
-			lc := libChecker{pass: pass, cfg: cfg, file: file, stack: stack, e: e, scope: retrylib.ScopeAt(pass.TypesInfo, pass.Files, stack)}
+			lc := libChecker{pass: pass, cfg: cfg, file: file, stack: stack, e: e, scope: retrylib.ScopeAt(pass.TypesInfo, pass.Files, stack), values: values}
 			if e.Send {
 				if retrylib.IsResty(e.Lib.Path) {
 					lc.restyContext()
@@ -65,6 +74,8 @@ type libChecker struct {
 	stack []ast.Node
 	e     retrylib.Entry
 	scope retrylib.Scope
+	// values is the package's value index, made on first use.
+	values func() *retrylib.Values
 }
 
 func (lc *libChecker) report(n ast.Node, msg, fix string, edits []analysis.TextEdit) {
@@ -327,18 +338,154 @@ func (lc *libChecker) restyContext() {
 	if !cfg.RetriesMethod(e.Method) || cfg.Context != nil {
 		return
 	}
-	ctx := retrylib.ContextAtHand(lc.pass.TypesInfo, lc.stack)
-	if ctx == "" {
-		return
-	}
 	sel, ok := ast.Unparen(e.Call.Fun).(*ast.SelectorExpr)
 	if !ok {
+		return
+	}
+	ctx := retrylib.ContextAtHand(lc.pass.TypesInfo, lc.stack)
+	if ctx == "" {
+		lc.restyTimeout(cfg, sel)
 		return
 	}
 	lc.report(sel.Sel,
 		fmt.Sprintf("request is sent through a retrying resty client without SetContext(%s): its attempts and the waits between them ignore cancellation of %s (the operation outlives its caller)", ctx, ctx),
 		"Hand the caller's context to the request",
 		[]analysis.TextEdit{{Pos: sel.Sel.Pos(), End: sel.Sel.Pos(), NewText: fmt.Appendf(nil, "SetContext(%s).", ctx)}})
+}
+
+// restyTimeout reports a request sent, with no context at hand and none
+// set on it, through a retrying resty client whose SetTimeout bounds each
+// attempt (retrylib.RestyConfig.Timeout), from a function that makes no
+// deadline: RetryCount+1 attempts and the waits between them have no
+// overall bound. Fix: a context that ends after the attempts' timeouts,
+// handed to the request (the attempts and the waits select on it: v2
+// retry.go:116-119, 165-169, v3 request.go:1583-1590). v2 keeps its
+// per-attempt Timeout beside a deadline, so the context is a
+// context.WithTimeout; v3 drops SetTimeout when the context has a
+// deadline (request.go:1911-1912), so the context has none and is
+// cancelled by a timer instead, which keeps the per-attempt timeout.
+func (lc *libChecker) restyTimeout(cfg retrylib.RestyConfig, sel *ast.SelectorExpr) {
+	if cfg.Timeout == nil {
+		return
+	}
+	info := lc.pass.TypesInfo
+	var fn ast.Node
+	for i := len(lc.stack) - 1; i >= 0 && fn == nil; i-- {
+		switch n := lc.stack[i].(type) {
+		case *ast.FuncDecl, *ast.FuncLit:
+			fn = n
+		case *ast.ForStmt, *ast.RangeStmt:
+			return // a defer per iteration: not the place for the fix
+		}
+	}
+	if fn == nil || makesDeadline(lc.pass, lc.values(), fn, 0) {
+		return
+	}
+	stmt := fixes.StmtOf(fn, lc.e.Call)
+	if stmt == nil {
+		return
+	}
+	ctxName, edits, ok := fixes.Import(info, lc.pass.Pkg, lc.file, "context", stmt.Pos())
+	if !ok {
+		return
+	}
+	timeName, tEdits, ok := fixes.Import(info, lc.pass.Pkg, lc.file, "time", stmt.Pos())
+	if !ok {
+		return
+	}
+	edits = append(edits, tEdits...)
+	budget := lc.restyBudget(cfg, timeName)
+	if budget == "" {
+		return
+	}
+	src := fixes.Source(lc.pass, stmt.Pos())
+	indent := fixes.Indent(lc.pass.Fset, src, stmt.Pos())
+	ctx := fixes.FreeName(info, lc.file, "ctx", nil, stmt.Pos())
+	cancel := fixes.FreeName(info, lc.file, "cancel", nil, stmt.Pos())
+	var text string
+	if cfg.Path == retrylib.RestyV2 {
+		text = fmt.Sprintf(`%[1]s// SetTimeout bounds each attempt: bound the attempts and the waits
+%[1]s// between them as well.
+%[1]s%[2]s, %[3]s := %[4]s.WithTimeout(%[4]s.Background(), %[5]s)
+%[1]sdefer %[3]s()
+`, indent, ctx, cancel, ctxName, budget)
+	} else {
+		stop := fixes.FreeName(info, lc.file, "stop", nil, stmt.Pos())
+		text = fmt.Sprintf(`%[1]s// SetTimeout bounds each attempt, and resty drops it when the context
+%[1]s// has a deadline: end the attempts and the waits with a timer instead.
+%[1]s%[2]s, %[3]s := %[4]s.WithCancel(%[4]s.Background())
+%[1]sdefer %[3]s()
+%[1]s%[6]s := %[7]s.AfterFunc(%[5]s, %[3]s)
+%[1]sdefer %[6]s.Stop()
+`, indent, ctx, cancel, ctxName, budget, stop, timeName)
+	}
+	line := lc.pass.Fset.File(stmt.Pos()).LineStart(lc.pass.Fset.Position(stmt.Pos()).Line)
+	edits = append(edits,
+		analysis.TextEdit{Pos: line, End: line, NewText: []byte(text)},
+		analysis.TextEdit{Pos: sel.Sel.Pos(), End: sel.Sel.Pos(), NewText: fmt.Appendf(nil, "SetContext(%s).", ctx)})
+	lc.report(sel.Sel,
+		"request is sent through a retrying resty client whose SetTimeout bounds each attempt, not the call: its attempts and the waits between them have no overall deadline",
+		"Bound every attempt and wait with one deadline on the request's context", edits)
+}
+
+// restyBudget returns the text of the attempts' timeouts added up: the
+// constant retry count plus one times the constant timeout, or, when
+// either is not a constant, the same read from the client at the root of
+// the request's chain (v2: the RetryCount field and GetClient().Timeout,
+// client.go:116, 1169; v3: RetryCount() and Timeout(), client.go:1291,
+// 1365), or "".
+func (lc *libChecker) restyBudget(cfg retrylib.RestyConfig, timeName string) string {
+	info := lc.pass.TypesInfo
+	if t, ok := retrylib.IntValue(info, cfg.Timeout.Args[0]); ok && cfg.RetryCount > 0 {
+		return retrylib.DurationText(time.Duration(cfg.RetryCount+1)*time.Duration(t), timeName, true)
+	}
+	// The client: x of x.R() (or x.NewRequest()) at the root of the chain.
+	var client ast.Expr
+	for x := ast.Unparen(lc.e.Recv); client == nil; {
+		call, ok := x.(*ast.CallExpr)
+		if !ok {
+			return ""
+		}
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return ""
+		}
+		if fn := httpmodel.Callee(info, call); fn != nil && (fn.Name() == "R" || fn.Name() == "NewRequest") && httpmodel.IsNamed(info.TypeOf(sel.X), cfg.Path, "Client") {
+			client = sel.X
+		}
+		x = ast.Unparen(sel.X)
+	}
+	if !fixes.Pure(info, client) {
+		return ""
+	}
+	c := lc.text(client)
+	if cfg.Path == retrylib.RestyV2 {
+		return fmt.Sprintf("%s.Duration(%s.RetryCount+1)*%s.GetClient().Timeout", timeName, c, c)
+	}
+	if recvOf(info, cfg.Timeout) == "Request" {
+		return "" // the request's own timeout: not on the client
+	}
+	return fmt.Sprintf("%s.Duration(%s.RetryCount()+1)*%s.Timeout()", timeName, c, c)
+}
+
+// recvOf returns the name of the receiver's type of the method call, or "".
+func recvOf(info *types.Info, call *ast.CallExpr) string {
+	fn := httpmodel.Callee(info, call)
+	if fn == nil {
+		return ""
+	}
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.Recv() == nil {
+		return ""
+	}
+	t := sig.Recv().Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := t.(*types.Named); ok {
+		return n.Obj().Name()
+	}
+	return ""
 }
 
 // failsafe reports an operation run by a failsafe-go Executor with a retry

@@ -354,6 +354,17 @@ type RestyConfig struct {
 	// and the waits select on that context (v2 retry.go:116-119, 165-169;
 	// v3 request.go:1583-1590); without it, on context.Background().
 	Context *ast.CallExpr
+
+	// Timeout is the SetTimeout call in force, with an argument that is
+	// not the constant 0: a timeout of each attempt, not of the call. v2's
+	// is the http.Client's Timeout (client.go:662-665), and every attempt
+	// is one http.Client.Do (client.go:1251, inside the retry loop,
+	// request.go:1053, retry.go:114); v3's, on the client or the request
+	// (the request's wins), is a context.WithTimeout made for each attempt
+	// (client.go:1304, request.go:1049, 1910-1920, client.go:2490), and
+	// none at all when the request's context has a deadline
+	// (request.go:1911-1912).
+	Timeout *ast.CallExpr
 }
 
 // Retries reports whether a request sent with method (a constant, or ""
@@ -433,6 +444,7 @@ func Resty(s Scope, e ast.Expr, credHeaders func(string) bool) RestyConfig {
 	var retry ast.Expr
 	var curlAt, curlGen *ast.CallExpr
 	var allow, defaults ast.Expr
+	var clientTimeout, reqTimeout *ast.CallExpr
 	isFalse := func(e ast.Expr) bool {
 		tv, ok := s.Info.Types[e]
 		return ok && tv.Value != nil && tv.Value.String() == "false"
@@ -466,6 +478,17 @@ func Resty(s Scope, e ast.Expr, credHeaders func(string) bool) RestyConfig {
 		case "SetContext":
 			if recvName(fn) == "Request" {
 				c.Context = call
+			}
+		case "SetTimeout":
+			if len(call.Args) != 1 {
+				break
+			}
+			if recvName(fn) == "Request" {
+				if reqTimeout == nil || call.Pos() > reqTimeout.Pos() {
+					reqTimeout = call
+				}
+			} else if clientTimeout == nil || call.Pos() > clientTimeout.Pos() {
+				clientTimeout = call
 			}
 		case "SetCurlCmdGenerate", "SetCurlCmdDebugLog":
 			// v3 logs the curl command when both are on (debug.go:199-201).
@@ -518,6 +541,14 @@ func Resty(s Scope, e ast.Expr, credHeaders func(string) bool) RestyConfig {
 	case RestyV3:
 		if curlAt != nil && curlGen != nil && !isFalse(curlAt.Args[0]) && !isFalse(curlGen.Args[0]) {
 			c.Curl = curlAt
+		}
+	}
+	if reqTimeout != nil {
+		clientTimeout = reqTimeout
+	}
+	if clientTimeout != nil {
+		if n, ok := IntValue(s.Info, clientTimeout.Args[0]); !ok || n > 0 {
+			c.Timeout = clientTimeout
 		}
 	}
 	c.AllowNonIdempotent = allow != nil && !isFalse(allow)
