@@ -264,8 +264,9 @@ var retryLibs = []string{"goretry", "backoff5", "retrygo", "failsafe"}
 // TestFixBehavesRetryIdempotencyLibraries: a charge posted through a retry
 // library (in the operation go-retry, backoff v5, retry-go or a failsafe-go
 // Executor retries; through failsafehttp.Request; through a resty v3
-// client that retries writes) whose answer is lost is retried without a
-// key and applied twice. After the retryidempotency fix (a key made once,
+// client that retries writes; through an http.Client whose Transport is a
+// failsafehttp round tripper, by a helper that sends requests of any
+// method) whose answer is lost is retried without a key and applied twice. After the retryidempotency fix (a key made once,
 // before the retry, and set on every attempt's request) both attempts
 // carry one key and the server applies it once; a POST refused with a 503
 // takes the same attempts as before.
@@ -275,12 +276,13 @@ func TestFixBehavesRetryIdempotencyLibraries(t *testing.T) {
 		"POST is retried by backoff.Retry after a transport error without an idempotency key",
 		"POST is retried by failsafe Executor.Run after a transport error without an idempotency key",
 		"POST is sent by failsafehttp.Request.Do under a retry policy that retries transport errors, without an idempotency key",
-		"POST is sent through a resty client with SetRetryCount and SetRetryAllowNonIdempotent, which retries it after a transport error, without an idempotency key")
+		"POST is sent through a resty client with SetRetryCount and SetRetryAllowNonIdempotent, which retries it after a transport error, without an idempotency key",
+		"POST or PATCH is sent through an http.Client whose Transport is a failsafehttp round tripper")
 	fc, _ := fixedOnce()
-	if n := len(fc.findings["libpost"]); n != 6 {
-		t.Errorf("want one finding for each of the six libraries, got %d", n)
+	if n := len(fc.findings["libpost"]); n != 7 {
+		t.Errorf("want one finding for each of the seven ways, got %d", n)
 	}
-	for _, lib := range append(retryLibs, "failsafehttp", "restyv3") {
+	for _, lib := range append(retryLibs, "failsafehttp", "failsafert", "restyv3") {
 		t.Run(lib, func(t *testing.T) {
 			t.Parallel()
 			t.Run("post-lost-answer", func(t *testing.T) {

@@ -28,6 +28,9 @@ func checkLibraries(pass *analysis.Pass, keys []string, via map[*ast.CallExpr]bo
 		return
 	}
 	c := &checker{pass: pass, keys: httpmodel.NewNames(keys...), first: http.CanonicalHeaderKey(keys[0])}
+	if retrylib.Imports(pass.Pkg, retrylib.FailsafeHTTP) {
+		c.checkFailsafeClients()
+	}
 	for _, file := range pass.Files {
 		ast.PreorderStack(file, nil, func(n ast.Node, stack []ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
@@ -465,4 +468,102 @@ func marksSendErr(info *types.Info, lib *retrylib.Library, body *ast.BlockStmt, 
 		return !found
 	})
 	return found
+}
+
+// checkFailsafeClients reports the requests sent through an http.Client
+// whose Transport is a failsafe-go round tripper with a retry policy that
+// retries transport errors (retrylib.FailsafeClients: the round tripper
+// followed to its clients and their sends as a go-retryablehttp client
+// is), when the request may be a POST or PATCH and no function on its way
+// sets a key. The round tripper re-sends the request it was given, headers
+// included (failsafehttp/client.go:77-79, 107-157), so a key set on it
+// before the send is one key for every attempt. Fix, before the send: a
+// key made once and set on the request; when the request is not a
+// constant write built by the sending function (a helper that sends
+// requests of any method), only for a POST or PATCH that has none.
+// Post and PostForm (no request to key) are not judged.
+func (c *checker) checkFailsafeClients() {
+	pass := c.pass
+	info := pass.TypesInfo
+	ix := retrylib.NewValues(info, pass.Files)
+	keyed := map[ast.Node]bool{}
+	for _, fc := range ix.FailsafeClients() {
+		if !fc.Config.Known || !fc.Config.Retry || !fc.Config.RetriesErrors {
+			continue
+		}
+		for _, s := range fc.Sends {
+			if s.Request == nil {
+				continue
+			}
+			need, local := false, true
+			method := "POST or PATCH"
+			for _, o := range ix.RequestOrigins(s.Request, s.Func) {
+				if c.keyOnPath(o.Funcs, keyed) {
+					continue
+				}
+				need = true
+				if !o.Write || len(o.Funcs) != 1 {
+					local = false
+				} else if call, ok := o.At.(*ast.CallExpr); ok {
+					if m, known, ok := httpmodel.NewRequestMethod(info, call); ok && known {
+						method = m
+					}
+				}
+			}
+			if need {
+				c.reportFailsafeSend(s, local, method)
+			}
+		}
+	}
+}
+
+func (c *checker) reportFailsafeSend(s retrylib.ClientSend, local bool, method string) {
+	pass := c.pass
+	info := pass.TypesInfo
+	file := fixes.FileOf(pass, s.Call.Pos())
+	req := ast.Unparen(s.Request)
+	if file == nil || !fixes.Pure(info, req) {
+		return
+	}
+	stmt := fixes.StmtOf(file, s.Call)
+	if stmt == nil {
+		return
+	}
+	src := fixes.Source(pass, stmt.Pos())
+	indent := fixes.Indent(pass.Fset, src, stmt.Pos())
+	reqText := fixes.Text(pass.Fset, src, req)
+	key := fixes.FreeName(info, file, "idempotencyKey", nil, stmt.Pos())
+	var text string
+	var edits []analysis.TextEdit
+	if local {
+		gen, genEdits, ok := c.keyGen(file, stmt.Pos(), key, indent)
+		if !ok {
+			return
+		}
+		edits = genEdits
+		text = gen + fmt.Sprintf("%s%s.Header.Set(%q, %s)\n", indent, reqText, c.first, key)
+	} else {
+		gen, genEdits, ok := c.keyGen(file, stmt.Pos(), key, indent+"\t")
+		if !ok {
+			return
+		}
+		httpName, httpEdits, ok := fixes.Import(info, pass.Pkg, file, "net/http", stmt.Pos())
+		if !ok {
+			return
+		}
+		edits = append(genEdits, httpEdits...)
+		text = fmt.Sprintf("%[1]s// The failsafe transport re-sends this request: one key for its attempts.\n%[1]sif (%[2]s.Method == %[3]s.MethodPost || %[2]s.Method == %[3]s.MethodPatch) && %[2]s.Header.Get(%[4]q) == \"\" {\n%[5]s%[1]s\t%[2]s.Header.Set(%[4]q, %[6]s)\n%[1]s}\n",
+			indent, reqText, httpName, c.first, gen, key)
+	}
+	line := pass.Fset.File(stmt.Pos()).LineStart(pass.Fset.Position(stmt.Pos()).Line)
+	edits = append(edits, analysis.TextEdit{Pos: line, End: line, NewText: []byte(text)})
+	pass.Report(analysis.Diagnostic{
+		Pos:     s.Call.Fun.Pos(),
+		End:     s.Call.Fun.End(),
+		Message: fmt.Sprintf("%s is sent through an http.Client whose Transport is a failsafehttp round tripper with a retry policy that retries transport errors, without an idempotency key (the write may be applied twice)", method),
+		SuggestedFixes: []analysis.SuggestedFix{{
+			Message:   "Set an idempotency key made once on the request",
+			TextEdits: edits,
+		}},
+	})
 }

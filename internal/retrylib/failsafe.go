@@ -2,6 +2,8 @@ package retrylib
 
 import (
 	"go/ast"
+	"go/types"
+	"net/http"
 	"strings"
 
 	"github.com/retrylint/retrylint/internal/httpmodel"
@@ -236,4 +238,119 @@ func FailsafeRequest(s Scope, e ast.Expr) (req ast.Expr, c FailsafeConfig) {
 		return root.Args[0], c
 	}
 	return nil, c
+}
+
+// FailsafeClient is an *http.Client of the package whose Transport is a
+// failsafe-go round tripper made in the package:
+// failsafehttp.NewRoundTripper(next, policies...) or
+// NewRoundTripperWithExecutor(next, executor) (failsafehttp/client.go:
+// 30-50). Its RoundTrip runs the whole send under the policies: a retry
+// policy sends the same request, headers included, again
+// (client.go:77-79, 107-157), so every request sent through the client is
+// retried as the policy says, whatever its method. The round tripper is
+// followed, as a go-retryablehttp client is (RetryingClients), through the
+// package's values to the http.Client literals whose Transport holds it
+// and the clients given it by an assignment (c.Transport = rt), and those
+// to their sends.
+type FailsafeClient struct {
+	// Made is the NewRoundTripper (or ...WithExecutor) call.
+	Made *ast.CallExpr
+	// Config is what its policies do (Retry, RetriesErrors, Known).
+	Config FailsafeConfig
+	// Sends are the Do, Post and PostForm calls through a client that
+	// holds it.
+	Sends []ClientSend
+}
+
+// FailsafeClients returns the http.Clients of the package whose transport
+// is a failsafe-go round tripper made in the package, with their sends.
+func (ix *Values) FailsafeClients() []*FailsafeClient {
+	info := ix.info
+	var out []*FailsafeClient
+	for _, ca := range ix.calls {
+		call := ca.Call
+		fc := &FailsafeClient{Made: call}
+		s := Scope{Info: info, Files: ix.files}
+		switch f := ca.Func.(type) {
+		case *ast.FuncDecl:
+			s.Body = f.Body
+		case *ast.FuncLit:
+			s.Body = f.Body
+		}
+		switch {
+		case IsFunc(info, call, FailsafeHTTP, "", "NewRoundTripperWithExecutor") && len(call.Args) == 2:
+			fc.Config = FailsafeExecutor(s, call.Args[1])
+		case IsFunc(info, call, FailsafeHTTP, "", "NewRoundTripper") && !call.Ellipsis.IsValid():
+			fc.Config.Known = true
+			for _, p := range call.Args[1:] {
+				rp := failsafeRetryPolicy(s, p)
+				fc.Config.Known = fc.Config.Known && rp.known
+				if rp.retry {
+					fc.Config.Retry = true
+					fc.Config.RetriesErrors = fc.Config.RetriesErrors || rp.errors
+				}
+			}
+		default:
+			continue
+		}
+		// The round tripper, and the clients whose Transport holds it.
+		rtMade := map[ast.Expr]bool{call: true}
+		rt := ix.Holders(rtMade)
+		clients := map[ast.Expr]bool{}
+		for _, f := range ix.files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				lit, ok := n.(*ast.CompositeLit)
+				if !ok || !httpmodel.IsNamed(info.TypeOf(lit), "net/http", "Client") {
+					return true
+				}
+				for _, el := range lit.Elts {
+					if kv, ok := el.(*ast.KeyValueExpr); ok {
+						if id, ok := kv.Key.(*ast.Ident); ok && id.Name == "Transport" && ix.Holds(rt, rtMade, kv.Value) {
+							clients[lit] = true
+						}
+					}
+				}
+				return true
+			})
+		}
+		seed := map[any]bool{}
+		for _, set := range ix.sets["Transport"] {
+			if ix.Holds(rt, rtMade, set.Value) && httpmodel.IsNamed(derefType(info.TypeOf(set.Base)), "net/http", "Client") {
+				if loc := ix.locOf(set.Base); loc != nil {
+					seed[loc] = true
+				}
+			}
+		}
+		if len(clients) == 0 && len(seed) == 0 {
+			continue
+		}
+		h := ix.holdersFrom(clients, seed)
+		for _, cb := range ix.calls {
+			sel, ok := ast.Unparen(cb.Call.Fun).(*ast.SelectorExpr)
+			fn := httpmodel.Callee(info, cb.Call)
+			if !ok || !httpmodel.IsMethod(fn, "net/http", "Client", "Do", "Post", "PostForm") || !ix.Holds(h, clients, sel.X) {
+				continue
+			}
+			send := ClientSend{Call: cb.Call, Func: cb.Func}
+			if fn.Name() == "Do" {
+				if len(cb.Call.Args) != 1 {
+					continue
+				}
+				send.Request = cb.Call.Args[0]
+			} else {
+				send.Method = http.MethodPost
+			}
+			fc.Sends = append(fc.Sends, send)
+		}
+		out = append(out, fc)
+	}
+	return out
+}
+
+// derefType returns the type t points to, or t.
+func derefType(t types.Type) types.Type {
+	if p, ok := t.(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
 }

@@ -3,6 +3,7 @@ package retrylib
 import (
 	"go/ast"
 	"go/types"
+	"maps"
 
 	"github.com/retrylint/retrylint/internal/httpmodel"
 )
@@ -256,7 +257,17 @@ func (ix *Values) locOf(e ast.Expr) any {
 // the package: the locations (variables, fields, parameters, results)
 // that may hold one of them.
 func (ix *Values) Holders(made map[ast.Expr]bool) map[any]bool {
-	h := map[any]bool{}
+	return ix.holdersFrom(made, nil)
+}
+
+// holdersFrom is Holders with the locations of seed held from the start
+// (a value changed in place, such as a variable whose field is set to one
+// of made).
+func (ix *Values) holdersFrom(made map[ast.Expr]bool, seed map[any]bool) map[any]bool {
+	h := maps.Clone(seed)
+	if h == nil {
+		h = map[any]bool{}
+	}
 	for changed := true; changed; {
 		changed = false
 		for loc, stores := range ix.in {

@@ -1,11 +1,11 @@
 // Command libpost posts a charge through one of the retry libraries
 // (-lib): the request is made in the operation the library retries, or
-// sent through the library's retrying request, without an idempotency
+// sent through the library's retrying request or transport, without an idempotency
 // key, the defect that retryidempotency reports: when the server applied
 // the charge but the connection dropped before the answer, the retry
 // charges the customer a second time.
 //
-//	libpost -lib goretry|backoff5|retrygo|failsafe|failsafehttp|restyv3 http://127.0.0.1:8080/charges
+//	libpost -lib goretry|backoff5|retrygo|failsafe|failsafehttp|failsafert|restyv3 http://127.0.0.1:8080/charges
 package main
 
 import (
@@ -126,6 +126,36 @@ func chargeFailsafeHTTP(ctx context.Context, url string) error {
 	return check(resp)
 }
 
+// api sends through an http.Client whose Transport is a failsafe-go round
+// tripper: every request sent through it is retried under the policy.
+type api struct {
+	hc *http.Client
+}
+
+func newAPI() *api {
+	rp := failsafehttp.NewRetryPolicyBuilder().WithMaxRetries(3).WithDelay(pause).Build()
+	return &api{hc: &http.Client{Transport: failsafehttp.NewRoundTripper(nil, rp)}}
+}
+
+// send sends a request of any method.
+func (a *api) send(ctx context.Context, method, url string, body []byte) error {
+	req, err := http.NewRequestWithContext(ctx, method, url, bytes.NewReader(body))
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := a.hc.Do(req)
+	if err != nil {
+		return err
+	}
+	return check(resp)
+}
+
+// chargeRoundTripper posts through the failsafe round tripper.
+func chargeRoundTripper(ctx context.Context, url string) error {
+	return newAPI().send(ctx, http.MethodPost, url, order)
+}
+
 // chargeResty sends the request through a resty v3 client that retries
 // writes and every transport error.
 func chargeResty(ctx context.Context, url string) error {
@@ -146,7 +176,7 @@ func chargeResty(ctx context.Context, url string) error {
 }
 
 func main() {
-	lib := flag.String("lib", "", "the retry library: goretry, backoff5, retrygo, failsafe, failsafehttp or restyv3")
+	lib := flag.String("lib", "", "the retry library: goretry, backoff5, retrygo, failsafe, failsafehttp, failsafert or restyv3")
 	flag.Parse()
 	charge := map[string]func(context.Context, string) error{
 		"goretry":      chargeGoRetry,
@@ -155,9 +185,10 @@ func main() {
 		"failsafe":     chargeFailsafe,
 		"failsafehttp": chargeFailsafeHTTP,
 		"restyv3":      chargeResty,
+		"failsafert":   chargeRoundTripper,
 	}[*lib]
 	if charge == nil || flag.NArg() != 1 {
-		fmt.Fprintln(os.Stderr, "usage: libpost -lib goretry|backoff5|retrygo|failsafe|failsafehttp|restyv3 URL")
+		fmt.Fprintln(os.Stderr, "usage: libpost -lib goretry|backoff5|retrygo|failsafe|failsafehttp|failsafert|restyv3 URL")
 		os.Exit(2)
 	}
 	if err := charge(context.Background(), flag.Arg(0)); err != nil {
