@@ -532,3 +532,43 @@ func TestFixBehavesRetryDeadlineRestyTimeout(t *testing.T) {
 		})
 	}
 }
+
+// TestFixBehavesAuthlogRestyV3: a resty v3 client with its debug log on
+// writes the session cookie it sends to the log, in the request's headers
+// and, with the curl command on, in that command (resty masks only the
+// headers whose name says authorization, token, secret...). After the
+// authlog fixes (an OnDebugLog hook that deletes the Cookie header from the
+// logged request; SetCurlCmdDebugLog(false), as nothing edits the curl
+// command) the session is in the log no more, and the rest of the debug
+// log (the request line, the response) is written as before.
+func TestFixBehavesAuthlogRestyV3(t *testing.T) {
+	c := fixClient(t, "restydebuglog", "authlog",
+		"resty debug log is switched on for a client whose Cookie header is set by SetHeader",
+		"resty debug log holds a curl command with the Cookie header of this client unmasked")
+	const session = "s3cr3t-session" // as in testdata/clients/restydebuglog
+	for _, curl := range []bool{false, true} {
+		t.Run(fmt.Sprintf("curl=%v", curl), func(t *testing.T) {
+			t.Parallel()
+			routes := []retrytest.Route{{Method: "GET", Path: "/report", Script: []retrytest.Step{retrytest.OK(200)}}}
+			c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+				res := runClient(t, bin, fmt.Sprintf("-curl=%v", curl), srv.URL+"/report")
+				if res.code != 0 || strings.TrimSpace(res.stdout) != "200" {
+					t.Fatalf("fixed=%v: want 200, got exit %d: %q %q", fixed, res.code, res.stdout, res.stderr)
+				}
+				if !strings.Contains(res.stderr, "GET  /report") || !strings.Contains(res.stderr, "STATUS       : 200") {
+					t.Errorf("fixed=%v: the debug log should still describe the request and the response:\n%s", fixed, res.stderr)
+				}
+				leaked := strings.Contains(res.stderr, session)
+				if !fixed {
+					if !leaked {
+						t.Fatalf("the defect did not show: the session is not in the debug log:\n%s", res.stderr)
+					}
+					return
+				}
+				if leaked {
+					t.Errorf("the fixed client still logs the session:\n%s", res.stderr)
+				}
+			})
+		})
+	}
+}
