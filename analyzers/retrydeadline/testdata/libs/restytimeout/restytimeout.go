@@ -106,3 +106,14 @@ func (s *Store) Get(r *http.Request) error {
 	_, err := s.c.R().Get("https://api.example.com/items") // want `without SetContext\(r.Context\(\)\)`
 	return err
 }
+
+// A send in a loop (one request per item): the fix's defer would pile up
+// per iteration, so it is not judged.
+func (a *API) Items(ids []string) error {
+	for _, id := range ids {
+		if _, err := a.c.R().Get("https://api.example.com/items/" + id); err != nil {
+			return err
+		}
+	}
+	return nil
+}
