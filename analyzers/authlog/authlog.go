@@ -740,7 +740,9 @@ func (c *checker) check(file *ast.File, st *fstate) *fileFindings {
 			// no part.
 			byMethod = byMethod && !httpmodel.IsNamed(a.Type, "io", "Reader")
 			leaves := st.leaves(a.Expr, a.Type, nil)
-			if byMethod {
+			if name, _ := logsink.PrintMethod(t); byMethod && name != "Error" {
+				// An error shows what was formatted into its text, whose
+				// leaves are those of the text.
 				shown, _ := c.printedCreds(t, st.eval(a.Expr).c)
 				if shown&^valueKinds != 0 {
 					// The method prints a credential itself.
@@ -853,7 +855,14 @@ func (c *checker) plan(file *ast.File, st *fstate, f *finding, src []byte) {
 		}
 	default:
 		what = fmt.Sprintf("request formatted whole (its Header may hold %s)", mayHold())
-		f.value, f.what = true, "logged request"
+		if rs, ok := st.requestOrigins(f.expr, map[ast.Node]bool{}); ok && len(rs) > 0 && f.c == credRequest {
+			// The text, or an error's, was composed from requests
+			// here: redact them where they enter it.
+			f.fix = c.requestsFix(file, rs, src)
+		}
+		if f.fix == nil {
+			f.value, f.what = true, "logged request"
+		}
 	}
 	verb := "reaches"
 	if strings.HasSuffix(what, "values") {

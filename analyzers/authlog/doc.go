@@ -50,7 +50,12 @@
 // printed by that method: the request or header it holds is not printed
 // unless the method prints it, and a method that redacts is trusted; a
 // credential formatted into its text (fmt.Errorf("token %s", tok)) still
-// is. %T and %p print a type and an address, never a header.
+// is. So is a whole header, request or dump formatted into an error's
+// text (fmt.Errorf("request %+v failed", req), errors.New(string(dump)),
+// err.Error()), here or by a helper in any package whose error the caller
+// logs; an error value built from fields (&RequestError{Req: req}) or
+// converted from a header prints what its Error method prints. %T and %p
+// print a type and an address, never a header.
 //
 // A struct type of the package, printed whole (%v, %+v, a structured
 // field) by a log, with a field that holds a secret, is reported at that
@@ -210,9 +215,10 @@
 // clone, and h.Write(&b) of a redacted clone of h. In a file of the
 // package other than the helper's, the clone is built in place (a loop
 // deleting the configured headers) so that the fix stays in its file.
-// Text composed from whole headers in the function (through
-// concatenation, Sprintf and helpers that pass a parameter on) gets each
-// header replaced with a redacted clone where it enters the text, and a
+// Text or an error composed from whole headers or requests in the
+// function (through concatenation, Sprintf, Errorf and helpers that pass a
+// parameter on) gets each header or request replaced with a redacted clone
+// where it enters the text, and a
 // loop that logs every header ranges over such a clone. A finding for
 // which no fix can be written is not reported.
 //

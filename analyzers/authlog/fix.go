@@ -78,6 +78,35 @@ func (c *checker) headersFix(file *ast.File, hs []ast.Expr, src []byte) *analysi
 	return &analysis.SuggestedFix{Message: "Compose the logged text from a redacted clone of the header", TextEdits: sortEdits(edits)}
 }
 
+// requestsFix replaces each request of rs, from which logged text is
+// composed, with a redacted clone (see requestFix).
+func (c *checker) requestsFix(file *ast.File, rs []ast.Expr, src []byte) *analysis.SuggestedFix {
+	var edits []analysis.TextEdit
+	seen := map[ast.Expr]bool{}
+	for _, r := range rs {
+		if seen[r] {
+			continue
+		}
+		seen[r] = true
+		if fixes.FileOf(c.pass, r.Pos()) != file {
+			return nil
+		}
+		fix := c.requestFix(file, r, src)
+		if fix == nil {
+			return nil
+		}
+		for _, e := range fix.TextEdits {
+			if !slices.ContainsFunc(edits, func(o analysis.TextEdit) bool { return o.Pos == e.Pos && o.End == e.End }) {
+				edits = append(edits, e)
+			}
+		}
+	}
+	if len(edits) == 0 {
+		return nil
+	}
+	return &analysis.SuggestedFix{Message: "Compose the logged text from a redacted clone of the request", TextEdits: sortEdits(edits)}
+}
+
 // delLoop returns the loop that deletes the configured headers from the
 // header h, indented by indent.
 func (c *checker) delLoop(indent, h string) string {

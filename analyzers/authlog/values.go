@@ -531,6 +531,13 @@ func (s *fstate) eval0(e ast.Expr) (v val, known bool) {
 			}
 			v = v.Join(s.eval(elt))
 		}
+		if errorByFields(info.TypeOf(x)) {
+			// &RequestError{Req: req, Err: err}: the request held in a
+			// field is printed only if the Error method prints it,
+			// which the error's text does not show here (printedCreds
+			// lets through what is formatted into an error's text).
+			v.c &= valueKinds
+		}
 		return v, false
 	case *ast.CallExpr:
 		t, known := s.tuple(x)
@@ -606,6 +613,11 @@ func (s *fstate) tuple(call *ast.CallExpr) (out []val, known bool) {
 	if tv, ok := info.Types[call.Fun]; ok && tv.IsType() {
 		if len(call.Args) == 1 && n > 0 {
 			out[0] = s.eval(call.Args[0])
+			if errorByFields(tv.Type) {
+				// headerError(h): the error's Error method, not
+				// fmt, decides what of h its text shows.
+				out[0].c &= valueKinds
+			}
 		}
 		return out, false
 	}
@@ -729,10 +741,17 @@ func (s *fstate) passed(fn *types.Func, args []ast.Expr, params uint64) val {
 
 // carry adds to out what the results of a standard function that computes
 // text from its arguments carry: strings, bytes and strconv, the fmt
-// formatting functions (only the arguments a verb prints), errors.New and
-// encoding/json.Marshal. Only text results carry (a length, an index or a
-// found bool does not).
+// formatting functions (only the arguments a verb prints), errors.New,
+// encoding/json.Marshal and the Error method of an error interface. Only
+// text results carry (a length, an index or a found bool does not).
 func (s *fstate) carry(fn *types.Func, call *ast.CallExpr, recv ast.Expr, args []ast.Expr, out []val) {
+	if fn.Name() == "Error" && recv != nil && len(args) == 0 && len(out) == 1 {
+		if t := s.info.TypeOf(recv); t != nil && types.IsInterface(t) && implementsError(t) {
+			// err.Error() is the text the error carries.
+			out[0] = out[0].Join(s.eval(recv))
+			return
+		}
+	}
 	if fn.Pkg() == nil {
 		return
 	}
@@ -971,19 +990,34 @@ func (s *fstate) bufferLeaves(call *ast.CallExpr, out []leaf) ([]leaf, bool) {
 
 // headerOrigins returns the whole headers of this function that the text
 // e is composed from (through variables, concatenation, conversions, the
-// standard text functions and helpers whose facts pass a parameter to
-// their result); ok is false when some of its credentials come otherwise.
+// standard text and error functions and helpers whose facts pass a
+// parameter to their result); ok is false when some of its credentials
+// come otherwise.
 func (s *fstate) headerOrigins(e ast.Expr, seen map[ast.Node]bool) (hs []ast.Expr, ok bool) {
+	return s.textOrigins(e, credHeader, isHeader, seen)
+}
+
+// requestOrigins returns the whole requests of this function that the
+// text e is composed from (fmt.Errorf("request %+v failed", req)), as
+// headerOrigins does for headers.
+func (s *fstate) requestOrigins(e ast.Expr, seen map[ast.Node]bool) (rs []ast.Expr, ok bool) {
+	return s.textOrigins(e, credRequest, isRequest, seen)
+}
+
+// textOrigins returns the values of this function, of a type that is
+// (a header or a request) and carrying only kind, that the text e is
+// composed from.
+func (s *fstate) textOrigins(e ast.Expr, kind creds, is func(types.Type) bool, seen map[ast.Node]bool) (hs []ast.Expr, ok bool) {
 	v := s.eval(e)
 	if v.c == 0 {
 		return nil, true
 	}
-	if v.c != credHeader || seen[e] {
-		return nil, v.c == credHeader
+	if v.c != kind || seen[e] {
+		return nil, v.c == kind
 	}
 	seen[e] = true
 	info := s.info
-	if isHeader(info.TypeOf(e)) {
+	if t := info.TypeOf(e); is(t) {
 		return []ast.Expr{e}, true
 	}
 	all := func(es ...ast.Expr) ([]ast.Expr, bool) {
@@ -992,7 +1026,7 @@ func (s *fstate) headerOrigins(e ast.Expr, seen map[ast.Node]bool) (hs []ast.Exp
 			if a == nil {
 				continue
 			}
-			more, ok := s.headerOrigins(a, seen)
+			more, ok := s.textOrigins(a, kind, is, seen)
 			if !ok {
 				return nil, false
 			}
@@ -1023,6 +1057,8 @@ func (s *fstate) headerOrigins(e ast.Expr, seen map[ast.Node]bool) (hs []ast.Exp
 			out = append(out, more...)
 		}
 		return out, true
+	case *ast.StarExpr:
+		return all(x.X)
 	case *ast.BinaryExpr:
 		return all(x.X, x.Y)
 	case *ast.CallExpr:
@@ -1052,7 +1088,19 @@ func (s *fstate) headerOrigins(e ast.Expr, seen map[ast.Node]bool) (hs []ast.Exp
 			}
 			return all(passed...)
 		}
-		if p := fn.Pkg(); p != nil && (p.Path() == "fmt" || p.Path() == "strings" || p.Path() == "bytes" || p.Path() == "strconv") {
+		if httpmodel.IsPkgFunc(fn, "fmt", "Sprintf", "Errorf") {
+			// Only what a verb prints: %T and %p show no header.
+			var shown []ast.Expr
+			as, _ := logsink.Args(info, x, logsink.Sink{Format: 0, Verbs: 1, Writer: -1, All: true})
+			for _, a := range as {
+				if logsink.Reveals(a.Verb, info.TypeOf(a.Expr)) {
+					shown = append(shown, a.Expr)
+				}
+			}
+			return all(shown...)
+		}
+		if p := fn.Pkg(); p != nil && (p.Path() == "fmt" || p.Path() == "strings" || p.Path() == "bytes" || p.Path() == "strconv") ||
+			httpmodel.IsPkgFunc(fn, "errors", "New") {
 			return all(append([]ast.Expr{recv}, args...)...)
 		}
 	}
