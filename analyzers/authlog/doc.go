@@ -74,7 +74,9 @@
 // LogAttrs, and the String, Any and Group attributes), go.uber.org/zap
 // (Logger, SugaredLogger and the field constructors),
 // github.com/sirupsen/logrus, github.com/rs/zerolog,
-// github.com/hashicorp/go-hclog and k8s.io/klog/v2, all matched by type,
+// github.com/hashicorp/go-hclog, k8s.io/klog/v2, github.com/go-logr/logr
+// (Info, Error and the pairs WithValues keeps) and github.com/go-kit/log
+// (the pairs With, WithPrefix and WithSuffix keep), all matched by type,
 // plus the functions named by -authlog.sinks. A function, in any package,
 // that passes one of its parameters to a log is a log itself for that
 // parameter; a printf-style wrapper (format string, args ...any) is

@@ -1,8 +1,9 @@
 // Package logsink recognises the calls that write their arguments to a log:
 // the standard log, fmt printing to os.Stdout or os.Stderr, log/slog, and
 // the loggers Go teams use (go.uber.org/zap, github.com/sirupsen/logrus,
-// github.com/rs/zerolog, github.com/hashicorp/go-hclog, k8s.io/klog/v2),
-// plus functions a user names by qualified name.
+// github.com/rs/zerolog, github.com/hashicorp/go-hclog, k8s.io/klog/v2,
+// github.com/go-logr/logr, github.com/go-kit/log), plus functions a user
+// names by qualified name.
 //
 // Every recogniser of the table matches through the type checker (the
 // called *types.Func, its package path and receiver type), never through
@@ -128,7 +129,7 @@ func init() {
 		add(zap, "SugaredLogger", fmt0, b+"f")
 	}
 	add(zap, "SugaredLogger", plain, "With")
-	for _, n := range []string{"String", "Strings", "ByteString", "ByteStrings", "Any", "Reflect", "Stringer", "Stringers", "Error", "NamedError", "Errors"} {
+	for _, n := range []string{"String", "Strings", "ByteString", "ByteStrings", "Binary", "Any", "Reflect", "Stringer", "Stringers", "Error", "NamedError", "Errors", "Dict"} {
 		constructors[key(zap, "", n)] = true
 	}
 
@@ -144,7 +145,7 @@ func init() {
 	// github.com/rs/zerolog: fields on an *Event or a Context, the
 	// message, and the print functions.
 	const zerolog = "github.com/rs/zerolog"
-	fields := []string{"Str", "Strs", "Bytes", "Interface", "Any", "Stringer", "Stringers", "Err", "AnErr", "Errs", "RawJSON"}
+	fields := []string{"Str", "Strs", "Bytes", "Hex", "Interface", "Any", "Fields", "Stringer", "Stringers", "Err", "AnErr", "Errs", "RawJSON"}
 	add(zerolog, "Event", plain, fields...)
 	add(zerolog, "Event", plain, "Msg")
 	add(zerolog, "Event", fmt0, "Msgf")
@@ -157,6 +158,19 @@ func init() {
 	// github.com/hashicorp/go-hclog: the Logger interface.
 	const hclog = "github.com/hashicorp/go-hclog"
 	add(hclog, "Logger", plain, "Trace", "Debug", "Info", "Warn", "Error", "Log", "With")
+
+	// github.com/go-logr/logr: the Logger's messages and the key-value
+	// pairs it keeps for later messages (klog.FromContext returns one).
+	const logr = "github.com/go-logr/logr"
+	add(logr, "Logger", plain, "Info", "Error", "WithValues")
+
+	// github.com/go-kit/log (and its former home in go-kit/kit): the
+	// Logger interface is a log by its shape (Log(keyvals ...any) error);
+	// With, WithPrefix and WithSuffix keep key-value pairs that every
+	// later Log writes.
+	for _, kit := range []string{"github.com/go-kit/log", "github.com/go-kit/kit/log"} {
+		add(kit, "", plain, "With", "WithPrefix", "WithSuffix")
+	}
 
 	// k8s.io/klog/v2: the package functions and Verbose.
 	const klog = "k8s.io/klog/v2"
