@@ -1061,6 +1061,13 @@ func (s *fstate) textOrigins(e ast.Expr, kind creds, is func(types.Type) bool, s
 		return all(x.X)
 	case *ast.BinaryExpr:
 		return all(x.X, x.Y)
+	case *ast.IndexExpr:
+		// v[0] of a header's values (for k, v := range h): the values
+		// come from h. h[k] reads the header by a name and has no
+		// origin to redact apart from the loop.
+		if t := info.TypeOf(x.X); t != nil && !isHeader(t) && isStringList(t) {
+			return all(x.X)
+		}
 	case *ast.CallExpr:
 		if tv, ok := info.Types[x.Fun]; ok && tv.IsType() {
 			return all(x.Args...)
@@ -1070,6 +1077,11 @@ func (s *fstate) textOrigins(e ast.Expr, kind creds, is func(types.Type) bool, s
 			return nil, false
 		}
 		recv, args := httpmodel.Receiver(info, x)
+		if fn.Name() == "Error" && recv != nil && len(args) == 0 {
+			if t := info.TypeOf(recv); t != nil && types.IsInterface(t) && implementsError(t) {
+				return all(recv) // err.Error(): the error's text
+			}
+		}
 		if f := s.c.fact(fn); f != nil {
 			if len(f.Results) == 0 || f.Results[0] != 0 || len(f.Passes) == 0 {
 				return nil, false

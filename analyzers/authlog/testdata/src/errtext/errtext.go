@@ -28,6 +28,11 @@ func dumpError(req *http.Request) {
 	log.Println(err.Error()) // want `request dump \(includes every header\) reaches log.Println`
 }
 
+func headerErrorText(req *http.Request) {
+	err := errors.New("headers: " + fmt.Sprint(req.Header))
+	log.Println("send: " + err.Error()) // want `http.Header \(may hold .*\) reaches log.Println`
+}
+
 // HeadersError returns an error whose text holds the headers it is given:
 // its callers, here and in other packages, log them with the error.
 func HeadersError(h http.Header, status int) error { // want HeadersError:`authlog\(result0<-p0,p1\)`
