@@ -247,6 +247,9 @@ type checker struct {
 	// terminals are the writers this package assigns os.Stdout or
 	// os.Stderr (terminal.go).
 	terminals map[*types.Var]bool
+	// sent are the fields and package variables whose value the package
+	// sends as a credential (credfield.go), built on first use.
+	sent map[*types.Var]creds
 }
 
 type decl struct {

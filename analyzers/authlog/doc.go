@@ -40,6 +40,13 @@
 //   - what (http.Header).Write writes, and WriteSubset unless its exclude
 //     map leaves out a configured header (or is not a literal);
 //   - the password of (*http.Request).BasicAuth;
+//   - a struct field or package variable that the package sends as the
+//     value of a configured header or as a basic-auth password
+//     (req.Header.Set("Authorization", "Bearer "+c.token),
+//     h["X-Api-Key"] = []string{c.apiKey}, http.Header{"Private-Token":
+//     {token}}, req.SetBasicAuth(c.user, c.password)), wherever the
+//     package reads it, when it is the one value the header is made from
+//     apart from constants (c.scheme+" "+c.secret names neither);
 //   - cookies from (*http.Request).Cookie and Cookies and
 //     (*http.Response).Cookies, and their values;
 //   - the text of a value whose String method prints one of these (its

@@ -460,7 +460,12 @@ func (s *fstate) eval0(e ast.Expr) (v val, known bool) {
 		if obj == nil {
 			return val{}, false
 		}
-		return s.f.Var(obj, x.Pos()), false
+		v := s.f.Var(obj, x.Pos())
+		if obj.Pkg() != nil && obj.Parent() == obj.Pkg().Scope() {
+			// A package variable the package sends as a credential.
+			v.c |= s.c.credVars()[obj]
+		}
+		return v, false
 	case *ast.SelectorExpr:
 		sel, ok := info.Selections[x]
 		if !ok {
@@ -472,7 +477,10 @@ func (s *fstate) eval0(e ast.Expr) (v val, known bool) {
 		f, _ := sel.Obj().(*types.Var)
 		switch {
 		case f != nil && f.Pkg() != nil && f.Pkg().Path() != httpPkg:
-			return s.litField(x, f), false
+			// c.token, when the package sends it as a credential.
+			v := s.litField(x, f)
+			v.c |= s.c.credVars()[f]
+			return v, false
 		case f == nil || f.Pkg() == nil:
 		case isHeader(f.Type()):
 			// Request.Header, Request.Trailer, Response.Header, ...
