@@ -60,9 +60,14 @@
 // is. So is a whole header, request or dump formatted into an error's
 // text (fmt.Errorf("request %+v failed", req), errors.New(string(dump)),
 // err.Error()), here or by a helper in any package whose error the caller
-// logs; an error value built from fields (&RequestError{Req: req}) or
-// converted from a header prints what its Error method prints. %T and %p
-// print a type and an address, never a header.
+// logs, and so do the functions of github.com/pkg/errors,
+// golang.org/x/xerrors, github.com/cockroachdb/errors and
+// emperror.dev/errors (Wrapf(err, "headers %v", h)). An error value built
+// from fields is taken to print its text and error fields
+// (&wrapError{msg: fmt.Sprintf(...), err: err}), and a request or header
+// held in another field (&RequestError{Req: req}), or converted to an
+// error type, only as far as its Error method prints it. %T and %p print
+// a type and an address, never a header.
 //
 // A struct type of the package, printed whole (%v, %+v, a structured
 // field) by a log, with a field that holds a secret, is reported at that

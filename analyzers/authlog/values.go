@@ -529,22 +529,25 @@ func (s *fstate) eval0(e ast.Expr) (v val, known bool) {
 			return s.eval(x.X).Join(s.eval(x.Y)), false
 		}
 	case *ast.CompositeLit:
-		for _, elt := range x.Elts {
+		t := info.TypeOf(x)
+		isErr := errorByFields(t)
+		for i, elt := range x.Elts {
 			if kv, ok := elt.(*ast.KeyValueExpr); ok {
-				v = v.Join(s.eval(kv.Value))
-				if t := info.TypeOf(x); t == nil || !isStruct(t) {
+				ev := s.eval(kv.Value)
+				if isErr && !printedField(t, elt, i) {
+					ev = val{c: ev.c & valueKinds}
+				}
+				v = v.Join(ev)
+				if t == nil || !isStruct(t) {
 					v = v.Join(s.eval(kv.Key))
 				}
 				continue
 			}
-			v = v.Join(s.eval(elt))
-		}
-		if errorByFields(info.TypeOf(x)) {
-			// &RequestError{Req: req, Err: err}: the request held in a
-			// field is printed only if the Error method prints it,
-			// which the error's text does not show here (printedCreds
-			// lets through what is formatted into an error's text).
-			v.c &= valueKinds
+			ev := s.eval(elt)
+			if isErr && !printedField(t, elt, i) {
+				ev = val{c: ev.c & valueKinds}
+			}
+			v = v.Join(ev)
 		}
 		return v, false
 	case *ast.CallExpr:
@@ -621,10 +624,10 @@ func (s *fstate) tuple(call *ast.CallExpr) (out []val, known bool) {
 	if tv, ok := info.Types[call.Fun]; ok && tv.IsType() {
 		if len(call.Args) == 1 && n > 0 {
 			out[0] = s.eval(call.Args[0])
-			if errorByFields(tv.Type) {
+			if at := info.TypeOf(call.Args[0]); errorByFields(tv.Type) && (at == nil || !isText(at)) {
 				// headerError(h): the error's Error method, not
 				// fmt, decides what of h its text shows.
-				out[0].c &= valueKinds
+				out[0] = val{c: out[0].c & valueKinds}
 			}
 		}
 		return out, false
@@ -792,6 +795,30 @@ func (s *fstate) carry(fn *types.Func, call *ast.CallExpr, recv ast.Expr, args [
 		}
 	case path == "errors" && fn.Name() == "New" && len(args) == 1:
 		in, firstOnly = s.eval(args[0]), true
+	case errorPkgs[path]:
+		// github.com/pkg/errors and its kin: New(msg), Errorf(format,
+		// args...), Wrap(err, msg), Wrapf(err, format, args...): the
+		// error's text holds the message, the arguments its verbs print
+		// and the wrapped error's text.
+		sig := fn.Type().(*types.Signature)
+		np := sig.Params().Len()
+		if !implementsError(resultType(sig)) {
+			return
+		}
+		fi := -1
+		if sig.Variadic() && np >= 2 && isString(sig.Params().At(np-2).Type()) {
+			fi = np - 2
+		}
+		for i, a := range args {
+			if fi >= 0 && i >= fi {
+				break
+			}
+			in = in.Join(s.eval(a))
+		}
+		if fi >= 0 {
+			in = in.Join(s.formatted(call, args, fi))
+		}
+		firstOnly = true
 	case path == "encoding/json" && (fn.Name() == "Marshal" || fn.Name() == "MarshalIndent") && len(args) > 0:
 		in = s.eval(args[0])
 	default:
@@ -803,6 +830,24 @@ func (s *fstate) carry(fn *types.Func, call *ast.CallExpr, recv ast.Expr, args [
 			out[i] = out[i].Join(in)
 		}
 	}
+}
+
+// errorPkgs are the packages whose functions return an error whose text
+// is made from their arguments, as fmt.Errorf's is: they do not reach
+// net/http, so the analyzer does not summarise them.
+var errorPkgs = map[string]bool{
+	"github.com/pkg/errors":         true,
+	"golang.org/x/xerrors":          true,
+	"github.com/cockroachdb/errors": true,
+	"emperror.dev/errors":           true,
+}
+
+// resultType returns the type of the first result of sig, or nil.
+func resultType(sig *types.Signature) types.Type {
+	if sig.Results().Len() == 0 {
+		return nil
+	}
+	return sig.Results().At(0).Type()
 }
 
 // formatted returns what a printf-style call at fi carries: its format and
@@ -1119,7 +1164,7 @@ func (s *fstate) textOrigins(e ast.Expr, kind creds, is func(types.Type) bool, s
 			}
 			return all(shown...)
 		}
-		if p := fn.Pkg(); p != nil && (p.Path() == "fmt" || p.Path() == "strings" || p.Path() == "bytes" || p.Path() == "strconv") ||
+		if p := fn.Pkg(); p != nil && (p.Path() == "fmt" || p.Path() == "strings" || p.Path() == "bytes" || p.Path() == "strconv" || errorPkgs[p.Path()]) ||
 			httpmodel.IsPkgFunc(fn, "errors", "New") {
 			return all(append([]ast.Expr{recv}, args...)...)
 		}

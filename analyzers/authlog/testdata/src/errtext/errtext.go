@@ -89,3 +89,18 @@ func wrapped(req *http.Request, cause error) {
 	err := fmt.Errorf("%s: %w", req.URL.Redacted(), cause)
 	log.Print(err)
 }
+
+// HeaderError holds the headers of a rejected request; its Error method
+// prints their number.
+type HeaderError struct {
+	Header http.Header
+}
+
+func (e *HeaderError) Error() string {
+	return fmt.Sprintf("%d headers rejected", len(e.Header))
+}
+
+// NewHeaderError keeps h in a field.
+func NewHeaderError(h http.Header) error {
+	return &HeaderError{Header: h}
+}

@@ -7,6 +7,8 @@ import (
 	"net/http"
 
 	"errtext"
+
+	"github.com/pkg/errors"
 )
 
 func logHeaders(req *http.Request, status int) {
@@ -22,4 +24,15 @@ func logRequest(req *http.Request, status int) {
 // Silent: the error of a field-holding type.
 func logField(req *http.Request, cause error) {
 	log.Print(&errtext.ReqError{Req: req, Err: cause})
+}
+
+func pkgErrors(req *http.Request, cause error) {
+	err := errors.Wrapf(cause, "request with headers %v", req.Header)
+	log.Print(err) // want `http.Header \(may hold .*\) reaches log.Print`
+}
+
+// Silent: the error keeps the header in a field that Error does not
+// print.
+func headerField(req *http.Request) {
+	log.Print(errtext.NewHeaderError(req.Header))
 }
