@@ -250,6 +250,9 @@ type checker struct {
 	// sent are the fields and package variables whose value the package
 	// sends as a credential (credfield.go), built on first use.
 	sent map[*types.Var]creds
+	// defs are the local variables given a value once (see localDefs),
+	// built on first use.
+	defs map[*types.Var]ast.Expr
 }
 
 type decl struct {

@@ -32,7 +32,10 @@ func (c *checker) credVars() map[*types.Var]creds {
 	}
 	c.sent = map[*types.Var]creds{}
 	info := c.pass.TypesInfo
-	defs := localDefs(c.pass.Files, info)
+	if c.defs == nil {
+		c.defs = localDefs(c.pass.Files, info)
+	}
+	defs := c.defs
 	note := func(e ast.Expr, bits creds) {
 		if bits == 0 {
 			return

@@ -101,7 +101,8 @@
 // LogSink, logging.Logger; not Catalog, Printer or testing.TB); the
 // method's name is a logging verb (Print, Log, Trace, Debug, Info, Notice,
 // Warn, Warning, Error, Critical, Crit, Alert, Emergency, Fatal, Panic,
-// DPanic, Verbose) with an optional suffix f, ln, w, S, Context or Ctx;
+// DPanic, Verbose, and Output as *log.Logger's) with an optional suffix
+// f, ln, w, S, Context or Ctx;
 // and its parameters are (args ...any), (msg string, keyvals ...any), a
 // printf signature (format string, args ...any) for a verb ending in f,
 // or a message alone (msg string), each optionally after one leading
@@ -143,7 +144,10 @@
 // io.WriteString, a Write or WriteString method, and io.Copy, CopyN and
 // CopyBuffer, which write what their reader holds, such as a buffer a dump
 // was written into) is a log when the writer is os.Stdout or os.Stderr,
-// the terminal under another name, or a debug or trace output. The
+// the terminal under another name, a log's own writer (log.Writer(), the
+// Writer of a *log.Logger, logrus's Writer and WriterLevel, io.MultiWriter
+// of one of these or a standard stream, directly or through a local
+// variable given it once), or a debug or trace output. The
 // terminal under another name is a variable or field of an io.Writer type
 // to which the package assigns os.Stdout or os.Stderr (in an assignment,
 // a declaration or a composite literal: &Transport{Output: os.Stderr}),

@@ -181,6 +181,49 @@ func init() {
 	add(klog, "Verbose", plain, "InfoS", "InfoDepth", "InfoSDepth", "ErrorS")
 }
 
+// logWriters are the functions and methods whose result is a writer into
+// a log: log.Writer, (*log.Logger).Writer, and logrus's Writer and
+// WriterLevel of a Logger or an Entry, whose pipe writes each line as a
+// message.
+var logWriters = map[funcKey]bool{
+	key("log", "", "Writer"):       true,
+	key("log", "Logger", "Writer"): true,
+}
+
+func init() {
+	for _, recv := range []string{"Logger", "Entry"} {
+		for _, n := range []string{"Writer", "WriterLevel"} {
+			logWriters[key("github.com/sirupsen/logrus", recv, n)] = true
+		}
+	}
+}
+
+// LogWriter reports whether e, the destination of a write, is a log's
+// own writer: a call of a function of the table that returns one
+// (log.Writer(), l.Writer() of a *log.Logger, logger.WriterLevel(...) of
+// logrus), or io.MultiWriter of writers one of which is os.Stdout,
+// os.Stderr or such a writer.
+func LogWriter(info *types.Info, e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn := httpmodel.Callee(info, call)
+	if fn == nil {
+		return false
+	}
+	if httpmodel.IsPkgFunc(fn, "io", "MultiWriter") {
+		for _, a := range call.Args {
+			if IsStdStream(info, a) || LogWriter(info, a) {
+				return true
+			}
+		}
+		return false
+	}
+	k, ok := lookupKey(fn.Origin())
+	return ok && logWriters[k]
+}
+
 // lookupKey returns the table key of fn: its package path, the name of
 // its receiver's named type when it is a method, and its name.
 func lookupKey(fn *types.Func) (funcKey, bool) {

@@ -20,7 +20,8 @@ import (
 //     LogSink, logger; not Catalog, Blogger, Printer, TB);
 //   - the method's name is a logging verb (Print, Log, Trace, Debug, Info,
 //     Notice, Warn, Warning, Error, Critical, Fatal, Panic, ...) with an
-//     optional suffix f, ln, w, S, Context or Ctx;
+//     optional suffix f, ln, w, S, Context or Ctx, or Output (as
+//     *log.Logger's Output(calldepth, s));
 //   - its parameters are a logging signature: (args ...any),
 //     (msg string, keyvals ...any), a printf signature (format string,
 //     args ...any) for a verb ending in f, each optionally after one
@@ -38,6 +39,11 @@ var verbBases = []string{
 	"Print", "Log", "Trace", "Debug", "Info", "Notice", "Warn", "Warning",
 	"Error", "Critical", "Crit", "Alert", "Emergency", "Fatal", "Panic", "DPanic", "Verbose",
 }
+
+// methodVerbs are logging verbs for a method only, not for a func value
+// (an Output func(string) field is a callback of any kind): Output, as
+// *log.Logger's Output(calldepth int, s string) error.
+var methodVerbs = map[string]bool{"Output": true}
 
 var verbSuffixes = []string{"", "f", "ln", "w", "S", "Context", "Ctx"}
 
@@ -128,7 +134,7 @@ func LoggerMethod(fn *types.Func) bool {
 // loggerMethod applies the rule of Shape to a method of an interface
 // (iface) or of a concrete type, and returns the format's index.
 func loggerMethod(fn *types.Func, iface bool) (format int, ok bool) {
-	if fn == nil || !logVerbs[fn.Name()] {
+	if fn == nil || !logVerbs[fn.Name()] && !methodVerbs[fn.Name()] {
 		return -1, false
 	}
 	sig, _ := fn.Type().(*types.Signature)
