@@ -19,7 +19,11 @@
 // lines), and reports one that reaches a log. A loop over every name of a
 // header that filters none (no if, switch, select or branch in its body:
 // for k, v := range h { c[k] = v }, or for _, k := range sortedKeys(h)
-// reading h[k]) carries every header's value. The credentials are:
+// reading h[k]) carries every header's value; so does a loop over a
+// local slice that such a loop filled with every name (keys =
+// append(keys, k), sorted or not), or over slices.Sorted(maps.Keys(h)).
+// The fix of what such a loop logs redacts the header its names come
+// from. The credentials are:
 //
 //   - the value of a configured header (-authlog.headers) read with Get,
 //     Values or an index expression; names are compared through

@@ -247,14 +247,68 @@ func (s *fstate) headerOfKeys(x ast.Expr) ast.Expr {
 	if isHeader(s.info.TypeOf(x)) {
 		return x
 	}
+	if id, ok := x.(*ast.Ident); ok {
+		return s.collectedKeys(id)
+	}
 	call, ok := x.(*ast.CallExpr)
-	if !ok || len(call.Args) != 1 || !isHeader(s.info.TypeOf(call.Args[0])) {
+	if !ok || len(call.Args) != 1 {
 		return nil
 	}
 	if t := s.info.TypeOf(call); t == nil || !isStringList(t) {
 		return nil
 	}
-	return call.Args[0]
+	// sortedKeys(h), maps.Keys(h), slices.Sorted(maps.Keys(h)).
+	return s.headerOfKeys(call.Args[0])
+}
+
+// collectedKeys returns the header whose every name the local slice id
+// holds, collected by a loop over all of them that filters none: keys :=
+// make([]string, 0, len(h)); for k := range h { keys = append(keys, k) }
+// (sorted in place, or not, afterwards); nil otherwise. Every assignment
+// of the slice must be such an append or an empty value.
+func (s *fstate) collectedKeys(id *ast.Ident) ast.Expr {
+	info := s.info
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok || !isStringList(v.Type()) || s.decl.Body == nil {
+		return nil
+	}
+	var h ast.Expr
+	ok = true
+	ast.Inspect(s.decl.Body, func(n ast.Node) bool {
+		as, isAssign := n.(*ast.AssignStmt)
+		if !ok || !isAssign || len(as.Lhs) != len(as.Rhs) {
+			return ok
+		}
+		for i, l := range as.Lhs {
+			lid, isID := ast.Unparen(l).(*ast.Ident)
+			if !isID || info.Defs[lid] != v && info.Uses[lid] != v {
+				continue
+			}
+			rhs := ast.Unparen(as.Rhs[i])
+			if isFresh(info, rhs) {
+				continue
+			}
+			call, isCall := rhs.(*ast.CallExpr)
+			if !isCall || !isBuiltin(info, call, "append") || len(call.Args) < 2 || call.Ellipsis.IsValid() || s.varOf(call.Args[0]) != v {
+				ok = false
+				return false
+			}
+			for _, a := range call.Args[1:] {
+				kv := s.varOf(a)
+				kh, found := s.allKeys[kv]
+				if kv == nil || !found || h != nil && s.key(h) != s.key(kh) {
+					ok = false
+					return false
+				}
+				h = kh
+			}
+		}
+		return true
+	})
+	if !ok || h == nil || s.key(h) == "" {
+		return nil
+	}
+	return h
 }
 
 // isStringList reports whether t is a slice of strings or a sequence of
@@ -1086,6 +1140,17 @@ func (s *fstate) textOrigins(e ast.Expr, kind creds, is func(types.Type) bool, s
 			out = append(out, more...)
 		}
 		return out, true
+	}
+	if a, ok := httpmodel.HeaderRead(info, e); ok && a.Name == "" {
+		// h.Get(k), h[k] with k a name of a loop over every name of
+		// h: the header the loop takes the names from, which a
+		// redacted clone replaces (for k := range redactedHeader(h)).
+		if kv := s.varOf(a.Key); kv != nil {
+			if h, ok := s.allKeys[kv]; ok {
+				return all(h)
+			}
+		}
+		return nil, false
 	}
 	switch x := ast.Unparen(e).(type) {
 	case *ast.Ident:
