@@ -10,7 +10,7 @@
 // log line is read by more people, and kept longer, than the secret was
 // meant to be. The analyzer follows credentials through local variables,
 // conversions, concatenation, fmt.Sprint, Sprintf and Errorf, the strings,
-// bytes and strconv functions, text written into a bytes.Buffer,
+// bytes and strconv functions, maps.Clone, text written into a bytes.Buffer,
 // strings.Builder or bufio.Writer (fmt.Fprintf, io.WriteString, the Write
 // methods), elements of local maps, the fields of a local struct literal
 // (e := &entry{Header: h}; e.Header), and helper functions in any package,

@@ -807,8 +807,9 @@ func (s *fstate) passed(fn *types.Func, args []ast.Expr, params uint64) val {
 // carry adds to out what the results of a standard function that computes
 // text from its arguments carry: strings, bytes and strconv, the fmt
 // formatting functions (only the arguments a verb prints), errors.New,
-// encoding/json.Marshal and the Error method of an error interface. Only
-// text results carry (a length, an index or a found bool does not).
+// encoding/json.Marshal, maps.Clone and the Error method of an error
+// interface. Only text results carry (a length, an index or a found bool
+// does not), and the copy maps.Clone makes.
 func (s *fstate) carry(fn *types.Func, call *ast.CallExpr, recv ast.Expr, args []ast.Expr, out []val) {
 	if fn.Name() == "Error" && recv != nil && len(args) == 0 && len(out) == 1 {
 		if t := s.info.TypeOf(recv); t != nil && types.IsInterface(t) && implementsError(t) {
@@ -875,6 +876,10 @@ func (s *fstate) carry(fn *types.Func, call *ast.CallExpr, recv ast.Expr, args [
 		firstOnly = true
 	case path == "encoding/json" && (fn.Name() == "Marshal" || fn.Name() == "MarshalIndent") && len(args) > 0:
 		in = s.eval(args[0])
+	case path == "maps" && fn.Name() == "Clone" && len(args) == 1 && len(out) == 1:
+		// maps.Clone(h): a copy of every header, as h.Clone() is.
+		out[0] = out[0].Join(s.eval(args[0]))
+		return
 	default:
 		return
 	}
