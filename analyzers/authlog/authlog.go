@@ -560,6 +560,31 @@ func (s sinkCall) describe() string {
 	return fmt.Sprintf("%s (which passes it to %s)", s.Name, s.via)
 }
 
+// heldLogger reports whether call, a call of fn, logs by the shape of a
+// logging method of an interface called on a value whose field,
+// variable or parameter name says it logs (see logsink.HeldShape).
+func (c *checker) heldLogger(call *ast.CallExpr, fn *types.Func) (logsink.Sink, bool) {
+	if fn == nil || isTesting(fn.Pkg()) {
+		return logsink.Sink{}, false // tb.Log(...) of a test helper
+	}
+	recv, _ := httpmodel.Receiver(c.pass.TypesInfo, call)
+	var name string
+	switch r := ast.Unparen(recv).(type) {
+	case *ast.Ident:
+		name = r.Name
+	case *ast.SelectorExpr:
+		name = r.Sel.Name
+	default:
+		return logsink.Sink{}, false
+	}
+	s, ok := logsink.HeldShape(fn, name, c.pass.Pkg)
+	if ok {
+		// Named as the code calls it: c.Logger.Debugf.
+		s.Name = types.ExprString(recv) + "." + fn.Name()
+	}
+	return s, ok
+}
+
 func (c *checker) sinkOf(call callindex.Call) (sinkCall, bool) {
 	fn := call.Callee
 	if fn == nil {
@@ -572,6 +597,9 @@ func (c *checker) sinkOf(call callindex.Call) (sinkCall, bool) {
 		if _, ok := logsink.Args(c.pass.TypesInfo, call.Expr, s); !ok {
 			return sinkCall{}, false // fmt.Fprintf to a writer that is not a log
 		}
+		return sinkCall{Sink: s, qualified: logsink.Name(fn.Origin(), nil)}, true
+	}
+	if s, ok := c.heldLogger(call.Expr, fn); ok {
 		return sinkCall{Sink: s, qualified: logsink.Name(fn.Origin(), nil)}, true
 	}
 	f := c.fact(fn)

@@ -119,6 +119,13 @@
 // (*stdLogger).Debugf), but not in (*Printer).Printf, nor in a method
 // named Render, nor into a bytes.Buffer.
 //
+// The method of an interface whose name does not say it logs (Leveled,
+// an unnamed interface) is a log by the same rule of the method's name
+// and signature when it is called on a field, variable or parameter whose
+// name says it logs instead (c.Logger.Debugf of a field Logger Leveled,
+// log.Printf of a parameter log interface{ Printf(string, ...any) }); not
+// c.printer.Debugf, nor a method of package testing.
+//
 // A func value held in a struct field or a variable is a log when its
 // name and signature are a logging method's by the same rule (a field
 // Logf func(format string, args ...any) of an SDK's client, which its

@@ -136,6 +136,9 @@ func (c *checker) isLogCall(call *ast.CallExpr, fn *types.Func) bool {
 	if c.isLog(fn) {
 		return true
 	}
+	if _, ok := c.heldLogger(call, fn); ok {
+		return true
+	}
 	_, ok := c.writerSink(call, fn)
 	return ok
 }

@@ -122,6 +122,33 @@ func Shape(fn *types.Func, from *types.Package) (Sink, bool) {
 	return s, true
 }
 
+// HeldShape reports whether fn, a method of an interface whose name does
+// not say it logs (Leveled, KV, an unnamed interface), logs by its shape
+// when called on a value held in a field, variable or parameter named
+// holder: the holder's name says it logs (Logger, log, httpLogger, by the
+// words of LoggerTypeName), and fn's name and signature are a logging
+// method's (see Shape). The holder's name is the evidence that the
+// interface's name gives Shape: c.Logger.Debugf(format, args...) of a
+// field Logger Leveled logs, c.printer.Printf does not.
+func HeldShape(fn *types.Func, holder string, from *types.Package) (Sink, bool) {
+	if fn == nil || !LoggerTypeName(holder) || !logVerbs[fn.Name()] && !methodVerbs[fn.Name()] {
+		return Sink{}, false
+	}
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) {
+		return Sink{}, false
+	}
+	format, ok := logSignature(sig, strings.HasSuffix(fn.Name(), "f"))
+	if !ok {
+		return Sink{}, false
+	}
+	s := Sink{Name: Name(fn, from), Format: -1, Writer: -1, All: true}
+	if format >= 0 {
+		s.Format, s.Verbs = format, format+1
+	}
+	return s, true
+}
+
 // LoggerMethod reports whether fn is a method of a concrete type that has
 // the shape of a logger interface's: the type's name says it logs, and
 // the method's name and signature are a logging method's (see Shape). A
