@@ -247,6 +247,12 @@ type checker struct {
 	// terminals are the writers this package assigns os.Stdout or
 	// os.Stderr (terminal.go).
 	terminals map[*types.Var]bool
+	// sent are the fields and package variables whose value the package
+	// sends as a credential (credfield.go), built on first use.
+	sent map[*types.Var]creds
+	// defs are the local variables given a value once (see localDefs),
+	// built on first use.
+	defs map[*types.Var]ast.Expr
 }
 
 type decl struct {
@@ -554,6 +560,31 @@ func (s sinkCall) describe() string {
 	return fmt.Sprintf("%s (which passes it to %s)", s.Name, s.via)
 }
 
+// heldLogger reports whether call, a call of fn, logs by the shape of a
+// logging method of an interface called on a value whose field,
+// variable or parameter name says it logs (see logsink.HeldShape).
+func (c *checker) heldLogger(call *ast.CallExpr, fn *types.Func) (logsink.Sink, bool) {
+	if fn == nil || isTesting(fn.Pkg()) {
+		return logsink.Sink{}, false // tb.Log(...) of a test helper
+	}
+	recv, _ := httpmodel.Receiver(c.pass.TypesInfo, call)
+	var name string
+	switch r := ast.Unparen(recv).(type) {
+	case *ast.Ident:
+		name = r.Name
+	case *ast.SelectorExpr:
+		name = r.Sel.Name
+	default:
+		return logsink.Sink{}, false
+	}
+	s, ok := logsink.HeldShape(fn, name, c.pass.Pkg)
+	if ok {
+		// Named as the code calls it: c.Logger.Debugf.
+		s.Name = types.ExprString(recv) + "." + fn.Name()
+	}
+	return s, ok
+}
+
 func (c *checker) sinkOf(call callindex.Call) (sinkCall, bool) {
 	fn := call.Callee
 	if fn == nil {
@@ -566,6 +597,9 @@ func (c *checker) sinkOf(call callindex.Call) (sinkCall, bool) {
 		if _, ok := logsink.Args(c.pass.TypesInfo, call.Expr, s); !ok {
 			return sinkCall{}, false // fmt.Fprintf to a writer that is not a log
 		}
+		return sinkCall{Sink: s, qualified: logsink.Name(fn.Origin(), nil)}, true
+	}
+	if s, ok := c.heldLogger(call.Expr, fn); ok {
 		return sinkCall{Sink: s, qualified: logsink.Name(fn.Origin(), nil)}, true
 	}
 	f := c.fact(fn)
@@ -740,7 +774,9 @@ func (c *checker) check(file *ast.File, st *fstate) *fileFindings {
 			// no part.
 			byMethod = byMethod && !httpmodel.IsNamed(a.Type, "io", "Reader")
 			leaves := st.leaves(a.Expr, a.Type, nil)
-			if byMethod {
+			if name, _ := logsink.PrintMethod(t); byMethod && name != "Error" {
+				// An error shows what was formatted into its text, whose
+				// leaves are those of the text.
 				shown, _ := c.printedCreds(t, st.eval(a.Expr).c)
 				if shown&^valueKinds != 0 {
 					// The method prints a credential itself.
@@ -853,7 +889,14 @@ func (c *checker) plan(file *ast.File, st *fstate, f *finding, src []byte) {
 		}
 	default:
 		what = fmt.Sprintf("request formatted whole (its Header may hold %s)", mayHold())
-		f.value, f.what = true, "logged request"
+		if rs, ok := st.requestOrigins(f.expr, map[ast.Node]bool{}); ok && len(rs) > 0 && f.c == credRequest {
+			// The text, or an error's, was composed from requests
+			// here: redact them where they enter it.
+			f.fix = c.requestsFix(file, rs, src)
+		}
+		if f.fix == nil {
+			f.value, f.what = true, "logged request"
+		}
 	}
 	verb := "reaches"
 	if strings.HasSuffix(what, "values") {

@@ -10,7 +10,7 @@
 // log line is read by more people, and kept longer, than the secret was
 // meant to be. The analyzer follows credentials through local variables,
 // conversions, concatenation, fmt.Sprint, Sprintf and Errorf, the strings,
-// bytes and strconv functions, text written into a bytes.Buffer,
+// bytes and strconv functions, maps.Clone, text written into a bytes.Buffer,
 // strings.Builder or bufio.Writer (fmt.Fprintf, io.WriteString, the Write
 // methods), elements of local maps, the fields of a local struct literal
 // (e := &entry{Header: h}; e.Header), and helper functions in any package,
@@ -19,7 +19,11 @@
 // lines), and reports one that reaches a log. A loop over every name of a
 // header that filters none (no if, switch, select or branch in its body:
 // for k, v := range h { c[k] = v }, or for _, k := range sortedKeys(h)
-// reading h[k]) carries every header's value. The credentials are:
+// reading h[k]) carries every header's value; so does a loop over a
+// local slice that such a loop filled with every name (keys =
+// append(keys, k), sorted or not), or over slices.Sorted(maps.Keys(h)).
+// The fix of what such a loop logs redacts the header its names come
+// from. The credentials are:
 //
 //   - the value of a configured header (-authlog.headers) read with Get,
 //     Values or an index expression; names are compared through
@@ -40,6 +44,13 @@
 //   - what (http.Header).Write writes, and WriteSubset unless its exclude
 //     map leaves out a configured header (or is not a literal);
 //   - the password of (*http.Request).BasicAuth;
+//   - a struct field or package variable that the package sends as the
+//     value of a configured header or as a basic-auth password
+//     (req.Header.Set("Authorization", "Bearer "+c.token),
+//     h["X-Api-Key"] = []string{c.apiKey}, http.Header{"Private-Token":
+//     {token}}, req.SetBasicAuth(c.user, c.password)), wherever the
+//     package reads it, when it is the one value the header is made from
+//     apart from constants (c.scheme+" "+c.secret names neither);
 //   - cookies from (*http.Request).Cookie and Cookies and
 //     (*http.Response).Cookies, and their values;
 //   - the text of a value whose String method prints one of these (its
@@ -50,7 +61,17 @@
 // printed by that method: the request or header it holds is not printed
 // unless the method prints it, and a method that redacts is trusted; a
 // credential formatted into its text (fmt.Errorf("token %s", tok)) still
-// is. %T and %p print a type and an address, never a header.
+// is. So is a whole header, request or dump formatted into an error's
+// text (fmt.Errorf("request %+v failed", req), errors.New(string(dump)),
+// err.Error()), here or by a helper in any package whose error the caller
+// logs, and so do the functions of github.com/pkg/errors,
+// golang.org/x/xerrors, github.com/cockroachdb/errors and
+// emperror.dev/errors (Wrapf(err, "headers %v", h)). An error value built
+// from fields is taken to print its text and error fields
+// (&wrapError{msg: fmt.Sprintf(...), err: err}), and a request or header
+// held in another field (&RequestError{Req: req}), or converted to an
+// error type, only as far as its Error method prints it. %T and %p print
+// a type and an address, never a header.
 //
 // A struct type of the package, printed whole (%v, %+v, a structured
 // field) by a log, with a field that holds a secret, is reported at that
@@ -69,7 +90,9 @@
 // LogAttrs, and the String, Any and Group attributes), go.uber.org/zap
 // (Logger, SugaredLogger and the field constructors),
 // github.com/sirupsen/logrus, github.com/rs/zerolog,
-// github.com/hashicorp/go-hclog and k8s.io/klog/v2, all matched by type,
+// github.com/hashicorp/go-hclog, k8s.io/klog/v2, github.com/go-logr/logr
+// (Info, Error and the pairs WithValues keeps) and github.com/go-kit/log
+// (the pairs With, WithPrefix and WithSuffix keep), all matched by type,
 // plus the functions named by -authlog.sinks. A function, in any package,
 // that passes one of its parameters to a log is a log itself for that
 // parameter; a printf-style wrapper (format string, args ...any) is
@@ -82,7 +105,8 @@
 // LogSink, logging.Logger; not Catalog, Printer or testing.TB); the
 // method's name is a logging verb (Print, Log, Trace, Debug, Info, Notice,
 // Warn, Warning, Error, Critical, Crit, Alert, Emergency, Fatal, Panic,
-// DPanic, Verbose) with an optional suffix f, ln, w, S, Context or Ctx;
+// DPanic, Verbose, and Output as *log.Logger's) with an optional suffix
+// f, ln, w, S, Context or Ctx;
 // and its parameters are (args ...any), (msg string, keyvals ...any), a
 // printf signature (format string, args ...any) for a verb ending in f,
 // or a message alone (msg string), each optionally after one leading
@@ -94,6 +118,13 @@
 // its receiver is a log too (fmt.Fprintf(l.out, format, args...) in
 // (*stdLogger).Debugf), but not in (*Printer).Printf, nor in a method
 // named Render, nor into a bytes.Buffer.
+//
+// The method of an interface whose name does not say it logs (Leveled,
+// an unnamed interface) is a log by the same rule of the method's name
+// and signature when it is called on a field, variable or parameter whose
+// name says it logs instead (c.Logger.Debugf of a field Logger Leveled,
+// log.Printf of a parameter log interface{ Printf(string, ...any) }); not
+// c.printer.Debugf, nor a method of package testing.
 //
 // A func value held in a struct field or a variable is a log when its
 // name and signature are a logging method's by the same rule (a field
@@ -124,7 +155,10 @@
 // io.WriteString, a Write or WriteString method, and io.Copy, CopyN and
 // CopyBuffer, which write what their reader holds, such as a buffer a dump
 // was written into) is a log when the writer is os.Stdout or os.Stderr,
-// the terminal under another name, or a debug or trace output. The
+// the terminal under another name, a log's own writer (log.Writer(), the
+// Writer of a *log.Logger, logrus's Writer and WriterLevel, io.MultiWriter
+// of one of these or a standard stream, directly or through a local
+// variable given it once), or a debug or trace output. The
 // terminal under another name is a variable or field of an io.Writer type
 // to which the package assigns os.Stdout or os.Stderr (in an assignment,
 // a declaration or a composite literal: &Transport{Output: os.Stderr}),
@@ -210,9 +244,10 @@
 // clone, and h.Write(&b) of a redacted clone of h. In a file of the
 // package other than the helper's, the clone is built in place (a loop
 // deleting the configured headers) so that the fix stays in its file.
-// Text composed from whole headers in the function (through
-// concatenation, Sprintf and helpers that pass a parameter on) gets each
-// header replaced with a redacted clone where it enters the text, and a
+// Text or an error composed from whole headers or requests in the
+// function (through concatenation, Sprintf, Errorf and helpers that pass a
+// parameter on) gets each header or request replaced with a redacted clone
+// where it enters the text, and a
 // loop that logs every header ranges over such a clone. A finding for
 // which no fix can be written is not reported.
 //

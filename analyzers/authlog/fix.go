@@ -78,6 +78,35 @@ func (c *checker) headersFix(file *ast.File, hs []ast.Expr, src []byte) *analysi
 	return &analysis.SuggestedFix{Message: "Compose the logged text from a redacted clone of the header", TextEdits: sortEdits(edits)}
 }
 
+// requestsFix replaces each request of rs, from which logged text is
+// composed, with a redacted clone (see requestFix).
+func (c *checker) requestsFix(file *ast.File, rs []ast.Expr, src []byte) *analysis.SuggestedFix {
+	var edits []analysis.TextEdit
+	seen := map[ast.Expr]bool{}
+	for _, r := range rs {
+		if seen[r] {
+			continue
+		}
+		seen[r] = true
+		if fixes.FileOf(c.pass, r.Pos()) != file {
+			return nil
+		}
+		fix := c.requestFix(file, r, src)
+		if fix == nil {
+			return nil
+		}
+		for _, e := range fix.TextEdits {
+			if !slices.ContainsFunc(edits, func(o analysis.TextEdit) bool { return o.Pos == e.Pos && o.End == e.End }) {
+				edits = append(edits, e)
+			}
+		}
+	}
+	if len(edits) == 0 {
+		return nil
+	}
+	return &analysis.SuggestedFix{Message: "Compose the logged text from a redacted clone of the request", TextEdits: sortEdits(edits)}
+}
+
 // delLoop returns the loop that deletes the configured headers from the
 // header h, indented by indent.
 func (c *checker) delLoop(indent, h string) string {
@@ -440,6 +469,10 @@ func (c *checker) valueFixes(file *ast.File, st *fstate, fs []*finding, src []by
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
+			if n.Tok != token.ASSIGN && n.Tok != token.DEFINE {
+				// s += tok reads s: a use, as in s = s + tok.
+				break
+			}
 			for _, l := range n.Lhs {
 				if id, ok := l.(*ast.Ident); ok {
 					notUse[id] = true
@@ -676,6 +709,11 @@ func (c *checker) valueFixes(file *ast.File, st *fstate, fs []*finding, src []by
 			failed[root] = true
 		}
 	}
+	// An import whose every use the fix removes goes with them
+	// (s := fmt.Sprintf("tok %s", tok) deleted with the log's use of s).
+	for root, es := range edits {
+		edits[root] = append(es, c.importsLeftUnused(file, src, es)...)
+	}
 	for i, f := range vf {
 		root := find(i)
 		if failed[root] {
@@ -690,6 +728,61 @@ func (c *checker) valueFixes(file *ast.File, st *fstate, fs []*finding, src []by
 			TextEdits: sortEdits(slices.Clone(edits[root])),
 		}
 	}
+}
+
+// importsLeftUnused returns the edits that delete the imports of file
+// whose every use lies in the text that edits replace.
+func (c *checker) importsLeftUnused(file *ast.File, src []byte, edits []analysis.TextEdit) []analysis.TextEdit {
+	info := c.pass.TypesInfo
+	inEdit := func(p token.Pos) bool {
+		return slices.ContainsFunc(edits, func(e analysis.TextEdit) bool { return e.Pos <= p && p < e.End })
+	}
+	removed := map[*types.PkgName]bool{}
+	kept := map[*types.PkgName]bool{}
+	ast.Inspect(file, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok {
+			return true
+		}
+		if pn, ok := info.Uses[id].(*types.PkgName); ok {
+			if inEdit(id.Pos()) {
+				removed[pn] = true
+			} else {
+				kept[pn] = true
+			}
+		}
+		return true
+	})
+	var out []analysis.TextEdit
+	for _, decl := range file.Decls {
+		gd, ok := decl.(*ast.GenDecl)
+		if !ok || gd.Tok != token.IMPORT {
+			continue
+		}
+		var gone []ast.Spec
+		for _, spec := range gd.Specs {
+			is := spec.(*ast.ImportSpec)
+			pn, _ := info.Implicits[is].(*types.PkgName)
+			if is.Name != nil {
+				pn, _ = info.Defs[is.Name].(*types.PkgName)
+			}
+			if pn != nil && removed[pn] && !kept[pn] {
+				gone = append(gone, spec)
+			}
+		}
+		if len(gone) == len(gd.Specs) && len(gone) > 0 {
+			if e, ok := fixes.LineDelete(c.pass.Fset, src, gd); ok {
+				out = append(out, e)
+			}
+			continue
+		}
+		for _, spec := range gone {
+			if e, ok := fixes.LineDelete(c.pass.Fset, src, spec); ok {
+				out = append(out, e)
+			}
+		}
+	}
+	return out
 }
 
 // deleteIfAllBlank turns the blanking of every variable of a := statement

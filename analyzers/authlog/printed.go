@@ -40,14 +40,20 @@ const valueKinds = nameBits | credPassword | credCookie
 // printedCreds returns what printing a value of type t whole shows, of
 // what the value carries (v): through its String method, the value kinds
 // formatted into it and what that method's summary says its text carries
-// (a String method that dumps the request it holds); through Error,
-// Format and LogValue, the value kinds only (a redacting method is
-// trusted). ok is false when no such method prints it.
+// (a String method that dumps the request it holds); through Format and
+// LogValue, the value kinds only (a redacting method is trusted); through
+// Error, all it carries: an error carries a whole header, request or dump
+// only when one was formatted into its text (fmt.Errorf("%v", req.Header),
+// errors.New(string(dump))), since an error value made of fields keeps
+// only the value kinds (see errorByFields). ok is false when no such
+// method prints it.
 func (c *checker) printedCreds(t types.Type, v creds) (creds, bool) {
 	name, fn := logsink.PrintMethod(t)
 	switch name {
 	case "":
 		return v, false
+	case "Error":
+		return v, true
 	case "String":
 		out := v & valueKinds
 		if f := c.fact(fn); f != nil && len(f.Results) > 0 {
@@ -91,6 +97,50 @@ func (c *checker) secretIn(t types.Type, depth int) []string {
 		}
 	}
 	return nil
+}
+
+// errorByFields reports whether a value of type t, made from its fields
+// or converted from another value, is an error printed by its own Error
+// method: t, or a pointer to t, is a type that is not an interface and
+// implements error (see printedField).
+func errorByFields(t types.Type) bool {
+	if t == nil || types.IsInterface(t) {
+		return false
+	}
+	return implementsError(t) || implementsError(types.NewPointer(t))
+}
+
+// printedField reports whether the element elt (the i-th) of a composite
+// literal of t, an error type printed by its Error method (see
+// errorByFields), is text or an error, which the method presumably
+// prints (&fundamental{msg: fmt.Sprintf(format, args...)},
+// &wrapError{msg, err}); a request, a header or another value held in a
+// field (&RequestError{Req: req}) is printed only if the method prints
+// it, which its text does not show here: of it, only the value kinds
+// count, and nothing it derives from a parameter.
+func printedField(t types.Type, elt ast.Expr, i int) bool {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	var ft types.Type
+	if kv, ok := elt.(*ast.KeyValueExpr); ok {
+		id, ok := kv.Key.(*ast.Ident)
+		if !ok {
+			return false
+		}
+		for f := range st.Fields() {
+			if f.Name() == id.Name {
+				ft = f.Type()
+			}
+		}
+	} else if i < st.NumFields() {
+		ft = st.Field(i).Type()
+	}
+	return ft != nil && (isText(ft) || types.IsInterface(ft) && implementsError(ft))
 }
 
 // isTextList reports whether t is a slice of strings (a list, not one

@@ -32,7 +32,7 @@ func (c *checker) writerSink(call *ast.CallExpr, fn *types.Func) (sinkCall, bool
 		return sinkCall{}, false
 	}
 	_, debug := logsink.DebugWriter(info, w.Dest, c.debugWriters, c.sinks)
-	debug = debug || c.ownWriter(call, w.Dest) || c.terminalWriter(w.Dest)
+	debug = debug || c.ownWriter(call, w.Dest) || c.terminalWriter(w.Dest) || c.logWriter(w.Dest)
 	if !debug && (!w.Method && fn.Pkg().Path() == "fmt" || !logsink.IsStdStream(info, w.Dest)) {
 		return sinkCall{}, false // fmt to a standard stream is in the table
 	}
@@ -49,6 +49,29 @@ func (c *checker) writerSink(call *ast.CallExpr, fn *types.Func) (sinkCall, bool
 		}
 	}
 	return sinkCall{Sink: s}, true
+}
+
+// logWriter reports whether dest is a log's own writer (see
+// logsink.LogWriter), or a local variable given one once (w :=
+// logger.Writer()).
+func (c *checker) logWriter(dest ast.Expr) bool {
+	info := c.pass.TypesInfo
+	if logsink.LogWriter(info, dest) {
+		return true
+	}
+	id, ok := ast.Unparen(dest).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok {
+		return false
+	}
+	if c.defs == nil {
+		c.defs = localDefs(c.pass.Files, info)
+	}
+	rhs, ok := c.defs[v]
+	return ok && logsink.LogWriter(info, rhs)
 }
 
 // ownWriter reports whether dest is a field of the receiver of the
@@ -111,6 +134,9 @@ func (c *checker) isLogCall(call *ast.CallExpr, fn *types.Func) bool {
 		return ok
 	}
 	if c.isLog(fn) {
+		return true
+	}
+	if _, ok := c.heldLogger(call, fn); ok {
 		return true
 	}
 	_, ok := c.writerSink(call, fn)

@@ -247,14 +247,68 @@ func (s *fstate) headerOfKeys(x ast.Expr) ast.Expr {
 	if isHeader(s.info.TypeOf(x)) {
 		return x
 	}
+	if id, ok := x.(*ast.Ident); ok {
+		return s.collectedKeys(id)
+	}
 	call, ok := x.(*ast.CallExpr)
-	if !ok || len(call.Args) != 1 || !isHeader(s.info.TypeOf(call.Args[0])) {
+	if !ok || len(call.Args) != 1 {
 		return nil
 	}
 	if t := s.info.TypeOf(call); t == nil || !isStringList(t) {
 		return nil
 	}
-	return call.Args[0]
+	// sortedKeys(h), maps.Keys(h), slices.Sorted(maps.Keys(h)).
+	return s.headerOfKeys(call.Args[0])
+}
+
+// collectedKeys returns the header whose every name the local slice id
+// holds, collected by a loop over all of them that filters none: keys :=
+// make([]string, 0, len(h)); for k := range h { keys = append(keys, k) }
+// (sorted in place, or not, afterwards); nil otherwise. Every assignment
+// of the slice must be such an append or an empty value.
+func (s *fstate) collectedKeys(id *ast.Ident) ast.Expr {
+	info := s.info
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok || !isStringList(v.Type()) || s.decl.Body == nil {
+		return nil
+	}
+	var h ast.Expr
+	ok = true
+	ast.Inspect(s.decl.Body, func(n ast.Node) bool {
+		as, isAssign := n.(*ast.AssignStmt)
+		if !ok || !isAssign || len(as.Lhs) != len(as.Rhs) {
+			return ok
+		}
+		for i, l := range as.Lhs {
+			lid, isID := ast.Unparen(l).(*ast.Ident)
+			if !isID || info.Defs[lid] != v && info.Uses[lid] != v {
+				continue
+			}
+			rhs := ast.Unparen(as.Rhs[i])
+			if isFresh(info, rhs) {
+				continue
+			}
+			call, isCall := rhs.(*ast.CallExpr)
+			if !isCall || !isBuiltin(info, call, "append") || len(call.Args) < 2 || call.Ellipsis.IsValid() || s.varOf(call.Args[0]) != v {
+				ok = false
+				return false
+			}
+			for _, a := range call.Args[1:] {
+				kv := s.varOf(a)
+				kh, found := s.allKeys[kv]
+				if kv == nil || !found || h != nil && s.key(h) != s.key(kh) {
+					ok = false
+					return false
+				}
+				h = kh
+			}
+		}
+		return true
+	})
+	if !ok || h == nil || s.key(h) == "" {
+		return nil
+	}
+	return h
 }
 
 // isStringList reports whether t is a slice of strings or a sequence of
@@ -460,7 +514,12 @@ func (s *fstate) eval0(e ast.Expr) (v val, known bool) {
 		if obj == nil {
 			return val{}, false
 		}
-		return s.f.Var(obj, x.Pos()), false
+		v := s.f.Var(obj, x.Pos())
+		if obj.Pkg() != nil && obj.Parent() == obj.Pkg().Scope() {
+			// A package variable the package sends as a credential.
+			v.c |= s.c.credVars()[obj]
+		}
+		return v, false
 	case *ast.SelectorExpr:
 		sel, ok := info.Selections[x]
 		if !ok {
@@ -472,7 +531,10 @@ func (s *fstate) eval0(e ast.Expr) (v val, known bool) {
 		f, _ := sel.Obj().(*types.Var)
 		switch {
 		case f != nil && f.Pkg() != nil && f.Pkg().Path() != httpPkg:
-			return s.litField(x, f), false
+			// c.token, when the package sends it as a credential.
+			v := s.litField(x, f)
+			v.c |= s.c.credVars()[f]
+			return v, false
 		case f == nil || f.Pkg() == nil:
 		case isHeader(f.Type()):
 			// Request.Header, Request.Trailer, Response.Header, ...
@@ -521,15 +583,25 @@ func (s *fstate) eval0(e ast.Expr) (v val, known bool) {
 			return s.eval(x.X).Join(s.eval(x.Y)), false
 		}
 	case *ast.CompositeLit:
-		for _, elt := range x.Elts {
+		t := info.TypeOf(x)
+		isErr := errorByFields(t)
+		for i, elt := range x.Elts {
 			if kv, ok := elt.(*ast.KeyValueExpr); ok {
-				v = v.Join(s.eval(kv.Value))
-				if t := info.TypeOf(x); t == nil || !isStruct(t) {
+				ev := s.eval(kv.Value)
+				if isErr && !printedField(t, elt, i) {
+					ev = val{c: ev.c & valueKinds}
+				}
+				v = v.Join(ev)
+				if t == nil || !isStruct(t) {
 					v = v.Join(s.eval(kv.Key))
 				}
 				continue
 			}
-			v = v.Join(s.eval(elt))
+			ev := s.eval(elt)
+			if isErr && !printedField(t, elt, i) {
+				ev = val{c: ev.c & valueKinds}
+			}
+			v = v.Join(ev)
 		}
 		return v, false
 	case *ast.CallExpr:
@@ -606,6 +678,11 @@ func (s *fstate) tuple(call *ast.CallExpr) (out []val, known bool) {
 	if tv, ok := info.Types[call.Fun]; ok && tv.IsType() {
 		if len(call.Args) == 1 && n > 0 {
 			out[0] = s.eval(call.Args[0])
+			if at := info.TypeOf(call.Args[0]); errorByFields(tv.Type) && (at == nil || !isText(at)) {
+				// headerError(h): the error's Error method, not
+				// fmt, decides what of h its text shows.
+				out[0] = val{c: out[0].c & valueKinds}
+			}
 		}
 		return out, false
 	}
@@ -729,10 +806,18 @@ func (s *fstate) passed(fn *types.Func, args []ast.Expr, params uint64) val {
 
 // carry adds to out what the results of a standard function that computes
 // text from its arguments carry: strings, bytes and strconv, the fmt
-// formatting functions (only the arguments a verb prints), errors.New and
-// encoding/json.Marshal. Only text results carry (a length, an index or a
-// found bool does not).
+// formatting functions (only the arguments a verb prints), errors.New,
+// encoding/json.Marshal, maps.Clone and the Error method of an error
+// interface. Only text results carry (a length, an index or a found bool
+// does not), and the copy maps.Clone makes.
 func (s *fstate) carry(fn *types.Func, call *ast.CallExpr, recv ast.Expr, args []ast.Expr, out []val) {
+	if fn.Name() == "Error" && recv != nil && len(args) == 0 && len(out) == 1 {
+		if t := s.info.TypeOf(recv); t != nil && types.IsInterface(t) && implementsError(t) {
+			// err.Error() is the text the error carries.
+			out[0] = out[0].Join(s.eval(recv))
+			return
+		}
+	}
 	if fn.Pkg() == nil {
 		return
 	}
@@ -765,8 +850,36 @@ func (s *fstate) carry(fn *types.Func, call *ast.CallExpr, recv ast.Expr, args [
 		}
 	case path == "errors" && fn.Name() == "New" && len(args) == 1:
 		in, firstOnly = s.eval(args[0]), true
+	case errorPkgs[path]:
+		// github.com/pkg/errors and its kin: New(msg), Errorf(format,
+		// args...), Wrap(err, msg), Wrapf(err, format, args...): the
+		// error's text holds the message, the arguments its verbs print
+		// and the wrapped error's text.
+		sig := fn.Type().(*types.Signature)
+		np := sig.Params().Len()
+		if !implementsError(resultType(sig)) {
+			return
+		}
+		fi := -1
+		if sig.Variadic() && np >= 2 && isString(sig.Params().At(np-2).Type()) {
+			fi = np - 2
+		}
+		for i, a := range args {
+			if fi >= 0 && i >= fi {
+				break
+			}
+			in = in.Join(s.eval(a))
+		}
+		if fi >= 0 {
+			in = in.Join(s.formatted(call, args, fi))
+		}
+		firstOnly = true
 	case path == "encoding/json" && (fn.Name() == "Marshal" || fn.Name() == "MarshalIndent") && len(args) > 0:
 		in = s.eval(args[0])
+	case path == "maps" && fn.Name() == "Clone" && len(args) == 1 && len(out) == 1:
+		// maps.Clone(h): a copy of every header, as h.Clone() is.
+		out[0] = out[0].Join(s.eval(args[0]))
+		return
 	default:
 		return
 	}
@@ -776,6 +889,24 @@ func (s *fstate) carry(fn *types.Func, call *ast.CallExpr, recv ast.Expr, args [
 			out[i] = out[i].Join(in)
 		}
 	}
+}
+
+// errorPkgs are the packages whose functions return an error whose text
+// is made from their arguments, as fmt.Errorf's is: they do not reach
+// net/http, so the analyzer does not summarise them.
+var errorPkgs = map[string]bool{
+	"github.com/pkg/errors":         true,
+	"golang.org/x/xerrors":          true,
+	"github.com/cockroachdb/errors": true,
+	"emperror.dev/errors":           true,
+}
+
+// resultType returns the type of the first result of sig, or nil.
+func resultType(sig *types.Signature) types.Type {
+	if sig.Results().Len() == 0 {
+		return nil
+	}
+	return sig.Results().At(0).Type()
 }
 
 // formatted returns what a printf-style call at fi carries: its format and
@@ -971,19 +1102,34 @@ func (s *fstate) bufferLeaves(call *ast.CallExpr, out []leaf) ([]leaf, bool) {
 
 // headerOrigins returns the whole headers of this function that the text
 // e is composed from (through variables, concatenation, conversions, the
-// standard text functions and helpers whose facts pass a parameter to
-// their result); ok is false when some of its credentials come otherwise.
+// standard text and error functions and helpers whose facts pass a
+// parameter to their result); ok is false when some of its credentials
+// come otherwise.
 func (s *fstate) headerOrigins(e ast.Expr, seen map[ast.Node]bool) (hs []ast.Expr, ok bool) {
+	return s.textOrigins(e, credHeader, isHeader, seen)
+}
+
+// requestOrigins returns the whole requests of this function that the
+// text e is composed from (fmt.Errorf("request %+v failed", req)), as
+// headerOrigins does for headers.
+func (s *fstate) requestOrigins(e ast.Expr, seen map[ast.Node]bool) (rs []ast.Expr, ok bool) {
+	return s.textOrigins(e, credRequest, isRequest, seen)
+}
+
+// textOrigins returns the values of this function, of a type that is
+// (a header or a request) and carrying only kind, that the text e is
+// composed from.
+func (s *fstate) textOrigins(e ast.Expr, kind creds, is func(types.Type) bool, seen map[ast.Node]bool) (hs []ast.Expr, ok bool) {
 	v := s.eval(e)
 	if v.c == 0 {
 		return nil, true
 	}
-	if v.c != credHeader || seen[e] {
-		return nil, v.c == credHeader
+	if v.c != kind || seen[e] {
+		return nil, v.c == kind
 	}
 	seen[e] = true
 	info := s.info
-	if isHeader(info.TypeOf(e)) {
+	if t := info.TypeOf(e); is(t) {
 		return []ast.Expr{e}, true
 	}
 	all := func(es ...ast.Expr) ([]ast.Expr, bool) {
@@ -992,13 +1138,24 @@ func (s *fstate) headerOrigins(e ast.Expr, seen map[ast.Node]bool) (hs []ast.Exp
 			if a == nil {
 				continue
 			}
-			more, ok := s.headerOrigins(a, seen)
+			more, ok := s.textOrigins(a, kind, is, seen)
 			if !ok {
 				return nil, false
 			}
 			out = append(out, more...)
 		}
 		return out, true
+	}
+	if a, ok := httpmodel.HeaderRead(info, e); ok && a.Name == "" {
+		// h.Get(k), h[k] with k a name of a loop over every name of
+		// h: the header the loop takes the names from, which a
+		// redacted clone replaces (for k := range redactedHeader(h)).
+		if kv := s.varOf(a.Key); kv != nil {
+			if h, ok := s.allKeys[kv]; ok {
+				return all(h)
+			}
+		}
+		return nil, false
 	}
 	switch x := ast.Unparen(e).(type) {
 	case *ast.Ident:
@@ -1023,8 +1180,17 @@ func (s *fstate) headerOrigins(e ast.Expr, seen map[ast.Node]bool) (hs []ast.Exp
 			out = append(out, more...)
 		}
 		return out, true
+	case *ast.StarExpr:
+		return all(x.X)
 	case *ast.BinaryExpr:
 		return all(x.X, x.Y)
+	case *ast.IndexExpr:
+		// v[0] of a header's values (for k, v := range h): the values
+		// come from h. h[k] reads the header by a name and has no
+		// origin to redact apart from the loop.
+		if t := info.TypeOf(x.X); t != nil && !isHeader(t) && isStringList(t) {
+			return all(x.X)
+		}
 	case *ast.CallExpr:
 		if tv, ok := info.Types[x.Fun]; ok && tv.IsType() {
 			return all(x.Args...)
@@ -1034,6 +1200,11 @@ func (s *fstate) headerOrigins(e ast.Expr, seen map[ast.Node]bool) (hs []ast.Exp
 			return nil, false
 		}
 		recv, args := httpmodel.Receiver(info, x)
+		if fn.Name() == "Error" && recv != nil && len(args) == 0 {
+			if t := info.TypeOf(recv); t != nil && types.IsInterface(t) && implementsError(t) {
+				return all(recv) // err.Error(): the error's text
+			}
+		}
 		if f := s.c.fact(fn); f != nil {
 			if len(f.Results) == 0 || f.Results[0] != 0 || len(f.Passes) == 0 {
 				return nil, false
@@ -1052,7 +1223,19 @@ func (s *fstate) headerOrigins(e ast.Expr, seen map[ast.Node]bool) (hs []ast.Exp
 			}
 			return all(passed...)
 		}
-		if p := fn.Pkg(); p != nil && (p.Path() == "fmt" || p.Path() == "strings" || p.Path() == "bytes" || p.Path() == "strconv") {
+		if httpmodel.IsPkgFunc(fn, "fmt", "Sprintf", "Errorf") {
+			// Only what a verb prints: %T and %p show no header.
+			var shown []ast.Expr
+			as, _ := logsink.Args(info, x, logsink.Sink{Format: 0, Verbs: 1, Writer: -1, All: true})
+			for _, a := range as {
+				if logsink.Reveals(a.Verb, info.TypeOf(a.Expr)) {
+					shown = append(shown, a.Expr)
+				}
+			}
+			return all(shown...)
+		}
+		if p := fn.Pkg(); p != nil && (p.Path() == "fmt" || p.Path() == "strings" || p.Path() == "bytes" || p.Path() == "strconv" || errorPkgs[p.Path()]) ||
+			httpmodel.IsPkgFunc(fn, "errors", "New") {
 			return all(append([]ast.Expr{recv}, args...)...)
 		}
 	}

@@ -1,8 +1,9 @@
 // Package logsink recognises the calls that write their arguments to a log:
 // the standard log, fmt printing to os.Stdout or os.Stderr, log/slog, and
 // the loggers Go teams use (go.uber.org/zap, github.com/sirupsen/logrus,
-// github.com/rs/zerolog, github.com/hashicorp/go-hclog, k8s.io/klog/v2),
-// plus functions a user names by qualified name.
+// github.com/rs/zerolog, github.com/hashicorp/go-hclog, k8s.io/klog/v2,
+// github.com/go-logr/logr, github.com/go-kit/log), plus functions a user
+// names by qualified name.
 //
 // Every recogniser of the table matches through the type checker (the
 // called *types.Func, its package path and receiver type), never through
@@ -128,7 +129,7 @@ func init() {
 		add(zap, "SugaredLogger", fmt0, b+"f")
 	}
 	add(zap, "SugaredLogger", plain, "With")
-	for _, n := range []string{"String", "Strings", "ByteString", "ByteStrings", "Any", "Reflect", "Stringer", "Stringers", "Error", "NamedError", "Errors"} {
+	for _, n := range []string{"String", "Strings", "ByteString", "ByteStrings", "Binary", "Any", "Reflect", "Stringer", "Stringers", "Error", "NamedError", "Errors", "Dict"} {
 		constructors[key(zap, "", n)] = true
 	}
 
@@ -144,7 +145,7 @@ func init() {
 	// github.com/rs/zerolog: fields on an *Event or a Context, the
 	// message, and the print functions.
 	const zerolog = "github.com/rs/zerolog"
-	fields := []string{"Str", "Strs", "Bytes", "Interface", "Any", "Stringer", "Stringers", "Err", "AnErr", "Errs", "RawJSON"}
+	fields := []string{"Str", "Strs", "Bytes", "Hex", "Interface", "Any", "Fields", "Stringer", "Stringers", "Err", "AnErr", "Errs", "RawJSON"}
 	add(zerolog, "Event", plain, fields...)
 	add(zerolog, "Event", plain, "Msg")
 	add(zerolog, "Event", fmt0, "Msgf")
@@ -158,6 +159,19 @@ func init() {
 	const hclog = "github.com/hashicorp/go-hclog"
 	add(hclog, "Logger", plain, "Trace", "Debug", "Info", "Warn", "Error", "Log", "With")
 
+	// github.com/go-logr/logr: the Logger's messages and the key-value
+	// pairs it keeps for later messages (klog.FromContext returns one).
+	const logr = "github.com/go-logr/logr"
+	add(logr, "Logger", plain, "Info", "Error", "WithValues")
+
+	// github.com/go-kit/log (and its former home in go-kit/kit): the
+	// Logger interface is a log by its shape (Log(keyvals ...any) error);
+	// With, WithPrefix and WithSuffix keep key-value pairs that every
+	// later Log writes.
+	for _, kit := range []string{"github.com/go-kit/log", "github.com/go-kit/kit/log"} {
+		add(kit, "", plain, "With", "WithPrefix", "WithSuffix")
+	}
+
 	// k8s.io/klog/v2: the package functions and Verbose.
 	const klog = "k8s.io/klog/v2"
 	family(klog, "", 0, "Info", "Warning", "Error", "Fatal", "Exit")
@@ -165,6 +179,49 @@ func init() {
 		"InfoS", "ErrorS", "InfoSDepth", "ErrorSDepth")
 	family(klog, "Verbose", 0, "Info")
 	add(klog, "Verbose", plain, "InfoS", "InfoDepth", "InfoSDepth", "ErrorS")
+}
+
+// logWriters are the functions and methods whose result is a writer into
+// a log: log.Writer, (*log.Logger).Writer, and logrus's Writer and
+// WriterLevel of a Logger or an Entry, whose pipe writes each line as a
+// message.
+var logWriters = map[funcKey]bool{
+	key("log", "", "Writer"):       true,
+	key("log", "Logger", "Writer"): true,
+}
+
+func init() {
+	for _, recv := range []string{"Logger", "Entry"} {
+		for _, n := range []string{"Writer", "WriterLevel"} {
+			logWriters[key("github.com/sirupsen/logrus", recv, n)] = true
+		}
+	}
+}
+
+// LogWriter reports whether e, the destination of a write, is a log's
+// own writer: a call of a function of the table that returns one
+// (log.Writer(), l.Writer() of a *log.Logger, logger.WriterLevel(...) of
+// logrus), or io.MultiWriter of writers one of which is os.Stdout,
+// os.Stderr or such a writer.
+func LogWriter(info *types.Info, e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn := httpmodel.Callee(info, call)
+	if fn == nil {
+		return false
+	}
+	if httpmodel.IsPkgFunc(fn, "io", "MultiWriter") {
+		for _, a := range call.Args {
+			if IsStdStream(info, a) || LogWriter(info, a) {
+				return true
+			}
+		}
+		return false
+	}
+	k, ok := lookupKey(fn.Origin())
+	return ok && logWriters[k]
 }
 
 // lookupKey returns the table key of fn: its package path, the name of

@@ -20,7 +20,8 @@ import (
 //     LogSink, logger; not Catalog, Blogger, Printer, TB);
 //   - the method's name is a logging verb (Print, Log, Trace, Debug, Info,
 //     Notice, Warn, Warning, Error, Critical, Fatal, Panic, ...) with an
-//     optional suffix f, ln, w, S, Context or Ctx;
+//     optional suffix f, ln, w, S, Context or Ctx, or Output (as
+//     *log.Logger's Output(calldepth, s));
 //   - its parameters are a logging signature: (args ...any),
 //     (msg string, keyvals ...any), a printf signature (format string,
 //     args ...any) for a verb ending in f, each optionally after one
@@ -38,6 +39,11 @@ var verbBases = []string{
 	"Print", "Log", "Trace", "Debug", "Info", "Notice", "Warn", "Warning",
 	"Error", "Critical", "Crit", "Alert", "Emergency", "Fatal", "Panic", "DPanic", "Verbose",
 }
+
+// methodVerbs are logging verbs for a method only, not for a func value
+// (an Output func(string) field is a callback of any kind): Output, as
+// *log.Logger's Output(calldepth int, s string) error.
+var methodVerbs = map[string]bool{"Output": true}
 
 var verbSuffixes = []string{"", "f", "ln", "w", "S", "Context", "Ctx"}
 
@@ -116,6 +122,33 @@ func Shape(fn *types.Func, from *types.Package) (Sink, bool) {
 	return s, true
 }
 
+// HeldShape reports whether fn, a method of an interface whose name does
+// not say it logs (Leveled, KV, an unnamed interface), logs by its shape
+// when called on a value held in a field, variable or parameter named
+// holder: the holder's name says it logs (Logger, log, httpLogger, by the
+// words of LoggerTypeName), and fn's name and signature are a logging
+// method's (see Shape). The holder's name is the evidence that the
+// interface's name gives Shape: c.Logger.Debugf(format, args...) of a
+// field Logger Leveled logs, c.printer.Printf does not.
+func HeldShape(fn *types.Func, holder string, from *types.Package) (Sink, bool) {
+	if fn == nil || !LoggerTypeName(holder) || !logVerbs[fn.Name()] && !methodVerbs[fn.Name()] {
+		return Sink{}, false
+	}
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) {
+		return Sink{}, false
+	}
+	format, ok := logSignature(sig, strings.HasSuffix(fn.Name(), "f"))
+	if !ok {
+		return Sink{}, false
+	}
+	s := Sink{Name: Name(fn, from), Format: -1, Writer: -1, All: true}
+	if format >= 0 {
+		s.Format, s.Verbs = format, format+1
+	}
+	return s, true
+}
+
 // LoggerMethod reports whether fn is a method of a concrete type that has
 // the shape of a logger interface's: the type's name says it logs, and
 // the method's name and signature are a logging method's (see Shape). A
@@ -128,7 +161,7 @@ func LoggerMethod(fn *types.Func) bool {
 // loggerMethod applies the rule of Shape to a method of an interface
 // (iface) or of a concrete type, and returns the format's index.
 func loggerMethod(fn *types.Func, iface bool) (format int, ok bool) {
-	if fn == nil || !logVerbs[fn.Name()] {
+	if fn == nil || !logVerbs[fn.Name()] && !methodVerbs[fn.Name()] {
 		return -1, false
 	}
 	sig, _ := fn.Type().(*types.Signature)

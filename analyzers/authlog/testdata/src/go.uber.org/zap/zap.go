@@ -13,6 +13,8 @@ func ByteString(key string, val []byte) Field { return Field{Key: key, Interface
 func Any(key string, value any) Field         { return Field{Key: key, Interface: value} }
 func Int(key string, val int) Field           { return Field{Key: key, Interface: val} }
 func Error(err error) Field                   { return Field{Key: "error", Interface: err} }
+func Binary(key string, val []byte) Field     { return Field{Key: key, Interface: val} }
+func Dict(key string, val ...Field) Field     { return Field{Key: key, Interface: val} }
 
 type Logger struct{}
 

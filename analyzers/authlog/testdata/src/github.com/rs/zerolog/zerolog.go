@@ -18,6 +18,8 @@ func (e *Event) Str(key, val string) *Event            { return e }
 func (e *Event) Strs(key string, vals []string) *Event { return e }
 func (e *Event) Int(key string, i int) *Event          { return e }
 func (e *Event) Interface(key string, i any) *Event    { return e }
+func (e *Event) Hex(key string, val []byte) *Event     { return e }
+func (e *Event) Fields(fields any) *Event              { return e }
 func (e *Event) Msg(msg string)                        {}
 func (e *Event) Msgf(format string, v ...any)          {}
 func (e *Event) Send()                                 {}

@@ -2,7 +2,13 @@
 // tests.
 package logrus
 
+import "io"
+
 type Fields map[string]any
+
+type Level uint32
+
+const DebugLevel Level = 5
 
 type Logger struct{}
 
@@ -27,3 +33,5 @@ func (*Logger) Info(args ...any)                        {}
 func (e *Entry) WithField(key string, value any) *Entry { return e }
 func (*Entry) Info(args ...any)                         {}
 func (*Entry) Infof(format string, args ...any)         {}
+func (*Logger) Writer() *io.PipeWriter                  { return nil }
+func (*Logger) WriterLevel(level Level) *io.PipeWriter  { return nil }
