@@ -32,7 +32,9 @@
 //     without the check that net/http's own Transport makes before it
 //     replays a request: an idempotent method (a comparison, switch or
 //     lookup of the request's Method, in the function or in a function of
-//     the package it calls) or an idempotency key header. The unknown
+//     the package it calls, or of the method parameter or field it builds
+//     the request with, as in isIdempotent(method); a comparison with ""
+//     only picks a default) or an idempotency key header. The unknown
 //     outcomes of a request of any method are a transport error and a
 //     500, 502 or 504; a 4xx is the server's answer, after which sending
 //     the request again applies nothing twice;

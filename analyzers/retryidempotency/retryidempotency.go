@@ -515,7 +515,7 @@ func (c *checker) requestSend(fn ast.Node, call *ast.CallExpr, req ast.Expr) (se
 }
 
 // methodVar resolves the method argument of a NewRequest call that is a
-// local variable assigned only one constant.
+// local variable, not a parameter, assigned only one constant.
 func (c *checker) methodVar(fn ast.Node, build *ast.CallExpr) (string, bool) {
 	info := c.pass.TypesInfo
 	arg := build.Args[0]
@@ -527,7 +527,9 @@ func (c *checker) methodVar(fn ast.Node, build *ast.CallExpr) (string, bool) {
 		return "", false
 	}
 	v, ok := info.Uses[id].(*types.Var)
-	if !ok || v.Parent() == v.Pkg().Scope() {
+	if !ok || v.Parent() == v.Pkg().Scope() || c.paramOf(fn, v) {
+		// A parameter holds the caller's method, even when a default
+		// replaces an empty one (if method == "" { method = "GET" }).
 		return "", false
 	}
 	m := ""
