@@ -41,7 +41,8 @@
 //   - a key that is generated anew on each attempt: its value comes from a
 //     random, UUID or clock source called inside the loop, directly or
 //     through a helper (one whose first result is a string, a number, a
-//     byte slice or array, or a time.Time), which defeats the server's
+//     byte slice or array, or a time.Time), or set by a function that
+//     makes one on every call (addKey(req)), which defeats the server's
 //     deduplication.
 //
 // A retry need not be a loop written around the send. The same is
@@ -92,7 +93,11 @@
 //
 // Not reported: GET, HEAD, OPTIONS, PUT and DELETE; a method that is not a
 // constant and not the caller's; a key computed once before the loop, or taken from a parameter
-// or a field; a loop that retries only after 408, 425, 429 or 503 and
+// or a field, set on the request directly, by a function of any package
+// that sets a key on the request or header it is handed (setKey(req, key),
+// c.setHeaders(req, opts)), or with a header made once and copied onto
+// each attempt's request (req.Header = h.Clone()); of several, the last
+// counts, so a header replaced after the key was set has lost it; a loop that retries only after 408, 425, 429 or 503 and
 // returns on a transport error. A key is known to be fresh when it comes
 // from crypto/rand, math/rand, time.Now, a UUID-like package, or a function
 // that returns one of those; a helper that makes keys is recognised in a
@@ -129,7 +134,8 @@
 // Each finding has one suggested fix. A missing key gets one generated
 // before the loop with crypto/rand (rand.Text from Go 1.24, random bytes in
 // hex before it) and set, under the first configured header name, on the
-// request of every attempt; a Post or PostForm call is rewritten into a
+// request of every attempt (after the statements that replace its header
+// or set a key of their own on it); a Post or PostForm call is rewritten into a
 // request that carries the header. A write sent by a helper gets the key as
 // a new last parameter of the helper, which sets it on its request; this is
 // offered, and the finding reported, only for an unexported function of the
