@@ -77,9 +77,14 @@
 // that passes no return, no break out of the loop and no call that never
 // returns? The outcome only decides the branches on the way: conditions
 // on the send's error, response and status (comparisons, a switch on the
-// status, a variable holding it) and calls of a retry predicate, a
+// status, a variable holding it, a lookup of the status in a set the
+// package declares and never changes: retryable[code], slices.Contains(
+// retryOn, code), _, ok := set[code]), calls of a retry predicate, a
 // function of any package that returns a bool from the response and the
-// error (shouldRetry(resp, err)); any other condition is taken both ways.
+// error (shouldRetry(resp, err)) or from the status alone
+// (isRetryableStatus(code)), and a bool variable defined from one of
+// these (retry := shouldRetry(resp, err)); any other condition is taken
+// both ways.
 // Success first or failure first, a send in a branch of an if, attempts
 // counted up or down are then one shape.
 //

@@ -118,6 +118,18 @@ type checker struct {
 	anyFindings []anyFinding
 	// preds are the retry predicates of the package (see predicate).
 	preds map[*types.Func]*predFact
+	// sets are the constant sets of integers of the package (see
+	// flow.ConstSets), nil until asked.
+	sets map[*types.Var]map[int64]bool
+}
+
+// constSets returns the package variables that hold a constant set of
+// integers, such as the statuses a loop retries.
+func (c *checker) constSets() map[*types.Var]map[int64]bool {
+	if c.sets == nil {
+		c.sets = flow.ConstSets(c.pass.TypesInfo, c.pass.Files)
+	}
+	return c.sets
 }
 
 func run(pass *analysis.Pass, keys []string, at func(token.Pos)) (any, error) {
