@@ -503,6 +503,16 @@ func (c *checker) requestSend(fn ast.Node, call *ast.CallExpr, req ast.Expr) (se
 		return send{}, false
 	}
 	out.req = v
+	if lit, isLit := fn.(*ast.FuncLit); isLit && (v.Pos() < lit.Pos() || v.Pos() >= lit.End()) {
+		// A request the function around the literal builds, as an
+		// operation handed to a retry helper captures it: its method
+		// and key are that function's.
+		if file := fixes.FileOf(c.pass, lit.Pos()); file != nil {
+			if d, ok := c.declOf(file, lit).(*ast.FuncDecl); ok && d.Body != nil && d.Pos() <= v.Pos() && v.Pos() < d.End() {
+				fn = d
+			}
+		}
+	}
 	// The request's method: every assignment to it must be a
 	// NewRequest with a constant method (or a method variable assigned
 	// only constants), all the same.
@@ -523,9 +533,20 @@ func (c *checker) requestSend(fn ast.Node, call *ast.CallExpr, req ast.Expr) (se
 		}
 		m, known, isNew := httpmodel.NewRequestMethod(info, b)
 		if !isNew {
-			return send{}, false
-		}
-		if !known {
+			// A helper of the package that builds the request with the
+			// method it is handed: c.newRequest(ctx, "POST", path, body).
+			mf := c.lookupMethod(httpmodel.Callee(info, b))
+			if mf == nil {
+				return send{}, false
+			}
+			_, args := httpmodel.Receiver(info, b)
+			if mf.Param >= len(args) {
+				return send{}, false
+			}
+			if m, known = httpmodel.ConstString(info, args[mf.Param]); !known {
+				m, known = c.methodVarExpr(fn, args[mf.Param])
+			}
+		} else if !known {
 			m, known = c.methodVar(fn, b)
 		}
 		if !known || (out.method != "" && out.method != m) {
@@ -543,11 +564,13 @@ func (c *checker) requestSend(fn ast.Node, call *ast.CallExpr, req ast.Expr) (se
 // methodVar resolves the method argument of a NewRequest call that is a
 // local variable, not a parameter, assigned only one constant.
 func (c *checker) methodVar(fn ast.Node, build *ast.CallExpr) (string, bool) {
+	return c.methodVarExpr(fn, methodArg(c.pass.TypesInfo, build))
+}
+
+// methodVarExpr resolves a method argument that is a local variable, not a
+// parameter, assigned only one constant.
+func (c *checker) methodVarExpr(fn ast.Node, arg ast.Expr) (string, bool) {
 	info := c.pass.TypesInfo
-	arg := build.Args[0]
-	if f := httpmodel.Callee(info, build); httpmodel.IsPkgFunc(f, "net/http", "NewRequestWithContext") {
-		arg = build.Args[1]
-	}
 	id, ok := ast.Unparen(arg).(*ast.Ident)
 	if !ok {
 		return "", false
