@@ -242,5 +242,8 @@
 //	-retryidempotency.key-headers string
 //	    comma-separated request headers that carry an idempotency key,
 //	    compared case-insensitively (default "Idempotency-Key,X-Idempotency-Key",
-//	    the two names net/http itself treats as making a request replayable)
+//	    the two names net/http itself treats as making a request replayable;
+//	    a header whose name contains "idempotency", such as
+//	    Idempotency-Token, is recognised as a key too, and the first
+//	    configured name is the one fixes set)
 package retryidempotency

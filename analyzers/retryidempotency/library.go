@@ -27,7 +27,7 @@ func checkLibraries(pass *analysis.Pass, keys []string, via map[*ast.CallExpr]bo
 	if !retrylib.ImportsLibrary(pass.Pkg) && retrylib.Libraries[pass.Pkg.Path()] == nil {
 		return
 	}
-	c := &checker{pass: pass, keys: httpmodel.NewNames(keys...), first: http.CanonicalHeaderKey(keys[0])}
+	c := &checker{pass: pass, keys: keyNames{httpmodel.NewNames(keys...)}, first: http.CanonicalHeaderKey(keys[0])}
 	for _, file := range pass.Files {
 		ast.PreorderStack(file, nil, func(n ast.Node, stack []ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)

@@ -93,9 +93,20 @@ type freshPkgFact struct{}
 func (*freshPkgFact) AFact()         {}
 func (*freshPkgFact) String() string { return "makes fresh values" }
 
+// keyNames are the headers that carry an idempotency key: the configured
+// ones, and any whose name says it carries one (Idempotency-Token,
+// X-Amz-Idempotency-Token), which an API that documents such a header
+// deduplicates on as well.
+type keyNames struct{ configured httpmodel.Names }
+
+// Has reports whether the header name is one of k.
+func (k keyNames) Has(name string) bool {
+	return k.configured.Has(name) || strings.Contains(strings.ToLower(name), "idempotency")
+}
+
 type checker struct {
 	pass   *analysis.Pass
-	keys   httpmodel.Names
+	keys   keyNames
 	first  string // the first configured key header, for fixes
 	loops  *retryloop.Result
 	writes *summary.Table[writeFact, *writeFact]
@@ -136,7 +147,7 @@ func run(pass *analysis.Pass, keys []string, at func(token.Pos)) (any, error) {
 	loops := pass.ResultOf[retryloop.Analyzer].(*retryloop.Result)
 	c := &checker{
 		pass:     pass,
-		keys:     httpmodel.NewNames(keys...),
+		keys:     keyNames{httpmodel.NewNames(keys...)},
 		first:    http.CanonicalHeaderKey(keys[0]),
 		loops:    loops,
 		writes:   summary.NewTable[writeFact](pass),

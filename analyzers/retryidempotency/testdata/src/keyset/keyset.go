@@ -69,6 +69,25 @@ func (c *client) headerReplaced(ctx context.Context, body []byte, defaults http.
 	return nil, errors.New("gave up")
 }
 
+// A request id made once is no idempotency key: the server does not
+// deduplicate on it.
+func (c *client) requestID(ctx context.Context, body []byte) (*http.Response, error) {
+	id := rand.Text()
+	for range 3 {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.url, bytes.NewReader(body))
+		if err != nil {
+			return nil, err
+		}
+		req.Header.Set("X-Request-Id", id)
+		resp, err := c.hc.Do(req) // want `POST is retried after a transport error without an idempotency key`
+		if err != nil {
+			continue
+		}
+		return resp, nil
+	}
+	return nil, errors.New("gave up")
+}
+
 // ---- must stay silent ----
 
 // The key is made once and handed to a helper of the package.
@@ -135,6 +154,24 @@ func (c *client) headersOnce(ctx context.Context, body []byte) (*http.Response, 
 			return nil, err
 		}
 		req.Header = h.Clone()
+		resp, err := c.hc.Do(req)
+		if err != nil {
+			continue
+		}
+		return resp, nil
+	}
+	return nil, errors.New("gave up")
+}
+
+// A header named as an idempotency key of its API, made once.
+func (c *client) idempotencyToken(ctx context.Context, body []byte) (*http.Response, error) {
+	token := rand.Text()
+	for range 3 {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.url, bytes.NewReader(body))
+		if err != nil {
+			return nil, err
+		}
+		req.Header.Set("Idempotency-Token", token)
 		resp, err := c.hc.Do(req)
 		if err != nil {
 			continue
