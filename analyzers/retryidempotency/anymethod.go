@@ -214,15 +214,17 @@ func (c *checker) callersMethod(fn ast.Node, m ast.Expr) bool {
 // ---- the method check ----
 
 // guardsIn reports whether root checks a request's method or its
-// idempotency key: it compares or looks up a request's Method, reads a
+// idempotency key: it compares or looks up a request's Method, or the
+// method a request of root is built with (see methodSources), reads a
 // configured key header, or calls a function of the package that does.
 func (c *checker) guardsIn(root ast.Node) bool {
-	return c.guardsWith(root, c.guardingFuncs())
+	return c.guardsWith(root, c.guardingFuncs(), c.methodSources(root))
 }
 
 // guardsWith is guardsIn with the checking functions of the package in
-// guarded (nil: calls do not count).
-func (c *checker) guardsWith(root ast.Node, guarded map[*types.Func]bool) bool {
+// guarded (nil: calls do not count) and the sources of the method of the
+// requests root builds in sources.
+func (c *checker) guardsWith(root ast.Node, guarded map[*types.Func]bool, sources map[types.Object]bool) bool {
 	info := c.pass.TypesInfo
 	found := false
 	ast.PreorderStack(root, nil, func(n ast.Node, stack []ast.Node) bool {
@@ -231,13 +233,25 @@ func (c *checker) guardsWith(root ast.Node, guarded map[*types.Func]bool) bool {
 		}
 		switch n := n.(type) {
 		case *ast.SelectorExpr:
-			if n.Sel.Name != "Method" || len(stack) == 0 {
+			if len(stack) == 0 {
 				return true
 			}
-			if s, ok := info.Selections[n]; !ok || s.Kind() != types.FieldVal || !httpmodel.IsNamed(s.Recv(), "net/http", "Request") {
+			s, ok := info.Selections[n]
+			if !ok || s.Kind() != types.FieldVal {
+				return true
+			}
+			if sources[s.Obj()] {
+				found = sourceTested(info, n, stack[len(stack)-1])
+				return !found
+			}
+			if n.Sel.Name != "Method" || !httpmodel.IsNamed(s.Recv(), "net/http", "Request") {
 				return true
 			}
 			found = methodTested(info, n, stack[len(stack)-1])
+		case *ast.Ident:
+			if len(stack) > 0 && sources[info.Uses[n]] {
+				found = sourceTested(info, n, stack[len(stack)-1])
+			}
 		case *ast.CallExpr:
 			if a, ok := httpmodel.HeaderRead(info, n); ok && c.keys.Has(a.Name) {
 				found = true
@@ -257,7 +271,7 @@ func (c *checker) guardsWith(root ast.Node, guarded map[*types.Func]bool) bool {
 // methodTested reports whether the Method selector sel is tested where it
 // stands under parent: compared, switched on, looked up in a map or a
 // slice, or handed to a function that answers yes or no.
-func methodTested(info *types.Info, sel *ast.SelectorExpr, parent ast.Node) bool {
+func methodTested(info *types.Info, sel ast.Expr, parent ast.Node) bool {
 	switch p := parent.(type) {
 	case *ast.BinaryExpr:
 		return p.Op == token.EQL || p.Op == token.NEQ
@@ -271,6 +285,63 @@ func methodTested(info *types.Info, sel *ast.SelectorExpr, parent ast.Node) bool
 		return ok && b.Kind() == types.Bool
 	}
 	return false
+}
+
+// sourceTested is methodTested for the method a request is built with,
+// where a comparison with "" is not a check of the method but the choice
+// of a default one (if method == "" { method = http.MethodGet }).
+func sourceTested(info *types.Info, e ast.Expr, parent ast.Node) bool {
+	if b, ok := parent.(*ast.BinaryExpr); ok {
+		other := b.Y
+		if other == e {
+			other = b.X
+		}
+		if s, ok := httpmodel.ConstString(info, other); ok && s == "" {
+			return false
+		}
+	}
+	return methodTested(info, e, parent)
+}
+
+// methodSources returns the variables and fields that the requests built
+// in fn take their method from, when it is not a constant: the method
+// argument of http.NewRequest, or of a function of the package that
+// builds a request with the method it is handed (a methodFact), such as
+// the method parameter of an SDK's do(ctx, method, path, body) or the
+// Method field of its own request type. A check of one (isIdempotent(method),
+// switch opts.Method) checks the method of every request built from it.
+func (c *checker) methodSources(fn ast.Node) map[types.Object]bool {
+	info := c.pass.TypesInfo
+	sources := map[types.Object]bool{}
+	add := func(e ast.Expr) {
+		switch e := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			if v, ok := info.Uses[e].(*types.Var); ok && !v.IsField() {
+				sources[v] = true
+			}
+		case *ast.SelectorExpr:
+			if s, ok := info.Selections[e]; ok && s.Kind() == types.FieldVal {
+				sources[s.Obj()] = true
+			}
+		}
+	}
+	ast.Inspect(fn, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		if _, known, isNew := httpmodel.NewRequestMethod(info, call); isNew {
+			if !known {
+				add(methodArg(info, call))
+			}
+		} else if m := c.lookupMethod(httpmodel.Callee(info, call)); m != nil {
+			if _, args := httpmodel.Receiver(info, call); m.Param < len(args) {
+				add(args[m.Param])
+			}
+		}
+		return true
+	})
+	return sources
 }
 
 // guardingFuncs returns the functions of the package that check a
@@ -298,7 +369,7 @@ func (c *checker) guardingFuncs() map[*types.Func]bool {
 				callers[j] = append(callers[j], i)
 			}
 		}
-		mark[i] = c.guardsWith(f.Decl.Body, nil)
+		mark[i] = c.guardsWith(f.Decl.Body, nil, nil)
 	}
 	callindex.MarkCallers(callers, mark)
 	for i, f := range funcs {

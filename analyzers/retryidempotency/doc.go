@@ -19,7 +19,11 @@
 //
 //   - a POST or PATCH (a constant method: http.MethodPost, "PATCH",
 //     http.Post, http.PostForm, Client.Post, Client.PostForm, or a method
-//     variable assigned only such constants) sent in the loop, directly or
+//     variable assigned only such constants, handed to http.NewRequest or
+//     to a function of any package that builds a request with the method
+//     it is handed, c.newRequest(ctx, http.MethodPost, path, body); for an
+//     operation handed to a retry helper, the request may be built before
+//     the helper's call) sent in the loop, directly or
 //     through a function in any package that sends one, when the loop can
 //     reach another attempt after an unknown outcome and no idempotency key
 //     header is set on the request;
@@ -32,14 +36,17 @@
 //     without the check that net/http's own Transport makes before it
 //     replays a request: an idempotent method (a comparison, switch or
 //     lookup of the request's Method, in the function or in a function of
-//     the package it calls) or an idempotency key header. The unknown
+//     the package it calls, or of the method parameter or field it builds
+//     the request with, as in isIdempotent(method); a comparison with ""
+//     only picks a default) or an idempotency key header. The unknown
 //     outcomes of a request of any method are a transport error and a
 //     500, 502 or 504; a 4xx is the server's answer, after which sending
 //     the request again applies nothing twice;
 //   - a key that is generated anew on each attempt: its value comes from a
 //     random, UUID or clock source called inside the loop, directly or
 //     through a helper (one whose first result is a string, a number, a
-//     byte slice or array, or a time.Time), which defeats the server's
+//     byte slice or array, or a time.Time), or set by a function that
+//     makes one on every call (addKey(req)), which defeats the server's
 //     deduplication.
 //
 // A retry need not be a loop written around the send. The same is
@@ -74,9 +81,14 @@
 // that passes no return, no break out of the loop and no call that never
 // returns? The outcome only decides the branches on the way: conditions
 // on the send's error, response and status (comparisons, a switch on the
-// status, a variable holding it) and calls of a retry predicate, a
+// status, a variable holding it, a lookup of the status in a set the
+// package declares and never changes: retryable[code], slices.Contains(
+// retryOn, code), _, ok := set[code]), calls of a retry predicate, a
 // function of any package that returns a bool from the response and the
-// error (shouldRetry(resp, err)); any other condition is taken both ways.
+// error (shouldRetry(resp, err)) or from the status alone
+// (isRetryableStatus(code)), and a bool variable defined from one of
+// these (retry := shouldRetry(resp, err)); any other condition is taken
+// both ways.
 // Success first or failure first, a send in a branch of an if, attempts
 // counted up or down are then one shape.
 //
@@ -90,7 +102,11 @@
 //
 // Not reported: GET, HEAD, OPTIONS, PUT and DELETE; a method that is not a
 // constant and not the caller's; a key computed once before the loop, or taken from a parameter
-// or a field; a loop that retries only after 408, 425, 429 or 503 and
+// or a field, set on the request directly, by a function of any package
+// that sets a key on the request or header it is handed (setKey(req, key),
+// c.setHeaders(req, opts)), or with a header made once and copied onto
+// each attempt's request (req.Header = h.Clone()); of several, the last
+// counts, so a header replaced after the key was set has lost it; a loop that retries only after 408, 425, 429 or 503 and
 // returns on a transport error. A key is known to be fresh when it comes
 // from crypto/rand, math/rand, time.Now, a UUID-like package, or a function
 // that returns one of those; a helper that makes keys is recognised in a
@@ -127,7 +143,8 @@
 // Each finding has one suggested fix. A missing key gets one generated
 // before the loop with crypto/rand (rand.Text from Go 1.24, random bytes in
 // hex before it) and set, under the first configured header name, on the
-// request of every attempt; a Post or PostForm call is rewritten into a
+// request of every attempt (after the statements that replace its header
+// or set a key of their own on it); a Post or PostForm call is rewritten into a
 // request that carries the header. A write sent by a helper gets the key as
 // a new last parameter of the helper, which sets it on its request; this is
 // offered, and the finding reported, only for an unexported function of the
@@ -225,5 +242,8 @@
 //	-retryidempotency.key-headers string
 //	    comma-separated request headers that carry an idempotency key,
 //	    compared case-insensitively (default "Idempotency-Key,X-Idempotency-Key",
-//	    the two names net/http itself treats as making a request replayable)
+//	    the two names net/http itself treats as making a request replayable;
+//	    a header whose name contains "idempotency", such as
+//	    Idempotency-Token, is recognised as a key too, and the first
+//	    configured name is the one fixes set)
 package retryidempotency

@@ -95,6 +95,9 @@ func (c *checker) reportMissing(file *ast.File, l *retryloop.Loop, s send, outco
 	}
 	edits = append(edits, more...)
 	what := "without an idempotency key"
+	if s.keyedBy != "" {
+		what = "with an idempotency key that " + s.keyedBy + " makes anew on each attempt"
+	}
 	if s.helper != nil {
 		what += " (" + httpmodel.Callee(info, s.call).Name() + " sends it)"
 	}
@@ -150,10 +153,57 @@ func (c *checker) setAfterBuild(root ast.Node, s send, set string, src []byte) (
 		if ifs, ok := list[j+1].(*ast.IfStmt); ok && mentionsErr(c.pass.TypesInfo, ifs.Cond, stmt) {
 			after = ifs
 		}
+		// After the statements up to the send that write the request's
+		// headers (req.Header = h, a helper that sets a key of its own):
+		// the key set before them would be lost.
+		for _, next := range list[j+1:] {
+			if next.Pos() <= s.call.Pos() && s.call.End() <= next.End() {
+				break
+			}
+			if s.req != nil && c.writesHeader(next, s.req) {
+				after = next
+			}
+		}
 	}
 	indent := fixes.Indent(c.pass.Fset, src, stmt.Pos())
 	eol := fixes.LineEnd(c.pass.Fset, src, after.End())
 	return analysis.TextEdit{Pos: eol, End: eol, NewText: []byte("\n" + indent + set)}, true
+}
+
+// writesHeader reports whether st replaces the headers of the request v
+// (v.Header = h) or calls a function that sets a key on them, outside
+// function literals.
+func (c *checker) writesHeader(st ast.Stmt, v *types.Var) bool {
+	info := c.pass.TypesInfo
+	isReq := func(e ast.Expr) bool {
+		e = ast.Unparen(e)
+		if sel, ok := e.(*ast.SelectorExpr); ok && sel.Sel.Name == "Header" {
+			e = ast.Unparen(sel.X)
+		}
+		id, ok := e.(*ast.Ident)
+		return ok && info.Uses[id] == v
+	}
+	found := false
+	ast.Inspect(st, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && sel.Sel.Name == "Header" && isReq(sel) {
+					found = true
+				}
+			}
+		case *ast.CallExpr:
+			if k := c.keySets.Lookup(httpmodel.Callee(info, n)); k != nil {
+				if _, args := httpmodel.Receiver(info, n); k.Param < len(args) && isReq(args[k.Param]) {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 func blockOf(n ast.Node) []ast.Stmt {

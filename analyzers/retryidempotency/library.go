@@ -27,7 +27,7 @@ func checkLibraries(pass *analysis.Pass, keys []string, via map[*ast.CallExpr]bo
 	if !retrylib.ImportsLibrary(pass.Pkg) && retrylib.Libraries[pass.Pkg.Path()] == nil {
 		return
 	}
-	c := &checker{pass: pass, keys: httpmodel.NewNames(keys...), first: http.CanonicalHeaderKey(keys[0])}
+	c := &checker{pass: pass, keys: keyNames{httpmodel.NewNames(keys...)}, first: http.CanonicalHeaderKey(keys[0])}
 	if retrylib.Imports(pass.Pkg, retrylib.FailsafeHTTP) {
 		c.checkFailsafeClients()
 	}

@@ -107,6 +107,11 @@ type outcome struct {
 	// condOp and errStops are the operation's Loop.Cond and Loop.ErrStops
 	// (see Return).
 	condOp, errStops bool
+	// bools are the bool variables defined after the send from a
+	// condition (retry := shouldRetry(resp, err), _, ok := set[code]),
+	// by the expression that gives their value; nil for one assigned
+	// again.
+	bools map[*types.Var]ast.Expr
 	// errKnown reports that the error is nil whenever a status came, even
 	// without a response variable (a predicate that takes only the
 	// error); without it, an error with no response is a helper's, which
@@ -189,10 +194,15 @@ func leavesOrContinues(info *types.Info, n ast.Node) bool {
 	return found
 }
 
-// Visit learns the variables that hold the status: code := resp.StatusCode.
+// Visit learns the variables that hold the status (code :=
+// resp.StatusCode) and the bool variables defined from a condition.
 func (m *outcome) Visit(n ast.Node) {
 	st, ok := n.(*ast.AssignStmt)
-	if !ok || len(st.Lhs) != 1 || len(st.Rhs) != 1 || m.statusVars == nil || !m.isStatus(st.Rhs[0]) {
+	if !ok {
+		return
+	}
+	m.learnBool(st)
+	if len(st.Lhs) != 1 || len(st.Rhs) != 1 || m.statusVars == nil || !m.isStatus(st.Rhs[0]) {
 		return
 	}
 	if id, ok := st.Lhs[0].(*ast.Ident); ok {
@@ -200,6 +210,84 @@ func (m *outcome) Visit(n ast.Node) {
 			m.statusVars[v] = true
 		}
 	}
+}
+
+// learnBool records the bool variable that st defines from a condition
+// (ok := set[code], retry := shouldRetry(resp, err), _, ok := set[code]),
+// and forgets one that st assigns again.
+func (m *outcome) learnBool(st *ast.AssignStmt) {
+	if m.bools == nil {
+		m.bools = map[*types.Var]ast.Expr{}
+	}
+	var id *ast.Ident
+	var val ast.Expr
+	switch {
+	case len(st.Lhs) == 1 && len(st.Rhs) == 1:
+		id, _ = st.Lhs[0].(*ast.Ident)
+		val = st.Rhs[0]
+	case len(st.Lhs) == 2 && len(st.Rhs) == 1:
+		// The comma-ok form of a set lookup.
+		if ix, ok := ast.Unparen(st.Rhs[0]).(*ast.IndexExpr); ok {
+			if _, isMap := typeUnder(m.info.TypeOf(ix.X)).(*types.Map); isMap {
+				id, _ = st.Lhs[1].(*ast.Ident)
+				val = ix
+			}
+		}
+	}
+	for _, l := range st.Lhs {
+		if x, ok := l.(*ast.Ident); ok && (x != id || st.Tok != token.DEFINE) {
+			if v, ok := m.info.Uses[x].(*types.Var); ok {
+				if _, known := m.bools[v]; known {
+					m.bools[v] = nil
+				}
+			}
+		}
+	}
+	if id == nil || val == nil || st.Tok != token.DEFINE {
+		return
+	}
+	v, ok := m.info.Defs[id].(*types.Var)
+	if !ok {
+		return
+	}
+	if b, ok := v.Type().Underlying().(*types.Basic); ok && b.Kind() == types.Bool {
+		m.bools[v] = val
+	}
+}
+
+func typeUnder(t types.Type) types.Type {
+	if t == nil {
+		return nil
+	}
+	return t.Underlying()
+}
+
+// member evaluates whether the status is in the constant set x (a
+// package variable, see flow.ConstSets).
+func (m *outcome) member(x, status ast.Expr) paths.Tri {
+	if m.c == nil || !m.isStatus(status) {
+		return paths.Maybe
+	}
+	id, ok := ast.Unparen(x).(*ast.Ident)
+	if sel, isSel := ast.Unparen(x).(*ast.SelectorExpr); isSel {
+		id, ok = sel.Sel, true // a set of another package is read as none
+	}
+	if !ok {
+		return paths.Maybe
+	}
+	v, ok := m.info.Uses[id].(*types.Var)
+	if !ok {
+		return paths.Maybe
+	}
+	set, ok := m.c.constSets()[v]
+	st, known := m.value(status)
+	if !ok || !known {
+		return paths.Maybe
+	}
+	if set[st] {
+		return paths.Yes
+	}
+	return paths.No
 }
 
 // Again reports whether n holds a self-call of the retry by recursion
@@ -348,7 +436,22 @@ func (m *outcome) cond(e ast.Expr) paths.Tri {
 			return m.compare(e.X, e.Op, e.Y)
 		}
 	case *ast.CallExpr:
+		if f := httpmodel.Callee(m.info, e); httpmodel.IsPkgFunc(f, "slices", "Contains") && len(e.Args) == 2 {
+			return m.member(e.Args[0], e.Args[1]) // slices.Contains(retryable, code)
+		}
 		return m.callCond(e) // shouldRetry(resp, err)
+	case *ast.IndexExpr:
+		return m.member(e.X, e.Index) // retryable[code]
+	case *ast.Ident:
+		// A bool defined from a condition: retry := shouldRetry(resp, err).
+		if v, ok := m.info.Uses[e].(*types.Var); ok {
+			if val := m.bools[v]; val != nil {
+				m.bools[v] = nil // a definition in terms of itself is unknown
+				t := m.boolOf(val)
+				m.bools[v] = val
+				return t
+			}
+		}
 	}
 	return paths.Maybe
 }

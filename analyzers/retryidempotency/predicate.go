@@ -38,34 +38,46 @@ func (f *predFact) String() string {
 	return s + ")"
 }
 
-// predParams returns the response and error parameters of a predicate's
-// signature (nil when it has none of that type), and whether sig is one:
-// a bool result, at most one parameter of each type and at least one.
-func predParams(sig *types.Signature) (resp, err int, ok bool) {
+// predParams returns the response, error and status parameters of a
+// predicate's signature (-1 when it has none of that kind), and whether
+// sig is one: a bool result, at most one parameter of each kind and at
+// least one. A status is the one integer parameter of a predicate without
+// a response (isRetryableStatus(code int)); it is judged only where the
+// call hands it a status.
+func predParams(sig *types.Signature) (resp, err, status int, ok bool) {
 	if sig.Results().Len() != 1 {
-		return -1, -1, false
+		return -1, -1, -1, false
 	}
 	if b, isBasic := sig.Results().At(0).Type().Underlying().(*types.Basic); !isBasic || b.Kind() != types.Bool {
-		return -1, -1, false
+		return -1, -1, -1, false
 	}
-	resp, err = -1, -1
+	resp, err, status = -1, -1, -1
+	ints := 0
 	errType := types.Universe.Lookup("error").Type()
 	for i := range sig.Params().Len() {
 		t := sig.Params().At(i).Type()
 		switch {
 		case httpmodel.IsResponse(t):
 			if resp >= 0 {
-				return -1, -1, false
+				return -1, -1, -1, false
 			}
 			resp = i
 		case types.Identical(t, errType):
 			if err >= 0 {
-				return -1, -1, false
+				return -1, -1, -1, false
 			}
 			err = i
+		default:
+			if b, isBasic := t.Underlying().(*types.Basic); isBasic && b.Info()&types.IsInteger != 0 {
+				ints++
+				status = i
+			}
 		}
 	}
-	return resp, err, resp >= 0 || err >= 0
+	if resp >= 0 || ints != 1 {
+		status = -1
+	}
+	return resp, err, status, resp >= 0 || err >= 0 || status >= 0
 }
 
 // computePredicates summarises the retry predicates of the package and
@@ -75,7 +87,7 @@ func (c *checker) computePredicates() {
 		if f.Obj == nil || f.Decl.Body == nil {
 			continue
 		}
-		if _, _, ok := predParams(f.Obj.Type().(*types.Signature)); !ok {
+		if _, _, _, ok := predParams(f.Obj.Type().(*types.Signature)); !ok {
 			continue
 		}
 		if p := c.predicate(f.Obj); p != nil {
@@ -109,7 +121,7 @@ func (c *checker) predicate(fn *types.Func) *predFact {
 		return nil
 	}
 	sig := fn.Type().(*types.Signature)
-	resp, errIdx, ok := predParams(sig)
+	resp, errIdx, status, ok := predParams(sig)
 	g := c.loops.Graph(decl)
 	if !ok || g == nil {
 		return nil
@@ -120,6 +132,9 @@ func (c *checker) predicate(fn *types.Func) *predFact {
 	}
 	if errIdx >= 0 {
 		m.errVar = sig.Params().At(errIdx)
+	}
+	if status >= 0 {
+		m.statusVars[sig.Params().At(status)] = true
 	}
 	value := func(env outcomeEnv) paths.Tri {
 		m.env = env
@@ -164,7 +179,7 @@ func (m *outcome) callCond(call *ast.CallExpr) paths.Tri {
 	if !ok {
 		return paths.Maybe
 	}
-	resp, errIdx, ok := predParams(sig)
+	resp, errIdx, status, ok := predParams(sig)
 	if !ok || sig.Variadic() {
 		return paths.Maybe
 	}
@@ -172,7 +187,7 @@ func (m *outcome) callCond(call *ast.CallExpr) paths.Tri {
 	if len(args) != sig.Params().Len() {
 		return paths.Maybe
 	}
-	if resp >= 0 && !m.isVar(args[resp], m.resp) || errIdx >= 0 && !m.isVar(args[errIdx], m.errVar) {
+	if resp >= 0 && !m.isVar(args[resp], m.resp) || errIdx >= 0 && !m.isVar(args[errIdx], m.errVar) || status >= 0 && !m.isStatus(args[status]) {
 		return paths.Maybe
 	}
 	p := m.c.predicate(fn)

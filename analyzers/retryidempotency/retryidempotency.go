@@ -48,7 +48,7 @@ func New(cfg Config) *analysis.Analyzer {
 		Doc:       analysisutil.Doc(doc, "retryidempotency"),
 		URL:       "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/retryidempotency",
 		Requires:  []*analysis.Analyzer{retryloop.Analyzer, callindex.Analyzer},
-		FactTypes: []analysis.Fact{new(writeFact), new(forwardFact), new(methodFact), new(freshFact), new(freshPkgFact), new(predFact)},
+		FactTypes: []analysis.Fact{new(writeFact), new(forwardFact), new(methodFact), new(freshFact), new(freshPkgFact), new(predFact), new(keySetFact)},
 		Run: analysisutil.Safe("retryidempotency", func(pass *analysis.Pass, at func(token.Pos)) (any, error) {
 			return run(pass, keys, at)
 		}),
@@ -93,9 +93,20 @@ type freshPkgFact struct{}
 func (*freshPkgFact) AFact()         {}
 func (*freshPkgFact) String() string { return "makes fresh values" }
 
+// keyNames are the headers that carry an idempotency key: the configured
+// ones, and any whose name says it carries one (Idempotency-Token,
+// X-Amz-Idempotency-Token), which an API that documents such a header
+// deduplicates on as well.
+type keyNames struct{ configured httpmodel.Names }
+
+// Has reports whether the header name is one of k.
+func (k keyNames) Has(name string) bool {
+	return k.configured.Has(name) || strings.Contains(strings.ToLower(name), "idempotency")
+}
+
 type checker struct {
 	pass   *analysis.Pass
-	keys   httpmodel.Names
+	keys   keyNames
 	first  string // the first configured key header, for fixes
 	loops  *retryloop.Result
 	writes *summary.Table[writeFact, *writeFact]
@@ -105,6 +116,9 @@ type checker struct {
 	// they are handed.
 	methods *summary.Table[methodFact, *methodFact]
 	fresh   *summary.Table[freshFact, *freshFact]
+	// keySets are the functions that set a key on a request or header
+	// they are handed.
+	keySets *summary.Table[keySetFact, *keySetFact]
 	calls   *callindex.Index
 	// keyList are the configured key headers, in order.
 	keyList []string
@@ -115,19 +129,32 @@ type checker struct {
 	anyFindings []anyFinding
 	// preds are the retry predicates of the package (see predicate).
 	preds map[*types.Func]*predFact
+	// sets are the constant sets of integers of the package (see
+	// flow.ConstSets), nil until asked.
+	sets map[*types.Var]map[int64]bool
+}
+
+// constSets returns the package variables that hold a constant set of
+// integers, such as the statuses a loop retries.
+func (c *checker) constSets() map[*types.Var]map[int64]bool {
+	if c.sets == nil {
+		c.sets = flow.ConstSets(c.pass.TypesInfo, c.pass.Files)
+	}
+	return c.sets
 }
 
 func run(pass *analysis.Pass, keys []string, at func(token.Pos)) (any, error) {
 	loops := pass.ResultOf[retryloop.Analyzer].(*retryloop.Result)
 	c := &checker{
 		pass:     pass,
-		keys:     httpmodel.NewNames(keys...),
+		keys:     keyNames{httpmodel.NewNames(keys...)},
 		first:    http.CanonicalHeaderKey(keys[0]),
 		loops:    loops,
 		writes:   summary.NewTable[writeFact](pass),
 		forwards: summary.NewTable[forwardFact](pass),
 		methods:  summary.NewTable[methodFact](pass),
 		fresh:    summary.NewTable[freshFact](pass),
+		keySets:  summary.NewTable[keySetFact](pass),
 		calls:    pass.ResultOf[callindex.Analyzer].(*callindex.Index),
 		keyList:  keys,
 		preds:    map[*types.Func]*predFact{},
@@ -271,7 +298,8 @@ func (c *checker) callsFresh(fd *ast.FuncDecl) bool {
 func (c *checker) computeFacts(at func(token.Pos)) {
 	fresh := c.mayMakeFresh()
 	sends := slices.ContainsFunc(c.calls.Funcs(), func(f callindex.Func) bool { return f.Obj != nil && c.loops.Sends(f.Obj) })
-	if !fresh && !sends {
+	setters := slices.ContainsFunc(c.calls.Funcs(), func(f callindex.Func) bool { return f.Obj != nil && mayKeySet(f.Obj) })
+	if !fresh && !sends && !setters {
 		return // nothing to summarise: the graph would index every body for nothing
 	}
 	g := summary.NewGraph(c.calls)
@@ -305,6 +333,10 @@ func (c *checker) computeFacts(at func(token.Pos)) {
 				break
 			}
 		}
+	}
+	// Key setters next: a write's key may be set through one.
+	if setters {
+		c.solveKeySets(g)
 	}
 	// Request builders and forwarding functions next: a write may be
 	// sent through one, a caller's method reach a request through one.
@@ -378,7 +410,9 @@ func (c *checker) writeOf(fd *ast.FuncDecl) *writeFact {
 			}
 			if s, ok := c.sendOf(fd, n); ok && isWrite(s.method) {
 				w = &writeFact{Method: s.method}
-				if s.keyed != nil {
+				if s.keyedBy != "" {
+					w.Keyed, w.Fresh = true, true
+				} else if s.keyed != nil {
 					w.Keyed = true
 					f := c.freshFlow(fd, func(ast.Node) bool { return true })
 					w.Fresh = f.Expr(s.keyed)&flow.Source != 0
@@ -410,6 +444,9 @@ type send struct {
 	// keyed is the value of the idempotency key set on the request, nil
 	// when none is set.
 	keyed ast.Expr
+	// keyedBy names the helper that sets a key it makes afresh on every
+	// call (addKey(req)), when it sets the key last; keyed is then nil.
+	keyedBy string
 	// helper is the fact of a function that sends the write.
 	helper *writeFact
 	// anyMethod reports a request whose method the function does not
@@ -477,6 +514,16 @@ func (c *checker) requestSend(fn ast.Node, call *ast.CallExpr, req ast.Expr) (se
 		return send{}, false
 	}
 	out.req = v
+	if lit, isLit := fn.(*ast.FuncLit); isLit && (v.Pos() < lit.Pos() || v.Pos() >= lit.End()) {
+		// A request the function around the literal builds, as an
+		// operation handed to a retry helper captures it: its method
+		// and key are that function's.
+		if file := fixes.FileOf(c.pass, lit.Pos()); file != nil {
+			if d, ok := c.declOf(file, lit).(*ast.FuncDecl); ok && d.Body != nil && d.Pos() <= v.Pos() && v.Pos() < d.End() {
+				fn = d
+			}
+		}
+	}
 	// The request's method: every assignment to it must be a
 	// NewRequest with a constant method (or a method variable assigned
 	// only constants), all the same.
@@ -497,9 +544,20 @@ func (c *checker) requestSend(fn ast.Node, call *ast.CallExpr, req ast.Expr) (se
 		}
 		m, known, isNew := httpmodel.NewRequestMethod(info, b)
 		if !isNew {
-			return send{}, false
-		}
-		if !known {
+			// A helper of the package that builds the request with the
+			// method it is handed: c.newRequest(ctx, "POST", path, body).
+			mf := c.lookupMethod(httpmodel.Callee(info, b))
+			if mf == nil {
+				return send{}, false
+			}
+			_, args := httpmodel.Receiver(info, b)
+			if mf.Param >= len(args) {
+				return send{}, false
+			}
+			if m, known = httpmodel.ConstString(info, args[mf.Param]); !known {
+				m, known = c.methodVarExpr(fn, args[mf.Param])
+			}
+		} else if !known {
 			m, known = c.methodVar(fn, b)
 		}
 		if !known || (out.method != "" && out.method != m) {
@@ -510,24 +568,28 @@ func (c *checker) requestSend(fn ast.Node, call *ast.CallExpr, req ast.Expr) (se
 	if out.method == "" {
 		return send{}, false
 	}
-	out.keyed = c.keyValue(fn, v)
+	out.keyed, out.keyedBy = c.keyValue(fn, v)
 	return out, true
 }
 
 // methodVar resolves the method argument of a NewRequest call that is a
-// local variable assigned only one constant.
+// local variable, not a parameter, assigned only one constant.
 func (c *checker) methodVar(fn ast.Node, build *ast.CallExpr) (string, bool) {
+	return c.methodVarExpr(fn, methodArg(c.pass.TypesInfo, build))
+}
+
+// methodVarExpr resolves a method argument that is a local variable, not a
+// parameter, assigned only one constant.
+func (c *checker) methodVarExpr(fn ast.Node, arg ast.Expr) (string, bool) {
 	info := c.pass.TypesInfo
-	arg := build.Args[0]
-	if f := httpmodel.Callee(info, build); httpmodel.IsPkgFunc(f, "net/http", "NewRequestWithContext") {
-		arg = build.Args[1]
-	}
 	id, ok := ast.Unparen(arg).(*ast.Ident)
 	if !ok {
 		return "", false
 	}
 	v, ok := info.Uses[id].(*types.Var)
-	if !ok || v.Parent() == v.Pkg().Scope() {
+	if !ok || v.Parent() == v.Pkg().Scope() || c.paramOf(fn, v) {
+		// A parameter holds the caller's method, even when a default
+		// replaces an empty one (if method == "" { method = "GET" }).
 		return "", false
 	}
 	m := ""
@@ -546,42 +608,119 @@ func (c *checker) methodVar(fn ast.Node, build *ast.CallExpr) (string, bool) {
 }
 
 // keyValue returns the value of the idempotency key set on the request v
-// in fn (req.Header.Set(name, value), Add, or req.Header[name] = []string{value}),
-// or nil when none is.
-func (c *checker) keyValue(fn ast.Node, v *types.Var) ast.Expr {
+// in fn, or nil when none is: req.Header.Set(name, value), Add,
+// req.Header[name] = []string{value}, a call of a function that sets a
+// key on the request or its header it is handed (the argument it takes
+// the key from; for a key of the helper's own, its name stands for a
+// value made once, or keyedBy names it when it makes the key afresh), or
+// req.Header = h (or h.Clone()) of a header h of fn set such a key. Of
+// several, the last written counts: a header replaced after a key was set
+// has lost it.
+func (c *checker) keyValue(fn ast.Node, v *types.Var) (val ast.Expr, keyedBy string) {
 	info := c.pass.TypesInfo
-	var val ast.Expr
-	isReqHeader := func(e ast.Expr) bool {
-		sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
-		if !ok || sel.Sel.Name != "Header" {
-			return false
-		}
-		id, ok := ast.Unparen(sel.X).(*ast.Ident)
+	isVar := func(e ast.Expr, v *types.Var) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
 		return ok && info.Uses[id] == v
 	}
-	ast.Inspect(fn, func(n ast.Node) bool {
-		if val != nil {
-			return false
-		}
-		switch n := n.(type) {
-		case *ast.CallExpr:
-			if a, ok := httpmodel.HeaderCall(info, n); ok && (a.Op == httpmodel.HeaderSet || a.Op == httpmodel.HeaderAdd) && c.keys.Has(a.Name) && isReqHeader(a.Header) {
-				val = a.Value
-			}
-		case *ast.AssignStmt:
-			for i, l := range n.Lhs {
-				ix, ok := l.(*ast.IndexExpr)
-				if !ok || i >= len(n.Rhs) {
-					continue
+	isReqHeader := func(e ast.Expr) bool {
+		sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+		return ok && sel.Sel.Name == "Header" && isVar(sel.X, v)
+	}
+	// keyOn finds the key set on the headers that held(e) tells, in fn.
+	var keyOn func(held func(ast.Expr) bool) (ast.Expr, string, bool)
+	keyOn = func(held func(ast.Expr) bool) (ast.Expr, string, bool) {
+		var val ast.Expr
+		var by string
+		found := false
+		set := func(e ast.Expr, b string) { val, by, found = e, b, true }
+		ast.Inspect(fn, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				if a, ok := httpmodel.HeaderCall(info, n); ok {
+					if (a.Op == httpmodel.HeaderSet || a.Op == httpmodel.HeaderAdd) && c.keys.Has(a.Name) && held(a.Header) {
+						set(a.Value, "")
+					}
+					return true
 				}
-				if a, ok := httpmodel.HeaderIndexExpr(info, ix); ok && c.keys.Has(a.Name) && isReqHeader(a.Header) {
-					val = n.Rhs[i]
+				callee := httpmodel.Callee(info, n)
+				if callee == nil {
+					return true
+				}
+				k := c.keySets.Lookup(callee)
+				if k == nil {
+					return true
+				}
+				_, args := httpmodel.Receiver(info, n)
+				if k.Param >= len(args) || !held(args[k.Param]) {
+					return true
+				}
+				switch {
+				case k.Value >= 0 && k.Value < len(args):
+					set(args[k.Value], "")
+				case k.Fresh:
+					set(nil, callee.Name())
+				default:
+					set(n.Fun, "")
+				}
+			case *ast.AssignStmt:
+				for i, l := range n.Lhs {
+					if i >= len(n.Rhs) {
+						continue
+					}
+					if ix, ok := l.(*ast.IndexExpr); ok {
+						if a, ok := httpmodel.HeaderIndexExpr(info, ix); ok && c.keys.Has(a.Name) && held(a.Header) {
+							set(n.Rhs[i], "")
+						}
+						continue
+					}
+					if !held(l) || !httpmodel.IsNamed(info.TypeOf(l), "net/http", "Header") {
+						continue
+					}
+					// The whole header replaced: by one that holds a key,
+					// or not (a copy of its own keeps what it holds).
+					rhs := ast.Unparen(n.Rhs[i])
+					if call, ok := rhs.(*ast.CallExpr); ok && len(call.Args) == 0 && httpmodel.IsMethod(httpmodel.Callee(info, call), "net/http", "Header", "Clone") {
+						rhs = call.Fun.(*ast.SelectorExpr).X
+					}
+					if held(rhs) {
+						continue
+					}
+					h := headerVar(info, n.Rhs[i])
+					if h == nil {
+						set(nil, "")
+						continue
+					}
+					if e, b, ok := keyOn(func(e ast.Expr) bool { return isVar(e, h) }); ok {
+						set(e, b)
+					} else {
+						set(nil, "")
+					}
 				}
 			}
-		}
-		return true
-	})
-	return val
+			return true
+		})
+		return val, by, found
+	}
+	val, keyedBy, _ = keyOn(func(e ast.Expr) bool { return isVar(e, v) || isReqHeader(e) })
+	return val, keyedBy
+}
+
+// headerVar returns the local header variable h of e, h or h.Clone(), or
+// nil.
+func headerVar(info *types.Info, e ast.Expr) *types.Var {
+	e = ast.Unparen(e)
+	if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 0 && httpmodel.IsMethod(httpmodel.Callee(info, call), "net/http", "Header", "Clone") {
+		e = ast.Unparen(call.Fun.(*ast.SelectorExpr).X)
+	}
+	id, ok := e.(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok || v.IsField() || v.Parent() == v.Pkg().Scope() {
+		return nil
+	}
+	return v
 }
 
 // ---- the loop ----

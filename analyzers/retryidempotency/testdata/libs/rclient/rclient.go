@@ -56,7 +56,7 @@ func doWith(ctx context.Context, hc *http.Client, req *http.Request) (*http.Resp
 	return hc.Do(req.WithContext(ctx))
 }
 
-func (c *Client) CreateDroplet(ctx context.Context, name string) error {
+func (c *Client) CreateDroplet(ctx context.Context, name string) error { // want CreateDroplet:`write\(POST\)`
 	req, err := c.NewRequest(ctx, http.MethodPost, "droplets", map[string]string{"name": name})
 	if err != nil {
 		return err
