@@ -131,7 +131,8 @@ func (c *checker) giveUpFix(file *ast.File, stack []ast.Node, at ast.Node, ra as
 	var edits []analysis.TextEdit
 	if ifs, isIf := at.(*ast.IfStmt); isIf {
 		// if ra > limit { ra = limit }  =>  if ra > limit { return ..., err }
-		body := ifs.Body.List[0]
+		// (the last statement: a log line before it stays)
+		body := ifs.Body.List[len(ifs.Body.List)-1]
 		edits = append(edits, analysis.TextEdit{Pos: body.Pos(), End: body.End(), NewText: []byte(ret)})
 	} else {
 		cond := fmt.Sprintf("if %s > %s {\n%s\t%s\n%s}\n%s",

@@ -530,6 +530,7 @@ func (c *checker) checkFunc(file *ast.File, fd *ast.FuncDecl, f *flow.Func) {
 		case *ast.IfStmt:
 			c.checkIfCap(file, f, n, stack)
 			c.checkSmallOnly(file, f, n, stack)
+			c.checkFallback(file, f, n, stack)
 		case *ast.AssignStmt:
 			c.checkDroppedError(file, f, n, stack)
 		}
