@@ -17,7 +17,10 @@
 // resty's RetryAfterFunc) are followed too, and so is a struct field that
 // some function fills with the server's wait (an error type's RetryAfter):
 // the field holds it wherever it is read, directly or through a getter
-// method, in this package or in another. A function value carries the
+// method, in this package or in another. A helper that reads a header by
+// a name it is given (getHeader(resp, name), a wrapper's
+// HeaderValue(key)), in any package, reads the server's wait where it is
+// passed a wait header's name, also through http.CanonicalHeaderKey. A function value carries the
 // server's wait too when some function stored in it returns that wait: a
 // func-typed field, variable or named function type (a policy's Backoff)
 // to which the package, or the package that declares it, stores a
@@ -35,7 +38,10 @@
 //     (e.RetryAfter = &limit), and if ra > limit { return limit } followed
 //     by return ra;
 //   - a wait used only when it is small, with a shorter wait of the client's
-//     own substituted otherwise (return ra when ra < limit, else backoff);
+//     own substituted otherwise (return ra when ra < limit, else backoff),
+//     and its mirror, a wait above a limit replaced by the client's own
+//     (if ra > limit { return backoff(attempt) }; return ra, or
+//     ra = backoff(attempt) in the body, after a log line or not);
 //   - the server's wait used as the upper bound of a random wait
 //     (rand.Int63n(int64(ra)), rand.N(ra)), or a random jitter subtracted
 //     from it;
@@ -99,7 +105,11 @@
 // otherwise. A small-only condition gives up with such an error when the
 // wait is not below the limit, where the function can return an error, and
 // otherwise loses its upper bound (the fix then says that the wait is
-// honoured whatever its length). A value parsed in one form only is parsed
+// honoured whatever its length). A wait above a limit replaced by the
+// client's own gives up instead of the replacement where the function
+// returns an error (after each assignment of the server's wait, keeping
+// the replacement for the client's own backoff, when the variable holds
+// both), and the if statement goes otherwise. A value parsed in one form only is parsed
 // by a small helper that tries the form the code tried, else the other
 // form, else returns the first form's error (retryAfterSeconds,
 // retryAfterSeconds64, retryAfterSecondsFloat, retryAfterDuration or

@@ -97,6 +97,10 @@ type funcFact struct {
 	// function returns give when called: a constructor of a backoff that
 	// returns the server's wait (funcvalues.go).
 	Calls flow.Bits
+	// Names are, for each result, the parameters whose value names the
+	// header that the result reads (a getHeader(resp, name) helper): a
+	// call that passes a wait header's name gets the server's wait.
+	Names []flow.Bits
 }
 
 func (*funcFact) AFact() {}
@@ -116,6 +120,11 @@ func (f *funcFact) String() string {
 	}
 	if f.Calls != 0 {
 		parts = append(parts, "calls="+bitsString(f.Calls))
+	}
+	for i, n := range f.Names {
+		if n != 0 {
+			parts = append(parts, fmt.Sprintf("names%d=%s", i, bitsString(n)))
+		}
 	}
 	return "retryafter(" + strings.Join(parts, " ") + ")"
 }
@@ -142,6 +151,11 @@ func (f *funcFact) empty() bool {
 			return false
 		}
 	}
+	for _, n := range f.Names {
+		if n != 0 {
+			return false
+		}
+	}
 	return true
 }
 
@@ -152,11 +166,18 @@ func joinFacts(old, new *funcFact) *funcFact {
 	for i := range min(len(j.Results), len(old.Results)) {
 		j.Results[i] |= old.Results[i]
 	}
+	j.Names = slices.Clone(new.Names)
+	if len(old.Names) > len(j.Names) {
+		j.Names, old = slices.Clone(old.Names), new
+	}
+	for i := range min(len(j.Names), len(old.Names)) {
+		j.Names[i] |= old.Names[i]
+	}
 	return j
 }
 
 func (f *funcFact) equal(g *funcFact) bool {
-	return f.Date == g.Date && f.Seconds == g.Seconds && f.Calls == g.Calls && slices.Equal(f.Results, g.Results)
+	return f.Date == g.Date && f.Seconds == g.Seconds && f.Calls == g.Calls && slices.Equal(f.Results, g.Results) && slices.Equal(f.Names, g.Names)
 }
 
 type checker struct {
@@ -187,6 +208,9 @@ type checker struct {
 	// importedFuncVals says whether a dependency exported a
 	// funcValueFact.
 	importedFuncVals bool
+	// nameParam, while summarising Names, is the parameter whose header
+	// reads are the only source (namedreads.go).
+	nameParam *types.Var
 }
 
 func run(pass *analysis.Pass, headers waitHeaderSet, at func(token.Pos)) (any, error) {
@@ -230,6 +254,7 @@ func run(pass *analysis.Pass, headers waitHeaderSet, at func(token.Pos)) (any, e
 				grew = c.noteFields(f, fd) || grew
 				fact := c.summarise(f, fd)
 				fact.Calls = c.returnedCalls(fd)
+				fact.Names = c.namedReads(fd)
 				return fact, true
 			},
 			Equal: (*funcFact).equal,
@@ -280,6 +305,9 @@ func (c *checker) analyzeBody(ftype *ast.FuncType, body *ast.BlockStmt, nodes []
 		Nodes:   nodes,
 		Returns: returns,
 		Source: func(e ast.Expr) flow.Bits {
+			if c.nameParam != nil {
+				return c.paramNamedRead(e)
+			}
 			if call, ok := e.(*ast.CallExpr); ok {
 				if waitCallback(info, call) {
 					return flow.Source
@@ -303,18 +331,7 @@ func (c *checker) analyzeBody(ftype *ast.FuncType, body *ast.BlockStmt, nodes []
 				}
 				return 0
 			}
-			if c.headers.Has(a.Name) {
-				switch {
-				case a.Name == retryAfter:
-					// Only Retry-After itself is defined to take an
-					// HTTP-date as well as seconds.
-					return flow.Source | flow.Tag
-				case c.headers.millis.Has(a.Name):
-					return flow.Source | tagMillis
-				}
-				return flow.Source
-			}
-			return 0
+			return c.headerBits(a.Name)
 		},
 		Expr: func(f *flow.State[flow.Bits], e ast.Expr) (flow.Bits, bool) {
 			// x * 1000 and x / 1000 change the unit between seconds and
@@ -332,6 +349,9 @@ func (c *checker) analyzeBody(ftype *ast.FuncType, body *ast.BlockStmt, nodes []
 			return bits, true
 		},
 		Select: func(sel *ast.SelectorExpr, _ func() flow.Bits) flow.Bits {
+			if c.nameParam != nil {
+				return 0
+			}
 			if v := flow.FieldOf(info, sel); v != nil {
 				return c.fieldBits(v)
 			}
@@ -344,9 +364,14 @@ func (c *checker) analyzeBody(ftype *ast.FuncType, body *ast.BlockStmt, nodes []
 			}
 			out := make([]flow.Bits, len(f.Results))
 			for i, r := range f.Results {
-				out[i] = r & flow.Origins
+				if c.nameParam == nil {
+					out[i] = r & flow.Origins
+				}
 				for _, p := range r.Params() {
 					out[i] |= argBits(fn, args, p)
+				}
+				if i < len(f.Names) {
+					out[i] |= c.namedResult(call, f.Names[i])
 				}
 			}
 			return out, true
@@ -466,7 +491,8 @@ func (c *checker) mayDerive(fd *ast.FuncDecl, parse bool) bool {
 		if f == nil {
 			continue
 		}
-		if slices.ContainsFunc(f.Results, func(b flow.Bits) bool { return b&flow.Origins != 0 }) || parse && f.Date|f.Seconds != 0 {
+		if slices.ContainsFunc(f.Results, func(b flow.Bits) bool { return b&flow.Origins != 0 }) || parse && f.Date|f.Seconds != 0 ||
+			slices.ContainsFunc(f.Names, func(b flow.Bits) bool { return b != 0 }) {
 			return true
 		}
 	}
