@@ -48,7 +48,8 @@
 //   - a value parsed only as seconds (strconv.Atoi, ParseInt, ParseUint,
 //     ParseFloat, time.ParseDuration) in a function that never tries the
 //     HTTP-date form (http.ParseTime) for it, and a value parsed only as an
-//     HTTP-date in a function that never tries seconds, so that
+//     HTTP-date (http.ParseTime, or time.Parse with http.TimeFormat or
+//     time.RFC1123) in a function that never tries seconds, so that
 //     Retry-After: 120 is lost;
 //   - a parse error dropped with _, so that a malformed value becomes a zero
 //     wait and the client retries at once;
