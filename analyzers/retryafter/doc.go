@@ -43,8 +43,9 @@
 //     (if ra > limit { return backoff(attempt) }; return ra, or
 //     ra = backoff(attempt) in the body, after a log line or not);
 //   - the server's wait used as the upper bound of a random wait
-//     (rand.Int63n(int64(ra)), rand.N(ra)), or a random jitter subtracted
-//     from it;
+//     (rand.Int63n(int64(ra)), rand.N(ra), rand.Float64() * float64(ra)),
+//     or a random jitter subtracted from it (ra - jitter, where every
+//     value of jitter is random);
 //   - a value parsed only as seconds (strconv.Atoi, ParseInt, ParseUint,
 //     ParseFloat, time.ParseDuration) in a function that never tries the
 //     HTTP-date form (http.ParseTime) for it, and a value parsed only as an

@@ -538,7 +538,7 @@ func (c *checker) checkFunc(file *ast.File, fd *ast.FuncDecl, f *flow.Func) {
 		switch n := n.(type) {
 		case *ast.CallExpr:
 			c.checkMinCall(file, f, n, stack)
-			c.checkRandom(f, n)
+			c.checkRandom(file, f, fd.Body, n)
 			for _, p := range c.parses(f, n) {
 				c.checkNegative(f, p, append(slices.Clone(stack), n))
 				if f.Expr(p.arg)&flow.Tag == 0 {
@@ -552,7 +552,7 @@ func (c *checker) checkFunc(file *ast.File, fd *ast.FuncDecl, f *flow.Func) {
 			}
 		case *ast.BinaryExpr:
 			c.checkUnit(f, n)
-			c.checkRandom(f, n)
+			c.checkRandom(file, f, fd.Body, n)
 		case *ast.IfStmt:
 			c.checkIfCap(file, f, n, stack)
 			c.checkSmallOnly(file, f, n, stack)
