@@ -53,12 +53,13 @@
 //     time.RFC1123) in a function that never tries seconds, so that
 //     Retry-After: 120 is lost;
 //   - a parse error dropped with _, so that a malformed value becomes a zero
-//     wait and the client retries at once;
+//     wait and the client retries at once (a test of the sign alone, n < 0,
+//     lets that zero through);
 //   - a wait header parsed as a signed number (strconv.Atoi, ParseInt,
 //     ParseFloat, time.ParseDuration) whose sign the function never checks,
 //     so that a negative value, which is malformed, is no wait at all and
-//     sends the client back at once (a floor with max(0, d) does not help:
-//     zero is no wait either); the check may be left to every caller of a
+//     sends the client back at once (a floor with max(0, d) or
+//     if d < 0 { d = 0 } does not help: zero is no wait either); the check may be left to every caller of a
 //     parsing helper, or to the code that reads the struct field the value
 //     is stored in (if e.retry > 0 { return Retry });
 //   - a value converted with the wrong unit: Retry-After (seconds)

@@ -7,6 +7,7 @@ package retryafter
 import (
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -188,7 +189,8 @@ func (c *checker) checkDroppedError(file *ast.File, f *flow.Func, as *ast.Assign
 
 // comparedWithConstant reports whether the function compares v with a
 // constant (n > 0, n == 0) or, for a time, asks IsZero: the code then tells
-// a malformed value apart from a real wait.
+// a malformed value apart from a real wait. A test of the sign alone (n <
+// 0, n >= 0) does not: the zero of a malformed value passes it.
 func comparedWithConstant(info *types.Info, stack []ast.Node, v *types.Var, date bool) bool {
 	fnNode, _ := fixes.EnclosingFunc(stack)
 	if fnNode == nil {
@@ -205,7 +207,7 @@ func comparedWithConstant(info *types.Info, stack []ast.Node, v *types.Var, date
 			switch n.Op {
 			case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
 				if (isV(n.X) && info.Types[n.Y].Value != nil) || (isV(n.Y) && info.Types[n.X].Value != nil) {
-					found = true
+					found = !signOnly(info, n)
 				}
 			}
 		case *ast.CallExpr:
@@ -303,4 +305,20 @@ func (c *checker) convertDateFix(file *ast.File, f *flow.Func, p parse, stack []
 	edits = append(edits, analysis.TextEdit{Pos: pos, End: pos, NewText: []byte(pre.String())})
 	sort.SliceStable(edits, func(i, j int) bool { return edits[i].Pos < edits[j].Pos })
 	return edits, true
+}
+
+// signOnly reports whether b is x < 0 or x >= 0 (or mirrored): a test
+// that a zero passes as a real value does.
+func signOnly(info *types.Info, b *ast.BinaryExpr) bool {
+	zero := func(e ast.Expr) bool {
+		tv := info.Types[e]
+		return tv.Value != nil && (tv.Value.Kind() == constant.Int || tv.Value.Kind() == constant.Float) && constant.Sign(tv.Value) == 0
+	}
+	switch {
+	case zero(b.Y):
+		return b.Op == token.LSS || b.Op == token.GEQ
+	case zero(b.X):
+		return b.Op == token.GTR || b.Op == token.LEQ
+	}
+	return false
 }
