@@ -446,6 +446,48 @@ func TestFixBehavesRetryAfterFallback(t *testing.T) {
 	})
 }
 
+// TestFixBehavesRetryAfterClampHelper: a client that bounds the server's
+// wait with a clamp(d, lo, hi) helper comes back early when the server
+// asks for more than hi; after the retryafter fix (the server's wait
+// floors what the helper returns) it waits as long as asked, and a short
+// wait is as before.
+func TestFixBehavesRetryAfterClampHelper(t *testing.T) {
+	c := fixClient(t, "clampwait", "retryafter", "Retry-After is capped by clamp(...)")
+
+	t.Run("long-wait", func(t *testing.T) {
+		t.Parallel()
+		// The server asks for 2 s; the helper bounds the wait at 1 s.
+		routes := []retrytest.Route{{Method: "GET", Path: "/forecast",
+			Script: []retrytest.Step{retrytest.Throttle(429, 2*time.Second), retrytest.OK(200).WithBody("sunny")}}}
+		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, "-max-wait=1s", srv.URL+"/forecast")
+			if !fixed {
+				showsEarlyRetry(t, srv)
+				return
+			}
+			srv.AssertNoEarlyRetry(t)
+			srv.AssertAttemptsAtMost(t, "GET /forecast", 2)
+			if res.code != 0 || res.stdout != "ok: sunny\n" {
+				t.Errorf("the fixed client should wait 2 s and succeed, got exit %d: %q %q", res.code, res.stdout, res.stderr)
+			}
+		})
+	})
+
+	t.Run("short-wait", func(t *testing.T) {
+		t.Parallel()
+		// The server asks for 1 s, within the client's 3 s: both wait and succeed.
+		routes := []retrytest.Route{{Method: "GET", Path: "/forecast",
+			Script: []retrytest.Step{retrytest.Throttle(429, time.Second), retrytest.OK(200).WithBody("sunny")}}}
+		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, "-max-wait=3s", srv.URL+"/forecast")
+			srv.AssertNoEarlyRetry(t)
+			if n := srv.Attempts("GET /forecast"); n != 2 || res.code != 0 || res.stdout != "ok: sunny\n" {
+				t.Errorf("fixed=%v: want 2 attempts and success, got %d attempts, exit %d: %q %q\n%s", fixed, n, res.code, res.stdout, res.stderr, srv.Timeline())
+			}
+		})
+	})
+}
+
 // TestFixBehavesRetryAfterDateOnly: a client that reads Retry-After only
 // as an HTTP-date misses a wait in seconds and comes back early; after the
 // retryafter fix it waits as long as the seconds say, and a date is still

@@ -70,7 +70,7 @@ func (c *checker) checkMinCall(file *ast.File, f *flow.Func, call *ast.CallExpr,
 		return // the server's wait gave up above the limit: min bounds the client's own backoff
 	}
 	fix := c.capFix(file, f, stack, call, ra, limits, src, remove)
-	c.pass.Report(analysis.Diagnostic{
+	c.report(analysis.Diagnostic{
 		Pos:            call.Pos(),
 		End:            call.End(),
 		Message:        fmt.Sprintf("Retry-After is capped by %s(...) (the client retries before the server allows); stop when it exceeds the limit instead", name),
@@ -242,7 +242,7 @@ func (c *checker) checkIfCap(file *ast.File, f *flow.Func, ifs *ast.IfStmt, stac
 			}
 			fix = c.capFix(file, f, append(slices.Clone(stack), ifs), ifs, x, []ast.Expr{limit}, src, []analysis.TextEdit{del})
 		}
-		c.pass.Report(analysis.Diagnostic{
+		c.report(analysis.Diagnostic{
 			Pos:            ifs.Pos(),
 			End:            ifs.Body.End(),
 			Message:        "Retry-After is capped by " + shape + " (the client retries before the server allows); stop when it exceeds the limit instead",

@@ -31,7 +31,9 @@
 // functions never read a wait header (a pure exponential backoff) carries
 // nothing. It reports:
 //
-//   - a cap on the server's wait: min(ra, limit), math.Min(ra, limit), or
+//   - a cap on the server's wait: min(ra, limit), math.Min(ra, limit), a
+//     call of a helper, in any package, that caps the parameter it is
+//     passed in (clamp(ra, lo, hi), minDuration(limit, ra)), or
 //     if ra > limit { ra = limit } in any of its mirrored forms, also with
 //     other conditions joined by || or guarded with && (if limit > 0 &&
 //     ra > limit), a field pointing to the wait made to point to the limit
@@ -108,7 +110,9 @@
 // otherwise. A small-only condition gives up with such an error when the
 // wait is not below the limit, where the function can return an error, and
 // otherwise loses its upper bound (the fix then says that the wait is
-// honoured whatever its length). A wait above a limit replaced by the
+// honoured whatever its length). A cap by a helper keeps the helper and
+// floors its result by the server's wait (max(clamp(ra, lo, hi), ra)), so
+// that only a shortened wait changes. A wait above a limit replaced by the
 // client's own gives up instead of the replacement where the function
 // returns an error (after each assignment of the server's wait, keeping
 // the replacement for the client's own backoff, when the variable holds

@@ -93,7 +93,7 @@ func (c *checker) checkFallback(file *ast.File, f *flow.Func, ifs *ast.IfStmt, s
 			TextEdits: []analysis.TextEdit{del},
 		}
 	}
-	c.pass.Report(analysis.Diagnostic{
+	c.report(analysis.Diagnostic{
 		Pos:            ifs.Pos(),
 		End:            ifs.Body.End(),
 		Message:        fmt.Sprintf("Retry-After above %s is replaced by the client's own wait %s (the client retries before the server allows); stop when it exceeds the limit instead", types.ExprString(limit), types.ExprString(sub)),

@@ -101,6 +101,10 @@ type funcFact struct {
 	// header that the result reads (a getHeader(resp, name) helper): a
 	// call that passes a wait header's name gets the server's wait.
 	Names []flow.Bits
+	// Caps are the parameters whose value a result returns bounded from
+	// above (a clamp(d, lo, hi) helper): a call that passes the server's
+	// wait caps it.
+	Caps flow.Bits
 }
 
 func (*funcFact) AFact() {}
@@ -120,6 +124,9 @@ func (f *funcFact) String() string {
 	}
 	if f.Calls != 0 {
 		parts = append(parts, "calls="+bitsString(f.Calls))
+	}
+	if f.Caps != 0 {
+		parts = append(parts, "caps="+bitsString(f.Caps))
 	}
 	for i, n := range f.Names {
 		if n != 0 {
@@ -143,7 +150,7 @@ func bitsString(b flow.Bits) string {
 }
 
 func (f *funcFact) empty() bool {
-	if f.Date != 0 || f.Seconds != 0 || f.Calls != 0 {
+	if f.Date != 0 || f.Seconds != 0 || f.Calls != 0 || f.Caps != 0 {
 		return false
 	}
 	for _, r := range f.Results {
@@ -162,7 +169,7 @@ func (f *funcFact) empty() bool {
 // joinFacts returns the union of two summaries (the solver's join; see
 // internal/summary).
 func joinFacts(old, new *funcFact) *funcFact {
-	j := &funcFact{Results: slices.Clone(new.Results), Date: old.Date | new.Date, Seconds: old.Seconds | new.Seconds, Calls: old.Calls | new.Calls}
+	j := &funcFact{Results: slices.Clone(new.Results), Date: old.Date | new.Date, Seconds: old.Seconds | new.Seconds, Calls: old.Calls | new.Calls, Caps: old.Caps | new.Caps}
 	for i := range min(len(j.Results), len(old.Results)) {
 		j.Results[i] |= old.Results[i]
 	}
@@ -177,7 +184,7 @@ func joinFacts(old, new *funcFact) *funcFact {
 }
 
 func (f *funcFact) equal(g *funcFact) bool {
-	return f.Date == g.Date && f.Seconds == g.Seconds && f.Calls == g.Calls && slices.Equal(f.Results, g.Results) && slices.Equal(f.Names, g.Names)
+	return f.Date == g.Date && f.Seconds == g.Seconds && f.Calls == g.Calls && f.Caps == g.Caps && slices.Equal(f.Results, g.Results) && slices.Equal(f.Names, g.Names)
 }
 
 type checker struct {
@@ -211,11 +218,21 @@ type checker struct {
 	// nameParam, while summarising Names, is the parameter whose header
 	// reads are the only source (namedreads.go).
 	nameParam *types.Var
+	// capParam, while summarising Caps, is the parameter taken for the
+	// server's wait, and dry collects the caps found on it instead of
+	// reporting them (capfacts.go).
+	capParam *types.Var
+	dry      *bool
+	// capsOnly: the package does not reach net/http and summarises only
+	// its helpers that bound a number (capfacts.go).
+	capsOnly bool
 }
 
 func run(pass *analysis.Pass, headers waitHeaderSet, at func(token.Pos)) (any, error) {
 	if !httpmodel.ImportsHTTP(pass.Pkg) && !hasFacts(pass) {
-		return nil, nil
+		// A package far from HTTP may still hold a helper that bounds a
+		// duration (clamp(d, lo, hi)): its Caps are all it can tell.
+		return nil, runBoundHelpers(pass, headers, at)
 	}
 	c := &checker{pass: pass, headers: headers, scans: map[*ast.FuncDecl]*scan{}, calls: pass.ResultOf[callindex.Analyzer].(*callindex.Index),
 		fields: map[*types.Var]flow.Bits{}, importedField: map[*types.Var]flow.Bits{},
@@ -247,6 +264,9 @@ func run(pass *analysis.Pass, headers waitHeaderSet, at func(token.Pos)) (any, e
 			Summarise: func(i int) (*funcFact, bool) {
 				fd := g.Funcs[i].Decl
 				at(fd.Pos())
+				if c.capsOnly {
+					return c.boundFact(g.Funcs[i].File, fd)
+				}
 				if !passesValues(pass.TypesInfo, fd) && !returnsFunc(pass.TypesInfo, fd) && !c.mayDerive(fd, true) {
 					return nil, false // its summary is empty: no need to follow values
 				}
@@ -255,6 +275,7 @@ func run(pass *analysis.Pass, headers waitHeaderSet, at func(token.Pos)) (any, e
 				fact := c.summarise(f, fd)
 				fact.Calls = c.returnedCalls(fd)
 				fact.Names = c.namedReads(fd)
+				fact.Caps = c.caps(g.Funcs[i].File, fd, fact)
 				return fact, true
 			},
 			Equal: (*funcFact).equal,
@@ -300,11 +321,24 @@ func (c *checker) analyze(fd *ast.FuncDecl) *flow.Func {
 func (c *checker) analyzeBody(ftype *ast.FuncType, body *ast.BlockStmt, nodes []ast.Node, returns []*ast.ReturnStmt) *flow.Func {
 	info := c.pass.TypesInfo
 	var table *flow.ConstTable // built when a header name is not a constant
+	var param func(int, *types.Var) flow.Bits
+	if c.capParam != nil {
+		param = func(i int, v *types.Var) flow.Bits {
+			if v == c.capParam {
+				return flow.Param(i) | flow.Source
+			}
+			return flow.Param(i)
+		}
+	}
 	return flow.Analyze(flow.Config{
 		Info:    info,
 		Nodes:   nodes,
 		Returns: returns,
+		Param:   param,
 		Source: func(e ast.Expr) flow.Bits {
+			if c.capParam != nil {
+				return 0
+			}
 			if c.nameParam != nil {
 				return c.paramNamedRead(e)
 			}
@@ -349,7 +383,7 @@ func (c *checker) analyzeBody(ftype *ast.FuncType, body *ast.BlockStmt, nodes []
 			return bits, true
 		},
 		Select: func(sel *ast.SelectorExpr, _ func() flow.Bits) flow.Bits {
-			if c.nameParam != nil {
+			if c.nameParam != nil || c.capParam != nil {
 				return 0
 			}
 			if v := flow.FieldOf(info, sel); v != nil {
@@ -364,7 +398,7 @@ func (c *checker) analyzeBody(ftype *ast.FuncType, body *ast.BlockStmt, nodes []
 			}
 			out := make([]flow.Bits, len(f.Results))
 			for i, r := range f.Results {
-				if c.nameParam == nil {
+				if c.nameParam == nil && c.capParam == nil {
 					out[i] = r & flow.Origins
 				}
 				for _, p := range r.Params() {
@@ -538,6 +572,7 @@ func (c *checker) checkFunc(file *ast.File, fd *ast.FuncDecl, f *flow.Func) {
 		switch n := n.(type) {
 		case *ast.CallExpr:
 			c.checkMinCall(file, f, n, stack)
+			c.checkCapCall(file, f, n, stack)
 			c.checkRandom(file, f, fd.Body, n)
 			for _, p := range c.parses(f, n) {
 				c.checkNegative(f, p, append(slices.Clone(stack), n))

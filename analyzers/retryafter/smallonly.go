@@ -92,7 +92,7 @@ func (c *checker) checkSmallOnly(file *ast.File, f *flow.Func, ifs *ast.IfStmt, 
 			TextEdits: append(edits, imports...),
 		}
 	}
-	c.pass.Report(analysis.Diagnostic{
+	c.report(analysis.Diagnostic{
 		Pos:            cmp.Pos(),
 		End:            cmp.End(),
 		Message:        fmt.Sprintf("Retry-After is honoured only below %s and a shorter wait is used otherwise (the client retries before the server allows)", types.ExprString(limit)),
