@@ -49,7 +49,8 @@
 //     or a random jitter subtracted from it (ra - jitter, where every
 //     value of jitter is random);
 //   - a value parsed only as seconds (strconv.Atoi, ParseInt, ParseUint,
-//     ParseFloat, time.ParseDuration) in a function that never tries the
+//     ParseFloat, time.ParseDuration, fmt.Sscanf(v, "%d", &n) with one
+//     numeric verb, fmt.Sscan into a number) in a function that never tries the
 //     HTTP-date form (http.ParseTime) for it, and a value parsed only as an
 //     HTTP-date (http.ParseTime, or time.Parse with http.TimeFormat or
 //     time.RFC1123) in a function that never tries seconds, so that

@@ -46,6 +46,9 @@ func (c *checker) parses(f *flow.Func, call *ast.CallExpr) []parse {
 	if fn == nil || len(call.Args) == 0 {
 		return nil
 	}
+	if scansNumber(info, fn, call) {
+		return []parse{{call: call, arg: call.Args[0], seconds: true}}
+	}
 	if arg, date, ok := stdParser(fn); ok {
 		if arg >= len(call.Args) {
 			return nil
@@ -86,7 +89,28 @@ func stdParser(fn *types.Func) (arg int, date, ok bool) {
 
 func isStdParser(fn *types.Func) bool {
 	_, _, ok := stdParser(fn)
-	return ok
+	return ok || httpmodel.IsPkgFunc(fn, "fmt", "Sscanf", "Sscan")
+}
+
+// scansNumber reports whether call scans its first argument as one
+// number: fmt.Sscanf(v, "%d", &n) (a single numeric verb) or
+// fmt.Sscan(v, &n) into a number.
+func scansNumber(info *types.Info, fn *types.Func, call *ast.CallExpr) bool {
+	var dest ast.Expr
+	switch {
+	case httpmodel.IsPkgFunc(fn, "fmt", "Sscanf") && len(call.Args) == 3:
+		format, ok := httpmodel.ConstString(info, call.Args[1])
+		if !ok || !slices.Contains([]string{"%d", "%f", "%g", "%v", "%e"}, strings.TrimSpace(format)) {
+			return false
+		}
+		dest = call.Args[2]
+	case httpmodel.IsPkgFunc(fn, "fmt", "Sscan") && len(call.Args) == 2:
+		dest = call.Args[1]
+	default:
+		return false
+	}
+	ptr, ok := info.TypeOf(dest).(*types.Pointer)
+	return ok && isNumeric(ptr.Elem())
 }
 
 // checkDroppedError reports n, _ := strconv.Atoi(ra) and its kin when the
