@@ -36,7 +36,7 @@ func (c *checker) report(d analysis.Diagnostic) {
 // if a < b { return a }; return b, a call of another such helper), taking
 // each in turn for the server's wait.
 func (c *checker) caps(file *ast.File, fd *ast.FuncDecl, fact *funcFact) flow.Bits {
-	if c.capParam != nil || c.nameParam != nil || fd.Type.Results == nil {
+	if c.capParam != nil || c.nameParam != nil || !boundCandidate(c.pass.TypesInfo, fd) {
 		return 0
 	}
 	info := c.pass.TypesInfo
@@ -203,8 +203,9 @@ func (c *checker) boundFact(file *ast.File, fd *ast.FuncDecl) (*funcFact, bool) 
 	return fact, true
 }
 
-// boundCandidate reports whether fd takes two numbers or more and returns
-// one number: a value and a bound, as a helper that caps one would.
+// boundCandidate reports whether fd may be a helper that caps a number:
+// it takes a number and returns one number, and its body compares values
+// or calls min or math.Min (a cheap test before following values).
 func boundCandidate(info *types.Info, fd *ast.FuncDecl) bool {
 	if fd.Body == nil || fd.Type.Results == nil || fd.Type.Results.NumFields() != 1 {
 		return false
@@ -212,11 +213,31 @@ func boundCandidate(info *types.Info, fd *ast.FuncDecl) bool {
 	if t := info.TypeOf(fd.Type.Results.List[0].Type); t == nil || !isNumeric(t) {
 		return false
 	}
-	n := 0
-	for _, field := range fd.Type.Params.List {
-		if t := info.TypeOf(field.Type); t != nil && isNumeric(t) {
-			n += max(len(field.Names), 1)
-		}
+	if !slices.ContainsFunc(fd.Type.Params.List, func(f *ast.Field) bool {
+		t := info.TypeOf(f.Type)
+		return t != nil && isNumeric(t)
+	}) {
+		return false
 	}
-	return n >= 2
+	found := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.IfStmt:
+			if _, _, ok := capCompare(n.Cond); ok {
+				found = true
+			}
+		case *ast.CallExpr:
+			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok {
+				if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "min" {
+					found = true
+				}
+			} else if httpmodel.IsPkgFunc(httpmodel.Callee(info, n), "math", "Min") {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
