@@ -389,6 +389,105 @@ func TestFixBehavesRetryAfterSmallOnly(t *testing.T) {
 	})
 }
 
+// TestFixBehavesRetryAfterFallback: a client that drops a Retry-After
+// wait above its limit for its own short backoff comes back early; after
+// the retryafter fix it gives up when the server asks for more than the
+// limit, and its own backoff, which the same if statement still bounds
+// when the server sent no wait, is as before.
+func TestFixBehavesRetryAfterFallback(t *testing.T) {
+	c := fixClient(t, "bigfallback", "retryafter", "Retry-After above maxWait is replaced by the client's own wait")
+
+	t.Run("long-wait", func(t *testing.T) {
+		t.Parallel()
+		// The server asks for 2 s; the client accepts at most 1 s.
+		routes := []retrytest.Route{{Method: "GET", Path: "/forecast",
+			Script: []retrytest.Step{retrytest.Throttle(429, 2*time.Second), retrytest.OK(200).WithBody("sunny")}}}
+		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, "-max-wait=1s", srv.URL+"/forecast")
+			if !fixed {
+				showsEarlyRetry(t, srv)
+				return
+			}
+			srv.AssertNoEarlyRetry(t)
+			srv.AssertAttemptsAtMost(t, "GET /forecast", 1)
+			if res.code == 0 || !strings.Contains(res.stderr, "retry_after_exceeds_deadline") {
+				t.Errorf("the fixed client should stop with retry_after_exceeds_deadline, got exit %d: %s", res.code, res.stderr)
+			}
+		})
+	})
+
+	t.Run("short-wait", func(t *testing.T) {
+		t.Parallel()
+		// The server asks for 1 s, within the client's 3 s: both wait and succeed.
+		routes := []retrytest.Route{{Method: "GET", Path: "/forecast",
+			Script: []retrytest.Step{retrytest.Throttle(429, time.Second), retrytest.OK(200).WithBody("sunny")}}}
+		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, "-max-wait=3s", srv.URL+"/forecast")
+			srv.AssertNoEarlyRetry(t)
+			if n := srv.Attempts("GET /forecast"); n != 2 || res.code != 0 || res.stdout != "ok: sunny\n" {
+				t.Errorf("fixed=%v: want 2 attempts and success, got %d attempts, exit %d: %q %q\n%s", fixed, n, res.code, res.stdout, res.stderr, srv.Timeline())
+			}
+		})
+	})
+
+	t.Run("no-retry-after", func(t *testing.T) {
+		t.Parallel()
+		// 503 without Retry-After: the client's own backoff (100, 200,
+		// 400 ms) is over -max-wait=150ms from the third attempt on, and
+		// stays what it was: no give-up, four attempts.
+		routes := []retrytest.Route{{Method: "GET", Path: "/forecast",
+			Script: []retrytest.Step{retrytest.Fail(503)}}}
+		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, "-max-wait=150ms", srv.URL+"/forecast")
+			if n := srv.Attempts("GET /forecast"); n != 4 || !strings.Contains(res.stderr, "still throttled after 4 attempts") || strings.Contains(res.stderr, "retry_after_exceeds_deadline") {
+				t.Errorf("fixed=%v: want 4 attempts with the client's own backoff, got %d, exit %d: %s\n%s", fixed, n, res.code, res.stderr, srv.Timeline())
+			}
+		})
+	})
+}
+
+// TestFixBehavesRetryAfterClampHelper: a client that bounds the server's
+// wait with a clamp(d, lo, hi) helper comes back early when the server
+// asks for more than hi; after the retryafter fix (the server's wait
+// floors what the helper returns) it waits as long as asked, and a short
+// wait is as before.
+func TestFixBehavesRetryAfterClampHelper(t *testing.T) {
+	c := fixClient(t, "clampwait", "retryafter", "Retry-After is capped by clamp(...)")
+
+	t.Run("long-wait", func(t *testing.T) {
+		t.Parallel()
+		// The server asks for 2 s; the helper bounds the wait at 1 s.
+		routes := []retrytest.Route{{Method: "GET", Path: "/forecast",
+			Script: []retrytest.Step{retrytest.Throttle(429, 2*time.Second), retrytest.OK(200).WithBody("sunny")}}}
+		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, "-max-wait=1s", srv.URL+"/forecast")
+			if !fixed {
+				showsEarlyRetry(t, srv)
+				return
+			}
+			srv.AssertNoEarlyRetry(t)
+			srv.AssertAttemptsAtMost(t, "GET /forecast", 2)
+			if res.code != 0 || res.stdout != "ok: sunny\n" {
+				t.Errorf("the fixed client should wait 2 s and succeed, got exit %d: %q %q", res.code, res.stdout, res.stderr)
+			}
+		})
+	})
+
+	t.Run("short-wait", func(t *testing.T) {
+		t.Parallel()
+		// The server asks for 1 s, within the client's 3 s: both wait and succeed.
+		routes := []retrytest.Route{{Method: "GET", Path: "/forecast",
+			Script: []retrytest.Step{retrytest.Throttle(429, time.Second), retrytest.OK(200).WithBody("sunny")}}}
+		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, "-max-wait=3s", srv.URL+"/forecast")
+			srv.AssertNoEarlyRetry(t)
+			if n := srv.Attempts("GET /forecast"); n != 2 || res.code != 0 || res.stdout != "ok: sunny\n" {
+				t.Errorf("fixed=%v: want 2 attempts and success, got %d attempts, exit %d: %q %q\n%s", fixed, n, res.code, res.stdout, res.stderr, srv.Timeline())
+			}
+		})
+	})
+}
+
 // TestFixBehavesRetryAfterDateOnly: a client that reads Retry-After only
 // as an HTTP-date misses a wait in seconds and comes back early; after the
 // retryafter fix it waits as long as the seconds say, and a date is still

@@ -70,7 +70,7 @@ func (c *checker) checkMinCall(file *ast.File, f *flow.Func, call *ast.CallExpr,
 		return // the server's wait gave up above the limit: min bounds the client's own backoff
 	}
 	fix := c.capFix(file, f, stack, call, ra, limits, src, remove)
-	c.pass.Report(analysis.Diagnostic{
+	c.report(analysis.Diagnostic{
 		Pos:            call.Pos(),
 		End:            call.End(),
 		Message:        fmt.Sprintf("Retry-After is capped by %s(...) (the client retries before the server allows); stop when it exceeds the limit instead", name),
@@ -85,6 +85,9 @@ func (c *checker) checkMinCall(file *ast.File, f *flow.Func, call *ast.CallExpr,
 // when the server asks for more than the limit; otherwise honour the
 // server's wait. remove holds the edits that take the cap away.
 func (c *checker) capFix(file *ast.File, f *flow.Func, stack []ast.Node, at ast.Node, ra ast.Expr, limits []ast.Expr, src []byte, remove []analysis.TextEdit) analysis.SuggestedFix {
+	if c.dry != nil {
+		return analysis.SuggestedFix{} // a helper's Caps need no fix
+	}
 	if len(limits) == 1 {
 		if fix, ok := c.funcValueFix(file, f, stack, ra, limits[0], src); ok {
 			return fix
@@ -131,7 +134,8 @@ func (c *checker) giveUpFix(file *ast.File, stack []ast.Node, at ast.Node, ra as
 	var edits []analysis.TextEdit
 	if ifs, isIf := at.(*ast.IfStmt); isIf {
 		// if ra > limit { ra = limit }  =>  if ra > limit { return ..., err }
-		body := ifs.Body.List[0]
+		// (the last statement: a log line before it stays)
+		body := ifs.Body.List[len(ifs.Body.List)-1]
 		edits = append(edits, analysis.TextEdit{Pos: body.Pos(), End: body.End(), NewText: []byte(ret)})
 	} else {
 		cond := fmt.Sprintf("if %s > %s {\n%s\t%s\n%s}\n%s",
@@ -241,7 +245,7 @@ func (c *checker) checkIfCap(file *ast.File, f *flow.Func, ifs *ast.IfStmt, stac
 			}
 			fix = c.capFix(file, f, append(slices.Clone(stack), ifs), ifs, x, []ast.Expr{limit}, src, []analysis.TextEdit{del})
 		}
-		c.pass.Report(analysis.Diagnostic{
+		c.report(analysis.Diagnostic{
 			Pos:            ifs.Pos(),
 			End:            ifs.Body.End(),
 			Message:        "Retry-After is capped by " + shape + " (the client retries before the server allows); stop when it exceeds the limit instead",

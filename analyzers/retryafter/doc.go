@@ -17,7 +17,10 @@
 // resty's RetryAfterFunc) are followed too, and so is a struct field that
 // some function fills with the server's wait (an error type's RetryAfter):
 // the field holds it wherever it is read, directly or through a getter
-// method, in this package or in another. A function value carries the
+// method, in this package or in another. A helper that reads a header by
+// a name it is given (getHeader(resp, name), a wrapper's
+// HeaderValue(key)), in any package, reads the server's wait where it is
+// passed a wait header's name, also through http.CanonicalHeaderKey. A function value carries the
 // server's wait too when some function stored in it returns that wait: a
 // func-typed field, variable or named function type (a policy's Backoff)
 // to which the package, or the package that declares it, stores a
@@ -28,29 +31,38 @@
 // functions never read a wait header (a pure exponential backoff) carries
 // nothing. It reports:
 //
-//   - a cap on the server's wait: min(ra, limit), math.Min(ra, limit), or
+//   - a cap on the server's wait: min(ra, limit), math.Min(ra, limit), a
+//     call of a helper, in any package, that caps the parameter it is
+//     passed in (clamp(ra, lo, hi), minDuration(limit, ra)), or
 //     if ra > limit { ra = limit } in any of its mirrored forms, also with
 //     other conditions joined by || or guarded with && (if limit > 0 &&
 //     ra > limit), a field pointing to the wait made to point to the limit
 //     (e.RetryAfter = &limit), and if ra > limit { return limit } followed
 //     by return ra;
 //   - a wait used only when it is small, with a shorter wait of the client's
-//     own substituted otherwise (return ra when ra < limit, else backoff);
+//     own substituted otherwise (return ra when ra < limit, else backoff),
+//     and its mirror, a wait above a limit replaced by the client's own
+//     (if ra > limit { return backoff(attempt) }; return ra, or
+//     ra = backoff(attempt) in the body, after a log line or not);
 //   - the server's wait used as the upper bound of a random wait
-//     (rand.Int63n(int64(ra)), rand.N(ra)), or a random jitter subtracted
-//     from it;
+//     (rand.Int63n(int64(ra)), rand.N(ra), rand.Float64() * float64(ra)),
+//     or a random jitter subtracted from it (ra - jitter, where every
+//     value of jitter is random);
 //   - a value parsed only as seconds (strconv.Atoi, ParseInt, ParseUint,
-//     ParseFloat, time.ParseDuration) in a function that never tries the
+//     ParseFloat, time.ParseDuration, fmt.Sscanf(v, "%d", &n) with one
+//     numeric verb, fmt.Sscan into a number) in a function that never tries the
 //     HTTP-date form (http.ParseTime) for it, and a value parsed only as an
-//     HTTP-date in a function that never tries seconds, so that
+//     HTTP-date (http.ParseTime, or time.Parse with http.TimeFormat or
+//     time.RFC1123) in a function that never tries seconds, so that
 //     Retry-After: 120 is lost;
 //   - a parse error dropped with _, so that a malformed value becomes a zero
-//     wait and the client retries at once;
+//     wait and the client retries at once (a test of the sign alone, n < 0,
+//     lets that zero through);
 //   - a wait header parsed as a signed number (strconv.Atoi, ParseInt,
 //     ParseFloat, time.ParseDuration) whose sign the function never checks,
 //     so that a negative value, which is malformed, is no wait at all and
-//     sends the client back at once (a floor with max(0, d) does not help:
-//     zero is no wait either); the check may be left to every caller of a
+//     sends the client back at once (a floor with max(0, d) or
+//     if d < 0 { d = 0 } does not help: zero is no wait either); the check may be left to every caller of a
 //     parsing helper, or to the code that reads the struct field the value
 //     is stored in (if e.retry > 0 { return Retry });
 //   - a value converted with the wrong unit: Retry-After (seconds)
@@ -99,7 +111,13 @@
 // otherwise. A small-only condition gives up with such an error when the
 // wait is not below the limit, where the function can return an error, and
 // otherwise loses its upper bound (the fix then says that the wait is
-// honoured whatever its length). A value parsed in one form only is parsed
+// honoured whatever its length). A cap by a helper keeps the helper and
+// floors its result by the server's wait (max(clamp(ra, lo, hi), ra)), so
+// that only a shortened wait changes. A wait above a limit replaced by the
+// client's own gives up instead of the replacement where the function
+// returns an error (after each assignment of the server's wait, keeping
+// the replacement for the client's own backoff, when the variable holds
+// both), and the if statement goes otherwise. A value parsed in one form only is parsed
 // by a small helper that tries the form the code tried, else the other
 // form, else returns the first form's error (retryAfterSeconds,
 // retryAfterSeconds64, retryAfterSecondsFloat, retryAfterDuration or

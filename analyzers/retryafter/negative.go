@@ -109,7 +109,7 @@ func (c *checker) headerName(f *flow.Func, e ast.Expr) string {
 // apart.
 func signChecked(info *types.Info, fn ast.Node, v *types.Var) bool {
 	_, uses := derivedFrom(info, fn, v)
-	return signCheckedIn(fn, uses, func(e ast.Expr) bool { return small(info, e) })
+	return signCheckedIn(info, fn, uses, func(e ast.Expr) bool { return small(info, e) })
 }
 
 // small reports whether e is a constant of at most one.
@@ -253,7 +253,7 @@ func (c *checker) checkedByReaders(fn ast.Node, v *types.Var) bool {
 		return found
 	}
 	for _, f := range c.calls.Funcs() {
-		if signCheckedIn(f.Decl, readsStored, func(e ast.Expr) bool { return small(info, e) }) {
+		if signCheckedIn(info, f.Decl, readsStored, func(e ast.Expr) bool { return small(info, e) }) {
 			return true
 		}
 	}
@@ -261,12 +261,20 @@ func (c *checker) checkedByReaders(fn ast.Node, v *types.Var) bool {
 }
 
 // signCheckedIn reports whether fn compares a value that uses reports
-// with a small bound.
-func signCheckedIn(fn ast.Node, uses, small func(ast.Expr) bool) bool {
+// with a small bound. A floor at zero (if d < 0 { d = 0 }) is no check:
+// like max(0, d), it turns a negative value into no wait at all.
+func signCheckedIn(info *types.Info, fn ast.Node, uses, small func(ast.Expr) bool) bool {
+	floors := map[ast.Expr]bool{}
+	ast.Inspect(fn, func(n ast.Node) bool {
+		if ifs, ok := n.(*ast.IfStmt); ok && floorsAtZero(info, ifs) {
+			floors[ast.Unparen(ifs.Cond)] = true
+		}
+		return true
+	})
 	checked := false
 	ast.Inspect(fn, func(n ast.Node) bool {
 		b, ok := n.(*ast.BinaryExpr)
-		if !ok {
+		if !ok || floors[b] {
 			return !checked
 		}
 		switch b.Op {
@@ -278,6 +286,27 @@ func signCheckedIn(fn ast.Node, uses, small func(ast.Expr) bool) bool {
 		return !checked
 	})
 	return checked
+}
+
+// floorsAtZero reports whether ifs is if x < 0 { x = 0 } (or <= 0, or the
+// mirrored comparison): a constant of at most zero assigned to the
+// variable compared, and nothing else.
+func floorsAtZero(info *types.Info, ifs *ast.IfStmt) bool {
+	if ifs.Init != nil || ifs.Else != nil || len(ifs.Body.List) != 1 {
+		return false
+	}
+	x, bound, ok := smallCompare(ifs.Cond)
+	if !ok {
+		return false
+	}
+	as, ok := ifs.Body.List[0].(*ast.AssignStmt)
+	if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+		return false
+	}
+	xid, ok1 := ast.Unparen(x).(*ast.Ident)
+	lid, ok2 := ast.Unparen(as.Lhs[0]).(*ast.Ident)
+	return ok1 && ok2 && info.Uses[xid] != nil && info.Uses[xid] == info.Uses[lid] &&
+		isConstNonPositive(info, bound) && isConstNonPositive(info, as.Rhs[0])
 }
 
 func asVar(obj types.Object) *types.Var {

@@ -7,6 +7,7 @@ package retryafter
 import (
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -44,6 +45,9 @@ func (c *checker) parses(f *flow.Func, call *ast.CallExpr) []parse {
 	fn := httpmodel.Callee(info, call)
 	if fn == nil || len(call.Args) == 0 {
 		return nil
+	}
+	if scansNumber(info, fn, call) {
+		return []parse{{call: call, arg: call.Args[0], seconds: true}}
 	}
 	if arg, date, ok := stdParser(fn); ok {
 		if arg >= len(call.Args) {
@@ -85,7 +89,28 @@ func stdParser(fn *types.Func) (arg int, date, ok bool) {
 
 func isStdParser(fn *types.Func) bool {
 	_, _, ok := stdParser(fn)
-	return ok
+	return ok || httpmodel.IsPkgFunc(fn, "fmt", "Sscanf", "Sscan")
+}
+
+// scansNumber reports whether call scans its first argument as one
+// number: fmt.Sscanf(v, "%d", &n) (a single numeric verb) or
+// fmt.Sscan(v, &n) into a number.
+func scansNumber(info *types.Info, fn *types.Func, call *ast.CallExpr) bool {
+	var dest ast.Expr
+	switch {
+	case httpmodel.IsPkgFunc(fn, "fmt", "Sscanf") && len(call.Args) == 3:
+		format, ok := httpmodel.ConstString(info, call.Args[1])
+		if !ok || !slices.Contains([]string{"%d", "%f", "%g", "%v", "%e"}, strings.TrimSpace(format)) {
+			return false
+		}
+		dest = call.Args[2]
+	case httpmodel.IsPkgFunc(fn, "fmt", "Sscan") && len(call.Args) == 2:
+		dest = call.Args[1]
+	default:
+		return false
+	}
+	ptr, ok := info.TypeOf(dest).(*types.Pointer)
+	return ok && isNumeric(ptr.Elem())
 }
 
 // checkDroppedError reports n, _ := strconv.Atoi(ra) and its kin when the
@@ -188,7 +213,8 @@ func (c *checker) checkDroppedError(file *ast.File, f *flow.Func, as *ast.Assign
 
 // comparedWithConstant reports whether the function compares v with a
 // constant (n > 0, n == 0) or, for a time, asks IsZero: the code then tells
-// a malformed value apart from a real wait.
+// a malformed value apart from a real wait. A test of the sign alone (n <
+// 0, n >= 0) does not: the zero of a malformed value passes it.
 func comparedWithConstant(info *types.Info, stack []ast.Node, v *types.Var, date bool) bool {
 	fnNode, _ := fixes.EnclosingFunc(stack)
 	if fnNode == nil {
@@ -205,7 +231,7 @@ func comparedWithConstant(info *types.Info, stack []ast.Node, v *types.Var, date
 			switch n.Op {
 			case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
 				if (isV(n.X) && info.Types[n.Y].Value != nil) || (isV(n.Y) && info.Types[n.X].Value != nil) {
-					found = true
+					found = !signOnly(info, n)
 				}
 			}
 		case *ast.CallExpr:
@@ -303,4 +329,20 @@ func (c *checker) convertDateFix(file *ast.File, f *flow.Func, p parse, stack []
 	edits = append(edits, analysis.TextEdit{Pos: pos, End: pos, NewText: []byte(pre.String())})
 	sort.SliceStable(edits, func(i, j int) bool { return edits[i].Pos < edits[j].Pos })
 	return edits, true
+}
+
+// signOnly reports whether b is x < 0 or x >= 0 (or mirrored): a test
+// that a zero passes as a real value does.
+func signOnly(info *types.Info, b *ast.BinaryExpr) bool {
+	zero := func(e ast.Expr) bool {
+		tv := info.Types[e]
+		return tv.Value != nil && (tv.Value.Kind() == constant.Int || tv.Value.Kind() == constant.Float) && constant.Sign(tv.Value) == 0
+	}
+	switch {
+	case zero(b.Y):
+		return b.Op == token.LSS || b.Op == token.GEQ
+	case zero(b.X):
+		return b.Op == token.GTR || b.Op == token.LEQ
+	}
+	return false
 }

@@ -12,8 +12,10 @@ import (
 	"go/token"
 	"go/types"
 	"go/version"
+	"net/http"
 	"slices"
 	"strings"
+	"time"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -132,6 +134,11 @@ func (c *checker) helperFor(f *flow.Func, p parse) (h parseHelper, value ast.Exp
 		return helperDuration, b.X, true
 	case httpmodel.IsPkgFunc(fn, "net/http", "ParseTime"):
 		return helperTime, args[0], true
+	case httpmodel.IsPkgFunc(fn, "time", "Parse") && len(args) == 2 && (isConst(args[0], constant.MakeString(http.TimeFormat)) || isConst(args[0], constant.MakeString(time.RFC1123))):
+		// time.Parse(http.TimeFormat, v), time.Parse(time.RFC1123, v):
+		// the HTTP-date (IMF-fixdate, always in GMT), which
+		// http.ParseTime reads too.
+		return helperTime, args[1], true
 	}
 	return parseHelper{}, nil, false
 }

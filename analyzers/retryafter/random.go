@@ -7,6 +7,8 @@ package retryafter
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -52,7 +54,7 @@ func (c *checker) hasRand(e ast.Expr) bool {
 // checkRandom reports rand.Int63n(int64(ra)) and its kin, where ra is the
 // server's wait (the fix waits ra itself), and ra - jitter with a random
 // jitter (the fix adds the jitter instead).
-func (c *checker) checkRandom(f *flow.Func, n ast.Node) {
+func (c *checker) checkRandom(file *ast.File, f *flow.Func, root ast.Node, n ast.Node) {
 	switch n := n.(type) {
 	case *ast.CallExpr:
 		arg, ok := c.isRandBounded(n)
@@ -68,12 +70,17 @@ func (c *checker) checkRandom(f *flow.Func, n ast.Node) {
 			End:     n.End(),
 			Message: "Retry-After is the upper bound of a random wait (the client retries before the server allows)",
 			SuggestedFixes: []analysis.SuggestedFix{{
-				Message:   "Wait as long as the server asked",
-				TextEdits: []analysis.TextEdit{{Pos: n.Pos(), End: n.End(), NewText: []byte(fixes.Text(c.pass.Fset, src, arg))}},
+				Message: "Wait as long as the server asked",
+				TextEdits: append([]analysis.TextEdit{{Pos: n.Pos(), End: n.End(), NewText: []byte(fixes.Text(c.pass.Fset, src, arg))}},
+					c.dropRandImport(file, src, n, n)...),
 			}},
 		})
 	case *ast.BinaryExpr:
-		if n.Op != token.SUB || !c.derived(f, n.X) || c.derived(f, n.Y) || !c.hasRand(n.Y) {
+		if n.Op == token.MUL {
+			c.checkRandomFactor(file, f, n)
+			return
+		}
+		if n.Op != token.SUB || !c.derived(f, n.X) || c.derived(f, n.Y) || !c.hasRand(n.Y) && !c.randVar(root, n.Y) {
 			return
 		}
 		c.pass.Report(analysis.Diagnostic{
@@ -86,4 +93,86 @@ func (c *checker) checkRandom(f *flow.Func, n ast.Node) {
 			}},
 		})
 	}
+}
+
+// randVar reports whether e is a local variable that every assignment in
+// root gives a random value (jitter := rand.Int63n(...)).
+func (c *checker) randVar(root ast.Node, e ast.Expr) bool {
+	info := c.pass.TypesInfo
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok || !isLocalVar(info, id) {
+		return false
+	}
+	v, _ := info.Uses[id].(*types.Var)
+	values, ok := flow.Assigned(info, root, v)
+	return ok && len(values) > 0 && !slices.ContainsFunc(values, func(x ast.Expr) bool { return !c.hasRand(x) })
+}
+
+// isRandFraction reports whether e is a random fraction in [0, 1):
+// rand.Float64() or rand.Float32(), of math/rand or math/rand/v2, or a
+// conversion of one.
+func (c *checker) isRandFraction(e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	if tv, ok := c.pass.TypesInfo.Types[call.Fun]; ok && tv.IsType() && len(call.Args) == 1 {
+		return c.isRandFraction(call.Args[0])
+	}
+	fn := httpmodel.Callee(c.pass.TypesInfo, call)
+	for _, path := range []string{"math/rand", "math/rand/v2"} {
+		if httpmodel.IsPkgFunc(fn, path, "Float64", "Float32") || httpmodel.IsMethod(fn, path, "Rand", "Float64", "Float32") {
+			return true
+		}
+	}
+	return false
+}
+
+// checkRandomFactor reports rand.Float64() * float64(ra): a random
+// fraction of the server's wait (the fix waits ra itself).
+func (c *checker) checkRandomFactor(file *ast.File, f *flow.Func, n *ast.BinaryExpr) {
+	var ra, fraction ast.Expr
+	switch {
+	case c.isRandFraction(n.X) && c.derived(f, n.Y) && !c.derived(f, n.X):
+		ra, fraction = n.Y, n.X
+	case c.isRandFraction(n.Y) && c.derived(f, n.X) && !c.derived(f, n.Y):
+		ra, fraction = n.X, n.Y
+	default:
+		return
+	}
+	src := fixes.Source(c.pass, n.Pos())
+	if src == nil {
+		return
+	}
+	c.pass.Report(analysis.Diagnostic{
+		Pos:     n.Pos(),
+		End:     n.End(),
+		Message: "Retry-After is the upper bound of a random wait (the client retries before the server allows)",
+		SuggestedFixes: []analysis.SuggestedFix{{
+			Message: "Wait as long as the server asked",
+			TextEdits: append([]analysis.TextEdit{{Pos: n.Pos(), End: n.End(), NewText: []byte(fixes.Text(c.pass.Fset, src, ra))}},
+				c.dropRandImport(file, src, fraction, n)...),
+		}},
+	})
+}
+
+// dropRandImport returns the edit that deletes the import of math/rand
+// when the random call in draw, a package function, is its last use in the
+// file once removed goes.
+func (c *checker) dropRandImport(file *ast.File, src []byte, draw ast.Expr, removed ast.Node) []analysis.TextEdit {
+	call, ok := ast.Unparen(draw).(*ast.CallExpr)
+	for ok && len(call.Args) == 1 {
+		if tv, isType := c.pass.TypesInfo.Types[call.Fun]; !isType || !tv.IsType() {
+			break
+		}
+		call, ok = ast.Unparen(call.Args[0]).(*ast.CallExpr) // a conversion
+	}
+	if !ok {
+		return nil
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	return fixes.DeleteImportIfUnused(c.pass.Fset, src, c.pass.TypesInfo, file, sel, removed)
 }

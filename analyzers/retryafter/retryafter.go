@@ -97,6 +97,14 @@ type funcFact struct {
 	// function returns give when called: a constructor of a backoff that
 	// returns the server's wait (funcvalues.go).
 	Calls flow.Bits
+	// Names are, for each result, the parameters whose value names the
+	// header that the result reads (a getHeader(resp, name) helper): a
+	// call that passes a wait header's name gets the server's wait.
+	Names []flow.Bits
+	// Caps are the parameters whose value a result returns bounded from
+	// above (a clamp(d, lo, hi) helper): a call that passes the server's
+	// wait caps it.
+	Caps flow.Bits
 }
 
 func (*funcFact) AFact() {}
@@ -117,6 +125,14 @@ func (f *funcFact) String() string {
 	if f.Calls != 0 {
 		parts = append(parts, "calls="+bitsString(f.Calls))
 	}
+	if f.Caps != 0 {
+		parts = append(parts, "caps="+bitsString(f.Caps))
+	}
+	for i, n := range f.Names {
+		if n != 0 {
+			parts = append(parts, fmt.Sprintf("names%d=%s", i, bitsString(n)))
+		}
+	}
 	return "retryafter(" + strings.Join(parts, " ") + ")"
 }
 
@@ -134,11 +150,16 @@ func bitsString(b flow.Bits) string {
 }
 
 func (f *funcFact) empty() bool {
-	if f.Date != 0 || f.Seconds != 0 || f.Calls != 0 {
+	if f.Date != 0 || f.Seconds != 0 || f.Calls != 0 || f.Caps != 0 {
 		return false
 	}
 	for _, r := range f.Results {
 		if r != 0 {
+			return false
+		}
+	}
+	for _, n := range f.Names {
+		if n != 0 {
 			return false
 		}
 	}
@@ -148,15 +169,22 @@ func (f *funcFact) empty() bool {
 // joinFacts returns the union of two summaries (the solver's join; see
 // internal/summary).
 func joinFacts(old, new *funcFact) *funcFact {
-	j := &funcFact{Results: slices.Clone(new.Results), Date: old.Date | new.Date, Seconds: old.Seconds | new.Seconds, Calls: old.Calls | new.Calls}
+	j := &funcFact{Results: slices.Clone(new.Results), Date: old.Date | new.Date, Seconds: old.Seconds | new.Seconds, Calls: old.Calls | new.Calls, Caps: old.Caps | new.Caps}
 	for i := range min(len(j.Results), len(old.Results)) {
 		j.Results[i] |= old.Results[i]
+	}
+	j.Names = slices.Clone(new.Names)
+	if len(old.Names) > len(j.Names) {
+		j.Names, old = slices.Clone(old.Names), new
+	}
+	for i := range min(len(j.Names), len(old.Names)) {
+		j.Names[i] |= old.Names[i]
 	}
 	return j
 }
 
 func (f *funcFact) equal(g *funcFact) bool {
-	return f.Date == g.Date && f.Seconds == g.Seconds && f.Calls == g.Calls && slices.Equal(f.Results, g.Results)
+	return f.Date == g.Date && f.Seconds == g.Seconds && f.Calls == g.Calls && f.Caps == g.Caps && slices.Equal(f.Results, g.Results) && slices.Equal(f.Names, g.Names)
 }
 
 type checker struct {
@@ -187,11 +215,24 @@ type checker struct {
 	// importedFuncVals says whether a dependency exported a
 	// funcValueFact.
 	importedFuncVals bool
+	// nameParam, while summarising Names, is the parameter whose header
+	// reads are the only source (namedreads.go).
+	nameParam *types.Var
+	// capParam, while summarising Caps, is the parameter taken for the
+	// server's wait, and dry collects the caps found on it instead of
+	// reporting them (capfacts.go).
+	capParam *types.Var
+	dry      *bool
+	// capsOnly: the package does not reach net/http and summarises only
+	// its helpers that bound a number (capfacts.go).
+	capsOnly bool
 }
 
 func run(pass *analysis.Pass, headers waitHeaderSet, at func(token.Pos)) (any, error) {
 	if !httpmodel.ImportsHTTP(pass.Pkg) && !hasFacts(pass) {
-		return nil, nil
+		// A package far from HTTP may still hold a helper that bounds a
+		// duration (clamp(d, lo, hi)): its Caps are all it can tell.
+		return nil, runBoundHelpers(pass, headers, at)
 	}
 	c := &checker{pass: pass, headers: headers, scans: map[*ast.FuncDecl]*scan{}, calls: pass.ResultOf[callindex.Analyzer].(*callindex.Index),
 		fields: map[*types.Var]flow.Bits{}, importedField: map[*types.Var]flow.Bits{},
@@ -223,6 +264,9 @@ func run(pass *analysis.Pass, headers waitHeaderSet, at func(token.Pos)) (any, e
 			Summarise: func(i int) (*funcFact, bool) {
 				fd := g.Funcs[i].Decl
 				at(fd.Pos())
+				if c.capsOnly {
+					return c.boundFact(g.Funcs[i].File, fd)
+				}
 				if !passesValues(pass.TypesInfo, fd) && !returnsFunc(pass.TypesInfo, fd) && !c.mayDerive(fd, true) {
 					return nil, false // its summary is empty: no need to follow values
 				}
@@ -230,6 +274,8 @@ func run(pass *analysis.Pass, headers waitHeaderSet, at func(token.Pos)) (any, e
 				grew = c.noteFields(f, fd) || grew
 				fact := c.summarise(f, fd)
 				fact.Calls = c.returnedCalls(fd)
+				fact.Names = c.namedReads(fd)
+				fact.Caps = c.caps(g.Funcs[i].File, fd, fact)
 				return fact, true
 			},
 			Equal: (*funcFact).equal,
@@ -275,11 +321,27 @@ func (c *checker) analyze(fd *ast.FuncDecl) *flow.Func {
 func (c *checker) analyzeBody(ftype *ast.FuncType, body *ast.BlockStmt, nodes []ast.Node, returns []*ast.ReturnStmt) *flow.Func {
 	info := c.pass.TypesInfo
 	var table *flow.ConstTable // built when a header name is not a constant
+	var param func(int, *types.Var) flow.Bits
+	if c.capParam != nil {
+		param = func(i int, v *types.Var) flow.Bits {
+			if v == c.capParam {
+				return flow.Param(i) | flow.Source
+			}
+			return flow.Param(i)
+		}
+	}
 	return flow.Analyze(flow.Config{
 		Info:    info,
 		Nodes:   nodes,
 		Returns: returns,
+		Param:   param,
 		Source: func(e ast.Expr) flow.Bits {
+			if c.capParam != nil {
+				return 0
+			}
+			if c.nameParam != nil {
+				return c.paramNamedRead(e)
+			}
 			if call, ok := e.(*ast.CallExpr); ok {
 				if waitCallback(info, call) {
 					return flow.Source
@@ -303,18 +365,7 @@ func (c *checker) analyzeBody(ftype *ast.FuncType, body *ast.BlockStmt, nodes []
 				}
 				return 0
 			}
-			if c.headers.Has(a.Name) {
-				switch {
-				case a.Name == retryAfter:
-					// Only Retry-After itself is defined to take an
-					// HTTP-date as well as seconds.
-					return flow.Source | flow.Tag
-				case c.headers.millis.Has(a.Name):
-					return flow.Source | tagMillis
-				}
-				return flow.Source
-			}
-			return 0
+			return c.headerBits(a.Name)
 		},
 		Expr: func(f *flow.State[flow.Bits], e ast.Expr) (flow.Bits, bool) {
 			// x * 1000 and x / 1000 change the unit between seconds and
@@ -332,6 +383,9 @@ func (c *checker) analyzeBody(ftype *ast.FuncType, body *ast.BlockStmt, nodes []
 			return bits, true
 		},
 		Select: func(sel *ast.SelectorExpr, _ func() flow.Bits) flow.Bits {
+			if c.nameParam != nil || c.capParam != nil {
+				return 0
+			}
 			if v := flow.FieldOf(info, sel); v != nil {
 				return c.fieldBits(v)
 			}
@@ -344,9 +398,14 @@ func (c *checker) analyzeBody(ftype *ast.FuncType, body *ast.BlockStmt, nodes []
 			}
 			out := make([]flow.Bits, len(f.Results))
 			for i, r := range f.Results {
-				out[i] = r & flow.Origins
+				if c.nameParam == nil && c.capParam == nil {
+					out[i] = r & flow.Origins
+				}
 				for _, p := range r.Params() {
 					out[i] |= argBits(fn, args, p)
+				}
+				if i < len(f.Names) {
+					out[i] |= c.namedResult(call, f.Names[i])
 				}
 			}
 			return out, true
@@ -466,7 +525,8 @@ func (c *checker) mayDerive(fd *ast.FuncDecl, parse bool) bool {
 		if f == nil {
 			continue
 		}
-		if slices.ContainsFunc(f.Results, func(b flow.Bits) bool { return b&flow.Origins != 0 }) || parse && f.Date|f.Seconds != 0 {
+		if slices.ContainsFunc(f.Results, func(b flow.Bits) bool { return b&flow.Origins != 0 }) || parse && f.Date|f.Seconds != 0 ||
+			slices.ContainsFunc(f.Names, func(b flow.Bits) bool { return b != 0 }) {
 			return true
 		}
 	}
@@ -512,7 +572,8 @@ func (c *checker) checkFunc(file *ast.File, fd *ast.FuncDecl, f *flow.Func) {
 		switch n := n.(type) {
 		case *ast.CallExpr:
 			c.checkMinCall(file, f, n, stack)
-			c.checkRandom(f, n)
+			c.checkCapCall(file, f, n, stack)
+			c.checkRandom(file, f, fd.Body, n)
 			for _, p := range c.parses(f, n) {
 				c.checkNegative(f, p, append(slices.Clone(stack), n))
 				if f.Expr(p.arg)&flow.Tag == 0 {
@@ -526,10 +587,11 @@ func (c *checker) checkFunc(file *ast.File, fd *ast.FuncDecl, f *flow.Func) {
 			}
 		case *ast.BinaryExpr:
 			c.checkUnit(f, n)
-			c.checkRandom(f, n)
+			c.checkRandom(file, f, fd.Body, n)
 		case *ast.IfStmt:
 			c.checkIfCap(file, f, n, stack)
 			c.checkSmallOnly(file, f, n, stack)
+			c.checkFallback(file, f, n, stack)
 		case *ast.AssignStmt:
 			c.checkDroppedError(file, f, n, stack)
 		}

@@ -268,6 +268,30 @@ func ConstString(info *types.Info, e ast.Expr) (string, bool) {
 	return constant.StringVal(tv.Value), true
 }
 
+// HeaderName returns the header name that e denotes, in canonical form: a
+// string constant, or one passed through http.CanonicalHeaderKey or
+// textproto.CanonicalMIMEHeaderKey.
+func HeaderName(info *types.Info, e ast.Expr) (string, bool) {
+	if name, ok := ConstString(info, Uncanonical(info, e)); ok {
+		return http.CanonicalHeaderKey(name), true
+	}
+	return "", false
+}
+
+// Uncanonical returns the name that e puts in canonical form
+// (http.CanonicalHeaderKey(name), textproto.CanonicalMIMEHeaderKey(name)),
+// and e itself otherwise.
+func Uncanonical(info *types.Info, e ast.Expr) ast.Expr {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 {
+		return e
+	}
+	if fn := Callee(info, call); IsPkgFunc(fn, httpPkg, "CanonicalHeaderKey") || IsPkgFunc(fn, "net/textproto", "CanonicalMIMEHeaderKey") {
+		return call.Args[0]
+	}
+	return e
+}
+
 // HeaderOp is what a header access does.
 type HeaderOp int
 
@@ -355,8 +379,8 @@ func HeaderCall(info *types.Info, call *ast.CallExpr) (HeaderAccess, bool) {
 		a.Value = args[1]
 	}
 	a.Key = args[0]
-	if name, ok := ConstString(info, args[0]); ok {
-		a.Name = http.CanonicalHeaderKey(name)
+	if name, ok := HeaderName(info, args[0]); ok {
+		a.Name = name
 	}
 	return a, true
 }
@@ -369,8 +393,8 @@ func HeaderIndexExpr(info *types.Info, ix *ast.IndexExpr) (HeaderAccess, bool) {
 		return HeaderAccess{}, false
 	}
 	a := HeaderAccess{Op: HeaderIndex, Header: ix.X, Key: ix.Index}
-	if name, ok := ConstString(info, ix.Index); ok {
-		a.Name = http.CanonicalHeaderKey(name)
+	if name, ok := HeaderName(info, ix.Index); ok {
+		a.Name = name
 	}
 	return a, true
 }

@@ -1,0 +1,78 @@
+// Package floors turns a negative or malformed Retry-After into no wait at
+// all: a floor at zero, or a dropped error whose zero only a sign test sees.
+package floors
+
+import (
+	"errors"
+	"net/http"
+	"strconv"
+	"time"
+)
+
+// floored: if d < 0 { d = 0 } is max(0, d) spelled out; a negative value
+// is no wait.
+func floored(resp *http.Response) (time.Duration, error) {
+	v := resp.Header.Get("Retry-After")
+	n, err := strconv.ParseInt(v, 10, 64) // want `a negative Retry-After value is accepted as the wait`
+	if err != nil {
+		t, err := http.ParseTime(v)
+		if err != nil {
+			return 0, err
+		}
+		return time.Until(t), nil
+	}
+	d := time.Duration(n) * time.Second
+	if d < 0 {
+		d = 0
+	}
+	return d, nil
+}
+
+// signTested drops the error; the sign test lets the zero of a malformed
+// value through.
+func signTested(resp *http.Response) (time.Duration, error) {
+	v := resp.Header.Get("Retry-After")
+	if t, err := http.ParseTime(v); err == nil {
+		return time.Until(t), nil
+	}
+	n, _ := strconv.Atoi(v) // want `the error of strconv.Atoi on a Retry-After value is dropped`
+	if n < 0 {
+		return 0, errors.New("negative Retry-After")
+	}
+	return time.Duration(n) * time.Second, nil
+}
+
+// pastDate floors a date in the past at zero, which is right, and checks
+// the sign of the seconds.
+func pastDate(resp *http.Response) (time.Duration, error) {
+	v := resp.Header.Get("Retry-After")
+	n, err := strconv.Atoi(v)
+	if err == nil {
+		if n < 0 {
+			return 0, errors.New("negative Retry-After")
+		}
+		return time.Duration(n) * time.Second, nil
+	}
+	t, err := http.ParseTime(v)
+	if err != nil {
+		return 0, err
+	}
+	d := time.Until(t)
+	if d < 0 {
+		d = 0
+	}
+	return d, nil
+}
+
+// zeroTested drops the error but tells zero apart from a real wait.
+func zeroTested(resp *http.Response, backoff time.Duration) time.Duration {
+	v := resp.Header.Get("Retry-After")
+	if t, err := http.ParseTime(v); err == nil {
+		return time.Until(t)
+	}
+	n, _ := strconv.Atoi(v)
+	if n <= 0 {
+		return backoff
+	}
+	return time.Duration(n) * time.Second
+}
