@@ -100,7 +100,7 @@
 //
 // RIGHT: one deadline over attempts and waits, and waits that end with it:
 //
-//	opCtx, opCancel := context.WithTimeout(context.Background(), 5*10*time.Second)
+//	opCtx, opCancel := context.WithTimeout(context.Background(), 5*(10*time.Second+maxBackoff))
 //	defer opCancel()
 //	for attempt := 0; attempt < 5; attempt++ {
 //		ctx, cancel := context.WithTimeout(opCtx, 10*time.Second)
@@ -118,8 +118,15 @@
 //
 // Each finding has one suggested fix. A per-attempt timeout gets an overall
 // deadline made before the loop from the same parent, for the loop's number
-// of attempts times the per-attempt timeout, and the attempts derive from
-// it; for a timeout made only on some attempts, the overall deadline is
+// of attempts times the per-attempt timeout plus the wait after each
+// attempt, and the attempts derive from it. The wait counts when it is an
+// expression the fix can write before the loop (a constant, a variable or
+// field set before it; min(d, limit) counts as limit; of several constant
+// waits the longest): for attempt := 0; attempt < 5; attempt++ with
+// time.Sleep(pause) gets 5*(perTry+pause), so a server that fails slowly
+// and answers the last attempt is still answered. A back-off computed in
+// the loop (base << attempt) is not at hand and is left out: the deadline
+// then counts the attempts alone; for a timeout made only on some attempts, the overall deadline is
 // made only when the per-attempt duration is positive. When the attempt's
 // cancel function is handed on (to the response body the caller reads
 // after the function returned), a deadline cancelled on return would cut

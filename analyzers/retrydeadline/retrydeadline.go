@@ -817,13 +817,18 @@ func (c *checker) attemptCount(file *ast.File, l *retryloop.Loop) (string, bool)
 	return strconv.Itoa(c.cfg.Attempts), true
 }
 
-// budget returns the text of attempts times the per-attempt timeout,
-// formatted as gofmt would.
-func (c *checker) budget(file *ast.File, l *retryloop.Loop, per ast.Expr, timeName string) string {
+// budget returns the text of attempts times the per-attempt timeout plus
+// the wait after each attempt, formatted as gofmt would, for a deadline
+// written at pos: n * (per + wait) when the loop's wait is at hand there
+// (see loopWait), n * per otherwise. The wait after the last attempt is
+// counted too, as a loop that waits before it tests its bound spends it.
+func (c *checker) budget(file *ast.File, l *retryloop.Loop, per ast.Expr, timeName string, pos token.Pos) string {
 	n, untyped := c.attemptCount(file, l)
 	per = ast.Unparen(per)
 	perText := fixes.Format(c.pass.Fset, per)
-	if b, ok := per.(*ast.BinaryExpr); ok && b.Op != token.MUL && b.Op != token.QUO {
+	if wait := c.loopWait(file, l, pos); wait != nil {
+		perText = "(" + perText + " + " + fixes.Format(c.pass.Fset, wait) + ")"
+	} else if b, ok := per.(*ast.BinaryExpr); ok && b.Op != token.MUL && b.Op != token.QUO {
 		perText = "(" + perText + ")"
 	}
 	if !untyped {
@@ -867,10 +872,10 @@ func (c *checker) overallContext(file *ast.File, l *retryloop.Loop, start ast.St
 	opCancel := fixes.FreeName(info, file, "opCancel", taken, positions...)
 	at, indent, _ := l.Before(c.pass.Fset, src)
 	text := fmt.Sprintf("%s%s, %s := %s.WithTimeout(%s, %s)\n%sdefer %s()\n",
-		indent, opCtx, opCancel, ctxName, parent, c.budget(file, l, per, timeName), indent, opCancel)
+		indent, opCtx, opCancel, ctxName, parent, c.budget(file, l, per, timeName, start.Pos()), indent, opCancel)
 	if guard {
 		text = fmt.Sprintf("%[1]s%[2]s := %[4]s\n%[1]sif %[5]s > 0 {\n%[1]s\tvar %[3]s %[6]s.CancelFunc\n%[1]s\t%[2]s, %[3]s = %[6]s.WithTimeout(%[2]s, %[7]s)\n%[1]s\tdefer %[3]s()\n%[1]s}\n",
-			indent, opCtx, opCancel, parent, fixes.Format(c.pass.Fset, per), ctxName, c.budget(file, l, per, timeName))
+			indent, opCtx, opCancel, parent, fixes.Format(c.pass.Fset, per), ctxName, c.budget(file, l, per, timeName, start.Pos()))
 	}
 	edits := []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(text)}}
 	edits = append(edits, ctxImp...)
@@ -1239,8 +1244,8 @@ func (c *checker) budgetEdits(file *ast.File, l *retryloop.Loop, per ast.Expr, n
 	n, untyped := c.attemptCount(file, l)
 	switch {
 	case per != nil:
-		budget = c.budget(file, l, per, timeName)
-	case untyped:
+		budget = c.budget(file, l, per, timeName, start.Pos())
+	case untyped && c.loopWait(file, l, start.Pos()) == nil:
 		count, _ := strconv.ParseInt(n, 10, 64)
 		budget = durationText(time.Duration(count*nanos), timeName)
 	default:
@@ -1248,7 +1253,7 @@ func (c *checker) budgetEdits(file *ast.File, l *retryloop.Loop, per ast.Expr, n
 		if err != nil {
 			return nil, false
 		}
-		budget = c.budget(file, l, perExpr, timeName)
+		budget = c.budget(file, l, perExpr, timeName, start.Pos())
 	}
 	at, indent, _ := l.Before(c.pass.Fset, src)
 	errText := ""
