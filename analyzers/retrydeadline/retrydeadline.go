@@ -79,6 +79,9 @@ func New(cfg Config) *analysis.Analyzer {
 type timeoutFact struct {
 	Nanos       int64
 	Parent, Dur int
+	// Field is the chain of fields of the receiver that holds the
+	// duration (c.attemptTimeout, c.cfg.Timeout), "" when it is not one.
+	Field string
 }
 
 func (*timeoutFact) AFact() {}
@@ -93,6 +96,9 @@ func (f *timeoutFact) String() string {
 	}
 	if f.Dur > 0 {
 		s += fmt.Sprintf(" for param %d", f.Dur-1)
+	}
+	if f.Field != "" {
+		s += " for recv." + f.Field
 	}
 	return s
 }
@@ -219,8 +225,10 @@ func (c *checker) summarise(fd *ast.FuncDecl, fn *types.Func) *timeoutFact {
 			return
 		}
 		if t, ok := c.timeoutCall(call); ok {
-			if j := c.paramIndex(fd, t.parent); j >= 0 && (sends || handsBack(fn)) {
-				found = &timeoutFact{Parent: j + 1, Dur: c.paramIndex(fd, t.timeout) + 1}
+			// ctx, cancel := context.WithTimeout(ctx, d) replaces the
+			// parameter with the timeout made from it.
+			if j := c.paramIndex(fd, t.parent, call); j >= 0 && (sends || handsBack(fn)) {
+				found = &timeoutFact{Parent: j + 1, Dur: c.paramIndex(fd, t.timeout, nil) + 1, Field: c.recvField(fd, t.timeout)}
 				found.Nanos, _ = c.constNanos(t.timeout)
 			}
 			return
@@ -233,17 +241,21 @@ func (c *checker) summarise(fd *ast.FuncDecl, fn *types.Func) *timeoutFact {
 			found = &timeoutFact{Nanos: g.Nanos}
 			return
 		}
-		_, args := httpmodel.Receiver(info, call)
+		recv, args := httpmodel.Receiver(info, call)
 		if g.Parent > len(args) {
 			return
 		}
-		nanos, dur := g.Nanos, -1
+		nanos, dur, field := g.Nanos, -1, ""
 		if g.Dur > 0 && g.Dur <= len(args) {
 			nanos, _ = c.constNanos(args[g.Dur-1])
-			dur = c.paramIndex(fd, args[g.Dur-1])
+			dur = c.paramIndex(fd, args[g.Dur-1], nil)
+			field = c.recvField(fd, args[g.Dur-1])
+		} else if g.Field != "" && c.isRecv(fd, recv) && httpmodel.Callee(info, call).Pkg() == c.pass.Pkg {
+			// A method of the same receiver: the field is ours too.
+			field = g.Field
 		}
-		if j := c.paramIndex(fd, args[g.Parent-1]); j >= 0 {
-			found = &timeoutFact{Nanos: nanos, Parent: j + 1, Dur: dur + 1}
+		if j := c.paramIndex(fd, args[g.Parent-1], nil); j >= 0 {
+			found = &timeoutFact{Nanos: nanos, Parent: j + 1, Dur: dur + 1, Field: field}
 		} else if nanos > 0 && c.noDeadline(fd, args[g.Parent-1], 0) {
 			found = &timeoutFact{Nanos: nanos}
 		}
@@ -252,8 +264,9 @@ func (c *checker) summarise(fd *ast.FuncDecl, fn *types.Func) *timeoutFact {
 }
 
 // paramIndex returns the index of the parameter of fd (receiver aside)
-// that e is, when fd never assigns it, and -1 otherwise.
-func (c *checker) paramIndex(fd *ast.FuncDecl, e ast.Expr) int {
+// that e is, when fd never assigns it (but from the call made, when it is
+// not nil: ctx, cancel := context.WithTimeout(ctx, d)), and -1 otherwise.
+func (c *checker) paramIndex(fd *ast.FuncDecl, e ast.Expr, made *ast.CallExpr) int {
 	id, ok := ast.Unparen(e).(*ast.Ident)
 	if !ok || fd.Type.Params == nil {
 		return -1
@@ -266,7 +279,8 @@ func (c *checker) paramIndex(fd *ast.FuncDecl, e ast.Expr) int {
 	for _, field := range fd.Type.Params.List {
 		for _, name := range field.Names {
 			if c.pass.TypesInfo.Defs[name] == v {
-				if values, known := flow.Assigned(c.pass.TypesInfo, fd.Body, v); !known || len(values) > 0 {
+				values, known := flow.Assigned(c.pass.TypesInfo, fd.Body, v)
+				if !known || slices.ContainsFunc(values, func(val ast.Expr) bool { return made == nil || ast.Unparen(val) != made }) {
 					return -1
 				}
 				return i
@@ -278,6 +292,42 @@ func (c *checker) paramIndex(fd *ast.FuncDecl, e ast.Expr) int {
 		}
 	}
 	return -1
+}
+
+// recvField returns the chain of fields, below fd's receiver, that e
+// reads (attemptTimeout for c.attemptTimeout, cfg.Timeout for
+// c.cfg.Timeout), when fd never assigns its receiver; "" otherwise.
+func (c *checker) recvField(fd *ast.FuncDecl, e ast.Expr) string {
+	info := c.pass.TypesInfo
+	if e == nil {
+		return ""
+	}
+	var names []string
+	for {
+		sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+		if !ok {
+			break
+		}
+		if s, ok := info.Selections[sel]; !ok || s.Kind() != types.FieldVal {
+			return ""
+		}
+		names = append([]string{sel.Sel.Name}, names...)
+		e = sel.X
+	}
+	if len(names) == 0 || !c.isRecv(fd, e) {
+		return ""
+	}
+	return strings.Join(names, ".")
+}
+
+// isRecv reports whether e is the receiver of fd, which fd never assigns.
+func (c *checker) isRecv(fd *ast.FuncDecl, e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok || fd.Recv == nil || len(fd.Recv.List) != 1 || len(fd.Recv.List[0].Names) != 1 {
+		return false
+	}
+	recv, _ := c.pass.TypesInfo.Defs[fd.Recv.List[0].Names[0]].(*types.Var)
+	return recv != nil && c.pass.TypesInfo.Uses[id] == recv && !c.assignedIn(fd.Body, recv)
 }
 
 // handsBack reports whether fn returns a context or a request, which can
@@ -349,6 +399,8 @@ func (c *checker) calleeTimeout(l *retryloop.Loop, call *ast.CallExpr, f *timeou
 	t := timeout{call: call, parent: args[f.Parent-1], via: httpmodel.Callee(c.pass.TypesInfo, call), nanos: f.Nanos}
 	if f.Dur > 0 {
 		t.timeout = args[f.Dur-1]
+	} else if recv, _ := httpmodel.Receiver(c.pass.TypesInfo, call); recv != nil && f.Field != "" && f.Nanos == 0 {
+		t.timeout = c.fieldOf(recv, f.Field, t.via.Pkg())
 	}
 	switch {
 	case c.noDeadline(l.Func, t.parent, 0):
@@ -357,6 +409,23 @@ func (c *checker) calleeTimeout(l *retryloop.Loop, call *ast.CallExpr, f *timeou
 		t.outer = c.callerContext(l, t.parent, 0)
 	}
 	return t, t.outer != nil
+}
+
+// fieldOf returns the expression recv.path (path as in timeoutFact.Field),
+// nil when a field of the path is not exported from pkg, the callee's
+// package, to this one, or recv is not pure.
+func (c *checker) fieldOf(recv ast.Expr, path string, pkg *types.Package) ast.Expr {
+	if !fixes.Pure(c.pass.TypesInfo, recv) {
+		return nil
+	}
+	e := recv
+	for name := range strings.SplitSeq(path, ".") {
+		if pkg != c.pass.Pkg && !ast.IsExported(name) {
+			return nil
+		}
+		e = &ast.SelectorExpr{X: e, Sel: &ast.Ident{Name: name, NamePos: recv.End()}}
+	}
+	return e
 }
 
 // callerTimeout recognises a per-attempt timeout made, in a loop of the
@@ -668,8 +737,17 @@ func (c *checker) conditional(l *retryloop.Loop, call *ast.CallExpr) bool {
 		if found || n == nil || n.Pos() > call.Pos() || n.End() < call.End() {
 			return false
 		}
-		switch n.(type) {
-		case *ast.IfStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+		// The init and condition of an if or switch run whenever it is
+		// reached; its branches do not.
+		in := func(x ast.Node) bool { return x != nil && x.Pos() <= call.Pos() && call.End() <= x.End() }
+		switch n := n.(type) {
+		case *ast.IfStmt:
+			found = in(n.Body) || in(n.Else)
+		case *ast.SwitchStmt:
+			found = in(n.Body)
+		case *ast.TypeSwitchStmt:
+			found = in(n.Body)
+		case *ast.SelectStmt:
 			found = true
 		}
 		return !found
@@ -798,6 +876,8 @@ func (c *checker) checkDeadline(file *ast.File, l *retryloop.Loop) {
 		}
 	})
 	switch {
+	case own != nil && c.callersBound(l.Func, own.outer, 0):
+		// Every call hands the loop a deadline its caller made.
 	case own != nil:
 		c.reportOwnTimeout(file, l, own)
 	case helper != nil:
@@ -805,6 +885,57 @@ func (c *checker) checkDeadline(file *ast.File, l *retryloop.Loop) {
 	default:
 		c.checkClientTimeout(file, l)
 	}
+}
+
+// callersBound reports whether ctx is a context parameter of fn, an
+// unexported function declaration called (never used as a value) only in
+// this package, that every call hands a deadline its caller made, itself
+// or through its own callers: the callers bound the operation.
+func (c *checker) callersBound(fn ast.Node, ctx ast.Expr, depth int) bool {
+	info := c.pass.TypesInfo
+	fd, ok := fn.(*ast.FuncDecl)
+	if !ok || depth > 3 || ctx == nil {
+		return false
+	}
+	obj, _ := info.Defs[fd.Name].(*types.Func)
+	if obj == nil || obj.Exported() {
+		return false
+	}
+	index := c.paramIndex(fd, ctx, nil)
+	if index < 0 {
+		return false
+	}
+	uses := 0
+	for _, o := range info.Uses {
+		if o == obj {
+			uses++
+		}
+	}
+	var calls []*ast.CallExpr
+	for _, file := range c.pass.Files {
+		ast.Inspect(file, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok {
+				if f := httpmodel.Callee(info, call); f != nil && f.Origin() == obj {
+					calls = append(calls, call)
+				}
+			}
+			return true
+		})
+	}
+	if len(calls) == 0 || len(calls) != uses {
+		return false
+	}
+	for _, call := range calls {
+		_, args := httpmodel.Receiver(info, call)
+		if index >= len(args) || call.Ellipsis.IsValid() {
+			return false
+		}
+		decl := c.declOf(call)
+		if !c.hasDeadline(decl, args[index], 0) && !c.callersBound(decl, args[index], depth+1) {
+			return false
+		}
+	}
+	return true
 }
 
 // attemptCount returns source text for the loop's number of attempts, and
@@ -995,8 +1126,8 @@ func (c *checker) checkClientTimeout(file *ast.File, l *retryloop.Loop) {
 			// The request has a context: the deadline derives from it,
 			// and the request from the deadline.
 			parent := newReq.Args[0]
-			if c.hasDeadline(l.Func, parent, 0) {
-				return // the function bounds the operation itself
+			if c.hasDeadline(l.Func, parent, 0) || c.callersBound(l.Func, parent, 0) {
+				return // the function, or every caller, bounds the operation
 			}
 			if !fixes.Pure(info, parent) || !fixes.VisibleAt(info, file, parent, start.Pos()) {
 				continue
