@@ -45,7 +45,9 @@
 // (time.Since, time.Until, time.Now, ctx.Deadline). An attempt count does
 // not count as a deadline.
 //
-//   - time.Sleep, or a bare <-time.After, inside the loop (or in a function
+//   - time.Sleep, a bare <-time.After, a receive from a timer's or
+//     ticker's channel (<-t.C), or a select whose every case waits for a
+//     timer, inside the loop (or in a function
 //     literal the loop calls on the spot) while a context.Context from
 //     outside the loop is in scope; where no context variable is, a context
 //     the attempts use that the loop does not change, a field (resp.ctx) or
@@ -153,7 +155,9 @@
 // A helper that makes its own timeout cannot be changed from the caller, so
 // its loop gets a wall-clock budget instead: it stops retrying once the
 // budget is spent. A sleep becomes a select on the context's Done channel
-// and a timer, returning the context's error.
+// and a timer, returning the context's error; a receive from a timer's
+// channel becomes such a select on the same timer, and a select on timers
+// alone gets a case for the context's Done channel.
 // In a retry by recursion the overall deadline is made by each call from
 // outside, the first attempt of an operation, and handed to it in place of
 // the context it passed (offered, and reported, only for an unexported

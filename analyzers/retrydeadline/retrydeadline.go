@@ -109,7 +109,7 @@ type checker struct {
 	loops *retryloop.Result
 	facts *summary.Table[timeoutFact, *timeoutFact]
 	// handledSleeps are waits already rewritten by a deadline fix.
-	handledSleeps map[*ast.ExprStmt]bool
+	handledSleeps map[ast.Stmt]bool
 	// fieldTimeouts caches fieldTimeout.
 	fieldTimeouts map[*types.Var]bool
 }
@@ -120,7 +120,7 @@ func run(pass *analysis.Pass, cfg Config, at func(token.Pos)) (any, error) {
 	if !httpmodel.ImportsHTTP(pass.Pkg) && len(loops.Loops) == 0 {
 		return nil, nil // no send, and no retry helper
 	}
-	c := &checker{pass: pass, cfg: cfg, loops: loops, handledSleeps: map[*ast.ExprStmt]bool{}}
+	c := &checker{pass: pass, cfg: cfg, loops: loops, handledSleeps: map[ast.Stmt]bool{}}
 	c.computeFacts(at)
 	checkLibraries(pass, cfg, at)
 	checkClients(pass)
@@ -1480,14 +1480,35 @@ func durationText(d time.Duration, timeName string) string {
 	return fmt.Sprintf("%s.Duration(%d)", timeName, int64(d))
 }
 
-// A sleep is a wait that ignores cancellation.
+// A sleep is a wait that ignores cancellation: a time.Sleep(dur) or
+// <-time.After(dur) statement, a receive from a timer's or ticker's
+// channel (<-t.C: timer is t), or a select whose every case waits for a
+// timer (sel).
 type sleep struct {
-	stmt *ast.ExprStmt
-	dur  ast.Expr
+	stmt  ast.Stmt
+	dur   ast.Expr
+	timer ast.Expr
+	sel   *ast.SelectStmt
 }
 
-// sleepsOf returns the loop's own time.Sleep(d) and <-time.After(d)
-// statements, outside nested function literals.
+// what names the wait in a message.
+func (s sleep) what(fset *token.FileSet) string {
+	switch {
+	case s.sel != nil:
+		return "select on timers alone"
+	case s.timer != nil:
+		return "<-" + fixes.Format(fset, s.timer) + ".C"
+	}
+	if es, ok := s.stmt.(*ast.ExprStmt); ok {
+		if _, isRecv := ast.Unparen(es.X).(*ast.UnaryExpr); isRecv {
+			return "<-time.After"
+		}
+	}
+	return "time.Sleep"
+}
+
+// sleepsOf returns the loop's own waits that ignore cancellation (see
+// sleep), outside nested function literals.
 func (c *checker) sleepsOf(l *retryloop.Loop) []sleep {
 	info := c.pass.TypesInfo
 	var out []sleep
@@ -1497,6 +1518,10 @@ func (c *checker) sleepsOf(l *retryloop.Loop) []sleep {
 			switch n := n.(type) {
 			case *ast.FuncLit, *ast.GoStmt, *ast.DeferStmt:
 				return false
+			case *ast.SelectStmt:
+				if c.timersOnly(n) {
+					out = append(out, sleep{stmt: n, sel: n})
+				}
 			case *ast.CommClause:
 				// A receive that is a case of a select waits beside the
 				// other cases: only the case's body is looked at.
@@ -1513,11 +1538,13 @@ func (c *checker) sleepsOf(l *retryloop.Loop) []sleep {
 				x := ast.Unparen(n.X)
 				if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.ARROW {
 					if call, ok := ast.Unparen(u.X).(*ast.CallExpr); ok && len(call.Args) == 1 && httpmodel.IsPkgFunc(httpmodel.Callee(info, call), "time", "After") {
-						out = append(out, sleep{n, call.Args[0]})
+						out = append(out, sleep{stmt: n, dur: call.Args[0]})
+					} else if t := c.timerChan(u.X); t != nil {
+						out = append(out, sleep{stmt: n, timer: t})
 					}
 				}
 				if call, ok := x.(*ast.CallExpr); ok && len(call.Args) == 1 && httpmodel.IsPkgFunc(httpmodel.Callee(info, call), "time", "Sleep") {
-					out = append(out, sleep{n, call.Args[0]})
+					out = append(out, sleep{stmt: n, dur: call.Args[0]})
 				}
 			}
 			return true
@@ -1525,6 +1552,59 @@ func (c *checker) sleepsOf(l *retryloop.Loop) []sleep {
 	}
 	inspect(l.Body)
 	return out
+}
+
+// timerChan returns t when e is t.C, the channel of a *time.Timer or
+// *time.Ticker t that is a pure expression.
+func (c *checker) timerChan(e ast.Expr) ast.Expr {
+	info := c.pass.TypesInfo
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "C" || !fixes.Pure(info, sel.X) {
+		return nil
+	}
+	t := info.TypeOf(sel.X)
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if httpmodel.IsNamed(t, "time", "Timer") || httpmodel.IsNamed(t, "time", "Ticker") {
+		return sel.X
+	}
+	return nil
+}
+
+// timersOnly reports whether every case of sel receives from a timer
+// (time.After(d), t.C), with no default: nothing but time ends the wait.
+func (c *checker) timersOnly(sel *ast.SelectStmt) bool {
+	info := c.pass.TypesInfo
+	if len(sel.Body.List) == 0 {
+		return false
+	}
+	for _, st := range sel.Body.List {
+		cc, ok := st.(*ast.CommClause)
+		if !ok || cc.Comm == nil {
+			return false
+		}
+		var x ast.Expr
+		switch comm := cc.Comm.(type) {
+		case *ast.ExprStmt:
+			x = comm.X
+		case *ast.AssignStmt:
+			if len(comm.Rhs) == 1 {
+				x = comm.Rhs[0]
+			}
+		}
+		u, ok := ast.Unparen(x).(*ast.UnaryExpr)
+		if !ok || u.Op != token.ARROW {
+			return false
+		}
+		if call, ok := ast.Unparen(u.X).(*ast.CallExpr); ok && httpmodel.IsPkgFunc(httpmodel.Callee(info, call), "time", "After") {
+			continue
+		}
+		if c.timerChan(u.X) == nil {
+			return false
+		}
+	}
+	return true
 }
 
 func (c *checker) markSleeps(l *retryloop.Loop) {
@@ -1552,10 +1632,7 @@ func (c *checker) checkSleeps(file *ast.File, l *retryloop.Loop) {
 			continue
 		}
 		c.handledSleeps[s.stmt] = true
-		what := "time.Sleep"
-		if _, isRecv := ast.Unparen(s.stmt.X).(*ast.UnaryExpr); isRecv {
-			what = "<-time.After"
-		}
+		what := s.what(c.pass.Fset)
 		c.pass.Report(analysis.Diagnostic{
 			Pos:     s.stmt.Pos(),
 			End:     s.stmt.End(),
@@ -1824,16 +1901,27 @@ func (c *checker) selectEdit(file *ast.File, l *retryloop.Loop, s sleep, ctx str
 	if stmt, _ := fixes.StmtInBlock(stack); stmt != s.stmt {
 		return nil, false
 	}
-	timeName, timeImp, ok := fixes.Import(info, c.pass.Pkg, file, "time", s.stmt.Pos())
-	if !ok || !fixes.VisibleAt(info, file, s.dur, s.stmt.Pos()) {
-		return nil, false
-	}
 	ret, ok := c.giveUp(file, ft, ctx+".Err()")
 	if !ok {
 		return nil, false
 	}
-	timer := fixes.FreeName(info, file, "timer", taken, s.stmt.Pos())
 	in := fixes.Indent(c.pass.Fset, src, s.stmt.Pos())
+	switch {
+	case s.sel != nil:
+		// One more case: the context's end.
+		at := s.sel.Body.Lbrace + 1
+		text := fmt.Sprintf("\n%scase <-%s.Done():\n%s\t%s", in, ctx, in, ret)
+		return []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(text)}}, true
+	case s.timer != nil:
+		t := fixes.Format(c.pass.Fset, s.timer)
+		text := fmt.Sprintf("select {\n%[1]scase <-%[2]s.Done():\n%[1]s\t%[3]s\n%[1]scase <-%[4]s.C:\n%[1]s}", in, ctx, ret, t)
+		return []analysis.TextEdit{{Pos: s.stmt.Pos(), End: s.stmt.End(), NewText: []byte(text)}}, true
+	}
+	timeName, timeImp, ok := fixes.Import(info, c.pass.Pkg, file, "time", s.stmt.Pos())
+	if !ok || !fixes.VisibleAt(info, file, s.dur, s.stmt.Pos()) {
+		return nil, false
+	}
+	timer := fixes.FreeName(info, file, "timer", taken, s.stmt.Pos())
 	text := fmt.Sprintf("%[1]s := %[2]s.NewTimer(%[3]s)\n%[4]sselect {\n%[4]scase <-%[5]s.Done():\n%[4]s\t%[1]s.Stop()\n%[4]s\t%[6]s\n%[4]scase <-%[1]s.C:\n%[4]s}",
 		timer, timeName, fixes.Format(c.pass.Fset, s.dur), in, ctx, ret)
 	edits := []analysis.TextEdit{{Pos: s.stmt.Pos(), End: s.stmt.End(), NewText: []byte(text)}}
