@@ -38,7 +38,12 @@
 //     context on which the function set no deadline of its own (the
 //     caller's, say), and sent through an http.Client whose Timeout is set:
 //     in the same function, or in every store of the struct field that
-//     holds the client (the client a constructor builds);
+//     holds the client (the client a constructor builds), by the client's
+//     literal or by an assignment after the client is made
+//     (hc := &http.Client{}; if cfg.Timeout > 0 { hc.Timeout = cfg.Timeout },
+//     or a client a constructor function returns); for a Timeout assigned
+//     under a condition, the fix's deadline is made only when it is
+//     positive;
 //
 // when nothing bounds the loop as a whole: no deadline made before the loop
 // and used by the attempts, and no wall-clock budget checked in the loop

@@ -111,7 +111,7 @@ type checker struct {
 	// handledSleeps are waits already rewritten by a deadline fix.
 	handledSleeps map[ast.Stmt]bool
 	// fieldTimeouts caches fieldTimeout.
-	fieldTimeouts map[*types.Var]bool
+	fieldTimeouts map[*types.Var]storedTimeout
 }
 
 func run(pass *analysis.Pass, cfg Config, at func(token.Pos)) (any, error) {
@@ -887,6 +887,27 @@ func (c *checker) checkDeadline(file *ast.File, l *retryloop.Loop) {
 	}
 }
 
+// mayHoldOwnDeadline reports whether e is a local variable that fn assigns
+// a deadline of its own on some path (opCtx := ctx; if d > 0 { opCtx, cancel =
+// context.WithTimeout(opCtx, n*d) }): the function bounds the operation
+// whenever a per-attempt timeout is set.
+func (c *checker) mayHoldOwnDeadline(fn ast.Node, e ast.Expr) bool {
+	info := c.pass.TypesInfo
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok || isParam(info, fn, v) {
+		return false
+	}
+	values, _ := flow.Assigned(info, fn, v)
+	return slices.ContainsFunc(values, func(val ast.Expr) bool {
+		call, ok := ast.Unparen(val).(*ast.CallExpr)
+		return ok && isTimeoutFunc(httpmodel.Callee(info, call))
+	})
+}
+
 // callersBound reports whether ctx is a context parameter of fn, an
 // unexported function declaration called (never used as a value) only in
 // this package, that every call hands a deadline its caller made, itself
@@ -1101,7 +1122,7 @@ func (c *checker) checkClientTimeout(file *ast.File, l *retryloop.Loop) {
 		if !ok || s.Request == nil {
 			continue
 		}
-		per := c.clientTimeout(l, send)
+		per, guard := c.clientTimeout(l, send)
 		if per == nil {
 			continue
 		}
@@ -1126,21 +1147,21 @@ func (c *checker) checkClientTimeout(file *ast.File, l *retryloop.Loop) {
 			// The request has a context: the deadline derives from it,
 			// and the request from the deadline.
 			parent := newReq.Args[0]
-			if c.hasDeadline(l.Func, parent, 0) || c.callersBound(l.Func, parent, 0) {
+			if c.hasDeadline(l.Func, parent, 0) || c.mayHoldOwnDeadline(l.Func, parent) || c.callersBound(l.Func, parent, 0) {
 				return // the function, or every caller, bounds the operation
 			}
 			if !fixes.Pure(info, parent) || !fixes.VisibleAt(info, file, parent, start.Pos()) {
 				continue
 			}
 			var opCtx string
-			opCtx, edits, ok = c.overallContext(file, l, start, fixes.Format(c.pass.Fset, parent), per, false, map[string]bool{}, src)
+			opCtx, edits, ok = c.overallContext(file, l, start, fixes.Format(c.pass.Fset, parent), per, guard, map[string]bool{}, src)
 			if !ok {
 				return
 			}
 			edits = append(edits, analysis.TextEdit{Pos: parent.Pos(), End: parent.End(), NewText: []byte(opCtx)})
 		} else {
 			var opCtx string
-			opCtx, edits, ok = c.overallContext(file, l, start, ctxName+".Background()", per, false, map[string]bool{}, src)
+			opCtx, edits, ok = c.overallContext(file, l, start, ctxName+".Background()", per, guard, map[string]bool{}, src)
 			if !ok {
 				return
 			}
@@ -1162,134 +1183,6 @@ func (c *checker) checkClientTimeout(file *ast.File, l *retryloop.Loop) {
 		})
 		return
 	}
-}
-
-// clientTimeout returns the Timeout of the client that send goes through,
-// when the client is a variable of the loop's function (or of the package)
-// initialised from an http.Client literal that sets Timeout, or a struct
-// field that every store of the package fills with such a client (the
-// client a constructor builds): for a field, the expression client.Timeout
-// read where the loop is.
-func (c *checker) clientTimeout(l *retryloop.Loop, send *ast.CallExpr) ast.Expr {
-	info := c.pass.TypesInfo
-	sel, ok := ast.Unparen(send.Fun).(*ast.SelectorExpr)
-	if !ok {
-		return nil
-	}
-	if fsel, ok := ast.Unparen(sel.X).(*ast.SelectorExpr); ok {
-		if s, ok := info.Selections[fsel]; ok && s.Kind() == types.FieldVal && fixes.Pure(info, fsel) {
-			if c.fieldTimeout(s.Obj().(*types.Var)) {
-				return &ast.SelectorExpr{X: fsel, Sel: &ast.Ident{Name: "Timeout", NamePos: fsel.End()}}
-			}
-		}
-		return nil
-	}
-	id, ok := ast.Unparen(sel.X).(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	v, ok := info.Uses[id].(*types.Var)
-	if !ok {
-		return nil
-	}
-	var values []ast.Expr
-	known := true
-	if v.Parent() == v.Pkg().Scope() {
-		for _, file := range c.pass.Files {
-			vals, ok := flow.Assigned(info, file, v)
-			values, known = append(values, vals...), known && ok
-		}
-	} else {
-		values, known = flow.Assigned(info, l.Func, v)
-	}
-	if !known || len(values) != 1 {
-		return nil
-	}
-	return clientLitTimeout(info, values[0])
-}
-
-// clientLitTimeout returns the Timeout that e, an http.Client literal or
-// its address, sets to a value that is not a constant <= 0; nil otherwise.
-func clientLitTimeout(info *types.Info, e ast.Expr) ast.Expr {
-	e = ast.Unparen(e)
-	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
-		e = ast.Unparen(u.X)
-	}
-	lit, ok := e.(*ast.CompositeLit)
-	if !ok || !httpmodel.IsNamed(info.TypeOf(lit), "net/http", "Client") {
-		return nil
-	}
-	for _, elt := range lit.Elts {
-		if kv, ok := elt.(*ast.KeyValueExpr); ok {
-			if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "Timeout" {
-				if tv := info.Types[kv.Value]; tv.Value != nil && constant.Sign(tv.Value) <= 0 {
-					return nil // no timeout
-				}
-				return kv.Value
-			}
-		}
-	}
-	return nil
-}
-
-// fieldTimeout reports whether field v of a type of this package is
-// stored at least once and every store of the package (a composite
-// literal's element or an assignment) is an http.Client literal with a
-// Timeout, directly or through a local variable assigned only that
-// literal.
-func (c *checker) fieldTimeout(v *types.Var) bool {
-	if c.fieldTimeouts == nil {
-		c.fieldTimeouts = map[*types.Var]bool{}
-	}
-	if r, ok := c.fieldTimeouts[v]; ok {
-		return r
-	}
-	info := c.pass.TypesInfo
-	stores, all := 0, v.Pkg() == c.pass.Pkg
-	for _, file := range c.pass.Files {
-		if !all {
-			break
-		}
-		var fn ast.Node = file // the function of the store, for local variables
-		check := func(e ast.Expr) {
-			stores++
-			if clientLitTimeout(info, e) != nil {
-				return
-			}
-			if id, ok := ast.Unparen(e).(*ast.Ident); ok {
-				if lv, ok := info.Uses[id].(*types.Var); ok && lv.Kind() == types.LocalVar {
-					if vals, known := flow.Assigned(info, fn, lv); known && len(vals) == 1 && clientLitTimeout(info, vals[0]) != nil {
-						return
-					}
-				}
-			}
-			all = false
-		}
-		ast.Inspect(file, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.FuncDecl:
-				fn = n
-			case *ast.KeyValueExpr:
-				if k, ok := n.Key.(*ast.Ident); ok && info.Uses[k] == types.Object(v) {
-					check(n.Value)
-				}
-			case *ast.AssignStmt:
-				for i, lhs := range n.Lhs {
-					if s, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok && flow.FieldOf(info, s) == v {
-						if len(n.Lhs) != len(n.Rhs) {
-							all = false
-							continue
-						}
-						check(n.Rhs[i])
-					}
-				}
-			}
-			return all
-		})
-	}
-	r := all && stores > 0
-	c.fieldTimeouts[v] = r
-	return r
 }
 
 // newRequestInLoop returns the http.NewRequest or NewRequestWithContext
