@@ -51,8 +51,12 @@
 // not count as a deadline.
 //
 //   - time.Sleep, a bare <-time.After, a receive from a timer's or
-//     ticker's channel (<-t.C), or a select whose every case waits for a
-//     timer, inside the loop (or in a function
+//     ticker's channel (<-t.C), a select whose every case waits for a
+//     timer, or a call of a function or method, of any package, whose
+//     whole body is time.Sleep(d) or <-time.After(d) for a parameter or a
+//     value read from its receiver (func (b *Backoff) Wait() {
+//     time.Sleep(b.Next()) }; a fact carries this across packages),
+//     inside the loop (or in a function
 //     literal the loop calls on the spot) while a context.Context from
 //     outside the loop is in scope; where no context variable is, a context
 //     the attempts use that the loop does not change, a field (resp.ctx) or
@@ -161,8 +165,10 @@
 // its loop gets a wall-clock budget instead: it stops retrying once the
 // budget is spent. A sleep becomes a select on the context's Done channel
 // and a timer, returning the context's error; a receive from a timer's
-// channel becomes such a select on the same timer, and a select on timers
-// alone gets a case for the context's Done channel.
+// channel becomes such a select on the same timer, a select on timers
+// alone gets a case for the context's Done channel, and a call of a wait
+// function becomes a select on a timer of its duration (b.Next()), which
+// needs the names it reads to be exported when it is of another package.
 // In a retry by recursion the overall deadline is made by each call from
 // outside, the first attempt of an operation, and handed to it in place of
 // the context it passed (offered, and reported, only for an unexported

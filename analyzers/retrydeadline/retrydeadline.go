@@ -59,7 +59,7 @@ func New(cfg Config) *analysis.Analyzer {
 		Doc:       analysisutil.Doc(doc, "retrydeadline"),
 		URL:       "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/retrydeadline",
 		Requires:  []*analysis.Analyzer{retryloop.Analyzer, callindex.Analyzer},
-		FactTypes: []analysis.Fact{new(timeoutFact)},
+		FactTypes: []analysis.Fact{new(timeoutFact), new(waitFact)},
 		Run: analysisutil.Safe("retrydeadline", func(pass *analysis.Pass, at func(token.Pos)) (any, error) {
 			return run(pass, *c, at)
 		}),
@@ -112,15 +112,18 @@ type checker struct {
 	handledSleeps map[ast.Stmt]bool
 	// fieldTimeouts caches fieldTimeout.
 	fieldTimeouts map[*types.Var]storedTimeout
+	// waits are the package's wait functions (see waitFact).
+	waits map[*types.Func]*waitFact
 }
 
 func run(pass *analysis.Pass, cfg Config, at func(token.Pos)) (any, error) {
 	loops := pass.ResultOf[retryloop.Analyzer].(*retryloop.Result)
 	checkK8s(pass, at)
+	waits := computeWaitFacts(pass)
 	if !httpmodel.ImportsHTTP(pass.Pkg) && len(loops.Loops) == 0 {
 		return nil, nil // no send, and no retry helper
 	}
-	c := &checker{pass: pass, cfg: cfg, loops: loops, handledSleeps: map[ast.Stmt]bool{}}
+	c := &checker{pass: pass, cfg: cfg, loops: loops, handledSleeps: map[ast.Stmt]bool{}, waits: waits}
 	c.computeFacts(at)
 	checkLibraries(pass, cfg, at)
 	checkClients(pass)
@@ -1382,11 +1385,15 @@ type sleep struct {
 	dur   ast.Expr
 	timer ast.Expr
 	sel   *ast.SelectStmt
+	// via is the wait function the statement calls (see waitFact).
+	via *types.Func
 }
 
 // what names the wait in a message.
 func (s sleep) what(fset *token.FileSet) string {
 	switch {
+	case s.via != nil:
+		return s.via.Name() + ", which waits with time.Sleep,"
 	case s.sel != nil:
 		return "select on timers alone"
 	case s.timer != nil:
@@ -1438,6 +1445,10 @@ func (c *checker) sleepsOf(l *retryloop.Loop) []sleep {
 				}
 				if call, ok := x.(*ast.CallExpr); ok && len(call.Args) == 1 && httpmodel.IsPkgFunc(httpmodel.Callee(info, call), "time", "Sleep") {
 					out = append(out, sleep{stmt: n, dur: call.Args[0]})
+				} else if ok {
+					if d := c.waitCall(call); d != nil {
+						out = append(out, sleep{stmt: n, dur: d, via: httpmodel.Callee(info, call)})
+					}
 				}
 			}
 			return true
@@ -1818,6 +1829,14 @@ func (c *checker) selectEdit(file *ast.File, l *retryloop.Loop, s sleep, ctx str
 	text := fmt.Sprintf("%[1]s := %[2]s.NewTimer(%[3]s)\n%[4]sselect {\n%[4]scase <-%[5]s.Done():\n%[4]s\t%[1]s.Stop()\n%[4]s\t%[6]s\n%[4]scase <-%[1]s.C:\n%[4]s}",
 		timer, timeName, fixes.Format(c.pass.Fset, s.dur), in, ctx, ret)
 	edits := []analysis.TextEdit{{Pos: s.stmt.Pos(), End: s.stmt.End(), NewText: []byte(text)}}
+	if s.via != nil {
+		// waitlib.Sleep(d) may be the file's last use of waitlib.
+		if call, ok := ast.Unparen(s.stmt.(*ast.ExprStmt).X).(*ast.CallExpr); ok {
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+				edits = append(edits, fixes.DeleteImportIfUnused(c.pass.Fset, src, info, file, sel, call.Fun)...)
+			}
+		}
+	}
 	return append(edits, timeImp...), true
 }
 

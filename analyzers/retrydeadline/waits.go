@@ -29,6 +29,10 @@ func (c *checker) waitDurations(l *retryloop.Loop) []ast.Expr {
 					inspect(lit.Body)
 					return false
 				}
+				if d := c.waitCall(n); d != nil {
+					out = append(out, d)
+					return true
+				}
 				if len(n.Args) != 1 {
 					return true
 				}
