@@ -13,6 +13,8 @@ import (
 	"go/token"
 	"go/types"
 
+	"golang.org/x/tools/go/analysis"
+
 	"github.com/retrylint/retrylint/internal/fixes"
 	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
@@ -44,6 +46,18 @@ func (c *checker) clientTimeout(l *retryloop.Loop, send *ast.CallExpr) (per ast.
 		return &ast.SelectorExpr{X: x, Sel: &ast.Ident{Name: "Timeout", NamePos: x.End()}}
 	}
 	if fsel, ok := ast.Unparen(sel.X).(*ast.SelectorExpr); ok {
+		// A client variable of another package (httpx.DefaultClient).
+		if pkgID, ok := ast.Unparen(fsel.X).(*ast.Ident); ok {
+			if _, isPkg := info.Uses[pkgID].(*types.PkgName); isPkg {
+				if v, ok := info.Uses[fsel.Sel].(*types.Var); ok {
+					f := new(clientVarFact)
+					if c.pass.ImportObjectFact(v, f) {
+						return timeoutOf(fsel), f.Cond
+					}
+				}
+				return nil, false
+			}
+		}
 		if s, ok := info.Selections[fsel]; ok && s.Kind() == types.FieldVal && fixes.Pure(info, fsel) {
 			if st := c.fieldTimeout(s.Obj().(*types.Var)); st.ok {
 				return timeoutOf(fsel), st.cond
@@ -252,4 +266,53 @@ func (c *checker) fieldTimeout(v *types.Var) storedTimeout {
 	r := storedTimeout{ok: all && stores > 0, cond: cond}
 	c.fieldTimeouts[v] = r
 	return r
+}
+
+// clientVarFact marks a package-level variable that holds a client with a
+// Timeout (see storedTimeout; Cond as its cond), for the retry loops of
+// the packages that send through it.
+type clientVarFact struct {
+	Cond bool
+}
+
+func (*clientVarFact) AFact() {}
+
+func (f *clientVarFact) String() string {
+	if f.Cond {
+		return "clienttimeout(conditional)"
+	}
+	return "clienttimeout"
+}
+
+// exportClientVars exports a clientVarFact for each package-level client
+// variable of the package that is assigned once, a client with a Timeout.
+func exportClientVars(pass *analysis.Pass) {
+	info := pass.TypesInfo
+	scope := pass.Pkg.Scope()
+	for _, name := range scope.Names() {
+		v, ok := scope.Lookup(name).(*types.Var)
+		if !ok || !httpmodel.IsNamed(derefType(v.Type()), "net/http", "Client") {
+			continue
+		}
+		var values []ast.Expr
+		known := true
+		st := storedTimeout{}
+		c := &checker{pass: pass}
+		for _, file := range pass.Files {
+			vals, ok := flow.Assigned(info, file, v)
+			values, known = append(values, vals...), known && ok
+			if s := c.timeoutAssigned(file, v); s.ok {
+				st = storedTimeout{ok: true, cond: st.cond || s.cond}
+			}
+		}
+		if !known || len(values) != 1 {
+			continue
+		}
+		switch {
+		case clientLitTimeout(info, values[0]) != nil:
+			pass.ExportObjectFact(v, &clientVarFact{})
+		case st.ok && isClientValue(info, values[0]):
+			pass.ExportObjectFact(v, &clientVarFact{Cond: st.cond})
+		}
+	}
 }

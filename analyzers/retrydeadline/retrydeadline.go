@@ -59,7 +59,7 @@ func New(cfg Config) *analysis.Analyzer {
 		Doc:       analysisutil.Doc(doc, "retrydeadline"),
 		URL:       "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/retrydeadline",
 		Requires:  []*analysis.Analyzer{retryloop.Analyzer, callindex.Analyzer},
-		FactTypes: []analysis.Fact{new(timeoutFact), new(waitFact)},
+		FactTypes: []analysis.Fact{new(timeoutFact), new(waitFact), new(clientVarFact)},
 		Run: analysisutil.Safe("retrydeadline", func(pass *analysis.Pass, at func(token.Pos)) (any, error) {
 			return run(pass, *c, at)
 		}),
@@ -120,6 +120,7 @@ func run(pass *analysis.Pass, cfg Config, at func(token.Pos)) (any, error) {
 	loops := pass.ResultOf[retryloop.Analyzer].(*retryloop.Result)
 	checkK8s(pass, at)
 	waits := computeWaitFacts(pass)
+	exportClientVars(pass)
 	if !httpmodel.ImportsHTTP(pass.Pkg) && len(loops.Loops) == 0 {
 		return nil, nil // no send, and no retry helper
 	}
