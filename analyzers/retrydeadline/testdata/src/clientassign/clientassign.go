@@ -5,6 +5,7 @@ package clientassign
 import (
 	"context"
 	"errors"
+	"net"
 	"net/http"
 	"time"
 )
@@ -163,6 +164,27 @@ func bounded(ctx context.Context, url string) (*http.Response, error) {
 	client.Timeout = 5 * time.Second
 	ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
 	defer cancel()
+	for i := 0; i < 3; i++ {
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+		if err != nil {
+			return nil, err
+		}
+		resp, err := client.Do(req)
+		if err == nil {
+			return resp, nil
+		}
+	}
+	return nil, errGaveUp
+}
+
+// transportTimeouts bounds phases of a request (dial, TLS, the response
+// header), not the attempt: no per-attempt timeout.
+func transportTimeouts(ctx context.Context, url string) (*http.Response, error) {
+	client := &http.Client{Transport: &http.Transport{
+		DialContext:           (&net.Dialer{Timeout: 5 * time.Second}).DialContext,
+		TLSHandshakeTimeout:   5 * time.Second,
+		ResponseHeaderTimeout: 10 * time.Second,
+	}}
 	for i := 0; i < 3; i++ {
 		req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 		if err != nil {
