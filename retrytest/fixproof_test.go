@@ -11,6 +11,7 @@ import (
 	"path"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -528,117 +529,106 @@ func TestFixBehavesRetryAfterDateOnly(t *testing.T) {
 }
 
 // TestFixBehavesRetryDeadline: a client with a 300 ms timeout per attempt,
-// five attempts and no overall deadline keeps sending requests after the
-// 1.5 s its timeouts suggest; after the retrydeadline fix one deadline
-// bounds the attempts and the pauses, and no request starts after it.
+// five attempts 300 ms apart and no overall deadline. The retrydeadline
+// fix makes one deadline for the attempts and the waits after them,
+// 5*(perTry+pause) = 3 s: against a server that never answers the fixed
+// client starts no request after it, and gives up by then; against a
+// server whose failures are slow (250 ms, under the per-attempt timeout)
+// and that answers the last attempt, the client succeeds before and after
+// the fix. A deadline of the attempts alone (1.5 s) would have cut that
+// last attempt, which starts 2.2 s in.
 func TestFixBehavesRetryDeadline(t *testing.T) {
 	c := fixClient(t, "nodeadline", "retrydeadline", "per-attempt timeout (context.WithTimeout) inside retry loop but no overall deadline")
-
+	fc, _ := fixedOnce()
+	if fixed := fc.sources["nodeadline"][1]; !strings.Contains(fixed, "5*(perTry+pause)") {
+		t.Errorf("the fix does not count the pauses in the deadline:\n%s", fixed)
+	}
 	const (
 		perTry   = 300 * time.Millisecond // as in testdata/clients/nodeadline
+		pause    = 300 * time.Millisecond
 		attempts = 5
-		budget   = attempts * perTry // the deadline the fix makes
-		margin   = 500 * time.Millisecond
+		budget   = attempts * (perTry + pause) // the deadline the fix makes
 	)
-	// Every attempt hangs until the client gives up on it.
-	routes := []retrytest.Route{{Method: "GET", Path: "/report",
-		Script: []retrytest.Step{retrytest.Fail(504).Delayed(time.Minute)}}}
-	c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
-		res := runClient(t, bin, srv.URL+"/report")
-		if res.code == 0 {
-			t.Errorf("the client succeeded against a server that never answers")
-		}
-		var late []string
-		for _, r := range srv.Requests() {
-			if r.At >= budget {
-				late = append(late, r.At.Round(time.Millisecond).String())
+	deadlineKeepsAttempts(t, c, nil, attempts, budget, perTry)
+}
+
+// deadlineKeepsAttempts runs a client that retries a GET attempts times
+// with a per-attempt timeout of perTry, as written and as fixed, with
+// args before the URL. Against a server that never answers, the fixed
+// client starts no request at or after budget, the overall deadline the
+// fix makes, and gives up within budget and a margin, having made every
+// attempt the loop allows (the deadline covers the waits); against a
+// server whose failures take most of perTry and that answers the last
+// attempt, the client succeeds with every attempt before and after.
+func deadlineKeepsAttempts(t *testing.T, c client, args []string, attempts int, budget, perTry time.Duration) {
+	t.Helper()
+	const margin = 500 * time.Millisecond
+	t.Run("server never answers", func(t *testing.T) {
+		t.Parallel()
+		routes := []retrytest.Route{{Method: "GET", Path: "/report",
+			Script: []retrytest.Step{retrytest.Fail(504).Delayed(time.Minute)}}}
+		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, append(slices.Clone(args), srv.URL+"/report")...)
+			if res.code == 0 {
+				t.Errorf("the client succeeded against a server that never answers")
 			}
-		}
-		if !fixed {
-			after, err := srv.CheckGaveUp(budget + margin)
-			if err == nil || len(late) == 0 {
-				t.Fatalf("the defect did not show: the client gave up %v after its first request, requests after the %v budget at %v\n%s", after, budget, late, srv.Timeline())
+			var late []string
+			for _, r := range srv.Requests() {
+				if r.At >= budget {
+					late = append(late, r.At.Round(time.Millisecond).String())
+				}
 			}
-			t.Logf("defect shown: %d attempts, the last ended %v after the first request; %d started after the %v budget, at %v\n%v",
-				srv.Attempts("GET /report"), after.Round(time.Millisecond), len(late), budget, late, err)
-			return
+			if !fixed {
+				t.Logf("as written: %d attempts, %d started at or after %v\n%s", srv.Attempts("GET /report"), len(late), budget, srv.Timeline())
+				return
+			}
+			srv.AssertGaveUp(t, budget+margin)
+			if n := srv.Attempts("GET /report"); n != attempts {
+				t.Errorf("the fixed client made %d attempts, want the %d its loop allows\n%s", n, attempts, srv.Timeline())
+			}
+			if len(late) > 0 {
+				t.Errorf("the fixed client started requests after its %v deadline, at %v\n%s", budget, late, srv.Timeline())
+			}
+		})
+	})
+	t.Run("slow failures, the last attempt answers", func(t *testing.T) {
+		t.Parallel()
+		var script []retrytest.Step
+		for range attempts - 1 {
+			script = append(script, retrytest.CommitAndDrop().Delayed(perTry*5/6))
 		}
-		after := srv.AssertGaveUp(t, budget+margin)
-		srv.AssertAttemptsAtMost(t, "GET /report", 3)
-		if len(late) > 0 {
-			t.Errorf("the fixed client started requests after its %v deadline, at %v\n%s", budget, late, srv.Timeline())
-		}
-		if !strings.Contains(res.stderr, "context deadline exceeded") {
-			t.Errorf("the fixed client should stop with its deadline's error, got %q", res.stderr)
-		}
-		t.Logf("fixed: %d attempts, gave up %v after the first request\n%s", srv.Attempts("GET /report"), after.Round(time.Millisecond), srv.Timeline())
+		routes := []retrytest.Route{{Method: "GET", Path: "/report", Script: append(script, retrytest.OK(200))}}
+		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, append(slices.Clone(args), srv.URL+"/report")...)
+			if n := srv.Attempts("GET /report"); n != attempts || res.code != 0 {
+				t.Errorf("fixed=%v: want %d attempts and success, got %d, exit %d: %q\n%s", fixed, attempts, n, res.code, res.stderr, srv.Timeline())
+			}
+		})
 	})
 }
 
 // TestFixBehavesRetryDeadlineMaxRetries: a client whose retry limit is a
 // field read at run time (-max-retries) and tested inside an unconditioned
-// loop keeps sending after the (max-retries+1)*300 ms its timeouts suggest.
-// The retrydeadline fix sizes the overall deadline from that field, not
-// from -retrydeadline.attempts (3): with -max-retries=1 a 3-attempt
-// deadline would let a second attempt start at 750 ms, after the 600 ms
-// budget; with -max-retries=3 it would stop the client at 900 ms, before
-// the 1.2 s budget.
+// loop. The retrydeadline fix sizes the overall deadline from that field
+// and the pause, (max-retries+1)*(perTry+pause), not from
+// -retrydeadline.attempts (3): with -max-retries=4 a 3-attempt deadline
+// (2.25 s) would stop the client before its fourth and fifth attempts,
+// which start at 2.25 s and 3 s.
 func TestFixBehavesRetryDeadlineMaxRetries(t *testing.T) {
 	c := fixClient(t, "maxretries", "retrydeadline", "per-attempt timeout (context.WithTimeout) inside retry loop but no overall deadline")
 	fc, _ := fixedOnce()
-	if fixed := fc.sources["maxretries"][1]; !strings.Contains(fixed, "time.Duration(c.MaxRetries+1)*perTry") {
-		t.Errorf("the fix does not size the deadline from c.MaxRetries:\n%s", fixed)
+	if fixed := fc.sources["maxretries"][1]; !strings.Contains(fixed, "time.Duration(c.MaxRetries+1)*(perTry+pause)") {
+		t.Errorf("the fix does not size the deadline from c.MaxRetries and the pause:\n%s", fixed)
 	}
-
 	const (
 		perTry = 300 * time.Millisecond // as in testdata/clients/maxretries
 		pause  = 450 * time.Millisecond
-		margin = 500 * time.Millisecond
 	)
-	for _, retries := range []int{1, 3} {
+	for _, retries := range []int{1, 4} {
 		t.Run(fmt.Sprintf("max-retries=%d", retries), func(t *testing.T) {
 			t.Parallel()
-			budget := time.Duration(retries+1) * perTry // the deadline the fix makes
-			// The attempts that start before the deadline.
-			within := int((budget + perTry + pause - 1) / (perTry + pause))
-			// Every attempt hangs until the client gives up on it.
-			routes := []retrytest.Route{{Method: "GET", Path: "/report",
-				Script: []retrytest.Step{retrytest.Fail(504).Delayed(time.Minute)}}}
-			c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
-				res := runClient(t, bin, fmt.Sprintf("-max-retries=%d", retries), srv.URL+"/report")
-				if res.code == 0 {
-					t.Errorf("the client succeeded against a server that never answers")
-				}
-				elapsed, err := time.ParseDuration(strings.TrimSpace(strings.TrimPrefix(strings.SplitN(res.stdout, "\n", 2)[0], "elapsed ")))
-				if err != nil {
-					t.Fatalf("the client did not report its elapsed time: %q", res.stdout)
-				}
-				var late []string
-				for _, r := range srv.Requests() {
-					if r.At >= budget {
-						late = append(late, r.At.Round(time.Millisecond).String())
-					}
-				}
-				if !fixed {
-					if len(late) == 0 {
-						t.Fatalf("the defect did not show: no request after the %v budget\n%s", budget, srv.Timeline())
-					}
-					t.Logf("defect shown: attempts %d in %v; %d started after the %v budget, at %v\n%s",
-						srv.Attempts("GET /report"), elapsed, len(late), budget, late, srv.Timeline())
-					return
-				}
-				srv.AssertAttemptsAtMost(t, "GET /report", within)
-				if len(late) > 0 {
-					t.Errorf("the fixed client started requests after its %v deadline, at %v\n%s", budget, late, srv.Timeline())
-				}
-				if elapsed < budget || elapsed > budget+margin {
-					t.Errorf("the fixed client stopped after %v; its deadline is %v (max-retries+1 attempts of %v)", elapsed, budget, perTry)
-				}
-				if !strings.Contains(res.stderr, "context deadline exceeded") {
-					t.Errorf("the fixed client should stop with its deadline's error, got %q", res.stderr)
-				}
-				t.Logf("fixed: attempts %d, stopped after %v (deadline %v)\n%s", srv.Attempts("GET /report"), elapsed, budget, srv.Timeline())
-			})
+			budget := time.Duration(retries+1) * (perTry + pause) // the deadline the fix makes
+			deadlineKeepsAttempts(t, c, []string{fmt.Sprintf("-max-retries=%d", retries)}, retries+1, budget, perTry)
 		})
 	}
 }
@@ -705,67 +695,24 @@ func TestFixBehavesRetryIdempotencyRecursion(t *testing.T) {
 }
 
 // TestFixBehavesRetryDeadlineClientTimeout: a client whose constructor
-// sets http.Client.Timeout (300 ms) retries five times with waits that end
-// with the caller's context, which has no deadline: against a server that
-// never answers it keeps sending after the 1.5 s its timeouts suggest.
-// The fix derives an overall deadline from the caller's context, sized
-// from the loop's own bound (c.attempts) and the client's Timeout, and
-// the waits end with it; a server that answers on the second attempt sees
-// the same two requests before and after the fix.
+// sets http.Client.Timeout (300 ms) retries five times, 300 ms apart, with
+// waits that end with the caller's context, which has no deadline. The
+// fix derives an overall deadline from the caller's context, sized from
+// the loop's own bound (c.attempts), the client's Timeout and the pause,
+// and the waits end with it: against a server that never answers the
+// fixed client starts nothing after it, and a server that fails slowly
+// and answers the last attempt sees every attempt and a success before
+// and after the fix.
 func TestFixBehavesRetryDeadlineClientTimeout(t *testing.T) {
 	c := fixClient(t, "clienttimeout", "retrydeadline", "per-attempt timeout (http.Client.Timeout) inside retry loop but no overall deadline")
 	fc, _ := fixedOnce()
-	if fixed := fc.sources["clienttimeout"][1]; !strings.Contains(fixed, "time.Duration(c.attempts)*c.hc.Timeout") {
-		t.Errorf("the fix does not size the deadline from c.attempts and the client's Timeout:\n%s", fixed)
+	if fixed := fc.sources["clienttimeout"][1]; !strings.Contains(fixed, "time.Duration(c.attempts)*(c.hc.Timeout+pause)") {
+		t.Errorf("the fix does not size the deadline from c.attempts, the client's Timeout and the pause:\n%s", fixed)
 	}
 	const (
 		perTry   = 300 * time.Millisecond // as in testdata/clients/clienttimeout
+		pause    = 300 * time.Millisecond
 		attempts = 5
-		budget   = attempts * perTry
-		margin   = 500 * time.Millisecond
 	)
-	t.Run("server never answers", func(t *testing.T) {
-		routes := []retrytest.Route{{Method: "GET", Path: "/report",
-			Script: []retrytest.Step{retrytest.Fail(504).Delayed(time.Minute)}}}
-		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
-			res := runClient(t, bin, srv.URL+"/report")
-			if res.code == 0 {
-				t.Errorf("the client succeeded against a server that never answers")
-			}
-			var late []string
-			for _, r := range srv.Requests() {
-				if r.At >= budget {
-					late = append(late, r.At.Round(time.Millisecond).String())
-				}
-			}
-			if !fixed {
-				if len(late) == 0 {
-					t.Fatalf("the defect did not show: no request after the %v budget\n%s", budget, srv.Timeline())
-				}
-				t.Logf("defect shown: %d attempts; %d started after the %v budget, at %v\n%s", srv.Attempts("GET /report"), len(late), budget, late, srv.Timeline())
-				return
-			}
-			srv.AssertGaveUp(t, budget+margin)
-			if len(late) > 0 {
-				t.Errorf("the fixed client started requests after its %v deadline, at %v\n%s", budget, late, srv.Timeline())
-			}
-			if !strings.Contains(res.stderr, "context deadline exceeded") {
-				t.Errorf("the fixed client should stop with its deadline's error, got %q", res.stderr)
-			}
-			t.Logf("fixed: %d attempts\n%s", srv.Attempts("GET /report"), srv.Timeline())
-		})
-	})
-	t.Run("server answers the second attempt", func(t *testing.T) {
-		routes := []retrytest.Route{{Method: "GET", Path: "/report",
-			Script: []retrytest.Step{retrytest.Fail(503), retrytest.OK(200)}}}
-		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
-			res := runClient(t, bin, srv.URL+"/report")
-			if res.code != 0 || !strings.Contains(res.stdout, "ok") {
-				t.Errorf("fixed=%v: the client failed against a server that answers the second attempt: exit %d, %q", fixed, res.code, res.stderr)
-			}
-			if n := srv.Attempts("GET /report"); n != 2 {
-				t.Errorf("fixed=%v: %d attempts, want 2\n%s", fixed, n, srv.Timeline())
-			}
-		})
-	})
+	deadlineKeepsAttempts(t, c, nil, attempts, attempts*(perTry+pause), perTry)
 }

@@ -153,10 +153,7 @@ func (c *checker) checkBlindHelper(file *ast.File, l *retryloop.Loop, ops []*ret
 			analysis.TextEdit{Pos: call.Lparen + 1, End: call.Lparen + 1, NewText: []byte(arg)})
 	}
 	s := sleeps[0]
-	what := "time.Sleep"
-	if _, isRecv := ast.Unparen(s.stmt.X).(*ast.UnaryExpr); isRecv {
-		what = "<-time.After"
-	}
+	what := s.what(c.pass.Fset)
 	for _, s := range sleeps {
 		c.handledSleeps[s.stmt] = true
 	}

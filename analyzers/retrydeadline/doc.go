@@ -38,14 +38,27 @@
 //     context on which the function set no deadline of its own (the
 //     caller's, say), and sent through an http.Client whose Timeout is set:
 //     in the same function, or in every store of the struct field that
-//     holds the client (the client a constructor builds);
+//     holds the client (the client a constructor builds), by the client's
+//     literal or by an assignment after the client is made
+//     (hc := &http.Client{}; if cfg.Timeout > 0 { hc.Timeout = cfg.Timeout },
+//     or a client a constructor function returns), or in a package-level
+//     variable of any package (httpx.DefaultClient; a fact carries it
+//     across packages); for a Timeout assigned
+//     under a condition, the fix's deadline is made only when it is
+//     positive;
 //
 // when nothing bounds the loop as a whole: no deadline made before the loop
 // and used by the attempts, and no wall-clock budget checked in the loop
 // (time.Since, time.Until, time.Now, ctx.Deadline). An attempt count does
 // not count as a deadline.
 //
-//   - time.Sleep, or a bare <-time.After, inside the loop (or in a function
+//   - time.Sleep, a bare <-time.After, a receive from a timer's or
+//     ticker's channel (<-t.C), a select whose every case waits for a
+//     timer, or a call of a function or method, of any package, whose
+//     whole body is time.Sleep(d) or <-time.After(d) for a parameter or a
+//     value read from its receiver (func (b *Backoff) Wait() {
+//     time.Sleep(b.Next()) }; a fact carries this across packages),
+//     inside the loop (or in a function
 //     literal the loop calls on the spot) while a context.Context from
 //     outside the loop is in scope; where no context variable is, a context
 //     the attempts use that the loop does not change, a field (resp.ctx) or
@@ -100,7 +113,7 @@
 //
 // RIGHT: one deadline over attempts and waits, and waits that end with it:
 //
-//	opCtx, opCancel := context.WithTimeout(context.Background(), 5*10*time.Second)
+//	opCtx, opCancel := context.WithTimeout(context.Background(), 5*(10*time.Second+maxBackoff))
 //	defer opCancel()
 //	for attempt := 0; attempt < 5; attempt++ {
 //		ctx, cancel := context.WithTimeout(opCtx, 10*time.Second)
@@ -118,8 +131,15 @@
 //
 // Each finding has one suggested fix. A per-attempt timeout gets an overall
 // deadline made before the loop from the same parent, for the loop's number
-// of attempts times the per-attempt timeout, and the attempts derive from
-// it; for a timeout made only on some attempts, the overall deadline is
+// of attempts times the per-attempt timeout plus the wait after each
+// attempt, and the attempts derive from it. The wait counts when it is an
+// expression the fix can write before the loop (a constant, a variable or
+// field set before it; min(d, limit) counts as limit; of several constant
+// waits the longest): for attempt := 0; attempt < 5; attempt++ with
+// time.Sleep(pause) gets 5*(perTry+pause), so a server that fails slowly
+// and answers the last attempt is still answered. A back-off computed in
+// the loop (base << attempt) is not at hand and is left out: the deadline
+// then counts the attempts alone; for a timeout made only on some attempts, the overall deadline is
 // made only when the per-attempt duration is positive. When the attempt's
 // cancel function is handed on (to the response body the caller reads
 // after the function returned), a deadline cancelled on return would cut
@@ -146,7 +166,11 @@
 // A helper that makes its own timeout cannot be changed from the caller, so
 // its loop gets a wall-clock budget instead: it stops retrying once the
 // budget is spent. A sleep becomes a select on the context's Done channel
-// and a timer, returning the context's error.
+// and a timer, returning the context's error; a receive from a timer's
+// channel becomes such a select on the same timer, a select on timers
+// alone gets a case for the context's Done channel, and a call of a wait
+// function becomes a select on a timer of its duration (b.Next()), which
+// needs the names it reads to be exported when it is of another package.
 // In a retry by recursion the overall deadline is made by each call from
 // outside, the first attempt of an operation, and handed to it in place of
 // the context it passed (offered, and reported, only for an unexported

@@ -187,7 +187,7 @@ func (c *checker) callerDeadline(file *ast.File, l *retryloop.Loop, call *ast.Ca
 	tf := c.pass.Fset.File(stmt.Pos())
 	at := tf.LineStart(tf.Line(stmt.Pos()))
 	text := fmt.Sprintf("%s%s, %s := %s.WithTimeout(%s, %s)\n%sdefer %s()\n",
-		indent, opCtx, opCancel, ctxName, fixes.Text(c.pass.Fset, src, arg), c.budget(file, l, per, timeName), indent, opCancel)
+		indent, opCtx, opCancel, ctxName, fixes.Text(c.pass.Fset, src, arg), c.budget(file, l, per, timeName, stmt.Pos()), indent, opCancel)
 	edits := []analysis.TextEdit{
 		{Pos: at, End: at, NewText: []byte(text)},
 		{Pos: arg.Pos(), End: arg.End(), NewText: []byte(opCtx)},

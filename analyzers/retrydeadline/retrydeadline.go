@@ -59,7 +59,7 @@ func New(cfg Config) *analysis.Analyzer {
 		Doc:       analysisutil.Doc(doc, "retrydeadline"),
 		URL:       "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/retrydeadline",
 		Requires:  []*analysis.Analyzer{retryloop.Analyzer, callindex.Analyzer},
-		FactTypes: []analysis.Fact{new(timeoutFact)},
+		FactTypes: []analysis.Fact{new(timeoutFact), new(waitFact), new(clientVarFact)},
 		Run: analysisutil.Safe("retrydeadline", func(pass *analysis.Pass, at func(token.Pos)) (any, error) {
 			return run(pass, *c, at)
 		}),
@@ -79,6 +79,9 @@ func New(cfg Config) *analysis.Analyzer {
 type timeoutFact struct {
 	Nanos       int64
 	Parent, Dur int
+	// Field is the chain of fields of the receiver that holds the
+	// duration (c.attemptTimeout, c.cfg.Timeout), "" when it is not one.
+	Field string
 }
 
 func (*timeoutFact) AFact() {}
@@ -94,6 +97,9 @@ func (f *timeoutFact) String() string {
 	if f.Dur > 0 {
 		s += fmt.Sprintf(" for param %d", f.Dur-1)
 	}
+	if f.Field != "" {
+		s += " for recv." + f.Field
+	}
 	return s
 }
 
@@ -103,18 +109,22 @@ type checker struct {
 	loops *retryloop.Result
 	facts *summary.Table[timeoutFact, *timeoutFact]
 	// handledSleeps are waits already rewritten by a deadline fix.
-	handledSleeps map[*ast.ExprStmt]bool
+	handledSleeps map[ast.Stmt]bool
 	// fieldTimeouts caches fieldTimeout.
-	fieldTimeouts map[*types.Var]bool
+	fieldTimeouts map[*types.Var]storedTimeout
+	// waits are the package's wait functions (see waitFact).
+	waits map[*types.Func]*waitFact
 }
 
 func run(pass *analysis.Pass, cfg Config, at func(token.Pos)) (any, error) {
 	loops := pass.ResultOf[retryloop.Analyzer].(*retryloop.Result)
 	checkK8s(pass, at)
+	waits := computeWaitFacts(pass)
+	exportClientVars(pass)
 	if !httpmodel.ImportsHTTP(pass.Pkg) && len(loops.Loops) == 0 {
 		return nil, nil // no send, and no retry helper
 	}
-	c := &checker{pass: pass, cfg: cfg, loops: loops, handledSleeps: map[*ast.ExprStmt]bool{}}
+	c := &checker{pass: pass, cfg: cfg, loops: loops, handledSleeps: map[ast.Stmt]bool{}, waits: waits}
 	c.computeFacts(at)
 	checkLibraries(pass, cfg, at)
 	checkClients(pass)
@@ -219,8 +229,10 @@ func (c *checker) summarise(fd *ast.FuncDecl, fn *types.Func) *timeoutFact {
 			return
 		}
 		if t, ok := c.timeoutCall(call); ok {
-			if j := c.paramIndex(fd, t.parent); j >= 0 && (sends || handsBack(fn)) {
-				found = &timeoutFact{Parent: j + 1, Dur: c.paramIndex(fd, t.timeout) + 1}
+			// ctx, cancel := context.WithTimeout(ctx, d) replaces the
+			// parameter with the timeout made from it.
+			if j := c.paramIndex(fd, t.parent, call); j >= 0 && (sends || handsBack(fn)) {
+				found = &timeoutFact{Parent: j + 1, Dur: c.paramIndex(fd, t.timeout, nil) + 1, Field: c.recvField(fd, t.timeout)}
 				found.Nanos, _ = c.constNanos(t.timeout)
 			}
 			return
@@ -233,17 +245,21 @@ func (c *checker) summarise(fd *ast.FuncDecl, fn *types.Func) *timeoutFact {
 			found = &timeoutFact{Nanos: g.Nanos}
 			return
 		}
-		_, args := httpmodel.Receiver(info, call)
+		recv, args := httpmodel.Receiver(info, call)
 		if g.Parent > len(args) {
 			return
 		}
-		nanos, dur := g.Nanos, -1
+		nanos, dur, field := g.Nanos, -1, ""
 		if g.Dur > 0 && g.Dur <= len(args) {
 			nanos, _ = c.constNanos(args[g.Dur-1])
-			dur = c.paramIndex(fd, args[g.Dur-1])
+			dur = c.paramIndex(fd, args[g.Dur-1], nil)
+			field = c.recvField(fd, args[g.Dur-1])
+		} else if g.Field != "" && c.isRecv(fd, recv) && httpmodel.Callee(info, call).Pkg() == c.pass.Pkg {
+			// A method of the same receiver: the field is ours too.
+			field = g.Field
 		}
-		if j := c.paramIndex(fd, args[g.Parent-1]); j >= 0 {
-			found = &timeoutFact{Nanos: nanos, Parent: j + 1, Dur: dur + 1}
+		if j := c.paramIndex(fd, args[g.Parent-1], nil); j >= 0 {
+			found = &timeoutFact{Nanos: nanos, Parent: j + 1, Dur: dur + 1, Field: field}
 		} else if nanos > 0 && c.noDeadline(fd, args[g.Parent-1], 0) {
 			found = &timeoutFact{Nanos: nanos}
 		}
@@ -252,8 +268,9 @@ func (c *checker) summarise(fd *ast.FuncDecl, fn *types.Func) *timeoutFact {
 }
 
 // paramIndex returns the index of the parameter of fd (receiver aside)
-// that e is, when fd never assigns it, and -1 otherwise.
-func (c *checker) paramIndex(fd *ast.FuncDecl, e ast.Expr) int {
+// that e is, when fd never assigns it (but from the call made, when it is
+// not nil: ctx, cancel := context.WithTimeout(ctx, d)), and -1 otherwise.
+func (c *checker) paramIndex(fd *ast.FuncDecl, e ast.Expr, made *ast.CallExpr) int {
 	id, ok := ast.Unparen(e).(*ast.Ident)
 	if !ok || fd.Type.Params == nil {
 		return -1
@@ -266,7 +283,8 @@ func (c *checker) paramIndex(fd *ast.FuncDecl, e ast.Expr) int {
 	for _, field := range fd.Type.Params.List {
 		for _, name := range field.Names {
 			if c.pass.TypesInfo.Defs[name] == v {
-				if values, known := flow.Assigned(c.pass.TypesInfo, fd.Body, v); !known || len(values) > 0 {
+				values, known := flow.Assigned(c.pass.TypesInfo, fd.Body, v)
+				if !known || slices.ContainsFunc(values, func(val ast.Expr) bool { return made == nil || ast.Unparen(val) != made }) {
 					return -1
 				}
 				return i
@@ -278,6 +296,42 @@ func (c *checker) paramIndex(fd *ast.FuncDecl, e ast.Expr) int {
 		}
 	}
 	return -1
+}
+
+// recvField returns the chain of fields, below fd's receiver, that e
+// reads (attemptTimeout for c.attemptTimeout, cfg.Timeout for
+// c.cfg.Timeout), when fd never assigns its receiver; "" otherwise.
+func (c *checker) recvField(fd *ast.FuncDecl, e ast.Expr) string {
+	info := c.pass.TypesInfo
+	if e == nil {
+		return ""
+	}
+	var names []string
+	for {
+		sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+		if !ok {
+			break
+		}
+		if s, ok := info.Selections[sel]; !ok || s.Kind() != types.FieldVal {
+			return ""
+		}
+		names = append([]string{sel.Sel.Name}, names...)
+		e = sel.X
+	}
+	if len(names) == 0 || !c.isRecv(fd, e) {
+		return ""
+	}
+	return strings.Join(names, ".")
+}
+
+// isRecv reports whether e is the receiver of fd, which fd never assigns.
+func (c *checker) isRecv(fd *ast.FuncDecl, e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok || fd.Recv == nil || len(fd.Recv.List) != 1 || len(fd.Recv.List[0].Names) != 1 {
+		return false
+	}
+	recv, _ := c.pass.TypesInfo.Defs[fd.Recv.List[0].Names[0]].(*types.Var)
+	return recv != nil && c.pass.TypesInfo.Uses[id] == recv && !c.assignedIn(fd.Body, recv)
 }
 
 // handsBack reports whether fn returns a context or a request, which can
@@ -349,6 +403,8 @@ func (c *checker) calleeTimeout(l *retryloop.Loop, call *ast.CallExpr, f *timeou
 	t := timeout{call: call, parent: args[f.Parent-1], via: httpmodel.Callee(c.pass.TypesInfo, call), nanos: f.Nanos}
 	if f.Dur > 0 {
 		t.timeout = args[f.Dur-1]
+	} else if recv, _ := httpmodel.Receiver(c.pass.TypesInfo, call); recv != nil && f.Field != "" && f.Nanos == 0 {
+		t.timeout = c.fieldOf(recv, f.Field, t.via.Pkg())
 	}
 	switch {
 	case c.noDeadline(l.Func, t.parent, 0):
@@ -357,6 +413,23 @@ func (c *checker) calleeTimeout(l *retryloop.Loop, call *ast.CallExpr, f *timeou
 		t.outer = c.callerContext(l, t.parent, 0)
 	}
 	return t, t.outer != nil
+}
+
+// fieldOf returns the expression recv.path (path as in timeoutFact.Field),
+// nil when a field of the path is not exported from pkg, the callee's
+// package, to this one, or recv is not pure.
+func (c *checker) fieldOf(recv ast.Expr, path string, pkg *types.Package) ast.Expr {
+	if !fixes.Pure(c.pass.TypesInfo, recv) {
+		return nil
+	}
+	e := recv
+	for name := range strings.SplitSeq(path, ".") {
+		if pkg != c.pass.Pkg && !ast.IsExported(name) {
+			return nil
+		}
+		e = &ast.SelectorExpr{X: e, Sel: &ast.Ident{Name: name, NamePos: recv.End()}}
+	}
+	return e
 }
 
 // callerTimeout recognises a per-attempt timeout made, in a loop of the
@@ -668,8 +741,17 @@ func (c *checker) conditional(l *retryloop.Loop, call *ast.CallExpr) bool {
 		if found || n == nil || n.Pos() > call.Pos() || n.End() < call.End() {
 			return false
 		}
-		switch n.(type) {
-		case *ast.IfStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+		// The init and condition of an if or switch run whenever it is
+		// reached; its branches do not.
+		in := func(x ast.Node) bool { return x != nil && x.Pos() <= call.Pos() && call.End() <= x.End() }
+		switch n := n.(type) {
+		case *ast.IfStmt:
+			found = in(n.Body) || in(n.Else)
+		case *ast.SwitchStmt:
+			found = in(n.Body)
+		case *ast.TypeSwitchStmt:
+			found = in(n.Body)
+		case *ast.SelectStmt:
 			found = true
 		}
 		return !found
@@ -798,6 +880,8 @@ func (c *checker) checkDeadline(file *ast.File, l *retryloop.Loop) {
 		}
 	})
 	switch {
+	case own != nil && c.callersBound(l.Func, own.outer, 0):
+		// Every call hands the loop a deadline its caller made.
 	case own != nil:
 		c.reportOwnTimeout(file, l, own)
 	case helper != nil:
@@ -805,6 +889,78 @@ func (c *checker) checkDeadline(file *ast.File, l *retryloop.Loop) {
 	default:
 		c.checkClientTimeout(file, l)
 	}
+}
+
+// mayHoldOwnDeadline reports whether e is a local variable that fn assigns
+// a deadline of its own on some path (opCtx := ctx; if d > 0 { opCtx, cancel =
+// context.WithTimeout(opCtx, n*d) }): the function bounds the operation
+// whenever a per-attempt timeout is set.
+func (c *checker) mayHoldOwnDeadline(fn ast.Node, e ast.Expr) bool {
+	info := c.pass.TypesInfo
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok || isParam(info, fn, v) {
+		return false
+	}
+	values, _ := flow.Assigned(info, fn, v)
+	return slices.ContainsFunc(values, func(val ast.Expr) bool {
+		call, ok := ast.Unparen(val).(*ast.CallExpr)
+		return ok && isTimeoutFunc(httpmodel.Callee(info, call))
+	})
+}
+
+// callersBound reports whether ctx is a context parameter of fn, an
+// unexported function declaration called (never used as a value) only in
+// this package, that every call hands a deadline its caller made, itself
+// or through its own callers: the callers bound the operation.
+func (c *checker) callersBound(fn ast.Node, ctx ast.Expr, depth int) bool {
+	info := c.pass.TypesInfo
+	fd, ok := fn.(*ast.FuncDecl)
+	if !ok || depth > 3 || ctx == nil {
+		return false
+	}
+	obj, _ := info.Defs[fd.Name].(*types.Func)
+	if obj == nil || obj.Exported() {
+		return false
+	}
+	index := c.paramIndex(fd, ctx, nil)
+	if index < 0 {
+		return false
+	}
+	uses := 0
+	for _, o := range info.Uses {
+		if o == obj {
+			uses++
+		}
+	}
+	var calls []*ast.CallExpr
+	for _, file := range c.pass.Files {
+		ast.Inspect(file, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok {
+				if f := httpmodel.Callee(info, call); f != nil && f.Origin() == obj {
+					calls = append(calls, call)
+				}
+			}
+			return true
+		})
+	}
+	if len(calls) == 0 || len(calls) != uses {
+		return false
+	}
+	for _, call := range calls {
+		_, args := httpmodel.Receiver(info, call)
+		if index >= len(args) || call.Ellipsis.IsValid() {
+			return false
+		}
+		decl := c.declOf(call)
+		if !c.hasDeadline(decl, args[index], 0) && !c.callersBound(decl, args[index], depth+1) {
+			return false
+		}
+	}
+	return true
 }
 
 // attemptCount returns source text for the loop's number of attempts, and
@@ -817,13 +973,18 @@ func (c *checker) attemptCount(file *ast.File, l *retryloop.Loop) (string, bool)
 	return strconv.Itoa(c.cfg.Attempts), true
 }
 
-// budget returns the text of attempts times the per-attempt timeout,
-// formatted as gofmt would.
-func (c *checker) budget(file *ast.File, l *retryloop.Loop, per ast.Expr, timeName string) string {
+// budget returns the text of attempts times the per-attempt timeout plus
+// the wait after each attempt, formatted as gofmt would, for a deadline
+// written at pos: n * (per + wait) when the loop's wait is at hand there
+// (see loopWait), n * per otherwise. The wait after the last attempt is
+// counted too, as a loop that waits before it tests its bound spends it.
+func (c *checker) budget(file *ast.File, l *retryloop.Loop, per ast.Expr, timeName string, pos token.Pos) string {
 	n, untyped := c.attemptCount(file, l)
 	per = ast.Unparen(per)
 	perText := fixes.Format(c.pass.Fset, per)
-	if b, ok := per.(*ast.BinaryExpr); ok && b.Op != token.MUL && b.Op != token.QUO {
+	if wait := c.loopWait(file, l, pos); wait != nil {
+		perText = "(" + perText + " + " + fixes.Format(c.pass.Fset, wait) + ")"
+	} else if b, ok := per.(*ast.BinaryExpr); ok && b.Op != token.MUL && b.Op != token.QUO {
 		perText = "(" + perText + ")"
 	}
 	if !untyped {
@@ -867,10 +1028,10 @@ func (c *checker) overallContext(file *ast.File, l *retryloop.Loop, start ast.St
 	opCancel := fixes.FreeName(info, file, "opCancel", taken, positions...)
 	at, indent, _ := l.Before(c.pass.Fset, src)
 	text := fmt.Sprintf("%s%s, %s := %s.WithTimeout(%s, %s)\n%sdefer %s()\n",
-		indent, opCtx, opCancel, ctxName, parent, c.budget(file, l, per, timeName), indent, opCancel)
+		indent, opCtx, opCancel, ctxName, parent, c.budget(file, l, per, timeName, start.Pos()), indent, opCancel)
 	if guard {
 		text = fmt.Sprintf("%[1]s%[2]s := %[4]s\n%[1]sif %[5]s > 0 {\n%[1]s\tvar %[3]s %[6]s.CancelFunc\n%[1]s\t%[2]s, %[3]s = %[6]s.WithTimeout(%[2]s, %[7]s)\n%[1]s\tdefer %[3]s()\n%[1]s}\n",
-			indent, opCtx, opCancel, parent, fixes.Format(c.pass.Fset, per), ctxName, c.budget(file, l, per, timeName))
+			indent, opCtx, opCancel, parent, fixes.Format(c.pass.Fset, per), ctxName, c.budget(file, l, per, timeName, start.Pos()))
 	}
 	edits := []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(text)}}
 	edits = append(edits, ctxImp...)
@@ -965,7 +1126,7 @@ func (c *checker) checkClientTimeout(file *ast.File, l *retryloop.Loop) {
 		if !ok || s.Request == nil {
 			continue
 		}
-		per := c.clientTimeout(l, send)
+		per, guard := c.clientTimeout(l, send)
 		if per == nil {
 			continue
 		}
@@ -990,21 +1151,21 @@ func (c *checker) checkClientTimeout(file *ast.File, l *retryloop.Loop) {
 			// The request has a context: the deadline derives from it,
 			// and the request from the deadline.
 			parent := newReq.Args[0]
-			if c.hasDeadline(l.Func, parent, 0) {
-				return // the function bounds the operation itself
+			if c.hasDeadline(l.Func, parent, 0) || c.mayHoldOwnDeadline(l.Func, parent) || c.callersBound(l.Func, parent, 0) {
+				return // the function, or every caller, bounds the operation
 			}
 			if !fixes.Pure(info, parent) || !fixes.VisibleAt(info, file, parent, start.Pos()) {
 				continue
 			}
 			var opCtx string
-			opCtx, edits, ok = c.overallContext(file, l, start, fixes.Format(c.pass.Fset, parent), per, false, map[string]bool{}, src)
+			opCtx, edits, ok = c.overallContext(file, l, start, fixes.Format(c.pass.Fset, parent), per, guard, map[string]bool{}, src)
 			if !ok {
 				return
 			}
 			edits = append(edits, analysis.TextEdit{Pos: parent.Pos(), End: parent.End(), NewText: []byte(opCtx)})
 		} else {
 			var opCtx string
-			opCtx, edits, ok = c.overallContext(file, l, start, ctxName+".Background()", per, false, map[string]bool{}, src)
+			opCtx, edits, ok = c.overallContext(file, l, start, ctxName+".Background()", per, guard, map[string]bool{}, src)
 			if !ok {
 				return
 			}
@@ -1026,134 +1187,6 @@ func (c *checker) checkClientTimeout(file *ast.File, l *retryloop.Loop) {
 		})
 		return
 	}
-}
-
-// clientTimeout returns the Timeout of the client that send goes through,
-// when the client is a variable of the loop's function (or of the package)
-// initialised from an http.Client literal that sets Timeout, or a struct
-// field that every store of the package fills with such a client (the
-// client a constructor builds): for a field, the expression client.Timeout
-// read where the loop is.
-func (c *checker) clientTimeout(l *retryloop.Loop, send *ast.CallExpr) ast.Expr {
-	info := c.pass.TypesInfo
-	sel, ok := ast.Unparen(send.Fun).(*ast.SelectorExpr)
-	if !ok {
-		return nil
-	}
-	if fsel, ok := ast.Unparen(sel.X).(*ast.SelectorExpr); ok {
-		if s, ok := info.Selections[fsel]; ok && s.Kind() == types.FieldVal && fixes.Pure(info, fsel) {
-			if c.fieldTimeout(s.Obj().(*types.Var)) {
-				return &ast.SelectorExpr{X: fsel, Sel: &ast.Ident{Name: "Timeout", NamePos: fsel.End()}}
-			}
-		}
-		return nil
-	}
-	id, ok := ast.Unparen(sel.X).(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	v, ok := info.Uses[id].(*types.Var)
-	if !ok {
-		return nil
-	}
-	var values []ast.Expr
-	known := true
-	if v.Parent() == v.Pkg().Scope() {
-		for _, file := range c.pass.Files {
-			vals, ok := flow.Assigned(info, file, v)
-			values, known = append(values, vals...), known && ok
-		}
-	} else {
-		values, known = flow.Assigned(info, l.Func, v)
-	}
-	if !known || len(values) != 1 {
-		return nil
-	}
-	return clientLitTimeout(info, values[0])
-}
-
-// clientLitTimeout returns the Timeout that e, an http.Client literal or
-// its address, sets to a value that is not a constant <= 0; nil otherwise.
-func clientLitTimeout(info *types.Info, e ast.Expr) ast.Expr {
-	e = ast.Unparen(e)
-	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
-		e = ast.Unparen(u.X)
-	}
-	lit, ok := e.(*ast.CompositeLit)
-	if !ok || !httpmodel.IsNamed(info.TypeOf(lit), "net/http", "Client") {
-		return nil
-	}
-	for _, elt := range lit.Elts {
-		if kv, ok := elt.(*ast.KeyValueExpr); ok {
-			if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "Timeout" {
-				if tv := info.Types[kv.Value]; tv.Value != nil && constant.Sign(tv.Value) <= 0 {
-					return nil // no timeout
-				}
-				return kv.Value
-			}
-		}
-	}
-	return nil
-}
-
-// fieldTimeout reports whether field v of a type of this package is
-// stored at least once and every store of the package (a composite
-// literal's element or an assignment) is an http.Client literal with a
-// Timeout, directly or through a local variable assigned only that
-// literal.
-func (c *checker) fieldTimeout(v *types.Var) bool {
-	if c.fieldTimeouts == nil {
-		c.fieldTimeouts = map[*types.Var]bool{}
-	}
-	if r, ok := c.fieldTimeouts[v]; ok {
-		return r
-	}
-	info := c.pass.TypesInfo
-	stores, all := 0, v.Pkg() == c.pass.Pkg
-	for _, file := range c.pass.Files {
-		if !all {
-			break
-		}
-		var fn ast.Node = file // the function of the store, for local variables
-		check := func(e ast.Expr) {
-			stores++
-			if clientLitTimeout(info, e) != nil {
-				return
-			}
-			if id, ok := ast.Unparen(e).(*ast.Ident); ok {
-				if lv, ok := info.Uses[id].(*types.Var); ok && lv.Kind() == types.LocalVar {
-					if vals, known := flow.Assigned(info, fn, lv); known && len(vals) == 1 && clientLitTimeout(info, vals[0]) != nil {
-						return
-					}
-				}
-			}
-			all = false
-		}
-		ast.Inspect(file, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.FuncDecl:
-				fn = n
-			case *ast.KeyValueExpr:
-				if k, ok := n.Key.(*ast.Ident); ok && info.Uses[k] == types.Object(v) {
-					check(n.Value)
-				}
-			case *ast.AssignStmt:
-				for i, lhs := range n.Lhs {
-					if s, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok && flow.FieldOf(info, s) == v {
-						if len(n.Lhs) != len(n.Rhs) {
-							all = false
-							continue
-						}
-						check(n.Rhs[i])
-					}
-				}
-			}
-			return all
-		})
-	}
-	r := all && stores > 0
-	c.fieldTimeouts[v] = r
-	return r
 }
 
 // newRequestInLoop returns the http.NewRequest or NewRequestWithContext
@@ -1239,8 +1272,8 @@ func (c *checker) budgetEdits(file *ast.File, l *retryloop.Loop, per ast.Expr, n
 	n, untyped := c.attemptCount(file, l)
 	switch {
 	case per != nil:
-		budget = c.budget(file, l, per, timeName)
-	case untyped:
+		budget = c.budget(file, l, per, timeName, start.Pos())
+	case untyped && c.loopWait(file, l, start.Pos()) == nil:
 		count, _ := strconv.ParseInt(n, 10, 64)
 		budget = durationText(time.Duration(count*nanos), timeName)
 	default:
@@ -1248,7 +1281,7 @@ func (c *checker) budgetEdits(file *ast.File, l *retryloop.Loop, per ast.Expr, n
 		if err != nil {
 			return nil, false
 		}
-		budget = c.budget(file, l, perExpr, timeName)
+		budget = c.budget(file, l, perExpr, timeName, start.Pos())
 	}
 	at, indent, _ := l.Before(c.pass.Fset, src)
 	errText := ""
@@ -1344,14 +1377,39 @@ func durationText(d time.Duration, timeName string) string {
 	return fmt.Sprintf("%s.Duration(%d)", timeName, int64(d))
 }
 
-// A sleep is a wait that ignores cancellation.
+// A sleep is a wait that ignores cancellation: a time.Sleep(dur) or
+// <-time.After(dur) statement, a receive from a timer's or ticker's
+// channel (<-t.C: timer is t), or a select whose every case waits for a
+// timer (sel).
 type sleep struct {
-	stmt *ast.ExprStmt
-	dur  ast.Expr
+	stmt  ast.Stmt
+	dur   ast.Expr
+	timer ast.Expr
+	sel   *ast.SelectStmt
+	// via is the wait function the statement calls (see waitFact).
+	via *types.Func
 }
 
-// sleepsOf returns the loop's own time.Sleep(d) and <-time.After(d)
-// statements, outside nested function literals.
+// what names the wait in a message.
+func (s sleep) what(fset *token.FileSet) string {
+	switch {
+	case s.via != nil:
+		return s.via.Name() + ", which waits with time.Sleep,"
+	case s.sel != nil:
+		return "select on timers alone"
+	case s.timer != nil:
+		return "<-" + fixes.Format(fset, s.timer) + ".C"
+	}
+	if es, ok := s.stmt.(*ast.ExprStmt); ok {
+		if _, isRecv := ast.Unparen(es.X).(*ast.UnaryExpr); isRecv {
+			return "<-time.After"
+		}
+	}
+	return "time.Sleep"
+}
+
+// sleepsOf returns the loop's own waits that ignore cancellation (see
+// sleep), outside nested function literals.
 func (c *checker) sleepsOf(l *retryloop.Loop) []sleep {
 	info := c.pass.TypesInfo
 	var out []sleep
@@ -1361,6 +1419,10 @@ func (c *checker) sleepsOf(l *retryloop.Loop) []sleep {
 			switch n := n.(type) {
 			case *ast.FuncLit, *ast.GoStmt, *ast.DeferStmt:
 				return false
+			case *ast.SelectStmt:
+				if c.timersOnly(n) {
+					out = append(out, sleep{stmt: n, sel: n})
+				}
 			case *ast.CommClause:
 				// A receive that is a case of a select waits beside the
 				// other cases: only the case's body is looked at.
@@ -1377,11 +1439,17 @@ func (c *checker) sleepsOf(l *retryloop.Loop) []sleep {
 				x := ast.Unparen(n.X)
 				if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.ARROW {
 					if call, ok := ast.Unparen(u.X).(*ast.CallExpr); ok && len(call.Args) == 1 && httpmodel.IsPkgFunc(httpmodel.Callee(info, call), "time", "After") {
-						out = append(out, sleep{n, call.Args[0]})
+						out = append(out, sleep{stmt: n, dur: call.Args[0]})
+					} else if t := c.timerChan(u.X); t != nil {
+						out = append(out, sleep{stmt: n, timer: t})
 					}
 				}
 				if call, ok := x.(*ast.CallExpr); ok && len(call.Args) == 1 && httpmodel.IsPkgFunc(httpmodel.Callee(info, call), "time", "Sleep") {
-					out = append(out, sleep{n, call.Args[0]})
+					out = append(out, sleep{stmt: n, dur: call.Args[0]})
+				} else if ok {
+					if d := c.waitCall(call); d != nil {
+						out = append(out, sleep{stmt: n, dur: d, via: httpmodel.Callee(info, call)})
+					}
 				}
 			}
 			return true
@@ -1389,6 +1457,59 @@ func (c *checker) sleepsOf(l *retryloop.Loop) []sleep {
 	}
 	inspect(l.Body)
 	return out
+}
+
+// timerChan returns t when e is t.C, the channel of a *time.Timer or
+// *time.Ticker t that is a pure expression.
+func (c *checker) timerChan(e ast.Expr) ast.Expr {
+	info := c.pass.TypesInfo
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "C" || !fixes.Pure(info, sel.X) {
+		return nil
+	}
+	t := info.TypeOf(sel.X)
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if httpmodel.IsNamed(t, "time", "Timer") || httpmodel.IsNamed(t, "time", "Ticker") {
+		return sel.X
+	}
+	return nil
+}
+
+// timersOnly reports whether every case of sel receives from a timer
+// (time.After(d), t.C), with no default: nothing but time ends the wait.
+func (c *checker) timersOnly(sel *ast.SelectStmt) bool {
+	info := c.pass.TypesInfo
+	if len(sel.Body.List) == 0 {
+		return false
+	}
+	for _, st := range sel.Body.List {
+		cc, ok := st.(*ast.CommClause)
+		if !ok || cc.Comm == nil {
+			return false
+		}
+		var x ast.Expr
+		switch comm := cc.Comm.(type) {
+		case *ast.ExprStmt:
+			x = comm.X
+		case *ast.AssignStmt:
+			if len(comm.Rhs) == 1 {
+				x = comm.Rhs[0]
+			}
+		}
+		u, ok := ast.Unparen(x).(*ast.UnaryExpr)
+		if !ok || u.Op != token.ARROW {
+			return false
+		}
+		if call, ok := ast.Unparen(u.X).(*ast.CallExpr); ok && httpmodel.IsPkgFunc(httpmodel.Callee(info, call), "time", "After") {
+			continue
+		}
+		if c.timerChan(u.X) == nil {
+			return false
+		}
+	}
+	return true
 }
 
 func (c *checker) markSleeps(l *retryloop.Loop) {
@@ -1416,10 +1537,7 @@ func (c *checker) checkSleeps(file *ast.File, l *retryloop.Loop) {
 			continue
 		}
 		c.handledSleeps[s.stmt] = true
-		what := "time.Sleep"
-		if _, isRecv := ast.Unparen(s.stmt.X).(*ast.UnaryExpr); isRecv {
-			what = "<-time.After"
-		}
+		what := s.what(c.pass.Fset)
 		c.pass.Report(analysis.Diagnostic{
 			Pos:     s.stmt.Pos(),
 			End:     s.stmt.End(),
@@ -1688,19 +1806,38 @@ func (c *checker) selectEdit(file *ast.File, l *retryloop.Loop, s sleep, ctx str
 	if stmt, _ := fixes.StmtInBlock(stack); stmt != s.stmt {
 		return nil, false
 	}
-	timeName, timeImp, ok := fixes.Import(info, c.pass.Pkg, file, "time", s.stmt.Pos())
-	if !ok || !fixes.VisibleAt(info, file, s.dur, s.stmt.Pos()) {
-		return nil, false
-	}
 	ret, ok := c.giveUp(file, ft, ctx+".Err()")
 	if !ok {
 		return nil, false
 	}
-	timer := fixes.FreeName(info, file, "timer", taken, s.stmt.Pos())
 	in := fixes.Indent(c.pass.Fset, src, s.stmt.Pos())
+	switch {
+	case s.sel != nil:
+		// One more case: the context's end.
+		at := s.sel.Body.Lbrace + 1
+		text := fmt.Sprintf("\n%scase <-%s.Done():\n%s\t%s", in, ctx, in, ret)
+		return []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(text)}}, true
+	case s.timer != nil:
+		t := fixes.Format(c.pass.Fset, s.timer)
+		text := fmt.Sprintf("select {\n%[1]scase <-%[2]s.Done():\n%[1]s\t%[3]s\n%[1]scase <-%[4]s.C:\n%[1]s}", in, ctx, ret, t)
+		return []analysis.TextEdit{{Pos: s.stmt.Pos(), End: s.stmt.End(), NewText: []byte(text)}}, true
+	}
+	timeName, timeImp, ok := fixes.Import(info, c.pass.Pkg, file, "time", s.stmt.Pos())
+	if !ok || !fixes.VisibleAt(info, file, s.dur, s.stmt.Pos()) {
+		return nil, false
+	}
+	timer := fixes.FreeName(info, file, "timer", taken, s.stmt.Pos())
 	text := fmt.Sprintf("%[1]s := %[2]s.NewTimer(%[3]s)\n%[4]sselect {\n%[4]scase <-%[5]s.Done():\n%[4]s\t%[1]s.Stop()\n%[4]s\t%[6]s\n%[4]scase <-%[1]s.C:\n%[4]s}",
 		timer, timeName, fixes.Format(c.pass.Fset, s.dur), in, ctx, ret)
 	edits := []analysis.TextEdit{{Pos: s.stmt.Pos(), End: s.stmt.End(), NewText: []byte(text)}}
+	if s.via != nil {
+		// waitlib.Sleep(d) may be the file's last use of waitlib.
+		if call, ok := ast.Unparen(s.stmt.(*ast.ExprStmt).X).(*ast.CallExpr); ok {
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+				edits = append(edits, fixes.DeleteImportIfUnused(c.pass.Fset, src, info, file, sel, call.Fun)...)
+			}
+		}
+	}
 	return append(edits, timeImp...), true
 }
 

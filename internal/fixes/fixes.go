@@ -528,10 +528,19 @@ func DeleteImportIfUnused(fset *token.FileSet, src []byte, info *types.Info, fil
 			if len(gd.Specs) == 1 {
 				target = gd
 			}
-			if e, ok := LineDelete(fset, src, target); ok {
-				return []analysis.TextEdit{e}
+			e, ok := LineDelete(fset, src, target)
+			if !ok {
+				return nil
 			}
-			return nil
+			// The last spec of a group of its own: the blank line that
+			// opened the group goes too, as gofmt would drop it.
+			tf := fset.File(e.Pos)
+			start, end := tf.Offset(e.Pos), tf.Offset(e.End)
+			if target == spec && spec == gd.Specs[len(gd.Specs)-1] && start >= 2 && src[start-1] == '\n' && src[start-2] == '\n' &&
+				strings.HasPrefix(strings.TrimLeft(string(src[end:]), " \t"), ")") {
+				e.Pos = tf.Pos(start - 1)
+			}
+			return []analysis.TextEdit{e}
 		}
 	}
 	return nil

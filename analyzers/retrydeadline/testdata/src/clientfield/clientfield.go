@@ -45,7 +45,7 @@ func (c *Client) Get(ctx context.Context, path string) (*http.Response, error) {
 }
 
 // Bounded has an overall deadline: right.
-func (c *Client) Bounded(ctx context.Context, path string) (*http.Response, error) {
+func (c *Client) Bounded(ctx context.Context, path string) (*http.Response, error) { // want Bounded:`owntimeout\(2m0s\) from param 0`
 	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
 	defer cancel()
 	var lastErr error

@@ -1,0 +1,318 @@
+package retrydeadline
+
+// This file models the http.Client whose Timeout bounds each attempt of
+// a retry loop: a client made with a Timeout in its literal, or made
+// (by a literal or a constructor's call) and then given one by an
+// assignment to its Timeout field, in the loop's function, in a
+// package-level variable, or in a struct field that every store of the
+// package fills with such a client.
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/retrylint/retrylint/internal/fixes"
+	"github.com/retrylint/retrylint/internal/flow"
+	"github.com/retrylint/retrylint/internal/httpmodel"
+	"github.com/retrylint/retrylint/internal/retryloop"
+)
+
+// storedTimeout says whether a client holds a Timeout (ok) and whether it
+// may hold none on some paths (cond: the Timeout is assigned under a
+// condition, if cfg.Timeout > 0 { hc.Timeout = cfg.Timeout }), so that a
+// deadline sized from it is made only when it is positive.
+type storedTimeout struct {
+	ok, cond bool
+}
+
+// clientTimeout returns the Timeout of the client that send goes through,
+// when the client is a variable of the loop's function (or of the package)
+// that holds a client with a Timeout (see storedTimeout), or a struct
+// field that every store of the package fills with such a client (the
+// client a constructor builds): the Timeout of the literal, or the
+// expression client.Timeout read where the loop is. guard reports that the
+// Timeout may be unset (see storedTimeout).
+func (c *checker) clientTimeout(l *retryloop.Loop, send *ast.CallExpr) (per ast.Expr, guard bool) {
+	info := c.pass.TypesInfo
+	sel, ok := ast.Unparen(send.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil, false
+	}
+	timeoutOf := func(x ast.Expr) ast.Expr {
+		return &ast.SelectorExpr{X: x, Sel: &ast.Ident{Name: "Timeout", NamePos: x.End()}}
+	}
+	if fsel, ok := ast.Unparen(sel.X).(*ast.SelectorExpr); ok {
+		// A client variable of another package (httpx.DefaultClient).
+		if pkgID, ok := ast.Unparen(fsel.X).(*ast.Ident); ok {
+			if _, isPkg := info.Uses[pkgID].(*types.PkgName); isPkg {
+				if v, ok := info.Uses[fsel.Sel].(*types.Var); ok {
+					f := new(clientVarFact)
+					if c.pass.ImportObjectFact(v, f) {
+						return timeoutOf(fsel), f.Cond
+					}
+				}
+				return nil, false
+			}
+		}
+		if s, ok := info.Selections[fsel]; ok && s.Kind() == types.FieldVal && fixes.Pure(info, fsel) {
+			if st := c.fieldTimeout(s.Obj().(*types.Var)); st.ok {
+				return timeoutOf(fsel), st.cond
+			}
+		}
+		return nil, false
+	}
+	id, ok := ast.Unparen(sel.X).(*ast.Ident)
+	if !ok {
+		return nil, false
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok {
+		return nil, false
+	}
+	var (
+		values []ast.Expr
+		scopes []ast.Node
+	)
+	known := true
+	if v.Parent() == v.Pkg().Scope() {
+		for _, file := range c.pass.Files {
+			vals, ok := flow.Assigned(info, file, v)
+			values, known = append(values, vals...), known && ok
+			scopes = append(scopes, file)
+		}
+	} else {
+		values, known = flow.Assigned(info, l.Func, v)
+		scopes = []ast.Node{l.Func}
+	}
+	if !known || len(values) != 1 {
+		return nil, false
+	}
+	if t := clientLitTimeout(info, values[0]); t != nil {
+		return t, false
+	}
+	if !isClientValue(info, values[0]) {
+		return nil, false
+	}
+	var st storedTimeout
+	for _, scope := range scopes {
+		if s := c.timeoutAssigned(scope, v); s.ok {
+			st = storedTimeout{ok: true, cond: st.cond || s.cond}
+		}
+	}
+	if !st.ok {
+		return nil, false
+	}
+	return timeoutOf(id), st.cond
+}
+
+// clientLitTimeout returns the Timeout that e, an http.Client literal or
+// its address, sets to a value that is not a constant <= 0; nil otherwise.
+func clientLitTimeout(info *types.Info, e ast.Expr) ast.Expr {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	lit, ok := e.(*ast.CompositeLit)
+	if !ok || !httpmodel.IsNamed(info.TypeOf(lit), "net/http", "Client") {
+		return nil
+	}
+	for _, elt := range lit.Elts {
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "Timeout" {
+				if tv := info.Types[kv.Value]; tv.Value != nil && constant.Sign(tv.Value) <= 0 {
+					return nil // no timeout
+				}
+				return kv.Value
+			}
+		}
+	}
+	return nil
+}
+
+// isClientValue reports whether e makes a client of its own: an
+// http.Client literal or its address, or a call that returns a
+// *http.Client (a constructor such as cleanhttp.DefaultPooledClient()).
+func isClientValue(info *types.Info, e ast.Expr) bool {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	switch e := e.(type) {
+	case *ast.CompositeLit:
+		return httpmodel.IsNamed(info.TypeOf(e), "net/http", "Client")
+	case *ast.CallExpr:
+		if tv, ok := info.Types[e.Fun]; ok && tv.IsType() {
+			return false // a conversion
+		}
+		p, ok := info.TypeOf(e).(*types.Pointer)
+		return ok && httpmodel.IsNamed(p.Elem(), "net/http", "Client")
+	}
+	return false
+}
+
+// timeoutAssigned reports whether scope assigns v.Timeout a value that is
+// not a constant <= 0, and whether every such assignment is conditional
+// (nested in an if, switch or select, or in a loop).
+func (c *checker) timeoutAssigned(scope ast.Node, v *types.Var) storedTimeout {
+	info := c.pass.TypesInfo
+	var st storedTimeout
+	uncond := false
+	ast.PreorderStack(scope, nil, func(n ast.Node, stack []ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != len(as.Rhs) {
+			return true
+		}
+		for i, lhs := range as.Lhs {
+			sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr)
+			if !ok || sel.Sel.Name != "Timeout" || !httpmodel.IsNamed(derefType(info.TypeOf(sel.X)), "net/http", "Client") {
+				continue
+			}
+			id, ok := ast.Unparen(sel.X).(*ast.Ident)
+			if !ok || info.Uses[id] != types.Object(v) {
+				continue
+			}
+			if tv := info.Types[as.Rhs[i]]; tv.Value != nil && constant.Sign(tv.Value) <= 0 {
+				continue
+			}
+			st.ok = true
+			nested := false
+			for _, s := range stack {
+				switch s.(type) {
+				case *ast.IfStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt, *ast.ForStmt, *ast.RangeStmt:
+					nested = true
+				}
+			}
+			uncond = uncond || !nested
+		}
+		return true
+	})
+	st.cond = st.ok && !uncond
+	return st
+}
+
+func derefType(t types.Type) types.Type {
+	if p, ok := t.(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
+}
+
+// fieldTimeout reports whether field v of a type of this package is
+// stored at least once and every store of the package (a composite
+// literal's element or an assignment) is a client with a Timeout: an
+// http.Client literal with one, or a local variable assigned only such a
+// literal, or only a client its function gives a Timeout
+// (hc := &http.Client{}; hc.Timeout = d).
+func (c *checker) fieldTimeout(v *types.Var) storedTimeout {
+	if c.fieldTimeouts == nil {
+		c.fieldTimeouts = map[*types.Var]storedTimeout{}
+	}
+	if r, ok := c.fieldTimeouts[v]; ok {
+		return r
+	}
+	info := c.pass.TypesInfo
+	stores, all, cond := 0, v.Pkg() == c.pass.Pkg, false
+	for _, file := range c.pass.Files {
+		if !all {
+			break
+		}
+		var fn ast.Node = file // the function of the store, for local variables
+		check := func(e ast.Expr) {
+			stores++
+			if clientLitTimeout(info, e) != nil {
+				return
+			}
+			if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+				if lv, ok := info.Uses[id].(*types.Var); ok && lv.Kind() == types.LocalVar {
+					if vals, known := flow.Assigned(info, fn, lv); known && len(vals) == 1 {
+						if clientLitTimeout(info, vals[0]) != nil {
+							return
+						}
+						if st := c.timeoutAssigned(fn, lv); st.ok && isClientValue(info, vals[0]) {
+							cond = cond || st.cond
+							return
+						}
+					}
+				}
+			}
+			all = false
+		}
+		ast.Inspect(file, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncDecl:
+				fn = n
+			case *ast.KeyValueExpr:
+				if k, ok := n.Key.(*ast.Ident); ok && info.Uses[k] == types.Object(v) {
+					check(n.Value)
+				}
+			case *ast.AssignStmt:
+				for i, lhs := range n.Lhs {
+					if s, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok && flow.FieldOf(info, s) == v {
+						if len(n.Lhs) != len(n.Rhs) {
+							all = false
+							continue
+						}
+						check(n.Rhs[i])
+					}
+				}
+			}
+			return all
+		})
+	}
+	r := storedTimeout{ok: all && stores > 0, cond: cond}
+	c.fieldTimeouts[v] = r
+	return r
+}
+
+// clientVarFact marks a package-level variable that holds a client with a
+// Timeout (see storedTimeout; Cond as its cond), for the retry loops of
+// the packages that send through it.
+type clientVarFact struct {
+	Cond bool
+}
+
+func (*clientVarFact) AFact() {}
+
+func (f *clientVarFact) String() string {
+	if f.Cond {
+		return "clienttimeout(conditional)"
+	}
+	return "clienttimeout"
+}
+
+// exportClientVars exports a clientVarFact for each package-level client
+// variable of the package that is assigned once, a client with a Timeout.
+func exportClientVars(pass *analysis.Pass) {
+	info := pass.TypesInfo
+	scope := pass.Pkg.Scope()
+	for _, name := range scope.Names() {
+		v, ok := scope.Lookup(name).(*types.Var)
+		if !ok || !httpmodel.IsNamed(derefType(v.Type()), "net/http", "Client") {
+			continue
+		}
+		var values []ast.Expr
+		known := true
+		st := storedTimeout{}
+		c := &checker{pass: pass}
+		for _, file := range pass.Files {
+			vals, ok := flow.Assigned(info, file, v)
+			values, known = append(values, vals...), known && ok
+			if s := c.timeoutAssigned(file, v); s.ok {
+				st = storedTimeout{ok: true, cond: st.cond || s.cond}
+			}
+		}
+		if !known || len(values) != 1 {
+			continue
+		}
+		switch {
+		case clientLitTimeout(info, values[0]) != nil:
+			pass.ExportObjectFact(v, &clientVarFact{})
+		case st.ok && isClientValue(info, values[0]):
+			pass.ExportObjectFact(v, &clientVarFact{Cond: st.cond})
+		}
+	}
+}

@@ -1,0 +1,118 @@
+// Package timerwait: waits between attempts spelled with a timer's
+// channel or a select on timers alone ignore cancellation as time.Sleep
+// does.
+package timerwait
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"time"
+)
+
+var errGaveUp = errors.New("gave up")
+
+func get(ctx context.Context, c *http.Client, url string) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := c.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// ---- must flag ----
+
+func timerAlone(ctx context.Context, c *http.Client, url string) error {
+	for i := 0; i < 5; i++ {
+		if err := get(ctx, c, url); err == nil {
+			return nil
+		}
+		t := time.NewTimer(time.Duration(i+1) * time.Second)
+		<-t.C // want `<-t.C in retry loop ignores cancellation of ctx`
+	}
+	return errGaveUp
+}
+
+func selectAfterAlone(ctx context.Context, c *http.Client, url string) error {
+	for i := 0; i < 5; i++ {
+		if err := get(ctx, c, url); err == nil {
+			return nil
+		}
+		select { // want `select on timers alone in retry loop ignores cancellation of ctx`
+		case <-time.After(time.Second):
+		}
+	}
+	return errGaveUp
+}
+
+type poller struct {
+	hc     *http.Client
+	ticker *time.Ticker
+}
+
+func (p *poller) tickerPaced(ctx context.Context, url string) {
+	for {
+		if err := get(ctx, p.hc, url); err == nil {
+			return
+		}
+		<-p.ticker.C // want `<-p.ticker.C in retry loop ignores cancellation of ctx`
+	}
+}
+
+// ---- must stay silent ----
+
+func timerWithCtx(ctx context.Context, c *http.Client, url string) error {
+	for i := 0; i < 5; i++ {
+		if err := get(ctx, c, url); err == nil {
+			return nil
+		}
+		t := time.NewTimer(time.Second)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return ctx.Err()
+		case <-t.C:
+		}
+	}
+	return errGaveUp
+}
+
+func quitChannel(ctx context.Context, c *http.Client, url string, quit <-chan struct{}) error {
+	for i := 0; i < 5; i++ {
+		if err := get(ctx, c, url); err == nil {
+			return nil
+		}
+		select {
+		case <-quit:
+			return errGaveUp
+		case <-time.After(time.Second):
+		}
+	}
+	return errGaveUp
+}
+
+// perItem paces one request per item: iteration, not a retry.
+func perItem(ctx context.Context, c *http.Client, urls []string) {
+	t := time.NewTicker(time.Second)
+	defer t.Stop()
+	for _, u := range urls {
+		_ = get(ctx, c, u)
+		<-t.C
+	}
+}
+
+// noContext has no context to end the wait with.
+func noContext(c *http.Client, url string) error {
+	for i := 0; i < 3; i++ {
+		if err := get(context.Background(), c, url); err == nil {
+			return nil
+		}
+		t := time.NewTimer(time.Second)
+		<-t.C
+	}
+	return errGaveUp
+}
