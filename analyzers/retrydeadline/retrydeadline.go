@@ -114,6 +114,8 @@ type checker struct {
 	fieldTimeouts map[*types.Var]storedTimeout
 	// waits are the package's wait functions (see waitFact).
 	waits map[*types.Func]*waitFact
+	// importedWaits are the wait functions of other packages.
+	importedWaits *analysisutil.FactCache[waitFact, *waitFact]
 }
 
 func run(pass *analysis.Pass, cfg Config, at func(token.Pos)) (any, error) {
@@ -124,7 +126,8 @@ func run(pass *analysis.Pass, cfg Config, at func(token.Pos)) (any, error) {
 	if !httpmodel.ImportsHTTP(pass.Pkg) && len(loops.Loops) == 0 {
 		return nil, nil // no send, and no retry helper
 	}
-	c := &checker{pass: pass, cfg: cfg, loops: loops, handledSleeps: map[ast.Stmt]bool{}, waits: waits}
+	c := &checker{pass: pass, cfg: cfg, loops: loops, handledSleeps: map[ast.Stmt]bool{}, waits: waits,
+		importedWaits: analysisutil.NewFactCache[waitFact](pass)}
 	c.computeFacts(at)
 	checkLibraries(pass, cfg, at)
 	checkClients(pass)

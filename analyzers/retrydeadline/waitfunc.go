@@ -144,11 +144,8 @@ func (c *checker) waitCall(call *ast.CallExpr) ast.Expr {
 	}
 	fn = fn.Origin()
 	f := c.waits[fn]
-	if f == nil && fn.Pkg() != c.pass.Pkg {
-		imported := new(waitFact)
-		if c.pass.ImportObjectFact(fn, imported) {
-			f = imported
-		}
+	if f == nil {
+		f = c.importedWaits.Get(fn)
 	}
 	if f == nil {
 		return nil
