@@ -1492,17 +1492,8 @@ func (c *checker) timersOnly(sel *ast.SelectStmt) bool {
 		if !ok || cc.Comm == nil {
 			return false
 		}
-		var x ast.Expr
-		switch comm := cc.Comm.(type) {
-		case *ast.ExprStmt:
-			x = comm.X
-		case *ast.AssignStmt:
-			if len(comm.Rhs) == 1 {
-				x = comm.Rhs[0]
-			}
-		}
-		u, ok := ast.Unparen(x).(*ast.UnaryExpr)
-		if !ok || u.Op != token.ARROW {
+		u := commRecv(cc)
+		if u == nil {
 			return false
 		}
 		if call, ok := ast.Unparen(u.X).(*ast.CallExpr); ok && httpmodel.IsPkgFunc(httpmodel.Callee(info, call), "time", "After") {
@@ -1889,6 +1880,25 @@ func (c *checker) neverCancelled(fn ast.Node, v *types.Var) bool {
 	return true
 }
 
+// commRecv returns the receive (<-ch) of the case cc: alone, or assigned
+// (v := <-ch, v, ok = <-ch); nil for a send or the default case.
+func commRecv(cc *ast.CommClause) *ast.UnaryExpr {
+	var x ast.Expr
+	switch comm := cc.Comm.(type) {
+	case *ast.ExprStmt:
+		x = comm.X
+	case *ast.AssignStmt:
+		if len(comm.Rhs) == 1 {
+			x = comm.Rhs[0]
+		}
+	}
+	u, ok := ast.Unparen(x).(*ast.UnaryExpr)
+	if !ok || u.Op != token.ARROW {
+		return nil
+	}
+	return u
+}
+
 // contextCases returns the cases of sel that receive from the Done channel
 // of a context, and the context expression of each.
 func (c *checker) contextCases(sel *ast.SelectStmt) map[*ast.CommClause]ast.Expr {
@@ -1899,17 +1909,8 @@ func (c *checker) contextCases(sel *ast.SelectStmt) map[*ast.CommClause]ast.Expr
 		if !ok || cc.Comm == nil {
 			continue
 		}
-		var x ast.Expr
-		switch comm := cc.Comm.(type) {
-		case *ast.ExprStmt:
-			x = comm.X
-		case *ast.AssignStmt:
-			if len(comm.Rhs) == 1 {
-				x = comm.Rhs[0]
-			}
-		}
-		u, ok := ast.Unparen(x).(*ast.UnaryExpr)
-		if !ok || u.Op != token.ARROW {
+		u := commRecv(cc)
+		if u == nil {
 			continue
 		}
 		call, ok := ast.Unparen(u.X).(*ast.CallExpr)
