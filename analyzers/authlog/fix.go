@@ -712,7 +712,7 @@ func (c *checker) valueFixes(file *ast.File, st *fstate, fs []*finding, src []by
 	// An import whose every use the fix removes goes with them
 	// (s := fmt.Sprintf("tok %s", tok) deleted with the log's use of s).
 	for root, es := range edits {
-		edits[root] = append(es, c.importsLeftUnused(file, src, es)...)
+		edits[root] = append(es, fixes.ImportsLeftUnused(c.pass.Fset, src, c.pass.TypesInfo, file, es)...)
 	}
 	for i, f := range vf {
 		root := find(i)
@@ -728,61 +728,6 @@ func (c *checker) valueFixes(file *ast.File, st *fstate, fs []*finding, src []by
 			TextEdits: sortEdits(slices.Clone(edits[root])),
 		}
 	}
-}
-
-// importsLeftUnused returns the edits that delete the imports of file
-// whose every use lies in the text that edits replace.
-func (c *checker) importsLeftUnused(file *ast.File, src []byte, edits []analysis.TextEdit) []analysis.TextEdit {
-	info := c.pass.TypesInfo
-	inEdit := func(p token.Pos) bool {
-		return slices.ContainsFunc(edits, func(e analysis.TextEdit) bool { return e.Pos <= p && p < e.End })
-	}
-	removed := map[*types.PkgName]bool{}
-	kept := map[*types.PkgName]bool{}
-	ast.Inspect(file, func(n ast.Node) bool {
-		id, ok := n.(*ast.Ident)
-		if !ok {
-			return true
-		}
-		if pn, ok := info.Uses[id].(*types.PkgName); ok {
-			if inEdit(id.Pos()) {
-				removed[pn] = true
-			} else {
-				kept[pn] = true
-			}
-		}
-		return true
-	})
-	var out []analysis.TextEdit
-	for _, decl := range file.Decls {
-		gd, ok := decl.(*ast.GenDecl)
-		if !ok || gd.Tok != token.IMPORT {
-			continue
-		}
-		var gone []ast.Spec
-		for _, spec := range gd.Specs {
-			is := spec.(*ast.ImportSpec)
-			pn, _ := info.Implicits[is].(*types.PkgName)
-			if is.Name != nil {
-				pn, _ = info.Defs[is.Name].(*types.PkgName)
-			}
-			if pn != nil && removed[pn] && !kept[pn] {
-				gone = append(gone, spec)
-			}
-		}
-		if len(gone) == len(gd.Specs) && len(gone) > 0 {
-			if e, ok := fixes.LineDelete(c.pass.Fset, src, gd); ok {
-				out = append(out, e)
-			}
-			continue
-		}
-		for _, spec := range gone {
-			if e, ok := fixes.LineDelete(c.pass.Fset, src, spec); ok {
-				out = append(out, e)
-			}
-		}
-	}
-	return out
 }
 
 // deleteIfAllBlank turns the blanking of every variable of a := statement

@@ -522,28 +522,95 @@ func DeleteImportIfUnused(fset *token.FileSet, src []byte, info *types.Info, fil
 			if !ok || gd.Tok != token.IMPORT || !slices.Contains(gd.Specs, ast.Spec(spec)) {
 				continue
 			}
-			// The whole declaration goes when this is its only spec, else
-			// the spec's line.
-			var target ast.Node = spec
 			if len(gd.Specs) == 1 {
-				target = gd
-			}
-			e, ok := LineDelete(fset, src, target)
-			if !ok {
+				// The whole declaration goes when this is its only spec.
+				if e, ok := LineDelete(fset, src, gd); ok {
+					return []analysis.TextEdit{e}
+				}
 				return nil
 			}
-			// The last spec of a group of its own: the blank line that
-			// opened the group goes too, as gofmt would drop it.
-			tf := fset.File(e.Pos)
-			start, end := tf.Offset(e.Pos), tf.Offset(e.End)
-			if target == spec && spec == gd.Specs[len(gd.Specs)-1] && start >= 2 && src[start-1] == '\n' && src[start-2] == '\n' &&
-				strings.HasPrefix(strings.TrimLeft(string(src[end:]), " \t"), ")") {
-				e.Pos = tf.Pos(start - 1)
+			if e, ok := deleteImportSpec(fset, src, gd, spec); ok {
+				return []analysis.TextEdit{e}
 			}
-			return []analysis.TextEdit{e}
+			return nil
 		}
 	}
 	return nil
+}
+
+// deleteImportSpec returns the edit that deletes the line of spec, one of
+// the specs of the import declaration gd.
+func deleteImportSpec(fset *token.FileSet, src []byte, gd *ast.GenDecl, spec ast.Spec) (analysis.TextEdit, bool) {
+	e, ok := LineDelete(fset, src, spec)
+	if !ok {
+		return analysis.TextEdit{}, false
+	}
+	// The last spec of a group of its own: the blank line that opened the
+	// group goes too, as gofmt would drop it.
+	tf := fset.File(e.Pos)
+	start, end := tf.Offset(e.Pos), tf.Offset(e.End)
+	if spec == gd.Specs[len(gd.Specs)-1] && start >= 2 && src[start-1] == '\n' && src[start-2] == '\n' &&
+		strings.HasPrefix(strings.TrimLeft(string(src[end:]), " \t"), ")") {
+		e.Pos = tf.Pos(start - 1)
+	}
+	return e, true
+}
+
+// ImportsLeftUnused returns the edits that delete the imports of file
+// whose every use lies in the text that edits replace.
+func ImportsLeftUnused(fset *token.FileSet, src []byte, info *types.Info, file *ast.File, edits []analysis.TextEdit) []analysis.TextEdit {
+	inEdit := func(p token.Pos) bool {
+		return slices.ContainsFunc(edits, func(e analysis.TextEdit) bool { return e.Pos <= p && p < e.End })
+	}
+	removed := map[*types.PkgName]bool{}
+	kept := map[*types.PkgName]bool{}
+	ast.Inspect(file, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok {
+			return true
+		}
+		if pn, ok := info.Uses[id].(*types.PkgName); ok {
+			if inEdit(id.Pos()) {
+				removed[pn] = true
+			} else {
+				kept[pn] = true
+			}
+		}
+		return true
+	})
+	var out []analysis.TextEdit
+	for _, decl := range file.Decls {
+		gd, ok := decl.(*ast.GenDecl)
+		if !ok || gd.Tok != token.IMPORT {
+			continue
+		}
+		var gone []ast.Spec
+		for _, spec := range gd.Specs {
+			is, ok := spec.(*ast.ImportSpec)
+			if !ok {
+				continue
+			}
+			pn, _ := info.Implicits[is].(*types.PkgName)
+			if is.Name != nil {
+				pn, _ = info.Defs[is.Name].(*types.PkgName)
+			}
+			if pn != nil && removed[pn] && !kept[pn] {
+				gone = append(gone, spec)
+			}
+		}
+		if len(gone) == len(gd.Specs) && len(gone) > 0 {
+			if e, ok := LineDelete(fset, src, gd); ok {
+				out = append(out, e)
+			}
+			continue
+		}
+		for _, spec := range gone {
+			if e, ok := deleteImportSpec(fset, src, gd, spec); ok {
+				out = append(out, e)
+			}
+		}
+	}
+	return out
 }
 
 // LineEnd returns the position of the end of the line that holds pos,

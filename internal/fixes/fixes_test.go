@@ -977,6 +977,48 @@ func TestDeleteImportIfUnused(t *testing.T) {
 	}
 }
 
+func TestImportsLeftUnused(t *testing.T) {
+	tests := []struct {
+		name, src, removed, want string
+	}{
+		{
+			name:    "last spec of a group of its own",
+			src:     "package p\n\nimport (\n\t\"strings\"\n\n\t\"example.com/a\"\n)\n\nvar _ = strings.ToUpper\n\nfunc f() {\n\t_ = a.A\n}\n",
+			removed: "_ = a.A",
+			want:    "package p\n\nimport (\n\t\"strings\"\n)\n\nvar _ = strings.ToUpper\n\nfunc f() {\n\t_ = a.A\n}\n",
+		},
+		{
+			name:    "every spec of the declaration",
+			src:     "package p\n\nimport (\n\t\"strconv\"\n\t\"strings\"\n)\n\nfunc f() {\n\t_ = strconv.Itoa(len(strings.Fields(\"\")))\n}\n",
+			removed: "_ = strconv.Itoa(len(strings.Fields(\"\")))",
+			want:    "package p\n\nfunc f() {\n\t_ = strconv.Itoa(len(strings.Fields(\"\")))\n}\n",
+		},
+		{
+			name:    "used elsewhere",
+			src:     "package p\n\nimport \"strconv\"\n\nvar _ = strconv.Quote\n\nfunc f() {\n\t_ = strconv.Itoa(1)\n}\n",
+			removed: "_ = strconv.Itoa(1)",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := check(t, tt.src, "example.com/a", "package a\n\nvar A int\n")
+			removed := find[ast.Stmt](t, c, tt.removed)
+			edits := fixes.ImportsLeftUnused(c.fset, []byte(c.src), c.info, c.file, []analysis.TextEdit{{Pos: removed.Pos(), End: removed.End()}})
+			if tt.want == "" {
+				if len(edits) != 0 {
+					t.Fatalf("ImportsLeftUnused = %v, want none", edits)
+				}
+				return
+			}
+			got := c.apply(t, edits)
+			if got != tt.want {
+				t.Errorf("after the edits:\n%s\nwant:\n%s", got, tt.want)
+			}
+			checkGofmt(t, got)
+		})
+	}
+}
+
 func TestIndentTextLineEnd(t *testing.T) {
 	c := check(t, "package p\n\nfunc f() {\n\tif true {\n\t\t_ = 1 + 2 // sum\n\t}\n}\n")
 	as := find[*ast.AssignStmt](t, c, "_ = 1 + 2")
