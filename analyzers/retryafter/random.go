@@ -61,20 +61,7 @@ func (c *checker) checkRandom(file *ast.File, f *flow.Func, root ast.Node, n ast
 		if !ok || !c.derived(f, arg) {
 			return
 		}
-		src := fixes.Source(c.pass, n.Pos())
-		if src == nil {
-			return
-		}
-		c.pass.Report(analysis.Diagnostic{
-			Pos:     n.Pos(),
-			End:     n.End(),
-			Message: "Retry-After is the upper bound of a random wait (the client retries before the server allows)",
-			SuggestedFixes: []analysis.SuggestedFix{{
-				Message: "Wait as long as the server asked",
-				TextEdits: append([]analysis.TextEdit{{Pos: n.Pos(), End: n.End(), NewText: []byte(fixes.Text(c.pass.Fset, src, arg))}},
-					c.dropRandImport(file, src, n, n)...),
-			}},
-		})
+		c.reportRandomWait(file, n, arg, n)
 	case *ast.BinaryExpr:
 		if n.Op == token.MUL {
 			c.checkRandomFactor(file, f, n)
@@ -140,6 +127,13 @@ func (c *checker) checkRandomFactor(file *ast.File, f *flow.Func, n *ast.BinaryE
 	default:
 		return
 	}
+	c.reportRandomWait(file, n, ra, fraction)
+}
+
+// reportRandomWait reports n, a random wait below the server's wait ra,
+// with the fix that waits ra itself and drops the import of math/rand
+// when draw, the random call, was its last use.
+func (c *checker) reportRandomWait(file *ast.File, n, ra, draw ast.Expr) {
 	src := fixes.Source(c.pass, n.Pos())
 	if src == nil {
 		return
@@ -151,7 +145,7 @@ func (c *checker) checkRandomFactor(file *ast.File, f *flow.Func, n *ast.BinaryE
 		SuggestedFixes: []analysis.SuggestedFix{{
 			Message: "Wait as long as the server asked",
 			TextEdits: append([]analysis.TextEdit{{Pos: n.Pos(), End: n.End(), NewText: []byte(fixes.Text(c.pass.Fset, src, ra))}},
-				c.dropRandImport(file, src, fraction, n)...),
+				c.dropRandImport(file, src, draw, n)...),
 		}},
 	})
 }
