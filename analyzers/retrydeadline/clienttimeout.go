@@ -168,7 +168,7 @@ func (c *checker) timeoutAssigned(scope ast.Node, v *types.Var) storedTimeout {
 		}
 		for i, lhs := range as.Lhs {
 			sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr)
-			if !ok || sel.Sel.Name != "Timeout" || !httpmodel.IsNamed(derefType(info.TypeOf(sel.X)), "net/http", "Client") {
+			if !ok || sel.Sel.Name != "Timeout" || !httpmodel.IsNamed(info.TypeOf(sel.X), "net/http", "Client") {
 				continue
 			}
 			id, ok := ast.Unparen(sel.X).(*ast.Ident)
@@ -192,13 +192,6 @@ func (c *checker) timeoutAssigned(scope ast.Node, v *types.Var) storedTimeout {
 	})
 	st.cond = st.ok && !uncond
 	return st
-}
-
-func derefType(t types.Type) types.Type {
-	if p, ok := t.(*types.Pointer); ok {
-		return p.Elem()
-	}
-	return t
 }
 
 // fieldTimeout reports whether field v of a type of this package is
@@ -291,7 +284,7 @@ func exportClientVars(pass *analysis.Pass) {
 	scope := pass.Pkg.Scope()
 	for _, name := range scope.Names() {
 		v, ok := scope.Lookup(name).(*types.Var)
-		if !ok || !httpmodel.IsNamed(derefType(v.Type()), "net/http", "Client") {
+		if !ok || !httpmodel.IsNamed(v.Type(), "net/http", "Client") {
 			continue
 		}
 		var values []ast.Expr

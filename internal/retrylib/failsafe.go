@@ -2,7 +2,6 @@ package retrylib
 
 import (
 	"go/ast"
-	"go/types"
 	"net/http"
 	"strings"
 
@@ -315,7 +314,7 @@ func (ix *Values) FailsafeClients() []*FailsafeClient {
 		}
 		seed := map[any]bool{}
 		for _, set := range ix.sets["Transport"] {
-			if ix.Holds(rt, rtMade, set.Value) && httpmodel.IsNamed(derefType(info.TypeOf(set.Base)), "net/http", "Client") {
+			if ix.Holds(rt, rtMade, set.Value) && httpmodel.IsNamed(info.TypeOf(set.Base), "net/http", "Client") {
 				if loc := ix.locOf(set.Base); loc != nil {
 					seed[loc] = true
 				}
@@ -345,12 +344,4 @@ func (ix *Values) FailsafeClients() []*FailsafeClient {
 		out = append(out, fc)
 	}
 	return out
-}
-
-// derefType returns the type t points to, or t.
-func derefType(t types.Type) types.Type {
-	if p, ok := t.(*types.Pointer); ok {
-		return p.Elem()
-	}
-	return t
 }
