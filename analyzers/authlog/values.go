@@ -928,14 +928,22 @@ func (s *fstate) formatted(call *ast.CallExpr, args []ast.Expr, fi int) val {
 // isText reports whether a value of type t is text: a string, a byte
 // slice, or a slice of them.
 func isText(t types.Type) bool {
-	switch u := t.Underlying().(type) {
-	case *types.Basic:
-		return u.Info()&types.IsString != 0
-	case *types.Slice:
-		if b, ok := u.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Byte {
-			return true
+	// A slice type may hold itself (type T []T): stop when an element
+	// type comes round again.
+	seen := map[types.Type]bool{}
+	for !seen[t] {
+		seen[t] = true
+		switch u := t.Underlying().(type) {
+		case *types.Basic:
+			return u.Info()&types.IsString != 0
+		case *types.Slice:
+			if b, ok := u.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Byte {
+				return true
+			}
+			t = u.Elem()
+			continue
 		}
-		return isText(u.Elem())
+		return false
 	}
 	return false
 }
