@@ -54,17 +54,19 @@ func (c *checker) hasRand(e ast.Expr) bool {
 // checkRandom reports rand.Int63n(int64(ra)) and its kin, where ra is the
 // server's wait (the fix waits ra itself), and ra - jitter with a random
 // jitter (the fix adds the jitter instead).
-func (c *checker) checkRandom(file *ast.File, f *flow.Func, root ast.Node, n ast.Node) {
+func (c *checker) checkRandom(file *ast.File, f *flow.Func, root ast.Node, n ast.Node, stack []ast.Node) {
 	switch n := n.(type) {
 	case *ast.CallExpr:
 		arg, ok := c.isRandBounded(n)
-		if !ok || !c.derived(f, arg) {
+		if !ok || !c.derived(f, arg) || c.addedToWait(f, root, stack, n) {
 			return
 		}
 		c.reportRandomWait(file, n, arg, n)
 	case *ast.BinaryExpr:
 		if n.Op == token.MUL {
-			c.checkRandomFactor(file, f, n)
+			if !c.addedToWait(f, root, stack, n) {
+				c.checkRandomFactor(file, f, n)
+			}
 			return
 		}
 		if n.Op != token.SUB || !c.derived(f, n.X) || c.derived(f, n.Y) || !c.hasRand(n.Y) && !c.randVar(root, n.Y) {
@@ -80,6 +82,82 @@ func (c *checker) checkRandom(file *ast.File, f *flow.Func, root ast.Node, n ast
 			}},
 		})
 	}
+}
+
+// addedToWait reports whether the random value n, a draw bounded by the
+// server's wait, only lengthens that wait: after conversions and scaling
+// (rand.Int63n(int64(ra)/10), times a constant) it is added to the
+// server's wait itself (ra + jitter), directly or through a local variable
+// that every use adds to it. Such a jitter spreads the retries after the
+// server's wait, as the policy allows.
+func (c *checker) addedToWait(f *flow.Func, root ast.Node, stack []ast.Node, n ast.Expr) bool {
+	var child ast.Node = n
+	for i := len(stack) - 1; i >= 0; i-- {
+		switch p := stack[i].(type) {
+		case *ast.ParenExpr:
+		case *ast.CallExpr:
+			if tv, ok := c.pass.TypesInfo.Types[p.Fun]; !ok || !tv.IsType() {
+				return false // not a conversion
+			}
+		case *ast.BinaryExpr:
+			switch p.Op {
+			case token.MUL, token.QUO:
+			case token.ADD:
+				other := p.X
+				if other == child {
+					other = p.Y
+				}
+				return c.derived(f, other)
+			default:
+				return false
+			}
+		case *ast.AssignStmt:
+			if len(p.Lhs) != len(p.Rhs) || p.Tok != token.DEFINE && p.Tok != token.ASSIGN {
+				return false
+			}
+			for j, r := range p.Rhs {
+				if r == child {
+					id, ok := p.Lhs[j].(*ast.Ident)
+					return ok && c.onlyAddedToWait(f, root, id)
+				}
+			}
+			return false
+		default:
+			return false
+		}
+		child = stack[i]
+	}
+	return false
+}
+
+// onlyAddedToWait reports whether every use of the local variable id in
+// root adds it to the server's wait.
+func (c *checker) onlyAddedToWait(f *flow.Func, root ast.Node, id *ast.Ident) bool {
+	info := c.pass.TypesInfo
+	v, _ := info.ObjectOf(id).(*types.Var)
+	if v == nil || v.IsField() || v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
+		return false
+	}
+	uses, ok := 0, true
+	ast.PreorderStack(root, nil, func(n ast.Node, stack []ast.Node) bool {
+		use, isID := n.(*ast.Ident)
+		if !ok || !isID || info.Uses[use] != v || len(stack) == 0 {
+			return ok
+		}
+		uses++
+		sum, isSum := stack[len(stack)-1].(*ast.BinaryExpr)
+		if !isSum || sum.Op != token.ADD {
+			ok = false
+			return false
+		}
+		other := sum.X
+		if other == use {
+			other = sum.Y
+		}
+		ok = c.derived(f, other)
+		return ok
+	})
+	return ok && uses > 0
 }
 
 // randVar reports whether e is a local variable that every assignment in

@@ -573,7 +573,7 @@ func (c *checker) checkFunc(file *ast.File, fd *ast.FuncDecl, f *flow.Func) {
 		case *ast.CallExpr:
 			c.checkMinCall(file, f, n, stack)
 			c.checkCapCall(file, f, n, stack)
-			c.checkRandom(file, f, fd.Body, n)
+			c.checkRandom(file, f, fd.Body, n, stack)
 			for _, p := range c.parses(f, n) {
 				c.checkNegative(f, p, append(slices.Clone(stack), n))
 				if f.Expr(p.arg)&flow.Tag == 0 {
@@ -587,7 +587,7 @@ func (c *checker) checkFunc(file *ast.File, fd *ast.FuncDecl, f *flow.Func) {
 			}
 		case *ast.BinaryExpr:
 			c.checkUnit(f, n)
-			c.checkRandom(file, f, fd.Body, n)
+			c.checkRandom(file, f, fd.Body, n, stack)
 		case *ast.IfStmt:
 			c.checkIfCap(file, f, n, stack)
 			c.checkSmallOnly(file, f, n, stack)

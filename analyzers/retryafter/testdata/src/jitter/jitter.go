@@ -72,3 +72,36 @@ func ownBackoff(resp *http.Response, attempt int) time.Duration {
 	b := time.Second << attempt
 	return time.Duration(rand.Float64() * float64(b))
 }
+
+// jitterOnTop spreads the retries after the server's wait: right.
+func jitterOnTop(resp *http.Response) time.Duration {
+	d, _ := retryAfter(resp)
+	return d + time.Duration(rand.Int63n(int64(d)/10+1))
+}
+
+// fractionOnTop adds a random tenth of the server's wait to it: right.
+func fractionOnTop(resp *http.Response) time.Duration {
+	d, _ := retryAfter(resp)
+	return d + time.Duration(rand.Float64()*float64(d)*0.1)
+}
+
+// jitterVarOnTop keeps the jitter in a variable and adds it: right.
+func jitterVarOnTop(resp *http.Response) time.Duration {
+	d, _ := retryAfter(resp)
+	j := time.Duration(rand.Int63n(int64(d) / 5))
+	return d + j
+}
+
+// jitterVarAlone waits the jitter alone: wrong.
+func jitterVarAlone(resp *http.Response) time.Duration {
+	d, _ := retryAfter(resp)
+	j := time.Duration(rand.Int63n(int64(d))) // want `Retry-After is the upper bound of a random wait`
+	return j
+}
+
+// onOwnBase adds a draw bounded by the server's wait to a constant: the
+// wait can still be shorter than the server's.
+func onOwnBase(resp *http.Response) time.Duration {
+	d, _ := retryAfter(resp)
+	return time.Second + time.Duration(rand.Int63n(int64(d))) // want `Retry-After is the upper bound of a random wait`
+}
