@@ -400,6 +400,13 @@ func (lc *libChecker) restyTimeout(cfg retrylib.RestyConfig, sel *ast.SelectorEx
 	}
 	src := fixes.Source(lc.pass, stmt.Pos())
 	indent := fixes.Indent(lc.pass.Fset, src, stmt.Pos())
+	tf := lc.pass.Fset.File(stmt.Pos())
+	if tf.Offset(stmt.Pos())-tf.Offset(tf.LineStart(tf.Line(stmt.Pos()))) != len(indent) {
+		// The statement shares its line (case x: c.R().Get(u), a
+		// one-line closure): the lines of the fix have no place of
+		// their own before it.
+		return
+	}
 	ctx := fixes.FreeName(info, lc.file, "ctx", nil, stmt.Pos())
 	cancel := fixes.FreeName(info, lc.file, "cancel", nil, stmt.Pos())
 	var text string
