@@ -52,46 +52,30 @@ func (c *checker) headerFix(file *ast.File, h ast.Expr, src []byte) *analysis.Su
 // headersFix replaces each header of hs, from which logged text is
 // composed, with a redacted clone (see headerFix).
 func (c *checker) headersFix(file *ast.File, hs []ast.Expr, src []byte) *analysis.SuggestedFix {
-	var edits []analysis.TextEdit
-	seen := map[ast.Expr]bool{}
-	for _, h := range hs {
-		if seen[h] {
-			continue
-		}
-		seen[h] = true
-		if fixes.FileOf(c.pass, h.Pos()) != file {
-			return nil
-		}
-		fix := c.headerFix(file, h, src)
-		if fix == nil {
-			return nil
-		}
-		for _, e := range fix.TextEdits {
-			if !slices.ContainsFunc(edits, func(o analysis.TextEdit) bool { return o.Pos == e.Pos && o.End == e.End }) {
-				edits = append(edits, e)
-			}
-		}
-	}
-	if len(edits) == 0 {
-		return nil
-	}
-	return &analysis.SuggestedFix{Message: "Compose the logged text from a redacted clone of the header", TextEdits: sortEdits(edits)}
+	return c.composedFix(file, hs, src, c.headerFix, "Compose the logged text from a redacted clone of the header")
 }
 
 // requestsFix replaces each request of rs, from which logged text is
 // composed, with a redacted clone (see requestFix).
 func (c *checker) requestsFix(file *ast.File, rs []ast.Expr, src []byte) *analysis.SuggestedFix {
+	return c.composedFix(file, rs, src, c.requestFix, "Compose the logged text from a redacted clone of the request")
+}
+
+// composedFix joins the fixes that one replaces each of xs with, once per
+// place, into one fix with message msg; nil when one of them cannot be
+// fixed in file.
+func (c *checker) composedFix(file *ast.File, xs []ast.Expr, src []byte, one func(*ast.File, ast.Expr, []byte) *analysis.SuggestedFix, msg string) *analysis.SuggestedFix {
 	var edits []analysis.TextEdit
 	seen := map[ast.Expr]bool{}
-	for _, r := range rs {
-		if seen[r] {
+	for _, x := range xs {
+		if seen[x] {
 			continue
 		}
-		seen[r] = true
-		if fixes.FileOf(c.pass, r.Pos()) != file {
+		seen[x] = true
+		if fixes.FileOf(c.pass, x.Pos()) != file {
 			return nil
 		}
-		fix := c.requestFix(file, r, src)
+		fix := one(file, x, src)
 		if fix == nil {
 			return nil
 		}
@@ -104,7 +88,7 @@ func (c *checker) requestsFix(file *ast.File, rs []ast.Expr, src []byte) *analys
 	if len(edits) == 0 {
 		return nil
 	}
-	return &analysis.SuggestedFix{Message: "Compose the logged text from a redacted clone of the request", TextEdits: sortEdits(edits)}
+	return &analysis.SuggestedFix{Message: msg, TextEdits: sortEdits(edits)}
 }
 
 // delLoop returns the loop that deletes the configured headers from the
