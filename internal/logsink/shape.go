@@ -115,11 +115,7 @@ func Shape(fn *types.Func, from *types.Package) (Sink, bool) {
 	if !ok {
 		return Sink{}, false
 	}
-	s := Sink{Name: Name(fn, from), Format: -1, Writer: -1, All: true}
-	if format >= 0 {
-		s.Format, s.Verbs = format, format+1
-	}
-	return s, true
+	return shapeSink(fn, from, format), true
 }
 
 // HeldShape reports whether fn, a method of an interface whose name does
@@ -142,11 +138,7 @@ func HeldShape(fn *types.Func, holder string, from *types.Package) (Sink, bool) 
 	if !ok {
 		return Sink{}, false
 	}
-	s := Sink{Name: Name(fn, from), Format: -1, Writer: -1, All: true}
-	if format >= 0 {
-		s.Format, s.Verbs = format, format+1
-	}
-	return s, true
+	return shapeSink(fn, from, format), true
 }
 
 // LoggerMethod reports whether fn is a method of a concrete type that has
@@ -448,4 +440,14 @@ func hasLog(name string) bool {
 		}
 	}
 	return false
+}
+
+// shapeSink is the sink of fn, a method that logs by its shape, whose
+// format parameter is at format (-1: none, every argument is printed).
+func shapeSink(fn *types.Func, from *types.Package, format int) Sink {
+	s := Sink{Name: Name(fn, from), Format: -1, Writer: -1, All: true}
+	if format >= 0 {
+		s.Format, s.Verbs = format, format+1
+	}
+	return s
 }
