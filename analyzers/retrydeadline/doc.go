@@ -202,7 +202,12 @@
 // retry.WithMaxDuration). A request sent through a retrying resty client
 // (v2, or v3 for the methods it retries) without SetContext while the
 // caller's context is at hand: its attempts and waits run on
-// context.Background() (fix: SetContext(ctx) on the request). A
+// context.Background() (fix: SetContext(ctx) on the request). With no
+// context at hand, a request sent through a resty client with
+// SetRetryCount and a non-zero SetTimeout, from a function that makes no
+// deadline: SetTimeout bounds each attempt, not the call (fix: a context
+// bounding the attempts and waits, set with SetContext; on v3 a timer
+// cancels it, since v3 drops SetTimeout under a context deadline). A
 // failsafe-go Executor with a retry policy run without WithContext while
 // the caller's context is at hand (fix: WithContext(ctx)), and, with no
 // context at hand, a retry policy with WithMaxRetries(-1) and no

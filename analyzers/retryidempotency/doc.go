@@ -206,7 +206,9 @@
 // inside the operation handed to cenkalti/backoff, backoff v5 or retry-go
 // with its transport error returned as is, or to go-retry's Do with it
 // wrapped in retry.RetryableError, or run by a failsafe-go Executor whose
-// retry policy handles every error, or sent by failsafehttp.Request.Do,
+// retry policy handles every error, or sent by failsafehttp.Request.Do
+// or through an http.Client whose Transport is failsafehttp's
+// NewRoundTripper,
 // without an idempotency key set
 // once for all attempts. The fix sets a key made once: on the request the
 // library re-sends, or before the retry call.
