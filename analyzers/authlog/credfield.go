@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"net/http"
 
+	"github.com/retrylint/retrylint/internal/callindex"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 )
 
@@ -33,7 +34,7 @@ func (c *checker) credVars() map[*types.Var]creds {
 	c.sent = map[*types.Var]creds{}
 	info := c.pass.TypesInfo
 	if c.defs == nil {
-		c.defs = localDefs(c.pass.Files, info)
+		c.defs = localDefs(c.calls, info)
 	}
 	defs := c.defs
 	note := func(e ast.Expr, bits creds) {
@@ -44,48 +45,42 @@ func (c *checker) credVars() map[*types.Var]creds {
 			c.sent[v] |= bits
 		}
 	}
-	for _, file := range c.pass.Files {
-		if isTestFile(c.pass, file) {
-			continue
-		}
-		ast.Inspect(file, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.CallExpr:
-				if a, ok := httpmodel.HeaderCall(info, n); ok && (a.Op == httpmodel.HeaderSet || a.Op == httpmodel.HeaderAdd) && a.Value != nil {
-					note(a.Value, c.nameBit(a.Name))
-				} else if fn := httpmodel.Callee(info, n); httpmodel.IsMethod(fn, httpPkg, "Request", "SetBasicAuth") && len(n.Args) == 2 {
-					note(n.Args[1], credPassword)
+	c.calls.Visit(func(file *ast.File) bool { return isTestFile(c.pass, file) }, func(n ast.Node) {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if a, ok := httpmodel.HeaderCall(info, n); ok && (a.Op == httpmodel.HeaderSet || a.Op == httpmodel.HeaderAdd) && a.Value != nil {
+				note(a.Value, c.nameBit(a.Name))
+			} else if fn := httpmodel.Callee(info, n); httpmodel.IsMethod(fn, httpPkg, "Request", "SetBasicAuth") && len(n.Args) == 2 {
+				note(n.Args[1], credPassword)
+			}
+		case *ast.AssignStmt:
+			if len(n.Lhs) != len(n.Rhs) {
+				break
+			}
+			for i, l := range n.Lhs {
+				ix, ok := ast.Unparen(l).(*ast.IndexExpr)
+				if !ok {
+					continue
 				}
-			case *ast.AssignStmt:
-				if len(n.Lhs) != len(n.Rhs) {
-					break
-				}
-				for i, l := range n.Lhs {
-					ix, ok := ast.Unparen(l).(*ast.IndexExpr)
-					if !ok {
-						continue
-					}
-					if a, ok := httpmodel.HeaderIndexExpr(info, ix); ok {
-						c.noteList(n.Rhs[i], c.nameBit(a.Name), note)
-					}
-				}
-			case *ast.CompositeLit:
-				if t := info.TypeOf(n); t == nil || !isHeader(t) {
-					break
-				}
-				for _, elt := range n.Elts {
-					kv, ok := elt.(*ast.KeyValueExpr)
-					if !ok {
-						continue
-					}
-					if name, ok := httpmodel.ConstString(info, kv.Key); ok {
-						c.noteList(kv.Value, c.nameBit(http.CanonicalHeaderKey(name)), note)
-					}
+				if a, ok := httpmodel.HeaderIndexExpr(info, ix); ok {
+					c.noteList(n.Rhs[i], c.nameBit(a.Name), note)
 				}
 			}
-			return true
-		})
-	}
+		case *ast.CompositeLit:
+			if t := info.TypeOf(n); t == nil || !isHeader(t) {
+				break
+			}
+			for _, elt := range n.Elts {
+				kv, ok := elt.(*ast.KeyValueExpr)
+				if !ok {
+					continue
+				}
+				if name, ok := httpmodel.ConstString(info, kv.Key); ok {
+					c.noteList(kv.Value, c.nameBit(http.CanonicalHeaderKey(name)), note)
+				}
+			}
+		}
+	})
 	return c.sent
 }
 
@@ -99,46 +94,43 @@ func (c *checker) noteList(e ast.Expr, bits creds, note func(ast.Expr, creds)) {
 	}
 }
 
-// localDefs maps each local variable of files that is given a value once,
-// where it is declared, to that value (tok := c.cfg.Token).
-func localDefs(files []*ast.File, info *types.Info) map[*types.Var]ast.Expr {
+// localDefs maps each local variable of the package that is given a
+// value once, where it is declared, to that value (tok := c.cfg.Token).
+func localDefs(ix *callindex.Index, info *types.Info) map[*types.Var]ast.Expr {
 	defs := map[*types.Var]ast.Expr{}
 	again := map[*types.Var]bool{}
-	for _, file := range files {
-		ast.Inspect(file, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.AssignStmt:
-				for i, l := range n.Lhs {
-					id, ok := ast.Unparen(l).(*ast.Ident)
-					if !ok {
-						continue
-					}
-					if v, ok := info.Defs[id].(*types.Var); ok && n.Tok == token.DEFINE && len(n.Lhs) == len(n.Rhs) {
-						defs[v] = n.Rhs[i]
-					} else if v, ok := info.Uses[id].(*types.Var); ok {
-						again[v] = true
-					} else if v, ok := info.Defs[id].(*types.Var); ok {
-						again[v] = true // v, err := f(): not one value
-					}
+	ix.Visit(nil, func(n ast.Node) {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				id, ok := ast.Unparen(l).(*ast.Ident)
+				if !ok {
+					continue
 				}
-			case *ast.ValueSpec:
-				for i, id := range n.Names {
-					if v, ok := info.Defs[id].(*types.Var); ok && len(n.Values) == len(n.Names) && v.Parent() != v.Pkg().Scope() {
-						defs[v] = n.Values[i]
-					}
+				if v, ok := info.Defs[id].(*types.Var); ok && n.Tok == token.DEFINE && len(n.Lhs) == len(n.Rhs) {
+					defs[v] = n.Rhs[i]
+				} else if v, ok := info.Uses[id].(*types.Var); ok {
+					again[v] = true
+				} else if v, ok := info.Defs[id].(*types.Var); ok {
+					again[v] = true // v, err := f(): not one value
 				}
-			case *ast.UnaryExpr:
-				if n.Op == token.AND {
-					if id, ok := ast.Unparen(n.X).(*ast.Ident); ok {
-						if v, ok := info.Uses[id].(*types.Var); ok {
-							again[v] = true // &v: set elsewhere
-						}
+			}
+		case *ast.ValueSpec:
+			for i, id := range n.Names {
+				if v, ok := info.Defs[id].(*types.Var); ok && len(n.Values) == len(n.Names) && v.Parent() != v.Pkg().Scope() {
+					defs[v] = n.Values[i]
+				}
+			}
+		case *ast.UnaryExpr:
+			if n.Op == token.AND {
+				if id, ok := ast.Unparen(n.X).(*ast.Ident); ok {
+					if v, ok := info.Uses[id].(*types.Var); ok {
+						again[v] = true // &v: set elsewhere
 					}
 				}
 			}
-			return true
-		})
-	}
+		}
+	})
 	for v := range again {
 		delete(defs, v)
 	}

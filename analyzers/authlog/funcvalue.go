@@ -175,33 +175,30 @@ func (c *checker) funcValueSets() map[*types.Var]funcValueSet {
 		}
 		return nil
 	}
-	for _, f := range c.pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.CompositeLit:
-				for _, elt := range n.Elts {
-					if kv, ok := elt.(*ast.KeyValueExpr); ok {
-						if id, ok := kv.Key.(*ast.Ident); ok {
-							note(info.ObjectOf(id), kv.Value)
-						}
-					}
-				}
-			case *ast.AssignStmt:
-				if len(n.Lhs) == len(n.Rhs) {
-					for i, l := range n.Lhs {
-						note(target(l), n.Rhs[i])
-					}
-				}
-			case *ast.ValueSpec:
-				if len(n.Names) == len(n.Values) {
-					for i, id := range n.Names {
-						note(info.Defs[id], n.Values[i])
+	c.calls.Visit(nil, func(n ast.Node) {
+		switch n := n.(type) {
+		case *ast.CompositeLit:
+			for _, elt := range n.Elts {
+				if kv, ok := elt.(*ast.KeyValueExpr); ok {
+					if id, ok := kv.Key.(*ast.Ident); ok {
+						note(info.ObjectOf(id), kv.Value)
 					}
 				}
 			}
-			return true
-		})
-	}
+		case *ast.AssignStmt:
+			if len(n.Lhs) == len(n.Rhs) {
+				for i, l := range n.Lhs {
+					note(target(l), n.Rhs[i])
+				}
+			}
+		case *ast.ValueSpec:
+			if len(n.Names) == len(n.Values) {
+				for i, id := range n.Names {
+					note(info.Defs[id], n.Values[i])
+				}
+			}
+		}
+	})
 	return c.fvSets
 }
 

@@ -17,6 +17,7 @@ package authlog
 import (
 	"go/ast"
 	"go/types"
+	"strconv"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -46,6 +47,9 @@ func terminals(pass *analysis.Pass) map[*types.Var]bool {
 		}
 	}
 	for _, file := range pass.Files {
+		if !fileImports(file, "os") && pass.Pkg.Path() != "os" {
+			continue // names no standard stream
+		}
 		ast.Inspect(file, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.AssignStmt:
@@ -93,6 +97,16 @@ func terminals(pass *analysis.Pass) map[*types.Var]bool {
 		}
 	}
 	return terminals
+}
+
+// fileImports reports whether file imports the package path.
+func fileImports(file *ast.File, path string) bool {
+	for _, imp := range file.Imports {
+		if imp.Path != nil && imp.Path.Value == strconv.Quote(path) {
+			return true
+		}
+	}
+	return false
 }
 
 func importsOS(pkg *types.Package) bool {

@@ -176,10 +176,9 @@ func runBoundHelpers(pass *analysis.Pass, headers waitHeaderSet, at func(token.P
 		funcVals: map[types.Object]flow.Bits{}, importedFuncVal: map[types.Object]flow.Bits{}, capsOnly: true}
 	c.sums = summary.NewTable[funcFact](pass)
 	c.readsField = map[*ast.FuncDecl]bool{}
-	for _, f := range calls.Funcs() {
-		c.scans[f.Decl] = c.scanBody(f.Decl)
-	}
-	g := summary.NewGraph(calls)
+	// Only the candidates have a summary: the others' bodies need no
+	// walk (the scans of bodies serve the full analysis, not this one).
+	g := summary.NewGraphOf(calls, func(f callindex.Func) bool { return boundCandidate(pass.TypesInfo, f.Decl) })
 	c.sums.Solve(g, summary.Problem[*funcFact]{
 		Summarise: func(i int) (*funcFact, bool) {
 			at(g.Funcs[i].Decl.Pos())

@@ -58,16 +58,16 @@ type funcStore struct {
 	rhs ast.Expr
 }
 
-// findFuncStores walks the package once for the stores of function values
-// that may return a wait: assignments and declarations of func-typed
-// variables and fields (at package level too), composite literals that
-// fill func-typed fields, the results of functions and the arguments of
-// calls whose type is a named function type.
+// findFuncStores lists the stores of function values that may return a
+// wait: assignments and declarations of func-typed variables and fields
+// (at package level too), composite literals that fill func-typed fields,
+// the results of functions and the arguments of calls whose type is a
+// named function type, through the call index (no walk of its own).
 func (c *checker) findFuncStores() []funcStore {
 	info := c.pass.TypesInfo
 	var stores []funcStore
 	add := func(obj types.Object, typ types.Type, rhs ast.Expr) {
-		if typ == nil || !mayReturnWait(typ) {
+		if typ == nil {
 			return
 		}
 		if obj == nil {
@@ -75,7 +75,9 @@ func (c *checker) findFuncStores() []funcStore {
 				return
 			}
 		}
-		stores = append(stores, funcStore{obj, typ, rhs})
+		if mayReturnWait(typ) {
+			stores = append(stores, funcStore{obj, typ, rhs})
+		}
 	}
 	lhsObj := func(e ast.Expr) types.Object {
 		switch e := ast.Unparen(e).(type) {
@@ -88,63 +90,63 @@ func (c *checker) findFuncStores() []funcStore {
 		}
 		return nil
 	}
-	for _, file := range c.pass.Files {
-		ast.Inspect(file, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.AssignStmt:
-				if len(n.Lhs) == len(n.Rhs) {
-					for i, lhs := range n.Lhs {
-						if obj := lhsObj(lhs); obj != nil {
-							add(obj, obj.Type(), n.Rhs[i])
-						}
-					}
-				}
-			case *ast.ValueSpec:
-				if len(n.Names) == len(n.Values) {
-					for i, name := range n.Names {
-						if obj := info.Defs[name]; obj != nil {
-							add(obj, obj.Type(), n.Values[i])
-						}
-					}
-				}
-			case *ast.CompositeLit:
-				st, ok := typeOfLit(info, n)
-				if !ok {
-					return true
-				}
-				for i, elt := range n.Elts {
-					if kv, ok := elt.(*ast.KeyValueExpr); ok {
-						if id, ok := kv.Key.(*ast.Ident); ok {
-							if v, ok := info.Uses[id].(*types.Var); ok && v.IsField() {
-								add(v, v.Type(), kv.Value)
-							}
-						}
-					} else if i < st.NumFields() {
-						add(st.Field(i), st.Field(i).Type(), elt)
-					}
-				}
-			case *ast.FuncDecl:
-				if fn, ok := info.Defs[n.Name].(*types.Func); ok && n.Body != nil {
-					res := fn.Type().(*types.Signature).Results()
-					flow.ReturnsOf(n.Body, func(ret *ast.ReturnStmt) {
-						if len(ret.Results) == res.Len() {
-							for i, r := range ret.Results {
-								add(nil, res.At(i).Type(), r)
-							}
-						}
-					})
-				}
-			case *ast.CallExpr:
-				if sig, ok := typeOf(info, n.Fun).Underlying().(*types.Signature); ok {
-					for i, a := range n.Args {
-						if i < sig.Params().Len() && !(sig.Variadic() && i >= sig.Params().Len()-1) {
-							add(nil, sig.Params().At(i).Type(), a)
-						}
+	visit := func(n ast.Node) {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if len(n.Lhs) == len(n.Rhs) {
+				for i, lhs := range n.Lhs {
+					if obj := lhsObj(lhs); obj != nil {
+						add(obj, obj.Type(), n.Rhs[i])
 					}
 				}
 			}
-			return true
-		})
+		case *ast.ValueSpec:
+			if len(n.Names) == len(n.Values) {
+				for i, name := range n.Names {
+					if obj := info.Defs[name]; obj != nil {
+						add(obj, obj.Type(), n.Values[i])
+					}
+				}
+			}
+		case *ast.CompositeLit:
+			st, ok := typeOfLit(info, n)
+			if !ok {
+				return
+			}
+			for i, elt := range n.Elts {
+				if kv, ok := elt.(*ast.KeyValueExpr); ok {
+					if id, ok := kv.Key.(*ast.Ident); ok {
+						if v, ok := info.Uses[id].(*types.Var); ok && v.IsField() {
+							add(v, v.Type(), kv.Value)
+						}
+					}
+				} else if i < st.NumFields() {
+					add(st.Field(i), st.Field(i).Type(), elt)
+				}
+			}
+		case *ast.CallExpr:
+			if sig, ok := typeOf(info, n.Fun).Underlying().(*types.Signature); ok {
+				for i, a := range n.Args {
+					if i < sig.Params().Len() && !(sig.Variadic() && i >= sig.Params().Len()-1) {
+						add(nil, sig.Params().At(i).Type(), a)
+					}
+				}
+			}
+		}
+	}
+	c.calls.Visit(nil, visit)
+	for _, f := range c.calls.Funcs() {
+		if f.Obj == nil {
+			continue
+		}
+		res := f.Obj.Type().(*types.Signature).Results()
+		for _, ret := range c.calls.Returns(f.Decl) {
+			if len(ret.Results) == res.Len() {
+				for i, r := range ret.Results {
+					add(nil, res.At(i).Type(), r)
+				}
+			}
+		}
 	}
 	return stores
 }

@@ -2,6 +2,7 @@ package callindex_test
 
 import (
 	"go/ast"
+	"go/token"
 	"testing"
 
 	"golang.org/x/tools/go/packages"
@@ -50,7 +51,7 @@ func TestMatchesInspect(t *testing.T) {
 	for _, p := range loadStd(t) {
 		ix := callindex.New(p.Syntax, p.TypesInfo)
 		for _, f := range ix.Funcs() {
-			var calls, nodes []ast.Node
+			var calls, nodes, lits []ast.Node
 			var returns int
 			ast.Inspect(f.Decl.Body, func(n ast.Node) bool {
 				switch n.(type) {
@@ -59,6 +60,8 @@ func TestMatchesInspect(t *testing.T) {
 					nodes = append(nodes, n)
 				case *ast.AssignStmt, *ast.ValueSpec, *ast.RangeStmt, *ast.IndexExpr:
 					nodes = append(nodes, n)
+				case *ast.CompositeLit:
+					lits = append(lits, n)
 				}
 				return true
 			})
@@ -89,9 +92,78 @@ func TestMatchesInspect(t *testing.T) {
 					t.Fatalf("%s: node %d differs", p.Fset.Position(nodes[i].Pos()), i)
 				}
 			}
+			gotLits := ix.CompositeLits(f.Decl)
+			if len(gotLits) != len(lits) {
+				t.Fatalf("%s: %d composite literals, ast.Inspect finds %d", p.Fset.Position(f.Decl.Pos()), len(gotLits), len(lits))
+			}
+			for i := range lits {
+				if gotLits[i] != lits[i] {
+					t.Fatalf("%s: composite literal %d differs", p.Fset.Position(lits[i].Pos()), i)
+				}
+			}
 			if len(ix.Returns(f.Decl)) != returns {
 				t.Fatalf("%s: %d returns, ast.Inspect finds %d", p.Fset.Position(f.Decl.Pos()), len(ix.Returns(f.Decl)), returns)
 			}
 		}
 	}
+}
+
+// TestVisitMatchesInspect checks Visit against a plain ast.Inspect of
+// every file: the same nodes in the same order.
+func TestVisitMatchesInspect(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads packages from source")
+	}
+	for _, p := range loadStd(t) {
+		ix := callindex.New(p.Syntax, p.TypesInfo)
+		var want, got []ast.Node
+		for _, file := range p.Syntax {
+			for _, d := range file.Decls {
+				if gd, ok := d.(*ast.GenDecl); ok && gd.Tok != token.VAR {
+					continue // constants and types hold no stores
+				}
+				if fd, ok := d.(*ast.FuncDecl); ok && fd.Body == nil {
+					continue
+				}
+				ast.Inspect(d, func(n ast.Node) bool {
+					switch n := n.(type) {
+					case *ast.FuncDecl:
+						if n.Body != nil {
+							ast.Inspect(n.Body, func(m ast.Node) bool {
+								if m != n.Body {
+									want = appendStore(want, m)
+								}
+								return true
+							})
+						}
+						return false
+					default:
+						want = appendStore(want, n)
+					}
+					return true
+				})
+			}
+		}
+		ix.Visit(nil, func(n ast.Node) { got = append(got, n) })
+		if len(got) != len(want) {
+			t.Fatalf("%s: Visit finds %d nodes, ast.Inspect %d", p.PkgPath, len(got), len(want))
+		}
+		for i := range want {
+			if got[i] != want[i] {
+				t.Fatalf("%s: node %d differs: %T at %s, ast.Inspect has %T at %s", p.PkgPath, i, got[i], p.Fset.Position(got[i].Pos()), want[i], p.Fset.Position(want[i].Pos()))
+			}
+		}
+	}
+}
+
+func appendStore(list []ast.Node, n ast.Node) []ast.Node {
+	switch n := n.(type) {
+	case *ast.AssignStmt, *ast.ValueSpec, *ast.RangeStmt, *ast.CallExpr, *ast.IndexExpr, *ast.CompositeLit:
+		return append(list, n)
+	case *ast.UnaryExpr:
+		if n.Op == token.AND {
+			return append(list, n)
+		}
+	}
+	return list
 }

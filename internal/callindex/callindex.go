@@ -9,6 +9,7 @@ package callindex
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"reflect"
 	"sort"
@@ -63,21 +64,27 @@ func (c Call) DetachedWithin(root ast.Node) bool {
 // package share it.
 type Index struct {
 	info  *types.Info
+	files []*ast.File
 	funcs []Func
 
 	mu     sync.Mutex
 	bodies map[*ast.FuncDecl]*body
+
+	takenOnce sync.Once
+	taken     map[*types.Func]bool
 }
 
 type body struct {
 	calls   []Call
 	nodes   []ast.Node
 	returns []*ast.ReturnStmt
+	lits    []*ast.CompositeLit
+	addrs   []*ast.UnaryExpr
 }
 
 // New indexes files, type-checked into info.
 func New(files []*ast.File, info *types.Info) *Index {
-	ix := &Index{info: info, bodies: map[*ast.FuncDecl]*body{}}
+	ix := &Index{info: info, files: files, bodies: map[*ast.FuncDecl]*body{}}
 	for _, file := range files {
 		for _, d := range file.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
@@ -107,6 +114,157 @@ func (ix *Index) Nodes(fd *ast.FuncDecl) []ast.Node { return ix.body(fd).nodes }
 // function literals in it), in source order. The caller must not modify
 // the slice.
 func (ix *Index) Returns(fd *ast.FuncDecl) []*ast.ReturnStmt { return ix.body(fd).returns }
+
+// AddressTaken reports whether fn (its origin), a function declared in
+// the package, is used other than as the callee of a call: the uses of
+// each counted in the type information, less the calls of it that the
+// index lists. A call outside every function body (in a package-level
+// initializer) counts as a use, which errs toward taken. The answer is
+// computed once per package, for every function.
+func (ix *Index) AddressTaken(fn *types.Func) bool {
+	ix.takenOnce.Do(ix.findTaken)
+	return ix.taken[fn.Origin()]
+}
+
+func (ix *Index) findTaken() {
+	local := make(map[*types.Func]bool, len(ix.funcs))
+	for _, f := range ix.funcs {
+		if f.Obj != nil {
+			local[f.Obj] = true
+		}
+	}
+	uses := map[*types.Func]int{}
+	for _, obj := range ix.info.Uses {
+		if fn, ok := obj.(*types.Func); ok && local[fn.Origin()] {
+			uses[fn.Origin()]++
+		}
+	}
+	for _, f := range ix.funcs {
+		for _, call := range ix.Calls(f.Decl) {
+			if call.Callee == nil || !namesCallee(ix.info, call.Expr, call.Callee) {
+				continue
+			}
+			if fn := call.Callee.Origin(); uses[fn] > 0 {
+				uses[fn]--
+			}
+		}
+	}
+	ix.taken = map[*types.Func]bool{}
+	for fn, n := range uses {
+		if n > 0 {
+			ix.taken[fn] = true
+		}
+	}
+}
+
+// namesCallee reports whether call's function is written as an
+// identifier that uses fn: f(x), pkg.f(x), v.m(x), f[T](x).
+func namesCallee(info *types.Info, call *ast.CallExpr, fn *types.Func) bool {
+	fun := ast.Unparen(call.Fun)
+	for {
+		switch x := fun.(type) {
+		case *ast.IndexExpr:
+			fun = ast.Unparen(x.X)
+			continue
+		case *ast.IndexListExpr:
+			fun = ast.Unparen(x.X)
+			continue
+		case *ast.SelectorExpr:
+			fun = x.Sel
+			continue
+		case *ast.Ident:
+			obj, ok := info.Uses[x].(*types.Func)
+			return ok && obj.Origin() == fn.Origin()
+		}
+		return false
+	}
+}
+
+// CompositeLits returns the composite literals in the body of fd,
+// function literals included, in the order of a preorder walk of the body.
+// The caller must not modify the slice.
+func (ix *Index) CompositeLits(fd *ast.FuncDecl) []*ast.CompositeLit { return ix.body(fd).lits }
+
+// Visit calls fn, in the order of a preorder walk of each file, for each
+// assignment, variable specification, range statement, call, index
+// expression, composite literal and address operation (&x) of the
+// package's files, except those for which skip (when not nil) returns
+// true: in function bodies from the index, whose walk the analyzers
+// share, and in package-level variable declarations (function literals
+// in them included) by a walk of those declarations alone. It is the
+// package-wide scan for the stores an analyzer indexes (which values go
+// to which variables and fields), without a walk of its own.
+func (ix *Index) Visit(skip func(*ast.File) bool, fn func(ast.Node)) {
+	for _, file := range ix.files {
+		if skip != nil && skip(file) {
+			continue
+		}
+		for _, d := range file.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if d.Body == nil {
+					continue
+				}
+				b := ix.body(d)
+				mergeByPos(b.nodes, b.lits, b.addrs, fn)
+			case *ast.GenDecl:
+				if d.Tok != token.VAR {
+					continue
+				}
+				ast.Inspect(d, func(n ast.Node) bool {
+					switch n := n.(type) {
+					case *ast.AssignStmt, *ast.ValueSpec, *ast.RangeStmt, *ast.CallExpr, *ast.IndexExpr, *ast.CompositeLit:
+						fn(n)
+					case *ast.UnaryExpr:
+						if n.Op == token.AND {
+							fn(n)
+						}
+					}
+					return true
+				})
+			}
+		}
+	}
+}
+
+// mergeByPos calls fn for the nodes of the three lists, each in preorder,
+// in the order of their positions (a node before those of the later
+// lists that start where it starts, as a node comes before its children).
+func mergeByPos(a []ast.Node, b []*ast.CompositeLit, c []*ast.UnaryExpr, fn func(ast.Node)) {
+	i, j, k := 0, 0, 0
+	for i < len(a) || j < len(b) || k < len(c) {
+		if j == len(b) && k == len(c) {
+			// Most bodies have no literal or address operation left:
+			// the rest of a needs no positions.
+			for ; i < len(a); i++ {
+				fn(a[i])
+			}
+			return
+		}
+		pos := token.Pos(-1)
+		pick := 0
+		if i < len(a) {
+			pos, pick = a[i].Pos(), 1
+		}
+		if j < len(b) && (pick == 0 || b[j].Pos() < pos) {
+			pos, pick = b[j].Pos(), 2
+		}
+		if k < len(c) && (pick == 0 || c[k].Pos() < pos) {
+			pick = 3
+		}
+		switch pick {
+		case 1:
+			fn(a[i])
+			i++
+		case 2:
+			fn(b[j])
+			j++
+		case 3:
+			fn(c[k])
+			k++
+		}
+	}
+}
 
 // In returns the calls of calls (as Calls returns them, in source order)
 // that lie within n.
@@ -328,6 +486,9 @@ func (w *walker) expr(e ast.Expr) {
 	case *ast.StarExpr:
 		w.expr(e.X)
 	case *ast.UnaryExpr:
+		if e.Op == token.AND {
+			w.b.addrs = append(w.b.addrs, e)
+		}
 		w.expr(e.X)
 	case *ast.BinaryExpr:
 		w.expr(e.X)
@@ -336,6 +497,7 @@ func (w *walker) expr(e ast.Expr) {
 		w.expr(e.Key)
 		w.expr(e.Value)
 	case *ast.CompositeLit:
+		w.b.lits = append(w.b.lits, e)
 		w.expr(e.Type)
 		w.exprs(e.Elts)
 	case *ast.SliceExpr:

@@ -4,8 +4,10 @@ import (
 	"go/ast"
 	"go/types"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
+	"weak"
 )
 
 // Sinks by shape: a project's own logger interface, and writers
@@ -418,7 +420,22 @@ func DeclaresLogger(pkg *types.Package) bool {
 	return false
 }
 
+// loggerDecls memoizes declaresLogger: a package's scope is read (and its
+// names sorted) once per run, however many packages import it. The key is
+// a weak pointer, so that the memo keeps no package alive.
+var loggerDecls sync.Map // weak.Pointer[types.Package] -> bool
+
 func declaresLogger(pkg *types.Package) bool {
+	key := weak.Make(pkg)
+	if v, ok := loggerDecls.Load(key); ok {
+		return v.(bool)
+	}
+	d := scanLoggerDecls(pkg)
+	loggerDecls.Store(key, d)
+	return d
+}
+
+func scanLoggerDecls(pkg *types.Package) bool {
 	scope := pkg.Scope()
 	for _, name := range scope.Names() {
 		if !hasLog(name) {

@@ -63,7 +63,6 @@
 package summary
 
 import (
-	"go/ast"
 	"go/types"
 	"slices"
 
@@ -87,9 +86,18 @@ type Graph struct {
 
 // NewGraph builds the call graph of the package that ix indexes.
 func NewGraph(ix *callindex.Index) *Graph {
+	return NewGraphOf(ix, nil)
+}
+
+// NewGraphOf builds the call graph of the functions of the package that
+// ix indexes for which keep (when not nil) returns true; the bodies of
+// the others are not walked, and calls of them are not edges (they have
+// no summary).
+func NewGraphOf(ix *callindex.Index, keep func(callindex.Func) bool) *Graph {
 	g := &Graph{calls: ix, Funcs: ix.Funcs()}
-	if slices.ContainsFunc(g.Funcs, func(f callindex.Func) bool { return f.Obj == nil }) {
-		g.Funcs = slices.DeleteFunc(slices.Clone(g.Funcs), func(f callindex.Func) bool { return f.Obj == nil })
+	drop := func(f callindex.Func) bool { return f.Obj == nil || keep != nil && !keep(f) }
+	if slices.ContainsFunc(g.Funcs, drop) {
+		g.Funcs = slices.DeleteFunc(slices.Clone(g.Funcs), drop)
 	}
 	g.index = make(map[*types.Func]int, len(g.Funcs))
 	for i, f := range g.Funcs {
@@ -336,78 +344,14 @@ func (s *solver[T, PT]) calleeChanged(i int) bool {
 // export exports the summaries that other packages can reach.
 func (s *solver[T, PT]) export() {
 	g := s.g
-	var taken map[*types.Func]bool
 	for i, f := range g.Funcs {
 		sum := s.t.local[i]
 		if sum == nil || s.p.Export != nil && !s.p.Export(f.Obj, sum) {
 			continue
 		}
-		if !f.Obj.Exported() {
-			if taken == nil {
-				taken = addressTaken(s.t.pass.TypesInfo, g)
-			}
-			if !taken[f.Obj] {
-				continue
-			}
+		if !f.Obj.Exported() && !g.calls.AddressTaken(f.Obj) {
+			continue
 		}
 		s.t.pass.ExportObjectFact(f.Obj, sum)
-	}
-}
-
-// addressTaken returns the functions of g that are used other than as
-// the callee of a call: uses of each counted in info, less the calls of
-// it that the call index lists. A call outside every function body (in a
-// package-level initializer) counts as a use, which errs toward
-// exporting.
-func addressTaken(info *types.Info, g *Graph) map[*types.Func]bool {
-	uses := map[*types.Func]int{}
-	for _, obj := range info.Uses {
-		fn, ok := obj.(*types.Func)
-		if !ok {
-			continue
-		}
-		if _, local := g.index[fn.Origin()]; local {
-			uses[fn.Origin()]++
-		}
-	}
-	for _, f := range g.Funcs {
-		for _, call := range g.calls.Calls(f.Decl) {
-			if call.Callee == nil || !namesCallee(info, call.Expr, call.Callee) {
-				continue
-			}
-			if fn := call.Callee.Origin(); uses[fn] > 0 {
-				uses[fn]--
-			}
-		}
-	}
-	taken := map[*types.Func]bool{}
-	for fn, n := range uses {
-		if n > 0 {
-			taken[fn] = true
-		}
-	}
-	return taken
-}
-
-// namesCallee reports whether call's function is written as an
-// identifier that uses fn: f(x), pkg.f(x), v.m(x), f[T](x).
-func namesCallee(info *types.Info, call *ast.CallExpr, fn *types.Func) bool {
-	fun := ast.Unparen(call.Fun)
-	for {
-		switch x := fun.(type) {
-		case *ast.IndexExpr:
-			fun = ast.Unparen(x.X)
-			continue
-		case *ast.IndexListExpr:
-			fun = ast.Unparen(x.X)
-			continue
-		case *ast.SelectorExpr:
-			fun = x.Sel
-			continue
-		case *ast.Ident:
-			obj, ok := info.Uses[x].(*types.Func)
-			return ok && obj.Origin() == fn.Origin()
-		}
-		return false
 	}
 }
