@@ -81,6 +81,32 @@ func TestMeasureRecall(t *testing.T) {
 	}
 }
 
+// TestRecallReportWithholdsHoldoutMisses: the report lists each missed
+// defect of the tuned part, and only counts those of the holdout, whose
+// locations and reasons must not reach whoever chooses what to model.
+func TestRecallReportWithholdsHoldoutMisses(t *testing.T) {
+	sites, err := readCensus(writeTemp(t, "census.tsv", testCensus), suiteAnalyzers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := &Results{Modules: []*ModResult{{Path: "ex.com/a"}, {Path: "ex.com/b"}}}
+	rc := measureRecall(sites, res, suiteAnalyzers, map[string]bool{"ex.com/b": true})
+	if ho := rc.count(boolPtr(true), ""); ho.defects != 1 || ho.found != 0 {
+		t.Fatalf("holdout: %+v, want its one defect missed", *ho)
+	}
+	report := rc.renderRecall(res)
+	for _, want := range []string{"sleep ignores ctx", "| tuned | retrydeadline | ex.com/a | c.go:10-30 |", "not listed (retryidempotency 1)"} {
+		if !strings.Contains(report, want) {
+			t.Errorf("report lacks %q:\n%s", want, report)
+		}
+	}
+	for _, leak := range []string{"POST in closure", "b.go:1-3"} {
+		if strings.Contains(report, leak) {
+			t.Errorf("report shows the holdout's missed defect (%q):\n%s", leak, report)
+		}
+	}
+}
+
 func TestReadCensusErrors(t *testing.T) {
 	const header = "module\tlocation\tfunction\tanalyzer\tverdict\tshape\treason\n"
 	for _, tc := range []struct{ row, want string }{
