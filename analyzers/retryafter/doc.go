@@ -141,7 +141,12 @@
 // that reads a wait header and does not compare its wait with the client's
 // RetryMaxWaitTime: resty caps the callback's wait at that maximum (2s by
 // default). The fix wraps the callback so that it returns an error, which
-// ends resty's retry, when the server's wait exceeds the cap.
+// ends resty's retry, when the server's wait exceeds the cap. A failsafe-go
+// HTTP retry policy that keeps the delay of failsafehttp.NewRetryPolicyBuilder,
+// or a policy given failsafehttp.DelayFunc: that delay reads Retry-After as
+// seconds only, so an HTTP-date gives no delay and the policy retries at
+// once. The fix gives the policy retryAfterDelay (WithDelayFunc), a delay
+// that reads both forms, declared once per package.
 //
 // Flags:
 //

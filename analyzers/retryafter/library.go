@@ -24,8 +24,15 @@ func checkLibraries(pass *analysis.Pass, headers waitHeaderSet, at func(token.Po
 		return
 	}
 	info := pass.TypesInfo
+	failsafe := importsPath(pass.Pkg, retrylib.FailsafeHTTP)
+	var failsafeUses []failsafeUse
 	for _, file := range pass.Files {
 		ast.PreorderStack(file, nil, func(n ast.Node, stack []ast.Node) bool {
+			if failsafe {
+				if u, ok := failsafeUseOf(info, file, stack, n); ok {
+					failsafeUses = append(failsafeUses, u)
+				}
+			}
 			call, ok := n.(*ast.CallExpr)
 			if !ok || len(call.Args) != 1 || !retrylib.IsFunc(info, call, retrylib.RestyV2, "Client", "SetRetryAfter") {
 				return true
@@ -40,6 +47,17 @@ func checkLibraries(pass *analysis.Pass, headers waitHeaderSet, at func(token.Po
 			return true
 		})
 	}
+	reportFailsafeDelays(pass, failsafeUses)
+}
+
+// importsPath reports whether pkg imports the package path directly.
+func importsPath(pkg *types.Package, path string) bool {
+	for _, imp := range pkg.Imports() {
+		if imp.Path() == path {
+			return true
+		}
+	}
+	return false
 }
 
 // callbackBody returns the body of a callback: a function literal or a

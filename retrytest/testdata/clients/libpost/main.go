@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"net/http"
 	"os"
+	"strconv"
 	"time"
 
 	retrygo "github.com/avast/retry-go/v4"
@@ -118,7 +119,7 @@ func chargeFailsafeHTTP(ctx context.Context, url string) error {
 		return err
 	}
 	req.Header.Set("Content-Type", "application/json")
-	rp := failsafehttp.NewRetryPolicyBuilder().WithMaxRetries(3).WithDelay(pause).Build()
+	rp := failsafehttp.NewRetryPolicyBuilder().WithMaxRetries(3).WithDelay(pause).WithDelayFunc(retryAfterDelay).Build()
 	resp, err := failsafehttp.NewRequest(req, http.DefaultClient, rp).Do()
 	if err != nil {
 		return err
@@ -133,7 +134,7 @@ type api struct {
 }
 
 func newAPI() *api {
-	rp := failsafehttp.NewRetryPolicyBuilder().WithMaxRetries(3).WithDelay(pause).Build()
+	rp := failsafehttp.NewRetryPolicyBuilder().WithMaxRetries(3).WithDelay(pause).WithDelayFunc(retryAfterDelay).Build()
 	return &api{hc: &http.Client{Transport: failsafehttp.NewRoundTripper(nil, rp)}}
 }
 
@@ -196,4 +197,22 @@ func main() {
 		os.Exit(1)
 	}
 	fmt.Println("charged")
+}
+
+// retryAfterDelay takes the policy's delay from Retry-After in either form
+// (failsafehttp.DelayFunc reads seconds only): delay-seconds, else the time
+// left until an HTTP-date; -1 (the policy's own delay) otherwise.
+func retryAfterDelay(exec failsafe.ExecutionAttempt[*http.Response]) time.Duration {
+	resp := exec.LastResult()
+	if resp == nil || resp.StatusCode != http.StatusTooManyRequests && resp.StatusCode != http.StatusServiceUnavailable {
+		return -1
+	}
+	v := resp.Header.Get("Retry-After")
+	if secs, err := strconv.Atoi(v); err == nil && secs >= 0 {
+		return time.Duration(secs) * time.Second
+	}
+	if t, err := http.ParseTime(v); err == nil {
+		return max(time.Until(t), 0)
+	}
+	return -1
 }
