@@ -581,32 +581,5 @@ func TestFixBehavesAuthlogRestyV3(t *testing.T) {
 // is honoured before and after.
 func TestFixBehavesRetryAfterFailsafeDelay(t *testing.T) {
 	c := fixClient(t, "failsafedelay", "retryafter", "the retry policy of failsafehttp.NewRetryPolicyBuilder takes its delay from failsafehttp.DelayFunc")
-	t.Run("http-date", func(t *testing.T) {
-		t.Parallel()
-		routes := []retrytest.Route{{Method: "GET", Path: "/forecast",
-			Script: []retrytest.Step{retrytest.ThrottleDate(503, time.Second), retrytest.OK(200).WithBody("sunny")}}}
-		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
-			res := runClient(t, bin, srv.URL+"/forecast")
-			if !fixed {
-				showsEarlyRetry(t, srv)
-				return
-			}
-			srv.AssertNoEarlyRetry(t)
-			if n := srv.Attempts("GET /forecast"); n != 2 || res.code != 0 || res.stdout != "ok: sunny\n" {
-				t.Errorf("the fixed client should wait until the date and succeed, got %d attempts, exit %d: %q %q\n%s", n, res.code, res.stdout, res.stderr, srv.Timeline())
-			}
-		})
-	})
-	t.Run("seconds", func(t *testing.T) {
-		t.Parallel()
-		routes := []retrytest.Route{{Method: "GET", Path: "/forecast",
-			Script: []retrytest.Step{retrytest.Throttle(429, time.Second), retrytest.OK(200).WithBody("sunny")}}}
-		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
-			res := runClient(t, bin, srv.URL+"/forecast")
-			srv.AssertNoEarlyRetry(t)
-			if n := srv.Attempts("GET /forecast"); n != 2 || res.code != 0 || res.stdout != "ok: sunny\n" {
-				t.Errorf("fixed=%v: want 2 attempts and success, got %d, exit %d: %q %q\n%s", fixed, n, res.code, res.stdout, res.stderr, srv.Timeline())
-			}
-		})
-	})
+	proveBothForms(t, c, "http-date")
 }
