@@ -191,7 +191,13 @@
 // or by a function, in any package, that returns the header without them
 // (r.Header = redactHeaders(r.Header)) or removes them from the header or
 // request it is given (scrub(req)); or once the header is replaced by an
-// empty one. A name that is not a constant counts as every name, unless
+// empty one. A value made by a masking helper, in any package, counts as
+// a marker: a function of text to text whose every result is constant
+// text, a part of its parameter (k[:8], k[len(k)-4:]) joined to a marker
+// by + or a format, or strings.Repeat of a marker, and one result at
+// least a marker (h.Set("X-Auth-Token", hideKey(k)) with hideKey
+// returning k[:8] + "-xxxx" or "xxxx"); one that returns its parameter
+// whole on some path, or a prefix alone, is none. A name that is not a constant counts as every name, unless
 // it comes from a constant list or map (a composite literal of
 // constants, in place or in a variable that nothing else assigns): a
 // range over it, or a filter of a loop over the header (if

@@ -260,7 +260,10 @@ func (s *fstate) rangeOfVar(v *types.Var) (*ast.RangeStmt, bool) {
 // constLit returns the composite literal that e is, or that the variable
 // e holds when its declaration gives it one and nothing assigns it again
 // (nor takes its address); nil otherwise.
-func (s *fstate) constLit(e ast.Expr) *ast.CompositeLit {
+func (s *fstate) constLit(e ast.Expr) *ast.CompositeLit { return s.c.constLitOf(e) }
+
+// constLitOf is constLit for any function of the package.
+func (c *checker) constLitOf(e ast.Expr) *ast.CompositeLit {
 	e = ast.Unparen(e)
 	if lit, ok := e.(*ast.CompositeLit); ok {
 		return lit
@@ -275,11 +278,11 @@ func (s *fstate) constLit(e ast.Expr) *ast.CompositeLit {
 	if id == nil {
 		return nil
 	}
-	v, ok := s.info.Uses[id].(*types.Var)
-	if !ok || v.Pkg() != s.c.pass.Pkg {
+	v, ok := c.pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok || v.Pkg() != c.pass.Pkg {
 		return nil
 	}
-	return s.c.litOfVar(v)
+	return c.litOfVar(v)
 }
 
 // litOfVar returns the composite literal that declares v, a variable of
@@ -575,6 +578,16 @@ func (s *fstate) dumpRemoved(calls []*ast.CallExpr) nameSet {
 	return set
 }
 
+// localCall reports whether e is a call of a function of this package.
+func (c *checker) localCall(e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn := httpmodel.Callee(c.pass.TypesInfo, call)
+	return fn != nil && fn.Pkg() == c.pass.Pkg
+}
+
 // removesHeaders reports whether the body of fd removes a header from a
 // header value (Del, delete, Set, an assignment to a Header field) or
 // calls a function of another package that strips its parameters: only
@@ -582,7 +595,9 @@ func (s *fstate) dumpRemoved(calls []*ast.CallExpr) nameSet {
 func (c *checker) removesHeaders(fd *ast.FuncDecl) bool {
 	info := c.pass.TypesInfo
 	for _, call := range c.calls.Calls(fd) {
-		if a, ok := httpmodel.HeaderCall(info, call.Expr); ok && (a.Op == httpmodel.HeaderDel || a.Op == httpmodel.HeaderSet && isMarker(info, a.Value)) {
+		if a, ok := httpmodel.HeaderCall(info, call.Expr); ok && (a.Op == httpmodel.HeaderDel || a.Op == httpmodel.HeaderSet && (c.isMasked(info, a.Value) || c.localCall(a.Value))) {
+			// A call of a function of this package may be a masking
+			// helper, whose summary the solve has yet to make.
 			return true
 		}
 		if isBuiltin(info, call.Expr, "delete") {
