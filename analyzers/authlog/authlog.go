@@ -307,6 +307,9 @@ func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, de
 		return nil, nil // nothing reaches a log
 	}
 	g := summary.NewGraph(c.calls)
+	if isHTTP {
+		c.addTableEdges(g)
+	}
 	logs, active := c.reach(g, isHTTP)
 	if masking {
 		for i, d := range g.Funcs {

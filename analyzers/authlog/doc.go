@@ -197,7 +197,11 @@
 // by + or a format, or strings.Repeat of a marker, and one result at
 // least a marker (h.Set("X-Auth-Token", hideKey(k)) with hideKey
 // returning k[:8] + "-xxxx" or "xxxx"); one that returns its parameter
-// whole on some path, or a prefix alone, is none. A name that is not a constant counts as every name, unless
+// whole on some path, or a prefix alone, is none. Redacting helpers
+// applied through a table of functions (for _, a := range anonymizers {
+// h = a(h) }, the table a composite literal of functions, in place or in
+// a variable of the package that nothing else assigns) remove what they
+// remove together. A name that is not a constant counts as every name, unless
 // it comes from a constant list or map (a composite literal of
 // constants, in place or in a variable that nothing else assigns): a
 // range over it, or a filter of a loop over the header (if

@@ -606,6 +606,9 @@ func (c *checker) removesHeaders(fd *ast.FuncDecl) bool {
 		if f := c.fact(call.Callee); f != nil && len(f.Strips) > 0 {
 			return true
 		}
+		if call.Callee == nil && len(c.tableFuncs(fd, call.Expr)) > 0 {
+			return true
+		}
 	}
 	for _, n := range c.calls.Nodes(fd) {
 		if as, ok := n.(*ast.AssignStmt); ok {

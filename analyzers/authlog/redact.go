@@ -146,7 +146,11 @@ func (s *fstate) removesOf(e ast.Expr) nameSet {
 	if !ok {
 		return 0
 	}
-	f := s.c.fact(httpmodel.Callee(s.info, call))
+	fn := httpmodel.Callee(s.info, call)
+	if fn == nil {
+		return s.tableRemoves(call)
+	}
+	f := s.c.fact(fn)
 	if f == nil || len(f.Removes) == 0 {
 		return 0
 	}
@@ -163,6 +167,8 @@ func (s *fstate) stripped(call *ast.CallExpr) {
 		if f := s.c.fact(fn); f != nil {
 			strips, sig = f.Strips, fn.Type().(*types.Signature)
 		}
+	} else if strips = s.tableStrips(call); len(strips) > 0 {
+		sig, _ = s.info.TypeOf(call.Fun).Underlying().(*types.Signature)
 	}
 	if len(strips) == 0 || sig == nil {
 		return
