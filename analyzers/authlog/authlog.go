@@ -795,7 +795,7 @@ func (c *checker) check(file *ast.File, st *fstate) *fileFindings {
 			_, byMethod := c.printedCreds(t, 0)
 			// io.Copy reads its source: a buffer's String method plays
 			// no part.
-			byMethod = byMethod && !httpmodel.IsNamed(a.Type, "io", "Reader")
+			byMethod = byMethod && !httpmodel.IsNamed(a.Type, "io", "Reader") && !a.Source
 			leaves := st.leaves(a.Expr, a.Type, nil)
 			if name, _ := logsink.PrintMethod(t); byMethod && name != "Error" {
 				// An error shows what was formatted into its text, whose

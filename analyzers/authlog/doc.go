@@ -154,7 +154,8 @@
 // A write to an io.Writer (fmt.Fprint, Fprintf and Fprintln,
 // io.WriteString, a Write or WriteString method, and io.Copy, CopyN and
 // CopyBuffer, which write what their reader holds, such as a buffer a dump
-// was written into) is a log when the writer is os.Stdout or os.Stderr,
+// was written into, as the WriteTo method of an io.WriterTo writes what
+// its receiver holds: b.WriteTo(os.Stderr)) is a log when the writer is os.Stdout or os.Stderr,
 // the terminal under another name, a log's own writer (log.Writer(), the
 // Writer of a *log.Logger, logrus's Writer and WriterLevel, io.MultiWriter
 // of one of these or a standard stream, directly or through a local
