@@ -98,7 +98,7 @@ func New(cfg Config) *analysis.Analyzer {
 	a.Flags.Var(&headers, "headers", "comma-separated headers whose values are credentials")
 	a.Flags.Var(&sinks, "sinks", "comma-separated extra log functions by qualified name, such as example.com/mylog.Infof or (*example.com/mylog.Logger).Infof, or writers that are logs, such as (example.com/sdk.Config).Trace")
 	a.Flags.Var(&debugWriters, "debug-writers", "comma-separated names of fields, parameters and variables whose io.Writer is a debug or trace output")
-	a.Flags.BoolVar(&partial, "partial-redaction", partial, "report a header, request or dump from which some credential headers were removed but not all, naming those left (off: removing any of them counts as a redaction)")
+	a.Flags.BoolVar(&partial, "partial-redaction", partial, "report a header, request or dump from which some credential headers were removed but not all, naming those left (off: removing the ones the package sends counts as a redaction)")
 	a.Flags.Var(&secretFields, "secret-fields", "comma-separated names of struct fields whose text is a credential, printed when a log formats the struct whole")
 	return a
 }
@@ -236,7 +236,11 @@ type checker struct {
 	secretFields secretNames
 	// partial is Config.PartialRedaction (see complete).
 	partial bool
-	secrets map[*types.TypeName]*secretUse
+	// sends are the configured headers that the package sets on what it
+	// sends (see sendsHeaders), built on first use.
+	sends     nameSet
+	sendsDone bool
+	secrets   map[*types.TypeName]*secretUse
 	// help is what the package offers for the helper that the fixes
 	// call (see helper.go); inline makes the fixes build the clone in
 	// place instead, and usedHelper records that the fix being built

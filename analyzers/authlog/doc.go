@@ -215,8 +215,15 @@
 // ...)). The flag is off by default: on the census, code that masks the
 // one credential its requests carry (Authorization, in go-containerregistry's
 // and regclient's request logs) was judged correct, and reporting it made
-// four false positives for no defect found; without the flag the removal
-// of any configured header counts as a redaction. Either way a deletion
+// four false positives for no defect found. Without the flag the removal
+// of configured headers counts as a redaction when it covers every one
+// that the package itself sends (sets with a constant name to a value
+// that is no marker: h.Set, h.Add, h[name] = v, SetBasicAuth for
+// Authorization, AddCookie for Cookie); a package that sends X-Api-Key
+// too, and masks Authorization alone before it logs, is reported, naming
+// the headers it sends that are left (Authorization removed; may still
+// hold X-Api-Key). What another package's redacting helper removes is
+// judged by that helper's package. Either way a deletion
 // that misses is reported
 // (delete(h, "authorization") deletes nothing from a map with canonical
 // keys). Text
@@ -311,5 +318,6 @@
 //	-authlog.partial-redaction
 //	    report a header, request or dump from which some credential
 //	    headers were removed but not all, naming those left (default
-//	    false: removing any of them counts as a redaction).
+//	    false: removing the ones the package sends counts as a
+//	    redaction).
 package authlog

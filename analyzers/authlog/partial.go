@@ -37,12 +37,94 @@ func (c *checker) every() nameSet {
 }
 
 // complete reports whether removing the headers of set redacts a header:
-// every configured header with -partial-redaction, any of them without.
+// every configured header with -partial-redaction; without it, any of
+// them, and every one of those the package itself sends (sendsHeaders):
+// a redaction that masks Authorization where the package sets X-Api-Key
+// too misses a credential that its requests carry, while one that masks
+// the one credential its requests carry is whole.
 func (c *checker) complete(set nameSet) bool {
 	if c.partial {
 		return set&c.every() == c.every()
 	}
-	return set != 0
+	return set != 0 && c.sendsHeaders()&^set == 0
+}
+
+// left returns the configured headers that a header from which set was
+// removed may still hold, as a finding names them: every other one with
+// -partial-redaction, those the package sends without it.
+func (c *checker) left(set nameSet) nameSet {
+	if c.partial || set == 0 {
+		return c.every() &^ set
+	}
+	return c.sendsHeaders() &^ set
+}
+
+// sendsHeaders returns the configured headers that the package sets to a
+// value that is no marker: h.Set and h.Add with a constant name,
+// h[name] = v, req.SetBasicAuth (Authorization) and req.AddCookie
+// (Cookie).
+func (c *checker) sendsHeaders() nameSet {
+	if c.sendsDone {
+		return c.sends
+	}
+	c.sendsDone = true
+	info := c.pass.TypesInfo
+	decls := map[*types.Func]*ast.FuncDecl{}
+	for _, f := range c.calls.Funcs() {
+		if f.Obj != nil {
+			decls[f.Obj] = f.Decl
+		}
+	}
+	// masked reports whether v, the value a header is set to, hides the
+	// credential: a marker, or a masking helper of another package (its
+	// fact) or of this one (its body; the solve may not have reached it).
+	masked := func(v ast.Expr) bool {
+		if c.isMasked(info, v) {
+			return true
+		}
+		call, ok := ast.Unparen(v).(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		fn := httpmodel.Callee(info, call)
+		d, local := decls[fn]
+		return local && c.masksText(d)
+	}
+	for _, f := range c.calls.Funcs() {
+		if isTestFile(c.pass, f.File) {
+			continue
+		}
+		for _, call := range c.calls.Calls(f.Decl) {
+			if a, ok := httpmodel.HeaderCall(info, call.Expr); ok {
+				if (a.Op == httpmodel.HeaderSet || a.Op == httpmodel.HeaderAdd) && a.Name != "" && !masked(a.Value) {
+					c.sends |= c.nameIndex(a.Name)
+				}
+				continue
+			}
+			switch {
+			case httpmodel.IsMethod(call.Callee, httpPkg, "Request", "SetBasicAuth"):
+				c.sends |= c.nameIndex("Authorization")
+			case httpmodel.IsMethod(call.Callee, httpPkg, "Request", "AddCookie"):
+				c.sends |= c.nameIndex("Cookie")
+			}
+		}
+		for _, n := range c.calls.Nodes(f.Decl) {
+			as, ok := n.(*ast.AssignStmt)
+			if !ok || len(as.Lhs) != len(as.Rhs) {
+				continue
+			}
+			for i, l := range as.Lhs {
+				ix, ok := ast.Unparen(l).(*ast.IndexExpr)
+				if !ok {
+					continue
+				}
+				if a, ok := httpmodel.HeaderIndexExpr(info, ix); ok && a.Name != "" && !c.isMaskedList(info, as.Rhs[i]) {
+					c.sends |= c.nameIndex(a.Name)
+				}
+			}
+		}
+	}
+	return c.sends
 }
 
 // nameIndex returns the bit of the configured header name (canonical), or
@@ -486,7 +568,7 @@ func pathTo(root ast.Node, n ast.Node) []ast.Node {
 // removes and what it leaves.
 func (c *checker) partialText(removed nameSet) string {
 	gone := c.setNames(removed)
-	left := c.missingNames(removed)
+	left := c.setNames(c.left(removed))
 	what := strings.Join(gone, ", ")
 	if len(gone) > 3 {
 		what = fmt.Sprintf("%d of %d credential headers", len(gone), len(c.names))
