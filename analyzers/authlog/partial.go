@@ -59,6 +59,22 @@ func (c *checker) left(set nameSet) nameSet {
 	return c.sendsHeaders() &^ set
 }
 
+// responseHeader reports whether h is the header of a response: what a
+// server sets there (w.Header().Set("Set-Cookie", ...)) is no header of
+// the requests it logs.
+func (c *checker) responseHeader(h ast.Expr) bool {
+	info := c.pass.TypesInfo
+	switch x := ast.Unparen(h).(type) {
+	case *ast.CallExpr:
+		// w.Header() of an http.ResponseWriter.
+		fn := httpmodel.Callee(info, x)
+		return fn != nil && fn.Name() == "Header" && fn.Pkg() != nil && fn.Pkg().Path() == httpPkg
+	case *ast.SelectorExpr:
+		return x.Sel.Name == "Header" && isResponse(info.TypeOf(x.X))
+	}
+	return false
+}
+
 // sendsHeaders returns the configured headers that the package sets to a
 // value that is no marker: h.Set and h.Add with a constant name,
 // h[name] = v, req.SetBasicAuth (Authorization) and req.AddCookie
@@ -96,7 +112,7 @@ func (c *checker) sendsHeaders() nameSet {
 		}
 		for _, call := range c.calls.Calls(f.Decl) {
 			if a, ok := httpmodel.HeaderCall(info, call.Expr); ok {
-				if (a.Op == httpmodel.HeaderSet || a.Op == httpmodel.HeaderAdd) && a.Name != "" && !masked(a.Value) {
+				if (a.Op == httpmodel.HeaderSet || a.Op == httpmodel.HeaderAdd) && a.Name != "" && !masked(a.Value) && !c.responseHeader(a.Header) {
 					c.sends |= c.nameIndex(a.Name)
 				}
 				continue
@@ -118,7 +134,7 @@ func (c *checker) sendsHeaders() nameSet {
 				if !ok {
 					continue
 				}
-				if a, ok := httpmodel.HeaderIndexExpr(info, ix); ok && a.Name != "" && !c.isMaskedList(info, as.Rhs[i]) {
+				if a, ok := httpmodel.HeaderIndexExpr(info, ix); ok && a.Name != "" && !c.isMaskedList(info, as.Rhs[i]) && !c.responseHeader(a.Header) {
 					c.sends |= c.nameIndex(a.Name)
 				}
 			}

@@ -37,3 +37,18 @@ func (c *Client) traceAll(req *http.Request) {
 		log.Printf("%s", b) // want `request dump \(includes every header\)`
 	}
 }
+
+// Must stay silent: what a server sets on its response is not sent with
+// the requests it logs.
+func serve(w http.ResponseWriter, req *http.Request) {
+	w.Header().Set("X-Auth-Token", newToken())
+	w.Header().Set("Set-Cookie", "session="+newToken())
+	r := req.Clone(req.Context())
+	r.Header.Del("Authorization")
+	b, err := httputil.DumpRequest(r, false)
+	if err == nil {
+		log.Printf("%s", b)
+	}
+}
+
+func newToken() string { return "t" }
