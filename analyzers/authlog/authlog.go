@@ -283,7 +283,8 @@ func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, de
 	// A package of text helpers may declare a masking helper
 	// (masking.go) for the packages that do.
 	masking := !isHTTP && declaresMaskCandidate(pass.Pkg)
-	if !isHTTP && !facts && !logsink.ImportsSink(pass.Pkg, sinks) && !declaresFuncLog(pass.Pkg) && !masking {
+	onlyMasks := !isHTTP && !facts && !logsink.ImportsSink(pass.Pkg, sinks) && !declaresFuncLog(pass.Pkg)
+	if onlyMasks && !masking {
 		return nil, nil
 	}
 	c := &checker{pass: pass, sinks: sinks, debugWriters: debugWriters, secretFields: secretFields, calls: pass.ResultOf[callindex.Analyzer].(*callindex.Index), terminals: terms, partial: partial}
@@ -293,14 +294,18 @@ func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, de
 			c.names = append(c.names, n)
 		}
 	}
-	checkLibraries(pass, c.names, at)
-
 	var decls []decl
 	for _, f := range c.calls.Funcs() {
 		if f.Obj != nil {
 			decls = append(decls, decl{f.File, f.Decl, f.Obj})
 		}
 	}
+	if onlyMasks {
+		// Its masking helpers are all it offers: no walk of its bodies.
+		c.exportMasks(decls)
+		return nil, nil
+	}
+	checkLibraries(pass, c.names, at)
 	// A package that cannot reach net/http carries no credential: only
 	// the summaries of its log wrappers matter, and it has nothing to
 	// report.
