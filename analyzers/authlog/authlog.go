@@ -98,7 +98,7 @@ func New(cfg Config) *analysis.Analyzer {
 	a.Flags.Var(&headers, "headers", "comma-separated headers whose values are credentials")
 	a.Flags.Var(&sinks, "sinks", "comma-separated extra log functions by qualified name, such as example.com/mylog.Infof or (*example.com/mylog.Logger).Infof, or writers that are logs, such as (example.com/sdk.Config).Trace")
 	a.Flags.Var(&debugWriters, "debug-writers", "comma-separated names of fields, parameters and variables whose io.Writer is a debug or trace output")
-	a.Flags.BoolVar(&partial, "partial-redaction", partial, "report a header, request or dump from which some credential headers were removed but not all, naming those left (off: removing any of them counts as a redaction)")
+	a.Flags.BoolVar(&partial, "partial-redaction", partial, "report a header, request or dump from which some credential headers were removed but not all, naming those left (off: removing the ones the package sends counts as a redaction)")
 	a.Flags.Var(&secretFields, "secret-fields", "comma-separated names of struct fields whose text is a credential, printed when a log formats the struct whole")
 	return a
 }
@@ -134,6 +134,10 @@ type funcFact struct {
 	// *http.Request, the configured headers that the function removes
 	// from that header (or the request's Header) in place.
 	Strips [][]string
+	// Masks is true for a function that returns its text parameter
+	// masked: every result is constant text, a marker, or a part of the
+	// parameter joined to a marker (k[:4] + "****"); see masking.go.
+	Masks bool
 }
 
 func (*funcFact) AFact() {}
@@ -177,6 +181,9 @@ func (f *funcFact) String() string {
 			parts = append(parts, fmt.Sprintf("p%d=redacts(%s)", i, strings.Join(names, ",")))
 		}
 	}
+	if f.Masks {
+		parts = append(parts, "masks")
+	}
 	return "authlog(" + strings.Join(parts, " ") + ")"
 }
 
@@ -198,12 +205,12 @@ func (f *funcFact) sink() bool { return f.Values != 0 || f.Printf }
 func (f *funcFact) empty() bool {
 	nonzero := func(r uint64) bool { return r != 0 }
 	some := func(names []string) bool { return len(names) > 0 }
-	return !f.sink() && !slices.ContainsFunc(f.Removes, some) && !slices.ContainsFunc(f.Strips, some) &&
+	return !f.sink() && !f.Masks && !slices.ContainsFunc(f.Removes, some) && !slices.ContainsFunc(f.Strips, some) &&
 		!slices.ContainsFunc(f.Results, nonzero) && !slices.ContainsFunc(f.Passes, nonzero)
 }
 
 func (f *funcFact) equal(g *funcFact) bool {
-	return f.Sink == g.Sink && f.Values == g.Values && f.Printf == g.Printf &&
+	return f.Sink == g.Sink && f.Values == g.Values && f.Printf == g.Printf && f.Masks == g.Masks &&
 		f.Format == g.Format && f.Args == g.Args && slices.Equal(f.Results, g.Results) && slices.Equal(f.Passes, g.Passes) &&
 		slices.EqualFunc(f.Removes, g.Removes, slices.Equal) && slices.EqualFunc(f.Strips, g.Strips, slices.Equal)
 }
@@ -229,7 +236,11 @@ type checker struct {
 	secretFields secretNames
 	// partial is Config.PartialRedaction (see complete).
 	partial bool
-	secrets map[*types.TypeName]*secretUse
+	// sends are the configured headers that the package sets on what it
+	// sends (see sendsHeaders), built on first use.
+	sends     nameSet
+	sendsDone bool
+	secrets   map[*types.TypeName]*secretUse
 	// help is what the package offers for the helper that the fixes
 	// call (see helper.go); inline makes the fixes build the clone in
 	// place instead, and usedHelper records that the fix being built
@@ -269,7 +280,11 @@ func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, de
 	// A package that assigns a standard stream to a writer tells the
 	// packages that write to it (terminal.go), whatever it imports.
 	terms := terminals(pass)
-	if !isHTTP && !facts && !logsink.ImportsSink(pass.Pkg, sinks) && !declaresFuncLog(pass.Pkg) {
+	// A package of text helpers may declare a masking helper
+	// (masking.go) for the packages that do.
+	masking := !isHTTP && declaresMaskCandidate(pass.Pkg)
+	onlyMasks := !isHTTP && !facts && !logsink.ImportsSink(pass.Pkg, sinks) && !declaresFuncLog(pass.Pkg)
+	if onlyMasks && !masking {
 		return nil, nil
 	}
 	c := &checker{pass: pass, sinks: sinks, debugWriters: debugWriters, secretFields: secretFields, calls: pass.ResultOf[callindex.Analyzer].(*callindex.Index), terminals: terms, partial: partial}
@@ -279,22 +294,37 @@ func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, de
 			c.names = append(c.names, n)
 		}
 	}
-	checkLibraries(pass, c.names, at)
-
 	var decls []decl
 	for _, f := range c.calls.Funcs() {
 		if f.Obj != nil {
 			decls = append(decls, decl{f.File, f.Decl, f.Obj})
 		}
 	}
+	if onlyMasks {
+		// Its masking helpers are all it offers: no walk of its bodies.
+		c.exportMasks(decls)
+		return nil, nil
+	}
+	checkLibraries(pass, c.names, at)
 	// A package that cannot reach net/http carries no credential: only
 	// the summaries of its log wrappers matter, and it has nothing to
 	// report.
 	if !isHTTP && !c.callsLog(decls) {
+		if masking {
+			c.exportMasks(decls)
+		}
 		return nil, nil // nothing reaches a log
 	}
 	g := summary.NewGraph(c.calls)
+	if isHTTP {
+		c.addTableEdges(g)
+	}
 	logs, active := c.reach(g, isHTTP)
+	if masking {
+		for i, d := range g.Funcs {
+			active[i] = active[i] || maskCandidate(d.Obj)
+		}
+	}
 	// Summaries depend on one another: the solver analyses callees
 	// first, and a function again only when a callee's summary changed
 	// since. The last state of each function serves check.
@@ -404,6 +434,7 @@ func (c *checker) reach(g *summary.Graph, reachesHTTP bool) (logs, active []bool
 func joinFacts(old, new *funcFact) *funcFact {
 	j := *new
 	j.Values |= old.Values
+	j.Masks = j.Masks || old.Masks
 	j.Removes = joinNames(new.Removes, old.Removes)
 	j.Strips = joinNames(new.Strips, old.Strips)
 	j.Results = slices.Clone(new.Results)
@@ -685,6 +716,7 @@ func (c *checker) summarise(st *fstate, logs bool) *funcFact {
 		}
 	}
 	f.Strips = st.strips()
+	f.Masks = c.masksText(st.decl)
 	if !logs {
 		return f // no call that may log: no parameter reaches a log
 	}
@@ -772,7 +804,7 @@ func (c *checker) check(file *ast.File, st *fstate) *fileFindings {
 			_, byMethod := c.printedCreds(t, 0)
 			// io.Copy reads its source: a buffer's String method plays
 			// no part.
-			byMethod = byMethod && !httpmodel.IsNamed(a.Type, "io", "Reader")
+			byMethod = byMethod && !httpmodel.IsNamed(a.Type, "io", "Reader") && !a.Source
 			leaves := st.leaves(a.Expr, a.Type, nil)
 			if name, _ := logsink.PrintMethod(t); byMethod && name != "Error" {
 				// An error shows what was formatted into its text, whose

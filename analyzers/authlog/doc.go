@@ -154,7 +154,8 @@
 // A write to an io.Writer (fmt.Fprint, Fprintf and Fprintln,
 // io.WriteString, a Write or WriteString method, and io.Copy, CopyN and
 // CopyBuffer, which write what their reader holds, such as a buffer a dump
-// was written into) is a log when the writer is os.Stdout or os.Stderr,
+// was written into, as the WriteTo method of an io.WriterTo writes what
+// its receiver holds: b.WriteTo(os.Stderr)) is a log when the writer is os.Stdout or os.Stderr,
 // the terminal under another name, a log's own writer (log.Writer(), the
 // Writer of a *log.Logger, logrus's Writer and WriterLevel, io.MultiWriter
 // of one of these or a standard stream, directly or through a local
@@ -191,7 +192,17 @@
 // or by a function, in any package, that returns the header without them
 // (r.Header = redactHeaders(r.Header)) or removes them from the header or
 // request it is given (scrub(req)); or once the header is replaced by an
-// empty one. A name that is not a constant counts as every name, unless
+// empty one. A value made by a masking helper, in any package, counts as
+// a marker: a function of text to text whose every result is constant
+// text, a part of its parameter (k[:8], k[len(k)-4:]) joined to a marker
+// by + or a format, or strings.Repeat of a marker, and one result at
+// least a marker (h.Set("X-Auth-Token", hideKey(k)) with hideKey
+// returning k[:8] + "-xxxx" or "xxxx"); one that returns its parameter
+// whole on some path, or a prefix alone, is none. Redacting helpers
+// applied through a table of functions (for _, a := range anonymizers {
+// h = a(h) }, the table a composite literal of functions, in place or in
+// a variable of the package that nothing else assigns) remove what they
+// remove together. A name that is not a constant counts as every name, unless
 // it comes from a constant list or map (a composite literal of
 // constants, in place or in a variable that nothing else assigns): a
 // range over it, or a filter of a loop over the header (if
@@ -204,8 +215,15 @@
 // ...)). The flag is off by default: on the census, code that masks the
 // one credential its requests carry (Authorization, in go-containerregistry's
 // and regclient's request logs) was judged correct, and reporting it made
-// four false positives for no defect found; without the flag the removal
-// of any configured header counts as a redaction. Either way a deletion
+// four false positives for no defect found. Without the flag the removal
+// of configured headers counts as a redaction when it covers every one
+// that the package itself sends (sets with a constant name to a value
+// that is no marker: h.Set, h.Add, h[name] = v, SetBasicAuth for
+// Authorization, AddCookie for Cookie); a package that sends X-Api-Key
+// too, and masks Authorization alone before it logs, is reported, naming
+// the headers it sends that are left (Authorization removed; may still
+// hold X-Api-Key). What another package's redacting helper removes is
+// judged by that helper's package. Either way a deletion
 // that misses is reported
 // (delete(h, "authorization") deletes nothing from a map with canonical
 // keys). Text
@@ -300,5 +318,6 @@
 //	-authlog.partial-redaction
 //	    report a header, request or dump from which some credential
 //	    headers were removed but not all, naming those left (default
-//	    false: removing any of them counts as a redaction).
+//	    false: removing the ones the package sends counts as a
+//	    redaction).
 package authlog

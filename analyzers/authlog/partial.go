@@ -37,12 +37,110 @@ func (c *checker) every() nameSet {
 }
 
 // complete reports whether removing the headers of set redacts a header:
-// every configured header with -partial-redaction, any of them without.
+// every configured header with -partial-redaction; without it, any of
+// them, and every one of those the package itself sends (sendsHeaders):
+// a redaction that masks Authorization where the package sets X-Api-Key
+// too misses a credential that its requests carry, while one that masks
+// the one credential its requests carry is whole.
 func (c *checker) complete(set nameSet) bool {
 	if c.partial {
 		return set&c.every() == c.every()
 	}
-	return set != 0
+	return set != 0 && c.sendsHeaders()&^set == 0
+}
+
+// left returns the configured headers that a header from which set was
+// removed may still hold, as a finding names them: every other one with
+// -partial-redaction, those the package sends without it.
+func (c *checker) left(set nameSet) nameSet {
+	if c.partial || set == 0 {
+		return c.every() &^ set
+	}
+	return c.sendsHeaders() &^ set
+}
+
+// responseHeader reports whether h is the header of a response: what a
+// server sets there (w.Header().Set("Set-Cookie", ...)) is no header of
+// the requests it logs.
+func (c *checker) responseHeader(h ast.Expr) bool {
+	info := c.pass.TypesInfo
+	switch x := ast.Unparen(h).(type) {
+	case *ast.CallExpr:
+		// w.Header() of an http.ResponseWriter.
+		fn := httpmodel.Callee(info, x)
+		return fn != nil && fn.Name() == "Header" && fn.Pkg() != nil && fn.Pkg().Path() == httpPkg
+	case *ast.SelectorExpr:
+		return x.Sel.Name == "Header" && isResponse(info.TypeOf(x.X))
+	}
+	return false
+}
+
+// sendsHeaders returns the configured headers that the package sets to a
+// value that is no marker: h.Set and h.Add with a constant name,
+// h[name] = v, req.SetBasicAuth (Authorization) and req.AddCookie
+// (Cookie).
+func (c *checker) sendsHeaders() nameSet {
+	if c.sendsDone {
+		return c.sends
+	}
+	c.sendsDone = true
+	info := c.pass.TypesInfo
+	decls := map[*types.Func]*ast.FuncDecl{}
+	for _, f := range c.calls.Funcs() {
+		if f.Obj != nil {
+			decls[f.Obj] = f.Decl
+		}
+	}
+	// masked reports whether v, the value a header is set to, hides the
+	// credential: a marker, or a masking helper of another package (its
+	// fact) or of this one (its body; the solve may not have reached it).
+	masked := func(v ast.Expr) bool {
+		if c.isMasked(info, v) {
+			return true
+		}
+		call, ok := ast.Unparen(v).(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		fn := httpmodel.Callee(info, call)
+		d, local := decls[fn]
+		return local && c.masksText(d)
+	}
+	for _, f := range c.calls.Funcs() {
+		if isTestFile(c.pass, f.File) {
+			continue
+		}
+		for _, call := range c.calls.Calls(f.Decl) {
+			if a, ok := httpmodel.HeaderCall(info, call.Expr); ok {
+				if (a.Op == httpmodel.HeaderSet || a.Op == httpmodel.HeaderAdd) && a.Name != "" && !masked(a.Value) && !c.responseHeader(a.Header) {
+					c.sends |= c.nameIndex(a.Name)
+				}
+				continue
+			}
+			switch {
+			case httpmodel.IsMethod(call.Callee, httpPkg, "Request", "SetBasicAuth"):
+				c.sends |= c.nameIndex("Authorization")
+			case httpmodel.IsMethod(call.Callee, httpPkg, "Request", "AddCookie"):
+				c.sends |= c.nameIndex("Cookie")
+			}
+		}
+		for _, n := range c.calls.Nodes(f.Decl) {
+			as, ok := n.(*ast.AssignStmt)
+			if !ok || len(as.Lhs) != len(as.Rhs) {
+				continue
+			}
+			for i, l := range as.Lhs {
+				ix, ok := ast.Unparen(l).(*ast.IndexExpr)
+				if !ok {
+					continue
+				}
+				if a, ok := httpmodel.HeaderIndexExpr(info, ix); ok && a.Name != "" && !c.isMaskedList(info, as.Rhs[i]) && !c.responseHeader(a.Header) {
+					c.sends |= c.nameIndex(a.Name)
+				}
+			}
+		}
+	}
+	return c.sends
 }
 
 // nameIndex returns the bit of the configured header name (canonical), or
@@ -260,7 +358,10 @@ func (s *fstate) rangeOfVar(v *types.Var) (*ast.RangeStmt, bool) {
 // constLit returns the composite literal that e is, or that the variable
 // e holds when its declaration gives it one and nothing assigns it again
 // (nor takes its address); nil otherwise.
-func (s *fstate) constLit(e ast.Expr) *ast.CompositeLit {
+func (s *fstate) constLit(e ast.Expr) *ast.CompositeLit { return s.c.constLitOf(e) }
+
+// constLitOf is constLit for any function of the package.
+func (c *checker) constLitOf(e ast.Expr) *ast.CompositeLit {
 	e = ast.Unparen(e)
 	if lit, ok := e.(*ast.CompositeLit); ok {
 		return lit
@@ -275,11 +376,11 @@ func (s *fstate) constLit(e ast.Expr) *ast.CompositeLit {
 	if id == nil {
 		return nil
 	}
-	v, ok := s.info.Uses[id].(*types.Var)
-	if !ok || v.Pkg() != s.c.pass.Pkg {
+	v, ok := c.pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok || v.Pkg() != c.pass.Pkg {
 		return nil
 	}
-	return s.c.litOfVar(v)
+	return c.litOfVar(v)
 }
 
 // litOfVar returns the composite literal that declares v, a variable of
@@ -483,7 +584,7 @@ func pathTo(root ast.Node, n ast.Node) []ast.Node {
 // removes and what it leaves.
 func (c *checker) partialText(removed nameSet) string {
 	gone := c.setNames(removed)
-	left := c.missingNames(removed)
+	left := c.setNames(c.left(removed))
 	what := strings.Join(gone, ", ")
 	if len(gone) > 3 {
 		what = fmt.Sprintf("%d of %d credential headers", len(gone), len(c.names))
@@ -575,6 +676,16 @@ func (s *fstate) dumpRemoved(calls []*ast.CallExpr) nameSet {
 	return set
 }
 
+// localCall reports whether e is a call of a function of this package.
+func (c *checker) localCall(e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn := httpmodel.Callee(c.pass.TypesInfo, call)
+	return fn != nil && fn.Pkg() == c.pass.Pkg
+}
+
 // removesHeaders reports whether the body of fd removes a header from a
 // header value (Del, delete, Set, an assignment to a Header field) or
 // calls a function of another package that strips its parameters: only
@@ -582,13 +693,18 @@ func (s *fstate) dumpRemoved(calls []*ast.CallExpr) nameSet {
 func (c *checker) removesHeaders(fd *ast.FuncDecl) bool {
 	info := c.pass.TypesInfo
 	for _, call := range c.calls.Calls(fd) {
-		if a, ok := httpmodel.HeaderCall(info, call.Expr); ok && (a.Op == httpmodel.HeaderDel || a.Op == httpmodel.HeaderSet && isMarker(info, a.Value)) {
+		if a, ok := httpmodel.HeaderCall(info, call.Expr); ok && (a.Op == httpmodel.HeaderDel || a.Op == httpmodel.HeaderSet && (c.isMasked(info, a.Value) || c.localCall(a.Value))) {
+			// A call of a function of this package may be a masking
+			// helper, whose summary the solve has yet to make.
 			return true
 		}
 		if isBuiltin(info, call.Expr, "delete") {
 			return true
 		}
 		if f := c.fact(call.Callee); f != nil && len(f.Strips) > 0 {
+			return true
+		}
+		if call.Callee == nil && len(c.tableFuncs(fd, call.Expr)) > 0 {
 			return true
 		}
 	}

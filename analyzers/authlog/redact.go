@@ -65,21 +65,6 @@ func isMarker(info *types.Info, e ast.Expr) bool {
 	return ok && (s == "" || isMarkerText(s))
 }
 
-// isMarkerList reports whether e is a []string literal of markers, the
-// value of h["Authorization"] = []string{"***"}.
-func isMarkerList(info *types.Info, e ast.Expr) bool {
-	lit, ok := ast.Unparen(e).(*ast.CompositeLit)
-	if !ok || len(lit.Elts) == 0 {
-		return false
-	}
-	for _, elt := range lit.Elts {
-		if !isMarker(info, elt) {
-			return false
-		}
-	}
-	return true
-}
-
 // scrubbed recognises a call of fn, with arguments args (receiver taken
 // out), that replaces text by a redaction marker, and returns the text
 // it works on:
@@ -161,7 +146,11 @@ func (s *fstate) removesOf(e ast.Expr) nameSet {
 	if !ok {
 		return 0
 	}
-	f := s.c.fact(httpmodel.Callee(s.info, call))
+	fn := httpmodel.Callee(s.info, call)
+	if fn == nil {
+		return s.tableRemoves(call)
+	}
+	f := s.c.fact(fn)
 	if f == nil || len(f.Removes) == 0 {
 		return 0
 	}
@@ -172,23 +161,29 @@ func (s *fstate) removesOf(e ast.Expr) nameSet {
 // removes headers from a header or request it is given (see
 // funcFact.Strips), removes from its arguments.
 func (s *fstate) stripped(call *ast.CallExpr) {
-	fn := httpmodel.Callee(s.info, call)
-	f := s.c.fact(fn)
-	if f == nil || len(f.Strips) == 0 {
+	var strips [][]string
+	var sig *types.Signature
+	if fn := httpmodel.Callee(s.info, call); fn != nil {
+		if f := s.c.fact(fn); f != nil {
+			strips, sig = f.Strips, fn.Type().(*types.Signature)
+		}
+	} else if strips = s.tableStrips(call); len(strips) > 0 {
+		sig, _ = s.info.TypeOf(call.Fun).Underlying().(*types.Signature)
+	}
+	if len(strips) == 0 || sig == nil {
 		return
 	}
-	sig := fn.Type().(*types.Signature)
 	_, args := httpmodel.Receiver(s.info, call)
 	for i, a := range args {
-		if i >= len(f.Strips) || i >= sig.Params().Len() || len(f.Strips[i]) == 0 {
+		if i >= len(strips) || i >= sig.Params().Len() || len(strips[i]) == 0 {
 			continue
 		}
 		if u, ok := ast.Unparen(a).(*ast.UnaryExpr); ok && u.Op == token.AND {
 			if k := s.key(u.X); k != "" {
-				s.addDels(k+".Header", s.c.namesSet(f.Strips[i]), call.End())
+				s.addDels(k+".Header", s.c.namesSet(strips[i]), call.End())
 			}
 			continue
 		}
-		s.addDels(s.headerKey(a, s.info.TypeOf(a)), s.c.namesSet(f.Strips[i]), call.End())
+		s.addDels(s.headerKey(a, s.info.TypeOf(a)), s.c.namesSet(strips[i]), call.End())
 	}
 }

@@ -172,7 +172,7 @@ func (s *fstate) visit(n ast.Node) bool {
 				// r.Header = redact(r.Header), c := redactedClone(r):
 				// what the helper removes (its fact) is removed.
 				s.addDels(s.headerKey(l, info.TypeOf(l)), set, at)
-			} else if ix, ok := ast.Unparen(l).(*ast.IndexExpr); ok && isMarkerList(info, rhs) {
+			} else if ix, ok := ast.Unparen(l).(*ast.IndexExpr); ok && s.c.isMaskedList(info, rhs) {
 				// h["Authorization"] = []string{"***"}
 				if a, ok := httpmodel.HeaderIndexExpr(info, ix); ok {
 					if a.Name == "" {
@@ -208,7 +208,7 @@ func (s *fstate) visit(n ast.Node) bool {
 		}
 		return true
 	case *ast.CallExpr:
-		if a, ok := httpmodel.HeaderCall(info, n); ok && (a.Op == httpmodel.HeaderDel || (a.Op == httpmodel.HeaderSet || a.Op == httpmodel.HeaderAdd) && isMarker(info, a.Value)) {
+		if a, ok := httpmodel.HeaderCall(info, n); ok && (a.Op == httpmodel.HeaderDel || (a.Op == httpmodel.HeaderSet || a.Op == httpmodel.HeaderAdd) && s.c.isMasked(info, a.Value)) {
 			// h.Set("Authorization", "[redacted]") masks the value as
 			// well as a deletion would, and so does h.Add(name, "***")
 			// after h.Del(name).

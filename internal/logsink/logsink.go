@@ -52,6 +52,9 @@ type Sink struct {
 	// debug or trace output (see DebugWriter): Args then does not require
 	// os.Stdout or os.Stderr.
 	Dest string
+	// Source is true for the WriteTo method of an io.WriterTo: its
+	// receiver is the value written, to the argument Writer.
+	Source bool
 }
 
 type entry struct {
@@ -373,6 +376,9 @@ type Arg struct {
 	// printed as with %v, and '?' when the verb is not known (a format
 	// that is not a constant, a spread argument list).
 	Verb rune
+	// Source is true for the receiver of a WriteTo method, whose bytes
+	// are written as they are (no String method plays a part).
+	Source bool
 }
 
 // Args returns the values that call, a call of a function that logs as s,
@@ -389,9 +395,15 @@ func Args(info *types.Info, call *ast.CallExpr, s Sink) (out []Arg, ok bool) {
 	if sig == nil {
 		return nil, false
 	}
-	_, args := httpmodel.Receiver(info, call)
+	recv, args := httpmodel.Receiver(info, call)
 	if s.Writer >= 0 && (s.Writer >= len(args) || s.Dest == "" && !IsStdStream(info, args[s.Writer])) {
 		return nil, false
+	}
+	if s.Source {
+		if recv == nil {
+			return nil, false
+		}
+		return []Arg{{Expr: recv, Type: info.TypeOf(recv), Verb: 'v', Source: true}}, true
 	}
 	var verbs [][]rune
 	verbsKnown := false

@@ -1,6 +1,7 @@
 package logsink
 
 import (
+	"github.com/retrylint/retrylint/internal/httpmodel"
 	"go/ast"
 	"go/types"
 	"strings"
@@ -235,18 +236,25 @@ func logSignature(sig *types.Signature, printf bool) (format int, ok bool) {
 }
 
 // A Writer is a call that writes to an io.Writer: fmt.Fprint, Fprintf
-// and Fprintln, io.WriteString, or a Write or WriteString method.
+// and Fprintln, io.WriteString, a Write or WriteString method, or the
+// WriteTo method of an io.WriterTo (buf.WriteTo(os.Stderr)).
 type Writer struct {
 	// Dest is the destination writer.
 	Dest ast.Expr
 	// Method is true for a Write or WriteString method of Dest.
 	Method bool
+	// Source, for a WriteTo method, is its receiver: what it holds is
+	// written to Dest, the argument.
+	Source ast.Expr
 }
 
 // WriterCall reports whether call, a call of fn, writes to an io.Writer,
 // and to which: fmt.Fprint, Fprintf and Fprintln, io.WriteString, a Write
 // or WriteString method, and io.Copy, CopyN and CopyBuffer, which write
-// what their reader holds (a buffer a dump was written into).
+// what their reader holds (a buffer a dump was written into), as the
+// WriteTo(w io.Writer) (int64, error) method of io.WriterTo writes what
+// its receiver holds (b.WriteTo(os.Stderr), of a bytes.Buffer, a
+// strings.Reader or a type of the project's own).
 func WriterCall(info *types.Info, call *ast.CallExpr, fn *types.Func) (Writer, bool) {
 	if fn == nil || fn.Pkg() == nil {
 		return Writer{}, false
@@ -265,6 +273,9 @@ func WriterCall(info *types.Info, call *ast.CallExpr, fn *types.Func) (Writer, b
 		}
 		return Writer{}, false
 	}
+	if fn.Name() == "WriteTo" {
+		return writeToCall(info, call, sig)
+	}
 	if fn.Name() != "Write" && fn.Name() != "WriteString" {
 		return Writer{}, false
 	}
@@ -280,6 +291,26 @@ func WriterCall(info *types.Info, call *ast.CallExpr, fn *types.Func) (Writer, b
 		return Writer{}, false
 	}
 	return Writer{Dest: sel.X, Method: true}, true
+}
+
+// writeToCall recognises a call of the WriteTo method of io.WriterTo:
+// WriteTo(w io.Writer) (n int64, err error), called on a value.
+func writeToCall(info *types.Info, call *ast.CallExpr, sig *types.Signature) (Writer, bool) {
+	if sig.Params().Len() != 1 || sig.Results().Len() != 2 || len(call.Args) != 1 ||
+		!httpmodel.IsNamed(sig.Params().At(0).Type(), "io", "Writer") {
+		return Writer{}, false
+	}
+	if b, ok := sig.Results().At(0).Type().(*types.Basic); !ok || b.Kind() != types.Int64 {
+		return Writer{}, false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return Writer{}, false
+	}
+	if s, ok := info.Selections[sel]; !ok || s.Kind() != types.MethodVal {
+		return Writer{}, false
+	}
+	return Writer{Dest: call.Args[0], Source: sel.X}, true
 }
 
 // A Names is a list of identifiers compared case-insensitively, usable as

@@ -146,6 +146,8 @@ func f(buf *bytes.Buffer) {
 	os.Stderr.WriteString("x")
 	io.ReadAll(buf)
 	fmt.Sprint(out)
+	buf.WriteTo(out)
+	buf.WriteString("x")
 }
 `
 	fset := token.NewFileSet()
@@ -170,11 +172,15 @@ func f(buf *bytes.Buffer) {
 			fn, _ = info.Uses[f.Sel].(*types.Func)
 		}
 		if w, ok := logsink.WriterCall(info, call, fn); ok {
-			got = append(got, types.ExprString(call.Fun)+"->"+types.ExprString(w.Dest))
+			from := ""
+			if w.Source != nil {
+				from = "(" + types.ExprString(w.Source) + ")"
+			}
+			got = append(got, types.ExprString(call.Fun)+from+"->"+types.ExprString(w.Dest))
 		}
 		return true
 	})
-	want := []string{"fmt.Fprintf->out", "io.WriteString->out", "io.Copy->out", "io.CopyN->out", "out.Write->out", "os.Stderr.WriteString->os.Stderr"}
+	want := []string{"fmt.Fprintf->out", "io.WriteString->out", "io.Copy->out", "io.CopyN->out", "out.Write->out", "os.Stderr.WriteString->os.Stderr", "buf.WriteTo(buf)->out", "buf.WriteString->buf"}
 	if strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("WriterCall found %v, want %v", got, want)
 	}
