@@ -92,8 +92,32 @@
 // caller's context reaches the attempts, never the wait, so a cancelled
 // caller still sleeps through every back-off. Not reported: a helper that
 // waits on a context, one whose operations use no context or only one
-// that nothing cancels, a function that calls its operation once without
-// a loop, and a helper declared in another file or package, or a method.
+// that nothing cancels, and a function that calls its operation once
+// without a loop.
+//
+// A retry helper of another package (or file), or a method, that takes no
+// context and waits with none (or hands its operation on to one that
+// does: Retry(f) calling ExponentialBackoff(b, condition); a fact carries
+// this across packages) cannot be changed from its caller: each call
+// whose operation, a function literal of the caller, uses a context of
+// the caller's that can be cancelled is reported at the call. The fix runs
+// the helper in a goroutine and waits for its error or for the end of the
+// context, for a call that is returned (return retry.Do(...), in a
+// function returning only an error) or tested in an if statement's init:
+//
+//	errc := make(chan error, 1)
+//	go func() { errc <- retry.Do(3, time.Second, op) }()
+//	select {
+//	case err := <-errc:
+//		return err
+//	case <-ctx.Done():
+//		return ctx.Err()
+//	}
+//
+// The retry left behind ends on its own, its attempts using the cancelled
+// context. Not reported: an operation that assigns a variable of its
+// caller's (the abandoned retry would keep writing it), and a call in a go
+// statement.
 //
 // Not reported are loops with a wall-clock budget, waits in a
 // select on ctx.Done(), sleeps beside a local context that holds only
