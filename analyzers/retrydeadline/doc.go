@@ -119,6 +119,17 @@
 // caller's (the abandoned retry would keep writing it), and a call in a go
 // statement.
 //
+// A function that takes a context, never uses it, and waits (after
+// guards that only return, its body is time.Sleep(d), <-time.After(d), a
+// call of a wait function, or a call of an interface method that a type
+// of the package implements with a wait function: an adapter's
+// SleepWithContext(ctx, d) { b.Sleep(d) }) is reported at the wait: a
+// retry loop that waits through it looks as if its wait ended with the
+// context. The fix waits in a select that also ends when the context is
+// done, on a timer for time.Sleep and time.After, and for a call on a
+// channel closed when the call, run in a goroutine, returns (its clock
+// may be a fake one). Test files are not looked at.
+//
 // Not reported are loops with a wall-clock budget, waits in a
 // select on ctx.Done(), sleeps beside a local context that holds only
 // context.Background() or TODO() (nothing can cancel it), polling loops that

@@ -186,6 +186,7 @@ func run(pass *analysis.Pass, cfg Config, at func(token.Pos)) (any, error) {
 		}
 	}
 	c.checkBlindCallees()
+	c.checkContextWaits()
 	return nil, nil
 }
 
