@@ -119,6 +119,18 @@
 // caller's (the abandoned retry would keep writing it), and a call in a go
 // statement.
 //
+// A loop that sends and uses a context of its caller's that can be
+// cancelled, ranging over a call of an iterator function of the package
+// (one that takes no context and returns a func(yield) literal that loops
+// calling yield and sleeping with time.Sleep: for range
+// c.retryTimer(base, max)) is reported at the call: the iterator's sleep
+// is the loop's wait. The fix, as for a retry helper above, adds
+// nameContext with a first parameter ctx whose wait is a select that ends
+// the iteration when ctx is done, keeps the old name as a function that
+// calls it with context.Background(), and makes every such loop of the
+// package range over nameContext with its context (one report, at the
+// first loop, the others named as related).
+//
 // A function that takes a context, never uses it, and waits (after
 // guards that only return, its body is time.Sleep(d), <-time.After(d), a
 // call of a wait function, or a call of an interface method that a type

@@ -187,6 +187,7 @@ func run(pass *analysis.Pass, cfg Config, at func(token.Pos)) (any, error) {
 	}
 	c.checkBlindCallees()
 	c.checkContextWaits()
+	c.checkBlindIterators()
 	return nil, nil
 }
 
