@@ -73,3 +73,180 @@ func TestFixBehavesRetryAfterFuncValue(t *testing.T) {
 		})
 	})
 }
+
+// TestFixBehavesRetryDeadlineBlindCallee: a fetch through a retry helper
+// of another package (5 attempts, 600 ms apart, time.Sleep) under a
+// caller's context of 1 s keeps sleeping after the deadline and returns at
+// 2.4 s. After the retrydeadline fix (the helper runs in a goroutine, and
+// the caller stops waiting for it when its context is done) it returns
+// the context's error at the deadline; with time to spare, a fetch that
+// succeeds on the third attempt and one that runs out of attempts behave
+// as before.
+func TestFixBehavesRetryDeadlineBlindCallee(t *testing.T) {
+	c := fixClient(t, "blindcallee", "retrydeadline", "retry helper retryutil.Do waits between attempts with no context (time.Sleep in Do), while the operation handed to it uses ctx")
+	elapsed := func(t *testing.T, res result) time.Duration {
+		t.Helper()
+		d, err := time.ParseDuration(strings.TrimPrefix(strings.SplitN(res.stdout, "\n", 2)[0], "elapsed "))
+		if err != nil {
+			t.Fatalf("the client did not report its elapsed time: %q", res.stdout)
+		}
+		return d
+	}
+	t.Run("deadline", func(t *testing.T) {
+		t.Parallel()
+		routes := []retrytest.Route{{Method: "GET", Path: "/report", Script: []retrytest.Step{retrytest.Fail(503)}}}
+		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, "-timeout=1s", srv.URL+"/report")
+			d := elapsed(t, res)
+			if !fixed {
+				if d < 1800*time.Millisecond {
+					t.Fatalf("the defect did not show: the client returned after %v: %q", d, res.stderr)
+				}
+				t.Logf("defect shown: the caller's deadline was 1s, the retry returned %q after %v", strings.TrimSpace(res.stderr), d)
+				return
+			}
+			if d > 1300*time.Millisecond || !strings.Contains(res.stderr, "context deadline exceeded") {
+				t.Errorf("the fixed client should return its context's error at the 1s deadline, got %q after %v", res.stderr, d)
+			}
+			srv.AssertAttemptsAtMost(t, "GET /report", 2)
+		})
+	})
+	for _, tc := range []struct {
+		name     string
+		script   []retrytest.Step
+		attempts int
+		want     string // in stdout, or in stderr when the fetch fails
+	}{
+		{"succeeds", []retrytest.Step{retrytest.Fail(503), retrytest.Fail(503), retrytest.OK(200)}, 3, "ok"},
+		{"runs-out", []retrytest.Step{retrytest.Fail(503)}, 5, "status 503"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			routes := []retrytest.Route{{Method: "GET", Path: "/report", Script: tc.script}}
+			c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+				res := runClient(t, bin, "-timeout=10s", srv.URL+"/report")
+				if n := srv.Attempts("GET /report"); n != tc.attempts || !strings.Contains(res.stdout+res.stderr, tc.want) {
+					t.Errorf("fixed=%v: want %d attempts and %q, got %d, exit %d: %q %q\n%s", fixed, tc.attempts, tc.want, n, res.code, res.stdout, res.stderr, srv.Timeline())
+				}
+			})
+		})
+	}
+}
+
+// TestFixBehavesRetryDeadlineContextWait: a retry loop (5 attempts) that
+// waits 600 ms between attempts with a function that takes the context and
+// ignores it, under a caller's context of 1 s, runs every wait to its end
+// after the deadline and returns at 2.4 s. After the retrydeadline fix
+// (the wait is a select that also ends with the context) it returns at
+// the deadline; with time to spare, a fetch that succeeds on the third
+// attempt and one that runs out of attempts behave as before.
+func TestFixBehavesRetryDeadlineContextWait(t *testing.T) {
+	c := fixClient(t, "ctxwait", "retrydeadline", "sleepCtx takes a context but waits with time.Sleep, which ignores it")
+	elapsed := func(t *testing.T, res result) time.Duration {
+		t.Helper()
+		d, err := time.ParseDuration(strings.TrimPrefix(strings.SplitN(res.stdout, "\n", 2)[0], "elapsed "))
+		if err != nil {
+			t.Fatalf("the client did not report its elapsed time: %q", res.stdout)
+		}
+		return d
+	}
+	t.Run("deadline", func(t *testing.T) {
+		t.Parallel()
+		routes := []retrytest.Route{{Method: "GET", Path: "/report", Script: []retrytest.Step{retrytest.Fail(503)}}}
+		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, "-timeout=1s", srv.URL+"/report")
+			d := elapsed(t, res)
+			if !fixed {
+				if d < 1800*time.Millisecond {
+					t.Fatalf("the defect did not show: the client returned after %v: %q", d, res.stderr)
+				}
+				t.Logf("defect shown: the caller's deadline was 1s, the loop returned %q after %v", strings.TrimSpace(res.stderr), d)
+				return
+			}
+			if d > 1300*time.Millisecond || !strings.Contains(res.stderr, "context deadline exceeded") {
+				t.Errorf("the fixed client should return its context's error at the 1s deadline, got %q after %v", res.stderr, d)
+			}
+			srv.AssertAttemptsAtMost(t, "GET /report", 2)
+		})
+	})
+	for _, tc := range []struct {
+		name     string
+		script   []retrytest.Step
+		attempts int
+		want     string // in stdout, or in stderr when the fetch fails
+	}{
+		{"succeeds", []retrytest.Step{retrytest.Fail(503), retrytest.Fail(503), retrytest.OK(200)}, 3, "ok"},
+		{"runs-out", []retrytest.Step{retrytest.Fail(503)}, 5, "status 503"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			routes := []retrytest.Route{{Method: "GET", Path: "/report", Script: tc.script}}
+			c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+				res := runClient(t, bin, "-timeout=10s", srv.URL+"/report")
+				if n := srv.Attempts("GET /report"); n != tc.attempts || !strings.Contains(res.stdout+res.stderr, tc.want) {
+					t.Errorf("fixed=%v: want %d attempts and %q, got %d, exit %d: %q %q\n%s", fixed, tc.attempts, tc.want, n, res.code, res.stdout, res.stderr, srv.Timeline())
+				}
+			})
+		})
+	}
+}
+
+// TestFixBehavesRetryDeadlineBlindIterator: a retry loop that ranges over
+// an iterator yielding 5 attempts and sleeping 600 ms between them with
+// time.Sleep, under a caller's context of 1 s, sleeps on after the
+// deadline and returns at 2.4 s. After the retrydeadline fix (the
+// iterator takes the loop's context and its wait ends the iteration when
+// the context is done) it returns at the deadline; with time to spare, a fetch that succeeds on the third
+// attempt and one that runs out of attempts behave as before.
+func TestFixBehavesRetryDeadlineBlindIterator(t *testing.T) {
+	c := fixClient(t, "blinditer", "retrydeadline", "retry loop ranges over attempts, whose time.Sleep between values takes no context, while the loop uses ctx")
+	elapsed := func(t *testing.T, res result) time.Duration {
+		t.Helper()
+		d, err := time.ParseDuration(strings.TrimPrefix(strings.SplitN(res.stdout, "\n", 2)[0], "elapsed "))
+		if err != nil {
+			t.Fatalf("the client did not report its elapsed time: %q", res.stdout)
+		}
+		return d
+	}
+	t.Run("deadline", func(t *testing.T) {
+		t.Parallel()
+		routes := []retrytest.Route{{Method: "GET", Path: "/report", Script: []retrytest.Step{retrytest.Fail(503)}}}
+		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, "-timeout=1s", srv.URL+"/report")
+			d := elapsed(t, res)
+			if !fixed {
+				if d < 1800*time.Millisecond {
+					t.Fatalf("the defect did not show: the client returned after %v: %q", d, res.stderr)
+				}
+				t.Logf("defect shown: the caller's deadline was 1s, the loop returned %q after %v", strings.TrimSpace(res.stderr), d)
+				return
+			}
+			// The iteration ends at the deadline: the loop returns the
+			// last attempt's error.
+			if d > 1300*time.Millisecond || res.code == 0 {
+				t.Errorf("the fixed client should give up at the 1s deadline, got %q after %v", res.stderr, d)
+			}
+			srv.AssertAttemptsAtMost(t, "GET /report", 2)
+		})
+	})
+	for _, tc := range []struct {
+		name     string
+		script   []retrytest.Step
+		attempts int
+		want     string // in stdout, or in stderr when the fetch fails
+	}{
+		{"succeeds", []retrytest.Step{retrytest.Fail(503), retrytest.Fail(503), retrytest.OK(200)}, 3, "ok"},
+		{"runs-out", []retrytest.Step{retrytest.Fail(503)}, 5, "status 503"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			routes := []retrytest.Route{{Method: "GET", Path: "/report", Script: tc.script}}
+			c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+				res := runClient(t, bin, "-timeout=10s", srv.URL+"/report")
+				if n := srv.Attempts("GET /report"); n != tc.attempts || !strings.Contains(res.stdout+res.stderr, tc.want) {
+					t.Errorf("fixed=%v: want %d attempts and %q, got %d, exit %d: %q %q\n%s", fixed, tc.attempts, tc.want, n, res.code, res.stdout, res.stderr, srv.Timeline())
+				}
+			})
+		})
+	}
+}

@@ -157,6 +157,9 @@ func (c *checker) checkBlindHelper(file *ast.File, l *retryloop.Loop, ops []*ret
 	for _, s := range sleeps {
 		c.handledSleeps[s.stmt] = true
 	}
+	for _, call := range calls {
+		c.handledCalls[call] = true
+	}
 	first := calls[0]
 	caller := c.funcName(file, first)
 	c.pass.Report(analysis.Diagnostic{

@@ -92,8 +92,55 @@
 // caller's context reaches the attempts, never the wait, so a cancelled
 // caller still sleeps through every back-off. Not reported: a helper that
 // waits on a context, one whose operations use no context or only one
-// that nothing cancels, a function that calls its operation once without
-// a loop, and a helper declared in another file or package, or a method.
+// that nothing cancels, and a function that calls its operation once
+// without a loop.
+//
+// A retry helper of another package (or file), or a method, that takes no
+// context and waits with none (or hands its operation on to one that
+// does: Retry(f) calling ExponentialBackoff(b, condition); a fact carries
+// this across packages) cannot be changed from its caller: each call
+// whose operation, a function literal of the caller, uses a context of
+// the caller's that can be cancelled is reported at the call. The fix runs
+// the helper in a goroutine and waits for its error or for the end of the
+// context, for a call that is returned (return retry.Do(...), in a
+// function returning only an error) or tested in an if statement's init:
+//
+//	errc := make(chan error, 1)
+//	go func() { errc <- retry.Do(3, time.Second, op) }()
+//	select {
+//	case err := <-errc:
+//		return err
+//	case <-ctx.Done():
+//		return ctx.Err()
+//	}
+//
+// The retry left behind ends on its own, its attempts using the cancelled
+// context. Not reported: an operation that assigns a variable of its
+// caller's (the abandoned retry would keep writing it), and a call in a go
+// statement.
+//
+// A loop that sends and uses a context of its caller's that can be
+// cancelled, ranging over a call of an iterator function of the package
+// (one that takes no context and returns a func(yield) literal that loops
+// calling yield and sleeping with time.Sleep: for range
+// c.retryTimer(base, max)) is reported at the call: the iterator's sleep
+// is the loop's wait. The fix, as for a retry helper above, adds
+// nameContext with a first parameter ctx whose wait is a select that ends
+// the iteration when ctx is done, keeps the old name as a function that
+// calls it with context.Background(), and makes every such loop of the
+// package range over nameContext with its context (one report, at the
+// first loop, the others named as related).
+//
+// A function that takes a context, never uses it, and waits (after
+// guards that only return, its body is time.Sleep(d), <-time.After(d), a
+// call of a wait function, or a call of an interface method that a type
+// of the package implements with a wait function: an adapter's
+// SleepWithContext(ctx, d) { b.Sleep(d) }) is reported at the wait: a
+// retry loop that waits through it looks as if its wait ended with the
+// context. The fix waits in a select that also ends when the context is
+// done, on a timer for time.Sleep and time.After, and for a call on a
+// channel closed when the call, run in a goroutine, returns (its clock
+// may be a fake one). Test files are not looked at.
 //
 // Not reported are loops with a wall-clock budget, waits in a
 // select on ctx.Done(), sleeps beside a local context that holds only

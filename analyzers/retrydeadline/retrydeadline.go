@@ -59,7 +59,7 @@ func New(cfg Config) *analysis.Analyzer {
 		Doc:       analysisutil.Doc(doc, "retrydeadline"),
 		URL:       "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/retrydeadline",
 		Requires:  []*analysis.Analyzer{retryloop.Analyzer, callindex.Analyzer},
-		FactTypes: []analysis.Fact{new(timeoutFact), new(waitFact), new(clientVarFact)},
+		FactTypes: []analysis.Fact{new(timeoutFact), new(waitFact), new(clientVarFact), new(blindHelperFact)},
 		Run: analysisutil.Safe("retrydeadline", func(pass *analysis.Pass, at func(token.Pos)) (any, error) {
 			return run(pass, *c, at)
 		}),
@@ -116,6 +116,12 @@ type checker struct {
 	waits map[*types.Func]*waitFact
 	// importedWaits are the wait functions of other packages.
 	importedWaits *analysisutil.FactCache[waitFact, *waitFact]
+	// blind are the package's retry helpers whose waits take no context
+	// (see blindHelperFact); importedBlind those of other packages.
+	blind         map[*types.Func]*blindHelperFact
+	importedBlind *analysisutil.FactCache[blindHelperFact, *blindHelperFact]
+	// handledCalls are the calls of such helpers a fix already rewrote.
+	handledCalls map[*ast.CallExpr]bool
 }
 
 func run(pass *analysis.Pass, cfg Config, at func(token.Pos)) (any, error) {
@@ -123,11 +129,15 @@ func run(pass *analysis.Pass, cfg Config, at func(token.Pos)) (any, error) {
 	checkK8s(pass, at)
 	waits := computeWaitFacts(pass)
 	exportClientVars(pass)
+	c := &checker{pass: pass, cfg: cfg, loops: loops, handledSleeps: map[ast.Stmt]bool{}, waits: waits,
+		importedWaits: analysisutil.NewFactCache[waitFact](pass),
+		importedBlind: analysisutil.NewFactCache[blindHelperFact](pass),
+		handledCalls:  map[*ast.CallExpr]bool{}}
+	c.computeBlindHelpers()
 	if !httpmodel.ImportsHTTP(pass.Pkg) && len(loops.Loops) == 0 {
+		c.checkBlindCallees()
 		return nil, nil // no send, and no retry helper
 	}
-	c := &checker{pass: pass, cfg: cfg, loops: loops, handledSleeps: map[ast.Stmt]bool{}, waits: waits,
-		importedWaits: analysisutil.NewFactCache[waitFact](pass)}
 	c.computeFacts(at)
 	checkLibraries(pass, cfg, at)
 	checkClients(pass)
@@ -175,6 +185,9 @@ func run(pass *analysis.Pass, cfg Config, at func(token.Pos)) (any, error) {
 			c.checkBlindHelper(file, l, loops.OpLoops)
 		}
 	}
+	c.checkBlindCallees()
+	c.checkContextWaits()
+	c.checkBlindIterators()
 	return nil, nil
 }
 

@@ -10,7 +10,7 @@ import (
 
 // backoffRetry calls fn up to n times and sleeps between attempts: it has
 // no context to wait on.
-func backoffRetry(delay time.Duration, n int, fn func() error) error {
+func backoffRetry(delay time.Duration, n int, fn func() error) error { // want backoffRetry:"blindwait\\(param 2, time.Sleep in backoffRetry\\)"
 	if n <= 0 {
 		return fn()
 	}
@@ -55,7 +55,7 @@ func ping(c *http.Client, url string) error {
 
 // Exported keeps its signature for the callers of other packages; its
 // callers here that use a context get ExportedContext.
-func Exported(n int, fn func() error) error {
+func Exported(n int, fn func() error) error { // want Exported:"blindwait\\(param 1, time.Sleep in Exported\\)"
 	var err error
 	for range n {
 		if err = fn(); err == nil {
@@ -113,7 +113,7 @@ func useWaitCtx(ctx context.Context, c *http.Client, url string) error {
 }
 
 // blind sleeps, but no operation handed to it uses a context.
-func blind(n int, fn func() error) error {
+func blind(n int, fn func() error) error { // want blind:"blindwait\\(param 1, time.Sleep in blind\\)"
 	var err error
 	for range n {
 		if err = fn(); err == nil {
@@ -155,7 +155,7 @@ func useOnce(ctx context.Context, c *http.Client, url string) error {
 }
 
 // background hands on a context nothing cancels.
-func background(n int, fn func() error) error {
+func background(n int, fn func() error) error { // want background:"blindwait\\(param 1, time.Sleep in background\\)"
 	var err error
 	for range n {
 		if err = fn(); err == nil {
