@@ -30,6 +30,7 @@ import (
 	"github.com/retrylint/retrylint/internal/fixes"
 	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
+	"github.com/retrylint/retrylint/internal/retrylib"
 )
 
 // blindHelperFact marks a retry helper that takes no context and whose
@@ -145,6 +146,10 @@ func (c *checker) blindOf(fn *types.Func) *blindHelperFact {
 	}
 	if fn.Pkg() == nil || fn.Pkg() == c.pass.Pkg {
 		return nil
+	}
+	switch path := fn.Pkg().Path(); {
+	case path == retrylib.K8sWait, path == retrylib.K8sRetry, retrylib.Libraries[path] != nil:
+		return nil // a modelled library: its rules are k8s.go's and library.go's
 	}
 	return c.importedBlind.Get(fn)
 }
