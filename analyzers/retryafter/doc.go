@@ -57,7 +57,9 @@
 //     Retry-After: 120 is lost;
 //   - a parse error dropped with _, so that a malformed value becomes a zero
 //     wait and the client retries at once (a test of the sign alone, n < 0,
-//     lets that zero through);
+//     lets that zero through); also for a rate limit's reset
+//     (X-RateLimit-Reset, an epoch time at GitHub, or RateLimit-Reset, the
+//     seconds until the reset), where zero is epoch 0, a reset long past;
 //   - a wait header parsed as a signed number (strconv.Atoi, ParseInt,
 //     ParseFloat, time.ParseDuration) whose sign the function never checks,
 //     so that a negative value, which is malformed, is no wait at all and
@@ -147,14 +149,18 @@
 //
 //	-retryafter.headers string
 //	    comma-separated response headers that tell the client how long to
-//	    wait, each NAME or NAME:UNIT with UNIT s (seconds, the default) or
-//	    ms (milliseconds) (default "Retry-After,Retry-After-Ms:ms,
-//	    X-Ms-Retry-After-Ms:ms,X-Amz-Retry-After:ms"); header names are
+//	    wait, each NAME or NAME:UNIT with UNIT s (seconds, the default), ms
+//	    (milliseconds) or reset (a rate limit's reset: epoch seconds, or the
+//	    seconds until it, as each API defines it) (default "Retry-After,
+//	    Retry-After-Ms:ms,X-Ms-Retry-After-Ms:ms,X-Amz-Retry-After:ms,
+//	    X-RateLimit-Reset:reset,RateLimit-Reset:reset"); header names are
 //	    compared case-insensitively. Caps, small-only waits and dropped
 //	    errors are reported for every listed header, also when the name is
 //	    read from a table the function ranges over; parsing in one form only
 //	    for Retry-After itself, the one header defined to carry an HTTP-date
 //	    too (an epoch header such as X-RateLimit-Reset is rightly parsed as a
 //	    number); a unit mismatch (Retry-After multiplied by time.Millisecond,
-//	    a header in ms by time.Second) for the headers whose unit is known.
+//	    a header in ms by time.Second) for the headers whose unit is known;
+//	    an unchecked sign for every header but a reset, which in the past,
+//	    or before the epoch, is rightly no wait.
 package retryafter

@@ -15,7 +15,8 @@ import (
 
 // fieldFact marks a struct field that holds a value derived from a wait
 // header; Bits are the origins (flow.Source, with flow.Tag for Retry-After
-// itself and tagMillis for a header in milliseconds).
+// itself, tagMillis for a header in milliseconds and tagReset for a rate
+// limit's reset).
 type fieldFact struct {
 	Bits flow.Bits
 }
@@ -55,7 +56,7 @@ func (c *checker) noteFields(f *flow.Func, fd *ast.FuncDecl) bool {
 		if v == nil || !waitLike(v.Type()) {
 			return
 		}
-		b := f.Expr(e) & (flow.Source | flow.Tag | tagMillis)
+		b := f.Expr(e) & (flow.Source | flow.Tag | tagMillis | tagReset)
 		if b&flow.Source == 0 {
 			return
 		}

@@ -28,14 +28,15 @@ var doc string
 type Config struct {
 	// Headers are the response headers with Retry-After semantics, each
 	// NAME or NAME:UNIT with UNIT s (seconds, the default; Retry-After
-	// also takes an HTTP-date) or ms (milliseconds).
+	// also takes an HTTP-date), ms (milliseconds) or reset (a rate
+	// limit's reset: epoch seconds, or the seconds until it).
 	Headers []string
 }
 
 // DefaultConfig returns the configuration the analyzer runs with when no
 // flag is given.
 func DefaultConfig() Config {
-	return Config{Headers: []string{"Retry-After", "Retry-After-Ms:ms", "X-Ms-Retry-After-Ms:ms", "X-Amz-Retry-After:ms"}}
+	return Config{Headers: []string{"Retry-After", "Retry-After-Ms:ms", "X-Ms-Retry-After-Ms:ms", "X-Amz-Retry-After:ms", "X-RateLimit-Reset:reset", "RateLimit-Reset:reset"}}
 }
 
 // Analyzer reports Retry-After waits that are shortened, misparsed or
@@ -55,14 +56,14 @@ func New(cfg Config) *analysis.Analyzer {
 			return run(pass, waitHeaders(headers), at)
 		}),
 	}
-	a.Flags.Var(&headers, "headers", "comma-separated response headers with Retry-After semantics, each NAME or NAME:UNIT (UNIT s or ms)")
+	a.Flags.Var(&headers, "headers", "comma-separated response headers with Retry-After semantics, each NAME or NAME:UNIT (UNIT s, ms or reset)")
 	return a
 }
 
-// waitHeaders are the configured wait headers: all of them, and those whose
-// values are in milliseconds.
+// waitHeaders are the configured wait headers: all of them, those whose
+// values are in milliseconds, and a rate limit's reset headers.
 type waitHeaderSet struct {
-	all, millis httpmodel.Names
+	all, millis, reset httpmodel.Names
 }
 
 func (w waitHeaderSet) Has(name string) bool { return w.all.Has(name) }
@@ -71,18 +72,21 @@ func (w waitHeaderSet) Has(name string) bool { return w.all.Has(name) }
 // entry that does not parse (a Config built in code) is taken as a name in
 // seconds.
 func waitHeaders(entries []string) waitHeaderSet {
-	var all, millis []string
+	var all, millis, reset []string
 	for _, e := range entries {
 		h, err := config.ParseWaitHeader(e)
 		if err != nil {
 			h = config.WaitHeader{Name: e, Unit: "s"}
 		}
 		all = append(all, h.Name)
-		if h.Unit == "ms" {
+		switch h.Unit {
+		case "ms":
 			millis = append(millis, h.Name)
+		case "reset":
+			reset = append(reset, h.Name)
 		}
 	}
-	return waitHeaderSet{all: httpmodel.NewNames(all...), millis: httpmodel.NewNames(millis...)}
+	return waitHeaderSet{all: httpmodel.NewNames(all...), millis: httpmodel.NewNames(millis...), reset: httpmodel.NewNames(reset...)}
 }
 
 // funcFact summarises a function for its callers in this and other
