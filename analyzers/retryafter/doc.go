@@ -67,6 +67,13 @@
 //     if d < 0 { d = 0 } does not help: zero is no wait either); the check may be left to every caller of a
 //     parsing helper, or to the code that reads the struct field the value
 //     is stored in (if e.retry > 0 { return Retry });
+//   - a time the server sent (a rate limit's reset, a Retry-After date)
+//     kept in a struct field, which holds the zero time when the header was
+//     missing or malformed, waited on before the next attempt of a retry
+//     (in a retry loop, or before a function calls itself again) with no
+//     test for the zero time: time.Sleep(time.Until(t)), a timer, or a
+//     helper, in any package, that waits until the time it is given with
+//     no such test of its own; time.Until of the zero time is no wait;
 //   - a value converted with the wrong unit: Retry-After (seconds)
 //     multiplied by time.Millisecond, or a header in milliseconds
 //     (retry-after-ms, x-ms-retry-after-ms, X-Amz-Retry-After) by
@@ -136,7 +143,10 @@
 // subtracted jitter is added instead. A wrong unit is replaced by the
 // header's own. An unchecked sign joins the
 // error check after the parse (err != nil || n < 0, err == nil && n >= 0),
-// so that a negative value takes the path of a malformed one. No fix ever
+// so that a negative value takes the path of a malformed one. A wait until
+// a server's time that may be zero is preceded by a test that stops with
+// an error when it is (if t.IsZero() { return ..., errors.New(...) }),
+// where the function returns an error; elsewhere it is not reported. No fix ever
 // shortens the wait.
 //
 // Retry libraries (see docs/libraries.md): a resty SetRetryAfter callback

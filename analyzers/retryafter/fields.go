@@ -11,6 +11,7 @@ import (
 	"go/types"
 
 	"github.com/retrylint/retrylint/internal/flow"
+	"github.com/retrylint/retrylint/internal/httpmodel"
 )
 
 // fieldFact marks a struct field that holds a value derived from a wait
@@ -84,6 +85,12 @@ func (c *checker) noteFields(f *flow.Func, fd *ast.FuncDecl) bool {
 			if !ok {
 				return true
 			}
+			if t := info.TypeOf(n); timeLike(t) && !httpmodel.IsNamed(t, "time", "Time") {
+				// Timestamp{t}: the field the wrapper goes to holds the
+				// server's time; the wrapper's own field holds every
+				// time the package wraps (created, updated...).
+				return true
+			}
 			for i, elt := range n.Elts {
 				if kv, ok := elt.(*ast.KeyValueExpr); ok {
 					if id, ok := kv.Key.(*ast.Ident); ok {
@@ -118,6 +125,9 @@ func waitLike(t types.Type) bool {
 	}
 	if _, ok := t.Underlying().(*types.Basic); ok {
 		return true
+	}
+	if timeLike(t) {
+		return true // a time to come back at (a reset, a Retry-After date)
 	}
 	if n, ok := types.Unalias(t).(*types.Named); ok {
 		// A named struct holding a time (a Timestamp wrapping time.Time).
