@@ -68,7 +68,8 @@
 //     parsing helper, or to the code that reads the struct field the value
 //     is stored in (if e.retry > 0 { return Retry });
 //   - a time the server sent (a rate limit's reset, a Retry-After date)
-//     kept in a struct field, which holds the zero time when the header was
+//     kept in a struct field that is filled only on some paths (if the
+//     header parses), so that it holds the zero time when the header was
 //     missing or malformed, waited on before the next attempt of a retry
 //     (in a retry loop, or before a function calls itself again) with no
 //     test for the zero time: time.Sleep(time.Until(t)), a timer, or a

@@ -20,11 +20,31 @@ import (
 // limit's reset).
 type fieldFact struct {
 	Bits flow.Bits
+	// Unset: some store of the server's wait into the field is an
+	// assignment made only on some paths (if the header parses), so that
+	// the field may keep its zero value (zeroreset.go).
+	Unset bool
 }
 
 func (*fieldFact) AFact() {}
 
-func (f *fieldFact) String() string { return "waitfield(" + bitsString(f.Bits) + ")" }
+func (f *fieldFact) String() string {
+	if f.Unset {
+		return "waitfield(" + bitsString(f.Bits) + " unset)"
+	}
+	return "waitfield(" + bitsString(f.Bits) + ")"
+}
+
+// fieldUnset reports whether field v may keep its zero value where the
+// server's wait was not stored (fieldFact.Unset).
+func (c *checker) fieldUnset(v *types.Var) bool {
+	v = v.Origin()
+	if v.Pkg() == c.pass.Pkg {
+		return c.unset[v]
+	}
+	var f fieldFact
+	return v.Pkg() != nil && c.importedFields && c.pass.ImportObjectFact(v, &f) && f.Unset
+}
 
 // fieldBits returns the origins of the values field v holds: those this
 // package stores in it, or those its own package exported.
@@ -53,9 +73,12 @@ func (c *checker) fieldBits(v *types.Var) flow.Bits {
 func (c *checker) noteFields(f *flow.Func, fd *ast.FuncDecl) bool {
 	info := c.pass.TypesInfo
 	grew := false
-	note := func(v *types.Var, e ast.Expr) {
+	note := func(v *types.Var, e ast.Expr, conditional bool) {
 		if v == nil || !waitLike(v.Type()) {
 			return
+		}
+		if conditional && f.Expr(e)&flow.Source != 0 {
+			c.unset[v.Origin()] = true
 		}
 		b := f.Expr(e) & (flow.Source | flow.Tag | tagMillis | tagReset)
 		if b&flow.Source == 0 {
@@ -67,7 +90,7 @@ func (c *checker) noteFields(f *flow.Func, fd *ast.FuncDecl) bool {
 			grew = true
 		}
 	}
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
+	ast.PreorderStack(fd.Body, nil, func(n ast.Node, stack []ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
@@ -75,9 +98,16 @@ func (c *checker) noteFields(f *flow.Func, fd *ast.FuncDecl) bool {
 			if len(n.Lhs) != len(n.Rhs) {
 				return true
 			}
+			conditional := false
+			for _, s := range stack {
+				switch s.(type) {
+				case *ast.IfStmt, *ast.CaseClause, *ast.CommClause:
+					conditional = true
+				}
+			}
 			for i, lhs := range n.Lhs {
 				if sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok {
-					note(flow.FieldOf(info, sel), n.Rhs[i])
+					note(flow.FieldOf(info, sel), n.Rhs[i], conditional)
 				}
 			}
 		case *ast.CompositeLit:
@@ -95,11 +125,11 @@ func (c *checker) noteFields(f *flow.Func, fd *ast.FuncDecl) bool {
 				if kv, ok := elt.(*ast.KeyValueExpr); ok {
 					if id, ok := kv.Key.(*ast.Ident); ok {
 						if v, ok := info.Uses[id].(*types.Var); ok && v.IsField() {
-							note(v, kv.Value)
+							note(v, kv.Value, false)
 						}
 					}
 				} else if i < st.NumFields() {
-					note(st.Field(i), elt)
+					note(st.Field(i), elt, false)
 				}
 			}
 		}
@@ -144,7 +174,7 @@ func waitLike(t types.Type) bool {
 func (c *checker) exportFields() {
 	for v, b := range c.fields {
 		if v.Pkg() == c.pass.Pkg && v.Exported() {
-			c.pass.ExportObjectFact(v, &fieldFact{Bits: b})
+			c.pass.ExportObjectFact(v, &fieldFact{Bits: b, Unset: c.unset[v]})
 		}
 	}
 }

@@ -214,6 +214,9 @@ type checker struct {
 	fields         map[*types.Var]flow.Bits
 	importedField  map[*types.Var]flow.Bits
 	importedFields bool
+	// unset are this package's wait fields that may keep their zero value
+	// (fieldFact.Unset).
+	unset map[*types.Var]bool
 	// readsField caches selectsWaitField once the fields are known.
 	readsField map[*ast.FuncDecl]bool
 	// funcVals are the variables, fields and named function types whose
@@ -246,7 +249,7 @@ func run(pass *analysis.Pass, headers waitHeaderSet, at func(token.Pos)) (any, e
 		return nil, runBoundHelpers(pass, headers, at)
 	}
 	c := &checker{pass: pass, headers: headers, scans: map[*ast.FuncDecl]*scan{}, calls: pass.ResultOf[callindex.Analyzer].(*callindex.Index),
-		fields: map[*types.Var]flow.Bits{}, importedField: map[*types.Var]flow.Bits{},
+		fields: map[*types.Var]flow.Bits{}, importedField: map[*types.Var]flow.Bits{}, unset: map[*types.Var]bool{},
 		funcVals: map[types.Object]flow.Bits{}, importedFuncVal: map[types.Object]flow.Bits{}}
 	c.funcStores = c.findFuncStores()
 	c.importedFields = hasFieldFacts(c)

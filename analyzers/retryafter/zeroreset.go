@@ -28,7 +28,7 @@ func isWaitCall(fn *types.Func) bool {
 }
 
 // timeLike reports whether t is a time.Time, or a named struct whose one
-// field is (go-github's and godo's Timestamp).
+// field is an embedded one (go-github's and godo's Timestamp).
 func timeLike(t types.Type) bool {
 	if t == nil {
 		return false
@@ -37,7 +37,7 @@ func timeLike(t types.Type) bool {
 		return true
 	}
 	if n, ok := types.Unalias(t).(*types.Named); ok {
-		if st, ok := n.Underlying().(*types.Struct); ok && st.NumFields() == 1 {
+		if st, ok := n.Underlying().(*types.Struct); ok && st.NumFields() == 1 && st.Field(0).Embedded() {
 			return httpmodel.IsNamed(st.Field(0).Type(), "time", "Time")
 		}
 	}
@@ -163,6 +163,9 @@ func (c *checker) fieldTime(e ast.Expr) *types.Var {
 			return nil
 		}
 		if timeLike(v.Type()) && c.fieldBits(v)&flow.Source != 0 {
+			if !c.fieldUnset(v) {
+				return nil // filled wherever the server's time is stored
+			}
 			return v
 		}
 		e = sel.X

@@ -82,7 +82,7 @@ func resetAt(resp *http.Response) (time.Time, error) {
 // Rate is the rate limit state the server reported.
 type Rate struct {
 	Remaining int
-	Reset     time.Time // want Reset:`waitfield\(header\)`
+	Reset     time.Time // want Reset:`waitfield\(header unset\)`
 }
 
 // populate tells a malformed reset (zero) apart from a real one.

@@ -72,7 +72,7 @@ func fetch(ctx context.Context, hc *http.Client, url string) (*http.Response, er
 
 // LimitError carries the reset of a rate limit.
 type LimitError struct {
-	ResetAt time.Time // want ResetAt:`waitfield\(header\)`
+	ResetAt time.Time // want ResetAt:`waitfield\(header unset\)`
 }
 
 func (e *LimitError) Error() string { return "rate limited" }
@@ -171,4 +171,40 @@ func (c *client) pace(ctx context.Context, req *http.Request) (*http.Response, e
 		c.nextAllowed = time.Now().Add(time.Second)
 	}
 	return nil, errors.New("server unavailable")
+}
+
+// QuotaError is made only when the reset parses: its reset is never the
+// zero time.
+type QuotaError struct {
+	Until time.Time // want Until:`waitfield\(header\)`
+}
+
+func (e *QuotaError) Error() string { return "quota exhausted" }
+
+func checkQuota(resp *http.Response) error {
+	if resp.StatusCode != http.StatusTooManyRequests {
+		return nil
+	}
+	n, err := strconv.ParseInt(resp.Header.Get("X-RateLimit-Reset"), 10, 64)
+	if err != nil || n <= 0 {
+		return errors.New("throttled without a reset")
+	}
+	return &QuotaError{Until: time.Unix(n, 0)}
+}
+
+// getQuota waits until a reset that is always set.
+func getQuota(hc *http.Client, req *http.Request) (*http.Response, error) {
+	for attempt := 0; attempt < 3; attempt++ {
+		resp, err := hc.Do(req)
+		if err != nil {
+			return nil, err
+		}
+		var qe *QuotaError
+		if !errors.As(checkQuota(resp), &qe) {
+			return resp, nil
+		}
+		resp.Body.Close()
+		time.Sleep(time.Until(qe.Until))
+	}
+	return nil, errors.New("quota still exhausted")
 }

@@ -17,7 +17,7 @@ type Timestamp struct{ time.Time }
 // header is missing or malformed.
 type Rate struct {
 	Remaining int
-	Reset     Timestamp // want Reset:`waitfield\(header\)`
+	Reset     Timestamp // want Reset:`waitfield\(header unset\)`
 }
 
 // ParseRate reads the rate limit headers.
