@@ -73,8 +73,10 @@ type AuthLogSettings struct {
 // RetryAfterSettings are the settings of the retryafter plugin.
 type RetryAfterSettings struct {
 	// Headers are the response headers that say how long to wait, each
-	// NAME or NAME:UNIT with UNIT s (default) or ms (default [Retry-After,
-	// Retry-After-Ms:ms, X-Ms-Retry-After-Ms:ms, X-Amz-Retry-After:ms]).
+	// NAME or NAME:UNIT with UNIT s (default), ms or reset (a rate limit's
+	// reset, epoch seconds or the seconds until it) (default [Retry-After,
+	// Retry-After-Ms:ms, X-Ms-Retry-After-Ms:ms, X-Amz-Retry-After:ms,
+	// X-RateLimit-Reset:reset, RateLimit-Reset:reset]).
 	Headers []string `json:"headers"`
 }
 

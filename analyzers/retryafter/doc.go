@@ -57,7 +57,9 @@
 //     Retry-After: 120 is lost;
 //   - a parse error dropped with _, so that a malformed value becomes a zero
 //     wait and the client retries at once (a test of the sign alone, n < 0,
-//     lets that zero through);
+//     lets that zero through); also for a rate limit's reset
+//     (X-RateLimit-Reset, an epoch time at GitHub, or RateLimit-Reset, the
+//     seconds until the reset), where zero is epoch 0, a reset long past;
 //   - a wait header parsed as a signed number (strconv.Atoi, ParseInt,
 //     ParseFloat, time.ParseDuration) whose sign the function never checks,
 //     so that a negative value, which is malformed, is no wait at all and
@@ -65,6 +67,14 @@
 //     if d < 0 { d = 0 } does not help: zero is no wait either); the check may be left to every caller of a
 //     parsing helper, or to the code that reads the struct field the value
 //     is stored in (if e.retry > 0 { return Retry });
+//   - a time the server sent (a rate limit's reset, a Retry-After date)
+//     kept in a struct field that is filled only on some paths (if the
+//     header parses), so that it holds the zero time when the header was
+//     missing or malformed, waited on before the next attempt of a retry
+//     (in a retry loop, or before a function calls itself again) with no
+//     test for the zero time: time.Sleep(time.Until(t)), a timer, or a
+//     helper, in any package, that waits until the time it is given with
+//     no such test of its own; time.Until of the zero time is no wait;
 //   - a value converted with the wrong unit: Retry-After (seconds)
 //     multiplied by time.Millisecond, or a header in milliseconds
 //     (retry-after-ms, x-ms-retry-after-ms, X-Amz-Retry-After) by
@@ -134,7 +144,10 @@
 // subtracted jitter is added instead. A wrong unit is replaced by the
 // header's own. An unchecked sign joins the
 // error check after the parse (err != nil || n < 0, err == nil && n >= 0),
-// so that a negative value takes the path of a malformed one. No fix ever
+// so that a negative value takes the path of a malformed one. A wait until
+// a server's time that may be zero is preceded by a test that stops with
+// an error when it is (if t.IsZero() { return ..., errors.New(...) }),
+// where the function returns an error; elsewhere it is not reported. No fix ever
 // shortens the wait.
 //
 // Retry libraries (see docs/libraries.md): a resty SetRetryAfter callback
@@ -152,14 +165,18 @@
 //
 //	-retryafter.headers string
 //	    comma-separated response headers that tell the client how long to
-//	    wait, each NAME or NAME:UNIT with UNIT s (seconds, the default) or
-//	    ms (milliseconds) (default "Retry-After,Retry-After-Ms:ms,
-//	    X-Ms-Retry-After-Ms:ms,X-Amz-Retry-After:ms"); header names are
+//	    wait, each NAME or NAME:UNIT with UNIT s (seconds, the default), ms
+//	    (milliseconds) or reset (a rate limit's reset: epoch seconds, or the
+//	    seconds until it, as each API defines it) (default "Retry-After,
+//	    Retry-After-Ms:ms,X-Ms-Retry-After-Ms:ms,X-Amz-Retry-After:ms,
+//	    X-RateLimit-Reset:reset,RateLimit-Reset:reset"); header names are
 //	    compared case-insensitively. Caps, small-only waits and dropped
 //	    errors are reported for every listed header, also when the name is
 //	    read from a table the function ranges over; parsing in one form only
 //	    for Retry-After itself, the one header defined to carry an HTTP-date
 //	    too (an epoch header such as X-RateLimit-Reset is rightly parsed as a
 //	    number); a unit mismatch (Retry-After multiplied by time.Millisecond,
-//	    a header in ms by time.Second) for the headers whose unit is known.
+//	    a header in ms by time.Second) for the headers whose unit is known;
+//	    an unchecked sign for every header but a reset, which in the past,
+//	    or before the epoch, is rightly no wait.
 package retryafter

@@ -11,18 +11,40 @@ import (
 	"go/types"
 
 	"github.com/retrylint/retrylint/internal/flow"
+	"github.com/retrylint/retrylint/internal/httpmodel"
 )
 
 // fieldFact marks a struct field that holds a value derived from a wait
 // header; Bits are the origins (flow.Source, with flow.Tag for Retry-After
-// itself and tagMillis for a header in milliseconds).
+// itself, tagMillis for a header in milliseconds and tagReset for a rate
+// limit's reset).
 type fieldFact struct {
 	Bits flow.Bits
+	// Unset: some store of the server's wait into the field is an
+	// assignment made only on some paths (if the header parses), so that
+	// the field may keep its zero value (zeroreset.go).
+	Unset bool
 }
 
 func (*fieldFact) AFact() {}
 
-func (f *fieldFact) String() string { return "waitfield(" + bitsString(f.Bits) + ")" }
+func (f *fieldFact) String() string {
+	if f.Unset {
+		return "waitfield(" + bitsString(f.Bits) + " unset)"
+	}
+	return "waitfield(" + bitsString(f.Bits) + ")"
+}
+
+// fieldUnset reports whether field v may keep its zero value where the
+// server's wait was not stored (fieldFact.Unset).
+func (c *checker) fieldUnset(v *types.Var) bool {
+	v = v.Origin()
+	if v.Pkg() == c.pass.Pkg {
+		return c.unset[v]
+	}
+	var f fieldFact
+	return v.Pkg() != nil && c.importedFields && c.pass.ImportObjectFact(v, &f) && f.Unset
+}
 
 // fieldBits returns the origins of the values field v holds: those this
 // package stores in it, or those its own package exported.
@@ -51,11 +73,14 @@ func (c *checker) fieldBits(v *types.Var) flow.Bits {
 func (c *checker) noteFields(f *flow.Func, fd *ast.FuncDecl) bool {
 	info := c.pass.TypesInfo
 	grew := false
-	note := func(v *types.Var, e ast.Expr) {
+	note := func(v *types.Var, e ast.Expr, conditional bool) {
 		if v == nil || !waitLike(v.Type()) {
 			return
 		}
-		b := f.Expr(e) & (flow.Source | flow.Tag | tagMillis)
+		if conditional && f.Expr(e)&flow.Source != 0 {
+			c.unset[v.Origin()] = true
+		}
+		b := f.Expr(e) & (flow.Source | flow.Tag | tagMillis | tagReset)
 		if b&flow.Source == 0 {
 			return
 		}
@@ -65,7 +90,7 @@ func (c *checker) noteFields(f *flow.Func, fd *ast.FuncDecl) bool {
 			grew = true
 		}
 	}
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
+	ast.PreorderStack(fd.Body, nil, func(n ast.Node, stack []ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
@@ -73,9 +98,16 @@ func (c *checker) noteFields(f *flow.Func, fd *ast.FuncDecl) bool {
 			if len(n.Lhs) != len(n.Rhs) {
 				return true
 			}
+			conditional := false
+			for _, s := range stack {
+				switch s.(type) {
+				case *ast.IfStmt, *ast.CaseClause, *ast.CommClause:
+					conditional = true
+				}
+			}
 			for i, lhs := range n.Lhs {
 				if sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok {
-					note(flow.FieldOf(info, sel), n.Rhs[i])
+					note(flow.FieldOf(info, sel), n.Rhs[i], conditional)
 				}
 			}
 		case *ast.CompositeLit:
@@ -83,15 +115,21 @@ func (c *checker) noteFields(f *flow.Func, fd *ast.FuncDecl) bool {
 			if !ok {
 				return true
 			}
+			if t := info.TypeOf(n); timeLike(t) && !httpmodel.IsNamed(t, "time", "Time") {
+				// Timestamp{t}: the field the wrapper goes to holds the
+				// server's time; the wrapper's own field holds every
+				// time the package wraps (created, updated...).
+				return true
+			}
 			for i, elt := range n.Elts {
 				if kv, ok := elt.(*ast.KeyValueExpr); ok {
 					if id, ok := kv.Key.(*ast.Ident); ok {
 						if v, ok := info.Uses[id].(*types.Var); ok && v.IsField() {
-							note(v, kv.Value)
+							note(v, kv.Value, false)
 						}
 					}
 				} else if i < st.NumFields() {
-					note(st.Field(i), elt)
+					note(st.Field(i), elt, false)
 				}
 			}
 		}
@@ -118,6 +156,9 @@ func waitLike(t types.Type) bool {
 	if _, ok := t.Underlying().(*types.Basic); ok {
 		return true
 	}
+	if timeLike(t) {
+		return true // a time to come back at (a reset, a Retry-After date)
+	}
 	if n, ok := types.Unalias(t).(*types.Named); ok {
 		// A named struct holding a time (a Timestamp wrapping time.Time).
 		if st, ok := n.Underlying().(*types.Struct); ok && st.NumFields() == 1 {
@@ -133,7 +174,7 @@ func waitLike(t types.Type) bool {
 func (c *checker) exportFields() {
 	for v, b := range c.fields {
 		if v.Pkg() == c.pass.Pkg && v.Exported() {
-			c.pass.ExportObjectFact(v, &fieldFact{Bits: b})
+			c.pass.ExportObjectFact(v, &fieldFact{Bits: b, Unset: c.unset[v]})
 		}
 	}
 }

@@ -40,7 +40,8 @@ import (
 // funcValueFact marks a func-typed variable or field, or a named function
 // type, some of whose values return the server's wait; Bits are the
 // origins of that result (flow.Source, with flow.Tag for Retry-After and
-// tagMillis for a header in milliseconds).
+// tagMillis for a header in milliseconds, tagReset for a rate limit's
+// reset).
 type funcValueFact struct {
 	Bits flow.Bits
 }

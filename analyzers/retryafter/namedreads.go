@@ -25,6 +25,8 @@ func (c *checker) headerBits(name string) flow.Bits {
 		return flow.Source | flow.Tag
 	case c.headers.millis.Has(name):
 		return flow.Source | tagMillis
+	case c.headers.reset.Has(name):
+		return flow.Source | tagReset
 	}
 	return flow.Source
 }

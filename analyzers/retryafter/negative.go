@@ -25,8 +25,8 @@ import (
 // the error check that follows, so that a negative value takes the path of
 // a malformed one.
 func (c *checker) checkNegative(f *flow.Func, p parse, stack []ast.Node) {
-	if p.via != nil || !p.seconds || !c.derived(f, p.arg) {
-		return
+	if p.via != nil || !p.seconds || !c.derived(f, p.arg) || f.Expr(p.arg)&tagReset != 0 {
+		return // a reset in the past, or before the epoch, is rightly no wait
 	}
 	info := c.pass.TypesInfo
 	if !signedParser(httpmodel.Callee(info, p.call)) {
@@ -97,8 +97,11 @@ func fnNodeOf(stack []ast.Node) ast.Node {
 
 // headerName names the header a value comes from in a message.
 func (c *checker) headerName(f *flow.Func, e ast.Expr) string {
-	if f.Expr(e)&flow.Tag != 0 {
+	switch b := f.Expr(e); {
+	case b&flow.Tag != 0:
 		return "Retry-After"
+	case b&tagReset != 0 && b&tagMillis == 0:
+		return "rate limit reset"
 	}
 	return "wait header"
 }

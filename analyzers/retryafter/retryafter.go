@@ -18,6 +18,7 @@ import (
 	"github.com/retrylint/retrylint/internal/fixes"
 	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
+	"github.com/retrylint/retrylint/internal/retryloop"
 	"github.com/retrylint/retrylint/internal/summary"
 )
 
@@ -28,14 +29,15 @@ var doc string
 type Config struct {
 	// Headers are the response headers with Retry-After semantics, each
 	// NAME or NAME:UNIT with UNIT s (seconds, the default; Retry-After
-	// also takes an HTTP-date) or ms (milliseconds).
+	// also takes an HTTP-date), ms (milliseconds) or reset (a rate
+	// limit's reset: epoch seconds, or the seconds until it).
 	Headers []string
 }
 
 // DefaultConfig returns the configuration the analyzer runs with when no
 // flag is given.
 func DefaultConfig() Config {
-	return Config{Headers: []string{"Retry-After", "Retry-After-Ms:ms", "X-Ms-Retry-After-Ms:ms", "X-Amz-Retry-After:ms"}}
+	return Config{Headers: []string{"Retry-After", "Retry-After-Ms:ms", "X-Ms-Retry-After-Ms:ms", "X-Amz-Retry-After:ms", "X-RateLimit-Reset:reset", "RateLimit-Reset:reset"}}
 }
 
 // Analyzer reports Retry-After waits that are shortened, misparsed or
@@ -50,19 +52,19 @@ func New(cfg Config) *analysis.Analyzer {
 		Doc:       analysisutil.Doc(doc, "retryafter"),
 		URL:       "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/retryafter",
 		FactTypes: []analysis.Fact{new(funcFact), new(fieldFact), new(funcValueFact)},
-		Requires:  []*analysis.Analyzer{callindex.Analyzer},
+		Requires:  []*analysis.Analyzer{callindex.Analyzer, retryloop.Analyzer},
 		Run: analysisutil.Safe("retryafter", func(pass *analysis.Pass, at func(token.Pos)) (any, error) {
 			return run(pass, waitHeaders(headers), at)
 		}),
 	}
-	a.Flags.Var(&headers, "headers", "comma-separated response headers with Retry-After semantics, each NAME or NAME:UNIT (UNIT s or ms)")
+	a.Flags.Var(&headers, "headers", "comma-separated response headers with Retry-After semantics, each NAME or NAME:UNIT (UNIT s, ms or reset)")
 	return a
 }
 
-// waitHeaders are the configured wait headers: all of them, and those whose
-// values are in milliseconds.
+// waitHeaders are the configured wait headers: all of them, those whose
+// values are in milliseconds, and a rate limit's reset headers.
 type waitHeaderSet struct {
-	all, millis httpmodel.Names
+	all, millis, reset httpmodel.Names
 }
 
 func (w waitHeaderSet) Has(name string) bool { return w.all.Has(name) }
@@ -71,18 +73,21 @@ func (w waitHeaderSet) Has(name string) bool { return w.all.Has(name) }
 // entry that does not parse (a Config built in code) is taken as a name in
 // seconds.
 func waitHeaders(entries []string) waitHeaderSet {
-	var all, millis []string
+	var all, millis, reset []string
 	for _, e := range entries {
 		h, err := config.ParseWaitHeader(e)
 		if err != nil {
 			h = config.WaitHeader{Name: e, Unit: "s"}
 		}
 		all = append(all, h.Name)
-		if h.Unit == "ms" {
+		switch h.Unit {
+		case "ms":
 			millis = append(millis, h.Name)
+		case "reset":
+			reset = append(reset, h.Name)
 		}
 	}
-	return waitHeaderSet{all: httpmodel.NewNames(all...), millis: httpmodel.NewNames(millis...)}
+	return waitHeaderSet{all: httpmodel.NewNames(all...), millis: httpmodel.NewNames(millis...), reset: httpmodel.NewNames(reset...)}
 }
 
 // funcFact summarises a function for its callers in this and other
@@ -105,6 +110,9 @@ type funcFact struct {
 	// above (a clamp(d, lo, hi) helper): a call that passes the server's
 	// wait caps it.
 	Caps flow.Bits
+	// Until are the parameters, of time type, whose time the function
+	// waits until with no test for the zero time (zeroreset.go).
+	Until flow.Bits
 }
 
 func (*funcFact) AFact() {}
@@ -128,6 +136,9 @@ func (f *funcFact) String() string {
 	if f.Caps != 0 {
 		parts = append(parts, "caps="+bitsString(f.Caps))
 	}
+	if f.Until != 0 {
+		parts = append(parts, "until="+bitsString(f.Until))
+	}
 	for i, n := range f.Names {
 		if n != 0 {
 			parts = append(parts, fmt.Sprintf("names%d=%s", i, bitsString(n)))
@@ -150,7 +161,7 @@ func bitsString(b flow.Bits) string {
 }
 
 func (f *funcFact) empty() bool {
-	if f.Date != 0 || f.Seconds != 0 || f.Calls != 0 || f.Caps != 0 {
+	if f.Date != 0 || f.Seconds != 0 || f.Calls != 0 || f.Caps != 0 || f.Until != 0 {
 		return false
 	}
 	for _, r := range f.Results {
@@ -169,7 +180,7 @@ func (f *funcFact) empty() bool {
 // joinFacts returns the union of two summaries (the solver's join; see
 // internal/summary).
 func joinFacts(old, new *funcFact) *funcFact {
-	j := &funcFact{Results: slices.Clone(new.Results), Date: old.Date | new.Date, Seconds: old.Seconds | new.Seconds, Calls: old.Calls | new.Calls, Caps: old.Caps | new.Caps}
+	j := &funcFact{Results: slices.Clone(new.Results), Date: old.Date | new.Date, Seconds: old.Seconds | new.Seconds, Calls: old.Calls | new.Calls, Caps: old.Caps | new.Caps, Until: old.Until | new.Until}
 	for i := range min(len(j.Results), len(old.Results)) {
 		j.Results[i] |= old.Results[i]
 	}
@@ -184,7 +195,7 @@ func joinFacts(old, new *funcFact) *funcFact {
 }
 
 func (f *funcFact) equal(g *funcFact) bool {
-	return f.Date == g.Date && f.Seconds == g.Seconds && f.Calls == g.Calls && f.Caps == g.Caps && slices.Equal(f.Results, g.Results) && slices.Equal(f.Names, g.Names)
+	return f.Date == g.Date && f.Seconds == g.Seconds && f.Calls == g.Calls && f.Caps == g.Caps && f.Until == g.Until && slices.Equal(f.Results, g.Results) && slices.Equal(f.Names, g.Names)
 }
 
 type checker struct {
@@ -203,6 +214,9 @@ type checker struct {
 	fields         map[*types.Var]flow.Bits
 	importedField  map[*types.Var]flow.Bits
 	importedFields bool
+	// unset are this package's wait fields that may keep their zero value
+	// (fieldFact.Unset).
+	unset map[*types.Var]bool
 	// readsField caches selectsWaitField once the fields are known.
 	readsField map[*ast.FuncDecl]bool
 	// funcVals are the variables, fields and named function types whose
@@ -235,7 +249,7 @@ func run(pass *analysis.Pass, headers waitHeaderSet, at func(token.Pos)) (any, e
 		return nil, runBoundHelpers(pass, headers, at)
 	}
 	c := &checker{pass: pass, headers: headers, scans: map[*ast.FuncDecl]*scan{}, calls: pass.ResultOf[callindex.Analyzer].(*callindex.Index),
-		fields: map[*types.Var]flow.Bits{}, importedField: map[*types.Var]flow.Bits{},
+		fields: map[*types.Var]flow.Bits{}, importedField: map[*types.Var]flow.Bits{}, unset: map[*types.Var]bool{},
 		funcVals: map[types.Object]flow.Bits{}, importedFuncVal: map[types.Object]flow.Bits{}}
 	c.funcStores = c.findFuncStores()
 	c.importedFields = hasFieldFacts(c)
@@ -267,7 +281,7 @@ func run(pass *analysis.Pass, headers waitHeaderSet, at func(token.Pos)) (any, e
 				if c.capsOnly {
 					return c.boundFact(g.Funcs[i].File, fd)
 				}
-				if !passesValues(pass.TypesInfo, fd) && !returnsFunc(pass.TypesInfo, fd) && !c.mayDerive(fd, true) {
+				if !passesValues(pass.TypesInfo, fd) && !returnsFunc(pass.TypesInfo, fd) && !c.mayDerive(fd, true) && !c.waitsUntilParam(fd) {
 					return nil, false // its summary is empty: no need to follow values
 				}
 				f := c.analyze(fd)
@@ -276,6 +290,7 @@ func run(pass *analysis.Pass, headers waitHeaderSet, at func(token.Pos)) (any, e
 				fact.Calls = c.returnedCalls(fd)
 				fact.Names = c.namedReads(fd)
 				fact.Caps = c.caps(g.Funcs[i].File, fd, fact)
+				fact.Until = c.untilParams(fd, f)
 				return fact, true
 			},
 			Equal: (*funcFact).equal,
@@ -372,6 +387,9 @@ func (c *checker) analyzeBody(ftype *ast.FuncType, body *ast.BlockStmt, nodes []
 			// milliseconds: the value is no longer known to be in its
 			// header's unit (influxdb keeps Retry-After*1000 in a field of
 			// milliseconds).
+			if lit, ok := e.(*ast.CompositeLit); ok {
+				return wrappedTime(f, info, lit)
+			}
 			b, ok := e.(*ast.BinaryExpr)
 			if !ok || (b.Op != token.MUL && b.Op != token.QUO) || !(isThousand(info, b.Y) || b.Op == token.MUL && isThousand(info, b.X)) {
 				return 0, false
@@ -382,12 +400,17 @@ func (c *checker) analyzeBody(ftype *ast.FuncType, body *ast.BlockStmt, nodes []
 			}
 			return bits, true
 		},
-		Select: func(sel *ast.SelectorExpr, _ func() flow.Bits) flow.Bits {
+		Select: func(sel *ast.SelectorExpr, x func() flow.Bits) flow.Bits {
 			if c.nameParam != nil || c.capParam != nil {
 				return 0
 			}
 			if v := flow.FieldOf(info, sel); v != nil {
-				return c.fieldBits(v)
+				if b := c.fieldBits(v); b != 0 {
+					return b
+				}
+				if t := deref(info.TypeOf(sel.X)); t != nil && timeLike(t) && !httpmodel.IsNamed(t, "time", "Time") {
+					return x() // the time inside a Timestamp is the Timestamp's
+				}
 			}
 			return 0
 		},
@@ -574,6 +597,7 @@ func (c *checker) checkFunc(file *ast.File, fd *ast.FuncDecl, f *flow.Func) {
 			c.checkMinCall(file, f, n, stack)
 			c.checkCapCall(file, f, n, stack)
 			c.checkRandom(file, f, fd.Body, n, stack)
+			c.checkZeroTime(file, fd, f, n, stack)
 			for _, p := range c.parses(f, n) {
 				c.checkNegative(f, p, append(slices.Clone(stack), n))
 				if f.Expr(p.arg)&flow.Tag == 0 {

@@ -11,11 +11,11 @@ import (
 )
 
 func TestDiagnostics(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), retryafter.Analyzer, "a", "b", "odd", "mixed", "small", "twofiles", "reuse", "units", "table", "negative", "callback", "fields", "funcvalues", "fallback", "named", "layouts", "jitter", "jitteronly", "floors", "capfacts", "scan")
+	analysistest.Run(t, analysistest.TestData(), retryafter.Analyzer, "a", "b", "odd", "mixed", "small", "twofiles", "reuse", "units", "table", "negative", "callback", "fields", "funcvalues", "fallback", "named", "layouts", "jitter", "jitteronly", "floors", "capfacts", "scan", "reset", "zerotime", "zerotimeutil")
 }
 
 func TestFixes(t *testing.T) {
-	results := analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), retryafter.Analyzer, "a", "b", "odd", "mixed", "small", "twofiles", "reuse", "units", "table", "negative", "callback", "fields", "funcvalues", "fallback", "named", "layouts", "jitter", "jitteronly", "floors", "capfacts", "scan")
+	results := analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), retryafter.Analyzer, "a", "b", "odd", "mixed", "small", "twofiles", "reuse", "units", "table", "negative", "callback", "fields", "funcvalues", "fallback", "named", "layouts", "jitter", "jitteronly", "floors", "capfacts", "scan", "reset", "zerotime", "zerotimeutil")
 	fixtest.CheckFixed(t, retryafter.Analyzer, results)
 }
 

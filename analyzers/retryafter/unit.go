@@ -20,6 +20,12 @@ import (
 // tagMillis marks values from the headers whose unit is milliseconds.
 const tagMillis = flow.Tag2
 
+// tagReset marks values from a rate limit's reset header (X-RateLimit-Reset,
+// RateLimit-Reset): a time to come back at, in epoch seconds, or the
+// seconds until it, as each API defines it. A negative or past reset is
+// no wait, rightly: its sign tells nothing, and its unit is not checked.
+const tagReset = flow.Tag3
+
 // timeUnit returns the name of the time unit constant that e denotes
 // (Second, Millisecond, ...), or "".
 func (c *checker) timeUnit(e ast.Expr) (*ast.SelectorExpr, string) {

@@ -98,11 +98,13 @@ func (v PositiveInt) Set(s string) error {
 // wait before it comes back, with the unit of its value.
 type WaitHeader struct {
 	Name string
-	Unit string // "s" or "ms"
+	Unit string // "s", "ms" or "reset"
 }
 
 // ParseWaitHeader parses NAME or NAME:UNIT, where UNIT is s (seconds, the
-// default) or ms (milliseconds).
+// default), ms (milliseconds) or reset (a rate limit's reset: a time to
+// come back at in epoch seconds, or the seconds until it, as each API
+// defines it).
 func ParseWaitHeader(s string) (WaitHeader, error) {
 	name, unit, hasUnit := strings.Cut(strings.TrimSpace(s), ":")
 	name, unit = strings.TrimSpace(name), strings.TrimSpace(unit)
@@ -112,8 +114,8 @@ func ParseWaitHeader(s string) (WaitHeader, error) {
 	if !hasUnit {
 		unit = "s"
 	}
-	if unit != "s" && unit != "ms" {
-		return WaitHeader{}, fmt.Errorf("header %s: unit %q, want s or ms", name, unit)
+	if unit != "s" && unit != "ms" && unit != "reset" {
+		return WaitHeader{}, fmt.Errorf("header %s: unit %q, want s, ms or reset", name, unit)
 	}
 	return WaitHeader{name, unit}, nil
 }

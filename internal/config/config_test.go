@@ -199,10 +199,10 @@ func TestPositiveInt(t *testing.T) {
 
 func TestWaitHeaderList(t *testing.T) {
 	var l config.WaitHeaderList
-	if err := l.Set("Retry-After, retry-after-ms:ms ,X-Wait:s"); err != nil {
+	if err := l.Set("Retry-After, retry-after-ms:ms ,X-Wait:s,X-RateLimit-Reset:reset"); err != nil {
 		t.Fatal(err)
 	}
-	want := []config.WaitHeader{{"Retry-After", "s"}, {"retry-after-ms", "ms"}, {"X-Wait", "s"}}
+	want := []config.WaitHeader{{"Retry-After", "s"}, {"retry-after-ms", "ms"}, {"X-Wait", "s"}, {"X-RateLimit-Reset", "reset"}}
 	for i, e := range l {
 		h, err := config.ParseWaitHeader(e)
 		if err != nil || h != want[i] {

@@ -37,8 +37,8 @@ type Value[V any] interface {
 	Join(V) V
 }
 
-// Bits is a set of origins. Bit 0 is the analyzer's source, bits 1 and 2
-// tags the analyzer may add to some of its sources; bit i+3 is parameter i
+// Bits is a set of origins. Bit 0 is the analyzer's source, bits 1 to 3
+// tags the analyzer may add to some of its sources; bit i+4 is parameter i
 // of the analysed function (for summaries).
 type Bits uint64
 
@@ -54,19 +54,22 @@ const (
 	// Tag2 marks another subset of the sources (for example the headers
 	// whose values are in another unit).
 	Tag2 Bits = 4
+	// Tag3 marks a third subset of the sources (for example the headers
+	// whose values are not a plain wait but a time to come back at).
+	Tag3 Bits = 8
 	// Origins are the bits that are not parameters.
-	Origins = Source | Tag | Tag2
+	Origins = Source | Tag | Tag2 | Tag3
 )
 
 // maxParams is the number of parameters that get an origin bit.
-const maxParams = 61
+const maxParams = 60
 
-// Param returns the origin bit of parameter i (0 beyond the 61st).
+// Param returns the origin bit of parameter i (0 beyond the 60th).
 func Param(i int) Bits {
 	if i < 0 || i >= maxParams {
 		return 0
 	}
-	return 1 << (i + 3)
+	return 1 << (i + 4)
 }
 
 // Params returns the parameter indices present in b.
