@@ -10,6 +10,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"reflect"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -68,17 +69,41 @@ func (c *checker) checkNegative(f *flow.Func, p parse, stack []ast.Node) {
 	if id, ok := ast.Unparen(cond.X).(*ast.Ident); !ok || info.Uses[id] != errVar || !isNil(info, cond.Y) {
 		return
 	}
+	header := c.headerName(f, p.arg)
 	extra := fmt.Sprintf(" || %s < 0", nID.Name)
+	var failure ast.Node = ifs.Body // where a malformed value goes
 	if cond.Op == token.EQL {
 		extra = fmt.Sprintf(" && %s >= 0", nID.Name)
+		failure = ifs.Else
+	}
+	edits := []analysis.TextEdit{{Pos: cond.End(), End: cond.End(), NewText: []byte(extra)}}
+	if failure != nil && !reflect.ValueOf(failure).IsNil() && mentions(info, failure, errVar) {
+		// The failure path hands err on (return 0, err): with a negative
+		// value err is nil, and the caller would take the zero wait.
+		// Make the negative value an error before the check instead.
+		if ifs.Init != nil {
+			return // no statement between the parse and its check
+		}
+		file := fixes.FileOf(c.pass, ifs.Pos())
+		src := fixes.Source(c.pass, ifs.Pos())
+		if file == nil || src == nil {
+			return
+		}
+		errorsName, imp, ok := fixes.Import(info, c.pass.Pkg, file, "errors", ifs.Pos())
+		if !ok {
+			return
+		}
+		indent := fixes.Indent(c.pass.Fset, src, ifs.Pos())
+		text := fmt.Sprintf("if %[1]s == nil && %[2]s < 0 {\n%[3]s\t%[1]s = %[4]s.New(%[5]q)\n%[3]s}\n%[3]s", errID.Name, nID.Name, indent, errorsName, "negative "+header+" value")
+		edits = append(imp, analysis.TextEdit{Pos: ifs.Pos(), End: ifs.Pos(), NewText: []byte(text)})
 	}
 	c.pass.Report(analysis.Diagnostic{
 		Pos:     p.call.Pos(),
 		End:     p.call.End(),
-		Message: fmt.Sprintf("a negative %s value is accepted as the wait (a negative wait is no wait: the client retries at once)", c.headerName(f, p.arg)),
+		Message: fmt.Sprintf("a negative %s value is accepted as the wait (a negative wait is no wait: the client retries at once)", header),
 		SuggestedFixes: []analysis.SuggestedFix{{
 			Message:   "Treat a negative value as malformed",
-			TextEdits: []analysis.TextEdit{{Pos: cond.End(), End: cond.End(), NewText: []byte(extra)}},
+			TextEdits: edits,
 		}},
 	})
 }
@@ -315,4 +340,16 @@ func floorsAtZero(info *types.Info, ifs *ast.IfStmt) bool {
 func asVar(obj types.Object) *types.Var {
 	v, _ := obj.(*types.Var)
 	return v
+}
+
+// mentions reports whether n uses v.
+func mentions(info *types.Info, n ast.Node, v *types.Var) bool {
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		if id, ok := m.(*ast.Ident); ok && info.Uses[id] == v {
+			found = true
+		}
+		return !found
+	})
+	return found
 }

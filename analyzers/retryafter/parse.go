@@ -192,27 +192,44 @@ func (c *checker) checkDroppedError(file *ast.File, f *flow.Func, as *ast.Assign
 	eol := fixes.LineEnd(c.pass.Fset, src, as.End())
 	cond := errName + " != nil"
 	fn := httpmodel.Callee(info, call)
-	if v, ok := info.ObjectOf(val).(*types.Var); ok && signedParser(fn) && f.Expr(p.arg)&tagReset == 0 && !signChecked(info, fnNodeOf(stack), v) {
-		// A negative value is malformed too (checkNegative); a reset's
-		// sign tells nothing.
-		cond += " || " + val.Name + " < 0"
-	}
-	check := fmt.Sprintf("\n%sif %s {\n%s\t%s\n%s}", indent, cond, indent, ret, indent)
 	header := "Retry-After"
 	if c.headerName(f, p.arg) == "rate limit reset" {
 		// Zero is epoch 0, a reset long past, or no time until it.
 		header = "rate limit reset"
 	}
+	check := ""
+	var imports []analysis.TextEdit
+	if v, ok := info.ObjectOf(val).(*types.Var); ok && signedParser(fn) && f.Expr(p.arg)&tagReset == 0 && !signChecked(info, fnNodeOf(stack), v) {
+		// A negative value is malformed too (checkNegative); a reset's
+		// sign tells nothing.
+		if failure != errName {
+			cond += " || " + val.Name + " < 0"
+		} else {
+			// The parse succeeded, so err is nil: the negative value
+			// needs an error of its own, or the caller retries at once.
+			errorsName, imp, ok := fixes.Import(info, c.pass.Pkg, file, "errors", as.Pos())
+			if !ok {
+				return
+			}
+			neg, ok := fixes.Return(info, c.pass.Pkg, file, ft, fmt.Sprintf("%s.New(%q)", errorsName, "negative "+header+" value"))
+			if !ok {
+				return
+			}
+			imports = imp
+			check = fmt.Sprintf("\n%sif %s < 0 {\n%s\t%s\n%s}", indent, val.Name, indent, neg, indent)
+		}
+	}
+	check = fmt.Sprintf("\n%sif %s {\n%s\t%s\n%s}", indent, cond, indent, ret, indent) + check
 	c.pass.Report(analysis.Diagnostic{
 		Pos:     blank.Pos(),
 		End:     blank.End(),
 		Message: fmt.Sprintf("the error of %s.%s on a %s value is dropped (a malformed value becomes a zero wait and the client retries at once)", fn.Pkg().Name(), fn.Name(), header),
 		SuggestedFixes: []analysis.SuggestedFix{{
 			Message: fmt.Sprintf("Return the parse error so that a malformed %s falls back to backoff", header),
-			TextEdits: []analysis.TextEdit{
-				{Pos: blank.Pos(), End: blank.End(), NewText: []byte(errName)},
-				{Pos: eol, End: eol, NewText: []byte(check)},
-			},
+			TextEdits: append(imports,
+				analysis.TextEdit{Pos: blank.Pos(), End: blank.End(), NewText: []byte(errName)},
+				analysis.TextEdit{Pos: eol, End: eol, NewText: []byte(check)},
+			),
 		}},
 	})
 }
