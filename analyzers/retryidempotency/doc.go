@@ -146,11 +146,14 @@
 // request of every attempt (after the statements that replace its header
 // or set a key of their own on it); a Post or PostForm call is rewritten into a
 // request that carries the header. A write sent by a helper gets the key as
-// a new last parameter of the helper, which sets it on its request; this is
-// offered, and the finding reported, only for an unexported function of the
-// same package that the loop alone calls (a helper of another package, or
-// one called from elsewhere too, cannot be changed from the loop, and a
-// helper that sets a key of its own is trusted). For a write in an
+// a new last parameter of the helper, which sets it on its request, or
+// hands it on to the helper it calls that does (c.post(body) calling
+// c.clientPost, which builds the request); the other callers of such a
+// helper pass "", and the key is set only when there is one, so they send
+// as before. This is offered, and the finding reported, only for
+// unexported functions of the same package, called and never used as
+// values (a helper of another package cannot be changed from the loop,
+// and a helper that sets a key of its own is trusted). For a write in an
 // operation handed to a retry helper, or in a closure the loop calls, the
 // key is made once before the helper's call (or before the closure, when
 // it is made before the loop) and set inside; for a named operation, the
