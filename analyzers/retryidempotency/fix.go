@@ -413,8 +413,13 @@ func (c *checker) defInLoop(l *retryloop.Loop, v *types.Var) *ast.AssignStmt {
 // function of the chain that has other callers too keeps them as they
 // were: they pass "", and the key is set only when there is one. A
 // function of another package, an exported one, or one used as a value
-// cannot be changed from here.
+// cannot be changed from here. A helper that takes the key as a parameter
+// already, handed "", is handed the loop's key instead.
 func (c *checker) keyThroughHelper(l *retryloop.Loop, s send, key string, src []byte) ([]analysis.TextEdit, bool) {
+	if arg := keyArg(c.pass.TypesInfo, s.helper, s.call); arg != nil {
+		// A helper that takes the key already, handed "".
+		return []analysis.TextEdit{{Pos: arg.Pos(), End: arg.End(), NewText: []byte(key)}}, true
+	}
 	chain, inner, ok := c.helperChain(s.call)
 	if !ok {
 		return nil, false
