@@ -100,6 +100,17 @@
 // hands on another node, page or cursor is iteration. A self-call after a
 // 2xx answer goes on with the job and is no retry.
 //
+// A worker that takes items from a channel and, after a send, hands the
+// item it holds back to that channel (for p := range t.queue { ...;
+// t.queue <- p }) sends the same request again later: a retry by requeue,
+// judged as a loop whose next attempt is the requeue (its next iteration
+// takes another item). A requeue of another item, or of the item with a
+// field its request is built from changed, is iteration. The fix adds a
+// key field to the item's struct type (a type of the package made by
+// keyed composite literals only), fills it with a key made where each
+// item is made, and sets it on the request of every attempt, or hands it
+// to the helper that sends it, as above.
+//
 // Not reported: GET, HEAD, OPTIONS, PUT and DELETE; a method that is not a
 // constant and not the caller's; a key computed once before the loop, or taken from a parameter
 // or a field, set on the request directly, by a function of any package

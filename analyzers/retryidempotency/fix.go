@@ -65,6 +65,10 @@ func (c *checker) reportMissing(file *ast.File, l *retryloop.Loop, s send, outco
 		c.reportRecursive(file, l, s, outcome)
 		return
 	}
+	if len(l.Requeue) > 0 {
+		c.reportRequeue(file, l, s, outcome)
+		return
+	}
 	info := c.pass.TypesInfo
 	src := fixes.Source(c.pass, l.Stmt.Pos())
 	if src == nil {
@@ -328,7 +332,7 @@ func (c *checker) rewriteURLSend(file *ast.File, l *retryloop.Loop, s send, key 
 // reportFresh reports a key made anew on each attempt, with a fix that
 // makes it once before the loop.
 func (c *checker) reportFresh(file *ast.File, l *retryloop.Loop, s send, value ast.Expr, outcome string) {
-	if l.OpArg != nil || len(l.Self) > 0 {
+	if l.OpArg != nil || len(l.Self) > 0 || len(l.Requeue) > 0 {
 		// A key made inside a named operation, or inside a function that
 		// retries by calling itself: not moved from here.
 		return

@@ -178,6 +178,10 @@ func run(pass *analysis.Pass, keys []string, at func(token.Pos)) (any, error) {
 		at(l.Stmt.Pos())
 		c.checkLoop(l)
 	}
+	for _, l := range loops.Requeues {
+		at(l.Stmt.Pos())
+		c.checkLoop(l)
+	}
 	c.reportAnyMethod()
 	return nil, nil
 }
@@ -793,6 +797,9 @@ func (c *checker) checkLoop(l *retryloop.Loop) {
 			continue
 		}
 		s, ok := c.sendOf(l.Func, call)
+		if ok && s.anyMethod && len(l.Requeue) > 0 {
+			continue // a worker's queue of requests: no guard fits
+		}
 		if ok && s.anyMethod {
 			if c.checkAnyMethod(file, l, s) {
 				return
