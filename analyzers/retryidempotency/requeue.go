@@ -114,6 +114,12 @@ func (c *checker) reportRequeue(file *ast.File, l *retryloop.Loop, s send, outco
 			return
 		}
 		edits = append(edits, e)
+	case s.req == nil:
+		more, ok := c.rewriteURLSend(file, l, s, key, map[string]bool{}, src)
+		if !ok {
+			return
+		}
+		edits = append(edits, more...)
 	default:
 		return
 	}

@@ -7,6 +7,7 @@ package retryloop
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"slices"
 
@@ -33,13 +34,70 @@ func (r *Result) requeueLoop(s *ast.RangeStmt, stack []ast.Node, calls []callind
 	if item == nil {
 		return nil
 	}
+	return r.requeueIn(s, s.Body, s.Body, s.X, item, stack, calls)
+}
+
+// receiveLoop returns the retry by requeue of the for statement s
+// without condition that receives its item at the top of its body, p :=
+// <-ch, or in a case of a select statement there, case p := <-ch:, or nil
+// (see requeueLoop).
+func (r *Result) receiveLoop(s *ast.ForStmt, stack []ast.Node, calls []callindex.Call) *Loop {
+	if s.Cond != nil || s.Init != nil || s.Post != nil {
+		return nil
+	}
+	info := r.pass.TypesInfo
+	// recv returns the item and the channel of p := <-ch or p, ok := <-ch.
+	recv := func(st ast.Stmt) (*types.Var, ast.Expr) {
+		as, ok := st.(*ast.AssignStmt)
+		if !ok || as.Tok != token.DEFINE || len(as.Rhs) != 1 {
+			return nil, nil
+		}
+		u, ok := ast.Unparen(as.Rhs[0]).(*ast.UnaryExpr)
+		if !ok || u.Op != token.ARROW {
+			return nil, nil
+		}
+		id, ok := as.Lhs[0].(*ast.Ident)
+		if !ok {
+			return nil, nil
+		}
+		v, _ := info.Defs[id].(*types.Var)
+		return v, u.X
+	}
+	for _, st := range s.Body.List {
+		if item, ch := recv(st); item != nil {
+			return r.requeueIn(s, s.Body, s.Body, ch, item, stack, calls)
+		}
+		sel, ok := st.(*ast.SelectStmt)
+		if !ok {
+			continue
+		}
+		for _, cc := range sel.Body.List {
+			cc := cc.(*ast.CommClause)
+			if item, ch := recv(cc.Comm); item != nil {
+				body := &ast.BlockStmt{Lbrace: cc.Colon, List: cc.Body, Rbrace: cc.End()}
+				if l := r.requeueIn(s, s.Body, body, ch, item, stack, calls); l != nil {
+					return l
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// requeueIn returns the retry by requeue of the loop s (whose body is
+// loopBody) that sends item, received from ch, in work, or nil.
+func (r *Result) requeueIn(s ast.Stmt, loopBody, work *ast.BlockStmt, ch ast.Expr, item *types.Var, stack []ast.Node, calls []callindex.Call) *Loop {
+	info := r.pass.TypesInfo
+	if _, isChan := typeUnder(info.TypeOf(ch)).(*types.Chan); !isChan {
+		return nil
+	}
 	var requeue []*ast.SendStmt
-	ast.Inspect(s.Body, func(n ast.Node) bool {
+	ast.Inspect(work, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit, *ast.GoStmt:
 			return false
 		case *ast.SendStmt:
-			if sameRef(info, n.Chan, s.X) && varOf(info, n.Value) == item {
+			if sameRef(info, n.Chan, ch) && varOf(info, n.Value) == item {
 				requeue = append(requeue, n)
 			}
 		}
@@ -48,12 +106,12 @@ func (r *Result) requeueLoop(s *ast.RangeStmt, stack []ast.Node, calls []callind
 	if len(requeue) == 0 {
 		return nil
 	}
-	sends := r.sendsIn(s.Body, calls)
+	sends := r.sendsIn(work, calls)
 	var before []*ast.CallExpr
 	for _, rq := range requeue {
 		found := false
 		for _, c := range sends {
-			if c.End() <= rq.Pos() && !apartBranches(s.Body, c.Pos(), rq.Pos()) {
+			if c.End() <= rq.Pos() && !apartBranches(work, c.Pos(), rq.Pos()) {
 				found = true
 				if !slices.Contains(before, c) {
 					before = append(before, c)
@@ -75,7 +133,7 @@ func (r *Result) requeueLoop(s *ast.RangeStmt, stack []ast.Node, calls []callind
 		})
 	}
 	changed := false
-	ast.Inspect(s.Body, func(n ast.Node) bool {
+	ast.Inspect(work, func(n ast.Node) bool {
 		var lhs []ast.Expr
 		switch n := n.(type) {
 		case *ast.AssignStmt:
@@ -85,8 +143,8 @@ func (r *Result) requeueLoop(s *ast.RangeStmt, stack []ast.Node, calls []callind
 		}
 		for _, l := range lhs {
 			l = ast.Unparen(l)
-			if varOf(info, l) == item {
-				changed = true
+			if id, ok := l.(*ast.Ident); ok && info.Uses[id] == item {
+				changed = true // another item (its receive defines it)
 			}
 			if sel, ok := l.(*ast.SelectorExpr); ok && varOf(info, sel.X) == item && read[info.Uses[sel.Sel]] {
 				changed = true
@@ -97,7 +155,7 @@ func (r *Result) requeueLoop(s *ast.RangeStmt, stack []ast.Node, calls []callind
 	if changed {
 		return nil
 	}
-	l := &Loop{Stmt: s, Body: s.Body, Func: enclosingFunc(stack), Sends: before, Requeue: requeue, Item: item, Bounded: true}
+	l := &Loop{Stmt: s, Body: loopBody, Func: enclosingFunc(stack), Sends: before, Requeue: requeue, Item: item, Bounded: true}
 	if l.Func == nil {
 		return nil
 	}

@@ -368,6 +368,10 @@ func (r *Result) loopFinder(at func(token.Pos)) func(root ast.Node, calls []call
 			at(n.Pos())
 			if l := r.classify(n.(ast.Stmt), body, stack, calls); l != nil {
 				r.Loops = append(r.Loops, l)
+			} else if fs, ok := n.(*ast.ForStmt); ok && fs.Cond == nil {
+				if l := r.receiveLoop(fs, stack, calls); l != nil {
+					r.Requeues = append(r.Requeues, l)
+				}
 			}
 			return true
 		})

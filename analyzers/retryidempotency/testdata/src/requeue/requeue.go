@@ -4,6 +4,7 @@ package requeue
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -155,5 +156,69 @@ func throttled(c *http.Client, jobs chan *job) {
 		if resp.StatusCode == http.StatusTooManyRequests {
 			jobs <- j
 		}
+	}
+}
+
+type event struct {
+	data []byte
+	left int
+}
+
+// NewEvent makes an event with two more attempts.
+func NewEvent(data []byte) event {
+	return event{data: data, left: 2}
+}
+
+// A worker that waits for an item or cancellation.
+func (t *async) serve(ctx context.Context, events chan event) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case e := <-events:
+			req, err := http.NewRequestWithContext(ctx, http.MethodPost, t.endpoint, bytes.NewReader(e.data))
+			if err != nil {
+				continue
+			}
+			resp, err := t.client.Do(req) // want `POST is retried by handing e back to its channel after a transport error without an idempotency key`
+			if err != nil && e.left > 0 {
+				e.left--
+				events <- e
+				continue
+			}
+			if err == nil {
+				resp.Body.Close()
+			}
+		}
+	}
+}
+
+// A failed item goes to a dead-letter queue, not back.
+func (t *async) serveOnce(ctx context.Context, events, dead chan event) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case e := <-events:
+			resp, err := t.client.Post(t.endpoint, "application/json", bytes.NewReader(e.data))
+			if err != nil {
+				dead <- e
+				continue
+			}
+			resp.Body.Close()
+		}
+	}
+}
+
+// A worker that receives at the top of its body.
+func drain(c *http.Client, jobs chan *job) {
+	for {
+		j := <-jobs
+		resp, err := c.Post(j.url, "application/json", bytes.NewReader(j.data)) // want `POST is retried by handing j back to its channel after a transport error without an idempotency key`
+		if err != nil {
+			jobs <- j
+			continue
+		}
+		resp.Body.Close()
 	}
 }
