@@ -108,8 +108,9 @@
 // field its request is built from changed, is iteration. The fix adds a
 // key field to the item's struct type (a type of the package made by
 // keyed composite literals only), fills it with a key made where each
-// item is made, and sets it on the request of every attempt, or hands it
-// to the helper that sends it, as above.
+// item is made (rand.Text(), or before Go 1.24 a newIdempotencyKey
+// function the fix adds), and sets it on the request of every attempt,
+// or hands it to the helper that sends it, as above.
 //
 // Not reported: GET, HEAD, OPTIONS, PUT and DELETE; a method that is not a
 // constant and not the caller's; a key computed once before the loop, or taken from a parameter

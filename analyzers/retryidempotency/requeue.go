@@ -59,12 +59,24 @@ func (c *checker) reportRequeue(file *ast.File, l *retryloop.Loop, s send, outco
 	}
 	at := tf.LineStart(tf.Line(stype.Fields.Closing))
 	edits := []analysis.TextEdit{{Pos: at, End: at, NewText: []byte("\n\t// " + keyField + " is sent on every attempt of this item.\n\t" + keyField + " string\n")}}
-	// A key for each item, where it is made.
-	made := 0
+	// A key for each item, where it is made: rand.Text() from Go 1.24, a
+	// helper of the package before.
+	old := false
 	for _, f := range c.pass.Files {
 		if v := info.FileVersions[f]; v != "" && !versionAtLeast(v, 24) {
+			old = true
+		}
+	}
+	gen := ""
+	if old {
+		var more []analysis.TextEdit
+		if gen, more, ok = c.keyHelper(); !ok {
 			return
 		}
+		edits = append(edits, more...)
+	}
+	made := 0
+	for _, f := range c.pass.Files {
 		fsrc := fixes.Source(c.pass, f.Pos())
 		var lits []*ast.CompositeLit
 		ast.Inspect(f, func(n ast.Node) bool {
@@ -79,16 +91,20 @@ func (c *checker) reportRequeue(file *ast.File, l *retryloop.Loop, s send, outco
 		if fsrc == nil {
 			return
 		}
-		randName, imp, ok := fixes.Import(info, c.pass.Pkg, f, "crypto/rand", lits[0].Pos())
-		if !ok {
-			randName, imp, ok = fixes.ImportAs(info, c.pass.Pkg, f, "crypto/rand", "crand", lits[0].Pos())
+		value := gen
+		if !old {
+			randName, imp, ok := fixes.Import(info, c.pass.Pkg, f, "crypto/rand", lits[0].Pos())
+			if !ok {
+				randName, imp, ok = fixes.ImportAs(info, c.pass.Pkg, f, "crypto/rand", "crand", lits[0].Pos())
+			}
+			if !ok {
+				return
+			}
+			edits = append(edits, imp...)
+			value = randName + ".Text()"
 		}
-		if !ok {
-			return
-		}
-		edits = append(edits, imp...)
 		for _, lit := range lits {
-			e, ok := keyedLiteral(fset, fsrc, lit, keyField+": "+randName+".Text()")
+			e, ok := keyedLiteral(fset, fsrc, lit, keyField+": "+value)
 			if !ok {
 				return
 			}
@@ -140,6 +156,43 @@ func (c *checker) reportRequeue(file *ast.File, l *retryloop.Loop, s send, outco
 			TextEdits: edits,
 		}},
 	})
+}
+
+// keyHelperName is the function a requeue fix adds for Go before 1.24.
+const keyHelperName = "newIdempotencyKey"
+
+// keyHelper returns the call that makes a key for an item in a package
+// at a Go version without rand.Text, and the edits that add the function
+// it calls, once: at the end of the file of the package's first requeue
+// loop, so that every finding of the package adds the same text there.
+func (c *checker) keyHelper() (string, []analysis.TextEdit, bool) {
+	info := c.pass.TypesInfo
+	if c.pass.Pkg.Scope().Lookup(keyHelperName) != nil {
+		return "", nil, false
+	}
+	file := fixes.FileOf(c.pass, c.loops.Requeues[0].Stmt.Pos())
+	src := fixes.Source(c.pass, c.loops.Requeues[0].Stmt.Pos())
+	if file == nil || src == nil {
+		return "", nil, false
+	}
+	at := file.FileEnd
+	randName, edits, ok := fixes.Import(info, c.pass.Pkg, file, "crypto/rand", at)
+	if !ok {
+		randName, edits, ok = fixes.ImportAs(info, c.pass.Pkg, file, "crypto/rand", "crand", at)
+	}
+	if !ok {
+		return "", nil, false
+	}
+	hexName, hexEdits, ok := fixes.Import(info, c.pass.Pkg, file, "encoding/hex", at)
+	if !ok {
+		return "", nil, false
+	}
+	text := fmt.Sprintf("\n// %[1]s returns a random idempotency key for one item.\nfunc %[1]s() string {\n\tb := make([]byte, 16)\n\t_, _ = %[2]s.Read(b)\n\treturn %[3]s.EncodeToString(b)\n}\n", keyHelperName, randName, hexName)
+	if len(src) > 0 && src[len(src)-1] != '\n' {
+		text = "\n" + text
+	}
+	edits = append(append(edits, hexEdits...), analysis.TextEdit{Pos: at, End: at, NewText: []byte(text)})
+	return keyHelperName + "()", edits, true
 }
 
 // typeSpec returns the top-level declaration of the type name obj.
