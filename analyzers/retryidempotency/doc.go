@@ -100,6 +100,18 @@
 // hands on another node, page or cursor is iteration. A self-call after a
 // 2xx answer goes on with the job and is no retry.
 //
+// A worker that takes items from a channel and, after a send, hands the
+// item it holds back to that channel (for p := range t.queue { ...;
+// t.queue <- p }) sends the same request again later: a retry by requeue,
+// judged as a loop whose next attempt is the requeue (its next iteration
+// takes another item). A requeue of another item, or of the item with a
+// field its request is built from changed, is iteration. The fix adds a
+// key field to the item's struct type (a type of the package made by
+// keyed composite literals only), fills it with a key made where each
+// item is made (rand.Text(), or before Go 1.24 a newIdempotencyKey
+// function the fix adds), and sets it on the request of every attempt,
+// or hands it to the helper that sends it, as above.
+//
 // Not reported: GET, HEAD, OPTIONS, PUT and DELETE; a method that is not a
 // constant and not the caller's; a key computed once before the loop, or taken from a parameter
 // or a field, set on the request directly, by a function of any package
@@ -146,19 +158,22 @@
 // request of every attempt (after the statements that replace its header
 // or set a key of their own on it); a Post or PostForm call is rewritten into a
 // request that carries the header. A write sent by a helper gets the key as
-// a new last parameter of the helper, which sets it on its request; this is
-// offered, and the finding reported, only for an unexported function of the
-// same package that the loop alone calls (a helper of another package, or
-// one called from elsewhere too, cannot be changed from the loop, and a
-// helper that sets a key of its own is trusted). For a write in an
+// a new last parameter of the helper, which sets it on its request, or
+// hands it on to the helper it calls that does (c.post(body) calling
+// c.clientPost, which builds the request); the other callers of such a
+// helper pass "", and the key is set only when there is one, so they send
+// as before. This is offered, and the finding reported, only for
+// unexported functions of the same package, called and never used as
+// values (a helper of another package cannot be changed from the loop,
+// and a helper that sets a key of its own is trusted). For a write in an
 // operation handed to a retry helper, or in a closure the loop calls, the
 // key is made once before the helper's call (or before the closure, when
 // it is made before the loop) and set inside; for a named operation, the
 // key is made before the helper's call, the helper is handed a literal
 // that passes it (func() error { return c.postTransfer(idempotencyKey) }),
 // and the function takes it as a new last parameter and sets it on its
-// request (offered, and reported, only for an unexported function used
-// nowhere else). A fresh key per attempt is
+// request, or hands it to the helper that sends it, as above (offered, and
+// reported, only for an unexported function used nowhere else). A fresh key per attempt is
 // moved before the loop. A write retried by recursion gets the key as a
 // new last parameter of the function, set on its request (or handed to
 // the helper that sends it, as above) and passed on by every self-call,

@@ -65,6 +65,10 @@ func (c *checker) reportMissing(file *ast.File, l *retryloop.Loop, s send, outco
 		c.reportRecursive(file, l, s, outcome)
 		return
 	}
+	if len(l.Requeue) > 0 {
+		c.reportRequeue(file, l, s, outcome)
+		return
+	}
 	info := c.pass.TypesInfo
 	src := fixes.Source(c.pass, l.Stmt.Pos())
 	if src == nil {
@@ -328,7 +332,7 @@ func (c *checker) rewriteURLSend(file *ast.File, l *retryloop.Loop, s send, key 
 // reportFresh reports a key made anew on each attempt, with a fix that
 // makes it once before the loop.
 func (c *checker) reportFresh(file *ast.File, l *retryloop.Loop, s send, value ast.Expr, outcome string) {
-	if l.OpArg != nil || len(l.Self) > 0 {
+	if l.OpArg != nil || len(l.Self) > 0 || len(l.Requeue) > 0 {
 		// A key made inside a named operation, or inside a function that
 		// retries by calling itself: not moved from here.
 		return
@@ -406,75 +410,175 @@ func (c *checker) defInLoop(l *retryloop.Loop, v *types.Var) *ast.AssignStmt {
 }
 
 // keyThroughHelper handles a write sent by an unexported function of this
-// package that the loop alone calls: the function gets the key as a new
-// last parameter and sets it on its request, and the loop passes its key.
-// A function called from elsewhere too, or from another package, cannot
-// be changed from here.
+// package, directly or through a chain of such functions (c.post(body)
+// calls c.clientPost, which builds the request): each function of the
+// chain gets the key as a new last parameter and hands it to the next,
+// the last sets it on its request, and the loop passes its key. A
+// function of the chain that has other callers too keeps them as they
+// were: they pass "", and the key is set only when there is one. A
+// function of another package, an exported one, or one used as a value
+// cannot be changed from here. A helper that takes the key as a parameter
+// already, handed "", is handed the loop's key instead.
 func (c *checker) keyThroughHelper(l *retryloop.Loop, s send, key string, src []byte) ([]analysis.TextEdit, bool) {
-	info := c.pass.TypesInfo
-	fn := httpmodel.Callee(info, s.call)
-	if fn == nil || fn.Pkg() != c.pass.Pkg || fn.Exported() || fn.Type().(*types.Signature).Variadic() {
-		return nil, false
+	if arg := keyArg(c.pass.TypesInfo, s.helper, s.call); arg != nil {
+		// A helper that takes the key already, handed "".
+		return []analysis.TextEdit{{Pos: arg.Pos(), End: arg.End(), NewText: []byte(key)}}, true
 	}
-	calls := 0
-	for id, obj := range info.Uses {
-		if obj == fn {
-			calls++
-			if id.Pos() < s.call.Pos() || id.End() > s.call.End() {
-				return nil, false // used elsewhere
-			}
-		}
-	}
-	if calls != 1 {
-		return nil, false
-	}
-	var fd *ast.FuncDecl
-	for _, f := range c.pass.Files {
-		for _, d := range f.Decls {
-			if d, ok := d.(*ast.FuncDecl); ok && info.Defs[d.Name] == fn {
-				fd = d
-			}
-		}
-	}
-	if fd == nil || fd.Body == nil {
-		return nil, false
-	}
-	// The helper's own write, built with NewRequest.
-	var inner send
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		if call, ok := n.(*ast.CallExpr); ok && inner.call == nil {
-			if w, ok := c.sendOf(fd, call); ok && isWrite(w.method) && w.build != nil && w.req != nil {
-				inner = w
-			}
-		}
-		return inner.call == nil
-	})
-	if inner.call == nil {
-		return nil, false
-	}
-	hfile := fixes.FileOf(c.pass, fd.Pos())
-	hsrc := fixes.Source(c.pass, fd.Pos())
-	if hfile == nil || hsrc == nil {
-		return nil, false
-	}
-	param := fixes.FreeName(info, hfile, "idempotencyKey", nil, fd.Body.Lbrace+1, fd.Body.Rbrace-1)
-	set := fmt.Sprintf("%s.Header.Set(%q, %s)", inner.req.Name(), c.first, param)
-	setEdit, ok := c.setAfterBuild(fd.Body, inner, set, hsrc)
+	chain, inner, ok := c.helperChain(s.call)
 	if !ok {
 		return nil, false
 	}
-	params := fd.Type.Params
-	decl := param + " string"
-	if params.NumFields() > 0 {
-		decl = ", " + decl
+	info := c.pass.TypesInfo
+	shared := false
+	for _, ln := range chain {
+		shared = shared || len(ln.others) > 0
 	}
+	var edits []analysis.TextEdit
 	arg := key
-	if len(s.call.Args) > 0 {
-		arg = ", " + key
+	for i, ln := range chain {
+		csrc := src
+		if i > 0 {
+			csrc = fixes.Source(c.pass, ln.call.Pos())
+		}
+		e, ok := appendArg(c.pass.Fset, csrc, ln.call, arg)
+		if !ok {
+			return nil, false
+		}
+		edits = append(edits, e)
+		for _, other := range ln.others {
+			e, ok := appendArg(c.pass.Fset, fixes.Source(c.pass, other.Pos()), other, `""`)
+			if !ok {
+				return nil, false
+			}
+			edits = append(edits, e)
+		}
+		hfile := fixes.FileOf(c.pass, ln.decl.Pos())
+		hsrc := fixes.Source(c.pass, ln.decl.Pos())
+		params := ln.decl.Type.Params
+		if hfile == nil || hsrc == nil || trailingComma(c.pass.Fset, hsrc, params.Closing) {
+			return nil, false
+		}
+		param := fixes.FreeName(info, hfile, "idempotencyKey", nil, ln.decl.Body.Lbrace+1, ln.decl.Body.Rbrace-1)
+		decl := param + " string"
+		if params.NumFields() > 0 {
+			decl = ", " + decl
+		}
+		edits = append(edits, analysis.TextEdit{Pos: params.Closing, End: params.Closing, NewText: []byte(decl)})
+		arg = param
 	}
-	return []analysis.TextEdit{
-		{Pos: params.Closing, End: params.Closing, NewText: []byte(decl)},
-		setEdit,
-		{Pos: s.call.Rparen, End: s.call.Rparen, NewText: []byte(arg)},
-	}, true
+	last := chain[len(chain)-1].decl
+	hsrc := fixes.Source(c.pass, last.Pos())
+	set := fmt.Sprintf("%s.Header.Set(%q, %s)", inner.req.Name(), c.first, arg)
+	if shared {
+		// The callers that pass "" send the request as before.
+		indent := fixes.Indent(c.pass.Fset, hsrc, inner.build.Pos())
+		set = fmt.Sprintf("if %s != \"\" {\n%s\t%s\n%s}", arg, indent, set, indent)
+	}
+	setEdit, ok := c.setAfterBuild(last.Body, inner, set, hsrc)
+	if !ok {
+		return nil, false
+	}
+	return append(edits, setEdit), true
+}
+
+// link is one function of a chain of helpers that sends a write.
+type link struct {
+	decl   *ast.FuncDecl
+	call   *ast.CallExpr   // its call on the chain
+	others []*ast.CallExpr // its other calls in the package
+}
+
+// maxChain bounds the helpers followed from a loop to the request.
+const maxChain = 4
+
+// helperChain follows the write sent by call through unexported functions
+// of this package, each calling the next, to the one that builds the
+// request with http.NewRequest and sends it (inner). Every function of
+// the chain must be called (never used as a value), not generic, not
+// variadic and no method an interface of the package may require.
+func (c *checker) helperChain(call *ast.CallExpr) (chain []link, inner send, ok bool) {
+	info := c.pass.TypesInfo
+	seen := map[*types.Func]bool{}
+	for range maxChain {
+		fn := httpmodel.Callee(info, call)
+		if fn == nil || fn.Pkg() != c.pass.Pkg || fn.Exported() || seen[fn] || fn != fn.Origin() {
+			return nil, send{}, false
+		}
+		seen[fn] = true
+		sig := fn.Type().(*types.Signature)
+		if sig.Variadic() || sig.RecvTypeParams().Len() > 0 || (sig.Recv() != nil && c.interfaceHas(fn.Name())) {
+			return nil, send{}, false
+		}
+		fd := c.funcDecl(fn)
+		if fd == nil || fd.Body == nil || fd.Type.TypeParams != nil {
+			return nil, send{}, false
+		}
+		calls, ok := c.callsInPackage(fn)
+		if !ok || !slices.Contains(calls, call) {
+			return nil, send{}, false
+		}
+		ln := link{decl: fd, call: call}
+		for _, other := range calls {
+			if other != call {
+				ln.others = append(ln.others, other)
+			}
+		}
+		chain = append(chain, ln)
+		// The function's own write, or the call that sends it.
+		var next *ast.CallExpr
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			if _, lit := n.(*ast.FuncLit); lit {
+				return false
+			}
+			if ce, ok := n.(*ast.CallExpr); ok && inner.call == nil && next == nil {
+				if w, ok := c.sendOf(fd, ce); ok && !w.anyMethod && isWrite(w.method) {
+					switch {
+					case w.build != nil && w.req != nil:
+						inner = w
+					case w.helper != nil:
+						next = ce
+					}
+				}
+			}
+			return inner.call == nil && next == nil
+		})
+		switch {
+		case inner.call != nil:
+			return chain, inner, true
+		case next == nil:
+			return nil, send{}, false
+		}
+		call = next
+	}
+	return nil, send{}, false
+}
+
+// funcDecl returns the declaration of the function fn of this package.
+func (c *checker) funcDecl(fn *types.Func) *ast.FuncDecl {
+	info := c.pass.TypesInfo
+	for _, f := range c.pass.Files {
+		for _, d := range f.Decls {
+			if d, ok := d.(*ast.FuncDecl); ok && info.Defs[d.Name] == fn {
+				return d
+			}
+		}
+	}
+	return nil
+}
+
+// callsInPackage returns the calls of fn in the package, and reports
+// whether fn is used nowhere else (as a value, say).
+func (c *checker) callsInPackage(fn *types.Func) ([]*ast.CallExpr, bool) {
+	var calls []*ast.CallExpr
+	for _, f := range c.pass.Files {
+		more, _ := c.callsOf(f, fn)
+		calls = append(calls, more...)
+	}
+	uses := 0
+	for _, obj := range c.pass.TypesInfo.Uses {
+		if obj == fn {
+			uses++
+		}
+	}
+	return calls, len(calls) == uses
 }

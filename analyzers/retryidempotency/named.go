@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/retrylint/retrylint/internal/fixes"
+	"github.com/retrylint/retrylint/internal/httpmodel"
 	"github.com/retrylint/retrylint/internal/retryloop"
 )
 
@@ -26,7 +27,7 @@ import (
 func (c *checker) reportNamedOp(file *ast.File, l *retryloop.Loop, s send, outcome string) {
 	info := c.pass.TypesInfo
 	fd, ok := l.Func.(*ast.FuncDecl)
-	if !ok || s.helper != nil || fd.Type.TypeParams != nil {
+	if !ok || fd.Type.TypeParams != nil {
 		return
 	}
 	fn, _ := info.Defs[fd.Name].(*types.Func)
@@ -81,6 +82,15 @@ func (c *checker) reportNamedOp(file *ast.File, l *retryloop.Loop, s send, outco
 	}
 	edits = append(edits, analysis.TextEdit{Pos: fd.Type.Params.Closing, End: fd.Type.Params.Closing, NewText: []byte(decl)})
 	switch {
+	case s.helper != nil:
+		// The write of a helper, or of a chain of helpers, that the
+		// function calls: the key is handed on to where the request is
+		// built.
+		more, ok := c.keyThroughHelper(l, s, param, fsrc)
+		if !ok {
+			return
+		}
+		edits = append(edits, more...)
 	case s.req != nil && s.build != nil:
 		set := fmt.Sprintf("%s.Header.Set(%q, %s)", s.req.Name(), c.first, param)
 		e, ok := c.setAfterBuild(fd.Body, s, set, fsrc)
@@ -97,10 +107,14 @@ func (c *checker) reportNamedOp(file *ast.File, l *retryloop.Loop, s send, outco
 	default:
 		return
 	}
+	what := "without an idempotency key"
+	if s.helper != nil {
+		what += " (" + httpmodel.Callee(info, s.call).Name() + " sends it)"
+	}
 	c.pass.Report(analysis.Diagnostic{
 		Pos:     s.call.Pos(),
 		End:     s.call.End(),
-		Message: message(l, s, outcome, "without an idempotency key"),
+		Message: message(l, s, outcome, what),
 		Related: []analysis.RelatedInformation{{Pos: l.OpArg.Pos(), End: l.OpArg.End(), Message: fn.Name() + " is handed to " + l.Via.Name() + " here"}},
 		SuggestedFixes: []analysis.SuggestedFix{{
 			Message:   "Send one " + c.first + " on every attempt",

@@ -49,8 +49,10 @@ func (c *checker) retriesUnknownOp(l *retryloop.Loop, s send, op bool) (string, 
 	if !op && len(l.Self) == 0 {
 		loop = l.Stmt
 	}
-	if len(l.Self) > 0 {
-		m.self = l // a retry by recursion: its self-calls are the next attempt
+	if len(l.Self) > 0 || len(l.Requeue) > 0 {
+		// A retry by recursion or by requeue: its self-calls or
+		// requeues are the next attempt.
+		m.self = l
 	}
 	g := c.loops.Graph(l.Func)
 	if g == nil {
@@ -293,6 +295,10 @@ func (m *outcome) member(x, status ast.Expr) paths.Tri {
 // Again reports whether n holds a self-call of the retry by recursion
 // the send belongs to: it starts the next attempt.
 func (m *outcome) Again(n ast.Node) bool { return m.self != nil && m.self.HasSelfCall(n) }
+
+// Iterates reports whether the loop is a worker's, whose next iteration
+// takes another item (see paths.Iterator).
+func (m *outcome) Iterates() bool { return m.self != nil && len(m.self.Requeue) > 0 }
 
 // Cond evaluates a branch condition in the outcome.
 func (m *outcome) Cond(e ast.Expr) paths.Tri { return m.cond(e) }

@@ -110,6 +110,9 @@ func (c *checker) reportRecursive(file *ast.File, l *retryloop.Loop, s send, out
 		key := fixes.FreeName(info, file, "idempotencyKey", nil, stmt.Pos(), call.End())
 		tf := c.pass.Fset.File(stmt.Pos())
 		at := tf.LineStart(tf.Line(stmt.Pos()))
+		if len(bytes.TrimSpace(src[tf.Offset(at):tf.Offset(stmt.Pos())])) > 0 {
+			return // not the first on its line: { return t.doSend(body, n) }
+		}
 		gen, imp, ok := c.keyGen(file, stmt.Pos(), key, fixes.Indent(c.pass.Fset, src, stmt.Pos()))
 		if !ok {
 			return

@@ -64,6 +64,10 @@ type writeFact struct {
 	Method string
 	Keyed  bool
 	Fresh  bool
+	// KeyArg is 1 + the index of the parameter the key comes from (a
+	// caller that passes "" sends no key), 0 when it comes from
+	// elsewhere.
+	KeyArg int
 }
 
 func (*writeFact) AFact() {}
@@ -171,6 +175,10 @@ func run(pass *analysis.Pass, keys []string, at func(token.Pos)) (any, error) {
 		c.checkLoop(l)
 	}
 	for _, l := range loops.OpLoops {
+		at(l.Stmt.Pos())
+		c.checkLoop(l)
+	}
+	for _, l := range loops.Requeues {
 		at(l.Stmt.Pos())
 		c.checkLoop(l)
 	}
@@ -416,14 +424,61 @@ func (c *checker) writeOf(fd *ast.FuncDecl) *writeFact {
 					w.Keyed = true
 					f := c.freshFlow(fd, func(ast.Node) bool { return true })
 					w.Fresh = f.Expr(s.keyed)&flow.Source != 0
+					w.KeyArg = c.paramIndex(fd, s.keyed) + 1
 				} else if s.helper != nil {
 					w.Keyed, w.Fresh = s.helper.Keyed, s.helper.Fresh
+					if arg := keyArg(c.pass.TypesInfo, s.helper, s.call); arg != nil {
+						w.KeyArg = c.paramIndex(fd, arg) + 1
+					}
 				}
 			}
 		}
 		return true
 	})
 	return w
+}
+
+// keyArg returns the argument of call that the write w takes its key
+// from, or nil.
+func keyArg(info *types.Info, w *writeFact, call *ast.CallExpr) ast.Expr {
+	if w.KeyArg == 0 {
+		return nil
+	}
+	_, args := httpmodel.Receiver(info, call)
+	if w.KeyArg > len(args) {
+		return nil
+	}
+	return args[w.KeyArg-1]
+}
+
+// noKey reports whether e is the empty string constant: no key.
+func noKey(info *types.Info, e ast.Expr) bool {
+	s, ok := httpmodel.ConstString(info, e)
+	return ok && s == ""
+}
+
+// paramIndex returns the index of the parameter of fd that e names, or
+// -1.
+func (c *checker) paramIndex(fd *ast.FuncDecl, e ast.Expr) int {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok || fd.Type.Params == nil {
+		return -1
+	}
+	v := c.pass.TypesInfo.Uses[id]
+	i := 0
+	for _, f := range fd.Type.Params.List {
+		if len(f.Names) == 0 {
+			i++
+			continue
+		}
+		for _, n := range f.Names {
+			if v != nil && c.pass.TypesInfo.Defs[n] == v {
+				return i
+			}
+			i++
+		}
+	}
+	return -1
 }
 
 func isWrite(method string) bool {
@@ -471,6 +526,10 @@ func (c *checker) sendOf(fn ast.Node, call *ast.CallExpr) (send, bool) {
 			return send{}, false
 		}
 		if w := c.writes.Lookup(f); w != nil {
+			if arg := keyArg(info, w, call); arg != nil && w.Keyed && noKey(info, arg) {
+				// The caller passes "" for the key: it sends none.
+				w = &writeFact{Method: w.Method, KeyArg: w.KeyArg}
+			}
 			return send{call: call, method: w.Method, helper: w}, true
 		}
 		// A function that sends the request it is handed.
@@ -738,6 +797,9 @@ func (c *checker) checkLoop(l *retryloop.Loop) {
 			continue
 		}
 		s, ok := c.sendOf(l.Func, call)
+		if ok && s.anyMethod && len(l.Requeue) > 0 {
+			continue // a worker's queue of requests: no guard fits
+		}
 		if ok && s.anyMethod {
 			if c.checkAnyMethod(file, l, s) {
 				return

@@ -96,6 +96,14 @@ type Againer interface {
 	Again(n ast.Node) bool
 }
 
+// An Iterator is a Model for which the loop's next iteration is no
+// other attempt when Iterates is true: a worker's loop takes another
+// item there, and only its Againer's nodes retry. The next iteration then
+// ends a path, as leaving the loop does.
+type Iterator interface {
+	Iterates() bool
+}
+
 // A Visitor is a Model that wants to see every node that may run after
 // the call, in no particular order, before any condition is evaluated
 // (to learn the variables that hold a result of the call: code :=
@@ -323,6 +331,8 @@ func (g *Graph) Returns(m Model) []*ast.ReturnStmt {
 func (g *Graph) walk(sc scope, start place, m Model, ret func(*ast.ReturnStmt) bool) bool {
 	seen := map[*cfg.Block]bool{}
 	again, _ := m.(Againer)
+	iter, _ := m.(Iterator)
+	iterates := iter != nil && iter.Iterates()
 	var walk func(p place) bool
 	walk = func(p place) bool {
 		b := p.b
@@ -347,6 +357,9 @@ func (g *Graph) walk(sc scope, start place, m Model, ret func(*ast.ReturnStmt) b
 		}
 		for _, s := range succs {
 			isNext, out := sc.kind(s)
+			if isNext && iterates {
+				isNext, out = false, true
+			}
 			if isNext {
 				return true
 			}

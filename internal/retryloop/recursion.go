@@ -245,10 +245,11 @@ func (l *Loop) IsSelfCall(call ast.Node) bool {
 	return false
 }
 
-// HasSelfCall reports whether n holds a self-call of l outside function
-// literals: the statement starts the next attempt.
+// HasSelfCall reports whether n holds a self-call of l, or a requeue of
+// its item (see Loop.Requeue), outside function literals: the statement
+// starts the next attempt.
 func (l *Loop) HasSelfCall(n ast.Node) bool {
-	if len(l.Self) == 0 || n == nil {
+	if (len(l.Self) == 0 && len(l.Requeue) == 0) || n == nil {
 		return false
 	}
 	found := false
@@ -256,11 +257,13 @@ func (l *Loop) HasSelfCall(n ast.Node) bool {
 		if found {
 			return false
 		}
-		if _, ok := m.(*ast.FuncLit); ok {
+		switch m := m.(type) {
+		case *ast.FuncLit:
 			return false
-		}
-		if call, ok := m.(*ast.CallExpr); ok && l.IsSelfCall(call) {
-			found = true
+		case *ast.CallExpr:
+			found = l.IsSelfCall(m)
+		case *ast.SendStmt:
+			found = slices.Contains(l.Requeue, m)
 		}
 		return true
 	})

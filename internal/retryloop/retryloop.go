@@ -149,6 +149,13 @@ type Loop struct {
 	// that start the next attempt: the function's calls of itself. It is
 	// nil for any other loop.
 	Self []*ast.CallExpr
+	// Requeue are the statements of a worker loop that hand the item it
+	// holds back to the channel it takes items from, after a send (for p
+	// := range ch { ...; ch <- p }): each starts another attempt of the
+	// item (see Result.Requeues). Item is the item variable. Both are nil
+	// for any other loop.
+	Requeue []*ast.SendStmt
+	Item    *types.Var
 }
 
 // Span returns the node that holds all of the loop: its statement, or,
@@ -195,7 +202,12 @@ type Result struct {
 	// helper (of this package or another), each as a loop: Body is the
 	// function literal's body, Func the literal, Stmt and Outer the
 	// statement that calls the helper, Via the helper.
-	OpLoops  []*Loop
+	OpLoops []*Loop
+	// Requeues are the worker loops of this package that re-send an item
+	// by handing it back to their channel (see Loop.Requeue). They are
+	// not in Loops: the loop's next iteration takes another item, and
+	// only the requeue is another attempt.
+	Requeues []*Loop
 	sends    map[*types.Func]bool
 	helpers  map[*types.Func]*helperFact
 	closures map[*ast.CallExpr]*ast.FuncLit
@@ -342,6 +354,10 @@ func (r *Result) loopFinder(at func(token.Pos)) func(root ast.Node, calls []call
 				body = n.Body
 			case *ast.RangeStmt:
 				body = n.Body
+				if l := r.requeueLoop(n, stack, calls); l != nil {
+					r.Requeues = append(r.Requeues, l)
+					return true
+				}
 			case *ast.LabeledStmt:
 				if body = r.gotoBody(n, stack); body == nil {
 					return true
@@ -352,6 +368,10 @@ func (r *Result) loopFinder(at func(token.Pos)) func(root ast.Node, calls []call
 			at(n.Pos())
 			if l := r.classify(n.(ast.Stmt), body, stack, calls); l != nil {
 				r.Loops = append(r.Loops, l)
+			} else if fs, ok := n.(*ast.ForStmt); ok && fs.Cond == nil {
+				if l := r.receiveLoop(fs, stack, calls); l != nil {
+					r.Requeues = append(r.Requeues, l)
+				}
 			}
 			return true
 		})

@@ -52,8 +52,8 @@ func createKeyed(c *http.Client, u, key string) error {
 	return err
 }
 
-// postShared is called from two places: it cannot gain a parameter from
-// one of them, so no fix could be offered and nothing is reported.
+// postShared is called from two places: it gains the key as a parameter,
+// and the caller that does not retry passes "".
 func postShared(c *http.Client, u string) error {
 	req, _ := http.NewRequest(http.MethodPost, u, nil)
 	resp, err := c.Do(req)
@@ -68,7 +68,7 @@ func sharedOnce(c *http.Client, u string) error { return postShared(c, u) }
 func sharedRetried(c *http.Client, u string) error {
 	var err error
 	for range 3 {
-		if err = postShared(c, u); err == nil {
+		if err = postShared(c, u); err == nil { // want `POST is retried after a transport error without an idempotency key \(postShared sends it\)`
 			return nil
 		}
 	}

@@ -128,3 +128,50 @@ func (c *Client) keyed(ctx context.Context, key string) error {
 	}
 	return resp.Body.Close()
 }
+
+// A named operation whose write goes through helpers that another caller
+// shares.
+func (c *Client) Refund(ctx context.Context) error {
+	return c.r.Run(ctx, c.refund)
+}
+
+func (c *Client) refund() error { // want refund:`write\(POST\)`
+	return c.post(context.Background(), "/refunds") // want `POST is retried by Run after a transport error without an idempotency key \(post sends it\)`
+}
+
+func (c *Client) post(ctx context.Context, path string) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.base+path, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := c.hc.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+func (c *Client) Void(ctx context.Context) error { // want Void:`write\(POST\)`
+	return c.post(ctx, "/voids")
+}
+
+// A named operation whose helper reads: polling, not a write.
+func (c *Client) Ready(ctx context.Context) error {
+	return c.r.Run(ctx, c.ready)
+}
+
+func (c *Client) ready() error {
+	return c.getPath(context.Background(), "/ready")
+}
+
+func (c *Client) getPath(ctx context.Context, path string) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, c.base+path, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := c.hc.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
