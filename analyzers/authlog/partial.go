@@ -387,78 +387,91 @@ func (c *checker) constLitOf(e ast.Expr) *ast.CompositeLit {
 // this package, when nothing else in the package assigns v or an element
 // of it, or takes its address.
 func (c *checker) litOfVar(v *types.Var) *ast.CompositeLit {
-	if lit, ok := c.lits[v]; ok {
-		return lit
-	}
-	lit := c.scanLitOfVar(v)
 	if c.lits == nil {
-		c.lits = map[*types.Var]*ast.CompositeLit{}
+		c.lits = c.constLits()
 	}
-	c.lits[v] = lit
-	return lit
+	return c.lits[v]
 }
 
-// scanLitOfVar is litOfVar without the cache: one walk of the package.
-func (c *checker) scanLitOfVar(v *types.Var) *ast.CompositeLit {
-	var lit *ast.CompositeLit
-	written := false
+// constLits finds, in one pass over the package's stores (the call
+// index's Visit), the variables declared with a composite literal that
+// nothing else assigns, indexes into, takes the address of or hands to a
+// function that may fill it.
+func (c *checker) constLits() map[*types.Var]*ast.CompositeLit {
+	lits := map[*types.Var]*ast.CompositeLit{}
+	written := map[*types.Var]bool{}
 	info := c.pass.TypesInfo
-	root := func(e ast.Expr) types.Object {
+	root := func(e ast.Expr) *types.Var {
 		for {
 			switch x := ast.Unparen(e).(type) {
 			case *ast.IndexExpr:
 				e = x.X
 			case *ast.Ident:
-				return info.ObjectOf(x)
+				v, _ := info.ObjectOf(x).(*types.Var)
+				return v
 			default:
 				return nil
 			}
 		}
 	}
-	for _, f := range c.pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.ValueSpec:
-				for i, name := range n.Names {
-					if info.Defs[name] == v && i < len(n.Values) && len(n.Names) == len(n.Values) {
-						lit, _ = ast.Unparen(n.Values[i]).(*ast.CompositeLit)
-					}
-				}
-			case *ast.AssignStmt:
-				for i, l := range n.Lhs {
-					if id, ok := ast.Unparen(l).(*ast.Ident); ok && n.Tok == token.DEFINE && info.Defs[id] == v && len(n.Lhs) == len(n.Rhs) {
-						lit, _ = ast.Unparen(n.Rhs[i]).(*ast.CompositeLit)
-						continue
-					}
-					if root(l) == v {
-						written = true
-					}
-				}
-			case *ast.UnaryExpr:
-				if n.Op == token.AND && root(n.X) == v {
-					written = true
-				}
-			case *ast.CallExpr:
-				// append(v, ...) assigned elsewhere is caught above; a
-				// slice handed to a function that sorts or fills it is
-				// a write we cannot see.
-				for _, a := range n.Args {
-					if id, ok := ast.Unparen(a).(*ast.Ident); ok && info.Uses[id] == v {
-						if _, isSlice := v.Type().Underlying().(*types.Slice); isSlice && !isBuiltin(info, n, "len") && !isBuiltin(info, n, "append") {
-							if fn := httpmodel.Callee(info, n); fn == nil || !httpmodel.IsPkgFunc(fn, "slices", "Contains", "Index") {
-								written = true
-							}
-						}
+	c.calls.Visit(nil, func(n ast.Node) {
+		switch n := n.(type) {
+		case *ast.ValueSpec:
+			if len(n.Names) != len(n.Values) {
+				return
+			}
+			for i, name := range n.Names {
+				if v, ok := info.Defs[name].(*types.Var); ok {
+					if lit, ok := ast.Unparen(n.Values[i]).(*ast.CompositeLit); ok {
+						lits[v] = lit
 					}
 				}
 			}
-			return !written
-		})
-		if written {
-			return nil
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				if id, ok := ast.Unparen(l).(*ast.Ident); ok && n.Tok == token.DEFINE && len(n.Lhs) == len(n.Rhs) {
+					if v, ok := info.Defs[id].(*types.Var); ok {
+						if lit, ok := ast.Unparen(n.Rhs[i]).(*ast.CompositeLit); ok {
+							lits[v] = lit
+						}
+						continue
+					}
+				}
+				if v := root(l); v != nil {
+					written[v] = true
+				}
+			}
+		case *ast.UnaryExpr:
+			if n.Op == token.AND {
+				if v := root(n.X); v != nil {
+					written[v] = true
+				}
+			}
+		case *ast.CallExpr:
+			// append(v, ...) assigned elsewhere is caught above; a slice
+			// handed to a function that sorts or fills it is a write we
+			// cannot see.
+			for _, a := range n.Args {
+				id, ok := ast.Unparen(a).(*ast.Ident)
+				if !ok {
+					continue
+				}
+				v, ok := info.Uses[id].(*types.Var)
+				if !ok {
+					continue
+				}
+				if _, isSlice := v.Type().Underlying().(*types.Slice); isSlice && !isBuiltin(info, n, "len") && !isBuiltin(info, n, "append") {
+					if fn := httpmodel.Callee(info, n); fn == nil || !httpmodel.IsPkgFunc(fn, "slices", "Contains", "Index") {
+						written[v] = true
+					}
+				}
+			}
 		}
+	})
+	for v := range written {
+		delete(lits, v)
 	}
-	return lit
+	return lits
 }
 
 // litNames returns the canonical header names of a constant list or
