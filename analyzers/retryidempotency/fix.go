@@ -570,9 +570,12 @@ func (c *checker) funcDecl(fn *types.Func) *ast.FuncDecl {
 // whether fn is used nowhere else (as a value, say).
 func (c *checker) callsInPackage(fn *types.Func) ([]*ast.CallExpr, bool) {
 	var calls []*ast.CallExpr
-	for _, f := range c.pass.Files {
-		more, _ := c.callsOf(f, fn)
-		calls = append(calls, more...)
+	for _, f := range c.calls.Funcs() {
+		for _, call := range c.calls.Calls(f.Decl) {
+			if call.Callee != nil && call.Callee.Origin() == fn {
+				calls = append(calls, call.Expr)
+			}
+		}
 	}
 	uses := 0
 	for _, obj := range c.pass.TypesInfo.Uses {
