@@ -113,7 +113,7 @@ func TestBadSettingsAreErrors(t *testing.T) {
 		{"retryafter", map[string]any{"headers": "Retry-After"}, "cannot unmarshal"},
 		{"retryafter", map[string]any{"headers": []any{}}, "empty list"},
 		{"retryafter", map[string]any{"headers": []any{"Retry After"}}, "invalid header name"},
-		{"retryafter", map[string]any{"headers": []any{"Retry-After-Ms:min"}}, `unit "min", want s or ms`},
+		{"retryafter", map[string]any{"headers": []any{"Retry-After-Ms:min"}}, `unit "min", want s, ms or reset`},
 		{"retrydeadline", map[string]any{"attempts": 0}, "less than 1"},
 		{"retrydeadline", map[string]any{"attempts": "three"}, "cannot unmarshal"},
 		{"retrydeadline", map[string]any{"bounded": "yes"}, "cannot unmarshal"},
