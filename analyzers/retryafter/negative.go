@@ -10,7 +10,6 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"reflect"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -77,7 +76,7 @@ func (c *checker) checkNegative(f *flow.Func, p parse, stack []ast.Node) {
 		failure = ifs.Else
 	}
 	edits := []analysis.TextEdit{{Pos: cond.End(), End: cond.End(), NewText: []byte(extra)}}
-	if failure != nil && !reflect.ValueOf(failure).IsNil() && mentions(info, failure, errVar) {
+	if failure != nil && flow.Mentions(info, failure, errVar) {
 		// The failure path hands err on (return 0, err): with a negative
 		// value err is nil, and the caller would take the zero wait.
 		// Make the negative value an error before the check instead.
@@ -340,16 +339,4 @@ func floorsAtZero(info *types.Info, ifs *ast.IfStmt) bool {
 func asVar(obj types.Object) *types.Var {
 	v, _ := obj.(*types.Var)
 	return v
-}
-
-// mentions reports whether n uses v.
-func mentions(info *types.Info, n ast.Node, v *types.Var) bool {
-	found := false
-	ast.Inspect(n, func(m ast.Node) bool {
-		if id, ok := m.(*ast.Ident); ok && info.Uses[id] == v {
-			found = true
-		}
-		return !found
-	})
-	return found
 }

@@ -287,7 +287,7 @@ func (c *checker) checkBlindCallees() {
 		if call == nil || c.handledCalls[call] {
 			continue
 		}
-		ctx := c.capturedContext(file, lit, call)
+		ctx := c.capturedContext(file, lit.Body, call)
 		if ctx == "" || writesOuter(info, lit) {
 			continue
 		}

@@ -80,7 +80,7 @@ func (c *checker) checkBlindHelper(file *ast.File, l *retryloop.Loop, ops []*ret
 			if f := httpmodel.Callee(info, call); f == nil || f.Origin() != fn || !slices.Contains(call.Args, ast.Expr(lit)) {
 				return true
 			}
-			if name := c.capturedContext(file, lit, call); name != "" {
+			if name := c.capturedContext(file, lit.Body, call); name != "" {
 				if id, isID := ast.Unparen(call.Fun).(*ast.Ident); isID && !call.Ellipsis.IsValid() && info.Uses[id] == fn {
 					ctxOf[call] = name
 					calls = append(calls, call)
@@ -184,15 +184,16 @@ func freePkgName(pkg *types.Package, name string) string {
 	return try
 }
 
-// capturedContext returns the name of a context that the operation lit
-// uses and that its caller declared before the call (a parameter or a
-// local variable that something may cancel), written as it can be at
-// call; "" when there is none.
-func (c *checker) capturedContext(file *ast.File, lit *ast.FuncLit, call *ast.CallExpr) string {
+// capturedContext returns the name of a context that body (an
+// operation's literal, a loop's body) uses and that was declared before
+// at (the call the literal is handed to, the loop): a parameter or a
+// local variable, not a field or a package-level variable, that something
+// may cancel, and that can be written at at; "" when there is none.
+func (c *checker) capturedContext(file *ast.File, body *ast.BlockStmt, at ast.Node) string {
 	info := c.pass.TypesInfo
-	decl := c.declOf(call)
+	decl := c.declOf(at)
 	found := ""
-	ast.Inspect(lit.Body, func(n ast.Node) bool {
+	ast.Inspect(body, func(n ast.Node) bool {
 		if found != "" {
 			return false
 		}
@@ -201,10 +202,10 @@ func (c *checker) capturedContext(file *ast.File, lit *ast.FuncLit, call *ast.Ca
 			return true
 		}
 		v, ok := info.Uses[id].(*types.Var)
-		if !ok || v.IsField() || v.Parent() == v.Pkg().Scope() || !httpmodel.IsNamed(v.Type(), "context", "Context") {
+		if !ok || v.IsField() || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() || !httpmodel.IsNamed(v.Type(), "context", "Context") {
 			return true
 		}
-		if v.Pos() >= lit.Pos() || c.neverCancelled(decl, v) || !c.namesAt(file, id, v, call.Pos()) {
+		if v.Pos() >= at.Pos() || c.neverCancelled(decl, v) || !c.namesAt(file, id, v, at.Pos()) {
 			return true
 		}
 		found = id.Name

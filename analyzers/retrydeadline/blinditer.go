@@ -28,6 +28,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/retrylint/retrylint/internal/fixes"
+	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 )
 
@@ -89,7 +90,7 @@ func (c *checker) checkBlindIterators() {
 			if fd == nil || sleeps[fd] == nil || !c.bodySends(rs.Body) {
 				return true
 			}
-			ctx := c.loopContext(file, rs)
+			ctx := c.capturedContext(file, rs.Body, rs)
 			if ctx == "" {
 				return true
 			}
@@ -191,7 +192,7 @@ func (c *checker) blindIterator(fd *ast.FuncDecl) *ast.ExprStmt {
 		default:
 			return true
 		}
-		if !usesObj(info, body, yield) {
+		if !flow.Mentions(info, body, yield) {
 			return true
 		}
 		for _, s := range body.List {
@@ -223,34 +224,6 @@ func (c *checker) bodySends(body *ast.BlockStmt) bool {
 		return !sends
 	})
 	return sends
-}
-
-// loopContext returns the name of a context the body of rs uses that is
-// declared before rs, is not a field or a package-level variable, can be
-// cancelled, and can be written at rs; "" when there is none.
-func (c *checker) loopContext(file *ast.File, rs *ast.RangeStmt) string {
-	info := c.pass.TypesInfo
-	decl := c.declOf(rs)
-	found := ""
-	ast.Inspect(rs.Body, func(n ast.Node) bool {
-		if found != "" {
-			return false
-		}
-		id, ok := n.(*ast.Ident)
-		if !ok {
-			return true
-		}
-		v, ok := info.Uses[id].(*types.Var)
-		if !ok || v.IsField() || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() || !httpmodel.IsNamed(v.Type(), "context", "Context") {
-			return true
-		}
-		if v.Pos() >= rs.Pos() || c.neverCancelled(decl, v) || !c.namesAt(file, id, v, rs.Pos()) {
-			return true
-		}
-		found = id.Name
-		return false
-	})
-	return found
 }
 
 // reportBlindIterator reports the loops that range over calls of the

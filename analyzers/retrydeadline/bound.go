@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/cfg"
 
 	"github.com/retrylint/retrylint/internal/fixes"
+	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/retryloop"
 )
 
@@ -141,7 +142,7 @@ func (b *bounds) comparison(e ast.Expr, negate bool) (exit, bool) {
 	if x.counter = counter(be.X); x.counter == nil {
 		x = exit{op: swap(be.Op), bound: be.X, counter: counter(be.Y)}
 	}
-	if x.counter == nil || x.op == token.ILLEGAL || mentions(info, x.bound, x.counter) {
+	if x.counter == nil || x.op == token.ILLEGAL || flow.Mentions(info, x.bound, x.counter) {
 		return exit{}, false
 	}
 	if negate {
@@ -180,17 +181,6 @@ func negation(op token.Token) token.Token {
 		return token.EQL
 	}
 	return token.ILLEGAL
-}
-
-func mentions(info *types.Info, e ast.Expr, v *types.Var) bool {
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && info.Uses[id] == v {
-			found = true
-		}
-		return !found
-	})
-	return found
 }
 
 // count returns the number of attempts that exit x allows.

@@ -25,6 +25,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/retrylint/retrylint/internal/fixes"
+	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 )
 
@@ -54,7 +55,7 @@ func (c *checker) checkContextWaits() {
 				continue
 			}
 			last, ok := fd.Body.List[len(fd.Body.List)-1].(*ast.ExprStmt)
-			if !ok || !guardsOnly(fd.Body.List[:len(fd.Body.List)-1]) || usesObj(info, fd.Body, ctx) {
+			if !ok || !guardsOnly(fd.Body.List[:len(fd.Body.List)-1]) || flow.Mentions(info, fd.Body, ctx) {
 				continue
 			}
 			what, dur, call := c.ctxlessWait(last)
@@ -98,18 +99,6 @@ func guardsOnly(list []ast.Stmt) bool {
 		}
 	}
 	return true
-}
-
-// usesObj reports whether n refers to v.
-func usesObj(info *types.Info, n ast.Node, v *types.Var) bool {
-	found := false
-	ast.Inspect(n, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && info.Uses[id] == v {
-			found = true
-		}
-		return !found
-	})
-	return found
 }
 
 // ctxlessWait returns what the statement s waits with when it is a wait

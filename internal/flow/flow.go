@@ -723,6 +723,19 @@ func (f *State[V]) returns(fn func(*ast.ReturnStmt)) {
 	}
 }
 
+// Mentions reports whether n (a node of the code info describes) uses the
+// variable v.
+func Mentions(info *types.Info, n ast.Node, v *types.Var) bool {
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		if id, ok := m.(*ast.Ident); ok && info.Uses[id] == v {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
 // ReturnsOf calls fn for each return statement of body that belongs to the
 // function itself, skipping nested function literals.
 func ReturnsOf(body *ast.BlockStmt, fn func(*ast.ReturnStmt)) {

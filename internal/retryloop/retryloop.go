@@ -601,7 +601,7 @@ func (r *Result) requestVaries(l *Loop, post ast.Stmt) bool {
 				}
 				for _, lhs := range n.Lhs {
 					if v := varOf(info, lhs); v != nil {
-						changes(v, n.Pos(), incremental || send != nil && uses(info, send, v))
+						changes(v, n.Pos(), incremental || send != nil && flow.Mentions(info, send, v))
 					}
 				}
 			}
@@ -666,18 +666,6 @@ func apartBranches(body *ast.BlockStmt, a, b token.Pos) bool {
 		return !apart
 	})
 	return apart
-}
-
-// uses reports whether n mentions the variable v.
-func uses(info *types.Info, n ast.Node, v *types.Var) bool {
-	found := false
-	ast.Inspect(n, func(m ast.Node) bool {
-		if id, ok := m.(*ast.Ident); ok && info.Uses[id] == v {
-			found = true
-		}
-		return !found
-	})
-	return found
 }
 
 func varOf(info *types.Info, e ast.Expr) *types.Var {
