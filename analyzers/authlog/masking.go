@@ -32,11 +32,11 @@ import (
 // helper: a text parameter and one text result.
 func maskCandidate(fn *types.Func) bool {
 	sig := fn.Type().(*types.Signature)
-	if sig.Results().Len() != 1 || !isPlainText(sig.Results().At(0).Type()) {
+	if sig.Results().Len() != 1 || !isBytes(sig.Results().At(0).Type()) {
 		return false
 	}
 	for v := range sig.Params().Variables() {
-		if isPlainText(v.Type()) {
+		if isBytes(v.Type()) {
 			return true
 		}
 	}
@@ -76,7 +76,7 @@ func (c *checker) masksText(fd *ast.FuncDecl) bool {
 	sig := obj.Type().(*types.Signature)
 	params := map[*types.Var]bool{}
 	for v := range sig.Params().Variables() {
-		if isPlainText(v.Type()) {
+		if isBytes(v.Type()) {
 			params[v] = true
 		}
 	}
@@ -92,18 +92,6 @@ func (c *checker) masksText(fd *ast.FuncDecl) bool {
 		marked = marked || m
 	}
 	return marked
-}
-
-// isPlainText reports whether t is a string or a []byte.
-func isPlainText(t types.Type) bool {
-	switch u := t.Underlying().(type) {
-	case *types.Basic:
-		return u.Info()&types.IsString != 0
-	case *types.Slice:
-		b, ok := u.Elem().Underlying().(*types.Basic)
-		return ok && b.Kind() == types.Byte
-	}
-	return false
 }
 
 // maskedText reports whether e, a result of a masking helper with the
