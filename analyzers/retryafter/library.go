@@ -24,7 +24,7 @@ func checkLibraries(pass *analysis.Pass, headers waitHeaderSet, at func(token.Po
 		return
 	}
 	info := pass.TypesInfo
-	failsafe := importsPath(pass.Pkg, retrylib.FailsafeHTTP)
+	failsafe := retrylib.Imports(pass.Pkg, retrylib.FailsafeHTTP)
 	var failsafeUses []failsafeUse
 	for _, file := range pass.Files {
 		ast.PreorderStack(file, nil, func(n ast.Node, stack []ast.Node) bool {
@@ -48,16 +48,6 @@ func checkLibraries(pass *analysis.Pass, headers waitHeaderSet, at func(token.Po
 		})
 	}
 	reportFailsafeDelays(pass, failsafeUses)
-}
-
-// importsPath reports whether pkg imports the package path directly.
-func importsPath(pkg *types.Package, path string) bool {
-	for _, imp := range pkg.Imports() {
-		if imp.Path() == path {
-			return true
-		}
-	}
-	return false
 }
 
 // callbackBody returns the body of a callback: a function literal or a
