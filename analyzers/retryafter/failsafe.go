@@ -18,6 +18,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/retrylint/retrylint/internal/fixes"
+	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/retrylib"
 )
 
@@ -89,13 +90,13 @@ func failsafeKeepsDelay(info *types.Info, stack []ast.Node, call *ast.CallExpr) 
 	if i < 0 {
 		return false
 	}
-	switch parent := stack[i].(type) {
+	switch stack[i].(type) {
 	case *ast.AssignStmt, *ast.ValueSpec:
-		_ = parent
 	default:
 		return false
 	}
-	body := enclosingBody(stack[:i+1])
+	fn, _ := fixes.EnclosingFunc(stack[:i+1])
+	_, body := flow.FuncParts(fn)
 	if body == nil {
 		return false
 	}
@@ -117,19 +118,6 @@ func isDelayFuncSetter(info *types.Info, sel *ast.SelectorExpr) bool {
 	}
 	fn, ok := info.Uses[sel.Sel].(*types.Func)
 	return ok && fn.Pkg() != nil && (fn.Pkg().Path() == retrylib.FailsafeRetryPolicy || fn.Pkg().Path() == retrylib.Failsafe)
-}
-
-// enclosingBody returns the body of the innermost function of stack.
-func enclosingBody(stack []ast.Node) *ast.BlockStmt {
-	for i := len(stack) - 1; i >= 0; i-- {
-		switch n := stack[i].(type) {
-		case *ast.FuncLit:
-			return n.Body
-		case *ast.FuncDecl:
-			return n.Body
-		}
-	}
-	return nil
 }
 
 // reportFailsafeDelays reports the uses, each with a fix that gives the
