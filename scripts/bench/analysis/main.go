@@ -17,13 +17,18 @@
 package main
 
 import (
+	"cmp"
+	"context"
 	"flag"
 	"fmt"
 	"log"
+	"maps"
 	"os"
 	"runtime"
 	"runtime/pprof"
 	"slices"
+	"strings"
+	"sync"
 	"time"
 
 	"golang.org/x/tools/go/analysis"
@@ -39,6 +44,7 @@ func main() {
 	runs := flag.Int("runs", 10, "timed runs of the analysis, after two untimed ones")
 	useNoop := flag.Bool("noop", false, "run the no-op analyzer with a fact type instead of retrylint's")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the timed runs to this file")
+	top := flag.Int("top", 0, "after the runs, print each analyzer's time on standard-library and other packages, and the N slowest actions of the last run")
 	flag.Parse()
 	if *dir == "" || flag.NArg() == 0 || *runs < 1 {
 		log.Fatal("usage: analysis -dir MODULE_DIR [-runs N] [-noop] PACKAGES...")
@@ -50,6 +56,9 @@ func main() {
 	all := analyzers.All()
 	if *useNoop {
 		all = []*analysis.Analyzer{noop.WithFacts}
+	}
+	if *top > 0 {
+		serialise(all)
 	}
 	var times []time.Duration
 	for i := range *runs + 2 {
@@ -82,4 +91,80 @@ func main() {
 	slices.Sort(times)
 	fmt.Printf("analysis of %d root packages, GOMAXPROCS=%d, %d runs: median %v, fastest %v\n",
 		len(pkgs), runtime.GOMAXPROCS(0), len(times), times[len(times)/2].Round(time.Millisecond), times[0].Round(time.Millisecond))
+	if *top > 0 {
+		printTop(*top)
+	}
+}
+
+// runTime is each action's own time in the last run, recorded by the
+// wrappers that serialise installs.
+var runTime = map[actionKey]time.Duration{}
+
+type actionKey struct{ analyzer, pkg string }
+
+// serialise makes the analyzers (and those they require) run one at a
+// time and records each action's own time: the checker's Duration of an
+// action also counts the actions that ran beside it.
+func serialise(as []*analysis.Analyzer) {
+	var mu sync.Mutex
+	seen := map[*analysis.Analyzer]bool{}
+	var visit func(a *analysis.Analyzer)
+	visit = func(a *analysis.Analyzer) {
+		if seen[a] {
+			return
+		}
+		seen[a] = true
+		run := a.Run
+		a.Run = func(pass *analysis.Pass) (any, error) {
+			mu.Lock()
+			defer mu.Unlock()
+			t0 := time.Now()
+			defer func() { runTime[actionKey{a.Name, pass.Pkg.Path()}] = time.Since(t0) }()
+			var res any
+			var err error
+			// Labels let a CPU profile be read per analyzer and package
+			// (go tool pprof -tagfocus analyzer=authlog).
+			pprof.Do(context.Background(), pprof.Labels("analyzer", a.Name, "pkg", pass.Pkg.Path()), func(context.Context) {
+				res, err = run(pass)
+			})
+			return res, err
+		}
+		for _, r := range a.Requires {
+			visit(r)
+		}
+	}
+	for _, a := range as {
+		visit(a)
+	}
+}
+
+// printTop prints where the last run's time went: per analyzer, on the
+// standard library and on other packages, and the slowest actions.
+func printTop(n int) {
+	type key struct {
+		name string
+		std  bool
+	}
+	sum := map[key]time.Duration{}
+	var total time.Duration
+	for k, d := range runTime {
+		std := !strings.Contains(strings.Split(k.pkg, "/")[0], ".")
+		sum[key{k.analyzer, std}] += d
+		total += d
+	}
+	fmt.Printf("total %v\n", total.Round(time.Millisecond))
+	keys := slices.Collect(maps.Keys(sum))
+	slices.SortFunc(keys, func(a, b key) int { return cmp.Compare(sum[b], sum[a]) })
+	for _, k := range keys {
+		where := "other"
+		if k.std {
+			where = "std"
+		}
+		fmt.Printf("%-20s %-5s %v\n", k.name, where, sum[k].Round(time.Millisecond))
+	}
+	acts := slices.Collect(maps.Keys(runTime))
+	slices.SortFunc(acts, func(a, b actionKey) int { return cmp.Compare(runTime[b], runTime[a]) })
+	for _, k := range acts[:min(n, len(acts))] {
+		fmt.Printf("%8v %s %s\n", runTime[k].Round(time.Millisecond), k.analyzer, k.pkg)
+	}
 }
