@@ -44,6 +44,7 @@ func main() {
 	runs := flag.Int("runs", 10, "timed runs of the analysis, after two untimed ones")
 	useNoop := flag.Bool("noop", false, "run the no-op analyzer with a fact type instead of retrylint's")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the timed runs to this file")
+	memprofile := flag.String("memprofile", "", "write an allocation profile of the runs to this file")
 	top := flag.Int("top", 0, "after the runs, print each analyzer's time on standard-library and other packages, and the N slowest actions of the last run")
 	flag.Parse()
 	if *dir == "" || flag.NArg() == 0 || *runs < 1 {
@@ -93,6 +94,16 @@ func main() {
 		len(pkgs), runtime.GOMAXPROCS(0), len(times), times[len(times)/2].Round(time.Millisecond), times[0].Round(time.Millisecond))
 	if *top > 0 {
 		printTop(*top)
+	}
+	if *memprofile != "" {
+		f, err := os.Create(*memprofile)
+		if err != nil {
+			log.Fatal(err)
+		}
+		defer f.Close()
+		if err := pprof.Lookup("allocs").WriteTo(f, 0); err != nil {
+			log.Fatal(err)
+		}
 	}
 }
 
