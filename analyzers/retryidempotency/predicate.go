@@ -112,10 +112,8 @@ func (c *checker) predicate(fn *types.Func) *predFact {
 	}
 	c.preds[fn] = nil // a recursive call knows nothing
 	var decl *ast.FuncDecl
-	for _, f := range c.calls.Funcs() {
-		if f.Obj == fn {
-			decl = f.Decl
-		}
+	if f, ok := c.calls.Decl(fn); ok {
+		decl = f.Decl
 	}
 	if decl == nil {
 		return nil

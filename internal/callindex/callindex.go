@@ -72,6 +72,9 @@ type Index struct {
 
 	takenOnce sync.Once
 	taken     map[*types.Func]bool
+
+	declOnce sync.Once
+	decls    map[*types.Func]Func
 }
 
 type body struct {
@@ -99,6 +102,22 @@ func New(files []*ast.File, info *types.Info) *Index {
 // Funcs returns the function declarations with a body, in source order.
 // The caller must not modify the slice.
 func (ix *Index) Funcs() []Func { return ix.funcs }
+
+// Decl returns the declaration (with a body) of fn, a function of the
+// package, and whether there is one. An instance of a generic function
+// is not its declaration: pass fn.Origin() for that.
+func (ix *Index) Decl(fn *types.Func) (Func, bool) {
+	ix.declOnce.Do(func() {
+		ix.decls = make(map[*types.Func]Func, len(ix.funcs))
+		for _, f := range ix.funcs {
+			if f.Obj != nil {
+				ix.decls[f.Obj] = f
+			}
+		}
+	})
+	f, ok := ix.decls[fn]
+	return f, ok
+}
 
 // Calls returns the calls in the body of fd, function literals included,
 // in source order (by position). The caller must not modify the slice.

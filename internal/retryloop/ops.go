@@ -69,10 +69,8 @@ func isOpType(t types.Type) bool {
 // It returns -1 for any other function.
 func (r *Result) forwards(fn *types.Func) int {
 	var fd *ast.FuncDecl
-	for _, f := range r.ix.Funcs() {
-		if f.Obj == fn {
-			fd = f.Decl
-		}
+	if f, ok := r.ix.Decl(fn); ok {
+		fd = f.Decl
 	}
 	if fd == nil || fd.Body == nil || len(fd.Body.List) == 0 {
 		return -1
@@ -221,10 +219,8 @@ func (r *Result) namedOp(e ast.Expr) *ast.FuncDecl {
 	if fn == nil || fn.Pkg() != r.pass.Pkg {
 		return nil
 	}
-	for _, f := range r.ix.Funcs() {
-		if f.Obj == fn && f.Decl.Body != nil {
-			return f.Decl
-		}
+	if f, ok := r.ix.Decl(fn); ok && f.Decl.Body != nil {
+		return f.Decl
 	}
 	return nil
 }
