@@ -54,6 +54,9 @@
 // request. The steps are:
 //
 //   - [Throttle](status, wait): 429 or 503 with "Retry-After: <seconds>";
+//   - [ThrottleNumber](status, seconds): the same with any number of
+//     seconds, one too large for a time.Duration included, to test a
+//     client's range check;
 //   - [ThrottleDate](status, wait) and [ThrottleUntil](status, date): the
 //     same with an HTTP-date, which clients must parse too;
 //   - [Fail](status): an error such as 500, 502 or 504, not applied;

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -354,13 +355,20 @@ func (s *Server) answer(w http.ResponseWriter, r *http.Request, rs *routeState, 
 	body := step.body
 	var header string
 	switch step.kind {
-	case kindThrottle, kindThrottleDate, kindThrottleUntil:
+	case kindThrottle, kindThrottleNumber, kindThrottleDate, kindThrottleUntil:
 		sent := time.Now()
 		var allowed time.Time
 		switch step.kind {
 		case kindThrottle:
 			header = strconv.FormatInt(int64(step.wait/time.Second), 10)
 			allowed = sent.Add(step.wait)
+		case kindThrottleNumber:
+			header = strconv.FormatUint(step.seconds, 10)
+			wait := time.Duration(math.MaxInt64)
+			if step.seconds <= uint64(math.MaxInt64/int64(time.Second)) {
+				wait = time.Duration(step.seconds) * time.Second
+			}
+			allowed = sent.Add(wait)
 		case kindThrottleDate:
 			allowed = ceilSecond(sent.Add(step.wait))
 			header = allowed.UTC().Format(http.TimeFormat)

@@ -595,3 +595,27 @@ func TestStepString(t *testing.T) {
 		}
 	}
 }
+
+func TestThrottleNumber(t *testing.T) {
+	t.Parallel()
+	srv := retrytest.NewServer(t, retrytest.Route{
+		Method: "GET", Path: "/huge", OnEarly: retrytest.FollowScript,
+		Script: []retrytest.Step{retrytest.ThrottleNumber(503, 10000000000), retrytest.OK(200)},
+	})
+	c := newClient(t)
+	a := do(t, c, "GET", srv.URL+"/huge", "")
+	if a.status != 503 || a.header.Get("Retry-After") != "10000000000" {
+		t.Fatalf("first answer %d Retry-After %q, want 503 and 10000000000", a.status, a.header.Get("Retry-After"))
+	}
+	// Any retry is early: the wait does not even fit a time.Duration.
+	if a := do(t, c, "GET", srv.URL+"/huge", ""); a.status != 200 {
+		t.Fatalf("retry: %d, want 200 (the route follows its script)\n%s", a.status, srv.Timeline())
+	}
+	reqs := srv.Requests()
+	if len(reqs) != 2 || reqs[0].Early || !reqs[1].Early || reqs[1].EarlyBy < 290*365*24*time.Hour {
+		t.Errorf("want request 2 early by about 292 years:\n%s", srv.Timeline())
+	}
+	if bad := retrytest.ThrottleNumber(500, 1); bad.String() == "" {
+		t.Error("ThrottleNumber(500, 1): empty description")
+	}
+}

@@ -10,26 +10,28 @@ import (
 type stepKind int
 
 const (
-	kindNone          stepKind = iota
-	kindThrottle               // Retry-After in seconds
-	kindThrottleDate           // Retry-After as an HTTP-date, relative to the response
-	kindThrottleUntil          // Retry-After as a fixed HTTP-date
+	kindNone           stepKind = iota
+	kindThrottle                // Retry-After in seconds
+	kindThrottleDate            // Retry-After as an HTTP-date, relative to the response
+	kindThrottleUntil           // Retry-After as a fixed HTTP-date
+	kindThrottleNumber          // Retry-After as a number of seconds of any size
 	kindFail
 	kindOK
 	kindCommitAndDrop
 )
 
 // A Step is one scripted answer of a route. Build steps with [Throttle],
-// [ThrottleDate], [ThrottleUntil], [Fail], [OK] and [CommitAndDrop]; the
-// zero Step is not a valid step. A step built with invalid arguments (a
-// negative wait, a status of the wrong class) carries the error, and
-// [New] and [NewServer] report it for the route and position where it is
-// used: building a step never panics.
+// [ThrottleNumber], [ThrottleDate], [ThrottleUntil], [Fail], [OK] and
+// [CommitAndDrop]; the zero Step is not a valid step. A step built with
+// invalid arguments (a negative wait, a status of the wrong class) carries
+// the error, and [New] and [NewServer] report it for the route and
+// position where it is used: building a step never panics.
 type Step struct {
 	kind    stepKind
 	status  int
 	wait    time.Duration
 	until   time.Time
+	seconds uint64
 	delay   time.Duration
 	body    string
 	hasBody bool
@@ -58,6 +60,18 @@ func Throttle(status int, wait time.Duration) Step {
 	case wait%time.Second != 0:
 		s.err = fmt.Errorf("Throttle: Retry-After %v is not a whole number of seconds (use ThrottleDate for a date, or round the wait)", wait)
 	}
+	return s
+}
+
+// ThrottleNumber answers with status (429 or 503) and Retry-After as the
+// number seconds, written as it is: a value too large for a time.Duration
+// (Retry-After: 10000000000, about 317 years) tests a client's range
+// check. The route's next request is allowed from the moment the response
+// was sent plus seconds, or plus the longest time.Duration when seconds
+// do not fit one.
+func ThrottleNumber(status int, seconds uint64) Step {
+	s := Step{kind: kindThrottleNumber, status: status, seconds: seconds}
+	s.err = throttleStatus("ThrottleNumber", status)
 	return s
 }
 
@@ -155,6 +169,8 @@ func (s Step) String() string {
 	switch s.kind {
 	case kindThrottle:
 		str = fmt.Sprintf("Throttle(%d, Retry-After: %d)", s.status, s.wait/time.Second)
+	case kindThrottleNumber:
+		str = fmt.Sprintf("ThrottleNumber(%d, Retry-After: %d)", s.status, s.seconds)
 	case kindThrottleDate:
 		str = fmt.Sprintf("ThrottleDate(%d, Retry-After: the date %v after the response)", s.status, s.wait)
 	case kindThrottleUntil:
@@ -176,7 +192,7 @@ func (s Step) String() string {
 
 func (s Step) validate() error {
 	if s.kind == kindNone {
-		return errors.New("zero Step: build steps with Throttle, ThrottleDate, ThrottleUntil, Fail, OK or CommitAndDrop")
+		return errors.New("zero Step: build steps with Throttle, ThrottleNumber, ThrottleDate, ThrottleUntil, Fail, OK or CommitAndDrop")
 	}
 	return s.err
 }
