@@ -78,6 +78,9 @@ type RetryAfterSettings struct {
 	// Retry-After-Ms:ms, X-Ms-Retry-After-Ms:ms, X-Amz-Retry-After:ms,
 	// X-RateLimit-Reset:reset, RateLimit-Reset:reset]).
 	Headers []string `json:"headers"`
+	// Overflow also reports a parsed wait multiplied into a time.Duration
+	// with no upper bound on the number (default false).
+	Overflow bool `json:"overflow"`
 }
 
 // RetryDeadlineSettings are the settings of the retrydeadline plugin.
@@ -232,6 +235,7 @@ func retryAfter(s RetryAfterSettings) ([]*analysis.Analyzer, error) {
 		}
 		cfg.Headers = l
 	}
+	cfg.Overflow = s.Overflow
 	return []*analysis.Analyzer{retryafter.New(cfg)}, nil
 }
 

@@ -119,9 +119,11 @@ func fixClients() (_ *fixedClients, err error) {
 		}
 	}
 
-	res, err := command(fixed, tool, "-json", "./...")
-	if err != nil || res.code != 0 {
-		return nil, fmt.Errorf("retrylint -json: exit %d, %v\n%s", res.code, err, res.stderr)
+	// A client whose directory holds a file "flags" (one flag a line) is
+	// checked and fixed with those flags, apart from the others.
+	groups, err := flagGroups(fixed)
+	if err != nil {
+		return nil, err
 	}
 	// package -> analyzer -> diagnostics
 	var tree map[string]map[string][]struct {
@@ -134,31 +136,39 @@ func fixClients() (_ *fixedClients, err error) {
 			} `json:"edits"`
 		} `json:"suggested_fixes"`
 	}
-	if err := json.Unmarshal([]byte(res.stdout), &tree); err != nil {
-		return nil, fmt.Errorf("retrylint -json: %v\n%s", err, res.stdout)
-	}
 	out := &fixedClients{findings: map[string][]finding{}, sources: map[string][2]string{}, bin: map[string]client{}}
-	for pkg, byAnalyzer := range tree {
-		name := path.Base(pkg)
-		for analyzer, diags := range byAnalyzer {
-			for _, d := range diags {
-				f := finding{analyzer: analyzer, message: d.Message, fixes: len(d.Fixes)}
-				for _, fix := range d.Fixes {
-					for _, e := range fix.Edits {
-						src, err := os.ReadFile(e.Filename)
-						if err != nil || e.Start < 0 || e.End > len(src) || e.Start > e.End {
-							return nil, fmt.Errorf("edit %+v does not fit its file: %v", e, err)
+	for _, g := range groups {
+		res, err := command(fixed, tool, append(append(append([]string{}, g.flags...), "-json"), g.pkgs...)...)
+		if err != nil || res.code != 0 {
+			return nil, fmt.Errorf("retrylint -json: exit %d, %v\n%s", res.code, err, res.stderr)
+		}
+		tree = nil
+		if err := json.Unmarshal([]byte(res.stdout), &tree); err != nil {
+			return nil, fmt.Errorf("retrylint -json: %v\n%s", err, res.stdout)
+		}
+		for pkg, byAnalyzer := range tree {
+			name := path.Base(pkg)
+			for analyzer, diags := range byAnalyzer {
+				for _, d := range diags {
+					f := finding{analyzer: analyzer, message: d.Message, fixes: len(d.Fixes)}
+					for _, fix := range d.Fixes {
+						for _, e := range fix.Edits {
+							src, err := os.ReadFile(e.Filename)
+							if err != nil || e.Start < 0 || e.End > len(src) || e.Start > e.End {
+								return nil, fmt.Errorf("edit %+v does not fit its file: %v", e, err)
+							}
+							f.edits = append(f.edits, fmt.Sprintf("replace %q with %q", src[e.Start:e.End], e.New))
 						}
-						f.edits = append(f.edits, fmt.Sprintf("replace %q with %q", src[e.Start:e.End], e.New))
 					}
+					out.findings[name] = append(out.findings[name], f)
 				}
-				out.findings[name] = append(out.findings[name], f)
 			}
 		}
 	}
-
-	if res, err = command(fixed, tool, "-fix", "./..."); err != nil || (res.code != 0 && res.code != 3) {
-		return nil, fmt.Errorf("retrylint -fix: exit %d, %v\n%s", res.code, err, res.stderr)
+	for _, g := range groups {
+		if res, err := command(fixed, tool, append(append(append([]string{}, g.flags...), "-fix"), g.pkgs...)...); err != nil || (res.code != 0 && res.code != 3) {
+			return nil, fmt.Errorf("retrylint -fix: exit %d, %v\n%s", res.code, err, res.stderr)
+		}
 	}
 	entries, err := os.ReadDir(orig)
 	if err != nil {
@@ -183,6 +193,43 @@ func fixClients() (_ *fixedClients, err error) {
 		}
 	}
 	return out, nil
+}
+
+// A flagGroup is the client packages checked with the same flags.
+type flagGroup struct {
+	flags []string
+	pkgs  []string
+}
+
+// flagGroups groups the clients of dir by the flags in their "flags"
+// file (none for most), in a stable order.
+func flagGroups(dir string) ([]flagGroup, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var groups []flagGroup
+	index := map[string]int{}
+	for _, e := range entries {
+		if !e.IsDir() {
+			continue
+		}
+		var flags []string
+		if b, err := os.ReadFile(filepath.Join(dir, e.Name(), "flags")); err == nil {
+			flags = strings.Fields(string(b))
+		} else if !os.IsNotExist(err) {
+			return nil, err
+		}
+		key := strings.Join(flags, " ")
+		i, ok := index[key]
+		if !ok {
+			i = len(groups)
+			index[key] = i
+			groups = append(groups, flagGroup{flags: flags})
+		}
+		groups[i].pkgs = append(groups[i].pkgs, "./"+e.Name())
+	}
+	return groups, nil
 }
 
 // fixClient returns the client testdata/clients/name as written and as
@@ -716,4 +763,50 @@ func TestFixBehavesRetryDeadlineClientTimeout(t *testing.T) {
 		attempts = 5
 	)
 	deadlineKeepsAttempts(t, c, nil, attempts, attempts*(perTry+pause), perTry)
+}
+
+// TestFixBehavesRetryAfterOverflow: a client that checks the sign of
+// Retry-After but not its size comes back at once when the value is too
+// large for a time.Duration (the product wraps around); after the fix of
+// -retryafter.overflow it treats the value as malformed and backs off
+// (500 ms), as it does for any malformed value. A value in range is
+// waited for before and after.
+func TestFixBehavesRetryAfterOverflow(t *testing.T) {
+	c := fixClient(t, "overflow", "retryafter", "value too large for a time.Duration is multiplied by time.Second unchecked")
+	gap := func(srv *retrytest.Server) time.Duration {
+		reqs := srv.Requests()
+		if len(reqs) < 2 {
+			return -1
+		}
+		return reqs[1].Arrived.Sub(reqs[0].Finished)
+	}
+	t.Run("out of range", func(t *testing.T) {
+		routes := []retrytest.Route{{Method: "GET", Path: "/forecast", OnEarly: retrytest.FollowScript,
+			Script: []retrytest.Step{retrytest.ThrottleNumber(503, 10000000000), retrytest.OK(200).WithBody("sunny")}}}
+		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, srv.URL+"/forecast")
+			if res.code != 0 || res.stdout != "ok: sunny\n" || srv.Attempts("GET /forecast") != 2 {
+				t.Fatalf("fixed=%v: want 2 attempts and success, got %d attempts, exit %d: %q %q\n%s", fixed, srv.Attempts("GET /forecast"), res.code, res.stdout, res.stderr, srv.Timeline())
+			}
+			switch g := gap(srv); {
+			case !fixed && g >= 250*time.Millisecond:
+				t.Fatalf("the defect did not show: the client waited %v before its retry\n%s", g, srv.Timeline())
+			case fixed && g < 450*time.Millisecond:
+				t.Fatalf("after the fix the client came back after %v, want its own backoff of 500ms\n%s", g, srv.Timeline())
+			default:
+				t.Logf("fixed=%v: retry after %v", fixed, g)
+			}
+		})
+	})
+	t.Run("in range", func(t *testing.T) {
+		routes := []retrytest.Route{{Method: "GET", Path: "/forecast",
+			Script: []retrytest.Step{retrytest.Throttle(429, time.Second), retrytest.OK(200).WithBody("sunny")}}}
+		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, srv.URL+"/forecast")
+			srv.AssertNoEarlyRetry(t)
+			if n := srv.Attempts("GET /forecast"); n != 2 || res.code != 0 || res.stdout != "ok: sunny\n" {
+				t.Errorf("fixed=%v: want a wait, 2 attempts and success, got %d attempts, exit %d: %q %q\n%s", fixed, n, res.code, res.stdout, res.stderr, srv.Timeline())
+			}
+		})
+	})
 }

@@ -6,9 +6,12 @@ package retryafter
 import (
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
+	"math"
 	"slices"
+	"time"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -180,6 +183,23 @@ func capCompare(e ast.Expr) (x, limit ast.Expr, ok bool) {
 	return nil, nil, false
 }
 
+// rangeLimit reports whether limit is a constant of at least 292 years:
+// math.MaxInt64/int64(time.Second) for a number (of seconds, or any finer
+// unit), that many seconds for a time.Duration. Such a bound tests that
+// the value fits a time.Duration (the overflow fix adds one); it is not a
+// cap: no server asks for a longer wait.
+func rangeLimit(info *types.Info, limit ast.Expr) bool {
+	tv := info.Types[limit]
+	if tv.Value == nil || tv.Value.Kind() != constant.Int && tv.Value.Kind() != constant.Float {
+		return false
+	}
+	years := int64(math.MaxInt64 / int64(time.Second))
+	if isDuration(tv.Type) {
+		years *= int64(time.Second)
+	}
+	return constant.Compare(tv.Value, token.GEQ, constant.MakeInt64(years))
+}
+
 // checkIfCap reports if ra > limit { ra = limit }, its mirrored forms, the
 // same with other conditions joined by ||, and the return form
 // if ra > limit { return limit }; return ra.
@@ -202,7 +222,7 @@ func (c *checker) checkIfCap(file *ast.File, f *flow.Func, ifs *ast.IfStmt, stac
 		if ok && len(parts) > 1 && len(operands(part, token.LAND)) > 1 {
 			continue
 		}
-		if !ok || !c.derived(f, x) || c.derived(f, limit) || isConstNonPositive(info, limit) || c.guarded(file, f, x, limit) {
+		if !ok || !c.derived(f, x) || c.derived(f, limit) || isConstNonPositive(info, limit) || rangeLimit(info, limit) || c.guarded(file, f, x, limit) {
 			continue
 		}
 		var shape string

@@ -67,6 +67,13 @@
 //     if d < 0 { d = 0 } does not help: zero is no wait either); the check may be left to every caller of a
 //     parsing helper, or to the code that reads the struct field the value
 //     is stored in (if e.retry > 0 { return Retry });
+//   - with -retryafter.overflow, a wait header parsed as a number
+//     (ParseUint too) and multiplied into a time.Duration
+//     (time.Duration(n) * time.Second, time.Duration(f * float64(time.Second)))
+//     with no upper bound on the number first, so that a value too large
+//     for a time.Duration (Retry-After: 10000000000) wraps around into a
+//     negative or tiny wait and the client retries at once; a bound of 292
+//     years or more is such a range check, never a cap;
 //   - a time the server sent (a rate limit's reset, a Retry-After date)
 //     kept in a struct field that is filled only on some paths (if the
 //     header parses), so that it holds the zero time when the header was
@@ -144,7 +151,10 @@
 // subtracted jitter is added instead. A wrong unit is replaced by the
 // header's own. An unchecked sign joins the
 // error check after the parse (err != nil || n < 0, err == nil && n >= 0),
-// so that a negative value takes the path of a malformed one. A wait until
+// so that a negative value takes the path of a malformed one; with
+// -retryafter.overflow, a value out of range joins it the same way
+// (err != nil || n > math.MaxInt64/int64(time.Second)), so that the
+// client falls back to its own backoff. A wait until
 // a server's time that may be zero is preceded by a test that stops with
 // an error when it is (if t.IsZero() { return ..., errors.New(...) }),
 // where the function returns an error; elsewhere it is not reported. No fix ever
@@ -179,4 +189,9 @@
 //	    a header in ms by time.Second) for the headers whose unit is known;
 //	    an unchecked sign for every header but a reset, which in the past,
 //	    or before the epoch, is rightly no wait.
+//	-retryafter.overflow
+//	    also report a parsed wait multiplied into a time.Duration with no
+//	    upper bound on the number (default false: no server sends a value
+//	    of 292 years, and the sign check most parsers have covers the
+//	    malformed values servers do send).
 package retryafter

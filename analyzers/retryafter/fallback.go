@@ -30,7 +30,7 @@ func (c *checker) checkFallback(file *ast.File, f *flow.Func, ifs *ast.IfStmt, s
 	}
 	info := c.pass.TypesInfo
 	x, limit, ok := capCompare(ifs.Cond)
-	if !ok || !c.derived(f, x) || c.derived(f, limit) || isConstNonPositive(info, limit) || c.guarded(file, f, x, limit) {
+	if !ok || !c.derived(f, x) || c.derived(f, limit) || isConstNonPositive(info, limit) || rangeLimit(info, limit) || c.guarded(file, f, x, limit) {
 		return
 	}
 	body := ifs.Body.List

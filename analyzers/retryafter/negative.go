@@ -10,6 +10,8 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -24,12 +26,20 @@ import (
 // malformed negative value is used as the wait. The fix adds the sign to
 // the error check that follows, so that a negative value takes the path of
 // a malformed one.
+//
+// With -overflow, it also reports a parsed number (ParseUint too) that
+// the function multiplies into a time.Duration (time.Duration(n) *
+// time.Second) without comparing the number with an upper bound first:
+// a huge value wraps around, into a negative or tiny wait. The fix adds
+// the range to the same error check (n > math.MaxInt64/int64(time.Second)).
 func (c *checker) checkNegative(f *flow.Func, p parse, stack []ast.Node) {
 	if p.via != nil || !p.seconds || !c.derived(f, p.arg) || f.Expr(p.arg)&tagReset != 0 {
 		return // a reset in the past, or before the epoch, is rightly no wait
 	}
 	info := c.pass.TypesInfo
-	if !signedParser(httpmodel.Callee(info, p.call)) {
+	parser := httpmodel.Callee(info, p.call)
+	signed := signedParser(parser)
+	if !signed && !(c.overflow && httpmodel.IsPkgFunc(parser, "strconv", "ParseUint")) {
 		return
 	}
 	as, ok := stack[len(stack)-2].(*ast.AssignStmt)
@@ -47,7 +57,18 @@ func (c *checker) checkNegative(f *flow.Func, p parse, stack []ast.Node) {
 		return
 	}
 	fnNode := fnNodeOf(stack)
-	if fnNode == nil || signChecked(info, fnNode, n) || c.checkedByCallers(fnNode, n) || c.checkedByReaders(fnNode, n) {
+	if fnNode == nil {
+		return
+	}
+	negative := signed && !signChecked(info, fnNode, n) && !c.checkedByCallers(fnNode, n) && !c.checkedByReaders(fnNode, n)
+	var unit ast.Expr // the unit the number is multiplied by, with -overflow
+	if c.overflow && !isDuration(n.Type()) {
+		unit = durationProduct(info, fnNode, n)
+		if unit != nil && upperBounded(info, fnNode, n) {
+			unit = nil
+		}
+	}
+	if !negative && unit == nil {
 		return
 	}
 	// The error check: if n, err := parse(v); err == nil {, or the if
@@ -61,50 +82,239 @@ func (c *checker) checkNegative(f *flow.Func, p parse, stack []ast.Node) {
 	if ifs == nil {
 		return
 	}
-	cond, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
-	if !ok || (cond.Op != token.EQL && cond.Op != token.NEQ) {
+	// The condition is err != nil or err == nil, possibly followed by
+	// more tests of its kind (err != nil || n < 0).
+	first, chain := ast.Unparen(ifs.Cond), token.ILLEGAL
+	for {
+		b, ok := first.(*ast.BinaryExpr)
+		if !ok || b.Op != token.LOR && b.Op != token.LAND {
+			break
+		}
+		if chain != token.ILLEGAL && b.Op != chain {
+			return
+		}
+		chain, first = b.Op, ast.Unparen(b.X)
+	}
+	cond, ok := first.(*ast.BinaryExpr)
+	if !ok || (cond.Op != token.EQL && cond.Op != token.NEQ) || chain == token.LOR && cond.Op != token.NEQ || chain == token.LAND && cond.Op != token.EQL {
 		return
 	}
 	if id, ok := ast.Unparen(cond.X).(*ast.Ident); !ok || info.Uses[id] != errVar || !isNil(info, cond.Y) {
 		return
 	}
+	file := fixes.FileOf(c.pass, ifs.Pos())
+	if file == nil {
+		return
+	}
+	// bad and good are the tests of an unusable value and of a usable one.
+	var bad, good []string
+	var edits []analysis.TextEdit
+	if negative {
+		bad, good = append(bad, nID.Name+" < 0"), append(good, nID.Name+" >= 0")
+	}
+	if unit != nil {
+		mathName, imp, ok := fixes.Import(info, c.pass.Pkg, file, "math", ifs.Pos())
+		if !ok {
+			return
+		}
+		num, limit, ok := c.overflowBound(n, nID.Name, unit, mathName)
+		if !ok {
+			return
+		}
+		edits = append(edits, imp...)
+		bad, good = append(bad, num+" > "+limit), append(good, num+" <= "+limit)
+	}
 	header := c.headerName(f, p.arg)
-	extra := fmt.Sprintf(" || %s < 0", nID.Name)
+	extra := " || " + strings.Join(bad, " || ")
 	var failure ast.Node = ifs.Body // where a malformed value goes
 	if cond.Op == token.EQL {
-		extra = fmt.Sprintf(" && %s >= 0", nID.Name)
+		extra = " && " + strings.Join(good, " && ")
 		failure = ifs.Else
 	}
-	edits := []analysis.TextEdit{{Pos: cond.End(), End: cond.End(), NewText: []byte(extra)}}
+	edits = append(edits, analysis.TextEdit{Pos: ifs.Cond.End(), End: ifs.Cond.End(), NewText: []byte(extra)})
+	what := "negative"
+	switch {
+	case negative && unit != nil:
+		what = "negative or out-of-range"
+	case !negative:
+		what = "out-of-range"
+	}
 	if failure != nil && flow.Mentions(info, failure, errVar) {
-		// The failure path hands err on (return 0, err): with a negative
-		// value err is nil, and the caller would take the zero wait.
-		// Make the negative value an error before the check instead.
+		// The failure path hands err on (return 0, err): with a value out
+		// of range err is nil, and the caller would take the wait. Make
+		// the value an error before the check instead.
 		if ifs.Init != nil {
 			return // no statement between the parse and its check
 		}
-		file := fixes.FileOf(c.pass, ifs.Pos())
 		src := fixes.Source(c.pass, ifs.Pos())
-		if file == nil || src == nil {
+		if src == nil {
 			return
 		}
 		errorsName, imp, ok := fixes.Import(info, c.pass.Pkg, file, "errors", ifs.Pos())
 		if !ok {
 			return
 		}
+		test := strings.Join(bad, " || ")
+		if len(bad) > 1 {
+			test = "(" + test + ")"
+		}
 		indent := fixes.Indent(c.pass.Fset, src, ifs.Pos())
-		text := fmt.Sprintf("if %[1]s == nil && %[2]s < 0 {\n%[3]s\t%[1]s = %[4]s.New(%[5]q)\n%[3]s}\n%[3]s", errID.Name, nID.Name, indent, errorsName, "negative "+header+" value")
-		edits = append(imp, analysis.TextEdit{Pos: ifs.Pos(), End: ifs.Pos(), NewText: []byte(text)})
+		text := fmt.Sprintf("if %[1]s == nil && %[2]s {\n%[3]s\t%[1]s = %[4]s.New(%[5]q)\n%[3]s}\n%[3]s", errID.Name, test, indent, errorsName, what+" "+header+" value")
+		edits = append(edits[:len(edits)-1], imp...)
+		edits = append(edits, analysis.TextEdit{Pos: ifs.Pos(), End: ifs.Pos(), NewText: []byte(text)})
+	}
+	msg := fmt.Sprintf("a negative %s value is accepted as the wait (a negative wait is no wait: the client retries at once)", header)
+	fixMsg := "Treat a negative value as malformed"
+	if unit != nil {
+		u := types.ExprString(unit)
+		msg = fmt.Sprintf("a %s value too large for a time.Duration is multiplied by %s unchecked: it wraps around into a negative or tiny wait, and the client retries at once", header, u)
+		fixMsg = "Treat a value out of time.Duration's range as malformed"
+		if negative {
+			msg = fmt.Sprintf("a negative %s value, or one too large for a time.Duration (multiplied by %s unchecked, it wraps around), is accepted as the wait: the client retries at once", header, u)
+			fixMsg = "Treat a negative value, or one out of time.Duration's range, as malformed"
+		}
 	}
 	c.pass.Report(analysis.Diagnostic{
 		Pos:     p.call.Pos(),
 		End:     p.call.End(),
-		Message: fmt.Sprintf("a negative %s value is accepted as the wait (a negative wait is no wait: the client retries at once)", header),
+		Message: msg,
 		SuggestedFixes: []analysis.SuggestedFix{{
-			Message:   "Treat a negative value as malformed",
+			Message:   fixMsg,
 			TextEdits: edits,
 		}},
 	})
+}
+
+// durationProduct returns the unit by which fn multiplies the number v (or
+// a value made from it) into a time.Duration: U in time.Duration(x) * U
+// (or U * time.Duration(x)), and in time.Duration(x * U), with x using v
+// and U a constant. It returns nil when fn makes no such product.
+func durationProduct(info *types.Info, fn ast.Node, v *types.Var) ast.Expr {
+	_, uses := derivedFrom(info, fn, v)
+	raw := func(e ast.Expr) bool {
+		// A number made from v, not a duration made from it already.
+		return uses(e) && !isDuration(info.TypeOf(e))
+	}
+	isConst := func(e ast.Expr) bool { return info.Types[e].Value != nil }
+	var unit ast.Expr
+	ast.Inspect(fn, func(n ast.Node) bool {
+		if unit != nil {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.BinaryExpr:
+			if n.Op != token.MUL || !isDuration(info.TypeOf(n)) {
+				return true
+			}
+			for _, pair := range [2][2]ast.Expr{{n.X, n.Y}, {n.Y, n.X}} {
+				if conv, ok := durationConversion(info, pair[0]); ok && raw(conv) && isConst(pair[1]) {
+					unit = pair[1]
+				}
+			}
+		case *ast.CallExpr:
+			arg, ok := durationConversion(info, n)
+			if !ok {
+				return true
+			}
+			if m, ok := ast.Unparen(arg).(*ast.BinaryExpr); ok && m.Op == token.MUL {
+				for _, pair := range [2][2]ast.Expr{{m.X, m.Y}, {m.Y, m.X}} {
+					if raw(pair[0]) && isConst(pair[1]) {
+						unit = pair[1]
+					}
+				}
+			}
+		}
+		return true
+	})
+	return unit
+}
+
+// durationConversion returns x when e is the conversion time.Duration(x).
+func durationConversion(info *types.Info, e ast.Expr) (ast.Expr, bool) {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 {
+		return nil, false
+	}
+	if tv := info.Types[call.Fun]; !tv.IsType() || !isDuration(tv.Type) {
+		return nil, false
+	}
+	return call.Args[0], true
+}
+
+// isDuration reports whether t is time.Duration.
+func isDuration(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Duration"
+}
+
+// upperBounded reports whether fn compares the number v, or a number made
+// from it (not a duration: a product that wrapped around is already
+// wrong), with a bound that is neither a small constant (a sign check)
+// nor made from v; or takes the min of such a number and another value.
+func upperBounded(info *types.Info, fn ast.Node, v *types.Var) bool {
+	_, uses := derivedFrom(info, fn, v)
+	raw := func(e ast.Expr) bool { return uses(e) && !isDuration(info.TypeOf(e)) }
+	bounded := false
+	ast.Inspect(fn, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.BinaryExpr:
+			switch n.Op {
+			case token.LSS, token.LEQ, token.GTR, token.GEQ:
+				if raw(n.X) && !uses(n.Y) && !small(info, n.Y) || raw(n.Y) && !uses(n.X) && !small(info, n.X) {
+					bounded = true
+				}
+			}
+		case *ast.CallExpr:
+			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && id.Name == "min" {
+				if _, ok := info.Uses[id].(*types.Builtin); ok && slices.ContainsFunc(n.Args, raw) {
+					bounded = true
+				}
+			}
+			if httpmodel.IsPkgFunc(httpmodel.Callee(info, n), "math", "Min") && slices.ContainsFunc(n.Args, raw) {
+				bounded = true
+			}
+		}
+		return !bounded
+	})
+	return bounded
+}
+
+// overflowBound returns the two sides of the range test of the number v
+// (named name) multiplied by unit: the number as compared, and the largest
+// value whose product fits a time.Duration, in v's type.
+func (c *checker) overflowBound(v *types.Var, name string, unit ast.Expr, mathName string) (num, limit string, ok bool) {
+	src := fixes.Text(c.pass.Fset, fixes.Source(c.pass, unit.Pos()), unit)
+	if src == "" {
+		return "", "", false
+	}
+	basic, _ := v.Type().Underlying().(*types.Basic)
+	if basic == nil {
+		return "", "", false
+	}
+	typ := "int64"
+	num = name
+	switch {
+	case basic.Info()&types.IsFloat != 0:
+		typ = "float64"
+		if basic.Kind() != types.Float64 {
+			num = "float64(" + name + ")"
+		}
+	case basic.Info()&types.IsUnsigned != 0:
+		typ = "uint64"
+		if basic.Kind() != types.Uint64 {
+			num = "uint64(" + name + ")"
+		}
+	case basic.Info()&types.IsInteger != 0:
+		if basic.Kind() != types.Int64 {
+			num = "int64(" + name + ")"
+		}
+	default:
+		return "", "", false
+	}
+	if t, ok := c.pass.TypesInfo.TypeOf(unit).(*types.Basic); !ok || t.Name() != typ {
+		src = typ + "(" + src + ")"
+	}
+	return num, mathName + ".MaxInt64/" + src, true
 }
 
 // signedParser reports whether fn parses a number that can be negative

@@ -32,6 +32,12 @@ type Config struct {
 	// also takes an HTTP-date), ms (milliseconds) or reset (a rate
 	// limit's reset: epoch seconds, or the seconds until it).
 	Headers []string
+	// Overflow reports a parsed wait multiplied into a time.Duration with
+	// no upper bound on the number (see negative.go): a huge value wraps
+	// around into a negative or tiny wait. Off by default: no server sends
+	// such a value, and the sign check most parsers have is all the
+	// malformed values that servers do send need.
+	Overflow bool
 }
 
 // DefaultConfig returns the configuration the analyzer runs with when no
@@ -47,6 +53,7 @@ var Analyzer = New(DefaultConfig())
 // New returns an analyzer with its own configuration and flags.
 func New(cfg Config) *analysis.Analyzer {
 	headers := config.WaitHeaderList(slices.Clone(cfg.Headers))
+	overflow := cfg.Overflow
 	a := &analysis.Analyzer{
 		Name:      "retryafter",
 		Doc:       analysisutil.Doc(doc, "retryafter"),
@@ -54,10 +61,11 @@ func New(cfg Config) *analysis.Analyzer {
 		FactTypes: []analysis.Fact{new(funcFact), new(fieldFact), new(funcValueFact)},
 		Requires:  []*analysis.Analyzer{callindex.Analyzer, retryloop.Analyzer},
 		Run: analysisutil.Safe("retryafter", func(pass *analysis.Pass, at func(token.Pos)) (any, error) {
-			return run(pass, waitHeaders(headers), at)
+			return run(pass, waitHeaders(headers), overflow, at)
 		}),
 	}
 	a.Flags.Var(&headers, "headers", "comma-separated response headers with Retry-After semantics, each NAME or NAME:UNIT (UNIT s, ms or reset)")
+	a.Flags.BoolVar(&overflow, "overflow", overflow, "also report a parsed wait multiplied into a time.Duration with no upper bound on the number (a huge value wraps around into no wait)")
 	return a
 }
 
@@ -240,15 +248,17 @@ type checker struct {
 	// capsOnly: the package does not reach net/http and summarises only
 	// its helpers that bound a number (capfacts.go).
 	capsOnly bool
+	// overflow is Config.Overflow.
+	overflow bool
 }
 
-func run(pass *analysis.Pass, headers waitHeaderSet, at func(token.Pos)) (any, error) {
+func run(pass *analysis.Pass, headers waitHeaderSet, overflow bool, at func(token.Pos)) (any, error) {
 	if !httpmodel.ImportsHTTP(pass.Pkg) && !hasFacts(pass) {
 		// A package far from HTTP may still hold a helper that bounds a
 		// duration (clamp(d, lo, hi)): its Caps are all it can tell.
 		return nil, runBoundHelpers(pass, headers, at)
 	}
-	c := &checker{pass: pass, headers: headers, scans: map[*ast.FuncDecl]*scan{}, calls: pass.ResultOf[callindex.Analyzer].(*callindex.Index),
+	c := &checker{pass: pass, headers: headers, overflow: overflow, scans: map[*ast.FuncDecl]*scan{}, calls: pass.ResultOf[callindex.Analyzer].(*callindex.Index),
 		fields: map[*types.Var]flow.Bits{}, importedField: map[*types.Var]flow.Bits{}, unset: map[*types.Var]bool{},
 		funcVals: map[types.Object]flow.Bits{}, importedFuncVal: map[types.Object]flow.Bits{}}
 	c.funcStores = c.findFuncStores()

@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/retrylint/retrylint/analyzers/retryafter"
@@ -42,4 +43,25 @@ func TestLibraries(t *testing.T) {
 	dir := fixtest.Module(t, filepath.Join(analysistest.TestData(), "libs"))
 	results := analysistest.RunWithSuggestedFixes(t, dir, retryafter.Analyzer, "./...")
 	fixtest.CheckFixedModule(t, retryafter.Analyzer, dir, results)
+}
+
+// overflowAnalyzer runs with -overflow.
+func overflowAnalyzer(t *testing.T) *analysis.Analyzer {
+	a := retryafter.New(retryafter.DefaultConfig())
+	if err := a.Flags.Set("overflow", "true"); err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+func TestOverflow(t *testing.T) {
+	a := overflowAnalyzer(t)
+	results := analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), a, "overflow")
+	fixtest.CheckFixed(t, a, results)
+}
+
+// TestOverflowOffByDefault runs the default analyzer on the same shapes:
+// only the value whose sign is never checked is reported.
+func TestOverflowOffByDefault(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), retryafter.Analyzer, "overflowoff")
 }

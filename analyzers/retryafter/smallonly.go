@@ -38,7 +38,7 @@ func (c *checker) checkSmallOnly(file *ast.File, f *flow.Func, ifs *ast.IfStmt, 
 	info := c.pass.TypesInfo
 	var cmp, limit ast.Expr
 	for _, e := range operands(ifs.Cond, token.LAND) {
-		if cx, cl, ok := smallCompare(e); ok && c.derived(f, cx) && !c.derived(f, cl) && !isConstNonPositive(info, cl) {
+		if cx, cl, ok := smallCompare(e); ok && c.derived(f, cx) && !c.derived(f, cl) && !isConstNonPositive(info, cl) && !rangeLimit(info, cl) {
 			cmp, limit = e, cl
 			break
 		}
