@@ -261,7 +261,14 @@ func run(pass *analysis.Pass, headers waitHeaderSet, overflow bool, at func(toke
 	c := &checker{pass: pass, headers: headers, overflow: overflow, scans: map[*ast.FuncDecl]*scan{}, calls: pass.ResultOf[callindex.Analyzer].(*callindex.Index),
 		fields: map[*types.Var]flow.Bits{}, importedField: map[*types.Var]flow.Bits{}, unset: map[*types.Var]bool{},
 		funcVals: map[types.Object]flow.Bits{}, importedFuncVal: map[types.Object]flow.Bits{}}
-	c.funcStores = c.findFuncStores()
+	if httpmodel.ReachesHTTP(pass.Pkg) || !analysisutil.InGOROOT(pass) {
+		// A function value holds the server's wait only when it reads a
+		// header, or calls what does: none can in a standard package that
+		// does not reach net/http, so its stores need no search. (Another
+		// package may reach it through an SDK whose API, all that export
+		// data lists of the imports under go vet, never mentions net/http.)
+		c.funcStores = c.findFuncStores()
+	}
 	c.importedFields = hasFieldFacts(c)
 	c.importedFuncVals = hasFuncValueFacts(c)
 	c.sums = summary.NewTable[funcFact](pass) // other packages' facts, for the scans

@@ -5,7 +5,9 @@ package analysisutil
 import (
 	"fmt"
 	"go/ast"
+	"go/build"
 	"go/token"
+	"path/filepath"
 	"runtime/debug"
 	"strings"
 
@@ -76,4 +78,20 @@ func Safe(name string, run func(pass *analysis.Pass, at func(token.Pos)) (any, e
 		}()
 		return run(pass, func(p token.Pos) { pos = p })
 	}
+}
+
+// InGOROOT reports whether the package's files are in the Go root: a
+// package of the standard library. A package whose files are elsewhere
+// (a toolchain in the module cache included) is not taken for one, which
+// errs toward analysing it in full.
+func InGOROOT(pass *analysis.Pass) bool {
+	if len(pass.Files) == 0 {
+		return false
+	}
+	tf := pass.Fset.File(pass.Files[0].Pos())
+	if tf == nil {
+		return false
+	}
+	root := filepath.Join(build.Default.GOROOT, "src") + string(filepath.Separator)
+	return strings.HasPrefix(tf.Name(), root)
 }

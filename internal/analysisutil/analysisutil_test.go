@@ -2,9 +2,11 @@ package analysisutil_test
 
 import (
 	"go/ast"
+	"go/build"
 	"go/parser"
 	"go/token"
 	"go/types"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -96,5 +98,29 @@ func TestSafeDropsFindingsInGeneratedFiles(t *testing.T) {
 	}
 	if len(reported) != 1 || reported[0] != "in hand.go" {
 		t.Errorf("reported %q, want only the finding in hand.go", reported)
+	}
+}
+
+func TestInGOROOT(t *testing.T) {
+	fset := token.NewFileSet()
+	file := func(name string) *ast.File {
+		f, err := parser.ParseFile(fset, name, "package p", 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return f
+	}
+	std := filepath.Join(build.Default.GOROOT, "src", "strings", "strings.go")
+	for _, tc := range []struct {
+		files []*ast.File
+		want  bool
+	}{
+		{[]*ast.File{file(std)}, true},
+		{[]*ast.File{file("/home/me/mod/strings/strings.go")}, false},
+		{nil, false},
+	} {
+		if got := analysisutil.InGOROOT(&analysis.Pass{Fset: fset, Files: tc.files}); got != tc.want {
+			t.Errorf("InGOROOT(%d files) = %v, want %v", len(tc.files), got, tc.want)
+		}
 	}
 }

@@ -44,6 +44,7 @@ func main() {
 	runs := flag.Int("runs", 10, "timed runs of the analysis, after two untimed ones")
 	useNoop := flag.Bool("noop", false, "run the no-op analyzer with a fact type instead of retrylint's")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the timed runs to this file")
+	factsOut := flag.String("facts", "", "write the object facts each package exports, one a line and sorted, to this file (to check that a change of speed keeps every fact)")
 	memprofile := flag.String("memprofile", "", "write an allocation profile of the runs to this file")
 	top := flag.Int("top", 0, "after the runs, print each analyzer's time on standard-library and other packages, and the N slowest actions of the last run")
 	flag.Parse()
@@ -62,6 +63,7 @@ func main() {
 		serialise(all)
 	}
 	var times []time.Duration
+	var facts []string
 	for i := range *runs + 2 {
 		if i == 2 && *cpuprofile != "" {
 			f, err := os.Create(*cpuprofile)
@@ -87,6 +89,13 @@ func main() {
 			if act.Err != nil {
 				log.Fatalf("%s: %v", act, act.Err)
 			}
+			if i == *runs+1 && *factsOut != "" {
+				for _, f := range act.AllObjectFacts() {
+					if f.Object.Pkg() == act.Package.Types {
+						facts = append(facts, fmt.Sprintf("%s %s.%s %v", act.Analyzer.Name, act.Package.PkgPath, f.Object.Name(), f.Fact))
+					}
+				}
+			}
 		}
 	}
 	slices.Sort(times)
@@ -94,6 +103,12 @@ func main() {
 		len(pkgs), runtime.GOMAXPROCS(0), len(times), times[len(times)/2].Round(time.Millisecond), times[0].Round(time.Millisecond))
 	if *top > 0 {
 		printTop(*top)
+	}
+	if *factsOut != "" {
+		slices.Sort(facts)
+		if err := os.WriteFile(*factsOut, []byte(strings.Join(facts, "\n")+"\n"), 0o644); err != nil {
+			log.Fatal(err)
+		}
 	}
 	if *memprofile != "" {
 		f, err := os.Create(*memprofile)
