@@ -68,7 +68,9 @@ func predParams(sig *types.Signature) (resp, err, status int, ok bool) {
 			}
 			err = i
 		default:
-			if b, isBasic := t.Underlying().(*types.Basic); isBasic && b.Info()&types.IsInteger != 0 {
+			// A status is an integer; a rune or a byte is a character
+			// (isSpace(r rune) bool), and a byte cannot hold 404 either.
+			if b, isBasic := t.Underlying().(*types.Basic); isBasic && b.Info()&types.IsInteger != 0 && !isChar(t) {
 				ints++
 				status = i
 			}
@@ -78,6 +80,21 @@ func predParams(sig *types.Signature) (resp, err, status int, ok bool) {
 		status = -1
 	}
 	return resp, err, status, resp >= 0 || err >= 0 || status >= 0
+}
+
+// isChar reports whether t is rune or byte, spelled so or under a name of
+// its own (type char rune).
+func isChar(t types.Type) bool {
+	for {
+		switch u := types.Unalias(t).(type) {
+		case *types.Basic:
+			return u.Name() == "rune" || u.Name() == "byte" || u.Kind() == types.Uint8 || u.Kind() == types.Int8
+		case *types.Named:
+			t = u.Underlying()
+		default:
+			return false
+		}
+	}
 }
 
 // computePredicates summarises the retry predicates of the package and
