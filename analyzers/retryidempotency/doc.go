@@ -19,9 +19,13 @@
 //
 //   - a POST or PATCH (a constant method: http.MethodPost, "PATCH",
 //     http.Post, http.PostForm, Client.Post, Client.PostForm, or a method
-//     variable assigned only such constants, handed to http.NewRequest or
-//     to a function of any package that builds a request with the method
-//     it is handed, c.newRequest(ctx, http.MethodPost, path, body); for an
+//     variable assigned only such constants, handed to http.NewRequest,
+//     written as the Method of a request built as a struct
+//     (&http.Request{Method: http.MethodPost, ...}, req.Method = "PATCH",
+//     sent as Do(&req) when it is a struct value), or handed to a function
+//     of any package that builds a request with the method it is handed,
+//     by any of these means, c.newRequest(ctx, http.MethodPost, path, body);
+//     for an
 //     operation handed to a retry helper, the request may be built before
 //     the helper's call) sent in the loop, directly or
 //     through a function in any package that sends one, when the loop can

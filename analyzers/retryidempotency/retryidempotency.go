@@ -307,7 +307,8 @@ func (c *checker) computeFacts(at func(token.Pos)) {
 	fresh := c.mayMakeFresh()
 	sends := slices.ContainsFunc(c.calls.Funcs(), func(f callindex.Func) bool { return f.Obj != nil && c.loops.Sends(f.Obj) })
 	setters := slices.ContainsFunc(c.calls.Funcs(), func(f callindex.Func) bool { return f.Obj != nil && mayKeySet(f.Obj) })
-	if !fresh && !sends && !setters {
+	builds := slices.ContainsFunc(c.calls.Funcs(), func(f callindex.Func) bool { return f.Obj != nil && buildsRequest(f.Obj) })
+	if !fresh && !sends && !setters && !builds {
 		return // nothing to summarise: the graph would index every body for nothing
 	}
 	g := summary.NewGraph(c.calls)
@@ -494,8 +495,10 @@ type send struct {
 	// req is the request variable of Do and RoundTrip, nil for the
 	// URL-taking shapes and for helpers.
 	req *types.Var
-	// build is the http.NewRequest call that made req, when there is one.
-	build *ast.CallExpr
+	// build is what made req, when it is known: the http.NewRequest call,
+	// the call of a helper that builds it, its struct literal, or the
+	// method stored in a request declared empty.
+	build ast.Expr
 	// keyed is the value of the idempotency key set on the request, nil
 	// when none is set.
 	keyed ast.Expr
@@ -559,6 +562,13 @@ func (c *checker) requestSend(fn ast.Node, call *ast.CallExpr, req ast.Expr) (se
 		}
 		return send{call: call, anyMethod: true, request: req, raw: raw}, true
 	}
+	if u, isAddr := ast.Unparen(req).(*ast.UnaryExpr); isAddr && u.Op == token.AND {
+		// The address of a request the function built as a struct
+		// value: Do(&req).
+		if x, isID := ast.Unparen(u.X).(*ast.Ident); isID && httpmodel.IsRequestValue(info.TypeOf(x)) {
+			req = x
+		}
+	}
 	id, ok := ast.Unparen(req).(*ast.Ident)
 	if !ok {
 		if c.fromCaller(fn, req) {
@@ -590,6 +600,9 @@ func (c *checker) requestSend(fn ast.Node, call *ast.CallExpr, req ast.Expr) (se
 	// method (a variable declared first is assigned one later); a known
 	// method needs all of them.
 	values, known := flow.Assigned(info, fn, v)
+	if _, isStruct := v.Type().Underlying().(*types.Struct); isStruct && !known {
+		values, known = flow.AssignedStruct(info, fn, v)
+	}
 	if (known || len(values) > 0) && c.anyMethodRequest(fn, v, values) {
 		return send{call: call, req: v, anyMethod: true, request: req}, true
 	}
@@ -597,6 +610,21 @@ func (c *checker) requestSend(fn ast.Node, call *ast.CallExpr, req ast.Expr) (se
 		return send{}, false
 	}
 	for _, val := range values {
+		if lit := httpmodel.RequestLit(info, val); lit != nil {
+			// A request built as a struct literal: its Method field,
+			// GET when it has none.
+			m, known := http.MethodGet, true
+			if e := httpmodel.LitMethod(lit); e != nil {
+				if m, known = httpmodel.ConstString(info, e); !known {
+					m, known = c.methodVarExpr(fn, e)
+				}
+			}
+			if !known || (out.method != "" && out.method != m) {
+				return send{}, false
+			}
+			out.method, out.build = m, val
+			continue
+		}
 		b, ok := ast.Unparen(val).(*ast.CallExpr)
 		if !ok {
 			return send{}, false
@@ -623,6 +651,24 @@ func (c *checker) requestSend(fn ast.Node, call *ast.CallExpr, req ast.Expr) (se
 			return send{}, false
 		}
 		out.method, out.build = m, b
+	}
+	// A method set on the request after it is built (req.Method = m)
+	// is the one it is sent with.
+	if stores := httpmodel.MethodStores(info, fn, v); len(stores) > 0 {
+		out.method = ""
+		for _, e := range stores {
+			m, known := httpmodel.ConstString(info, e)
+			if !known {
+				m, known = c.methodVarExpr(fn, e)
+			}
+			if !known || (out.method != "" && out.method != m) {
+				return send{}, false
+			}
+			out.method = m
+			if out.build == nil {
+				out.build = e
+			}
+		}
 	}
 	if out.method == "" {
 		return send{}, false
