@@ -28,7 +28,9 @@
 //     for an
 //     operation handed to a retry helper, the request may be built before
 //     the helper's call) sent in the loop, directly or
-//     through a function in any package that sends one, when the loop can
+//     through a function in any package that sends one, or through a
+//     function that sends a request with the method it is handed
+//     (c.makeRequest(ctx, verb, http.MethodPost, url, body)), when the loop can
 //     reach another attempt after an unknown outcome and no idempotency key
 //     header is set on the request;
 //   - a retrying sender: a loop that re-sends a request whose method it
