@@ -50,10 +50,13 @@ package retryloop
 import (
 	"fmt"
 	"go/ast"
+	"go/build"
 	"go/token"
 	"go/types"
+	"path/filepath"
 	"reflect"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -312,6 +315,9 @@ func run(pass *analysis.Pass, at func(token.Pos)) (any, error) {
 	// The methods of the package's interfaces that its functions call
 	// get a node each after the functions' (see ifaceSends).
 	var imethods []*types.Func
+	// The standard library's sends are modelled in httpmodel: its
+	// interfaces and handed operations are not followed.
+	sdk := !inGOROOT(pass)
 	handed := newHandedLits(res, funcs)
 	for i, f := range funcs {
 		if f.Obj == nil {
@@ -319,7 +325,7 @@ func run(pass *analysis.Pass, at func(token.Pos)) (any, error) {
 		}
 		direct := false
 		for _, c := range ix.Calls(f.Decl) {
-			if c.Detached != nil && !handed.runs(f.Decl, c) {
+			if c.Detached != nil && !(sdk && handed.runs(f.Decl, c)) {
 				continue // not a send of the function itself
 			}
 			if _, ok := httpmodel.SendOf(pass.TypesInfo, c.Expr); ok {
@@ -330,7 +336,7 @@ func run(pass *analysis.Pass, at func(token.Pos)) (any, error) {
 					callers[j] = append(callers[j], i)
 				} else if fn.Pkg() != pass.Pkg && pass.ImportObjectFact(fn, new(sendsFact)) {
 					direct = true
-				} else if ifaceMethod(fn) && fn.Pkg() == pass.Pkg {
+				} else if sdk && ifaceMethod(fn) && fn.Pkg() == pass.Pkg {
 					idx[fn] = len(callers)
 					imethods = append(imethods, fn)
 					callers = append(callers, []int{i})
@@ -840,4 +846,14 @@ func ifaceSends(pass *analysis.Pass, idx map[*types.Func]int, imethods []*types.
 			}
 		}
 	}
+}
+
+// inGOROOT reports whether the package's files are in the Go root: a
+// package of the standard library.
+func inGOROOT(pass *analysis.Pass) bool {
+	if len(pass.Files) == 0 {
+		return false
+	}
+	root := filepath.Join(build.Default.GOROOT, "src") + string(filepath.Separator)
+	return strings.HasPrefix(pass.Fset.File(pass.Files[0].Pos()).Name(), root)
 }
