@@ -49,8 +49,10 @@
 //
 // when nothing bounds the loop as a whole: no deadline made before the loop
 // and used by the attempts, and no wall-clock budget checked in the loop
-// (time.Since, time.Until, time.Now, ctx.Deadline). An attempt count does
-// not count as a deadline.
+// (time.Since, time.Until, time.Now, ctx.Deadline). A clock read turned
+// into text at once, the time stamped on a Date or a signing header or in a
+// body (time.Now().UTC().Format(http.TimeFormat)), is not a budget. An
+// attempt count does not count as a deadline.
 //
 //   - time.Sleep, a bare <-time.After, a receive from a timer's or
 //     ticker's channel (<-t.C), a select whose every case waits for a

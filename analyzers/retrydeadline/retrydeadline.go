@@ -781,14 +781,15 @@ func (c *checker) positiveConst(e ast.Expr) bool {
 }
 
 // hasBudget reports whether the loop checks a wall-clock budget: it calls
-// time.Since, time.Until, time.Now or a context's Deadline method.
+// time.Since, time.Until, time.Now or a context's Deadline method, other
+// than to stamp the time on a request or a message (see stamp).
 func (c *checker) hasBudget(l *retryloop.Loop) bool {
 	info := c.pass.TypesInfo
 	found := false
 	var scan func(root ast.Node)
 	scan = func(root ast.Node) {
-		ast.Inspect(root, func(n ast.Node) bool {
-			if found || n == nil {
+		ast.PreorderStack(root, nil, func(n ast.Node, stack []ast.Node) bool {
+			if found {
 				return false
 			}
 			if is, ok := n.(*ast.IfStmt); ok && c.makesTimeout(is.Body) {
@@ -810,13 +811,67 @@ func (c *checker) hasBudget(l *retryloop.Loop) bool {
 				return false // its time.Now() computes a per-attempt deadline
 			}
 			if httpmodel.IsPkgFunc(f, "time", "Since", "Until", "Now") || httpmodel.IsMethod(f, "context", "Context", "Deadline") {
-				found = true
+				found = !c.stamp(call, stack)
 			}
 			return !found
 		})
 	}
 	scan(l.Span())
 	return found
+}
+
+// stamp reports whether the clock read call (with its enclosing nodes in
+// stack, innermost last) is turned into text at once: the time on a Date
+// or a signing header, in a body or a log line
+// (time.Now().UTC().Format(http.TimeFormat),
+// strconv.FormatInt(time.Now().Unix(), 10)). Such text is compared with no
+// deadline, so the loop checks no budget with it.
+func (c *checker) stamp(call *ast.CallExpr, stack []ast.Node) bool {
+	info := c.pass.TypesInfo
+	var e ast.Expr = call
+	for i := len(stack) - 1; i >= 0; i-- {
+		if isText(info.TypeOf(e)) {
+			return true
+		}
+		switch p := stack[i].(type) {
+		case *ast.ParenExpr:
+			e = p
+		case *ast.SelectorExpr:
+			// A method of the time read: t.UTC(), t.Unix(), t.Format(...).
+			if i == 0 || p.X != e {
+				return false
+			}
+			m, ok := stack[i-1].(*ast.CallExpr)
+			if !ok || m.Fun != p {
+				return false
+			}
+			e, i = m, i-1
+		case *ast.CallExpr:
+			// An argument of a call that makes text of it.
+			if !slices.Contains(p.Args, e) {
+				return false
+			}
+			e = p
+		default:
+			return false
+		}
+	}
+	return isText(info.TypeOf(e))
+}
+
+// isText reports whether t is a string or a byte slice type.
+func isText(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Info()&types.IsString != 0
+	case *types.Slice:
+		b, ok := u.Elem().Underlying().(*types.Basic)
+		return ok && b.Kind() == types.Byte
+	}
+	return false
 }
 
 // makesTimeout reports whether block makes a context.WithTimeout or its

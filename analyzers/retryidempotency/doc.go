@@ -19,12 +19,18 @@
 //
 //   - a POST or PATCH (a constant method: http.MethodPost, "PATCH",
 //     http.Post, http.PostForm, Client.Post, Client.PostForm, or a method
-//     variable assigned only such constants, handed to http.NewRequest or
-//     to a function of any package that builds a request with the method
-//     it is handed, c.newRequest(ctx, http.MethodPost, path, body); for an
+//     variable assigned only such constants, handed to http.NewRequest,
+//     written as the Method of a request built as a struct
+//     (&http.Request{Method: http.MethodPost, ...}, req.Method = "PATCH",
+//     sent as Do(&req) when it is a struct value), or handed to a function
+//     of any package that builds a request with the method it is handed,
+//     by any of these means, c.newRequest(ctx, http.MethodPost, path, body);
+//     for an
 //     operation handed to a retry helper, the request may be built before
 //     the helper's call) sent in the loop, directly or
-//     through a function in any package that sends one, when the loop can
+//     through a function in any package that sends one, or through a
+//     function that sends a request with the method it is handed
+//     (c.makeRequest(ctx, verb, http.MethodPost, url, body)), when the loop can
 //     reach another attempt after an unknown outcome and no idempotency key
 //     header is set on the request;
 //   - a retrying sender: a loop that re-sends a request whose method it

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/retrylint/retrylint/internal/fixes"
+	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 	"github.com/retrylint/retrylint/internal/retryloop"
 )
@@ -531,12 +532,20 @@ func (c *checker) helperChain(call *ast.CallExpr) (chain []link, inner send, ok 
 				return false
 			}
 			if ce, ok := n.(*ast.CallExpr); ok && inner.call == nil && next == nil {
-				if w, ok := c.sendOf(fd, ce); ok && !w.anyMethod && isWrite(w.method) {
-					switch {
-					case w.build != nil && w.req != nil:
+				w, ok := c.sendOf(fd, ce)
+				switch {
+				case !ok:
+				case !w.anyMethod && isWrite(w.method) && w.build != nil && w.req != nil:
+					inner = w
+				case !w.anyMethod && (isWrite(w.method) || w.methodArg != nil) && w.helper != nil:
+					next = ce
+				case w.anyMethod && w.req != nil && c.sendsMethodArg(fn):
+					// The request is built with the method the
+					// function is handed: the key goes on it after
+					// it is built.
+					if values, _ := flow.Assigned(info, fd, w.req); len(values) > 0 {
+						w.build = values[len(values)-1]
 						inner = w
-					case w.helper != nil:
-						next = ce
 					}
 				}
 			}
@@ -584,4 +593,11 @@ func (c *checker) callsInPackage(fn *types.Func) ([]*ast.CallExpr, bool) {
 		}
 	}
 	return calls, len(calls) == uses
+}
+
+// sendsMethodArg reports whether fn sends a request with the method it is
+// handed (see writeFact.MethodArg).
+func (c *checker) sendsMethodArg(fn *types.Func) bool {
+	w := c.writes.Lookup(fn)
+	return w != nil && w.MethodArg > 0
 }

@@ -7,6 +7,7 @@ package retryidempotency
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"strconv"
 
@@ -67,6 +68,9 @@ func holdsRequest(t types.Type) bool {
 // (".Raw()"), or a field of that type (".Request"), whichever pkg can
 // use; "" when there is none.
 func rawRequest(pkg *types.Package, t types.Type) string {
+	if t == nil {
+		return "" // a type error
+	}
 	ms := types.NewMethodSet(t)
 	if _, isPtr := types.Unalias(t).(*types.Pointer); !isPtr {
 		ms = types.NewMethodSet(types.NewPointer(t))
@@ -237,15 +241,17 @@ func (*methodFact) AFact() {}
 
 func (f *methodFact) String() string { return "method(param " + strconv.Itoa(f.Param) + ")" }
 
-// buildsRequest reports whether fn's first result is a *http.Request.
+// buildsRequest reports whether fn's first result is a *http.Request or
+// an http.Request (a struct the caller sends by its address).
 func buildsRequest(fn *types.Func) bool {
 	res := fn.Type().(*types.Signature).Results()
-	return res.Len() > 0 && httpmodel.IsRequest(res.At(0).Type())
+	return res.Len() > 0 && httpmodel.IsRequestValue(res.At(0).Type())
 }
 
 // methodOf summarises a function that returns a request built with the
-// method of one of its string parameters, directly (http.NewRequest) or
-// through another such function.
+// method of one of its string parameters, directly (http.NewRequest, a
+// request literal's Method field, a store to the Method field of the
+// request it returns) or through another such function.
 func (c *checker) methodOf(fd *ast.FuncDecl) *methodFact {
 	info := c.pass.TypesInfo
 	f := flow.Analyze(flow.Config{
@@ -255,6 +261,15 @@ func (c *checker) methodOf(fd *ast.FuncDecl) *methodFact {
 				return flow.Param(i)
 			}
 			return 0
+		},
+		Expr: func(f *flow.Func, e ast.Expr) (flow.Bits, bool) {
+			if lit := httpmodel.RequestLit(info, e); lit != nil {
+				if m := httpmodel.LitMethod(lit); m != nil {
+					return f.Expr(m), true
+				}
+				return 0, true
+			}
+			return 0, false
 		},
 		Call: func(call *ast.CallExpr, fn *types.Func, _ flow.Bits, args []flow.Bits) ([]flow.Bits, bool) {
 			out := resultSlots(info, call)
@@ -272,6 +287,15 @@ func (c *checker) methodOf(fd *ast.FuncDecl) *methodFact {
 			return out, true
 		},
 	}, fd.Type, fd.Body)
+	// A method stored in the request it returns replaces the one it was
+	// built with.
+	if v := returnedVar(info, fd); v != nil {
+		for _, m := range httpmodel.MethodStores(info, fd.Body, v) {
+			if ps := f.Expr(m).Params(); len(ps) > 0 {
+				return &methodFact{Param: ps[0]}
+			}
+		}
+	}
 	r := f.Results()
 	if len(r) == 0 {
 		return nil
@@ -280,6 +304,56 @@ func (c *checker) methodOf(fd *ast.FuncDecl) *methodFact {
 		return &methodFact{Param: ps[0]}
 	}
 	return nil
+}
+
+// returnedVar returns the local variable whose request fd returns as its
+// first result: its named first result, or the variable that each of its
+// return statements returns (req or &req); nil when there is none.
+func returnedVar(info *types.Info, fd *ast.FuncDecl) *types.Var {
+	res := fd.Type.Results
+	if res != nil && len(res.List) > 0 && len(res.List[0].Names) > 0 {
+		v, _ := info.Defs[res.List[0].Names[0]].(*types.Var)
+		return v
+	}
+	var out *types.Var
+	ok := true
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if len(n.Results) == 0 {
+				return false
+			}
+			e := ast.Unparen(n.Results[0])
+			if u, isAddr := e.(*ast.UnaryExpr); isAddr && u.Op == token.AND {
+				e = ast.Unparen(u.X)
+			}
+			id, isID := e.(*ast.Ident)
+			if !isID {
+				if !isNil(info, e) {
+					ok = false
+				}
+				return false
+			}
+			v, _ := info.Uses[id].(*types.Var)
+			if v == nil || out != nil && out != v {
+				ok = false
+			}
+			out = v
+		}
+		return true
+	})
+	if !ok {
+		return nil
+	}
+	return out
+}
+
+// isNil reports whether e is the nil value.
+func isNil(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	return ok && tv.IsNil()
 }
 
 // methodIndex returns the index of the method argument of a NewRequest

@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -68,12 +69,20 @@ type writeFact struct {
 	// caller that passes "" sends no key), 0 when it comes from
 	// elsewhere.
 	KeyArg int
+	// MethodArg is 1 + the index of the parameter the method comes from,
+	// for a function that sends a request with the method it is handed
+	// (c.do(ctx, method, path, body)); Method is then "" and a caller
+	// that passes POST or PATCH sends a write. 0 for a fixed method.
+	MethodArg int
 }
 
 func (*writeFact) AFact() {}
 
 func (f *writeFact) String() string {
 	s := "write(" + f.Method
+	if f.MethodArg > 0 {
+		s += "method of param " + strconv.Itoa(f.MethodArg-1)
+	}
 	if f.Keyed {
 		s += " keyed"
 	}
@@ -307,7 +316,8 @@ func (c *checker) computeFacts(at func(token.Pos)) {
 	fresh := c.mayMakeFresh()
 	sends := slices.ContainsFunc(c.calls.Funcs(), func(f callindex.Func) bool { return f.Obj != nil && c.loops.Sends(f.Obj) })
 	setters := slices.ContainsFunc(c.calls.Funcs(), func(f callindex.Func) bool { return f.Obj != nil && mayKeySet(f.Obj) })
-	if !fresh && !sends && !setters {
+	builds := slices.ContainsFunc(c.calls.Funcs(), func(f callindex.Func) bool { return f.Obj != nil && buildsRequest(f.Obj) })
+	if !fresh && !sends && !setters && !builds {
 		return // nothing to summarise: the graph would index every body for nothing
 	}
 	g := summary.NewGraph(c.calls)
@@ -416,7 +426,12 @@ func (c *checker) writeOf(fd *ast.FuncDecl) *writeFact {
 			if w != nil {
 				return false
 			}
-			if s, ok := c.sendOf(fd, n); ok && isWrite(s.method) {
+			s, ok := c.sendOf(fd, n)
+			if ok && s.method == "" {
+				w = c.methodArgWrite(fd, s)
+				return w == nil
+			}
+			if ok && isWrite(s.method) {
 				w = &writeFact{Method: s.method}
 				if s.keyedBy != "" {
 					w.Keyed, w.Fresh = true, true
@@ -494,8 +509,10 @@ type send struct {
 	// req is the request variable of Do and RoundTrip, nil for the
 	// URL-taking shapes and for helpers.
 	req *types.Var
-	// build is the http.NewRequest call that made req, when there is one.
-	build *ast.CallExpr
+	// build is what made req, when it is known: the http.NewRequest call,
+	// the call of a helper that builds it, its struct literal, or the
+	// method stored in a request declared empty.
+	build ast.Expr
 	// keyed is the value of the idempotency key set on the request, nil
 	// when none is set.
 	keyed ast.Expr
@@ -513,6 +530,81 @@ type send struct {
 	// raw is what gets a wrapper's *http.Request from request (".Raw()"),
 	// "" for a *http.Request.
 	raw string
+	// methodArg is the argument a helper takes the method from, when it
+	// is not a constant (the caller's own parameter); method is then "".
+	methodArg ast.Expr
+}
+
+// methodArgWrite summarises fd when its send s, whose method is not fixed,
+// sends the request with the method of one of fd's parameters: built with
+// it (directly or through a helper) or handed it by fd's own caller
+// through another such function. Nil otherwise.
+func (c *checker) methodArgWrite(fd *ast.FuncDecl, s send) *writeFact {
+	info := c.pass.TypesInfo
+	var ms []ast.Expr
+	var keyed ast.Expr
+	var keyedBy string
+	switch {
+	case s.methodArg != nil:
+		ms = []ast.Expr{s.methodArg}
+	case s.anyMethod && s.req != nil:
+		values, _ := flow.Assigned(info, fd, s.req)
+		for _, val := range values {
+			if lit := httpmodel.RequestLit(info, val); lit != nil {
+				ms = append(ms, httpmodel.LitMethod(lit))
+				continue
+			}
+			b, ok := ast.Unparen(val).(*ast.CallExpr)
+			if !ok {
+				return nil
+			}
+			if _, _, isNew := httpmodel.NewRequestMethod(info, b); isNew {
+				ms = append(ms, methodArg(info, b))
+				continue
+			}
+			mf := c.lookupMethod(httpmodel.Callee(info, b))
+			_, args := httpmodel.Receiver(info, b)
+			if mf == nil || mf.Param >= len(args) {
+				return nil
+			}
+			ms = append(ms, args[mf.Param])
+		}
+		if stores := httpmodel.MethodStores(info, fd, s.req); len(stores) > 0 {
+			ms = stores
+		}
+		keyed, keyedBy = c.keyValue(fd, s.req)
+	default:
+		return nil
+	}
+	index := -1
+	for _, m := range ms {
+		i := -1
+		if m != nil {
+			i = c.paramIndex(fd, m)
+		}
+		if i < 0 || index >= 0 && i != index {
+			return nil
+		}
+		index = i
+	}
+	if index < 0 {
+		return nil
+	}
+	w := &writeFact{MethodArg: index + 1}
+	switch {
+	case keyedBy != "":
+		w.Keyed, w.Fresh = true, true
+	case keyed != nil:
+		w.Keyed = true
+		w.Fresh = c.freshFlow(fd, func(ast.Node) bool { return true }).Expr(keyed)&flow.Source != 0
+		w.KeyArg = c.paramIndex(fd, keyed) + 1
+	case s.helper != nil:
+		w.Keyed, w.Fresh, w.KeyArg = s.helper.Keyed, s.helper.Fresh, 0
+		if arg := keyArg(info, s.helper, s.call); arg != nil {
+			w.KeyArg = c.paramIndex(fd, arg) + 1
+		}
+	}
+	return w
 }
 
 // sendOf recognises a call in fn that sends a request whose method is
@@ -526,6 +618,22 @@ func (c *checker) sendOf(fn ast.Node, call *ast.CallExpr) (send, bool) {
 			return send{}, false
 		}
 		if w := c.writes.Lookup(f); w != nil {
+			if w.MethodArg > 0 {
+				// The method is the caller's argument.
+				_, args := httpmodel.Receiver(info, call)
+				if w.MethodArg > len(args) {
+					return send{}, false
+				}
+				arg := args[w.MethodArg-1]
+				m, known := httpmodel.ConstString(info, arg)
+				if !known {
+					m, known = c.methodVarExpr(fn, arg)
+				}
+				if !known {
+					return send{call: call, helper: w, methodArg: arg}, true
+				}
+				w = &writeFact{Method: m, Keyed: w.Keyed, Fresh: w.Fresh, KeyArg: w.KeyArg}
+			}
 			if arg := keyArg(info, w, call); arg != nil && w.Keyed && noKey(info, arg) {
 				// The caller passes "" for the key: it sends none.
 				w = &writeFact{Method: w.Method, KeyArg: w.KeyArg}
@@ -559,6 +667,13 @@ func (c *checker) requestSend(fn ast.Node, call *ast.CallExpr, req ast.Expr) (se
 		}
 		return send{call: call, anyMethod: true, request: req, raw: raw}, true
 	}
+	if u, isAddr := ast.Unparen(req).(*ast.UnaryExpr); isAddr && u.Op == token.AND {
+		// The address of a request the function built as a struct
+		// value: Do(&req).
+		if x, isID := ast.Unparen(u.X).(*ast.Ident); isID && httpmodel.IsRequestValue(info.TypeOf(x)) {
+			req = x
+		}
+	}
 	id, ok := ast.Unparen(req).(*ast.Ident)
 	if !ok {
 		if c.fromCaller(fn, req) {
@@ -590,6 +705,9 @@ func (c *checker) requestSend(fn ast.Node, call *ast.CallExpr, req ast.Expr) (se
 	// method (a variable declared first is assigned one later); a known
 	// method needs all of them.
 	values, known := flow.Assigned(info, fn, v)
+	if _, isStruct := v.Type().Underlying().(*types.Struct); isStruct && !known {
+		values, known = flow.AssignedStruct(info, fn, v)
+	}
 	if (known || len(values) > 0) && c.anyMethodRequest(fn, v, values) {
 		return send{call: call, req: v, anyMethod: true, request: req}, true
 	}
@@ -597,6 +715,21 @@ func (c *checker) requestSend(fn ast.Node, call *ast.CallExpr, req ast.Expr) (se
 		return send{}, false
 	}
 	for _, val := range values {
+		if lit := httpmodel.RequestLit(info, val); lit != nil {
+			// A request built as a struct literal: its Method field,
+			// GET when it has none.
+			m, known := http.MethodGet, true
+			if e := httpmodel.LitMethod(lit); e != nil {
+				if m, known = httpmodel.ConstString(info, e); !known {
+					m, known = c.methodVarExpr(fn, e)
+				}
+			}
+			if !known || (out.method != "" && out.method != m) {
+				return send{}, false
+			}
+			out.method, out.build = m, val
+			continue
+		}
 		b, ok := ast.Unparen(val).(*ast.CallExpr)
 		if !ok {
 			return send{}, false
@@ -623,6 +756,24 @@ func (c *checker) requestSend(fn ast.Node, call *ast.CallExpr, req ast.Expr) (se
 			return send{}, false
 		}
 		out.method, out.build = m, b
+	}
+	// A method set on the request after it is built (req.Method = m)
+	// is the one it is sent with.
+	if stores := httpmodel.MethodStores(info, fn, v); len(stores) > 0 {
+		out.method = ""
+		for _, e := range stores {
+			m, known := httpmodel.ConstString(info, e)
+			if !known {
+				m, known = c.methodVarExpr(fn, e)
+			}
+			if !known || (out.method != "" && out.method != m) {
+				return send{}, false
+			}
+			out.method = m
+			if out.build == nil {
+				out.build = e
+			}
+		}
 	}
 	if out.method == "" {
 		return send{}, false

@@ -788,6 +788,20 @@ func Propagates(fn *types.Func) bool {
 // cannot be told: v is assigned a later result of a call, updated with an
 // operator (x += y), or its address is taken.
 func Assigned(info *types.Info, root ast.Node, v *types.Var) (values []ast.Expr, ok bool) {
+	return assigned(info, root, v, false)
+}
+
+// AssignedStruct is Assigned for a variable of a struct type, such as a
+// request an SDK builds as a struct value and sends by its address
+// (var req http.Request; req, err = build(...); client.Do(&req)): a
+// declaration without a value adds none, and taking the address hides no
+// value, as what a callee writes through it goes to the fields, not to
+// the variable as a whole.
+func AssignedStruct(info *types.Info, root ast.Node, v *types.Var) (values []ast.Expr, ok bool) {
+	return assigned(info, root, v, true)
+}
+
+func assigned(info *types.Info, root ast.Node, v *types.Var, structVar bool) (values []ast.Expr, ok bool) {
 	is := func(e ast.Expr) bool {
 		id, isID := ast.Unparen(e).(*ast.Ident)
 		return isID && info.ObjectOf(id) == v
@@ -821,12 +835,14 @@ func Assigned(info *types.Info, root ast.Node, v *types.Var) (values []ast.Expr,
 					values = append(values, n.Values[i])
 				case len(n.Values) == 1 && i == 0:
 					values = append(values, n.Values[0])
+				case len(n.Values) == 0 && structVar:
+					// Declared empty, assigned later.
 				default:
 					ok = false // zero value, or a later result
 				}
 			}
 		case *ast.UnaryExpr:
-			if n.Op == token.AND && is(n.X) {
+			if n.Op == token.AND && is(n.X) && !structVar {
 				ok = false
 			}
 		case *ast.RangeStmt:

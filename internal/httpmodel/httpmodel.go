@@ -11,6 +11,7 @@ package httpmodel
 import (
 	"go/ast"
 	"go/constant"
+	"go/token"
 	"go/types"
 	"net/http"
 	"sync"
@@ -469,4 +470,61 @@ func NoReturn(info *types.Info, call *ast.CallExpr) bool {
 	return IsPkgFunc(f, "log", "Fatal", "Fatalf", "Fatalln", "Panic", "Panicf", "Panicln") ||
 		IsMethod(f, "log", "Logger", "Fatal", "Fatalf", "Fatalln", "Panic", "Panicf", "Panicln") ||
 		IsPkgFunc(f, "os", "Exit") || IsPkgFunc(f, "runtime", "Goexit")
+}
+
+// IsRequestValue reports whether t is http.Request or *http.Request: a
+// request an SDK builds as a struct and sends by its address.
+func IsRequestValue(t types.Type) bool {
+	return t != nil && IsNamed(t, httpPkg, "Request")
+}
+
+// RequestLit returns the http.Request composite literal that e is or takes
+// the address of (http.Request{...}, &http.Request{...}), or nil.
+func RequestLit(info *types.Info, e ast.Expr) *ast.CompositeLit {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	lit, ok := e.(*ast.CompositeLit)
+	if !ok || !IsRequestValue(info.TypeOf(lit)) {
+		return nil
+	}
+	return lit
+}
+
+// LitMethod returns the value of the Method field of a request literal,
+// or nil when the literal leaves it empty (which net/http sends as GET).
+func LitMethod(lit *ast.CompositeLit) ast.Expr {
+	for _, elt := range lit.Elts {
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			if id, ok := kv.Key.(*ast.Ident); ok && id.Name == "Method" {
+				return kv.Value
+			}
+		}
+	}
+	return nil
+}
+
+// MethodStores returns the values that root assigns to the Method field of
+// the request variable v (v.Method = m), a request or a pointer to one, in
+// the order they are written.
+func MethodStores(info *types.Info, root ast.Node, v *types.Var) []ast.Expr {
+	var out []ast.Expr
+	ast.Inspect(root, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) {
+			return true
+		}
+		for i, lhs := range as.Lhs {
+			sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr)
+			if !ok || sel.Sel.Name != "Method" || !IsRequestValue(info.TypeOf(sel.X)) {
+				continue
+			}
+			if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && info.Uses[id] == types.Object(v) {
+				out = append(out, as.Rhs[i])
+			}
+		}
+		return true
+	})
+	return out
 }

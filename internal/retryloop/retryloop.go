@@ -50,10 +50,13 @@ package retryloop
 import (
 	"fmt"
 	"go/ast"
+	"go/build"
 	"go/token"
 	"go/types"
+	"path/filepath"
 	"reflect"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -72,7 +75,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        "find functions that send HTTP requests and the retry loops that repeat them",
 	URL:        "https://pkg.go.dev/github.com/retrylint/retrylint/internal/retryloop",
 	Run:        analysisutil.Safe("retryloop", run),
-	FactTypes:  []analysis.Fact{new(sendsFact), new(helperFact)},
+	FactTypes:  []analysis.Fact{new(sendsFact), new(helperFact), new(sendsPkgFact)},
 	ResultType: reflect.TypeFor[*Result](),
 	Requires:   []*analysis.Analyzer{callindex.Analyzer},
 }
@@ -83,6 +86,30 @@ type sendsFact struct{}
 
 func (*sendsFact) AFact()         {}
 func (*sendsFact) String() string { return "sends" }
+
+// sendsPkgFact marks a package with a function that sends. A package
+// that imports one can send through it although it cannot reach net/http
+// by its imports: when it is analysed apart from its dependencies (go
+// vet), an import read from export data lists only the packages its API
+// mentions, and an SDK whose API hides its HTTP client mentions none.
+type sendsPkgFact struct{}
+
+func (*sendsPkgFact) AFact()         {}
+func (*sendsPkgFact) String() string { return "sends" }
+
+// reachesSends reports whether code in pkg can send: it can reach
+// net/http, or it imports a package with a function that sends.
+func reachesSends(pass *analysis.Pass) bool {
+	if httpmodel.ReachesHTTP(pass.Pkg) {
+		return true
+	}
+	for _, imp := range pass.Pkg.Imports() {
+		if pass.ImportPackageFact(imp, new(sendsPkgFact)) {
+			return true
+		}
+	}
+	return false
+}
 
 // helperFact marks a retry helper: a function whose loop calls a function
 // value it receives as its Op-th parameter (receiver aside) again after a
@@ -271,7 +298,7 @@ func run(pass *analysis.Pass, at func(token.Pos)) (any, error) {
 	// A package that cannot reach net/http sends nothing, and has no
 	// retry loop of its own; it may still hold retry helpers, which the
 	// packages that send call.
-	if !httpmodel.ReachesHTTP(pass.Pkg) {
+	if !reachesSends(pass) {
 		res.findHelpers(ix, at)
 		return res, nil
 	}
@@ -285,13 +312,20 @@ func run(pass *analysis.Pass, at func(token.Pos)) (any, error) {
 	}
 	callers := make([][]int, len(funcs))
 	sends := make([]bool, len(funcs))
+	// The methods of the package's interfaces that its functions call
+	// get a node each after the functions' (see ifaceSends).
+	var imethods []*types.Func
+	// The standard library's sends are modelled in httpmodel: its
+	// interfaces and handed operations are not followed.
+	sdk := !inGOROOT(pass)
+	handed := newHandedLits(res, funcs)
 	for i, f := range funcs {
 		if f.Obj == nil {
 			continue
 		}
 		direct := false
 		for _, c := range ix.Calls(f.Decl) {
-			if c.Detached != nil {
+			if c.Detached != nil && !(sdk && handed.runs(f.Decl, c)) {
 				continue // not a send of the function itself
 			}
 			if _, ok := httpmodel.SendOf(pass.TypesInfo, c.Expr); ok {
@@ -302,16 +336,31 @@ func run(pass *analysis.Pass, at func(token.Pos)) (any, error) {
 					callers[j] = append(callers[j], i)
 				} else if fn.Pkg() != pass.Pkg && pass.ImportObjectFact(fn, new(sendsFact)) {
 					direct = true
+				} else if sdk && ifaceMethod(fn) && fn.Pkg() == pass.Pkg {
+					idx[fn] = len(callers)
+					imethods = append(imethods, fn)
+					callers = append(callers, []int{i})
+					sends = append(sends, false)
 				}
 			}
 		}
 		sends[i] = direct
 	}
+	ifaceSends(pass, idx, imethods, callers, sends)
 	callindex.MarkCallers(callers, sends)
 	for i, f := range funcs {
 		if sends[i] {
 			res.sends[f.Obj] = true
 			pass.ExportObjectFact(f.Obj, new(sendsFact))
+		}
+	}
+	if len(res.sends) > 0 {
+		pass.ExportPackageFact(new(sendsPkgFact))
+	}
+	for k, m := range imethods {
+		if sends[len(funcs)+k] {
+			res.sends[m] = true
+			pass.ExportObjectFact(m, new(sendsFact))
 		}
 	}
 	// Retry loops: only a function with a call that sends (its own or a
@@ -736,4 +785,75 @@ func inSelectCases(body *ast.BlockStmt, sends []*ast.CallExpr) bool {
 		}
 	}
 	return true
+}
+
+// ifaceMethod reports whether fn is a method of an interface.
+func ifaceMethod(fn *types.Func) bool {
+	recv := fn.Type().(*types.Signature).Recv()
+	return recv != nil && types.IsInterface(recv.Type())
+}
+
+// ifaceSends links each method of an interface of the package that the
+// package's functions call (imethods, whose nodes follow the functions'
+// in idx, callers and sends) to the methods of the package's own types
+// that implement it: an SDK that routes its calls through an interface
+// of its own (a backend its tests replace with a fake) sends through the
+// interface whenever one of its implementations sends. A method of
+// another package that an implementation promotes sends when its fact
+// says so.
+func ifaceSends(pass *analysis.Pass, idx map[*types.Func]int, imethods []*types.Func, callers [][]int, sends []bool) {
+	if len(imethods) == 0 {
+		return
+	}
+	scope := pass.Pkg.Scope()
+	var impls []types.Type
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
+			continue
+		}
+		if named, ok := tn.Type().(*types.Named); ok && named.TypeParams().Len() == 0 {
+			impls = append(impls, types.NewPointer(named))
+		}
+	}
+	implements := map[*types.Interface][]types.Type{}
+	for _, m := range imethods {
+		iface, ok := m.Type().(*types.Signature).Recv().Type().Underlying().(*types.Interface)
+		if !ok {
+			continue
+		}
+		ts, done := implements[iface]
+		if !done {
+			for _, t := range impls {
+				if types.Implements(t, iface) {
+					ts = append(ts, t)
+				}
+			}
+			implements[iface] = ts
+		}
+		node := idx[m]
+		for _, t := range ts {
+			obj, _, _ := types.LookupFieldOrMethod(t, true, pass.Pkg, m.Name())
+			impl, ok := obj.(*types.Func)
+			if !ok {
+				continue
+			}
+			impl = impl.Origin()
+			if j, ok := idx[impl]; ok {
+				callers[j] = append(callers[j], node)
+			} else if impl.Pkg() != pass.Pkg && pass.ImportObjectFact(impl, new(sendsFact)) {
+				sends[node] = true
+			}
+		}
+	}
+}
+
+// inGOROOT reports whether the package's files are in the Go root: a
+// package of the standard library.
+func inGOROOT(pass *analysis.Pass) bool {
+	if len(pass.Files) == 0 {
+		return false
+	}
+	root := filepath.Join(build.Default.GOROOT, "src") + string(filepath.Separator)
+	return strings.HasPrefix(pass.Fset.File(pass.Files[0].Pos()).Name(), root)
 }

@@ -33,5 +33,5 @@ func TestRetryVersusIteration(t *testing.T) {
 }
 
 func TestSendsFact(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), retryloop.Analyzer, "sender")
+	analysistest.Run(t, analysistest.TestData(), retryloop.Analyzer, "sender", "backend")
 }

@@ -38,7 +38,7 @@ func (a *API) do(ctx context.Context, method, path string, body []byte) (*http.R
 	return a.hc.Do(req) // want `POST or PATCH is sent through an http.Client whose Transport is a failsafehttp round tripper`
 }
 
-func (a *API) CreateOrder(ctx context.Context, body []byte) error {
+func (a *API) CreateOrder(ctx context.Context, body []byte) error { // want CreateOrder:`write\(POST\)`
 	resp, err := a.do(ctx, http.MethodPost, "/orders", body)
 	if err != nil {
 		return err

@@ -1,5 +1,6 @@
-// Package sender sends requests on behalf of its callers.
-package sender
+package sender // want package:"sends"
+
+// sender sends requests on behalf of its callers.
 
 import "net/http"
 
