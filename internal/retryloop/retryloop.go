@@ -50,13 +50,10 @@ package retryloop
 import (
 	"fmt"
 	"go/ast"
-	"go/build"
 	"go/token"
 	"go/types"
-	"path/filepath"
 	"reflect"
 	"slices"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -317,7 +314,7 @@ func run(pass *analysis.Pass, at func(token.Pos)) (any, error) {
 	var imethods []*types.Func
 	// The standard library's sends are modelled in httpmodel: its
 	// interfaces and handed operations are not followed.
-	sdk := !inGOROOT(pass)
+	sdk := !analysisutil.InGOROOT(pass)
 	handed := newHandedLits(res, funcs)
 	for i, f := range funcs {
 		if f.Obj == nil {
@@ -846,14 +843,4 @@ func ifaceSends(pass *analysis.Pass, idx map[*types.Func]int, imethods []*types.
 			}
 		}
 	}
-}
-
-// inGOROOT reports whether the package's files are in the Go root: a
-// package of the standard library.
-func inGOROOT(pass *analysis.Pass) bool {
-	if len(pass.Files) == 0 {
-		return false
-	}
-	root := filepath.Join(build.Default.GOROOT, "src") + string(filepath.Separator)
-	return strings.HasPrefix(pass.Fset.File(pass.Files[0].Pos()).Name(), root)
 }
