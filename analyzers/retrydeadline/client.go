@@ -12,6 +12,7 @@ package retrydeadline
 import (
 	"fmt"
 	"go/ast"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -183,5 +184,8 @@ func sendDeadline(pass *analysis.Pass, file *ast.File, s retrylib.ClientSend) []
 %[1]s}
 `, indent, t, client, ctx, cancel, ctxName, reqText, timeName)
 	line := pass.Fset.File(stmt.Pos()).LineStart(pass.Fset.Position(stmt.Pos()).Line)
+	if strings.TrimSpace(string(src[pass.Fset.Position(line).Offset:pass.Fset.Position(stmt.Pos()).Offset])) != "" {
+		return nil // the send shares its line (a one-line body): no line to put the deadline on
+	}
 	return append(edits, analysis.TextEdit{Pos: line, End: line, NewText: []byte(text)})
 }
