@@ -85,6 +85,18 @@
 // reported: its fix would need a new context parameter. Recursion over a
 // tree, a next page or a cursor is iteration.
 //
+// A retry loop that makes its overall deadline before the loop
+// (ctx, cancel := context.WithTimeout(req.Context(), budget)) and uses it
+// only to wait and to check the clock (ctx.Done(), ctx.Err(),
+// ctx.Deadline(), or a wait function of the package that does only that
+// with it), while each attempt sends a request that carries another
+// context (a copy of the caller's request, one built with the caller's
+// context), is reported at the send: the deadline cannot cancel the
+// attempt in flight, which runs past it. The fix sends
+// req.WithContext(ctx). Not reported: a deadline that reaches a request
+// or any other function (WithContext, NewRequestWithContext, a parent of
+// a per-attempt timeout, a helper that sends), and iteration.
+//
 // A retry helper whose wait takes no context (time.Sleep in
 // backoffRetry(delay, n, fn), with no context in its scope) is reported at
 // the wait when an operation handed to it in the same file uses a context

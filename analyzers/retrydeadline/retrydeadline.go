@@ -154,6 +154,7 @@ func run(pass *analysis.Pass, cfg Config, at func(token.Pos)) (any, error) {
 			continue
 		}
 		c.checkDeadline(file, l)
+		c.checkWaitOnlyDeadline(file, l)
 	}
 	for _, l := range loops.OpLoops {
 		if l.OpArg != nil || l.TimeBound {

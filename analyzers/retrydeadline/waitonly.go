@@ -1,0 +1,228 @@
+package retrydeadline
+
+// This file holds retry loops whose overall deadline bounds the waits and
+// not the attempts: the function makes a deadline before the loop, and
+// uses it only to wait (select on ctx.Done()), to check the clock
+// (ctx.Deadline(), ctx.Err()) and to hand it to a wait of its package,
+// while the request each attempt sends carries another context (the
+// caller's, through a copy of the request it was handed):
+//
+//	ctx, cancel := context.WithTimeout(req.Context(), c.retryTimeout)
+//	defer cancel()
+//	for {
+//		resp, err := c.hc.Do(copyRequest(req)) // req.Context(): no deadline
+//		...
+//		if !sleepCtx(ctx, backoff) { return resp, err }
+//	}
+//
+// Checking the clock between attempts does not cancel the request in
+// flight: an attempt started just before the deadline runs past it by a
+// whole attempt (POLICY section 1). The finding is at the send, and its
+// fix sends the request with the deadline's context, req.WithContext(ctx),
+// which keeps the caller's values and cancellation (the deadline derives
+// from them or is made beside them) and adds the bound.
+
+import (
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/retrylint/retrylint/internal/fixes"
+	"github.com/retrylint/retrylint/internal/flow"
+	"github.com/retrylint/retrylint/internal/httpmodel"
+	"github.com/retrylint/retrylint/internal/retryloop"
+)
+
+// checkWaitOnlyDeadline reports the first send of the loop l whose
+// request does not carry the deadline the function made before the loop,
+// when that deadline is only waited on and checked. Only a loop of the
+// function's own (not an operation's body, nor a retry by recursion) whose
+// send is a net/http send of a *http.Request is looked at.
+func (c *checker) checkWaitOnlyDeadline(file *ast.File, l *retryloop.Loop) {
+	if l.Op != nil || l.Via != nil || len(l.Self) > 0 || l.Outer == nil || len(l.Sends) == 0 {
+		return
+	}
+	var body *ast.BlockStmt
+	switch fn := l.Func.(type) {
+	case *ast.FuncDecl:
+		body = fn.Body
+	case *ast.FuncLit:
+		body = fn.Body
+	}
+	if body == nil {
+		return
+	}
+	info := c.pass.TypesInfo
+	// The deadlines made before the loop, in the function's own block:
+	// ctx, cancel := context.WithTimeout(...).
+	var deadlines []*types.Var
+	for _, st := range body.List {
+		if st.Pos() >= l.Outer.Pos() {
+			break
+		}
+		as, ok := st.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != 2 || len(as.Rhs) != 1 {
+			continue
+		}
+		call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+		if !ok || !isTimeoutFunc(httpmodel.Callee(info, call)) {
+			continue
+		}
+		id, ok := as.Lhs[0].(*ast.Ident)
+		if !ok {
+			continue
+		}
+		if v, ok := info.ObjectOf(id).(*types.Var); ok {
+			if values, ok := flow.Assigned(info, l.Func, v); ok && len(values) == 1 {
+				deadlines = append(deadlines, v)
+			}
+		}
+	}
+	for _, d := range deadlines {
+		if !c.waitOnly(body, l, d) {
+			continue
+		}
+		for _, call := range l.Sends {
+			s, ok := httpmodel.SendOf(info, call)
+			if !ok || s.Request == nil || !httpmodel.IsRequest(info.TypeOf(s.Request)) {
+				continue
+			}
+			c.reportWaitOnly(file, s, d)
+			return
+		}
+	}
+}
+
+// waitOnly reports whether every use of the context d in body is a call
+// of its Done, Err or Deadline method, or an argument of a function of
+// the package that does nothing else with it (a wait on it), and some use
+// is in the loop l: the loop relies on d, and no request can carry it.
+func (c *checker) waitOnly(body *ast.BlockStmt, l *retryloop.Loop, d *types.Var) bool {
+	info := c.pass.TypesInfo
+	ok, inLoop := true, false
+	ast.PreorderStack(body, nil, func(n ast.Node, stack []ast.Node) bool {
+		id, isID := n.(*ast.Ident)
+		if !ok || !isID || info.Uses[id] != d {
+			return ok
+		}
+		parent := stack[len(stack)-1]
+		switch p := parent.(type) {
+		case *ast.SelectorExpr:
+			ok = p.X == id && ctxQuery(p.Sel.Name) && len(stack) >= 2 && isCallOf(stack[len(stack)-2], p)
+		case *ast.CallExpr:
+			ok = c.waitsOnParam(p, id)
+		default:
+			ok = false
+		}
+		if ok && l.Span().Pos() <= id.Pos() && id.End() <= l.Span().End() {
+			inLoop = true
+		}
+		return ok
+	})
+	return ok && inLoop
+}
+
+// ctxQuery reports whether name is a method of context.Context that only
+// reads the context's state.
+func ctxQuery(name string) bool {
+	return name == "Done" || name == "Err" || name == "Deadline"
+}
+
+func isCallOf(n ast.Node, fun ast.Expr) bool {
+	call, ok := n.(*ast.CallExpr)
+	return ok && call.Fun == fun
+}
+
+// waitsOnParam reports whether id is an argument of call, a call of a
+// function declared in the package, whose parameter for it is used only
+// by calls of its Done, Err and Deadline methods.
+func (c *checker) waitsOnParam(call *ast.CallExpr, id *ast.Ident) bool {
+	info := c.pass.TypesInfo
+	fn := httpmodel.Callee(info, call)
+	if fn == nil || fn.Pkg() != c.pass.Pkg || call.Ellipsis.IsValid() {
+		return false
+	}
+	idx := -1
+	for i, a := range call.Args {
+		if a == id {
+			idx = i
+		}
+	}
+	sig := fn.Type().(*types.Signature)
+	if idx < 0 || idx >= sig.Params().Len() || (sig.Variadic() && idx >= sig.Params().Len()-1) {
+		return false
+	}
+	fd := c.funcDecl(fn)
+	if fd == nil || fd.Body == nil {
+		return false
+	}
+	param := sig.Params().At(idx)
+	ok := true
+	ast.PreorderStack(fd.Body, nil, func(n ast.Node, stack []ast.Node) bool {
+		pid, isID := n.(*ast.Ident)
+		if !ok || !isID || info.Uses[pid] != param {
+			return ok
+		}
+		sel, isSel := stack[len(stack)-1].(*ast.SelectorExpr)
+		ok = isSel && sel.X == pid && ctxQuery(sel.Sel.Name) && len(stack) >= 2 && isCallOf(stack[len(stack)-2], sel)
+		return ok
+	})
+	return ok
+}
+
+// funcDecl returns the declaration of fn, a function of the package.
+func (c *checker) funcDecl(fn *types.Func) *ast.FuncDecl {
+	for _, f := range c.pass.Files {
+		if f.FileStart > fn.Pos() || fn.Pos() >= f.FileEnd {
+			continue
+		}
+		for _, decl := range f.Decls {
+			if fd, ok := decl.(*ast.FuncDecl); ok && fd.Name.Pos() == fn.Pos() {
+				return fd
+			}
+		}
+	}
+	return nil
+}
+
+// reportWaitOnly reports the send s, whose request does not carry the
+// deadline d, with the fix that sends it with d.
+func (c *checker) reportWaitOnly(file *ast.File, s httpmodel.Send, d *types.Var) {
+	req := ast.Unparen(s.Request)
+	msg := "request sent in retry loop does not carry " + d.Name() + ", the deadline made for the whole operation: it bounds only the waits, and an attempt in flight at the deadline runs past it"
+	if !c.scopeHolds(file, d, s.Call) {
+		return // d is shadowed at the send: no fix names it there
+	}
+	src := fixes.Source(c.pass, s.Call.Pos())
+	text := fixes.Text(c.pass.Fset, src, req)
+	switch req.(type) {
+	case *ast.Ident, *ast.SelectorExpr, *ast.CallExpr, *ast.IndexExpr:
+	default:
+		text = "(" + text + ")"
+	}
+	fix := analysis.SuggestedFix{
+		Message:   "Send each attempt with " + d.Name() + ", so that the deadline cancels the attempt in flight",
+		TextEdits: []analysis.TextEdit{{Pos: req.Pos(), End: req.End(), NewText: []byte(text + ".WithContext(" + d.Name() + ")")}},
+	}
+	c.pass.Report(analysis.Diagnostic{
+		Pos:            s.Call.Pos(),
+		End:            s.Call.End(),
+		Message:        msg,
+		SuggestedFixes: []analysis.SuggestedFix{fix},
+	})
+}
+
+// scopeHolds reports whether the name of d at the send call refers to d.
+func (c *checker) scopeHolds(file *ast.File, d *types.Var, call *ast.CallExpr) bool {
+	inner := c.pass.TypesInfo.Scopes[file]
+	if inner == nil {
+		return false
+	}
+	s := inner.Innermost(call.Pos())
+	if s == nil {
+		return false
+	}
+	_, obj := s.LookupParent(d.Name(), call.Pos())
+	return obj == d
+}
