@@ -97,6 +97,15 @@
 // or any other function (WithContext, NewRequestWithContext, a parent of
 // a per-attempt timeout, a helper that sends), and iteration.
 //
+// In a package that retries (a retry loop, or a retry library imported),
+// a call of WithContext or Clone of a *http.Request, or of WithContext of
+// a go-retryablehttp *Request, that is a statement of its own is
+// reported: the copy with the new context is dropped and the request
+// keeps its old one, so the caller's deadline and cancellation never
+// reach the attempts nor the waits (a wrapper's
+// func (r *Request) WithContext(ctx) { r.request.WithContext(ctx) }). The
+// fix keeps the copy: r.request = r.request.WithContext(ctx).
+//
 // A retry helper whose wait takes no context (time.Sleep in
 // backoffRetry(delay, n, fn), with no context in its scope) is reported at
 // the wait when an operation handed to it in the same file uses a context

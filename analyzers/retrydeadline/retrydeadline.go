@@ -189,6 +189,7 @@ func run(pass *analysis.Pass, cfg Config, at func(token.Pos)) (any, error) {
 	c.checkBlindCallees()
 	c.checkContextWaits()
 	c.checkBlindIterators()
+	c.checkDroppedContexts()
 	return nil, nil
 }
 
