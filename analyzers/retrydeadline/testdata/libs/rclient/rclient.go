@@ -89,9 +89,7 @@ func newAssigned() *assigned {
 	return a
 }
 
-func (a *assigned) do(req *retryablehttp.Request) (*http.Response, error) {
-	return a.rc.Do(req)
-}
+func (a *assigned) do(req *retryablehttp.Request) (*http.Response, error) { return a.rc.Do(req) }
 
 // ---- must stay silent ----
 
