@@ -95,7 +95,9 @@
 // attempt in flight, which runs past it. The fix sends
 // req.WithContext(ctx). Not reported: a deadline that reaches a request
 // or any other function (WithContext, NewRequestWithContext, a parent of
-// a per-attempt timeout, a helper that sends), and iteration.
+// a per-attempt timeout, a helper that sends), a loop that makes a
+// context of its own for each attempt (the fix would drop it), and
+// iteration.
 //
 // In a package that retries (a retry loop, or a retry library imported),
 // a call of WithContext or Clone of a *http.Request, or of WithContext of

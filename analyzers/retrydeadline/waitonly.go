@@ -25,6 +25,7 @@ package retrydeadline
 import (
 	"go/ast"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -79,6 +80,9 @@ func (c *checker) checkWaitOnlyDeadline(file *ast.File, l *retryloop.Loop) {
 			}
 		}
 	}
+	if len(deadlines) == 0 || c.derivesContext(l) {
+		return
+	}
 	for _, d := range deadlines {
 		if !c.waitOnly(body, l, d) {
 			continue
@@ -121,6 +125,23 @@ func (c *checker) waitOnly(body *ast.BlockStmt, l *retryloop.Loop, d *types.Var)
 		return ok
 	})
 	return ok && inLoop
+}
+
+// derivesContext reports whether the loop's body makes a context of its
+// own (context.WithTimeout(context.Background(), perTry) for each
+// attempt): the attempts' context is then that one, and sending them with
+// the deadline's instead would drop it.
+func (c *checker) derivesContext(l *retryloop.Loop) bool {
+	found := false
+	ast.Inspect(l.Body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && !found {
+			if fn := httpmodel.Callee(c.pass.TypesInfo, call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "context" && strings.HasPrefix(fn.Name(), "With") {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // ctxQuery reports whether name is a method of context.Context that only

@@ -224,3 +224,27 @@ func fetchAll(ctx context.Context, hc *http.Client, urls []string) error {
 	}
 	return nil
 }
+
+// Each attempt has a timeout of its own, made from another context: the
+// fix cannot swap it for the deadline without dropping it.
+func fetchOwnAttempt(ctx context.Context, hc *http.Client, url string) (*http.Response, error) {
+	opCtx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	for attempt := 0; attempt < 5; attempt++ {
+		attemptCtx, attemptCancel := context.WithTimeout(ctx, 10*time.Second) // want `per-attempt timeout \(context.WithTimeout\) inside retry loop but no overall deadline`
+		req, err := http.NewRequestWithContext(attemptCtx, http.MethodGet, url, nil)
+		if err != nil {
+			attemptCancel()
+			return nil, err
+		}
+		resp, err := hc.Do(req)
+		attemptCancel()
+		if err == nil {
+			return resp, nil
+		}
+		if !delayElapsed(opCtx, time.After(time.Second)) {
+			return nil, opCtx.Err()
+		}
+	}
+	return nil, context.DeadlineExceeded
+}
