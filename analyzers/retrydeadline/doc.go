@@ -88,8 +88,9 @@
 // A retry loop that makes its overall deadline before the loop
 // (ctx, cancel := context.WithTimeout(req.Context(), budget)) and uses it
 // only to wait and to check the clock (ctx.Done(), ctx.Err(),
-// ctx.Deadline(), or a wait function of the package that does only that
-// with it), while each attempt sends a request that carries another
+// ctx.Deadline(), or a function of any package that does only that with
+// it, a wait such as Delay(ctx, d); a fact carries this across packages),
+// while each attempt sends a request that carries another
 // context (a copy of the caller's request, one built with the caller's
 // context), is reported at the send: the deadline cannot cancel the
 // attempt in flight, which runs past it. The fix sends

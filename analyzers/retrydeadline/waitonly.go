@@ -3,7 +3,7 @@ package retrydeadline
 // This file holds retry loops whose overall deadline bounds the waits and
 // not the attempts: the function makes a deadline before the loop, and
 // uses it only to wait (select on ctx.Done()), to check the clock
-// (ctx.Deadline(), ctx.Err()) and to hand it to a wait of its package,
+// (ctx.Deadline(), ctx.Err()) and to hand it to a wait of any package,
 // while the request each attempt sends carries another context (the
 // caller's, through a copy of the request it was handed):
 //
@@ -23,12 +23,14 @@ package retrydeadline
 // from them or is made beside them) and adds the bound.
 
 import (
+	"fmt"
 	"go/ast"
 	"go/types"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/retrylint/retrylint/internal/callindex"
 	"github.com/retrylint/retrylint/internal/fixes"
 	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
@@ -156,12 +158,11 @@ func isCallOf(n ast.Node, fun ast.Expr) bool {
 }
 
 // waitsOnParam reports whether id is an argument of call, a call of a
-// function declared in the package, whose parameter for it is used only
-// by calls of its Done, Err and Deadline methods.
+// function of any package whose parameter for it is used only by calls of
+// its Done, Err and Deadline methods (see ctxQueryFact).
 func (c *checker) waitsOnParam(call *ast.CallExpr, id *ast.Ident) bool {
-	info := c.pass.TypesInfo
-	fn := httpmodel.Callee(info, call)
-	if fn == nil || fn.Pkg() != c.pass.Pkg || call.Ellipsis.IsValid() {
+	fn := httpmodel.Callee(c.pass.TypesInfo, call)
+	if fn == nil || call.Ellipsis.IsValid() {
 		return false
 	}
 	idx := -1
@@ -170,41 +171,102 @@ func (c *checker) waitsOnParam(call *ast.CallExpr, id *ast.Ident) bool {
 			idx = i
 		}
 	}
-	sig := fn.Type().(*types.Signature)
-	if idx < 0 || idx >= sig.Params().Len() || (sig.Variadic() && idx >= sig.Params().Len()-1) {
+	if idx < 0 || idx >= 64 {
 		return false
 	}
-	fd := c.funcDecl(fn)
-	if fd == nil || fd.Body == nil {
-		return false
+	var mask uint64
+	if fn.Origin().Pkg() == c.pass.Pkg {
+		mask = c.ctxQueries[fn.Origin()]
+	} else if f := c.importedCtxQueries.Get(fn); f != nil {
+		mask = f.Params
 	}
-	param := sig.Params().At(idx)
-	ok := true
-	ast.PreorderStack(fd.Body, nil, func(n ast.Node, stack []ast.Node) bool {
-		pid, isID := n.(*ast.Ident)
-		if !ok || !isID || info.Uses[pid] != param {
-			return ok
-		}
-		sel, isSel := stack[len(stack)-1].(*ast.SelectorExpr)
-		ok = isSel && sel.X == pid && ctxQuery(sel.Sel.Name) && len(stack) >= 2 && isCallOf(stack[len(stack)-2], sel)
-		return ok
-	})
-	return ok
+	return mask&(1<<idx) != 0
 }
 
-// funcDecl returns the declaration of fn, a function of the package.
-func (c *checker) funcDecl(fn *types.Func) *ast.FuncDecl {
-	for _, f := range c.pass.Files {
-		if f.FileStart > fn.Pos() || fn.Pos() >= f.FileEnd {
+// ctxQueryFact marks a function whose context parameters of Params (bit i
+// for parameter i, receiver aside) are used only by calls of their Done,
+// Err and Deadline methods: a wait on the context, or a check of it, that
+// hands it to no request.
+type ctxQueryFact struct {
+	Params uint64
+}
+
+func (*ctxQueryFact) AFact() {}
+
+func (f *ctxQueryFact) String() string { return fmt.Sprintf("ctxquery(%b)", f.Params) }
+
+// computeCtxQueries finds the package's functions with a context
+// parameter that they use only by calls of its Done, Err and Deadline
+// methods, and exports their facts. The calls come from the call index;
+// the uses of the parameters are counted in one pass over the type
+// information, made only when some function calls such a method on a
+// parameter.
+func (c *checker) computeCtxQueries() {
+	c.ctxQueries = map[*types.Func]uint64{}
+	info := c.pass.TypesInfo
+	ix := c.pass.ResultOf[callindex.Analyzer].(*callindex.Index)
+	type cand struct {
+		fn    *types.Func
+		index int
+		calls int
+	}
+	cands := map[*types.Var]*cand{}
+	for _, f := range ix.Funcs() {
+		if f.Obj == nil {
 			continue
 		}
-		for _, decl := range f.Decls {
-			if fd, ok := decl.(*ast.FuncDecl); ok && fd.Name.Pos() == fn.Pos() {
-				return fd
+		params := f.Obj.Type().(*types.Signature).Params()
+		hasCtx := false
+		for i := 0; i < params.Len() && i < 64; i++ {
+			hasCtx = hasCtx || httpmodel.IsNamed(params.At(i).Type(), "context", "Context")
+		}
+		if !hasCtx {
+			continue // the call index of the body is not needed
+		}
+		for _, call := range ix.Calls(f.Decl) {
+			fn := call.Callee
+			if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "context" || !ctxQuery(fn.Name()) {
+				continue
+			}
+			sel, ok := ast.Unparen(call.Expr.Fun).(*ast.SelectorExpr)
+			if !ok {
+				continue
+			}
+			pid, ok := sel.X.(*ast.Ident)
+			if !ok {
+				continue
+			}
+			v, ok := info.Uses[pid].(*types.Var)
+			if !ok || !httpmodel.IsNamed(v.Type(), "context", "Context") {
+				continue
+			}
+			for i := 0; i < params.Len() && i < 64; i++ {
+				if params.At(i) == v {
+					if cands[v] == nil {
+						cands[v] = &cand{fn: f.Obj, index: i}
+					}
+					cands[v].calls++
+				}
 			}
 		}
 	}
-	return nil
+	if len(cands) == 0 {
+		return
+	}
+	uses := map[*types.Var]int{}
+	for _, obj := range info.Uses {
+		if v, ok := obj.(*types.Var); ok && cands[v] != nil {
+			uses[v]++
+		}
+	}
+	for v, cd := range cands {
+		if uses[v] == cd.calls {
+			c.ctxQueries[cd.fn] |= 1 << cd.index
+		}
+	}
+	for fn, mask := range c.ctxQueries {
+		c.pass.ExportObjectFact(fn, &ctxQueryFact{Params: mask})
+	}
 }
 
 // reportWaitOnly reports the send s, whose request does not carry the

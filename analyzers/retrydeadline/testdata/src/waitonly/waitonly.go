@@ -25,7 +25,7 @@ func copyRequest(r *http.Request, rawBody []byte) *http.Request {
 	return &newRequest
 }
 
-func delayElapsed(ctx context.Context, delay <-chan time.Time) bool {
+func delayElapsed(ctx context.Context, delay <-chan time.Time) bool { // want delayElapsed:"ctxquery\\(1\\)"
 	select {
 	case <-ctx.Done():
 		return false
