@@ -810,3 +810,57 @@ func TestFixBehavesRetryAfterOverflow(t *testing.T) {
 		})
 	})
 }
+
+// TestFixBehavesRetryDeadlineWaitOnly: a client whose one-second deadline
+// over the operation ends its pauses, but whose attempts carry the
+// caller's context. Against a server that fails once and then holds the
+// second attempt for 4 s, the client as written waits the 4 s out, far
+// past its deadline; after the retrydeadline fix, which sends each attempt
+// with the deadline's context, it gives up at the deadline. A server that
+// fails once and then answers sees two attempts and a success before and
+// after the fix.
+func TestFixBehavesRetryDeadlineWaitOnly(t *testing.T) {
+	c := fixClient(t, "waitonly", "retrydeadline", "request sent in retry loop does not carry ctx, the deadline made for the whole operation")
+	fc, _ := fixedOnce()
+	if fixed := fc.sources["waitonly"][1]; !strings.Contains(fixed, "hc.Do(attempt.WithContext(ctx))") {
+		t.Errorf("the fix does not send the attempt with the deadline's context:\n%s", fixed)
+	}
+	const (
+		budget = time.Second // as in testdata/clients/waitonly
+		hold   = 4 * time.Second
+		margin = 500 * time.Millisecond
+	)
+	t.Run("the second attempt hangs", func(t *testing.T) {
+		t.Parallel()
+		routes := []retrytest.Route{{Method: "GET", Path: "/report",
+			Script: []retrytest.Step{retrytest.Fail(503), retrytest.Fail(503).Delayed(hold)}}}
+		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			runClient(t, bin, srv.URL+"/report")
+			after, err := srv.CheckGaveUp(0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !fixed {
+				if after < budget+margin {
+					t.Fatalf("the defect did not show: the client ended %v after its first request, within its %v deadline\n%s", after, budget, srv.Timeline())
+				}
+				t.Logf("defect shown: the client ended %v after its first request, past its %v deadline", after, budget)
+				return
+			}
+			if after > budget+margin {
+				t.Errorf("the fixed client ended %v after its first request, past its %v deadline\n%s", after, budget, srv.Timeline())
+			}
+		})
+	})
+	t.Run("one failure, then an answer", func(t *testing.T) {
+		t.Parallel()
+		routes := []retrytest.Route{{Method: "GET", Path: "/report",
+			Script: []retrytest.Step{retrytest.Fail(503), retrytest.OK(200)}}}
+		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, srv.URL+"/report")
+			if n := srv.Attempts("GET /report"); n != 2 || res.code != 0 {
+				t.Errorf("fixed=%v: want 2 attempts and success, got %d, exit %d: %q\n%s", fixed, n, res.code, res.stderr, srv.Timeline())
+			}
+		})
+	})
+}

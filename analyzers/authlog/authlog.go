@@ -240,6 +240,9 @@ type checker struct {
 	// sends (see sendsHeaders), built on first use.
 	sends     nameSet
 	sendsDone bool
+	// basicAuth: the package calls SetBasicAuth on a request (see
+	// sendsHeaders).
+	basicAuth bool
 	secrets   map[*types.TypeName]*secretUse
 	// help is what the package offers for the helper that the fixes
 	// call (see helper.go); inline makes the fixes build the clone in

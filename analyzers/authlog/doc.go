@@ -230,7 +230,12 @@
 // in which a marker replaces what it matched (strings.ReplaceAll(s, token,
 // "[redacted]"), the bytes functions, the ReplaceAll methods of
 // *regexp.Regexp) carries nothing, and a variable so scrubbed in place
-// (dump = re.ReplaceAll(dump, mask)) is not followed past the scrub. Nor
+// (dump = re.ReplaceAll(dump, mask)) is not followed past the scrub,
+// except in a package that sets basic auth on its requests when the
+// scrub replaces values (the old text, or the pattern of a regexp
+// compiled in the function, is not a constant:
+// regexp.QuoteMeta(secret)): the dump's Authorization holds
+// base64(user:password), which no raw value matches. Nor
 // are these: setting a header; the method, URL and status; the user name
 // of BasicAuth and a cookie's name; values printed with %T or a pointer
 // with %p; values passed through a function that is not known to carry

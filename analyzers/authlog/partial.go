@@ -120,6 +120,7 @@ func (c *checker) sendsHeaders() nameSet {
 			switch {
 			case httpmodel.IsMethod(call.Callee, httpPkg, "Request", "SetBasicAuth"):
 				c.sends |= c.nameIndex("Authorization")
+				c.basicAuth = true
 			case httpmodel.IsMethod(call.Callee, httpPkg, "Request", "AddCookie"):
 				c.sends |= c.nameIndex("Cookie")
 			}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 )
 
@@ -117,9 +118,9 @@ func (s *fstate) scrubs(lhs, rhs ast.Expr) bool {
 	if fn == nil {
 		return false
 	}
-	_, args := httpmodel.Receiver(s.info, call)
+	recv, args := httpmodel.Receiver(s.info, call)
 	subject, ok := scrubbed(s.info, fn, args)
-	if !ok {
+	if !ok || s.scrubMisses(fn, recv, args) {
 		return false
 	}
 	// string(dump) and []byte(text) are the same text.
@@ -186,4 +187,42 @@ func (s *fstate) stripped(call *ast.CallExpr) {
 		}
 		s.addDels(s.headerKey(a, s.info.TypeOf(a)), s.c.namesSet(strips[i]), call.End())
 	}
+}
+
+// scrubMisses reports whether a scrub (see scrubbed) of fn, with receiver
+// recv and arguments args, replaces the values of secrets rather than a
+// pattern, in a package whose requests carry basic auth: the
+// Authorization header holds base64(user:password), which no raw value
+// matches, so the text keeps that credential. A scrub replaces values
+// when the text it looks for is not a constant: the old text of
+// strings.ReplaceAll and its kin, or the pattern a regexp is compiled
+// from, in the call itself or in the function's one assignment of the
+// regexp variable (re := regexp.MustCompile(regexp.QuoteMeta(secret))). A
+// regexp of another origin (a field, a parameter) counts as a pattern.
+func (s *fstate) scrubMisses(fn *types.Func, recv ast.Expr, args []ast.Expr) bool {
+	s.c.sendsHeaders()
+	if !s.c.basicAuth {
+		return false
+	}
+	if recv == nil {
+		if len(args) < 2 {
+			return false
+		}
+		_, isConst := constText(s.info, args[1])
+		return !isConst
+	}
+	compiled := ast.Unparen(recv)
+	if v := s.varOf(compiled); v != nil && s.decl != nil {
+		values, ok := flow.Assigned(s.info, s.decl, v)
+		if !ok || len(values) != 1 {
+			return false
+		}
+		compiled = ast.Unparen(values[0])
+	}
+	call, ok := compiled.(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 || !httpmodel.IsPkgFunc(httpmodel.Callee(s.info, call), "regexp", "MustCompile", "Compile") {
+		return false
+	}
+	_, isConst := constText(s.info, call.Args[0])
+	return !isConst
 }

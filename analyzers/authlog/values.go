@@ -723,7 +723,10 @@ func (s *fstate) tuple(call *ast.CallExpr) (out []val, known bool) {
 		return out, false
 	}
 	recv, args := httpmodel.Receiver(info, call)
-	if _, ok := scrubbed(info, fn, args); ok {
+	if subject, ok := scrubbed(info, fn, args); ok {
+		if s.scrubMisses(fn, recv, args) {
+			out[0] = s.eval(subject)
+		}
 		return out, false
 	}
 	switch {

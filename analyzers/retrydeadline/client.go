@@ -12,6 +12,7 @@ package retrydeadline
 import (
 	"fmt"
 	"go/ast"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -170,6 +171,24 @@ func sendDeadline(pass *analysis.Pass, file *ast.File, s retrylib.ClientSend) []
 	edits = append(edits, tEdits...)
 	src := fixes.Source(pass, stmt.Pos())
 	indent := fixes.Indent(pass.Fset, src, stmt.Pos())
+	line := pass.Fset.File(stmt.Pos()).LineStart(pass.Fset.Position(stmt.Pos()).Line)
+	// A send that shares its line is the one statement of a one-line
+	// function ({ return c.Do(req) }): the fix opens the body onto lines
+	// of their own.
+	var oneLine *ast.BlockStmt
+	if strings.TrimSpace(string(src[pass.Fset.Position(line).Offset:pass.Fset.Position(stmt.Pos()).Offset])) != "" {
+		fd, ok := s.Func.(*ast.FuncDecl)
+		if !ok || fd.Body == nil || len(fd.Body.List) != 1 || fd.Body.List[0] != stmt ||
+			pass.Fset.Position(fd.Body.Lbrace).Line != pass.Fset.Position(fd.Body.Rbrace).Line {
+			return nil
+		}
+		oneLine = fd.Body
+		indent = fixes.Indent(pass.Fset, src, fd.Pos())
+	}
+	inner := indent
+	if oneLine != nil {
+		inner += "\t"
+	}
 	client := fixes.Text(pass.Fset, src, sel.X)
 	reqText := fixes.Text(pass.Fset, src, req)
 	t := fixes.FreeName(info, file, "timeout", nil, stmt.Pos())
@@ -181,7 +200,11 @@ func sendDeadline(pass *analysis.Pass, file *ast.File, s retrylib.ClientSend) []
 %[1]s	defer %[5]s()
 %[1]s	%[7]s = %[7]s.WithContext(%[4]s)
 %[1]s}
-`, indent, t, client, ctx, cancel, ctxName, reqText, timeName)
-	line := pass.Fset.File(stmt.Pos()).LineStart(pass.Fset.Position(stmt.Pos()).Line)
+`, inner, t, client, ctx, cancel, ctxName, reqText, timeName)
+	if oneLine != nil {
+		return append(edits,
+			analysis.TextEdit{Pos: oneLine.Lbrace + 1, End: stmt.Pos(), NewText: []byte("\n" + text + inner)},
+			analysis.TextEdit{Pos: stmt.End(), End: oneLine.Rbrace, NewText: []byte("\n" + indent)})
+	}
 	return append(edits, analysis.TextEdit{Pos: line, End: line, NewText: []byte(text)})
 }

@@ -87,6 +87,30 @@
 // reported: its fix would need a new context parameter. Recursion over a
 // tree, a next page or a cursor is iteration.
 //
+// A retry loop that makes its overall deadline before the loop
+// (ctx, cancel := context.WithTimeout(req.Context(), budget)) and uses it
+// only to wait and to check the clock (ctx.Done(), ctx.Err(),
+// ctx.Deadline(), or a function of any package that does only that with
+// it, a wait such as Delay(ctx, d); a fact carries this across packages),
+// while each attempt sends a request that carries another
+// context (a copy of the caller's request, one built with the caller's
+// context), is reported at the send: the deadline cannot cancel the
+// attempt in flight, which runs past it. The fix sends
+// req.WithContext(ctx). Not reported: a deadline that reaches a request
+// or any other function (WithContext, NewRequestWithContext, a parent of
+// a per-attempt timeout, a helper that sends), a loop that makes a
+// context of its own for each attempt (the fix would drop it), and
+// iteration.
+//
+// In a package that retries (a retry loop, or a retry library imported),
+// a call of WithContext or Clone of a *http.Request, or of WithContext of
+// a go-retryablehttp *Request, that is a statement of its own is
+// reported: the copy with the new context is dropped and the request
+// keeps its old one, so the caller's deadline and cancellation never
+// reach the attempts nor the waits (a wrapper's
+// func (r *Request) WithContext(ctx) { r.request.WithContext(ctx) }). The
+// fix keeps the copy: r.request = r.request.WithContext(ctx).
+//
 // A retry helper whose wait takes no context (time.Sleep in
 // backoffRetry(delay, n, fn), with no context in its scope) is reported at
 // the wait when an operation handed to it in the same file uses a context

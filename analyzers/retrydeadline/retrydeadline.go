@@ -59,7 +59,7 @@ func New(cfg Config) *analysis.Analyzer {
 		Doc:       analysisutil.Doc(doc, "retrydeadline"),
 		URL:       "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/retrydeadline",
 		Requires:  []*analysis.Analyzer{retryloop.Analyzer, callindex.Analyzer},
-		FactTypes: []analysis.Fact{new(timeoutFact), new(waitFact), new(clientVarFact), new(blindHelperFact)},
+		FactTypes: []analysis.Fact{new(timeoutFact), new(waitFact), new(clientVarFact), new(blindHelperFact), new(ctxQueryFact)},
 		Run: analysisutil.Safe("retrydeadline", func(pass *analysis.Pass, at func(token.Pos)) (any, error) {
 			return run(pass, *c, at)
 		}),
@@ -122,6 +122,11 @@ type checker struct {
 	importedBlind *analysisutil.FactCache[blindHelperFact, *blindHelperFact]
 	// handledCalls are the calls of such helpers a fix already rewrote.
 	handledCalls map[*ast.CallExpr]bool
+	// ctxQueries are the package's functions whose context parameters
+	// are only queried (see ctxQueryFact), importedCtxQueries those of
+	// other packages.
+	ctxQueries         map[*types.Func]uint64
+	importedCtxQueries *analysisutil.FactCache[ctxQueryFact, *ctxQueryFact]
 }
 
 func run(pass *analysis.Pass, cfg Config, at func(token.Pos)) (any, error) {
@@ -130,10 +135,12 @@ func run(pass *analysis.Pass, cfg Config, at func(token.Pos)) (any, error) {
 	waits := computeWaitFacts(pass)
 	exportClientVars(pass)
 	c := &checker{pass: pass, cfg: cfg, loops: loops, handledSleeps: map[ast.Stmt]bool{}, waits: waits,
-		importedWaits: analysisutil.NewFactCache[waitFact](pass),
-		importedBlind: analysisutil.NewFactCache[blindHelperFact](pass),
-		handledCalls:  map[*ast.CallExpr]bool{}}
+		importedWaits:      analysisutil.NewFactCache[waitFact](pass),
+		importedBlind:      analysisutil.NewFactCache[blindHelperFact](pass),
+		handledCalls:       map[*ast.CallExpr]bool{},
+		importedCtxQueries: analysisutil.NewFactCache[ctxQueryFact](pass)}
 	c.computeBlindHelpers()
+	c.computeCtxQueries()
 	if !httpmodel.ImportsHTTP(pass.Pkg) && len(loops.Loops) == 0 {
 		c.checkBlindCallees()
 		return nil, nil // no send, and no retry helper
@@ -154,6 +161,7 @@ func run(pass *analysis.Pass, cfg Config, at func(token.Pos)) (any, error) {
 			continue
 		}
 		c.checkDeadline(file, l)
+		c.checkWaitOnlyDeadline(file, l)
 	}
 	for _, l := range loops.OpLoops {
 		if l.OpArg != nil || l.TimeBound {
@@ -188,6 +196,7 @@ func run(pass *analysis.Pass, cfg Config, at func(token.Pos)) (any, error) {
 	c.checkBlindCallees()
 	c.checkContextWaits()
 	c.checkBlindIterators()
+	c.checkDroppedContexts()
 	return nil, nil
 }
 

@@ -2,6 +2,7 @@ package retrylib
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"maps"
 	"net/http"
@@ -207,6 +208,10 @@ func (ix *Values) httpTimeout(e ast.Expr, depth int) (ast.Expr, ast.Node) {
 			}
 		}
 		return nil, nil
+	}
+	// &c of a variable c of type http.Client: c's Timeout.
+	if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = u.X
 	}
 	loc := ix.locOf(e)
 	if loc == nil {

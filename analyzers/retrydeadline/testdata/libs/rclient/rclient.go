@@ -57,6 +57,40 @@ func (v *Vultr) DoWithContext(ctx context.Context, r *http.Request) (*http.Respo
 	return v.client.Do(rreq)
 }
 
+// ---- the address of a local http.Client value, its Timeout set in the
+// literal or by an assignment ----
+
+type NR struct{ client *retryablehttp.Client }
+
+func NewNR(timeout *time.Duration) NR {
+	c := http.Client{
+		Timeout: 30 * time.Second,
+	}
+	if timeout != nil {
+		c.Timeout = *timeout // want `HTTPClient Timeout of a retrying retryablehttp.Client bounds each attempt`
+	}
+	r := retryablehttp.NewClient()
+	r.HTTPClient = &c
+	r.RetryMax = 3
+	return NR{client: r}
+}
+
+func (n *NR) do(req *retryablehttp.Request) (*http.Response, error) {
+	return n.client.Do(req)
+}
+
+type assigned struct{ rc *retryablehttp.Client }
+
+func newAssigned() *assigned {
+	var hc http.Client
+	hc.Timeout = 20 * time.Second // want `HTTPClient Timeout of a retrying retryablehttp.Client bounds each attempt`
+	a := &assigned{rc: retryablehttp.NewClient()}
+	a.rc.HTTPClient = &hc
+	return a
+}
+
+func (a *assigned) do(req *retryablehttp.Request) (*http.Response, error) { return a.rc.Do(req) }
+
 // ---- must stay silent ----
 
 // No retries: the Timeout bounds the one attempt, which is the call.
@@ -105,3 +139,15 @@ type plain struct{ rc *retryablehttp.Client }
 func newPlain() *plain { return &plain{rc: retryablehttp.NewClient()} }
 
 func (p *plain) do(req *retryablehttp.Request) (*http.Response, error) { return p.rc.Do(req) }
+
+// The address of a local http.Client with no Timeout.
+type local struct{ rc *retryablehttp.Client }
+
+func newLocal() *local {
+	hc := http.Client{Transport: http.DefaultTransport}
+	l := &local{rc: retryablehttp.NewClient()}
+	l.rc.HTTPClient = &hc
+	return l
+}
+
+func (l *local) do(req *retryablehttp.Request) (*http.Response, error) { return l.rc.Do(req) }

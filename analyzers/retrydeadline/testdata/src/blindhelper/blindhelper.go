@@ -83,7 +83,7 @@ func useExported(ctx context.Context, c *http.Client, url string) error {
 // ---- must stay silent ----
 
 // waitCtx selects on the context it is given.
-func waitCtx(ctx context.Context, n int, fn func() error) error {
+func waitCtx(ctx context.Context, n int, fn func() error) error { // want waitCtx:"ctxquery\\(1\\)"
 	var err error
 	for range n {
 		if err = fn(); err == nil {

@@ -38,7 +38,7 @@ func attempts(max int, pause time.Duration) func(func(int) bool) {
 }
 
 // retryTimerContext's wait ends with ctx.
-func retryTimerContext(ctx context.Context, pause time.Duration) iter.Seq[int] {
+func retryTimerContext(ctx context.Context, pause time.Duration) iter.Seq[int] { // want retryTimerContext:"ctxquery\\(1\\)"
 	return func(yield func(int) bool) {
 		for i := 0; ; i++ {
 			if !yield(i) {

@@ -94,7 +94,7 @@ type requestConfig struct {
 	handler        func(*http.Request) (*http.Response, error)
 }
 
-func beforeDeadline(t time.Time, ctx context.Context) bool {
+func beforeDeadline(t time.Time, ctx context.Context) bool { // want beforeDeadline:"ctxquery\\(10\\)"
 	d, ok := ctx.Deadline()
 	return !ok || t.Before(d)
 }

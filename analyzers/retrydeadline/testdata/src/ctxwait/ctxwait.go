@@ -56,7 +56,7 @@ func pauseCtx(ctx context.Context, d time.Duration) {
 }
 
 // Silent: the wait ends with the context.
-func sleepSelect(ctx context.Context, d time.Duration) {
+func sleepSelect(ctx context.Context, d time.Duration) { // want sleepSelect:"ctxquery\\(1\\)"
 	t := time.NewTimer(d)
 	defer t.Stop()
 	select {
