@@ -212,7 +212,7 @@ func sentVar(info *types.Info, defs map[*types.Var]ast.Expr, e ast.Expr, depth i
 // byte slice.
 func textVar(obj types.Object) *types.Var {
 	v, ok := obj.(*types.Var)
-	if !ok || !isBytes(v.Type()) {
+	if !ok || !httpmodel.IsStringOrBytes(v.Type()) {
 		return nil
 	}
 	return v

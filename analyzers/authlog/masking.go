@@ -32,11 +32,11 @@ import (
 // helper: a text parameter and one text result.
 func maskCandidate(fn *types.Func) bool {
 	sig := fn.Type().(*types.Signature)
-	if sig.Results().Len() != 1 || !isBytes(sig.Results().At(0).Type()) {
+	if sig.Results().Len() != 1 || !httpmodel.IsStringOrBytes(sig.Results().At(0).Type()) {
 		return false
 	}
 	for v := range sig.Params().Variables() {
-		if isBytes(v.Type()) {
+		if httpmodel.IsStringOrBytes(v.Type()) {
 			return true
 		}
 	}
@@ -76,7 +76,7 @@ func (c *checker) masksText(fd *ast.FuncDecl) bool {
 	sig := obj.Type().(*types.Signature)
 	params := map[*types.Var]bool{}
 	for v := range sig.Params().Variables() {
-		if isBytes(v.Type()) {
+		if httpmodel.IsStringOrBytes(v.Type()) {
 			params[v] = true
 		}
 	}

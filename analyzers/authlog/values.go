@@ -572,7 +572,7 @@ func (s *fstate) eval0(e ast.Expr) (v val, known bool) {
 			return val{}, false
 		}
 		if tv, ok := info.Types[x.X]; ok && !tv.IsType() {
-			if isBytes(tv.Type) {
+			if httpmodel.IsStringOrBytes(tv.Type) {
 				// One byte of a secret (tok[i]) is not the secret.
 				return val{}, false
 			}
@@ -947,19 +947,6 @@ func isText(t types.Type) bool {
 			continue
 		}
 		return false
-	}
-	return false
-}
-
-// isBytes reports whether an element of a value of type t is one byte: t
-// is a string or a byte slice.
-func isBytes(t types.Type) bool {
-	switch u := t.Underlying().(type) {
-	case *types.Basic:
-		return u.Info()&types.IsString != 0
-	case *types.Slice:
-		b, ok := u.Elem().Underlying().(*types.Basic)
-		return ok && b.Kind() == types.Byte
 	}
 	return false
 }

@@ -839,7 +839,7 @@ func (c *checker) stamp(call *ast.CallExpr, stack []ast.Node) bool {
 	info := c.pass.TypesInfo
 	var e ast.Expr = call
 	for i := len(stack) - 1; i >= 0; i-- {
-		if isText(info.TypeOf(e)) {
+		if httpmodel.IsStringOrBytes(info.TypeOf(e)) {
 			return true
 		}
 		switch p := stack[i].(type) {
@@ -865,22 +865,7 @@ func (c *checker) stamp(call *ast.CallExpr, stack []ast.Node) bool {
 			return false
 		}
 	}
-	return isText(info.TypeOf(e))
-}
-
-// isText reports whether t is a string or a byte slice type.
-func isText(t types.Type) bool {
-	if t == nil {
-		return false
-	}
-	switch u := t.Underlying().(type) {
-	case *types.Basic:
-		return u.Info()&types.IsString != 0
-	case *types.Slice:
-		b, ok := u.Elem().Underlying().(*types.Basic)
-		return ok && b.Kind() == types.Byte
-	}
-	return false
+	return httpmodel.IsStringOrBytes(info.TypeOf(e))
 }
 
 // makesTimeout reports whether block makes a context.WithTimeout or its

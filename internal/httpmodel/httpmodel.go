@@ -528,3 +528,19 @@ func MethodStores(info *types.Info, root ast.Node, v *types.Var) []ast.Expr {
 	})
 	return out
 }
+
+// IsStringOrBytes reports whether t is a string or a byte slice type (a
+// type whose elements are bytes).
+func IsStringOrBytes(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Info()&types.IsString != 0
+	case *types.Slice:
+		b, ok := u.Elem().Underlying().(*types.Basic)
+		return ok && b.Kind() == types.Byte
+	}
+	return false
+}
