@@ -1,8 +1,10 @@
 package retryafter
 
-// This file holds the negative-value check: a wait header parsed as a
-// signed number whose sign is never checked, so that a negative value (no
-// wait at all) sends the client back at once.
+// This file holds the range check of a parsed wait: a wait header parsed
+// as a signed number whose sign is never checked, so that a negative value
+// (no wait at all) sends the client back at once; and, with -overflow, a
+// number multiplied into a time.Duration with no upper bound, so that a
+// huge value wraps around.
 
 import (
 	"fmt"
@@ -20,7 +22,7 @@ import (
 	"github.com/retrylint/retrylint/internal/httpmodel"
 )
 
-// checkNegative reports n, err := strconv.Atoi(v) (ParseInt, ParseFloat,
+// checkRange reports n, err := strconv.Atoi(v) (ParseInt, ParseFloat,
 // time.ParseDuration) on a wait header's value when the function never
 // compares n, or a value made from it, with a bound at or below one: a
 // malformed negative value is used as the wait. The fix adds the sign to
@@ -32,7 +34,7 @@ import (
 // time.Second) without comparing the number with an upper bound first:
 // a huge value wraps around, into a negative or tiny wait. The fix adds
 // the range to the same error check (n > math.MaxInt64/int64(time.Second)).
-func (c *checker) checkNegative(f *flow.Func, p parse, stack []ast.Node) {
+func (c *checker) checkRange(f *flow.Func, p parse, stack []ast.Node) {
 	if p.via != nil || !p.seconds || !c.derived(f, p.arg) || f.Expr(p.arg)&tagReset != 0 {
 		return // a reset in the past, or before the epoch, is rightly no wait
 	}
@@ -63,8 +65,11 @@ func (c *checker) checkNegative(f *flow.Func, p parse, stack []ast.Node) {
 	negative := signed && !signChecked(info, fnNode, n) && !c.checkedByCallers(fnNode, n) && !c.checkedByReaders(fnNode, n)
 	var unit ast.Expr // the unit the number is multiplied by, with -overflow
 	if c.overflow && !isDuration(n.Type()) {
-		unit = durationProduct(info, fnNode, n)
-		if unit != nil && upperBounded(info, fnNode, n) {
+		_, uses := derivedFrom(info, fnNode, n)
+		// A number made from n, not a duration made from it already (a
+		// product that wrapped around is wrong whatever it is compared with).
+		raw := func(e ast.Expr) bool { return uses(e) && !isDuration(info.TypeOf(e)) }
+		if unit = durationProduct(info, fnNode, raw); unit != nil && upperBounded(info, fnNode, uses, raw) {
 			unit = nil
 		}
 	}
@@ -131,7 +136,6 @@ func (c *checker) checkNegative(f *flow.Func, p parse, stack []ast.Node) {
 		extra = " && " + strings.Join(good, " && ")
 		failure = ifs.Else
 	}
-	edits = append(edits, analysis.TextEdit{Pos: ifs.Cond.End(), End: ifs.Cond.End(), NewText: []byte(extra)})
 	what := "negative"
 	switch {
 	case negative && unit != nil:
@@ -160,8 +164,10 @@ func (c *checker) checkNegative(f *flow.Func, p parse, stack []ast.Node) {
 		}
 		indent := fixes.Indent(c.pass.Fset, src, ifs.Pos())
 		text := fmt.Sprintf("if %[1]s == nil && %[2]s {\n%[3]s\t%[1]s = %[4]s.New(%[5]q)\n%[3]s}\n%[3]s", errID.Name, test, indent, errorsName, what+" "+header+" value")
-		edits = append(edits[:len(edits)-1], imp...)
+		edits = append(edits, imp...)
 		edits = append(edits, analysis.TextEdit{Pos: ifs.Pos(), End: ifs.Pos(), NewText: []byte(text)})
+	} else {
+		edits = append(edits, analysis.TextEdit{Pos: ifs.Cond.End(), End: ifs.Cond.End(), NewText: []byte(extra)})
 	}
 	msg := fmt.Sprintf("a negative %s value is accepted as the wait (a negative wait is no wait: the client retries at once)", header)
 	fixMsg := "Treat a negative value as malformed"
@@ -185,16 +191,12 @@ func (c *checker) checkNegative(f *flow.Func, p parse, stack []ast.Node) {
 	})
 }
 
-// durationProduct returns the unit by which fn multiplies the number v (or
-// a value made from it) into a time.Duration: U in time.Duration(x) * U
-// (or U * time.Duration(x)), and in time.Duration(x * U), with x using v
-// and U a constant. It returns nil when fn makes no such product.
-func durationProduct(info *types.Info, fn ast.Node, v *types.Var) ast.Expr {
-	_, uses := derivedFrom(info, fn, v)
-	raw := func(e ast.Expr) bool {
-		// A number made from v, not a duration made from it already.
-		return uses(e) && !isDuration(info.TypeOf(e))
-	}
+// durationProduct returns the unit by which fn multiplies a number that
+// raw reports (the parsed value, or a number made from it) into a
+// time.Duration: U in time.Duration(x) * U (or U * time.Duration(x)), and
+// in time.Duration(x * U), with U a constant. It returns nil when fn makes
+// no such product.
+func durationProduct(info *types.Info, fn ast.Node, raw func(ast.Expr) bool) ast.Expr {
 	isConst := func(e ast.Expr) bool { return info.Types[e].Value != nil }
 	var unit ast.Expr
 	ast.Inspect(fn, func(n ast.Node) bool {
@@ -242,18 +244,13 @@ func durationConversion(info *types.Info, e ast.Expr) (ast.Expr, bool) {
 }
 
 // isDuration reports whether t is time.Duration.
-func isDuration(t types.Type) bool {
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Duration"
-}
+func isDuration(t types.Type) bool { return httpmodel.IsNamed(t, "time", "Duration") }
 
-// upperBounded reports whether fn compares the number v, or a number made
-// from it (not a duration: a product that wrapped around is already
-// wrong), with a bound that is neither a small constant (a sign check)
-// nor made from v; or takes the min of such a number and another value.
-func upperBounded(info *types.Info, fn ast.Node, v *types.Var) bool {
-	_, uses := derivedFrom(info, fn, v)
-	raw := func(e ast.Expr) bool { return uses(e) && !isDuration(info.TypeOf(e)) }
+// upperBounded reports whether fn compares a number that raw reports with
+// a bound that is neither a small constant (a sign check) nor made from
+// the parsed value (uses); or takes the min of such a number and another
+// value.
+func upperBounded(info *types.Info, fn ast.Node, uses, raw func(ast.Expr) bool) bool {
 	bounded := false
 	ast.Inspect(fn, func(n ast.Node) bool {
 		switch n := n.(type) {

@@ -200,7 +200,7 @@ func (c *checker) checkDroppedError(file *ast.File, f *flow.Func, as *ast.Assign
 	check := ""
 	var imports []analysis.TextEdit
 	if v, ok := info.ObjectOf(val).(*types.Var); ok && signedParser(fn) && f.Expr(p.arg)&tagReset == 0 && !signChecked(info, fnNodeOf(stack), v) {
-		// A negative value is malformed too (checkNegative); a reset's
+		// A negative value is malformed too (checkRange); a reset's
 		// sign tells nothing.
 		if failure != errName {
 			cond += " || " + val.Name + " < 0"

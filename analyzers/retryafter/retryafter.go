@@ -616,7 +616,7 @@ func (c *checker) checkFunc(file *ast.File, fd *ast.FuncDecl, f *flow.Func) {
 			c.checkRandom(file, f, fd.Body, n, stack)
 			c.checkZeroTime(file, fd, f, n, stack)
 			for _, p := range c.parses(f, n) {
-				c.checkNegative(f, p, append(slices.Clone(stack), n))
+				c.checkRange(f, p, append(slices.Clone(stack), n))
 				if f.Expr(p.arg)&flow.Tag == 0 {
 					continue // not Retry-After itself, or not from a header
 				}
