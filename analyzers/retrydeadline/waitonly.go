@@ -46,13 +46,7 @@ func (c *checker) checkWaitOnlyDeadline(file *ast.File, l *retryloop.Loop) {
 	if l.Op != nil || l.Via != nil || len(l.Self) > 0 || l.Outer == nil || len(l.Sends) == 0 {
 		return
 	}
-	var body *ast.BlockStmt
-	switch fn := l.Func.(type) {
-	case *ast.FuncDecl:
-		body = fn.Body
-	case *ast.FuncLit:
-		body = fn.Body
-	}
+	_, body := flow.FuncParts(l.Func)
 	if body == nil {
 		return
 	}

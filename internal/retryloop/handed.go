@@ -16,9 +16,8 @@ import (
 // handedLits finds, in the function declarations of a package, the
 // function literals that run as part of their function.
 type handedLits struct {
-	r     *Result
-	info  *types.Info
-	decls map[*types.Func]*ast.FuncDecl
+	r    *Result
+	info *types.Info
 	// calls caches, per function of the package, which of its
 	// parameters it calls.
 	calls map[*types.Func]map[*types.Var]bool
@@ -26,14 +25,8 @@ type handedLits struct {
 	of map[*ast.FuncDecl]map[*ast.FuncLit]bool
 }
 
-func newHandedLits(r *Result, funcs []callindex.Func) *handedLits {
-	h := &handedLits{r: r, info: r.pass.TypesInfo, decls: map[*types.Func]*ast.FuncDecl{}, calls: map[*types.Func]map[*types.Var]bool{}, of: map[*ast.FuncDecl]map[*ast.FuncLit]bool{}}
-	for _, f := range funcs {
-		if f.Obj != nil && f.Decl.Body != nil {
-			h.decls[f.Obj] = f.Decl
-		}
-	}
-	return h
+func newHandedLits(r *Result) *handedLits {
+	return &handedLits{r: r, info: r.pass.TypesInfo, calls: map[*types.Func]map[*types.Var]bool{}, of: map[*ast.FuncDecl]map[*ast.FuncLit]bool{}}
 }
 
 // runs reports whether the call c of fd, detached from fd by a function
@@ -108,23 +101,17 @@ func (h *handedLits) varRuns(fd *ast.FuncDecl, id ast.Expr) bool {
 	if !ok || v.IsField() {
 		return false
 	}
-	found := false
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
-		if !ok || found {
-			return !found
+	for _, c := range h.r.ix.Calls(fd) {
+		if fun, ok := ast.Unparen(c.Expr.Fun).(*ast.Ident); ok && h.info.Uses[fun] == v {
+			return true
 		}
-		if fun, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && h.info.Uses[fun] == v {
-			found = true
-		}
-		for _, a := range call.Args {
-			if aid, ok := ast.Unparen(a).(*ast.Ident); ok && h.info.Uses[aid] == v && h.handed(call, a) {
-				found = true
+		for _, a := range c.Expr.Args {
+			if aid, ok := ast.Unparen(a).(*ast.Ident); ok && h.info.Uses[aid] == v && h.handed(c.Expr, a) {
+				return true
 			}
 		}
-		return !found
-	})
-	return found
+	}
+	return false
 }
 
 // handed reports whether call hands its argument arg to a function that
@@ -150,23 +137,20 @@ func (h *handedLits) handed(call *ast.CallExpr, arg ast.Expr) bool {
 		return true
 	}
 	fn = fn.Origin()
-	fd := h.decls[fn]
-	if fd == nil {
+	decl, ok := h.r.ix.Decl(fn)
+	if !ok {
 		return false
 	}
 	called, done := h.calls[fn]
 	if !done {
 		called = map[*types.Var]bool{}
-		ast.Inspect(fd.Body, func(n ast.Node) bool {
-			if c, ok := n.(*ast.CallExpr); ok {
-				if id, ok := ast.Unparen(c.Fun).(*ast.Ident); ok {
-					if v, ok := h.info.Uses[id].(*types.Var); ok {
-						called[v] = true
-					}
+		for _, c := range h.r.ix.Calls(decl.Decl) {
+			if id, ok := ast.Unparen(c.Expr.Fun).(*ast.Ident); ok {
+				if v, ok := h.info.Uses[id].(*types.Var); ok {
+					called[v] = true
 				}
 			}
-			return true
-		})
+		}
 		h.calls[fn] = called
 	}
 	return called[fn.Type().(*types.Signature).Params().At(i)]

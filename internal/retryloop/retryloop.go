@@ -315,7 +315,7 @@ func run(pass *analysis.Pass, at func(token.Pos)) (any, error) {
 	// The standard library's sends are modelled in httpmodel: its
 	// interfaces and handed operations are not followed.
 	sdk := !analysisutil.InGOROOT(pass)
-	handed := newHandedLits(res, funcs)
+	handed := newHandedLits(res)
 	for i, f := range funcs {
 		if f.Obj == nil {
 			continue
