@@ -51,9 +51,14 @@
 //   - a key that is generated anew on each attempt: its value comes from a
 //     random, UUID or clock source called inside the loop, directly or
 //     through a helper (one whose first result is a string, a number, a
-//     byte slice or array, or a time.Time), or set by a function that
-//     makes one on every call (addKey(req)), which defeats the server's
-//     deduplication.
+//     byte slice or array, or a time.Time; a buffer filled by rand.Read
+//     or io.ReadFull counts), or set by a function that makes one on
+//     every call (addKey(req)), or handed on every attempt to a function
+//     of any package that sets the key it is given
+//     (orders.Create(ctx, body, newKey())), which defeats the server's
+//     deduplication. A loop that sends only through an SDK whose API
+//     names no net/http type is checked like any other, whether or not
+//     its package imports net/http.
 //
 // A retry need not be a loop written around the send. The same is
 // reported for the body of a function literal handed to a retry helper (a

@@ -174,8 +174,12 @@ func run(pass *analysis.Pass, keys []string, at func(token.Pos)) (any, error) {
 	}
 	c.computeFacts(at)
 	c.computePredicates()
-	if !httpmodel.ImportsHTTP(pass.Pkg) {
-		return nil, nil // fresh-value facts only
+	if !httpmodel.ImportsHTTP(pass.Pkg) && len(loops.Loops)+len(loops.OpLoops)+len(loops.Requeues) == 0 {
+		// Fresh-value facts only. A package that sends only through an
+		// SDK whose API names no net/http type (so that its imports do
+		// not show net/http) still has the retry loops retryloop finds
+		// through the SDK's facts.
+		return nil, nil
 	}
 	checkLibraries(pass, keys, c.checkClients(keys), at)
 	c.checkRestyConditions(keys)
@@ -274,6 +278,21 @@ func (c *checker) freshFlow(fn ast.Node, within func(ast.Node) bool) *flow.Func 
 			out := make([]flow.Bits, n)
 			out[0] = all | recv
 			return out, true
+		},
+		// A buffer filled from a fresh source (rand.Read(b)) is fresh,
+		// and so is one written from a fresh value.
+		Writes: func(f *flow.Func, call *ast.CallExpr, dest ast.Expr) flow.Bits {
+			if within(call) && c.isFreshSource(httpmodel.Callee(info, call)) {
+				return flow.Source
+			}
+			recv, args := httpmodel.Receiver(info, call)
+			var v flow.Bits
+			for _, a := range append([]ast.Expr{recv}, args...) {
+				if a != nil && a != dest {
+					v |= f.Expr(a)
+				}
+			}
+			return v
 		},
 	}, ft, body)
 }
@@ -998,10 +1017,19 @@ func (c *checker) checkWrite(file *ast.File, l *retryloop.Loop, s send, outcome 
 	var fresh ast.Expr
 	switch {
 	case s.helper != nil && s.helper.Keyed:
-		// A helper that sets the key itself: a key it makes afresh
-		// on every call cannot be moved from here, so there would be
-		// no fix to offer; say nothing.
-		return false
+		// A helper that sets the key its caller hands it: the key is
+		// the argument, made once or on every attempt. One that makes
+		// the key itself, afresh on every call, cannot have it moved
+		// from here, so there would be no fix to offer; say nothing.
+		arg := keyArg(c.pass.TypesInfo, s.helper, s.call)
+		if arg == nil {
+			return false
+		}
+		within := func(n ast.Node) bool { return l.Body.Pos() <= n.Pos() && n.End() <= l.Body.End() }
+		if c.freshFlow(l.Func, within).Expr(arg)&flow.Source == 0 {
+			return false // one key for every attempt
+		}
+		fresh = arg
 	case s.keyed != nil:
 		within := func(n ast.Node) bool { return l.Body.Pos() <= n.Pos() && n.End() <= l.Body.End() }
 		f := c.freshFlow(l.Func, within)

@@ -53,6 +53,8 @@ func TestWrites(t *testing.T) {
 		{"err of the write", `func f() { var b bytes.Buffer; _, err := b.WriteString(src()); use(err) }`, []flow.Bits{0}},
 		{"map element", `func f() { m := map[string]string{}; m["k"] = src(); use(m) }`, []flow.Bits{flow.Source}},
 		{"request Write", `func f(r *http.Request) { var b bytes.Buffer; r.Write(&b); use(b.String()) }`, []flow.Bits{flow.Param(0)}},
+		{"io.ReadFull fills its buffer", `func f(r io.Reader) { b := make([]byte, 8); io.ReadFull(r, b); use(b) }`, []flow.Bits{flow.Param(0)}},
+		{"io.ReadFull's reader is no destination", `func f(r io.Reader) { b := make([]byte, 8); io.ReadFull(r, b); use(r) }`, []flow.Bits{flow.Param(0)}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
