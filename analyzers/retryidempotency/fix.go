@@ -92,7 +92,7 @@ func (c *checker) reportMissing(file *ast.File, l *retryloop.Loop, s send, outco
 	} else if s.req != nil {
 		more, ok = c.setOnRequest(file, l, s, key, gen, at, src)
 	} else {
-		more, ok = c.rewriteURLSend(file, l, s, key, taken, src)
+		more, ok = c.rewriteURLSend(file, l, s, key, taken)
 		more = append(more, analysis.TextEdit{Pos: at, End: at, NewText: []byte(gen)})
 	}
 	if !ok {
@@ -247,87 +247,12 @@ func mentionsErr(info *types.Info, cond ast.Expr, stmt ast.Stmt) bool {
 
 // rewriteURLSend turns resp, err := client.Post(url, contentType, body)
 // (or PostForm, or http.Post) into a request that carries the key.
-func (c *checker) rewriteURLSend(file *ast.File, l *retryloop.Loop, s send, key string, taken map[string]bool, src []byte) ([]analysis.TextEdit, bool) {
-	info := c.pass.TypesInfo
-	fn := httpmodel.Callee(info, s.call)
-	var stack []ast.Node
-	ast.PreorderStack(l.Body, nil, func(n ast.Node, st []ast.Node) bool {
-		if n == s.call {
-			stack = append(slices.Clone(st), n)
-		}
-		return stack == nil
-	})
-	stmt, _ := fixes.StmtInBlock(stack)
-	if ls, isLabel := stmt.(*ast.LabeledStmt); isLabel {
-		stmt = ls.Stmt // retry: resp, err := c.Post(...)
-	}
-	as, ok := stmt.(*ast.AssignStmt)
-	if !ok || len(as.Lhs) != 2 || len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) != s.call {
-		return nil, false
-	}
-	respID, ok1 := as.Lhs[0].(*ast.Ident)
-	errID, ok2 := as.Lhs[1].(*ast.Ident)
-	if !ok1 || !ok2 || errID.Name == "_" {
-		return nil, false
-	}
-	httpName, edits, ok := fixes.Import(info, c.pass.Pkg, file, "net/http", as.Pos())
-	if !ok {
-		return nil, false
-	}
-	recv, args := httpmodel.Receiver(info, s.call)
-	client := httpName + ".DefaultClient"
-	if recv != nil {
-		if !fixes.Pure(info, recv) {
-			return nil, false
-		}
-		client = fixes.Text(c.pass.Fset, src, recv)
-	}
-	var body, contentType string
-	switch fn.Name() {
-	case "Post":
-		if len(args) != 3 {
-			return nil, false
-		}
-		contentType, body = fixes.Text(c.pass.Fset, src, args[1]), fixes.Text(c.pass.Fset, src, args[2])
-	case "PostForm":
-		if len(args) != 2 {
-			return nil, false
-		}
-		stringsName, imp, ok := fixes.Import(info, c.pass.Pkg, file, "strings", as.Pos())
-		if !ok {
-			return nil, false
-		}
-		edits = append(edits, imp...)
-		contentType = `"application/x-www-form-urlencoded"`
-		data := fixes.Text(c.pass.Fset, src, args[1])
-		if _, isIdent := ast.Unparen(args[1]).(*ast.Ident); !isIdent {
-			data = "(" + data + ")"
-		}
-		body = fmt.Sprintf("%s.NewReader(%s.Encode())", stringsName, data)
-	default:
-		return nil, false
-	}
-	url := fixes.Text(c.pass.Fset, src, args[0])
-	req := fixes.FreeName(info, file, "req", taken, as.Pos())
-	in := fixes.Indent(c.pass.Fset, src, as.Pos())
-	var b strings.Builder
-	newReq := fmt.Sprintf("%s.NewRequest(%s.MethodPost, %s, %s)", httpName, httpName, url, body)
-	if as.Tok == token.DEFINE {
-		fmt.Fprintf(&b, "%s, %s := %s\n", req, errID.Name, newReq)
-		if respID.Name != "_" && info.Defs[respID] != nil {
-			fmt.Fprintf(&b, "%svar %s *%s.Response\n", in, respID.Name, httpName)
-		}
-	} else {
-		fmt.Fprintf(&b, "var %s *%s.Request\n", req, httpName)
-		fmt.Fprintf(&b, "%s%s, %s = %s\n", in, req, errID.Name, newReq)
-	}
-	fmt.Fprintf(&b, "%sif %s == nil {\n", in, errID.Name)
-	fmt.Fprintf(&b, "%s\t%s.Header.Set(\"Content-Type\", %s)\n", in, req, contentType)
-	fmt.Fprintf(&b, "%s\t%s.Header.Set(%q, %s)\n", in, req, c.first, key)
-	fmt.Fprintf(&b, "%s\t%s, %s = %s.Do(%s)\n", in, respID.Name, errID.Name, client, req)
-	fmt.Fprintf(&b, "%s}", in)
-	edits = append(edits, analysis.TextEdit{Pos: as.Pos(), End: as.End(), NewText: []byte(b.String())})
-	return edits, true
+func (c *checker) rewriteURLSend(file *ast.File, l *retryloop.Loop, s send, key string, taken map[string]bool) ([]analysis.TextEdit, bool) {
+	as := fixes.URLSendStmt(l.Body, s.call)
+	return fixes.URLSend{
+		Pass: c.pass, File: file, Stmt: as, Call: s.call, Taken: taken,
+		Set: func(req string) []string { return []string{fmt.Sprintf("%s.Header.Set(%q, %s)", req, c.first, key)} },
+	}.Rewrite()
 }
 
 // reportFresh reports a key made anew on each attempt, with a fix that

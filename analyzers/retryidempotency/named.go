@@ -99,7 +99,7 @@ func (c *checker) reportNamedOp(file *ast.File, l *retryloop.Loop, s send, outco
 		}
 		edits = append(edits, e)
 	case s.req == nil:
-		more, ok := c.rewriteURLSend(ffile, l, s, param, map[string]bool{param: true}, fsrc)
+		more, ok := c.rewriteURLSend(ffile, l, s, param, map[string]bool{param: true})
 		if !ok {
 			return
 		}

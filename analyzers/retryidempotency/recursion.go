@@ -81,7 +81,7 @@ func (c *checker) reportRecursive(file *ast.File, l *retryloop.Loop, s send, out
 		}
 		edits = append(edits, e)
 	case s.req == nil:
-		more, ok := c.rewriteURLSend(file, l, s, param, map[string]bool{param: true}, src)
+		more, ok := c.rewriteURLSend(file, l, s, param, map[string]bool{param: true})
 		if !ok {
 			return
 		}

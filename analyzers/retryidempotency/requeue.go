@@ -131,7 +131,7 @@ func (c *checker) reportRequeue(file *ast.File, l *retryloop.Loop, s send, outco
 		}
 		edits = append(edits, e)
 	case s.req == nil:
-		more, ok := c.rewriteURLSend(file, l, s, key, map[string]bool{}, src)
+		more, ok := c.rewriteURLSend(file, l, s, key, map[string]bool{})
 		if !ok {
 			return
 		}
