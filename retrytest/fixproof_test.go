@@ -855,3 +855,43 @@ func TestFixBehavesRetryDeadlineWaitOnly(t *testing.T) {
 		})
 	})
 }
+
+// TestFixBehavesRetryDeadlineClientGet: a client sends c.hc.Get(url)
+// through a client whose constructor sets http.Client.Timeout (300 ms),
+// five times, 300 ms apart, and its fetch returns the response, whose
+// body main reads after fetch returned. The fix gives the loop a
+// wall-clock budget sized from the loop's bound, the client's Timeout and
+// the pause, not a deadline context cancelled when fetch returns (which
+// would fail the read with "context canceled"): against a server that
+// never answers the fixed client starts nothing after the budget, a
+// server that fails slowly and answers the last attempt sees every
+// attempt and a success before and after the fix, and the whole body of a
+// large answer is read before and after.
+func TestFixBehavesRetryDeadlineClientGet(t *testing.T) {
+	c := fixClient(t, "clientget", "retrydeadline", "per-attempt timeout (http.Client.Timeout) inside retry loop but no overall deadline")
+	fc, _ := fixedOnce()
+	fixed := fc.sources["clientget"][1]
+	if !strings.Contains(fixed, "time.Duration(c.attempts)*(c.hc.Timeout+pause)") {
+		t.Errorf("the fix does not size the budget from c.attempts, the client's Timeout and the pause:\n%s", fixed)
+	}
+	if strings.Contains(fixed, "defer opCancel()") {
+		t.Errorf("the fix cancels a deadline when fetch returns the response whose body its caller reads:\n%s", fixed)
+	}
+	const (
+		perTry   = 300 * time.Millisecond // as in testdata/clients/clientget
+		pause    = 300 * time.Millisecond
+		attempts = 5
+	)
+	deadlineKeepsAttempts(t, c, nil, attempts, attempts*(perTry+pause), perTry)
+	t.Run("the caller reads the whole body", func(t *testing.T) {
+		t.Parallel()
+		body := strings.Repeat("x", 1<<20)
+		routes := []retrytest.Route{{Method: "GET", Path: "/report", Script: []retrytest.Step{retrytest.OK(200).WithBody(body)}}}
+		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, srv.URL+"/report")
+			if want := fmt.Sprintf("ok, %d bytes", len(body)); res.code != 0 || !strings.Contains(res.stdout, want) {
+				t.Errorf("fixed=%v: want %q and exit 0, got exit %d: %q %q", fixed, want, res.code, res.stdout, res.stderr)
+			}
+		})
+	})
+}

@@ -45,7 +45,9 @@
 //     variable of any package (httpx.DefaultClient; a fact carries it
 //     across packages); for a Timeout assigned
 //     under a condition, the fix's deadline is made only when it is
-//     positive;
+//     positive; and a send that builds its request from a URL, without
+//     a context (c.Get(url), c.Head, c.Post, c.PostForm), through such a
+//     client;
 //
 // when nothing bounds the loop as a whole: no deadline made before the loop
 // and used by the attempts, and no wall-clock budget checked in the loop
@@ -235,7 +237,21 @@
 // (derived from the request's own context when it has one, and sized from
 // the client's Timeout field when the client is a struct field), and a
 // select in the loop that waits for the end of that context waits for the
-// overall deadline's instead.
+// overall deadline's instead. A URL send becomes that request, built with
+// http.NewRequestWithContext and sent by the client's Do, its error taking
+// the send's path:
+//
+//	req, err := http.NewRequestWithContext(opCtx, http.MethodGet, url, nil)
+//	var resp *http.Response
+//	if err == nil {
+//		resp, err = c.hc.Do(req)
+//	}
+//
+// A function that returns the *http.Response hands its body to its
+// caller, who reads it after the function returned: a deadline cancelled
+// on return would fail that read ("context canceled"), so its loop gets
+// the wall-clock budget described below instead (each attempt stays
+// bounded by the client's Timeout).
 // A helper that makes its own timeout cannot be changed from the caller, so
 // its loop gets a wall-clock budget instead: it stops retrying once the
 // budget is spent. A sleep becomes a select on the context's Done channel

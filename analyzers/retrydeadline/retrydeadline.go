@@ -1188,7 +1188,13 @@ func (c *checker) checkClientTimeout(file *ast.File, l *retryloop.Loop) {
 	info := c.pass.TypesInfo
 	for _, send := range l.Sends {
 		s, ok := httpmodel.SendOf(info, send)
-		if !ok || s.Request == nil {
+		if !ok {
+			continue
+		}
+		if s.Request == nil {
+			if c.checkURLSendTimeout(file, l, send) {
+				return
+			}
 			continue
 		}
 		per, guard := c.clientTimeout(l, send)
@@ -1198,6 +1204,13 @@ func (c *checker) checkClientTimeout(file *ast.File, l *retryloop.Loop) {
 		newReq, withCtx := c.newRequestInLoop(l, s.Request)
 		if newReq == nil {
 			continue
+		}
+		if c.handsOnResponse(l) {
+			if withCtx && c.boundedContext(l, newReq.Args[0]) {
+				return
+			}
+			c.reportClientBudget(file, l, send, per, guard)
+			return
 		}
 		src := fixes.Source(c.pass, l.Stmt.Pos())
 		if src == nil {
@@ -1216,7 +1229,7 @@ func (c *checker) checkClientTimeout(file *ast.File, l *retryloop.Loop) {
 			// The request has a context: the deadline derives from it,
 			// and the request from the deadline.
 			parent := newReq.Args[0]
-			if c.hasDeadline(l.Func, parent, 0) || c.mayHoldOwnDeadline(l.Func, parent) || c.callersBound(l.Func, parent, 0) {
+			if c.boundedContext(l, parent) {
 				return // the function, or every caller, bounds the operation
 			}
 			if !fixes.Pure(info, parent) || !fixes.VisibleAt(info, file, parent, start.Pos()) {
@@ -1252,6 +1265,87 @@ func (c *checker) checkClientTimeout(file *ast.File, l *retryloop.Loop) {
 		})
 		return
 	}
+}
+
+// checkURLSendTimeout reports a send that builds its request from a URL
+// (c.Get(url), c.Post(url, contentType, body), ...; see fixes.URLSend),
+// which has no context, through a client whose Timeout is set: a
+// per-attempt timeout, as for a request built with http.NewRequest. The
+// fix makes the overall deadline before the loop and builds the request
+// with it, sent by the client's Do. It reports whether it reported.
+func (c *checker) checkURLSendTimeout(file *ast.File, l *retryloop.Loop, send *ast.CallExpr) bool {
+	info := c.pass.TypesInfo
+	if _, ok := fixes.URLSendOf(httpmodel.Callee(info, send)); !ok {
+		return false
+	}
+	per, guard := c.clientTimeout(l, send)
+	if per == nil || l.Outer == nil {
+		return false
+	}
+	if c.handsOnResponse(l) {
+		return c.reportClientBudget(file, l, send, per, guard)
+	}
+	src := fixes.Source(c.pass, l.Stmt.Pos())
+	as := fixes.URLSendStmt(l.Body, send)
+	if src == nil || as == nil {
+		return false
+	}
+	ctxName, _, ok := fixes.Import(info, c.pass.Pkg, file, "context", l.Outer.Pos())
+	if !ok {
+		return false
+	}
+	taken := map[string]bool{}
+	opCtx, edits, ok := c.overallContext(file, l, l.Outer, ctxName+".Background()", per, guard, taken, src)
+	if !ok {
+		return false
+	}
+	taken[opCtx] = true
+	more, ok := fixes.URLSend{Pass: c.pass, File: file, Stmt: as, Call: send, Ctx: opCtx, Taken: taken}.Rewrite()
+	if !ok {
+		return false
+	}
+	c.markSleeps(l)
+	c.pass.Report(analysis.Diagnostic{
+		Pos:     send.Pos(),
+		End:     send.End(),
+		Message: c.message(file, l, "per-attempt timeout (http.Client.Timeout)"),
+		SuggestedFixes: []analysis.SuggestedFix{{
+			Message:   "Add an overall deadline before the loop and build the request with it",
+			TextEdits: append(edits, more...),
+		}},
+	})
+	return true
+}
+
+// boundedContext reports whether parent, the context a request of the
+// loop l is built with, carries a deadline the function or every caller
+// set.
+func (c *checker) boundedContext(l *retryloop.Loop, parent ast.Expr) bool {
+	return c.hasDeadline(l.Func, parent, 0) || c.mayHoldOwnDeadline(l.Func, parent) || c.callersBound(l.Func, parent, 0)
+}
+
+// handsOnResponse reports whether the function of the loop l returns a
+// *http.Response: its caller reads the body of the response the loop got,
+// after the function returned. A deadline context the function cancels
+// when it returns would cut that read (the body fails with "context
+// canceled"), so such a loop gets a wall-clock budget instead: each
+// attempt is bounded by the client's Timeout, and the budget stops the
+// loop.
+func (c *checker) handsOnResponse(l *retryloop.Loop) bool {
+	ft, _ := flow.FuncParts(l.Func)
+	return slices.ContainsFunc(fixes.ResultTypes(c.pass.TypesInfo, ft), httpmodel.IsResponse)
+}
+
+// reportClientBudget reports the send of loop l through a client whose
+// Timeout (per) bounds each attempt, with the fix of a wall-clock budget
+// for the loop; it reports whether it reported.
+func (c *checker) reportClientBudget(file *ast.File, l *retryloop.Loop, send *ast.CallExpr, per ast.Expr, guard bool) bool {
+	edits, ok := c.budgetEdits(file, l, per, 0, guard)
+	if !ok {
+		return false
+	}
+	c.reportBudget(file, l, send, "per-attempt timeout (http.Client.Timeout)", edits)
+	return true
 }
 
 // newRequestInLoop returns the http.NewRequest or NewRequestWithContext
