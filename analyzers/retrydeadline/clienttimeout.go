@@ -94,6 +94,11 @@ func (c *checker) clientTimeout(l *retryloop.Loop, send *ast.CallExpr) (per ast.
 	if t := clientLitTimeout(info, values[0]); t != nil {
 		return t, false
 	}
+	if call, ok := ast.Unparen(values[0]).(*ast.CallExpr); ok {
+		if st := c.clientValueTimeout(nil, call); st.ok {
+			return timeoutOf(id), st.cond
+		}
+	}
 	if !isClientValue(info, values[0]) {
 		return nil, false
 	}
@@ -219,6 +224,12 @@ func (c *checker) fieldTimeout(v *types.Var) storedTimeout {
 			if clientLitTimeout(info, e) != nil {
 				return
 			}
+			if call, ok := ast.Unparen(e).(*ast.CallExpr); ok {
+				if st := c.clientValueTimeout(fn, call); st.ok {
+					cond = cond || st.cond
+					return
+				}
+			}
 			if id, ok := ast.Unparen(e).(*ast.Ident); ok {
 				if lv, ok := info.Uses[id].(*types.Var); ok && lv.Kind() == types.LocalVar {
 					if vals, known := flow.Assigned(info, fn, lv); known && len(vals) == 1 {
@@ -262,8 +273,10 @@ func (c *checker) fieldTimeout(v *types.Var) storedTimeout {
 }
 
 // clientVarFact marks a package-level variable that holds a client with a
-// Timeout (see storedTimeout; Cond as its cond), for the retry loops of
-// the packages that send through it.
+// Timeout (see storedTimeout; Cond as its cond), or a function whose first
+// result, a *http.Client, is always such a client when it is not nil (a
+// constructor: func NewHTTPClient() *http.Client), for the retry loops
+// of the packages that send through it.
 type clientVarFact struct {
 	Cond bool
 }
@@ -277,10 +290,117 @@ func (f *clientVarFact) String() string {
 	return "clienttimeout"
 }
 
+// returnedTimeout reports whether fd, a function whose first result is a
+// *http.Client, returns a client with a Timeout on every return of a
+// client (nil aside), and whether some of them set it only under a
+// condition: an http.Client literal with one, a local variable assigned
+// once a client its function gives a Timeout, or the result of another
+// such function.
+func (c *checker) returnedTimeout(fd *ast.FuncDecl) storedTimeout {
+	info := c.pass.TypesInfo
+	if fd.Body == nil || fd.Type.Results == nil {
+		return storedTimeout{}
+	}
+	if t := info.TypeOf(fd.Type.Results.List[0].Type); t == nil || !isClientPtr(t) {
+		return storedTimeout{}
+	}
+	var st storedTimeout
+	all := true
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if _, isLit := n.(*ast.FuncLit); isLit || !all {
+			return false
+		}
+		ret, ok := n.(*ast.ReturnStmt)
+		if !ok {
+			return true
+		}
+		if len(ret.Results) == 0 {
+			all = false // named results: not followed
+			return false
+		}
+		e := ret.Results[0]
+		if tv := info.Types[e]; tv.IsNil() {
+			return false
+		}
+		switch s := c.clientValueTimeout(fd, e); {
+		case s.ok:
+			st = storedTimeout{ok: true, cond: st.cond || s.cond}
+		default:
+			all = false
+		}
+		return false
+	})
+	if !all {
+		return storedTimeout{}
+	}
+	return st
+}
+
+// clientValueTimeout reports whether e, a client value in fn, is a
+// client with a Timeout (see returnedTimeout).
+func (c *checker) clientValueTimeout(fn ast.Node, e ast.Expr) storedTimeout {
+	info := c.pass.TypesInfo
+	if clientLitTimeout(info, e) != nil {
+		return storedTimeout{ok: true}
+	}
+	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok {
+		f := new(clientVarFact)
+		if callee := httpmodel.Callee(info, call); callee != nil && c.pass.ImportObjectFact(callee, f) {
+			return storedTimeout{ok: true, cond: f.Cond}
+		}
+		return storedTimeout{}
+	}
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return storedTimeout{}
+	}
+	lv, ok := info.Uses[id].(*types.Var)
+	if !ok || lv.Kind() != types.LocalVar {
+		return storedTimeout{}
+	}
+	vals, known := flow.Assigned(info, fn, lv)
+	if !known || len(vals) != 1 {
+		return storedTimeout{}
+	}
+	if s := c.clientValueTimeout(fn, vals[0]); s.ok {
+		return s
+	}
+	if st := c.timeoutAssigned(fn, lv); st.ok && isClientValue(info, vals[0]) {
+		return st
+	}
+	return storedTimeout{}
+}
+
 // exportClientVars exports a clientVarFact for each package-level client
-// variable of the package that is assigned once, a client with a Timeout.
+// variable of the package that is assigned once, a client with a Timeout,
+// and for each function that returns such a client (callees first, as far
+// as the order of the declarations allows, which a second round repairs).
 func exportClientVars(pass *analysis.Pass) {
 	info := pass.TypesInfo
+	c := &checker{pass: pass}
+	var ctors []*ast.FuncDecl
+	for _, file := range pass.Files {
+		for _, d := range file.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Type.Results != nil && fd.Body != nil {
+				if t := info.TypeOf(fd.Type.Results.List[0].Type); t != nil && isClientPtr(t) {
+					ctors = append(ctors, fd)
+				}
+			}
+		}
+	}
+	done := map[*ast.FuncDecl]bool{}
+	for range 2 {
+		for _, fd := range ctors {
+			fn, ok := info.Defs[fd.Name].(*types.Func)
+			if !ok || done[fd] {
+				continue
+			}
+			if st := c.returnedTimeout(fd); st.ok {
+				pass.ExportObjectFact(fn, &clientVarFact{Cond: st.cond})
+				done[fd] = true
+			}
+		}
+	}
 	scope := pass.Pkg.Scope()
 	for _, name := range scope.Names() {
 		v, ok := scope.Lookup(name).(*types.Var)
@@ -290,7 +410,6 @@ func exportClientVars(pass *analysis.Pass) {
 		var values []ast.Expr
 		known := true
 		st := storedTimeout{}
-		c := &checker{pass: pass}
 		for _, file := range pass.Files {
 			vals, ok := flow.Assigned(info, file, v)
 			values, known = append(values, vals...), known && ok
@@ -301,11 +420,19 @@ func exportClientVars(pass *analysis.Pass) {
 		if !known || len(values) != 1 {
 			continue
 		}
-		switch {
+		switch vs := c.clientValueTimeout(nil, values[0]); {
 		case clientLitTimeout(info, values[0]) != nil:
 			pass.ExportObjectFact(v, &clientVarFact{})
+		case vs.ok:
+			pass.ExportObjectFact(v, &clientVarFact{Cond: vs.cond})
 		case st.ok && isClientValue(info, values[0]):
 			pass.ExportObjectFact(v, &clientVarFact{Cond: st.cond})
 		}
 	}
+}
+
+// isClientPtr reports whether t is *http.Client.
+func isClientPtr(t types.Type) bool {
+	p, ok := t.(*types.Pointer)
+	return ok && httpmodel.IsNamed(p.Elem(), "net/http", "Client")
 }

@@ -41,7 +41,9 @@
 //     holds the client (the client a constructor builds), by the client's
 //     literal or by an assignment after the client is made
 //     (hc := &http.Client{}; if cfg.Timeout > 0 { hc.Timeout = cfg.Timeout },
-//     or a client a constructor function returns), or in a package-level
+//     or a client a constructor function returns: one whose every
+//     client it returns has a Timeout, in any package, as a fact tells),
+//     or in a package-level
 //     variable of any package (httpx.DefaultClient; a fact carries it
 //     across packages); for a Timeout assigned
 //     under a condition, the fix's deadline is made only when it is
