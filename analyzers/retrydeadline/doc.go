@@ -253,7 +253,9 @@
 // caller, who reads it after the function returned: a deadline cancelled
 // on return would fail that read ("context canceled"), so its loop gets
 // the wall-clock budget described below instead (each attempt stays
-// bounded by the client's Timeout).
+// bounded by the client's Timeout). So does a loop whose own per-attempt
+// timeout stays alive with the response it returns (its cancel runs only
+// on the failure paths): the attempts then keep their own contexts.
 // A helper that makes its own timeout cannot be changed from the caller, so
 // its loop gets a wall-clock budget instead: it stops retrying once the
 // budget is spent. A sleep becomes a select on the context's Done channel

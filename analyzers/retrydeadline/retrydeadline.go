@@ -1152,8 +1152,9 @@ func (c *checker) reportOwnTimeout(file *ast.File, l *retryloop.Loop, t *timeout
 	// A timeout made only on some attempts (when a per-attempt duration is
 	// set) gets a deadline only when it is set.
 	guard := c.conditional(l, t.call) && !constant
-	if c.cancelEscapes(l, t.call) {
-		// The attempt's context goes on with what the function returns:
+	if c.cancelEscapes(l, t.call) || c.handsOnResponse(l) && c.responseOutlivesAttempt(l, t.call) {
+		// The attempt's context goes on with what the function returns
+		// (its cancel, or the response whose body the caller reads):
 		// bound the loop by a wall-clock budget instead.
 		var per ast.Expr
 		if !constant || t.nanos == 0 {
@@ -1466,6 +1467,96 @@ func (c *checker) budgetEdits(file *ast.File, l *retryloop.Loop, per ast.Expr, n
 	}
 	edits = append(edits, timeImp...)
 	return append(edits, errImp...), true
+}
+
+// responseOutlivesAttempt reports whether the loop l returns a response
+// on a path where the cancel function of the attempt's timeout (made by
+// call) has not been called or deferred before: the caller then reads the
+// body with the attempt's context alive, as written, and a deadline
+// cancelled when the function returns would cut the read. Where the
+// attempt's cancel comes first, the body is cut already and the deadline
+// changes nothing.
+func (c *checker) responseOutlivesAttempt(l *retryloop.Loop, call *ast.CallExpr) bool {
+	info := c.pass.TypesInfo
+	var cancels []types.Object
+	// The statements that call or defer the cancel function: one counts
+	// for a later return of a response when the return is in its block,
+	// or when its block goes on (not if err != nil { cancel(); return nil,
+	// err }, a path of its own).
+	type cancelAt struct {
+		pos    token.Pos
+		block  ast.Node
+		goesOn bool
+	}
+	var cancelled []cancelAt
+	isCancel := func(e ast.Expr) bool {
+		ce, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		id, ok := ast.Unparen(ce.Fun).(*ast.Ident)
+		return ok && slices.Contains(cancels, info.Uses[id])
+	}
+	goesOn := func(stack []ast.Node) bool {
+		if len(stack) == 0 {
+			return false
+		}
+		b, ok := stack[len(stack)-1].(*ast.BlockStmt)
+		if !ok || len(b.List) == 0 {
+			return false
+		}
+		switch last := b.List[len(b.List)-1].(type) {
+		case *ast.ReturnStmt, *ast.BranchStmt:
+			return false
+		case *ast.ExprStmt:
+			if ce, ok := last.X.(*ast.CallExpr); ok && httpmodel.NoReturn(info, ce) {
+				return false
+			}
+		}
+		return true
+	}
+	outlives := false
+	ast.PreorderStack(l.Body, nil, func(n ast.Node, stack []ast.Node) bool {
+		if outlives {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			if len(n.Rhs) == 1 && ast.Unparen(n.Rhs[0]) == call {
+				for _, lhs := range n.Lhs {
+					if id, ok := ast.Unparen(lhs).(*ast.Ident); ok {
+						if obj := info.ObjectOf(id); obj != nil && httpmodel.IsNamed(obj.Type(), "context", "CancelFunc") {
+							cancels = append(cancels, obj)
+						}
+					}
+				}
+			}
+		case *ast.ExprStmt:
+			if isCancel(n.X) && len(stack) > 0 {
+				cancelled = append(cancelled, cancelAt{n.Pos(), stack[len(stack)-1], goesOn(stack)})
+			}
+		case *ast.DeferStmt:
+			if isCancel(n.Call) && len(stack) > 0 {
+				cancelled = append(cancelled, cancelAt{n.Pos(), stack[len(stack)-1], true})
+			}
+		case *ast.ReturnStmt:
+			returnsResponse := slices.ContainsFunc(n.Results, func(r ast.Expr) bool {
+				tv := info.Types[r]
+				return !tv.IsNil() && httpmodel.IsResponse(tv.Type)
+			})
+			before := func(ca cancelAt) bool {
+				return ca.pos < n.Pos() && (ca.goesOn || slices.Contains(stack, ca.block))
+			}
+			if returnsResponse && !slices.ContainsFunc(cancelled, before) {
+				outlives = true
+			}
+			return false
+		}
+		return true
+	})
+	return outlives
 }
 
 // cancelEscapes reports whether the cancel function of the attempt's
