@@ -189,10 +189,22 @@ func (r *Result) helperOf(fn *types.Func) *helperFact {
 	if fn.Pkg() != r.pass.Pkg && r.pass.ImportObjectFact(fn, &h) {
 		return &h
 	}
-	if summary.IsInterfaceMethod(fn) {
+	if summary.IsInterfaceMethod(fn) && hasOpType(fn.Type().(*types.Signature)) {
 		return r.ifaceHelper(fn)
 	}
 	return nil
+}
+
+// hasOpType reports whether sig has a parameter that may be an
+// operation (see isOpType): only a method with one can be a retry
+// helper, and the test spares resolving the others.
+func hasOpType(sig *types.Signature) bool {
+	for v := range sig.Params().Variables() {
+		if isOpType(v.Type()) {
+			return true
+		}
+	}
+	return false
 }
 
 // ifaceHelper returns the fact of a retry helper called through an

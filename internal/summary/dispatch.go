@@ -30,19 +30,23 @@ import (
 type Dispatch struct {
 	pass *analysis.Pass
 	keep func(analysis.Fact) bool
-	// local are the pointer types to the package's named non-generic,
-	// non-interface types; byName the dependencies' methods with a kept
-	// fact, by name. Both are built at the first question.
-	local  []types.Type
-	byName map[string][]*types.Func
-	cache  map[*types.Func][]*types.Func
+	// local are the package's named non-generic, non-interface types
+	// that declare a method of a name (by name), and embedded those that
+	// embed a field, whose methods they promote;
+	// byName the dependencies' methods with a kept fact, by name. They
+	// are built at the first question.
+	local    map[string][]*types.Named
+	embedded []*types.Named
+	byName   map[string][]*types.Func
+	cache    map[*types.Func][]*types.Func
+	impl     map[implKey]bool
 }
 
 // NewDispatch returns the dispatch of pass's interface calls; keep
 // selects the facts (of the pass's analyzer) whose methods are
 // candidates in other packages.
 func NewDispatch(pass *analysis.Pass, keep func(analysis.Fact) bool) *Dispatch {
-	return &Dispatch{pass: pass, keep: keep, cache: map[*types.Func][]*types.Func{}}
+	return &Dispatch{pass: pass, keep: keep, cache: map[*types.Func][]*types.Func{}, impl: map[implKey]bool{}}
 }
 
 // IsInterfaceMethod reports whether fn is a method of an interface (of
@@ -54,9 +58,9 @@ func IsInterfaceMethod(fn *types.Func) bool {
 
 // Targets returns the methods a call of the interface method m may run
 // (nil for a method that is not an interface's, or an interface of the
-// standard library), generic instances by their origin, in a stable
-// order: the package's own first, in the order of its scope, then the
-// dependencies', in the order of their facts.
+// standard library), generic instances by their origin: the package's
+// own first, then the dependencies', in no particular order (a client
+// combines them as a set).
 func (d *Dispatch) Targets(m *types.Func) []*types.Func {
 	if m == nil || !IsInterfaceMethod(m) || m.Pkg() == nil || m.Pkg() != d.pass.Pkg && isStdPath(m.Pkg().Path()) {
 		return nil
@@ -79,12 +83,10 @@ func (d *Dispatch) Targets(m *types.Func) []*types.Func {
 			out = append(out, fn)
 		}
 	}
-	for _, t := range d.local {
-		if !types.Implements(t, iface) {
-			continue
-		}
-		obj, _, _ := types.LookupFieldOrMethod(t, true, d.pass.Pkg, m.Name())
-		if fn, ok := obj.(*types.Func); ok && !IsInterfaceMethod(fn) {
+	for _, t := range slices.Concat(d.local[m.Name()], d.embedded) {
+		// A type that embeds must promote a method of that name.
+		obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(t), true, d.pass.Pkg, m.Name())
+		if fn, ok := obj.(*types.Func); ok && !IsInterfaceMethod(fn) && d.implements(t, iface) {
 			add(fn)
 		}
 	}
@@ -97,7 +99,7 @@ func (d *Dispatch) Targets(m *types.Func) []*types.Func {
 		if !ok || named.TypeParams().Len() > 0 {
 			continue
 		}
-		if types.Implements(types.NewPointer(named), iface) {
+		if d.implements(named, iface) {
 			add(fn)
 		}
 	}
@@ -105,19 +107,50 @@ func (d *Dispatch) Targets(m *types.Func) []*types.Func {
 	return out
 }
 
+// implements reports whether *t (whose method set holds t's) implements
+// iface, asked once for all the methods of an interface that the package
+// calls.
+func (d *Dispatch) implements(t *types.Named, iface *types.Interface) bool {
+	k := implKey{t, iface}
+	ok, done := d.impl[k]
+	if !done {
+		ok = types.Implements(types.NewPointer(t), iface)
+		d.impl[k] = ok
+	}
+	return ok
+}
+
+type implKey struct {
+	t     *types.Named
+	iface *types.Interface
+}
+
 func (d *Dispatch) index() {
 	if d.byName != nil {
 		return
 	}
 	d.byName = map[string][]*types.Func{}
+	d.local = map[string][]*types.Named{}
 	scope := d.pass.Pkg.Scope()
 	for _, name := range scope.Names() {
 		tn, ok := scope.Lookup(name).(*types.TypeName)
 		if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
 			continue
 		}
-		if named, ok := tn.Type().(*types.Named); ok && named.TypeParams().Len() == 0 {
-			d.local = append(d.local, types.NewPointer(named))
+		named, ok := tn.Type().(*types.Named)
+		if !ok || named.TypeParams().Len() > 0 {
+			continue
+		}
+		for m := range named.Methods() {
+			d.local[m.Name()] = append(d.local[m.Name()], named)
+		}
+		if st, ok := named.Underlying().(*types.Struct); ok {
+			for f := range st.Fields() {
+				if f.Embedded() {
+					d.embedded = append(d.embedded, named)
+					break
+				}
+			}
 		}
 	}
 	for _, of := range d.pass.AllObjectFacts() {
@@ -129,9 +162,6 @@ func (d *Dispatch) index() {
 			continue
 		}
 		d.byName[fn.Name()] = append(d.byName[fn.Name()], fn)
-	}
-	for _, fns := range d.byName {
-		slices.SortFunc(fns, func(a, b *types.Func) int { return strings.Compare(a.FullName(), b.FullName()) })
 	}
 }
 
