@@ -70,3 +70,21 @@ func (b Backoff) Retry(ctx context.Context, op func() error) error { // want Ret
 type Once struct{}
 
 func (Once) Retry(ctx context.Context, op func() error) error { return op() }
+
+// Session ends a server-side session when it is closed.
+type Session struct {
+	HC  *http.Client
+	URL string
+}
+
+func (s *Session) Close() error { // want Close:"sends"
+	req, err := http.NewRequest(http.MethodDelete, s.URL, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := s.HC.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}

@@ -6,6 +6,7 @@ package loops
 
 import (
 	"context"
+	"io"
 	"net/http"
 	"time"
 
@@ -115,4 +116,32 @@ func (s *Svc) All(ctx context.Context) ([]string, error) {
 		}
 		page = next
 	}
+}
+
+// Embedder embeds the interface: a call of its Call goes through it.
+type Embedder struct {
+	transport.Backend
+}
+
+func (e Embedder) Create(ctx context.Context, in any) error {
+	var err error
+	for i := 0; i < 3; i++ { // want `retry loop \(bounded\) with 1 send\(s\)`
+		if err = e.Call(ctx, http.MethodPost, "/orders", in, nil); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+// Closes calls io.Closer, an interface of the standard library that a
+// Session of a dependency implements with a send: such general contracts
+// are not resolved, so closing again is no retry.
+func Closes(c io.Closer) error {
+	var err error
+	for i := 0; i < 3; i++ {
+		if err = c.Close(); err == nil {
+			return nil
+		}
+	}
+	return err
 }

@@ -116,3 +116,22 @@ func (s *Svc) All(ctx context.Context) ([]string, error) { // want All:"sends"
 		page = next
 	}
 }
+
+// logged embeds a backend of another package: its promoted Call sends
+// for the interface of this package it implements.
+type logged struct {
+	*client.HTTPBackend
+	name string
+}
+
+type namedCaller interface {
+	Call(ctx context.Context, method, path string, in, out any) error // want Call:"sends"
+	Name() string
+}
+
+func (l *logged) Name() string { return l.name }
+
+// ViaEmbedded calls through an interface that only logged implements.
+func ViaEmbedded(ctx context.Context, c namedCaller) error { // want ViaEmbedded:"sends"
+	return c.Call(ctx, http.MethodGet, "/x", nil, nil)
+}
