@@ -70,10 +70,14 @@
 //
 // A retry loop sends with net/http, through a function that does, or
 // through an interface method or func value of a send's signature,
-// func(*http.Request) (*http.Response, error); or it is the loop of a retry
-// helper, a function that calls a function value it received (an
-// operation returning an error) again after a failure, whatever the
-// operation does. The body of a function literal handed to a retry helper
+// func(*http.Request) (*http.Response, error), or through a method of
+// another interface (transport.Backend's Call) that a type it may run
+// sends in: one of the package's own types or of its dependencies whose
+// method of that name sends, wherever the interface is declared; or it is
+// the loop of a retry helper, a function that calls a function value it
+// received (an operation returning an error) again after a failure,
+// whatever the operation does, called directly or through an interface
+// method (a Retryer) that such a helper implements. The body of a function literal handed to a retry helper
 // (of any package) is judged as a loop of its own for the per-attempt
 // timeouts it makes, and so is a local closure that a retry loop calls.
 //

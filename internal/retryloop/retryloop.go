@@ -13,12 +13,19 @@
 //   - its body sends an HTTP request, directly, through a function that
 //     does (a fact on such functions carries this across packages),
 //     through an interface method or func value of a send's signature
-//     (see httpmodel.SendOf), or through a local closure that does (see
-//     ClosureOf); or, in a retry helper, it calls an operation the
-//     function received (a parameter of func type returning an error:
-//     see Loop.Op, with a fact on the helper). A function that hands the
-//     operation it receives to a retry helper, as it is or in a function
-//     literal that calls it, is a retry helper of that operation too;
+//     (see httpmodel.SendOf), through a method of any other interface
+//     that a method it may run sends in (a method of the same name whose
+//     receiver type implements the interface, among the package's types
+//     and its dependencies' methods that send: see summary.Dispatch; an
+//     interface of the standard library is not followed), or through a
+//     local closure that does (see ClosureOf); or, in a retry helper, it
+//     calls an operation the function received (a parameter of func type
+//     returning an error: see Loop.Op, with a fact on the helper). A
+//     function that hands the operation it receives to a retry helper,
+//     as it is or in a function literal that calls it, is a retry helper
+//     of that operation too, and so is an interface method that a method
+//     it may run retries (a Retryer whose real implementation waits and
+//     calls again, whose fake calls once);
 //   - the request does not change from one iteration to the next: nothing
 //     it is built from is advanced by the loop (the post statement, ++,
 //     op=), received from a channel (the next item of a queue) or assigned
