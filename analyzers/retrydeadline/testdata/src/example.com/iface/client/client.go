@@ -59,3 +59,8 @@ func (b Backoff) Retry(ctx context.Context, op func() error) error {
 type Once struct{}
 
 func (Once) Retry(ctx context.Context, op func() error) error { return op() }
+
+// RealClock waits on the wall clock.
+type RealClock struct{}
+
+func (RealClock) Sleep(d time.Duration) { time.Sleep(d) } // want Sleep:"waits\\(param 0\\)"

@@ -2,7 +2,10 @@
 // through; it sends nothing itself.
 package transport
 
-import "context"
+import (
+	"context"
+	"time"
+)
 
 // Backend performs one API call.
 type Backend interface {
@@ -28,4 +31,14 @@ type Retryer interface {
 // Lister reads one page of a listing.
 type Lister interface {
 	List(ctx context.Context, page int) (items []string, next int, err error)
+}
+
+// Sleeper waits: a real clock or a fake one.
+type Sleeper interface {
+	Sleep(d time.Duration)
+}
+
+// Ticker is implemented only by a fake.
+type Ticker interface {
+	Tick(d time.Duration)
 }
