@@ -164,7 +164,8 @@
 // A function that takes a context, never uses it, and waits (after
 // guards that only return, its body is time.Sleep(d), <-time.After(d), a
 // call of a wait function, or a call of an interface method that a type
-// of the package implements with a wait function: an adapter's
+// of the package or of a dependency implements with a wait function,
+// wherever the interface is declared: an adapter's
 // SleepWithContext(ctx, d) { b.Sleep(d) }) is reported at the wait: a
 // retry loop that waits through it looks as if its wait ended with the
 // context. The fix waits in a select that also ends when the context is
