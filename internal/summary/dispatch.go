@@ -62,7 +62,7 @@ func IsInterfaceMethod(fn *types.Func) bool {
 // own first, then the dependencies', in no particular order (a client
 // combines them as a set).
 func (d *Dispatch) Targets(m *types.Func) []*types.Func {
-	if m == nil || !IsInterfaceMethod(m) || m.Pkg() == nil || m.Pkg() != d.pass.Pkg && isStdPath(m.Pkg().Path()) {
+	if m == nil || !IsInterfaceMethod(m) || m.Pkg() == nil || m.Pkg() != d.pass.Pkg && d.isStd(m.Pkg().Path()) {
 		return nil
 	}
 	m = m.Origin()
@@ -165,9 +165,14 @@ func (d *Dispatch) index() {
 	}
 }
 
-// isStdPath reports whether path names a package of the standard
-// library: its first element has no dot, as a module path's has.
-func isStdPath(path string) bool {
+// isStd reports whether path names a package of the standard library:
+// its first element has no dot, as a published module's has, and it is
+// not in the module of the package being analysed (an application's
+// module may be named app, and its packages app/transport).
+func (d *Dispatch) isStd(path string) bool {
+	if mod := d.pass.Module; mod != nil && mod.Path != "" && (path == mod.Path || strings.HasPrefix(path, mod.Path+"/")) {
+		return false
+	}
 	first, _, _ := strings.Cut(path, "/")
 	return !strings.Contains(first, ".")
 }

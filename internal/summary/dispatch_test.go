@@ -2,6 +2,7 @@ package summary_test
 
 import (
 	"go/types"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -57,4 +58,10 @@ var dispatchAnalyzer = &analysis.Analyzer{
 
 func TestDispatch(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), dispatchAnalyzer, "example.com/d/use")
+}
+
+// TestDispatchApplication runs in a module named app: its packages'
+// paths have no dot, and they are not the standard library's.
+func TestDispatchApplication(t *testing.T) {
+	analysistest.Run(t, filepath.Join(analysistest.TestData(), "app"), dispatchAnalyzer, "./...")
 }
