@@ -144,18 +144,28 @@ func (c *checker) ctxlessWait(s *ast.ExprStmt) (what string, dur ast.Expr, call 
 // finds them. A fake clock that implements it too does not make the real
 // one's wait disappear.
 func (c *checker) implementedByWait(fn *types.Func) bool {
-	if c.dispatch == nil {
-		c.dispatch = summary.NewDispatch(c.pass, func(f analysis.Fact) bool {
-			_, ok := f.(*waitFact)
-			return ok
-		})
-	}
-	for _, t := range c.dispatch.Targets(fn) {
+	for _, t := range c.dispatcher().Targets(fn) {
 		if c.waits[t] != nil || c.importedWaits.Get(t) != nil {
 			return true
 		}
 	}
 	return false
+}
+
+// dispatcher returns the dispatch of the package's interface calls to
+// the methods of its types and to its dependencies' wait functions and
+// blind retry helpers, made at the first question.
+func (c *checker) dispatcher() *summary.Dispatch {
+	if c.dispatch == nil {
+		c.dispatch = summary.NewDispatch(c.pass, func(f analysis.Fact) bool {
+			switch f.(type) {
+			case *waitFact, *blindHelperFact:
+				return true
+			}
+			return false
+		})
+	}
+	return c.dispatch
 }
 
 // reportContextWait reports the wait s of fd, which ignores fd's context

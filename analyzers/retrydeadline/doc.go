@@ -128,7 +128,10 @@
 // A retry helper of another package (or file), or a method, that takes no
 // context and waits with none (or hands its operation on to one that
 // does: Retry(f) calling ExponentialBackoff(b, condition); a fact carries
-// this across packages) cannot be changed from its caller: each call
+// this across packages), called directly or through an interface method
+// that such a helper of a dependency implements (a Backoff declared in
+// one package, implemented in another), cannot be changed from its
+// caller: each call
 // whose operation, a function literal of the caller, uses a context of
 // the caller's that can be cancelled is reported at the call. The fix runs
 // the helper in a goroutine and waits for its error or for the end of the

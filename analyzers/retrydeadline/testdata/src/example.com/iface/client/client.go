@@ -64,3 +64,17 @@ func (Once) Retry(ctx context.Context, op func() error) error { return op() }
 type RealClock struct{}
 
 func (RealClock) Sleep(d time.Duration) { time.Sleep(d) } // want Sleep:"waits\\(param 0\\)"
+
+// Blind retries with waits that take no context.
+type Blind struct{ N int }
+
+func (b Blind) Do(op func() error) error { // want Do:`blindwait\(param 0, time.Sleep in Do\)`
+	var err error
+	for i := 0; i < b.N; i++ {
+		if err = op(); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}

@@ -42,3 +42,8 @@ type Sleeper interface {
 type Ticker interface {
 	Tick(d time.Duration)
 }
+
+// Backoff runs an operation again after a failure; it takes no context.
+type Backoff interface {
+	Do(op func() error) error
+}
