@@ -31,6 +31,7 @@ import (
 	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 	"github.com/retrylint/retrylint/internal/retrylib"
+	"github.com/retrylint/retrylint/internal/summary"
 )
 
 // blindHelperFact marks a retry helper that takes no context and whose
@@ -144,6 +145,9 @@ func (c *checker) blindOf(fn *types.Func) *blindHelperFact {
 	if f := c.blind[fn]; f != nil {
 		return f
 	}
+	if summary.IsInterfaceMethod(fn) {
+		return c.blindIface(fn)
+	}
 	if fn.Pkg() == nil || fn.Pkg() == c.pass.Pkg {
 		return nil
 	}
@@ -152,6 +156,27 @@ func (c *checker) blindOf(fn *types.Func) *blindHelperFact {
 		return nil // a modelled library: its rules are k8s.go's and library.go's
 	}
 	return c.importedBlind.Get(fn)
+}
+
+// blindIface returns the fact of a retry helper called through an
+// interface method m (a Retryer declared in one package, implemented in
+// another): the methods the call may run (see summary.Dispatch) whose
+// waits take no context must agree on the operation's parameter. An
+// implementation that waits on a context, or does not retry, leaves
+// the blind one's waits as they are: the call may run it.
+func (c *checker) blindIface(m *types.Func) *blindHelperFact {
+	var out *blindHelperFact
+	for _, t := range c.dispatcher().Targets(m) {
+		f := c.blindOf(t)
+		if f == nil {
+			continue
+		}
+		if out != nil && out.Op != f.Op {
+			return nil
+		}
+		out = f
+	}
+	return out
 }
 
 // handedParam returns the operation parameter of fd that e hands on: the

@@ -27,15 +27,16 @@ import (
 	"github.com/retrylint/retrylint/internal/fixes"
 	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
+	"github.com/retrylint/retrylint/internal/summary"
 )
 
 // checkContextWaits reports the package's functions that take a context
 // they never use and whose body, after guards that only return
 // (if d <= 0 { return }), is one wait with no result: time.Sleep(d),
 // <-time.After(d), a call of a wait function (see waitFact), or a call
-// of an interface method that a type of the package implements with a
-// wait function (b.Sleep(d) on a BackoffManager whose NoBackoff.Sleep is
-// time.Sleep). Test files are left out. The fix waits in a select that
+// of an interface method that a type of the package or of a dependency
+// implements with a wait function (b.Sleep(d) on a BackoffManager whose
+// NoBackoff.Sleep is time.Sleep). Test files are left out. The fix waits in a select that
 // also ends when the context is done: on a timer for time.Sleep and
 // time.After, and, for a call (whose clock may be a fake one), on a
 // channel closed once the call returns in a goroutine.
@@ -137,27 +138,34 @@ func (c *checker) ctxlessWait(s *ast.ExprStmt) (what string, dur ast.Expr, call 
 }
 
 // implementedByWait reports whether fn is a method of an interface that
-// a type of the package implements with a wait function (see waitFact)
-// of fn's name.
+// a type implements with a wait function (see waitFact) of fn's name: a
+// type of the package, or of a dependency (a Sleeper declared in one
+// package, a real clock's time.Sleep in another), as summary.Dispatch
+// finds them. A fake clock that implements it too does not make the real
+// one's wait disappear.
 func (c *checker) implementedByWait(fn *types.Func) bool {
-	recv := fn.Signature().Recv()
-	if recv == nil {
-		return false
-	}
-	iface, ok := recv.Type().Underlying().(*types.Interface)
-	if !ok {
-		return false
-	}
-	for w := range c.waits {
-		r := w.Signature().Recv()
-		if w.Name() != fn.Name() || r == nil {
-			continue
-		}
-		if types.Implements(r.Type(), iface) {
+	for _, t := range c.dispatcher().Targets(fn) {
+		if c.waits[t] != nil || c.importedWaits.Get(t) != nil {
 			return true
 		}
 	}
 	return false
+}
+
+// dispatcher returns the dispatch of the package's interface calls to
+// the methods of its types and to its dependencies' wait functions and
+// blind retry helpers, made at the first question.
+func (c *checker) dispatcher() *summary.Dispatch {
+	if c.dispatch == nil {
+		c.dispatch = summary.NewDispatch(c.pass, func(f analysis.Fact) bool {
+			switch f.(type) {
+			case *waitFact, *blindHelperFact:
+				return true
+			}
+			return false
+		})
+	}
+	return c.dispatch
 }
 
 // reportContextWait reports the wait s of fd, which ignores fd's context

@@ -74,10 +74,14 @@
 //
 // A retry loop sends with net/http, through a function that does, or
 // through an interface method or func value of a send's signature,
-// func(*http.Request) (*http.Response, error); or it is the loop of a retry
-// helper, a function that calls a function value it received (an
-// operation returning an error) again after a failure, whatever the
-// operation does. The body of a function literal handed to a retry helper
+// func(*http.Request) (*http.Response, error), or through a method of
+// another interface (transport.Backend's Call) that a type it may run
+// sends in: one of the package's own types or of its dependencies whose
+// method of that name sends, wherever the interface is declared; or it is
+// the loop of a retry helper, a function that calls a function value it
+// received (an operation returning an error) again after a failure,
+// whatever the operation does, called directly or through an interface
+// method (a Retryer) that such a helper implements. The body of a function literal handed to a retry helper
 // (of any package) is judged as a loop of its own for the per-attempt
 // timeouts it makes, and so is a local closure that a retry loop calls.
 //
@@ -128,7 +132,10 @@
 // A retry helper of another package (or file), or a method, that takes no
 // context and waits with none (or hands its operation on to one that
 // does: Retry(f) calling ExponentialBackoff(b, condition); a fact carries
-// this across packages) cannot be changed from its caller: each call
+// this across packages), called directly or through an interface method
+// that such a helper of a dependency implements (a Backoff declared in
+// one package, implemented in another), cannot be changed from its
+// caller: each call
 // whose operation, a function literal of the caller, uses a context of
 // the caller's that can be cancelled is reported at the call. The fix runs
 // the helper in a goroutine and waits for its error or for the end of the
@@ -164,7 +171,8 @@
 // A function that takes a context, never uses it, and waits (after
 // guards that only return, its body is time.Sleep(d), <-time.After(d), a
 // call of a wait function, or a call of an interface method that a type
-// of the package implements with a wait function: an adapter's
+// of the package or of a dependency implements with a wait function,
+// wherever the interface is declared: an adapter's
 // SleepWithContext(ctx, d) { b.Sleep(d) }) is reported at the wait: a
 // retry loop that waits through it looks as if its wait ended with the
 // context. The fix waits in a select that also ends when the context is

@@ -127,6 +127,9 @@ type checker struct {
 	// other packages.
 	ctxQueries         map[*types.Func]uint64
 	importedCtxQueries *analysisutil.FactCache[ctxQueryFact, *ctxQueryFact]
+	// dispatch finds the wait functions a call of an interface method
+	// may run (see implementedByWait), nil until asked.
+	dispatch *summary.Dispatch
 }
 
 func run(pass *analysis.Pass, cfg Config, at func(token.Pos)) (any, error) {

@@ -16,6 +16,7 @@ import (
 	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 	"github.com/retrylint/retrylint/internal/retrylib"
+	"github.com/retrylint/retrylint/internal/summary"
 )
 
 // opParam returns the parameter that call calls when it is an operation:
@@ -188,7 +189,58 @@ func (r *Result) helperOf(fn *types.Func) *helperFact {
 	if fn.Pkg() != r.pass.Pkg && r.pass.ImportObjectFact(fn, &h) {
 		return &h
 	}
+	if summary.IsInterfaceMethod(fn) && hasOpType(fn.Type().(*types.Signature)) {
+		return r.ifaceHelper(fn)
+	}
 	return nil
+}
+
+// hasOpType reports whether sig has a parameter that may be an
+// operation (see isOpType): only a method with one can be a retry
+// helper, and the test spares resolving the others.
+func hasOpType(sig *types.Signature) bool {
+	for v := range sig.Params().Variables() {
+		if isOpType(v.Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+// ifaceHelper returns the fact of a retry helper called through an
+// interface (a Retryer whose implementation waits and runs the operation
+// again): the implementations the call may run (see summary.Dispatch)
+// that are retry helpers must agree on the operation's parameter and on
+// what ends the retry; the call is then a helper, bounded when each of
+// them is. An implementation that runs the operation once (a no-op
+// retryer for tests) does not make the real one's retries disappear, as a
+// fake backend does not hide the real one's sends.
+func (r *Result) ifaceHelper(m *types.Func) *helperFact {
+	if h, ok := r.ifaceHelpers[m]; ok {
+		return h
+	}
+	var h *helperFact
+	r.ifaceHelpers[m] = nil // an implementation that calls through m again
+	for _, t := range r.dispatcher().Targets(m) {
+		th := r.helperOf(t)
+		switch {
+		case th == nil:
+			continue
+		case h == nil:
+			c := *th
+			h = &c
+		case th.Op != h.Op || th.Cond != h.Cond || th.ErrStops != h.ErrStops || th.TimeBound != h.TimeBound:
+			h = nil
+		default:
+			h.Bounded = h.Bounded && th.Bounded
+			continue
+		}
+		if h == nil {
+			break
+		}
+	}
+	r.ifaceHelpers[m] = h
+	return h
 }
 
 // findOpLoops finds the calls of retry helpers whose operation is a

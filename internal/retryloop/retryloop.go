@@ -13,12 +13,19 @@
 //   - its body sends an HTTP request, directly, through a function that
 //     does (a fact on such functions carries this across packages),
 //     through an interface method or func value of a send's signature
-//     (see httpmodel.SendOf), or through a local closure that does (see
-//     ClosureOf); or, in a retry helper, it calls an operation the
-//     function received (a parameter of func type returning an error:
-//     see Loop.Op, with a fact on the helper). A function that hands the
-//     operation it receives to a retry helper, as it is or in a function
-//     literal that calls it, is a retry helper of that operation too;
+//     (see httpmodel.SendOf), through a method of any other interface
+//     that a method it may run sends in (a method of the same name whose
+//     receiver type implements the interface, among the package's types
+//     and its dependencies' methods that send: see summary.Dispatch; an
+//     interface of the standard library is not followed), or through a
+//     local closure that does (see ClosureOf); or, in a retry helper, it
+//     calls an operation the function received (a parameter of func type
+//     returning an error: see Loop.Op, with a fact on the helper). A
+//     function that hands the operation it receives to a retry helper,
+//     as it is or in a function literal that calls it, is a retry helper
+//     of that operation too, and so is an interface method that a method
+//     it may run retries (a Retryer whose real implementation waits and
+//     calls again, whose fake calls once);
 //   - the request does not change from one iteration to the next: nothing
 //     it is built from is advanced by the loop (the post statement, ++,
 //     op=), received from a channel (the next item of a queue) or assigned
@@ -63,6 +70,7 @@ import (
 	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 	"github.com/retrylint/retrylint/internal/paths"
+	"github.com/retrylint/retrylint/internal/summary"
 )
 
 // Analyzer finds the functions that send HTTP requests and the retry loops
@@ -238,6 +246,26 @@ type Result struct {
 	ix       *callindex.Index
 	pass     *analysis.Pass
 	graphs   *paths.Cache
+	dispatch *summary.Dispatch
+	// ifaceHelpers caches the retry helpers called through interfaces
+	// (see ifaceHelper), nil for a method that is none.
+	ifaceHelpers map[*types.Func]*helperFact
+}
+
+// dispatcher returns the dispatch of the package's interface calls to
+// the methods of its types and to its dependencies' methods that send or
+// retry, made at the first question.
+func (r *Result) dispatcher() *summary.Dispatch {
+	if r.dispatch == nil {
+		r.dispatch = summary.NewDispatch(r.pass, func(f analysis.Fact) bool {
+			switch f.(type) {
+			case *sendsFact, *helperFact:
+				return true
+			}
+			return false
+		})
+	}
+	return r.dispatch
 }
 
 // Graph returns the control-flow graph of the body of fn, a function
@@ -268,6 +296,24 @@ func (r *Result) Sends(fn *types.Func) bool {
 	return fn.Pkg() != r.pass.Pkg && r.pass.ImportObjectFact(fn, new(sendsFact))
 }
 
+// Targets returns the methods that a call of the interface method m may
+// run and that send (see summary.Dispatch): what a caller learns of the
+// call from facts about them (the method of the request they send), it
+// learns of the call. It is nil for any other function, and in a package
+// of the standard library.
+func (r *Result) Targets(m *types.Func) []*types.Func {
+	if r.dispatch == nil {
+		return nil
+	}
+	var out []*types.Func
+	for _, t := range r.dispatch.Targets(m) {
+		if r.Sends(t) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
 // SendsCall reports whether call sends an HTTP request, directly or through
 // the function it calls.
 func (r *Result) SendsCall(call *ast.CallExpr) bool {
@@ -288,7 +334,7 @@ func (r *Result) LoopOf(s ast.Stmt) *Loop {
 }
 
 func run(pass *analysis.Pass, at func(token.Pos)) (any, error) {
-	res := &Result{sends: map[*types.Func]bool{}, helpers: map[*types.Func]*helperFact{}, closures: map[*ast.CallExpr]*ast.FuncLit{}, pass: pass, graphs: paths.NewCache(pass.TypesInfo)}
+	res := &Result{sends: map[*types.Func]bool{}, helpers: map[*types.Func]*helperFact{}, closures: map[*ast.CallExpr]*ast.FuncLit{}, ifaceHelpers: map[*types.Func]*helperFact{}, pass: pass, graphs: paths.NewCache(pass.TypesInfo)}
 	ix := pass.ResultOf[callindex.Analyzer].(*callindex.Index)
 	res.ix = ix
 	funcs := ix.Funcs()
@@ -333,7 +379,7 @@ func run(pass *analysis.Pass, at func(token.Pos)) (any, error) {
 					callers[j] = append(callers[j], i)
 				} else if fn.Pkg() != pass.Pkg && pass.ImportObjectFact(fn, new(sendsFact)) {
 					direct = true
-				} else if sdk && ifaceMethod(fn) && fn.Pkg() == pass.Pkg {
+				} else if sdk && summary.IsInterfaceMethod(fn) {
 					idx[fn] = len(callers)
 					imethods = append(imethods, fn)
 					callers = append(callers, []int{i})
@@ -343,7 +389,7 @@ func run(pass *analysis.Pass, at func(token.Pos)) (any, error) {
 		}
 		sends[i] = direct
 	}
-	ifaceSends(pass, idx, imethods, callers, sends)
+	ifaceSends(pass, res.dispatcher(), idx, imethods, callers, sends)
 	callindex.MarkCallers(callers, sends)
 	for i, f := range funcs {
 		if sends[i] {
@@ -357,7 +403,9 @@ func run(pass *analysis.Pass, at func(token.Pos)) (any, error) {
 	for k, m := range imethods {
 		if sends[len(funcs)+k] {
 			res.sends[m] = true
-			pass.ExportObjectFact(m, new(sendsFact))
+			if m.Pkg() == pass.Pkg {
+				pass.ExportObjectFact(m, new(sendsFact))
+			}
 		}
 	}
 	// Retry loops: only a function with a call that sends (its own or a
@@ -784,58 +832,20 @@ func inSelectCases(body *ast.BlockStmt, sends []*ast.CallExpr) bool {
 	return true
 }
 
-// ifaceMethod reports whether fn is a method of an interface.
-func ifaceMethod(fn *types.Func) bool {
-	recv := fn.Type().(*types.Signature).Recv()
-	return recv != nil && types.IsInterface(recv.Type())
-}
-
-// ifaceSends links each method of an interface of the package that the
-// package's functions call (imethods, whose nodes follow the functions'
-// in idx, callers and sends) to the methods of the package's own types
-// that implement it: an SDK that routes its calls through an interface
-// of its own (a backend its tests replace with a fake) sends through the
-// interface whenever one of its implementations sends. A method of
-// another package that an implementation promotes sends when its fact
-// says so.
-func ifaceSends(pass *analysis.Pass, idx map[*types.Func]int, imethods []*types.Func, callers [][]int, sends []bool) {
-	if len(imethods) == 0 {
-		return
-	}
-	scope := pass.Pkg.Scope()
-	var impls []types.Type
-	for _, name := range scope.Names() {
-		tn, ok := scope.Lookup(name).(*types.TypeName)
-		if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
-			continue
-		}
-		if named, ok := tn.Type().(*types.Named); ok && named.TypeParams().Len() == 0 {
-			impls = append(impls, types.NewPointer(named))
-		}
-	}
-	implements := map[*types.Interface][]types.Type{}
+// ifaceSends links each interface method that the package's functions
+// call (imethods, whose nodes follow the functions' in idx, callers and
+// sends) to the methods that a call of it may run (see summary.Dispatch):
+// the methods of the package's own types that implement its interface,
+// and the methods of its dependencies' types, with a fact that says they
+// send, that do. An SDK routes its calls through an interface (a backend
+// its tests replace with a fake), often declared in another package than
+// the type that sends; a call through the interface sends whenever one
+// of the implementations its caller can see does: a fake that sends
+// nothing does not make the real backend's sends disappear.
+func ifaceSends(pass *analysis.Pass, d *summary.Dispatch, idx map[*types.Func]int, imethods []*types.Func, callers [][]int, sends []bool) {
 	for _, m := range imethods {
-		iface, ok := m.Type().(*types.Signature).Recv().Type().Underlying().(*types.Interface)
-		if !ok {
-			continue
-		}
-		ts, done := implements[iface]
-		if !done {
-			for _, t := range impls {
-				if types.Implements(t, iface) {
-					ts = append(ts, t)
-				}
-			}
-			implements[iface] = ts
-		}
 		node := idx[m]
-		for _, t := range ts {
-			obj, _, _ := types.LookupFieldOrMethod(t, true, pass.Pkg, m.Name())
-			impl, ok := obj.(*types.Func)
-			if !ok {
-				continue
-			}
-			impl = impl.Origin()
+		for _, impl := range d.Targets(m) {
 			if j, ok := idx[impl]; ok {
 				callers[j] = append(callers[j], node)
 			} else if impl.Pkg() != pass.Pkg && pass.ImportObjectFact(impl, new(sendsFact)) {

@@ -32,6 +32,13 @@ func TestRetryVersusIteration(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), report, "loops")
 }
 
+// TestInterfaces checks sends and retry loops through interfaces declared,
+// implemented and called in three packages.
+func TestInterfaces(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), retryloop.Analyzer, "example.com/sdk/transport", "example.com/sdk/client", "example.com/sdk/fake", "example.com/sdk/service")
+	analysistest.Run(t, analysistest.TestData(), report, "example.com/sdk/loops")
+}
+
 func TestSendsFact(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), retryloop.Analyzer, "sender", "backend")
 }

@@ -1,0 +1,21 @@
+// Package fake implements the transport interfaces in memory.
+package fake
+
+import (
+	"context"
+	"time"
+)
+
+// Mem keeps values in a map.
+type Mem struct{ M map[string]any }
+
+func (m *Mem) Put(ctx context.Context, key string, v any) error { m.M[key] = v; return nil }
+
+func (m *Mem) Call(ctx context.Context, method, path string, in, out any) error { return nil }
+
+// Clock records the waits instead of waiting.
+type Clock struct{ Waits []time.Duration }
+
+func (c *Clock) Sleep(d time.Duration) { c.Waits = append(c.Waits, d) }
+
+func (c *Clock) Tick(d time.Duration) { c.Waits = append(c.Waits, d) }
