@@ -1279,6 +1279,12 @@ func (c *checker) checkClientTimeout(file *ast.File, l *retryloop.Loop) {
 // with it, sent by the client's Do. It reports whether it reported.
 func (c *checker) checkURLSendTimeout(file *ast.File, l *retryloop.Loop, send *ast.CallExpr) bool {
 	info := c.pass.TypesInfo
+	if l.Via != nil {
+		// An operation handed to a retry helper: helpers bound their
+		// retries with options of their own (wait.Timeout(10*time.Second)
+		// beside the operation), which the helper's fact does not tell.
+		return false
+	}
 	if _, ok := fixes.URLSendOf(httpmodel.Callee(info, send)); !ok {
 		return false
 	}

@@ -144,3 +144,27 @@ func (c *Client) PingBudget(u string) error {
 	}
 	return err
 }
+
+// waitFor calls f until it succeeds or the time given runs out: a helper
+// whose bound is an argument of its own.
+func waitFor(timeout time.Duration, f func() error) error { // want waitFor:`blindwait\(param 1, time.Sleep in waitFor\)`
+	deadline := time.Now().Add(timeout)
+	for {
+		err := f()
+		if err == nil || time.Now().After(deadline) {
+			return err
+		}
+		time.Sleep(time.Second)
+	}
+}
+
+// Ready hands the GET to the helper, which bounds the whole wait.
+func (c *Client) Ready(u string) error {
+	return waitFor(10*time.Second, func() error {
+		resp, err := c.hc.Get(u)
+		if err != nil {
+			return err
+		}
+		return resp.Body.Close()
+	})
+}
