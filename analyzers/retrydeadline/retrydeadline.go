@@ -1257,16 +1257,7 @@ func (c *checker) checkClientTimeout(file *ast.File, l *retryloop.Loop) {
 				analysis.TextEdit{Pos: newReq.Lparen + 1, End: newReq.Lparen + 1, NewText: []byte(opCtx + ", ")},
 			)
 		}
-		c.markSleeps(l)
-		c.pass.Report(analysis.Diagnostic{
-			Pos:     send.Pos(),
-			End:     send.End(),
-			Message: c.message(file, l, "per-attempt timeout (http.Client.Timeout)"),
-			SuggestedFixes: []analysis.SuggestedFix{{
-				Message:   "Add an overall deadline before the loop and build the request with it",
-				TextEdits: edits,
-			}},
-		})
+		c.reportClientContext(file, l, send, edits)
 		return
 	}
 }
@@ -1314,6 +1305,14 @@ func (c *checker) checkURLSendTimeout(file *ast.File, l *retryloop.Loop, send *a
 	if !ok {
 		return false
 	}
+	c.reportClientContext(file, l, send, append(edits, more...))
+	return true
+}
+
+// reportClientContext reports the send of loop l through a client whose
+// Timeout bounds each attempt, with the fix (edits) that makes an overall
+// deadline before the loop and builds the request with it.
+func (c *checker) reportClientContext(file *ast.File, l *retryloop.Loop, send *ast.CallExpr, edits []analysis.TextEdit) {
 	c.markSleeps(l)
 	c.pass.Report(analysis.Diagnostic{
 		Pos:     send.Pos(),
@@ -1321,10 +1320,9 @@ func (c *checker) checkURLSendTimeout(file *ast.File, l *retryloop.Loop, send *a
 		Message: c.message(file, l, "per-attempt timeout (http.Client.Timeout)"),
 		SuggestedFixes: []analysis.SuggestedFix{{
 			Message:   "Add an overall deadline before the loop and build the request with it",
-			TextEdits: append(edits, more...),
+			TextEdits: edits,
 		}},
 	})
-	return true
 }
 
 // boundedContext reports whether parent, the context a request of the
@@ -1487,7 +1485,7 @@ func (c *checker) budgetEdits(file *ast.File, l *retryloop.Loop, per ast.Expr, n
 // changes nothing.
 func (c *checker) responseOutlivesAttempt(l *retryloop.Loop, call *ast.CallExpr) bool {
 	info := c.pass.TypesInfo
-	var cancels []types.Object
+	cancels := c.attemptCancels(l, call)
 	// The statements that call or defer the cancel function: one counts
 	// for a later return of a response when the return is in its block,
 	// or when its block goes on (not if err != nil { cancel(); return nil,
@@ -1532,16 +1530,6 @@ func (c *checker) responseOutlivesAttempt(l *retryloop.Loop, call *ast.CallExpr)
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
-		case *ast.AssignStmt:
-			if len(n.Rhs) == 1 && ast.Unparen(n.Rhs[0]) == call {
-				for _, lhs := range n.Lhs {
-					if id, ok := ast.Unparen(lhs).(*ast.Ident); ok {
-						if obj := info.ObjectOf(id); obj != nil && httpmodel.IsNamed(obj.Type(), "context", "CancelFunc") {
-							cancels = append(cancels, obj)
-						}
-					}
-				}
-			}
 		case *ast.ExprStmt:
 			if isCancel(n.X) && len(stack) > 0 {
 				cancelled = append(cancelled, cancelAt{n.Pos(), stack[len(stack)-1], goesOn(stack)})
@@ -1568,12 +1556,9 @@ func (c *checker) responseOutlivesAttempt(l *retryloop.Loop, call *ast.CallExpr)
 	return outlives
 }
 
-// cancelEscapes reports whether the cancel function of the attempt's
-// timeout is handed on (stored, passed, returned) rather than only
-// called: the attempt's context then outlives the function, as a
-// response body read by the caller does, and a deadline cancelled when
-// the function returns would cut it.
-func (c *checker) cancelEscapes(l *retryloop.Loop, call *ast.CallExpr) bool {
+// attemptCancels returns the cancel functions that the assignments of
+// the loop l's body take from call, the attempt's timeout.
+func (c *checker) attemptCancels(l *retryloop.Loop, call *ast.CallExpr) []types.Object {
 	info := c.pass.TypesInfo
 	var cancels []types.Object
 	ast.Inspect(l.Body, func(n ast.Node) bool {
@@ -1590,6 +1575,17 @@ func (c *checker) cancelEscapes(l *retryloop.Loop, call *ast.CallExpr) bool {
 		}
 		return false
 	})
+	return cancels
+}
+
+// cancelEscapes reports whether the cancel function of the attempt's
+// timeout is handed on (stored, passed, returned) rather than only
+// called: the attempt's context then outlives the function, as a
+// response body read by the caller does, and a deadline cancelled when
+// the function returns would cut it.
+func (c *checker) cancelEscapes(l *retryloop.Loop, call *ast.CallExpr) bool {
+	info := c.pass.TypesInfo
+	cancels := c.attemptCancels(l, call)
 	if len(cancels) == 0 {
 		return false
 	}
