@@ -631,6 +631,9 @@ func (c *checker) sinkOf(call callindex.Call) (sinkCall, bool) {
 		if _, ok := logsink.Args(c.pass.TypesInfo, call.Expr, s); !ok {
 			return sinkCall{}, false // fmt.Fprintf to a writer that is not a log
 		}
+		if recv, _ := httpmodel.Receiver(c.pass.TypesInfo, call.Expr); recv != nil && logsink.ByLevelOnly(fn.Origin()) {
+			s.Name = types.ExprString(recv) + "." + fn.Name() // as the code calls it: c.lg.Debugf
+		}
 		return sinkCall{Sink: s, qualified: logsink.Name(fn.Origin(), nil)}, true
 	}
 	if s, ok := c.heldLogger(call.Expr, fn); ok {

@@ -124,7 +124,21 @@
 // and signature when it is called on a field, variable or parameter whose
 // name says it logs instead (c.Logger.Debugf of a field Logger Leveled,
 // log.Printf of a parameter log interface{ Printf(string, ...any) }); not
-// c.printer.Debugf, nor a method of package testing.
+// c.render.Render, nor a method of package testing.
+//
+// Whatever the names of its interface and its holder, a method is a log
+// by its verb and signature alone when the verb is a level that only logs
+// use (Trace, Debug, Info, Notice, Warn, Warning, Verbose, Log, with a
+// suffix) and it returns nothing (go-kit's Log only an error): c.l.Debugf
+// of an interface Leveled, k.Log(keyvals...) of an interface Kit, s.Info(
+// level, msg, kv...). Error, Critical, Fatal and Panic count only in an
+// interface that also has such a level and when they return nothing (an
+// error builder's Errorf(...) error and a test reporter's Errorf and
+// Fatalf are no logs); a method that takes a message alone
+// (Warn(subject, body string), Trace(ctx, name string)) counts only in an
+// interface with methods of two levels; an interface with FailNow,
+// Helper or SkipNow reports a test. Print keeps needing a name that says
+// log: c.printer.Printf is no log.
 //
 // A func value held in a struct field or a variable is a log when its
 // name and signature are a logging method's by the same rule (a field

@@ -4,6 +4,7 @@ import (
 	"github.com/retrylint/retrylint/internal/httpmodel"
 	"go/ast"
 	"go/types"
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -112,13 +113,132 @@ func words(name string) []string {
 func IsLogVerb(name string) bool { return logVerbs[name] }
 
 // Shape reports whether fn is a method of a logger interface by its shape
-// (see the package documentation of the rule), and how it logs.
+// (see the package documentation of the rule), or a leveled logging
+// method of any interface (see LeveledShape), and how it logs.
 func Shape(fn *types.Func, from *types.Package) (Sink, bool) {
 	format, ok := loggerMethod(fn, true)
+	if !ok {
+		format, ok = leveledMethod(fn)
+	}
 	if !ok {
 		return Sink{}, false
 	}
 	return shapeSink(fn, from, format), true
+}
+
+// Leveled logging methods of interfaces whatever their names.
+//
+// A project's logger interface is often named for something else
+// (Leveled, KV, Reporter, an unnamed interface) and held under any name
+// (l, out, c.lg). Its method is a log by its verb and signature alone
+// when the verb names a log level that nothing but a log uses:
+//
+//   - the verb is Trace, Debug, Info, Notice, Warn, Warning, Verbose or
+//     Log (with a suffix: Debugf, Infow, WarnContext), the method returns
+//     nothing, or, for Log, only an error (go-kit's Log(keyvals ...any)
+//     error), and its parameters are a logging signature (see Shape);
+//   - Error, Critical, Fatal and Panic are verbs of error builders
+//     (Errorf(...) error) and test reporters (Errorf, Fatalf) as much as
+//     of logs: a method named for them logs only when its interface also
+//     has a method of an unambiguous verb (Debug, Info, ...) and it
+//     returns nothing;
+//   - a method that takes a message alone (Warn(subject, body string),
+//     Trace(ctx, name string)) logs only when its interface has methods
+//     of two levels (Debug and Info, Info and Error): one such method
+//     alone is a notifier or a tracer as likely as a log;
+//   - an interface with a method of testing.TB's (FailNow, Helper,
+//     SkipNow) reports a test, and is no log.
+//
+// Print and Output keep needing a name that says log: printers are not
+// logs.
+
+// levelBases are the verbs that only logs use.
+var levelBases = []string{"Trace", "Debug", "Info", "Notice", "Warning", "Warn", "Verbose", "Log"}
+
+// severeBases are the verbs that error builders and test reporters share
+// with logs.
+var severeBases = []string{"Error", "Critical", "Crit", "Alert", "Emergency", "Fatal", "DPanic", "Panic"}
+
+// levelOf returns the base of name, a logging verb (Debugf: Debug), and
+// whether it is one of levelBases; "" when name is no such verb.
+func levelOf(name string) (base string, unambiguous bool) {
+	if !logVerbs[name] {
+		return "", false
+	}
+	for i, bs := range [][]string{levelBases, severeBases} {
+		for _, b := range bs {
+			if rest, ok := strings.CutPrefix(name, b); ok && slices.Contains(verbSuffixes, rest) {
+				return b, i == 0
+			}
+		}
+	}
+	return "", false
+}
+
+// LeveledShape reports whether fn, a method of an interface whatever its
+// name, is a leveled logging method (see above), and the index of its
+// format, or -1.
+func LeveledShape(fn *types.Func) (format int, ok bool) { return leveledMethod(fn) }
+
+// ByLevelOnly reports whether fn logs by LeveledShape alone: the name of
+// its interface does not say it logs, so that messages name it as the
+// code calls it (c.lg.Debugf) rather than by a type that says nothing.
+func ByLevelOnly(fn *types.Func) bool {
+	if _, named := loggerMethod(fn, true); named {
+		return false
+	}
+	_, ok := leveledMethod(fn)
+	return ok
+}
+
+func leveledMethod(fn *types.Func) (format int, ok bool) {
+	if fn == nil {
+		return -1, false
+	}
+	base, unambiguous := levelOf(fn.Name())
+	if base == "" {
+		return -1, false
+	}
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil {
+		return -1, false
+	}
+	iface, _ := sig.Recv().Type().Underlying().(*types.Interface)
+	if iface == nil {
+		return -1, false
+	}
+	switch res := sig.Results(); {
+	case res.Len() == 0:
+	case res.Len() == 1 && base == "Log" && isError(res.At(0).Type()):
+	default:
+		return -1, false
+	}
+	format, ok = logSignature(sig, strings.HasSuffix(fn.Name(), "f"))
+	if !ok {
+		return -1, false
+	}
+	// What the interface's other methods say.
+	levels := map[string]bool{base: true}
+	other := false // a method of an unambiguous verb
+	for m := range iface.Methods() {
+		switch m.Name() {
+		case "FailNow", "Helper", "SkipNow", "Fail":
+			return -1, false // a test reporter
+		}
+		if b, u := levelOf(m.Name()); b != "" {
+			levels[b] = true
+			other = other || u
+		}
+	}
+	if !unambiguous && !other || !sig.Variadic() && len(levels) < 2 {
+		return -1, false
+	}
+	return format, true
+}
+
+func isError(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() == nil && n.Obj().Name() == "error"
 }
 
 // HeldShape reports whether fn, a method of an interface whose name does

@@ -110,6 +110,78 @@ func (StdLogger) Printf(format string, args ...any) {}
 	}
 }
 
+func TestLeveledShape(t *testing.T) {
+	const src = `package p
+
+import "context"
+
+type Leveled interface {
+	Debugf(format string, args ...any)
+	Errorf(format string, args ...any)
+	Warn(msg string)
+	Info(level int, msg string, kv ...any)
+	Printf(format string, args ...any)
+	Tracef(format string, args ...any) string
+}
+
+type Kit interface{ Log(keyvals ...any) error }
+
+type Errs interface{ Errorf(format string, args ...any) error }
+
+type Reporter interface {
+	Errorf(format string, args ...any)
+	Fatalf(format string, args ...any)
+}
+
+type TB interface {
+	Logf(format string, args ...any)
+	Helper()
+}
+
+type Notifier interface{ Warn(subject, body string) }
+
+type Tracer interface{ Trace(ctx context.Context, name string) }
+`
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	conf := types.Config{Importer: importer.ForCompiler(fset, "source", nil)}
+	pkg, err := conf.Check("p", fset, []*ast.File{file}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		typ, name string
+		want      bool
+		format    int
+	}{
+		{"Leveled", "Debugf", true, 0},
+		{"Leveled", "Errorf", true, 0},  // an Error level beside Debug
+		{"Leveled", "Warn", true, -1},   // a message alone, in an interface of several levels
+		{"Leveled", "Info", true, -1},   // logr's shape
+		{"Kit", "Log", true, -1},        // go-kit's Log returns an error
+		{"Leveled", "Printf", false, 0}, // Print is no level
+		{"Leveled", "Tracef", false, 0}, // returns its text
+		{"Errs", "Errorf", false, 0},    // an error builder
+		{"Reporter", "Errorf", false, 0},
+		{"TB", "Logf", false, 0},
+		{"Notifier", "Warn", false, 0},
+		{"Tracer", "Trace", false, 0},
+	} {
+		obj, _, _ := types.LookupFieldOrMethod(pkg.Scope().Lookup(tt.typ).Type(), true, pkg, tt.name)
+		fn := obj.(*types.Func)
+		format, ok := logsink.LeveledShape(fn)
+		if ok != tt.want || ok && format != tt.format {
+			t.Errorf("LeveledShape(%s.%s) = %d, %v; want %d, %v", tt.typ, tt.name, format, ok, tt.format, tt.want)
+		}
+		if got := logsink.ByLevelOnly(fn); got != tt.want {
+			t.Errorf("ByLevelOnly(%s.%s) = %v", tt.typ, tt.name, got)
+		}
+	}
+}
+
 func TestNames(t *testing.T) {
 	var l logsink.Names
 	if err := l.Set(" Debug , traceOut"); err != nil || l.String() != "Debug,traceOut" {

@@ -1,0 +1,134 @@
+// Package leveled logs through leveled interfaces whatever the names of
+// their types and holders: the verb and the signature are the evidence.
+package leveled
+
+import (
+	"context"
+	"net/http"
+	"net/http/httputil"
+
+	"leveledlib"
+)
+
+// Leveled is a project's logger named for its levels.
+type Leveled interface {
+	Debugf(format string, args ...interface{})
+	Infof(format string, args ...interface{})
+	Warnf(format string, args ...interface{})
+	Errorf(format string, args ...interface{})
+}
+
+// KV takes a message and key-value pairs.
+type KV interface {
+	Debug(msg string, keysAndValues ...interface{})
+	Error(err error, msg string, keysAndValues ...interface{})
+}
+
+// Kit is go-kit's shape: Log returns an error.
+type Kit interface {
+	Log(keyvals ...interface{}) error
+}
+
+// Sink is logr's shape: a level before the message.
+type Sink interface {
+	Info(level int, msg string, keysAndValues ...interface{})
+}
+
+// UI prints a message at a level.
+type UI interface {
+	Info(msg string)
+	Warn(msg string)
+}
+
+type Client struct {
+	l    Leveled
+	lg   KV
+	opts leveledlib.Options
+}
+
+// ---- must flag ----
+
+func (c *Client) held(req *http.Request) {
+	c.l.Debugf("auth %s", req.Header.Get("Authorization")) // want `Authorization header value reaches c.l.Debugf`
+
+	c.l.Errorf("failed %s: %v", req.URL, req.Header) // want `http.Header \(may hold Authorization, Proxy-Authorization, ...\) reaches c.l.Errorf`
+
+	c.lg.Debug("sending", "cookie", req.Header.Get("Cookie")) // want `Cookie header value reaches c.lg.Debug`
+
+	c.opts.Out.Infof("key %s", req.Header.Get("X-Api-Key")) // want `X-Api-Key header value reaches c.opts.Out.Infof`
+}
+
+func params(out Leveled, k Kit, s Sink, ui UI, req *http.Request) {
+	dump, _ := httputil.DumpRequestOut(req, true)
+	out.Warnf("retrying: %s", dump) // want `request dump \(includes every header\) reaches out.Warnf`
+
+	_ = k.Log("msg", "sending", "auth", req.Header.Get("Authorization")) // want `Authorization header value reaches k.Log`
+
+	s.Info(1, "request", "header", req.Header) // want `http.Header \(may hold Authorization, Proxy-Authorization, ...\) reaches s.Info`
+
+	ui.Warn("token " + req.Header.Get("X-Auth-Token")) // want `X-Auth-Token header value reaches ui.Warn`
+}
+
+func unnamed(tr interface {
+	Tracef(format string, args ...interface{})
+}, req *http.Request) {
+	tr.Tracef("proxy auth %s", req.Header.Get("Proxy-Authorization")) // want `Proxy-Authorization header value reaches tr.Tracef`
+}
+
+// ---- must stay silent ----
+
+// Errs builds errors: its Errorf returns one.
+type Errs interface {
+	Errorf(format string, args ...interface{}) error
+}
+
+// Reporter reports a test's failures (gomock's TestReporter, testify's
+// TestingT): Errorf and Fatalf are no log without a level that only logs
+// have.
+type Reporter interface {
+	Errorf(format string, args ...interface{})
+	Fatalf(format string, args ...interface{})
+}
+
+// TB is a test helper with a Log method.
+type TB interface {
+	Logf(format string, args ...interface{})
+	Helper()
+}
+
+// Validator records a validation error on a field.
+type Validator interface {
+	Error(field string, msg string)
+}
+
+// Notifier sends a warning message: one level alone, a message alone.
+type Notifier interface {
+	Warn(subject string, body string)
+}
+
+// Tracer starts spans.
+type Tracer interface {
+	Trace(ctx context.Context, name string)
+}
+
+// Printer prints: Print is no level of a log.
+type Printer interface {
+	Printf(format string, args ...interface{})
+}
+
+// Info returns what it looks up.
+type Infos interface {
+	Info(name string, args ...interface{}) (string, error)
+}
+
+func silent(e Errs, r Reporter, tb TB, v Validator, n Notifier, t Tracer, p Printer, i Infos, l Leveled, req *http.Request) error {
+	r.Errorf("auth %s", req.Header.Get("Authorization"))
+	tb.Logf("auth %s", req.Header.Get("Authorization"))
+	v.Error("Authorization", req.Header.Get("Authorization"))
+	n.Warn("auth", req.Header.Get("Authorization"))
+	t.Trace(req.Context(), req.Header.Get("Authorization"))
+	p.Printf("%v", req.Header)
+	_, _ = i.Info("auth", req.Header.Get("Authorization"))
+	l.Debugf("req %p %T", req, req.Header) // no value shown
+	return e.Errorf("auth %s", req.Header.Get("Authorization"))
+}
