@@ -143,7 +143,11 @@
 // A func value held in a struct field or a variable is a log when its
 // name and signature are a logging method's by the same rule (a field
 // Logf func(format string, args ...any) of an SDK's client, which its
-// user sets to log.Printf; a variable debugf), or when the package
+// user sets to log.Printf; a variable debugf), or when a word of its
+// name or of its named func type's name says log or a level that only
+// logs use and it returns nothing (LogFunc, logFn, debugLog, errorLog,
+// OnDebug, traceHook, a field hook LogFunc; a message alone, logLine
+// func(string), only with the word log), or when the package
 // assigns it a log (retrier{onRetry: log.Printf}, which it then logs
 // like), unless all the package ever assigns it is a function of
 // package testing (logf := t.Logf). A field named Transform or Render

@@ -294,20 +294,82 @@ func loggerMethod(fn *types.Func, iface bool) (format int, ok bool) {
 // FuncValue reports whether a func value named name, a struct field or a
 // variable (Logf func(format string, args ...any), debugf), logs by its
 // shape: its name, with the first letter in upper case, is a logging verb
-// and its signature a logging signature (see Shape). The name is the
-// evidence that the type name gives a method: a field named Transform or
-// Format with the same signature is no log. It returns the index of the
-// format of a printf signature, or -1.
+// and its signature a logging signature (see Shape), or its name's words
+// say it logs (see funcValueByWords: LogFunc, logFn, traceHook). The name
+// is the evidence that the type name gives a method: a field named
+// Transform or Format with the same signature is no log. It returns the
+// index of the format of a printf signature, or -1.
 func FuncValue(name string, sig *types.Signature) (format int, ok bool) {
 	if name == "" || sig == nil {
 		return -1, false
 	}
 	r, size := utf8.DecodeRuneInString(name)
-	name = string(unicode.ToUpper(r)) + name[size:]
-	if !logVerbs[name] {
+	upper := string(unicode.ToUpper(r)) + name[size:]
+	if logVerbs[upper] {
+		return logSignature(sig, strings.HasSuffix(upper, "f"))
+	}
+	return funcValueByWords(name, sig)
+}
+
+// funcValueByWords applies the rule of FuncValue to a func value whose
+// name is no logging verb but has a word that says it logs: LogFunc,
+// logFn, debugLog, errorLogger (a word of LoggerTypeName), OnDebug,
+// traceHook, infoFn (a verb of levelBases: Debug, Trace, Info, Notice,
+// Warn, Warning, Verbose). The func value must return nothing (a
+// Sprintf-shaped formatter returns its text, an error builder its
+// error), and a message alone (logFunc func(msg string)) counts only
+// with a log word: OnDebug func(name string) is an event hook. A
+// message before the variadic parameter (LogFunc func(format string,
+// args ...any)) is taken as a format: a kv logger's message has no verbs,
+// and its other arguments are written as %v.
+func funcValueByWords(name string, sig *types.Signature) (format int, ok bool) {
+	if sig.Results().Len() != 0 {
 		return -1, false
 	}
-	return logSignature(sig, strings.HasSuffix(name, "f"))
+	logWord, levelWord := false, false
+	for _, w := range words(name) {
+		if loggerWords[strings.ToLower(w)] {
+			logWord = true
+		}
+		u := string(unicode.ToUpper(rune(w[0]))) + w[1:]
+		if b, unambiguous := levelOf(u); unambiguous && b == u && b != "Log" {
+			levelWord = true
+		}
+	}
+	if !logWord && !levelWord {
+		return -1, false
+	}
+	if format, ok := logSignature(sig, true); ok {
+		return format, true
+	}
+	format, ok = logSignature(sig, false)
+	if !ok || !sig.Variadic() && !logWord {
+		return -1, false
+	}
+	return format, true
+}
+
+// FuncValueName reports whether a func value named name may log by its
+// name (see FuncValue): a cheap test by name before the signature.
+func FuncValueName(name string) bool {
+	if name == "" {
+		return false
+	}
+	r, size := utf8.DecodeRuneInString(name)
+	if logVerbs[string(unicode.ToUpper(r))+name[size:]] {
+		return true
+	}
+	// Words cost an allocation: most names have none of the letters.
+	if !hasLog(name) && !slices.ContainsFunc(levelBases, func(b string) bool { return containsFold(name, b) }) {
+		return false
+	}
+	for _, w := range words(name) {
+		u := string(unicode.ToUpper(rune(w[0]))) + w[1:]
+		if b, unambiguous := levelOf(u); loggerWords[strings.ToLower(w)] || unambiguous && b == u {
+			return true
+		}
+	}
+	return false
 }
 
 // IsWriter reports whether a destination of type t may be a log: it is
@@ -593,6 +655,21 @@ func scanLoggerDecls(pkg *types.Package) bool {
 			continue
 		}
 		if tn, ok := scope.Lookup(name).(*types.TypeName); ok && types.IsInterface(tn.Type()) && LoggerTypeName(name) {
+			return true
+		}
+	}
+	return false
+}
+
+// containsFold reports whether name contains word, ASCII letters
+// compared without case, without an allocation.
+func containsFold(name, word string) bool {
+	for i := 0; i+len(word) <= len(name); i++ {
+		j := 0
+		for j < len(word) && name[i+j]|0x20 == word[j]|0x20 {
+			j++
+		}
+		if j == len(word) {
 			return true
 		}
 	}

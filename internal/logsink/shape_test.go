@@ -182,6 +182,42 @@ type Tracer interface{ Trace(ctx context.Context, name string) }
 	}
 }
 
+func TestFuncValue(t *testing.T) {
+	str := types.Typ[types.String]
+	anys := types.NewSlice(types.NewInterfaceType(nil, nil))
+	param := func(t types.Type) *types.Var { return types.NewParam(0, nil, "", t) }
+	printf := types.NewSignatureType(nil, nil, nil, types.NewTuple(param(str), param(anys)), nil, true)
+	sprintf := types.NewSignatureType(nil, nil, nil, types.NewTuple(param(str), param(anys)), types.NewTuple(param(str)), true)
+	msg := types.NewSignatureType(nil, nil, nil, types.NewTuple(param(str)), nil, false)
+	for _, tt := range []struct {
+		name string
+		sig  *types.Signature
+		want bool
+	}{
+		{"Logf", printf, true},
+		{"LogFunc", printf, true},
+		{"logFn", printf, true},
+		{"debugLog", printf, true},
+		{"OnDebug", printf, true},
+		{"traceHook", printf, true},
+		{"errorLog", printf, true},
+		{"logLine", msg, true},
+		{"Transform", printf, false},
+		{"catalogFn", printf, false},
+		{"onError", printf, false}, // Error alone is no level only logs use
+		{"debugText", sprintf, false},
+		{"onDebug", msg, false}, // a message alone needs the word log
+		{"loginFn", printf, false},
+	} {
+		if _, ok := logsink.FuncValue(tt.name, tt.sig); ok != tt.want {
+			t.Errorf("FuncValue(%s, %v) = %v, want %v", tt.name, tt.sig, ok, tt.want)
+		}
+		if tt.want && !logsink.FuncValueName(tt.name) {
+			t.Errorf("FuncValueName(%s) = false", tt.name)
+		}
+	}
+}
+
 func TestNames(t *testing.T) {
 	var l logsink.Names
 	if err := l.Set(" Debug , traceOut"); err != nil || l.String() != "Debug,traceOut" {
