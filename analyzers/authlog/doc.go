@@ -51,6 +51,12 @@
 //     {token}}, req.SetBasicAuth(c.user, c.password)), wherever the
 //     package reads it, when it is the one value the header is made from
 //     apart from constants (c.scheme+" "+c.secret names neither);
+//   - by the same evidence, a parameter or local variable of text type,
+//     given a value once, that its function sends so (func(req, token
+//     string) that sets "Bearer "+token; key := os.Getenv("API_KEY") set
+//     as X-Api-Key), or passes to a function that does, of this or
+//     another package (credparamlib.SetToken(req, tok): its fact says it
+//     sends its parameter), wherever the function logs it;
 //   - cookies from (*http.Request).Cookie and Cookies and
 //     (*http.Response).Cookies, and their values;
 //   - the text of a value whose String method prints one of these (its

@@ -71,7 +71,7 @@ func (c *checker) logWriter(dest ast.Expr) bool {
 		return false
 	}
 	if c.defs == nil {
-		c.defs = localDefs(c.calls, info)
+		c.defs, c.again = localDefs(c.calls, info)
 	}
 	rhs, ok := c.defs[v]
 	return ok && logsink.LogWriter(info, rhs)
