@@ -137,10 +137,10 @@
 // use (Trace, Debug, Info, Notice, Warn, Warning, Verbose, Log, with a
 // suffix) and it returns nothing (go-kit's Log only an error): c.l.Debugf
 // of an interface Leveled, k.Log(keyvals...) of an interface Kit, s.Info(
-// level, msg, kv...). Error, Critical, Fatal and Panic count only in an
-// interface that also has such a level and when they return nothing (an
-// error builder's Errorf(...) error and a test reporter's Errorf and
-// Fatalf are no logs); a method that takes a message alone
+// level, msg, kv...). An interface with Error, Critical, Fatal or Panic
+// logs only when it also has a level other than Log (an error builder's
+// Errorf(...) error and a test reporter's Errorf, Fatalf or Errorf and
+// Logf are no logs); a method that takes a message alone
 // (Warn(subject, body string), Trace(ctx, name string)) counts only in an
 // interface with methods of two levels; an interface with FailNow,
 // Helper or SkipNow reports a test. Print keeps needing a name that says

@@ -139,9 +139,9 @@ func Shape(fn *types.Func, from *types.Package) (Sink, bool) {
 //     error), and its parameters are a logging signature (see Shape);
 //   - Error, Critical, Fatal and Panic are verbs of error builders
 //     (Errorf(...) error) and test reporters (Errorf, Fatalf) as much as
-//     of logs: a method named for them logs only when its interface also
-//     has a method of an unambiguous verb (Debug, Info, ...) and it
-//     returns nothing;
+//     of logs: an interface with a method named for them is a log only
+//     when it also has a method of a level other than Log (Debug, Info,
+//     Warn, ...), since testing.TB's shape has Errorf beside Logf;
 //   - a method that takes a message alone (Warn(subject, body string),
 //     Trace(ctx, name string)) logs only when its interface has methods
 //     of two levels (Debug and Info, Info and Error): one such method
@@ -217,9 +217,10 @@ func leveledMethod(fn *types.Func) (format int, ok bool) {
 	if !ok {
 		return -1, false
 	}
-	// What the interface's other methods say.
-	levels := map[string]bool{base: true}
-	other := false // a method of an unambiguous verb
+	// What the interface's methods say: a level that only logs use
+	// (Log aside: testing.TB has Log and Logf), a severe one.
+	levels := map[string]bool{}
+	leveled, severe := false, false
 	for m := range iface.Methods() {
 		switch m.Name() {
 		case "FailNow", "Helper", "SkipNow", "Fail":
@@ -227,10 +228,16 @@ func leveledMethod(fn *types.Func) (format int, ok bool) {
 		}
 		if b, u := levelOf(m.Name()); b != "" {
 			levels[b] = true
-			other = other || u
+			leveled = leveled || u && b != "Log"
+			severe = severe || !u
 		}
 	}
-	if !unambiguous && !other || !sig.Variadic() && len(levels) < 2 {
+	switch {
+	case severe && !leveled:
+		// Errorf beside Logf alone, as testing.TB's: a test reporter
+		// (TestInterface{Errorf; Logf}), or an error builder.
+		return -1, false
+	case !unambiguous && !leveled, !sig.Variadic() && len(levels) < 2:
 		return -1, false
 	}
 	return format, true

@@ -140,6 +140,11 @@ type TB interface {
 
 type Notifier interface{ Warn(subject, body string) }
 
+type TestInterface interface {
+	Errorf(format string, args ...any)
+	Logf(format string, args ...any)
+}
+
 type Tracer interface{ Trace(ctx context.Context, name string) }
 `
 	fset := token.NewFileSet()
@@ -167,6 +172,8 @@ type Tracer interface{ Trace(ctx context.Context, name string) }
 		{"Errs", "Errorf", false, 0},    // an error builder
 		{"Reporter", "Errorf", false, 0},
 		{"TB", "Logf", false, 0},
+		{"TestInterface", "Errorf", false, 0}, // testing.TB's shape
+		{"TestInterface", "Logf", false, 0},
 		{"Notifier", "Warn", false, 0},
 		{"Tracer", "Trace", false, 0},
 	} {

@@ -96,6 +96,12 @@ type TB interface {
 	Helper()
 }
 
+// TestInterface is testing.TB's shape for injection: Errorf beside Logf.
+type TestInterface interface {
+	Errorf(format string, args ...interface{})
+	Logf(format string, args ...interface{})
+}
+
 // Validator records a validation error on a field.
 type Validator interface {
 	Error(field string, msg string)
@@ -121,9 +127,11 @@ type Infos interface {
 	Info(name string, args ...interface{}) (string, error)
 }
 
-func silent(e Errs, r Reporter, tb TB, v Validator, n Notifier, t Tracer, p Printer, i Infos, l Leveled, req *http.Request) error {
+func silent(e Errs, r Reporter, tb TB, ti TestInterface, v Validator, n Notifier, t Tracer, p Printer, i Infos, l Leveled, req *http.Request) error {
 	r.Errorf("auth %s", req.Header.Get("Authorization"))
 	tb.Logf("auth %s", req.Header.Get("Authorization"))
+	ti.Errorf("unexpected request %#v", req)
+	ti.Logf("auth %s", req.Header.Get("Authorization"))
 	v.Error("Authorization", req.Header.Get("Authorization"))
 	n.Warn("auth", req.Header.Get("Authorization"))
 	t.Trace(req.Context(), req.Header.Get("Authorization"))
