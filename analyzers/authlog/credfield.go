@@ -34,6 +34,10 @@ import (
 // assigned, tok, err := getToken()): what a variable assigned again holds
 // where it is logged may be something else (tok = mask(tok)).
 
+// A value stored in a field that the package sends (c.token = token in
+// a constructor, &Client{apiKey: key}) is a credential too, where the
+// function that stores it logs it.
+//
 // A parameter that a function of this package sends, or one of another
 // package whose fact says it does (funcFact.Sends: setAuth(req, token)),
 // makes the argument a caller passes there a credential too: the
@@ -61,8 +65,12 @@ func (c *checker) credVars() map[*types.Var]creds {
 			}
 		})
 	}
-	// The calls that may pass a credential to a function that sends it.
+	// The calls that may pass a credential to a function that sends it,
+	// and the values stored in fields of text type (c.token = token,
+	// &Client{token: token}), which a field the package sends makes
+	// credentials.
 	var passes []passCall
+	var stores []store
 	c.calls.Visit(func(file *ast.File) bool { return isTestFile(c.pass, file) }, func(n ast.Node) {
 		switch n := n.(type) {
 		case *ast.CallExpr:
@@ -82,6 +90,10 @@ func (c *checker) credVars() map[*types.Var]creds {
 				break
 			}
 			for i, l := range n.Lhs {
+				if f := textField(info, l); f != nil {
+					stores = append(stores, store{f, n.Rhs[i]})
+					continue
+				}
 				ix, ok := ast.Unparen(l).(*ast.IndexExpr)
 				if !ok {
 					continue
@@ -91,7 +103,23 @@ func (c *checker) credVars() map[*types.Var]creds {
 				}
 			}
 		case *ast.CompositeLit:
-			if t := info.TypeOf(n); t == nil || !isHeader(t) {
+			t := info.TypeOf(n)
+			if t == nil {
+				break
+			}
+			if _, ok := t.Underlying().(*types.Struct); ok {
+				for _, elt := range n.Elts {
+					if kv, ok := elt.(*ast.KeyValueExpr); ok {
+						if id, ok := kv.Key.(*ast.Ident); ok {
+							if f := textVar(info.Uses[id]); f != nil && f.IsField() {
+								stores = append(stores, store{f, kv.Value})
+							}
+						}
+					}
+				}
+				break
+			}
+			if !isHeader(t) {
 				break
 			}
 			for _, elt := range n.Elts {
@@ -126,11 +154,33 @@ func (c *checker) credVars() map[*types.Var]creds {
 				}
 			}
 		}
+		for _, st := range stores {
+			note(st.value, c.sent[st.field])
+		}
 		if len(c.sent) == n {
 			break
 		}
 	}
 	return c.sent
+}
+
+// A store is a value stored in a field of text type.
+type store struct {
+	field *types.Var
+	value ast.Expr
+}
+
+// textField returns the field of text type that e, the target of an
+// assignment, selects (c.token), or nil.
+func textField(info *types.Info, e ast.Expr) *types.Var {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	if s, ok := info.Selections[sel]; !ok || s.Kind() != types.FieldVal {
+		return nil
+	}
+	return textVar(info.Uses[sel.Sel])
 }
 
 // A passCall is a call that may pass a credential to a function that

@@ -56,7 +56,9 @@
 //     string) that sets "Bearer "+token; key := os.Getenv("API_KEY") set
 //     as X-Api-Key), or passes to a function that does, of this or
 //     another package (credparamlib.SetToken(req, tok): its fact says it
-//     sends its parameter), wherever the function logs it;
+//     sends its parameter), or stores in a field the package sends
+//     (c.token = token, &Client{token: token}), wherever the function
+//     logs it;
 //   - cookies from (*http.Request).Cookie and Cookies and
 //     (*http.Response).Cookies, and their values;
 //   - the text of a value whose String method prints one of these (its

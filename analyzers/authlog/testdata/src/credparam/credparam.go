@@ -63,7 +63,35 @@ func viaLocal(req *http.Request, s string) {
 	log.Printf("secret=%s", s) // want `X-Auth-Token header value reaches log.Printf`
 }
 
+// Stored in a field that the package sends.
+
+type Client struct {
+	token string
+	name  string
+}
+
+func newClient(token, name string) *Client {
+	log.Printf("client %s, token %s", name, token) // want `Authorization header value reaches log.Printf`
+	return &Client{token: token, name: name}
+}
+
+func (c *Client) setToken(tok string) {
+	c.token = tok
+	log.Println("new token:", tok) // want `Authorization header value reaches log.Println`
+}
+
+func (c *Client) do(req *http.Request) {
+	req.Header.Set("Authorization", "Bearer "+c.token)
+	req.Header.Set("X-Client-Name", c.name)
+}
+
 // ---- must stay silent ----
+
+// The name is stored in a field sent as no credential.
+func (c *Client) setName(name string) {
+	c.name = name
+	log.Printf("name %s", name)
+}
 
 // Sent as no credential header.
 func tagged(req *http.Request, id string) {
