@@ -146,7 +146,9 @@
 // (Warn(subject, body string), Trace(ctx, name string)) counts only in an
 // interface with methods of two levels; an interface with FailNow,
 // Helper or SkipNow reports a test. Print keeps needing a name that says
-// log: c.printer.Printf is no log.
+// log: c.printer.Printf is no log. By the same rule a concrete type whose
+// name says nothing (Out with Debugf beside Infof) logs when such a
+// method writes to a writer its receiver holds.
 //
 // A func value held in a struct field or a variable is a log when its
 // name and signature are a logging method's by the same rule (a field

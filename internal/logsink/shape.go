@@ -192,11 +192,7 @@ func ByLevelOnly(fn *types.Func) bool {
 }
 
 func leveledMethod(fn *types.Func) (format int, ok bool) {
-	if fn == nil {
-		return -1, false
-	}
-	base, unambiguous := levelOf(fn.Name())
-	if base == "" {
+	if fn == nil || !logVerbs[fn.Name()] {
 		return -1, false
 	}
 	sig, _ := fn.Type().(*types.Signature)
@@ -205,6 +201,22 @@ func leveledMethod(fn *types.Func) (format int, ok bool) {
 	}
 	iface, _ := sig.Recv().Type().Underlying().(*types.Interface)
 	if iface == nil {
+		return -1, false
+	}
+	return leveledShape(fn, sig, func(yield func(string) bool) {
+		for m := range iface.Methods() {
+			if !yield(m.Name()) {
+				return
+			}
+		}
+	})
+}
+
+// leveledShape applies the rule of LeveledShape to fn, a method whose
+// type has the methods named by methods.
+func leveledShape(fn *types.Func, sig *types.Signature, methods func(yield func(string) bool)) (format int, ok bool) {
+	base, unambiguous := levelOf(fn.Name())
+	if base == "" {
 		return -1, false
 	}
 	switch res := sig.Results(); {
@@ -221,12 +233,12 @@ func leveledMethod(fn *types.Func) (format int, ok bool) {
 	// (Log aside: testing.TB has Log and Logf), a severe one.
 	levels := map[string]bool{}
 	leveled, severe := false, false
-	for m := range iface.Methods() {
-		switch m.Name() {
+	for m := range methods {
+		switch m {
 		case "FailNow", "Helper", "SkipNow", "Fail":
 			return -1, false // a test reporter
 		}
-		if b, u := levelOf(m.Name()); b != "" {
+		if b, u := levelOf(m); b != "" {
 			levels[b] = true
 			leveled = leveled || u && b != "Log"
 			severe = severe || !u
@@ -275,8 +287,33 @@ func HeldShape(fn *types.Func, holder string, from *types.Package) (Sink, bool) 
 // the shape of a logger interface's: the type's name says it logs, and
 // the method's name and signature are a logging method's (see Shape). A
 // write such a method makes to a writer its receiver holds is a log.
+//
+// A concrete type whose name says nothing (Out, stdout) counts when its
+// method set has the levels of LeveledShape's rule: Debugf beside Infof
+// writing to the writer its receiver holds is a logger whatever its name.
 func LoggerMethod(fn *types.Func) bool {
-	_, ok := loggerMethod(fn, false)
+	if _, ok := loggerMethod(fn, false); ok {
+		return true
+	}
+	if fn == nil {
+		return false
+	}
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil || types.IsInterface(sig.Recv().Type()) {
+		return false
+	}
+	obj := recvNamed(sig.Recv().Type())
+	if obj == nil {
+		return false
+	}
+	ms := types.NewMethodSet(types.NewPointer(obj.Type()))
+	_, ok := leveledShape(fn, sig, func(yield func(string) bool) {
+		for i := range ms.Len() {
+			if !yield(ms.At(i).Obj().Name()) {
+				return
+			}
+		}
+	})
 	return ok
 }
 

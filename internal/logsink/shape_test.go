@@ -146,6 +146,15 @@ type TestInterface interface {
 }
 
 type Tracer interface{ Trace(ctx context.Context, name string) }
+
+type Out struct{}
+
+func (*Out) Debugf(format string, args ...any) {}
+func (*Out) Infof(format string, args ...any)  {}
+
+type Report struct{}
+
+func (*Report) Errorf(format string, args ...any) {}
 `
 	fset := token.NewFileSet()
 	file, err := parser.ParseFile(fset, "p.go", src, 0)
@@ -185,6 +194,15 @@ type Tracer interface{ Trace(ctx context.Context, name string) }
 		}
 		if got := logsink.ByLevelOnly(fn); got != tt.want {
 			t.Errorf("ByLevelOnly(%s.%s) = %v", tt.typ, tt.name, got)
+		}
+	}
+	// A concrete type by its levels: Out's Debugf beside Infof, not
+	// Report's Errorf alone.
+	for typ, want := range map[string]bool{"Out": true, "Report": false} {
+		name := map[string]string{"Out": "Debugf", "Report": "Errorf"}[typ]
+		obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(pkg.Scope().Lookup(typ).Type()), true, pkg, name)
+		if got := logsink.LoggerMethod(obj.(*types.Func)); got != want {
+			t.Errorf("LoggerMethod(%s.%s) = %v, want %v", typ, name, got, want)
 		}
 	}
 }

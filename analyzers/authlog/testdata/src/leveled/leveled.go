@@ -4,8 +4,11 @@ package leveled
 
 import (
 	"context"
+	"fmt"
+	"io"
 	"net/http"
 	"net/http/httputil"
+	"strings"
 
 	"leveledlib"
 )
@@ -75,7 +78,36 @@ func unnamed(tr interface {
 	tr.Tracef("proxy auth %s", req.Header.Get("Proxy-Authorization")) // want `Proxy-Authorization header value reaches tr.Tracef`
 }
 
+// Out is a concrete logger whose name says nothing: Debugf beside Infof,
+// writing to the writer it holds.
+type Out struct{ w io.Writer }
+
+func (o *Out) Debugf(format string, args ...interface{}) { fmt.Fprintf(o.w, format, args...) } // want Debugf:`authlog\(sink=fmt.Fprintf to o.w values=p0 printf=p0:p1\)`
+
+func (o *Out) Infof(format string, args ...interface{}) { fmt.Fprintf(o.w, format+"\n", args...) } // want Infof:`authlog\(sink=fmt.Fprintf to o.w values=p0 printf=p0:p1\)`
+
+func concrete(o *Out, req *http.Request) {
+	o.Debugf("auth %s", req.Header.Get("Authorization")) // want `Authorization header value reaches \(\*Out\).Debugf \(which passes it to fmt.Fprintf to o.w\)`
+}
+
 // ---- must stay silent ----
+
+// Report writes validation errors: Errorf without a level of a log.
+type Report struct{ w io.Writer }
+
+func (r *Report) Errorf(format string, args ...interface{}) { fmt.Fprintf(r.w, format, args...) }
+
+// Text builds a message in memory.
+type Text struct{ b strings.Builder }
+
+func (t *Text) Debugf(format string, args ...interface{}) { fmt.Fprintf(&t.b, format, args...) }
+
+func (t *Text) Infof(format string, args ...interface{}) { fmt.Fprintf(&t.b, format, args...) }
+
+func concreteSilent(r *Report, t *Text, req *http.Request) {
+	r.Errorf("bad header %s", req.Header.Get("Authorization"))
+	t.Debugf("auth %s", req.Header.Get("Authorization"))
+}
 
 // Errs builds errors: its Errorf returns one.
 type Errs interface {
