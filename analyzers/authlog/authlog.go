@@ -138,6 +138,11 @@ type funcFact struct {
 	// masked: every result is constant text, a marker, or a part of the
 	// parameter joined to a marker (k[:4] + "****"); see masking.go.
 	Masks bool
+	// Sends has, for each parameter, the credential kinds the function
+	// sends it as (a configured header's value, a basic-auth password),
+	// itself or through a callee: a helper such as setAuth(req, token)
+	// makes its caller's token a credential (credfield.go).
+	Sends []uint64
 }
 
 func (*funcFact) AFact() {}
@@ -184,6 +189,11 @@ func (f *funcFact) String() string {
 	if f.Masks {
 		parts = append(parts, "masks")
 	}
+	for i, k := range f.Sends {
+		if k != 0 {
+			parts = append(parts, fmt.Sprintf("p%d=sent(%s)", i, kindsString(creds(k))))
+		}
+	}
 	return "authlog(" + strings.Join(parts, " ") + ")"
 }
 
@@ -206,12 +216,12 @@ func (f *funcFact) empty() bool {
 	nonzero := func(r uint64) bool { return r != 0 }
 	some := func(names []string) bool { return len(names) > 0 }
 	return !f.sink() && !f.Masks && !slices.ContainsFunc(f.Removes, some) && !slices.ContainsFunc(f.Strips, some) &&
-		!slices.ContainsFunc(f.Results, nonzero) && !slices.ContainsFunc(f.Passes, nonzero)
+		!slices.ContainsFunc(f.Results, nonzero) && !slices.ContainsFunc(f.Passes, nonzero) && !slices.ContainsFunc(f.Sends, nonzero)
 }
 
 func (f *funcFact) equal(g *funcFact) bool {
 	return f.Sink == g.Sink && f.Values == g.Values && f.Printf == g.Printf && f.Masks == g.Masks &&
-		f.Format == g.Format && f.Args == g.Args && slices.Equal(f.Results, g.Results) && slices.Equal(f.Passes, g.Passes) &&
+		f.Format == g.Format && f.Args == g.Args && slices.Equal(f.Results, g.Results) && slices.Equal(f.Passes, g.Passes) && slices.Equal(f.Sends, g.Sends) &&
 		slices.EqualFunc(f.Removes, g.Removes, slices.Equal) && slices.EqualFunc(f.Strips, g.Strips, slices.Equal)
 }
 
@@ -267,6 +277,9 @@ type checker struct {
 	// defs are the local variables given a value once (see localDefs),
 	// built on first use.
 	defs map[*types.Var]ast.Expr
+	// again are the variables and parameters assigned after their
+	// declaration or whose address is taken (see localDefs).
+	again map[*types.Var]bool
 }
 
 type decl struct {
@@ -426,7 +439,7 @@ func (c *checker) reach(g *summary.Graph, reachesHTTP bool) (logs, active []bool
 		// Without net/http, a function matters only as a log wrapper,
 		// which needs a parameter to pass on.
 		l := logs[i] && (reachesHTTP || d.Obj.Type().(*types.Signature).Params().Len() > 0)
-		active[i] = l || reachesHTTP && (mayCarryResults(d.Obj) || strips[i] && hasHeaderParam(d.Obj))
+		active[i] = l || reachesHTTP && (mayCarryResults(d.Obj) || strips[i] && hasHeaderParam(d.Obj) || c.sendsParam(d.Obj))
 	}
 	return logs, active
 }
@@ -447,6 +460,10 @@ func joinFacts(old, new *funcFact) *funcFact {
 	j.Passes = slices.Clone(new.Passes)
 	for i := range min(len(j.Passes), len(old.Passes)) {
 		j.Passes[i] |= old.Passes[i]
+	}
+	j.Sends = slices.Clone(new.Sends)
+	for i := range min(len(j.Sends), len(old.Sends)) {
+		j.Sends[i] |= old.Sends[i]
 	}
 	if !j.Printf && old.Printf {
 		j.Printf, j.Format, j.Args = true, old.Format, old.Args
@@ -631,6 +648,9 @@ func (c *checker) sinkOf(call callindex.Call) (sinkCall, bool) {
 		if _, ok := logsink.Args(c.pass.TypesInfo, call.Expr, s); !ok {
 			return sinkCall{}, false // fmt.Fprintf to a writer that is not a log
 		}
+		if recv, _ := httpmodel.Receiver(c.pass.TypesInfo, call.Expr); recv != nil && logsink.ByLevelOnly(fn.Origin()) {
+			s.Name = types.ExprString(recv) + "." + fn.Name() // as the code calls it: c.lg.Debugf
+		}
 		return sinkCall{Sink: s, qualified: logsink.Name(fn.Origin(), nil)}, true
 	}
 	if s, ok := c.heldLogger(call.Expr, fn); ok {
@@ -720,6 +740,7 @@ func (c *checker) summarise(st *fstate, logs bool) *funcFact {
 	}
 	f.Strips = st.strips()
 	f.Masks = c.masksText(st.decl)
+	f.Sends = c.sentParams(st.decl)
 	if !logs {
 		return f // no call that may log: no parameter reaches a log
 	}

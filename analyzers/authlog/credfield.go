@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"net/http"
+	"slices"
 
 	"github.com/retrylint/retrylint/internal/callindex"
 	"github.com/retrylint/retrylint/internal/httpmodel"
@@ -24,6 +25,23 @@ import (
 // fmt.Sprintf("token %s", c.token) name c.token, but
 // c.scheme+" "+c.token names neither, since the scheme is no secret and
 // the two cannot be told apart.
+//
+// The same evidence makes a parameter or a local variable of text type a
+// credential in its function: func auth(req *http.Request, token string)
+// that sets "Bearer "+token and logs token logs the credential, as does
+// tok := os.Getenv("API_TOKEN") sent as X-Api-Key and printed. Such a
+// variable counts only when it is given a value once (a parameter never
+// assigned, tok, err := getToken()): what a variable assigned again holds
+// where it is logged may be something else (tok = mask(tok)).
+
+// A value stored in a field that the package sends (c.token = token in
+// a constructor, &Client{apiKey: key}) is a credential too, where the
+// function that stores it logs it.
+//
+// A parameter that a function of this package sends, or one of another
+// package whose fact says it does (funcFact.Sends: setAuth(req, token)),
+// makes the argument a caller passes there a credential too: the
+// caller's token is as much a credential as the callee's.
 
 // credVars returns the variables of credential values the package sends
 // (see above), built on first use.
@@ -34,17 +52,25 @@ func (c *checker) credVars() map[*types.Var]creds {
 	c.sent = map[*types.Var]creds{}
 	info := c.pass.TypesInfo
 	if c.defs == nil {
-		c.defs = localDefs(c.calls, info)
+		c.defs, c.again = localDefs(c.calls, info)
 	}
 	defs := c.defs
 	note := func(e ast.Expr, bits creds) {
 		if bits == 0 {
 			return
 		}
-		if v := sentVar(info, defs, e, 0); v != nil {
-			c.sent[v] |= bits
-		}
+		sentVars(info, defs, e, 0, func(v *types.Var) {
+			if !c.again[v] {
+				c.sent[v] |= bits
+			}
+		})
 	}
+	// The calls that may pass a credential to a function that sends it,
+	// and the values stored in fields of text type (c.token = token,
+	// &Client{token: token}), which a field the package sends makes
+	// credentials.
+	var passes []passCall
+	var stores []store
 	c.calls.Visit(func(file *ast.File) bool { return isTestFile(c.pass, file) }, func(n ast.Node) {
 		switch n := n.(type) {
 		case *ast.CallExpr:
@@ -52,12 +78,22 @@ func (c *checker) credVars() map[*types.Var]creds {
 				note(a.Value, c.nameBit(a.Name))
 			} else if fn := httpmodel.Callee(info, n); httpmodel.IsMethod(fn, httpPkg, "Request", "SetBasicAuth") && len(n.Args) == 2 {
 				note(n.Args[1], credPassword)
+			} else if fn != nil && len(n.Args) > 0 {
+				if fn = fn.Origin(); fn.Pkg() == c.pass.Pkg {
+					passes = append(passes, passCall{n, fn, nil})
+				} else if f := c.sums.Lookup(fn); f != nil && slices.ContainsFunc(f.Sends, func(k uint64) bool { return k != 0 }) {
+					passes = append(passes, passCall{n, fn, f.Sends})
+				}
 			}
 		case *ast.AssignStmt:
 			if len(n.Lhs) != len(n.Rhs) {
 				break
 			}
 			for i, l := range n.Lhs {
+				if f := textField(info, l); f != nil {
+					stores = append(stores, store{f, n.Rhs[i]})
+					continue
+				}
 				ix, ok := ast.Unparen(l).(*ast.IndexExpr)
 				if !ok {
 					continue
@@ -67,7 +103,23 @@ func (c *checker) credVars() map[*types.Var]creds {
 				}
 			}
 		case *ast.CompositeLit:
-			if t := info.TypeOf(n); t == nil || !isHeader(t) {
+			t := info.TypeOf(n)
+			if t == nil {
+				break
+			}
+			if _, ok := t.Underlying().(*types.Struct); ok {
+				for _, elt := range n.Elts {
+					if kv, ok := elt.(*ast.KeyValueExpr); ok {
+						if id, ok := kv.Key.(*ast.Ident); ok {
+							if f := textVar(info.Uses[id]); f != nil && f.IsField() {
+								stores = append(stores, store{f, kv.Value})
+							}
+						}
+					}
+				}
+				break
+			}
+			if !isHeader(t) {
 				break
 			}
 			for _, elt := range n.Elts {
@@ -81,7 +133,103 @@ func (c *checker) credVars() map[*types.Var]creds {
 			}
 		}
 	})
+	// A parameter of this package's functions found to be sent makes
+	// their callers' arguments sent too: follow chains of helpers a few
+	// calls deep.
+	for range 4 {
+		n := len(c.sent)
+		for _, p := range passes {
+			sig := p.fn.Type().(*types.Signature)
+			_, args := httpmodel.Receiver(info, p.call)
+			for i, a := range args {
+				if i >= sig.Params().Len() || sig.Variadic() && i >= sig.Params().Len()-1 {
+					break
+				}
+				if p.sends != nil {
+					if i < len(p.sends) {
+						note(a, creds(p.sends[i]))
+					}
+				} else {
+					note(a, c.sent[sig.Params().At(i)])
+				}
+			}
+		}
+		for _, st := range stores {
+			note(st.value, c.sent[st.field])
+		}
+		if len(c.sent) == n {
+			break
+		}
+	}
 	return c.sent
+}
+
+// A store is a value stored in a field of text type.
+type store struct {
+	field *types.Var
+	value ast.Expr
+}
+
+// textField returns the field of text type that e, the target of an
+// assignment, selects (c.token), or nil.
+func textField(info *types.Info, e ast.Expr) *types.Var {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	if s, ok := info.Selections[sel]; !ok || s.Kind() != types.FieldVal {
+		return nil
+	}
+	return textVar(info.Uses[sel.Sel])
+}
+
+// A passCall is a call that may pass a credential to a function that
+// sends it: a function of this package, or one whose fact says so
+// (sends).
+type passCall struct {
+	call  *ast.CallExpr
+	fn    *types.Func
+	sends []uint64
+}
+
+// sendsParam reports whether fn, a function of this package, sends one
+// of its parameters as a credential: its summary tells its callers.
+func (c *checker) sendsParam(fn *types.Func) bool {
+	ps := fn.Type().(*types.Signature).Params()
+	text := false
+	for p := range ps.Variables() {
+		text = text || httpmodel.IsStringOrBytes(p.Type())
+	}
+	if !text {
+		return false // the walk of credVars only for a text parameter
+	}
+	sent := c.credVars()
+	for p := range ps.Variables() {
+		if sent[p] != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// sentParams returns, for each parameter of the function fd, the credential
+// kinds it sends it as; nil for none.
+func (c *checker) sentParams(fd *ast.FuncDecl) []uint64 {
+	fn, _ := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+	if fn == nil || c.sent == nil {
+		return nil
+	}
+	ps := fn.Type().(*types.Signature).Params()
+	var out []uint64
+	for i := range ps.Len() {
+		if k := c.sent[ps.At(i)]; k != 0 {
+			if out == nil {
+				out = make([]uint64, ps.Len())
+			}
+			out[i] = uint64(k)
+		}
+	}
+	return out
 }
 
 // noteList notes each element of e, the values of a header given as a
@@ -96,9 +244,12 @@ func (c *checker) noteList(e ast.Expr, bits creds, note func(ast.Expr, creds)) {
 
 // localDefs maps each local variable of the package that is given a
 // value once, where it is declared, to that value (tok := c.cfg.Token).
-func localDefs(ix *callindex.Index, info *types.Info) map[*types.Var]ast.Expr {
-	defs := map[*types.Var]ast.Expr{}
-	again := map[*types.Var]bool{}
+// again holds the variables and parameters assigned after their
+// declaration, or whose address is taken.
+func localDefs(ix *callindex.Index, info *types.Info) (defs map[*types.Var]ast.Expr, again map[*types.Var]bool) {
+	defs = map[*types.Var]ast.Expr{}
+	again = map[*types.Var]bool{}
+	multi := map[*types.Var]bool{}
 	ix.Visit(nil, func(n ast.Node) {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
@@ -112,7 +263,7 @@ func localDefs(ix *callindex.Index, info *types.Info) map[*types.Var]ast.Expr {
 				} else if v, ok := info.Uses[id].(*types.Var); ok {
 					again[v] = true
 				} else if v, ok := info.Defs[id].(*types.Var); ok {
-					again[v] = true // v, err := f(): not one value
+					multi[v] = true // v, err := f(): not one value
 				}
 			}
 		case *ast.ValueSpec:
@@ -134,78 +285,83 @@ func localDefs(ix *callindex.Index, info *types.Info) map[*types.Var]ast.Expr {
 	for v := range again {
 		delete(defs, v)
 	}
-	return defs
+	for v := range multi {
+		delete(defs, v)
+	}
+	return defs, again
 }
 
-// sentVar returns the struct field or package variable of text type that
-// e, a value sent as a credential, is made from, alone but for constants
-// (see the comment at the top of the file), or nil.
-func sentVar(info *types.Info, defs map[*types.Var]ast.Expr, e ast.Expr, depth int) *types.Var {
+// sentVars calls note for the variables of text type that e, a value
+// sent as a credential, is made from, alone but for constants (see the
+// comment at the top of the file): the struct field or package variable
+// it comes from, and the local variables and parameters on the way
+// (tok := c.cfg.Token names tok and c.cfg.Token).
+func sentVars(info *types.Info, defs map[*types.Var]ast.Expr, e ast.Expr, depth int, note func(*types.Var)) {
 	if depth > 4 {
-		return nil
+		return
 	}
 	e = ast.Unparen(e)
 	if tv, ok := info.Types[e]; ok && tv.Value != nil {
-		return nil
+		return
 	}
-	// one returns the variable of the one operand of es that is not a
-	// constant.
-	one := func(es []ast.Expr) *types.Var {
+	// one follows the one operand of es that is not a constant.
+	one := func(es []ast.Expr) {
 		var only ast.Expr
 		for _, x := range es {
 			if tv, ok := info.Types[x]; ok && tv.Value != nil {
 				continue
 			}
 			if only != nil {
-				return nil
+				return
 			}
 			only = x
 		}
-		if only == nil {
-			return nil
+		if only != nil {
+			sentVars(info, defs, only, depth+1, note)
 		}
-		return sentVar(info, defs, only, depth+1)
+	}
+	noteText := func(obj types.Object) {
+		if v := textVar(obj); v != nil {
+			note(v)
+		}
 	}
 	switch x := e.(type) {
 	case *ast.BinaryExpr:
-		if x.Op != token.ADD {
-			return nil
+		if x.Op == token.ADD {
+			one([]ast.Expr{x.X, x.Y})
 		}
-		return one([]ast.Expr{x.X, x.Y})
 	case *ast.CallExpr:
 		if tv, ok := info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
-			return sentVar(info, defs, x.Args[0], depth+1) // string(key)
+			sentVars(info, defs, x.Args[0], depth+1, note) // string(key)
+			return
 		}
 		fn := httpmodel.Callee(info, x)
 		switch {
 		case httpmodel.IsPkgFunc(fn, "fmt", "Sprintf", "Sprint"):
-			return one(x.Args)
+			one(x.Args)
 		case httpmodel.IsPkgFunc(fn, "strings", "TrimSpace"):
-			return one(x.Args)
+			one(x.Args)
 		}
-		return nil
 	case *ast.SelectorExpr:
 		sel, ok := info.Selections[x]
 		if !ok {
-			return textVar(info.Uses[x.Sel]) // pkg.APIKey
+			noteText(info.Uses[x.Sel]) // pkg.APIKey
+			return
 		}
-		if sel.Kind() != types.FieldVal {
-			return nil
+		if sel.Kind() == types.FieldVal {
+			noteText(sel.Obj())
 		}
-		return textVar(sel.Obj())
 	case *ast.Ident:
 		v, ok := info.Uses[x].(*types.Var)
 		if !ok {
-			return nil
+			return
 		}
-		if v.Pkg() != nil && v.Parent() == v.Pkg().Scope() {
-			return textVar(v)
-		}
+		// A package variable, a parameter, or a local variable.
+		noteText(v)
 		if rhs, ok := defs[v]; ok {
-			return sentVar(info, defs, rhs, depth+1)
+			sentVars(info, defs, rhs, depth+1, note)
 		}
 	}
-	return nil
 }
 
 // textVar returns obj when it is a variable of text type: a string or a

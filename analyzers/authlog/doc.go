@@ -51,6 +51,14 @@
 //     {token}}, req.SetBasicAuth(c.user, c.password)), wherever the
 //     package reads it, when it is the one value the header is made from
 //     apart from constants (c.scheme+" "+c.secret names neither);
+//   - by the same evidence, a parameter or local variable of text type,
+//     given a value once, that its function sends so (func(req, token
+//     string) that sets "Bearer "+token; key := os.Getenv("API_KEY") set
+//     as X-Api-Key), or passes to a function that does, of this or
+//     another package (credparamlib.SetToken(req, tok): its fact says it
+//     sends its parameter), or stores in a field the package sends
+//     (c.token = token, &Client{token: token}), wherever the function
+//     logs it;
 //   - cookies from (*http.Request).Cookie and Cookies and
 //     (*http.Response).Cookies, and their values;
 //   - the text of a value whose String method prints one of these (its
@@ -124,12 +132,32 @@
 // and signature when it is called on a field, variable or parameter whose
 // name says it logs instead (c.Logger.Debugf of a field Logger Leveled,
 // log.Printf of a parameter log interface{ Printf(string, ...any) }); not
-// c.printer.Debugf, nor a method of package testing.
+// c.render.Render, nor a method of package testing.
+//
+// Whatever the names of its interface and its holder, a method is a log
+// by its verb and signature alone when the verb is a level that only logs
+// use (Trace, Debug, Info, Notice, Warn, Warning, Verbose, Log, with a
+// suffix) and it returns nothing (go-kit's Log only an error): c.l.Debugf
+// of an interface Leveled, k.Log(keyvals...) of an interface Kit, s.Info(
+// level, msg, kv...). An interface with Error, Critical, Fatal or Panic
+// logs only when it also has a level other than Log (an error builder's
+// Errorf(...) error and a test reporter's Errorf, Fatalf or Errorf and
+// Logf are no logs); a method that takes a message alone
+// (Warn(subject, body string), Trace(ctx, name string)) counts only in an
+// interface with methods of two levels; an interface with FailNow,
+// Helper or SkipNow reports a test. Print keeps needing a name that says
+// log: c.printer.Printf is no log. By the same rule a concrete type whose
+// name says nothing (Out with Debugf beside Infof) logs when such a
+// method writes to a writer its receiver holds.
 //
 // A func value held in a struct field or a variable is a log when its
 // name and signature are a logging method's by the same rule (a field
 // Logf func(format string, args ...any) of an SDK's client, which its
-// user sets to log.Printf; a variable debugf), or when the package
+// user sets to log.Printf; a variable debugf), or when a word of its
+// name or of its named func type's name says log or a level that only
+// logs use and it returns nothing (LogFunc, logFn, debugLog, errorLog,
+// OnDebug, traceHook, a field hook LogFunc; a message alone, logLine
+// func(string), only with the word log), or when the package
 // assigns it a log (retrier{onRetry: log.Printf}, which it then logs
 // like), unless all the package ever assigns it is a function of
 // package testing (logf := t.Logf). A field named Transform or Render

@@ -16,8 +16,10 @@ import (
 //
 // A call of one is a log when
 //
-//   - its name and signature say so (logsink.FuncValue: Logf, Debugf,
-//     Printf, Log, ... with a logging signature), or
+//   - its name, or the name of its named func type, and its signature
+//     say so (logsink.FuncValue: Logf, Debugf, Printf, Log, ... with a
+//     logging signature; LogFunc, logFn, debugLog, OnDebug, traceHook,
+//     whose words say log or a level, returning nothing), or
 //   - this package assigns it a log function (Logf: log.Printf, c.debug =
 //     logger.Printf, var logf = slog.Debug), which it then logs like;
 //
@@ -63,7 +65,12 @@ func (c *checker) funcValueSink(call *ast.CallExpr) (sinkCall, bool) {
 	}
 	name := types.ExprString(call.Fun)
 	s := logsink.Sink{Name: name, Format: -1, Writer: -1, All: true}
-	if format, ok := logsink.FuncValue(v.Name(), sig); ok {
+	format, ok := logsink.FuncValue(v.Name(), sig)
+	if n, named := types.Unalias(v.Type()).(*types.Named); !ok && named {
+		// The type's name is the evidence: hook LogFunc.
+		format, ok = logsink.FuncValue(n.Obj().Name(), sig)
+	}
+	if ok {
 		if format >= 0 {
 			s.Format, s.Verbs = format, format+1
 		}

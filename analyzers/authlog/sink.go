@@ -71,7 +71,7 @@ func (c *checker) logWriter(dest ast.Expr) bool {
 		return false
 	}
 	if c.defs == nil {
-		c.defs = localDefs(c.calls, info)
+		c.defs, c.again = localDefs(c.calls, info)
 	}
 	rhs, ok := c.defs[v]
 	return ok && logsink.LogWriter(info, rhs)
@@ -151,7 +151,7 @@ func (c *checker) isLogCall(call *ast.CallExpr, fn *types.Func) bool {
 // names of the wrappers that facts describe): a cheap test before
 // isLogCall.
 func (c *checker) mayLogName(name string, wrappers map[string]bool) bool {
-	return wrappers[name] || logsink.MayMatch(name, c.sinks) || name == "Write" || name == "WriteString" || name == "Copy" || name == "CopyN" || name == "CopyBuffer" || name == "WriteTo"
+	return wrappers[name] || logsink.MayMatch(name, c.sinks) || logsink.FuncValueName(name) || name == "Write" || name == "WriteString" || name == "Copy" || name == "CopyN" || name == "CopyBuffer" || name == "WriteTo"
 }
 
 // factName is the log function that a fact of a function that passes a

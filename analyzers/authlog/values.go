@@ -515,10 +515,9 @@ func (s *fstate) eval0(e ast.Expr) (v val, known bool) {
 			return val{}, false
 		}
 		v := s.f.Var(obj, x.Pos())
-		if obj.Pkg() != nil && obj.Parent() == obj.Pkg().Scope() {
-			// A package variable the package sends as a credential.
-			v.c |= s.c.credVars()[obj]
-		}
+		// A package variable, a parameter or a local variable that the
+		// package sends as a credential (credfield.go).
+		v.c |= s.c.credVars()[obj]
 		return v, false
 	case *ast.SelectorExpr:
 		sel, ok := info.Selections[x]

@@ -4,6 +4,7 @@ import (
 	"github.com/retrylint/retrylint/internal/httpmodel"
 	"go/ast"
 	"go/types"
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -112,13 +113,151 @@ func words(name string) []string {
 func IsLogVerb(name string) bool { return logVerbs[name] }
 
 // Shape reports whether fn is a method of a logger interface by its shape
-// (see the package documentation of the rule), and how it logs.
+// (see the package documentation of the rule), or a leveled logging
+// method of any interface (see LeveledShape), and how it logs.
 func Shape(fn *types.Func, from *types.Package) (Sink, bool) {
 	format, ok := loggerMethod(fn, true)
+	if !ok {
+		format, ok = leveledMethod(fn)
+	}
 	if !ok {
 		return Sink{}, false
 	}
 	return shapeSink(fn, from, format), true
+}
+
+// Leveled logging methods of interfaces whatever their names.
+//
+// A project's logger interface is often named for something else
+// (Leveled, KV, Reporter, an unnamed interface) and held under any name
+// (l, out, c.lg). Its method is a log by its verb and signature alone
+// when the verb names a log level that nothing but a log uses:
+//
+//   - the verb is Trace, Debug, Info, Notice, Warn, Warning, Verbose or
+//     Log (with a suffix: Debugf, Infow, WarnContext), the method returns
+//     nothing, or, for Log, only an error (go-kit's Log(keyvals ...any)
+//     error), and its parameters are a logging signature (see Shape);
+//   - Error, Critical, Fatal and Panic are verbs of error builders
+//     (Errorf(...) error) and test reporters (Errorf, Fatalf) as much as
+//     of logs: an interface with a method named for them is a log only
+//     when it also has a method of a level other than Log (Debug, Info,
+//     Warn, ...), since testing.TB's shape has Errorf beside Logf;
+//   - a method that takes a message alone (Warn(subject, body string),
+//     Trace(ctx, name string)) logs only when its interface has methods
+//     of two levels (Debug and Info, Info and Error): one such method
+//     alone is a notifier or a tracer as likely as a log;
+//   - an interface with a method of testing.TB's (FailNow, Helper,
+//     SkipNow) reports a test, and is no log.
+//
+// Print and Output keep needing a name that says log: printers are not
+// logs.
+
+// levelBases are the verbs that only logs use.
+var levelBases = []string{"Trace", "Debug", "Info", "Notice", "Warning", "Warn", "Verbose", "Log"}
+
+// severeBases are the verbs that error builders and test reporters share
+// with logs.
+var severeBases = []string{"Error", "Critical", "Crit", "Alert", "Emergency", "Fatal", "DPanic", "Panic"}
+
+// levelOf returns the base of name, a logging verb (Debugf: Debug), and
+// whether it is one of levelBases; "" when name is no such verb.
+func levelOf(name string) (base string, unambiguous bool) {
+	if !logVerbs[name] {
+		return "", false
+	}
+	for i, bs := range [][]string{levelBases, severeBases} {
+		for _, b := range bs {
+			if rest, ok := strings.CutPrefix(name, b); ok && slices.Contains(verbSuffixes, rest) {
+				return b, i == 0
+			}
+		}
+	}
+	return "", false
+}
+
+// LeveledShape reports whether fn, a method of an interface whatever its
+// name, is a leveled logging method (see above), and the index of its
+// format, or -1.
+func LeveledShape(fn *types.Func) (format int, ok bool) { return leveledMethod(fn) }
+
+// ByLevelOnly reports whether fn logs by LeveledShape alone: the name of
+// its interface does not say it logs, so that messages name it as the
+// code calls it (c.lg.Debugf) rather than by a type that says nothing.
+func ByLevelOnly(fn *types.Func) bool {
+	if _, named := loggerMethod(fn, true); named {
+		return false
+	}
+	_, ok := leveledMethod(fn)
+	return ok
+}
+
+func leveledMethod(fn *types.Func) (format int, ok bool) {
+	if fn == nil || !logVerbs[fn.Name()] {
+		return -1, false
+	}
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil {
+		return -1, false
+	}
+	iface, _ := sig.Recv().Type().Underlying().(*types.Interface)
+	if iface == nil {
+		return -1, false
+	}
+	return leveledShape(fn, sig, func(yield func(string) bool) {
+		for m := range iface.Methods() {
+			if !yield(m.Name()) {
+				return
+			}
+		}
+	})
+}
+
+// leveledShape applies the rule of LeveledShape to fn, a method whose
+// type has the methods named by methods.
+func leveledShape(fn *types.Func, sig *types.Signature, methods func(yield func(string) bool)) (format int, ok bool) {
+	base, unambiguous := levelOf(fn.Name())
+	if base == "" {
+		return -1, false
+	}
+	switch res := sig.Results(); {
+	case res.Len() == 0:
+	case res.Len() == 1 && base == "Log" && isError(res.At(0).Type()):
+	default:
+		return -1, false
+	}
+	format, ok = logSignature(sig, strings.HasSuffix(fn.Name(), "f"))
+	if !ok {
+		return -1, false
+	}
+	// What the interface's methods say: a level that only logs use
+	// (Log aside: testing.TB has Log and Logf), a severe one.
+	levels := map[string]bool{}
+	leveled, severe := false, false
+	for m := range methods {
+		switch m {
+		case "FailNow", "Helper", "SkipNow", "Fail":
+			return -1, false // a test reporter
+		}
+		if b, u := levelOf(m); b != "" {
+			levels[b] = true
+			leveled = leveled || u && b != "Log"
+			severe = severe || !u
+		}
+	}
+	switch {
+	case severe && !leveled:
+		// Errorf beside Logf alone, as testing.TB's: a test reporter
+		// (TestInterface{Errorf; Logf}), or an error builder.
+		return -1, false
+	case !unambiguous && !leveled, !sig.Variadic() && len(levels) < 2:
+		return -1, false
+	}
+	return format, true
+}
+
+func isError(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() == nil && n.Obj().Name() == "error"
 }
 
 // HeldShape reports whether fn, a method of an interface whose name does
@@ -148,8 +287,33 @@ func HeldShape(fn *types.Func, holder string, from *types.Package) (Sink, bool) 
 // the shape of a logger interface's: the type's name says it logs, and
 // the method's name and signature are a logging method's (see Shape). A
 // write such a method makes to a writer its receiver holds is a log.
+//
+// A concrete type whose name says nothing (Out, stdout) counts when its
+// method set has the levels of LeveledShape's rule: Debugf beside Infof
+// writing to the writer its receiver holds is a logger whatever its name.
 func LoggerMethod(fn *types.Func) bool {
-	_, ok := loggerMethod(fn, false)
+	if _, ok := loggerMethod(fn, false); ok {
+		return true
+	}
+	if fn == nil {
+		return false
+	}
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil || types.IsInterface(sig.Recv().Type()) {
+		return false
+	}
+	obj := recvNamed(sig.Recv().Type())
+	if obj == nil {
+		return false
+	}
+	ms := types.NewMethodSet(types.NewPointer(obj.Type()))
+	_, ok := leveledShape(fn, sig, func(yield func(string) bool) {
+		for i := range ms.Len() {
+			if !yield(ms.At(i).Obj().Name()) {
+				return
+			}
+		}
+	})
 	return ok
 }
 
@@ -174,20 +338,82 @@ func loggerMethod(fn *types.Func, iface bool) (format int, ok bool) {
 // FuncValue reports whether a func value named name, a struct field or a
 // variable (Logf func(format string, args ...any), debugf), logs by its
 // shape: its name, with the first letter in upper case, is a logging verb
-// and its signature a logging signature (see Shape). The name is the
-// evidence that the type name gives a method: a field named Transform or
-// Format with the same signature is no log. It returns the index of the
-// format of a printf signature, or -1.
+// and its signature a logging signature (see Shape), or its name's words
+// say it logs (see funcValueByWords: LogFunc, logFn, traceHook). The name
+// is the evidence that the type name gives a method: a field named
+// Transform or Format with the same signature is no log. It returns the
+// index of the format of a printf signature, or -1.
 func FuncValue(name string, sig *types.Signature) (format int, ok bool) {
 	if name == "" || sig == nil {
 		return -1, false
 	}
 	r, size := utf8.DecodeRuneInString(name)
-	name = string(unicode.ToUpper(r)) + name[size:]
-	if !logVerbs[name] {
+	upper := string(unicode.ToUpper(r)) + name[size:]
+	if logVerbs[upper] {
+		return logSignature(sig, strings.HasSuffix(upper, "f"))
+	}
+	return funcValueByWords(name, sig)
+}
+
+// funcValueByWords applies the rule of FuncValue to a func value whose
+// name is no logging verb but has a word that says it logs: LogFunc,
+// logFn, debugLog, errorLogger (a word of LoggerTypeName), OnDebug,
+// traceHook, infoFn (a verb of levelBases: Debug, Trace, Info, Notice,
+// Warn, Warning, Verbose). The func value must return nothing (a
+// Sprintf-shaped formatter returns its text, an error builder its
+// error), and a message alone (logFunc func(msg string)) counts only
+// with a log word: OnDebug func(name string) is an event hook. A
+// message before the variadic parameter (LogFunc func(format string,
+// args ...any)) is taken as a format: a kv logger's message has no verbs,
+// and its other arguments are written as %v.
+func funcValueByWords(name string, sig *types.Signature) (format int, ok bool) {
+	if sig.Results().Len() != 0 {
 		return -1, false
 	}
-	return logSignature(sig, strings.HasSuffix(name, "f"))
+	logWord, levelWord := false, false
+	for _, w := range words(name) {
+		if loggerWords[strings.ToLower(w)] {
+			logWord = true
+		}
+		u := string(unicode.ToUpper(rune(w[0]))) + w[1:]
+		if b, unambiguous := levelOf(u); unambiguous && b == u && b != "Log" {
+			levelWord = true
+		}
+	}
+	if !logWord && !levelWord {
+		return -1, false
+	}
+	if format, ok := logSignature(sig, true); ok {
+		return format, true
+	}
+	format, ok = logSignature(sig, false)
+	if !ok || !sig.Variadic() && !logWord {
+		return -1, false
+	}
+	return format, true
+}
+
+// FuncValueName reports whether a func value named name may log by its
+// name (see FuncValue): a cheap test by name before the signature.
+func FuncValueName(name string) bool {
+	if name == "" {
+		return false
+	}
+	r, size := utf8.DecodeRuneInString(name)
+	if logVerbs[string(unicode.ToUpper(r))+name[size:]] {
+		return true
+	}
+	// Words cost an allocation: most names have none of the letters.
+	if !hasLog(name) && !slices.ContainsFunc(levelBases, func(b string) bool { return containsFold(name, b) }) {
+		return false
+	}
+	for _, w := range words(name) {
+		u := string(unicode.ToUpper(rune(w[0]))) + w[1:]
+		if b, unambiguous := levelOf(u); loggerWords[strings.ToLower(w)] || unambiguous && b == u {
+			return true
+		}
+	}
+	return false
 }
 
 // IsWriter reports whether a destination of type t may be a log: it is
@@ -473,6 +699,21 @@ func scanLoggerDecls(pkg *types.Package) bool {
 			continue
 		}
 		if tn, ok := scope.Lookup(name).(*types.TypeName); ok && types.IsInterface(tn.Type()) && LoggerTypeName(name) {
+			return true
+		}
+	}
+	return false
+}
+
+// containsFold reports whether name contains word, ASCII letters
+// compared without case, without an allocation.
+func containsFold(name, word string) bool {
+	for i := 0; i+len(word) <= len(name); i++ {
+		j := 0
+		for j < len(word) && name[i+j]|0x20 == word[j]|0x20 {
+			j++
+		}
+		if j == len(word) {
 			return true
 		}
 	}

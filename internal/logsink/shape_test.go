@@ -110,6 +110,139 @@ func (StdLogger) Printf(format string, args ...any) {}
 	}
 }
 
+func TestLeveledShape(t *testing.T) {
+	const src = `package p
+
+import "context"
+
+type Leveled interface {
+	Debugf(format string, args ...any)
+	Errorf(format string, args ...any)
+	Warn(msg string)
+	Info(level int, msg string, kv ...any)
+	Printf(format string, args ...any)
+	Tracef(format string, args ...any) string
+}
+
+type Kit interface{ Log(keyvals ...any) error }
+
+type Errs interface{ Errorf(format string, args ...any) error }
+
+type Reporter interface {
+	Errorf(format string, args ...any)
+	Fatalf(format string, args ...any)
+}
+
+type TB interface {
+	Logf(format string, args ...any)
+	Helper()
+}
+
+type Notifier interface{ Warn(subject, body string) }
+
+type TestInterface interface {
+	Errorf(format string, args ...any)
+	Logf(format string, args ...any)
+}
+
+type Tracer interface{ Trace(ctx context.Context, name string) }
+
+type Out struct{}
+
+func (*Out) Debugf(format string, args ...any) {}
+func (*Out) Infof(format string, args ...any)  {}
+
+type Report struct{}
+
+func (*Report) Errorf(format string, args ...any) {}
+`
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	conf := types.Config{Importer: importer.ForCompiler(fset, "source", nil)}
+	pkg, err := conf.Check("p", fset, []*ast.File{file}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		typ, name string
+		want      bool
+		format    int
+	}{
+		{"Leveled", "Debugf", true, 0},
+		{"Leveled", "Errorf", true, 0},  // an Error level beside Debug
+		{"Leveled", "Warn", true, -1},   // a message alone, in an interface of several levels
+		{"Leveled", "Info", true, -1},   // logr's shape
+		{"Kit", "Log", true, -1},        // go-kit's Log returns an error
+		{"Leveled", "Printf", false, 0}, // Print is no level
+		{"Leveled", "Tracef", false, 0}, // returns its text
+		{"Errs", "Errorf", false, 0},    // an error builder
+		{"Reporter", "Errorf", false, 0},
+		{"TB", "Logf", false, 0},
+		{"TestInterface", "Errorf", false, 0}, // testing.TB's shape
+		{"TestInterface", "Logf", false, 0},
+		{"Notifier", "Warn", false, 0},
+		{"Tracer", "Trace", false, 0},
+	} {
+		obj, _, _ := types.LookupFieldOrMethod(pkg.Scope().Lookup(tt.typ).Type(), true, pkg, tt.name)
+		fn := obj.(*types.Func)
+		format, ok := logsink.LeveledShape(fn)
+		if ok != tt.want || ok && format != tt.format {
+			t.Errorf("LeveledShape(%s.%s) = %d, %v; want %d, %v", tt.typ, tt.name, format, ok, tt.format, tt.want)
+		}
+		if got := logsink.ByLevelOnly(fn); got != tt.want {
+			t.Errorf("ByLevelOnly(%s.%s) = %v", tt.typ, tt.name, got)
+		}
+	}
+	// A concrete type by its levels: Out's Debugf beside Infof, not
+	// Report's Errorf alone.
+	for typ, want := range map[string]bool{"Out": true, "Report": false} {
+		name := map[string]string{"Out": "Debugf", "Report": "Errorf"}[typ]
+		obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(pkg.Scope().Lookup(typ).Type()), true, pkg, name)
+		if got := logsink.LoggerMethod(obj.(*types.Func)); got != want {
+			t.Errorf("LoggerMethod(%s.%s) = %v, want %v", typ, name, got, want)
+		}
+	}
+}
+
+func TestFuncValue(t *testing.T) {
+	str := types.Typ[types.String]
+	anys := types.NewSlice(types.NewInterfaceType(nil, nil))
+	param := func(t types.Type) *types.Var { return types.NewParam(0, nil, "", t) }
+	printf := types.NewSignatureType(nil, nil, nil, types.NewTuple(param(str), param(anys)), nil, true)
+	sprintf := types.NewSignatureType(nil, nil, nil, types.NewTuple(param(str), param(anys)), types.NewTuple(param(str)), true)
+	msg := types.NewSignatureType(nil, nil, nil, types.NewTuple(param(str)), nil, false)
+	for _, tt := range []struct {
+		name string
+		sig  *types.Signature
+		want bool
+	}{
+		{"Logf", printf, true},
+		{"LogFunc", printf, true},
+		{"logFn", printf, true},
+		{"debugLog", printf, true},
+		{"OnDebug", printf, true},
+		{"traceHook", printf, true},
+		{"errorLog", printf, true},
+		{"logLine", msg, true},
+		{"Transform", printf, false},
+		{"catalogFn", printf, false},
+		{"onError", printf, false}, // Error alone is no level only logs use
+		{"debugText", sprintf, false},
+		{"onDebug", msg, false}, // a message alone needs the word log
+		{"loginFn", printf, false},
+	} {
+		if _, ok := logsink.FuncValue(tt.name, tt.sig); ok != tt.want {
+			t.Errorf("FuncValue(%s, %v) = %v, want %v", tt.name, tt.sig, ok, tt.want)
+		}
+		if tt.want && !logsink.FuncValueName(tt.name) {
+			t.Errorf("FuncValueName(%s) = false", tt.name)
+		}
+	}
+}
+
 func TestNames(t *testing.T) {
 	var l logsink.Names
 	if err := l.Set(" Debug , traceOut"); err != nil || l.String() != "Debug,traceOut" {

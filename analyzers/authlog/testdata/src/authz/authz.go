@@ -25,7 +25,7 @@ func Redacted(r *http.Request) *http.Request { // want Redacted:`authlog\(\)`
 }
 
 // WithAuth returns r itself, credentials and all.
-func WithAuth(r *http.Request, token string) *http.Request { // want WithAuth:`authlog\(result0=request\)`
+func WithAuth(r *http.Request, token string) *http.Request { // want WithAuth:`authlog\(result0=request p1=sent\(header-value\)\)`
 	r.Header.Set("Authorization", "Bearer "+token)
 	return r
 }
@@ -40,7 +40,7 @@ func LogRequest(r *http.Request) {
 func Fetch(url string) (*http.Response, error) { return http.Get(url) }
 
 // NewRequest builds a request with credentials.
-func NewRequest(token string) *http.Request { // want NewRequest:`authlog\(result0=request\)`
+func NewRequest(token string) *http.Request { // want NewRequest:`authlog\(result0=request p0=sent\(header-value\)\)`
 	r, _ := http.NewRequest("GET", "https://example.com", nil)
 	r.Header.Set("Authorization", "Bearer "+token)
 	return r

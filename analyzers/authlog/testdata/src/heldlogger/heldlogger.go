@@ -37,10 +37,15 @@ func structured(httpLogger Sink, req *http.Request) {
 	httpLogger.Log(1, "request", "cookie", req.Header.Get("Cookie")) // want `Cookie header value reaches httpLogger.Log`
 }
 
-// Silent: a holder that does not say it logs, a method that is no
-// logging verb, and a message without credentials.
+// A leveled method logs whatever its holder is named: Debugf of an
+// interface that also has Infof.
+func (c *Client) printed(req *http.Request) {
+	c.printer.Debugf("request headers: %v", req.Header) // want `http.Header \(may hold Authorization, Proxy-Authorization, ...\) reaches c.printer.Debugf`
+}
+
+// Silent: a method that is no logging verb, and a message without
+// credentials.
 func (c *Client) silent(log Leveled, req *http.Request) {
-	c.printer.Debugf("request headers: %v", req.Header)
 	c.render.Render("%v", req.Header)
 	log.Infof("%s %s", req.Method, req.URL.Redacted())
 }

@@ -105,14 +105,15 @@ type Printer interface {
 	Printf(format string, args ...any)
 }
 
-// Catalog has a logging verb, but "Catalog" is not the word log.
+// Catalog prints, but "Catalog" is not the word log, and Printf is no
+// level of a log.
 type Catalog interface {
-	Infof(format string, args ...any)
+	Printf(format string, args ...any)
 }
 
 func notLoggers(p Printer, cat Catalog, l logiface.Logger, r *http.Request) {
 	p.Printf("%s", r.Header.Get("Authorization"))
-	cat.Infof("%s", r.Header.Get("Authorization"))
+	cat.Printf("%s", r.Header.Get("Authorization"))
 	logiface.Show(p, "%s", r.Header.Get("Authorization"))
 	l.Infof(r.Header.Get("Authorization"))             // a printf verb without a printf signature
 	l.With("auth", r.Header.Get("Authorization"))      // no logging verb
