@@ -216,13 +216,13 @@ func (c *checker) sendsParam(fn *types.Func) bool {
 // kinds it sends it as; nil for none.
 func (c *checker) sentParams(fd *ast.FuncDecl) []uint64 {
 	fn, _ := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
-	if fn == nil || c.sent == nil {
+	if fn == nil || !c.sendsParam(fn) {
 		return nil
 	}
 	ps := fn.Type().(*types.Signature).Params()
 	var out []uint64
 	for i := range ps.Len() {
-		if k := c.sent[ps.At(i)]; k != 0 {
+		if k := c.credVars()[ps.At(i)]; k != 0 {
 			if out == nil {
 				out = make([]uint64, ps.Len())
 			}

@@ -298,10 +298,8 @@ func (f *clientVarFact) String() string {
 // such function.
 func (c *checker) returnedTimeout(fd *ast.FuncDecl) storedTimeout {
 	info := c.pass.TypesInfo
-	if fd.Body == nil || fd.Type.Results == nil {
-		return storedTimeout{}
-	}
-	if t := info.TypeOf(fd.Type.Results.List[0].Type); t == nil || !isClientPtr(t) {
+	fn, _ := info.Defs[fd.Name].(*types.Func)
+	if fd.Body == nil || fn == nil || !returnsClient(fn) {
 		return storedTimeout{}
 	}
 	var st storedTimeout
@@ -358,6 +356,9 @@ func (c *checker) clientValueTimeout(fn ast.Node, e ast.Expr) storedTimeout {
 	if !ok || lv.Kind() != types.LocalVar {
 		return storedTimeout{}
 	}
+	if fn == nil {
+		return storedTimeout{}
+	}
 	vals, known := flow.Assigned(info, fn, lv)
 	if !known || len(vals) != 1 {
 		return storedTimeout{}
@@ -381,23 +382,23 @@ func exportClientVars(pass *analysis.Pass) {
 	var ctors []*ast.FuncDecl
 	for _, file := range pass.Files {
 		for _, d := range file.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Type.Results != nil && fd.Body != nil {
-				if t := info.TypeOf(fd.Type.Results.List[0].Type); t != nil && isClientPtr(t) {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				if fn, ok := info.Defs[fd.Name].(*types.Func); ok && returnsClient(fn) {
 					ctors = append(ctors, fd)
 				}
 			}
 		}
 	}
 	done := map[*ast.FuncDecl]bool{}
-	for range 2 {
+	for more := true; more; {
+		more = false
 		for _, fd := range ctors {
-			fn, ok := info.Defs[fd.Name].(*types.Func)
-			if !ok || done[fd] {
+			if done[fd] {
 				continue
 			}
 			if st := c.returnedTimeout(fd); st.ok {
-				pass.ExportObjectFact(fn, &clientVarFact{Cond: st.cond})
-				done[fd] = true
+				pass.ExportObjectFact(info.Defs[fd.Name], &clientVarFact{Cond: st.cond})
+				done[fd], more = true, true
 			}
 		}
 	}
@@ -429,6 +430,12 @@ func exportClientVars(pass *analysis.Pass) {
 			pass.ExportObjectFact(v, &clientVarFact{Cond: st.cond})
 		}
 	}
+}
+
+// returnsClient reports whether fn's first result is a *http.Client.
+func returnsClient(fn *types.Func) bool {
+	res := fn.Signature().Results()
+	return res.Len() > 0 && isClientPtr(res.At(0).Type())
 }
 
 // isClientPtr reports whether t is *http.Client.

@@ -49,7 +49,8 @@
 //     under a condition, the fix's deadline is made only when it is
 //     positive; and a send that builds its request from a URL, without
 //     a context (c.Get(url), c.Head, c.Post, c.PostForm), through such a
-//     client;
+//     client, in a loop of its function (not in an operation handed to a
+//     retry helper, whose bound may be an option beside the operation);
 //
 // when nothing bounds the loop as a whole: no deadline made before the loop
 // and used by the attempts, and no wall-clock budget checked in the loop

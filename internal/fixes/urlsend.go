@@ -94,6 +94,12 @@ func (u URLSend) Rewrite() ([]analysis.TextEdit, bool) {
 		if !Pure(info, sel.X) {
 			return nil, false
 		}
+		// c.Get of a type that embeds *http.Client and declares a Do of
+		// its own (auth, retries): c.Do would run that one.
+		do, _, _ := types.LookupFieldOrMethod(info.TypeOf(sel.X), true, pass.Pkg, "Do")
+		if f, ok := do.(*types.Func); !ok || !httpmodel.IsMethod(f, "net/http", "Client", "Do") {
+			return nil, false
+		}
 		client = Text(pass.Fset, src, sel.X)
 	}
 	args := u.Call.Args

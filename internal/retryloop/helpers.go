@@ -103,7 +103,11 @@ func (r *Result) exportHelpers(funcs []callindex.Func) {
 			}
 		}
 	}
+	// Calls through interfaces asked about before (by the search for
+	// sends) may have found none of the package's helpers yet.
+	clear(r.ifaceHelpers)
 	r.delegatingHelpers(funcs)
+	clear(r.ifaceHelpers)
 	for fn, h := range r.helpers {
 		r.pass.ExportObjectFact(fn, h)
 	}

@@ -83,7 +83,13 @@ func (d *Dispatch) Targets(m *types.Func) []*types.Func {
 			out = append(out, fn)
 		}
 	}
-	for _, t := range slices.Concat(d.local[m.Name()], d.embedded) {
+	embedded := d.embedded
+	if len(d.local[m.Name()]) == 0 && len(d.byName[m.Name()]) == 0 {
+		// A promoted method is one of the package's own types' or a
+		// dependency's with a kept fact: neither has the name.
+		embedded = nil
+	}
+	for _, t := range slices.Concat(d.local[m.Name()], embedded) {
 		// A type that embeds must promote a method of that name.
 		obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(t), true, d.pass.Pkg, m.Name())
 		if fn, ok := obj.(*types.Func); ok && !IsInterfaceMethod(fn) && d.implements(t, iface) {
@@ -162,6 +168,16 @@ func (d *Dispatch) index() {
 			continue
 		}
 		d.byName[fn.Name()] = append(d.byName[fn.Name()], fn)
+	}
+	// AllObjectFacts comes in map order: the candidates in a fixed one,
+	// so that what a client picks among them does not vary by run.
+	for _, fns := range d.byName {
+		slices.SortFunc(fns, func(a, b *types.Func) int {
+			if c := strings.Compare(a.Pkg().Path(), b.Pkg().Path()); c != 0 {
+				return c
+			}
+			return int(a.Pos() - b.Pos())
+		})
 	}
 }
 

@@ -49,6 +49,14 @@ func viaLib(req *http.Request, tok string) {
 	log.Printf("authorized with %s", tok) // want `Authorization header value reaches log.Printf`
 }
 
+func viaErrSetter(req *http.Request, tok string) error {
+	if err := credparamlib.SetAuth(req, tok); err != nil {
+		return err
+	}
+	log.Printf("authorized with %s", tok) // want `Authorization header value reaches log.Printf`
+	return nil
+}
+
 func viaChain(req *http.Request, k string) {
 	credparamlib.Apply(req, k)
 	log.Println("key", k) // want `X-Api-Key header value reaches log.Println`

@@ -16,3 +16,10 @@ func Apply(req *http.Request, apiKey string) { setKey(req, apiKey) }
 
 // Tag sets a request id: no credential.
 func Tag(req *http.Request, id string) { req.Header.Set("X-Request-Id", id) }
+
+// SetAuth authorizes req and reports an error, as setters of auth
+// plug-ins do: its result does not hide what it sends.
+func SetAuth(req *http.Request, token string) error {
+	req.Header.Set("Authorization", "Bearer "+token)
+	return nil
+}
