@@ -201,10 +201,10 @@ func (c *checker) timeoutAssigned(scope ast.Node, v *types.Var) storedTimeout {
 
 // fieldTimeout reports whether field v of a type of this package is
 // stored at least once and every store of the package (a composite
-// literal's element or an assignment) is a client with a Timeout: an
-// http.Client literal with one, or a local variable assigned only such a
-// literal, or only a client its function gives a Timeout
-// (hc := &http.Client{}; hc.Timeout = d).
+// literal's element or an assignment) is a client with a Timeout (see
+// clientValueTimeout): an http.Client literal with one, a constructor's
+// client, or a local variable assigned only such a client, or only a
+// client its function gives a Timeout (hc := &http.Client{}; hc.Timeout = d).
 func (c *checker) fieldTimeout(v *types.Var) storedTimeout {
 	if c.fieldTimeouts == nil {
 		c.fieldTimeouts = map[*types.Var]storedTimeout{}
@@ -221,27 +221,9 @@ func (c *checker) fieldTimeout(v *types.Var) storedTimeout {
 		var fn ast.Node = file // the function of the store, for local variables
 		check := func(e ast.Expr) {
 			stores++
-			if clientLitTimeout(info, e) != nil {
+			if st := c.clientValueTimeout(fn, e); st.ok {
+				cond = cond || st.cond
 				return
-			}
-			if call, ok := ast.Unparen(e).(*ast.CallExpr); ok {
-				if st := c.clientValueTimeout(fn, call); st.ok {
-					cond = cond || st.cond
-					return
-				}
-			}
-			if id, ok := ast.Unparen(e).(*ast.Ident); ok {
-				if lv, ok := info.Uses[id].(*types.Var); ok && lv.Kind() == types.LocalVar {
-					if vals, known := flow.Assigned(info, fn, lv); known && len(vals) == 1 {
-						if clientLitTimeout(info, vals[0]) != nil {
-							return
-						}
-						if st := c.timeoutAssigned(fn, lv); st.ok && isClientValue(info, vals[0]) {
-							cond = cond || st.cond
-							return
-						}
-					}
-				}
 			}
 			all = false
 		}
@@ -320,10 +302,9 @@ func (c *checker) returnedTimeout(fd *ast.FuncDecl) storedTimeout {
 		if tv := info.Types[e]; tv.IsNil() {
 			return false
 		}
-		switch s := c.clientValueTimeout(fd, e); {
-		case s.ok:
+		if s := c.clientValueTimeout(fd, e); s.ok {
 			st = storedTimeout{ok: true, cond: st.cond || s.cond}
-		default:
+		} else {
 			all = false
 		}
 		return false
@@ -374,8 +355,9 @@ func (c *checker) clientValueTimeout(fn ast.Node, e ast.Expr) storedTimeout {
 
 // exportClientVars exports a clientVarFact for each package-level client
 // variable of the package that is assigned once, a client with a Timeout,
-// and for each function that returns such a client (callees first, as far
-// as the order of the declarations allows, which a second round repairs).
+// and for each function that returns such a client (until no function
+// gains one, so that a constructor calling another is found whatever the
+// order of their declarations).
 func exportClientVars(pass *analysis.Pass) {
 	info := pass.TypesInfo
 	c := &checker{pass: pass}
@@ -422,8 +404,6 @@ func exportClientVars(pass *analysis.Pass) {
 			continue
 		}
 		switch vs := c.clientValueTimeout(nil, values[0]); {
-		case clientLitTimeout(info, values[0]) != nil:
-			pass.ExportObjectFact(v, &clientVarFact{})
 		case vs.ok:
 			pass.ExportObjectFact(v, &clientVarFact{Cond: vs.cond})
 		case st.ok && isClientValue(info, values[0]):

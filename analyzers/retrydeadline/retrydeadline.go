@@ -1209,10 +1209,10 @@ func (c *checker) checkClientTimeout(file *ast.File, l *retryloop.Loop) {
 		if newReq == nil {
 			continue
 		}
+		if withCtx && c.boundedContext(l, newReq.Args[0]) {
+			return // the function, or every caller, bounds the operation
+		}
 		if c.handsOnResponse(l) {
-			if withCtx && c.boundedContext(l, newReq.Args[0]) {
-				return
-			}
 			c.reportClientBudget(file, l, send, per, guard)
 			return
 		}
@@ -1233,9 +1233,6 @@ func (c *checker) checkClientTimeout(file *ast.File, l *retryloop.Loop) {
 			// The request has a context: the deadline derives from it,
 			// and the request from the deadline.
 			parent := newReq.Args[0]
-			if c.boundedContext(l, parent) {
-				return // the function, or every caller, bounds the operation
-			}
 			if !fixes.Pure(info, parent) || !fixes.VisibleAt(info, file, parent, start.Pos()) {
 				continue
 			}

@@ -114,7 +114,7 @@ func IsLogVerb(name string) bool { return logVerbs[name] }
 
 // Shape reports whether fn is a method of a logger interface by its shape
 // (see the package documentation of the rule), or a leveled logging
-// method of any interface (see LeveledShape), and how it logs.
+// method of any interface (see leveledMethod), and how it logs.
 func Shape(fn *types.Func, from *types.Package) (Sink, bool) {
 	format, ok := loggerMethod(fn, true)
 	if !ok {
@@ -175,12 +175,7 @@ func levelOf(name string) (base string, unambiguous bool) {
 	return "", false
 }
 
-// LeveledShape reports whether fn, a method of an interface whatever its
-// name, is a leveled logging method (see above), and the index of its
-// format, or -1.
-func LeveledShape(fn *types.Func) (format int, ok bool) { return leveledMethod(fn) }
-
-// ByLevelOnly reports whether fn logs by LeveledShape alone: the name of
+// ByLevelOnly reports whether fn logs by leveledMethod alone: the name of
 // its interface does not say it logs, so that messages name it as the
 // code calls it (c.lg.Debugf) rather than by a type that says nothing.
 func ByLevelOnly(fn *types.Func) bool {
@@ -191,6 +186,9 @@ func ByLevelOnly(fn *types.Func) bool {
 	return ok
 }
 
+// leveledMethod reports whether fn, a method of an interface whatever its
+// name, is a leveled logging method (see above), and the index of its
+// format, or -1.
 func leveledMethod(fn *types.Func) (format int, ok bool) {
 	if fn == nil || !logVerbs[fn.Name()] {
 		return -1, false
@@ -212,7 +210,7 @@ func leveledMethod(fn *types.Func) (format int, ok bool) {
 	})
 }
 
-// leveledShape applies the rule of LeveledShape to fn, a method whose
+// leveledShape applies the rule of leveledMethod to fn, a method whose
 // type has the methods named by methods.
 func leveledShape(fn *types.Func, sig *types.Signature, methods func(yield func(string) bool)) (format int, ok bool) {
 	base, unambiguous := levelOf(fn.Name())
@@ -289,7 +287,7 @@ func HeldShape(fn *types.Func, holder string, from *types.Package) (Sink, bool) 
 // write such a method makes to a writer its receiver holds is a log.
 //
 // A concrete type whose name says nothing (Out, stdout) counts when its
-// method set has the levels of LeveledShape's rule: Debugf beside Infof
+// method set has the levels of leveledMethod's rule: Debugf beside Infof
 // writing to the writer its receiver holds is a logger whatever its name.
 func LoggerMethod(fn *types.Func) bool {
 	if _, ok := loggerMethod(fn, false); ok {
@@ -370,16 +368,7 @@ func funcValueByWords(name string, sig *types.Signature) (format int, ok bool) {
 	if sig.Results().Len() != 0 {
 		return -1, false
 	}
-	logWord, levelWord := false, false
-	for _, w := range words(name) {
-		if loggerWords[strings.ToLower(w)] {
-			logWord = true
-		}
-		u := string(unicode.ToUpper(rune(w[0]))) + w[1:]
-		if b, unambiguous := levelOf(u); unambiguous && b == u && b != "Log" {
-			levelWord = true
-		}
-	}
+	logWord, levelWord := nameSaysLog(name)
 	if !logWord && !levelWord {
 		return -1, false
 	}
@@ -407,13 +396,24 @@ func FuncValueName(name string) bool {
 	if !hasLog(name) && !slices.ContainsFunc(levelBases, func(b string) bool { return containsFold(name, b) }) {
 		return false
 	}
+	logWord, levelWord := nameSaysLog(name)
+	return logWord || levelWord
+}
+
+// nameSaysLog reports whether a word of name is a word of LoggerTypeName
+// (LogFunc, errorLogger), and whether one is a verb of levelBases but Log
+// (OnDebug, traceHook, infoFn).
+func nameSaysLog(name string) (logWord, levelWord bool) {
 	for _, w := range words(name) {
+		if loggerWords[strings.ToLower(w)] {
+			logWord = true
+		}
 		u := string(unicode.ToUpper(rune(w[0]))) + w[1:]
-		if b, unambiguous := levelOf(u); loggerWords[strings.ToLower(w)] || unambiguous && b == u {
-			return true
+		if b, unambiguous := levelOf(u); unambiguous && b == u && b != "Log" {
+			levelWord = true
 		}
 	}
-	return false
+	return logWord, levelWord
 }
 
 // IsWriter reports whether a destination of type t may be a log: it is

@@ -296,24 +296,6 @@ func (r *Result) Sends(fn *types.Func) bool {
 	return fn.Pkg() != r.pass.Pkg && r.pass.ImportObjectFact(fn, new(sendsFact))
 }
 
-// Targets returns the methods that a call of the interface method m may
-// run and that send (see summary.Dispatch): what a caller learns of the
-// call from facts about them (the method of the request they send), it
-// learns of the call. It is nil for any other function, and in a package
-// of the standard library.
-func (r *Result) Targets(m *types.Func) []*types.Func {
-	if r.dispatch == nil {
-		return nil
-	}
-	var out []*types.Func
-	for _, t := range r.dispatch.Targets(m) {
-		if r.Sends(t) {
-			out = append(out, t)
-		}
-	}
-	return out
-}
-
 // SendsCall reports whether call sends an HTTP request, directly or through
 // the function it calls.
 func (r *Result) SendsCall(call *ast.CallExpr) bool {

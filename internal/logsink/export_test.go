@@ -1,0 +1,4 @@
+package logsink
+
+// LeveledShape exposes leveledMethod to the tests of package logsink_test.
+var LeveledShape = leveledMethod
