@@ -533,6 +533,56 @@ func TestFixBehavesRetryDeadlineRestyTimeout(t *testing.T) {
 	}
 }
 
+// TestFixBehavesRetryDeadlineRestyContextTimeout: a resty v3 client that
+// retries twice with a 300 ms SetTimeout, called with a context that has a
+// deadline, which the function at hand does not hand to the request. The
+// retrydeadline fix hands it the caller's context without its deadline: v3
+// drops SetTimeout for a request whose context has a deadline
+// (request.go:1911-1912), so with the context as it is, a hung first
+// attempt would run to the caller's deadline and never be retried. After
+// the fix, a report answered on the second attempt, once the first was cut
+// by SetTimeout, is fetched as before; and the caller's deadline of 450 ms
+// ends the call before the third attempt (at 800 ms), with the caller's
+// own error, where the client as written makes all three.
+func TestFixBehavesRetryDeadlineRestyContextTimeout(t *testing.T) {
+	c := fixClient(t, "restyctxtimeout", "retrydeadline", "request is sent through a retrying resty client without SetContext(ctx)")
+	hang := retrytest.Fail(504).Delayed(time.Minute)
+	t.Run("second-attempt", func(t *testing.T) {
+		t.Parallel()
+		routes := []retrytest.Route{{Method: "GET", Path: "/report", Script: []retrytest.Step{hang, retrytest.OK(200)}}}
+		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, "-deadline=3s", srv.URL+"/report")
+			if n := srv.Attempts("GET /report"); n != 2 || res.code != 0 || !strings.Contains(res.stdout, "200") {
+				t.Errorf("fixed=%v: want the first attempt cut by SetTimeout and 200 on the second, got %d attempts, exit %d: %q %q\n%s", fixed, n, res.code, res.stdout, res.stderr, srv.Timeline())
+			}
+		})
+	})
+	t.Run("caller-deadline", func(t *testing.T) {
+		t.Parallel()
+		routes := []retrytest.Route{{Method: "GET", Path: "/report", Script: []retrytest.Step{hang}}}
+		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, "-deadline=450ms", srv.URL+"/report")
+			if res.code == 0 {
+				t.Fatalf("fixed=%v: the client succeeded against a server that never answers", fixed)
+			}
+			n := srv.Attempts("GET /report")
+			if !fixed {
+				if n != 3 {
+					t.Fatalf("the defect did not show: %d attempts after the caller's deadline, want 3\n%s", n, srv.Timeline())
+				}
+				t.Logf("defect shown: %d attempts, the caller's deadline ignored\n%s", n, srv.Timeline())
+				return
+			}
+			if n > 2 {
+				t.Errorf("the fixed client made %d attempts, want the caller's deadline to end it before the third\n%s", n, srv.Timeline())
+			}
+			if !strings.Contains(res.stderr, "the caller's deadline passed") {
+				t.Errorf("the fixed client should fail with the caller's context.DeadlineExceeded, got %q", res.stderr)
+			}
+		})
+	})
+}
+
 // TestFixBehavesAuthlogRestyV3: a resty v3 client with its debug log on
 // writes the session cookie it sends to the log, in the request's headers
 // and, with the curl command on, in that command (resty masks only the

@@ -304,7 +304,11 @@
 // retry.WithMaxDuration). A request sent through a retrying resty client
 // (v2, or v3 for the methods it retries) without SetContext while the
 // caller's context is at hand: its attempts and waits run on
-// context.Background() (fix: SetContext(ctx) on the request). With no
+// context.Background() (fix: SetContext(ctx) on the request; on v3 with a
+// SetTimeout, SetContext(withoutDeadline{ctx}), a type that the fix
+// declares once per package and that hides ctx's deadline, as v3 drops
+// SetTimeout for a context with one; ctx still ends the call, with its own
+// error). With no
 // context at hand, a request sent through a resty client with
 // SetRetryCount and a non-zero SetTimeout, from a function that makes no
 // deadline: SetTimeout bounds each attempt, not the call (fix: a context

@@ -31,6 +31,7 @@ func checkLibraries(pass *analysis.Pass, cfg Config, at func(token.Pos)) {
 		}
 		return ix
 	}
+	shared := &libState{}
 	for _, file := range pass.Files {
 		if isHTTPTestFile(pass, file) {
 			continue
@@ -45,7 +46,7 @@ func checkLibraries(pass *analysis.Pass, cfg Config, at func(token.Pos)) {
 				return true
 			}
 			at(call.Pos())
-			lc := libChecker{pass: pass, cfg: cfg, file: file, stack: stack, e: e, scope: retrylib.ScopeAt(pass.TypesInfo, pass.Files, stack), values: values}
+			lc := libChecker{pass: pass, cfg: cfg, file: file, stack: stack, e: e, scope: retrylib.ScopeAt(pass.TypesInfo, pass.Files, stack), values: values, shared: shared}
 			if e.Send {
 				if retrylib.IsResty(e.Lib.Path) {
 					lc.restyContext()
@@ -76,6 +77,14 @@ type libChecker struct {
 	scope retrylib.Scope
 	// values is the package's value index, made on first use.
 	values func() *retrylib.Values
+	// shared is what the checkers of one package share.
+	shared *libState
+}
+
+// libState is what the library checks of one package share: the
+// declaration of withoutDeadline that the resty v3 context fixes use.
+type libState struct {
+	noDeadline *noDeadlineDecl
 }
 
 func (lc *libChecker) report(n ast.Node, msg, fix string, edits []analysis.TextEdit) {
@@ -347,10 +356,122 @@ func (lc *libChecker) restyContext() {
 		lc.restyTimeout(cfg, sel)
 		return
 	}
-	lc.report(sel.Sel,
-		fmt.Sprintf("request is sent through a retrying resty client without SetContext(%s): its attempts and the waits between them ignore cancellation of %s (the operation outlives its caller)", ctx, ctx),
+	msg := fmt.Sprintf("request is sent through a retrying resty client without SetContext(%s): its attempts and the waits between them ignore cancellation of %s (the operation outlives its caller)", ctx, ctx)
+	if cfg.Path == retrylib.RestyV3 && cfg.Timeout != nil {
+		// v3 drops SetTimeout for a request whose context has a deadline
+		// (request.go:1911-1912): with the caller's context as it is, a
+		// hung attempt would run to the caller's deadline instead of
+		// being cut and retried. The request gets the caller's context
+		// without its deadline, which still ends every attempt and wait
+		// when the caller's context ends, with its error.
+		name, edits, ok := lc.withoutDeadline(sel.Sel.Pos())
+		if !ok {
+			return
+		}
+		lc.report(sel.Sel, msg,
+			"Hand the caller's context to the request, without its deadline, so that SetTimeout still bounds each attempt",
+			append(edits, analysis.TextEdit{Pos: sel.Sel.Pos(), End: sel.Sel.Pos(), NewText: fmt.Appendf(nil, "SetContext(%s{%s}).", name, ctx)}))
+		return
+	}
+	lc.report(sel.Sel, msg,
 		"Hand the caller's context to the request",
 		[]analysis.TextEdit{{Pos: sel.Sel.Pos(), End: sel.Sel.Pos(), NewText: fmt.Appendf(nil, "SetContext(%s).", ctx)}})
+}
+
+// noDeadlineName is the name of the type that hides a context's deadline.
+const noDeadlineName = "withoutDeadline"
+
+// noDeadlineDecl is the package's withoutDeadline: declared already
+// (edits nil), or declared by the edits that every fix using it carries,
+// identical in each, after the declaration of the package's first use (go
+// fix and golangci-lint merge identical edits of several fixes). usable
+// is false when the name is taken by something else.
+type noDeadlineDecl struct {
+	usable bool
+	edits  []analysis.TextEdit
+}
+
+// withoutDeadline returns the name of the type that hides a context's
+// deadline, usable at pos, and the edits that declare it:
+//
+//	// withoutDeadline is its context without the deadline: ...
+//	type withoutDeadline struct{ context.Context }
+//
+//	func (withoutDeadline) Deadline() (time.Time, bool) { return time.Time{}, false }
+func (lc *libChecker) withoutDeadline(pos token.Pos) (string, []analysis.TextEdit, bool) {
+	if lc.shared.noDeadline == nil {
+		lc.shared.noDeadline = lc.declareNoDeadline()
+	}
+	d := lc.shared.noDeadline
+	if !d.usable {
+		return "", nil, false
+	}
+	pkgObj := lc.pass.Pkg.Scope().Lookup(noDeadlineName)
+	if scope := lc.pass.Pkg.Scope().Innermost(pos); scope != nil {
+		if _, obj := scope.LookupParent(noDeadlineName, pos); obj != nil && obj != pkgObj {
+			return "", nil, false // a local declaration hides it here
+		}
+	}
+	return noDeadlineName, d.edits, true
+}
+
+// declareNoDeadline resolves, at the package's first use, whether the
+// package declares withoutDeadline already (a struct type that embeds
+// context.Context alone and has a Deadline method of its own, as the fix
+// declares it), and otherwise the edits that declare it after the
+// top-level declaration holding the use.
+func (lc *libChecker) declareNoDeadline() *noDeadlineDecl {
+	if obj := lc.pass.Pkg.Scope().Lookup(noDeadlineName); obj != nil {
+		return &noDeadlineDecl{usable: isNoDeadline(obj)}
+	}
+	if len(lc.stack) < 2 {
+		return &noDeadlineDecl{}
+	}
+	decl := lc.stack[1] // the file's declaration holding the use
+	info := lc.pass.TypesInfo
+	ctxName, edits, ok := fixes.Import(info, lc.pass.Pkg, lc.file, "context", decl.End())
+	if !ok {
+		return &noDeadlineDecl{}
+	}
+	timeName, tEdits, ok := fixes.Import(info, lc.pass.Pkg, lc.file, "time", decl.End())
+	if !ok {
+		return &noDeadlineDecl{}
+	}
+	text := fmt.Sprintf(`
+
+// %[1]s is its context without the deadline: resty drops
+// SetTimeout for a request whose context has a deadline, and keeps it for
+// this one, which still ends when its context does, with the same error.
+type %[1]s struct{ %[2]s.Context }
+
+// Deadline reports that there is none.
+func (%[1]s) Deadline() (%[3]s.Time, bool) { return %[3]s.Time{}, false }`, noDeadlineName, ctxName, timeName)
+	edits = append(append(edits, tEdits...), analysis.TextEdit{Pos: decl.End(), End: decl.End(), NewText: []byte(text)})
+	return &noDeadlineDecl{usable: true, edits: edits}
+}
+
+// isNoDeadline reports whether obj is a withoutDeadline as the fix
+// declares it: a struct type whose only field is an embedded
+// context.Context, with a Deadline method of its own.
+func isNoDeadline(obj types.Object) bool {
+	tn, ok := obj.(*types.TypeName)
+	if !ok {
+		return false
+	}
+	named, ok := tn.Type().(*types.Named)
+	if !ok {
+		return false
+	}
+	st, ok := named.Underlying().(*types.Struct)
+	if !ok || st.NumFields() != 1 || !st.Field(0).Embedded() || !httpmodel.IsNamed(st.Field(0).Type(), "context", "Context") {
+		return false
+	}
+	for i := range named.NumMethods() {
+		if named.Method(i).Name() == "Deadline" {
+			return true
+		}
+	}
+	return false
 }
 
 // restyTimeout reports a request sent, with no context at hand and none

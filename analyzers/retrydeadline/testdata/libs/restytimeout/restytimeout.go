@@ -57,6 +57,20 @@ func (s *Store) Delete(id string) error {
 	return nil
 }
 
+// With the caller's context at hand, v3 would drop SetTimeout for it if
+// it had a deadline (a hung attempt would then run to that deadline and
+// never be retried): the fix hands the request the caller's context
+// without its deadline, through a type declared once per package.
+func (s *Store) Fetch(ctx context.Context, id string) error {
+	_, err := s.c.R().Get("https://api.example.com/items/" + id) // want `without SetContext\(ctx\)`
+	return err
+}
+
+func (s *Store) Replace(r *http.Request, id string) error {
+	_, err := s.c.R().SetBody("x").Put("https://api.example.com/items/" + id) // want `without SetContext\(r.Context\(\)\)`
+	return err
+}
+
 // ---- must stay silent ----
 
 // A deadline made by the function bounds the call.
