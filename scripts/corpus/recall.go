@@ -398,6 +398,43 @@ func (rc *Recall) renderRecall(res *Results) string {
 	p("retrylint %s, %s, %s\n\n", res.Retrylint, res.GoVersion, res.Started.Format("2006-01-02 15:04 UTC"))
 	p("%s\n", rc.recallTable())
 
+	p("## Defects in code that uses a retry library, by part\n\n")
+	p("The sites whose shape is a library's (library-call, library-client,\n")
+	p("library-debug): code that calls or configures a retry library\n")
+	p("(go-retryablehttp, resty, backoff, retry-go, go-retry, failsafe-go) or\n")
+	p("an SDK's retrying client. Counted, not listed, for the holdout.\n\n")
+	p("| part | defect sites | found | recall | correct sites | false positives |\n| --- | --- | --- | --- | --- | --- |\n")
+	for _, part := range []struct {
+		name string
+		sel  *bool
+	}{{"tuned", boolPtr(false)}, {"holdout", boolPtr(true)}, {"all", nil}} {
+		var defects, found, correct, falsePos int
+		for _, s := range rc.Sites {
+			if !strings.HasPrefix(s.Shape, "library-") || part.sel != nil && rc.Holdout[s.Module] != *part.sel {
+				continue
+			}
+			hit := len(rc.Found[s]) > 0
+			switch s.Verdict {
+			case verdictDefect:
+				defects++
+				if hit {
+					found++
+				}
+			case verdictCorrect:
+				correct++
+				if hit {
+					falsePos++
+				}
+			}
+		}
+		r := "-"
+		if defects > 0 {
+			r = fmt.Sprintf("%d%%", found*100/defects)
+		}
+		p("| %s | %d | %d | %s | %d | %d |\n", part.name, defects, found, r, correct, falsePos)
+	}
+	p("\n")
+
 	all := rc.count(nil, "")
 	p("## Missed defects by shape\n\n| shape | missed | found |\n| --- | --- | --- |\n")
 	shapes := make(map[string]bool)
