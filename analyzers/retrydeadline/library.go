@@ -383,9 +383,10 @@ const noDeadlineName = "withoutDeadline"
 
 // noDeadlineDecl is the package's withoutDeadline: declared already
 // (edits nil), or declared by the edits that every fix using it carries,
-// identical in each, after the declaration of the package's first use (go
-// fix and golangci-lint merge identical edits of several fixes). usable
-// is false when the name is taken by something else.
+// identical in each, after the declaration of the package's first use in a
+// file that is not a test (go fix and golangci-lint merge identical edits
+// of several fixes). usable is false when the name is taken by something
+// else.
 type noDeadlineDecl struct {
 	usable bool
 	edits  []analysis.TextEdit
@@ -400,6 +401,13 @@ type noDeadlineDecl struct {
 //	func (withoutDeadline) Deadline() (time.Time, bool) { return time.Time{}, false }
 func (lc *libChecker) withoutDeadline(pos token.Pos) (string, []analysis.TextEdit, bool) {
 	if lc.shared.noDeadline == nil {
+		if strings.HasSuffix(lc.pass.Fset.File(lc.file.Pos()).Name(), "_test.go") && lc.pass.Pkg.Scope().Lookup(noDeadlineName) == nil {
+			// A declaration in a test file would not serve the package's
+			// other files: the home is the first use in a file that is
+			// not a test, and a use in a test file before it goes
+			// unreported.
+			return "", nil, false
+		}
 		lc.shared.noDeadline = lc.declareNoDeadline()
 	}
 	d := lc.shared.noDeadline

@@ -1,0 +1,18 @@
+// Package restytaken declares withoutDeadline as something else: the fix
+// has no name for its type, and the send is not reported.
+package restytaken
+
+import (
+	"context"
+	"time"
+
+	"resty.dev/v3"
+)
+
+func withoutDeadline(ctx context.Context) context.Context { return ctx }
+
+func fetch(ctx context.Context) error {
+	c := resty.New().SetRetryCount(2).SetTimeout(time.Second)
+	_, err := c.R().Get("https://api.example.com/items")
+	return err
+}
