@@ -280,6 +280,10 @@ type checker struct {
 	// again are the variables and parameters assigned after their
 	// declaration or whose address is taken (see localDefs).
 	again map[*types.Var]bool
+	// errorsBuilt are what the fields of the package's error values carry
+	// where the package builds them (&APIError{Req: req}), by the error's
+	// Error method (see errortext.go).
+	errorsBuilt map[*types.Func]creds
 }
 
 type decl struct {
@@ -379,6 +383,7 @@ func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, de
 			found = append(found, ff)
 		}
 	}
+	found = append(found, c.checkErrorTexts(g, states, at)...)
 	c.fixAll(found, at)
 	for _, ff := range found {
 		for _, f := range ff.fs {

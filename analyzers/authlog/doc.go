@@ -81,6 +81,15 @@
 // error type, only as far as its Error method prints it. %T and %p print
 // a type and an address, never a header.
 //
+// An error type of the package whose Error method formats whole, with
+// fmt, a request or a header held in a field of its receiver (func (e
+// *APIError) Error() string { return fmt.Sprintf("%+v failed", e.Req) })
+// is reported in that method, when the package builds values of the type
+// from a request or header (&APIError{Req: req}): the error's text is what
+// every log of it prints, wherever the value goes, often in another
+// package. The fix redacts the request or header where the method formats
+// it.
+//
 // A struct type of the package, printed whole (%v, %+v, a structured
 // field) by a log, with a field that holds a secret, is reported at that
 // field: a string or bytes field named as one of -authlog.secret-fields

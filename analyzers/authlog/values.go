@@ -587,6 +587,9 @@ func (s *fstate) eval0(e ast.Expr) (v val, known bool) {
 		for i, elt := range x.Elts {
 			if kv, ok := elt.(*ast.KeyValueExpr); ok {
 				ev := s.eval(kv.Value)
+				if isErr {
+					s.c.noteErrorBuilt(t, ev.c)
+				}
 				if isErr && !printedField(t, elt, i) {
 					ev = val{c: ev.c & valueKinds}
 				}
@@ -597,6 +600,9 @@ func (s *fstate) eval0(e ast.Expr) (v val, known bool) {
 				continue
 			}
 			ev := s.eval(elt)
+			if isErr {
+				s.c.noteErrorBuilt(t, ev.c)
+			}
 			if isErr && !printedField(t, elt, i) {
 				ev = val{c: ev.c & valueKinds}
 			}

@@ -104,3 +104,58 @@ func (e *HeaderError) Error() string {
 func NewHeaderError(h http.Header) error {
 	return &HeaderError{Header: h}
 }
+
+// APIError holds the request it failed on, and its Error method prints
+// the request whole: every log of an APIError prints its headers.
+type APIError struct {
+	Req    *http.Request
+	Status int
+}
+
+func (e *APIError) Error() string { // want Error:`authlog\(result0=request\)`
+	return fmt.Sprintf("request %+v failed with %d", e.Req, e.Status) // want `request formatted whole \(its Header may hold .*\) reaches the text of \(\*APIError\).Error, which every log of the error prints`
+}
+
+// status builds an APIError from the request it sent.
+func status(c *http.Client, req *http.Request) error {
+	resp, err := c.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode >= 400 {
+		return &APIError{Req: req, Status: resp.StatusCode}
+	}
+	return nil
+}
+
+// RejectedError prints the headers it holds.
+type RejectedError struct {
+	Header http.Header
+}
+
+func (e RejectedError) Error() string {
+	return "rejected with headers " + fmt.Sprint(e.Header) // want `http.Header \(may hold .*\) reaches the text of \(RejectedError\).Error`
+}
+
+func rejected(req *http.Request) error {
+	return RejectedError{Header: req.Header}
+}
+
+// PointerError prints its request's address only (%p): silent.
+type PointerError struct {
+	Req *http.Request
+}
+
+func (e *PointerError) Error() string { return fmt.Sprintf("request %p failed", e.Req) }
+
+func pointerErr(req *http.Request) error { return &PointerError{Req: req} }
+
+// NotBuilt prints its request whole, but the package builds no value of
+// it (another package may, from a request that carries no credential):
+// silent.
+type NotBuilt struct {
+	Req *http.Request
+}
+
+func (e *NotBuilt) Error() string { return fmt.Sprintf("%v failed", e.Req) } // want Error:`authlog\(result0=request\)`
