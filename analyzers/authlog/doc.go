@@ -80,8 +80,11 @@
 //     variables are built; assertion, subject_token and actor_token
 //     too), and the form's Encode; and a body that encoding/json makes
 //     of a value whose type has a secret field it writes
-//     (json.Marshal(&LoginRequest{...}); a field tagged json:"-", or a
-//     type with its own MarshalJSON, does not count). A name says secret
+//     (json.Marshal(&LoginRequest{...}), its own fields and an embedded
+//     struct's; a field tagged json:"-", a secret of a struct held in a
+//     field, as an API's response holds related objects whose
+//     credentials the server leaves empty, or a type with its own
+//     MarshalJSON, does not count). A name says secret
 //     when its last words are password, passwd, passphrase, secret, API,
 //     private, secret, signing, encryption, master or account key,
 //     access, refresh, session, bearer, auth, API, ID, security or OAuth

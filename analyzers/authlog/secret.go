@@ -86,8 +86,12 @@ func (c *checker) secretFieldOf(sel *types.Selection) bool {
 
 // marshalsSecret reports whether encoding/json writes a secret field of a
 // value of type t: t is a struct (or a pointer to one) with a secret
-// field that json writes, its own or one of a struct it holds, and no
-// MarshalJSON method of its own.
+// field that json writes, its own or one of an embedded struct (whose
+// fields json writes as its own), and no MarshalJSON method of its own.
+// A secret of a struct held in a field does not count: a response of an
+// API (a job) holds related objects (its agent) whose credential fields
+// the server leaves empty there, and a request body is made of its own
+// fields.
 func (c *checker) marshalsSecret(t types.Type) bool {
 	if c.marshalled == nil {
 		c.marshalled = map[types.Type]bool{}
@@ -123,7 +127,7 @@ func (c *checker) marshalsIn(t types.Type, depth int) bool {
 		if !secrets.Marshalled(st, i) {
 			continue
 		}
-		if c.secretFields.field(named, st, i) || c.marshalsIn(st.Field(i).Type(), depth+1) {
+		if c.secretFields.field(named, st, i) || st.Field(i).Embedded() && c.marshalsIn(st.Field(i).Type(), depth+1) {
 			found = true
 			break
 		}
