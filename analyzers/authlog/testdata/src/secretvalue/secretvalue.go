@@ -14,6 +14,7 @@ import (
 	"net/url"
 	"testing"
 
+	"cloud.google.com/go/auth"
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"golang.org/x/oauth2"
 
@@ -67,6 +68,17 @@ func retrieve(ctx context.Context, p aws.CredentialsProvider) {
 
 	log.Println("credentials:", creds) // want `aws.Credentials printed whole \(its SecretAccessKey is a secret\) reaches log.Println`
 	log.Printf("credentials from %s, expire %v", creds.Source, creds.Expires)
+}
+
+// A credential type whose field's name does not say secret.
+
+func googleToken(ctx context.Context, p auth.TokenProvider) {
+	tok, err := p.Token(ctx)
+	if err != nil {
+		return
+	}
+	log.Printf("token %s", tok.Value) // want `secret field auth.Token.Value reaches log.Printf`
+	log.Printf("token of type %s expires %v", tok.Type, tok.Expiry)
 }
 
 // URL user information.
