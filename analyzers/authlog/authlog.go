@@ -288,6 +288,8 @@ type checker struct {
 	// type (secret.go).
 	secretVars map[*types.Var]bool
 	marshalled map[types.Type]bool
+	// formKeys caches secrets.FormKey by key.
+	formKeys map[string]bool
 }
 
 type decl struct {

@@ -142,14 +142,23 @@ func hasMethod(t types.Type, name string) bool {
 	return ok
 }
 
-// isFormKey reports whether e is a constant key that says its value is a
-// secret (see secrets.FormKey), and value is not constant text.
+// isSecretEntry reports whether key is a constant that says its value is
+// a secret (see secrets.FormKey), and value is not constant text.
 func (s *fstate) isSecretEntry(key, value ast.Expr) bool {
 	k, ok := httpmodel.ConstString(s.info, key)
-	if !ok || !secrets.FormKey(k) {
+	if !ok {
 		return false
 	}
-	return !constOnly(s.info, value)
+	c := s.c
+	if c.formKeys == nil {
+		c.formKeys = map[string]bool{}
+	}
+	secret, done := c.formKeys[k]
+	if !done {
+		secret = secrets.FormKey(k)
+		c.formKeys[k] = secret
+	}
+	return secret && !constOnly(s.info, value)
 }
 
 // constOnly reports whether e is constant text, or a list of constants
