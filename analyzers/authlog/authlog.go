@@ -92,14 +92,18 @@ func New(cfg Config) *analysis.Analyzer {
 		FactTypes: []analysis.Fact{new(funcFact), new(terminalFact)},
 		Requires:  []*analysis.Analyzer{callindex.Analyzer},
 		Run: analysisutil.Safe("authlog", func(pass *analysis.Pass, at func(token.Pos)) (any, error) {
-			return run(pass, headers, sinks, debugWriters, newSecretNames(secretFields), partial, at)
+			names := newSecretNames(secretFields)
+			// The default list stands for every name whose words say
+			// secret (internal/secrets); a list given replaces it.
+			names.words = slices.Equal(secretFields, DefaultSecretFields())
+			return run(pass, headers, sinks, debugWriters, names, partial, at)
 		}),
 	}
 	a.Flags.Var(&headers, "headers", "comma-separated headers whose values are credentials")
 	a.Flags.Var(&sinks, "sinks", "comma-separated extra log functions by qualified name, such as example.com/mylog.Infof or (*example.com/mylog.Logger).Infof, or writers that are logs, such as (example.com/sdk.Config).Trace")
 	a.Flags.Var(&debugWriters, "debug-writers", "comma-separated names of fields, parameters and variables whose io.Writer is a debug or trace output")
 	a.Flags.BoolVar(&partial, "partial-redaction", partial, "report a header, request or dump from which some credential headers were removed but not all, naming those left (off: removing the ones the package sends counts as a redaction)")
-	a.Flags.Var(&secretFields, "secret-fields", "comma-separated names of struct fields whose text is a credential, printed when a log formats the struct whole")
+	a.Flags.Var(&secretFields, "secret-fields", "comma-separated names of struct fields whose text is a credential, logged or printed when a log formats the struct whole (the default also takes every name whose words say password, secret, API or private key, access, refresh or session token)")
 	return a
 }
 
@@ -202,7 +206,7 @@ func kindsString(c creds) string {
 	for _, k := range []struct {
 		bit  creds
 		name string
-	}{{credHeader, "header"}, {credRequest, "request"}, {credDump, "dump"}, {credRespDump, "response-dump"}, {credPassword, "password"}, {credCookie, "cookie"}, {nameBits, "header-value"}} {
+	}{{credHeader, "header"}, {credRequest, "request"}, {credDump, "dump"}, {credRespDump, "response-dump"}, {credPassword, "password"}, {credCookie, "cookie"}, {credSecret, "secret"}, {nameBits, "header-value"}} {
 		if c&k.bit != 0 {
 			parts = append(parts, k.name)
 		}
@@ -284,6 +288,12 @@ type checker struct {
 	// where the package builds them (&APIError{Req: req}), by the error's
 	// Error method (see errortext.go).
 	errorsBuilt map[*types.Func]creds
+	// secretVars caches secretSel by field, marshalled marshalsSecret by
+	// type (secret.go).
+	secretVars map[*types.Var]bool
+	marshalled map[types.Type]bool
+	// formKeys caches secrets.FormKey by key.
+	formKeys map[string]bool
 }
 
 type decl struct {
@@ -844,6 +854,11 @@ func (c *checker) check(file *ast.File, st *fstate) *fileFindings {
 					leaves = []leaf{{expr: a.Expr, ctx: a.Type, c: shown}}
 				}
 			}
+			if !byMethod && !a.Source && c.foreignSecret(t) != nil && !slices.ContainsFunc(leaves, func(l leaf) bool { return l.expr == a.Expr }) {
+				// An oauth2.Token, aws.Credentials printed whole
+				// (secret.go).
+				leaves = append(leaves, leaf{expr: a.Expr, ctx: a.Type, c: credSecret})
+			}
 			for _, l := range leaves {
 				if byMethod {
 					shown, _ := c.printedCreds(t, l.c)
@@ -937,6 +952,14 @@ func (c *checker) plan(file *ast.File, st *fstate, f *finding, src []byte) {
 	case f.c&credCookie != 0:
 		what = "cookie value"
 		f.value, f.what = true, what
+	case f.c&credSecret != 0:
+		what = c.secretWhat(f.expr)
+		if f.c == credSecret && (isURL(t) || isURLString(info, f.expr)) {
+			f.fix = c.urlFix(f)
+		}
+		if f.fix == nil {
+			f.value, f.what = true, what
+		}
 	case f.c&credHeader != 0:
 		// Text made from a whole header, such as fmt.Sprint(r.Header).
 		what = fmt.Sprintf("http.Header (may hold %s)", mayHold())

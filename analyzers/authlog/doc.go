@@ -63,7 +63,44 @@
 //     (*http.Response).Cookies, and their values;
 //   - the text of a value whose String method prints one of these (its
 //     summary says so: func (t traced) String() string { return
-//     fmt.Sprint(t.req.Header) }).
+//     fmt.Sprint(t.req.Header) });
+//   - secrets held in Go values, which no header names: a field of text
+//     type whose name or json, yaml, xml, form or url tag says it holds a
+//     secret (see below: cfg.Password, c.ClientSecret, s.PrivateKeyPEM,
+//     a field tagged json:"api_key"), and the fields of the credential
+//     types of well-known SDKs, matched by package path and type
+//     (golang.org/x/oauth2's Token and Config, clientcredentials.Config,
+//     aws-sdk-go-v2's aws.Credentials, azcore.AccessToken's Token,
+//     cloud.google.com/go/auth's Token.Value); the password of a URL's
+//     user ((*url.Userinfo).Password, url.UserPassword, and a URL made
+//     with one, which its String method prints: the fix logs
+//     u.Redacted()); the value given a secret key of a form or of a map
+//     of request values (url.Values{"client_secret": {s}},
+//     v.Set("password", p), map[string]any{"password": p} as GraphQL
+//     variables are built; assertion, subject_token and actor_token
+//     too), and the form's Encode; and a body that encoding/json makes
+//     of a value whose type has a secret field it writes
+//     (json.Marshal(&LoginRequest{...}), its own fields and an embedded
+//     struct's; a field tagged json:"-", a secret of a struct held in a
+//     field, as an API's response holds related objects whose
+//     credentials the server leaves empty, or a type with its own
+//     MarshalJSON, does not count). A name says secret
+//     when its last words are password, passwd, passphrase, secret, API,
+//     private, secret, signing, encryption, master or account key,
+//     access, refresh, session, bearer, auth, API, ID, security or OAuth
+//     token, bearer or credential(s), optionally followed by one word
+//     naming an encoding (PEM, value, data, bytes, raw, base64):
+//     PasswordFile, SecretName, APIKeyID, AccessKeyID, TokenType,
+//     MaskedPassword and PasswordHash do not. The word token alone does
+//     not: a field named Token holds a page, payment or language-model
+//     token about as often as a credential, and one the package sends as
+//     a header is found by that evidence (above). A *string field is
+//     printed as an address, and counts where it is dereferenced.
+//
+// A struct printed whole shows its secret fields: one of another
+// package, printed field by field (no String, Error, Format or LogValue
+// method: an *oauth2.Token, aws.Credentials), is reported at the value
+// logged; one of this package at its field (below).
 //
 // A value whose type has an Error, String, Format or LogValue method is
 // printed by that method: the request or header it holds is not printed
@@ -92,7 +129,8 @@
 //
 // A struct type of the package, printed whole (%v, %+v, a structured
 // field) by a log, with a field that holds a secret, is reported at that
-// field: a string or bytes field named as one of -authlog.secret-fields
+// field: a string or bytes field whose name says secret (above), or,
+// when -authlog.secret-fields is given, named as one of its entries
 // (compared case-insensitively and without underscores, whole names
 // only: APIKey and api_key match, APIKeyID, TokenType and a bool
 // HasPassword do not), itself or in a struct it holds by value. Such a
@@ -353,10 +391,14 @@
 //	    rule off.
 //	-authlog.secret-fields string
 //	    comma-separated names of the struct fields whose text is a
-//	    credential when a log prints the struct whole (default
-//	    "Password,Passwd,Secret,ClientSecret,APIKey,APISecret,AccessToken,RefreshToken,AuthToken,BearerToken,SessionToken,SecretKey,SecretAccessKey,PrivateKey");
-//	    compared case-insensitively and without underscores; an empty
-//	    list turns the rule off.
+//	    credential, where a log writes the field or prints the struct
+//	    whole (default
+//	    "Password,Passwd,Secret,ClientSecret,APIKey,APISecret,AccessToken,RefreshToken,AuthToken,BearerToken,SessionToken,SecretKey,SecretAccessKey,PrivateKey",
+//	    which stands for every name whose words say secret, as above);
+//	    compared case-insensitively and without underscores. A list
+//	    given replaces the default and its words, and an empty list turns
+//	    the rule off; the fields of the SDKs' credential types count
+//	    whatever the list.
 //	-authlog.partial-redaction
 //	    report a header, request or dump from which some credential
 //	    headers were removed but not all, naming those left (default

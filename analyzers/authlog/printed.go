@@ -12,7 +12,15 @@ import (
 
 	"github.com/retrylint/retrylint/internal/fixes"
 	"github.com/retrylint/retrylint/internal/logsink"
+	"github.com/retrylint/retrylint/internal/secrets"
 )
+
+// isStd reports whether pkg is of the standard library: its path's first
+// element has no dot.
+func isStd(pkg *types.Package) bool {
+	first, _, _ := strings.Cut(pkg.Path(), "/")
+	return !strings.Contains(first, ".")
+}
 
 // This file decides what printing a value whole shows: a value whose type
 // has a String, Format, Error or LogValue method is printed by that
@@ -35,7 +43,7 @@ func DefaultSecretFields() []string {
 // valueKinds are the credentials that a value's own method may print
 // because they were formatted into it (fmt.Errorf("... %s", token)),
 // whatever the method.
-const valueKinds = nameBits | credPassword | credCookie
+const valueKinds = nameBits | credPassword | credCookie | credSecret
 
 // printedCreds returns what printing a value of type t whole shows, of
 // what the value carries (v): through its String method, the value kinds
@@ -56,6 +64,14 @@ func (c *checker) printedCreds(t types.Type, v creds) (creds, bool) {
 		return v, true
 	case "String":
 		out := v & valueKinds
+		if fn != nil && fn.Pkg() != nil && !isStd(fn.Pkg()) {
+			// A secret field of a value made from a literal is printed
+			// only if the method prints it: its summary says (a String
+			// method that redacts the secret is trusted). What
+			// the standard types print (a URL, a buffer) is what they
+			// hold.
+			out &^= credSecret
+		}
 		if f := c.fact(fn); f != nil && len(f.Results) > 0 {
 			out |= creds(f.Results[0])
 		}
@@ -86,8 +102,16 @@ func (c *checker) secretIn(t types.Type, depth int) []string {
 			return nil // printed by its own method
 		}
 	}
-	for f := range st.Fields() {
-		if isText(f.Type()) && !isTextList(f.Type()) && c.secretFields.match(f.Name()) {
+	named, _ := types.Unalias(t).(*types.Named)
+	if named != nil {
+		named = named.Origin()
+		if o, ok := named.Underlying().(*types.Struct); ok && o.NumFields() == st.NumFields() {
+			st = o // the declaration, which holds the tags
+		}
+	}
+	for i := range st.NumFields() {
+		f := st.Field(i)
+		if isText(f.Type()) && !isTextList(f.Type()) && c.secretFields.field(named, st, i) {
 			return []string{f.Name()}
 		}
 		if _, nested := f.Type().Underlying().(*types.Struct); nested {
@@ -346,18 +370,30 @@ func (c *checker) genDeclOf(file *ast.File, spec *ast.TypeSpec) *ast.GenDecl {
 }
 
 // A secretNames is a list of field names compared case-insensitively and
-// without underscores.
-type secretNames map[string]bool
+// without underscores; words is true when the fields whose name's words
+// say secret count too (secrets.Named).
+type secretNames struct {
+	names map[string]bool
+	words bool
+}
 
 func newSecretNames(names []string) secretNames {
-	out := secretNames{}
+	out := secretNames{names: map[string]bool{}}
 	for _, n := range names {
-		out[normalField(n)] = true
+		out.names[normalField(n)] = true
 	}
 	return out
 }
 
-func (s secretNames) match(name string) bool { return s[normalField(name)] }
+func (s secretNames) match(name string) bool { return s.names[normalField(name)] }
+
+// field reports whether the i-th field of st, of the struct type named,
+// holds a secret: a field of a well-known SDK's credential type, one
+// named in the list, or one whose name's words say so.
+func (s secretNames) field(named *types.Named, st *types.Struct, i int) bool {
+	f := st.Field(i)
+	return secrets.Typed(named, f) || s.words && secrets.Named(st, i) || secrets.IsText(f.Type()) && s.match(f.Name())
+}
 
 func normalField(name string) string {
 	return strings.ToLower(strings.ReplaceAll(name, "_", ""))

@@ -29,6 +29,7 @@ const (
 	credPassword                   // the password of (*http.Request).BasicAuth
 	credCookie                     // a cookie, or its value
 	credRespDump                   // what (*http.Response).Write writes: every response header
+	credSecret                     // a secret held in a Go value: a secret field, a URL's password, a secret form value (secret.go)
 
 	// dumpBits are the dumps of a request or a response.
 	dumpBits = credDump | credRespDump
@@ -530,9 +531,14 @@ func (s *fstate) eval0(e ast.Expr) (v val, known bool) {
 		f, _ := sel.Obj().(*types.Var)
 		switch {
 		case f != nil && f.Pkg() != nil && f.Pkg().Path() != httpPkg:
-			// c.token, when the package sends it as a credential.
+			// c.token, when the package sends it as a credential;
+			// cfg.Password, tok.AccessToken, which hold a secret
+			// (secret.go).
 			v := s.litField(x, f)
 			v.c |= s.c.credVars()[f]
+			if secret, ptr := s.c.secretSel(x); secret && !ptr {
+				v.c |= credSecret
+			}
 			return v, false
 		case f == nil || f.Pkg() == nil:
 		case isHeader(f.Type()):
@@ -544,7 +550,13 @@ func (s *fstate) eval0(e ast.Expr) (v val, known bool) {
 		}
 		return val{}, false
 	case *ast.StarExpr:
-		return s.eval0(x.X)
+		v, known := s.eval0(x.X)
+		if sel, ok := ast.Unparen(x.X).(*ast.SelectorExpr); ok {
+			if _, ptr := s.c.secretSel(sel); ptr {
+				v.c |= credSecret // *req.Password
+			}
+		}
+		return v, known
 	case *ast.UnaryExpr:
 		switch x.Op {
 		case token.AND, token.ADD, token.SUB, token.XOR:
@@ -584,6 +596,15 @@ func (s *fstate) eval0(e ast.Expr) (v val, known bool) {
 	case *ast.CompositeLit:
 		t := info.TypeOf(x)
 		isErr := errorByFields(t)
+		// A struct shows the secrets of its fields where it is printed
+		// whole, by its type (noteSecret, foreignSecret) or its method:
+		// a value does not carry them, unless it is an error that
+		// prints its text fields, or a URL that prints its user's
+		// password.
+		keep := ^creds(0)
+		if t != nil && isStruct(t) && !isErr && !isURL(t) {
+			keep = ^credSecret
+		}
 		for i, elt := range x.Elts {
 			if kv, ok := elt.(*ast.KeyValueExpr); ok {
 				ev := s.eval(kv.Value)
@@ -593,9 +614,15 @@ func (s *fstate) eval0(e ast.Expr) (v val, known bool) {
 				if isErr && !printedField(t, elt, i) {
 					ev = val{c: ev.c & valueKinds}
 				}
+				ev.c &= keep
 				v = v.Join(ev)
 				if t == nil || !isStruct(t) {
 					v = v.Join(s.eval(kv.Key))
+					if s.isSecretEntry(kv.Key, kv.Value) {
+						// url.Values{"client_secret": {s}},
+						// map[string]any{"password": p}
+						v.c |= credSecret
+					}
 				}
 				continue
 			}
@@ -606,7 +633,7 @@ func (s *fstate) eval0(e ast.Expr) (v val, known bool) {
 			if isErr && !printedField(t, elt, i) {
 				ev = val{c: ev.c & valueKinds}
 			}
-			v = v.Join(ev)
+			v = v.Join(val{c: ev.c & keep, p: ev.p})
 		}
 		return v, false
 	case *ast.CallExpr:
@@ -774,6 +801,12 @@ func (s *fstate) tuple(call *ast.CallExpr) (out []val, known bool) {
 	case httpmodel.IsMethod(fn, httpPkg, "ResponseWriter", "Header"):
 		out[0].c |= credHeader
 		return out, false
+	case httpmodel.IsMethod(fn, "net/url", "Userinfo", "Password"),
+		httpmodel.IsPkgFunc(fn, "net/url", "UserPassword"):
+		// The password of a URL's user, and user information that
+		// holds one (its String method prints it).
+		out[0].c |= credSecret
+		return out, false
 	}
 	if f := s.c.fact(fn); f != nil {
 		for i := range out {
@@ -884,6 +917,14 @@ func (s *fstate) carry(fn *types.Func, call *ast.CallExpr, recv ast.Expr, args [
 		firstOnly = true
 	case path == "encoding/json" && (fn.Name() == "Marshal" || fn.Name() == "MarshalIndent") && len(args) > 0:
 		in = s.eval(args[0])
+		if s.c.marshalsSecret(s.info.TypeOf(args[0])) {
+			// A body made of a value with a secret field.
+			in.c |= credSecret
+		}
+	case path == "net/url" && recv != nil && (fn.Name() == "String" || fn.Name() == "Encode"):
+		// u.String(), which prints the user's password, ui.String(),
+		// v.Encode() of a form.
+		in = s.eval(recv)
 	case path == "maps" && fn.Name() == "Clone" && len(args) == 1 && len(out) == 1:
 		// maps.Clone(h): a copy of every header, as h.Clone() is.
 		out[0] = out[0].Join(s.eval(args[0]))
@@ -1032,7 +1073,10 @@ func (s *fstate) leaves(e ast.Expr, ctx types.Type, out []leaf) []leaf {
 			return out
 		case httpmodel.IsPkgFunc(fn, "errors", "New") && len(x.Args) == 1,
 			httpmodel.IsPkgFunc(fn, "encoding/json", "Marshal", "MarshalIndent") && len(x.Args) > 0:
-			return s.leaves(x.Args[0], fn.Type().(*types.Signature).Params().At(0).Type(), out)
+			if s.eval(x.Args[0]).c&v.c == v.c {
+				return s.leaves(x.Args[0], fn.Type().(*types.Signature).Params().At(0).Type(), out)
+			}
+			// The body of a value whose type holds a secret field.
 		}
 	}
 	return append(out, leaf{expr: e, ctx: ctx, c: v.c})
@@ -1429,6 +1473,15 @@ func (s *fstate) written(call *ast.CallExpr, dest ast.Expr) val {
 		return s.eval(recv)
 	case httpmodel.IsPkgFunc(fn, "fmt", "Fprintf"):
 		return s.formatted(call, args, 1)
+	case httpmodel.IsMethod(fn, "net/url", "Values", "Set", "Add"):
+		// v.Set("client_secret", s): a secret value of a form.
+		if len(args) == 2 {
+			v := s.eval(args[1])
+			if s.isSecretEntry(args[0], args[1]) {
+				v.c |= credSecret
+			}
+			return v
+		}
 	default:
 		var v val
 		for _, a := range append([]ast.Expr{recv}, args...) {
@@ -1549,7 +1602,9 @@ func pureFunc(fn *types.Func) bool {
 		httpmodel.IsPkgFunc(fn, httpPkg, "CanonicalHeaderKey"),
 		httpmodel.IsPkgFunc(fn, "strings"), httpmodel.IsPkgFunc(fn, "strconv"), httpmodel.IsPkgFunc(fn, "bytes"),
 		httpmodel.IsPkgFunc(fn, "fmt", "Sprint", "Sprintf", "Sprintln", "Errorf"),
-		httpmodel.IsPkgFunc(fn, "errors", "New"):
+		httpmodel.IsPkgFunc(fn, "errors", "New"),
+		httpmodel.IsMethod(fn, "net/url", "Userinfo", "Username", "Password", "String"),
+		httpmodel.IsMethod(fn, "net/url", "Values", "Encode", "Get"):
 		return true
 	}
 	return false

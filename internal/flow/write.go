@@ -27,6 +27,7 @@ var writerMethods = map[string]bool{"Write": true, "WriteString": true, "WriteBy
 //	fmt.Fprint, Fprintf, Fprintln(w, ...)     io.WriteString(w, s)     io.Copy, CopyN, CopyBuffer(w, src, ...)
 //	b.Write, WriteString, WriteByte, WriteRune, ReadFrom  on *bytes.Buffer, *strings.Builder, *bufio.Writer
 //	(*http.Request).Write(w), WriteProxy(w)   (*http.Response).Write(w)   (http.Header).Write(w), WriteSubset(w, exclude)
+//	(url.Values).Set, Add(key, value)
 //	crypto/rand.Read(buf)   math/rand.Read(buf)   (*math/rand.Rand).Read(buf)   io.ReadFull, ReadAtLeast(r, buf, ...)
 func WriteDest(info *types.Info, call *ast.CallExpr, fn *types.Func) (dest ast.Expr, at int, ok bool) {
 	if fn == nil || fn.Pkg() == nil {
@@ -56,6 +57,9 @@ func WriteDest(info *types.Info, call *ast.CallExpr, fn *types.Func) (dest ast.E
 			return nil, 0, false
 		}
 		return args[1], len(call.Args) - len(args) + 1, true
+	case httpmodel.IsMethod(fn, "net/url", "Values", "Set", "Add") && recv != nil:
+		// v.Set(key, value) adds to the form v.
+		return recv, -1, true
 	case writerMethods[fn.Name()] && recv != nil &&
 		(httpmodel.IsMethod(fn, "bytes", "Buffer") || httpmodel.IsMethod(fn, "strings", "Builder") || httpmodel.IsMethod(fn, "bufio", "Writer")):
 		return recv, -1, true

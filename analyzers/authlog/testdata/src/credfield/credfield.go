@@ -20,7 +20,7 @@ type Client struct {
 	user      string
 	password  string
 	scheme    string
-	secret    string
+	param     string
 	requestID string
 	cfg       Config
 	hc        *http.Client
@@ -33,7 +33,7 @@ func (c *Client) authorize(req *http.Request) {
 	req.Header.Set("Authorization", "Bearer "+c.token)
 	req.Header["X-Api-Key"] = []string{c.apiKey}
 	req.SetBasicAuth(c.user, c.password)
-	req.Header.Set("Proxy-Authorization", c.scheme+" "+c.secret)
+	req.Header.Set("Proxy-Authorization", c.scheme+" "+c.param)
 	req.Header.Set("X-Request-Id", c.requestID)
 	tok := c.cfg.Token
 	req.Header.Set("X-Vault-Token", fmt.Sprintf("%s", tok))
@@ -71,10 +71,10 @@ func (c *Client) logHeader() {
 	log.Printf("auth: %s", c.authHeader()) // want `Authorization header value reaches log.Printf`
 }
 
-// Silent: the user name, the scheme and the secret sent with it (two
+// Silent: the user name, the scheme and the parameter sent with it (two
 // values make that header: neither is known to be the credential), a
 // request id, and the token's length and prefix.
 func (c *Client) silent() {
-	log.Printf("user %s, scheme %s, secret %s, request %s", c.user, c.scheme, c.secret, c.requestID)
+	log.Printf("user %s, scheme %s, param %s, request %s", c.user, c.scheme, c.param, c.requestID)
 	log.Printf("token of %d bytes, %s...", len(c.token), c.token[:4])
 }

@@ -1,0 +1,291 @@
+package authlog
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/retrylint/retrylint/internal/httpmodel"
+	"github.com/retrylint/retrylint/internal/logsink"
+	"github.com/retrylint/retrylint/internal/secrets"
+)
+
+// This file finds the credentials that never pass through a header:
+// secrets held in Go values (credSecret). Their sources are
+//
+//   - a field whose name or tag says it holds a secret, or a field of a
+//     credential type of a well-known SDK (internal/secrets): cfg.Password,
+//     tok.AccessToken, creds.SecretAccessKey;
+//   - the password of a URL's user information ((*url.Userinfo).Password,
+//     url.UserPassword), which a URL printed by its String method shows;
+//   - the value given a secret key of a form or a map of request values
+//     (url.Values{"client_secret": {s}}, v.Set("password", p),
+//     map[string]any{"apiKey": k}, as GraphQL variables are built);
+//   - a body that encoding/json makes of a value whose type has a secret
+//     field it writes (json.Marshal(&LoginRequest{...})).
+//
+// A struct printed whole shows its secret fields too: one of this
+// package's types is reported at the field, with a String method that
+// redacts it (see noteSecret); one of another package (an oauth2.Token,
+// aws.Credentials) at the value printed.
+
+// secretSel reports whether x selects a field that holds a secret, and
+// whether that field is a pointer to the text (*string), which fmt prints
+// as an address.
+func (c *checker) secretSel(x *ast.SelectorExpr) (secret, ptr bool) {
+	sel, ok := c.pass.TypesInfo.Selections[x]
+	if !ok || sel.Kind() != types.FieldVal {
+		return false, false
+	}
+	f, _ := sel.Obj().(*types.Var)
+	if f == nil {
+		return false, false
+	}
+	if c.secretVars == nil {
+		c.secretVars = map[*types.Var]bool{}
+	}
+	s, done := c.secretVars[f]
+	if !done {
+		s = c.secretFieldOf(sel)
+		c.secretVars[f] = s
+	}
+	return s, s && isPointer(f.Type())
+}
+
+// secretFieldOf reports whether the field sel selects holds a secret,
+// following the embedded fields it goes through.
+func (c *checker) secretFieldOf(sel *types.Selection) bool {
+	t := sel.Recv()
+	idx := sel.Index()
+	for k, i := range idx {
+		if p, ok := types.Unalias(t).(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		named, _ := types.Unalias(t).(*types.Named)
+		st, ok := t.Underlying().(*types.Struct)
+		if !ok || i >= st.NumFields() {
+			return false
+		}
+		if k == len(idx)-1 {
+			if named != nil {
+				// The declared struct holds the tags.
+				if o, ok := named.Origin().Underlying().(*types.Struct); ok && i < o.NumFields() {
+					st = o
+				}
+				named = named.Origin()
+			}
+			return c.secretFields.field(named, st, i)
+		}
+		t = st.Field(i).Type()
+	}
+	return false
+}
+
+// marshalsSecret reports whether encoding/json writes a secret field of a
+// value of type t: t is a struct (or a pointer to one) with a secret
+// field that json writes, its own or one of an embedded struct (whose
+// fields json writes as its own), and no MarshalJSON method of its own.
+// A secret of a struct held in a field does not count: a response of an
+// API (a job) holds related objects (its agent) whose credential fields
+// the server leaves empty there, and a request body is made of its own
+// fields.
+func (c *checker) marshalsSecret(t types.Type) bool {
+	if c.marshalled == nil {
+		c.marshalled = map[types.Type]bool{}
+	}
+	return c.marshalsIn(t, 0)
+}
+
+func (c *checker) marshalsIn(t types.Type, depth int) bool {
+	if t == nil || depth > 3 {
+		return false
+	}
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	t = types.Unalias(t)
+	if s, ok := c.marshalled[t]; ok {
+		return s
+	}
+	c.marshalled[t] = false // a type that holds itself
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok || hasMethod(t, "MarshalJSON") || hasMethod(t, "MarshalText") {
+		return false
+	}
+	named, _ := t.(*types.Named)
+	if named != nil {
+		named = named.Origin()
+		if o, ok := named.Underlying().(*types.Struct); ok && o.NumFields() == st.NumFields() {
+			st = o
+		}
+	}
+	found := false
+	for i := range st.NumFields() {
+		if !secrets.Marshalled(st, i) {
+			continue
+		}
+		if c.secretFields.field(named, st, i) || st.Field(i).Embedded() && c.marshalsIn(st.Field(i).Type(), depth+1) {
+			found = true
+			break
+		}
+	}
+	c.marshalled[t] = found
+	return found
+}
+
+func hasMethod(t types.Type, name string) bool {
+	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(t), true, nil, name)
+	_, ok := obj.(*types.Func)
+	return ok
+}
+
+// isSecretEntry reports whether key is a constant that says its value is
+// a secret (see secrets.FormKey), and value is not constant text.
+func (s *fstate) isSecretEntry(key, value ast.Expr) bool {
+	k, ok := httpmodel.ConstString(s.info, key)
+	if !ok {
+		return false
+	}
+	c := s.c
+	if c.formKeys == nil {
+		c.formKeys = map[string]bool{}
+	}
+	secret, done := c.formKeys[k]
+	if !done {
+		secret = secrets.FormKey(k)
+		c.formKeys[k] = secret
+	}
+	return secret && !constOnly(s.info, value)
+}
+
+// constOnly reports whether e is constant text, or a list of constants
+// ({"[REDACTED]"}).
+func constOnly(info *types.Info, e ast.Expr) bool {
+	e = ast.Unparen(e)
+	if tv, ok := info.Types[e]; ok && tv.Value != nil {
+		return true
+	}
+	if lit, ok := e.(*ast.CompositeLit); ok {
+		for _, elt := range lit.Elts {
+			if !constOnly(info, elt) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// isURL reports whether t is a url.URL or a pointer to one.
+func isURL(t types.Type) bool {
+	return t != nil && httpmodel.IsNamed(t, "net/url", "URL")
+}
+
+// foreignSecret returns, for a value of type t printed whole by a log,
+// the path of the secret field it shows when t is a struct type (or a
+// pointer to one) of another package, printed field by field (no Error,
+// String, Format or LogValue method): an oauth2.Token, aws.Credentials.
+// The types of this package are reported at their field (noteSecret).
+func (c *checker) foreignSecret(t types.Type) []string {
+	if t == nil || isRequest(t) || isHeader(t) || types.IsInterface(t) {
+		return nil
+	}
+	if name, _ := logsink.PrintMethod(t); name != "" {
+		return nil
+	}
+	base := t
+	if p, ok := types.Unalias(base).(*types.Pointer); ok {
+		base = p.Elem()
+	}
+	named, ok := types.Unalias(base).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil || named.Obj().Pkg() == c.pass.Pkg {
+		return nil
+	}
+	return c.secretField(base)
+}
+
+// secretWhat names, for a message, the secret that e carries.
+func (c *checker) secretWhat(e ast.Expr) string {
+	info := c.pass.TypesInfo
+	x := ast.Unparen(e)
+	if st, ok := x.(*ast.StarExpr); ok {
+		x = ast.Unparen(st.X)
+	}
+	if sel, ok := x.(*ast.SelectorExpr); ok {
+		if s, _ := c.secretSel(sel); s {
+			return "secret field " + typeName(info.Selections[sel].Recv()) + "." + sel.Sel.Name
+		}
+	}
+	t := info.TypeOf(e)
+	if isURL(t) {
+		return "URL with its user's password"
+	}
+	if path := c.foreignSecret(t); path != nil {
+		return fmt.Sprintf("%s printed whole (its %s is a secret)", typeName(t), strings.Join(path, "."))
+	}
+	return "secret (a password, key or token)"
+}
+
+// typeName is the name of t, or of the type t points to, qualified by its
+// package's name: oauth2.Token.
+func typeName(t types.Type) string {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		if n.Obj().Pkg() != nil {
+			return n.Obj().Pkg().Name() + "." + n.Obj().Name()
+		}
+		return n.Obj().Name()
+	}
+	return types.TypeString(t, func(p *types.Package) string { return p.Name() })
+}
+
+// urlFix prints the URL u, which holds a password, with u.Redacted(),
+// which masks it: when u is the only credential of the finding and the
+// log accepts text there.
+func (c *checker) urlFix(f *finding) *analysis.SuggestedFix {
+	ctx := f.ctx
+	if ctx == nil {
+		return nil
+	}
+	if b, ok := ctx.Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
+		// a string is asked for: u.String() was written, or Sprint(u)
+	} else if it, ok := ctx.Underlying().(*types.Interface); !ok || it.NumMethods() != 0 {
+		return nil
+	}
+	x := ast.Unparen(f.expr)
+	if call, ok := x.(*ast.CallExpr); ok {
+		// u.String(): call Redacted instead.
+		fn := httpmodel.Callee(c.pass.TypesInfo, call)
+		sel, isSel := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !httpmodel.IsMethod(fn, "net/url", "URL", "String") || !isSel {
+			return nil
+		}
+		return &analysis.SuggestedFix{
+			Message:   "Log the URL with its password masked",
+			TextEdits: []analysis.TextEdit{{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte("Redacted")}},
+		}
+	}
+	switch x.(type) {
+	case *ast.Ident, *ast.SelectorExpr:
+	default:
+		return nil // &u, or a value that is not addressable
+	}
+	if !isURL(c.pass.TypesInfo.TypeOf(x)) {
+		return nil
+	}
+	return &analysis.SuggestedFix{
+		Message:   "Log the URL with its password masked",
+		TextEdits: []analysis.TextEdit{{Pos: x.End(), End: x.End(), NewText: []byte(".Redacted()")}},
+	}
+}
+
+// isURLString reports whether e is u.String(), u a URL.
+func isURLString(info *types.Info, e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	return ok && httpmodel.IsMethod(httpmodel.Callee(info, call), "net/url", "URL", "String")
+}

@@ -1,0 +1,224 @@
+// Package secrets knows which values are credentials although no HTTP
+// header names them: the fields of well-known SDK credential types (an
+// OAuth2 token, AWS credentials, an Azure or Google access token), and
+// the fields, form keys and map keys whose name says they hold a secret
+// (Password, ClientSecret, api_key, privateKey, refresh_token).
+//
+// A name says secret when its last words, after an optional word naming
+// an encoding of the same value (PrivateKeyPEM, APIKeyValue), are one of
+// the phrases of secretPhrases: PasswordFile, SecretName, APIKeyHeader,
+// AccessTokenURL and TokenType name something else, and MaskedPassword or
+// PasswordHash name no secret. The word "token" alone is no phrase: of
+// the text fields named Token in the SDKs this project measures itself
+// on, about as many hold a payment token, a language model's token or a
+// page token as a credential; a token a package sends as a credential is
+// found by that evidence instead (see authlog's credfield.go).
+package secrets
+
+import (
+	"go/types"
+	"reflect"
+	"strings"
+	"unicode"
+)
+
+// secretPhrases are the word sequences, joined, that end a secret name.
+var secretPhrases = []string{
+	"password", "passwd", "passphrase",
+	"secret", // ClientSecret, APISecret, WebhookSecret, SharedSecret
+	"apikey", "privatekey", "secretkey", "secretaccesskey", "signingkey", "encryptionkey", "masterkey", "accountkey",
+	"accesstoken", "refreshtoken", "sessiontoken", "bearertoken", "authtoken", "apitoken", "idtoken", "securitytoken", "oauthtoken",
+	"bearer", "credential", "credentials",
+}
+
+// formPhrases are the further phrases of the keys of token-endpoint form
+// bodies (RFC 6749, RFC 7521, RFC 8693): a client assertion, and the
+// tokens exchanged.
+var formPhrases = []string{"assertion", "subjecttoken", "actortoken"}
+
+// encodings are the words that may follow a secret phrase and name the
+// same value in another form.
+var encodings = map[string]bool{"pem": true, "value": true, "data": true, "bytes": true, "raw": true, "base64": true, "b64": true}
+
+// notSecret are the words that, anywhere in a name, say that it holds no
+// secret: a masked, hashed or encrypted form of one, or a flag (HasPassword).
+var notSecret = map[string]bool{"masked": true, "redacted": true, "hash": true, "hashed": true, "encrypted": true, "obfuscated": true, "sanitized": true, "has": true, "is": true}
+
+// Name reports whether a field or variable name says that its text is a
+// secret (see the package comment).
+func Name(name string) bool { return match(Words(name), secretPhrases) }
+
+// FormKey reports whether the key of a form body or of a map of request
+// values (client_secret, password, assertion, subject_token) says its
+// value is a secret.
+func FormKey(key string) bool {
+	w := Words(key)
+	return match(w, secretPhrases) || match(w, formPhrases)
+}
+
+func match(words []string, phrases []string) bool {
+	if len(words) == 0 {
+		return false
+	}
+	for _, w := range words {
+		if notSecret[w] {
+			return false
+		}
+	}
+	if len(words) > 1 && encodings[words[len(words)-1]] {
+		words = words[:len(words)-1]
+	}
+	// The phrase must start at a word: "secret" ends ClientSecret, not
+	// Nonsecret.
+	joined := ""
+	for i := len(words) - 1; i >= 0; i-- {
+		joined = words[i] + joined
+		for _, p := range phrases {
+			if joined == p {
+				return true
+			}
+		}
+		if len(joined) >= len("secretaccesskey") {
+			break
+		}
+	}
+	return false
+}
+
+// Words splits a name into lower-case words: at underscores, hyphens,
+// dots and spaces, and at case changes (APIKey is api key, clientSecret
+// client secret, OAuthToken o auth token).
+func Words(name string) []string {
+	var words []string
+	rs := []rune(name)
+	start := 0
+	flush := func(end int) {
+		if end > start {
+			words = append(words, strings.ToLower(string(rs[start:end])))
+		}
+		start = end
+	}
+	for i := 0; i < len(rs); i++ {
+		r := rs[i]
+		if r == '_' || r == '-' || r == '.' || r == ' ' {
+			flush(i)
+			start = i + 1
+			continue
+		}
+		if i == start || !unicode.IsUpper(r) {
+			continue
+		}
+		prev := rs[i-1]
+		// fooBar: a word starts at B; APIKey: at K, the upper-case letter
+		// before a lower-case one.
+		if unicode.IsLower(prev) || unicode.IsDigit(prev) || i+1 < len(rs) && unicode.IsLower(rs[i+1]) && unicode.IsUpper(prev) {
+			flush(i)
+		}
+	}
+	flush(len(rs))
+	// OAuth is one word: o auth reads oauth.
+	for i := 0; i+1 < len(words); i++ {
+		if words[i] == "o" && words[i+1] == "auth" {
+			words = append(words[:i], append([]string{"oauth"}, words[i+2:]...)...)
+		}
+	}
+	return words
+}
+
+// A typedField is a field of a credential type of a well-known SDK whose
+// name alone does not say so.
+type typedField struct{ pkg, typ, field string }
+
+// typedFields lists them, by package path, type and field.
+var typedFields = []typedField{
+	{"github.com/Azure/azure-sdk-for-go/sdk/azcore/internal/exported", "AccessToken", "Token"}, // azcore.AccessToken
+	{"cloud.google.com/go/auth", "Token", "Value"},
+	{"golang.org/x/oauth2", "Token", "AccessToken"},
+	{"golang.org/x/oauth2", "Token", "RefreshToken"},
+	{"golang.org/x/oauth2", "Config", "ClientSecret"},
+	{"golang.org/x/oauth2/clientcredentials", "Config", "ClientSecret"},
+	{"github.com/aws/aws-sdk-go-v2/aws", "Credentials", "SecretAccessKey"},
+	{"github.com/aws/aws-sdk-go-v2/aws", "Credentials", "SessionToken"},
+}
+
+// Field reports whether the i-th field of st, a struct type (named
+// named, nil for a literal one), holds a secret: it is of text type
+// (a string or a byte slice, or a pointer to one) and it is a field
+// of a credential type of a well-known SDK (Typed), or its name or the
+// name its json, yaml, xml, form or url tag gives it says so (Named).
+func Field(named *types.Named, st *types.Struct, i int) bool {
+	return Typed(named, st.Field(i)) || Named(st, i)
+}
+
+// IsText reports whether t is a string or a byte slice, or a pointer to
+// one (*string, as generated API types hold optional fields).
+func IsText(t types.Type) bool { return isText(t) }
+
+// Typed reports whether f, a field of the struct type named, is a field
+// of text type of a credential type of a well-known SDK that its name
+// does not tell (azcore.AccessToken.Token, auth.Token.Value).
+func Typed(named *types.Named, f *types.Var) bool {
+	if named == nil || !isText(f.Type()) {
+		return false
+	}
+	obj := named.Obj()
+	if obj.Pkg() == nil {
+		return false
+	}
+	for _, tf := range typedFields {
+		if tf.field == f.Name() && tf.typ == obj.Name() && tf.pkg == obj.Pkg().Path() {
+			return true
+		}
+	}
+	return false
+}
+
+// Named reports whether the i-th field of st is of text type and its
+// name, or the name a json, yaml, xml, form, url or mapstructure tag
+// gives it, says that it holds a secret.
+func Named(st *types.Struct, i int) bool {
+	f := st.Field(i)
+	if !isText(f.Type()) {
+		return false
+	}
+	if Name(f.Name()) {
+		return true
+	}
+	tag := reflect.StructTag(st.Tag(i))
+	for _, key := range []string{"json", "yaml", "xml", "form", "url", "mapstructure"} {
+		if v, ok := tag.Lookup(key); ok {
+			name, _, _ := strings.Cut(v, ",")
+			if name != "" && name != "-" && FormKey(name) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Marshalled reports whether the i-th field of st is written by
+// encoding/json: exported, and not tagged json:"-".
+func Marshalled(st *types.Struct, i int) bool {
+	f := st.Field(i)
+	if !f.Exported() && !f.Embedded() {
+		return false
+	}
+	v, ok := reflect.StructTag(st.Tag(i)).Lookup("json")
+	return !ok || v != "-"
+}
+
+// isText reports whether t is a string or a byte slice, or a pointer to
+// one (*string, as generated API types hold optional fields).
+func isText(t types.Type) bool {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Info()&types.IsString != 0
+	case *types.Slice:
+		b, ok := u.Elem().Underlying().(*types.Basic)
+		return ok && b.Kind() == types.Byte
+	}
+	return false
+}
