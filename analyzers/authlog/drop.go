@@ -141,7 +141,10 @@ func (c *checker) dropEdits(src []byte, drops []drop, format int) ([]analysis.Te
 		var cut [][2]int
 		for k, v := range real {
 			if gone[format+1+k] {
-				cut = append(cut, c.verbSpan(text, v, real, k))
+				// An error is introduced by what failed ("cannot
+				// create client: %v"), not labelled by its name.
+				labelled := !implementsError(info.TypeOf(args[format+1+k]))
+				cut = append(cut, c.verbSpan(text, v, real, k, labelled))
 			}
 		}
 		var b strings.Builder
@@ -179,8 +182,8 @@ func (c *checker) dropEdits(src []byte, drops []drop, format int) ([]analysis.Te
 // verbSpan returns the part of text, a format literal's source, that
 // goes with the verb v (the k-th of verbs): the verb, the quotes or
 // brackets around it, its label, and the separator that would be left
-// dangling.
-func (c *checker) verbSpan(text string, v []int, verbs [][]int, k int) [2]int {
+// dangling. The label goes only when labelled is true.
+func (c *checker) verbSpan(text string, v []int, verbs [][]int, k int, labelled bool) [2]int {
 	start, end := v[0], v[1]
 	lo := 1 // after the opening quote
 	if k > 0 {
@@ -197,7 +200,7 @@ func (c *checker) verbSpan(text string, v []int, verbs [][]int, k int) [2]int {
 			break
 		}
 	}
-	if m := labelRE.FindStringSubmatchIndex(text[lo:start]); m != nil {
+	if m := labelRE.FindStringSubmatchIndex(text[lo:start]); m != nil && labelled {
 		start = lo + m[0]
 		// A connective left before the label goes too: "retry with
 		// key %s" leaves "retry", not "retry with".
