@@ -795,15 +795,23 @@ func (c *checker) positiveConst(e ast.Expr) bool {
 	return ok
 }
 
-// hasBudget reports whether the loop checks a wall-clock budget: it calls
-// time.Since, time.Until, time.Now or a context's Deadline method, other
-// than to stamp the time on a request or a message (see stamp).
+// hasBudget reports whether the loop checks a wall-clock budget: a time
+// read from the clock (time.Now, time.Since, time.Until or a context's
+// Deadline, directly or through variables of the function assigned from
+// one) is compared (<, >, Before, After, Compare), handed to a function
+// that answers a bool (expired(start)) or to a timer (time.After(
+// time.Until(deadline))), or the loop asks a context's Deadline. A clock
+// read that is only recorded (an attempt's latency kept for a metric or a
+// log: lastRTT = time.Since(start)) or stamped on a request (see stamp)
+// checks no budget.
 func (c *checker) hasBudget(l *retryloop.Loop) bool {
 	info := c.pass.TypesInfo
+	clock := c.clockVars(c.declOf(l.Func))
+	reads := func(e ast.Expr) bool { return c.readsClock(e, clock) }
 	found := false
 	var scan func(root ast.Node)
 	scan = func(root ast.Node) {
-		ast.PreorderStack(root, nil, func(n ast.Node, stack []ast.Node) bool {
+		ast.Inspect(root, func(n ast.Node) bool {
 			if found {
 				return false
 			}
@@ -817,21 +825,115 @@ func (c *checker) hasBudget(l *retryloop.Loop) bool {
 				}
 				return false
 			}
-			call, ok := n.(*ast.CallExpr)
-			if !ok {
-				return true
-			}
-			f := httpmodel.Callee(info, call)
-			if httpmodel.IsPkgFunc(f, "context", "WithDeadline", "WithDeadlineCause") {
-				return false // its time.Now() computes a per-attempt deadline
-			}
-			if httpmodel.IsPkgFunc(f, "time", "Since", "Until", "Now") || httpmodel.IsMethod(f, "context", "Context", "Deadline") {
-				found = !c.stamp(call, stack)
+			switch n := n.(type) {
+			case *ast.BinaryExpr:
+				switch n.Op {
+				case token.LSS, token.GTR, token.LEQ, token.GEQ:
+					found = reads(n.X) || reads(n.Y)
+				}
+			case *ast.CallExpr:
+				f := httpmodel.Callee(info, n)
+				if httpmodel.IsPkgFunc(f, "context", "WithDeadline", "WithDeadlineCause") {
+					return false // its time.Now() computes a per-attempt deadline
+				}
+				switch {
+				case httpmodel.IsMethod(f, "context", "Context", "Deadline"):
+					found = true
+				case httpmodel.IsMethod(f, "time", "Time", "Before") || httpmodel.IsMethod(f, "time", "Time", "After") || httpmodel.IsMethod(f, "time", "Time", "Compare"):
+					sel, _ := ast.Unparen(n.Fun).(*ast.SelectorExpr)
+					found = sel != nil && reads(sel.X) || slices.ContainsFunc(n.Args, reads)
+				case httpmodel.IsPkgFunc(f, "time", "After", "NewTimer", "AfterFunc"):
+					found = slices.ContainsFunc(n.Args, reads)
+				default:
+					if tv, ok := info.Types[n]; ok && types.Identical(tv.Type, types.Typ[types.Bool]) {
+						found = slices.ContainsFunc(n.Args, reads)
+					}
+				}
 			}
 			return !found
 		})
 	}
 	scan(l.Span())
+	return found
+}
+
+// clockVars returns the variables that decl assigns a time read from the
+// clock (see readsClock), or a value computed from one: start :=
+// time.Now(), remaining := window - time.Since(start), dl, ok :=
+// ctx.Deadline().
+func (c *checker) clockVars(decl ast.Node) map[types.Object]bool {
+	info := c.pass.TypesInfo
+	clock := map[types.Object]bool{}
+	mark := func(lhs []ast.Expr, rhs []ast.Expr) bool {
+		changed := false
+		for i, l := range lhs {
+			r := rhs[0]
+			if len(rhs) == len(lhs) {
+				r = rhs[i]
+			} else if i > 0 {
+				break // dl, ok := ctx.Deadline(): the time only
+			}
+			id, ok := ast.Unparen(l).(*ast.Ident)
+			if !ok {
+				continue
+			}
+			obj := info.ObjectOf(id)
+			if obj == nil || clock[obj] || !c.readsClock(r, clock) {
+				continue
+			}
+			clock[obj], changed = true, true
+		}
+		return changed
+	}
+	for range 4 {
+		changed := false
+		ast.Inspect(decl, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				if len(n.Rhs) > 0 {
+					changed = mark(n.Lhs, n.Rhs) || changed
+				}
+			case *ast.ValueSpec:
+				if len(n.Values) > 0 {
+					lhs := make([]ast.Expr, len(n.Names))
+					for i, name := range n.Names {
+						lhs[i] = name
+					}
+					changed = mark(lhs, n.Values) || changed
+				}
+			}
+			return true
+		})
+		if !changed {
+			break
+		}
+	}
+	return clock
+}
+
+// readsClock reports whether e reads the clock: it calls time.Now,
+// time.Since, time.Until or a context's Deadline method, other than to
+// stamp the time as text (see stamp), or names a variable of clock.
+func (c *checker) readsClock(e ast.Expr, clock map[types.Object]bool) bool {
+	info := c.pass.TypesInfo
+	found := false
+	ast.PreorderStack(e, nil, func(n ast.Node, stack []ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.Ident:
+			found = clock[info.Uses[n]]
+		case *ast.CallExpr:
+			f := httpmodel.Callee(info, n)
+			if httpmodel.IsPkgFunc(f, "time", "Since", "Until", "Now") || httpmodel.IsMethod(f, "context", "Context", "Deadline") {
+				found = !c.stamp(n, stack)
+			}
+		}
+		return !found
+	})
 	return found
 }
 
