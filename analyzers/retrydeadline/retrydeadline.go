@@ -799,7 +799,7 @@ func (c *checker) positiveConst(e ast.Expr) bool {
 // read from the clock (time.Now, time.Since, time.Until or a context's
 // Deadline, directly or through variables of the function assigned from
 // one) is compared (<, >, Before, After, Compare), handed to a function
-// that answers a bool (expired(start)) or to a timer (time.After(
+// that answers a bool or an error (expired(start)) or to a timer (time.After(
 // time.Until(deadline))), or the loop asks a context's Deadline. A clock
 // read that is only recorded (an attempt's latency kept for a metric or a
 // log: lastRTT = time.Since(start)) or stamped on a request (see stamp)
@@ -845,9 +845,7 @@ func (c *checker) hasBudget(l *retryloop.Loop) bool {
 				case httpmodel.IsPkgFunc(f, "time", "After", "NewTimer", "AfterFunc"):
 					found = slices.ContainsFunc(n.Args, reads)
 				default:
-					if tv, ok := info.Types[n]; ok && types.Identical(tv.Type, types.Typ[types.Bool]) {
-						found = slices.ContainsFunc(n.Args, reads)
-					}
+					found = answersCheck(info, n) && slices.ContainsFunc(n.Args, reads)
 				}
 			}
 			return !found
@@ -855,6 +853,28 @@ func (c *checker) hasBudget(l *retryloop.Loop) bool {
 	}
 	scan(l.Span())
 	return found
+}
+
+// answersCheck reports whether call returns a bool or an error, as a
+// function that checks a budget does (expired(start),
+// checkBudget(deadline)).
+func answersCheck(info *types.Info, call *ast.CallExpr) bool {
+	tv, ok := info.Types[call]
+	if !ok || tv.Type == nil {
+		return false
+	}
+	check := func(t types.Type) bool {
+		return types.Identical(t.Underlying(), types.Typ[types.Bool]) || types.Identical(t, types.Universe.Lookup("error").Type())
+	}
+	if tuple, ok := tv.Type.(*types.Tuple); ok {
+		for v := range tuple.Variables() {
+			if check(v.Type()) {
+				return true
+			}
+		}
+		return false
+	}
+	return check(tv.Type)
 }
 
 // clockVars returns the variables that decl assigns a time read from the
@@ -878,7 +898,7 @@ func (c *checker) clockVars(decl ast.Node) map[types.Object]bool {
 				continue
 			}
 			obj := info.ObjectOf(id)
-			if obj == nil || clock[obj] || !c.readsClock(r, clock) {
+			if obj == nil || clock[obj] || !isClockValue(obj.Type()) || !c.readsClock(r, clock) {
 				continue
 			}
 			clock[obj], changed = true, true
@@ -911,6 +931,16 @@ func (c *checker) clockVars(decl ast.Node) map[types.Object]bool {
 	return clock
 }
 
+// isClockValue reports whether t can hold a time or a span of time: a
+// time.Time, or a number (time.Duration, seconds as an int64 or a float).
+func isClockValue(t types.Type) bool {
+	if httpmodel.IsNamed(t, "time", "Time") {
+		return true
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsNumeric != 0
+}
+
 // readsClock reports whether e reads the clock: it calls time.Now,
 // time.Since, time.Until or a context's Deadline method, other than to
 // stamp the time as text (see stamp), or names a variable of clock.
@@ -928,6 +958,9 @@ func (c *checker) readsClock(e ast.Expr, clock map[types.Object]bool) bool {
 			found = clock[info.Uses[n]]
 		case *ast.CallExpr:
 			f := httpmodel.Callee(info, n)
+			if httpmodel.IsPkgFunc(f, "context", "WithDeadline", "WithDeadlineCause") {
+				return false // its time.Now() computes a per-attempt deadline
+			}
 			if httpmodel.IsPkgFunc(f, "time", "Since", "Until", "Now") || httpmodel.IsMethod(f, "context", "Context", "Deadline") {
 				found = !c.stamp(n, stack)
 			}

@@ -141,3 +141,29 @@ func compared(hc *http.Client, url string, deadline time.Time) error {
 	}
 	return errors.New("no response")
 }
+
+func checkBudget(start time.Time) error {
+	if time.Since(start) > time.Minute {
+		return errors.New("retry budget exhausted")
+	}
+	return nil
+}
+
+// The clock read is handed to a function that answers an error: a budget.
+func errorCheck(hc *http.Client, url string) error {
+	for attempt := 0; attempt < 3; attempt++ {
+		started := time.Now()
+		ctx, cancel := context.WithTimeout(context.Background(), perTry)
+		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+		resp, err := hc.Do(req)
+		cancel()
+		if err == nil {
+			resp.Body.Close()
+			return nil
+		}
+		if err := checkBudget(started); err != nil {
+			return err
+		}
+	}
+	return errors.New("no response")
+}
