@@ -313,11 +313,16 @@ func (c *checker) checkBlindCallees() {
 			continue
 		}
 		ctx := c.capturedContext(file, lit.Body, call)
-		if ctx == "" || writesOuter(info, lit) {
+		if ctx == "" {
+			continue
+		}
+		if writesOuter(info, lit) {
+			c.gate(call, "blindcallee-writes", "retry helper that ignores "+ctx+", operation writes the caller's variables")
 			continue
 		}
 		edits, ok := c.blindCallFix(file, call, stack, ctx)
 		if !ok {
+			c.gate(call, "blindcallee-fix", "retry helper that ignores "+ctx+": no fix")
 			continue
 		}
 		c.handledCalls[call] = true

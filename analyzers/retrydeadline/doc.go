@@ -53,11 +53,16 @@
 //     retry helper, whose bound may be an option beside the operation);
 //
 // when nothing bounds the loop as a whole: no deadline made before the loop
-// and used by the attempts, and no wall-clock budget checked in the loop
-// (time.Since, time.Until, time.Now, ctx.Deadline). A clock read turned
-// into text at once, the time stamped on a Date or a signing header or in a
-// body (time.Now().UTC().Format(http.TimeFormat)), is not a budget. An
-// attempt count does not count as a deadline.
+// and used by the attempts, and no wall-clock budget checked in the loop:
+// a clock read (time.Since, time.Until, time.Now, ctx.Deadline), directly
+// or through a variable assigned from one, compared (<, >, Before, After,
+// Compare), handed to a function that answers a bool or an error or to a
+// timer, or a call of ctx.Deadline. A clock read turned into text at once,
+// the time stamped on a Date or a signing header or in a body
+// (time.Now().UTC().Format(http.TimeFormat)), and one only recorded, an
+// attempt's latency kept for a metric or a log line (rtt :=
+// time.Since(start)), are not a budget. An attempt count does not count as
+// a deadline.
 //
 //   - time.Sleep, a bare <-time.After, a receive from a timer's or
 //     ticker's channel (<-t.C), a select whose every case waits for a

@@ -170,6 +170,9 @@ func run(pass *analysis.Pass, cfg Config, at func(token.Pos)) (any, error) {
 		if l.OpArg != nil || l.TimeBound {
 			// A named operation's timeout cannot derive from a deadline
 			// made at the call; a timed poll bounds the whole retry.
+			if gatesOn {
+				c.gateOpLoop(l)
+			}
 			continue
 		}
 		at(l.Stmt.Pos())
@@ -792,15 +795,23 @@ func (c *checker) positiveConst(e ast.Expr) bool {
 	return ok
 }
 
-// hasBudget reports whether the loop checks a wall-clock budget: it calls
-// time.Since, time.Until, time.Now or a context's Deadline method, other
-// than to stamp the time on a request or a message (see stamp).
+// hasBudget reports whether the loop checks a wall-clock budget: a time
+// read from the clock (time.Now, time.Since, time.Until or a context's
+// Deadline, directly or through variables of the function assigned from
+// one) is compared (<, >, Before, After, Compare), handed to a function
+// that answers a bool or an error (expired(start)) or to a timer (time.After(
+// time.Until(deadline))), or the loop asks a context's Deadline. A clock
+// read that is only recorded (an attempt's latency kept for a metric or a
+// log: lastRTT = time.Since(start)) or stamped on a request (see stamp)
+// checks no budget.
 func (c *checker) hasBudget(l *retryloop.Loop) bool {
 	info := c.pass.TypesInfo
+	clock := c.clockVars(c.declOf(l.Func))
+	reads := func(e ast.Expr) bool { return c.readsClock(e, clock) }
 	found := false
 	var scan func(root ast.Node)
 	scan = func(root ast.Node) {
-		ast.PreorderStack(root, nil, func(n ast.Node, stack []ast.Node) bool {
+		ast.Inspect(root, func(n ast.Node) bool {
 			if found {
 				return false
 			}
@@ -814,21 +825,148 @@ func (c *checker) hasBudget(l *retryloop.Loop) bool {
 				}
 				return false
 			}
-			call, ok := n.(*ast.CallExpr)
-			if !ok {
-				return true
-			}
-			f := httpmodel.Callee(info, call)
-			if httpmodel.IsPkgFunc(f, "context", "WithDeadline", "WithDeadlineCause") {
-				return false // its time.Now() computes a per-attempt deadline
-			}
-			if httpmodel.IsPkgFunc(f, "time", "Since", "Until", "Now") || httpmodel.IsMethod(f, "context", "Context", "Deadline") {
-				found = !c.stamp(call, stack)
+			switch n := n.(type) {
+			case *ast.BinaryExpr:
+				switch n.Op {
+				case token.LSS, token.GTR, token.LEQ, token.GEQ:
+					found = reads(n.X) || reads(n.Y)
+				}
+			case *ast.CallExpr:
+				f := httpmodel.Callee(info, n)
+				if httpmodel.IsPkgFunc(f, "context", "WithDeadline", "WithDeadlineCause") {
+					return false // its time.Now() computes a per-attempt deadline
+				}
+				switch {
+				case httpmodel.IsMethod(f, "context", "Context", "Deadline"):
+					found = true
+				case httpmodel.IsMethod(f, "time", "Time", "Before") || httpmodel.IsMethod(f, "time", "Time", "After") || httpmodel.IsMethod(f, "time", "Time", "Compare"):
+					sel, _ := ast.Unparen(n.Fun).(*ast.SelectorExpr)
+					found = sel != nil && reads(sel.X) || slices.ContainsFunc(n.Args, reads)
+				case httpmodel.IsPkgFunc(f, "time", "After", "NewTimer", "AfterFunc"):
+					found = slices.ContainsFunc(n.Args, reads)
+				default:
+					found = answersCheck(info, n) && slices.ContainsFunc(n.Args, reads)
+				}
 			}
 			return !found
 		})
 	}
 	scan(l.Span())
+	return found
+}
+
+// answersCheck reports whether call returns a bool or an error, as a
+// function that checks a budget does (expired(start),
+// checkBudget(deadline)).
+func answersCheck(info *types.Info, call *ast.CallExpr) bool {
+	tv, ok := info.Types[call]
+	if !ok || tv.Type == nil {
+		return false
+	}
+	check := func(t types.Type) bool {
+		return types.Identical(t.Underlying(), types.Typ[types.Bool]) || types.Identical(t, types.Universe.Lookup("error").Type())
+	}
+	if tuple, ok := tv.Type.(*types.Tuple); ok {
+		for v := range tuple.Variables() {
+			if check(v.Type()) {
+				return true
+			}
+		}
+		return false
+	}
+	return check(tv.Type)
+}
+
+// clockVars returns the variables that decl assigns a time read from the
+// clock (see readsClock), or a value computed from one: start :=
+// time.Now(), remaining := window - time.Since(start), dl, ok :=
+// ctx.Deadline().
+func (c *checker) clockVars(decl ast.Node) map[types.Object]bool {
+	info := c.pass.TypesInfo
+	clock := map[types.Object]bool{}
+	mark := func(lhs []ast.Expr, rhs []ast.Expr) bool {
+		changed := false
+		for i, l := range lhs {
+			r := rhs[0]
+			if len(rhs) == len(lhs) {
+				r = rhs[i]
+			} else if i > 0 {
+				break // dl, ok := ctx.Deadline(): the time only
+			}
+			id, ok := ast.Unparen(l).(*ast.Ident)
+			if !ok {
+				continue
+			}
+			obj := info.ObjectOf(id)
+			if obj == nil || clock[obj] || !isClockValue(obj.Type()) || !c.readsClock(r, clock) {
+				continue
+			}
+			clock[obj], changed = true, true
+		}
+		return changed
+	}
+	for range 4 {
+		changed := false
+		ast.Inspect(decl, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				if len(n.Rhs) > 0 {
+					changed = mark(n.Lhs, n.Rhs) || changed
+				}
+			case *ast.ValueSpec:
+				if len(n.Values) > 0 {
+					lhs := make([]ast.Expr, len(n.Names))
+					for i, name := range n.Names {
+						lhs[i] = name
+					}
+					changed = mark(lhs, n.Values) || changed
+				}
+			}
+			return true
+		})
+		if !changed {
+			break
+		}
+	}
+	return clock
+}
+
+// isClockValue reports whether t can hold a time or a span of time: a
+// time.Time, or a number (time.Duration, seconds as an int64 or a float).
+func isClockValue(t types.Type) bool {
+	if httpmodel.IsNamed(t, "time", "Time") {
+		return true
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsNumeric != 0
+}
+
+// readsClock reports whether e reads the clock: it calls time.Now,
+// time.Since, time.Until or a context's Deadline method, other than to
+// stamp the time as text (see stamp), or names a variable of clock.
+func (c *checker) readsClock(e ast.Expr, clock map[types.Object]bool) bool {
+	info := c.pass.TypesInfo
+	found := false
+	ast.PreorderStack(e, nil, func(n ast.Node, stack []ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.Ident:
+			found = clock[info.Uses[n]]
+		case *ast.CallExpr:
+			f := httpmodel.Callee(info, n)
+			if httpmodel.IsPkgFunc(f, "context", "WithDeadline", "WithDeadlineCause") {
+				return false // its time.Now() computes a per-attempt deadline
+			}
+			if httpmodel.IsPkgFunc(f, "time", "Since", "Until", "Now") || httpmodel.IsMethod(f, "context", "Context", "Deadline") {
+				found = !c.stamp(n, stack)
+			}
+		}
+		return !found
+	})
 	return found
 }
 
@@ -916,7 +1054,11 @@ func (c *checker) message(file *ast.File, l *retryloop.Loop, what string) string
 // checkDeadline reports the first per-attempt timeout of a loop that
 // nothing bounds as a whole.
 func (c *checker) checkDeadline(file *ast.File, l *retryloop.Loop) {
-	if (!c.cfg.Bounded && c.bounded(file, l)) || c.hasBudget(l) {
+	if !c.cfg.Bounded && c.bounded(file, l) {
+		return
+	}
+	budget := c.hasBudget(l)
+	if budget && !gatesOn {
 		return
 	}
 	info := c.pass.TypesInfo
@@ -924,6 +1066,10 @@ func (c *checker) checkDeadline(file *ast.File, l *retryloop.Loop) {
 		own    *timeout
 		helper *ast.CallExpr
 		hfact  *timeoutFact
+		// dropped is the first timeout of the loop whose parent is
+		// neither known to have no deadline nor the caller's context.
+		dropped     *ast.CallExpr
+		droppedGate string
 	)
 	c.inspectOwn(l.Body, func(call *ast.CallExpr) {
 		if own != nil || helper != nil {
@@ -939,22 +1085,47 @@ func (c *checker) checkDeadline(file *ast.File, l *retryloop.Loop) {
 				return
 			}
 		}
+		if gatesOn && dropped == nil {
+			if t, ok := c.timeoutCall(call); ok && !c.hasDeadline(l.Func, t.parent, 0) && !c.mayHoldOwnDeadline(l.Func, t.parent) {
+				dropped, droppedGate = call, "parent-unknown"
+				if l.Via != nil {
+					droppedGate = "parent-via"
+				}
+			}
+		}
 		if f := c.fact(httpmodel.Callee(info, call)); f != nil {
 			if f.Parent == 0 {
 				helper, hfact = call, f
 			} else if t, ok := c.calleeTimeout(l, call, f); ok {
 				own = &t
+			} else if gatesOn && dropped == nil {
+				dropped, droppedGate = call, "callee-outer"
 			}
 		}
 	})
+	if budget {
+		switch {
+		case own != nil:
+			c.gate(own.call, "budget", "per-attempt timeout in a loop that reads the clock")
+		case helper != nil:
+			c.gate(helper, "budget", "helper timeout in a loop that reads the clock")
+		case dropped != nil:
+			c.gate(dropped, "budget", "timeout ("+droppedGate+") in a loop that reads the clock")
+		}
+		return
+	}
 	switch {
 	case own != nil && c.callersBound(l.Func, own.outer, 0):
 		// Every call hands the loop a deadline its caller made.
+		c.gate(own.call, "callers-bound", "per-attempt timeout whose callers all pass a deadline")
 	case own != nil:
 		c.reportOwnTimeout(file, l, own)
 	case helper != nil:
 		c.reportHelper(file, l, helper, hfact)
 	default:
+		if dropped != nil {
+			c.gate(dropped, droppedGate, "per-attempt timeout from a context of unknown deadline")
+		}
 		c.checkClientTimeout(file, l)
 	}
 }
@@ -1137,6 +1308,7 @@ func (c *checker) reportOwnTimeout(file *ast.File, l *retryloop.Loop, t *timeout
 		constant = true
 	}
 	if t.timeout == nil {
+		c.gate(t.call, "own-no-dur", "per-attempt timeout of unknown duration")
 		return
 	}
 	src := fixes.Source(c.pass, l.Stmt.Pos())
@@ -1145,10 +1317,12 @@ func (c *checker) reportOwnTimeout(file *ast.File, l *retryloop.Loop, t *timeout
 	}
 	start := l.Outer
 	if start == nil || !fixes.VisibleAt(c.pass.TypesInfo, file, t.outer, start.Pos()) {
+		c.gate(t.call, "own-outer", "per-attempt timeout whose parent is not visible before the loop")
 		return
 	}
 	if id, ok := ast.Unparen(t.outer).(*ast.Ident); ok && t.outer != t.parent {
 		if v, ok := c.pass.TypesInfo.Uses[id].(*types.Var); !ok || !c.namesAt(file, id, v, start.Pos()) {
+			c.gate(t.call, "own-outer", "per-attempt timeout whose parent is shadowed before the loop")
 			return
 		}
 	}
@@ -1166,11 +1340,14 @@ func (c *checker) reportOwnTimeout(file *ast.File, l *retryloop.Loop, t *timeout
 		if edits, ok := c.budgetEdits(file, l, per, t.nanos, guard); ok {
 			c.markSleeps(l)
 			c.reportBudget(file, l, t.call, c.timeoutWhat(t), edits)
+		} else {
+			c.gate(t.call, "own-fix", "per-attempt timeout: no budget fix")
 		}
 		return
 	}
 	opCtx, edits, ok := c.overallContext(file, l, start, fixes.Format(c.pass.Fset, t.outer), t.timeout, guard, map[string]bool{}, src)
 	if !ok {
+		c.gate(t.call, "own-fix", "per-attempt timeout: no deadline fix")
 		return
 	}
 	edits = append(edits, analysis.TextEdit{Pos: t.parent.Pos(), End: t.parent.End(), NewText: []byte(opCtx)})
@@ -1207,13 +1384,17 @@ func (c *checker) checkClientTimeout(file *ast.File, l *retryloop.Loop) {
 		}
 		newReq, withCtx := c.newRequestInLoop(l, s.Request)
 		if newReq == nil {
+			c.gate(send, "client-req", "send through a client with a Timeout of a request not built in the loop")
 			continue
 		}
 		if withCtx && c.boundedContext(l, newReq.Args[0]) {
+			c.gate(send, "client-bounded", "send through a client with a Timeout of a request with a bounded context")
 			return // the function, or every caller, bounds the operation
 		}
 		if c.handsOnResponse(l) {
-			c.reportClientBudget(file, l, send, per, guard)
+			if !c.reportClientBudget(file, l, send, per, guard) {
+				c.gate(send, "client-fix", "send through a client with a Timeout: no budget fix")
+			}
 			return
 		}
 		src := fixes.Source(c.pass, l.Stmt.Pos())
@@ -1222,6 +1403,7 @@ func (c *checker) checkClientTimeout(file *ast.File, l *retryloop.Loop) {
 		}
 		start := l.Outer
 		if start == nil {
+			c.gate(send, "client-fix", "send through a client with a Timeout: no statement before the loop")
 			return
 		}
 		ctxName, _, ok := fixes.Import(info, c.pass.Pkg, file, "context", start.Pos())
@@ -1234,11 +1416,13 @@ func (c *checker) checkClientTimeout(file *ast.File, l *retryloop.Loop) {
 			// and the request from the deadline.
 			parent := newReq.Args[0]
 			if !fixes.Pure(info, parent) || !fixes.VisibleAt(info, file, parent, start.Pos()) {
+				c.gate(send, "client-fix", "send through a client with a Timeout: request context not visible before the loop")
 				continue
 			}
 			var opCtx string
 			opCtx, edits, ok = c.overallContext(file, l, start, fixes.Format(c.pass.Fset, parent), per, guard, map[string]bool{}, src)
 			if !ok {
+				c.gate(send, "client-fix", "send through a client with a Timeout: no deadline fix")
 				return
 			}
 			edits = append(edits, analysis.TextEdit{Pos: parent.Pos(), End: parent.End(), NewText: []byte(opCtx)})
@@ -1246,6 +1430,7 @@ func (c *checker) checkClientTimeout(file *ast.File, l *retryloop.Loop) {
 			var opCtx string
 			opCtx, edits, ok = c.overallContext(file, l, start, ctxName+".Background()", per, guard, map[string]bool{}, src)
 			if !ok {
+				c.gate(send, "client-fix", "send through a client with a Timeout: no deadline fix")
 				return
 			}
 			sel := ast.Unparen(newReq.Fun).(*ast.SelectorExpr)
@@ -1267,13 +1452,18 @@ func (c *checker) checkClientTimeout(file *ast.File, l *retryloop.Loop) {
 // with it, sent by the client's Do. It reports whether it reported.
 func (c *checker) checkURLSendTimeout(file *ast.File, l *retryloop.Loop, send *ast.CallExpr) bool {
 	info := c.pass.TypesInfo
+	if _, ok := fixes.URLSendOf(httpmodel.Callee(info, send)); !ok {
+		return false
+	}
 	if l.Via != nil {
 		// An operation handed to a retry helper: helpers bound their
 		// retries with options of their own (wait.Timeout(10*time.Second)
 		// beside the operation), which the helper's fact does not tell.
-		return false
-	}
-	if _, ok := fixes.URLSendOf(httpmodel.Callee(info, send)); !ok {
+		if gatesOn {
+			if per, _ := c.clientTimeout(l, send); per != nil {
+				c.gate(send, "url-via", "URL send through a client with a Timeout in an operation of "+l.Via.Name())
+			}
+		}
 		return false
 	}
 	per, guard := c.clientTimeout(l, send)
@@ -1281,7 +1471,11 @@ func (c *checker) checkURLSendTimeout(file *ast.File, l *retryloop.Loop, send *a
 		return false
 	}
 	if c.handsOnResponse(l) {
-		return c.reportClientBudget(file, l, send, per, guard)
+		ok := c.reportClientBudget(file, l, send, per, guard)
+		if !ok {
+			c.gate(send, "url-fix", "URL send through a client with a Timeout: no budget fix")
+		}
+		return ok
 	}
 	src := fixes.Source(c.pass, l.Stmt.Pos())
 	as := fixes.URLSendStmt(l.Body, send)
@@ -1295,11 +1489,13 @@ func (c *checker) checkURLSendTimeout(file *ast.File, l *retryloop.Loop, send *a
 	taken := map[string]bool{}
 	opCtx, edits, ok := c.overallContext(file, l, l.Outer, ctxName+".Background()", per, guard, taken, src)
 	if !ok {
+		c.gate(send, "url-fix", "URL send through a client with a Timeout: no deadline fix")
 		return false
 	}
 	taken[opCtx] = true
 	more, ok := fixes.URLSend{Pass: c.pass, File: file, Stmt: as, Call: send, Ctx: opCtx, Taken: taken}.Rewrite()
 	if !ok {
+		c.gate(send, "url-fix", "URL send through a client with a Timeout: no rewrite of the send")
 		return false
 	}
 	c.reportClientContext(file, l, send, append(edits, more...))
@@ -1389,10 +1585,12 @@ func (c *checker) newRequestInLoop(l *retryloop.Loop, req ast.Expr) (*ast.CallEx
 // timeout; the fix gives the loop a wall-clock budget.
 func (c *checker) reportHelper(file *ast.File, l *retryloop.Loop, call *ast.CallExpr, f *timeoutFact) {
 	if f.Nanos == 0 {
+		c.gate(call, "helper-nonconst", "helper timeout of no constant duration")
 		return // no constant timeout to size a budget from
 	}
 	edits, ok := c.budgetEdits(file, l, nil, f.Nanos, false)
 	if !ok {
+		c.gate(call, "helper-fix", "helper timeout: no budget fix")
 		return
 	}
 	name := httpmodel.Callee(c.pass.TypesInfo, call).Name()
@@ -1769,6 +1967,7 @@ func (c *checker) checkSleeps(file *ast.File, l *retryloop.Loop) {
 		}
 		ctx := c.contextInScope(file, l, s.stmt.Pos())
 		if ctx == "" {
+			c.gate(s.stmt, "sleep-no-ctx", s.what(c.pass.Fset)+" in retry loop with no context in scope")
 			continue
 		}
 		src := fixes.Source(c.pass, s.stmt.Pos())
@@ -1777,6 +1976,7 @@ func (c *checker) checkSleeps(file *ast.File, l *retryloop.Loop) {
 		}
 		edits, ok := c.selectEdit(file, l, s, ctx, map[string]bool{}, src)
 		if !ok {
+			c.gate(s.stmt, "sleep-fix", s.what(c.pass.Fset)+" in retry loop ignores "+ctx+": no select fix")
 			continue
 		}
 		c.handledSleeps[s.stmt] = true
