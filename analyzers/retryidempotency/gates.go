@@ -7,18 +7,19 @@ import (
 	"golang.org/x/tools/go/analysis"
 )
 
-// gatesOn turns on a diagnostic aid for the analyzer's maintainers: with
-// RETRYLINT_GATES=1 in the environment, every candidate the analyzer finds
-// and then drops without a report (a send whose method is not known, an
-// outcome it cannot tell, a finding without a fix) is reported as
-// "[gate:NAME] what was dropped", so that what its conservative
-// conditions hide can be measured on real code. It is off by default and
-// changes nothing in a normal run.
-var gatesOn = os.Getenv("RETRYLINT_GATES") == "1"
+// gatesOn reports whether a diagnostic aid for the analyzer's maintainers
+// is on: with RETRYLINT_GATES=1 in the environment, every candidate the
+// analyzer finds and then drops without a report (a send whose method is
+// not known, an outcome it cannot tell, a finding without a fix) is
+// reported as "[gate:NAME] what was dropped", so that what its
+// conservative conditions hide can be measured on real code. It is off by
+// default and changes nothing in a normal run.
+func gatesOn() bool { return os.Getenv("RETRYLINT_GATES") == "1" }
 
-// gate reports the candidate at pos dropped by the gate name, when gatesOn.
+// gate reports the candidate at pos, dropped by the gate name, when the
+// aid is on.
 func gate(pass *analysis.Pass, pos token.Pos, name, what string) {
-	if !gatesOn || !pos.IsValid() {
+	if !pos.IsValid() || !gatesOn() {
 		return
 	}
 	pass.Report(analysis.Diagnostic{Pos: pos, Message: "[gate:" + name + "] " + what})
