@@ -1,10 +1,13 @@
 package retryidempotency
 
 import (
+	"go/ast"
 	"go/token"
 	"os"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/retrylint/retrylint/internal/httpmodel"
 )
 
 // gatesOn reports whether a diagnostic aid for the analyzer's maintainers
@@ -23,4 +26,18 @@ func gate(pass *analysis.Pass, pos token.Pos, name, what string) {
 		return
 	}
 	pass.Report(analysis.Diagnostic{Pos: pos, Message: "[gate:" + name + "] " + what})
+}
+
+// gateUnresolved reports a send whose method is not known, named by what
+// sends: a request of net/http (-request) or a function of an SDK or the
+// package without a fact (-call).
+func (c *checker) gateUnresolved(call *ast.CallExpr, name, what string) {
+	if !gatesOn() {
+		return
+	}
+	if _, ok := httpmodel.SendOf(c.pass.TypesInfo, call); ok {
+		gate(c.pass, call.Pos(), name+"-request", what+": a request whose method is not known")
+		return
+	}
+	gate(c.pass, call.Pos(), name+"-call", what+": a call without a fact of the method it sends")
 }

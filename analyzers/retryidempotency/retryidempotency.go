@@ -981,7 +981,7 @@ func (c *checker) checkLoop(l *retryloop.Loop) {
 			continue
 		}
 		if !ok {
-			gate(c.pass, call.Pos(), "send-unresolved", "a send in a retry loop whose method is not known")
+			c.gateUnresolved(call, "send-unresolved", "a send in a retry loop")
 			continue
 		}
 		if !isWrite(s.method) {
@@ -1015,7 +1015,7 @@ func (c *checker) checkClosure(file *ast.File, l *retryloop.Loop, call *ast.Call
 		s, ok := c.sendOf(lit, inner)
 		switch {
 		case !ok:
-			gate(c.pass, inner.Pos(), "closure-send-unresolved", "a send in a closure retried by a loop whose method is not known")
+			c.gateUnresolved(inner, "closure-send-unresolved", "a send in a closure retried by a loop")
 			continue
 		case s.anyMethod:
 			gate(c.pass, inner.Pos(), "closure-any", "a request of any method sent in a closure retried by a loop")
