@@ -42,6 +42,9 @@ func (c *checker) checkClients(keys []string) map[*ast.CallExpr]bool {
 	keyed := map[ast.Node]bool{}
 	for _, rc := range ix.RetryingClients() {
 		if !rc.Retries || !rc.Policy.Unknown() || rc.PrepareRetry {
+			if rc.Retries && rc.Policy.Unknown() {
+				gate(c.pass, rc.Made.Pos(), "client-prepare-retry", "a retrying client with a PrepareRetry hook")
+			}
 			continue
 		}
 		var anySend *retrylib.ClientSend

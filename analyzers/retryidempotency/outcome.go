@@ -41,6 +41,7 @@ func (c *checker) retriesUnknownOp(l *retryloop.Loop, s send, op bool) (string, 
 	}
 	m, as, ok := c.newOutcome(l, s)
 	if !ok {
+		c.why = "noassign"
 		return "", false
 	}
 	m.op = op
@@ -56,6 +57,7 @@ func (c *checker) retriesUnknownOp(l *retryloop.Loop, s send, op bool) (string, 
 	}
 	g := c.loops.Graph(l.Func)
 	if g == nil {
+		c.why = "nograph"
 		return "", false
 	}
 	reaches := func(env outcomeEnv) bool {
@@ -68,6 +70,7 @@ func (c *checker) retriesUnknownOp(l *retryloop.Loop, s send, op bool) (string, 
 	}
 	if m.resp == nil && m.statusVars == nil {
 		// A helper: its error may stand for any outcome.
+		c.why = "opaque"
 		return "", false
 	}
 	statuses := unknownStatuses
@@ -82,6 +85,7 @@ func (c *checker) retriesUnknownOp(l *retryloop.Loop, s send, op bool) (string, 
 			return fmt.Sprintf("status %d", st), true
 		}
 	}
+	c.why = "definite"
 	return "", false
 }
 

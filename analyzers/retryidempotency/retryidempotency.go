@@ -145,6 +145,9 @@ type checker struct {
 	// sets are the constant sets of integers of the package (see
 	// flow.ConstSets), nil until asked.
 	sets map[*types.Var]map[int64]bool
+	// why names the reason the last retriesUnknown answered no, for the
+	// gate diagnostics (see gatesOn).
+	why string
 }
 
 // constSets returns the package variables that hold a constant set of
@@ -968,6 +971,7 @@ func (c *checker) checkLoop(l *retryloop.Loop) {
 		}
 		s, ok := c.sendOf(l.Func, call)
 		if ok && s.anyMethod && len(l.Requeue) > 0 {
+			gate(c.pass, call.Pos(), "any-requeue", "a request of any method re-sent by a worker's queue")
 			continue // a worker's queue of requests: no guard fits
 		}
 		if ok && s.anyMethod {
@@ -976,10 +980,17 @@ func (c *checker) checkLoop(l *retryloop.Loop) {
 			}
 			continue
 		}
-		if !ok || !isWrite(s.method) {
+		if !ok {
+			c.gateUnresolved(call, "send-unresolved", "a send in a retry loop")
+			continue
+		}
+		if !isWrite(s.method) {
 			continue
 		}
 		outcome, ok := c.retriesUnknown(l, s)
+		if !ok {
+			gate(c.pass, call.Pos(), "write-outcome-"+c.why, s.method+" in a retry loop, no unknown outcome found retried")
+		}
 		if ok && c.checkWrite(file, l, s, outcome) {
 			return
 		}
@@ -992,18 +1003,30 @@ func (c *checker) checkLoop(l *retryloop.Loop) {
 // whether it reported.
 func (c *checker) checkClosure(file *ast.File, l *retryloop.Loop, call *ast.CallExpr, lit *ast.FuncLit) bool {
 	if _, ok := c.retriesUnknownOp(l, send{call: call, helper: &writeFact{}}, false); !ok {
+		gate(c.pass, call.Pos(), "closure-outcome-"+c.why, "a closure that sends, called in a retry loop, no unknown outcome found retried")
 		return false
 	}
 	op := c.loops.ClosureLoop(l, call)
 	if op == nil {
+		gate(c.pass, call.Pos(), "closure-noop", "a closure that sends, called in a retry loop, not understood as an operation")
 		return false
 	}
 	for _, inner := range op.Sends {
 		s, ok := c.sendOf(lit, inner)
-		if !ok || s.anyMethod || !isWrite(s.method) {
+		switch {
+		case !ok:
+			c.gateUnresolved(inner, "closure-send-unresolved", "a send in a closure retried by a loop")
+			continue
+		case s.anyMethod:
+			gate(c.pass, inner.Pos(), "closure-any", "a request of any method sent in a closure retried by a loop")
+			continue
+		case !isWrite(s.method):
 			continue
 		}
 		outcome, ok := c.retriesUnknownOp(op, s, true)
+		if !ok {
+			gate(c.pass, inner.Pos(), "closure-write-outcome-"+c.why, s.method+" in a closure retried by a loop, no unknown outcome found retried")
+		}
 		if ok && c.checkWrite(file, op, s, outcome) {
 			return true
 		}
@@ -1023,6 +1046,9 @@ func (c *checker) checkWrite(file *ast.File, l *retryloop.Loop, s send, outcome 
 		// from here, so there would be no fix to offer; say nothing.
 		arg := keyArg(c.pass.TypesInfo, s.helper, s.call)
 		if arg == nil {
+			if s.helper.Fresh {
+				gate(c.pass, s.call.Pos(), "write-helper-fresh-key", s.method+" retried through a helper that makes a new key on every call")
+			}
 			return false
 		}
 		within := func(n ast.Node) bool { return l.Body.Pos() <= n.Pos() && n.End() <= l.Body.End() }

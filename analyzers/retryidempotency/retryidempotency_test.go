@@ -36,3 +36,11 @@ func TestLibraries(t *testing.T) {
 	results := analysistest.RunWithSuggestedFixes(t, dir, retryidempotency.Analyzer, "./...")
 	fixtest.CheckFixedModule(t, retryidempotency.Analyzer, dir, results)
 }
+
+// TestGates checks the diagnostic aid: under RETRYLINT_GATES=1 a
+// candidate dropped without a report is named by its gate, beside the
+// findings of a normal run.
+func TestGates(t *testing.T) {
+	t.Setenv("RETRYLINT_GATES", "1")
+	analysistest.Run(t, analysistest.TestData(), retryidempotency.Analyzer, "gates")
+}
