@@ -2,29 +2,22 @@ package retrydeadline
 
 import (
 	"go/ast"
-	"os"
 
-	"golang.org/x/tools/go/analysis"
-
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 	"github.com/retrylint/retrylint/internal/retryloop"
 )
 
-// gatesOn turns on the report of the candidates that the analyzer finds
-// and then drops without a finding (a loop that checks a clock, a
-// timeout whose parent is not known, a fix that cannot be built, ...).
-// It is a diagnostic aid for measuring those conditions on real code,
-// set by RETRYLINT_GATES=1 and off by default: a normal run never reports
-// them.
-var gatesOn = os.Getenv("RETRYLINT_GATES") == "1"
+// gatesOn is the maintainers' diagnostic aid (analysisutil.GatesOn),
+// read once.
+var gatesOn = analysisutil.GatesOn()
 
 // gate reports, when gatesOn, the candidate n dropped by the condition
-// name.
+// name (analysisutil.Gate).
 func (c *checker) gate(n ast.Node, name, what string) {
-	if !gatesOn || n == nil {
-		return
+	if gatesOn {
+		analysisutil.Gate(c.pass, n, name, what)
 	}
-	c.pass.Report(analysis.Diagnostic{Pos: n.Pos(), End: n.End(), Message: "[gate:" + name + "] " + what})
 }
 
 // gateOpLoop reports the first timeout of an operation loop that run

@@ -3,30 +3,30 @@ package retryidempotency
 import (
 	"go/ast"
 	"go/token"
-	"os"
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 )
 
-// gatesOn reports whether a diagnostic aid for the analyzer's maintainers
-// is on: with RETRYLINT_GATES=1 in the environment, every candidate the
-// analyzer finds and then drops without a report (a send whose method is
-// not known, an outcome it cannot tell, a finding without a fix) is
-// reported as "[gate:NAME] what was dropped", so that what its
-// conservative conditions hide can be measured on real code. It is off by
-// default and changes nothing in a normal run.
-func gatesOn() bool { return os.Getenv("RETRYLINT_GATES") == "1" }
+// gatesOn is the maintainers' diagnostic aid (analysisutil.GatesOn), read
+// when a gate is reached, so that a test can turn it on.
+func gatesOn() bool { return analysisutil.GatesOn() }
 
 // gate reports the candidate at pos, dropped by the gate name, when the
-// aid is on.
+// aid is on (analysisutil.Gate).
 func gate(pass *analysis.Pass, pos token.Pos, name, what string) {
-	if !pos.IsValid() || !gatesOn() {
-		return
+	if pos.IsValid() {
+		analysisutil.Gate(pass, posNode(pos), name, what)
 	}
-	pass.Report(analysis.Diagnostic{Pos: pos, Message: "[gate:" + name + "] " + what})
 }
+
+// posNode is a node at one position, for a gate known by its position.
+type posNode token.Pos
+
+func (p posNode) Pos() token.Pos { return token.Pos(p) }
+func (p posNode) End() token.Pos { return token.Pos(p) }
 
 // gateUnresolved reports a send whose method is not known, named by what
 // sends: a request of net/http (-request) or a function of an SDK or the

@@ -98,8 +98,9 @@ func printFullVersion() {
 		fatalf("%v", err)
 	}
 	if os.Getenv("RETRYLINT_GATES") == "1" {
-		// retrydeadline's diagnostic aid reports more: results cached
-		// without it must not be replayed, nor the other way round.
+		// The analyzers' diagnostic aid (analysisutil.GatesOn) reports
+		// more: results cached without it must not be replayed, nor the
+		// other way round.
 		h.Write([]byte("RETRYLINT_GATES=1"))
 	}
 	fmt.Printf("%s version devel %s buildID=%02x\n", exe, strings.ReplaceAll(version(), " ", "-"), h.Sum(nil))

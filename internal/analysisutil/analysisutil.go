@@ -7,6 +7,7 @@ import (
 	"go/ast"
 	"go/build"
 	"go/token"
+	"os"
 	"path/filepath"
 	"runtime/debug"
 	"strings"
@@ -94,4 +95,23 @@ func InGOROOT(pass *analysis.Pass) bool {
 	}
 	root := filepath.Join(build.Default.GOROOT, "src") + string(filepath.Separator)
 	return strings.HasPrefix(tf.Name(), root)
+}
+
+// GatesOn reports whether the maintainers' diagnostic aid is on: with
+// RETRYLINT_GATES=1 in the environment, an analyzer reports every
+// candidate it finds and then drops without a finding (a send whose method
+// is not known, a loop that checks a clock, a fix that cannot be built) as
+// "[gate:NAME] what was dropped", so that what its conservative conditions
+// hide can be measured on real code. It is off by default and changes
+// nothing in a normal run; the vet tool's cache key includes it (see
+// cmd/retrylint), so results cached without it are not replayed with it.
+func GatesOn() bool { return os.Getenv("RETRYLINT_GATES") == "1" }
+
+// Gate reports, when GatesOn, the candidate at n dropped by the condition
+// name.
+func Gate(pass *analysis.Pass, n ast.Node, name, what string) {
+	if n == nil || !n.Pos().IsValid() || !GatesOn() {
+		return
+	}
+	pass.Report(analysis.Diagnostic{Pos: n.Pos(), End: n.End(), Message: "[gate:" + name + "] " + what})
 }
