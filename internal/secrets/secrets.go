@@ -8,7 +8,9 @@
 // an encoding of the same value (PrivateKeyPEM, APIKeyValue), are one of
 // the phrases of secretPhrases: PasswordFile, SecretName, APIKeyHeader,
 // AccessTokenURL and TokenType name something else, and MaskedPassword or
-// PasswordHash name no secret. The word "token" alone is no phrase: of
+// PasswordHash name no secret. "Secret" is one as a whole name or after a
+// word that says whose secret it is (ClientSecret, WebhookSecret), not
+// after any word: TLSSecret and ImagePullSecret name a Kubernetes Secret. The word "token" alone is no phrase: of
 // the text fields named Token in the SDKs this project measures itself
 // on, about as many hold a payment token, a language model's token or a
 // page token as a credential; a token a package sends as a credential is
@@ -25,7 +27,11 @@ import (
 // secretPhrases are the word sequences, joined, that end a secret name.
 var secretPhrases = []string{
 	"password", "passwd", "passphrase",
-	"secret", // ClientSecret, APISecret, WebhookSecret, SharedSecret
+	// "secret" alone names a secret only as the whole name (Secret,
+	// secret_value): TLSSecret, CASecret and ImagePullSecret name a
+	// Kubernetes Secret object, as SecretName does (see match).
+	"clientsecret", "apisecret", "appsecret", "sharedsecret", "signingsecret", "webhooksecret",
+	"consumersecret", "oauthsecret", "hmacsecret", "jwtsecret", "tokensecret", "accesssecret",
 	"apikey", "privatekey", "secretkey", "secretaccesskey", "signingkey", "encryptionkey", "masterkey", "accountkey",
 	"accesstoken", "refreshtoken", "sessiontoken", "bearertoken", "authtoken", "apitoken", "idtoken", "securitytoken", "oauthtoken",
 	"bearer", "credential", "credentials",
@@ -67,6 +73,9 @@ func match(words []string, phrases []string) bool {
 	}
 	if len(words) > 1 && encodings[words[len(words)-1]] {
 		words = words[:len(words)-1]
+	}
+	if len(words) == 1 && words[0] == "secret" {
+		return true
 	}
 	// The phrase must start at a word: "secret" ends ClientSecret, not
 	// Nonsecret.

@@ -24,7 +24,7 @@ func TestWords(t *testing.T) {
 
 func TestName(t *testing.T) {
 	for _, name := range []string{
-		"Password", "DBPassword", "passwd", "Passphrase", "ClientSecret", "secret", "APIKey", "ApiKey", "api_key", "apikey",
+		"Password", "DBPassword", "passwd", "Passphrase", "ClientSecret", "secret", "Secret", "SecretValue", "WebhookSecret", "SharedSecret", "APISecret", "client_secret", "APIKey", "ApiKey", "api_key", "apikey",
 		"PrivateKey", "PrivateKeyPEM", "privateKeyData", "SecretAccessKey", "AWSSecretAccessKey", "SigningKey",
 		"AccessToken", "refresh_token", "SessionToken", "BearerToken", "AuthToken", "IDToken", "OAuthToken", "Credentials",
 	} {
@@ -36,7 +36,7 @@ func TestName(t *testing.T) {
 		"", "Token", "token", "PageToken", "NextPageToken", "ContinuationToken", "SyncToken", "CSRFToken", "ClientToken",
 		"PasswordFile", "SecretName", "SecretRef", "APIKeyID", "APIKeyHeader", "AccessKey", "AccessKeyID", "TokenType",
 		"AccessTokenURL", "TokenURL", "MaskedPassword", "PasswordHash", "HasPassword", "Key", "CacheKey", "Secrets",
-		"Nonsecret", "CredentialType", "PrivateKeyPath",
+		"Nonsecret", "CredentialType", "PrivateKeyPath", "TLSSecret", "CASecret", "ImagePullSecret", "BootstrapSecret",
 	} {
 		if Name(name) {
 			t.Errorf("Name(%q) = true, want false", name)

@@ -261,3 +261,14 @@ func hooks(h Hook, r RedactedHook) {
 func checkToken(t *testing.T, tok *oauth2.Token) {
 	t.Logf("token %s", tok.AccessToken)
 }
+
+// TLSSpec names Kubernetes Secrets: TLSSecret and ImagePullSecret hold a
+// Secret object's name, not a secret. Silent.
+type TLSSpec struct {
+	TLSSecret       string
+	ImagePullSecret string
+}
+
+func logSpec(s TLSSpec) {
+	log.Printf("tls secret %s, pull secret %s", s.TLSSecret, s.ImagePullSecret)
+}
