@@ -893,8 +893,18 @@ func (c *checker) clockVars(decl ast.Node) map[types.Object]bool {
 			} else if i > 0 {
 				break // dl, ok := ctx.Deadline(): the time only
 			}
-			id, ok := ast.Unparen(l).(*ast.Ident)
-			if !ok {
+			// A variable, or a field (st.elapsed = time.Since(start)),
+			// which readsClock finds by its selector's name.
+			var id *ast.Ident
+			switch l := ast.Unparen(l).(type) {
+			case *ast.Ident:
+				id = l
+			case *ast.SelectorExpr:
+				if sel, ok := info.Selections[l]; ok && sel.Kind() == types.FieldVal {
+					id = l.Sel
+				}
+			}
+			if id == nil {
 				continue
 			}
 			obj := info.ObjectOf(id)

@@ -167,3 +167,25 @@ func errorCheck(hc *http.Client, url string) error {
 	}
 	return errors.New("no response")
 }
+
+type state struct{ elapsed time.Duration }
+
+// The time spent is kept in a field and compared: a budget.
+func (st *state) fieldBudget(hc *http.Client, url string) error {
+	start := time.Now()
+	for attempt := 0; attempt < 3; attempt++ {
+		ctx, cancel := context.WithTimeout(context.Background(), perTry)
+		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+		resp, err := hc.Do(req)
+		cancel()
+		if err == nil {
+			resp.Body.Close()
+			return nil
+		}
+		st.elapsed = time.Since(start)
+		if st.elapsed > time.Minute {
+			return errors.New("retry budget exhausted")
+		}
+	}
+	return errors.New("no response")
+}
