@@ -6,6 +6,7 @@ import (
 	"go/format"
 	"go/token"
 	"go/types"
+	"strconv"
 	"strings"
 	"time"
 
@@ -385,10 +386,10 @@ const noDeadlineName = "withoutDeadline"
 // (edits nil), or declared by the edits that every fix using it carries,
 // identical in each, after the declaration of the package's first use in a
 // file that is not a test (go fix and golangci-lint merge identical edits
-// of several fixes). usable is false when the name is taken by something
-// else.
+// of several fixes). usable is false when no declaration can be made.
 type noDeadlineDecl struct {
 	usable bool
+	name   string
 	edits  []analysis.TextEdit
 }
 
@@ -401,42 +402,65 @@ type noDeadlineDecl struct {
 //	func (withoutDeadline) Deadline() (time.Time, bool) { return time.Time{}, false }
 func (lc *libChecker) withoutDeadline(pos token.Pos) (string, []analysis.TextEdit, bool) {
 	if lc.shared.noDeadline == nil {
-		if strings.HasSuffix(lc.pass.Fset.File(lc.file.Pos()).Name(), "_test.go") && lc.pass.Pkg.Scope().Lookup(noDeadlineName) == nil {
+		if isTestFile(lc.pass, lc.file) && lc.nonTestImportsResty() {
 			// A declaration in a test file would not serve the package's
-			// other files: the home is the first use in a file that is
-			// not a test, and a use in a test file before it goes
-			// unreported.
+			// other files, one of which uses resty v3 too: the home is
+			// the first use in a file that is not a test, and a use in a
+			// test file before it goes unreported.
 			return "", nil, false
 		}
-		lc.shared.noDeadline = lc.declareNoDeadline()
+		lc.shared.noDeadline = lc.declareNoDeadline(pos)
 	}
 	d := lc.shared.noDeadline
 	if !d.usable {
 		return "", nil, false
 	}
-	pkgObj := lc.pass.Pkg.Scope().Lookup(noDeadlineName)
+	pkgObj := lc.pass.Pkg.Scope().Lookup(d.name)
 	if scope := lc.pass.Pkg.Scope().Innermost(pos); scope != nil {
-		if _, obj := scope.LookupParent(noDeadlineName, pos); obj != nil && obj != pkgObj {
+		if _, obj := scope.LookupParent(d.name, pos); obj != nil && obj != pkgObj {
 			return "", nil, false // a local declaration hides it here
 		}
 	}
-	return noDeadlineName, d.edits, true
+	return d.name, d.edits, true
 }
 
-// declareNoDeadline resolves, at the package's first use, whether the
-// package declares withoutDeadline already (a struct type that embeds
-// context.Context alone and has a Deadline method of its own, as the fix
-// declares it), and otherwise the edits that declare it after the
-// top-level declaration holding the use.
-func (lc *libChecker) declareNoDeadline() *noDeadlineDecl {
-	if obj := lc.pass.Pkg.Scope().Lookup(noDeadlineName); obj != nil {
-		return &noDeadlineDecl{usable: isNoDeadline(obj)}
+// isTestFile reports whether file is a _test.go file.
+func isTestFile(pass *analysis.Pass, file *ast.File) bool {
+	return strings.HasSuffix(pass.Fset.File(file.Pos()).Name(), "_test.go")
+}
+
+// nonTestImportsResty reports whether a file of the package that is not a
+// test imports resty v3.
+func (lc *libChecker) nonTestImportsResty() bool {
+	for _, f := range lc.pass.Files {
+		if isTestFile(lc.pass, f) {
+			continue
+		}
+		for _, imp := range f.Imports {
+			if p, _ := strconv.Unquote(imp.Path.Value); p == retrylib.RestyV3 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// declareNoDeadline resolves, at the package's first use (at pos),
+// whether the package declares withoutDeadline already (a struct type
+// that embeds context.Context alone and has a Deadline method of its own,
+// as the fix declares it), and otherwise the name and the edits that
+// declare it after the top-level declaration holding the use: the name
+// withoutDeadline, or with a number when something else has it.
+func (lc *libChecker) declareNoDeadline(pos token.Pos) *noDeadlineDecl {
+	if obj := lc.pass.Pkg.Scope().Lookup(noDeadlineName); obj != nil && isNoDeadline(obj) {
+		return &noDeadlineDecl{usable: true, name: noDeadlineName}
 	}
 	if len(lc.stack) < 2 {
 		return &noDeadlineDecl{}
 	}
 	decl := lc.stack[1] // the file's declaration holding the use
 	info := lc.pass.TypesInfo
+	name := fixes.FreeName(info, lc.file, noDeadlineName, nil, pos, decl.End())
 	ctxName, edits, ok := fixes.Import(info, lc.pass.Pkg, lc.file, "context", decl.End())
 	if !ok {
 		return &noDeadlineDecl{}
@@ -453,9 +477,9 @@ func (lc *libChecker) declareNoDeadline() *noDeadlineDecl {
 type %[1]s struct{ %[2]s.Context }
 
 // Deadline reports that there is none.
-func (%[1]s) Deadline() (%[3]s.Time, bool) { return %[3]s.Time{}, false }`, noDeadlineName, ctxName, timeName)
+func (%[1]s) Deadline() (%[3]s.Time, bool) { return %[3]s.Time{}, false }`, name, ctxName, timeName)
 	edits = append(append(edits, tEdits...), analysis.TextEdit{Pos: decl.End(), End: decl.End(), NewText: []byte(text)})
-	return &noDeadlineDecl{usable: true, edits: edits}
+	return &noDeadlineDecl{usable: true, name: name, edits: edits}
 }
 
 // isNoDeadline reports whether obj is a withoutDeadline as the fix

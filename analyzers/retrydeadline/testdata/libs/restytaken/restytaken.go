@@ -1,5 +1,5 @@
 // Package restytaken declares withoutDeadline as something else: the fix
-// has no name for its type, and the send is not reported.
+// declares its type under the next free name.
 package restytaken
 
 import (
@@ -13,6 +13,6 @@ func withoutDeadline(ctx context.Context) context.Context { return ctx }
 
 func fetch(ctx context.Context) error {
 	c := resty.New().SetRetryCount(2).SetTimeout(time.Second)
-	_, err := c.R().Get("https://api.example.com/items")
+	_, err := c.R().Get("https://api.example.com/items") // want `without SetContext\(ctx\)`
 	return err
 }
