@@ -200,7 +200,15 @@ func (c *checker) verbSpan(text string, v []int, verbs [][]int, k int, labelled 
 			break
 		}
 	}
-	if m := labelRE.FindStringSubmatchIndex(text[lo:start]); m != nil && labelled {
+	m := labelRE.FindStringSubmatchIndex(text[lo:start])
+	if m != nil && !labelled {
+		// An error's own name is its label still: "err=%v", "error: %v".
+		switch strings.ToLower(text[lo+m[3] : lo+m[4]]) {
+		case "err", "error", "cause":
+			labelled = true
+		}
+	}
+	if m != nil && labelled {
 		start = lo + m[0]
 		// A connective left before the label goes too: "retry with
 		// key %s" leaves "retry", not "retry with".
