@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/fixes"
 	"github.com/retrylint/retrylint/internal/logsink"
 	"github.com/retrylint/retrylint/internal/secrets"
@@ -17,10 +18,7 @@ import (
 
 // isStd reports whether pkg is of the standard library: its path's first
 // element has no dot.
-func isStd(pkg *types.Package) bool {
-	first, _, _ := strings.Cut(pkg.Path(), "/")
-	return !strings.Contains(first, ".")
-}
+func isStd(pkg *types.Package) bool { return analysisutil.IsStdPath(pkg.Path()) }
 
 // This file decides what printing a value whole shows: a value whose type
 // has a String, Format, Error or LogValue method is printed by that

@@ -8,16 +8,14 @@ import (
 	"github.com/retrylint/retrylint/internal/retryloop"
 )
 
-// gatesOn is the maintainers' diagnostic aid (analysisutil.GatesOn),
-// read once.
-var gatesOn = analysisutil.GatesOn()
+// gatesOn reports whether the maintainers' diagnostic aid is on
+// (analysisutil.GatesOn).
+func gatesOn() bool { return analysisutil.GatesOn() }
 
 // gate reports, when gatesOn, the candidate n dropped by the condition
 // name (analysisutil.Gate).
 func (c *checker) gate(n ast.Node, name, what string) {
-	if gatesOn {
-		analysisutil.Gate(c.pass, n, name, what)
-	}
+	analysisutil.Gate(c.pass, n, name, what)
 }
 
 // gateOpLoop reports the first timeout of an operation loop that run

@@ -115,3 +115,11 @@ func Gate(pass *analysis.Pass, n ast.Node, name, what string) {
 	}
 	pass.Report(analysis.Diagnostic{Pos: n.Pos(), End: n.End(), Message: "[gate:" + name + "] " + what})
 }
+
+// IsStdPath reports whether path looks like the import path of a package
+// of the standard library: its first element has no dot, as a published
+// module's has.
+func IsStdPath(path string) bool {
+	first, _, _ := strings.Cut(path, "/")
+	return !strings.Contains(first, ".")
+}

@@ -15,6 +15,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/retrylint/retrylint/internal/analysisutil"
 )
 
 // Text returns the source text of n as it appears in the file.
@@ -213,10 +215,7 @@ func ImportAs(info *types.Info, pkg *types.Package, file *ast.File, path, name s
 	return name, []analysis.TextEdit{importEditNamed(file, path, name)}, true
 }
 
-func isStd(path string) bool {
-	first, _, _ := strings.Cut(path, "/")
-	return !strings.Contains(first, ".")
-}
+func isStd(path string) bool { return analysisutil.IsStdPath(path) }
 
 // EnclosingFunc returns the innermost function (declaration or literal)
 // among the path of nodes from the file down, with its type.

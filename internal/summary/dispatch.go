@@ -12,6 +12,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/retrylint/retrylint/internal/analysisutil"
 )
 
 // Dispatch finds, for a method of an interface, the concrete methods that
@@ -189,6 +191,5 @@ func (d *Dispatch) isStd(path string) bool {
 	if mod := d.pass.Module; mod != nil && mod.Path != "" && (path == mod.Path || strings.HasPrefix(path, mod.Path+"/")) {
 		return false
 	}
-	first, _, _ := strings.Cut(path, "/")
-	return !strings.Contains(first, ".")
+	return analysisutil.IsStdPath(path)
 }
