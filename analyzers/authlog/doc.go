@@ -84,8 +84,12 @@
 //     struct's; a field tagged json:"-", a secret of a struct held in a
 //     field, as an API's response holds related objects whose
 //     credentials the server leaves empty, or a type with its own
-//     MarshalJSON, does not count). A name says secret
-//     when its last words are password, passwd, passphrase, secret, API,
+//     MarshalJSON, does not count). These are looked for in the
+//     packages that reach net/http, as every source is. A name says
+//     secret when its last words are password, passwd or passphrase, when
+//     it is secret alone or a client, API, app, shared, signing, webhook,
+//     consumer, OAuth, HMAC, JWT, token or access secret (TLSSecret and
+//     ImagePullSecret name a Kubernetes Secret), API,
 //     private, secret, signing, encryption, master or account key,
 //     access, refresh, session, bearer, auth, API, ID, security or OAuth
 //     token, bearer or credential(s), optionally followed by one word
