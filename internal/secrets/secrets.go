@@ -22,6 +22,8 @@ import (
 	"reflect"
 	"strings"
 	"unicode"
+
+	"github.com/retrylint/retrylint/internal/httpmodel"
 )
 
 // secretPhrases are the word sequences, joined, that end a secret name.
@@ -222,12 +224,5 @@ func isText(t types.Type) bool {
 	if p, ok := types.Unalias(t).(*types.Pointer); ok {
 		t = p.Elem()
 	}
-	switch u := t.Underlying().(type) {
-	case *types.Basic:
-		return u.Info()&types.IsString != 0
-	case *types.Slice:
-		b, ok := u.Elem().Underlying().(*types.Basic)
-		return ok && b.Kind() == types.Byte
-	}
-	return false
+	return httpmodel.IsStringOrBytes(t)
 }
