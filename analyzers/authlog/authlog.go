@@ -69,8 +69,8 @@ func DefaultConfig() Config {
 	}
 }
 
-// Analyzer reports credentials from HTTP headers that reach a log, with
-// the default configuration.
+// Analyzer reports credentials that reach a log (headers, requests, dumps,
+// secrets held in values and bodies), with the default configuration.
 var Analyzer = New(DefaultConfig())
 
 // New returns an analyzer with its own configuration and flags. It panics

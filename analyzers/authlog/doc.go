@@ -1,9 +1,9 @@
-// Package authlog defines an Analyzer that reports credentials from HTTP
-// headers that reach a log.
+// Package authlog defines an Analyzer that reports credentials that reach
+// a log.
 //
 // # Analyzer authlog
 //
-// authlog: report credentials from HTTP headers that reach a log
+// authlog: report credentials that reach a log: credential headers, whole headers, requests, dumps, and secrets held in values and bodies
 //
 // A retry loop should record each decision (method, attempt, status, wait,
 // stop reason) but never the credentials that went with the request: a
