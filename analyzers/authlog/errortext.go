@@ -89,25 +89,21 @@ func (c *checker) checkErrorTexts(g *summary.Graph, states []*fstate, at func(to
 			if !isFmtText(call.Callee) {
 				continue
 			}
-			args := call.Expr.Args
-			var verbs [][]rune
+			fi := -1
 			if name := call.Callee.Name(); name == "Sprintf" || name == "Errorf" {
-				if len(args) == 0 {
+				fi = 0
+				if len(call.Expr.Args) == 0 {
 					continue
 				}
-				tv, ok := c.pass.TypesInfo.Types[args[0]]
-				if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+				if tv, ok := c.pass.TypesInfo.Types[call.Expr.Args[0]]; !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
 					continue // a format we cannot read
 				}
-				if verbs, ok = logsink.Verbs(constant.StringVal(tv.Value)); !ok {
-					continue
-				}
-				args = args[1:]
 			}
-			for k, a := range args {
-				t := c.pass.TypesInfo.TypeOf(a)
-				if verbs != nil && (k >= len(verbs) || !slices.ContainsFunc(verbs[k], func(v rune) bool { return logsink.Reveals(v, t) })) {
-					continue // not printed, or only its type or address (%T, %p)
+			as, _ := logsink.Args(c.pass.TypesInfo, call.Expr, logsink.Sink{Format: fi, Verbs: fi + 1, Writer: -1, All: true})
+			for _, arg := range as {
+				a, t := arg.Expr, c.pass.TypesInfo.TypeOf(arg.Expr)
+				if fi >= 0 && a == call.Expr.Args[fi] || !logsink.Reveals(arg.Verb, t) {
+					continue // the format, or printed as its type or address only (%T, %p)
 				}
 				var kind creds
 				switch {
