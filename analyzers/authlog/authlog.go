@@ -568,7 +568,7 @@ func isTesting(pkg *types.Package) bool {
 // isTestFile reports whether file is a _test.go file, whose credentials
 // are fixtures.
 func isTestFile(pass *analysis.Pass, file *ast.File) bool {
-	return strings.HasSuffix(pass.Fset.File(file.Pos()).Name(), "_test.go")
+	return analysisutil.IsTestFile(pass, file)
 }
 
 func returnsRequest(fn *types.Func) bool {

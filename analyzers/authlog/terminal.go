@@ -17,10 +17,10 @@ package authlog
 import (
 	"go/ast"
 	"go/types"
-	"strconv"
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/logsink"
 )
 
@@ -47,7 +47,7 @@ func terminals(pass *analysis.Pass) map[*types.Var]bool {
 		}
 	}
 	for _, file := range pass.Files {
-		if !fileImports(file, "os") && pass.Pkg.Path() != "os" {
+		if !analysisutil.FileImports(file, "os") && pass.Pkg.Path() != "os" {
 			continue // names no standard stream
 		}
 		ast.Inspect(file, func(n ast.Node) bool {
@@ -97,16 +97,6 @@ func terminals(pass *analysis.Pass) map[*types.Var]bool {
 		}
 	}
 	return terminals
-}
-
-// fileImports reports whether file imports the package path.
-func fileImports(file *ast.File, path string) bool {
-	for _, imp := range file.Imports {
-		if imp.Path != nil && imp.Path.Value == strconv.Quote(path) {
-			return true
-		}
-	}
-	return false
 }
 
 func importsOS(pkg *types.Package) bool {

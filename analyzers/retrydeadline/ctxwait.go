@@ -20,10 +20,10 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/fixes"
 	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
@@ -43,7 +43,7 @@ import (
 func (c *checker) checkContextWaits() {
 	info := c.pass.TypesInfo
 	for _, file := range c.pass.Files {
-		if strings.HasSuffix(c.pass.Fset.File(file.Pos()).Name(), "_test.go") {
+		if analysisutil.IsTestFile(c.pass, file) {
 			continue
 		}
 		for _, d := range file.Decls {

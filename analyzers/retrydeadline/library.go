@@ -6,12 +6,12 @@ import (
 	"go/format"
 	"go/token"
 	"go/types"
-	"strconv"
 	"strings"
 	"time"
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/fixes"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 	"github.com/retrylint/retrylint/internal/retrylib"
@@ -402,7 +402,7 @@ type noDeadlineDecl struct {
 //	func (withoutDeadline) Deadline() (time.Time, bool) { return time.Time{}, false }
 func (lc *libChecker) withoutDeadline(pos token.Pos) (string, []analysis.TextEdit, bool) {
 	if lc.shared.noDeadline == nil {
-		if isTestFile(lc.pass, lc.file) && lc.nonTestImportsResty() {
+		if analysisutil.IsTestFile(lc.pass, lc.file) && lc.nonTestImportsResty() {
 			// A declaration in a test file would not serve the package's
 			// other files, one of which uses resty v3 too: the home is
 			// the first use in a file that is not a test, and a use in a
@@ -424,22 +424,12 @@ func (lc *libChecker) withoutDeadline(pos token.Pos) (string, []analysis.TextEdi
 	return d.name, d.edits, true
 }
 
-// isTestFile reports whether file is a _test.go file.
-func isTestFile(pass *analysis.Pass, file *ast.File) bool {
-	return strings.HasSuffix(pass.Fset.File(file.Pos()).Name(), "_test.go")
-}
-
 // nonTestImportsResty reports whether a file of the package that is not a
 // test imports resty v3.
 func (lc *libChecker) nonTestImportsResty() bool {
 	for _, f := range lc.pass.Files {
-		if isTestFile(lc.pass, f) {
-			continue
-		}
-		for _, imp := range f.Imports {
-			if p, _ := strconv.Unquote(imp.Path.Value); p == retrylib.RestyV3 {
-				return true
-			}
+		if !analysisutil.IsTestFile(lc.pass, f) && analysisutil.FileImports(f, retrylib.RestyV3) {
+			return true
 		}
 	}
 	return false

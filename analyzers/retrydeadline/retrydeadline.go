@@ -209,15 +209,7 @@ func run(pass *analysis.Pass, cfg Config, at func(token.Pos)) (any, error) {
 // isHTTPTestFile reports whether file is a test file that uses an
 // httptest server, whose loops poll a server of the test's own.
 func isHTTPTestFile(pass *analysis.Pass, file *ast.File) bool {
-	if !strings.HasSuffix(pass.Fset.File(file.Pos()).Name(), "_test.go") {
-		return false
-	}
-	for _, imp := range file.Imports {
-		if p, _ := strconv.Unquote(imp.Path.Value); p == "net/http/httptest" {
-			return true
-		}
-	}
-	return false
+	return analysisutil.IsTestFile(pass, file) && analysisutil.FileImports(file, "net/http/httptest")
 }
 
 // computeFacts summarises, callees first, the functions that make a

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -122,4 +123,20 @@ func Gate(pass *analysis.Pass, n ast.Node, name, what string) {
 func IsStdPath(path string) bool {
 	first, _, _ := strings.Cut(path, "/")
 	return !strings.Contains(first, ".")
+}
+
+// IsTestFile reports whether file is a _test.go file of the pass.
+func IsTestFile(pass *analysis.Pass, file *ast.File) bool {
+	return strings.HasSuffix(pass.Fset.File(file.Pos()).Name(), "_test.go")
+}
+
+// FileImports reports whether file imports the package path, under any
+// name.
+func FileImports(file *ast.File, path string) bool {
+	for _, imp := range file.Imports {
+		if p, err := strconv.Unquote(imp.Path.Value); err == nil && p == path {
+			return true
+		}
+	}
+	return false
 }
