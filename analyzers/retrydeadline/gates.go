@@ -8,14 +8,12 @@ import (
 	"github.com/retrylint/retrylint/internal/retryloop"
 )
 
-// gatesOn reports whether the maintainers' diagnostic aid is on
-// (analysisutil.GatesOn).
-func gatesOn() bool { return analysisutil.GatesOn() }
-
-// gate reports, when gatesOn, the candidate n dropped by the condition
-// name (analysisutil.Gate).
+// gate reports, when the maintainers' diagnostic aid is on, the candidate
+// n dropped by the condition name (analysisutil.Gate).
 func (c *checker) gate(n ast.Node, name, what string) {
-	analysisutil.Gate(c.pass, n, name, what)
+	if n != nil {
+		analysisutil.Gate(c.pass, n.Pos(), name, what)
+	}
 }
 
 // gateOpLoop reports the first timeout of an operation loop that run

@@ -170,7 +170,7 @@ func run(pass *analysis.Pass, cfg Config, at func(token.Pos)) (any, error) {
 		if l.OpArg != nil || l.TimeBound {
 			// A named operation's timeout cannot derive from a deadline
 			// made at the call; a timed poll bounds the whole retry.
-			if gatesOn() {
+			if analysisutil.GatesOn() {
 				c.gateOpLoop(l)
 			}
 			continue
@@ -1060,7 +1060,7 @@ func (c *checker) checkDeadline(file *ast.File, l *retryloop.Loop) {
 		return
 	}
 	budget := c.hasBudget(l)
-	if budget && !gatesOn() {
+	if budget && !analysisutil.GatesOn() {
 		return
 	}
 	info := c.pass.TypesInfo
@@ -1087,7 +1087,7 @@ func (c *checker) checkDeadline(file *ast.File, l *retryloop.Loop) {
 				return
 			}
 		}
-		if gatesOn() && dropped == nil {
+		if analysisutil.GatesOn() && dropped == nil {
 			if t, ok := c.timeoutCall(call); ok && !c.hasDeadline(l.Func, t.parent, 0) && !c.mayHoldOwnDeadline(l.Func, t.parent) {
 				dropped, droppedGate = call, "parent-unknown"
 				if l.Via != nil {
@@ -1100,7 +1100,7 @@ func (c *checker) checkDeadline(file *ast.File, l *retryloop.Loop) {
 				helper, hfact = call, f
 			} else if t, ok := c.calleeTimeout(l, call, f); ok {
 				own = &t
-			} else if gatesOn() && dropped == nil {
+			} else if analysisutil.GatesOn() && dropped == nil {
 				dropped, droppedGate = call, "callee-outer"
 			}
 		}
@@ -1461,7 +1461,7 @@ func (c *checker) checkURLSendTimeout(file *ast.File, l *retryloop.Loop, send *a
 		// An operation handed to a retry helper: helpers bound their
 		// retries with options of their own (wait.Timeout(10*time.Second)
 		// beside the operation), which the helper's fact does not tell.
-		if gatesOn() {
+		if analysisutil.GatesOn() {
 			if per, _ := c.clientTimeout(l, send); per != nil {
 				c.gate(send, "url-via", "URL send through a client with a Timeout in an operation of "+l.Via.Name())
 			}

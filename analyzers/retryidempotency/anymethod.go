@@ -18,6 +18,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/callindex"
 	"github.com/retrylint/retrylint/internal/fixes"
 	"github.com/retrylint/retrylint/internal/flow"
@@ -389,22 +390,22 @@ func (c *checker) checkAnyMethod(file *ast.File, l *retryloop.Loop, s send) bool
 	}
 	outcome, ok := c.retriesUnknown(l, s)
 	if !ok {
-		gate(c.pass, s.call.Pos(), "any-outcome-"+c.why, "a request of any method in a retry loop, no unknown outcome found retried")
+		analysisutil.Gate(c.pass, s.call.Pos(), "any-outcome-"+c.why, "a request of any method in a retry loop, no unknown outcome found retried")
 		return false
 	}
 	if c.guardsIn(l.Func) {
-		gate(c.pass, s.call.Pos(), "any-guarded", "a request of any method re-sent after "+outcome+" in a function that checks a method or key somewhere")
+		analysisutil.Gate(c.pass, s.call.Pos(), "any-guarded", "a request of any method re-sent after "+outcome+" in a function that checks a method or key somewhere")
 		return false
 	}
 	info := c.pass.TypesInfo
 	src := fixes.Source(c.pass, s.call.Pos())
 	if src == nil || s.request == nil || !accessor(info, s.request) {
-		gate(c.pass, s.call.Pos(), "any-nofix-request", "a request of any method re-sent after "+outcome+", the request cannot be named again")
+		analysisutil.Gate(c.pass, s.call.Pos(), "any-nofix-request", "a request of any method re-sent after "+outcome+", the request cannot be named again")
 		return false
 	}
 	as, stmt := c.sendAssign(l, s)
 	if as == nil {
-		gate(c.pass, s.call.Pos(), "any-nofix-assign", "a request of any method re-sent after "+outcome+", its results are not assigned in the loop body")
+		analysisutil.Gate(c.pass, s.call.Pos(), "any-nofix-assign", "a request of any method re-sent after "+outcome+", its results are not assigned in the loop body")
 		return false
 	}
 	respName, errName := identName(as.Lhs[0]), identName(as.Lhs[1])
@@ -414,18 +415,18 @@ func (c *checker) checkAnyMethod(file *ast.File, l *retryloop.Loop, s send) bool
 		// A status is an answer: hand it to the caller as it came.
 		res := fixes.ResultTypes(info, ft)
 		if respName == "" || errName == "" || len(res) != 2 || !httpmodel.IsResponse(res[0]) {
-			gate(c.pass, s.call.Pos(), "any-nofix-status", "a request of any method re-sent after "+outcome+", the function does not return (*http.Response, error)")
+			analysisutil.Gate(c.pass, s.call.Pos(), "any-nofix-status", "a request of any method re-sent after "+outcome+", the function does not return (*http.Response, error)")
 			return false
 		}
 		cond, ret = "!%s(%s)", "return "+respName+", "+errName
 	} else {
 		if errName == "" || !fixes.ReturnsError(info, ft) {
-			gate(c.pass, s.call.Pos(), "any-nofix-noerr", "a request of any method re-sent after "+outcome+", the function returns no error")
+			analysisutil.Gate(c.pass, s.call.Pos(), "any-nofix-noerr", "a request of any method re-sent after "+outcome+", the function returns no error")
 			return false
 		}
 		r, ok := fixes.Return(info, c.pass.Pkg, file, ft, errName)
 		if !ok {
-			gate(c.pass, s.call.Pos(), "any-nofix-return", "a request of any method re-sent after "+outcome+", no return statement can be written")
+			analysisutil.Gate(c.pass, s.call.Pos(), "any-nofix-return", "a request of any method re-sent after "+outcome+", no return statement can be written")
 			return false
 		}
 		cond, ret = errName+" != nil && !%s(%s)", r
@@ -527,7 +528,7 @@ func assignsTo(info *types.Info, n ast.Node, vars map[types.Object]bool) bool {
 func (c *checker) checkAnyMethodOp(file *ast.File, l *retryloop.Loop, s send) bool {
 	outcome, ok := c.retriesUnknown(l, s)
 	if !ok {
-		gate(c.pass, s.call.Pos(), "anyop-outcome-"+c.why, "a request of any method in an operation of a retry helper, no unknown outcome found retried")
+		analysisutil.Gate(c.pass, s.call.Pos(), "anyop-outcome-"+c.why, "a request of any method in an operation of a retry helper, no unknown outcome found retried")
 		return false
 	}
 	info := c.pass.TypesInfo
@@ -542,17 +543,17 @@ func (c *checker) checkAnyMethodOp(file *ast.File, l *retryloop.Loop, s send) bo
 		return false
 	}
 	if c.guardsIn(fd) {
-		gate(c.pass, s.call.Pos(), "anyop-guarded", "a request of any method re-sent by a retry helper after "+outcome+" in a function that checks a method or key somewhere")
+		analysisutil.Gate(c.pass, s.call.Pos(), "anyop-guarded", "a request of any method re-sent by a retry helper after "+outcome+" in a function that checks a method or key somewhere")
 		return false
 	}
 	if s.request == nil || !accessor(info, s.request) {
-		gate(c.pass, s.call.Pos(), "anyop-nofix-request", "a request of any method re-sent by a retry helper after "+outcome+", the request cannot be named again")
+		analysisutil.Gate(c.pass, s.call.Pos(), "anyop-nofix-request", "a request of any method re-sent by a retry helper after "+outcome+", the request cannot be named again")
 		return false
 	}
 	// The function around the helper's call must return what the send
 	// does, and the send be written the same before the operation.
 	if c.enclosingLit(fd, l.Outer) {
-		gate(c.pass, s.call.Pos(), "anyop-nofix-lit", "a request of any method re-sent by a retry helper after "+outcome+", the helper is called in a function literal")
+		analysisutil.Gate(c.pass, s.call.Pos(), "anyop-nofix-lit", "a request of any method re-sent by a retry helper after "+outcome+", the helper is called in a function literal")
 		return false
 	}
 	sig, ok := info.TypeOf(s.call).(*types.Tuple)
@@ -562,12 +563,12 @@ func (c *checker) checkAnyMethodOp(file *ast.File, l *retryloop.Loop, s send) bo
 		same = types.Identical(sig.At(i).Type(), res[i])
 	}
 	if !same {
-		gate(c.pass, s.call.Pos(), "anyop-nofix-results", "a request of any method re-sent by a retry helper after "+outcome+", the function does not return what the send does")
+		analysisutil.Gate(c.pass, s.call.Pos(), "anyop-nofix-results", "a request of any method re-sent by a retry helper after "+outcome+", the function does not return what the send does")
 		return false
 	}
 	at := l.Outer.Pos()
 	if !fixes.VisibleAt(info, file, s.call, at) || !fixes.VisibleAt(info, file, s.request, at) {
-		gate(c.pass, s.call.Pos(), "anyop-nofix-visible", "a request of any method re-sent by a retry helper after "+outcome+", the send cannot be written before the helper's call")
+		analysisutil.Gate(c.pass, s.call.Pos(), "anyop-nofix-visible", "a request of any method re-sent by a retry helper after "+outcome+", the send cannot be written before the helper's call")
 		return false
 	}
 	src := fixes.Source(c.pass, s.call.Pos())

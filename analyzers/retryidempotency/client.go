@@ -20,6 +20,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/fixes"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 	"github.com/retrylint/retrylint/internal/retrylib"
@@ -43,7 +44,7 @@ func (c *checker) checkClients(keys []string) map[*ast.CallExpr]bool {
 	for _, rc := range ix.RetryingClients() {
 		if !rc.Retries || !rc.Policy.Unknown() || rc.PrepareRetry {
 			if rc.Retries && rc.Policy.Unknown() {
-				gate(c.pass, rc.Made.Pos(), "client-prepare-retry", "a retrying client with a PrepareRetry hook")
+				analysisutil.Gate(c.pass, rc.Made.Pos(), "client-prepare-retry", "a retrying client with a PrepareRetry hook")
 			}
 			continue
 		}

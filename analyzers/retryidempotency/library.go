@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/fixes"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 	"github.com/retrylint/retrylint/internal/retrylib"
@@ -131,18 +132,18 @@ func (lc *libCheck) retryableDo() {
 	cl := retrylib.RetryableClient(lc.scope, e.Recv)
 	if (!cl.Known || !cl.Retries || !cl.DefaultPolicy) && !lc.via {
 		if !cl.Known {
-			gate(lc.c.pass, e.Call.Pos(), "lib-retryable-client-unknown", "retryablehttp Client.Do on a client whose configuration is not known")
+			analysisutil.Gate(lc.c.pass, e.Call.Pos(), "lib-retryable-client-unknown", "retryablehttp Client.Do on a client whose configuration is not known")
 		}
 		return
 	}
 	req := varOf(info, e.Call.Args[0])
 	if req == nil {
-		gate(lc.c.pass, e.Call.Pos(), "lib-retryable-req-unknown", "retryablehttp Client.Do of a request that is not a variable")
+		analysisutil.Gate(lc.c.pass, e.Call.Pos(), "lib-retryable-req-unknown", "retryablehttp Client.Do of a request that is not a variable")
 		return
 	}
 	nr := lc.builtBy(req, e.Call.Args[0])
 	if nr == nil {
-		gate(lc.c.pass, e.Call.Pos(), "lib-retryable-req-unknown", "retryablehttp Client.Do of a request not built here")
+		analysisutil.Gate(lc.c.pass, e.Call.Pos(), "lib-retryable-req-unknown", "retryablehttp Client.Do of a request not built here")
 		return
 	}
 	idx := 0
@@ -151,7 +152,7 @@ func (lc *libCheck) retryableDo() {
 	}
 	method, known := httpmodel.ConstString(info, nr.Args[idx])
 	if !known {
-		gate(lc.c.pass, e.Call.Pos(), "lib-retryable-method-unknown", "retryablehttp Client.Do of a request whose method is not a constant")
+		analysisutil.Gate(lc.c.pass, e.Call.Pos(), "lib-retryable-method-unknown", "retryablehttp Client.Do of a request whose method is not a constant")
 	}
 	if !known || !isWrite(method) {
 		return
@@ -304,7 +305,7 @@ func (lc *libCheck) operation() {
 	e := lc.e
 	lit, ok := ast.Unparen(e.Op).(*ast.FuncLit)
 	if !ok {
-		gate(lc.c.pass, e.Call.Pos(), "lib-op-not-literal", "an operation handed to "+e.Lib.Name+"."+e.Func.Name()+" that is not a function literal")
+		analysisutil.Gate(lc.c.pass, e.Call.Pos(), "lib-op-not-literal", "an operation handed to "+e.Lib.Name+"."+e.Func.Name()+" that is not a function literal")
 		return
 	}
 	if e.Lib.RetriesErrors && !retrylib.OperationRetriesErrors(lc.scope, e) {
@@ -344,7 +345,7 @@ func (lc *libCheck) operation() {
 	// only those marked retryable (internal/retrylib, Library.Permanent
 	// and Retryable).
 	if marked := marksSendErr(info, e.Lib, lit.Body, send, sendErr(info, lit.Body, send)); marked == e.Lib.RetriesErrors {
-		gate(lc.c.pass, send.Pos(), "lib-op-marked", method+" in an operation whose send error is marked not retried")
+		analysisutil.Gate(lc.c.pass, send.Pos(), "lib-op-marked", method+" in an operation whose send error is marked not retried")
 		return
 	}
 	value, keyed := lc.keyed(lit.Body, req)

@@ -971,7 +971,7 @@ func (c *checker) checkLoop(l *retryloop.Loop) {
 		}
 		s, ok := c.sendOf(l.Func, call)
 		if ok && s.anyMethod && len(l.Requeue) > 0 {
-			gate(c.pass, call.Pos(), "any-requeue", "a request of any method re-sent by a worker's queue")
+			analysisutil.Gate(c.pass, call.Pos(), "any-requeue", "a request of any method re-sent by a worker's queue")
 			continue // a worker's queue of requests: no guard fits
 		}
 		if ok && s.anyMethod {
@@ -989,7 +989,7 @@ func (c *checker) checkLoop(l *retryloop.Loop) {
 		}
 		outcome, ok := c.retriesUnknown(l, s)
 		if !ok {
-			gate(c.pass, call.Pos(), "write-outcome-"+c.why, s.method+" in a retry loop, no unknown outcome found retried")
+			analysisutil.Gate(c.pass, call.Pos(), "write-outcome-"+c.why, s.method+" in a retry loop, no unknown outcome found retried")
 		}
 		if ok && c.checkWrite(file, l, s, outcome) {
 			return
@@ -1003,12 +1003,12 @@ func (c *checker) checkLoop(l *retryloop.Loop) {
 // whether it reported.
 func (c *checker) checkClosure(file *ast.File, l *retryloop.Loop, call *ast.CallExpr, lit *ast.FuncLit) bool {
 	if _, ok := c.retriesUnknownOp(l, send{call: call, helper: &writeFact{}}, false); !ok {
-		gate(c.pass, call.Pos(), "closure-outcome-"+c.why, "a closure that sends, called in a retry loop, no unknown outcome found retried")
+		analysisutil.Gate(c.pass, call.Pos(), "closure-outcome-"+c.why, "a closure that sends, called in a retry loop, no unknown outcome found retried")
 		return false
 	}
 	op := c.loops.ClosureLoop(l, call)
 	if op == nil {
-		gate(c.pass, call.Pos(), "closure-noop", "a closure that sends, called in a retry loop, not understood as an operation")
+		analysisutil.Gate(c.pass, call.Pos(), "closure-noop", "a closure that sends, called in a retry loop, not understood as an operation")
 		return false
 	}
 	for _, inner := range op.Sends {
@@ -1018,14 +1018,14 @@ func (c *checker) checkClosure(file *ast.File, l *retryloop.Loop, call *ast.Call
 			c.gateUnresolved(inner, "closure-send-unresolved", "a send in a closure retried by a loop")
 			continue
 		case s.anyMethod:
-			gate(c.pass, inner.Pos(), "closure-any", "a request of any method sent in a closure retried by a loop")
+			analysisutil.Gate(c.pass, inner.Pos(), "closure-any", "a request of any method sent in a closure retried by a loop")
 			continue
 		case !isWrite(s.method):
 			continue
 		}
 		outcome, ok := c.retriesUnknownOp(op, s, true)
 		if !ok {
-			gate(c.pass, inner.Pos(), "closure-write-outcome-"+c.why, s.method+" in a closure retried by a loop, no unknown outcome found retried")
+			analysisutil.Gate(c.pass, inner.Pos(), "closure-write-outcome-"+c.why, s.method+" in a closure retried by a loop, no unknown outcome found retried")
 		}
 		if ok && c.checkWrite(file, op, s, outcome) {
 			return true
@@ -1047,7 +1047,7 @@ func (c *checker) checkWrite(file *ast.File, l *retryloop.Loop, s send, outcome 
 		arg := keyArg(c.pass.TypesInfo, s.helper, s.call)
 		if arg == nil {
 			if s.helper.Fresh {
-				gate(c.pass, s.call.Pos(), "write-helper-fresh-key", s.method+" retried through a helper that makes a new key on every call")
+				analysisutil.Gate(c.pass, s.call.Pos(), "write-helper-fresh-key", s.method+" retried through a helper that makes a new key on every call")
 			}
 			return false
 		}

@@ -108,13 +108,13 @@ func InGOROOT(pass *analysis.Pass) bool {
 // cmd/retrylint), so results cached without it are not replayed with it.
 func GatesOn() bool { return os.Getenv("RETRYLINT_GATES") == "1" }
 
-// Gate reports, when GatesOn, the candidate at n dropped by the condition
-// name.
-func Gate(pass *analysis.Pass, n ast.Node, name, what string) {
-	if n == nil || !n.Pos().IsValid() || !GatesOn() {
+// Gate reports, when GatesOn, the candidate at pos dropped by the
+// condition name.
+func Gate(pass *analysis.Pass, pos token.Pos, name, what string) {
+	if !pos.IsValid() || !GatesOn() {
 		return
 	}
-	pass.Report(analysis.Diagnostic{Pos: n.Pos(), End: n.End(), Message: "[gate:" + name + "] " + what})
+	pass.Report(analysis.Diagnostic{Pos: pos, Message: "[gate:" + name + "] " + what})
 }
 
 // IsStdPath reports whether path looks like the import path of a package
