@@ -319,14 +319,23 @@ func (c *recallCount) recall() string {
 }
 
 // count tallies the part of the census (holdout or not; nil for both) for
-// an analyzer ("" for all).
+// an analyzer ("" for all), with the findings outside every site.
 func (rc *Recall) count(holdout *bool, analyzer string) *recallCount {
-	c := &recallCount{modules: make(map[string]bool), missedShapes: make(map[string]int), foundShapes: make(map[string]int)}
-	in := func(module, a string) bool {
-		return (holdout == nil || rc.Holdout[module] == *holdout) && (analyzer == "" || a == analyzer)
+	c := rc.tally(holdout, func(s *Site) bool { return analyzer == "" || s.Analyzer == analyzer })
+	for _, f := range rc.Outside {
+		if (holdout == nil || rc.Holdout[f.Module] == *holdout) && (analyzer == "" || f.Analyzer == analyzer) {
+			c.outside++
+		}
 	}
+	return c
+}
+
+// tally counts the sites of the part of the census (holdout or not; nil
+// for both) that keep accepts.
+func (rc *Recall) tally(holdout *bool, keep func(*Site) bool) *recallCount {
+	c := &recallCount{modules: make(map[string]bool), missedShapes: make(map[string]int), foundShapes: make(map[string]int)}
 	for _, s := range rc.Sites {
-		if !in(s.Module, s.Analyzer) {
+		if holdout != nil && rc.Holdout[s.Module] != *holdout || !keep(s) {
 			continue
 		}
 		c.modules[s.Module] = true
@@ -352,11 +361,6 @@ func (rc *Recall) count(holdout *bool, analyzer string) *recallCount {
 			if hit {
 				c.onBorderline++
 			}
-		}
-	}
-	for _, f := range rc.Outside {
-		if in(f.Module, f.Analyzer) {
-			c.outside++
 		}
 	}
 	return c
@@ -408,30 +412,8 @@ func (rc *Recall) renderRecall(res *Results) string {
 		name string
 		sel  *bool
 	}{{"tuned", boolPtr(false)}, {"holdout", boolPtr(true)}, {"all", nil}} {
-		var defects, found, correct, falsePos int
-		for _, s := range rc.Sites {
-			if !strings.HasPrefix(s.Shape, "library-") || part.sel != nil && rc.Holdout[s.Module] != *part.sel {
-				continue
-			}
-			hit := len(rc.Found[s]) > 0
-			switch s.Verdict {
-			case verdictDefect:
-				defects++
-				if hit {
-					found++
-				}
-			case verdictCorrect:
-				correct++
-				if hit {
-					falsePos++
-				}
-			}
-		}
-		r := "-"
-		if defects > 0 {
-			r = fmt.Sprintf("%d%%", found*100/defects)
-		}
-		p("| %s | %d | %d | %s | %d | %d |\n", part.name, defects, found, r, correct, falsePos)
+		c := rc.tally(part.sel, func(s *Site) bool { return strings.HasPrefix(s.Shape, "library-") })
+		p("| %s | %d | %d | %s | %d | %d |\n", part.name, c.defects, c.found, c.recall(), c.correct, c.falsePos)
 	}
 	p("\n")
 
