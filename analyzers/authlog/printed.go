@@ -100,13 +100,7 @@ func (c *checker) secretIn(t types.Type, depth int) []string {
 			return nil // printed by its own method
 		}
 	}
-	named, _ := types.Unalias(t).(*types.Named)
-	if named != nil {
-		named = named.Origin()
-		if o, ok := named.Underlying().(*types.Struct); ok && o.NumFields() == st.NumFields() {
-			st = o // the declaration, which holds the tags
-		}
-	}
+	named, st := declared(t, st)
 	for i := range st.NumFields() {
 		f := st.Field(i)
 		if isText(f.Type()) && !isTextList(f.Type()) && c.secretFields.field(named, st, i) {

@@ -64,19 +64,12 @@ func (c *checker) secretFieldOf(sel *types.Selection) bool {
 		if p, ok := types.Unalias(t).(*types.Pointer); ok {
 			t = p.Elem()
 		}
-		named, _ := types.Unalias(t).(*types.Named)
 		st, ok := t.Underlying().(*types.Struct)
 		if !ok || i >= st.NumFields() {
 			return false
 		}
 		if k == len(idx)-1 {
-			if named != nil {
-				// The declared struct holds the tags.
-				if o, ok := named.Origin().Underlying().(*types.Struct); ok && i < o.NumFields() {
-					st = o
-				}
-				named = named.Origin()
-			}
+			named, st := declared(t, st)
 			return c.secretFields.field(named, st, i)
 		}
 		t = st.Field(i).Type()
@@ -115,13 +108,7 @@ func (c *checker) marshalsIn(t types.Type, depth int) bool {
 	if !ok || hasMethod(t, "MarshalJSON") || hasMethod(t, "MarshalText") {
 		return false
 	}
-	named, _ := t.(*types.Named)
-	if named != nil {
-		named = named.Origin()
-		if o, ok := named.Underlying().(*types.Struct); ok && o.NumFields() == st.NumFields() {
-			st = o
-		}
-	}
+	named, st := declared(t, st)
 	found := false
 	for i := range st.NumFields() {
 		if !secrets.Marshalled(st, i) {
@@ -134,6 +121,21 @@ func (c *checker) marshalsIn(t types.Type, depth int) bool {
 	}
 	c.marshalled[t] = found
 	return found
+}
+
+// declared returns, for st, the struct of t, the named type t is (nil for
+// none), as declared (the origin of an instance), and the declared struct,
+// which holds the fields' tags.
+func declared(t types.Type, st *types.Struct) (*types.Named, *types.Struct) {
+	named, _ := types.Unalias(t).(*types.Named)
+	if named == nil {
+		return nil, st
+	}
+	named = named.Origin()
+	if o, ok := named.Underlying().(*types.Struct); ok && o.NumFields() == st.NumFields() {
+		st = o
+	}
+	return named, st
 }
 
 func hasMethod(t types.Type, name string) bool {
