@@ -606,34 +606,27 @@ func (s *fstate) eval0(e ast.Expr) (v val, known bool) {
 			keep = ^credSecret
 		}
 		for i, elt := range x.Elts {
-			if kv, ok := elt.(*ast.KeyValueExpr); ok {
-				ev := s.eval(kv.Value)
-				if isErr {
-					s.c.noteErrorBuilt(t, ev.c)
-				}
-				if isErr && !printedField(t, elt, i) {
-					ev = val{c: ev.c & valueKinds}
-				}
-				ev.c &= keep
-				v = v.Join(ev)
-				if t == nil || !isStruct(t) {
-					v = v.Join(s.eval(kv.Key))
-					if s.isSecretEntry(kv.Key, kv.Value) {
-						// url.Values{"client_secret": {s}},
-						// map[string]any{"password": p}
-						v.c |= credSecret
-					}
-				}
-				continue
+			value := elt
+			kv, isKV := elt.(*ast.KeyValueExpr)
+			if isKV {
+				value = kv.Value
 			}
-			ev := s.eval(elt)
+			ev := s.eval(value)
 			if isErr {
 				s.c.noteErrorBuilt(t, ev.c)
-			}
-			if isErr && !printedField(t, elt, i) {
-				ev = val{c: ev.c & valueKinds}
+				if !printedField(t, elt, i) {
+					ev = val{c: ev.c & valueKinds}
+				}
 			}
 			v = v.Join(val{c: ev.c & keep, p: ev.p})
+			if isKV && (t == nil || !isStruct(t)) {
+				v = v.Join(s.eval(kv.Key))
+				if s.isSecretEntry(kv.Key, kv.Value) {
+					// url.Values{"client_secret": {s}},
+					// map[string]any{"password": p}
+					v.c |= credSecret
+				}
+			}
 		}
 		return v, false
 	case *ast.CallExpr:
