@@ -152,24 +152,11 @@ var typedFields = []typedField{
 	{"github.com/aws/aws-sdk-go-v2/aws", "Credentials", "SessionToken"},
 }
 
-// Field reports whether the i-th field of st, a struct type (named
-// named, nil for a literal one), holds a secret: it is of text type
-// (a string or a byte slice, or a pointer to one) and it is a field
-// of a credential type of a well-known SDK (Typed), or its name or the
-// name its json, yaml, xml, form or url tag gives it says so (Named).
-func Field(named *types.Named, st *types.Struct, i int) bool {
-	return Typed(named, st.Field(i)) || Named(st, i)
-}
-
-// IsText reports whether t is a string or a byte slice, or a pointer to
-// one (*string, as generated API types hold optional fields).
-func IsText(t types.Type) bool { return isText(t) }
-
 // Typed reports whether f, a field of the struct type named, is a field
 // of text type of a credential type of a well-known SDK that its name
 // does not tell (azcore.AccessToken.Token, auth.Token.Value).
 func Typed(named *types.Named, f *types.Var) bool {
-	if named == nil || !isText(f.Type()) {
+	if named == nil || !IsText(f.Type()) {
 		return false
 	}
 	obj := named.Obj()
@@ -189,7 +176,7 @@ func Typed(named *types.Named, f *types.Var) bool {
 // gives it, says that it holds a secret.
 func Named(st *types.Struct, i int) bool {
 	f := st.Field(i)
-	if !isText(f.Type()) {
+	if !IsText(f.Type()) {
 		return false
 	}
 	if Name(f.Name()) {
@@ -218,9 +205,9 @@ func Marshalled(st *types.Struct, i int) bool {
 	return !ok || v != "-"
 }
 
-// isText reports whether t is a string or a byte slice, or a pointer to
+// IsText reports whether t is a string or a byte slice, or a pointer to
 // one (*string, as generated API types hold optional fields).
-func isText(t types.Type) bool {
+func IsText(t types.Type) bool {
 	if p, ok := types.Unalias(t).(*types.Pointer); ok {
 		t = p.Elem()
 	}
