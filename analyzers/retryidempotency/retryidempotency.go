@@ -146,7 +146,7 @@ type checker struct {
 	// flow.ConstSets), nil until asked.
 	sets map[*types.Var]map[int64]bool
 	// why names the reason the last retriesUnknown answered no, for the
-	// gate diagnostics (see gatesOn).
+	// gate diagnostics (analysisutil.GatesOn).
 	why string
 }
 
