@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/analysis/unitchecker"
 
 	"github.com/retrylint/retrylint/analyzers"
+	"github.com/retrylint/retrylint/internal/analysisutil"
 )
 
 // vetMain runs one package for go vet -vettool or go fix -fixtool, or
@@ -97,10 +98,9 @@ func printFullVersion() {
 	if _, err := io.Copy(h, f); err != nil {
 		fatalf("%v", err)
 	}
-	if os.Getenv("RETRYLINT_GATES") == "1" {
-		// The analyzers' diagnostic aid (analysisutil.GatesOn) reports
-		// more: results cached without it must not be replayed, nor the
-		// other way round.
+	if analysisutil.GatesOn() {
+		// The analyzers' diagnostic aid reports more: results cached
+		// without it must not be replayed, nor the other way round.
 		h.Write([]byte("RETRYLINT_GATES=1"))
 	}
 	fmt.Printf("%s version devel %s buildID=%02x\n", exe, strings.ReplaceAll(version(), " ", "-"), h.Sum(nil))
