@@ -16,10 +16,6 @@ import (
 	"github.com/retrylint/retrylint/internal/secrets"
 )
 
-// isStd reports whether pkg is of the standard library: its path's first
-// element has no dot.
-func isStd(pkg *types.Package) bool { return analysisutil.IsStdPath(pkg.Path()) }
-
 // This file decides what printing a value whole shows: a value whose type
 // has a String, Format, Error or LogValue method is printed by that
 // method, and a struct printed field by field shows a field that holds a
@@ -62,7 +58,7 @@ func (c *checker) printedCreds(t types.Type, v creds) (creds, bool) {
 		return v, true
 	case "String":
 		out := v & valueKinds
-		if fn != nil && fn.Pkg() != nil && !isStd(fn.Pkg()) {
+		if fn != nil && fn.Pkg() != nil && !analysisutil.IsStdPath(fn.Pkg().Path()) {
 			// A secret field of a value made from a literal is printed
 			// only if the method prints it: its summary says (a String
 			// method that redacts the secret is trusted). What

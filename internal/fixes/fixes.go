@@ -167,7 +167,7 @@ func importEditNamed(file *ast.File, path, name string) analysis.TextEdit {
 		for _, spec := range gd.Specs {
 			is := spec.(*ast.ImportSpec)
 			p, _ := strconv.Unquote(is.Path.Value)
-			if !isStd(p) {
+			if !analysisutil.IsStdPath(p) {
 				break
 			}
 			if p >= path {
@@ -214,8 +214,6 @@ func ImportAs(info *types.Info, pkg *types.Package, file *ast.File, path, name s
 	}
 	return name, []analysis.TextEdit{importEditNamed(file, path, name)}, true
 }
-
-func isStd(path string) bool { return analysisutil.IsStdPath(path) }
 
 // EnclosingFunc returns the innermost function (declaration or literal)
 // among the path of nodes from the file down, with its type.
