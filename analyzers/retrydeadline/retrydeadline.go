@@ -1059,8 +1059,8 @@ func (c *checker) checkDeadline(file *ast.File, l *retryloop.Loop) {
 	if !c.cfg.Bounded && c.bounded(file, l) {
 		return
 	}
-	budget := c.hasBudget(l)
-	if budget && !analysisutil.GatesOn() {
+	budget, gates := c.hasBudget(l), analysisutil.GatesOn()
+	if budget && !gates {
 		return
 	}
 	info := c.pass.TypesInfo
@@ -1087,7 +1087,7 @@ func (c *checker) checkDeadline(file *ast.File, l *retryloop.Loop) {
 				return
 			}
 		}
-		if analysisutil.GatesOn() && dropped == nil {
+		if gates && dropped == nil {
 			if t, ok := c.timeoutCall(call); ok && !c.hasDeadline(l.Func, t.parent, 0) && !c.mayHoldOwnDeadline(l.Func, t.parent) {
 				dropped, droppedGate = call, "parent-unknown"
 				if l.Via != nil {
@@ -1100,7 +1100,7 @@ func (c *checker) checkDeadline(file *ast.File, l *retryloop.Loop) {
 				helper, hfact = call, f
 			} else if t, ok := c.calleeTimeout(l, call, f); ok {
 				own = &t
-			} else if analysisutil.GatesOn() && dropped == nil {
+			} else if gates && dropped == nil {
 				dropped, droppedGate = call, "callee-outer"
 			}
 		}
