@@ -118,6 +118,29 @@ func TestFixBehavesRetryIdempotencyHelper(t *testing.T) {
 	provesOneKey(t, fixClient(t, "helperpost", "retryidempotency", "POST is retried by retry after a transport error without an idempotency key"))
 }
 
+// TestFixBehavesRetryIdempotencySplit: a POST sent by an exported method
+// that a loop retries. The method's signature must stay, so the fix moves
+// its body to an unexported twin that takes the key and calls the twin
+// from the loop with one key for every attempt; the method keeps its
+// name and hands the twin "". The retried charge is then applied once,
+// and a call of the method from elsewhere (-once) sends what it sent
+// before the fix: one request, no key header.
+func TestFixBehavesRetryIdempotencySplit(t *testing.T) {
+	c := fixClient(t, "splitpost", "retryidempotency", "POST is retried after a transport error without an idempotency key (Charge sends it)")
+	provesOneKey(t, c)
+	routes := []retrytest.Route{{Method: "POST", Path: "/charges", Script: []retrytest.Step{retrytest.OK(201)}}}
+	c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+		res := runClient(t, bin, "-once", srv.URL+"/charges")
+		if res.code != 0 {
+			t.Errorf("the charge should succeed, got exit %d: %s", res.code, res.stderr)
+		}
+		reqs := srv.Requests()
+		if len(reqs) != 1 || reqs[0].IdempotencyKey != "" {
+			t.Errorf("want one request without a key, as before the fix:\n%s", srv.Timeline())
+		}
+	})
+}
+
 // TestFixBehavesRetryIdempotencyClosure: a POST made in a local closure
 // that a loop calls again; the fix makes the key before the closure.
 func TestFixBehavesRetryIdempotencyClosure(t *testing.T) {

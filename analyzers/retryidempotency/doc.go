@@ -173,9 +173,20 @@
 // hands it on to the helper it calls that does (c.post(body) calling
 // c.clientPost, which builds the request); the other callers of such a
 // helper pass "", and the key is set only when there is one, so they send
-// as before. This is offered, and the finding reported, only for
-// unexported functions of the same package, called and never used as
-// values (a helper of another package cannot be changed from the loop,
+// as before. A helper whose signature must stay (exported, used as a
+// value, or a method an interface of the package may require) is split
+// instead: its body moves to an unexported twin that takes the key
+// (WriteBatch to writeBatch, or notify to notifyWithKey), the loop calls
+// the twin, and the helper keeps its name and signature and calls the
+// twin with "", so every other use sends as before:
+//
+//	func (s *Service) WriteBatch(ctx context.Context, batch []byte) error {
+//		return s.writeBatch(ctx, batch, "")
+//	}
+//
+// This is offered, and the finding reported, for helpers of the same
+// package that are not generic or variadic and whose parameters are all
+// named (a helper of another package cannot be changed from the loop,
 // and a helper that sets a key of its own is trusted). For a write in an
 // operation handed to a retry helper, or in a closure the loop calls, the
 // key is made once before the helper's call (or before the closure, when
@@ -194,9 +205,18 @@
 //	idempotencyKey := rand.Text()
 //	return t.doSend(body, t.RetryAttempts, idempotencyKey)
 //
-// This is offered, and the finding reported, only for an unexported
-// function called (never used as a value) only in the reported file; a
-// key made afresh inside such a function is not reported (no fix moves
+// A function whose signature must stay (exported, used as a value, an
+// interface's method, called in another file or where no statement can
+// go before the call, as in func (t *T) Send(b []byte) error { return
+// t.doSend(b, 3) }) is split instead: its body moves to a twin that takes
+// the key and calls itself, and the function keeps its name and signature
+// and hands the twin a key made on each call, the first attempt:
+//
+//	func Retry(c *http.Client, url string, item []byte, n int) error {
+//		return retry(c, url, item, n, rand.Text())
+//	}
+//
+// A key made afresh inside such a function is not reported (no fix moves
 // it). A retrying sender gets the replay check after its
 // send, through one helper added once per package after the function of
 // the first such finding:

@@ -6,7 +6,9 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -335,16 +337,19 @@ func (c *checker) defInLoop(l *retryloop.Loop, v *types.Var) *ast.AssignStmt {
 	return def
 }
 
-// keyThroughHelper handles a write sent by an unexported function of this
-// package, directly or through a chain of such functions (c.post(body)
-// calls c.clientPost, which builds the request): each function of the
-// chain gets the key as a new last parameter and hands it to the next,
-// the last sets it on its request, and the loop passes its key. A
-// function of the chain that has other callers too keeps them as they
-// were: they pass "", and the key is set only when there is one. A
-// function of another package, an exported one, or one used as a value
-// cannot be changed from here. A helper that takes the key as a parameter
-// already, handed "", is handed the loop's key instead.
+// keyThroughHelper handles a write sent by a function of this package,
+// directly or through a chain of such functions (c.post(body) calls
+// c.clientPost, which builds the request): each function of the chain
+// gets the key as a new last parameter and hands it to the next, the last
+// sets it on its request, and the loop passes its key. A function of the
+// chain that has other callers too keeps them as they were: they pass "",
+// and the key is set only when there is one. A function whose signature
+// must stay (an exported one, one used as a value, a method an interface
+// of the package may require) is split instead: its body moves to an
+// unexported twin that takes the key, and the function keeps its name and
+// signature and calls the twin with "" (see link). A function of another
+// package cannot be changed from here. A helper that takes the key as a
+// parameter already, handed "", is handed the loop's key instead.
 func (c *checker) keyThroughHelper(l *retryloop.Loop, s send, key string, src []byte) ([]analysis.TextEdit, bool) {
 	if arg := keyArg(c.pass.TypesInfo, s.helper, s.call); arg != nil {
 		// A helper that takes the key already, handed "".
@@ -357,7 +362,7 @@ func (c *checker) keyThroughHelper(l *retryloop.Loop, s send, key string, src []
 	info := c.pass.TypesInfo
 	shared := false
 	for _, ln := range chain {
-		shared = shared || len(ln.others) > 0
+		shared = shared || len(ln.others) > 0 || ln.twin != ""
 	}
 	var edits []analysis.TextEdit
 	arg := key
@@ -371,6 +376,14 @@ func (c *checker) keyThroughHelper(l *retryloop.Loop, s send, key string, src []
 			return nil, false
 		}
 		edits = append(edits, e)
+		if ln.twin != "" {
+			split, ok := c.splitEdits(ln.decl, ln.twin, `""`)
+			rename, ok2 := renameCall(ln.call, ln.twin)
+			if !ok || !ok2 {
+				return nil, false
+			}
+			edits = append(append(edits, split...), rename)
+		}
 		for _, other := range ln.others {
 			e, ok := appendArg(c.pass.Fset, fixes.Source(c.pass, other.Pos()), other, `""`)
 			if !ok {
@@ -411,7 +424,19 @@ func (c *checker) keyThroughHelper(l *retryloop.Loop, s send, key string, src []
 type link struct {
 	decl   *ast.FuncDecl
 	call   *ast.CallExpr   // its call on the chain
-	others []*ast.CallExpr // its other calls in the package
+	others []*ast.CallExpr // its other calls in the package, to hand ""
+	// twin is set when the function's signature must stay: the fix
+	// renames the declaration to twin (which gets the key parameter) and
+	// declares the function anew before it, with its name and signature,
+	// calling twin with "" for the key. The chain's call calls twin;
+	// every other use keeps the function, which sends as before:
+	//
+	//	func (s *Service) WriteBatch(ctx context.Context, b []byte) error {
+	//		return s.writeBatch(ctx, b, "")
+	//	}
+	//
+	//	func (s *Service) writeBatch(ctx context.Context, b []byte, idempotencyKey string) error {
+	twin string
 }
 
 // maxChain bounds the helpers followed from a loop to the request.
@@ -427,26 +452,34 @@ func (c *checker) helperChain(call *ast.CallExpr) (chain []link, inner send, ok 
 	seen := map[*types.Func]bool{}
 	for range maxChain {
 		fn := httpmodel.Callee(info, call)
-		if fn == nil || fn.Pkg() != c.pass.Pkg || fn.Exported() || seen[fn] || fn != fn.Origin() {
+		if fn == nil || fn.Pkg() != c.pass.Pkg || seen[fn] || fn != fn.Origin() {
 			return nil, send{}, false
 		}
 		seen[fn] = true
 		sig := fn.Type().(*types.Signature)
-		if sig.Variadic() || sig.RecvTypeParams().Len() > 0 || (sig.Recv() != nil && c.interfaceHas(fn.Name())) {
+		if sig.Variadic() || sig.RecvTypeParams().Len() > 0 {
 			return nil, send{}, false
 		}
 		fd := c.funcDecl(fn)
 		if fd == nil || fd.Body == nil || fd.Type.TypeParams != nil {
 			return nil, send{}, false
 		}
-		calls, ok := c.callsInPackage(fn)
-		if !ok || !slices.Contains(calls, call) {
+		calls, only := c.callsInPackage(fn)
+		if !slices.Contains(calls, call) {
 			return nil, send{}, false
 		}
 		ln := link{decl: fd, call: call}
-		for _, other := range calls {
-			if other != call {
-				ln.others = append(ln.others, other)
+		if fn.Exported() || !only || (sig.Recv() != nil && c.interfaceHas(fn.Name())) {
+			twin, ok := c.twinName(fn)
+			if !ok {
+				return nil, send{}, false
+			}
+			ln.twin = twin
+		} else {
+			for _, other := range calls {
+				if other != call {
+					ln.others = append(ln.others, other)
+				}
 			}
 		}
 		chain = append(chain, ln)
@@ -525,4 +558,122 @@ func (c *checker) callsInPackage(fn *types.Func) ([]*ast.CallExpr, bool) {
 func (c *checker) sendsMethodArg(fn *types.Func) bool {
 	w := c.writes.Lookup(fn)
 	return w != nil && w.MethodArg > 0
+}
+
+// twinName returns the name of the unexported twin of fn (see link): fn's
+// name with a lower-case first word when fn is exported, followed by
+// "WithKey" when that is fn's own name or taken, numbered if need be. It
+// must be free among the package's declarations and, for a method, among
+// the fields and methods of its receiver type.
+func (c *checker) twinName(fn *types.Func) (string, bool) {
+	sig := fn.Type().(*types.Signature)
+	free := func(name string) bool {
+		if sig.Recv() != nil {
+			obj, _, _ := types.LookupFieldOrMethod(sig.Recv().Type(), true, c.pass.Pkg, name)
+			return obj == nil
+		}
+		if c.pass.Pkg.Scope().Lookup(name) != nil {
+			return false
+		}
+		for _, f := range c.pass.Files {
+			if s := c.pass.TypesInfo.Scopes[f]; s != nil && s.Lookup(name) != nil {
+				return false // an import's name in a file
+			}
+		}
+		return true
+	}
+	base := fn.Name()
+	if fn.Exported() {
+		base = lowerFirstWord(base)
+	}
+	if base != fn.Name() && free(base) {
+		return base, true
+	}
+	for i := 1; i < 10; i++ {
+		name := base + "WithKey"
+		if i > 1 {
+			name += strconv.Itoa(i)
+		}
+		if free(name) {
+			return name, true
+		}
+	}
+	return "", false
+}
+
+// lowerFirstWord lowers the first word of an exported name: WriteBatch
+// becomes writeBatch, URLPost urlPost, ID id.
+func lowerFirstWord(name string) string {
+	r := []rune(name)
+	n := 0
+	for n < len(r) && unicode.IsUpper(r[n]) {
+		n++
+	}
+	if n > 1 && n < len(r) && unicode.IsLower(r[n]) {
+		n-- // the last capital starts the next word: URLPost
+	}
+	for i := range n {
+		r[i] = unicode.ToLower(r[i])
+	}
+	return string(r)
+}
+
+// splitEdits returns the edits that split the function fd into itself
+// and its twin (see link): the declaration renamed to twin, and the
+// function declared anew before it (after its doc comment, which goes on
+// describing it), calling twin with its own arguments and key. Every
+// parameter and a method's receiver must be named, for the new function
+// to hand them on.
+func (c *checker) splitEdits(fd *ast.FuncDecl, twin, key string) ([]analysis.TextEdit, bool) {
+	src := fixes.Source(c.pass, fd.Pos())
+	if src == nil {
+		return nil, false
+	}
+	var args []string
+	for _, f := range fd.Type.Params.List {
+		if len(f.Names) == 0 {
+			return nil, false
+		}
+		for _, n := range f.Names {
+			if n.Name == "_" {
+				return nil, false
+			}
+			args = append(args, n.Name)
+		}
+	}
+	args = append(args, key)
+	callee := twin
+	recv := ""
+	if fd.Recv != nil {
+		if len(fd.Recv.List) != 1 || len(fd.Recv.List[0].Names) != 1 || fd.Recv.List[0].Names[0].Name == "_" {
+			return nil, false
+		}
+		recv = fixes.Text(c.pass.Fset, src, fd.Recv) + " "
+		callee = fd.Recv.List[0].Names[0].Name + "." + twin
+	}
+	results := ""
+	call := fmt.Sprintf("%s(%s)", callee, strings.Join(args, ", "))
+	if fd.Type.Results != nil {
+		results = " " + fixes.Text(c.pass.Fset, src, fd.Type.Results)
+		call = "return " + call
+	}
+	decl := fmt.Sprintf("func %s%s%s%s {\n\t%s\n}\n\n", recv, fd.Name.Name, fixes.Text(c.pass.Fset, src, fd.Type.Params), results, call)
+	return []analysis.TextEdit{
+		{Pos: fd.Pos(), End: fd.Pos(), NewText: []byte(decl)},
+		{Pos: fd.Name.Pos(), End: fd.Name.End(), NewText: []byte(twin)},
+	}, true
+}
+
+// renameCall returns the edit that makes call call the function or method
+// name instead.
+func renameCall(call *ast.CallExpr, name string) (analysis.TextEdit, bool) {
+	fun := ast.Unparen(call.Fun)
+	if sel, ok := fun.(*ast.SelectorExpr); ok {
+		fun = sel.Sel
+	}
+	id, ok := fun.(*ast.Ident)
+	if !ok {
+		return analysis.TextEdit{}, false
+	}
+	return analysis.TextEdit{Pos: id.Pos(), End: id.End(), NewText: []byte(name)}, true
 }

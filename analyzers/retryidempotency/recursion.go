@@ -25,9 +25,17 @@ import (
 //	return t.doSend(body, t.RetryAttempts, idempotencyKey)
 //
 // The fix changes the function's signature, so the function must be
-// unexported, not generic, not variadic, and called (never used as a
-// value) only in the reported file, where every call from outside is a
-// statement of a block. Otherwise nothing is reported.
+// not generic and not variadic. When its signature must stay (it is
+// exported, used as a value, a method an interface of the package may
+// require, called in another file, or called where no statement can go
+// before the call), the function is split as a helper on a chain is (see
+// link): its body moves to a twin that takes the key and calls itself,
+// and the function keeps its name and signature and hands the twin a key
+// made on each call, the first attempt of an operation:
+//
+//	func Retry(c *http.Client, url string, item []byte, n int) error {
+//		return retryWithKey(c, url, item, n, rand.Text())
+//	}
 func (c *checker) reportRecursive(file *ast.File, l *retryloop.Loop, s send, outcome string) {
 	info := c.pass.TypesInfo
 	fd, ok := l.Func.(*ast.FuncDecl)
@@ -35,28 +43,26 @@ func (c *checker) reportRecursive(file *ast.File, l *retryloop.Loop, s send, out
 		return
 	}
 	fn, _ := info.Defs[fd.Name].(*types.Func)
-	if fn == nil || fn.Exported() {
+	if fn == nil {
 		return
 	}
 	sig := fn.Type().(*types.Signature)
-	if sig.Variadic() || sig.RecvTypeParams().Len() > 0 || (sig.Recv() != nil && c.interfaceHas(fn.Name())) {
+	if sig.Variadic() || sig.RecvTypeParams().Len() > 0 {
 		return
 	}
 	src := fixes.Source(c.pass, fd.Pos())
 	if src == nil || fixes.FileOf(c.pass, s.call.Pos()) != file || trailingComma(c.pass.Fset, src, fd.Type.Params.Closing) {
 		return
 	}
-	calls, ok := c.callsOf(file, fn)
-	if !ok {
-		return
-	}
+	calls, only := c.callsOf(file, fn)
 	var outside []*ast.CallExpr
 	for _, call := range calls {
 		if !l.IsSelfCall(call) {
 			outside = append(outside, call)
 		}
 	}
-	if len(outside) == 0 {
+	split := fn.Exported() || !only || (sig.Recv() != nil && c.interfaceHas(fn.Name()))
+	if !split && len(outside) == 0 {
 		return // no first attempt here to make the key
 	}
 	// The parameter, set on the request and handed to each self-call.
@@ -89,43 +95,40 @@ func (c *checker) reportRecursive(file *ast.File, l *retryloop.Loop, s send, out
 	default:
 		return
 	}
+	var entry []analysis.TextEdit
+	if !split {
+		entry, ok = c.keysBefore(file, src, outside)
+		split = !ok
+	}
+	twin := ""
+	if split {
+		if twin, ok = c.twinName(fn); !ok {
+			return
+		}
+		key, imp, ok := c.keyCall(file, fd.Pos())
+		if !ok {
+			return
+		}
+		more, ok := c.splitEdits(fd, twin, key)
+		if !ok {
+			return
+		}
+		entry = append(imp, more...)
+	}
+	edits = append(edits, entry...)
 	for _, call := range l.Self {
 		e, ok := appendArg(c.pass.Fset, src, call, param)
 		if !ok {
 			return
 		}
 		edits = append(edits, e)
-	}
-	// A key made once before each first attempt.
-	imported := false
-	for _, call := range outside {
-		decl := c.declOf(file, call)
-		if decl == nil {
-			return
+		if twin != "" {
+			e, ok := renameCall(call, twin)
+			if !ok {
+				return
+			}
+			edits = append(edits, e)
 		}
-		stmt := fixes.StmtOf(decl, call)
-		if stmt == nil {
-			return
-		}
-		key := fixes.FreeName(info, file, "idempotencyKey", nil, stmt.Pos(), call.End())
-		tf := c.pass.Fset.File(stmt.Pos())
-		at := tf.LineStart(tf.Line(stmt.Pos()))
-		if len(bytes.TrimSpace(src[tf.Offset(at):tf.Offset(stmt.Pos())])) > 0 {
-			return // not the first on its line: { return t.doSend(body, n) }
-		}
-		gen, imp, ok := c.keyGen(file, stmt.Pos(), key, fixes.Indent(c.pass.Fset, src, stmt.Pos()))
-		if !ok {
-			return
-		}
-		if !imported {
-			edits = append(edits, imp...)
-			imported = true
-		}
-		e, ok := appendArg(c.pass.Fset, src, call, key)
-		if !ok {
-			return
-		}
-		edits = append(edits, analysis.TextEdit{Pos: at, End: at, NewText: []byte(gen)}, e)
 	}
 	what := "without an idempotency key"
 	if s.helper != nil {
@@ -141,6 +144,61 @@ func (c *checker) reportRecursive(file *ast.File, l *retryloop.Loop, s send, out
 			TextEdits: edits,
 		}},
 	})
+}
+
+// keysBefore returns the edits that make a key before each of the calls,
+// the first attempts of a retry by recursion, and hand it to the call. It
+// fails where no statement can go just before a call, as in a function
+// written on one line: { return t.doSend(body, n) }.
+func (c *checker) keysBefore(file *ast.File, src []byte, calls []*ast.CallExpr) ([]analysis.TextEdit, bool) {
+	info := c.pass.TypesInfo
+	var edits []analysis.TextEdit
+	imported := false
+	for _, call := range calls {
+		decl := c.declOf(file, call)
+		if decl == nil {
+			return nil, false
+		}
+		stmt := fixes.StmtOf(decl, call)
+		if stmt == nil {
+			return nil, false
+		}
+		key := fixes.FreeName(info, file, "idempotencyKey", nil, stmt.Pos(), call.End())
+		tf := c.pass.Fset.File(stmt.Pos())
+		at := tf.LineStart(tf.Line(stmt.Pos()))
+		if len(bytes.TrimSpace(src[tf.Offset(at):tf.Offset(stmt.Pos())])) > 0 {
+			return nil, false // not the first on its line
+		}
+		gen, imp, ok := c.keyGen(file, stmt.Pos(), key, fixes.Indent(c.pass.Fset, src, stmt.Pos()))
+		if !ok {
+			return nil, false
+		}
+		if !imported {
+			edits = append(edits, imp...)
+			imported = true
+		}
+		e, ok := appendArg(c.pass.Fset, src, call, key)
+		if !ok {
+			return nil, false
+		}
+		edits = append(edits, analysis.TextEdit{Pos: at, End: at, NewText: []byte(gen)}, e)
+	}
+	return edits, true
+}
+
+// keyCall returns an expression that makes a fresh key in file at pos,
+// rand.Text() from Go 1.24 and the package's key helper before (see
+// keyHelper), with the edits that import or add what it calls.
+func (c *checker) keyCall(file *ast.File, pos token.Pos) (string, []analysis.TextEdit, bool) {
+	info := c.pass.TypesInfo
+	if v := info.FileVersions[file]; v != "" && !versionAtLeast(v, 24) {
+		return c.keyHelper()
+	}
+	randName, edits, ok := fixes.Import(info, c.pass.Pkg, file, "crypto/rand", pos)
+	if !ok {
+		randName, edits, ok = fixes.ImportAs(info, c.pass.Pkg, file, "crypto/rand", "crand", pos)
+	}
+	return randName + ".Text()", edits, ok
 }
 
 // callsOf returns the calls of fn in the package, and reports whether they

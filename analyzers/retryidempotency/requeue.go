@@ -164,14 +164,19 @@ const keyHelperName = "newIdempotencyKey"
 // keyHelper returns the call that makes a key for an item in a package
 // at a Go version without rand.Text, and the edits that add the function
 // it calls, once: at the end of the file of the package's first requeue
-// loop, so that every finding of the package adds the same text there.
+// loop, or else of its first file, so that every finding of the package
+// adds the same text there.
 func (c *checker) keyHelper() (string, []analysis.TextEdit, bool) {
 	info := c.pass.TypesInfo
-	if c.pass.Pkg.Scope().Lookup(keyHelperName) != nil {
+	if c.pass.Pkg.Scope().Lookup(keyHelperName) != nil || len(c.pass.Files) == 0 {
 		return "", nil, false
 	}
-	file := fixes.FileOf(c.pass, c.loops.Requeues[0].Stmt.Pos())
-	src := fixes.Source(c.pass, c.loops.Requeues[0].Stmt.Pos())
+	home := c.pass.Files[0].Pos()
+	if len(c.loops.Requeues) > 0 {
+		home = c.loops.Requeues[0].Stmt.Pos()
+	}
+	file := fixes.FileOf(c.pass, home)
+	src := fixes.Source(c.pass, home)
 	if file == nil || src == nil {
 		return "", nil, false
 	}
@@ -187,7 +192,7 @@ func (c *checker) keyHelper() (string, []analysis.TextEdit, bool) {
 	if !ok {
 		return "", nil, false
 	}
-	text := fmt.Sprintf("\n// %[1]s returns a random idempotency key for one item.\nfunc %[1]s() string {\n\tb := make([]byte, 16)\n\t_, _ = %[2]s.Read(b)\n\treturn %[3]s.EncodeToString(b)\n}\n", keyHelperName, randName, hexName)
+	text := fmt.Sprintf("\n// %[1]s returns a random idempotency key for one operation.\nfunc %[1]s() string {\n\tb := make([]byte, 16)\n\t_, _ = %[2]s.Read(b)\n\treturn %[3]s.EncodeToString(b)\n}\n", keyHelperName, randName, hexName)
 	if len(src) > 0 && src[len(src)-1] != '\n' {
 		text = "\n" + text
 	}

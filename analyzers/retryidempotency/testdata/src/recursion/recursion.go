@@ -182,14 +182,14 @@ func Upload(c *http.Client, url string, chunks [][]byte) error { // want Upload:
 	return Upload(c, url, chunks[1:])
 }
 
-// Retry is exported: its signature cannot change from here, so no fix can
-// hand a key to its attempts, and nothing is reported.
+// Retry is exported: its signature must stay, so the fix moves its body
+// to a twin that takes the key, and Retry makes the key for each call.
 func Retry(c *http.Client, url string, item []byte, n int) error { // want Retry:`write\(POST\)`
 	req, err := http.NewRequest(http.MethodPost, url, bytes.NewReader(item))
 	if err != nil {
 		return err
 	}
-	resp, err := c.Do(req)
+	resp, err := c.Do(req) // want `POST is retried by a call of Retry to itself after a transport error without an idempotency key`
 	if err != nil {
 		if n > 1 {
 			return Retry(c, url, item, n-1)
@@ -214,4 +214,28 @@ func (t *retrying) try(req *http.Request, left int) (*http.Response, error) {
 		return t.try(req, left-1)
 	}
 	return resp, err
+}
+
+// poster's Post is written on one line, where no statement can go before
+// its call of post: post is split instead, and makes the key on each call.
+type poster struct {
+	c   *http.Client
+	url string
+}
+
+func (p *poster) Post(body []byte) error { return p.post(body, 3) } // want Post:`write\(POST\)`
+
+func (p *poster) post(body []byte, left int) error {
+	req, err := http.NewRequest(http.MethodPost, p.url, bytes.NewReader(body))
+	if err != nil {
+		return err
+	}
+	resp, err := p.c.Do(req) // want `POST is retried by a call of post to itself after a transport error without an idempotency key`
+	if err != nil {
+		if left > 0 {
+			return p.post(body, left-1)
+		}
+		return err
+	}
+	return resp.Body.Close()
 }
