@@ -245,8 +245,12 @@
 // or to which the package that declares it does (known through a fact).
 // A debug or trace output is a field, parameter or variable whose name is
 // one of -authlog.debug-writers (compared case-insensitively, so
-// c.debugOut and opts.TraceOutput match), or a field or package variable
-// named by -authlog.sinks. A writer that is an http.ResponseWriter, a
+// c.debugOut and opts.TraceOutput match), a field or package variable
+// named by -authlog.sinks, or any writer field of a type there to debug
+// or trace: a type whose name has the word Debug, Trace, Tracing, Dump,
+// Dumper or Verbose (DebugTransport.Out, requestDumper.w), or a type of a
+// package whose name begins or ends with one (debug.Transport.Output). A
+// logger's name is not enough: its logging methods are its sinks. A writer that is an http.ResponseWriter, a
 // bytes.Buffer or a strings.Builder is never a log, whatever its name;
 // nor is a writer with any other name that is never set to a standard
 // stream (a file the user asked for, a template's output). A package that

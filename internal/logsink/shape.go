@@ -580,9 +580,10 @@ func (l Names) has(name string) bool {
 
 // DebugWriter reports whether e, the destination of a write, is a writer
 // configured as debug or trace output: a variable, parameter or field
-// whose name is one of names (case-insensitively), or a package variable
+// whose name is one of names (case-insensitively), a package variable
 // or field that one of extra names ((example.com/sdk.Config).Trace,
-// example.com/sdk.DebugOut). It returns the name that matched. An
+// example.com/sdk.DebugOut), or a field of a type there to debug, trace
+// or log (see debugOwner). It returns the name that matched. An
 // http.ResponseWriter, a bytes.Buffer or a strings.Builder is never one:
 // the first is the response, the others are text kept in memory.
 func DebugWriter(info *types.Info, e ast.Expr, names Names, extra Funcs) (string, bool) {
@@ -602,7 +603,7 @@ func DebugWriter(info *types.Info, e ast.Expr, names Names, extra Funcs) (string
 			v, _ = info.Uses[x.Sel].(*types.Var) // a package variable
 		}
 	}
-	if v == nil || !names.has(v.Name()) && !namedBy(v, owner, extra) {
+	if v == nil || !names.has(v.Name()) && !namedBy(v, owner, extra) && !debugOwner(v, owner) {
 		return "", false
 	}
 	// The type last: a method set costs more than a name.
@@ -610,6 +611,38 @@ func DebugWriter(info *types.Info, e ast.Expr, names Names, extra Funcs) (string
 		return "", false
 	}
 	return v.Name(), true
+}
+
+// debugWords are the words that say a type or a package is there to
+// debug or trace: its writers are debug output, whatever their names.
+var debugWords = map[string]bool{"debug": true, "debugging": true, "trace": true, "tracing": true, "dump": true, "dumper": true, "verbose": true}
+
+// debugOwner reports whether v is a field of a type whose name says it is
+// there to debug or trace (DebugTransport, traceWriter, requestDumper),
+// or of a type of a package so named (debug, httpdebug, tracing): its
+// writer (Out, Output, W) is debug output. A logger's name is not enough:
+// a logger writes to its writer in its logging methods only (see Shape),
+// and may render pages or export files there too.
+func debugOwner(v *types.Var, owner types.Type) bool {
+	obj := recvNamed(owner)
+	if !v.IsField() || obj == nil {
+		return false
+	}
+	for _, w := range words(obj.Name()) {
+		if debugWords[strings.ToLower(w)] {
+			return true
+		}
+	}
+	if obj.Pkg() == nil {
+		return false
+	}
+	name := obj.Pkg().Name()
+	for w := range debugWords {
+		if strings.HasSuffix(name, w) || strings.HasPrefix(name, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // namedBy reports whether one of extra names v, a package variable or a
