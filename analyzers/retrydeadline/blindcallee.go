@@ -274,7 +274,7 @@ func hasOpParamDecl(info *types.Info, fd *ast.FuncDecl) bool {
 func (c *checker) checkBlindCallees() {
 	info := c.pass.TypesInfo
 	for _, l := range c.loops.OpLoops {
-		if l.Via == nil || l.OpArg != nil {
+		if l.Via == nil || l.OpArg != nil || l.Lib != nil {
 			continue
 		}
 		h := c.blindOf(l.Via)

@@ -167,6 +167,9 @@ func run(pass *analysis.Pass, cfg Config, at func(token.Pos)) (any, error) {
 		c.checkWaitOnlyDeadline(file, l)
 	}
 	for _, l := range loops.OpLoops {
+		if l.Lib != nil {
+			continue // a retry library's operation: its bounds are the library's (library.go)
+		}
 		if l.OpArg != nil || l.TimeBound {
 			// A named operation's timeout cannot derive from a deadline
 			// made at the call; a timed poll bounds the whole retry.

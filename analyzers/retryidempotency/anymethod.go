@@ -566,7 +566,11 @@ func (c *checker) checkAnyMethodOp(file *ast.File, l *retryloop.Loop, s send) bo
 		analysisutil.Gate(c.pass, s.call.Pos(), "anyop-nofix-results", "a request of any method re-sent by a retry helper after "+outcome+", the function does not return what the send does")
 		return false
 	}
-	at := l.Outer.Pos()
+	at, ok := c.beforeBodyRead(fd, l.Outer, s.request)
+	if !ok {
+		analysisutil.Gate(c.pass, s.call.Pos(), "anyop-nofix-body", "a request of any method re-sent by a retry helper after "+outcome+", its body is read and the request used before the helper's call")
+		return false
+	}
 	if !fixes.VisibleAt(info, file, s.call, at) || !fixes.VisibleAt(info, file, s.request, at) {
 		analysisutil.Gate(c.pass, s.call.Pos(), "anyop-nofix-visible", "a request of any method re-sent by a retry helper after "+outcome+", the send cannot be written before the helper's call")
 		return false
@@ -580,7 +584,7 @@ func (c *checker) checkAnyMethodOp(file *ast.File, l *retryloop.Loop, s send) bo
 	guard := fmt.Sprintf("if !%s(%s) {\n%s\treturn %s\n%s}\n%s", helperMark, req, indent, fixes.Text(c.pass.Fset, src, s.call), indent, indent)
 	by := ""
 	if l.Via != nil {
-		by = " by " + l.Via.Name()
+		by = " by " + viaName(l)
 	}
 	c.anyFindings = append(c.anyFindings, anyFinding{
 		file: file,
@@ -598,6 +602,54 @@ func (c *checker) checkAnyMethodOp(file *ast.File, l *retryloop.Loop, s send) bo
 		guardAt: at,
 	})
 	return true
+}
+
+// beforeBodyRead returns where the guard of a retrying sender's operation
+// goes: before outer, the statement that calls the retry helper, or,
+// when a statement of fd before it reads the request's body (to send it
+// again on each attempt: body, _ := io.ReadAll(req.Body)), before that
+// statement, for the request sent once to go with its body unread. The
+// statements in between must not use the request: the request sent once
+// would miss what they do to it.
+func (c *checker) beforeBodyRead(fd *ast.FuncDecl, outer ast.Stmt, request ast.Expr) (token.Pos, bool) {
+	info := c.pass.TypesInfo
+	v := varOf(info, request)
+	if v == nil {
+		return outer.Pos(), true
+	}
+	i := slices.Index(fd.Body.List, outer)
+	if i < 0 {
+		return outer.Pos(), true
+	}
+	uses := func(n ast.Node, body bool) bool {
+		found := false
+		ast.Inspect(n, func(m ast.Node) bool {
+			switch m := m.(type) {
+			case *ast.SelectorExpr:
+				if body && m.Sel.Name == "Body" && varOf(info, m.X) == v {
+					found = true
+				}
+			case *ast.Ident:
+				if !body && info.Uses[m] == v {
+					found = true
+				}
+			}
+			return !found
+		})
+		return found
+	}
+	for j, st := range fd.Body.List[:i] {
+		if !uses(st, true) {
+			continue
+		}
+		for _, between := range fd.Body.List[j+1 : i] {
+			if uses(between, false) {
+				return token.NoPos, false
+			}
+		}
+		return st.Pos(), true
+	}
+	return outer.Pos(), true
 }
 
 // enclosingLit reports whether n is inside a function literal of fd.

@@ -5,6 +5,7 @@ import (
 	"go/constant"
 
 	"github.com/retrylint/retrylint/internal/paths"
+	"github.com/retrylint/retrylint/internal/retrylib"
 )
 
 // Return reports whether the return statement st of an operation
@@ -21,6 +22,9 @@ func (m *outcome) Return(st *ast.ReturnStmt) bool {
 		return false
 	}
 	last := st.Results[len(st.Results)-1]
+	if m.lib != nil {
+		return m.libRetries(last)
+	}
 	if m.failure(last) {
 		return !m.errStops
 	}
@@ -28,6 +32,23 @@ func (m *outcome) Return(st *ast.ReturnStmt) bool {
 		return false
 	}
 	return m.boolOf(st.Results[0]) == paths.No
+}
+
+// libRetries reports whether the retry library m.lib calls the
+// operation again when it returns the error e: one that retries every
+// error does so unless e is marked permanent (backoff.Permanent(err),
+// retry.Unrecoverable(err)); one that retries only the errors marked
+// retryable (go-retry) does so only for a marked error certainly not nil
+// (retry.RetryableError(err)).
+func (m *outcome) libRetries(e ast.Expr) bool {
+	call, _ := ast.Unparen(e).(*ast.CallExpr)
+	if !m.lib.RetriesErrors {
+		return call != nil && len(call.Args) == 1 && retrylib.Marks(m.info, call, m.lib, true) && m.failure(call.Args[0])
+	}
+	if call != nil && retrylib.Marks(m.info, call, m.lib, false) {
+		return false
+	}
+	return m.failure(e)
 }
 
 // boolOf evaluates a boolean result: a constant, or a condition over the

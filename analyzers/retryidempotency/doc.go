@@ -257,7 +257,18 @@
 // NewRoundTripper,
 // without an idempotency key set
 // once for all attempts. The fix sets a key made once: on the request the
-// library re-sends, or before the retry call.
+// library re-sends, or before the retry call. The operation handed to a
+// retry library is judged as the operation of any retry helper above
+// (held in a variable, sending through a function of the package or with
+// a URL send, re-sending a request of any method), except that the
+// library says which returned errors it retries: every error but one
+// marked permanent (backoff.Permanent, retry.Unrecoverable), or only one
+// marked retryable (go-retry's RetryableError); a retry-go RetryIf or a
+// failsafe executor without a retry policy that handles errors is not
+// taken to retry a transport error. The guard of a retrying sender goes
+// before the statement that reads the request's body for the attempts
+// (body, _ := io.ReadAll(req.Body)), so that the request sent once keeps
+// its body.
 //
 // A go-retryablehttp client made in the package (NewClient or a Client
 // literal, followed through variables, fields, parameters and results,

@@ -21,7 +21,7 @@ import (
 func message(l *retryloop.Loop, s send, outcome string, what string) string {
 	by := ""
 	if l.Via != nil {
-		by = " by " + l.Via.Name()
+		by = " by " + viaName(l)
 	}
 	return fmt.Sprintf("%s is retried%s after %s %s (the write may be applied twice)", s.method, by, outcome, what)
 }
@@ -117,6 +117,25 @@ func (c *checker) reportMissing(file *ast.File, l *retryloop.Loop, s send, outco
 			TextEdits: edits,
 		}},
 	})
+}
+
+// viaName names the retry helper of l for messages: a retry library's
+// entry point with its package's name (backoff.Retry), any other helper
+// by its own.
+func viaName(l *retryloop.Loop) string {
+	if l.Lib == nil || l.Via.Pkg() == nil {
+		return l.Via.Name()
+	}
+	if recv := l.Via.Signature().Recv(); recv != nil {
+		t := recv.Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if n, ok := types.Unalias(t).(*types.Named); ok {
+			return l.Via.Pkg().Name() + " " + n.Obj().Name() + "." + l.Via.Name() // failsafe Executor.Get
+		}
+	}
+	return l.Via.Pkg().Name() + "." + l.Via.Name()
 }
 
 // setOnRequest sets the key on the request after it is built: inside the
@@ -407,6 +426,23 @@ func (c *checker) keyThroughHelper(l *retryloop.Loop, s send, key string, src []
 	}
 	last := chain[len(chain)-1].decl
 	hsrc := fixes.Source(c.pass, last.Pos())
+	if inner.req == nil {
+		// A URL send, rewritten into a request that carries the key.
+		rewrite, ok := fixes.URLSend{
+			Pass: c.pass, File: fixes.FileOf(c.pass, last.Pos()), Stmt: fixes.URLSendStmt(last.Body, inner.call), Call: inner.call,
+			Set: func(req string) []string {
+				set := fmt.Sprintf("%s.Header.Set(%q, %s)", req, c.first, arg)
+				if shared {
+					return []string{fmt.Sprintf("if %s != \"\" {", arg), "\t" + set, "}"}
+				}
+				return []string{set}
+			},
+		}.Rewrite()
+		if !ok {
+			return nil, false
+		}
+		return append(edits, rewrite...), true
+	}
 	set := fmt.Sprintf("%s.Header.Set(%q, %s)", inner.req.Name(), c.first, arg)
 	if shared {
 		// The callers that pass "" send the request as before.
@@ -442,9 +478,10 @@ type link struct {
 // maxChain bounds the helpers followed from a loop to the request.
 const maxChain = 4
 
-// helperChain follows the write sent by call through unexported functions
-// of this package, each calling the next, to the one that builds the
-// request with http.NewRequest and sends it (inner). Every function of
+// helperChain follows the write sent by call through functions of this
+// package, each calling the next, to the one that builds the request with
+// http.NewRequest and sends it, or sends it with a URL send such as
+// c.Post (inner). Every function of
 // the chain must be called (never used as a value), not generic, not
 // variadic and no method an interface of the package may require.
 func (c *checker) helperChain(call *ast.CallExpr) (chain []link, inner send, ok bool) {
@@ -494,6 +531,10 @@ func (c *checker) helperChain(call *ast.CallExpr) (chain []link, inner send, ok 
 				switch {
 				case !ok:
 				case !w.anyMethod && isWrite(w.method) && w.build != nil && w.req != nil:
+					inner = w
+				case !w.anyMethod && isWrite(w.method) && w.req == nil && w.helper == nil && fixes.URLSendStmt(fd.Body, w.call) != nil:
+					// c.Post(url, ...): rewritten into a request that
+					// carries the key (see keyThroughHelper).
 					inner = w
 				case !w.anyMethod && (isWrite(w.method) || w.methodArg != nil) && w.helper != nil:
 					next = ce

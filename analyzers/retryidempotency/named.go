@@ -115,7 +115,7 @@ func (c *checker) reportNamedOp(file *ast.File, l *retryloop.Loop, s send, outco
 		Pos:     s.call.Pos(),
 		End:     s.call.End(),
 		Message: message(l, s, outcome, what),
-		Related: []analysis.RelatedInformation{{Pos: l.OpArg.Pos(), End: l.OpArg.End(), Message: fn.Name() + " is handed to " + l.Via.Name() + " here"}},
+		Related: []analysis.RelatedInformation{{Pos: l.OpArg.Pos(), End: l.OpArg.End(), Message: fn.Name() + " is handed to " + viaName(l) + " here"}},
 		SuggestedFixes: []analysis.SuggestedFix{{
 			Message:   "Send one " + c.first + " on every attempt",
 			TextEdits: edits,

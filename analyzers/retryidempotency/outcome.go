@@ -9,6 +9,7 @@ import (
 
 	"github.com/retrylint/retrylint/internal/httpmodel"
 	"github.com/retrylint/retrylint/internal/paths"
+	"github.com/retrylint/retrylint/internal/retrylib"
 	"github.com/retrylint/retrylint/internal/retryloop"
 )
 
@@ -36,7 +37,11 @@ func (c *checker) retriesUnknown(l *retryloop.Loop, s send) (string, bool) {
 // retriesUnknownOp is retriesUnknown, told whether l's body is an
 // operation (as the body of a closure that a loop calls is).
 func (c *checker) retriesUnknownOp(l *retryloop.Loop, s send, op bool) (string, bool) {
-	if op && !l.ErrStops && returnsSend(l, s) {
+	var lib *retrylib.Library
+	if op && l.Lib != nil {
+		lib = l.Lib.Lib
+	}
+	if op && !l.ErrStops && (lib == nil || lib.RetriesErrors) && returnsSend(l, s) {
 		return "a transport error", true
 	}
 	m, as, ok := c.newOutcome(l, s)
@@ -44,7 +49,7 @@ func (c *checker) retriesUnknownOp(l *retryloop.Loop, s send, op bool) (string, 
 		c.why = "noassign"
 		return "", false
 	}
-	m.op = op
+	m.op, m.lib = op, lib
 	m.condOp, m.errStops = op && l.Cond, op && l.ErrStops
 	var loop ast.Stmt
 	if !op && len(l.Self) == 0 {
@@ -107,6 +112,9 @@ type outcome struct {
 	// op reports that the body is an operation of a retry helper: a
 	// return of an error starts the next attempt.
 	op bool
+	// lib is the retry library the operation is handed to, whose marks
+	// decide which returned errors it retries (see Return), or nil.
+	lib *retrylib.Library
 	// self is the retry by recursion whose self-calls start the next
 	// attempt (see Again), or nil.
 	self *retryloop.Loop

@@ -11,6 +11,7 @@ import (
 
 	"github.com/retrylint/retrylint/internal/callindex"
 	"github.com/retrylint/retrylint/internal/httpmodel"
+	"github.com/retrylint/retrylint/internal/retrylib"
 )
 
 // handedLits finds, in the function declarations of a package, the
@@ -135,6 +136,9 @@ func (h *handedLits) handed(call *ast.CallExpr, arg ast.Expr) bool {
 	}
 	if hf := h.r.helperOf(fn); hf != nil && hf.Op == i {
 		return true
+	}
+	if e, lib := retrylib.EntryOf(h.info, call); lib && e.Op == arg {
+		return true // a retry library's operation
 	}
 	fn = fn.Origin()
 	decl, ok := h.r.ix.Decl(fn)

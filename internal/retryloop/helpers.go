@@ -256,11 +256,19 @@ func (r *Result) findOpLoops(ix *callindex.Index, at func(token.Pos)) {
 		calls := ix.Calls(f.Decl)
 		for _, c := range calls {
 			h := r.helperOf(c.Callee)
-			if h == nil {
+			var entry *retrylib.Entry
+			if e, lib := retrylib.EntryOf(info, c.Expr); lib {
+				// A retry library's operation: what the library retries is
+				// its model's to say (retrylib), not its code's.
+				if h = libOpFact(info, f.Decl, r.pass.Files, e); h == nil {
+					continue
+				}
+				entry = &e
+			} else if retrylib.PredicateGated(c.Callee) {
 				continue
 			}
-			if _, lib := retrylib.EntryOf(info, c.Expr); lib || retrylib.PredicateGated(c.Callee) {
-				continue // a retry library: its own model (retrylib) knows more
+			if h == nil {
+				continue
 			}
 			at(c.Expr.Pos())
 			_, args := httpmodel.Receiver(info, c.Expr)
@@ -270,6 +278,7 @@ func (r *Result) findOpLoops(ix *callindex.Index, at func(token.Pos)) {
 			lit := r.literalOf(f.Decl, args[h.Op])
 			if lit == nil {
 				if l := r.namedOpLoop(f.Decl, c, h, args[h.Op]); l != nil {
+					l.Lib = entry
 					r.OpLoops = append(r.OpLoops, l)
 				}
 				continue
@@ -284,12 +293,34 @@ func (r *Result) findOpLoops(ix *callindex.Index, at func(token.Pos)) {
 			if outer == nil {
 				continue
 			}
-			l := &Loop{Stmt: outer, Body: lit.Body, Func: lit, Bounded: h.Bounded, Outer: outer, Via: c.Callee.Origin()}
+			l := &Loop{Stmt: outer, Body: lit.Body, Func: lit, Bounded: h.Bounded, Outer: outer, Via: c.Callee.Origin(), Lib: entry}
 			l.Cond, l.ErrStops, l.TimeBound = h.Cond, h.ErrStops, h.TimeBound
 			l.Sends = r.sendsIn(lit.Body, calls)
 			r.OpLoops = append(r.OpLoops, l)
 		}
 	}
+}
+
+// libOpFact returns the retry helper that the library entry e, called in
+// fd, is for its operation: the operation is called again after an
+// error (the library's marks aside, see Loop.Lib). Nil when e takes no
+// operation, or when the library is configured there not to retry
+// errors at all (retry-go's RetryIf, a failsafe executor without a retry
+// policy that handles them).
+func libOpFact(info *types.Info, fd *ast.FuncDecl, files []*ast.File, e retrylib.Entry) *helperFact {
+	if e.Op == nil || e.Send {
+		return nil
+	}
+	if e.Lib.RetriesErrors && !retrylib.OperationRetriesErrors(retrylib.Scope{Info: info, Body: fd.Body, Files: files}, e) {
+		return nil
+	}
+	_, args := httpmodel.Receiver(info, e.Call)
+	for i, a := range args {
+		if a == e.Op {
+			return &helperFact{Op: i, Bounded: e.Lib.DefaultCountBound || e.Lib.DefaultTimeBound, TimeBound: e.Lib.DefaultTimeBound}
+		}
+	}
+	return nil
 }
 
 // literalOf returns the function literal that e is: the literal itself, or

@@ -70,6 +70,7 @@ import (
 	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 	"github.com/retrylint/retrylint/internal/paths"
+	"github.com/retrylint/retrylint/internal/retrylib"
 	"github.com/retrylint/retrylint/internal/summary"
 )
 
@@ -172,6 +173,12 @@ type Loop struct {
 	// TimeBound reports that the helper bounds the whole retry in time
 	// (a timeout argument of a library's poll).
 	TimeBound bool
+	// Lib is the call of a retry library's entry point (internal/retrylib:
+	// backoff.Retry, retry.Do, a failsafe executor's Get) that the
+	// operation is handed to, nil for any other helper. Which errors the
+	// library retries is its own (Library.Permanent, Retryable), and so is
+	// what bounds it in time: see retrylib.
+	Lib *retrylib.Entry
 	// OpArg is the argument handed to the helper when the operation is a
 	// named function or a method value of this package (helper(c.send)):
 	// Body and Func are then its declaration's, Stmt and Outer the

@@ -31,7 +31,7 @@ func freshKey(ctx context.Context, body []byte) error {
 		if err != nil {
 			return err
 		}
-		req.Header.Set("Idempotency-Key", uuid.NewString()) // want `idempotency key is made inside the operation retried by retry.Do`
+		req.Header.Set("Idempotency-Key", uuid.NewString()) // want `is retried by retry.Do after a transport error with an idempotency key made anew for each attempt`
 		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
 			return err

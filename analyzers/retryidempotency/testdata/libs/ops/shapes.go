@@ -1,0 +1,115 @@
+package ops
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+
+	"github.com/avast/retry-go/v4"
+	"github.com/cenkalti/backoff/v4"
+)
+
+// The operation handed to a retry library is checked as the operation of
+// any retry helper: held in a variable, sending through a helper of the
+// package, or re-sending a request of any method.
+
+// ---- must flag ----
+
+func opVar(ctx context.Context, body []byte) error {
+	operation := func() error {
+		resp, err := http.Post("https://api.example.com/charges", "application/json", bytes.NewReader(body)) // want `POST is retried by backoff.Retry after a transport error without an idempotency key`
+		if err != nil {
+			return err
+		}
+		return resp.Body.Close()
+	}
+	return backoff.Retry(operation, backoff.WithContext(backoff.NewExponentialBackOff(), ctx))
+}
+
+type notifier struct {
+	c   *http.Client
+	url string
+}
+
+// post sends one notification.
+func (n *notifier) post(msg []byte) error {
+	resp, err := n.c.Post(n.url, "application/json", bytes.NewReader(msg))
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+func (n *notifier) notify(ctx context.Context, msg []byte) error {
+	return retry.Do(func() error { return n.post(msg) }, retry.Context(ctx)) // want `POST is retried by retry.Do after a transport error without an idempotency key \(post sends it\)`
+}
+
+// transport re-sends whatever request it is given, its body read once
+// before the retry and rewound for each attempt.
+type transport struct{ base http.RoundTripper }
+
+func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
+	var body []byte
+	if req.Body != nil {
+		body, _ = io.ReadAll(req.Body)
+	}
+	var resp *http.Response
+	err := backoff.Retry(func() error {
+		req.Body = io.NopCloser(bytes.NewReader(body))
+		var err error
+		resp, err = t.base.RoundTrip(req) // want `a request of any method is re-sent by backoff.Retry after a transport error without a check of its method`
+		if err != nil {
+			return err
+		}
+		if resp.StatusCode >= 500 {
+			resp.Body.Close()
+			return fmt.Errorf("server error: %s", resp.Status)
+		}
+		return nil
+	}, backoff.WithContext(backoff.NewExponentialBackOff(), req.Context()))
+	return resp, err
+}
+
+// ---- must stay silent ----
+
+func opVarPermanent(ctx context.Context, body []byte) error {
+	operation := func() error {
+		resp, err := http.Post("https://api.example.com/charges", "application/json", bytes.NewReader(body))
+		if err != nil {
+			return backoff.Permanent(err)
+		}
+		return resp.Body.Close()
+	}
+	return backoff.Retry(operation, backoff.WithContext(backoff.NewExponentialBackOff(), ctx))
+}
+
+// get sends one read.
+func (n *notifier) get() error {
+	resp, err := n.c.Get(n.url)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+func (n *notifier) poll(ctx context.Context) error {
+	return retry.Do(func() error { return n.get() }, retry.Context(ctx))
+}
+
+// safeTransport retries only requests that may be replayed.
+type safeTransport struct{ base http.RoundTripper }
+
+func (t *safeTransport) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:`sends\(param 0\)`
+	if req.Method != http.MethodGet && req.Method != http.MethodHead {
+		return t.base.RoundTrip(req)
+	}
+	var resp *http.Response
+	err := backoff.Retry(func() error {
+		var err error
+		resp, err = t.base.RoundTrip(req)
+		return err
+	}, backoff.WithContext(backoff.NewExponentialBackOff(), req.Context()))
+	return resp, err
+}
