@@ -78,7 +78,11 @@
 //     of request values (url.Values{"client_secret": {s}},
 //     v.Set("password", p), map[string]any{"password": p} as GraphQL
 //     variables are built; assertion, subject_token and actor_token
-//     too), and the form's Encode; and a body that encoding/json makes
+//     too; and a configured credential header's name, in the map of the
+//     headers an SDK sets on its requests before it builds them:
+//     map[string]string{"Authorization": "Bearer " + token}, which a
+//     struct holding the map shows too where it is printed whole), and
+//     the form's Encode; and a body that encoding/json makes
 //     of a value whose type has a secret field it writes
 //     (json.Marshal(&LoginRequest{...}), its own fields and an embedded
 //     struct's; a field tagged json:"-", a secret of a struct held in a

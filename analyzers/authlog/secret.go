@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"net/http"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -157,7 +158,10 @@ func (s *fstate) isSecretEntry(key, value ast.Expr) bool {
 	}
 	secret, done := c.formKeys[k]
 	if !done {
-		secret = secrets.FormKey(k)
+		// A secret form key, or a credential header's name: a map of
+		// the headers an SDK sets on its requests
+		// (map[string]string{"Authorization": "Bearer " + token}).
+		secret = secrets.FormKey(k) || c.nameIndex(http.CanonicalHeaderKey(k)) != 0
 		c.formKeys[k] = secret
 	}
 	return secret && !constOnly(s.info, value)

@@ -618,7 +618,14 @@ func (s *fstate) eval0(e ast.Expr) (v val, known bool) {
 					ev = val{c: ev.c & valueKinds}
 				}
 			}
-			v = v.Join(val{c: ev.c & keep, p: ev.p})
+			k := keep
+			if isKV && keep != ^creds(0) && isMap(info.TypeOf(value)) {
+				// A map of the struct, printed with it, shows its
+				// entries: Request{Headers: map[string]string{
+				// "Authorization": "Bearer " + token}}.
+				k = ^creds(0)
+			}
+			v = v.Join(val{c: ev.c & k, p: ev.p})
 			if isKV && (t == nil || !isStruct(t)) {
 				v = v.Join(s.eval(kv.Key))
 				if s.isSecretEntry(kv.Key, kv.Value) {
@@ -993,6 +1000,14 @@ func isText(t types.Type) bool {
 func isString(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsString != 0
+}
+
+func isMap(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	_, ok := t.Underlying().(*types.Map)
+	return ok
 }
 
 func isStruct(t types.Type) bool {
