@@ -194,8 +194,9 @@
 // key is made before the helper's call, the helper is handed a literal
 // that passes it (func() error { return c.postTransfer(idempotencyKey) }),
 // and the function takes it as a new last parameter and sets it on its
-// request, or hands it to the helper that sends it, as above (offered, and
-// reported, only for an unexported function used nowhere else). A fresh key per attempt is
+// request, or hands it to the helper that sends it, as above (a function
+// whose signature must stay, exported or used elsewhere, is split as a
+// helper is, and the literal calls its twin). A fresh key per attempt is
 // moved before the loop. A write retried by recursion gets the key as a
 // new last parameter of the function, set on its request (or handed to
 // the helper that sends it, as above) and passed on by every self-call,

@@ -89,7 +89,7 @@ func (c *checker) reportMissing(file *ast.File, l *retryloop.Loop, s send, outco
 	}
 	var more []analysis.TextEdit
 	if s.helper != nil {
-		more, ok = c.keyThroughHelper(l, s, key, src)
+		more, ok = c.keyThroughHelper(l, s, key, src, false)
 		more = append(more, analysis.TextEdit{Pos: at, End: at, NewText: []byte(gen)})
 	} else if s.req != nil {
 		more, ok = c.setOnRequest(file, l, s, key, gen, at, src)
@@ -269,10 +269,21 @@ func mentionsErr(info *types.Info, cond ast.Expr, stmt ast.Stmt) bool {
 // rewriteURLSend turns resp, err := client.Post(url, contentType, body)
 // (or PostForm, or http.Post) into a request that carries the key.
 func (c *checker) rewriteURLSend(file *ast.File, l *retryloop.Loop, s send, key string, taken map[string]bool) ([]analysis.TextEdit, bool) {
-	as := fixes.URLSendStmt(l.Body, s.call)
+	return c.rewriteURLSendIn(file, l.Body, s.call, key, taken, false)
+}
+
+// rewriteURLSendIn rewrites the URL send call, a statement of body, into
+// a request that carries key; only when key is not "" if optional.
+func (c *checker) rewriteURLSendIn(file *ast.File, body ast.Node, call *ast.CallExpr, key string, taken map[string]bool, optional bool) ([]analysis.TextEdit, bool) {
 	return fixes.URLSend{
-		Pass: c.pass, File: file, Stmt: as, Call: s.call, Taken: taken,
-		Set: func(req string) []string { return []string{fmt.Sprintf("%s.Header.Set(%q, %s)", req, c.first, key)} },
+		Pass: c.pass, File: file, Stmt: fixes.URLSendStmt(body, call), Call: call, Taken: taken,
+		Set: func(req string) []string {
+			set := fmt.Sprintf("%s.Header.Set(%q, %s)", req, c.first, key)
+			if optional {
+				return []string{fmt.Sprintf("if %s != \"\" {", key), "\t" + set, "}"}
+			}
+			return []string{set}
+		},
 	}.Rewrite()
 }
 
@@ -369,7 +380,11 @@ func (c *checker) defInLoop(l *retryloop.Loop, v *types.Var) *ast.AssignStmt {
 // signature and calls the twin with "" (see link). A function of another
 // package cannot be changed from here. A helper that takes the key as a
 // parameter already, handed "", is handed the loop's key instead.
-func (c *checker) keyThroughHelper(l *retryloop.Loop, s send, key string, src []byte) ([]analysis.TextEdit, bool) {
+//
+// optional reports that key may be "" (the caller is the twin of a split
+// function, which the function hands ""): the key is then set only when
+// there is one, whatever the chain.
+func (c *checker) keyThroughHelper(l *retryloop.Loop, s send, key string, src []byte, optional bool) ([]analysis.TextEdit, bool) {
 	if arg := keyArg(c.pass.TypesInfo, s.helper, s.call); arg != nil {
 		// A helper that takes the key already, handed "".
 		return []analysis.TextEdit{{Pos: arg.Pos(), End: arg.End(), NewText: []byte(key)}}, true
@@ -379,7 +394,7 @@ func (c *checker) keyThroughHelper(l *retryloop.Loop, s send, key string, src []
 		return nil, false
 	}
 	info := c.pass.TypesInfo
-	shared := false
+	shared := optional
 	for _, ln := range chain {
 		shared = shared || len(ln.others) > 0 || ln.twin != ""
 	}
@@ -428,16 +443,7 @@ func (c *checker) keyThroughHelper(l *retryloop.Loop, s send, key string, src []
 	hsrc := fixes.Source(c.pass, last.Pos())
 	if inner.req == nil {
 		// A URL send, rewritten into a request that carries the key.
-		rewrite, ok := fixes.URLSend{
-			Pass: c.pass, File: fixes.FileOf(c.pass, last.Pos()), Stmt: fixes.URLSendStmt(last.Body, inner.call), Call: inner.call,
-			Set: func(req string) []string {
-				set := fmt.Sprintf("%s.Header.Set(%q, %s)", req, c.first, arg)
-				if shared {
-					return []string{fmt.Sprintf("if %s != \"\" {", arg), "\t" + set, "}"}
-				}
-				return []string{set}
-			},
-		}.Rewrite()
+		rewrite, ok := c.rewriteURLSendIn(fixes.FileOf(c.pass, last.Pos()), last.Body, inner.call, arg, nil, shared)
 		if !ok {
 			return nil, false
 		}

@@ -22,8 +22,11 @@ import (
 //	idempotencyKey := rand.Text()
 //	return c.r.Run(ctx, func() error { return c.postTransfer(idempotencyKey) })
 //
-// A function that is exported, generic, variadic or used elsewhere cannot
-// be changed from here, and is not reported.
+// A function whose signature must stay (exported, used elsewhere, a
+// method an interface of the package may require) is split as a helper
+// on a chain is (see link): the literal calls its twin, which takes the
+// key, and the function keeps its name and calls the twin with "". A
+// generic or variadic function is not reported.
 func (c *checker) reportNamedOp(file *ast.File, l *retryloop.Loop, s send, outcome string) {
 	info := c.pass.TypesInfo
 	fd, ok := l.Func.(*ast.FuncDecl)
@@ -31,16 +34,22 @@ func (c *checker) reportNamedOp(file *ast.File, l *retryloop.Loop, s send, outco
 		return
 	}
 	fn, _ := info.Defs[fd.Name].(*types.Func)
-	if fn == nil || fn.Exported() || fn.Pkg() != c.pass.Pkg {
+	if fn == nil || fn.Pkg() != c.pass.Pkg {
 		return
 	}
 	sig := fn.Type().(*types.Signature)
-	if sig.Variadic() {
+	if sig.Variadic() || sig.RecvTypeParams().Len() > 0 {
 		return
 	}
-	// The argument is the function's only use.
+	split := fn.Exported() || (sig.Recv() != nil && c.interfaceHas(fn.Name()))
 	for id, obj := range info.Uses {
 		if obj == fn && (id.Pos() < l.OpArg.Pos() || id.End() > l.OpArg.End()) {
+			split = true // used elsewhere too
+		}
+	}
+	twin := ""
+	if split {
+		if twin, ok = c.twinName(fn); !ok {
 			return
 		}
 	}
@@ -56,6 +65,18 @@ func (c *checker) reportNamedOp(file *ast.File, l *retryloop.Loop, s send, outco
 		return
 	}
 	argText := fixes.Text(c.pass.Fset, src, l.OpArg)
+	if twin != "" {
+		// The literal calls the twin: c.postTransfer becomes
+		// c.postTransferWithKey.
+		switch x := ast.Unparen(l.OpArg).(type) {
+		case *ast.SelectorExpr:
+			argText = fixes.Text(c.pass.Fset, src, x.X) + "." + twin
+		case *ast.Ident:
+			argText = twin
+		default:
+			return
+		}
+	}
 	at, indent, ok := l.Before(c.pass.Fset, src)
 	if !ok {
 		return
@@ -81,25 +102,37 @@ func (c *checker) reportNamedOp(file *ast.File, l *retryloop.Loop, s send, outco
 		decl = ", " + decl
 	}
 	edits = append(edits, analysis.TextEdit{Pos: fd.Type.Params.Closing, End: fd.Type.Params.Closing, NewText: []byte(decl)})
+	if twin != "" {
+		more, ok := c.splitEdits(fd, twin, `""`)
+		if !ok {
+			return
+		}
+		edits = append(edits, more...)
+	}
 	switch {
 	case s.helper != nil:
 		// The write of a helper, or of a chain of helpers, that the
 		// function calls: the key is handed on to where the request is
 		// built.
-		more, ok := c.keyThroughHelper(l, s, param, fsrc)
+		more, ok := c.keyThroughHelper(l, s, param, fsrc, twin != "")
 		if !ok {
 			return
 		}
 		edits = append(edits, more...)
 	case s.req != nil && s.build != nil:
 		set := fmt.Sprintf("%s.Header.Set(%q, %s)", s.req.Name(), c.first, param)
+		if twin != "" {
+			// The function's other callers hand the twin "".
+			indent := fixes.Indent(c.pass.Fset, fsrc, s.build.Pos())
+			set = fmt.Sprintf("if %s != \"\" {\n%s\t%s\n%s}", param, indent, set, indent)
+		}
 		e, ok := c.setAfterBuild(fd.Body, s, set, fsrc)
 		if !ok {
 			return
 		}
 		edits = append(edits, e)
 	case s.req == nil:
-		more, ok := c.rewriteURLSend(ffile, l, s, param, map[string]bool{param: true})
+		more, ok := c.rewriteURLSendIn(ffile, l.Body, s.call, param, map[string]bool{param: true}, twin != "")
 		if !ok {
 			return
 		}

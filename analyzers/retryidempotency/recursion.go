@@ -74,7 +74,7 @@ func (c *checker) reportRecursive(file *ast.File, l *retryloop.Loop, s send, out
 	edits := []analysis.TextEdit{{Pos: fd.Type.Params.Closing, End: fd.Type.Params.Closing, NewText: []byte(decl)}}
 	switch {
 	case s.helper != nil:
-		more, ok := c.keyThroughHelper(l, s, param, src)
+		more, ok := c.keyThroughHelper(l, s, param, src, false)
 		if !ok {
 			return
 		}

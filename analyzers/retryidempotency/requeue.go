@@ -119,7 +119,7 @@ func (c *checker) reportRequeue(file *ast.File, l *retryloop.Loop, s send, outco
 	key := l.Item.Name() + "." + keyField
 	switch {
 	case s.helper != nil:
-		more, ok := c.keyThroughHelper(l, s, key, src)
+		more, ok := c.keyThroughHelper(l, s, key, src, false)
 		if !ok {
 			return
 		}

@@ -175,3 +175,21 @@ func (c *Client) getPath(ctx context.Context, path string) error {
 	}
 	return resp.Body.Close()
 }
+
+// Payout is exported, and handed by name: it is split, the literal calls
+// its twin with one key, and Payout keeps sending without one.
+func (c *Client) Payout(ctx context.Context) error { // want Payout:`write\(POST\)`
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.base+"/payouts", strings.NewReader("{}"))
+	if err != nil {
+		return err
+	}
+	resp, err := c.hc.Do(req) // want `POST is retried by retry after a transport error without an idempotency key`
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+func (c *Client) payoutWithRetries() error {
+	return retry(3, c.Payout)
+}
