@@ -63,7 +63,10 @@
 //   - [OK](status): success; a write is applied;
 //   - [CommitAndDrop](): the write is applied, then the connection is
 //     closed without a response (the server hijacks it), so the client
-//     sees a transport error for a write that happened.
+//     sees a transport error for a write that happened;
+//   - [CommitAndFail](status): the write is applied, then answered with a
+//     server error such as 502 or 504, as a gateway does when the upstream
+//     applied it but did not answer in time.
 //
 // Any step can be slowed with [Step.Delayed], for a client whose per-attempt
 // timeout fires first, and given a response body with [Step.WithBody].
@@ -86,7 +89,7 @@
 // # Writes and idempotency keys
 //
 // A request whose method is not GET, HEAD, OPTIONS or TRACE is a write. A
-// write answered by OK or CommitAndDrop is applied, once per idempotency
+// write answered by OK, CommitAndDrop or CommitAndFail is applied, once per idempotency
 // key: the server honours the Idempotency-Key header (or X-Idempotency-Key)
 // as an API with that contract does. A second request with a key already
 // applied is not applied again (OK answers it with the header

@@ -118,6 +118,54 @@ func TestFixBehavesRetryIdempotencyHelper(t *testing.T) {
 	provesOneKey(t, fixClient(t, "helperpost", "retryidempotency", "POST is retried by retry after a transport error without an idempotency key"))
 }
 
+// TestFixBehavesRetryIdempotencyBudget: a session that re-sends a request
+// of any method by calling itself again after a 502, and returns the
+// body it read, so the fix cannot hand the 502 back as it came: it makes
+// a request that may not be replayed count as one with no attempt left.
+// A POST whose 502 came after the server applied it is applied twice
+// before the fix, once after it, and the caller hears of the 502; a GET
+// is re-sent after a 502 before and after.
+func TestFixBehavesRetryIdempotencyBudget(t *testing.T) {
+	c := fixClient(t, "budgetpost", "retryidempotency", "a request of any method is re-sent after status 502 without a check of its method")
+	t.Run("post", func(t *testing.T) {
+		t.Parallel()
+		routes := []retrytest.Route{{Method: "POST", Path: "/charges",
+			Script: []retrytest.Step{retrytest.CommitAndFail(502), retrytest.OK(201)}}}
+		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, "POST", srv.URL+"/charges")
+			if !fixed {
+				err := srv.CheckNoDuplicateWrite()
+				if err == nil {
+					t.Fatalf("the defect did not show: no duplicate write\n%s", srv.Timeline())
+				}
+				t.Logf("defect shown: %v", err)
+				return
+			}
+			srv.AssertNoDuplicateWrite(t)
+			if n := srv.Attempts("POST /charges"); n != 1 {
+				t.Errorf("the fixed session sent the POST %d times, want once\n%s", n, srv.Timeline())
+			}
+			if res.code == 0 {
+				t.Errorf("the fixed client should report the 502, got exit 0: %q", res.stdout)
+			}
+		})
+	})
+	t.Run("get", func(t *testing.T) {
+		t.Parallel()
+		routes := []retrytest.Route{{Method: "GET", Path: "/charges",
+			Script: []retrytest.Step{retrytest.Fail(502), retrytest.OK(200)}}}
+		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, "GET", srv.URL+"/charges")
+			if res.code != 0 {
+				t.Errorf("the GET should succeed after its retry, got exit %d: %s", res.code, res.stderr)
+			}
+			if n := srv.Attempts("GET /charges"); n != 2 {
+				t.Errorf("the GET was sent %d times, want twice\n%s", n, srv.Timeline())
+			}
+		})
+	})
+}
+
 // TestFixBehavesRetryIdempotencySplit: a POST sent by an exported method
 // that a loop retries. The method's signature must stay, so the fix moves
 // its body to an unexported twin that takes the key and calls the twin

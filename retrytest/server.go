@@ -394,7 +394,7 @@ func (s *Server) answer(w http.ResponseWriter, r *http.Request, rs *routeState, 
 		if !step.hasBody {
 			body = fmt.Sprintf("retrytest: scripted failure %d\n", step.status)
 		}
-	case kindOK, kindCommitAndDrop:
+	case kindOK, kindCommitAndDrop, kindCommitAndFail:
 		outcome, status := s.apply(r, rs, rec)
 		if status != 0 {
 			// The key was reused with another body: refuse.
@@ -419,10 +419,16 @@ func (s *Server) answer(w http.ResponseWriter, r *http.Request, rs *routeState, 
 		if outcome != "" {
 			rec.Outcome += ", " + outcome
 		}
+		if step.kind == kindCommitAndFail {
+			rec.Outcome += ", the write applied before the failure"
+			if !step.hasBody {
+				body = fmt.Sprintf("retrytest: scripted failure %d after the write was applied\n", step.status)
+			}
+		}
 		if rec.Replayed {
 			w.Header().Set("Idempotent-Replayed", "true")
 		}
-		if !step.hasBody {
+		if !step.hasBody && body == "" {
 			body = fmt.Sprintf("retrytest: %d\n", step.status)
 		}
 	}

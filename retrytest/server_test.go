@@ -294,6 +294,31 @@ func TestCommitAndDropWithoutKeyIsADuplicate(t *testing.T) {
 		`#2 \+\d\.\d{3}s POST /charges .* -> 201, write applied`)
 }
 
+func TestCommitAndFailIsAWriteAnsweredWithAnError(t *testing.T) {
+	t.Parallel()
+	srv := retrytest.NewServer(t, retrytest.Route{
+		Method: "POST", Path: "/charges",
+		Script: []retrytest.Step{retrytest.CommitAndFail(502), retrytest.OK(201)},
+	})
+	c := newClient(t)
+	if a := do(t, c, "POST", srv.URL+"/charges", order); a.err != nil || a.status != 502 {
+		t.Fatalf("CommitAndFail(502): %d %v, want 502", a.status, a.err)
+	}
+	if a := do(t, c, "POST", srv.URL+"/charges", order); a.status != 201 {
+		t.Fatalf("retry: %d %v, want 201", a.status, a.err)
+	}
+	reqs := srv.Requests()
+	if !reqs[0].Applied || reqs[0].Status != 502 || !reqs[1].Applied {
+		t.Errorf("want both applied, the first answered 502:\n%s", srv.Timeline())
+	}
+	err := srv.CheckNoDuplicateWrite()
+	if err == nil {
+		t.Fatal("CheckNoDuplicateWrite: nil, want the duplicate")
+	}
+	mustMatch(t, "CheckNoDuplicateWrite", err.Error(),
+		`#1 \+0\.000s POST /charges .* -> 502, write applied, the write applied before the failure`)
+}
+
 func TestSameKeyIsReplayed(t *testing.T) {
 	t.Parallel()
 	srv := retrytest.NewServer(t, retrytest.Route{
@@ -494,6 +519,8 @@ func TestBadConfiguration(t *testing.T) {
 			`Throttle: status 500, want 429 or 503`},
 		{"fail status", []retrytest.Route{{Method: "GET", Path: "/a", Script: []retrytest.Step{retrytest.Fail(200)}}},
 			`Fail: status 200, want 400 to 599`},
+		{"commit and fail status", []retrytest.Route{{Method: "POST", Path: "/a", Script: []retrytest.Step{retrytest.CommitAndFail(404)}}},
+			`CommitAndFail: status 404, want 500 to 599`},
 		{"ok status", []retrytest.Route{{Method: "GET", Path: "/a", Script: []retrytest.Step{retrytest.OK(500)}}},
 			`OK: status 500, want 200 to 299`},
 		{"negative delay", []retrytest.Route{{Method: "GET", Path: "/a", Script: []retrytest.Step{retrytest.OK(200).Delayed(-time.Second)}}},

@@ -18,11 +18,12 @@ const (
 	kindFail
 	kindOK
 	kindCommitAndDrop
+	kindCommitAndFail
 )
 
 // A Step is one scripted answer of a route. Build steps with [Throttle],
 // [ThrottleNumber], [ThrottleDate], [ThrottleUntil], [Fail], [OK] and
-// [CommitAndDrop]; the zero Step is not a valid step. A step built with
+// [CommitAndDrop] or [CommitAndFail]; the zero Step is not a valid step. A step built with
 // invalid arguments (a negative wait, a status of the wrong class) carries
 // the error, and [New] and [NewServer] report it for the route and
 // position where it is used: building a step never panics.
@@ -138,6 +139,19 @@ func CommitAndDrop() Step {
 	return Step{kind: kindCommitAndDrop}
 }
 
+// CommitAndFail applies the write and then answers with status, from 500
+// to 599, as a gateway does when the upstream applied the request but its
+// answer did not come back in time (a 502 or 504): another unknown
+// outcome, the client sees a server error for a write that did happen.
+// For a GET or another safe method it only answers with status.
+func CommitAndFail(status int) Step {
+	s := Step{kind: kindCommitAndFail, status: status}
+	if status < 500 || status > 599 {
+		s.err = fmt.Errorf("CommitAndFail: status %d, want 500 to 599", status)
+	}
+	return s
+}
+
 // Delayed returns the step answered only after d: the server holds the
 // request for d (a slow upstream), then answers as the step says. If the
 // client gives up first (its per-attempt timeout closes the connection),
@@ -181,6 +195,8 @@ func (s Step) String() string {
 		str = fmt.Sprintf("OK(%d)", s.status)
 	case kindCommitAndDrop:
 		str = "CommitAndDrop()"
+	case kindCommitAndFail:
+		str = fmt.Sprintf("CommitAndFail(%d)", s.status)
 	default:
 		return "Step{}"
 	}
@@ -192,7 +208,7 @@ func (s Step) String() string {
 
 func (s Step) validate() error {
 	if s.kind == kindNone {
-		return errors.New("zero Step: build steps with Throttle, ThrottleNumber, ThrottleDate, ThrottleUntil, Fail, OK or CommitAndDrop")
+		return errors.New("zero Step: build steps with Throttle, ThrottleNumber, ThrottleDate, ThrottleUntil, Fail, OK, CommitAndDrop or CommitAndFail")
 	}
 	return s.err
 }

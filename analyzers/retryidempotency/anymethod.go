@@ -415,6 +415,9 @@ func (c *checker) checkAnyMethod(file *ast.File, l *retryloop.Loop, s send) bool
 		// A status is an answer: hand it to the caller as it came.
 		res := fixes.ResultTypes(info, ft)
 		if respName == "" || errName == "" || len(res) != 2 || !httpmodel.IsResponse(res[0]) {
+			if c.budgetGuards(file, l, s, as, outcome) {
+				return true
+			}
 			analysisutil.Gate(c.pass, s.call.Pos(), "any-nofix-status", "a request of any method re-sent after "+outcome+", the function does not return (*http.Response, error)")
 			return false
 		}
@@ -461,6 +464,112 @@ func (c *checker) checkAnyMethod(file *ast.File, l *retryloop.Loop, s send) bool
 			}},
 		},
 		guardAt: at,
+	})
+	return true
+}
+
+// budgetGuards reports a retry by recursion of a request of any method
+// after a status, in a function that does not return the response (it
+// returns what it read from it): the answer cannot be handed back as it
+// came, so the fix makes a request that may not be replayed count as one
+// with no attempt left. Every self-call after an unknown outcome (a
+// self-call after a 429 is left alone) must be the body of an if
+// statement without an else whose condition is the retry's budget (it
+// reads neither the send's results nor calls anything: sequence <
+// s.MaxRetries); the fix adds the replay check to each such condition,
+// and a request that may not be replayed takes the path the function
+// takes when its attempts are spent:
+//
+//	if sequence < s.MaxRestRetries && replayable(req) {
+//		return s.request(method, urlStr, b, sequence+1)
+//	}
+func (c *checker) budgetGuards(file *ast.File, l *retryloop.Loop, s send, as *ast.AssignStmt, outcome string) bool {
+	info := c.pass.TypesInfo
+	if len(l.Self) == 0 {
+		return false
+	}
+	src := fixes.Source(c.pass, s.call.Pos())
+	fd, ok := l.Func.(*ast.FuncDecl)
+	if !ok || src == nil {
+		return false
+	}
+	outcomeVars := map[*types.Var]bool{}
+	for _, lhs := range as.Lhs {
+		if v := varOf(info, lhs); v != nil {
+			outcomeVars[v] = true
+		}
+	}
+	req := fixes.Text(c.pass.Fset, src, s.request) + s.raw
+	var edits []analysis.TextEdit
+	for _, self := range l.Self {
+		one := *l
+		one.Self = []*ast.CallExpr{self}
+		if _, ok := c.retriesUnknown(&one, s); !ok {
+			continue // a retry after a rejection (429, 503) or a success
+		}
+		var ifs *ast.IfStmt
+		ast.PreorderStack(fd.Body, nil, func(n ast.Node, stack []ast.Node) bool {
+			if n != self {
+				return true
+			}
+			for i := len(stack) - 1; i >= 0; i-- {
+				if x, ok := stack[i].(*ast.IfStmt); ok {
+					if i+1 < len(stack) && stack[i+1] == x.Body {
+						ifs = x
+					}
+					break
+				}
+			}
+			return false
+		})
+		if ifs == nil || ifs.Else != nil || ifs.Init != nil || !fixes.VisibleAt(info, file, s.request, ifs.Cond.Pos()) {
+			return false
+		}
+		budget := true
+		ast.Inspect(ifs.Cond, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				budget = false
+			case *ast.Ident:
+				if v, ok := info.Uses[n].(*types.Var); ok && outcomeVars[v] {
+					budget = false
+				}
+			}
+			return budget
+		})
+		if !budget {
+			return false
+		}
+		cond := fixes.Text(c.pass.Fset, src, ifs.Cond)
+		if b, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr); ok && b.Op == token.LOR {
+			edits = append(edits, analysis.TextEdit{Pos: ifs.Cond.Pos(), End: ifs.Cond.End(), NewText: []byte("(" + cond + ") && " + helperMark + "(" + req + ")")})
+		} else {
+			edits = append(edits, analysis.TextEdit{Pos: ifs.Cond.End(), End: ifs.Cond.End(), NewText: []byte(" && " + helperMark + "(" + req + ")")})
+		}
+	}
+	var decl ast.Decl
+	for _, d := range file.Decls {
+		if d.Pos() <= s.call.Pos() && s.call.End() <= d.End() {
+			decl = d
+		}
+	}
+	if decl == nil || len(edits) == 0 {
+		return false
+	}
+	c.anyFindings = append(c.anyFindings, anyFinding{
+		file: file,
+		decl: decl,
+		diag: analysis.Diagnostic{
+			Pos: s.call.Pos(),
+			End: s.call.End(),
+			Message: fmt.Sprintf("a request of any method is re-sent after %s without a check of its method or an %s header (a POST or PATCH may be applied twice)",
+				outcome, c.first),
+			SuggestedFixes: []analysis.SuggestedFix{{
+				Message:   "Retry only requests with an idempotent method or an " + c.first,
+				TextEdits: edits,
+			}},
+		},
+		guardAt: edits[0].Pos,
 	})
 	return true
 }
@@ -730,7 +839,10 @@ func %[1]s(req *%[2]s.Request) bool {
 	for _, f := range c.anyFindings {
 		d := f.diag
 		fix := d.SuggestedFixes[0]
-		edits := []analysis.TextEdit{{Pos: fix.TextEdits[0].Pos, End: fix.TextEdits[0].End, NewText: []byte(strings.ReplaceAll(string(fix.TextEdits[0].NewText), helperMark, name))}}
+		var edits []analysis.TextEdit
+		for _, e := range fix.TextEdits {
+			edits = append(edits, analysis.TextEdit{Pos: e.Pos, End: e.End, NewText: []byte(strings.ReplaceAll(string(e.NewText), helperMark, name))})
+		}
 		edits = append(edits, helper...)
 		d.SuggestedFixes = []analysis.SuggestedFix{{Message: fix.Message, TextEdits: edits}}
 		c.pass.Report(d)

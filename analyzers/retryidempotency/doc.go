@@ -235,7 +235,11 @@
 // send's results),
 // so that a write whose outcome is unknown goes back to the caller while
 // every other request is retried as before; a sender that retries only on
-// a status returns the response as it came instead. When the send is in
+// a status returns the response as it came instead, and one that cannot
+// (a retry by recursion whose function returns what it read, not the
+// response) treats a request that may not be replayed as one with no
+// attempt left, its self-call's budget condition joined with the check:
+// if sequence < s.MaxRetries && replayable(req) { return s.call(...) }. When the send is in
 // an operation handed to a retry helper (the helper, not the operation,
 // decides on another attempt), the guard goes before the helper's call
 // and sends such a request once, as the function's result:

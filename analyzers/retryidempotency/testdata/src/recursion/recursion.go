@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"net/http"
 	"strings"
 )
@@ -238,4 +239,54 @@ func (p *poster) post(body []byte, left int) error {
 		return err
 	}
 	return resp.Body.Close()
+}
+
+// session retries a request of any method by recursion after a 502, and
+// returns what it read: the answer cannot be handed back as it came, so
+// the fix makes a request that may not be replayed count as one with no
+// attempt left.
+type session struct {
+	c          *http.Client
+	maxRetries int
+}
+
+func (s *session) call(method, url string, b []byte, sequence int) ([]byte, error) {
+	req, err := http.NewRequest(method, url, bytes.NewReader(b))
+	if err != nil {
+		return nil, err
+	}
+	resp, err := s.c.Do(req) // want `a request of any method is re-sent after status 502 without a check of its method`
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	switch resp.StatusCode {
+	case http.StatusOK:
+		return io.ReadAll(resp.Body)
+	case http.StatusBadGateway:
+		if sequence < s.maxRetries {
+			return s.call(method, url, b, sequence+1)
+		}
+	case http.StatusTooManyRequests:
+		return s.call(method, url, b, sequence)
+	}
+	return nil, errors.New(resp.Status)
+}
+
+// limited re-sends a request of any method only after a 429, a
+// rejection: silent.
+func (s *session) limited(method, url string, b []byte) ([]byte, error) {
+	req, err := http.NewRequest(method, url, bytes.NewReader(b))
+	if err != nil {
+		return nil, err
+	}
+	resp, err := s.c.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode == http.StatusTooManyRequests {
+		return s.limited(method, url, b)
+	}
+	return io.ReadAll(resp.Body)
 }
