@@ -24,28 +24,7 @@ func TestFixBehavesRetryIdempotencySender(t *testing.T) {
 
 	t.Run("post", func(t *testing.T) {
 		t.Parallel()
-		routes := []retrytest.Route{{Method: "POST", Path: "/charges",
-			Script: []retrytest.Step{retrytest.CommitAndDrop(), retrytest.OK(201)}}}
-		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
-			res := runClient(t, bin, "POST", srv.URL+"/charges")
-			if !fixed {
-				err := srv.CheckNoDuplicateWrite()
-				if err == nil {
-					t.Fatalf("the defect did not show: no duplicate write\n%s", srv.Timeline())
-				}
-				t.Logf("defect shown: %v", err)
-				return
-			}
-			srv.AssertNoDuplicateWrite(t)
-			if n := srv.Attempts("POST /charges"); n != 1 {
-				t.Errorf("the fixed transport sent the POST %d times, want once\n%s", n, srv.Timeline())
-			}
-			// The outcome is unknown: the caller must hear of it, not "201".
-			if res.code == 0 {
-				t.Errorf("the fixed client should report the lost answer as an error, got exit 0: %q", res.stdout)
-			}
-			t.Logf("fixed:\n%s", srv.Timeline())
-		})
+		provesSentOnce(t, c, retrytest.CommitAndDrop())
 	})
 
 	// What may be replayed is re-sent as before: two attempts, then success.
@@ -111,6 +90,35 @@ func provesOneKey(t *testing.T, c client) {
 	})
 }
 
+// provesSentOnce runs client c with a POST whose first attempt the server
+// applies and answers with first (a dropped connection, a 502), then OK:
+// before the fix the POST is applied twice; after it, it is sent once
+// and the client reports the unknown outcome as an error, not "201".
+func provesSentOnce(t *testing.T, c client, first retrytest.Step) {
+	t.Helper()
+	routes := []retrytest.Route{{Method: "POST", Path: "/charges",
+		Script: []retrytest.Step{first, retrytest.OK(201)}}}
+	c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+		res := runClient(t, bin, "POST", srv.URL+"/charges")
+		if !fixed {
+			err := srv.CheckNoDuplicateWrite()
+			if err == nil {
+				t.Fatalf("the defect did not show: no duplicate write\n%s", srv.Timeline())
+			}
+			t.Logf("defect shown: %v", err)
+			return
+		}
+		srv.AssertNoDuplicateWrite(t)
+		if n := srv.Attempts("POST /charges"); n != 1 {
+			t.Errorf("the fixed client sent the POST %d times, want once\n%s", n, srv.Timeline())
+		}
+		if res.code == 0 {
+			t.Errorf("the fixed client should report the unknown outcome as an error, got exit 0: %q", res.stdout)
+		}
+		t.Logf("fixed:\n%s", srv.Timeline())
+	})
+}
+
 // TestFixBehavesRetryIdempotencyHelper: a POST made in the closure handed
 // to a local retry helper; the fix makes the key before the helper's call,
 // so every call of the closure sends the same one.
@@ -129,26 +137,7 @@ func TestFixBehavesRetryIdempotencyBudget(t *testing.T) {
 	c := fixClient(t, "budgetpost", "retryidempotency", "a request of any method is re-sent after status 502 without a check of its method")
 	t.Run("post", func(t *testing.T) {
 		t.Parallel()
-		routes := []retrytest.Route{{Method: "POST", Path: "/charges",
-			Script: []retrytest.Step{retrytest.CommitAndFail(502), retrytest.OK(201)}}}
-		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
-			res := runClient(t, bin, "POST", srv.URL+"/charges")
-			if !fixed {
-				err := srv.CheckNoDuplicateWrite()
-				if err == nil {
-					t.Fatalf("the defect did not show: no duplicate write\n%s", srv.Timeline())
-				}
-				t.Logf("defect shown: %v", err)
-				return
-			}
-			srv.AssertNoDuplicateWrite(t)
-			if n := srv.Attempts("POST /charges"); n != 1 {
-				t.Errorf("the fixed session sent the POST %d times, want once\n%s", n, srv.Timeline())
-			}
-			if res.code == 0 {
-				t.Errorf("the fixed client should report the 502, got exit 0: %q", res.stdout)
-			}
-		})
+		provesSentOnce(t, c, retrytest.CommitAndFail(502))
 	})
 	t.Run("get", func(t *testing.T) {
 		t.Parallel()

@@ -435,21 +435,28 @@ func (c *checker) checkAnyMethod(file *ast.File, l *retryloop.Loop, s send) bool
 		cond, ret = errName+" != nil && !%s(%s)", r
 		stmt = c.guardPoint(l, stmt, as)
 	}
-	var decl ast.Decl
-	for _, d := range file.Decls {
-		if d.Pos() <= s.call.Pos() && s.call.End() <= d.End() {
-			decl = d
-		}
-	}
-	if decl == nil {
-		return false
-	}
 	indent := fixes.Indent(c.pass.Fset, src, stmt.Pos())
 	at := fixes.LineEnd(c.pass.Fset, src, stmt.End())
 	req := fixes.Text(c.pass.Fset, src, s.request) + s.raw
 	// The helper's name is chosen for the whole package at the end;
 	// helperMark stands for it until then.
 	guard := fmt.Sprintf("\n%[1]sif %[2]s {\n%[1]s\t%[3]s\n%[1]s}", indent, fmt.Sprintf(cond, helperMark, req), ret)
+	return c.addAnyFinding(file, s, outcome, []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(guard)}})
+}
+
+// addAnyFinding records the report of a retrying sender whose fix makes
+// edits (with helperMark for the replay check's name), to be made once
+// the package's findings are all known (see reportAnyMethod).
+func (c *checker) addAnyFinding(file *ast.File, s send, outcome string, edits []analysis.TextEdit) bool {
+	var decl ast.Decl
+	for _, d := range file.Decls {
+		if d.Pos() <= s.call.Pos() && s.call.End() <= d.End() {
+			decl = d
+		}
+	}
+	if decl == nil || len(edits) == 0 {
+		return false
+	}
 	c.anyFindings = append(c.anyFindings, anyFinding{
 		file: file,
 		decl: decl,
@@ -460,10 +467,10 @@ func (c *checker) checkAnyMethod(file *ast.File, l *retryloop.Loop, s send) bool
 				outcome, c.first),
 			SuggestedFixes: []analysis.SuggestedFix{{
 				Message:   "Retry only requests with an idempotent method or an " + c.first,
-				TextEdits: []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(guard)}},
+				TextEdits: edits,
 			}},
 		},
-		guardAt: at,
+		guardAt: edits[0].Pos,
 	})
 	return true
 }
@@ -547,31 +554,7 @@ func (c *checker) budgetGuards(file *ast.File, l *retryloop.Loop, s send, as *as
 			edits = append(edits, analysis.TextEdit{Pos: ifs.Cond.End(), End: ifs.Cond.End(), NewText: []byte(" && " + helperMark + "(" + req + ")")})
 		}
 	}
-	var decl ast.Decl
-	for _, d := range file.Decls {
-		if d.Pos() <= s.call.Pos() && s.call.End() <= d.End() {
-			decl = d
-		}
-	}
-	if decl == nil || len(edits) == 0 {
-		return false
-	}
-	c.anyFindings = append(c.anyFindings, anyFinding{
-		file: file,
-		decl: decl,
-		diag: analysis.Diagnostic{
-			Pos: s.call.Pos(),
-			End: s.call.End(),
-			Message: fmt.Sprintf("a request of any method is re-sent after %s without a check of its method or an %s header (a POST or PATCH may be applied twice)",
-				outcome, c.first),
-			SuggestedFixes: []analysis.SuggestedFix{{
-				Message:   "Retry only requests with an idempotent method or an " + c.first,
-				TextEdits: edits,
-			}},
-		},
-		guardAt: edits[0].Pos,
-	})
-	return true
+	return c.addAnyFinding(file, s, outcome, edits)
 }
 
 // guardPoint returns the statement of the loop body after which the
