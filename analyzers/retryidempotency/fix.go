@@ -119,6 +119,13 @@ func (c *checker) reportMissing(file *ast.File, l *retryloop.Loop, s send, outco
 	})
 }
 
+// ifKey returns the statement set, which sets the key, run only when key
+// is not "" (a caller of a shared helper or of a split function's old
+// name sends no key), written at indent.
+func ifKey(key, set, indent string) string {
+	return fmt.Sprintf("if %s != \"\" {\n%s\t%s\n%s}", key, indent, set, indent)
+}
+
 // viaName names the retry helper of l for messages: a retry library's
 // entry point with its package's name (backoff.Retry), any other helper
 // by its own.
@@ -453,7 +460,7 @@ func (c *checker) keyThroughHelper(l *retryloop.Loop, s send, key string, src []
 	if shared {
 		// The callers that pass "" send the request as before.
 		indent := fixes.Indent(c.pass.Fset, hsrc, inner.build.Pos())
-		set = fmt.Sprintf("if %s != \"\" {\n%s\t%s\n%s}", arg, indent, set, indent)
+		set = ifKey(arg, set, indent)
 	}
 	setEdit, ok := c.setAfterBuild(last.Body, inner, set, hsrc)
 	if !ok {

@@ -124,7 +124,7 @@ func (c *checker) reportNamedOp(file *ast.File, l *retryloop.Loop, s send, outco
 		if twin != "" {
 			// The function's other callers hand the twin "".
 			indent := fixes.Indent(c.pass.Fset, fsrc, s.build.Pos())
-			set = fmt.Sprintf("if %s != \"\" {\n%s\t%s\n%s}", param, indent, set, indent)
+			set = ifKey(param, set, indent)
 		}
 		e, ok := c.setAfterBuild(fd.Body, s, set, fsrc)
 		if !ok {
