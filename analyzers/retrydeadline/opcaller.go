@@ -1,0 +1,376 @@
+package retrydeadline
+
+// This file holds per-attempt timeouts made, in an operation handed to a
+// retry helper, from the context the helper hands the operation, when
+// that is the context the helper was given and the call gives it the
+// caller's:
+//
+//	func retryCtx(ctx context.Context, attempts int, fn func(context.Context) error) error {
+//		for i := 0; i < attempts; i++ {
+//			if err = fn(ctx); err == nil { ... }
+//			select { case <-ctx.Done(): ...; case <-time.After(time.Second): }
+//		}
+//	}
+//
+//	return retryCtx(ctx, 5, func(ctx context.Context) error {
+//		actx, cancel := context.WithTimeout(ctx, 10*time.Second)
+//		...
+//	})
+//
+// As in a loop of the function itself (callerTimeout), the caller's
+// deadline, when it has one, is then the only bound over the attempts and
+// the waits. The fix makes an overall deadline from the caller's context
+// just before the call and hands it to the helper in its place.
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/types"
+	"strconv"
+	"time"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/retrylint/retrylint/internal/fixes"
+	"github.com/retrylint/retrylint/internal/flow"
+	"github.com/retrylint/retrylint/internal/httpmodel"
+	"github.com/retrylint/retrylint/internal/retryloop"
+)
+
+// opCtxFact marks a retry helper (a function whose loop calls again an
+// operation it receives) that hands the operation, on every call of it,
+// a context parameter it was given and never assigns. Parameter indexes
+// are 1 + the index, receiver aside, 0 when none is known.
+type opCtxFact struct {
+	// Ctx is the helper's context parameter; OpCtx the operation's
+	// parameter it is passed as.
+	Ctx, OpCtx int
+	// Count is the helper's parameter that is the loop's number of
+	// attempts (retryCtx(ctx, attempts, fn): for i := 0; i < attempts;
+	// i++); Attempts the number when it is a constant of the helper.
+	Count    int
+	Attempts int64
+	// Pause is the helper's parameter that is its wait between attempts;
+	// PauseNanos the wait when it is a constant of the helper.
+	Pause      int
+	PauseNanos int64
+	// Timed reports that the helper's loop bounds the retry in time (it
+	// reads the clock against a budget or a deadline).
+	Timed bool
+}
+
+func (*opCtxFact) AFact() {}
+
+func (f *opCtxFact) String() string {
+	s := fmt.Sprintf("opctx(param %d as op param %d", f.Ctx-1, f.OpCtx-1)
+	if f.Count > 0 {
+		s += fmt.Sprintf(" count param %d", f.Count-1)
+	} else if f.Attempts > 0 {
+		s += fmt.Sprintf(" count %d", f.Attempts)
+	}
+	if f.Pause > 0 {
+		s += fmt.Sprintf(" pause param %d", f.Pause-1)
+	} else if f.PauseNanos > 0 {
+		s += " pause " + time.Duration(f.PauseNanos).String()
+	}
+	if f.Timed {
+		s += " timed"
+	}
+	return s + ")"
+}
+
+// computeOpCtxFacts records, for each retry helper loop of the package
+// whose operation is handed a context parameter of the helper, an
+// opCtxFact on the helper.
+func (c *checker) computeOpCtxFacts() {
+	info := c.pass.TypesInfo
+	c.opCtx = map[*types.Func]*opCtxFact{}
+	for _, l := range c.loops.Loops {
+		fd, ok := l.Func.(*ast.FuncDecl)
+		if !ok || l.Op == nil || len(l.Sends) == 0 || len(l.Self) > 0 {
+			continue
+		}
+		fn, _ := info.Defs[fd.Name].(*types.Func)
+		file := fixes.FileOf(c.pass, fd.Pos())
+		if fn == nil || file == nil || c.opCtx[fn] != nil {
+			continue
+		}
+		f := &opCtxFact{}
+		for k, send := range l.Sends {
+			ctx, op := 0, 0
+			for i, a := range send.Args {
+				if !httpmodel.IsNamed(info.TypeOf(a), "context", "Context") {
+					continue
+				}
+				if j := c.paramIndex(fd, a, nil); j >= 0 {
+					ctx, op = j+1, i+1
+					break
+				}
+			}
+			if k > 0 && (ctx != f.Ctx || op != f.OpCtx) {
+				ctx = 0
+			}
+			if ctx == 0 {
+				f = nil
+				break
+			}
+			f.Ctx, f.OpCtx = ctx, op
+		}
+		if f == nil {
+			continue
+		}
+		if text, untyped, ok := c.attemptBound(file, l); ok {
+			if n, err := strconv.ParseInt(text, 10, 64); untyped && err == nil {
+				f.Attempts = n
+			} else if e, err := parser.ParseExpr(text); err == nil {
+				f.Count = c.namedParam(fn, fd, e) + 1
+			}
+		}
+		if l.Outer != nil {
+			if w := c.loopWait(file, l, l.Outer.Pos()); w != nil {
+				if n, ok := c.constNanos(w); ok {
+					f.PauseNanos = n
+				} else {
+					f.Pause = c.paramIndex(fd, w, nil) + 1
+				}
+			}
+		}
+		f.Timed = c.hasBudget(l)
+		c.opCtx[fn] = f
+		c.pass.ExportObjectFact(fn, f)
+	}
+}
+
+// namedParam returns the index (receiver aside) of the parameter of fn
+// that e, an identifier parsed from text, names, when fd never assigns
+// it; -1 otherwise.
+func (c *checker) namedParam(fn *types.Func, fd *ast.FuncDecl, e ast.Expr) int {
+	id, ok := e.(*ast.Ident)
+	if !ok {
+		return -1
+	}
+	params := fn.Type().(*types.Signature).Params()
+	for i := range params.Len() {
+		if v := params.At(i); v.Name() == id.Name {
+			if values, known := flow.Assigned(c.pass.TypesInfo, fd.Body, v); !known || len(values) > 0 {
+				return -1
+			}
+			return i
+		}
+	}
+	return -1
+}
+
+// opCtxOf returns the opCtxFact of fn, nil when it has none.
+func (c *checker) opCtxOf(fn *types.Func) *opCtxFact {
+	if fn == nil {
+		return nil
+	}
+	fn = fn.Origin()
+	if f := c.opCtx[fn]; f != nil {
+		return f
+	}
+	return c.importedOpCtx.Get(fn)
+}
+
+// opCall is the call of a retry helper that an operation loop is handed
+// to, seen from the function that makes it.
+type opCall struct {
+	call *ast.CallExpr
+	fact *opCtxFact
+	// view is a loop whose Func is the function that makes the call and
+	// whose Stmt and Outer are the statement that holds it, for the
+	// questions asked of the caller (callerContext) and for the fix.
+	view *retryloop.Loop
+	// ctx is the call's argument that the helper hands the operation.
+	ctx ast.Expr
+}
+
+// opCallerTimeout recognises, in the operation l handed to an in-house
+// retry helper (l.Via set, l.Lib nil), a per-attempt timeout made from
+// the operation's context parameter, when the helper hands the operation
+// the context it was given, does not bound the retry in time, and the
+// call gives it the caller's context (see callerContext): as with
+// callerTimeout, the caller's deadline is then the only bound.
+func (c *checker) opCallerTimeout(l *retryloop.Loop, call *ast.CallExpr) (timeout, *opCall, bool) {
+	lit, ok := l.Func.(*ast.FuncLit)
+	if l.Via == nil || l.Lib != nil || l.OpArg != nil || !ok {
+		return timeout{}, nil, false
+	}
+	t, ok := c.timeoutCall(call)
+	if !ok {
+		return timeout{}, nil, false
+	}
+	f := c.opCtxOf(l.Via)
+	if f == nil || f.Timed {
+		return timeout{}, nil, false
+	}
+	// The parent is the operation's context parameter, never assigned.
+	if j := c.paramIndex(&ast.FuncDecl{Name: ast.NewIdent("_"), Type: lit.Type, Body: lit.Body}, t.parent, nil); j < 0 || j+1 != f.OpCtx {
+		return timeout{}, nil, false
+	}
+	oc := c.helperCallOf(l, lit, f)
+	if oc == nil {
+		return timeout{}, nil, false
+	}
+	if c.callerContext(oc.view, oc.ctx, 0) == nil {
+		return timeout{}, nil, false
+	}
+	t.outer = oc.ctx
+	return t, oc, true
+}
+
+// helperCallOf returns the call of l.Via that hands it the literal lit
+// (written in the call, or a local variable assigned only lit), with the
+// argument that becomes the operation's context; nil when there is not
+// exactly one such call.
+func (c *checker) helperCallOf(l *retryloop.Loop, lit *ast.FuncLit, f *opCtxFact) *opCall {
+	info := c.pass.TypesInfo
+	decl := c.declOf(l.Stmt)
+	fn := c.enclosingFunc(decl, l.Stmt)
+	if fn == nil {
+		return nil
+	}
+	var found []*ast.CallExpr
+	ast.Inspect(fn, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		if g := httpmodel.Callee(info, call); g == nil || g.Origin() != l.Via {
+			return true
+		}
+		for _, a := range call.Args {
+			switch a := ast.Unparen(a).(type) {
+			case *ast.FuncLit:
+				if a == lit {
+					found = append(found, call)
+				}
+			case *ast.Ident:
+				if v, ok := info.Uses[a].(*types.Var); ok {
+					if values, known := flow.Assigned(info, fn, v); known && len(values) == 1 && ast.Unparen(values[0]) == lit {
+						found = append(found, call)
+					}
+				}
+			}
+		}
+		return true
+	})
+	if len(found) != 1 {
+		return nil
+	}
+	call := found[0]
+	_, args := httpmodel.Receiver(info, call)
+	if f.Ctx > len(args) {
+		return nil
+	}
+	stmt := fixes.StmtOf(fn, call)
+	if stmt == nil || c.enclosingFunc(fn, stmt) != fn {
+		return nil
+	}
+	view := &retryloop.Loop{Stmt: stmt, Outer: stmt, Func: fn, Body: l.Body, Via: l.Via}
+	return &opCall{call: call, fact: f, view: view, ctx: args[f.Ctx-1]}
+}
+
+// enclosingFunc returns the innermost function declaration or literal of
+// root that holds n, nil when none does.
+func (c *checker) enclosingFunc(root, n ast.Node) ast.Node {
+	var fn ast.Node
+	ast.Inspect(root, func(m ast.Node) bool {
+		if m == nil || m.Pos() > n.Pos() || m.End() < n.End() {
+			return false
+		}
+		switch m.(type) {
+		case *ast.FuncDecl, *ast.FuncLit:
+			if m != n {
+				fn = m
+			}
+		}
+		return true
+	})
+	return fn
+}
+
+// reportOpCaller reports the per-attempt timeout t of the operation l,
+// made from the caller's context the helper call oc hands on, with a fix
+// that makes an overall deadline from that context just before the call
+// and hands the helper the deadline instead: sized as the loop fix sizes
+// its own (see budgetOf), from the helper's attempt count and pause when
+// the call passes them or the helper fixes them.
+func (c *checker) reportOpCaller(file *ast.File, l *retryloop.Loop, t *timeout, oc *opCall) {
+	info := c.pass.TypesInfo
+	if fd, ok := oc.view.Func.(*ast.FuncDecl); ok && c.callersBound(fd, oc.ctx, 0) {
+		c.gate(t.call, "callers-bound", "per-attempt timeout in an operation whose callers all pass a deadline")
+		return
+	}
+	src := fixes.Source(c.pass, oc.call.Pos())
+	start := oc.view.Outer
+	per := t.timeout
+	// The caller's context moves before the statement, evaluated once
+	// as before: callerContext admits only variables, fields and getters.
+	if src == nil || per == nil || !fixes.Pure(info, per) || !fixes.VisibleAt(info, file, per, start.Pos()) ||
+		!fixes.VisibleAt(info, file, oc.ctx, start.Pos()) {
+		c.gate(t.call, "op-caller-fix", "per-attempt timeout from the caller's context in an operation: no deadline fix")
+		return
+	}
+	ctxName, ctxImp, ok := fixes.Import(info, c.pass.Pkg, file, "context", start.Pos())
+	if !ok {
+		return
+	}
+	timeName, timeImp, ok := fixes.Import(info, c.pass.Pkg, file, "time", start.Pos())
+	if !ok {
+		return
+	}
+	_, args := httpmodel.Receiver(info, oc.call)
+	arg := func(i int) ast.Expr {
+		if i < 1 || i > len(args) {
+			return nil
+		}
+		a := args[i-1]
+		if !fixes.Pure(info, a) || !fixes.VisibleAt(info, file, a, start.Pos()) {
+			return nil
+		}
+		return a
+	}
+	n, untyped := strconv.Itoa(c.cfg.Attempts), true
+	switch f := oc.fact; {
+	case arg(f.Count) != nil:
+		a := arg(f.Count)
+		n = fixes.Format(c.pass.Fset, a)
+		_, untyped = ast.Unparen(a).(*ast.BasicLit)
+	case f.Count == 0 && f.Attempts > 0:
+		n = strconv.FormatInt(f.Attempts, 10)
+	}
+	var wait ast.Expr
+	switch f := oc.fact; {
+	case arg(f.Pause) != nil:
+		wait = arg(f.Pause)
+	case f.Pause == 0 && f.PauseNanos > 0:
+		wait, _ = parser.ParseExpr(durationText(time.Duration(f.PauseNanos), timeName))
+	}
+	taken := map[string]bool{}
+	opCtx := fixes.FreeName(info, file, "opCtx", taken, start.Pos(), oc.call.End())
+	opCancel := fixes.FreeName(info, file, "opCancel", taken, start.Pos(), oc.call.End())
+	at, indent, ok := oc.view.Before(c.pass.Fset, src)
+	if !ok {
+		return
+	}
+	text := fmt.Sprintf("%s%s, %s := %s.WithTimeout(%s, %s)\n%sdefer %s()\n",
+		indent, opCtx, opCancel, ctxName, fixes.Format(c.pass.Fset, oc.ctx), c.budgetOf(n, untyped, per, wait, timeName), indent, opCancel)
+	edits := []analysis.TextEdit{
+		{Pos: at, End: at, NewText: []byte(text)},
+		{Pos: oc.ctx.Pos(), End: oc.ctx.End(), NewText: []byte(opCtx)},
+	}
+	edits = append(edits, ctxImp...)
+	edits = append(edits, timeImp...)
+	c.pass.Report(analysis.Diagnostic{
+		Pos:     t.call.Pos(),
+		End:     t.call.End(),
+		Message: c.message(file, l, c.timeoutWhat(t)),
+		SuggestedFixes: []analysis.SuggestedFix{{
+			Message:   "Add an overall deadline before the call of " + l.Via.Name() + " and hand it the deadline",
+			TextEdits: edits,
+		}},
+	})
+}
