@@ -338,7 +338,7 @@ func (c *checker) reportOpCaller(file *ast.File, l *retryloop.Loop, t *timeout, 
 	case arg(f.Count) != nil:
 		a := arg(f.Count)
 		n = fixes.Format(c.pass.Fset, a)
-		_, untyped = ast.Unparen(a).(*ast.BasicLit)
+		untyped = untypedConst(info, a)
 	case f.Count == 0 && f.Attempts > 0:
 		n = strconv.FormatInt(f.Attempts, 10)
 	}
@@ -373,4 +373,19 @@ func (c *checker) reportOpCaller(file *ast.File, l *retryloop.Loop, t *timeout, 
 			TextEdits: edits,
 		}},
 	})
+}
+
+// untypedConst reports whether e is an untyped constant as written: a
+// literal, or a constant declared without a type (const attempts = 4).
+func untypedConst(info *types.Info, e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.BasicLit:
+		return true
+	case *ast.Ident:
+		if k, ok := info.Uses[e].(*types.Const); ok {
+			b, ok := k.Type().(*types.Basic)
+			return ok && b.Info()&types.IsUntyped != 0
+		}
+	}
+	return false
 }
