@@ -26,6 +26,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/parser"
+	"go/token"
 	"go/types"
 	"strconv"
 	"time"
@@ -46,10 +47,12 @@ type opCtxFact struct {
 	// Ctx is the helper's context parameter; OpCtx the operation's
 	// parameter it is passed as.
 	Ctx, OpCtx int
-	// Count is the helper's parameter that is the loop's number of
-	// attempts (retryCtx(ctx, attempts, fn): for i := 0; i < attempts;
-	// i++); Attempts the number when it is a constant of the helper.
+	// Count is the helper's parameter that, plus CountOff, is the loop's
+	// number of attempts (retryCtx(ctx, attempts, fn): for i := 0; i <
+	// attempts; i++; for i := 0; i <= retries; i++ is retries + 1);
+	// Attempts the number when it is a constant of the helper.
 	Count    int
+	CountOff int64
 	Attempts int64
 	// Pause is the helper's parameter that is its wait between attempts;
 	// PauseNanos the wait when it is a constant of the helper.
@@ -66,6 +69,9 @@ func (f *opCtxFact) String() string {
 	s := fmt.Sprintf("opctx(param %d as op param %d", f.Ctx-1, f.OpCtx-1)
 	if f.Count > 0 {
 		s += fmt.Sprintf(" count param %d", f.Count-1)
+		if f.CountOff != 0 {
+			s += fmt.Sprintf("%+d", f.CountOff)
+		}
 	} else if f.Attempts > 0 {
 		s += fmt.Sprintf(" count %d", f.Attempts)
 	}
@@ -124,7 +130,7 @@ func (c *checker) computeOpCtxFacts() {
 			if n, err := strconv.ParseInt(text, 10, 64); untyped && err == nil {
 				f.Attempts = n
 			} else if e, err := parser.ParseExpr(text); err == nil {
-				f.Count = c.namedParam(fn, fd, e) + 1
+				f.Count, f.CountOff = c.countParam(fn, fd, e)
 			}
 		}
 		if l.Outer != nil {
@@ -140,6 +146,32 @@ func (c *checker) computeOpCtxFacts() {
 		c.opCtx[fn] = f
 		c.pass.ExportObjectFact(fn, f)
 	}
+}
+
+// countParam returns 1 + the index of the parameter of fn that the
+// count text e (see attemptBound) names, alone or plus or minus an
+// integer, and that integer (signed); 0 and 0 otherwise.
+func (c *checker) countParam(fn *types.Func, fd *ast.FuncDecl, e ast.Expr) (int, int64) {
+	var off int64
+	if b, ok := e.(*ast.BinaryExpr); ok && (b.Op == token.ADD || b.Op == token.SUB) {
+		lit, ok := b.Y.(*ast.BasicLit)
+		if !ok || lit.Kind != token.INT {
+			return 0, 0
+		}
+		n, err := strconv.ParseInt(lit.Value, 10, 64)
+		if err != nil {
+			return 0, 0
+		}
+		if b.Op == token.SUB {
+			n = -n
+		}
+		e, off = b.X, n
+	}
+	i := c.namedParam(fn, fd, e)
+	if i < 0 {
+		return 0, 0
+	}
+	return i + 1, off
 }
 
 // namedParam returns the index (receiver aside) of the parameter of fn
@@ -206,8 +238,9 @@ func (c *checker) opCallerTimeout(l *retryloop.Loop, call *ast.CallExpr) (timeou
 	if f == nil || f.Timed {
 		return timeout{}, nil, false
 	}
-	// The parent is the operation's context parameter, never assigned.
-	if j := c.paramIndex(&ast.FuncDecl{Name: ast.NewIdent("_"), Type: lit.Type, Body: lit.Body}, t.parent, nil); j < 0 || j+1 != f.OpCtx {
+	// The parent is the operation's context parameter, never assigned
+	// but from the timeout (ctx, cancel = context.WithTimeout(ctx, d)).
+	if j := c.paramIndex(&ast.FuncDecl{Name: ast.NewIdent("_"), Type: lit.Type, Body: lit.Body}, t.parent, call); j < 0 || j+1 != f.OpCtx {
 		return timeout{}, nil, false
 	}
 	oc := c.helperCallOf(l, lit, f)
@@ -339,6 +372,15 @@ func (c *checker) reportOpCaller(file *ast.File, l *retryloop.Loop, t *timeout, 
 		a := arg(f.Count)
 		n = fixes.Format(c.pass.Fset, a)
 		untyped = untypedConst(info, a)
+		if f.CountOff != 0 {
+			if _, ok := ast.Unparen(a).(*ast.BinaryExpr); ok {
+				n = "(" + n + ")"
+			}
+			n = gofmtExpr(fmt.Sprintf("%s%+d", n, f.CountOff))
+			if untyped {
+				n = "(" + n + ")"
+			}
+		}
 	case f.Count == 0 && f.Attempts > 0:
 		n = strconv.FormatInt(f.Attempts, 10)
 	}
@@ -356,8 +398,15 @@ func (c *checker) reportOpCaller(file *ast.File, l *retryloop.Loop, t *timeout, 
 	if !ok {
 		return
 	}
+	budget := c.budgetOf(n, untyped, per, wait, timeName)
 	text := fmt.Sprintf("%s%s, %s := %s.WithTimeout(%s, %s)\n%sdefer %s()\n",
-		indent, opCtx, opCancel, ctxName, fixes.Format(c.pass.Fset, oc.ctx), c.budgetOf(n, untyped, per, wait, timeName), indent, opCancel)
+		indent, opCtx, opCancel, ctxName, fixes.Format(c.pass.Fset, oc.ctx), budget, indent, opCancel)
+	if c.conditional(l, t.call) && !c.positiveConst(per) {
+		// The operation makes its timeout only when a duration is set:
+		// so does the deadline, as the loop fix makes its own.
+		text = fmt.Sprintf("%[1]s%[2]s := %[4]s\n%[1]sif %[5]s > 0 {\n%[1]s\tvar %[3]s %[6]s.CancelFunc\n%[1]s\t%[2]s, %[3]s = %[6]s.WithTimeout(%[2]s, %[7]s)\n%[1]s\tdefer %[3]s()\n%[1]s}\n",
+			indent, opCtx, opCancel, fixes.Format(c.pass.Fset, oc.ctx), fixes.Format(c.pass.Fset, per), ctxName, budget)
+	}
 	edits := []analysis.TextEdit{
 		{Pos: at, End: at, NewText: []byte(text)},
 		{Pos: oc.ctx.Pos(), End: oc.ctx.End(), NewText: []byte(opCtx)},

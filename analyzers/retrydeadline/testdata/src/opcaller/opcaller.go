@@ -145,6 +145,35 @@ func (c *Client) Handle(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// retryUpTo makes the first attempt and up to retries more.
+func retryUpTo(ctx context.Context, retries int, fn func(context.Context) error) error { // want retryUpTo:"opctx\\(param 0 as op param 0 count param 1\\+1 pause 500ms\\)"
+	var err error
+	for i := 0; i <= retries; i++ {
+		if err = fn(ctx); err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(500 * time.Millisecond):
+		}
+	}
+	return err
+}
+
+// The attempt's timeout is made only when one is configured: so is the
+// deadline, sized from the helper's retries plus the first attempt.
+func (c *Client) Maybe(ctx context.Context, url string, retries int) error {
+	return retryUpTo(ctx, retries, func(ctx context.Context) error {
+		if c.timeout > 0 {
+			var cancel context.CancelFunc
+			ctx, cancel = context.WithTimeout(ctx, c.timeout) // want `per-attempt timeout \(context.WithTimeout\) inside an operation retried by retryUpTo but no overall deadline`
+			defer cancel()
+		}
+		return c.get(ctx, url)
+	})
+}
+
 // ---- must stay silent ----
 
 // retryBudget stops once its budget is spent: it bounds the retry.
