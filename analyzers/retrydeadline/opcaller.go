@@ -223,8 +223,9 @@ type opCall struct {
 // retry helper (l.Via set, l.Lib nil), a per-attempt timeout made from
 // the operation's context parameter, when the helper hands the operation
 // the context it was given, does not bound the retry in time, and the
-// call gives it the caller's context (see callerContext): as with
-// callerTimeout, the caller's deadline is then the only bound.
+// call gives it the caller's context (see callerContext) or one without
+// a deadline: as with callerTimeout, the caller's deadline, if any, is
+// then the only bound.
 func (c *checker) opCallerTimeout(l *retryloop.Loop, call *ast.CallExpr) (timeout, *opCall, bool) {
 	lit, ok := l.Func.(*ast.FuncLit)
 	if l.Via == nil || l.Lib != nil || l.OpArg != nil || !ok {
@@ -247,7 +248,9 @@ func (c *checker) opCallerTimeout(l *retryloop.Loop, call *ast.CallExpr) (timeou
 	if oc == nil {
 		return timeout{}, nil, false
 	}
-	if c.callerContext(oc.view, oc.ctx, 0) == nil {
+	// The caller's context, or one certainly without a deadline
+	// (retryCtx(context.Background(), ...)), as calleeTimeout admits.
+	if c.callerContext(oc.view, oc.ctx, 0) == nil && !c.noDeadline(oc.view.Func, oc.ctx, 0) {
 		return timeout{}, nil, false
 	}
 	t.outer = oc.ctx

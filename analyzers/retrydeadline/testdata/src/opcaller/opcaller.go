@@ -145,6 +145,16 @@ func (c *Client) Handle(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// A context without a deadline handed to the helper bounds nothing.
+func (c *Client) Warm(url string) error {
+	ctx := context.Background()
+	return retryCtx(ctx, 2, func(ctx context.Context) error {
+		actx, cancel := context.WithTimeout(ctx, 10*time.Second) // want `per-attempt timeout \(context.WithTimeout\) inside an operation retried by retryCtx but no overall deadline`
+		defer cancel()
+		return c.get(actx, url)
+	})
+}
+
 // retryUpTo makes the first attempt and up to retries more.
 func retryUpTo(ctx context.Context, retries int, fn func(context.Context) error) error { // want retryUpTo:"opctx\\(param 0 as op param 0 count param 1\\+1 pause 500ms\\)"
 	var err error
