@@ -92,6 +92,16 @@ func (f *opCtxFact) String() string {
 func (c *checker) computeOpCtxFacts() {
 	info := c.pass.TypesInfo
 	c.opCtx = map[*types.Func]*opCtxFact{}
+	// A helper with two retry loops is left out: which one runs is not
+	// the call's to say.
+	seen := map[*types.Func]int{}
+	for _, l := range c.loops.Loops {
+		if fd, ok := l.Func.(*ast.FuncDecl); ok && l.Op != nil {
+			if fn, _ := info.Defs[fd.Name].(*types.Func); fn != nil {
+				seen[fn]++
+			}
+		}
+	}
 	for _, l := range c.loops.Loops {
 		fd, ok := l.Func.(*ast.FuncDecl)
 		if !ok || l.Op == nil || len(l.Sends) == 0 || len(l.Self) > 0 {
@@ -99,7 +109,7 @@ func (c *checker) computeOpCtxFacts() {
 		}
 		fn, _ := info.Defs[fd.Name].(*types.Func)
 		file := fixes.FileOf(c.pass, fd.Pos())
-		if fn == nil || file == nil || c.opCtx[fn] != nil {
+		if fn == nil || file == nil || seen[fn] != 1 {
 			continue
 		}
 		f := &opCtxFact{}
@@ -228,7 +238,9 @@ type opCall struct {
 // then the only bound.
 func (c *checker) opCallerTimeout(l *retryloop.Loop, call *ast.CallExpr) (timeout, *opCall, bool) {
 	lit, ok := l.Func.(*ast.FuncLit)
-	if l.Via == nil || l.Lib != nil || l.OpArg != nil || !ok {
+	// A condition whose error ends the loop is polled until done, not
+	// retried after a failure.
+	if l.Via == nil || l.Lib != nil || l.OpArg != nil || !ok || l.Cond && l.ErrStops {
 		return timeout{}, nil, false
 	}
 	t, ok := c.timeoutCall(call)

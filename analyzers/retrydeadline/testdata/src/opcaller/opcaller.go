@@ -299,3 +299,31 @@ func (c *Client) Sync(ctx context.Context) error { // want Sync:"owntimeout\\(2m
 	defer cancel()
 	return c.fetchBounded(ctx, "http://a/")
 }
+
+// waitReady polls a condition until it is done; an error ends the poll.
+func waitReady(ctx context.Context, check func(context.Context) (bool, error)) error { // want waitReady:"opctx\\(param 0 as op param 0 pause 1s\\)"
+	for {
+		done, err := check(ctx)
+		if err != nil {
+			return err
+		}
+		if done {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Second):
+		}
+	}
+}
+
+// A poll, not a retry: each check has a timeout of its own, and how long
+// to wait for readiness is the caller's to say.
+func (c *Client) Ready(ctx context.Context, url string) error {
+	return waitReady(ctx, func(ctx context.Context) (bool, error) {
+		actx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		defer cancel()
+		return c.get(actx, url) == nil, nil
+	})
+}
