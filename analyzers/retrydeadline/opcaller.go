@@ -58,6 +58,9 @@ type opCtxFact struct {
 	// PauseNanos the wait when it is a constant of the helper.
 	Pause      int
 	PauseNanos int64
+	// PauseField is the chain of fields of the helper's receiver that
+	// holds its wait (c.pause), "" when it is not one.
+	PauseField string
 	// Timed reports that the helper's loop bounds the retry in time (it
 	// reads the clock against a budget or a deadline).
 	Timed bool
@@ -79,6 +82,8 @@ func (f *opCtxFact) String() string {
 		s += fmt.Sprintf(" pause param %d", f.Pause-1)
 	} else if f.PauseNanos > 0 {
 		s += " pause " + time.Duration(f.PauseNanos).String()
+	} else if f.PauseField != "" {
+		s += " pause recv." + f.PauseField
 	}
 	if f.Timed {
 		s += " timed"
@@ -147,8 +152,8 @@ func (c *checker) computeOpCtxFacts() {
 			if w := c.loopWait(file, l, l.Outer.Pos()); w != nil {
 				if n, ok := c.constNanos(w); ok {
 					f.PauseNanos = n
-				} else {
-					f.Pause = c.paramIndex(fd, w, nil) + 1
+				} else if f.Pause = c.paramIndex(fd, w, nil) + 1; f.Pause == 0 {
+					f.PauseField = c.recvField(fd, w)
 				}
 			}
 		}
@@ -405,6 +410,14 @@ func (c *checker) reportOpCaller(file *ast.File, l *retryloop.Loop, t *timeout, 
 		wait = arg(f.Pause)
 	case f.Pause == 0 && f.PauseNanos > 0:
 		wait, _ = parser.ParseExpr(durationText(time.Duration(f.PauseNanos), timeName))
+	case f.Pause == 0 && f.PauseField != "":
+		// The helper's receiver is the call's: c.retry(ctx, op) waits
+		// c.pause.
+		if recv, _ := httpmodel.Receiver(info, oc.call); recv != nil && fixes.VisibleAt(info, file, recv, start.Pos()) {
+			if e := c.fieldOf(recv, f.PauseField, l.Via.Pkg()); e != nil {
+				wait = e
+			}
+		}
 	}
 	taken := map[string]bool{}
 	opCtx := fixes.FreeName(info, file, "opCtx", taken, start.Pos(), oc.call.End())

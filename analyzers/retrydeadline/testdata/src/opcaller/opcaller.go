@@ -71,7 +71,7 @@ type Client struct {
 }
 
 // retry retries until the operation succeeds or ctx ends.
-func (c *Client) retry(ctx context.Context, fn func(context.Context) error) error { // want retry:"opctx\\(param 0 as op param 0\\)"
+func (c *Client) retry(ctx context.Context, fn func(context.Context) error) error { // want retry:"opctx\\(param 0 as op param 0 pause recv.pause\\)"
 	for {
 		err := fn(ctx)
 		if err == nil {
@@ -133,7 +133,7 @@ func (c *Client) Poll(ctx context.Context, url string) error {
 }
 
 // The request's context is the caller's; the helper retries without a
-// count.
+// count, and waits its receiver's pause.
 func (c *Client) Handle(w http.ResponseWriter, r *http.Request) {
 	err := c.retry(r.Context(), func(ctx context.Context) error {
 		actx, cancel := context.WithTimeout(ctx, 3*time.Second) // want `per-attempt timeout \(context.WithTimeout\) inside an operation retried by retry but no overall deadline`
