@@ -242,36 +242,46 @@ type opCall struct {
 // a deadline: as with callerTimeout, the caller's deadline, if any, is
 // then the only bound.
 func (c *checker) opCallerTimeout(l *retryloop.Loop, call *ast.CallExpr) (timeout, *opCall, bool) {
-	lit, ok := l.Func.(*ast.FuncLit)
-	// A condition whose error ends the loop is polled until done, not
-	// retried after a failure.
-	if l.Via == nil || l.Lib != nil || l.OpArg != nil || !ok || l.Cond && l.ErrStops {
-		return timeout{}, nil, false
-	}
 	t, ok := c.timeoutCall(call)
 	if !ok {
 		return timeout{}, nil, false
 	}
+	oc := c.opCaller(l, &t)
+	return t, oc, oc != nil
+}
+
+// opCaller returns the helper call whose context the timeout t, made in
+// the operation l (by context.WithTimeout and its kin, or by a callee
+// from the context it is passed: c.withTimeout(ctx)), derives from, as
+// opCallerTimeout says, and sets t.outer to the call's context; nil when
+// t is not such a timeout.
+func (c *checker) opCaller(l *retryloop.Loop, t *timeout) *opCall {
+	lit, ok := l.Func.(*ast.FuncLit)
+	// A condition whose error ends the loop is polled until done, not
+	// retried after a failure.
+	if l.Via == nil || l.Lib != nil || l.OpArg != nil || !ok || l.Cond && l.ErrStops || t.call == nil {
+		return nil
+	}
 	f := c.opCtxOf(l.Via)
 	if f == nil || f.Timed {
-		return timeout{}, nil, false
+		return nil
 	}
 	// The parent is the operation's context parameter, never assigned
 	// but from the timeout (ctx, cancel = context.WithTimeout(ctx, d)).
-	if j := c.paramIndex(&ast.FuncDecl{Name: ast.NewIdent("_"), Type: lit.Type, Body: lit.Body}, t.parent, call); j < 0 || j+1 != f.OpCtx {
-		return timeout{}, nil, false
+	if j := c.paramIndex(&ast.FuncDecl{Name: ast.NewIdent("_"), Type: lit.Type, Body: lit.Body}, t.parent, t.call); j < 0 || j+1 != f.OpCtx {
+		return nil
 	}
 	oc := c.helperCallOf(l, lit, f)
 	if oc == nil {
-		return timeout{}, nil, false
+		return nil
 	}
 	// The caller's context, or one certainly without a deadline
 	// (retryCtx(context.Background(), ...)), as calleeTimeout admits.
 	if c.callerContext(oc.view, oc.ctx, 0) == nil && !c.noDeadline(oc.view.Func, oc.ctx, 0) {
-		return timeout{}, nil, false
+		return nil
 	}
 	t.outer = oc.ctx
-	return t, oc, true
+	return oc
 }
 
 // helperCallOf returns the call of l.Via that hands it the literal lit
@@ -359,7 +369,15 @@ func (c *checker) reportOpCaller(file *ast.File, l *retryloop.Loop, t *timeout, 
 	}
 	src := fixes.Source(c.pass, oc.call.Pos())
 	start := oc.view.Outer
+	timeName, timeImp, ok := fixes.Import(info, c.pass.Pkg, file, "time", start.Pos())
+	if !ok {
+		return
+	}
 	per := t.timeout
+	if per == nil && t.nanos > 0 {
+		// A callee's timeout of a constant duration.
+		per, _ = parser.ParseExpr(durationText(time.Duration(t.nanos), timeName))
+	}
 	// The caller's context moves before the statement, evaluated once
 	// as before: callerContext admits only variables, fields and getters.
 	if src == nil || per == nil || !fixes.Pure(info, per) || !fixes.VisibleAt(info, file, per, start.Pos()) ||
@@ -368,10 +386,6 @@ func (c *checker) reportOpCaller(file *ast.File, l *retryloop.Loop, t *timeout, 
 		return
 	}
 	ctxName, ctxImp, ok := fixes.Import(info, c.pass.Pkg, file, "context", start.Pos())
-	if !ok {
-		return
-	}
-	timeName, timeImp, ok := fixes.Import(info, c.pass.Pkg, file, "time", start.Pos())
 	if !ok {
 		return
 	}

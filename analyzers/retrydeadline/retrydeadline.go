@@ -1116,6 +1116,8 @@ func (c *checker) checkDeadline(file *ast.File, l *retryloop.Loop) {
 				helper, hfact = call, f
 			} else if t, ok := c.calleeTimeout(l, call, f); ok {
 				own = &t
+			} else if oc := c.opCaller(l, &t); oc != nil {
+				own, opc = &t, oc
 			} else if gates && dropped == nil {
 				dropped, droppedGate = call, "callee-outer"
 			}

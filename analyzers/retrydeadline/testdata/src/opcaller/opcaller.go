@@ -184,6 +184,34 @@ func (c *Client) Maybe(ctx context.Context, url string, retries int) error {
 	})
 }
 
+// attemptCtx bounds one attempt.
+func attemptCtx(ctx context.Context) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(ctx, 5*time.Second)
+}
+
+// withTimeout bounds one attempt by the client's timeout.
+func (c *Client) withTimeout(ctx context.Context) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(ctx, c.timeout)
+}
+
+// The attempt's timeout is made by a function from the operation's
+// context.
+func (c *Client) Head(ctx context.Context, url string) error {
+	return retryCtx(ctx, 3, func(ctx context.Context) error {
+		actx, cancel := attemptCtx(ctx) // want `per-attempt timeout \(made by attemptCtx from ctx\) inside an operation retried by retryCtx but no overall deadline`
+		defer cancel()
+		return c.get(actx, url)
+	})
+}
+
+func (c *Client) Options(ctx context.Context, url string) error {
+	return retryCtx(ctx, 3, func(ctx context.Context) error {
+		actx, cancel := c.withTimeout(ctx) // want `per-attempt timeout \(made by withTimeout from ctx\) inside an operation retried by retryCtx but no overall deadline`
+		defer cancel()
+		return c.get(actx, url)
+	})
+}
+
 // ---- must stay silent ----
 
 // retryBudget stops once its budget is spent: it bounds the retry.
