@@ -38,7 +38,8 @@
 //     from the operation's context parameter (in the operation, or by a
 //     function it calls) is one when the helper hands the operation, on
 //     every call, a context parameter it was given (a fact carries this
-//     across packages), does not bound the retry in time (a clock budget
+//     across packages, and to a function that hands its own context and
+//     operation on to such a helper), does not bound the retry in time (a clock budget
 //     in its loop), and the call hands the helper the caller's context or
 //     one without a deadline; a condition polled until done, whose error
 //     ends the poll, is not retried. The fix makes the overall deadline

@@ -33,6 +33,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/retrylint/retrylint/internal/callindex"
 	"github.com/retrylint/retrylint/internal/fixes"
 	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
@@ -54,6 +55,9 @@ type opCtxFact struct {
 	Count    int
 	CountOff int64
 	Attempts int64
+	// CountField is the chain of fields of the helper's receiver that,
+	// plus CountOff, is the number of attempts, "" when it is not one.
+	CountField string
 	// Pause is the helper's parameter that is its wait between attempts;
 	// PauseNanos the wait when it is a constant of the helper.
 	Pause      int
@@ -77,6 +81,11 @@ func (f *opCtxFact) String() string {
 		}
 	} else if f.Attempts > 0 {
 		s += fmt.Sprintf(" count %d", f.Attempts)
+	} else if f.CountField != "" {
+		s += " count recv." + f.CountField
+		if f.CountOff != 0 {
+			s += fmt.Sprintf("%+d", f.CountOff)
+		}
 	}
 	if f.Pause > 0 {
 		s += fmt.Sprintf(" pause param %d", f.Pause-1)
@@ -161,6 +170,95 @@ func (c *checker) computeOpCtxFacts() {
 		c.opCtx[fn] = f
 		c.pass.ExportObjectFact(fn, f)
 	}
+	c.delegatingOpCtx(seen)
+}
+
+// delegatingOpCtx adds the functions that hand the operation and the
+// context they receive to a helper with an opCtxFact, as they are, in
+// their one call of such a helper (func (c *Client) withRetry(ctx, op)
+// error { return retryCtx(ctx, c.attempts, op) }): the helper hands the
+// operation their context. The count and the pause follow when the
+// function passes its own parameters, constants or, for a method helper
+// of the same receiver, the receiver's pause. It repeats until no
+// function is added, so that a chain of them is followed.
+func (c *checker) delegatingOpCtx(loops map[*types.Func]int) {
+	ix := c.pass.ResultOf[callindex.Analyzer].(*callindex.Index)
+	for changed := true; changed; {
+		changed = false
+		for _, fn := range ix.Funcs() {
+			if fn.Obj == nil || fn.Decl.Body == nil || c.opCtx[fn.Obj] != nil || loops[fn.Obj] > 0 {
+				continue
+			}
+			var found *opCtxFact
+			n := 0
+			for _, call := range ix.Calls(fn.Decl) {
+				if call.Detached != nil {
+					continue
+				}
+				h := c.opCtxOf(call.Callee)
+				if h == nil {
+					continue
+				}
+				n++
+				found = c.delegated(fn.Decl, call.Expr, h)
+			}
+			if n == 1 && found != nil {
+				c.opCtx[fn.Obj] = found
+				c.pass.ExportObjectFact(fn.Obj, found)
+				changed = true
+			}
+		}
+	}
+}
+
+// delegated returns the opCtxFact of fd, which calls (call) a helper with
+// the fact h, when fd hands the helper its own context parameter and an
+// operation parameter of its own; nil otherwise.
+func (c *checker) delegated(fd *ast.FuncDecl, call *ast.CallExpr, h *opCtxFact) *opCtxFact {
+	info := c.pass.TypesInfo
+	recv, args := httpmodel.Receiver(info, call)
+	if h.Ctx > len(args) {
+		return nil
+	}
+	j := c.paramIndex(fd, args[h.Ctx-1], nil)
+	if j < 0 {
+		return nil
+	}
+	ops := 0
+	for _, a := range args {
+		if sig, ok := info.TypeOf(a).Underlying().(*types.Signature); ok && sig.Results().Len() > 0 &&
+			types.Identical(sig.Results().At(sig.Results().Len()-1).Type(), types.Universe.Lookup("error").Type()) && c.paramIndex(fd, a, nil) >= 0 {
+			ops++
+		}
+	}
+	if ops != 1 {
+		return nil
+	}
+	f := &opCtxFact{Ctx: j + 1, OpCtx: h.OpCtx, Timed: h.Timed, Attempts: h.Attempts, PauseNanos: h.PauseNanos}
+	if h.Count > 0 && h.Count <= len(args) {
+		a := args[h.Count-1]
+		if k := c.paramIndex(fd, a, nil); k >= 0 {
+			f.Count, f.CountOff = k+1, h.CountOff
+		} else if n, ok := c.constNanos(a); ok {
+			f.Attempts = n + h.CountOff
+		} else if f.CountField = c.recvField(fd, a); f.CountField != "" {
+			f.CountOff = h.CountOff
+		}
+	}
+	if h.Pause > 0 && h.Pause <= len(args) {
+		a := args[h.Pause-1]
+		if k := c.paramIndex(fd, a, nil); k >= 0 {
+			f.Pause = k + 1
+		} else if n, ok := c.constNanos(a); ok {
+			f.PauseNanos = n
+		} else {
+			f.PauseField = c.recvField(fd, a)
+		}
+	}
+	if h.PauseField != "" && c.isRecv(fd, recv) {
+		f.PauseField = h.PauseField
+	}
+	return f
 }
 
 // countParam returns 1 + the index of the parameter of fn that the
@@ -400,10 +498,23 @@ func (c *checker) reportOpCaller(file *ast.File, l *retryloop.Loop, t *timeout, 
 		}
 		return a
 	}
+	recv, _ := httpmodel.Receiver(info, oc.call)
+	if recv != nil && !fixes.VisibleAt(info, file, recv, start.Pos()) {
+		recv = nil
+	}
+	countField := func() ast.Expr {
+		if f := oc.fact; recv != nil && f.Count == 0 && f.CountField != "" {
+			return c.fieldOf(recv, f.CountField, l.Via.Pkg())
+		}
+		return nil
+	}
 	n, untyped := strconv.Itoa(c.cfg.Attempts), true
 	switch f := oc.fact; {
-	case arg(f.Count) != nil:
+	case arg(f.Count) != nil || countField() != nil:
 		a := arg(f.Count)
+		if a == nil {
+			a = countField()
+		}
 		n = fixes.Format(c.pass.Fset, a)
 		untyped = untypedConst(info, a)
 		if f.CountOff != 0 {
@@ -427,7 +538,7 @@ func (c *checker) reportOpCaller(file *ast.File, l *retryloop.Loop, t *timeout, 
 	case f.Pause == 0 && f.PauseField != "":
 		// The helper's receiver is the call's: c.retry(ctx, op) waits
 		// c.pause.
-		if recv, _ := httpmodel.Receiver(info, oc.call); recv != nil && fixes.VisibleAt(info, file, recv, start.Pos()) {
+		if recv != nil {
 			if e := c.fieldOf(recv, f.PauseField, l.Via.Pkg()); e != nil {
 				wait = e
 			}

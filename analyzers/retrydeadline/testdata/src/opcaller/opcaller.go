@@ -212,7 +212,37 @@ func (c *Client) Options(ctx context.Context, url string) error {
 	})
 }
 
+// withRetry hands its context and operation to retryPause, with the
+// client's count and pause.
+func (c *Client) withRetry(ctx context.Context, op func(context.Context, int) error) error { // want withRetry:"opctx\\(param 0 as op param 0 count recv.attempts pause recv.pause\\)"
+	return retryPause(ctx, c.attempts, c.pause, op)
+}
+
+// An operation handed to a function that hands it on to the helper.
+func (c *Client) List(ctx context.Context, url string) error {
+	return c.withRetry(ctx, func(ctx context.Context, _ int) error {
+		actx, cancel := context.WithTimeout(ctx, c.timeout) // want `per-attempt timeout \(context.WithTimeout\) inside an operation retried by withRetry but no overall deadline`
+		defer cancel()
+		return c.get(actx, url)
+	})
+}
+
 // ---- must stay silent ----
+
+// withDeadline bounds the retry before it hands it on.
+func (c *Client) withDeadline(ctx context.Context, op func(context.Context) error) error {
+	ctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	return retryCtx(ctx, 3, op)
+}
+
+func (c *Client) Delete(ctx context.Context, url string) error {
+	return c.withDeadline(ctx, func(ctx context.Context) error {
+		actx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		defer cancel()
+		return c.get(actx, url)
+	})
+}
 
 // retryBudget stops once its budget is spent: it bounds the retry.
 func retryBudget(ctx context.Context, budget time.Duration, fn func(context.Context) error) error { // want retryBudget:"opctx\\(param 0 as op param 0 pause 1s timed\\)"
