@@ -765,6 +765,40 @@ func TestFixBehavesRetryDeadlineClientTimeout(t *testing.T) {
 	deadlineKeepsAttempts(t, c, nil, attempts, attempts*(perTry+pause), perTry)
 }
 
+// TestFixBehavesRetryDeadlineOpCaller: a retry helper hands each attempt
+// the caller's context, which has no deadline, and the operation makes a
+// 300 ms timeout from it; the helper makes five attempts, 300 ms apart.
+// The fix makes an overall deadline from the caller's context before the
+// helper's call, sized from the attempt count and the pause the call
+// passes (c.attempts, pause), and hands it to the helper: against a
+// server that never answers the fixed client starts nothing after it,
+// and a server that fails slowly and answers the last attempt sees every
+// attempt and a success before and after the fix.
+func TestFixBehavesRetryDeadlineOpCaller(t *testing.T) {
+	c := fixClient(t, "opcaller", "retrydeadline", "per-attempt timeout (context.WithTimeout) inside an operation retried by retry but no overall deadline")
+	fc, _ := fixedOnce()
+	if fixed := fc.sources["opcaller"][1]; !strings.Contains(fixed, "time.Duration(c.attempts)*(perTry+pause)") || !strings.Contains(fixed, "retry(opCtx, c.attempts, pause,") {
+		t.Errorf("the fix does not hand the helper a deadline sized from c.attempts and the pause:\n%s", fixed)
+	}
+	const (
+		perTry   = 300 * time.Millisecond // as in testdata/clients/opcaller
+		pause    = 300 * time.Millisecond
+		attempts = 5
+	)
+	deadlineKeepsAttempts(t, c, nil, attempts, attempts*(perTry+pause), perTry)
+	t.Run("the second attempt answers", func(t *testing.T) {
+		t.Parallel()
+		routes := []retrytest.Route{{Method: "GET", Path: "/report",
+			Script: []retrytest.Step{retrytest.Fail(503), retrytest.OK(200)}}}
+		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, srv.URL+"/report")
+			if n := srv.Attempts("GET /report"); n != 2 || res.code != 0 {
+				t.Errorf("fixed=%v: want 2 attempts and success, got %d, exit %d: %q\n%s", fixed, n, res.code, res.stderr, srv.Timeline())
+			}
+		})
+	})
+}
+
 // TestFixBehavesRetryAfterOverflow: a client that checks the sign of
 // Retry-After but not its size comes back at once when the value is too
 // large for a time.Duration (the product wraps around); after the fix of

@@ -33,7 +33,19 @@
 //     is then the only bound over the attempts and the waits. A timeout
 //     made only on some attempts (if a per-attempt duration is set) is a
 //     per-attempt timeout too, and a clock read in the condition that
-//     decides whether to make it is not a budget;
+//     decides whether to make it is not a budget. In an operation handed
+//     to an in-house retry helper (not a retry library), a timeout made
+//     from the operation's context parameter (in the operation, or by a
+//     function it calls) is one when the helper hands the operation, on
+//     every call, a context parameter it was given (a fact carries this
+//     across packages, and to a function that hands its own context and
+//     operation on to such a helper), does not bound the retry in time (a clock budget
+//     in its loop), and the call hands the helper the caller's context or
+//     one without a deadline; a condition polled until done, whose error
+//     ends the poll, is not retried. The fix makes the overall deadline
+//     just before the call and hands it to the helper, sized from the
+//     helper's attempt count and pause when the call passes them (or its
+//     receiver holds the pause) or the helper fixes them;
 //   - a request built inside the loop, with http.NewRequest or with a
 //     context on which the function set no deadline of its own (the
 //     caller's, say), and sent through an http.Client whose Timeout is set:

@@ -59,7 +59,7 @@ func New(cfg Config) *analysis.Analyzer {
 		Doc:       analysisutil.Doc(doc, "retrydeadline"),
 		URL:       "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/retrydeadline",
 		Requires:  []*analysis.Analyzer{retryloop.Analyzer, callindex.Analyzer},
-		FactTypes: []analysis.Fact{new(timeoutFact), new(waitFact), new(clientVarFact), new(blindHelperFact), new(ctxQueryFact)},
+		FactTypes: []analysis.Fact{new(timeoutFact), new(waitFact), new(clientVarFact), new(blindHelperFact), new(ctxQueryFact), new(opCtxFact)},
 		Run: analysisutil.Safe("retrydeadline", func(pass *analysis.Pass, at func(token.Pos)) (any, error) {
 			return run(pass, *c, at)
 		}),
@@ -127,6 +127,11 @@ type checker struct {
 	// other packages.
 	ctxQueries         map[*types.Func]uint64
 	importedCtxQueries *analysisutil.FactCache[ctxQueryFact, *ctxQueryFact]
+	// opCtx are the package's retry helpers that hand their operation a
+	// context they were given (see opCtxFact), importedOpCtx those of
+	// other packages.
+	opCtx         map[*types.Func]*opCtxFact
+	importedOpCtx *analysisutil.FactCache[opCtxFact, *opCtxFact]
 	// dispatch finds the wait functions a call of an interface method
 	// may run (see implementedByWait), nil until asked.
 	dispatch *summary.Dispatch
@@ -141,7 +146,8 @@ func run(pass *analysis.Pass, cfg Config, at func(token.Pos)) (any, error) {
 		importedWaits:      analysisutil.NewFactCache[waitFact](pass),
 		importedBlind:      analysisutil.NewFactCache[blindHelperFact](pass),
 		handledCalls:       map[*ast.CallExpr]bool{},
-		importedCtxQueries: analysisutil.NewFactCache[ctxQueryFact](pass)}
+		importedCtxQueries: analysisutil.NewFactCache[ctxQueryFact](pass),
+		importedOpCtx:      analysisutil.NewFactCache[opCtxFact](pass)}
 	c.computeBlindHelpers()
 	c.computeCtxQueries()
 	if !httpmodel.ImportsHTTP(pass.Pkg) && len(loops.Loops) == 0 {
@@ -149,6 +155,7 @@ func run(pass *analysis.Pass, cfg Config, at func(token.Pos)) (any, error) {
 		return nil, nil // no send, and no retry helper
 	}
 	c.computeFacts(at)
+	c.computeOpCtxFacts()
 	checkLibraries(pass, cfg, at)
 	checkClients(pass)
 	for _, l := range loops.Loops {
@@ -1075,6 +1082,9 @@ func (c *checker) checkDeadline(file *ast.File, l *retryloop.Loop) {
 		// neither known to have no deadline nor the caller's context.
 		dropped     *ast.CallExpr
 		droppedGate string
+		// opc is the helper call whose caller's context own derives
+		// from, for an operation handed to a retry helper.
+		opc *opCall
 	)
 	c.inspectOwn(l.Body, func(call *ast.CallExpr) {
 		if own != nil || helper != nil {
@@ -1089,6 +1099,9 @@ func (c *checker) checkDeadline(file *ast.File, l *retryloop.Loop) {
 				own = &t
 				return
 			}
+		} else if t, oc, ok := c.opCallerTimeout(l, call); ok {
+			own, opc = &t, oc
+			return
 		}
 		if gates && dropped == nil {
 			if t, ok := c.timeoutCall(call); ok && !c.hasDeadline(l.Func, t.parent, 0) && !c.mayHoldOwnDeadline(l.Func, t.parent) {
@@ -1103,6 +1116,8 @@ func (c *checker) checkDeadline(file *ast.File, l *retryloop.Loop) {
 				helper, hfact = call, f
 			} else if t, ok := c.calleeTimeout(l, call, f); ok {
 				own = &t
+			} else if oc := c.opCaller(l, &t); oc != nil {
+				own, opc = &t, oc
 			} else if gates && dropped == nil {
 				dropped, droppedGate = call, "callee-outer"
 			}
@@ -1120,6 +1135,8 @@ func (c *checker) checkDeadline(file *ast.File, l *retryloop.Loop) {
 		return
 	}
 	switch {
+	case own != nil && opc != nil:
+		c.reportOpCaller(file, l, own, opc)
 	case own != nil && c.callersBound(l.Func, own.outer, 0):
 		// Every call hands the loop a deadline its caller made.
 		c.gate(own.call, "callers-bound", "per-attempt timeout whose callers all pass a deadline")
@@ -1224,9 +1241,16 @@ func (c *checker) attemptCount(file *ast.File, l *retryloop.Loop) (string, bool)
 // counted too, as a loop that waits before it tests its bound spends it.
 func (c *checker) budget(file *ast.File, l *retryloop.Loop, per ast.Expr, timeName string, pos token.Pos) string {
 	n, untyped := c.attemptCount(file, l)
+	return c.budgetOf(n, untyped, per, c.loopWait(file, l, pos), timeName)
+}
+
+// budgetOf returns the text of n attempts (an untyped constant or not)
+// times the per-attempt timeout per plus the wait after each, when wait
+// is not nil, formatted as gofmt would.
+func (c *checker) budgetOf(n string, untyped bool, per, wait ast.Expr, timeName string) string {
 	per = ast.Unparen(per)
 	perText := fixes.Format(c.pass.Fset, per)
-	if wait := c.loopWait(file, l, pos); wait != nil {
+	if wait != nil {
 		perText = "(" + perText + " + " + fixes.Format(c.pass.Fset, wait) + ")"
 	} else if b, ok := per.(*ast.BinaryExpr); ok && b.Op != token.MUL && b.Op != token.QUO {
 		perText = "(" + perText + ")"

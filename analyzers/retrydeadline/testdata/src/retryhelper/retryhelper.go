@@ -20,7 +20,7 @@ func retry(ctx context.Context, attempts int, fn func() error) error {
 }
 
 // retryCtx waits in a select on ctx.
-func retryCtx(ctx context.Context, attempts int, fn func(context.Context) error) error {
+func retryCtx(ctx context.Context, attempts int, fn func(context.Context) error) error { // want retryCtx:"opctx\\(param 0 as op param 0 count param 1 pause 1s\\)"
 	var err error
 	for range attempts {
 		if err = fn(ctx); err == nil {
@@ -52,13 +52,11 @@ func fetch(ctx context.Context, c *http.Client, url string) error {
 	})
 }
 
-// ---- must stay silent ----
-
-// The attempts derive from the caller's context, which carries the
-// overall deadline.
+// The attempts derive from the caller's context, whose deadline, if it
+// has one, is the only bound over the attempts and the waits.
 func fetchDerived(ctx context.Context, c *http.Client, url string) error {
 	return retryCtx(ctx, 3, func(ctx context.Context) error {
-		actx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		actx, cancel := context.WithTimeout(ctx, 10*time.Second) // want `per-attempt timeout \(context.WithTimeout\) inside an operation retried by retryCtx but no overall deadline`
 		defer cancel()
 		req, err := http.NewRequestWithContext(actx, http.MethodGet, url, nil)
 		if err != nil {
@@ -71,6 +69,8 @@ func fetchDerived(ctx context.Context, c *http.Client, url string) error {
 		return resp.Body.Close()
 	})
 }
+
+// ---- must stay silent ----
 
 // Called once: a timeout of the single attempt is the whole budget.
 func once(fn func() error) error { return fn() }
