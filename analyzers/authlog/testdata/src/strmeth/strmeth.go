@@ -1,0 +1,152 @@
+// Package strmeth wraps its requests in a type of its own whose String
+// method prints their fields: a log of such a request shows what its
+// fields were given, headers included, unless the method redacts them.
+package strmeth
+
+import (
+	"fmt"
+	"log"
+	"maps"
+	"net/http"
+	"strings"
+)
+
+// Request is the client's own request, built into an *http.Request later.
+type Request struct {
+	Method  string
+	Path    string
+	Headers map[string]string
+}
+
+func (r *Request) String() string { // want String:`authlog\(prints=f0,f1,f2\)`
+	return fmt.Sprintf("%s %s %v", r.Method, r.Path, r.Headers) // want `Authorization header value reaches the text of \(\*Request\)\.String, which log\.Printf prints`
+}
+
+// Call prints its header through a builder.
+type Call struct {
+	Path   string
+	Header http.Header
+}
+
+func (c Call) String() string { // want String:`authlog\(prints=f0,f1\)`
+	var b strings.Builder
+	b.WriteString(c.Path)
+	fmt.Fprintf(&b, " %v", c.Header) // want `http\.Header \(may hold .*\) reaches the text of \(Call\)\.String, which log\.Printf prints`
+	return b.String()
+}
+
+// Line prints its method and path only.
+type Line struct {
+	Method  string
+	Path    string
+	Headers map[string]string
+}
+
+func (l *Line) String() string { return l.Method + " " + l.Path } // want String:`authlog\(prints=f0,f1\)`
+
+// Cloned prints a copy of its headers without the credential.
+type Cloned struct {
+	Path    string
+	Headers map[string]string
+}
+
+func (c *Cloned) String() string { // want String:`authlog\(redacts-fields\)`
+	h := maps.Clone(c.Headers)
+	delete(h, "Authorization")
+	return fmt.Sprintf("%s %v", c.Path, h)
+}
+
+// Masked prints its headers with the values of the sensitive ones masked.
+type Masked struct {
+	Path    string
+	Headers map[string]string
+}
+
+func (m *Masked) String() string { // want String:`authlog\(redacts-fields\)`
+	out := make(map[string]string, len(m.Headers))
+	for k, v := range m.Headers {
+		if sensitive(k) {
+			v = "***"
+		}
+		out[k] = v
+	}
+	return fmt.Sprintf("%s %v", m.Path, out)
+}
+
+func sensitive(k string) bool { return strings.HasPrefix(strings.ToLower(k), "auth") }
+
+// Skipped leaves the credential header out as it prints.
+type Skipped struct {
+	Path    string
+	Headers map[string]string
+}
+
+func (s *Skipped) String() string { // want String:`authlog\(redacts-fields\)`
+	var b strings.Builder
+	b.WriteString(s.Path)
+	for k, v := range s.Headers {
+		if strings.EqualFold(k, "authorization") {
+			continue
+		}
+		b.WriteString(" " + k + "=" + v)
+	}
+	return b.String()
+}
+
+type Client struct {
+	token string
+	hc    *http.Client
+}
+
+func (c *Client) send(r *http.Request) {
+	r.Header.Set("Authorization", "Bearer "+c.token)
+	c.hc.Do(r)
+}
+
+// ---- must flag: in the method, which every log of the type prints ----
+
+func (c *Client) logRequest(path string) {
+	r := &Request{Method: "GET", Path: path, Headers: map[string]string{"Authorization": "Bearer " + c.token}}
+	log.Printf("sending %s", r)
+}
+
+func (c *Client) logRequestInline(path string) {
+	log.Println("sending", &Request{Method: "GET", Path: path, Headers: map[string]string{"X-Api-Key": c.token}})
+}
+
+func (c *Client) logCall(req *http.Request) {
+	call := Call{Path: req.URL.Path, Header: req.Header}
+	log.Printf("calling %v", call)
+}
+
+// ---- must stay silent ----
+
+func (c *Client) logPlainHeaders(path string) {
+	r := &Request{Method: "GET", Path: path, Headers: map[string]string{"Accept": "application/json"}}
+	log.Printf("sending %s", r)
+}
+
+func (c *Client) logLine(path string) {
+	l := &Line{Method: "GET", Path: path, Headers: map[string]string{"Authorization": "Bearer " + c.token}}
+	log.Printf("sending %s", l)
+}
+
+func (c *Client) logCloned(path string) {
+	r := &Cloned{Path: path, Headers: map[string]string{"Authorization": "Bearer " + c.token}}
+	log.Printf("sending %s", r)
+}
+
+func (c *Client) logMasked(path string) {
+	r := &Masked{Path: path, Headers: map[string]string{"Authorization": "Bearer " + c.token}}
+	log.Printf("sending %s", r)
+}
+
+func (c *Client) logSkipped(path string) {
+	r := &Skipped{Path: path, Headers: map[string]string{"Authorization": "Bearer " + c.token}}
+	log.Printf("sending %s", r)
+}
+
+func (c *Client) logFields(path string) {
+	r := &Request{Method: "GET", Path: path, Headers: map[string]string{"Authorization": "Bearer " + c.token}}
+	log.Printf("sending %s %s", r.Method, r.Path)
+}

@@ -1,0 +1,59 @@
+// Package strmethlib declares an SDK's request types whose String methods
+// print their fields; strmethuse builds and logs them.
+package strmethlib
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+)
+
+// Request is the SDK's own request.
+type Request struct {
+	Method  string
+	Path    string
+	Headers map[string]string
+}
+
+func (r *Request) String() string { // want String:`authlog\(prints=f0,f1,f2\)`
+	return fmt.Sprintf("%s %s %v", r.Method, r.Path, r.Headers)
+}
+
+// Op prints its name and its header.
+type Op struct {
+	Name   string
+	Header http.Header
+}
+
+func (o Op) String() string { // want String:`authlog\(prints=f0,f1\)`
+	return o.Name + " " + fmt.Sprint(o.Header)
+}
+
+// Summary prints its method and path only.
+type Summary struct {
+	Method  string
+	Path    string
+	Headers map[string]string
+}
+
+func (s *Summary) String() string { return s.Method + " " + s.Path } // want String:`authlog\(prints=f0,f1\)`
+
+// Redacted masks the credential header as it prints.
+type Redacted struct {
+	Path    string
+	Headers map[string]string
+}
+
+func (r *Redacted) String() string { // want String:`authlog\(redacts-fields\)`
+	parts := []string{r.Path}
+	for k, v := range r.Headers {
+		if k == "Authorization" {
+			v = "[REDACTED]"
+		}
+		parts = append(parts, k+"="+v)
+	}
+	return strings.Join(parts, " ")
+}
+
+// Do sends req.
+func Do(hc *http.Client, req *http.Request) (*http.Response, error) { return hc.Do(req) }
