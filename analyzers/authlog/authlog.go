@@ -147,8 +147,9 @@ type funcFact struct {
 	// itself or through a callee: a helper such as setAuth(req, token)
 	// makes its caller's token a credential (credfield.go).
 	Sends []uint64
-	// Fields has, for a String method of a struct type, bit i set when
-	// the i-th field of the receiver reaches its text (printfields.go).
+	// Fields has, for a String or Error method of a struct type, bit i
+	// set when the i-th field of the receiver reaches its text
+	// (printfields.go).
 	// Redacts is true for one that redacts what it prints of them.
 	Fields  uint64
 	Redacts bool

@@ -145,7 +145,11 @@
 // name, or puts a constant in place of the entries of a field it copies)
 // is trusted. When the method is the package's own and formats the field
 // with fmt, the finding is in the method, whose fix redacts every log of
-// the type; otherwise at the log, whose fix drops the value.
+// the type; otherwise at the log, whose fix drops the value. An error
+// type's Error method is followed the same way: a field it does not print
+// carries nothing into the error's text, wherever the error goes
+// (&StatusError{Status: 500, Headers: h} logged as an error shows the
+// status only).
 //
 // A struct type of the package, printed whole (%v, %+v, a structured
 // field) by a log, with a field that holds a secret, is reported at that

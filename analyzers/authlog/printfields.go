@@ -13,6 +13,7 @@ import (
 	"github.com/retrylint/retrylint/internal/fixes"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 	"github.com/retrylint/retrylint/internal/logsink"
+	"github.com/retrylint/retrylint/internal/secrets"
 	"github.com/retrylint/retrylint/internal/summary"
 )
 
@@ -30,13 +31,14 @@ import (
 // the log shows. A method that redacts (it names a credential header, to
 // delete, mask or skip it, or masks the entries it copies) is trusted.
 
-// printMethodRecv returns the receiver of fd when fd is a String method of a struct type, or a pointer to one, with no parameter and a
+// printMethodRecv returns the receiver of fd when fd is a String or Error
+// method of a struct type, or a pointer to one, with no parameter and a
 // text result: a method that fmt and the loggers print a value by.
 func (c *checker) printMethodRecv(fd *ast.FuncDecl) *types.Var {
 	if fd.Recv == nil || len(fd.Recv.List) != 1 || len(fd.Recv.List[0].Names) != 1 || fd.Body == nil {
 		return nil
 	}
-	if fd.Name.Name != "String" {
+	if n := fd.Name.Name; n != "String" && n != "Error" {
 		return nil
 	}
 	fn, _ := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
@@ -52,6 +54,62 @@ func (c *checker) printMethodRecv(fd *ast.FuncDecl) *types.Var {
 		return nil
 	}
 	return recv
+}
+
+// errorPrints reports, for the element elt (the i-th) of a composite
+// literal of t, an error type (see errorByFields), whether its Error
+// method prints the field elt gives a value: known is false when the
+// method's summary does not say (see printedFields).
+func (c *checker) errorPrints(t types.Type, elt ast.Expr, i int) (shown, known bool) {
+	fn := errorMethod(t)
+	st := recvStruct(t)
+	if fn == nil || st == nil || !ownMethod(fn.Origin(), t) {
+		return false, false
+	}
+	f := c.fact(fn.Origin())
+	if f == nil || f.Fields == 0 && !f.Redacts {
+		return false, false
+	}
+	idx := -1
+	if kv, ok := elt.(*ast.KeyValueExpr); ok {
+		id, ok := kv.Key.(*ast.Ident)
+		if !ok {
+			return false, false
+		}
+		for j := range st.NumFields() {
+			if st.Field(j).Name() == id.Name {
+				idx = j
+			}
+		}
+	} else {
+		idx = i
+	}
+	if idx < 0 || idx >= 64 {
+		return false, false
+	}
+	return f.Fields&(1<<idx) != 0, true
+}
+
+// ownMethod reports whether fn is declared on t itself (or on the type t
+// points to), not promoted from an embedded field, whose fields its
+// summary's Fields would count.
+func ownMethod(fn *types.Func, t types.Type) bool {
+	recv := fn.Type().(*types.Signature).Recv()
+	if recv == nil {
+		return false
+	}
+	base := func(t types.Type) *types.Named {
+		if p, ok := types.Unalias(t).(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		n, _ := types.Unalias(t).(*types.Named)
+		if n != nil {
+			n = n.Origin()
+		}
+		return n
+	}
+	a, b := base(recv.Type()), base(t)
+	return a != nil && a == b
 }
 
 // recvStruct returns the struct that t, or the type t points to, is.
@@ -189,6 +247,20 @@ func sameVar(info *types.Info, a, b ast.Expr) bool {
 	return ox != nil && ox == oy
 }
 
+// otherEntry reports whether x indexes a map by a constant key that is
+// neither a configured credential header nor a secret form key.
+func (c *checker) otherEntry(x *ast.IndexExpr) bool {
+	if !isMap(c.pass.TypesInfo.TypeOf(x.X)) {
+		return false
+	}
+	tv, ok := c.pass.TypesInfo.Types[x.Index]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+		return false
+	}
+	k := constant.StringVal(tv.Value)
+	return c.nameIndex(http.CanonicalHeaderKey(k)) == 0 && !secrets.FormKey(k)
+}
+
 // recvField returns the bit of x, a selection of a field directly from
 // the receiver being followed (see printedFields), or 0.
 func (s *fstate) recvField(x *ast.SelectorExpr, sel *types.Selection) uint64 {
@@ -209,10 +281,10 @@ func (s *fstate) recvField(x *ast.SelectorExpr, sel *types.Selection) uint64 {
 // method of its own shows what that method does. What e carries in the
 // other fields does not show.
 func (s *fstate) fieldsShown(e ast.Expr, t types.Type, fn *types.Func) (shown creds, ok bool) {
-	if fn == nil {
+	if fn == nil || !ownMethod(fn.Origin(), t) {
 		return 0, false
 	}
-	f := s.c.fact(fn)
+	f := s.c.fact(fn.Origin())
 	st := recvStruct(t)
 	if f == nil || f.Fields == 0 && !f.Redacts || st == nil {
 		return 0, false
@@ -271,9 +343,10 @@ type shownUse struct {
 // (see checkStringTexts). It reports whether it did: if not, the finding
 // stays at the log.
 func (c *checker) noteShown(st *fstate, e ast.Expr, t types.Type, fn *types.Func, sink string) bool {
+	fn = fn.Origin()
 	f := c.fact(fn)
 	str := recvStruct(t)
-	if fn.Pkg() != c.pass.Pkg || f == nil || str == nil {
+	if fn.Pkg() != c.pass.Pkg || f == nil || str == nil || !ownMethod(fn, t) {
 		return false
 	}
 	fd := c.methodDecl(fn)

@@ -593,7 +593,14 @@ func (s *fstate) eval0(e ast.Expr) (v val, known bool) {
 				// One byte of a secret (tok[i]) is not the secret.
 				return val{}, false
 			}
-			return s.eval(x.X), false
+			v := s.eval(x.X)
+			if s.recv != nil && s.c.otherEntry(x) {
+				// A print method that prints one entry of a field
+				// (r.Headers["Content-Type"]) does not print the
+				// field (printfields.go).
+				v.p = 0
+			}
+			return v, false
 		}
 	case *ast.BinaryExpr:
 		if x.Op == token.ADD {
@@ -620,7 +627,11 @@ func (s *fstate) eval0(e ast.Expr) (v val, known bool) {
 			ev := s.eval(value)
 			if isErr {
 				s.c.noteErrorBuilt(t, ev.c)
-				if !printedField(t, elt, i) {
+				if shown, known := s.c.errorPrints(t, elt, i); known && !shown {
+					// Its Error method's summary says it does not
+					// print this field (printfields.go).
+					ev = val{}
+				} else if !printedField(t, elt, i) {
 					ev = val{c: ev.c & valueKinds}
 				}
 			}

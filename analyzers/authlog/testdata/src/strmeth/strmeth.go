@@ -8,6 +8,7 @@ import (
 	"log"
 	"maps"
 	"net/http"
+	"sort"
 	"strings"
 )
 
@@ -93,6 +94,72 @@ func (s *Skipped) String() string { // want String:`authlog\(redacts-fields\)`
 	return b.String()
 }
 
+// Route prints one header, not the credential.
+type Route struct {
+	Path    string
+	Headers map[string]string
+}
+
+func (r *Route) String() string { return r.Path + " " + r.Headers["Content-Type"] } // want String:`authlog\(prints=f0\)`
+
+// Names prints the names of its headers, not their values.
+type Names struct {
+	Path    string
+	Headers map[string]string
+}
+
+func (n *Names) String() string { // want String:`authlog\(prints=f0\)`
+	var names []string
+	for k := range n.Headers {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	return n.Path + " " + strings.Join(names, ",")
+}
+
+// Listed prints its headers through a helper.
+type Listed struct {
+	Path    string
+	Headers map[string]string
+}
+
+func (l *Listed) String() string { return l.Path + "\n" + list(l.Headers) } // want String:`authlog\(prints=f0,f1\)`
+
+func list(h map[string]string) string {
+	var b strings.Builder
+	for k, v := range h {
+		b.WriteString(k + ": " + v + "\n")
+	}
+	return b.String()
+}
+
+// Generic is a generic request whose String method prints its headers.
+type Generic[T any] struct {
+	Path    string
+	Headers map[string]string
+	Body    T
+}
+
+func (g *Generic[T]) String() string { return fmt.Sprint(g.Path, g.Headers) } // want String:`authlog\(prints=f0,f1\)` `Authorization header value reaches the text of \(\*Generic\[T\]\)\.String, which log\.Printf prints`
+
+// StatusError is an error that prints its status, not its headers.
+type StatusError struct {
+	Status  int
+	Headers map[string]string
+}
+
+func (e *StatusError) Error() string { return fmt.Sprintf("status %d", e.Status) } // want Error:`authlog\(prints=f0\)`
+
+// HeadersError prints its headers.
+type HeadersError struct {
+	Status  int
+	Headers map[string]string
+}
+
+func (e *HeadersError) Error() string { // want Error:`authlog\(prints=f0,f1\)`
+	return fmt.Sprintf("status %d headers %v", e.Status, e.Headers)
+}
+
 type Client struct {
 	token string
 	hc    *http.Client
@@ -119,7 +186,35 @@ func (c *Client) logCall(req *http.Request) {
 	log.Printf("calling %v", call)
 }
 
+func (c *Client) logListed(path string) {
+	l := &Listed{Path: path, Headers: map[string]string{"Authorization": "Bearer " + c.token}}
+	log.Printf("sending %s", l) // want `Authorization header value reaches log.Printf`
+}
+
+func (c *Client) logGeneric(path string) {
+	log.Printf("sending %s", &Generic[int]{Path: path, Headers: map[string]string{"Authorization": "Bearer " + c.token}})
+}
+
+func (c *Client) logHeadersError(path string) {
+	h := map[string]string{"Authorization": "Bearer " + c.token}
+	log.Printf("failed: %v", &HeadersError{Status: 500, Headers: h}) // want `Authorization header value reaches log.Printf`
+}
+
 // ---- must stay silent ----
+
+func (c *Client) logRoute(path string) {
+	log.Printf("sending %s", &Route{Path: path, Headers: map[string]string{"Authorization": "Bearer " + c.token}})
+}
+
+func (c *Client) logNames(path string) {
+	log.Printf("sending %s", &Names{Path: path, Headers: map[string]string{"Authorization": "Bearer " + c.token}})
+}
+
+func (c *Client) logStatusError(path string) {
+	h := map[string]string{"Authorization": "Bearer " + c.token}
+	var err error = &StatusError{Status: 500, Headers: h}
+	log.Printf("failed: %v", err)
+}
 
 func (c *Client) logPlainHeaders(path string) {
 	r := &Request{Method: "GET", Path: path, Headers: map[string]string{"Accept": "application/json"}}

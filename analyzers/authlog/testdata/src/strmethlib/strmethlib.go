@@ -55,5 +55,23 @@ func (r *Redacted) String() string { // want String:`authlog\(redacts-fields\)`
 	return strings.Join(parts, " ")
 }
 
+// APIError is an error that prints its status and its request's path,
+// not the headers it keeps.
+type APIError struct {
+	Status  int
+	Path    string
+	Headers map[string]string
+}
+
+func (e *APIError) Error() string { return fmt.Sprintf("%s: status %d", e.Path, e.Status) } // want Error:`authlog\(prints=f0,f1\)`
+
+// DumpError prints the headers it keeps.
+type DumpError struct {
+	Status  int
+	Headers map[string]string
+}
+
+func (e *DumpError) Error() string { return fmt.Sprintf("status %d %v", e.Status, e.Headers) } // want Error:`authlog\(prints=f0,f1\)`
+
 // Do sends req.
 func Do(hc *http.Client, req *http.Request) (*http.Response, error) { return hc.Do(req) }

@@ -31,7 +31,23 @@ func (c *Client) logOp(req *http.Request) {
 	log.Println("op", strmethlib.Op{Name: "get", Header: req.Header}) // want `http.Header \(may hold .*\) reaches log.Println`
 }
 
+func (c *Client) fail(path string, status int) error {
+	return &strmethlib.DumpError{Status: status, Headers: map[string]string{"Authorization": "Bearer " + c.token}}
+}
+
+func (c *Client) logDumpError(path string) {
+	log.Printf("failed: %v", c.fail(path, 500)) // want `Authorization header value reaches log.Printf`
+}
+
 // ---- must stay silent ----
+
+func (c *Client) failQuietly(path string, status int) error {
+	return &strmethlib.APIError{Status: status, Path: path, Headers: map[string]string{"Authorization": "Bearer " + c.token}}
+}
+
+func (c *Client) logAPIError(path string) {
+	log.Printf("failed: %v", c.failQuietly(path, 500))
+}
 
 func (c *Client) logSummary(path string) {
 	s := &strmethlib.Summary{Method: "GET", Path: path, Headers: map[string]string{"Authorization": "Bearer " + c.token}}
