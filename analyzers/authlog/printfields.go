@@ -364,6 +364,11 @@ func (c *checker) noteShown(st *fstate, e ast.Expr, t types.Type, fn *types.Func
 			continue
 		}
 		v, _ := st.fieldOf(e, str.Field(i))
+		if len(f.Results) > 0 {
+			// What the method's text carries whatever the value
+			// (a request field it formats) is reported at the log.
+			v.c &^= creds(f.Results[0])
+		}
 		if v.c == 0 {
 			continue
 		}

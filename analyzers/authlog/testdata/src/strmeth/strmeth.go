@@ -160,6 +160,15 @@ func (e *HeadersError) Error() string { // want Error:`authlog\(prints=f0,f1\)`
 	return fmt.Sprintf("status %d headers %v", e.Status, e.Headers)
 }
 
+// Attempt prints the request it holds, whatever the value: reported at
+// the log once, as before, not again in the method.
+type Attempt struct {
+	N   int
+	Req *http.Request
+}
+
+func (a *Attempt) String() string { return fmt.Sprintf("#%d %v", a.N, a.Req) } // want String:`authlog\(result0=request prints=f0,f1\)`
+
 type Client struct {
 	token string
 	hc    *http.Client
@@ -198,6 +207,10 @@ func (c *Client) logGeneric(path string) {
 func (c *Client) logHeadersError(path string) {
 	h := map[string]string{"Authorization": "Bearer " + c.token}
 	log.Printf("failed: %v", &HeadersError{Status: 500, Headers: h}) // want `Authorization header value reaches log.Printf`
+}
+
+func (c *Client) logAttempt(req *http.Request) {
+	log.Printf("attempt %s", &Attempt{N: 1, Req: req}) // want `request formatted whole \(its Header may hold .*\) reaches log.Printf`
 }
 
 // ---- must stay silent ----
