@@ -131,6 +131,12 @@ func (c *checker) printedFields(fd *ast.FuncDecl, recv *types.Var) (fields uint6
 	if c.redactsInText(fd, recv) {
 		return 0, true
 	}
+	if !c.fieldsOnly(fd, recv) {
+		// The receiver goes somewhere whole (fmt.Sprintf("%+v",
+		// plain(*r)), a helper, a method): which fields the text
+		// shows is not known, and the summary says nothing.
+		return 0, false
+	}
 	c.fieldsOf = recv
 	st := c.analyze(fd)
 	c.fieldsOf = nil
@@ -146,6 +152,37 @@ func (c *checker) printedFields(fd *ast.FuncDecl, recv *types.Var) (fields uint6
 		}
 	}
 	return bits, false
+}
+
+// fieldsOnly reports whether fd uses its receiver recv only to select
+// its own fields (r.Headers) or to compare it with nil.
+func (c *checker) fieldsOnly(fd *ast.FuncDecl, recv *types.Var) bool {
+	info := c.pass.TypesInfo
+	ok := true
+	ast.PreorderStack(fd.Body, nil, func(n ast.Node, stack []ast.Node) bool {
+		id, isID := n.(*ast.Ident)
+		if !ok || !isID || info.Uses[id] != recv {
+			return ok
+		}
+		switch p := stack[len(stack)-1].(type) {
+		case *ast.SelectorExpr:
+			if sel, found := info.Selections[p]; found && sel.Kind() == types.FieldVal && len(sel.Index()) == 1 {
+				return true
+			}
+		case *ast.BinaryExpr:
+			if (p.Op == token.EQL || p.Op == token.NEQ) && (isNil(info, p.X) || isNil(info, p.Y)) {
+				return true
+			}
+		}
+		ok = false
+		return false
+	})
+	return ok
+}
+
+func isNil(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	return ok && tv.IsNil()
 }
 
 // redactsInText reports whether fd, a print method, redacts what it
