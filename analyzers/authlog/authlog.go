@@ -153,6 +153,12 @@ type funcFact struct {
 	// Redacts is true for one that redacts what it prints of them.
 	Fields  uint64
 	Redacts bool
+	// Built has, for a function whose first result is a struct (or a
+	// pointer to one) printed by its String method and always made from
+	// a struct literal there (Made), what each of its fields carries, by
+	// field index (printfields.go).
+	Built []uint64
+	Made  bool
 }
 
 func (*funcFact) AFact() {}
@@ -211,6 +217,15 @@ func (f *funcFact) String() string {
 	if f.Redacts {
 		parts = append(parts, "redacts-fields")
 	}
+	if f.Made {
+		var bs []string
+		for i, b := range f.Built {
+			if b != 0 {
+				bs = append(bs, fmt.Sprintf("f%d=%s", i, kindsString(creds(b))))
+			}
+		}
+		parts = append(parts, "made("+strings.Join(bs, ",")+")")
+	}
 	for i, k := range f.Sends {
 		if k != 0 {
 			parts = append(parts, fmt.Sprintf("p%d=sent(%s)", i, kindsString(creds(k))))
@@ -237,12 +252,12 @@ func (f *funcFact) sink() bool { return f.Values != 0 || f.Printf }
 func (f *funcFact) empty() bool {
 	nonzero := func(r uint64) bool { return r != 0 }
 	some := func(names []string) bool { return len(names) > 0 }
-	return !f.sink() && !f.Masks && f.Fields == 0 && !f.Redacts && !slices.ContainsFunc(f.Removes, some) && !slices.ContainsFunc(f.Strips, some) &&
+	return !f.sink() && !f.Masks && f.Fields == 0 && !f.Redacts && !f.Made && !slices.ContainsFunc(f.Removes, some) && !slices.ContainsFunc(f.Strips, some) &&
 		!slices.ContainsFunc(f.Results, nonzero) && !slices.ContainsFunc(f.Passes, nonzero) && !slices.ContainsFunc(f.Sends, nonzero)
 }
 
 func (f *funcFact) equal(g *funcFact) bool {
-	return f.Sink == g.Sink && f.Values == g.Values && f.Fields == g.Fields && f.Redacts == g.Redacts && f.Printf == g.Printf && f.Masks == g.Masks &&
+	return f.Sink == g.Sink && f.Values == g.Values && f.Fields == g.Fields && f.Redacts == g.Redacts && f.Made == g.Made && slices.Equal(f.Built, g.Built) && f.Printf == g.Printf && f.Masks == g.Masks &&
 		f.Format == g.Format && f.Args == g.Args && slices.Equal(f.Results, g.Results) && slices.Equal(f.Passes, g.Passes) && slices.Equal(f.Sends, g.Sends) &&
 		slices.EqualFunc(f.Removes, g.Removes, slices.Equal) && slices.EqualFunc(f.Strips, g.Strips, slices.Equal)
 }
@@ -493,6 +508,13 @@ func joinFacts(old, new *funcFact) *funcFact {
 	j.Masks = j.Masks || old.Masks
 	j.Fields |= old.Fields
 	j.Redacts = j.Redacts && old.Redacts
+	j.Made = j.Made && old.Made
+	j.Built = slices.Clone(new.Built)
+	for i, b := range old.Built {
+		if i < len(j.Built) {
+			j.Built[i] |= b
+		}
+	}
 	j.Removes = joinNames(new.Removes, old.Removes)
 	j.Strips = joinNames(new.Strips, old.Strips)
 	j.Results = slices.Clone(new.Results)
@@ -786,6 +808,7 @@ func (c *checker) summarise(st *fstate, logs bool) *funcFact {
 	if recv := c.printMethodRecv(st.decl); recv != nil {
 		f.Fields, f.Redacts = c.printedFields(st.decl, recv)
 	}
+	f.Built, f.Made = st.builtFields()
 	if !logs {
 		return f // no call that may log: no parameter reaches a log
 	}

@@ -137,8 +137,10 @@
 //
 // A value whose String method prints fields of its receiver (func (r
 // *Request) String() string { return fmt.Sprintf("%s %s %v", r.Method,
-// r.Path, r.Headers) }), logged where it is made from a struct literal,
-// shows what the literal gives those fields (Headers:
+// r.Path, r.Headers) }), logged where it is made from a struct literal or
+// by a function that always returns one (r, err := c.newRequest(path),
+// in this package or another, through its summary), shows what the
+// literal gives those fields (Headers:
 // map[string]string{"Authorization": "Bearer " + token}), and only that:
 // the fields the method does not print do not reach the log. A method
 // that redacts (it deletes, compares or masks a credential header by

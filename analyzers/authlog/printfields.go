@@ -114,6 +114,9 @@ func ownMethod(fn *types.Func, t types.Type) bool {
 
 // recvStruct returns the struct that t, or the type t points to, is.
 func recvStruct(t types.Type) *types.Struct {
+	if t == nil {
+		return nil
+	}
 	if p, ok := types.Unalias(t).(*types.Pointer); ok {
 		t = p.Elem()
 	}
@@ -355,12 +358,91 @@ func (s *fstate) fieldOf(e ast.Expr, f *types.Var) (v val, all bool) {
 	if lit, ok := x.(*ast.CompositeLit); ok {
 		return s.litElt(lit, f), true
 	}
+	if call, ok := x.(*ast.CallExpr); ok {
+		return s.madeField(call, f)
+	}
 	if id, ok := x.(*ast.Ident); ok {
 		if v := s.varOf(id); v != nil {
 			return s.litValue(v, e.Pos(), f)
 		}
 	}
 	return val{}, false
+}
+
+// madeField returns what the field f of the first result of call
+// carries, by the callee's summary (funcFact.Built); all is false when
+// the summary does not say.
+func (s *fstate) madeField(call *ast.CallExpr, f *types.Var) (v val, all bool) {
+	fn := httpmodel.Callee(s.info, call)
+	if fn == nil {
+		return val{}, false
+	}
+	sum := s.c.fact(fn.Origin())
+	if sum == nil || !sum.Made {
+		return val{}, false
+	}
+	sig := fn.Type().(*types.Signature)
+	st := recvStruct(resultType(sig))
+	if st == nil {
+		return val{}, false
+	}
+	for i := range st.NumFields() {
+		if st.Field(i) == f || st.Field(i).Origin() == f.Origin() {
+			if i < len(sum.Built) {
+				return val{c: creds(sum.Built[i])}, true
+			}
+			return val{}, true
+		}
+	}
+	return val{}, false
+}
+
+// builtFields returns, for the function s, whose first result is a
+// struct (or a pointer to one) that its String method prints, what each
+// field of that result carries where every return statement makes it
+// from a struct literal (or returns nil): made is false otherwise.
+func (s *fstate) builtFields() (built []uint64, made bool) {
+	fn, _ := s.info.Defs[s.decl.Name].(*types.Func)
+	if fn == nil {
+		return nil, false
+	}
+	sig := fn.Type().(*types.Signature)
+	rt := resultType(sig)
+	st := recvStruct(rt)
+	if st == nil || st.NumFields() > 64 {
+		return nil, false
+	}
+	if name, _ := logsink.PrintMethod(rt); name != "String" {
+		return nil, false
+	}
+	n := sig.Results().Len()
+	rets := s.c.calls.Returns(s.decl)
+	if len(rets) == 0 {
+		return nil, false
+	}
+	built = make([]uint64, st.NumFields())
+	for _, ret := range rets {
+		if len(ret.Results) != n {
+			return nil, false
+		}
+		r := ret.Results[0]
+		if tv, ok := s.info.Types[r]; ok && tv.IsNil() {
+			continue
+		}
+		for i := range st.NumFields() {
+			v, all := s.fieldOf(r, st.Field(i))
+			if !all {
+				return nil, false
+			}
+			built[i] |= uint64(v.c &^ credRespDump)
+		}
+	}
+	for len(built) > 0 && built[len(built)-1] == 0 {
+		built = built[:len(built)-1]
+	}
+	// A value made with nothing in its fields is what the old rule
+	// says too: no summary for it (most constructors).
+	return built, len(built) > 0
 }
 
 // A shownUse records that a log prints values of a type of this package,

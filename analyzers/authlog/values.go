@@ -687,11 +687,23 @@ func (s *fstate) litValue(v *types.Var, pos token.Pos, f *types.Var) (out val, a
 			continue
 		}
 		n++
-		if d.Idx >= 0 || d.Range || d.Write != nil || d.Update || d.Rhs == nil {
+		if d.Idx > 0 || d.Range || d.Write != nil || d.Update || d.Rhs == nil {
 			all = false
 			continue
 		}
 		rhs := ast.Unparen(d.Rhs)
+		if call, ok := rhs.(*ast.CallExpr); ok {
+			// r := c.newRequest(path), r, err := ...: the callee's
+			// summary says what it made (printfields.go).
+			v, made := s.madeField(call, f)
+			out = out.Join(v)
+			all = all && made
+			continue
+		}
+		if d.Idx >= 0 {
+			all = false
+			continue
+		}
 		if u, ok := rhs.(*ast.UnaryExpr); ok && u.Op == token.AND {
 			rhs = ast.Unparen(u.X)
 		}

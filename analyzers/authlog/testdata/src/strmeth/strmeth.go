@@ -229,7 +229,31 @@ func (c *Client) logWhole(path string) {
 	log.Printf("sending %s", Whole{Path: path, Headers: map[string]string{"Authorization": "Bearer " + c.token}}) // want `Authorization header value reaches log.Printf`
 }
 
+func (c *Client) newRequest(path string) (*Request, error) {
+	if path == "" {
+		return nil, fmt.Errorf("no path")
+	}
+	return &Request{Method: "GET", Path: path, Headers: map[string]string{"Authorization": "Bearer " + c.token}}, nil
+}
+
+func (c *Client) logMade(path string) error {
+	r, err := c.newRequest(path)
+	if err != nil {
+		return err
+	}
+	log.Printf("sending %s", r)
+	return nil
+}
+
 // ---- must stay silent ----
+
+func (c *Client) newLine(path string) *Line {
+	return &Line{Method: "GET", Path: path, Headers: map[string]string{"Authorization": "Bearer " + c.token}}
+}
+
+func (c *Client) logMadeLine(path string) {
+	log.Printf("sending %s", c.newLine(path))
+}
 
 func (c *Client) logRoute(path string) {
 	log.Printf("sending %s", &Route{Path: path, Headers: map[string]string{"Authorization": "Bearer " + c.token}})

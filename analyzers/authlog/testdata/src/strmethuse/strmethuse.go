@@ -39,7 +39,21 @@ func (c *Client) logDumpError(path string) {
 	log.Printf("failed: %v", c.fail(path, 500)) // want `Authorization header value reaches log.Printf`
 }
 
+func (c *Client) logMade(path string) {
+	r := strmethlib.NewRequest("GET", path, c.token)
+	log.Printf("sending %v", r) // want `secret \(a password, key or token\) reaches log.Printf`
+}
+
 // ---- must stay silent ----
+
+func (c *Client) logMadeSummary(path string) error {
+	s, err := strmethlib.NewSummary("GET", path, c.token)
+	if err != nil {
+		return err
+	}
+	log.Printf("sending %v", s)
+	return nil
+}
 
 func (c *Client) failQuietly(path string, status int) error {
 	return &strmethlib.APIError{Status: status, Path: path, Headers: map[string]string{"Authorization": "Bearer " + c.token}}
