@@ -9,8 +9,8 @@ import (
 
 // TestFixBehavesAuthlogStringMethod: a client logs its own description of
 // each call, a type whose String method prints the headers it will send,
-// bearer token included. After the authlog fix (the method prints the
-// headers redacted) the token is in the log no more, the call is still
+// bearer token included. After the authlog fix (the method's format no
+// longer prints the headers) the token is in the log no more, the call is still
 // logged with its method and URL, and the call succeeds as before.
 func TestFixBehavesAuthlogStringMethod(t *testing.T) {
 	c := fixClient(t, "stringlog", "authlog", "secret (a password, key or token) reaches the text of (*call).String, which log.Printf prints")

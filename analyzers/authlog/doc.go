@@ -146,8 +146,10 @@
 // that redacts (it deletes, compares or masks a credential header by
 // name, or puts a constant in place of the entries of a field it copies)
 // is trusted. When the method is the package's own and formats the field
-// with fmt, the finding is in the method, whose fix redacts every log of
-// the type; otherwise at the log, whose fix drops the value. An error
+// with fmt, the finding is in the method, whose fix (a header redacted
+// through a clone, another field dropped from the format with its verb)
+// redacts every log of the type; otherwise at the log, whose fix drops
+// the value. An error
 // type's Error method is followed the same way: a field it does not print
 // carries nothing into the error's text, wherever the error goes
 // (&StatusError{Status: 500, Headers: h} logged as an error shows the

@@ -452,7 +452,7 @@ func (s *fstate) builtFields() (built []uint64, made bool) {
 type shownUse struct {
 	fn     *types.Func
 	fields map[int]creds // what the logged values give each printed field
-	sites  map[int][]logsink.Arg
+	sites  map[int][]printedSel
 	sink   string
 }
 
@@ -513,6 +513,15 @@ func (c *checker) noteShown(st *fstate, e ast.Expr, t types.Type, fn *types.Func
 	return true
 }
 
+// A printedSel is a field of the receiver that a call of fmt formats
+// whole in a print method (see printedSels): the argument, the call and
+// the index of its format among its arguments (-1 for none).
+type printedSel struct {
+	arg    logsink.Arg
+	call   *ast.CallExpr
+	format int
+}
+
 // methodDecl returns the declaration of fn in this package's syntax.
 func (c *checker) methodDecl(fn *types.Func) *ast.FuncDecl {
 	for _, f := range c.calls.Funcs() {
@@ -526,9 +535,9 @@ func (c *checker) methodDecl(fn *types.Func) *ast.FuncDecl {
 // printedSels returns, by field index, the selections of a field of recv
 // in fd that a call of fmt formats whole into text: fmt.Sprintf("%v",
 // r.Headers), fmt.Fprintf(&b, " %v", r.Header).
-func (c *checker) printedSels(fd *ast.FuncDecl, recv *types.Var) map[int][]logsink.Arg {
+func (c *checker) printedSels(fd *ast.FuncDecl, recv *types.Var) map[int][]printedSel {
 	info := c.pass.TypesInfo
-	out := map[int][]logsink.Arg{}
+	out := map[int][]printedSel{}
 	for _, call := range c.calls.Calls(fd) {
 		fn := call.Callee
 		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "fmt" || fn.Type().(*types.Signature).Recv() != nil {
@@ -557,7 +566,7 @@ func (c *checker) printedSels(fd *ast.FuncDecl, recv *types.Var) map[int][]logsi
 				continue
 			}
 			if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && info.Uses[id] == recv {
-				out[x.Index()[0]] = append(out[x.Index()[0]], a)
+				out[x.Index()[0]] = append(out[x.Index()[0]], printedSel{a, call.Expr, s.Format})
 			}
 		}
 	}
@@ -589,9 +598,13 @@ func (c *checker) checkStringTexts(g *summary.Graph, states []*fstate, at func(t
 		var fs []*finding
 		for _, fi := range slices.Sorted(maps.Keys(u.fields)) {
 			for _, site := range u.sites[fi] {
+				// The field is an argument of the fmt call: a value
+				// fix drops it with its verb (drop.go).
 				fs = append(fs, &finding{
-					leaf: leaf{expr: site.Expr, ctx: site.Type, c: u.fields[fi]},
-					sink: fmt.Sprintf("the text of (%s).String, which %s prints", types.TypeString(recv.Type(), types.RelativeTo(c.pass.Pkg)), u.sink),
+					leaf:       leaf{expr: site.arg.Expr, ctx: site.arg.Type, c: u.fields[fi]},
+					sink:       fmt.Sprintf("the text of (%s).String, which %s prints", types.TypeString(recv.Type(), types.RelativeTo(c.pass.Pkg)), u.sink),
+					call:       site.call,
+					sinkFormat: site.format,
 				})
 			}
 		}
