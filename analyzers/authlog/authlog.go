@@ -147,6 +147,18 @@ type funcFact struct {
 	// itself or through a callee: a helper such as setAuth(req, token)
 	// makes its caller's token a credential (credfield.go).
 	Sends []uint64
+	// Fields has, for a String or Error method of a struct type, bit i
+	// set when the i-th field of the receiver reaches its text
+	// (printfields.go).
+	// Redacts is true for one that redacts what it prints of them.
+	Fields  uint64
+	Redacts bool
+	// Built has, for a function whose first result is a struct (or a
+	// pointer to one) printed by its String method and always made from
+	// a struct literal there (Made), what each of its fields carries, by
+	// field index (printfields.go).
+	Built []uint64
+	Made  bool
 }
 
 func (*funcFact) AFact() {}
@@ -193,6 +205,27 @@ func (f *funcFact) String() string {
 	if f.Masks {
 		parts = append(parts, "masks")
 	}
+	if f.Fields != 0 {
+		var fs []string
+		for i := range 64 {
+			if f.Fields&(1<<i) != 0 {
+				fs = append(fs, fmt.Sprintf("f%d", i))
+			}
+		}
+		parts = append(parts, "prints="+strings.Join(fs, ","))
+	}
+	if f.Redacts {
+		parts = append(parts, "redacts-fields")
+	}
+	if f.Made {
+		var bs []string
+		for i, b := range f.Built {
+			if b != 0 {
+				bs = append(bs, fmt.Sprintf("f%d=%s", i, kindsString(creds(b))))
+			}
+		}
+		parts = append(parts, "made("+strings.Join(bs, ",")+")")
+	}
 	for i, k := range f.Sends {
 		if k != 0 {
 			parts = append(parts, fmt.Sprintf("p%d=sent(%s)", i, kindsString(creds(k))))
@@ -219,12 +252,12 @@ func (f *funcFact) sink() bool { return f.Values != 0 || f.Printf }
 func (f *funcFact) empty() bool {
 	nonzero := func(r uint64) bool { return r != 0 }
 	some := func(names []string) bool { return len(names) > 0 }
-	return !f.sink() && !f.Masks && !slices.ContainsFunc(f.Removes, some) && !slices.ContainsFunc(f.Strips, some) &&
+	return !f.sink() && !f.Masks && f.Fields == 0 && !f.Redacts && !f.Made && !slices.ContainsFunc(f.Removes, some) && !slices.ContainsFunc(f.Strips, some) &&
 		!slices.ContainsFunc(f.Results, nonzero) && !slices.ContainsFunc(f.Passes, nonzero) && !slices.ContainsFunc(f.Sends, nonzero)
 }
 
 func (f *funcFact) equal(g *funcFact) bool {
-	return f.Sink == g.Sink && f.Values == g.Values && f.Printf == g.Printf && f.Masks == g.Masks &&
+	return f.Sink == g.Sink && f.Values == g.Values && f.Fields == g.Fields && f.Redacts == g.Redacts && f.Made == g.Made && slices.Equal(f.Built, g.Built) && f.Printf == g.Printf && f.Masks == g.Masks &&
 		f.Format == g.Format && f.Args == g.Args && slices.Equal(f.Results, g.Results) && slices.Equal(f.Passes, g.Passes) && slices.Equal(f.Sends, g.Sends) &&
 		slices.EqualFunc(f.Removes, g.Removes, slices.Equal) && slices.EqualFunc(f.Strips, g.Strips, slices.Equal)
 }
@@ -294,6 +327,12 @@ type checker struct {
 	marshalled map[types.Type]bool
 	// formKeys caches secrets.FormKey by key.
 	formKeys map[string]bool
+	// fieldsOf is the receiver of the print method that analyze follows
+	// for the fields it prints (printfields.go), or nil.
+	fieldsOf *types.Var
+	// shown are the String methods of the package that print fields a
+	// log's values carry credentials in (printfields.go).
+	shown map[*types.Func]*shownUse
 }
 
 type decl struct {
@@ -394,6 +433,7 @@ func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, de
 		}
 	}
 	found = append(found, c.checkErrorTexts(g, states, at)...)
+	found = append(found, c.checkStringTexts(g, states, at)...)
 	c.fixAll(found, at)
 	for _, ff := range found {
 		for _, f := range ff.fs {
@@ -466,6 +506,15 @@ func joinFacts(old, new *funcFact) *funcFact {
 	j := *new
 	j.Values |= old.Values
 	j.Masks = j.Masks || old.Masks
+	j.Fields |= old.Fields
+	j.Redacts = j.Redacts && old.Redacts
+	j.Made = j.Made && old.Made
+	j.Built = slices.Clone(new.Built)
+	for i, b := range old.Built {
+		if i < len(j.Built) {
+			j.Built[i] |= b
+		}
+	}
 	j.Removes = joinNames(new.Removes, old.Removes)
 	j.Strips = joinNames(new.Strips, old.Strips)
 	j.Results = slices.Clone(new.Results)
@@ -756,6 +805,10 @@ func (c *checker) summarise(st *fstate, logs bool) *funcFact {
 	f.Strips = st.strips()
 	f.Masks = c.masksText(st.decl)
 	f.Sends = c.sentParams(st.decl)
+	if recv := c.printMethodRecv(st.decl); recv != nil {
+		f.Fields, f.Redacts = c.printedFields(st.decl, recv)
+	}
+	f.Built, f.Made = st.builtFields()
 	if !logs {
 		return f // no call that may log: no parameter reaches a log
 	}
@@ -845,11 +898,26 @@ func (c *checker) check(file *ast.File, st *fstate) *fileFindings {
 			// no part.
 			byMethod = byMethod && !httpmodel.IsNamed(a.Type, "io", "Reader") && !a.Source
 			leaves := st.leaves(a.Expr, a.Type, nil)
-			if name, _ := logsink.PrintMethod(t); byMethod && name != "Error" {
+			// own is true when the leaf at a.Expr says what the value's
+			// String method shows of the fields it was made with.
+			own := false
+			if name, fn := logsink.PrintMethod(t); byMethod && name != "Error" {
 				// An error shows what was formatted into its text, whose
 				// leaves are those of the text.
 				shown, _ := c.printedCreds(t, st.eval(a.Expr).c)
-				if shown&^valueKinds != 0 {
+				if name == "String" {
+					if fs, ok := st.fieldsShown(a.Expr, t, fn); ok {
+						// Made from a literal here: its method shows
+						// what it prints itself and the fields it
+						// prints, no more (printfields.go).
+						shown, _ = c.printedCreds(t, 0)
+						leaves, own = nil, true
+						if fs != 0 && !c.noteShown(st, a.Expr, t, fn, s.describe()) {
+							shown |= fs
+						}
+					}
+				}
+				if shown&^valueKinds != 0 || own && shown != 0 {
 					// The method prints a credential itself.
 					leaves = []leaf{{expr: a.Expr, ctx: a.Type, c: shown}}
 				}
@@ -860,7 +928,7 @@ func (c *checker) check(file *ast.File, st *fstate) *fileFindings {
 				leaves = append(leaves, leaf{expr: a.Expr, ctx: a.Type, c: credSecret})
 			}
 			for _, l := range leaves {
-				if byMethod {
+				if byMethod && !(own && l.expr == a.Expr) {
 					shown, _ := c.printedCreds(t, l.c)
 					if shown == 0 {
 						continue

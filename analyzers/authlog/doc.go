@@ -135,6 +135,26 @@
 // package. The fix redacts the request or header where the method formats
 // it.
 //
+// A value whose String method prints fields of its receiver (func (r
+// *Request) String() string { return fmt.Sprintf("%s %s %v", r.Method,
+// r.Path, r.Headers) }), logged where it is made from a struct literal or
+// by a function that always returns one (r, err := c.newRequest(path),
+// in this package or another, through its summary), shows what the
+// literal gives those fields (Headers:
+// map[string]string{"Authorization": "Bearer " + token}), and only that:
+// the fields the method does not print do not reach the log. A method
+// that redacts (it deletes, compares or masks a credential header by
+// name, or puts a constant in place of the entries of a field it copies)
+// is trusted. When the method is the package's own and formats the field
+// with fmt, the finding is in the method, whose fix (a header redacted
+// through a clone, another field dropped from the format with its verb)
+// redacts every log of the type; otherwise at the log, whose fix drops
+// the value. An error
+// type's Error method is followed the same way: a field it does not print
+// carries nothing into the error's text, wherever the error goes
+// (&StatusError{Status: 500, Headers: h} logged as an error shows the
+// status only).
+//
 // A struct type of the package, printed whole (%v, %+v, a structured
 // field) by a log, with a field that holds a secret, is reported at that
 // field: a string or bytes field whose name says secret (above), or,

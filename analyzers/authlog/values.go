@@ -73,6 +73,9 @@ type fstate struct {
 	// = v, h.Set, h.Add): a header made fresh and filled again is no
 	// redaction.
 	fills map[string][]token.Pos
+	// recv is the receiver of a print method followed for the fields it
+	// prints (see printedFields), or nil.
+	recv *types.Var
 }
 
 // Join returns what a value that is a or b may carry.
@@ -102,6 +105,7 @@ func (c *checker) analyze(fd *ast.FuncDecl) *fstate {
 		dels:     map[string][]del{},
 		allKeys:  map[*types.Var]ast.Expr{},
 		fills:    map[string][]token.Pos{},
+		recv:     c.fieldsOf,
 	}
 	if fn, ok := info.Defs[fd.Name].(*types.Func); ok && fd.Type.Params != nil {
 		if sig := fn.Type().(*types.Signature); sig.Variadic() {
@@ -533,8 +537,10 @@ func (s *fstate) eval0(e ast.Expr) (v val, known bool) {
 		case f != nil && f.Pkg() != nil && f.Pkg().Path() != httpPkg:
 			// c.token, when the package sends it as a credential;
 			// cfg.Password, tok.AccessToken, which hold a secret
-			// (secret.go).
+			// (secret.go); in a print method followed for its fields,
+			// the field of the receiver (printfields.go).
 			v := s.litField(x, f)
+			v.p |= s.recvField(x, sel)
 			v.c |= s.c.credVars()[f]
 			if secret, ptr := s.c.secretSel(x); secret && !ptr {
 				v.c |= credSecret
@@ -587,7 +593,14 @@ func (s *fstate) eval0(e ast.Expr) (v val, known bool) {
 				// One byte of a secret (tok[i]) is not the secret.
 				return val{}, false
 			}
-			return s.eval(x.X), false
+			v := s.eval(x.X)
+			if s.recv != nil && s.c.otherEntry(x) {
+				// A print method that prints one entry of a field
+				// (r.Headers["Content-Type"]) does not print the
+				// field (printfields.go).
+				v.p = 0
+			}
+			return v, false
 		}
 	case *ast.BinaryExpr:
 		if x.Op == token.ADD {
@@ -614,7 +627,11 @@ func (s *fstate) eval0(e ast.Expr) (v val, known bool) {
 			ev := s.eval(value)
 			if isErr {
 				s.c.noteErrorBuilt(t, ev.c)
-				if !printedField(t, elt, i) {
+				if shown, known := s.c.errorPrints(t, elt, i); known && !shown {
+					// Its Error method's summary says it does not
+					// print this field (printfields.go).
+					ev = val{}
+				} else if !printedField(t, elt, i) {
 					ev = val{c: ev.c & valueKinds}
 				}
 			}
@@ -655,31 +672,68 @@ func (s *fstate) litField(x *ast.SelectorExpr, f *types.Var) val {
 	if v == nil {
 		return val{}
 	}
-	var out val
-	for _, d := range s.f.Defs(v, x.Pos()) {
-		if d.Hidden || d.Idx >= 0 || d.Range || d.Write != nil || d.Update || d.Rhs == nil {
+	out, _ := s.litValue(v, x.Pos(), f)
+	return out
+}
+
+// litValue returns what the field f of the local variable v carries at
+// pos: the values that the struct literals v is given give f. all is
+// true when every value v may hold there is such a literal.
+func (s *fstate) litValue(v *types.Var, pos token.Pos, f *types.Var) (out val, all bool) {
+	all = true
+	n := 0
+	for _, d := range s.f.Defs(v, pos) {
+		if d.Hidden {
+			continue
+		}
+		n++
+		if d.Idx > 0 || d.Range || d.Write != nil || d.Update || d.Rhs == nil {
+			all = false
 			continue
 		}
 		rhs := ast.Unparen(d.Rhs)
+		if call, ok := rhs.(*ast.CallExpr); ok {
+			// r := c.newRequest(path), r, err := ...: the callee's
+			// summary says what it made (printfields.go).
+			v, made := s.madeField(call, f)
+			out = out.Join(v)
+			all = all && made
+			continue
+		}
+		if d.Idx >= 0 {
+			all = false
+			continue
+		}
 		if u, ok := rhs.(*ast.UnaryExpr); ok && u.Op == token.AND {
 			rhs = ast.Unparen(u.X)
 		}
-		lit, ok := rhs.(*ast.CompositeLit)
-		if !ok {
-			continue
+		if lit, ok := rhs.(*ast.CompositeLit); ok {
+			out = out.Join(s.litElt(lit, f))
+		} else {
+			all = false
 		}
-		st, ok := s.info.TypeOf(lit).Underlying().(*types.Struct)
-		if !ok {
-			continue
-		}
-		for i, elt := range lit.Elts {
-			if kv, ok := elt.(*ast.KeyValueExpr); ok {
-				if id, ok := kv.Key.(*ast.Ident); ok && s.info.Uses[id] == f {
-					out = out.Join(s.eval(kv.Value))
-				}
-			} else if i < st.NumFields() && st.Field(i) == f {
-				out = out.Join(s.eval(elt))
+	}
+	return out, all && n > 0
+}
+
+// litElt returns what the struct literal lit gives its field f.
+func (s *fstate) litElt(lit *ast.CompositeLit, f *types.Var) val {
+	var out val
+	t := s.info.TypeOf(lit)
+	if t == nil {
+		return out
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return out
+	}
+	for i, elt := range lit.Elts {
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			if id, ok := kv.Key.(*ast.Ident); ok && s.info.Uses[id] == f {
+				out = out.Join(s.eval(kv.Value))
 			}
+		} else if i < st.NumFields() && st.Field(i) == f {
+			out = out.Join(s.eval(elt))
 		}
 	}
 	return out

@@ -57,7 +57,7 @@ type ReqError struct {
 	Err error
 }
 
-func (e *ReqError) Error() string {
+func (e *ReqError) Error() string { // want Error:`authlog\(prints=f1\)`
 	return e.Req.Method + " " + e.Req.URL.Redacted() + ": " + e.Err.Error()
 }
 
@@ -112,7 +112,7 @@ type APIError struct {
 	Status int
 }
 
-func (e *APIError) Error() string { // want Error:`authlog\(result0=request\)`
+func (e *APIError) Error() string { // want Error:`authlog\(result0=request prints=f0,f1\)`
 	return fmt.Sprintf("request %+v failed with %d", e.Req, e.Status) // want `request formatted whole \(its Header may hold .*\) reaches the text of \(\*APIError\).Error, which every log of the error prints`
 }
 
@@ -134,7 +134,7 @@ type RejectedError struct {
 	Header http.Header
 }
 
-func (e RejectedError) Error() string {
+func (e RejectedError) Error() string { // want Error:`authlog\(prints=f0\)`
 	return "rejected with headers " + fmt.Sprint(e.Header) // want `http.Header \(may hold .*\) reaches the text of \(RejectedError\).Error`
 }
 
@@ -158,4 +158,4 @@ type NotBuilt struct {
 	Req *http.Request
 }
 
-func (e *NotBuilt) Error() string { return fmt.Sprintf("%v failed", e.Req) } // want Error:`authlog\(result0=request\)`
+func (e *NotBuilt) Error() string { return fmt.Sprintf("%v failed", e.Req) } // want Error:`authlog\(result0=request prints=f0\)`

@@ -250,7 +250,7 @@ type RedactedHook struct {
 	SigningSecret string
 }
 
-func (h RedactedHook) String() string { return "RedactedHook{" + h.URL + "}" }
+func (h RedactedHook) String() string { return "RedactedHook{" + h.URL + "}" } // want String:`authlog\(prints=f0\)`
 
 func hooks(h Hook, r RedactedHook) {
 	log.Printf("hook %+v", h)

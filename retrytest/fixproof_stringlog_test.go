@@ -1,0 +1,38 @@
+package retrytest_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/retrylint/retrylint/retrytest"
+)
+
+// TestFixBehavesAuthlogStringMethod: a client logs its own description of
+// each call, a type whose String method prints the headers it will send,
+// bearer token included. After the authlog fix (the method's format no
+// longer prints the headers) the token is in the log no more, the call is still
+// logged with its method and URL, and the call succeeds as before.
+func TestFixBehavesAuthlogStringMethod(t *testing.T) {
+	c := fixClient(t, "stringlog", "authlog", "secret (a password, key or token) reaches the text of (*call).String, which log.Printf prints")
+	const token = "s3cr3t-token"
+	routes := []retrytest.Route{{Method: "GET", Path: "/report", Script: []retrytest.Step{retrytest.OK(200)}}}
+	c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+		res := runClient(t, bin, "-token="+token, srv.URL+"/report")
+		if res.code != 0 || strings.TrimSpace(res.stdout) != "200" {
+			t.Fatalf("fixed=%v: want 200, got exit %d: %q %q", fixed, res.code, res.stdout, res.stderr)
+		}
+		if !strings.Contains(res.stderr, "sending GET "+srv.URL+"/report") {
+			t.Errorf("fixed=%v: the call should still be logged with its method and URL:\n%s", fixed, res.stderr)
+		}
+		leaked := strings.Contains(res.stderr, token)
+		if !fixed {
+			if !leaked {
+				t.Fatalf("the defect did not show: the token is not in the log:\n%s", res.stderr)
+			}
+			return
+		}
+		if leaked {
+			t.Errorf("the fixed client still logs the token:\n%s", res.stderr)
+		}
+	})
+}
