@@ -301,10 +301,32 @@ func (c *checker) otherEntry(x *ast.IndexExpr) bool {
 	return c.nameIndex(http.CanonicalHeaderKey(k)) == 0 && !secrets.FormKey(k)
 }
 
-// recvField returns the bit of x, a selection of a field directly from
-// the receiver being followed (see printedFields), or 0.
+// recvField returns the bit of the field of the receiver being followed
+// (see printedFields) that x selects, directly (r.Headers) or through
+// fields of that field (r.Opts.Headers, r.Auth.Token), or 0. A number
+// or a flag selected below the field (r.Opts.Timeout) carries none of
+// what the field holds.
 func (s *fstate) recvField(x *ast.SelectorExpr, sel *types.Selection) uint64 {
-	if s.recv == nil || len(sel.Index()) != 1 || sel.Index()[0] >= 64 {
+	if s.recv == nil {
+		return 0
+	}
+	if _, nested := ast.Unparen(x.X).(*ast.SelectorExpr); nested {
+		if b, ok := sel.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsString == 0 {
+			return 0
+		}
+	}
+	for {
+		inner, ok := ast.Unparen(x.X).(*ast.SelectorExpr)
+		if !ok {
+			break
+		}
+		isel, ok := s.info.Selections[inner]
+		if !ok || isel.Kind() != types.FieldVal {
+			return 0
+		}
+		x, sel = inner, isel
+	}
+	if len(sel.Index()) != 1 || sel.Index()[0] >= 64 {
 		return 0
 	}
 	if id, ok := ast.Unparen(x.X).(*ast.Ident); !ok || s.info.Uses[id] != s.recv {

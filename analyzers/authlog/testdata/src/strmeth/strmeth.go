@@ -181,6 +181,29 @@ func (w Whole) String() string {
 	return w.Path + " " + fmt.Sprintf("%+v", plain(w))
 }
 
+// Nested prints the headers of its options.
+type Options struct {
+	Headers map[string]string
+	Retries int
+}
+
+type Nested struct {
+	Path string
+	Opts Options
+}
+
+func (n *Nested) String() string { // want String:`authlog\(prints=f0,f1\)`
+	return fmt.Sprintf("%s %v", n.Path, n.Opts.Headers)
+}
+
+// Counted prints the number of retries of its options, not their headers.
+type Counted struct {
+	Path string
+	Opts *Options
+}
+
+func (c *Counted) String() string { return fmt.Sprintf("%s retries=%d", c.Path, c.Opts.Retries) } // want String:`authlog\(prints=f0\)`
+
 type Client struct {
 	token string
 	hc    *http.Client
@@ -245,6 +268,10 @@ func (c *Client) logMade(path string) error {
 	return nil
 }
 
+func (c *Client) logNested(path string) {
+	log.Printf("sending %s", &Nested{Path: path, Opts: Options{Headers: map[string]string{"Authorization": "Bearer " + c.token}}}) // want `Authorization header value reaches log.Printf`
+}
+
 // ---- must stay silent ----
 
 func (c *Client) newLine(path string) *Line {
@@ -297,4 +324,8 @@ func (c *Client) logSkipped(path string) {
 func (c *Client) logFields(path string) {
 	r := &Request{Method: "GET", Path: path, Headers: map[string]string{"Authorization": "Bearer " + c.token}}
 	log.Printf("sending %s %s", r.Method, r.Path)
+}
+
+func (c *Client) logCounted(path string) {
+	log.Printf("sending %s", &Counted{Path: path, Opts: &Options{Headers: map[string]string{"Authorization": "Bearer " + c.token}, Retries: 3}})
 }
