@@ -25,6 +25,7 @@ package retrydeadline
 import (
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/parser"
 	"go/token"
 	"go/types"
@@ -373,6 +374,11 @@ func (c *checker) opCaller(l *retryloop.Loop, t *timeout) *opCall {
 	if oc == nil {
 		return nil
 	}
+	if n, ok := c.attemptsOf(oc); ok && n <= 1 {
+		// One attempt (retryCtx(ctx, 1, op), retryUpTo(ctx, 0, op)):
+		// its timeout is the whole budget, and nothing is retried.
+		return nil
+	}
 	// The caller's context, or one certainly without a deadline
 	// (retryCtx(context.Background(), ...)), as calleeTimeout admits.
 	if c.callerContext(oc.view, oc.ctx, 0) == nil && !c.noDeadline(oc.view.Func, oc.ctx, 0) {
@@ -380,6 +386,26 @@ func (c *checker) opCaller(l *retryloop.Loop, t *timeout) *opCall {
 	}
 	t.outer = oc.ctx
 	return oc
+}
+
+// attemptsOf returns the number of attempts the helper call oc makes,
+// when the helper's fact and the call say: a constant count argument
+// plus the fact's offset, or the helper's own constant.
+func (c *checker) attemptsOf(oc *opCall) (int64, bool) {
+	f := oc.fact
+	if f.Count == 0 {
+		return f.Attempts, f.Attempts > 0
+	}
+	_, args := httpmodel.Receiver(c.pass.TypesInfo, oc.call)
+	if f.Count > len(args) {
+		return 0, false
+	}
+	tv, ok := c.pass.TypesInfo.Types[args[f.Count-1]]
+	if !ok || tv.Value == nil {
+		return 0, false
+	}
+	n, exact := constant.Int64Val(constant.ToInt(tv.Value))
+	return n + f.CountOff, exact
 }
 
 // helperCallOf returns the call of l.Via that hands it the literal lit
@@ -467,6 +493,14 @@ func (c *checker) reportOpCaller(file *ast.File, l *retryloop.Loop, t *timeout, 
 	}
 	src := fixes.Source(c.pass, oc.call.Pos())
 	start := oc.view.Outer
+	switch start.(type) {
+	case *ast.GoStmt, *ast.DeferStmt:
+		// A deadline made before go or defer would start the call's
+		// budget now and end it when this function returns, not when
+		// the call does.
+		c.gate(t.call, "op-caller-fix", "per-attempt timeout from the caller's context in an operation run by go or defer: no deadline fix")
+		return
+	}
 	timeName, timeImp, ok := fixes.Import(info, c.pass.Pkg, file, "time", start.Pos())
 	if !ok {
 		return

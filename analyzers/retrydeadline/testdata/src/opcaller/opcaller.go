@@ -385,3 +385,39 @@ func (c *Client) Ready(ctx context.Context, url string) error {
 		return c.get(actx, url) == nil, nil
 	})
 }
+
+// Run in a goroutine, or deferred: a deadline made before the statement
+// would end when the function returns, not when the retry does. No fix
+// fits there, and the finding is left out.
+func (c *Client) Spawn(ctx context.Context, url string) {
+	go retryCtx(ctx, 3, func(ctx context.Context) error {
+		actx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		defer cancel()
+		return c.get(actx, url)
+	})
+}
+
+func (c *Client) Later(ctx context.Context, url string) {
+	defer retryCtx(ctx, 3, func(ctx context.Context) error {
+		actx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		defer cancel()
+		return c.get(actx, url)
+	})
+}
+
+// One attempt: its timeout is the whole budget, and nothing is retried.
+func (c *Client) Once(ctx context.Context, url string) error {
+	return retryCtx(ctx, 1, func(ctx context.Context) error {
+		actx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		defer cancel()
+		return c.get(actx, url)
+	})
+}
+
+func (c *Client) NoRetry(ctx context.Context, url string) error {
+	return retryUpTo(ctx, 0, func(ctx context.Context) error {
+		actx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		defer cancel()
+		return c.get(actx, url)
+	})
+}
