@@ -142,10 +142,12 @@
 // in this package or another, through its summary), shows what the
 // literal gives those fields (Headers:
 // map[string]string{"Authorization": "Bearer " + token}), and only that:
-// the fields the method does not print do not reach the log. A method
-// that redacts (it deletes, compares or masks a credential header by
-// name, or puts a constant in place of the entries of a field it copies)
-// is trusted. When the method is the package's own and formats the field
+// the fields the method does not print do not reach the log; a field it
+// prints through a field of it (r.Opts.Headers) counts as printed. A
+// method that redacts (it deletes, compares or masks a credential header
+// by name, or puts a constant in place of the entries of a field it
+// copies) is trusted with its maps, headers and structs, not with a text
+// field it prints whole (a token beside the headers it redacts). When the method is the package's own and formats the field
 // with fmt, the finding is in the method, whose fix (a header redacted
 // through a clone, another field dropped from the format with its verb)
 // redacts every log of the type; otherwise at the log, whose fix drops

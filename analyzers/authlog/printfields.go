@@ -126,19 +126,21 @@ func recvStruct(t types.Type) *types.Struct {
 
 // printedFields returns the summary's Fields of fd, a print method (see
 // printMethodRecv) whose receiver is recv: bit i is set when the i-th
-// field of the receiver, selected from it directly (r.Headers), reaches
-// the method's result. The method is analysed again with the receiver's
-// fields as its inputs (a print method has no parameter, so the bits of
-// its values are free for them). A method that redacts gives none.
+// field of the receiver, selected from it directly (r.Headers) or
+// through its own fields (r.Opts.Headers), reaches the method's result.
+// The method is analysed again with the receiver's fields as its inputs
+// (a print method has no parameter, so the bits of its values are free
+// for them). A method that redacts (redacts) is trusted with the fields
+// that hold entries by name, maps, headers and the structs that may hold
+// them; a text field it prints (r.Token beside a header it redacts)
+// still counts.
 func (c *checker) printedFields(fd *ast.FuncDecl, recv *types.Var) (fields uint64, redacts bool) {
-	if c.redactsInText(fd, recv) {
-		return 0, true
-	}
+	redacts = c.redactsInText(fd, recv)
 	if !c.fieldsOnly(fd, recv) {
 		// The receiver goes somewhere whole (fmt.Sprintf("%+v",
 		// plain(*r)), a helper, a method): which fields the text
-		// shows is not known, and the summary says nothing.
-		return 0, false
+		// shows is not known, and the summary says nothing more.
+		return 0, redacts
 	}
 	c.fieldsOf = recv
 	st := c.analyze(fd)
@@ -154,7 +156,15 @@ func (c *checker) printedFields(fd *ast.FuncDecl, recv *types.Var) (fields uint6
 			}
 		}
 	}
-	return bits, false
+	if redacts {
+		str := recvStruct(recv.Type())
+		for i := range min(str.NumFields(), 64) {
+			if !isText(str.Field(i).Type()) {
+				bits &^= 1 << i
+			}
+		}
+	}
+	return bits, redacts
 }
 
 // fieldsOnly reports whether fd uses its receiver recv only to select

@@ -51,7 +51,7 @@ type Cloned struct {
 	Headers map[string]string
 }
 
-func (c *Cloned) String() string { // want String:`authlog\(redacts-fields\)`
+func (c *Cloned) String() string { // want String:`authlog\(prints=f0 redacts-fields\)`
 	h := maps.Clone(c.Headers)
 	delete(h, "Authorization")
 	return fmt.Sprintf("%s %v", c.Path, h)
@@ -63,7 +63,7 @@ type Masked struct {
 	Headers map[string]string
 }
 
-func (m *Masked) String() string { // want String:`authlog\(redacts-fields\)`
+func (m *Masked) String() string { // want String:`authlog\(prints=f0 redacts-fields\)`
 	out := make(map[string]string, len(m.Headers))
 	for k, v := range m.Headers {
 		if sensitive(k) {
@@ -82,7 +82,7 @@ type Skipped struct {
 	Headers map[string]string
 }
 
-func (s *Skipped) String() string { // want String:`authlog\(redacts-fields\)`
+func (s *Skipped) String() string { // want String:`authlog\(prints=f0 redacts-fields\)`
 	var b strings.Builder
 	b.WriteString(s.Path)
 	for k, v := range s.Headers {
@@ -204,6 +204,45 @@ type Counted struct {
 
 func (c *Counted) String() string { return fmt.Sprintf("%s retries=%d", c.Path, c.Opts.Retries) } // want String:`authlog\(prints=f0\)`
 
+// Keyed redacts its headers but prints its key whole.
+type Keyed struct {
+	Path    string
+	Headers map[string]string
+	Key     string
+}
+
+func (k *Keyed) String() string { // want String:`authlog\(prints=f0,f2 redacts-fields\)`
+	h := maps.Clone(k.Headers)
+	delete(h, "Authorization")
+	return fmt.Sprintf("%s %v key=%s", k.Path, h, k.Key) // want `Authorization header value reaches the text of \(\*Keyed\)\.String, which log\.Printf prints`
+}
+
+// Flagged redacts its headers and prints only whether it has a key.
+type Flagged struct {
+	Path    string
+	Headers map[string]string
+	Key     string
+}
+
+func (f *Flagged) String() string { // want String:`authlog\(prints=f0 redacts-fields\)`
+	h := maps.Clone(f.Headers)
+	delete(h, "Authorization")
+	return fmt.Sprintf("%s %v keyed=%t", f.Path, h, f.Key != "")
+}
+
+// KeyError redacts its headers but prints its key whole.
+type KeyError struct {
+	Status  int
+	Headers map[string]string
+	Key     string
+}
+
+func (e *KeyError) Error() string { // want Error:`authlog\(prints=f2 redacts-fields\)`
+	h := maps.Clone(e.Headers)
+	delete(h, "Authorization")
+	return fmt.Sprintf("status %d %v key=%s", e.Status, h, e.Key)
+}
+
 type Client struct {
 	token string
 	hc    *http.Client
@@ -272,6 +311,14 @@ func (c *Client) logNested(path string) {
 	log.Printf("sending %s", &Nested{Path: path, Opts: Options{Headers: map[string]string{"Authorization": "Bearer " + c.token}}}) // want `Authorization header value reaches log.Printf`
 }
 
+func (c *Client) logKeyed(path string) {
+	log.Printf("sending %s", &Keyed{Path: path, Key: c.token})
+}
+
+func (c *Client) logKeyError() {
+	log.Printf("failed: %v", &KeyError{Status: 500, Key: c.token}) // want `Authorization header value reaches log.Printf`
+}
+
 // ---- must stay silent ----
 
 func (c *Client) newLine(path string) *Line {
@@ -328,4 +375,8 @@ func (c *Client) logFields(path string) {
 
 func (c *Client) logCounted(path string) {
 	log.Printf("sending %s", &Counted{Path: path, Opts: &Options{Headers: map[string]string{"Authorization": "Bearer " + c.token}, Retries: 3}})
+}
+
+func (c *Client) logFlagged(path string) {
+	log.Printf("sending %s", &Flagged{Path: path, Key: c.token})
 }

@@ -44,7 +44,7 @@ type Redacted struct {
 	Headers map[string]string
 }
 
-func (r *Redacted) String() string { // want String:`authlog\(redacts-fields\)`
+func (r *Redacted) String() string { // want String:`authlog\(prints=f0 redacts-fields\)`
 	parts := []string{r.Path}
 	for k, v := range r.Headers {
 		if k == "Authorization" {
