@@ -42,7 +42,9 @@
 //     operation on to such a helper), does not bound the retry in time (a clock budget
 //     in its loop), and the call hands the helper the caller's context or
 //     one without a deadline; a condition polled until done, whose error
-//     ends the poll, is not retried. The fix makes the overall deadline
+//     ends the poll, is not retried, nor is an operation the call asks for
+//     one attempt of (retryCtx(ctx, 1, op)). A call run by go or defer
+//     has no place for the deadline and is left out. The fix makes the overall deadline
 //     just before the call and hands it to the helper, sized from the
 //     helper's attempt count and pause when the call passes them (or its
 //     receiver holds the pause) or the helper fixes them;
