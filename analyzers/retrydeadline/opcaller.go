@@ -551,7 +551,12 @@ func (c *checker) reportOpCaller(file *ast.File, l *retryloop.Loop, t *timeout, 
 		}
 		n = fixes.Format(c.pass.Fset, a)
 		untyped = untypedConst(info, a)
-		if f.CountOff != 0 {
+		if lit, ok := ast.Unparen(a).(*ast.BasicLit); ok && f.CountOff != 0 {
+			// retryUpTo(ctx, 2, op) makes 3 attempts: written so.
+			if k, err := strconv.ParseInt(lit.Value, 0, 64); err == nil {
+				n = strconv.FormatInt(k+f.CountOff, 10)
+			}
+		} else if f.CountOff != 0 {
 			if _, ok := ast.Unparen(a).(*ast.BinaryExpr); ok {
 				n = "(" + n + ")"
 			}

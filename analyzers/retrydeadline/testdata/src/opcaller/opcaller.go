@@ -184,6 +184,15 @@ func (c *Client) Maybe(ctx context.Context, url string, retries int) error {
 	})
 }
 
+// Two retries after the first attempt: the deadline counts three.
+func (c *Client) Twice(ctx context.Context, url string) error {
+	return retryUpTo(ctx, 2, func(ctx context.Context) error {
+		actx, cancel := context.WithTimeout(ctx, 10*time.Second) // want `per-attempt timeout \(context.WithTimeout\) inside an operation retried by retryUpTo but no overall deadline`
+		defer cancel()
+		return c.get(actx, url)
+	})
+}
+
 // attemptCtx bounds one attempt.
 func attemptCtx(ctx context.Context) (context.Context, context.CancelFunc) {
 	return context.WithTimeout(ctx, 5*time.Second)
