@@ -897,6 +897,9 @@ func (c *checker) check(file *ast.File, st *fstate) *fileFindings {
 			// io.Copy reads its source: a buffer's String method plays
 			// no part.
 			byMethod = byMethod && !httpmodel.IsNamed(a.Type, "io", "Reader") && !a.Source
+			// %#v prints the value as Go syntax, fields and all: its
+			// String and Error methods play no part.
+			byMethod = byMethod && a.Verb != logsink.GoSyntax
 			leaves := st.leaves(a.Expr, a.Type, nil)
 			// own is true when the leaf at a.Expr says what the value's
 			// String method shows of the fields it was made with.

@@ -546,10 +546,15 @@ func IsStdStream(info *types.Info, e ast.Expr) bool {
 		(v.Name() == "Stdout" || v.Name() == "Stderr")
 }
 
+// GoSyntax is the verb that Verbs and Args give %#v, which prints a value
+// as Go syntax, fields and all: through its GoString method if it has
+// one, never through String or Error.
+const GoSyntax = '#'
+
 // Verbs returns, for each argument that the printf format consumes, the
 // verbs that print it ('*' for a width or precision taken from an
-// argument), following explicit argument indexes ([n]) as fmt does. ok is
-// false when an index is malformed.
+// argument, GoSyntax for %#v), following explicit argument indexes ([n])
+// as fmt does. ok is false when an index is malformed.
 func Verbs(format string) (verbs [][]rune, ok bool) {
 	i, arg := 0, 0
 	use := func(r rune) {
@@ -598,7 +603,9 @@ func Verbs(format string) (verbs [][]rune, ok bool) {
 			continue
 		}
 		i++
+		sharp := false
 		for i < len(format) && strings.IndexByte("+-# 0", format[i]) >= 0 {
+			sharp = sharp || format[i] == '#'
 			i++
 		}
 		if !number() {
@@ -620,6 +627,9 @@ func Verbs(format string) (verbs [][]rune, ok bool) {
 		i += size
 		if r == '%' {
 			continue
+		}
+		if r == 'v' && sharp {
+			r = GoSyntax
 		}
 		use(r)
 	}

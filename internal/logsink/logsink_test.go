@@ -26,7 +26,7 @@ func TestVerbs(t *testing.T) {
 		{"plain", "", true},
 		{"%s=%v", "s|v", true},
 		{"100%% %d", "d", true},
-		{"%+v %#v %-8.3f % x", "v|v|f|x", true},
+		{"%+v %#v %-8.3f % x %#x", "v|#|f|x|x", true},
 		{"%*d", "*|d", true},
 		{"%.*s", "*|s", true},
 		{"%6.2f%%", "f", true},

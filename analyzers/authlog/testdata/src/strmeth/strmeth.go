@@ -319,6 +319,11 @@ func (c *Client) logKeyError() {
 	log.Printf("failed: %v", &KeyError{Status: 500, Key: c.token}) // want `Authorization header value reaches log.Printf`
 }
 
+func (c *Client) logLineGoSyntax(path string) {
+	l := &Line{Method: "GET", Path: path, Headers: map[string]string{"Authorization": "Bearer " + c.token}}
+	log.Printf("sending %#v", l) // want `Authorization header value reaches log.Printf`
+}
+
 // ---- must stay silent ----
 
 func (c *Client) newLine(path string) *Line {
