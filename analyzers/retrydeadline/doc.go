@@ -44,10 +44,10 @@
 //     one without a deadline; a condition polled until done, whose error
 //     ends the poll, is not retried, nor is an operation the call asks for
 //     one attempt of (retryCtx(ctx, 1, op)). A call run by go or defer
-//     has no place for the deadline and is left out. The fix makes the overall deadline
-//     just before the call and hands it to the helper, sized from the
-//     helper's attempt count and pause when the call passes them (or its
-//     receiver holds the pause) or the helper fixes them;
+//     has no place for the deadline and is left out. The fix makes the
+//     overall deadline just before the call and hands it to the helper,
+//     sized from the helper's attempt count and pause when the call
+//     passes them (or its receiver holds them) or the helper fixes them;
 //   - a request built inside the loop, with http.NewRequest or with a
 //     context on which the function set no deadline of its own (the
 //     caller's, say), and sent through an http.Client whose Timeout is set:

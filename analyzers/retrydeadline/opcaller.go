@@ -30,6 +30,7 @@ import (
 	"go/token"
 	"go/types"
 	"strconv"
+	"strings"
 	"time"
 
 	"golang.org/x/tools/go/analysis"
@@ -156,6 +157,10 @@ func (c *checker) computeOpCtxFacts() {
 				f.Attempts = n
 			} else if e, err := parser.ParseExpr(text); err == nil {
 				f.Count, f.CountOff = c.countParam(fn, fd, e)
+				if f.Count == 0 {
+					// for i := 0; i < r.attempts; i++ in a method.
+					f.CountField, f.CountOff = c.recvCount(fd, e)
+				}
 			}
 		}
 		if l.Outer != nil {
@@ -259,6 +264,9 @@ func (c *checker) delegated(fd *ast.FuncDecl, call *ast.CallExpr, h *opCtxFact) 
 	if h.PauseField != "" && c.isRecv(fd, recv) {
 		f.PauseField = h.PauseField
 	}
+	if h.Count == 0 && h.CountField != "" && c.isRecv(fd, recv) {
+		f.CountField, f.CountOff = h.CountField, h.CountOff
+	}
 	return f
 }
 
@@ -286,6 +294,61 @@ func (c *checker) countParam(fn *types.Func, fd *ast.FuncDecl, e ast.Expr) (int,
 		return 0, 0
 	}
 	return i + 1, off
+}
+
+// recvCount returns the chain of fields of fd's receiver that the count
+// text e (see attemptBound) names, alone or plus or minus an integer
+// (r.attempts, r.cfg.Retries+1), and that integer; "" and 0 when e names
+// no such chain, or fd assigns its receiver or declares another variable
+// of its name.
+func (c *checker) recvCount(fd *ast.FuncDecl, e ast.Expr) (string, int64) {
+	var off int64
+	if b, ok := e.(*ast.BinaryExpr); ok && (b.Op == token.ADD || b.Op == token.SUB) {
+		lit, ok := b.Y.(*ast.BasicLit)
+		if !ok || lit.Kind != token.INT {
+			return "", 0
+		}
+		n, err := strconv.ParseInt(lit.Value, 10, 64)
+		if err != nil {
+			return "", 0
+		}
+		if b.Op == token.SUB {
+			n = -n
+		}
+		e, off = b.X, n
+	}
+	var names []string
+	for {
+		sel, ok := e.(*ast.SelectorExpr)
+		if !ok {
+			break
+		}
+		names = append([]string{sel.Sel.Name}, names...)
+		e = sel.X
+	}
+	id, ok := e.(*ast.Ident)
+	if !ok || len(names) == 0 || fd.Recv == nil || len(fd.Recv.List) != 1 || len(fd.Recv.List[0].Names) != 1 {
+		return "", 0
+	}
+	info := c.pass.TypesInfo
+	name := fd.Recv.List[0].Names[0]
+	recv, _ := info.Defs[name].(*types.Var)
+	if recv == nil || id.Name != name.Name || c.assignedIn(fd.Body, recv) {
+		return "", 0
+	}
+	// The text names the receiver unless the body declares another
+	// variable of its name.
+	shadowed := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if d, ok := n.(*ast.Ident); ok && d.Name == id.Name && info.Defs[d] != nil {
+			shadowed = true
+		}
+		return !shadowed
+	})
+	if shadowed {
+		return "", 0
+	}
+	return strings.Join(names, "."), off
 }
 
 // namedParam returns the index (receiver aside) of the parameter of fn

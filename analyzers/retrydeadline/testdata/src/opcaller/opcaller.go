@@ -193,6 +193,36 @@ func (c *Client) Twice(ctx context.Context, url string) error {
 	})
 }
 
+// Retrier retries an operation its attempts times, its pause apart.
+type Retrier struct {
+	attempts int
+	pause    time.Duration
+}
+
+func (r *Retrier) Do(ctx context.Context, fn func(context.Context) error) error { // want Do:"opctx\\(param 0 as op param 0 count recv.attempts pause recv.pause\\)"
+	var err error
+	for i := 0; i < r.attempts; i++ {
+		if err = fn(ctx); err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(r.pause):
+		}
+	}
+	return err
+}
+
+// The retrier's count and pause size the deadline.
+func (c *Client) Retried(ctx context.Context, r *Retrier, url string) error {
+	return r.Do(ctx, func(ctx context.Context) error {
+		actx, cancel := context.WithTimeout(ctx, 10*time.Second) // want `per-attempt timeout \(context.WithTimeout\) inside an operation retried by Do but no overall deadline`
+		defer cancel()
+		return c.get(actx, url)
+	})
+}
+
 // attemptCtx bounds one attempt.
 func attemptCtx(ctx context.Context) (context.Context, context.CancelFunc) {
 	return context.WithTimeout(ctx, 5*time.Second)
