@@ -274,20 +274,9 @@ func (c *checker) delegated(fd *ast.FuncDecl, call *ast.CallExpr, h *opCtxFact) 
 // count text e (see attemptBound) names, alone or plus or minus an
 // integer, and that integer (signed); 0 and 0 otherwise.
 func (c *checker) countParam(fn *types.Func, fd *ast.FuncDecl, e ast.Expr) (int, int64) {
-	var off int64
-	if b, ok := e.(*ast.BinaryExpr); ok && (b.Op == token.ADD || b.Op == token.SUB) {
-		lit, ok := b.Y.(*ast.BasicLit)
-		if !ok || lit.Kind != token.INT {
-			return 0, 0
-		}
-		n, err := strconv.ParseInt(lit.Value, 10, 64)
-		if err != nil {
-			return 0, 0
-		}
-		if b.Op == token.SUB {
-			n = -n
-		}
-		e, off = b.X, n
+	e, off, ok := countOffset(e)
+	if !ok {
+		return 0, 0
 	}
 	i := c.namedParam(fn, fd, e)
 	if i < 0 {
@@ -296,26 +285,37 @@ func (c *checker) countParam(fn *types.Func, fd *ast.FuncDecl, e ast.Expr) (int,
 	return i + 1, off
 }
 
+// countOffset splits the count text e (see attemptBound) into what it
+// counts and the integer added to it (retries+1), 0 when none; ok is
+// false for a sum of anything else.
+func countOffset(e ast.Expr) (ast.Expr, int64, bool) {
+	b, isSum := e.(*ast.BinaryExpr)
+	if !isSum || b.Op != token.ADD && b.Op != token.SUB {
+		return e, 0, true
+	}
+	lit, ok := b.Y.(*ast.BasicLit)
+	if !ok || lit.Kind != token.INT {
+		return nil, 0, false
+	}
+	n, err := strconv.ParseInt(lit.Value, 10, 64)
+	if err != nil {
+		return nil, 0, false
+	}
+	if b.Op == token.SUB {
+		n = -n
+	}
+	return b.X, n, true
+}
+
 // recvCount returns the chain of fields of fd's receiver that the count
 // text e (see attemptBound) names, alone or plus or minus an integer
 // (r.attempts, r.cfg.Retries+1), and that integer; "" and 0 when e names
 // no such chain, or fd assigns its receiver or declares another variable
 // of its name.
 func (c *checker) recvCount(fd *ast.FuncDecl, e ast.Expr) (string, int64) {
-	var off int64
-	if b, ok := e.(*ast.BinaryExpr); ok && (b.Op == token.ADD || b.Op == token.SUB) {
-		lit, ok := b.Y.(*ast.BasicLit)
-		if !ok || lit.Kind != token.INT {
-			return "", 0
-		}
-		n, err := strconv.ParseInt(lit.Value, 10, 64)
-		if err != nil {
-			return "", 0
-		}
-		if b.Op == token.SUB {
-			n = -n
-		}
-		e, off = b.X, n
+	e, off, ok := countOffset(e)
+	if !ok {
+		return "", 0
 	}
 	var names []string
 	for {
