@@ -511,9 +511,10 @@ func joinFacts(old, new *funcFact) *funcFact {
 	j.Made = j.Made && old.Made
 	j.Built = slices.Clone(new.Built)
 	for i, b := range old.Built {
-		if i < len(j.Built) {
-			j.Built[i] |= b
+		if i >= len(j.Built) {
+			j.Built = append(j.Built, 0)
 		}
+		j.Built[i] |= b
 	}
 	j.Removes = joinNames(new.Removes, old.Removes)
 	j.Strips = joinNames(new.Strips, old.Strips)
