@@ -163,19 +163,25 @@ type funcFact struct {
 
 func (*funcFact) AFact() {}
 
+// bitList names the bits set in mask, prefix followed by the bit's
+// index, comma-separated ("p0,p2").
+func bitList(prefix string, mask uint64) string {
+	var names []string
+	for i := range 64 {
+		if mask&(1<<i) != 0 {
+			names = append(names, fmt.Sprintf("%s%d", prefix, i))
+		}
+	}
+	return strings.Join(names, ",")
+}
+
 func (f *funcFact) String() string {
 	var parts []string
 	if f.Values != 0 || f.Printf {
 		parts = append(parts, "sink="+f.Sink)
 	}
 	if f.Values != 0 {
-		var ps []string
-		for i := range 64 {
-			if f.Values&(1<<i) != 0 {
-				ps = append(ps, fmt.Sprintf("p%d", i))
-			}
-		}
-		parts = append(parts, "values="+strings.Join(ps, ","))
+		parts = append(parts, "values="+bitList("p", f.Values))
 	}
 	if f.Printf {
 		parts = append(parts, fmt.Sprintf("printf=p%d:p%d", f.Format, f.Args))
@@ -185,13 +191,7 @@ func (f *funcFact) String() string {
 			parts = append(parts, fmt.Sprintf("result%d=%s", i, kindsString(creds(r))))
 		}
 		if i < len(f.Passes) && f.Passes[i] != 0 {
-			var ps []string
-			for j := range 64 {
-				if f.Passes[i]&(1<<j) != 0 {
-					ps = append(ps, fmt.Sprintf("p%d", j))
-				}
-			}
-			parts = append(parts, fmt.Sprintf("result%d<-%s", i, strings.Join(ps, ",")))
+			parts = append(parts, fmt.Sprintf("result%d<-%s", i, bitList("p", f.Passes[i])))
 		}
 		if i < len(f.Removes) && len(f.Removes[i]) > 0 {
 			parts = append(parts, fmt.Sprintf("result%d=redacts(%s)", i, strings.Join(f.Removes[i], ",")))
@@ -206,13 +206,7 @@ func (f *funcFact) String() string {
 		parts = append(parts, "masks")
 	}
 	if f.Fields != 0 {
-		var fs []string
-		for i := range 64 {
-			if f.Fields&(1<<i) != 0 {
-				fs = append(fs, fmt.Sprintf("f%d", i))
-			}
-		}
-		parts = append(parts, "prints="+strings.Join(fs, ","))
+		parts = append(parts, "prints="+bitList("f", f.Fields))
 	}
 	if f.Redacts {
 		parts = append(parts, "redacts-fields")

@@ -1,11 +1,14 @@
 package authlog
 
 import (
+	"cmp"
 	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
+	"iter"
+	"maps"
 	"slices"
 
 	"github.com/retrylint/retrylint/internal/fixes"
@@ -63,11 +66,7 @@ func (c *checker) noteErrorBuilt(t types.Type, v creds) {
 // header held in a field of their receiver, of a kind that the package
 // builds values of the type with (see noteErrorBuilt).
 func (c *checker) checkErrorTexts(g *summary.Graph, states []*fstate, at func(token.Pos)) []*fileFindings {
-	fns := make([]*types.Func, 0, len(c.errorsBuilt))
-	for fn := range c.errorsBuilt {
-		fns = append(fns, fn)
-	}
-	slices.SortFunc(fns, func(a, b *types.Func) int { return int(a.Pos() - b.Pos()) })
+	fns := byPos(maps.Keys(c.errorsBuilt))
 	var found []*fileFindings
 	for _, fn := range fns {
 		i, ok := g.Of(fn)
@@ -157,4 +156,10 @@ func (c *checker) readsField(e ast.Expr, recv *types.Var) bool {
 		}
 		e = sel.X
 	}
+}
+
+// byPos returns the functions of seq in the order of their declarations,
+// so that findings come in the same order on every run.
+func byPos(seq iter.Seq[*types.Func]) []*types.Func {
+	return slices.SortedFunc(seq, func(a, b *types.Func) int { return cmp.Compare(a.Pos(), b.Pos()) })
 }

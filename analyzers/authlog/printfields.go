@@ -612,11 +612,7 @@ func (c *checker) printedSels(fd *ast.FuncDecl, recv *types.Var) map[int][]print
 // package that print whole a field that a log's value was given a
 // credential in (see noteShown).
 func (c *checker) checkStringTexts(g *summary.Graph, states []*fstate, at func(token.Pos)) []*fileFindings {
-	fns := make([]*types.Func, 0, len(c.shown))
-	for fn := range c.shown {
-		fns = append(fns, fn)
-	}
-	slices.SortFunc(fns, func(a, b *types.Func) int { return int(a.Pos() - b.Pos()) })
+	fns := byPos(maps.Keys(c.shown))
 	var found []*fileFindings
 	for _, fn := range fns {
 		i, ok := g.Of(fn)
