@@ -159,7 +159,9 @@
 // field) by a log, or into the text of fmt.Sprintf, Sprint or Sprintln
 // that a log prints (msg := fmt.Sprintf("options: %+v", opts);
 // logger.Log(msg)), with a field that holds a secret, is reported at that
-// field: a string or bytes field whose name says secret (above), or,
+// field: a string or bytes field whose name says secret (above), one
+// the package sends as a credential header's value or a password (an
+// SDK's apiRequest.Token set as "Bearer "+ar.Token), or,
 // when -authlog.secret-fields is given, named as one of its entries
 // (compared case-insensitively and without underscores, whole names
 // only: APIKey and api_key match, APIKeyID, TokenType and a bool

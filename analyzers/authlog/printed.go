@@ -101,7 +101,10 @@ func (c *checker) secretIn(t types.Type, depth int) []string {
 	named, st := declared(t, st)
 	for i := range st.NumFields() {
 		f := st.Field(i)
-		if isText(f.Type()) && !isTextList(f.Type()) && c.secretFields.field(named, st, i) {
+		if isText(f.Type()) && !isTextList(f.Type()) && (c.secretFields.field(named, st, i) || c.credVars()[f] != 0) {
+			// A secret by its name or tag, or a field the package sends
+			// as a credential header's value or a password
+			// (credfield.go): apiRequest.Token set as "Bearer "+ar.Token.
 			return []string{f.Name()}
 		}
 		if _, nested := f.Type().Underlying().(*types.Struct); nested {

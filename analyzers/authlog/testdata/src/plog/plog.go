@@ -203,3 +203,34 @@ func weak(s string) string {
 func (c *Client) weaklyMaskedToken() {
 	c.log.Info("using token ", weak(c.token)) // want `Authorization header value reaches ploglib.Logger.Info`
 }
+
+// apiRequest is the SDK's request: it carries the token it is sent with.
+type apiRequest struct {
+	Method string
+	Path   string
+	Token  string // want `apiRequest.Token holds a secret, and a log prints apiRequest whole`
+}
+
+// Must flag: a struct whose field the package sends as the Authorization
+// header, printed whole.
+func (c *Client) send(ar *apiRequest) {
+	r, _ := http.NewRequest(ar.Method, ar.Path, nil)
+	r.Header.Set("Authorization", "Bearer "+ar.Token)
+	if c.debug {
+		log.Printf("api request: %+v", ar)
+	}
+	c.hc.Do(r)
+}
+
+// pageRequest's Token is a page token, sent in the query.
+type pageRequest struct {
+	Path  string
+	Token string
+}
+
+// Must stay silent: no header is made of the page token.
+func (c *Client) page(pr *pageRequest) {
+	log.Printf("page request: %+v", pr)
+	r, _ := http.NewRequest("GET", pr.Path+"?page_token="+pr.Token, nil)
+	c.hc.Do(r)
+}
