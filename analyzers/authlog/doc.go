@@ -156,8 +156,8 @@
 // status only).
 //
 // A struct type of the package, printed whole (%v, %+v, a structured
-// field) by a log, or into the text of fmt.Sprintf, Sprint or Sprintln
-// that a log prints (msg := fmt.Sprintf("options: %+v", opts);
+// field) by a log, or into the text of fmt.Sprintf, Sprint, Sprintln or
+// Errorf that a log prints (msg := fmt.Sprintf("options: %+v", opts);
 // logger.Log(msg)), with a field that holds a secret, is reported at that
 // field: a string or bytes field whose name says secret (above), one
 // the package sends as a credential header's value or a password (an

@@ -393,7 +393,8 @@ func normalField(name string) string {
 }
 
 // noteSecretFormatted is noteSecret for the values that fmt.Sprintf,
-// Sprint or Sprintln prints into the text x, logged by the sink: a struct
+// Sprint, Sprintln or Errorf prints into the text x (or the error's
+// text), logged by the sink: a struct
 // formatted first and logged after (msg := fmt.Sprintf("options: %+v",
 // c.opts); c.logger.Log(msg)) shows its secret fields as one logged whole
 // does. x is the call, or a local variable given its result once; a
@@ -424,7 +425,7 @@ func (c *checker) noteSecretFormatted(x ast.Expr, sink string, depth int) {
 	var verbs [][]rune
 	verbsKnown := false
 	switch {
-	case httpmodel.IsPkgFunc(fn, "fmt", "Sprintf"):
+	case httpmodel.IsPkgFunc(fn, "fmt", "Sprintf", "Errorf"):
 		if len(args) == 0 {
 			return
 		}

@@ -167,6 +167,17 @@ func logOptions(o Options) {
 	log.Print(msg)
 }
 
+// Credentials are formatted into an error that is logged.
+type Credentials struct {
+	User     string
+	Password string // want `Credentials.Password holds a secret, and a log prints Credentials whole`
+}
+
+// Must flag: the struct formatted into an error's text, logged.
+func logLoginError(cr Credentials) {
+	log.Print(fmt.Errorf("login failed for %+v", cr))
+}
+
 // Settings has a secret too, printed by its type alone.
 type Settings struct {
 	Endpoint string
