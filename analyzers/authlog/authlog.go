@@ -799,6 +799,12 @@ func (c *checker) summarise(st *fstate, logs bool) *funcFact {
 	}
 	f.Strips = st.strips()
 	f.Masks = c.masksText(st.decl)
+	if f.Masks {
+		// A masking helper's result shows a part of its parameter at
+		// most (k[len(k)-4:] after a marker): what the caller logs of
+		// it is masked, as a header overwritten with it is.
+		clear(f.Passes)
+	}
 	f.Sends = c.sentParams(st.decl)
 	if recv := c.printMethodRecv(st.decl); recv != nil {
 		f.Fields, f.Redacts = c.printedFields(st.decl, recv)
@@ -943,6 +949,9 @@ func (c *checker) check(file *ast.File, st *fstate) *fileFindings {
 				}
 			}
 			c.noteSecret(a.Expr, s.describe())
+			if !a.Source {
+				c.noteSecretFormatted(a.Expr, s.describe(), 0)
+			}
 		})
 	}
 	if len(fs) == 0 {

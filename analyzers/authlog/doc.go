@@ -158,8 +158,12 @@
 // status only).
 //
 // A struct type of the package, printed whole (%v, %+v, a structured
-// field) by a log, with a field that holds a secret, is reported at that
-// field: a string or bytes field whose name says secret (above), or,
+// field) by a log, or into the text of fmt.Sprintf, Sprint, Sprintln or
+// Errorf that a log prints (msg := fmt.Sprintf("options: %+v", opts);
+// logger.Log(msg)), with a field that holds a secret, is reported at that
+// field: a string or bytes field whose name says secret (above), one
+// the package sends as a credential header's value or a password (an
+// SDK's apiRequest.Token set as "Bearer "+ar.Token), or,
 // when -authlog.secret-fields is given, named as one of its entries
 // (compared case-insensitively and without underscores, whole names
 // only: APIKey and api_key match, APIKeyID, TokenType and a bool
@@ -196,13 +200,28 @@
 // printf signature (format string, args ...any) for a verb ending in f,
 // or a message alone (msg string), each optionally after one leading
 // parameter such as a level or a context (Logf(level, format, args...)).
+// After a message, fields count as the key-value pairs do: a map from
+// text to any (msg string, fields Fields), a variadic list of such maps
+// (terraform's tflog shape: Debug(ctx, msg, additionalFields
+// ...map[string]any)) or of a struct with a field of type any (Debug(msg,
+// fields ...Field), a Field made by the package's F(key, value)), whose
+// fix redacts the value given the helper. A context method of such an
+// interface, With, WithField, WithFields, WithValues or WithAttrs, logs
+// its arguments as the table's (logrus's WithField, hclog's With) do, when
+// it takes fields ((key string, value any), a field map, ...any) and both
+// its interface and the type it returns log by these rules
+// (l.WithFields(Fields{"headers": r.Header}).Debug("request")); the
+// With(opts ...Option) Client of an API client is none.
 // Every argument is taken to be written; the format verbs of a printf
 // signature apply. A method of a concrete type logs what its body passes
 // to a log; and when the type's name, the method's name and its signature
 // are a logger's by the same rule, a write to a writer held in a field of
 // its receiver is a log too (fmt.Fprintf(l.out, format, args...) in
 // (*stdLogger).Debugf), but not in (*Printer).Printf, nor in a method
-// named Render, nor into a bytes.Buffer.
+// named Render, nor into a bytes.Buffer. An unexported method counts by
+// its name with its first letter in upper case: a client's own
+// debugf(format string, args ...any) writing to the writer the client
+// holds logs as Debugf does; a code generator's printf does not.
 //
 // The method of an interface whose name does not say it logs (Leveled,
 // an unnamed interface) is a log by the same rule of the method's name
@@ -260,7 +279,10 @@
 // io.WriteString, a Write or WriteString method, and io.Copy, CopyN and
 // CopyBuffer, which write what their reader holds, such as a buffer a dump
 // was written into, as the WriteTo method of an io.WriterTo writes what
-// its receiver holds: b.WriteTo(os.Stderr)) is a log when the writer is os.Stdout or os.Stderr,
+// its receiver holds: b.WriteTo(os.Stderr), and as (*http.Request).Write
+// and WriteProxy and (http.Header).Write write their receiver with every
+// header: r.Write(c.debugOut); WriteSubset leaves out what its caller
+// chooses) is a log when the writer is os.Stdout or os.Stderr,
 // the terminal under another name, a log's own writer (log.Writer(), the
 // Writer of a *log.Logger, logrus's Writer and WriterLevel, io.MultiWriter
 // of one of these or a standard stream, directly or through a local
@@ -307,7 +329,9 @@
 // by + or a format, or strings.Repeat of a marker, and one result at
 // least a marker (h.Set("X-Auth-Token", hideKey(k)) with hideKey
 // returning k[:8] + "-xxxx" or "xxxx"); one that returns its parameter
-// whole on some path, or a prefix alone, is none. Redacting helpers
+// whole on some path, or a prefix alone, is none; what such a helper
+// returns is masked wherever it is logged (log.Printf("token %s",
+// mask(tok))). Redacting helpers
 // applied through a table of functions (for _, a := range anonymizers {
 // h = a(h) }, the table a composite literal of functions, in place or in
 // a variable of the package that nothing else assigns) remove what they

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"sort"
 	"strings"
 
@@ -12,6 +13,7 @@ import (
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/fixes"
+	"github.com/retrylint/retrylint/internal/httpmodel"
 	"github.com/retrylint/retrylint/internal/logsink"
 	"github.com/retrylint/retrylint/internal/secrets"
 )
@@ -99,7 +101,10 @@ func (c *checker) secretIn(t types.Type, depth int) []string {
 	named, st := declared(t, st)
 	for i := range st.NumFields() {
 		f := st.Field(i)
-		if isText(f.Type()) && !isTextList(f.Type()) && c.secretFields.field(named, st, i) {
+		if isText(f.Type()) && !isTextList(f.Type()) && (c.secretFields.field(named, st, i) || c.credVars()[f] != 0) {
+			// A secret by its name or tag, or a field the package sends
+			// as a credential header's value or a password
+			// (credfield.go): apiRequest.Token set as "Bearer "+ar.Token.
 			return []string{f.Name()}
 		}
 		if _, nested := f.Type().Underlying().(*types.Struct); nested {
@@ -385,4 +390,62 @@ func (s secretNames) field(named *types.Named, st *types.Struct, i int) bool {
 
 func normalField(name string) string {
 	return strings.ToLower(strings.ReplaceAll(name, "_", ""))
+}
+
+// noteSecretFormatted is noteSecret for the values that fmt.Sprintf,
+// Sprint, Sprintln or Errorf prints into the text x (or the error's
+// text), logged by the sink: a struct
+// formatted first and logged after (msg := fmt.Sprintf("options: %+v",
+// c.opts); c.logger.Log(msg)) shows its secret fields as one logged whole
+// does. x is the call, or a local variable given its result once; a
+// value printed with %T or %p alone shows none of its fields.
+func (c *checker) noteSecretFormatted(x ast.Expr, sink string, depth int) {
+	info := c.pass.TypesInfo
+	x = ast.Unparen(x)
+	if id, ok := x.(*ast.Ident); ok {
+		v, _ := info.Uses[id].(*types.Var)
+		if v == nil || v.IsField() || v.Parent() == nil || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() {
+			return
+		}
+		if c.defs == nil {
+			c.defs, c.again = localDefs(c.calls, info)
+		}
+		def, ok := c.defs[v]
+		if !ok || c.again[v] {
+			return
+		}
+		x = ast.Unparen(def)
+	}
+	call, ok := x.(*ast.CallExpr)
+	if !ok || call.Ellipsis.IsValid() {
+		return
+	}
+	fn := httpmodel.Callee(info, call)
+	args := call.Args
+	var verbs [][]rune
+	verbsKnown := false
+	switch {
+	case httpmodel.IsPkgFunc(fn, "fmt", "Sprintf", "Errorf"):
+		if len(args) == 0 {
+			return
+		}
+		format, isConst := httpmodel.ConstString(info, args[0])
+		if !isConst {
+			return
+		}
+		verbs, verbsKnown = logsink.Verbs(format)
+		args = args[1:]
+	case httpmodel.IsPkgFunc(fn, "fmt", "Sprint"), httpmodel.IsPkgFunc(fn, "fmt", "Sprintln"):
+	default:
+		return
+	}
+	for i, a := range args {
+		if verbsKnown && (i >= len(verbs) || !slices.ContainsFunc(verbs[i], func(r rune) bool { return r != 'T' && r != 'p' })) {
+			continue
+		}
+		c.noteSecret(a, sink)
+		if depth < 2 {
+			c.noteSecretFormatted(a, sink, depth+1)
+		}
+	}
 }

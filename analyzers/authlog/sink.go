@@ -40,7 +40,7 @@ func (c *checker) writerSink(call *ast.CallExpr, fn *types.Func) (sinkCall, bool
 	s := logsink.Sink{Format: -1, Writer: -1, All: true, Dest: dest}
 	switch {
 	case w.Source != nil:
-		s.Name = types.ExprString(w.Source) + ".WriteTo to " + dest
+		s.Name = types.ExprString(w.Source) + "." + fn.Name() + " to " + dest
 		s.Writer, s.Source = 0, true
 	case w.Method:
 		s.Name = dest + "." + fn.Name()
@@ -151,7 +151,7 @@ func (c *checker) isLogCall(call *ast.CallExpr, fn *types.Func) bool {
 // names of the wrappers that facts describe): a cheap test before
 // isLogCall.
 func (c *checker) mayLogName(name string, wrappers map[string]bool) bool {
-	return wrappers[name] || logsink.MayMatch(name, c.sinks) || logsink.FuncValueName(name) || name == "Write" || name == "WriteString" || name == "Copy" || name == "CopyN" || name == "CopyBuffer" || name == "WriteTo"
+	return wrappers[name] || logsink.MayMatch(name, c.sinks) || logsink.FuncValueName(name) || name == "Write" || name == "WriteProxy" || name == "WriteString" || name == "Copy" || name == "CopyN" || name == "CopyBuffer" || name == "WriteTo"
 }
 
 // factName is the log function that a fact of a function that passes a

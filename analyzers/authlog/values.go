@@ -1140,8 +1140,50 @@ func (s *fstate) leaves(e ast.Expr, ctx types.Type, out []leaf) []leaf {
 			}
 			// The body of a value whose type holds a secret field.
 		}
+		if more, ok := s.passedLeaves(x, ctx, out); ok {
+			return more
+		}
 	}
 	return append(out, leaf{expr: e, ctx: ctx, c: v.c})
+}
+
+// passedLeaves returns the leaves of the arguments that call, a call of a
+// helper that adds no credential of its own (its summary: the first
+// result carries only what parameters pass), carries into its result,
+// when that result is of a type that no redacted text can stand for: a
+// project's log field, F("authorization", token), made by func F(key
+// string, value any) Field, is fixed at the value it is given.
+func (s *fstate) passedLeaves(call *ast.CallExpr, ctx types.Type, out []leaf) ([]leaf, bool) {
+	if _, ok := redactedText(ctx, s.info.TypeOf(call)); ok {
+		return nil, false
+	}
+	fn := httpmodel.Callee(s.info, call)
+	if fn == nil {
+		return nil, false
+	}
+	f := s.c.fact(fn)
+	if f == nil || len(f.Results) == 0 || f.Results[0] != 0 || len(f.Passes) == 0 || f.Passes[0] == 0 {
+		return nil, false
+	}
+	_, args := httpmodel.Receiver(s.info, call)
+	sig := fn.Type().(*types.Signature)
+	np := sig.Params().Len()
+	n := len(out)
+	for i, a := range args {
+		pi := i
+		if sig.Variadic() && i >= np-1 {
+			pi = np - 1
+		}
+		if pi >= 64 || f.Passes[0]&(1<<pi) == 0 {
+			continue
+		}
+		pt := sig.Params().At(pi).Type()
+		if sl, ok := pt.(*types.Slice); ok && sig.Variadic() && pi == np-1 && !call.Ellipsis.IsValid() {
+			pt = sl.Elem()
+		}
+		out = s.leaves(a, pt, out)
+	}
+	return out, len(out) > n
 }
 
 // bufferLeaves returns the leaves of b.String() or b.Bytes(), b a local

@@ -120,10 +120,128 @@ func Shape(fn *types.Func, from *types.Package) (Sink, bool) {
 	if !ok {
 		format, ok = leveledMethod(fn)
 	}
+	if !ok && contextMethod(fn) {
+		format, ok = -1, true
+	}
 	if !ok {
 		return Sink{}, false
 	}
 	return shapeSink(fn, from, format), true
+}
+
+// Context methods of logger interfaces.
+//
+// A logger interface often gives its users a method that returns a logger
+// with fields attached (logrus's WithField and WithFields, hclog's and
+// zap's With, logr's WithValues), and a project's own interface copies
+// it: WithFields(f Fields) Logger, WithField(key string, value any)
+// Logger. What it is given is written with every line the returned logger
+// logs, so it is a log of its arguments when
+//
+//   - it is a method of an interface named With, WithField, WithFields,
+//     WithValues or WithAttrs;
+//   - its interface and the type it returns (the same interface, another,
+//     or a concrete entry type) each have a logging method by the rule of
+//     Shape or leveledMethod (a concrete type's by LoggerMethod);
+//   - its parameters hold fields: (key string, value any), one field
+//     carrier (a map from string to any, such as a Fields type, or a
+//     struct with a field of type any, such as a project's Field), or a
+//     variadic list of any or of field carriers.
+//
+// A With(opts ...Option) Client of an API client has no logging method
+// and takes no fields: it is no log.
+
+var contextVerbs = map[string]bool{"With": true, "WithField": true, "WithFields": true, "WithValues": true, "WithAttrs": true}
+
+// contextMethod reports whether fn is a context method of a logger
+// interface (see above).
+func contextMethod(fn *types.Func) bool {
+	if fn == nil || !contextVerbs[fn.Name()] {
+		return false
+	}
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) || sig.Results().Len() != 1 {
+		return false
+	}
+	return fieldsSignature(sig) && logsByShape(sig.Recv().Type()) && logsByShape(sig.Results().At(0).Type())
+}
+
+// fieldsSignature reports whether sig's parameters hold log fields (see
+// contextMethod).
+func fieldsSignature(sig *types.Signature) bool {
+	ps := sig.Params()
+	switch n := ps.Len(); {
+	case sig.Variadic():
+		sl, _ := ps.At(n - 1).Type().(*types.Slice)
+		return n == 1 && sl != nil && (isEmptyInterface(sl.Elem()) || fieldCarrier(sl.Elem()))
+	case n == 1:
+		return fieldCarrier(ps.At(0).Type())
+	case n == 2:
+		b, ok := ps.At(0).Type().Underlying().(*types.Basic)
+		return ok && b.Kind() == types.String && isEmptyInterface(ps.At(1).Type())
+	}
+	return false
+}
+
+// logsByShape reports whether a value of type t logs: t has a method that
+// logs by the rule of Shape (an interface's) or of LoggerMethod (a
+// concrete type's).
+func logsByShape(t types.Type) bool {
+	iface := types.IsInterface(t)
+	if !iface && recvNamed(t) == nil {
+		return false
+	}
+	ms := types.NewMethodSet(t)
+	if !iface {
+		if _, isPtr := types.Unalias(t).(*types.Pointer); !isPtr {
+			ms = types.NewMethodSet(types.NewPointer(t))
+		}
+	}
+	for i := range ms.Len() {
+		m, _ := ms.At(i).Obj().(*types.Func)
+		if m == nil || !logVerbs[m.Name()] && !methodVerbs[m.Name()] {
+			continue
+		}
+		if iface {
+			if _, ok := loggerMethod(m, true); ok {
+				return true
+			}
+			if _, ok := leveledMethod(m); ok {
+				return true
+			}
+		} else if LoggerMethod(m) {
+			return true
+		}
+	}
+	return false
+}
+
+// isEmptyInterface reports whether t is any.
+func isEmptyInterface(t types.Type) bool {
+	it, ok := t.Underlying().(*types.Interface)
+	return ok && it.Empty()
+}
+
+// fieldCarrier reports whether t holds log fields of any value: a map
+// from text to any (map[string]any, a Fields type), or a struct with a
+// field of type any (a project's Field{Key string; Value any}), or a
+// pointer to one.
+func fieldCarrier(t types.Type) bool {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Map:
+		b, ok := u.Key().Underlying().(*types.Basic)
+		return ok && b.Kind() == types.String && isEmptyInterface(u.Elem())
+	case *types.Struct:
+		for f := range u.Fields() {
+			if isEmptyInterface(f.Type()) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // Leveled logging methods of interfaces whatever their names.
@@ -201,7 +319,7 @@ func leveledMethod(fn *types.Func) (format int, ok bool) {
 	if iface == nil {
 		return -1, false
 	}
-	return leveledShape(fn, sig, func(yield func(string) bool) {
+	return leveledShape(fn.Name(), sig, func(yield func(string) bool) {
 		for m := range iface.Methods() {
 			if !yield(m.Name()) {
 				return
@@ -210,10 +328,10 @@ func leveledMethod(fn *types.Func) (format int, ok bool) {
 	})
 }
 
-// leveledShape applies the rule of leveledMethod to fn, a method whose
-// type has the methods named by methods.
-func leveledShape(fn *types.Func, sig *types.Signature, methods func(yield func(string) bool)) (format int, ok bool) {
-	base, unambiguous := levelOf(fn.Name())
+// leveledShape applies the rule of leveledMethod to a method named name,
+// of signature sig, whose type has the methods named by methods.
+func leveledShape(name string, sig *types.Signature, methods func(yield func(string) bool)) (format int, ok bool) {
+	base, unambiguous := levelOf(name)
 	if base == "" {
 		return -1, false
 	}
@@ -223,7 +341,7 @@ func leveledShape(fn *types.Func, sig *types.Signature, methods func(yield func(
 	default:
 		return -1, false
 	}
-	format, ok = logSignature(sig, strings.HasSuffix(fn.Name(), "f"))
+	format, ok = logSignature(sig, strings.HasSuffix(name, "f"))
 	if !ok {
 		return -1, false
 	}
@@ -236,7 +354,7 @@ func leveledShape(fn *types.Func, sig *types.Signature, methods func(yield func(
 		case "FailNow", "Helper", "SkipNow", "Fail":
 			return -1, false // a test reporter
 		}
-		if b, u := levelOf(m); b != "" {
+		if b, u := levelOf(upperFirst(m)); b != "" {
 			levels[b] = true
 			leveled = leveled || u && b != "Log"
 			severe = severe || !u
@@ -289,12 +407,18 @@ func HeldShape(fn *types.Func, holder string, from *types.Package) (Sink, bool) 
 // A concrete type whose name says nothing (Out, stdout) counts when its
 // method set has the levels of leveledMethod's rule: Debugf beside Infof
 // writing to the writer its receiver holds is a logger whatever its name.
+//
+// An unexported method counts by its name with the first letter in upper
+// case: a client's own debugf(format string, args ...any) that writes to
+// the writer the client holds (fmt.Fprintf(c.out, format, args...)) logs
+// as a Debugf method does. Its type's other methods count so too (logf
+// beside debugf); print and output do not, as Print and Output do not.
 func LoggerMethod(fn *types.Func) bool {
-	if _, ok := loggerMethod(fn, false); ok {
-		return true
-	}
 	if fn == nil {
 		return false
+	}
+	if _, ok := loggerMethodNamed(fn, upperFirst(fn.Name()), false); ok {
+		return true
 	}
 	sig, _ := fn.Type().(*types.Signature)
 	if sig == nil || sig.Recv() == nil || types.IsInterface(sig.Recv().Type()) {
@@ -305,7 +429,7 @@ func LoggerMethod(fn *types.Func) bool {
 		return false
 	}
 	ms := types.NewMethodSet(types.NewPointer(obj.Type()))
-	_, ok := leveledShape(fn, sig, func(yield func(string) bool) {
+	_, ok := leveledShape(upperFirst(fn.Name()), sig, func(yield func(string) bool) {
 		for i := range ms.Len() {
 			if !yield(ms.At(i).Obj().Name()) {
 				return
@@ -318,7 +442,15 @@ func LoggerMethod(fn *types.Func) bool {
 // loggerMethod applies the rule of Shape to a method of an interface
 // (iface) or of a concrete type, and returns the format's index.
 func loggerMethod(fn *types.Func, iface bool) (format int, ok bool) {
-	if fn == nil || !logVerbs[fn.Name()] && !methodVerbs[fn.Name()] {
+	if fn == nil {
+		return -1, false
+	}
+	return loggerMethodNamed(fn, fn.Name(), iface)
+}
+
+// loggerMethodNamed is loggerMethod of fn taken as named name.
+func loggerMethodNamed(fn *types.Func, name string, iface bool) (format int, ok bool) {
+	if !logVerbs[name] && !methodVerbs[name] {
 		return -1, false
 	}
 	sig, _ := fn.Type().(*types.Signature)
@@ -330,7 +462,17 @@ func loggerMethod(fn *types.Func, iface bool) (format int, ok bool) {
 	if obj == nil || types.IsInterface(rt) != iface || !LoggerTypeName(obj.Name()) {
 		return -1, false
 	}
-	return logSignature(sig, strings.HasSuffix(fn.Name(), "f"))
+	return logSignature(sig, strings.HasSuffix(name, "f"))
+}
+
+// upperFirst returns name with its first letter in upper case: debugf is
+// Debugf.
+func upperFirst(name string) string {
+	r, size := utf8.DecodeRuneInString(name)
+	if r == utf8.RuneError || unicode.IsUpper(r) {
+		return name
+	}
+	return string(unicode.ToUpper(r)) + name[size:]
 }
 
 // FuncValue reports whether a func value named name, a struct field or a
@@ -431,6 +573,11 @@ func logSignature(sig *types.Signature, printf bool) (format int, ok bool) {
 		return ok && b.Kind() == types.String
 	}
 	if !sig.Variadic() {
+		// A message and its fields (msg string, fields Fields), after
+		// at most one leading parameter.
+		if !printf && n >= 2 && n <= 3 && isString(n-2) && fieldCarrier(ps.At(n-1).Type()) {
+			return -1, true
+		}
 		// A message alone, after at most one leading parameter.
 		if printf || n < 1 || n > 2 || !isString(n-1) {
 			return -1, false
@@ -441,7 +588,10 @@ func logSignature(sig *types.Signature, printf bool) (format int, ok bool) {
 	if sl == nil {
 		return -1, false
 	}
-	if it, ok := sl.Elem().Underlying().(*types.Interface); !ok || !it.Empty() {
+	// The arguments: any, or fields (...map[string]any as terraform's
+	// tflog takes, ...Field of a project's own structured logger) after
+	// a message.
+	if !isEmptyInterface(sl.Elem()) && (printf || n < 2 || !isString(n-2) || !fieldCarrier(sl.Elem())) {
 		return -1, false
 	}
 	pre := n - 1
@@ -502,6 +652,15 @@ func WriterCall(info *types.Info, call *ast.CallExpr, fn *types.Func) (Writer, b
 	if fn.Name() == "WriteTo" {
 		return writeToCall(info, call, sig)
 	}
+	if httpWrite(fn) {
+		// req.Write(os.Stderr): a dump of the request, as WriteTo
+		// writes what its receiver holds.
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok || len(call.Args) != 1 {
+			return Writer{}, false
+		}
+		return Writer{Dest: call.Args[0], Source: sel.X}, true
+	}
 	if fn.Name() != "Write" && fn.Name() != "WriteString" {
 		return Writer{}, false
 	}
@@ -517,6 +676,24 @@ func WriterCall(info *types.Info, call *ast.CallExpr, fn *types.Func) (Writer, b
 		return Writer{}, false
 	}
 	return Writer{Dest: sel.X, Method: true}, true
+}
+
+// httpWrite reports whether fn writes its receiver, with every header,
+// to the writer it is given: (*http.Request).Write and WriteProxy, and
+// (http.Header).Write. WriteSubset leaves out what its caller chooses,
+// and (*http.Response).Write holds what the server sent; neither is taken
+// to write a credential to a log by itself.
+func httpWrite(fn *types.Func) bool {
+	sig := fn.Type().(*types.Signature)
+	obj := recvNamed(sig.Recv().Type())
+	if obj == nil || obj.Pkg() == nil || obj.Pkg().Path() != "net/http" {
+		return false
+	}
+	switch obj.Name() + "." + fn.Name() {
+	case "Request.Write", "Request.WriteProxy", "Header.Write":
+		return true
+	}
+	return false
 }
 
 // writeToCall recognises a call of the WriteTo method of io.WriterTo:

@@ -265,12 +265,17 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"net/http"
 	"os"
 )
 
 var out io.Writer
 
-func f(buf *bytes.Buffer) {
+func f(buf *bytes.Buffer, r *http.Request, h http.Header) {
+	r.Write(out)
+	r.WriteProxy(out)
+	h.Write(out)
+	h.WriteSubset(out, nil)
 	fmt.Fprintf(out, "%s", "x")
 	io.WriteString(out, "x")
 	io.Copy(out, buf)
@@ -313,8 +318,101 @@ func f(buf *bytes.Buffer) {
 		}
 		return true
 	})
-	want := []string{"fmt.Fprintf->out", "io.WriteString->out", "io.Copy->out", "io.CopyN->out", "out.Write->out", "os.Stderr.WriteString->os.Stderr", "buf.WriteTo(buf)->out", "buf.WriteString->buf"}
+	want := []string{"r.Write(r)->out", "r.WriteProxy(r)->out", "h.Write(h)->out", "fmt.Fprintf->out", "io.WriteString->out", "io.Copy->out", "io.CopyN->out", "out.Write->out", "os.Stderr.WriteString->os.Stderr", "buf.WriteTo(buf)->out", "buf.WriteString->buf"}
 	if strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("WriterCall found %v, want %v", got, want)
+	}
+}
+
+func TestContextAndFieldShapes(t *testing.T) {
+	const src = `package p
+
+import "context"
+
+type Fields map[string]any
+
+type Field struct {
+	Key   string
+	Value any
+}
+
+type Logger interface {
+	WithFields(f Fields) Logger
+	WithField(key string, value any) Logger
+	With(args ...any) Logger
+	WithValues(fs ...Field) Logger
+	Debug(args ...any)
+	Infow(msg string, fields Fields)
+	Trace(ctx context.Context, msg string, fields ...map[string]any)
+	Warn(msg string, fields ...Field)
+	Errorf(format string, fs ...Field)
+	Info(msg string, fields map[string]string)
+}
+
+type Entry struct{}
+
+func (*Entry) Debugf(format string, args ...any) {}
+
+type EntryLogger interface {
+	WithField(key string, value any) *Entry
+	Info(args ...any)
+}
+
+type Option func()
+
+type API interface {
+	With(opts ...Option) API
+	WithField(key string, value any) API
+	Get(url string) error
+}
+
+type client struct{}
+
+func (*client) debugf(format string, args ...any) {}
+func (*client) printf(format string, args ...any) {}
+func (*client) output(s string)                   {}
+`
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	conf := types.Config{Importer: importer.ForCompiler(fset, "source", nil)}
+	pkg, err := conf.Check("p", fset, []*ast.File{file}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	method := func(typ, name string) *types.Func {
+		obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(pkg.Scope().Lookup(typ).Type()), true, pkg, name)
+		if obj == nil {
+			obj, _, _ = types.LookupFieldOrMethod(pkg.Scope().Lookup(typ).Type(), true, pkg, name)
+		}
+		return obj.(*types.Func)
+	}
+	for _, tt := range []struct {
+		typ, name string
+		want      bool
+	}{
+		{"Logger", "WithFields", true},     // a field map
+		{"Logger", "WithField", true},      // a key and a value
+		{"Logger", "With", true},           // key-value pairs
+		{"Logger", "WithValues", true},     // typed fields
+		{"Logger", "Infow", true},          // a message and a field map
+		{"Logger", "Trace", true},          // tflog's shape
+		{"Logger", "Warn", true},           // a message and typed fields
+		{"Logger", "Errorf", false},        // a format takes values, not fields
+		{"Logger", "Info", false},          // map[string]string holds no value of any type
+		{"EntryLogger", "WithField", true}, // returns a concrete entry that logs
+		{"API", "With", false},             // options of a client that does not log
+		{"API", "WithField", false},
+	} {
+		if _, ok := logsink.Shape(method(tt.typ, tt.name), pkg); ok != tt.want {
+			t.Errorf("Shape(%s.%s) = %v, want %v", tt.typ, tt.name, ok, tt.want)
+		}
+	}
+	for name, want := range map[string]bool{"debugf": true, "printf": false, "output": false} {
+		if got := logsink.LoggerMethod(method("client", name)); got != want {
+			t.Errorf("LoggerMethod(client.%s) = %v, want %v", name, got, want)
+		}
 	}
 }

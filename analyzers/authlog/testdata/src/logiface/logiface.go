@@ -9,9 +9,11 @@ type Logger interface {
 	Log(keyvals ...any) error
 	Info(msg string, keyvals ...any)
 	Warnw(msg string, keyvals ...any)
+	// A context method: its fields are written with every line the
+	// logger it returns logs.
+	With(fields ...any) Logger
 	// Not logging methods: no logging verb, or no logging signature.
 	SetLevel(level int)
-	With(fields ...any) Logger
 	Infof(format string)
 }
 
@@ -30,8 +32,9 @@ func Show(p Printer, format string, args ...any) {
 	p.Printf(format, args...)
 }
 
-// Configure calls methods that are no logs.
-func Configure(l Logger, level int, fields ...any) Logger {
+// Configure sets the level, which logs nothing, and attaches fields,
+// which every line of the logger it returns shows.
+func Configure(l Logger, level int, fields ...any) Logger { // want Configure:`authlog\(sink=logiface.Logger.With values=p2\)`
 	l.SetLevel(level)
 	return l.With(fields...)
 }

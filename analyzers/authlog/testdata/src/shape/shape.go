@@ -116,7 +116,6 @@ func notLoggers(p Printer, cat Catalog, l logiface.Logger, r *http.Request) {
 	cat.Printf("%s", r.Header.Get("Authorization"))
 	logiface.Show(p, "%s", r.Header.Get("Authorization"))
 	l.Infof(r.Header.Get("Authorization"))             // a printf verb without a printf signature
-	l.With("auth", r.Header.Get("Authorization"))      // no logging verb
 	l.Debugf("type %T", r.Header.Get("Authorization")) // %T prints no value
 }
 
