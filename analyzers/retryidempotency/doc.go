@@ -78,7 +78,9 @@
 // closure's error and the closure returns its send's. A send is a call of
 // net/http's sends, of a function that sends, or of an interface method or
 // func value of a send's signature, func(*http.Request) (*http.Response,
-// error) (a Doer, a pipeline's next handler, of a named or an alias type).
+// error) (a Doer, a pipeline's next handler, of a named or an alias type),
+// or one that takes its one *http.Request beside other operands, as a
+// middleware's next(ctx, req) or a Doer's Do(ctx, req) does.
 // A function in any package that sends the request it is handed (a
 // doPost(client, req) helper, a wrapper's Next method) sends that
 // request: a POST built before the call is a write of the caller, and a

@@ -157,7 +157,7 @@ func SendOf(info *types.Info, call *ast.CallExpr) (Send, bool) {
 // that returns what a send does, (*http.Response, error): whatever it
 // takes (a *http.Request, a request type of an SDK's pipeline, nothing),
 // such a call sends. Request is its *http.Request argument, when it has
-// one.
+// exactly one.
 func dynamicSend(info *types.Info, call *ast.CallExpr) (Send, bool) {
 	if fn := Callee(info, call); fn != nil {
 		recv := fn.Type().(*types.Signature).Recv()
@@ -179,10 +179,31 @@ func dynamicSend(info *types.Info, call *ast.CallExpr) (Send, bool) {
 		return Send{}, false
 	}
 	s := Send{Call: call}
-	if sig.Params().Len() == 1 && !sig.Variadic() && IsRequest(sig.Params().At(0).Type()) && len(call.Args) == 1 {
-		s.Request = call.Args[0]
+	if i := requestParam(sig); i >= 0 && len(call.Args) == sig.Params().Len() {
+		s.Request = call.Args[i]
 	}
 	return s, true
+}
+
+// requestParam returns the index of the one *http.Request parameter of
+// sig, or -1 when it has none, several, or takes variadic arguments. The
+// other parameters may be anything a pipeline hands along with the
+// request (a context, the index of the next stage): next(ctx, req) sends
+// req as next(req) does.
+func requestParam(sig *types.Signature) int {
+	if sig.Variadic() {
+		return -1
+	}
+	at := -1
+	for i := range sig.Params().Len() {
+		if IsRequest(sig.Params().At(i).Type()) {
+			if at >= 0 {
+				return -1
+			}
+			at = i
+		}
+	}
+	return at
 }
 
 // returnsResponse reports whether sig's results are (*http.Response,
