@@ -101,7 +101,9 @@
 // error (shouldRetry(resp, err)) or from the status alone
 // (isRetryableStatus(code)), and a bool variable defined from one of
 // these (retry := shouldRetry(resp, err)); any other condition is taken
-// both ways.
+// both ways, and so is one on the error or the response after the path
+// assigns its variable again (req.Body, err = req.GetBody()): it is then
+// another call's.
 // Success first or failure first, a send in a branch of an if, attempts
 // counted up or down are then one shape.
 //

@@ -131,6 +131,55 @@ type outcome struct {
 	// error); without it, an error with no response is a helper's, which
 	// may stand for any outcome.
 	errKnown bool
+	// sent is the assignment of the send's results, which assigns them
+	// but forgets nothing (see Forget).
+	sent *ast.AssignStmt
+	// forgot holds the models that Forget returned, by what they no
+	// longer know, shared by every model made from one.
+	forgot map[[2]bool]*outcome
+}
+
+// Forget returns the model of a path past n when n assigns the send's
+// error or response variable again (req.Body, err = req.GetBody();
+// resp, err = c.Do(other)): a condition on it is then on another call's
+// result, which the outcome says nothing of. It returns nil for any
+// other node.
+func (m *outcome) Forget(n ast.Node) paths.Model {
+	st, ok := n.(*ast.AssignStmt)
+	if !ok || st == m.sent || (m.errVar == nil && m.resp == nil) {
+		return nil
+	}
+	errAgain, respAgain := false, false
+	for _, l := range st.Lhs {
+		id, ok := ast.Unparen(l).(*ast.Ident)
+		if !ok {
+			continue
+		}
+		v := m.info.Uses[id]
+		errAgain = errAgain || (m.errVar != nil && v == m.errVar)
+		respAgain = respAgain || (m.resp != nil && v == m.resp)
+	}
+	if !errAgain && !respAgain {
+		return nil
+	}
+	key := [2]bool{errAgain || m.errVar == nil, respAgain || m.resp == nil}
+	if m.forgot == nil {
+		m.forgot = map[[2]bool]*outcome{}
+	}
+	after := m.forgot[key]
+	if after == nil {
+		cp := *m
+		after = &cp
+		if key[0] {
+			after.errVar = nil
+		}
+		if key[1] {
+			after.resp = nil
+		}
+		m.forgot[key] = after
+	}
+	after.env = m.env
+	return after
 }
 
 // returnsSend reports whether the send of s is a result of a return
@@ -187,6 +236,7 @@ func (c *checker) newOutcome(l *retryloop.Loop, s send) (*outcome, *ast.AssignSt
 	if m.errVar == nil || !types.Identical(m.errVar.Type(), types.Universe.Lookup("error").Type()) {
 		return nil, nil, false
 	}
+	m.sent = as
 	return m, as, true
 }
 

@@ -104,6 +104,17 @@ type Iterator interface {
 	Iterates() bool
 }
 
+// A Forgetter is a Model whose conditions are on variables that a node
+// after the call may assign again (err reused for a later call's error:
+// req.Body, err = req.GetBody()). Past such a node, a path goes on in the
+// Model that Forget returns, which knows nothing of what was assigned
+// again; Forget returns nil for a node that assigns none of them. The
+// Models it returns must be few (one for each set of variables
+// forgotten), since each is a state in which a block may be walked.
+type Forgetter interface {
+	Forget(n ast.Node) Model
+}
+
 // A Visitor is a Model that wants to see every node that may run after
 // the call, in no particular order, before any condition is evaluated
 // (to learn the variables that hold a result of the call: code :=
@@ -306,7 +317,7 @@ func (g *Graph) Next(loop ast.Stmt, from ast.Node, m Model) (next, ok bool) {
 	if v, isVisitor := m.(Visitor); isVisitor {
 		g.visit(sc, start, v)
 	}
-	return g.walk(sc, start, m, m.Return), true
+	return g.walk(sc, start, m, func(m Model, r *ast.ReturnStmt) bool { return m.Return(r) }), true
 }
 
 // Returns returns the return statements of the function (the implicit
@@ -318,7 +329,7 @@ func (g *Graph) Returns(m Model) []*ast.ReturnStmt {
 	if v, isVisitor := m.(Visitor); isVisitor {
 		g.visit(scope{}, start, v)
 	}
-	g.walk(scope{}, start, m, func(r *ast.ReturnStmt) bool {
+	g.walk(scope{}, start, m, func(_ Model, r *ast.ReturnStmt) bool {
 		out = append(out, r)
 		return false
 	})
@@ -327,21 +338,31 @@ func (g *Graph) Returns(m Model) []*ast.ReturnStmt {
 
 // walk follows the paths from start within sc, taking each branch that
 // m does not rule out, and reports whether one reaches another attempt of
-// the loop or a return for which ret is true.
-func (g *Graph) walk(sc scope, start place, m Model, ret func(*ast.ReturnStmt) bool) bool {
-	seen := map[*cfg.Block]bool{}
+// the loop or a return for which ret, told the Model of the path there,
+// is true.
+func (g *Graph) walk(sc scope, start place, m Model, ret func(Model, *ast.ReturnStmt) bool) bool {
+	type state struct {
+		b *cfg.Block
+		m Model
+	}
+	seen := map[state]bool{}
 	again, _ := m.(Againer)
 	iter, _ := m.(Iterator)
 	iterates := iter != nil && iter.Iterates()
-	var walk func(p place) bool
-	walk = func(p place) bool {
+	var walk func(p place, m Model) bool
+	walk = func(p place, m Model) bool {
 		b := p.b
 		for _, n := range b.Nodes[p.i:] {
 			if again != nil && again.Again(n) {
 				return true
 			}
 			if r, isReturn := n.(*ast.ReturnStmt); isReturn {
-				return ret(r)
+				return ret(m, r)
+			}
+			if f, ok := m.(Forgetter); ok {
+				if after := f.Forget(n); after != nil {
+					m = after
+				}
 			}
 		}
 		succs := b.Succs
@@ -363,17 +384,17 @@ func (g *Graph) walk(sc scope, start place, m Model, ret func(*ast.ReturnStmt) b
 			if isNext {
 				return true
 			}
-			if out || seen[s] {
+			if out || seen[state{s, m}] {
 				continue
 			}
-			seen[s] = true
-			if walk(place{s, 0}) {
+			seen[state{s, m}] = true
+			if walk(place{s, 0}, m) {
 				return true
 			}
 		}
 		return false
 	}
-	return walk(start)
+	return walk(start, m)
 }
 
 // visit shows v every node reachable from start within the scope,
