@@ -642,14 +642,16 @@ func (c *checker) checkAnyMethodOp(file *ast.File, l *retryloop.Loop, s send) bo
 		analysisutil.Gate(c.pass, s.call.Pos(), "anyop-nofix-request", "a request of any method re-sent by a retry helper after "+outcome+", the request cannot be named again")
 		return false
 	}
-	// The function around the helper's call must return what the send
-	// does, and the send be written the same before the operation.
-	if c.enclosingLit(fd, l.Outer) {
-		analysisutil.Gate(c.pass, s.call.Pos(), "anyop-nofix-lit", "a request of any method re-sent by a retry helper after "+outcome+", the helper is called in a function literal")
-		return false
+	// The function around the helper's call (the declaration, or the
+	// literal that holds it, as a sender written as a RoundTripperFunc
+	// literal does) must return what the send does, and the send be
+	// written the same before the operation.
+	ft, body := fd.Type, fd.Body
+	if lit := innermostLit(fd, l.Outer); lit != nil {
+		ft, body = lit.Type, lit.Body
 	}
 	sig, ok := info.TypeOf(s.call).(*types.Tuple)
-	res := fixes.ResultTypes(info, fd.Type)
+	res := fixes.ResultTypes(info, ft)
 	same := ok && sig.Len() == len(res)
 	for i := 0; same && i < len(res); i++ {
 		same = types.Identical(sig.At(i).Type(), res[i])
@@ -658,7 +660,7 @@ func (c *checker) checkAnyMethodOp(file *ast.File, l *retryloop.Loop, s send) bo
 		analysisutil.Gate(c.pass, s.call.Pos(), "anyop-nofix-results", "a request of any method re-sent by a retry helper after "+outcome+", the function does not return what the send does")
 		return false
 	}
-	at, ok := c.beforeBodyRead(fd, l.Outer, s.request)
+	at, ok := c.beforeBodyRead(body, l.Outer, s.request)
 	if !ok {
 		analysisutil.Gate(c.pass, s.call.Pos(), "anyop-nofix-body", "a request of any method re-sent by a retry helper after "+outcome+", its body is read and the request used before the helper's call")
 		return false
@@ -698,18 +700,18 @@ func (c *checker) checkAnyMethodOp(file *ast.File, l *retryloop.Loop, s send) bo
 
 // beforeBodyRead returns where the guard of a retrying sender's operation
 // goes: before outer, the statement that calls the retry helper, or,
-// when a statement of fd before it reads the request's body (to send it
+// when a statement of body before it reads the request's body (to send it
 // again on each attempt: body, _ := io.ReadAll(req.Body)), before that
 // statement, for the request sent once to go with its body unread. The
 // statements in between must not use the request: the request sent once
 // would miss what they do to it.
-func (c *checker) beforeBodyRead(fd *ast.FuncDecl, outer ast.Stmt, request ast.Expr) (token.Pos, bool) {
+func (c *checker) beforeBodyRead(body *ast.BlockStmt, outer ast.Stmt, request ast.Expr) (token.Pos, bool) {
 	info := c.pass.TypesInfo
 	v := varOf(info, request)
 	if v == nil {
 		return outer.Pos(), true
 	}
-	i := slices.Index(fd.Body.List, outer)
+	i := slices.Index(body.List, outer)
 	if i < 0 {
 		return outer.Pos(), true
 	}
@@ -730,11 +732,11 @@ func (c *checker) beforeBodyRead(fd *ast.FuncDecl, outer ast.Stmt, request ast.E
 		})
 		return found
 	}
-	for j, st := range fd.Body.List[:i] {
+	for j, st := range body.List[:i] {
 		if !uses(st, true) {
 			continue
 		}
-		for _, between := range fd.Body.List[j+1 : i] {
+		for _, between := range body.List[j+1 : i] {
 			if uses(between, false) {
 				return token.NoPos, false
 			}
@@ -744,16 +746,20 @@ func (c *checker) beforeBodyRead(fd *ast.FuncDecl, outer ast.Stmt, request ast.E
 	return outer.Pos(), true
 }
 
-// enclosingLit reports whether n is inside a function literal of fd.
-func (c *checker) enclosingLit(fd *ast.FuncDecl, n ast.Node) bool {
-	found := false
+// innermostLit returns the innermost function literal of fd that holds
+// n, or nil when n is in fd's own body.
+func innermostLit(fd *ast.FuncDecl, n ast.Node) *ast.FuncLit {
+	var in *ast.FuncLit
 	ast.Inspect(fd.Body, func(m ast.Node) bool {
-		if lit, ok := m.(*ast.FuncLit); ok && lit.Pos() <= n.Pos() && n.End() <= lit.End() {
-			found = true
+		if m == nil || m.Pos() > n.Pos() || n.End() > m.End() {
+			return false
 		}
-		return !found
+		if lit, ok := m.(*ast.FuncLit); ok {
+			in = lit
+		}
+		return true
 	})
-	return found
+	return in
 }
 
 // sendAssign returns the assignment of the send's response and error and

@@ -246,7 +246,9 @@
 // if sequence < s.MaxRetries && replayable(req) { return s.call(...) }. When the send is in
 // an operation handed to a retry helper (the helper, not the operation,
 // decides on another attempt), the guard goes before the helper's call
-// and sends such a request once, as the function's result:
+// and sends such a request once, as the result of the function around
+// that call (a declaration, or a literal, as in a sender written as a
+// RoundTripperFunc literal):
 //
 //	if !replayable(in) {
 //		return t.inner.RoundTrip(in)

@@ -714,9 +714,15 @@ func (c *checker) requestSend(fn ast.Node, call *ast.CallExpr, req ast.Expr) (se
 		// A request the function around the literal builds, as an
 		// operation handed to a retry helper captures it: its method
 		// and key are that function's.
+		// The function is the innermost around the request's
+		// declaration: the declaration, or a literal (a sender written
+		// as a RoundTripperFunc literal) whose parameter it is.
 		if file := fixes.FileOf(c.pass, lit.Pos()); file != nil {
 			if d, ok := c.declOf(file, lit).(*ast.FuncDecl); ok && d.Body != nil && d.Pos() <= v.Pos() && v.Pos() < d.End() {
 				fn = d
+				if around := litAround(d, v.Pos()); around != nil {
+					fn = around
+				}
 			}
 		}
 	}
@@ -1070,4 +1076,20 @@ func (c *checker) checkWrite(file *ast.File, l *retryloop.Loop, s send, outcome 
 		c.reportMissing(file, l, s, outcome)
 	}
 	return true
+}
+
+// litAround returns the innermost function literal of fd whose type or
+// body holds pos, or nil.
+func litAround(fd *ast.FuncDecl, pos token.Pos) *ast.FuncLit {
+	var in *ast.FuncLit
+	ast.Inspect(fd.Body, func(m ast.Node) bool {
+		if m == nil || pos < m.Pos() || m.End() <= pos {
+			return false
+		}
+		if lit, ok := m.(*ast.FuncLit); ok {
+			in = lit
+		}
+		return true
+	})
+	return in
 }

@@ -33,3 +33,14 @@ func Decorate(d Doer, ds ...Decorator) Doer {
 
 // Mirror sends a request to a primary and its copy to a shadow.
 type Mirror func(ctx context.Context, primary, shadow *http.Request) (*http.Response, error)
+
+// Retry calls op until it succeeds, at most attempts times.
+func Retry(attempts int, op func() error) error {
+	var err error
+	for i := 0; i < attempts; i++ {
+		if err = op(); err == nil {
+			return nil
+		}
+	}
+	return err
+}
