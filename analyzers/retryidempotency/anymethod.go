@@ -180,6 +180,24 @@ func accessor(info *types.Info, e ast.Expr) bool {
 	return ok && s.Kind() == types.MethodVal && fixes.Pure(info, sel.X)
 }
 
+// sameRequest returns the request whose method and header e, a request
+// sent, has: for a copy made for the attempt (req.WithContext(ctx),
+// req.Clone(ctx)), the request it copies, which a guard can name again.
+func sameRequest(info *types.Info, e ast.Expr) ast.Expr {
+	for e != nil {
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok || !httpmodel.IsMethod(httpmodel.Callee(info, call), "net/http", "Request", "Clone", "WithContext") {
+			break
+		}
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok {
+			break
+		}
+		e = sel.X
+	}
+	return e
+}
+
 // lookupMethod returns the methodFact of fn, nil for none or no fn.
 func (c *checker) lookupMethod(fn *types.Func) *methodFact {
 	if fn == nil {
@@ -245,8 +263,8 @@ func (c *checker) guardsWith(root ast.Node, guarded map[*types.Func]bool, source
 				found = sourceTested(info, n, stack[len(stack)-1])
 				return !found
 			}
-			if n.Sel.Name != "Method" || !httpmodel.IsNamed(s.Recv(), "net/http", "Request") {
-				return true
+			if n.Sel.Name != "Method" || !isRequestMethod(s.Obj()) {
+				return true // the Method of a request, or of a type that embeds one
 			}
 			found = methodTested(info, n, stack[len(stack)-1])
 		case *ast.Ident:
@@ -267,6 +285,28 @@ func (c *checker) guardsWith(root ast.Node, guarded map[*types.Func]bool, source
 		return !found
 	})
 	return found
+}
+
+// isRequestMethod reports whether obj is the Method field of
+// net/http.Request, selected on a request or on a type that embeds one.
+func isRequestMethod(obj types.Object) bool {
+	if obj == nil || obj.Pkg() == nil || obj.Pkg().Path() != "net/http" {
+		return false
+	}
+	req, ok := obj.Pkg().Scope().Lookup("Request").(*types.TypeName)
+	if !ok {
+		return false
+	}
+	st, ok := req.Type().Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for f := range st.Fields() {
+		if f == obj {
+			return true
+		}
+	}
+	return false
 }
 
 // methodTested reports whether the Method selector sel is tested where it
@@ -398,6 +438,7 @@ func (c *checker) checkAnyMethod(file *ast.File, l *retryloop.Loop, s send) bool
 		return false
 	}
 	info := c.pass.TypesInfo
+	s.request = sameRequest(info, s.request)
 	src := fixes.Source(c.pass, s.call.Pos())
 	if src == nil || s.request == nil || !accessor(info, s.request) {
 		analysisutil.Gate(c.pass, s.call.Pos(), "any-nofix-request", "a request of any method re-sent after "+outcome+", the request cannot be named again")
@@ -435,7 +476,11 @@ func (c *checker) checkAnyMethod(file *ast.File, l *retryloop.Loop, s send) bool
 		cond, ret = errName+" != nil && !%s(%s)", r
 		stmt = c.guardPoint(l, stmt, as)
 	}
-	indent := fixes.Indent(c.pass.Fset, src, stmt.Pos())
+	indentAt := stmt.Pos()
+	if lb, isLabel := stmt.(*ast.LabeledStmt); isLabel {
+		indentAt = lb.Stmt.Pos() // a label is outdented
+	}
+	indent := fixes.Indent(c.pass.Fset, src, indentAt)
 	at := fixes.LineEnd(c.pass.Fset, src, stmt.End())
 	req := fixes.Text(c.pass.Fset, src, s.request) + s.raw
 	// The helper's name is chosen for the whole package at the end;
@@ -638,6 +683,7 @@ func (c *checker) checkAnyMethodOp(file *ast.File, l *retryloop.Loop, s send) bo
 		analysisutil.Gate(c.pass, s.call.Pos(), "anyop-guarded", "a request of any method re-sent by a retry helper after "+outcome+" in a function that checks a method or key somewhere")
 		return false
 	}
+	s.request = sameRequest(info, s.request)
 	if s.request == nil || !accessor(info, s.request) {
 		analysisutil.Gate(c.pass, s.call.Pos(), "anyop-nofix-request", "a request of any method re-sent by a retry helper after "+outcome+", the request cannot be named again")
 		return false
@@ -768,8 +814,12 @@ func innermostLit(fd *ast.FuncDecl, n ast.Node) *ast.FuncLit {
 // branchSend). It returns nil when there is none.
 func (c *checker) sendAssign(l *retryloop.Loop, s send) (*ast.AssignStmt, ast.Stmt) {
 	for _, st := range l.Body.List {
-		as, ok := st.(*ast.AssignStmt)
-		if ifs, isIf := st.(*ast.IfStmt); isIf && ifs.Pos() <= s.call.Pos() && s.call.End() <= ifs.End() {
+		inner := st
+		if lb, isLabel := st.(*ast.LabeledStmt); isLabel {
+			inner = lb.Stmt // the send a goto goes back to: again: resp, err := ...
+		}
+		as, ok := inner.(*ast.AssignStmt)
+		if ifs, isIf := inner.(*ast.IfStmt); isIf && ifs.Pos() <= s.call.Pos() && s.call.End() <= ifs.End() {
 			as, ok = c.branchSend(ifs, s.call), true
 		}
 		if ok && as != nil && len(as.Lhs) == 2 && len(as.Rhs) == 1 && ast.Unparen(as.Rhs[0]) == s.call {

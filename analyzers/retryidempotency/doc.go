@@ -41,10 +41,11 @@
 //     a policy's request whose Next method sends it) after an unknown outcome,
 //     without the check that net/http's own Transport makes before it
 //     replays a request: an idempotent method (a comparison, switch or
-//     lookup of the request's Method, in the function or in a function of
-//     the package it calls, or of the method parameter or field it builds
-//     the request with, as in isIdempotent(method); a comparison with ""
-//     only picks a default) or an idempotency key header. The unknown
+//     lookup of the request's Method, also through a type that embeds the
+//     request (call.Method), in the function or in a function of the
+//     package it calls, or of the method parameter or field it builds the
+//     request with, as in isIdempotent(method); a comparison with "" only
+//     picks a default) or an idempotency key header. The unknown
 //     outcomes of a request of any method are a transport error and a
 //     500, 502 or 504; a 4xx is the server's answer, after which sending
 //     the request again applies nothing twice;
@@ -232,7 +233,9 @@
 //	}
 //
 // (replayable reports an idempotent method, or a configured key header;
-// for a wrapper it gets the wrapper's *http.Request, as clone.Raw(); for a
+// for a wrapper it gets the wrapper's *http.Request, as clone.Raw(), and
+// for a copy made for the attempt, as call.Request.WithContext(ctx), the
+// request it copies, whose method and header the copy has; for a
 // transport error the guard goes after the statements that run straight on
 // from the send, the attempt's bookkeeping such as a per-attempt timeout's
 // cancel, and before the first that may leave the attempt or assigns the
