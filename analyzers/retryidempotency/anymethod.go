@@ -410,7 +410,7 @@ func (c *checker) guardingFuncs() map[*types.Func]bool {
 				callers[j] = append(callers[j], i)
 			}
 		}
-		mark[i] = c.guardsWith(f.Decl.Body, nil, nil)
+		mark[i] = c.guardsWith(f.Decl.Body, nil, nil) && !c.passesWrites(f.Decl)
 	}
 	callindex.MarkCallers(callers, mark)
 	for i, f := range funcs {

@@ -45,7 +45,10 @@
 //     request (call.Method), in the function or in a function of the
 //     package it calls, or of the method parameter or field it builds the
 //     request with, as in isIdempotent(method); a comparison with "" only
-//     picks a default) or an idempotency key header. The unknown
+//     picks a default, and a check function of the request that, for a
+//     POST, may still answer true or ask only about the body, as
+//     bodied && req.Body != nil: return req.ContentLength != -1, asks
+//     whether the body can be sent again, not whether the request can) or an idempotency key header. The unknown
 //     outcomes of a request of any method are a transport error and a
 //     500, 502 or 504; a 4xx is the server's answer, after which sending
 //     the request again applies nothing twice;
