@@ -33,6 +33,7 @@ type model struct {
 	failed   bool
 	status   int64
 	retryRet bool // a return of a non-nil error is retried
+	forgot   *model
 }
 
 func (m *model) is(e ast.Expr, v *types.Var) bool {
@@ -76,6 +77,27 @@ func (m *model) Cond(e ast.Expr) paths.Tri {
 		}
 	}
 	return paths.Maybe
+}
+
+// Forget returns the model past a statement that assigns err again:
+// one that knows nothing of err, the same one each time.
+func (m *model) Forget(n ast.Node) paths.Model {
+	as, ok := n.(*ast.AssignStmt)
+	if !ok || m.err == nil {
+		return nil
+	}
+	for _, l := range as.Lhs {
+		if m.is(l, m.err) {
+			if m.forgot == nil {
+				cp := *m
+				cp.err = nil
+				m.forgot = &cp
+			}
+			m.forgot.failed, m.forgot.status = m.failed, m.status
+			return m.forgot
+		}
+	}
+	return nil
 }
 
 func (m *model) Return(r *ast.ReturnStmt) bool {
@@ -180,6 +202,21 @@ func f() {
 	for {
 		code, err := do()
 		if err == nil && code < 500 {
+			return
+		}
+	}
+}`},
+		{name: "err reused for a later call, in a nested loop", failure: true, src: `
+func f() {
+	for i := 0; i < 3; i++ {
+		_, err := do()
+		if err == nil {
+			return
+		}
+		for j := 0; j < 2; j++ {
+			_, err = do()
+		}
+		if err != nil {
 			return
 		}
 	}
