@@ -140,13 +140,17 @@ type outcome struct {
 }
 
 // Forget returns the model of a path past n when n assigns the send's
-// error or response variable again (req.Body, err = req.GetBody();
-// resp, err = c.Do(other)): a condition on it is then on another call's
-// result, which the outcome says nothing of. It returns nil for any
-// other node.
+// error or response variable again after a transport error
+// (req.Body, err = req.GetBody(); resp, err = c.Do(other)): a condition
+// on it is then on another call's result, which the outcome says nothing
+// of. It returns nil for any other node. After a status, the error
+// assigned is most often the status's own (err = CheckResponse(resp)),
+// which the package maps to errors of its own, often only for some
+// statuses (a rate limit): it is kept as the send's, nil, rather than
+// taken for any status alike.
 func (m *outcome) Forget(n ast.Node) paths.Model {
 	st, ok := n.(*ast.AssignStmt)
-	if !ok || st == m.sent || (m.errVar == nil && m.resp == nil) {
+	if !ok || !m.env.transport || st == m.sent || (m.errVar == nil && m.resp == nil) {
 		return nil
 	}
 	errAgain, respAgain := false, false
