@@ -39,7 +39,10 @@ func (c *checker) passesWrites(fd *ast.FuncDecl) bool {
 	req := sig.Params().At(0)
 	m := &postModel{info: info, req: req, bools: map[*types.Var]ast.Expr{}}
 	clean := true
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
+	ast.PreorderStack(fd.Body, nil, func(n ast.Node, stack []ast.Node) bool {
+		if !clean {
+			return false
+		}
 		switch n := n.(type) {
 		case *ast.CallExpr:
 			if tv, ok := info.Types[n.Fun]; !ok || !tv.IsType() {
@@ -51,6 +54,12 @@ func (c *checker) passesWrites(fd *ast.FuncDecl) bool {
 			if n.Sel.Name == "Header" && m.isReq(n.X) {
 				clean = false
 			}
+			if n.Sel.Name == "Method" && m.isReq(n.X) && len(stack) > 0 {
+				// The method only compared with constants: a set of
+				// methods (a map, a slice ranged over) is not
+				// evaluated, and the check then stands.
+				clean = m.comparedWithConst(n, stack[len(stack)-1])
+			}
 		case *ast.AssignStmt:
 			m.learn(n)
 		case *ast.IncDecStmt:
@@ -60,7 +69,7 @@ func (c *checker) passesWrites(fd *ast.FuncDecl) bool {
 				}
 			}
 		}
-		return clean
+		return true
 	})
 	if !clean {
 		return false
@@ -168,6 +177,34 @@ func (m *postModel) Cond(e ast.Expr) paths.Tri {
 		}
 	}
 	return paths.Maybe
+}
+
+// comparedWithConst reports whether the method sel, under parent, is
+// compared with a constant: req.Method == "POST", or the tag of a switch
+// whose cases are all constants.
+func (m *postModel) comparedWithConst(sel *ast.SelectorExpr, parent ast.Node) bool {
+	switch p := parent.(type) {
+	case *ast.BinaryExpr:
+		other := p.Y
+		if other == sel {
+			other = p.X
+		}
+		_, isConst := httpmodel.ConstString(m.info, other)
+		return (p.Op == token.EQL || p.Op == token.NEQ) && isConst
+	case *ast.SwitchStmt:
+		if p.Tag != sel {
+			return false
+		}
+		for _, cc := range p.Body.List {
+			for _, v := range cc.(*ast.CaseClause).List {
+				if _, isConst := httpmodel.ConstString(m.info, v); !isConst {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // methodIs evaluates req.Method == value for a POST.

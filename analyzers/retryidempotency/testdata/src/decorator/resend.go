@@ -42,3 +42,26 @@ func safeResend(req *http.Request) bool {
 	}
 	return req.Body == nil || req.GetBody != nil
 }
+
+// setCheckTransport asks a check that looks the method up in a set.
+type setCheckTransport struct{ next http.RoundTripper }
+
+func (t *setCheckTransport) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:"sends\\(param 0\\)"
+	for i := 0; ; i++ {
+		resp, err := t.next.RoundTrip(req)
+		if err == nil || i == 2 || !inSafeSet(req) {
+			return resp, err
+		}
+	}
+}
+
+var safeMethods = []string{http.MethodGet, http.MethodHead, http.MethodPut}
+
+func inSafeSet(req *http.Request) bool {
+	for _, m := range safeMethods {
+		if req.Method == m {
+			return true
+		}
+	}
+	return false
+}
