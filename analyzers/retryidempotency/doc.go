@@ -24,7 +24,11 @@
 //     (&http.Request{Method: http.MethodPost, ...}, req.Method = "PATCH",
 //     sent as Do(&req) when it is a struct value), or handed to a function
 //     of any package that builds a request with the method it is handed,
-//     by any of these means, c.newRequest(ctx, http.MethodPost, path, body);
+//     by any of these means, c.newRequest(ctx, http.MethodPost, path, body),
+//     or with a field of the struct describing an operation that it is
+//     handed (c.build(ctx, op{Method: http.MethodPost, Path: "/users"}),
+//     a variable assigned only such literals, a package variable the
+//     package never changes);
 //     for an
 //     operation handed to a retry helper, the request may be built before
 //     the helper's call) sent in the loop, directly or

@@ -233,13 +233,24 @@ func ownCalls(body ast.Node, fn func(*ast.CallExpr)) {
 // method it receives as its Param-th parameter (receiver aside): a
 // newRequest(ctx, method, ...) helper. The request carries its caller's
 // method.
+//
+// Field, when not "", names the field of that parameter, a struct or a
+// pointer to one, that holds the method: an SDK's description of an
+// operation (build(ctx, op) with op.Method, op.Path, op.Body).
 type methodFact struct {
 	Param int
+	Field string
 }
 
 func (*methodFact) AFact() {}
 
-func (f *methodFact) String() string { return "method(param " + strconv.Itoa(f.Param) + ")" }
+func (f *methodFact) String() string {
+	s := "method(param " + strconv.Itoa(f.Param)
+	if f.Field != "" {
+		s += " field " + f.Field
+	}
+	return s + ")"
+}
 
 // buildsRequest reports whether fn's first result is a *http.Request or
 // an http.Request (a struct the caller sends by its address).
@@ -254,11 +265,21 @@ func buildsRequest(fn *types.Func) bool {
 // request it returns) or through another such function.
 func (c *checker) methodOf(fd *ast.FuncDecl) *methodFact {
 	info := c.pass.TypesInfo
+	params := map[int]*types.Var{}
 	f := flow.Analyze(flow.Config{
 		Info: info,
 		Param: func(i int, v *types.Var) flow.Bits {
-			if b, ok := v.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
+			if isString(v.Type()) || structOrPointer(v.Type()) {
+				params[i] = v
 				return flow.Param(i)
+			}
+			return 0
+		},
+		// A string field of a struct parameter carries the parameter:
+		// the method of an operation described by a struct (op.Method).
+		Select: func(sel *ast.SelectorExpr, x func() flow.Bits) flow.Bits {
+			if v := flow.FieldOf(info, sel); v != nil && isString(v.Type()) {
+				return x()
 			}
 			return 0
 		},
@@ -287,23 +308,111 @@ func (c *checker) methodOf(fd *ast.FuncDecl) *methodFact {
 			return out, true
 		},
 	}, fd.Type, fd.Body)
-	// A method stored in the request it returns replaces the one it was
-	// built with.
-	if v := returnedVar(info, fd); v != nil {
-		for _, m := range httpmodel.MethodStores(info, fd.Body, v) {
-			if ps := f.Expr(m).Params(); len(ps) > 0 {
-				return &methodFact{Param: ps[0]}
+	// The method expressions of the requests fd builds, each with the
+	// field of a struct it is taken from by a builder it calls.
+	type use struct {
+		e     ast.Expr
+		field string
+	}
+	var uses []use
+	ret := returnedVar(info, fd)
+	if ret != nil {
+		for _, m := range httpmodel.MethodStores(info, fd.Body, ret) {
+			uses = append(uses, use{e: m})
+		}
+	}
+	stored := len(uses) > 0
+	if !stored {
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				if _, _, isNew := httpmodel.NewRequestMethod(info, n); isNew {
+					uses = append(uses, use{e: methodArg(info, n)})
+				} else if m := c.lookupMethod(httpmodel.Callee(info, n)); m != nil {
+					if _, args := httpmodel.Receiver(info, n); m.Param < len(args) {
+						uses = append(uses, use{args[m.Param], m.Field})
+					}
+				}
+			case *ast.CompositeLit:
+				if lit := httpmodel.RequestLit(info, n); lit == n {
+					if m := httpmodel.LitMethod(lit); m != nil {
+						uses = append(uses, use{e: m})
+					}
+				}
+			}
+			return true
+		})
+	}
+	var bits flow.Bits
+	if stored {
+		for _, u := range uses {
+			if ps := f.Expr(u.e).Params(); len(ps) > 0 {
+				bits = f.Expr(u.e)
+				break
 			}
 		}
 	}
-	r := f.Results()
-	if len(r) == 0 {
+	if r := f.Results(); bits == 0 && len(r) > 0 {
+		bits = r[0]
+	}
+	ps := bits.Params()
+	if len(ps) == 0 {
 		return nil
 	}
-	if ps := r[0].Params(); len(ps) > 0 {
+	p := params[ps[0]]
+	if p == nil {
+		return nil
+	}
+	if isString(p.Type()) {
 		return &methodFact{Param: ps[0]}
 	}
-	return nil
+	// A struct parameter: the one field of it that every method taken
+	// from it is read from.
+	field := ""
+	for _, u := range uses {
+		if f.Expr(u.e)&flow.Param(ps[0]) == 0 {
+			continue
+		}
+		name := u.field
+		switch x := ast.Unparen(u.e).(type) {
+		case *ast.SelectorExpr:
+			id, isID := ast.Unparen(x.X).(*ast.Ident)
+			s, isSel := info.Selections[x]
+			if name != "" || !isID || info.Uses[id] != p || !isSel || s.Kind() != types.FieldVal {
+				return nil
+			}
+			name = x.Sel.Name
+		case *ast.Ident:
+			if name == "" || info.Uses[x] != p {
+				return nil
+			}
+		default:
+			return nil
+		}
+		if field != "" && field != name {
+			return nil
+		}
+		field = name
+	}
+	if field == "" {
+		return nil
+	}
+	return &methodFact{Param: ps[0], Field: field}
+}
+
+// isString reports whether t is a string type.
+func isString(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}
+
+// structOrPointer reports whether t is a struct, or a pointer to one.
+func structOrPointer(t types.Type) bool {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	_, ok := t.Underlying().(*types.Struct)
+	return ok
 }
 
 // returnedVar returns the local variable whose request fd returns as its
@@ -375,4 +484,58 @@ func resultSlots(info *types.Info, call *ast.CallExpr) []flow.Bits {
 		}
 	}
 	return make([]flow.Bits, n)
+}
+
+// methodIn resolves the method that arg, handed to a function that takes
+// its method from it, carries in fn: a constant, a local variable
+// assigned one constant, or, for a builder that reads the method from a
+// field of a struct, the field of the literal arg is (or every variable
+// arg names is assigned).
+func (c *checker) methodIn(fn ast.Node, arg ast.Expr, field string) (string, bool) {
+	info := c.pass.TypesInfo
+	if field == "" {
+		if m, ok := httpmodel.ConstString(info, arg); ok {
+			return m, true
+		}
+		return c.methodVarExpr(fn, arg)
+	}
+	vals, ok := flow.FieldValues(info, c.pass.Files, fn, arg, field)
+	if !ok {
+		return "", false
+	}
+	m := ""
+	for _, v := range vals {
+		s, ok := httpmodel.ConstString(info, v)
+		if !ok || m != "" && s != m {
+			return "", false
+		}
+		m = s
+	}
+	return m, m != ""
+}
+
+// methodParam returns the parameter of fd, and the field of it, that the
+// method expression e (read from field of e when field is not "") takes
+// its value from: a string parameter, or a field of a struct parameter;
+// -1 for none.
+func (c *checker) methodParam(fd *ast.FuncDecl, e ast.Expr, field string) (int, string) {
+	if e == nil {
+		return -1, ""
+	}
+	if field != "" {
+		// The description itself, or its address (build(ctx, &op)).
+		if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok && u.Op == token.AND {
+			e = u.X
+		}
+		return c.paramIndex(fd, e), field
+	}
+	if sel, ok := ast.Unparen(e).(*ast.SelectorExpr); ok {
+		if s, isSel := c.pass.TypesInfo.Selections[sel]; isSel && s.Kind() == types.FieldVal {
+			if i := c.paramIndex(fd, sel.X); i >= 0 && structOrPointer(c.pass.TypesInfo.TypeOf(sel.X)) {
+				return i, sel.Sel.Name
+			}
+		}
+		return -1, ""
+	}
+	return c.paramIndex(fd, e), ""
 }

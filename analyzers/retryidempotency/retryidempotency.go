@@ -74,6 +74,10 @@ type writeFact struct {
 	// (c.do(ctx, method, path, body)); Method is then "" and a caller
 	// that passes POST or PATCH sends a write. 0 for a fixed method.
 	MethodArg int
+	// MethodField names the field of that parameter, a struct, that
+	// holds the method (c.invoke(ctx, createUser, body) with
+	// createUser.Method), "" for a string parameter.
+	MethodField string
 }
 
 func (*writeFact) AFact() {}
@@ -82,6 +86,9 @@ func (f *writeFact) String() string {
 	s := "write(" + f.Method
 	if f.MethodArg > 0 {
 		s += "method of param " + strconv.Itoa(f.MethodArg-1)
+		if f.MethodField != "" {
+			s += " field " + f.MethodField
+		}
 	}
 	if f.Keyed {
 		s += " keyed"
@@ -555,6 +562,9 @@ type send struct {
 	// methodArg is the argument a helper takes the method from, when it
 	// is not a constant (the caller's own parameter); method is then "".
 	methodArg ast.Expr
+	// methodField is the field of methodArg that holds the method, ""
+	// when methodArg is the method itself.
+	methodField string
 }
 
 // methodArgWrite summarises fd when its send s, whose method is not fixed,
@@ -563,17 +573,23 @@ type send struct {
 // through another such function. Nil otherwise.
 func (c *checker) methodArgWrite(fd *ast.FuncDecl, s send) *writeFact {
 	info := c.pass.TypesInfo
-	var ms []ast.Expr
+	// The method expressions, each with the field of a struct that a
+	// builder reads the method from.
+	type use struct {
+		e     ast.Expr
+		field string
+	}
+	var ms []use
 	var keyed ast.Expr
 	var keyedBy string
 	switch {
 	case s.methodArg != nil:
-		ms = []ast.Expr{s.methodArg}
+		ms = []use{{s.methodArg, s.methodField}}
 	case s.anyMethod && s.req != nil:
 		values, _ := flow.Assigned(info, fd, s.req)
 		for _, val := range values {
 			if lit := httpmodel.RequestLit(info, val); lit != nil {
-				ms = append(ms, httpmodel.LitMethod(lit))
+				ms = append(ms, use{e: httpmodel.LitMethod(lit)})
 				continue
 			}
 			b, ok := ast.Unparen(val).(*ast.CallExpr)
@@ -581,7 +597,7 @@ func (c *checker) methodArgWrite(fd *ast.FuncDecl, s send) *writeFact {
 				return nil
 			}
 			if _, _, isNew := httpmodel.NewRequestMethod(info, b); isNew {
-				ms = append(ms, methodArg(info, b))
+				ms = append(ms, use{e: methodArg(info, b)})
 				continue
 			}
 			mf := c.lookupMethod(httpmodel.Callee(info, b))
@@ -589,30 +605,30 @@ func (c *checker) methodArgWrite(fd *ast.FuncDecl, s send) *writeFact {
 			if mf == nil || mf.Param >= len(args) {
 				return nil
 			}
-			ms = append(ms, args[mf.Param])
+			ms = append(ms, use{args[mf.Param], mf.Field})
 		}
 		if stores := httpmodel.MethodStores(info, fd, s.req); len(stores) > 0 {
-			ms = stores
+			ms = ms[:0]
+			for _, e := range stores {
+				ms = append(ms, use{e: e})
+			}
 		}
 		keyed, keyedBy = c.keyValue(fd, s.req)
 	default:
 		return nil
 	}
-	index := -1
+	index, field := -1, ""
 	for _, m := range ms {
-		i := -1
-		if m != nil {
-			i = c.paramIndex(fd, m)
-		}
-		if i < 0 || index >= 0 && i != index {
+		i, f := c.methodParam(fd, m.e, m.field)
+		if i < 0 || index >= 0 && (i != index || f != field) {
 			return nil
 		}
-		index = i
+		index, field = i, f
 	}
 	if index < 0 {
 		return nil
 	}
-	w := &writeFact{MethodArg: index + 1}
+	w := &writeFact{MethodArg: index + 1, MethodField: field}
 	switch {
 	case keyedBy != "":
 		w.Keyed, w.Fresh = true, true
@@ -647,12 +663,9 @@ func (c *checker) sendOf(fn ast.Node, call *ast.CallExpr) (send, bool) {
 					return send{}, false
 				}
 				arg := args[w.MethodArg-1]
-				m, known := httpmodel.ConstString(info, arg)
+				m, known := c.methodIn(fn, arg, w.MethodField)
 				if !known {
-					m, known = c.methodVarExpr(fn, arg)
-				}
-				if !known {
-					return send{call: call, helper: w, methodArg: arg}, true
+					return send{call: call, helper: w, methodArg: arg, methodField: w.MethodField}, true
 				}
 				w = &writeFact{Method: m, Keyed: w.Keyed, Fresh: w.Fresh, KeyArg: w.KeyArg}
 			}
@@ -768,9 +781,7 @@ func (c *checker) requestSend(fn ast.Node, call *ast.CallExpr, req ast.Expr) (se
 			if mf.Param >= len(args) {
 				return send{}, false
 			}
-			if m, known = httpmodel.ConstString(info, args[mf.Param]); !known {
-				m, known = c.methodVarExpr(fn, args[mf.Param])
-			}
+			m, known = c.methodIn(fn, args[mf.Param], mf.Field)
 		} else if !known {
 			m, known = c.methodVar(fn, b)
 		}
