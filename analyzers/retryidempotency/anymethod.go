@@ -135,7 +135,7 @@ func (c *checker) fromCaller(fn ast.Node, e ast.Expr) bool {
 			// handed, here the caller's.
 			if m := c.lookupMethod(callee); m != nil {
 				_, args := httpmodel.Receiver(info, call)
-				if m.Param < len(args) && c.callersMethod(fn, args[m.Param]) {
+				if m.Const == "" && m.Param < len(args) && c.callersMethod(fn, args[m.Param]) {
 					out := make([]flow.Bits, callee.Type().(*types.Signature).Results().Len())
 					out[0] = flow.Source
 					return out, true
@@ -338,7 +338,7 @@ func (c *checker) methodSources(fn ast.Node) map[types.Object]bool {
 			if !known {
 				add(methodArg(info, call))
 			}
-		} else if m := c.lookupMethod(httpmodel.Callee(info, call)); m != nil {
+		} else if m := c.lookupMethod(httpmodel.Callee(info, call)); m != nil && m.Const == "" {
 			if _, args := httpmodel.Receiver(info, call); m.Param < len(args) && m.Field == "" {
 				add(args[m.Param])
 			} else if m.Param < len(args) {

@@ -28,7 +28,10 @@
 //     or with a field of the struct describing an operation that it is
 //     handed (c.build(ctx, op{Method: http.MethodPost, Path: "/users"}),
 //     a variable assigned only such literals, a package variable the
-//     package never changes);
+//     package never changes), or by a function of any package that
+//     returns requests of one constant method (a generated client's
+//     NewCreatePetRequest(server, body)); a request given its context
+//     again (req = req.WithContext(ctx), req.Clone(ctx)) keeps its method;
 //     for an
 //     operation handed to a retry helper, the request may be built before
 //     the helper's call) sent in the loop, directly or
@@ -131,7 +134,10 @@
 // constant and not the caller's; a key computed once before the loop, or taken from a parameter
 // or a field, set on the request directly, by a function of any package
 // that sets a key on the request or header it is handed (setKey(req, key),
-// c.setHeaders(req, opts)), or with a header made once and copied onto
+// c.setHeaders(req, opts)), by a request editor handed to the function
+// that sends (client.CreatePet(ctx, body, withKey), where withKey is a
+// function literal that sets the key on the *http.Request it is given),
+// or with a header made once and copied onto
 // each attempt's request (req.Header = h.Clone()); of several, the last
 // counts, so a header replaced after the key was set has lost it; a loop that retries only after 408, 425, 429 or 503 and
 // returns on a transport error. A key is known to be fresh when it comes
@@ -173,7 +179,8 @@
 // request of every attempt (after the statements that replace its header
 // or set a key of their own on it); a Post or PostForm call is rewritten into a
 // request that carries the header. A write sent by a helper gets the key as
-// a new last parameter of the helper, which sets it on its request, or
+// a new last parameter of the helper (before a variadic one, such as a
+// generated client's reqEditors), which sets it on its request, or
 // hands it on to the helper it calls that does (c.post(body) calling
 // c.clientPost, which builds the request); the other callers of such a
 // helper pass "", and the key is set only when there is one, so they send
@@ -189,7 +196,7 @@
 //	}
 //
 // This is offered, and the finding reported, for helpers of the same
-// package that are not generic or variadic and whose parameters are all
+// package that are not generic and whose parameters are all
 // named (a helper of another package cannot be changed from the loop,
 // and a helper that sets a key of its own is trusted). For a write in an
 // operation handed to a retry helper, or in a closure the loop calls, the

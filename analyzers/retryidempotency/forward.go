@@ -9,6 +9,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"net/http"
 	"strconv"
 
 	"github.com/retrylint/retrylint/internal/flow"
@@ -237,14 +238,22 @@ func ownCalls(body ast.Node, fn func(*ast.CallExpr)) {
 // Field, when not "", names the field of that parameter, a struct or a
 // pointer to one, that holds the method: an SDK's description of an
 // operation (build(ctx, op) with op.Method, op.Path, op.Body).
+//
+// Const, when not "", is the one constant method of every request the
+// function returns instead (newCreatePetRequest(server, body) of a
+// generated client); Param and Field are then unused.
 type methodFact struct {
 	Param int
 	Field string
+	Const string
 }
 
 func (*methodFact) AFact() {}
 
 func (f *methodFact) String() string {
+	if f.Const != "" {
+		return "method(" + f.Const + ")"
+	}
 	s := "method(param " + strconv.Itoa(f.Param)
 	if f.Field != "" {
 		s += " field " + f.Field
@@ -301,7 +310,7 @@ func (c *checker) methodOf(fd *ast.FuncDecl) *methodFact {
 				return out, true
 			}
 			if fn != nil {
-				if m := c.methods.Lookup(fn); m != nil && m.Param < len(args) {
+				if m := c.methods.Lookup(fn); m != nil && m.Const == "" && m.Param < len(args) {
 					out[0] = args[m.Param]
 				}
 			}
@@ -328,7 +337,7 @@ func (c *checker) methodOf(fd *ast.FuncDecl) *methodFact {
 			case *ast.CallExpr:
 				if _, _, isNew := httpmodel.NewRequestMethod(info, n); isNew {
 					uses = append(uses, use{e: methodArg(info, n)})
-				} else if m := c.lookupMethod(httpmodel.Callee(info, n)); m != nil {
+				} else if m := c.lookupMethod(httpmodel.Callee(info, n)); m != nil && m.Const == "" {
 					if _, args := httpmodel.Receiver(info, n); m.Param < len(args) {
 						uses = append(uses, use{args[m.Param], m.Field})
 					}
@@ -357,6 +366,9 @@ func (c *checker) methodOf(fd *ast.FuncDecl) *methodFact {
 	}
 	ps := bits.Params()
 	if len(ps) == 0 {
+		if m := c.constMethodOf(fd); m != "" {
+			return &methodFact{Const: m}
+		}
 		return nil
 	}
 	p := params[ps[0]]
@@ -538,4 +550,95 @@ func (c *checker) methodParam(fd *ast.FuncDecl, e ast.Expr, field string) (int, 
 		return -1, ""
 	}
 	return c.paramIndex(fd, e), ""
+}
+
+// constMethodOf returns the one constant method of every request fd
+// returns, "" when there is none or they differ: each return hands back
+// nil, a request built with that method (by http.NewRequest, a request
+// literal, or another builder), or a variable holding one, whatever
+// context it is given again (req.WithContext(ctx)).
+func (c *checker) constMethodOf(fd *ast.FuncDecl) string {
+	info := c.pass.TypesInfo
+	method, ok := "", true
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if !ok {
+				return false
+			}
+			if len(n.Results) == 0 {
+				ok = false // a named result: not followed
+				return false
+			}
+			e := ast.Unparen(n.Results[0])
+			if tv, isTV := info.Types[e]; isTV && tv.IsNil() {
+				return false
+			}
+			m := c.builtMethod(fd, e)
+			if m == "" || method != "" && m != method {
+				ok = false
+			}
+			method = m
+		}
+		return ok
+	})
+	if !ok {
+		return ""
+	}
+	return method
+}
+
+// builtMethod returns the constant method of the request e of fd, "" when
+// it is not known.
+func (c *checker) builtMethod(fd *ast.FuncDecl, e ast.Expr) string {
+	info := c.pass.TypesInfo
+	if u, isAddr := e.(*ast.UnaryExpr); isAddr && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	if call, isCall := e.(*ast.CallExpr); isCall {
+		if sel, isSel := ast.Unparen(call.Fun).(*ast.SelectorExpr); isSel && httpmodel.IsMethod(httpmodel.Callee(info, call), "net/http", "Request", "Clone", "WithContext") {
+			return c.builtMethod(fd, ast.Unparen(sel.X))
+		}
+	}
+	if id, isID := e.(*ast.Ident); isID {
+		if s, ok := c.requestSend(fd, nil, id); ok && !s.anyMethod {
+			return s.method
+		}
+		return ""
+	}
+	if lit := httpmodel.RequestLit(info, e); lit != nil {
+		m := http.MethodGet
+		if me := httpmodel.LitMethod(lit); me != nil {
+			m, _ = httpmodel.ConstString(info, me)
+		}
+		return m
+	}
+	call, isCall := e.(*ast.CallExpr)
+	if !isCall {
+		return ""
+	}
+	if m, known, isNew := httpmodel.NewRequestMethod(info, call); isNew {
+		if known {
+			return m
+		}
+		m, _ = c.methodVar(fd, call)
+		return m
+	}
+	if mf := c.lookupMethod(httpmodel.Callee(info, call)); mf != nil && mf.Const != "" {
+		return mf.Const
+	}
+	return ""
+}
+
+// derivedFrom reports whether call gives the request v again with
+// another context: v.WithContext(ctx) or v.Clone(ctx).
+func derivedFrom(info *types.Info, call *ast.CallExpr, v *types.Var) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || !httpmodel.IsMethod(httpmodel.Callee(info, call), "net/http", "Request", "Clone", "WithContext") {
+		return false
+	}
+	id, ok := ast.Unparen(sel.X).(*ast.Ident)
+	return ok && info.Uses[id] == v
 }

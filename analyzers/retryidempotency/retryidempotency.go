@@ -602,7 +602,7 @@ func (c *checker) methodArgWrite(fd *ast.FuncDecl, s send) *writeFact {
 			}
 			mf := c.lookupMethod(httpmodel.Callee(info, b))
 			_, args := httpmodel.Receiver(info, b)
-			if mf == nil || mf.Param >= len(args) {
+			if mf == nil || mf.Const != "" || mf.Param >= len(args) {
 				return nil
 			}
 			ms = append(ms, use{args[mf.Param], mf.Field})
@@ -672,6 +672,10 @@ func (c *checker) sendOf(fn ast.Node, call *ast.CallExpr) (send, bool) {
 			if arg := keyArg(info, w, call); arg != nil && w.Keyed && noKey(info, arg) {
 				// The caller passes "" for the key: it sends none.
 				w = &writeFact{Method: w.Method, KeyArg: w.KeyArg}
+			}
+			if !w.Keyed && c.editorSetsKey(fn, call) {
+				// A request editor handed to the helper sets the key.
+				w = &writeFact{Method: w.Method, Keyed: true}
 			}
 			return send{call: call, method: w.Method, helper: w}, true
 		}
@@ -769,19 +773,28 @@ func (c *checker) requestSend(fn ast.Node, call *ast.CallExpr, req ast.Expr) (se
 		if !ok {
 			return send{}, false
 		}
+		if derivedFrom(info, b, v) {
+			// req = req.WithContext(ctx): the same request with another
+			// context keeps the method it was built with.
+			continue
+		}
 		m, known, isNew := httpmodel.NewRequestMethod(info, b)
 		if !isNew {
 			// A helper of the package that builds the request with the
-			// method it is handed: c.newRequest(ctx, "POST", path, body).
+			// method it is handed: c.newRequest(ctx, "POST", path, body),
+			// or with one of its own.
 			mf := c.lookupMethod(httpmodel.Callee(info, b))
 			if mf == nil {
 				return send{}, false
 			}
 			_, args := httpmodel.Receiver(info, b)
-			if mf.Param >= len(args) {
+			if mf.Const != "" {
+				m, known = mf.Const, true
+			} else if mf.Param >= len(args) {
 				return send{}, false
+			} else {
+				m, known = c.methodIn(fn, args[mf.Param], mf.Field)
 			}
-			m, known = c.methodIn(fn, args[mf.Param], mf.Field)
 		} else if !known {
 			m, known = c.methodVar(fn, b)
 		}
@@ -1081,4 +1094,64 @@ func (c *checker) checkWrite(file *ast.File, l *retryloop.Loop, s send, outcome 
 		c.reportMissing(file, l, s, outcome)
 	}
 	return true
+}
+
+// editorSetsKey reports whether call hands its callee a request editor
+// that sets an idempotency key: a function literal, or a local variable
+// assigned only such literals, with a *http.Request parameter on which
+// it sets a key header, as the request editors of generated clients do
+// (client.CreatePet(ctx, body, func(ctx context.Context, req
+// *http.Request) error { req.Header.Set("Idempotency-Key", key); ... })).
+func (c *checker) editorSetsKey(fn ast.Node, call *ast.CallExpr) bool {
+	info := c.pass.TypesInfo
+	for _, arg := range call.Args {
+		var lits []*ast.FuncLit
+		switch a := ast.Unparen(arg).(type) {
+		case *ast.FuncLit:
+			lits = append(lits, a)
+		case *ast.Ident:
+			v, ok := info.Uses[a].(*types.Var)
+			if !ok || v.Parent() == v.Pkg().Scope() {
+				continue
+			}
+			vals, known := flow.Assigned(info, fn, v)
+			if !known || len(vals) == 0 {
+				continue
+			}
+			for _, val := range vals {
+				lit, isLit := ast.Unparen(val).(*ast.FuncLit)
+				if !isLit {
+					lits = nil
+					break
+				}
+				lits = append(lits, lit)
+			}
+		}
+		all := len(lits) > 0
+		for _, lit := range lits {
+			all = all && c.litSetsKey(lit)
+		}
+		if all {
+			return true
+		}
+	}
+	return false
+}
+
+// litSetsKey reports whether the function literal sets a key header on
+// its *http.Request parameter.
+func (c *checker) litSetsKey(lit *ast.FuncLit) bool {
+	info := c.pass.TypesInfo
+	for _, f := range lit.Type.Params.List {
+		for _, n := range f.Names {
+			v, ok := info.Defs[n].(*types.Var)
+			if !ok || !httpmodel.IsRequest(v.Type()) {
+				continue
+			}
+			if val, by := c.keyValue(lit, v); val != nil || by != "" {
+				return true
+			}
+		}
+	}
+	return false
 }
