@@ -30,7 +30,9 @@
 //     a variable assigned only such literals, a package variable the
 //     package never changes), or by a function of any package that
 //     returns requests of one constant method (a generated client's
-//     NewCreatePetRequest(server, body)); a request given its context
+//     NewCreatePetRequest(server, body)) or by a local closure of the
+//     function (newReq := func() (*http.Request, error) { ... }); a
+//     request given its context
 //     again (req = req.WithContext(ctx), req.Clone(ctx)) keeps its method;
 //     for an
 //     operation handed to a retry helper, the request may be built before

@@ -557,13 +557,17 @@ func (c *checker) methodParam(fd *ast.FuncDecl, e ast.Expr, field string) (int, 
 // nil, a request built with that method (by http.NewRequest, a request
 // literal, or another builder), or a variable holding one, whatever
 // context it is given again (req.WithContext(ctx)).
-func (c *checker) constMethodOf(fd *ast.FuncDecl) string {
+func (c *checker) constMethodOf(fd ast.Node) string {
 	info := c.pass.TypesInfo
+	_, body := flow.FuncParts(fd)
+	if body == nil {
+		return ""
+	}
 	method, ok := "", true
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
+	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
-			return false
+			return n == fd
 		case *ast.ReturnStmt:
 			if !ok {
 				return false
@@ -592,7 +596,7 @@ func (c *checker) constMethodOf(fd *ast.FuncDecl) string {
 
 // builtMethod returns the constant method of the request e of fd, "" when
 // it is not known.
-func (c *checker) builtMethod(fd *ast.FuncDecl, e ast.Expr) string {
+func (c *checker) builtMethod(fd ast.Node, e ast.Expr) string {
 	info := c.pass.TypesInfo
 	if u, isAddr := e.(*ast.UnaryExpr); isAddr && u.Op == token.AND {
 		e = ast.Unparen(u.X)
@@ -629,7 +633,40 @@ func (c *checker) builtMethod(fd *ast.FuncDecl, e ast.Expr) string {
 	if mf := c.lookupMethod(httpmodel.Callee(info, call)); mf != nil && mf.Const != "" {
 		return mf.Const
 	}
-	return ""
+	return c.closureMethod(fd, call)
+}
+
+// closureMethod returns the one constant method of the requests that call
+// builds by calling a local closure of fn (newReq := func() (*http.Request,
+// error) { return http.NewRequest("POST", ...) }), "" when it is not
+// known.
+func (c *checker) closureMethod(fn ast.Node, call *ast.CallExpr) string {
+	info := c.pass.TypesInfo
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return ""
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok || v.Parent() == v.Pkg().Scope() {
+		return ""
+	}
+	vals, known := flow.Assigned(info, fn, v)
+	if !known || len(vals) == 0 {
+		return ""
+	}
+	m := ""
+	for _, val := range vals {
+		lit, isLit := ast.Unparen(val).(*ast.FuncLit)
+		if !isLit {
+			return ""
+		}
+		lm := c.constMethodOf(lit)
+		if lm == "" || m != "" && lm != m {
+			return ""
+		}
+		m = lm
+	}
+	return m
 }
 
 // derivedFrom reports whether call gives the request v again with

@@ -785,7 +785,12 @@ func (c *checker) requestSend(fn ast.Node, call *ast.CallExpr, req ast.Expr) (se
 			// or with one of its own.
 			mf := c.lookupMethod(httpmodel.Callee(info, b))
 			if mf == nil {
-				return send{}, false
+				// A local closure that builds it: newReq().
+				cm := c.closureMethod(fn, b)
+				if cm == "" {
+					return send{}, false
+				}
+				mf = &methodFact{Const: cm}
 			}
 			_, args := httpmodel.Receiver(info, b)
 			if mf.Const != "" {

@@ -170,3 +170,47 @@ func get(ctx context.Context, hc *http.Client) error {
 	}
 	return errors.New("get: attempts exhausted")
 }
+
+// A request built by a local closure of the function.
+func postClosure(ctx context.Context, hc *http.Client, body []byte) error {
+	newReq := func() (*http.Request, error) {
+		return http.NewRequestWithContext(ctx, http.MethodPost, "https://example.com/pets", bytes.NewReader(body))
+	}
+	for range 4 {
+		req, err := newReq()
+		if err != nil {
+			return err
+		}
+		resp, err := hc.Do(req) // want `POST is retried after a transport error without an idempotency key`
+		if err != nil {
+			if err := pause(ctx); err != nil {
+				return err
+			}
+			continue
+		}
+		return resp.Body.Close()
+	}
+	return errors.New("postClosure: attempts exhausted")
+}
+
+// Silent: the closure builds a GET.
+func getClosure(ctx context.Context, hc *http.Client) error {
+	newReq := func() (*http.Request, error) {
+		return http.NewRequestWithContext(ctx, http.MethodGet, "https://example.com/pets", nil)
+	}
+	for range 4 {
+		req, err := newReq()
+		if err != nil {
+			return err
+		}
+		resp, err := hc.Do(req)
+		if err != nil {
+			if err := pause(ctx); err != nil {
+				return err
+			}
+			continue
+		}
+		return resp.Body.Close()
+	}
+	return errors.New("getClosure: attempts exhausted")
+}
