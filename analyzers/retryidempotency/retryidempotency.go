@@ -746,6 +746,11 @@ func (c *checker) requestSend(fn ast.Node, call *ast.CallExpr, req ast.Expr) (se
 	values, known := flow.Assigned(info, fn, v)
 	if _, isStruct := v.Type().Underlying().(*types.Struct); isStruct && !known {
 		values, known = flow.AssignedStruct(info, fn, v)
+	} else if !known && httpmodel.IsRequest(v.Type()) && !addressTaken(info, fn, v) {
+		// var req *http.Request declared first and assigned later
+		// (req, err = http.NewRequest(...)): a nil request is never
+		// sent, so the declaration adds no method.
+		values, known = flow.AssignedStruct(info, fn, v)
 	}
 	if (known || len(values) > 0) && c.anyMethodRequest(fn, v, values) {
 		return send{call: call, req: v, anyMethod: true, request: req}, true
@@ -1159,4 +1164,18 @@ func (c *checker) litSetsKey(lit *ast.FuncLit) bool {
 		}
 	}
 	return false
+}
+
+// addressTaken reports whether root takes the address of v.
+func addressTaken(info *types.Info, root ast.Node, v *types.Var) bool {
+	found := false
+	ast.Inspect(root, func(n ast.Node) bool {
+		if u, ok := n.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			if id, ok := ast.Unparen(u.X).(*ast.Ident); ok && info.Uses[id] == v {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }

@@ -214,3 +214,50 @@ func getClosure(ctx context.Context, hc *http.Client) error {
 	}
 	return errors.New("getClosure: attempts exhausted")
 }
+
+// A request variable declared first and assigned on each attempt.
+func postDeclared(ctx context.Context, hc *http.Client, body []byte) (*http.Response, error) {
+	var resp *http.Response
+	var err error
+	for range 4 {
+		var req *http.Request
+		req, err = http.NewRequestWithContext(ctx, http.MethodPost, "https://example.com/pets", bytes.NewReader(body))
+		if err != nil {
+			return nil, err
+		}
+		resp, err = hc.Do(req) // want `POST is retried after a transport error without an idempotency key`
+		if err == nil {
+			break
+		}
+		if err := pause(ctx); err != nil {
+			return nil, err
+		}
+	}
+	return resp, err
+}
+
+func fill(req **http.Request, method string) error {
+	r, err := http.NewRequest(method, "https://example.com/pets", nil)
+	*req = r
+	return err
+}
+
+// Silent: the request is filled through its address, with a method
+// that is not known here.
+func sendFilled(ctx context.Context, hc *http.Client, method string) error {
+	for range 4 {
+		var req *http.Request
+		if err := fill(&req, method); err != nil {
+			return err
+		}
+		resp, err := hc.Do(req)
+		if err != nil {
+			if err := pause(ctx); err != nil {
+				return err
+			}
+			continue
+		}
+		return resp.Body.Close()
+	}
+	return errors.New("sendFilled: attempts exhausted")
+}
