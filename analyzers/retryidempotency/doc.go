@@ -142,7 +142,10 @@
 // or with a header made once and copied onto
 // each attempt's request (req.Header = h.Clone()); of several, the last
 // counts, so a header replaced after the key was set has lost it; a loop that retries only after 408, 425, 429 or 503 and
-// returns on a transport error. A key is known to be fresh when it comes
+// returns on a transport error; a loop that retries only after an error
+// raised before the request reached a server (errors.Is(err,
+// syscall.ECONNREFUSED), EHOSTUNREACH, ENETUNREACH, or errors.As into a
+// *net.DNSError, directly or in a predicate). A key is known to be fresh when it comes
 // from crypto/rand, math/rand, time.Now, a UUID-like package, or a function
 // that returns one of those; a helper that makes keys is recognised in a
 // package that imports one of those packages, or a package with such a
