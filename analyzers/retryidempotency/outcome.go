@@ -454,6 +454,12 @@ func (m *outcome) cond(e ast.Expr) paths.Tri {
 			return m.compare(e.X, e.Op, e.Y)
 		}
 	case *ast.CallExpr:
+		if err, ok := httpmodel.NotSentTest(m.info, e); ok && m.isVar(err, m.errVar) {
+			// A transport error of unknown outcome came after the
+			// request may have been written, and a status after it
+			// was answered: neither is a refused connection.
+			return paths.No
+		}
 		if f := httpmodel.Callee(m.info, e); httpmodel.IsPkgFunc(f, "slices", "Contains") && len(e.Args) == 2 {
 			return m.member(e.Args[0], e.Args[1]) // slices.Contains(retryable, code)
 		}
