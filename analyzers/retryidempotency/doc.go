@@ -6,10 +6,11 @@
 // retryidempotency: report POST and PATCH requests retried without an idempotency key
 //
 // POST and PATCH are not idempotent (RFC 9110 section 9.2.2). When a write
-// fails with a transport error, or with a status that does not prove the
-// server declined it (anything but 408, 425, 429 and 503), it may already
-// have been applied: sending it again can create a second order or a second
-// charge. Retrying such a write is safe only under a contract with the API,
+// fails with a transport error or a 500, 502 or 504, it may already have
+// been applied, and a write answered 2xx was: sending it again can create
+// a second order or a second charge. A 4xx is the server's refusal of the
+// attempt (a 401 followed by a new token, a 409 conflict): sending the
+// write again does not apply it twice, and is not reported. Retrying such a write is safe only under a contract with the API,
 // such as an Idempotency-Key header generated once per logical operation
 // and sent unchanged on every attempt.
 //
