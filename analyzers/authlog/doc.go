@@ -35,7 +35,10 @@
 //     %p prints with its Header, formatted or passed as a structured field;
 //   - the output of httputil.DumpRequest and DumpRequestOut, which holds
 //     every header, and what (*http.Request).Write and WriteProxy write (a
-//     dump of the request);
+//     dump of the request); so does every line of it read back (for line
+//     := range bytes.Lines(dump), strings.SplitSeq, bytes.Split, the
+//     Text of a bufio.Scanner or the ReadString of a bufio.Reader over
+//     bytes.NewReader(dump)), whose fix dumps a redacted clone;
 //   - what (*http.Response).Write writes, a dump of the response with its
 //     Set-Cookie headers, when the function that writes it logs it (the
 //     result of a function, httputil.DumpResponse among them, is not
