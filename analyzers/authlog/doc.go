@@ -38,7 +38,12 @@
 //     dump of the request); so does every line of it read back (for line
 //     := range bytes.Lines(dump), strings.SplitSeq, bytes.Split, the
 //     Text of a bufio.Scanner or the ReadString of a bufio.Reader over
-//     bytes.NewReader(dump)), whose fix dumps a redacted clone;
+//     bytes.NewReader(dump)), whose fix dumps a redacted clone. A dump of
+//     a request that the function makes with http.NewRequest and gives
+//     no credential before the dump (only headers that are none, such as
+//     Accept; never passed to another function, such as a signer, nor
+//     given a header map, basic auth or a cookie; its body nil or not
+//     dumped) shows none and is not reported;
 //   - what (*http.Response).Write writes, a dump of the response with its
 //     Set-Cookie headers, when the function that writes it logs it (the
 //     result of a function, httputil.DumpResponse among them, is not

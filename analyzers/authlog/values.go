@@ -848,7 +848,7 @@ func (s *fstate) tuple(call *ast.CallExpr) (out []val, known bool) {
 		}
 		return out, false
 	case httpmodel.IsPkgFunc(fn, httputilPkg, "DumpRequest", "DumpRequestOut"):
-		if len(args) > 0 && s.eval(args[0]).c&credRequest != 0 {
+		if len(args) > 0 && s.eval(args[0]).c&credRequest != 0 && !s.bareDump(call) {
 			out[0].c |= credDump
 		}
 		return out, false
