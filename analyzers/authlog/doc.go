@@ -43,7 +43,15 @@
 //     no credential before the dump (only headers that are none, such as
 //     Accept; never passed to another function, such as a signer, nor
 //     given a header map, basic auth or a cookie; its body nil or not
-//     dumped) shows none and is not reported;
+//     dumped) shows none and is not reported. A field of text type
+//     that a function of the package stores such a dump in (t.last, _ =
+//     httputil.DumpRequestOut(req, true); c.lastReq = string(dump);
+//     &failure{dump: string(b)}) carries it wherever the package reads
+//     it, as a client that keeps its last request and logs it from
+//     another method when a call fails; the fix dumps a redacted clone
+//     where the dump is stored, in the file of the log, and otherwise
+//     drops the field from the log (a function that returns the field
+//     is not followed);
 //   - what (*http.Response).Write writes, a dump of the response with its
 //     Set-Cookie headers, when the function that writes it logs it (the
 //     result of a function, httputil.DumpResponse among them, is not

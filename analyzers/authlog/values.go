@@ -542,6 +542,7 @@ func (s *fstate) eval0(e ast.Expr) (v val, known bool) {
 			v := s.litField(x, f)
 			v.p |= s.recvField(x, sel)
 			v.c |= s.c.credVars()[f]
+			v.c |= s.c.dumpFields[f] // t.lastDump, stored by another method
 			if secret, ptr := s.c.secretSel(x); secret && !ptr {
 				v.c |= credSecret
 			}
@@ -1530,6 +1531,12 @@ func (s *fstate) dumpOrigins(e ast.Expr, seen map[ast.Node]bool) (calls []*ast.C
 			calls = append(calls, more...)
 		}
 		return calls, true
+	case *ast.SelectorExpr:
+		// A field another function stored a dump in (dumpfield.go).
+		if f := textField(info, x); f != nil && s.c.dumpFields[f] != 0 {
+			calls := s.c.dumpStores[f]
+			return calls, calls != nil
+		}
 	case *ast.SliceExpr:
 		return s.dumpOrigins(x.X, seen)
 	case *ast.UnaryExpr:
