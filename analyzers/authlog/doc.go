@@ -384,7 +384,12 @@
 // scrub replaces values (the old text, or the pattern of a regexp
 // compiled in the function, is not a constant:
 // regexp.QuoteMeta(secret)): the dump's Authorization holds
-// base64(user:password), which no raw value matches. Nor
+// base64(user:password), which no raw value matches; nor when the
+// regexp's constant pattern (compiled in place, in the function, or in
+// a package variable that nothing else assigns) names some configured
+// headers and misses others, judged as a partial redaction is
+// (`(?m)^Authorization: .*$` in a package that sends X-Api-Key too); a
+// pattern that names no header (a token's shape) is trusted. Nor
 // are these: setting a header; the method, URL and status; the user name
 // of BasicAuth and a cookie's name; values printed with %T or a pointer
 // with %p; values passed through a function that is not known to carry
