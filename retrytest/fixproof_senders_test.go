@@ -193,6 +193,28 @@ func TestFixBehavesRetryIdempotencySplit(t *testing.T) {
 	})
 }
 
+// TestFixBehavesRetryIdempotencyEditors: as TestFixBehavesRetryIdempotencySplit,
+// for a method shaped like a generated client's: a function builds the
+// request with its own method, and the method applies the caller's
+// variadic request editors. The twin takes the key before the editors,
+// and a call of the method with an editor (-once) sends what it sent
+// before the fix: one request, without a key.
+func TestFixBehavesRetryIdempotencyEditors(t *testing.T) {
+	c := fixClient(t, "editorpost", "retryidempotency", "POST is retried after a transport error without an idempotency key (Charge sends it)")
+	provesOneKey(t, c)
+	routes := []retrytest.Route{{Method: "POST", Path: "/charges", Script: []retrytest.Step{retrytest.OK(201)}}}
+	c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+		res := runClient(t, bin, "-once", srv.URL+"/charges")
+		if res.code != 0 {
+			t.Errorf("the charge should succeed, got exit %d: %s", res.code, res.stderr)
+		}
+		reqs := srv.Requests()
+		if len(reqs) != 1 || reqs[0].IdempotencyKey != "" {
+			t.Errorf("want one request without a key, as before the fix:\n%s", srv.Timeline())
+		}
+	})
+}
+
 // TestFixBehavesRetryIdempotencyClosure: a POST made in a local closure
 // that a loop calls again; the fix makes the key before the closure.
 func TestFixBehavesRetryIdempotencyClosure(t *testing.T) {

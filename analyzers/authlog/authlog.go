@@ -305,6 +305,12 @@ type checker struct {
 	// sent are the fields and package variables whose value the package
 	// sends as a credential (credfield.go), built on first use.
 	sent map[*types.Var]creds
+	// dumpFields are the fields of text type the package stores a
+	// request dump in (dumpfield.go).
+	dumpFields map[*types.Var]creds
+	// dumpStores are the dump calls stored in each of dumpFields; nil
+	// when one of them is not known.
+	dumpStores map[*types.Var][]*ast.CallExpr
 	// defs are the local variables given a value once (see localDefs),
 	// built on first use.
 	defs map[*types.Var]ast.Expr
@@ -411,6 +417,15 @@ func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, de
 	c.summariseInterfaces(g)
 	if !isHTTP {
 		return nil, nil
+	}
+	// Fields that hold a dump another method stored (dumpfield.go): the
+	// functions that read one are analysed again to follow it.
+	if c.findDumpFields(decls) {
+		for i, d := range g.Funcs {
+			if states[i] != nil && c.readsDumpField(d.Decl) {
+				states[i] = c.analyze(d.Decl)
+			}
+		}
 	}
 	var found []*fileFindings
 	for i, d := range g.Funcs {

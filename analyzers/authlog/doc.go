@@ -35,7 +35,23 @@
 //     %p prints with its Header, formatted or passed as a structured field;
 //   - the output of httputil.DumpRequest and DumpRequestOut, which holds
 //     every header, and what (*http.Request).Write and WriteProxy write (a
-//     dump of the request);
+//     dump of the request); so does every line of it read back (for line
+//     := range bytes.Lines(dump), strings.SplitSeq, bytes.Split, the
+//     Text of a bufio.Scanner or the ReadString of a bufio.Reader over
+//     bytes.NewReader(dump)), whose fix dumps a redacted clone. A dump of
+//     a request that the function makes with http.NewRequest and gives
+//     no credential before the dump (only headers that are none, such as
+//     Accept; never passed to another function, such as a signer, nor
+//     given a header map, basic auth or a cookie; its body nil or not
+//     dumped) shows none and is not reported. A field of text type
+//     that a function of the package stores such a dump in (t.last, _ =
+//     httputil.DumpRequestOut(req, true); c.lastReq = string(dump);
+//     &failure{dump: string(b)}) carries it wherever the package reads
+//     it, as a client that keeps its last request and logs it from
+//     another method when a call fails; the fix dumps a redacted clone
+//     where the dump is stored, in the file of the log, and otherwise
+//     drops the field from the log (a function that returns the field
+//     is not followed);
 //   - what (*http.Response).Write writes, a dump of the response with its
 //     Set-Cookie headers, when the function that writes it logs it (the
 //     result of a function, httputil.DumpResponse among them, is not
@@ -368,7 +384,12 @@
 // scrub replaces values (the old text, or the pattern of a regexp
 // compiled in the function, is not a constant:
 // regexp.QuoteMeta(secret)): the dump's Authorization holds
-// base64(user:password), which no raw value matches. Nor
+// base64(user:password), which no raw value matches; nor when the
+// regexp's constant pattern (compiled in place, in the function, or in
+// a package variable that nothing else assigns) names some configured
+// headers and misses others, judged as a partial redaction is
+// (`(?m)^Authorization: .*$` in a package that sends X-Api-Key too); a
+// pattern that names no header (a token's shape) is trusted. Nor
 // are these: setting a header; the method, URL and status; the user name
 // of BasicAuth and a cookie's name; values printed with %T or a pointer
 // with %p; values passed through a function that is not known to carry

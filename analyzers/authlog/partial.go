@@ -677,6 +677,11 @@ func (s *fstate) assigned(v *types.Var) bool {
 func (s *fstate) dumpRemoved(calls []*ast.CallExpr) nameSet {
 	set := s.c.every()
 	for _, call := range calls {
+		if s.decl != nil && (call.Pos() < s.decl.Pos() || call.End() > s.decl.End()) {
+			// A dump another function stored in a field: what it
+			// removed was judged there (dumpfield.go).
+			return 0
+		}
 		recv, args := httpmodel.Receiver(s.info, call)
 		req := recv
 		if isDump(s.info, call) && len(args) > 0 {

@@ -199,7 +199,20 @@ func (s *fstate) stripped(call *ast.CallExpr) {
 // from, in the call itself or in the function's one assignment of the
 // regexp variable (re := regexp.MustCompile(regexp.QuoteMeta(secret))). A
 // regexp of another origin (a field, a parameter) counts as a pattern.
+//
+// A regexp compiled from a constant pattern that names some configured
+// headers and not the others the package sends (`(?m)^Authorization:
+// .*$` in a package that sets X-Api-Key too) misses those, as a partial
+// redaction of a header does (see complete). A pattern that names no
+// header (a token's shape) is trusted.
 func (s *fstate) scrubMisses(fn *types.Func, recv ast.Expr, args []ast.Expr) bool {
+	if recv != nil {
+		if pattern, ok := s.regexpPattern(recv); ok {
+			if named := s.c.namedIn(pattern); named != 0 && !s.c.complete(named) {
+				return true
+			}
+		}
+	}
 	s.c.sendsHeaders()
 	if !s.c.basicAuth {
 		return false
@@ -225,4 +238,81 @@ func (s *fstate) scrubMisses(fn *types.Func, recv ast.Expr, args []ast.Expr) boo
 	}
 	_, isConst := constText(s.info, call.Args[0])
 	return !isConst
+}
+
+// regexpPattern returns the constant pattern that re, a *regexp.Regexp,
+// is compiled from with regexp.MustCompile or Compile: in place, in the
+// function's one assignment of a local variable, or in the declaration
+// of a package variable that nothing else assigns.
+func (s *fstate) regexpPattern(re ast.Expr) (string, bool) {
+	re = ast.Unparen(re)
+	if v := s.varOf(re); v != nil {
+		var values []ast.Expr
+		if v.Parent() == v.Pkg().Scope() {
+			values = s.c.pkgVarValues(v)
+		} else if s.decl != nil {
+			var ok bool
+			if values, ok = flow.Assigned(s.info, s.decl, v); !ok {
+				return "", false
+			}
+		}
+		if len(values) != 1 {
+			return "", false
+		}
+		re = ast.Unparen(values[0])
+	}
+	call, ok := re.(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 || !httpmodel.IsPkgFunc(httpmodel.Callee(s.info, call), "regexp", "MustCompile", "Compile") {
+		return "", false
+	}
+	return constText(s.info, call.Args[0])
+}
+
+// pkgVarValues returns the value v, a package variable, is declared with,
+// when nothing in the package assigns it or takes its address; nil
+// otherwise.
+func (c *checker) pkgVarValues(v *types.Var) []ast.Expr {
+	info := c.pass.TypesInfo
+	var values []ast.Expr
+	written := false
+	for _, f := range c.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.ValueSpec:
+				for i, name := range n.Names {
+					if info.Defs[name] == v && len(n.Values) == len(n.Names) {
+						values = append(values, n.Values[i])
+					}
+				}
+			case *ast.AssignStmt:
+				for _, l := range n.Lhs {
+					if id, ok := ast.Unparen(l).(*ast.Ident); ok && info.Uses[id] == v {
+						written = true
+					}
+				}
+			case *ast.UnaryExpr:
+				if id, ok := ast.Unparen(n.X).(*ast.Ident); ok && n.Op == token.AND && info.Uses[id] == v {
+					written = true
+				}
+			}
+			return !written
+		})
+	}
+	if written {
+		return nil
+	}
+	return values
+}
+
+// namedIn returns the configured headers whose names a regexp's pattern
+// spells, compared case-insensitively.
+func (c *checker) namedIn(pattern string) nameSet {
+	lower := strings.ToLower(pattern)
+	var set nameSet
+	for _, n := range c.names {
+		if strings.Contains(lower, strings.ToLower(n)) {
+			set |= c.nameIndex(n)
+		}
+	}
+	return set
 }

@@ -542,6 +542,7 @@ func (s *fstate) eval0(e ast.Expr) (v val, known bool) {
 			v := s.litField(x, f)
 			v.p |= s.recvField(x, sel)
 			v.c |= s.c.credVars()[f]
+			v.c |= s.c.dumpFields[f] // t.lastDump, stored by another method
 			if secret, ptr := s.c.secretSel(x); secret && !ptr {
 				v.c |= credSecret
 			}
@@ -848,7 +849,7 @@ func (s *fstate) tuple(call *ast.CallExpr) (out []val, known bool) {
 		}
 		return out, false
 	case httpmodel.IsPkgFunc(fn, httputilPkg, "DumpRequest", "DumpRequestOut"):
-		if len(args) > 0 && s.eval(args[0]).c&credRequest != 0 {
+		if len(args) > 0 && s.eval(args[0]).c&credRequest != 0 && !s.bareDump(call) {
 			out[0].c |= credDump
 		}
 		return out, false
@@ -919,7 +920,9 @@ func (s *fstate) carry(fn *types.Func, call *ast.CallExpr, recv ast.Expr, args [
 	var in val
 	firstOnly := false
 	switch path := fn.Pkg().Path(); {
-	case path == "strings" || path == "bytes" || path == "strconv":
+	case path == "strings" || path == "bytes" || path == "strconv" || path == "bufio":
+		// bufio too: a Scanner or Reader over text (bufio.NewScanner(
+		// bytes.NewReader(dump)), and the lines read from it.
 		if recv != nil {
 			in = s.eval(recv)
 		}
@@ -988,7 +991,7 @@ func (s *fstate) carry(fn *types.Func, call *ast.CallExpr, recv ast.Expr, args [
 	}
 	sig := fn.Type().(*types.Signature)
 	for i := range out {
-		if i < sig.Results().Len() && (isText(sig.Results().At(i).Type()) || (firstOnly && i == 0)) {
+		if i < sig.Results().Len() && (holdsText(sig.Results().At(i).Type()) || (firstOnly && i == 0)) {
 			out[i] = out[i].Join(in)
 		}
 	}
@@ -1047,6 +1050,41 @@ func isText(t types.Type) bool {
 			continue
 		}
 		return false
+	}
+	return false
+}
+
+// holdsText reports whether a value of type t is text, or holds text
+// that it gives back whole or in parts: an iterator over text
+// (strings.Lines, bytes.SplitSeq), or a reader or scanner of the
+// strings, bytes and bufio packages (bytes.NewReader(dump),
+// bufio.NewScanner(r)).
+func holdsText(t types.Type) bool {
+	if isText(t) {
+		return true
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Signature:
+		// func(yield func(V) bool) and func(yield func(K, V) bool)
+		if u.Params().Len() != 1 || u.Results().Len() != 0 {
+			return false
+		}
+		yield, ok := u.Params().At(0).Type().Underlying().(*types.Signature)
+		if !ok || yield.Params().Len() == 0 {
+			return false
+		}
+		return isText(yield.Params().At(yield.Params().Len() - 1).Type())
+	case *types.Pointer:
+		n, ok := types.Unalias(u.Elem()).(*types.Named)
+		if !ok || n.Obj().Pkg() == nil {
+			return false
+		}
+		switch n.Obj().Pkg().Path() {
+		case "strings", "bytes":
+			return n.Obj().Name() == "Reader"
+		case "bufio":
+			return n.Obj().Name() == "Reader" || n.Obj().Name() == "Scanner"
+		}
 	}
 	return false
 }
@@ -1419,8 +1457,17 @@ func (s *fstate) dumpOrigins(e ast.Expr, seen map[ast.Node]bool) (calls []*ast.C
 				continue
 			}
 			switch {
-			case d.Range || d.Update:
+			case d.Update:
 				return nil, false
+			case d.Range:
+				// A line of the dump (for _, l := range
+				// bytes.Split(dump, nl), range strings.Lines(s)):
+				// the dumps its range expression is made from.
+				more, ok2 := s.dumpOrigins(d.Rhs, seen)
+				if !ok2 {
+					return nil, false
+				}
+				calls = append(calls, more...)
 			case d.Write != nil:
 				more, ok2 := s.writeOrigins(d.Rhs.(*ast.CallExpr), d.Write, seen)
 				if !ok2 {
@@ -1429,10 +1476,20 @@ func (s *fstate) dumpOrigins(e ast.Expr, seen map[ast.Node]bool) (calls []*ast.C
 				calls = append(calls, more...)
 			case d.Idx >= 0:
 				call, isCall := ast.Unparen(d.Rhs).(*ast.CallExpr)
-				if !isCall || d.Idx != 0 || !isDump(info, call) {
+				if !isCall || d.Idx != 0 {
 					return nil, false
 				}
-				calls = append(calls, call)
+				if isDump(info, call) {
+					calls = append(calls, call)
+					break
+				}
+				// line, err := r.ReadString('\n') of a reader over
+				// a dump: the dumps the call reads.
+				more, ok2 := s.dumpOrigins(call, seen)
+				if !ok2 {
+					return nil, false
+				}
+				calls = append(calls, more...)
 			default:
 				more, ok2 := s.dumpOrigins(d.Rhs, seen)
 				if !ok2 {
@@ -1474,6 +1531,12 @@ func (s *fstate) dumpOrigins(e ast.Expr, seen map[ast.Node]bool) (calls []*ast.C
 			calls = append(calls, more...)
 		}
 		return calls, true
+	case *ast.SelectorExpr:
+		// A field another function stored a dump in (dumpfield.go).
+		if f := textField(info, x); f != nil && s.c.dumpFields[f] != 0 {
+			calls := s.c.dumpStores[f]
+			return calls, calls != nil
+		}
 	case *ast.SliceExpr:
 		return s.dumpOrigins(x.X, seen)
 	case *ast.UnaryExpr:

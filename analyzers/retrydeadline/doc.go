@@ -76,7 +76,10 @@
 // (time.Now().UTC().Format(http.TimeFormat)), and one only recorded, an
 // attempt's latency kept for a metric or a log line (rtt :=
 // time.Since(start)), are not a budget. An attempt count does not count as
-// a deadline.
+// a deadline. A poll whose every failure (a transport error, a 408, 429
+// or 5xx, as its send's error and status decide on the control-flow
+// graph) leaves the loop sends again only after a success, and none of
+// these is reported for it.
 //
 //   - time.Sleep, a bare <-time.After, a receive from a timer's or
 //     ticker's channel (<-t.C), a select whose every case waits for a

@@ -1069,6 +1069,12 @@ func (c *checker) checkDeadline(file *ast.File, l *retryloop.Loop) {
 	if !c.cfg.Bounded && c.bounded(file, l) {
 		return
 	}
+	if c.loops.EndsOnFailure(l) {
+		// A poll: it sends again only after a success, and its
+		// attempts are no retries of a failed one.
+		c.gate(l.Sends[0], "poll", "a loop that every failure of its sends leaves")
+		return
+	}
 	budget, gates := c.hasBudget(l), analysisutil.GatesOn()
 	if budget && !gates {
 		return

@@ -135,7 +135,7 @@ func (c *checker) fromCaller(fn ast.Node, e ast.Expr) bool {
 			// handed, here the caller's.
 			if m := c.lookupMethod(callee); m != nil {
 				_, args := httpmodel.Receiver(info, call)
-				if m.Param < len(args) && c.callersMethod(fn, args[m.Param]) {
+				if m.Const == "" && m.Param < len(args) && c.callersMethod(fn, args[m.Param]) {
 					out := make([]flow.Bits, callee.Type().(*types.Signature).Results().Len())
 					out[0] = flow.Source
 					return out, true
@@ -219,6 +219,9 @@ func methodArg(info *types.Info, build *ast.CallExpr) ast.Expr {
 // client's verb).
 func (c *checker) callersMethod(fn ast.Node, m ast.Expr) bool {
 	info := c.pass.TypesInfo
+	if u, ok := ast.Unparen(m).(*ast.UnaryExpr); ok && u.Op == token.AND {
+		m = u.X // the address of an operation's description: build(ctx, &op)
+	}
 	switch m := ast.Unparen(m).(type) {
 	case *ast.SelectorExpr:
 		s, ok := info.Selections[m]
@@ -375,9 +378,17 @@ func (c *checker) methodSources(fn ast.Node) map[types.Object]bool {
 			if !known {
 				add(methodArg(info, call))
 			}
-		} else if m := c.lookupMethod(httpmodel.Callee(info, call)); m != nil {
-			if _, args := httpmodel.Receiver(info, call); m.Param < len(args) {
+		} else if m := c.lookupMethod(httpmodel.Callee(info, call)); m != nil && m.Const == "" {
+			if _, args := httpmodel.Receiver(info, call); m.Param < len(args) && m.Field == "" {
 				add(args[m.Param])
+			} else if m.Param < len(args) {
+				// The field of the operation the builder reads the
+				// method from: a check of op.Method checks it.
+				if t := info.TypeOf(args[m.Param]); t != nil {
+					if obj, _, _ := types.LookupFieldOrMethod(t, true, c.pass.Pkg, m.Field); obj != nil {
+						sources[obj] = true
+					}
+				}
 			}
 		}
 		return true

@@ -6,10 +6,11 @@
 // retryidempotency: report POST and PATCH requests retried without an idempotency key
 //
 // POST and PATCH are not idempotent (RFC 9110 section 9.2.2). When a write
-// fails with a transport error, or with a status that does not prove the
-// server declined it (anything but 408, 425, 429 and 503), it may already
-// have been applied: sending it again can create a second order or a second
-// charge. Retrying such a write is safe only under a contract with the API,
+// fails with a transport error or a 500, 502 or 504, it may already have
+// been applied, and a write answered 2xx was: sending it again can create
+// a second order or a second charge. A 4xx is the server's refusal of the
+// attempt (a 401 followed by a new token, a 409 conflict): sending the
+// write again does not apply it twice, and is not reported. Retrying such a write is safe only under a contract with the API,
 // such as an Idempotency-Key header generated once per logical operation
 // and sent unchanged on every attempt.
 //
@@ -24,7 +25,16 @@
 //     (&http.Request{Method: http.MethodPost, ...}, req.Method = "PATCH",
 //     sent as Do(&req) when it is a struct value), or handed to a function
 //     of any package that builds a request with the method it is handed,
-//     by any of these means, c.newRequest(ctx, http.MethodPost, path, body);
+//     by any of these means, c.newRequest(ctx, http.MethodPost, path, body),
+//     or with a field of the struct describing an operation that it is
+//     handed (c.build(ctx, op{Method: http.MethodPost, Path: "/users"}),
+//     a variable assigned only such literals, a package variable the
+//     package never changes), or by a function of any package that
+//     returns requests of one constant method (a generated client's
+//     NewCreatePetRequest(server, body)) or by a local closure of the
+//     function (newReq := func() (*http.Request, error) { ... }); a
+//     request given its context
+//     again (req = req.WithContext(ctx), req.Clone(ctx)) keeps its method;
 //     for an
 //     operation handed to a retry helper, the request may be built before
 //     the helper's call) sent in the loop, directly or
@@ -135,10 +145,16 @@
 // constant and not the caller's; a key computed once before the loop, or taken from a parameter
 // or a field, set on the request directly, by a function of any package
 // that sets a key on the request or header it is handed (setKey(req, key),
-// c.setHeaders(req, opts)), or with a header made once and copied onto
+// c.setHeaders(req, opts)), by a request editor handed to the function
+// that sends (client.CreatePet(ctx, body, withKey), where withKey is a
+// function literal that sets the key on the *http.Request it is given),
+// or with a header made once and copied onto
 // each attempt's request (req.Header = h.Clone()); of several, the last
 // counts, so a header replaced after the key was set has lost it; a loop that retries only after 408, 425, 429 or 503 and
-// returns on a transport error. A key is known to be fresh when it comes
+// returns on a transport error; a loop that retries only after an error
+// raised before the request reached a server (errors.Is(err,
+// syscall.ECONNREFUSED), EHOSTUNREACH, ENETUNREACH, or errors.As into a
+// *net.DNSError, directly or in a predicate). A key is known to be fresh when it comes
 // from crypto/rand, math/rand, time.Now, a UUID-like package, or a function
 // that returns one of those; a helper that makes keys is recognised in a
 // package that imports one of those packages, or a package with such a
@@ -177,7 +193,8 @@
 // request of every attempt (after the statements that replace its header
 // or set a key of their own on it); a Post or PostForm call is rewritten into a
 // request that carries the header. A write sent by a helper gets the key as
-// a new last parameter of the helper, which sets it on its request, or
+// a new last parameter of the helper (before a variadic one, such as a
+// generated client's reqEditors), which sets it on its request, or
 // hands it on to the helper it calls that does (c.post(body) calling
 // c.clientPost, which builds the request); the other callers of such a
 // helper pass "", and the key is set only when there is one, so they send
@@ -193,7 +210,7 @@
 //	}
 //
 // This is offered, and the finding reported, for helpers of the same
-// package that are not generic or variadic and whose parameters are all
+// package that are not generic and whose parameters are all
 // named (a helper of another package cannot be changed from the loop,
 // and a helper that sets a key of its own is trusted). For a write in an
 // operation handed to a retry helper, or in a closure the loop calls, the

@@ -412,7 +412,8 @@ func (c *checker) keyThroughHelper(l *retryloop.Loop, s send, key string, src []
 		if i > 0 {
 			csrc = fixes.Source(c.pass, ln.call.Pos())
 		}
-		e, ok := appendArg(c.pass.Fset, csrc, ln.call, arg)
+		sig := ln.decl.Type
+		e, ok := addArg(c.pass.Fset, csrc, ln.call, sig, arg)
 		if !ok {
 			return nil, false
 		}
@@ -426,7 +427,7 @@ func (c *checker) keyThroughHelper(l *retryloop.Loop, s send, key string, src []
 			edits = append(append(edits, split...), rename)
 		}
 		for _, other := range ln.others {
-			e, ok := appendArg(c.pass.Fset, fixes.Source(c.pass, other.Pos()), other, `""`)
+			e, ok := addArg(c.pass.Fset, fixes.Source(c.pass, other.Pos()), other, sig, `""`)
 			if !ok {
 				return nil, false
 			}
@@ -439,11 +440,20 @@ func (c *checker) keyThroughHelper(l *retryloop.Loop, s send, key string, src []
 			return nil, false
 		}
 		param := fixes.FreeName(info, hfile, "idempotencyKey", nil, ln.decl.Body.Lbrace+1, ln.decl.Body.Rbrace-1)
-		decl := param + " string"
-		if params.NumFields() > 0 {
-			decl = ", " + decl
+		if last := variadicParam(ln.decl.Type); last != nil {
+			// The key goes before the variadic parameter
+			// (reqEditors ...RequestEditorFn), which stays last.
+			if len(last.Names) != 1 {
+				return nil, false
+			}
+			edits = append(edits, analysis.TextEdit{Pos: last.Pos(), End: last.Pos(), NewText: []byte(param + " string, ")})
+		} else {
+			decl := param + " string"
+			if params.NumFields() > 0 {
+				decl = ", " + decl
+			}
+			edits = append(edits, analysis.TextEdit{Pos: params.Closing, End: params.Closing, NewText: []byte(decl)})
 		}
-		edits = append(edits, analysis.TextEdit{Pos: params.Closing, End: params.Closing, NewText: []byte(decl)})
 		arg = param
 	}
 	last := chain[len(chain)-1].decl
@@ -507,7 +517,7 @@ func (c *checker) helperChain(call *ast.CallExpr) (chain []link, inner send, ok 
 		}
 		seen[fn] = true
 		sig := fn.Type().(*types.Signature)
-		if sig.Variadic() || sig.RecvTypeParams().Len() > 0 {
+		if sig.RecvTypeParams().Len() > 0 {
 			return nil, send{}, false
 		}
 		fd := c.funcDecl(fn)
@@ -695,7 +705,13 @@ func (c *checker) splitEdits(fd *ast.FuncDecl, twin, key string) ([]analysis.Tex
 			args = append(args, n.Name)
 		}
 	}
-	args = append(args, key)
+	if variadicParam(fd.Type) != nil {
+		// The key goes before the variadic arguments, handed on.
+		last := args[len(args)-1] + "..."
+		args = append(args[:len(args)-1], key, last)
+	} else {
+		args = append(args, key)
+	}
 	callee := twin
 	recv := ""
 	if fd.Recv != nil {
@@ -730,4 +746,36 @@ func renameCall(call *ast.CallExpr, name string) (analysis.TextEdit, bool) {
 		return analysis.TextEdit{}, false
 	}
 	return analysis.TextEdit{Pos: id.Pos(), End: id.End(), NewText: []byte(name)}, true
+}
+
+// variadicParam returns the last parameter of ft when it is variadic, or
+// nil.
+func variadicParam(ft *ast.FuncType) *ast.Field {
+	if ft.Params == nil || len(ft.Params.List) == 0 {
+		return nil
+	}
+	last := ft.Params.List[len(ft.Params.List)-1]
+	if _, ok := last.Type.(*ast.Ellipsis); ok {
+		return last
+	}
+	return nil
+}
+
+// addArg returns the edit that adds arg to call as the argument of a new
+// last parameter of the function ft declares, or, when ft is variadic, of
+// a new parameter before its variadic one: before the variadic
+// arguments, or the spread slice, that call passes.
+func addArg(fset *token.FileSet, src []byte, call *ast.CallExpr, ft *ast.FuncType, arg string) (analysis.TextEdit, bool) {
+	if variadicParam(ft) == nil {
+		return appendArg(fset, src, call, arg)
+	}
+	fixed := ft.Params.NumFields() - 1
+	switch {
+	case len(call.Args) > fixed:
+		at := call.Args[fixed].Pos()
+		return analysis.TextEdit{Pos: at, End: at, NewText: []byte(arg + ", ")}, true
+	case len(call.Args) == fixed && !call.Ellipsis.IsValid():
+		return appendArg(fset, src, call, arg)
+	}
+	return analysis.TextEdit{}, false
 }

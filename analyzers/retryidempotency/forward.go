@@ -9,6 +9,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"net/http"
 	"strconv"
 
 	"github.com/retrylint/retrylint/internal/flow"
@@ -233,13 +234,32 @@ func ownCalls(body ast.Node, fn func(*ast.CallExpr)) {
 // method it receives as its Param-th parameter (receiver aside): a
 // newRequest(ctx, method, ...) helper. The request carries its caller's
 // method.
+//
+// Field, when not "", names the field of that parameter, a struct or a
+// pointer to one, that holds the method: an SDK's description of an
+// operation (build(ctx, op) with op.Method, op.Path, op.Body).
+//
+// Const, when not "", is the one constant method of every request the
+// function returns instead (newCreatePetRequest(server, body) of a
+// generated client); Param and Field are then unused.
 type methodFact struct {
 	Param int
+	Field string
+	Const string
 }
 
 func (*methodFact) AFact() {}
 
-func (f *methodFact) String() string { return "method(param " + strconv.Itoa(f.Param) + ")" }
+func (f *methodFact) String() string {
+	if f.Const != "" {
+		return "method(" + f.Const + ")"
+	}
+	s := "method(param " + strconv.Itoa(f.Param)
+	if f.Field != "" {
+		s += " field " + f.Field
+	}
+	return s + ")"
+}
 
 // buildsRequest reports whether fn's first result is a *http.Request or
 // an http.Request (a struct the caller sends by its address).
@@ -254,11 +274,21 @@ func buildsRequest(fn *types.Func) bool {
 // request it returns) or through another such function.
 func (c *checker) methodOf(fd *ast.FuncDecl) *methodFact {
 	info := c.pass.TypesInfo
+	params := map[int]*types.Var{}
 	f := flow.Analyze(flow.Config{
 		Info: info,
 		Param: func(i int, v *types.Var) flow.Bits {
-			if b, ok := v.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
+			if isString(v.Type()) || structOrPointer(v.Type()) {
+				params[i] = v
 				return flow.Param(i)
+			}
+			return 0
+		},
+		// A string field of a struct parameter carries the parameter:
+		// the method of an operation described by a struct (op.Method).
+		Select: func(sel *ast.SelectorExpr, x func() flow.Bits) flow.Bits {
+			if v := flow.FieldOf(info, sel); v != nil && isString(v.Type()) {
+				return x()
 			}
 			return 0
 		},
@@ -280,30 +310,121 @@ func (c *checker) methodOf(fd *ast.FuncDecl) *methodFact {
 				return out, true
 			}
 			if fn != nil {
-				if m := c.methods.Lookup(fn); m != nil && m.Param < len(args) {
+				if m := c.methods.Lookup(fn); m != nil && m.Const == "" && m.Param < len(args) {
 					out[0] = args[m.Param]
 				}
 			}
 			return out, true
 		},
 	}, fd.Type, fd.Body)
-	// A method stored in the request it returns replaces the one it was
-	// built with.
-	if v := returnedVar(info, fd); v != nil {
-		for _, m := range httpmodel.MethodStores(info, fd.Body, v) {
-			if ps := f.Expr(m).Params(); len(ps) > 0 {
-				return &methodFact{Param: ps[0]}
+	// The method expressions of the requests fd builds, each with the
+	// field of a struct it is taken from by a builder it calls.
+	type use struct {
+		e     ast.Expr
+		field string
+	}
+	var uses []use
+	ret := returnedVar(info, fd)
+	if ret != nil {
+		for _, m := range httpmodel.MethodStores(info, fd.Body, ret) {
+			uses = append(uses, use{e: m})
+		}
+	}
+	stored := len(uses) > 0
+	if !stored {
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				if _, _, isNew := httpmodel.NewRequestMethod(info, n); isNew {
+					uses = append(uses, use{e: methodArg(info, n)})
+				} else if m := c.lookupMethod(httpmodel.Callee(info, n)); m != nil && m.Const == "" {
+					if _, args := httpmodel.Receiver(info, n); m.Param < len(args) {
+						uses = append(uses, use{args[m.Param], m.Field})
+					}
+				}
+			case *ast.CompositeLit:
+				if lit := httpmodel.RequestLit(info, n); lit == n {
+					if m := httpmodel.LitMethod(lit); m != nil {
+						uses = append(uses, use{e: m})
+					}
+				}
+			}
+			return true
+		})
+	}
+	var bits flow.Bits
+	if stored {
+		for _, u := range uses {
+			if ps := f.Expr(u.e).Params(); len(ps) > 0 {
+				bits = f.Expr(u.e)
+				break
 			}
 		}
 	}
-	r := f.Results()
-	if len(r) == 0 {
+	if r := f.Results(); bits == 0 && len(r) > 0 {
+		bits = r[0]
+	}
+	ps := bits.Params()
+	if len(ps) == 0 {
+		if m := c.constMethodOf(fd); m != "" {
+			return &methodFact{Const: m}
+		}
 		return nil
 	}
-	if ps := r[0].Params(); len(ps) > 0 {
+	p := params[ps[0]]
+	if p == nil {
+		return nil
+	}
+	if isString(p.Type()) {
 		return &methodFact{Param: ps[0]}
 	}
-	return nil
+	// A struct parameter: the one field of it that every method taken
+	// from it is read from.
+	field := ""
+	for _, u := range uses {
+		if f.Expr(u.e)&flow.Param(ps[0]) == 0 {
+			continue
+		}
+		name := u.field
+		switch x := ast.Unparen(u.e).(type) {
+		case *ast.SelectorExpr:
+			id, isID := ast.Unparen(x.X).(*ast.Ident)
+			s, isSel := info.Selections[x]
+			if name != "" || !isID || info.Uses[id] != p || !isSel || s.Kind() != types.FieldVal {
+				return nil
+			}
+			name = x.Sel.Name
+		case *ast.Ident:
+			if name == "" || info.Uses[x] != p {
+				return nil
+			}
+		default:
+			return nil
+		}
+		if field != "" && field != name {
+			return nil
+		}
+		field = name
+	}
+	if field == "" {
+		return nil
+	}
+	return &methodFact{Param: ps[0], Field: field}
+}
+
+// isString reports whether t is a string type.
+func isString(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}
+
+// structOrPointer reports whether t is a struct, or a pointer to one.
+func structOrPointer(t types.Type) bool {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	_, ok := t.Underlying().(*types.Struct)
+	return ok
 }
 
 // returnedVar returns the local variable whose request fd returns as its
@@ -375,4 +496,186 @@ func resultSlots(info *types.Info, call *ast.CallExpr) []flow.Bits {
 		}
 	}
 	return make([]flow.Bits, n)
+}
+
+// methodIn resolves the method that arg, handed to a function that takes
+// its method from it, carries in fn: a constant, a local variable
+// assigned one constant, or, for a builder that reads the method from a
+// field of a struct, the field of the literal arg is (or every variable
+// arg names is assigned).
+func (c *checker) methodIn(fn ast.Node, arg ast.Expr, field string) (string, bool) {
+	info := c.pass.TypesInfo
+	if field == "" {
+		if m, ok := httpmodel.ConstString(info, arg); ok {
+			return m, true
+		}
+		return c.methodVarExpr(fn, arg)
+	}
+	vals, ok := flow.FieldValues(info, c.pass.Files, fn, arg, field)
+	if !ok {
+		return "", false
+	}
+	m := ""
+	for _, v := range vals {
+		s, ok := httpmodel.ConstString(info, v)
+		if !ok || m != "" && s != m {
+			return "", false
+		}
+		m = s
+	}
+	return m, m != ""
+}
+
+// methodParam returns the parameter of fd, and the field of it, that the
+// method expression e (read from field of e when field is not "") takes
+// its value from: a string parameter, or a field of a struct parameter;
+// -1 for none.
+func (c *checker) methodParam(fd *ast.FuncDecl, e ast.Expr, field string) (int, string) {
+	if e == nil {
+		return -1, ""
+	}
+	if field != "" {
+		// The description itself, or its address (build(ctx, &op)).
+		if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok && u.Op == token.AND {
+			e = u.X
+		}
+		return c.paramIndex(fd, e), field
+	}
+	if sel, ok := ast.Unparen(e).(*ast.SelectorExpr); ok {
+		if s, isSel := c.pass.TypesInfo.Selections[sel]; isSel && s.Kind() == types.FieldVal {
+			if i := c.paramIndex(fd, sel.X); i >= 0 && structOrPointer(c.pass.TypesInfo.TypeOf(sel.X)) {
+				return i, sel.Sel.Name
+			}
+		}
+		return -1, ""
+	}
+	return c.paramIndex(fd, e), ""
+}
+
+// constMethodOf returns the one constant method of every request fd
+// returns, "" when there is none or they differ: each return hands back
+// nil, a request built with that method (by http.NewRequest, a request
+// literal, or another builder), or a variable holding one, whatever
+// context it is given again (req.WithContext(ctx)).
+func (c *checker) constMethodOf(fd ast.Node) string {
+	info := c.pass.TypesInfo
+	_, body := flow.FuncParts(fd)
+	if body == nil {
+		return ""
+	}
+	method, ok := "", true
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return n == fd
+		case *ast.ReturnStmt:
+			if !ok {
+				return false
+			}
+			if len(n.Results) == 0 {
+				ok = false // a named result: not followed
+				return false
+			}
+			e := ast.Unparen(n.Results[0])
+			if tv, isTV := info.Types[e]; isTV && tv.IsNil() {
+				return false
+			}
+			m := c.builtMethod(fd, e)
+			if m == "" || method != "" && m != method {
+				ok = false
+			}
+			method = m
+		}
+		return ok
+	})
+	if !ok {
+		return ""
+	}
+	return method
+}
+
+// builtMethod returns the constant method of the request e of fd, "" when
+// it is not known.
+func (c *checker) builtMethod(fd ast.Node, e ast.Expr) string {
+	info := c.pass.TypesInfo
+	if u, isAddr := e.(*ast.UnaryExpr); isAddr && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	if call, isCall := e.(*ast.CallExpr); isCall {
+		if sel, isSel := ast.Unparen(call.Fun).(*ast.SelectorExpr); isSel && httpmodel.IsMethod(httpmodel.Callee(info, call), "net/http", "Request", "Clone", "WithContext") {
+			return c.builtMethod(fd, ast.Unparen(sel.X))
+		}
+	}
+	if id, isID := e.(*ast.Ident); isID {
+		if s, ok := c.requestSend(fd, nil, id); ok && !s.anyMethod {
+			return s.method
+		}
+		return ""
+	}
+	if lit := httpmodel.RequestLit(info, e); lit != nil {
+		m := http.MethodGet
+		if me := httpmodel.LitMethod(lit); me != nil {
+			m, _ = httpmodel.ConstString(info, me)
+		}
+		return m
+	}
+	call, isCall := e.(*ast.CallExpr)
+	if !isCall {
+		return ""
+	}
+	if m, known, isNew := httpmodel.NewRequestMethod(info, call); isNew {
+		if known {
+			return m
+		}
+		m, _ = c.methodVar(fd, call)
+		return m
+	}
+	if mf := c.lookupMethod(httpmodel.Callee(info, call)); mf != nil && mf.Const != "" {
+		return mf.Const
+	}
+	return c.closureMethod(fd, call)
+}
+
+// closureMethod returns the one constant method of the requests that call
+// builds by calling a local closure of fn (newReq := func() (*http.Request,
+// error) { return http.NewRequest("POST", ...) }), "" when it is not
+// known.
+func (c *checker) closureMethod(fn ast.Node, call *ast.CallExpr) string {
+	info := c.pass.TypesInfo
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return ""
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok || v.Parent() == v.Pkg().Scope() {
+		return ""
+	}
+	vals, known := flow.Assigned(info, fn, v)
+	if !known || len(vals) == 0 {
+		return ""
+	}
+	m := ""
+	for _, val := range vals {
+		lit, isLit := ast.Unparen(val).(*ast.FuncLit)
+		if !isLit {
+			return ""
+		}
+		lm := c.constMethodOf(lit)
+		if lm == "" || m != "" && lm != m {
+			return ""
+		}
+		m = lm
+	}
+	return m
+}
+
+// derivedFrom reports whether call gives the request v again with
+// another context: v.WithContext(ctx) or v.Clone(ctx).
+func derivedFrom(info *types.Info, call *ast.CallExpr, v *types.Var) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || !httpmodel.IsMethod(httpmodel.Callee(info, call), "net/http", "Request", "Clone", "WithContext") {
+		return false
+	}
+	id, ok := ast.Unparen(sel.X).(*ast.Ident)
+	return ok && info.Uses[id] == v
 }

@@ -13,9 +13,12 @@ import (
 	"github.com/retrylint/retrylint/internal/retryloop"
 )
 
-// unknownStatuses are statuses that do not prove that the server declined
-// the write; 408, 425, 429 and 503 do.
-var unknownStatuses = []int{200, 201, 202, 204, 400, 401, 403, 404, 409, 422, 500, 502, 504}
+// unknownStatuses are the statuses after which a write may have been
+// applied (POLICY: a 500, 502 or 504 after it may have been processed; a
+// 2xx says it was). A 4xx is the server's refusal of the attempt (400,
+// 401 before a new token, 409, 422), and 408, 425, 429 and 503 say it was
+// not processed: sending the write again after them applies it once.
+var unknownStatuses = []int{200, 201, 202, 204, 500, 502, 504}
 
 // serverUnknownStatuses are the statuses after which the outcome of a
 // request is unknown whatever its method (POLICY: a 500, 502 or 504 after
@@ -508,6 +511,12 @@ func (m *outcome) cond(e ast.Expr) paths.Tri {
 			return m.compare(e.X, e.Op, e.Y)
 		}
 	case *ast.CallExpr:
+		if err, ok := httpmodel.NotSentTest(m.info, e); ok && m.isVar(err, m.errVar) {
+			// A transport error of unknown outcome came after the
+			// request may have been written, and a status after it
+			// was answered: neither is a refused connection.
+			return paths.No
+		}
 		if f := httpmodel.Callee(m.info, e); httpmodel.IsPkgFunc(f, "slices", "Contains") && len(e.Args) == 2 {
 			return m.member(e.Args[0], e.Args[1]) // slices.Contains(retryable, code)
 		}

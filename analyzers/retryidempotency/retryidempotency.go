@@ -74,6 +74,10 @@ type writeFact struct {
 	// (c.do(ctx, method, path, body)); Method is then "" and a caller
 	// that passes POST or PATCH sends a write. 0 for a fixed method.
 	MethodArg int
+	// MethodField names the field of that parameter, a struct, that
+	// holds the method (c.invoke(ctx, createUser, body) with
+	// createUser.Method), "" for a string parameter.
+	MethodField string
 }
 
 func (*writeFact) AFact() {}
@@ -82,6 +86,9 @@ func (f *writeFact) String() string {
 	s := "write(" + f.Method
 	if f.MethodArg > 0 {
 		s += "method of param " + strconv.Itoa(f.MethodArg-1)
+		if f.MethodField != "" {
+			s += " field " + f.MethodField
+		}
 	}
 	if f.Keyed {
 		s += " keyed"
@@ -555,6 +562,9 @@ type send struct {
 	// methodArg is the argument a helper takes the method from, when it
 	// is not a constant (the caller's own parameter); method is then "".
 	methodArg ast.Expr
+	// methodField is the field of methodArg that holds the method, ""
+	// when methodArg is the method itself.
+	methodField string
 }
 
 // methodArgWrite summarises fd when its send s, whose method is not fixed,
@@ -563,17 +573,23 @@ type send struct {
 // through another such function. Nil otherwise.
 func (c *checker) methodArgWrite(fd *ast.FuncDecl, s send) *writeFact {
 	info := c.pass.TypesInfo
-	var ms []ast.Expr
+	// The method expressions, each with the field of a struct that a
+	// builder reads the method from.
+	type use struct {
+		e     ast.Expr
+		field string
+	}
+	var ms []use
 	var keyed ast.Expr
 	var keyedBy string
 	switch {
 	case s.methodArg != nil:
-		ms = []ast.Expr{s.methodArg}
+		ms = []use{{s.methodArg, s.methodField}}
 	case s.anyMethod && s.req != nil:
 		values, _ := flow.Assigned(info, fd, s.req)
 		for _, val := range values {
 			if lit := httpmodel.RequestLit(info, val); lit != nil {
-				ms = append(ms, httpmodel.LitMethod(lit))
+				ms = append(ms, use{e: httpmodel.LitMethod(lit)})
 				continue
 			}
 			b, ok := ast.Unparen(val).(*ast.CallExpr)
@@ -581,38 +597,38 @@ func (c *checker) methodArgWrite(fd *ast.FuncDecl, s send) *writeFact {
 				return nil
 			}
 			if _, _, isNew := httpmodel.NewRequestMethod(info, b); isNew {
-				ms = append(ms, methodArg(info, b))
+				ms = append(ms, use{e: methodArg(info, b)})
 				continue
 			}
 			mf := c.lookupMethod(httpmodel.Callee(info, b))
 			_, args := httpmodel.Receiver(info, b)
-			if mf == nil || mf.Param >= len(args) {
+			if mf == nil || mf.Const != "" || mf.Param >= len(args) {
 				return nil
 			}
-			ms = append(ms, args[mf.Param])
+			ms = append(ms, use{args[mf.Param], mf.Field})
 		}
 		if stores := httpmodel.MethodStores(info, fd, s.req); len(stores) > 0 {
-			ms = stores
+			ms = ms[:0]
+			for _, e := range stores {
+				ms = append(ms, use{e: e})
+			}
 		}
 		keyed, keyedBy = c.keyValue(fd, s.req)
 	default:
 		return nil
 	}
-	index := -1
+	index, field := -1, ""
 	for _, m := range ms {
-		i := -1
-		if m != nil {
-			i = c.paramIndex(fd, m)
-		}
-		if i < 0 || index >= 0 && i != index {
+		i, f := c.methodParam(fd, m.e, m.field)
+		if i < 0 || index >= 0 && (i != index || f != field) {
 			return nil
 		}
-		index = i
+		index, field = i, f
 	}
 	if index < 0 {
 		return nil
 	}
-	w := &writeFact{MethodArg: index + 1}
+	w := &writeFact{MethodArg: index + 1, MethodField: field}
 	switch {
 	case keyedBy != "":
 		w.Keyed, w.Fresh = true, true
@@ -647,18 +663,19 @@ func (c *checker) sendOf(fn ast.Node, call *ast.CallExpr) (send, bool) {
 					return send{}, false
 				}
 				arg := args[w.MethodArg-1]
-				m, known := httpmodel.ConstString(info, arg)
+				m, known := c.methodIn(fn, arg, w.MethodField)
 				if !known {
-					m, known = c.methodVarExpr(fn, arg)
-				}
-				if !known {
-					return send{call: call, helper: w, methodArg: arg}, true
+					return send{call: call, helper: w, methodArg: arg, methodField: w.MethodField}, true
 				}
 				w = &writeFact{Method: m, Keyed: w.Keyed, Fresh: w.Fresh, KeyArg: w.KeyArg}
 			}
 			if arg := keyArg(info, w, call); arg != nil && w.Keyed && noKey(info, arg) {
 				// The caller passes "" for the key: it sends none.
 				w = &writeFact{Method: w.Method, KeyArg: w.KeyArg}
+			}
+			if !w.Keyed && c.editorSetsKey(fn, call) {
+				// A request editor handed to the helper sets the key.
+				w = &writeFact{Method: w.Method, Keyed: true}
 			}
 			return send{call: call, method: w.Method, helper: w}, true
 		}
@@ -735,6 +752,11 @@ func (c *checker) requestSend(fn ast.Node, call *ast.CallExpr, req ast.Expr) (se
 	values, known := flow.Assigned(info, fn, v)
 	if _, isStruct := v.Type().Underlying().(*types.Struct); isStruct && !known {
 		values, known = flow.AssignedStruct(info, fn, v)
+	} else if !known && httpmodel.IsRequest(v.Type()) && !addressTaken(info, fn, v) {
+		// var req *http.Request declared first and assigned later
+		// (req, err = http.NewRequest(...)): a nil request is never
+		// sent, so the declaration adds no method.
+		values, known = flow.AssignedStruct(info, fn, v)
 	}
 	if (known || len(values) > 0) && c.anyMethodRequest(fn, v, values) {
 		return send{call: call, req: v, anyMethod: true, request: req}, true
@@ -762,20 +784,32 @@ func (c *checker) requestSend(fn ast.Node, call *ast.CallExpr, req ast.Expr) (se
 		if !ok {
 			return send{}, false
 		}
+		if derivedFrom(info, b, v) {
+			// req = req.WithContext(ctx): the same request with another
+			// context keeps the method it was built with.
+			continue
+		}
 		m, known, isNew := httpmodel.NewRequestMethod(info, b)
 		if !isNew {
 			// A helper of the package that builds the request with the
-			// method it is handed: c.newRequest(ctx, "POST", path, body).
+			// method it is handed: c.newRequest(ctx, "POST", path, body),
+			// or with one of its own.
 			mf := c.lookupMethod(httpmodel.Callee(info, b))
 			if mf == nil {
-				return send{}, false
+				// A local closure that builds it: newReq().
+				cm := c.closureMethod(fn, b)
+				if cm == "" {
+					return send{}, false
+				}
+				mf = &methodFact{Const: cm}
 			}
 			_, args := httpmodel.Receiver(info, b)
-			if mf.Param >= len(args) {
+			if mf.Const != "" {
+				m, known = mf.Const, true
+			} else if mf.Param >= len(args) {
 				return send{}, false
-			}
-			if m, known = httpmodel.ConstString(info, args[mf.Param]); !known {
-				m, known = c.methodVarExpr(fn, args[mf.Param])
+			} else {
+				m, known = c.methodIn(fn, args[mf.Param], mf.Field)
 			}
 		} else if !known {
 			m, known = c.methodVar(fn, b)
@@ -1076,6 +1110,80 @@ func (c *checker) checkWrite(file *ast.File, l *retryloop.Loop, s send, outcome 
 		c.reportMissing(file, l, s, outcome)
 	}
 	return true
+}
+
+// editorSetsKey reports whether call hands its callee a request editor
+// that sets an idempotency key: a function literal, or a local variable
+// assigned only such literals, with a *http.Request parameter on which
+// it sets a key header, as the request editors of generated clients do
+// (client.CreatePet(ctx, body, func(ctx context.Context, req
+// *http.Request) error { req.Header.Set("Idempotency-Key", key); ... })).
+func (c *checker) editorSetsKey(fn ast.Node, call *ast.CallExpr) bool {
+	info := c.pass.TypesInfo
+	for _, arg := range call.Args {
+		var lits []*ast.FuncLit
+		switch a := ast.Unparen(arg).(type) {
+		case *ast.FuncLit:
+			lits = append(lits, a)
+		case *ast.Ident:
+			v, ok := info.Uses[a].(*types.Var)
+			if !ok || v.Parent() == v.Pkg().Scope() {
+				continue
+			}
+			vals, known := flow.Assigned(info, fn, v)
+			if !known || len(vals) == 0 {
+				continue
+			}
+			for _, val := range vals {
+				lit, isLit := ast.Unparen(val).(*ast.FuncLit)
+				if !isLit {
+					lits = nil
+					break
+				}
+				lits = append(lits, lit)
+			}
+		}
+		all := len(lits) > 0
+		for _, lit := range lits {
+			all = all && c.litSetsKey(lit)
+		}
+		if all {
+			return true
+		}
+	}
+	return false
+}
+
+// litSetsKey reports whether the function literal sets a key header on
+// its *http.Request parameter.
+func (c *checker) litSetsKey(lit *ast.FuncLit) bool {
+	info := c.pass.TypesInfo
+	for _, f := range lit.Type.Params.List {
+		for _, n := range f.Names {
+			v, ok := info.Defs[n].(*types.Var)
+			if !ok || !httpmodel.IsRequest(v.Type()) {
+				continue
+			}
+			if val, by := c.keyValue(lit, v); val != nil || by != "" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// addressTaken reports whether root takes the address of v.
+func addressTaken(info *types.Info, root ast.Node, v *types.Var) bool {
+	found := false
+	ast.Inspect(root, func(n ast.Node) bool {
+		if u, ok := n.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			if id, ok := ast.Unparen(u.X).(*ast.Ident); ok && info.Uses[id] == v {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // litAround returns the innermost function literal of fd whose type or

@@ -358,12 +358,34 @@ func (f *State[V]) collectNode(n ast.Node) {
 	case *ast.RangeStmt:
 		if n.Value != nil {
 			f.add(n.Value, &assign[V]{at: n.X.End(), rhs: n.X, idx: -1, rangeOver: true})
+		} else if n.Key != nil && yieldsOne(f.cfg.Info, n.X) {
+			// for line := range strings.Lines(s): over an iterator that
+			// yields one value (iter.Seq), the key is the element.
+			f.add(n.Key, &assign[V]{at: n.X.End(), rhs: n.X, idx: -1, rangeOver: true})
 		}
 	case *ast.CallExpr:
 		if f.cfg.Writes != nil {
 			f.collectWrite(n)
 		}
 	}
+}
+
+// yieldsOne reports whether x is a push iterator whose yield function
+// takes one value, func(yield func(V) bool), as iter.Seq is.
+func yieldsOne(info *types.Info, x ast.Expr) bool {
+	if info == nil {
+		return false
+	}
+	t := info.TypeOf(x)
+	if t == nil {
+		return false
+	}
+	sig, ok := t.Underlying().(*types.Signature)
+	if !ok || sig.Params().Len() != 1 {
+		return false
+	}
+	yield, ok := sig.Params().At(0).Type().Underlying().(*types.Signature)
+	return ok && yield.Params().Len() == 1
 }
 
 // killedAt returns the position of the last kill of v at or before pos,

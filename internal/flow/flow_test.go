@@ -155,6 +155,8 @@ func TestExpr(t *testing.T) {
 		{"comparisons", `func f() { use(src() == "x"); use(srcInt() > 3); use(!(srcInt() > 3)); use(srcInt() > 0 && true) }`, []flow.Bits{0, 0, 0, 0}},
 		{"range over a derived slice", `func f() { for i, v := range strings.Split(src(), ",") { use(v); use(i) } }`, []flow.Bits{src, 0}},
 		{"range over a parameter", `func f(xs []string) { for _, v := range xs { use(v) } }`, []flow.Bits{p0}},
+		{"range over an iterator of one value", `func f(seq func(func(string) bool)) { for v := range seq { use(v) } }`, []flow.Bits{p0}},
+		{"range over the keys of a two-value iterator", `func f(seq func(func(int, string) bool)) { for k := range seq { use(k) } }`, []flow.Bits{0}},
 		{"parameters", `func f(s string, n int, xs []string) { use(s); use(n); use(xs) }`, []flow.Bits{p0, p1, p2}},
 		{"unnamed and grouped parameters", `func f(_ int, b, c string) { use(b); use(c) }`, []flow.Bits{p1, p2}},
 		{"parameter and source", `func f(n int) { x := n + srcInt(); use(x) }`, []flow.Bits{p0 | src}},

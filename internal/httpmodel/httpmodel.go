@@ -565,3 +565,41 @@ func IsStringOrBytes(t types.Type) bool {
 	}
 	return false
 }
+
+// NotSentTest recognises a test that a send's error is one raised before
+// any byte of the request reached a server: errors.Is(err,
+// syscall.ECONNREFUSED) (or EHOSTUNREACH, ENETUNREACH), or errors.As(err,
+// &dnsErr) into a *net.DNSError. It returns the error tested. After an
+// error of unknown outcome (a timeout or a reset once the request may
+// have been written) such a test is false.
+func NotSentTest(info *types.Info, call *ast.CallExpr) (ast.Expr, bool) {
+	f := Callee(info, call)
+	if len(call.Args) != 2 {
+		return nil, false
+	}
+	switch {
+	case IsPkgFunc(f, "errors", "Is"):
+		sel, ok := ast.Unparen(call.Args[1]).(*ast.SelectorExpr)
+		if !ok {
+			return nil, false
+		}
+		v, ok := info.Uses[sel.Sel].(*types.Const)
+		if !ok || v.Pkg() == nil || v.Pkg().Path() != "syscall" {
+			return nil, false
+		}
+		switch v.Name() {
+		case "ECONNREFUSED", "EHOSTUNREACH", "ENETUNREACH":
+			return call.Args[0], true
+		}
+	case IsPkgFunc(f, "errors", "As"):
+		t := info.TypeOf(call.Args[1])
+		p, ok := t.(*types.Pointer)
+		if !ok {
+			return nil, false
+		}
+		if q, ok := p.Elem().(*types.Pointer); ok && IsNamed(q.Elem(), "net", "DNSError") {
+			return call.Args[0], true
+		}
+	}
+	return nil, false
+}

@@ -32,6 +32,6 @@ func Literal(method string, u *url.URL) *http.Request { // want Literal:`method\
 
 // Head returns a HEAD request that carries kind in a header: kind is not
 // its method.
-func Head(kind string, u *url.URL) *http.Request {
+func Head(kind string, u *url.URL) *http.Request { // want Head:`method\(HEAD\)`
 	return &http.Request{Method: http.MethodHead, URL: u, Header: http.Header{"X-Kind": {kind}}}
 }

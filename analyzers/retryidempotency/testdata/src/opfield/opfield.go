@@ -1,0 +1,208 @@
+// Package opfield retries operations described by a struct whose Method
+// field a builder or a sender reads.
+package opfield
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strings"
+	"time"
+
+	"opfield/api"
+)
+
+type request struct {
+	Method string
+	Path   string
+	Body   string
+}
+
+type client struct{ hc *http.Client }
+
+func (c *client) build(ctx context.Context, r request) (*http.Request, error) {
+	return http.NewRequestWithContext(ctx, r.Method, "https://example.com"+r.Path, strings.NewReader(r.Body))
+}
+
+var createUser = request{Method: http.MethodPost, Path: "/users"}
+
+var getUser = request{Method: http.MethodGet, Path: "/users/1"}
+
+// movable is assigned again: its method is not known.
+var movable = request{Method: http.MethodPost, Path: "/x"}
+
+func setMovable() { movable.Method = http.MethodGet }
+
+func wait(ctx context.Context) error {
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-time.After(time.Second):
+		return nil
+	}
+}
+
+// A local description of a POST, built by a helper of the package.
+func (c *client) pay(ctx context.Context, body string) error {
+	r := request{Method: http.MethodPost, Path: "/pay", Body: body}
+	for range 3 {
+		req, err := c.build(ctx, r)
+		if err != nil {
+			return err
+		}
+		resp, err := c.hc.Do(req) // want `POST is retried after a transport error without an idempotency key`
+		if err != nil {
+			if err := wait(ctx); err != nil {
+				return err
+			}
+			continue
+		}
+		return resp.Body.Close()
+	}
+	return errors.New("pay: attempts exhausted")
+}
+
+// A description of a POST built by another package.
+func (c *client) create(ctx context.Context, body string) error {
+	for range 3 {
+		req, err := api.NewRequest(ctx, &api.Op{Method: http.MethodPost, Path: "/orders"}, body)
+		if err != nil {
+			return err
+		}
+		resp, err := c.hc.Do(req) // want `POST is retried after a transport error without an idempotency key`
+		if err == nil && resp.StatusCode < 500 {
+			return resp.Body.Close()
+		}
+		if err := wait(ctx); err != nil {
+			return err
+		}
+	}
+	return errors.New("create: attempts exhausted")
+}
+
+// Silent: a GET sent by another package.
+func (c *client) list(ctx context.Context, ac *api.Client) error {
+	for range 3 {
+		resp, err := ac.Invoke(ctx, api.Op{Method: http.MethodGet, Path: "/orders"}, "")
+		if err == nil && resp.StatusCode < 500 {
+			return resp.Body.Close()
+		}
+		if err := wait(ctx); err != nil {
+			return err
+		}
+	}
+	return errors.New("list: attempts exhausted")
+}
+
+// A package variable describing a POST, never changed.
+func (c *client) createUser(ctx context.Context) error {
+	for range 3 {
+		req, err := c.build(ctx, createUser)
+		if err != nil {
+			return err
+		}
+		resp, err := c.hc.Do(req) // want `POST is retried after a transport error without an idempotency key`
+		if err == nil {
+			return resp.Body.Close()
+		}
+		if err := wait(ctx); err != nil {
+			return err
+		}
+	}
+	return errors.New("createUser: attempts exhausted")
+}
+
+// Silent: a GET.
+func (c *client) getUser(ctx context.Context) error {
+	for range 3 {
+		req, err := c.build(ctx, getUser)
+		if err != nil {
+			return err
+		}
+		resp, err := c.hc.Do(req)
+		if err == nil {
+			return resp.Body.Close()
+		}
+		if err := wait(ctx); err != nil {
+			return err
+		}
+	}
+	return errors.New("getUser: attempts exhausted")
+}
+
+// Silent: the description's method is written after it is made.
+func (c *client) rewritten(ctx context.Context, write bool) error {
+	r := request{Method: http.MethodPost, Path: "/x"}
+	if !write {
+		r.Method = http.MethodGet
+	}
+	for range 3 {
+		req, err := c.build(ctx, r)
+		if err != nil {
+			return err
+		}
+		resp, err := c.hc.Do(req)
+		if err == nil {
+			return resp.Body.Close()
+		}
+		if err := wait(ctx); err != nil {
+			return err
+		}
+	}
+	return errors.New("rewritten: attempts exhausted")
+}
+
+// Silent: a package variable that is written elsewhere.
+func (c *client) moved(ctx context.Context) error {
+	for range 3 {
+		req, err := c.build(ctx, movable)
+		if err != nil {
+			return err
+		}
+		resp, err := c.hc.Do(req)
+		if err == nil {
+			return resp.Body.Close()
+		}
+		if err := wait(ctx); err != nil {
+			return err
+		}
+	}
+	return errors.New("moved: attempts exhausted")
+}
+
+// Silent: a key made once and sent on every attempt.
+func (c *client) payKeyed(ctx context.Context, body, key string) error {
+	r := request{Method: http.MethodPost, Path: "/pay", Body: body}
+	for range 3 {
+		req, err := c.build(ctx, r)
+		if err != nil {
+			return err
+		}
+		req.Header.Set("Idempotency-Key", key)
+		resp, err := c.hc.Do(req)
+		if err != nil {
+			if err := wait(ctx); err != nil {
+				return err
+			}
+			continue
+		}
+		return resp.Body.Close()
+	}
+	return errors.New("payKeyed: attempts exhausted")
+}
+
+// Silent: one operation per item is iteration.
+func (c *client) each(ctx context.Context, bodies []string) error {
+	for _, b := range bodies {
+		req, err := c.build(ctx, request{Method: http.MethodPost, Path: "/items", Body: b})
+		if err != nil {
+			return err
+		}
+		resp, err := c.hc.Do(req)
+		if err != nil {
+			continue
+		}
+		resp.Body.Close()
+	}
+	return nil
+}

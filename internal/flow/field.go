@@ -1,0 +1,140 @@
+package flow
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// FieldValues returns the values that the field named field of the struct
+// value e can hold where root uses it: the element of that name in the
+// composite literal e is (or takes the address of), or in each literal a
+// variable e names is assigned, a local one within root and a package one
+// in files. SDKs describe an operation this way and hand it to the
+// function that builds its request (op{Method: "POST", Path: "/users"},
+// var createUser = op{...}). ok is false when some value cannot be told:
+// a literal that leaves the field out, a variable assigned anything else,
+// or one whose field is written, whose address is taken or whose pointer
+// method is called.
+func FieldValues(info *types.Info, files []*ast.File, root ast.Node, e ast.Expr, field string) (values []ast.Expr, ok bool) {
+	return fieldValues(info, files, root, e, field, 0)
+}
+
+func fieldValues(info *types.Info, files []*ast.File, root ast.Node, e ast.Expr, field string, depth int) ([]ast.Expr, bool) {
+	if depth > 4 {
+		return nil, false
+	}
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	switch e := e.(type) {
+	case *ast.CompositeLit:
+		if _, isStruct := typeUnder(info.TypeOf(e)).(*types.Struct); !isStruct {
+			return nil, false
+		}
+		for _, elt := range e.Elts {
+			kv, ok := elt.(*ast.KeyValueExpr)
+			if !ok {
+				return nil, false // positional: not worth the indexing
+			}
+			if k, ok := kv.Key.(*ast.Ident); ok && k.Name == field {
+				return []ast.Expr{kv.Value}, true
+			}
+		}
+		return nil, false
+	case *ast.Ident:
+		v, ok := info.Uses[e].(*types.Var)
+		if !ok || v.IsField() || v.Pkg() == nil {
+			return nil, false
+		}
+		var scope []ast.Node
+		if v.Parent() == v.Pkg().Scope() {
+			for _, f := range files {
+				scope = append(scope, f)
+			}
+		} else {
+			scope = []ast.Node{root}
+		}
+		var out []ast.Expr
+		for _, n := range scope {
+			vals, ok := assigned(info, n, v, false)
+			if !ok || fieldWritten(info, n, v) {
+				return nil, false
+			}
+			for _, val := range vals {
+				fv, ok := fieldValues(info, files, root, val, field, depth+1)
+				if !ok {
+					return nil, false
+				}
+				out = append(out, fv...)
+			}
+		}
+		return out, len(out) > 0
+	}
+	return nil, false
+}
+
+// typeUnder is the underlying type of t, or of what t points to.
+func typeUnder(t types.Type) types.Type {
+	if t == nil {
+		return nil
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		return p.Elem().Underlying()
+	}
+	return t.Underlying()
+}
+
+// fieldWritten reports whether root writes a field of the variable v
+// (v.F = x, v.F.G++), or calls a method with a pointer receiver on it.
+func fieldWritten(info *types.Info, root ast.Node, v *types.Var) bool {
+	base := func(e ast.Expr) bool {
+		inner := false
+		for {
+			switch x := ast.Unparen(e).(type) {
+			case *ast.SelectorExpr:
+				e, inner = x.X, true
+				continue
+			case *ast.IndexExpr:
+				e, inner = x.X, true
+				continue
+			case *ast.StarExpr:
+				e = x.X
+				continue
+			case *ast.Ident:
+				return inner && info.Uses[x] == v
+			}
+			return false
+		}
+	}
+	found := false
+	ast.Inspect(root, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				found = found || base(l)
+			}
+		case *ast.IncDecStmt:
+			found = base(n.X)
+		case *ast.SelectorExpr:
+			s, ok := info.Selections[n]
+			if !ok || s.Kind() != types.MethodVal {
+				return true
+			}
+			if id, isID := ast.Unparen(n.X).(*ast.Ident); isID && info.Uses[id] == v {
+				sig := s.Obj().Type().(*types.Signature)
+				if r := sig.Recv(); r != nil {
+					if _, ptr := r.Type().(*types.Pointer); ptr {
+						found = true
+					}
+				}
+			}
+		}
+		return true
+	})
+	return found
+}

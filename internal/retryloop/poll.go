@@ -1,0 +1,231 @@
+package retryloop
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"github.com/retrylint/retrylint/internal/httpmodel"
+	"github.com/retrylint/retrylint/internal/paths"
+)
+
+// transientStatuses are the statuses after which a loop that retries
+// sends again: the server's temporary failures.
+var transientStatuses = []int64{408, 429, 500, 502, 503, 504}
+
+// EndsOnFailure reports whether every failure of every send of l, a
+// transport error or a transient status (408, 429, 5xx), certainly leaves
+// the loop: the loop then sends again only after a success, as a poll
+// of a job's status until it is done does, and is no retry. It is false
+// when a failure may reach the next iteration, and whenever the answer is
+// not certain: a send that is not a net/http send whose response and
+// error the loop assigns, or a condition the model does not know (taken
+// both ways).
+func (r *Result) EndsOnFailure(l *Loop) bool {
+	if len(l.Sends) == 0 || l.Via != nil || len(l.Self) > 0 || len(l.Requeue) > 0 {
+		return false
+	}
+	g := r.Graph(l.Func)
+	if g == nil {
+		return false
+	}
+	info := r.pass.TypesInfo
+	for _, call := range l.Sends {
+		if _, ok := httpmodel.SendOf(info, call); !ok {
+			return false
+		}
+		as := assignOf(l.Body, call)
+		if as == nil || len(as.Lhs) != 2 {
+			return false
+		}
+		m := &failure{info: info, resp: identVar(info, as.Lhs[0]), err: identVar(info, as.Lhs[1]), codes: map[*types.Var]bool{}}
+		if m.err == nil || assignedElsewhere(info, l.Body, as, m.err, m.resp) {
+			return false // a later error or response is not the send's
+		}
+		m.transport = true
+		if next, ok := g.Next(l.Stmt, as, m); !ok || next {
+			return false
+		}
+		if m.resp == nil {
+			return false
+		}
+		m.transport = false
+		for _, st := range transientStatuses {
+			m.status = st
+			if next, ok := g.Next(l.Stmt, as, m); !ok || next {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// assignOf returns the assignment in body (outside function literals)
+// whose one value is call, or nil.
+func assignOf(body *ast.BlockStmt, call *ast.CallExpr) *ast.AssignStmt {
+	var as *ast.AssignStmt
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			if len(n.Rhs) == 1 && ast.Unparen(n.Rhs[0]) == call {
+				as = n
+			}
+		}
+		return as == nil
+	})
+	return as
+}
+
+func identVar(info *types.Info, e ast.Expr) *types.Var {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok || id.Name == "_" {
+		return nil
+	}
+	v, _ := info.ObjectOf(id).(*types.Var)
+	return v
+}
+
+// failure is the model of one failure of a send (paths.Model): a
+// transport error (the error is not nil), or a response of a status
+// (the error is nil).
+type failure struct {
+	info      *types.Info
+	resp, err *types.Var
+	// codes are the variables that hold the response's status
+	// (code := resp.StatusCode), learnt by Visit.
+	codes     map[*types.Var]bool
+	transport bool
+	status    int64
+}
+
+func (m *failure) Return(*ast.ReturnStmt) bool { return false }
+
+// Visit learns the variables assigned the response's status once.
+func (m *failure) Visit(n ast.Node) {
+	as, ok := n.(*ast.AssignStmt)
+	if !ok || len(as.Lhs) != len(as.Rhs) {
+		return
+	}
+	for i, l := range as.Lhs {
+		v := identVar(m.info, l)
+		if v == nil {
+			continue
+		}
+		if m.isStatus(as.Rhs[i]) && as.Tok == token.DEFINE {
+			m.codes[v] = true
+		}
+	}
+}
+
+func (m *failure) is(e ast.Expr, v *types.Var) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	return ok && v != nil && m.info.Uses[id] == v
+}
+
+func (m *failure) isNil(e ast.Expr) bool {
+	tv, ok := m.info.Types[e]
+	return ok && tv.IsNil()
+}
+
+// isStatus reports whether e is the response's status: resp.StatusCode,
+// or a variable assigned it.
+func (m *failure) isStatus(e ast.Expr) bool {
+	e = ast.Unparen(e)
+	if sel, ok := e.(*ast.SelectorExpr); ok && sel.Sel.Name == "StatusCode" && m.is(sel.X, m.resp) {
+		return httpmodel.IsResponse(m.info.TypeOf(sel.X))
+	}
+	if id, ok := e.(*ast.Ident); ok {
+		v, _ := m.info.Uses[id].(*types.Var)
+		return v != nil && m.codes[v]
+	}
+	return false
+}
+
+func (m *failure) Cond(e ast.Expr) paths.Tri {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.UnaryExpr:
+		if e.Op == token.NOT {
+			return m.Cond(e.X).Not()
+		}
+	case *ast.BinaryExpr:
+		switch e.Op {
+		case token.LAND:
+			return m.Cond(e.X).And(m.Cond(e.Y))
+		case token.LOR:
+			return m.Cond(e.X).Or(m.Cond(e.Y))
+		case token.EQL, token.NEQ:
+			for _, p := range [][2]ast.Expr{{e.X, e.Y}, {e.Y, e.X}} {
+				if (m.is(p[0], m.err) || m.is(p[0], m.resp)) && m.isNil(p[1]) {
+					// After a transport error the error is set and the
+					// response nil; after a status, the reverse.
+					isNil := paths.Of(m.is(p[0], m.err) != m.transport)
+					if e.Op == token.NEQ {
+						return isNil.Not()
+					}
+					return isNil
+				}
+			}
+			return m.compare(e)
+		case token.LSS, token.LEQ, token.GTR, token.GEQ:
+			return m.compare(e)
+		}
+	}
+	return paths.Maybe
+}
+
+// compare evaluates a comparison of the status with a constant.
+func (m *failure) compare(e *ast.BinaryExpr) paths.Tri {
+	if m.transport {
+		return paths.Maybe
+	}
+	x, y, op := e.X, e.Y, e.Op
+	if !m.isStatus(x) {
+		x, y = y, x
+		switch op {
+		case token.LSS:
+			op = token.GTR
+		case token.LEQ:
+			op = token.GEQ
+		case token.GTR:
+			op = token.LSS
+		case token.GEQ:
+			op = token.LEQ
+		}
+	}
+	if !m.isStatus(x) {
+		return paths.Maybe
+	}
+	tv, ok := m.info.Types[y]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int {
+		return paths.Maybe
+	}
+	return paths.Of(constant.Compare(constant.MakeInt64(m.status), op, tv.Value))
+}
+
+// assignedElsewhere reports whether body assigns one of vars after the
+// statement as.
+func assignedElsewhere(info *types.Info, body *ast.BlockStmt, as *ast.AssignStmt, vars ...*types.Var) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		st, ok := n.(*ast.AssignStmt)
+		if found || !ok || st.Pos() <= as.Pos() {
+			// An assignment before the send runs before it on every
+			// attempt; the paths asked about start after it.
+			return !found
+		}
+		for _, l := range st.Lhs {
+			if v := identVar(info, l); v != nil {
+				for _, w := range vars {
+					// A := of a new variable of the same name shadows,
+					// which is a different object: only the same one counts.
+					found = found || v == w
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
