@@ -448,6 +448,15 @@ func (c *checker) checkAnyMethod(file *ast.File, l *retryloop.Loop, s send) bool
 		analysisutil.Gate(c.pass, s.call.Pos(), "any-guarded", "a request of any method re-sent after "+outcome+" in a function that checks a method or key somewhere")
 		return false
 	}
+	if len(l.Self) > 0 && c.carriesResponse(l.Func) {
+		// retry(req, resp, n) { if retriable(resp) { resp2 := send(req);
+		// return retry(req, resp2, n+1) } }: each call decides on the
+		// response it is handed before it sends. The outcome model does
+		// not carry the response into the next call, so neither the
+		// outcome named nor the place of a guard could be trusted.
+		analysisutil.Gate(c.pass, s.call.Pos(), "any-recursion-response", "a request of any method re-sent by a recursion that is handed the last response")
+		return false
+	}
 	info := c.pass.TypesInfo
 	s.request = sameRequest(info, s.request)
 	src := fixes.Source(c.pass, s.call.Pos())
@@ -981,4 +990,20 @@ func (c *checker) branchSend(st *ast.IfStmt, call *ast.CallExpr) *ast.AssignStmt
 		return nil
 	}
 	return found
+}
+
+// carriesResponse reports whether fn, a function that retries by calling
+// itself, is handed a response: the previous attempt's, on which it
+// decides whether to send again.
+func (c *checker) carriesResponse(fn ast.Node) bool {
+	ft, _ := flow.FuncParts(fn)
+	if ft == nil || ft.Params == nil {
+		return false
+	}
+	for _, f := range ft.Params.List {
+		if httpmodel.IsResponse(c.pass.TypesInfo.TypeOf(f.Type)) {
+			return true
+		}
+	}
+	return false
 }
