@@ -238,7 +238,10 @@ func (c *checker) callersMethod(fn ast.Node, m ast.Expr) bool {
 // guardsIn reports whether root checks a request's method or its
 // idempotency key: it compares or looks up a request's Method, or the
 // method a request of root is built with (see methodSources), reads a
-// configured key header, or calls a function of the package that does.
+// configured key header, or calls a function of the package that does;
+// or it sets a configured key header itself, as a sender that keys every
+// request it re-sends does (req.Header.Set("X-Goog-Gcs-Idempotency-Token",
+// invocationID) before each attempt).
 func (c *checker) guardsIn(root ast.Node) bool {
 	return c.guardsWith(root, c.guardingFuncs(), c.methodSources(root))
 }
@@ -276,6 +279,8 @@ func (c *checker) guardsWith(root ast.Node, guarded map[*types.Func]bool, source
 			}
 		case *ast.CallExpr:
 			if a, ok := httpmodel.HeaderRead(info, n); ok && c.keys.Has(a.Name) {
+				found = true
+			} else if h, ok := httpmodel.HeaderCall(info, n); ok && !h.Op.IsRead() && h.Op != httpmodel.HeaderDel && h.Name != "" && c.keys.Has(h.Name) {
 				found = true
 			} else if f := httpmodel.Callee(info, n); f != nil && guarded[f.Origin()] {
 				found = true
