@@ -496,17 +496,12 @@ func (m *outcome) compare(x ast.Expr, op token.Token, y ast.Expr) paths.Tri {
 
 // cond evaluates a condition under the environment.
 func (m *outcome) cond(e ast.Expr) paths.Tri {
+	if t, ok := paths.Logic(e, m.cond); ok {
+		return t
+	}
 	switch e := ast.Unparen(e).(type) {
-	case *ast.UnaryExpr:
-		if e.Op == token.NOT {
-			return m.cond(e.X).Not()
-		}
 	case *ast.BinaryExpr:
 		switch e.Op {
-		case token.LAND:
-			return m.cond(e.X).And(m.cond(e.Y))
-		case token.LOR:
-			return m.cond(e.X).Or(m.cond(e.Y))
 		case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
 			return m.compare(e.X, e.Op, e.Y)
 		}

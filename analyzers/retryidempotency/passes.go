@@ -137,6 +137,9 @@ func (m *postModel) Return(*ast.ReturnStmt) bool { return false }
 
 // Cond evaluates e for a POST.
 func (m *postModel) Cond(e ast.Expr) paths.Tri {
+	if t, ok := paths.Logic(e, m.Cond); ok {
+		return t
+	}
 	switch e := ast.Unparen(e).(type) {
 	case *ast.Ident:
 		if e.Name == "true" || e.Name == "false" {
@@ -152,16 +155,8 @@ func (m *postModel) Cond(e ast.Expr) paths.Tri {
 				return t
 			}
 		}
-	case *ast.UnaryExpr:
-		if e.Op == token.NOT {
-			return m.Cond(e.X).Not()
-		}
 	case *ast.BinaryExpr:
 		switch e.Op {
-		case token.LAND:
-			return m.Cond(e.X).And(m.Cond(e.Y))
-		case token.LOR:
-			return m.Cond(e.X).Or(m.Cond(e.Y))
 		case token.EQL, token.NEQ:
 			t, ok := m.methodIs(e.X, e.Y)
 			if !ok {

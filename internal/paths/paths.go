@@ -68,6 +68,27 @@ func (t Tri) And(u Tri) Tri {
 	return Maybe
 }
 
+// Logic evaluates e when it is a negation, a conjunction or a
+// disjunction (parentheses aside), asking cond of its operands; ok is
+// false for any other expression, which the caller's model evaluates.
+// It is the part every Model's Cond shares.
+func Logic(e ast.Expr, cond func(ast.Expr) Tri) (t Tri, ok bool) {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.UnaryExpr:
+		if e.Op == token.NOT {
+			return cond(e.X).Not(), true
+		}
+	case *ast.BinaryExpr:
+		switch e.Op {
+		case token.LAND:
+			return cond(e.X).And(cond(e.Y)), true
+		case token.LOR:
+			return cond(e.X).Or(cond(e.Y)), true
+		}
+	}
+	return Maybe, false
+}
+
 // Of returns Yes for true and No for false.
 func Of(b bool) Tri {
 	if b {

@@ -169,21 +169,16 @@ func (ev *condEval) Return(*ast.ReturnStmt) bool { return false }
 
 // Cond evaluates a condition over done and err.
 func (ev *condEval) Cond(e ast.Expr) paths.Tri {
+	if t, ok := paths.Logic(e, ev.Cond); ok {
+		return t
+	}
 	switch e := ast.Unparen(e).(type) {
 	case *ast.Ident:
 		if ev.info.Uses[e] == ev.done {
 			return paths.Of(ev.doneVal)
 		}
-	case *ast.UnaryExpr:
-		if e.Op == token.NOT {
-			return ev.Cond(e.X).Not()
-		}
 	case *ast.BinaryExpr:
 		switch e.Op {
-		case token.LOR:
-			return ev.Cond(e.X).Or(ev.Cond(e.Y))
-		case token.LAND:
-			return ev.Cond(e.X).And(ev.Cond(e.Y))
 		case token.EQL, token.NEQ:
 			isErr := func(a, b ast.Expr) bool {
 				id, ok := ast.Unparen(a).(*ast.Ident)

@@ -145,17 +145,11 @@ func (m *failure) isStatus(e ast.Expr) bool {
 }
 
 func (m *failure) Cond(e ast.Expr) paths.Tri {
-	switch e := ast.Unparen(e).(type) {
-	case *ast.UnaryExpr:
-		if e.Op == token.NOT {
-			return m.Cond(e.X).Not()
-		}
-	case *ast.BinaryExpr:
+	if t, ok := paths.Logic(e, m.Cond); ok {
+		return t
+	}
+	if e, ok := ast.Unparen(e).(*ast.BinaryExpr); ok {
 		switch e.Op {
-		case token.LAND:
-			return m.Cond(e.X).And(m.Cond(e.Y))
-		case token.LOR:
-			return m.Cond(e.X).Or(m.Cond(e.Y))
 		case token.EQL, token.NEQ:
 			for _, p := range [][2]ast.Expr{{e.X, e.Y}, {e.Y, e.X}} {
 				if (m.is(p[0], m.err) || m.is(p[0], m.resp)) && m.isNil(p[1]) {
