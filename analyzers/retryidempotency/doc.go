@@ -58,10 +58,16 @@
 //     picks a default, and a check function of the request that, for a
 //     POST, may still answer true or ask only about the body, as
 //     bodied && req.Body != nil: return req.ContentLength != -1, asks
-//     whether the body can be sent again, not whether the request can) or an idempotency key header. The unknown
-//     outcomes of a request of any method are a transport error and a
-//     500, 502 or 504; a 4xx is the server's answer, after which sending
-//     the request again applies nothing twice;
+//     whether the body can be sent again, not whether the request can) or
+//     an idempotency key header, read or set by the sender itself on what
+//     it re-sends (req.Header.Set("X-Goog-Gcs-Idempotency-Token", id)
+//     before each attempt). The unknown outcomes of a request of any
+//     method are a transport error and a 500, 502 or 504; a 4xx is the
+//     server's answer, after which sending the request again applies
+//     nothing twice. A sender that retries by calling itself with the
+//     last response (retry(req, resp, n)), deciding on it before it sends
+//     again, is not judged: which outcome it retries is not followed into
+//     the next call;
 //   - a key that is generated anew on each attempt: its value comes from a
 //     random, UUID or clock source called inside the loop, directly or
 //     through a helper (one whose first result is a string, a number, a
