@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/callindex"
@@ -285,6 +286,8 @@ type checker struct {
 	// sendsHeaders).
 	basicAuth bool
 	secrets   map[*types.TypeName]*secretUse
+	// msets caches the method sets logsink.PrintMethod looks in.
+	msets typeutil.MethodSetCache
 	// help is what the package offers for the helper that the fixes
 	// call (see helper.go); inline makes the fixes build the clone in
 	// place instead, and usedHelper records that the fix being built
@@ -920,7 +923,7 @@ func (c *checker) check(file *ast.File, st *fstate) *fileFindings {
 			// own is true when the leaf at a.Expr says what the value's
 			// String method shows of the fields it was made with.
 			own := false
-			if name, fn := logsink.PrintMethod(t); byMethod && name != "Error" {
+			if name, fn := logsink.PrintMethod(&c.msets, t); byMethod && name != "Error" {
 				// An error shows what was formatted into its text, whose
 				// leaves are those of the text.
 				shown, _ := c.printedCreds(t, st.eval(a.Expr).c)

@@ -52,7 +52,7 @@ const valueKinds = nameBits | credPassword | credCookie | credSecret
 // only the value kinds (see errorByFields). ok is false when no such
 // method prints it.
 func (c *checker) printedCreds(t types.Type, v creds) (creds, bool) {
-	name, fn := logsink.PrintMethod(t)
+	name, fn := logsink.PrintMethod(&c.msets, t)
 	switch name {
 	case "":
 		return v, false
@@ -94,7 +94,7 @@ func (c *checker) secretIn(t types.Type, depth int) []string {
 		return nil
 	}
 	if depth > 0 {
-		if name, _ := logsink.PrintMethod(t); name != "" {
+		if name, _ := logsink.PrintMethod(&c.msets, t); name != "" {
 			return nil // printed by its own method
 		}
 	}
@@ -184,7 +184,7 @@ func (c *checker) noteSecret(x ast.Expr, sink string) {
 	if t == nil || isRequest(t) || isHeader(t) {
 		return
 	}
-	if name, _ := logsink.PrintMethod(t); name != "" {
+	if name, _ := logsink.PrintMethod(&c.msets, t); name != "" {
 		return
 	}
 	base := t

@@ -371,7 +371,7 @@ func (s *fstate) fieldsShown(e ast.Expr, t types.Type, fn *types.Func) (shown cr
 			continue
 		}
 		c := v.c
-		if name, _ := logsink.PrintMethod(fv.Type()); name != "" && name != "Error" {
+		if name, _ := logsink.PrintMethod(&s.c.msets, fv.Type()); name != "" && name != "Error" {
 			c = c & valueKinds &^ credSecret
 		}
 		shown |= c
@@ -444,7 +444,7 @@ func (s *fstate) builtFields() (built []uint64, made bool) {
 	if st == nil || st.NumFields() > 64 {
 		return nil, false
 	}
-	if name, _ := logsink.PrintMethod(rt); name != "String" {
+	if name, _ := logsink.PrintMethod(&s.c.msets, rt); name != "String" {
 		return nil, false
 	}
 	n := sig.Results().Len()

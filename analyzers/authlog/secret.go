@@ -199,7 +199,7 @@ func (c *checker) foreignSecret(t types.Type) []string {
 	if t == nil || isRequest(t) || isHeader(t) || types.IsInterface(t) {
 		return nil
 	}
-	if name, _ := logsink.PrintMethod(t); name != "" {
+	if name, _ := logsink.PrintMethod(&c.msets, t); name != "" {
 		return nil
 	}
 	base := t

@@ -20,6 +20,8 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/types"
+
+	"golang.org/x/tools/go/types/typeutil"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -484,7 +486,7 @@ func Expand(info *types.Info, a Arg) []Arg {
 		if !ok {
 			break
 		}
-		if name, _ := PrintMethod(tv.Type); name != "" {
+		if name, _ := PrintMethod(nil, tv.Type); name != "" {
 			break // printed by its own method, not element by element
 		}
 		var out []Arg
@@ -849,8 +851,9 @@ func checkImportPath(path string) string {
 // "String" or "LogValue" (slog's LogValuer), with the method ("Error"
 // aside, which an interface that implements error gets too); "" when they
 // print it field by field, or when t is another interface, whose dynamic
-// type decides.
-func PrintMethod(t types.Type) (string, *types.Func) {
+// type decides. Method sets come from cache when it is not nil (the
+// question is asked for the same types again and again).
+func PrintMethod(cache *typeutil.MethodSetCache, t types.Type) (string, *types.Func) {
 	if t == nil {
 		return "", nil
 	}
@@ -860,7 +863,12 @@ func PrintMethod(t types.Type) (string, *types.Func) {
 	if types.IsInterface(t) {
 		return "", nil
 	}
-	ms := types.NewMethodSet(t)
+	var ms *types.MethodSet
+	if cache != nil {
+		ms = cache.MethodSet(t)
+	} else {
+		ms = types.NewMethodSet(t)
+	}
 	for _, name := range []string{"Format", "String", "LogValue"} {
 		sel := ms.Lookup(nil, name)
 		if sel == nil {
