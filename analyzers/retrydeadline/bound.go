@@ -10,6 +10,7 @@ import (
 
 	"github.com/retrylint/retrylint/internal/fixes"
 	"github.com/retrylint/retrylint/internal/flow"
+	"github.com/retrylint/retrylint/internal/paths"
 	"github.com/retrylint/retrylint/internal/retryloop"
 )
 
@@ -140,47 +141,18 @@ func (b *bounds) comparison(e ast.Expr, negate bool) (exit, bool) {
 	}
 	x := exit{op: be.Op, bound: be.Y}
 	if x.counter = counter(be.X); x.counter == nil {
-		x = exit{op: swap(be.Op), bound: be.X, counter: counter(be.Y)}
+		x = exit{op: paths.Swap(be.Op), bound: be.X, counter: counter(be.Y)}
 	}
 	if x.counter == nil || x.op == token.ILLEGAL || flow.Mentions(info, x.bound, x.counter) {
 		return exit{}, false
 	}
 	if negate {
-		x.op = negation(x.op)
+		if x.op == token.EQL {
+			return exit{}, false // the loop goes on while the counter is off the bound
+		}
+		x.op = paths.Negate(x.op)
 	}
 	return x, x.op != token.ILLEGAL
-}
-
-func swap(op token.Token) token.Token {
-	switch op {
-	case token.LSS:
-		return token.GTR
-	case token.GTR:
-		return token.LSS
-	case token.LEQ:
-		return token.GEQ
-	case token.GEQ:
-		return token.LEQ
-	case token.EQL, token.NEQ:
-		return op
-	}
-	return token.ILLEGAL
-}
-
-func negation(op token.Token) token.Token {
-	switch op {
-	case token.LSS:
-		return token.GEQ
-	case token.GTR:
-		return token.LEQ
-	case token.LEQ:
-		return token.GTR
-	case token.GEQ:
-		return token.LSS
-	case token.NEQ:
-		return token.EQL
-	}
-	return token.ILLEGAL
 }
 
 // count returns the number of attempts that exit x allows.

@@ -471,27 +471,7 @@ func (m *outcome) compare(x ast.Expr, op token.Token, y ast.Expr) paths.Tri {
 	if !ok1 || !ok2 {
 		return paths.Maybe
 	}
-	var r bool
-	switch op {
-	case token.EQL:
-		r = a == b
-	case token.NEQ:
-		r = a != b
-	case token.LSS:
-		r = a < b
-	case token.LEQ:
-		r = a <= b
-	case token.GTR:
-		r = a > b
-	case token.GEQ:
-		r = a >= b
-	default:
-		return paths.Maybe
-	}
-	if r {
-		return paths.Yes
-	}
-	return paths.No
+	return paths.Compare(a, op, b)
 }
 
 // cond evaluates a condition under the environment.

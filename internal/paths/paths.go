@@ -17,6 +17,7 @@ package paths
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"sync"
@@ -505,4 +506,53 @@ func fallsThrough(info *types.Info, st ast.Stmt) bool {
 		return !dflt
 	}
 	return true // assignments, declarations, sends, go, defer, ...
+}
+
+// Swap returns the comparison operator that gives the same result with
+// its operands exchanged (a < b is b > a); ILLEGAL for an operator that
+// is no comparison.
+func Swap(op token.Token) token.Token {
+	switch op {
+	case token.LSS:
+		return token.GTR
+	case token.GTR:
+		return token.LSS
+	case token.LEQ:
+		return token.GEQ
+	case token.GEQ:
+		return token.LEQ
+	case token.EQL, token.NEQ:
+		return op
+	}
+	return token.ILLEGAL
+}
+
+// Negate returns the comparison operator whose result is the negation
+// of op's (!(a < b) is a >= b); ILLEGAL for an operator that is no
+// comparison.
+func Negate(op token.Token) token.Token {
+	switch op {
+	case token.LSS:
+		return token.GEQ
+	case token.GTR:
+		return token.LEQ
+	case token.LEQ:
+		return token.GTR
+	case token.GEQ:
+		return token.LSS
+	case token.EQL:
+		return token.NEQ
+	case token.NEQ:
+		return token.EQL
+	}
+	return token.ILLEGAL
+}
+
+// Compare evaluates a op b: Maybe for an operator that is no comparison.
+func Compare(a int64, op token.Token, b int64) Tri {
+	switch op {
+	case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+		return Of(constant.Compare(constant.MakeInt64(a), op, constant.MakeInt64(b)))
+	}
+	return Maybe
 }

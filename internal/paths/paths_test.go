@@ -413,3 +413,44 @@ func TestFallsThrough(t *testing.T) {
 		}
 	}
 }
+
+// TestOperators checks Swap, Negate and Compare against Go's own
+// evaluation of every comparison over a few integers.
+func TestOperators(t *testing.T) {
+	ops := []token.Token{token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ}
+	eval := func(a int64, op token.Token, b int64) bool {
+		switch op {
+		case token.EQL:
+			return a == b
+		case token.NEQ:
+			return a != b
+		case token.LSS:
+			return a < b
+		case token.LEQ:
+			return a <= b
+		case token.GTR:
+			return a > b
+		}
+		return a >= b
+	}
+	for _, op := range ops {
+		for a := int64(-1); a <= 1; a++ {
+			for b := int64(-1); b <= 1; b++ {
+				if got, want := paths.Compare(a, op, b), paths.Of(eval(a, op, b)); got != want {
+					t.Errorf("paths.Compare(%d %s %d) = %v, want %v", a, op, b, got, want)
+				}
+				if eval(a, op, b) != eval(b, paths.Swap(op), a) {
+					t.Errorf("paths.Swap(%s) = %s: %d %s %d differs from %d %s %d", op, paths.Swap(op), a, op, b, b, paths.Swap(op), a)
+				}
+				if eval(a, op, b) == eval(a, paths.Negate(op), b) {
+					t.Errorf("paths.Negate(%s) = %s: same result on %d, %d", op, paths.Negate(op), a, b)
+				}
+			}
+		}
+	}
+	for _, op := range []token.Token{token.ADD, token.LAND} {
+		if paths.Swap(op) != token.ILLEGAL || paths.Negate(op) != token.ILLEGAL || paths.Compare(1, op, 1) != paths.Maybe {
+			t.Errorf("%s is no comparison: Swap %s, Negate %s, Compare %v", op, paths.Swap(op), paths.Negate(op), paths.Compare(1, op, 1))
+		}
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"go/types"
 
 	"github.com/retrylint/retrylint/internal/httpmodel"
+	"github.com/retrylint/retrylint/internal/paths"
 )
 
 // Policy is what a go-retryablehttp CheckRetry function retries, read from
@@ -301,17 +302,7 @@ func status5xx(info *types.Info, e ast.Expr) bool {
 		}
 		x, y, op := b.X, b.Y, b.Op
 		if isStatusCode(info, y) {
-			x, y = y, x
-			switch op {
-			case token.GEQ:
-				op = token.LEQ
-			case token.GTR:
-				op = token.LSS
-			case token.LEQ:
-				op = token.GEQ
-			case token.LSS:
-				op = token.GTR
-			}
+			x, y, op = y, x, paths.Swap(op)
 		}
 		if !isStatusCode(info, x) {
 			return !found

@@ -177,17 +177,7 @@ func (m *failure) compare(e *ast.BinaryExpr) paths.Tri {
 	}
 	x, y, op := e.X, e.Y, e.Op
 	if !m.isStatus(x) {
-		x, y = y, x
-		switch op {
-		case token.LSS:
-			op = token.GTR
-		case token.LEQ:
-			op = token.GEQ
-		case token.GTR:
-			op = token.LSS
-		case token.GEQ:
-			op = token.LEQ
-		}
+		x, y, op = y, x, paths.Swap(op)
 	}
 	if !m.isStatus(x) {
 		return paths.Maybe
