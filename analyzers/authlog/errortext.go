@@ -11,6 +11,7 @@ import (
 	"maps"
 	"slices"
 
+	"github.com/retrylint/retrylint/internal/callindex"
 	"github.com/retrylint/retrylint/internal/fixes"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 	"github.com/retrylint/retrylint/internal/logsink"
@@ -66,22 +67,14 @@ func (c *checker) noteErrorBuilt(t types.Type, v creds) {
 // header held in a field of their receiver, of a kind that the package
 // builds values of the type with (see noteErrorBuilt).
 func (c *checker) checkErrorTexts(g *summary.Graph, states []*fstate, at func(token.Pos)) []*fileFindings {
-	fns := byPos(maps.Keys(c.errorsBuilt))
-	var found []*fileFindings
-	for _, fn := range fns {
-		i, ok := g.Of(fn)
-		if !ok {
-			continue
-		}
-		d := g.Funcs[i]
-		if isTestFile(c.pass, d.File) || d.Decl.Recv == nil || len(d.Decl.Recv.List) != 1 || len(d.Decl.Recv.List[0].Names) != 1 {
-			continue
+	return c.methodFindings(g, states, byPos(maps.Keys(c.errorsBuilt)), at, func(fn *types.Func, d callindex.Func) []*finding {
+		if d.Decl.Recv == nil || len(d.Decl.Recv.List) != 1 || len(d.Decl.Recv.List[0].Names) != 1 {
+			return nil
 		}
 		recv, _ := c.pass.TypesInfo.Defs[d.Decl.Recv.List[0].Names[0]].(*types.Var)
 		if recv == nil {
-			continue
+			return nil
 		}
-		at(d.Decl.Pos())
 		built := c.errorsBuilt[fn]
 		var fs []*finding
 		for _, call := range c.calls.Calls(d.Decl) {
@@ -120,6 +113,26 @@ func (c *checker) checkErrorTexts(g *summary.Graph, states []*fstate, at func(to
 				})
 			}
 		}
+		return fs
+	})
+}
+
+// methodFindings returns the findings that find reports in each of fns,
+// methods of the package in files that are no tests, with the state of
+// the flow in each; at is told each method looked at.
+func (c *checker) methodFindings(g *summary.Graph, states []*fstate, fns []*types.Func, at func(token.Pos), find func(*types.Func, callindex.Func) []*finding) []*fileFindings {
+	var found []*fileFindings
+	for _, fn := range fns {
+		i, ok := g.Of(fn)
+		if !ok {
+			continue
+		}
+		d := g.Funcs[i]
+		if isTestFile(c.pass, d.File) {
+			continue
+		}
+		at(d.Decl.Pos())
+		fs := find(fn, d)
 		if len(fs) == 0 {
 			continue
 		}

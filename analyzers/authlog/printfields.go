@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"slices"
 
+	"github.com/retrylint/retrylint/internal/callindex"
 	"github.com/retrylint/retrylint/internal/fixes"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 	"github.com/retrylint/retrylint/internal/logsink"
@@ -612,18 +613,7 @@ func (c *checker) printedSels(fd *ast.FuncDecl, recv *types.Var) map[int][]print
 // package that print whole a field that a log's value was given a
 // credential in (see noteShown).
 func (c *checker) checkStringTexts(g *summary.Graph, states []*fstate, at func(token.Pos)) []*fileFindings {
-	fns := byPos(maps.Keys(c.shown))
-	var found []*fileFindings
-	for _, fn := range fns {
-		i, ok := g.Of(fn)
-		if !ok {
-			continue
-		}
-		d := g.Funcs[i]
-		if isTestFile(c.pass, d.File) {
-			continue
-		}
-		at(d.Decl.Pos())
+	return c.methodFindings(g, states, byPos(maps.Keys(c.shown)), at, func(fn *types.Func, _ callindex.Func) []*finding {
 		u := c.shown[fn]
 		recv := fn.Type().(*types.Signature).Recv()
 		var fs []*finding
@@ -639,15 +629,6 @@ func (c *checker) checkStringTexts(g *summary.Graph, states []*fstate, at func(t
 				})
 			}
 		}
-		src := fixes.Source(c.pass, d.Decl.Pos())
-		if len(fs) == 0 || src == nil {
-			continue
-		}
-		st := states[i]
-		if st == nil {
-			st = c.analyze(d.Decl)
-		}
-		found = append(found, &fileFindings{file: d.File, st: st, src: src, fs: fs})
-	}
-	return found
+		return fs
+	})
 }
