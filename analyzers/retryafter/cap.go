@@ -101,12 +101,26 @@ func (c *checker) capFix(file *ast.File, f *flow.Func, stack []ast.Node, at ast.
 	}
 	honour := analysis.SuggestedFix{
 		Message:   "Remove the cap so that the server's Retry-After wait is honoured",
-		TextEdits: remove,
+		TextEdits: append(slices.Clone(remove), c.unusedAfter(stack, src, remove)...),
 	}
 	if giveUp, ok := c.giveUpFix(file, stack, at, ra, limits, src, remove); ok {
 		return giveUp
 	}
 	return honour
+}
+
+// unusedAfter returns the edits that delete the declarations of the
+// locals of the function enclosing stack that only the text remove
+// deletes reads (the limit of a cap removed).
+func (c *checker) unusedAfter(stack []ast.Node, src []byte, remove []analysis.TextEdit) []analysis.TextEdit {
+	var body *ast.BlockStmt
+	switch fn, _ := fixes.EnclosingFunc(stack); fn := fn.(type) {
+	case *ast.FuncDecl:
+		body = fn.Body
+	case *ast.FuncLit:
+		body = fn.Body
+	}
+	return fixes.LocalsLeftUnused(c.pass.Fset, src, c.pass.TypesInfo, body, remove)
 }
 
 func (c *checker) giveUpFix(file *ast.File, stack []ast.Node, at ast.Node, ra ast.Expr, limits []ast.Expr, src []byte, remove []analysis.TextEdit) (analysis.SuggestedFix, bool) {
@@ -254,9 +268,10 @@ func (c *checker) checkIfCap(file *ast.File, f *flow.Func, ifs *ast.IfStmt, stac
 		if len(parts) > 1 {
 			// The other conditions keep their assignment: only the cap
 			// goes.
+			rm := []analysis.TextEdit{removeOperand(parts, i)}
 			fix = analysis.SuggestedFix{
 				Message:   "Remove the cap so that the server's Retry-After wait is honoured",
-				TextEdits: []analysis.TextEdit{removeOperand(parts, i)},
+				TextEdits: append(rm, c.unusedAfter(append(slices.Clone(stack), ifs), src, rm)...),
 			}
 		} else {
 			del, ok := fixes.LineDelete(c.pass.Fset, src, ifs)

@@ -125,7 +125,9 @@
 // only when the response carries Retry-After (backoff > p.MaxWait && resp
 // != nil && resp.Header.Get("Retry-After") != ""). Any other cap becomes such a
 // give-up when the enclosing function returns an error, and is removed
-// otherwise. A small-only condition gives up with such an error when the
+// otherwise, with the declaration of a local limit that only the cap read
+// (maxDuration := 5*time.Second + backoff; the local it was made from too,
+// when nothing else reads that one), which would no longer compile. A small-only condition gives up with such an error when the
 // wait is not below the limit, where the function can return an error, and
 // otherwise loses its upper bound (the fix then says that the wait is
 // honoured whatever its length). A cap by a helper keeps the helper and

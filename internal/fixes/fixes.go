@@ -6,10 +6,12 @@ package fixes
 
 import (
 	"bytes"
+	"cmp"
 	"go/ast"
 	"go/format"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -719,6 +721,88 @@ func Coalesce(edits []analysis.TextEdit) []analysis.TextEdit {
 			at[e.Pos] = len(out)
 		}
 		out = append(out, e)
+	}
+	return out
+}
+
+// LocalsLeftUnused returns the edits that delete the declarations, in
+// body, of the local variables whose every use lies in the text that
+// edits replace (a limit read only by the cap a fix removes): the
+// compiler rejects a local declared and not used. Only a declaration of
+// that one variable from a pure value (x := 5*time.Second + base, var x
+// = y) is deleted; a variable declared with others, or from a call, is
+// left as it is (the caller checks that the fix builds). A declaration
+// deleted may leave another variable unused in turn: that one goes too.
+func LocalsLeftUnused(fset *token.FileSet, src []byte, info *types.Info, body *ast.BlockStmt, edits []analysis.TextEdit) []analysis.TextEdit {
+	if body == nil {
+		return nil
+	}
+	all := slices.Clone(edits)
+	inEdit := func(p token.Pos) bool {
+		return slices.ContainsFunc(all, func(e analysis.TextEdit) bool { return e.Pos <= p && p < e.End })
+	}
+	// The declarations of one local each, from a pure value.
+	decls := map[*types.Var]ast.Stmt{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch s := n.(type) {
+		case *ast.AssignStmt:
+			if s.Tok != token.DEFINE || len(s.Lhs) != 1 || len(s.Rhs) != 1 || !Pure(info, s.Rhs[0]) {
+				return true
+			}
+			if id, ok := s.Lhs[0].(*ast.Ident); ok {
+				if v, ok := info.Defs[id].(*types.Var); ok {
+					decls[v] = s
+				}
+			}
+		case *ast.DeclStmt:
+			gd, ok := s.Decl.(*ast.GenDecl)
+			if !ok || gd.Tok != token.VAR || len(gd.Specs) != 1 {
+				return true
+			}
+			vs := gd.Specs[0].(*ast.ValueSpec)
+			if len(vs.Names) != 1 || len(vs.Values) > 1 || len(vs.Values) == 1 && !Pure(info, vs.Values[0]) {
+				return true
+			}
+			if v, ok := info.Defs[vs.Names[0]].(*types.Var); ok {
+				decls[v] = s
+			}
+		}
+		return true
+	})
+	var out []analysis.TextEdit
+	for changed := true; changed; {
+		changed = false
+		uses := map[*types.Var][2]int{} // uses in the edits, and outside them
+		ast.Inspect(body, func(n ast.Node) bool {
+			id, ok := n.(*ast.Ident)
+			if !ok {
+				return true
+			}
+			v, ok := info.Uses[id].(*types.Var)
+			if !ok || decls[v] == nil {
+				return true
+			}
+			u := uses[v]
+			if inEdit(id.Pos()) {
+				u[0]++
+			} else {
+				u[1]++
+			}
+			uses[v] = u
+			return true
+		})
+		for _, v := range slices.SortedFunc(maps.Keys(uses), func(a, b *types.Var) int { return cmp.Compare(a.Pos(), b.Pos()) }) {
+			u, s := uses[v], decls[v]
+			if u[0] == 0 || u[1] > 0 || inEdit(s.Pos()) {
+				continue
+			}
+			if e, ok := LineDelete(fset, src, s); ok {
+				out = append(out, e)
+				all = append(all, e)
+				delete(decls, v)
+				changed = true
+			}
+		}
 	}
 	return out
 }
