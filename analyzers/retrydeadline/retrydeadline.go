@@ -59,7 +59,7 @@ func New(cfg Config) *analysis.Analyzer {
 		Doc:       analysisutil.Doc(doc, "retrydeadline"),
 		URL:       "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/retrydeadline",
 		Requires:  []*analysis.Analyzer{retryloop.Analyzer, callindex.Analyzer},
-		FactTypes: []analysis.Fact{new(timeoutFact), new(waitFact), new(clientVarFact), new(blindHelperFact), new(ctxQueryFact), new(opCtxFact)},
+		FactTypes: []analysis.Fact{new(timeoutFact), new(waitFact), new(clientVarFact), new(blindHelperFact), new(ctxQueryFact), new(opCtxFact), new(reqSendFact)},
 		Run: analysisutil.Safe("retrydeadline", func(pass *analysis.Pass, at func(token.Pos)) (any, error) {
 			return run(pass, *c, at)
 		}),
@@ -142,6 +142,9 @@ type checker struct {
 	// other packages.
 	opCtx         map[*types.Func]*opCtxFact
 	importedOpCtx *analysisutil.FactCache[opCtxFact, *opCtxFact]
+	// reqSenders are the package's functions that send the request they
+	// are handed through a client with a Timeout (see reqSendFact).
+	reqSenders map[*types.Func]*reqSendFact
 	// dispatch finds the wait functions a call of an interface method
 	// may run (see implementedByWait), nil until asked.
 	dispatch *summary.Dispatch
@@ -165,6 +168,7 @@ func run(pass *analysis.Pass, cfg Config, at func(token.Pos)) (any, error) {
 		return nil, nil // no send, and no retry helper
 	}
 	c.computeFacts(at)
+	c.exportReqSenders()
 	c.computeOpCtxFacts()
 	checkLibraries(pass, cfg, at)
 	checkClients(pass)
@@ -1435,19 +1439,24 @@ func (c *checker) reportOwnTimeout(file *ast.File, l *retryloop.Loop, t *timeout
 func (c *checker) checkClientTimeout(file *ast.File, l *retryloop.Loop) {
 	info := c.pass.TypesInfo
 	for _, send := range l.Sends {
+		var per ast.Expr
+		var guard bool
 		s, ok := httpmodel.SendOf(info, send)
-		if !ok {
-			continue
-		}
-		if s.Request == nil {
+		switch {
+		case !ok:
+			// A function that sends the request it is handed.
+			if s.Request, per, guard = c.handedSend(file, l, send); per == nil {
+				continue
+			}
+		case s.Request == nil:
 			if c.checkURLSendTimeout(file, l, send) {
 				return
 			}
 			continue
-		}
-		per, guard := c.clientTimeout(l, send)
-		if per == nil {
-			continue
+		default:
+			if per, guard = c.clientTimeout(l, send); per == nil {
+				continue
+			}
 		}
 		newReq, withCtx := c.newRequestInLoop(l, s.Request)
 		if newReq == nil {
@@ -1574,10 +1583,14 @@ func (c *checker) checkURLSendTimeout(file *ast.File, l *retryloop.Loop, send *a
 // deadline before the loop and builds the request with it.
 func (c *checker) reportClientContext(file *ast.File, l *retryloop.Loop, send *ast.CallExpr, edits []analysis.TextEdit) {
 	c.markSleeps(l)
+	what := "per-attempt timeout (http.Client.Timeout)"
+	if _, ok := httpmodel.SendOf(c.pass.TypesInfo, send); !ok {
+		what = "per-attempt timeout (http.Client.Timeout of the send in " + httpmodel.Callee(c.pass.TypesInfo, send).Name() + ")"
+	}
 	c.pass.Report(analysis.Diagnostic{
 		Pos:     send.Pos(),
 		End:     send.End(),
-		Message: c.message(file, l, "per-attempt timeout (http.Client.Timeout)"),
+		Message: c.message(file, l, what),
 		SuggestedFixes: []analysis.SuggestedFix{{
 			Message:   "Add an overall deadline before the loop and build the request with it",
 			TextEdits: edits,

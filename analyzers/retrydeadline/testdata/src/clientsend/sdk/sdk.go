@@ -70,3 +70,12 @@ func (p *Plain) Upload(url string) error {
 	}
 	return resp.Body.Close()
 }
+
+// Do sends the request it is handed once.
+func (s *Sender) Do(req *http.Request) error { // want Do:`sendsreq\(param 0, 30s, recv.hc.Timeout\)`
+	resp, err := s.hc.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
