@@ -368,6 +368,23 @@ func TestFixBehavesRetryDeadlineGuarded(t *testing.T) {
 	guardedBound(t, c, func(perTry string) []string { return []string{"-per-try=" + perTry} })
 }
 
+// TestFixBehavesRetryDeadlineCalleeSend: a client retries, five times
+// 100 ms apart, a function that sends one GET per call through a client
+// whose Timeout its constructor sets only when one is configured
+// (-per-try). The retrydeadline fix, at the call, is a wall-clock budget
+// of the attempts and the waits read from that client, checked before
+// each attempt only when a Timeout is set: with -per-try=300ms no
+// attempt starts after 2 s; without a Timeout, and with one against fast
+// failures, the attempts are the same before and after.
+func TestFixBehavesRetryDeadlineCalleeSend(t *testing.T) {
+	c := fixClient(t, "calleesend", "retrydeadline", "per-attempt timeout (http.Client.Timeout of the send in upload) inside retry loop but no overall deadline")
+	fc, _ := fixedOnce()
+	if fixed := fc.sources["calleesend"][1]; !strings.Contains(fixed, "c.http.Timeout > 0 && time.Since(retryStart) > 5*(c.http.Timeout+c.pause)") {
+		t.Errorf("the fix should check a budget sized from the callee's client Timeout, only when one is set:\n%s", fixed)
+	}
+	guardedBound(t, c, func(perTry string) []string { return []string{"-per-try=" + perTry} })
+}
+
 // guardedBound runs a client that retries a GET five times, 100 ms apart,
 // with a per-attempt timeout only when args(perTry) configures one, as
 // written and as fixed: with 300 ms per attempt the fixed client starts

@@ -12,6 +12,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"time"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -27,6 +28,24 @@ import (
 // deadline sized from it is made only when it is positive.
 type storedTimeout struct {
 	ok, cond bool
+	// nanos is the Timeout when every store sets the same constant, 0
+	// otherwise.
+	nanos int64
+}
+
+// join returns what a client holds that holds either s or t.
+func (s storedTimeout) join(t storedTimeout) storedTimeout {
+	switch {
+	case !s.ok:
+		return t
+	case !t.ok:
+		return s
+	}
+	n := s.nanos
+	if n != t.nanos {
+		n = 0
+	}
+	return storedTimeout{ok: true, cond: s.cond || t.cond, nanos: n}
 }
 
 // clientTimeout returns the Timeout of the client that send goes through,
@@ -37,10 +56,17 @@ type storedTimeout struct {
 // expression client.Timeout read where the loop is. guard reports that the
 // Timeout may be unset (see storedTimeout).
 func (c *checker) clientTimeout(l *retryloop.Loop, send *ast.CallExpr) (per ast.Expr, guard bool) {
+	per, st := c.clientTimeoutIn(l.Func, send)
+	return per, st.cond
+}
+
+// clientTimeoutIn is clientTimeout for a send of the function fn, with
+// what the client holds (see storedTimeout).
+func (c *checker) clientTimeoutIn(fn ast.Node, send *ast.CallExpr) (per ast.Expr, st storedTimeout) {
 	info := c.pass.TypesInfo
 	sel, ok := ast.Unparen(send.Fun).(*ast.SelectorExpr)
 	if !ok {
-		return nil, false
+		return nil, storedTimeout{}
 	}
 	timeoutOf := func(x ast.Expr) ast.Expr {
 		return &ast.SelectorExpr{X: x, Sel: &ast.Ident{Name: "Timeout", NamePos: x.End()}}
@@ -52,26 +78,26 @@ func (c *checker) clientTimeout(l *retryloop.Loop, send *ast.CallExpr) (per ast.
 				if v, ok := info.Uses[fsel.Sel].(*types.Var); ok {
 					f := new(clientVarFact)
 					if c.pass.ImportObjectFact(v, f) {
-						return timeoutOf(fsel), f.Cond
+						return timeoutOf(fsel), storedTimeout{ok: true, cond: f.Cond, nanos: f.Nanos}
 					}
 				}
-				return nil, false
+				return nil, storedTimeout{}
 			}
 		}
 		if s, ok := info.Selections[fsel]; ok && s.Kind() == types.FieldVal && fixes.Pure(info, fsel) {
 			if st := c.fieldTimeout(s.Obj().(*types.Var)); st.ok {
-				return timeoutOf(fsel), st.cond
+				return timeoutOf(fsel), st
 			}
 		}
-		return nil, false
+		return nil, storedTimeout{}
 	}
 	id, ok := ast.Unparen(sel.X).(*ast.Ident)
 	if !ok {
-		return nil, false
+		return nil, storedTimeout{}
 	}
 	v, ok := info.Uses[id].(*types.Var)
 	if !ok {
-		return nil, false
+		return nil, storedTimeout{}
 	}
 	var (
 		values []ast.Expr
@@ -85,33 +111,32 @@ func (c *checker) clientTimeout(l *retryloop.Loop, send *ast.CallExpr) (per ast.
 			scopes = append(scopes, file)
 		}
 	} else {
-		values, known = flow.Assigned(info, l.Func, v)
-		scopes = []ast.Node{l.Func}
+		values, known = flow.Assigned(info, fn, v)
+		scopes = []ast.Node{fn}
 	}
 	if !known || len(values) != 1 {
-		return nil, false
+		return nil, storedTimeout{}
 	}
 	if t := clientLitTimeout(info, values[0]); t != nil {
-		return t, false
+		n, _ := c.constNanos(t)
+		return t, storedTimeout{ok: true, nanos: n}
 	}
 	if call, ok := ast.Unparen(values[0]).(*ast.CallExpr); ok {
 		if st := c.clientValueTimeout(nil, call); st.ok {
-			return timeoutOf(id), st.cond
+			return timeoutOf(id), st
 		}
 	}
 	if !isClientValue(info, values[0]) {
-		return nil, false
+		return nil, storedTimeout{}
 	}
-	var st storedTimeout
+	st = storedTimeout{}
 	for _, scope := range scopes {
-		if s := c.timeoutAssigned(scope, v); s.ok {
-			st = storedTimeout{ok: true, cond: st.cond || s.cond}
-		}
+		st = st.join(c.timeoutAssigned(scope, v))
 	}
 	if !st.ok {
-		return nil, false
+		return nil, storedTimeout{}
 	}
-	return timeoutOf(id), st.cond
+	return timeoutOf(id), st
 }
 
 // clientLitTimeout returns the Timeout that e, an http.Client literal or
@@ -153,8 +178,7 @@ func isClientValue(info *types.Info, e ast.Expr) bool {
 		if tv, ok := info.Types[e.Fun]; ok && tv.IsType() {
 			return false // a conversion
 		}
-		p, ok := info.TypeOf(e).(*types.Pointer)
-		return ok && httpmodel.IsNamed(p.Elem(), "net/http", "Client")
+		return isClientResult(info.TypeOf(e))
 	}
 	return false
 }
@@ -183,7 +207,8 @@ func (c *checker) timeoutAssigned(scope ast.Node, v *types.Var) storedTimeout {
 			if tv := info.Types[as.Rhs[i]]; tv.Value != nil && constant.Sign(tv.Value) <= 0 {
 				continue
 			}
-			st.ok = true
+			n, _ := c.constNanos(as.Rhs[i])
+			st = st.join(storedTimeout{ok: true, nanos: n})
 			nested := false
 			for _, s := range stack {
 				switch s.(type) {
@@ -213,7 +238,8 @@ func (c *checker) fieldTimeout(v *types.Var) storedTimeout {
 		return r
 	}
 	info := c.pass.TypesInfo
-	stores, all, cond := 0, v.Pkg() == c.pass.Pkg, false
+	stores, all := 0, v.Pkg() == c.pass.Pkg
+	var held storedTimeout
 	for _, file := range c.pass.Files {
 		if !all {
 			break
@@ -222,7 +248,7 @@ func (c *checker) fieldTimeout(v *types.Var) storedTimeout {
 		check := func(e ast.Expr) {
 			stores++
 			if st := c.clientValueTimeout(fn, e); st.ok {
-				cond = cond || st.cond
+				held = held.join(st)
 				return
 			}
 			all = false
@@ -249,7 +275,10 @@ func (c *checker) fieldTimeout(v *types.Var) storedTimeout {
 			return all
 		})
 	}
-	r := storedTimeout{ok: all && stores > 0, cond: cond}
+	r := storedTimeout{}
+	if all && stores > 0 {
+		r = held
+	}
 	c.fieldTimeouts[v] = r
 	return r
 }
@@ -261,15 +290,21 @@ func (c *checker) fieldTimeout(v *types.Var) storedTimeout {
 // of the packages that send through it.
 type clientVarFact struct {
 	Cond bool
+	// Nanos is the Timeout when it is a constant, 0 otherwise.
+	Nanos int64
 }
 
 func (*clientVarFact) AFact() {}
 
 func (f *clientVarFact) String() string {
+	s := "clienttimeout"
 	if f.Cond {
-		return "clienttimeout(conditional)"
+		s += "(conditional)"
 	}
-	return "clienttimeout"
+	if f.Nanos > 0 {
+		s += " " + time.Duration(f.Nanos).String()
+	}
+	return s
 }
 
 // returnedTimeout reports whether fd, a function whose first result is a
@@ -303,7 +338,7 @@ func (c *checker) returnedTimeout(fd *ast.FuncDecl) storedTimeout {
 			return false
 		}
 		if s := c.clientValueTimeout(fd, e); s.ok {
-			st = storedTimeout{ok: true, cond: st.cond || s.cond}
+			st = st.join(s)
 		} else {
 			all = false
 		}
@@ -319,17 +354,23 @@ func (c *checker) returnedTimeout(fd *ast.FuncDecl) storedTimeout {
 // client with a Timeout (see returnedTimeout).
 func (c *checker) clientValueTimeout(fn ast.Node, e ast.Expr) storedTimeout {
 	info := c.pass.TypesInfo
-	if clientLitTimeout(info, e) != nil {
-		return storedTimeout{ok: true}
+	if t := clientLitTimeout(info, e); t != nil {
+		n, _ := c.constNanos(t)
+		return storedTimeout{ok: true, nanos: n}
 	}
 	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok {
 		f := new(clientVarFact)
 		if callee := httpmodel.Callee(info, call); callee != nil && c.pass.ImportObjectFact(callee, f) {
-			return storedTimeout{ok: true, cond: f.Cond}
+			return storedTimeout{ok: true, cond: f.Cond, nanos: f.Nanos}
 		}
 		return storedTimeout{}
 	}
-	id, ok := ast.Unparen(e).(*ast.Ident)
+	x, assigned := ast.Unparen(e), flow.Assigned
+	if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		// hc := dispatcher(); return &hc: the address hides no value.
+		x, assigned = ast.Unparen(u.X), flow.AssignedStruct
+	}
+	id, ok := x.(*ast.Ident)
 	if !ok {
 		return storedTimeout{}
 	}
@@ -340,7 +381,7 @@ func (c *checker) clientValueTimeout(fn ast.Node, e ast.Expr) storedTimeout {
 	if fn == nil {
 		return storedTimeout{}
 	}
-	vals, known := flow.Assigned(info, fn, lv)
+	vals, known := assigned(info, fn, lv)
 	if !known || len(vals) != 1 {
 		return storedTimeout{}
 	}
@@ -379,7 +420,7 @@ func exportClientVars(pass *analysis.Pass) {
 				continue
 			}
 			if st := c.returnedTimeout(fd); st.ok {
-				pass.ExportObjectFact(info.Defs[fd.Name], &clientVarFact{Cond: st.cond})
+				pass.ExportObjectFact(info.Defs[fd.Name], &clientVarFact{Cond: st.cond, Nanos: st.nanos})
 				done[fd], more = true, true
 			}
 		}
@@ -396,30 +437,30 @@ func exportClientVars(pass *analysis.Pass) {
 		for _, file := range pass.Files {
 			vals, ok := flow.Assigned(info, file, v)
 			values, known = append(values, vals...), known && ok
-			if s := c.timeoutAssigned(file, v); s.ok {
-				st = storedTimeout{ok: true, cond: st.cond || s.cond}
-			}
+			st = st.join(c.timeoutAssigned(file, v))
 		}
 		if !known || len(values) != 1 {
 			continue
 		}
 		switch vs := c.clientValueTimeout(nil, values[0]); {
 		case vs.ok:
-			pass.ExportObjectFact(v, &clientVarFact{Cond: vs.cond})
+			pass.ExportObjectFact(v, &clientVarFact{Cond: vs.cond, Nanos: vs.nanos})
 		case st.ok && isClientValue(info, values[0]):
-			pass.ExportObjectFact(v, &clientVarFact{Cond: st.cond})
+			pass.ExportObjectFact(v, &clientVarFact{Cond: st.cond, Nanos: st.nanos})
 		}
 	}
 }
 
-// returnsClient reports whether fn's first result is a *http.Client.
+// returnsClient reports whether fn's first result is a client it makes
+// (see isClientResult).
 func returnsClient(fn *types.Func) bool {
 	res := fn.Signature().Results()
-	return res.Len() > 0 && isClientPtr(res.At(0).Type())
+	return res.Len() > 0 && isClientResult(res.At(0).Type())
 }
 
-// isClientPtr reports whether t is *http.Client.
-func isClientPtr(t types.Type) bool {
-	p, ok := t.(*types.Pointer)
-	return ok && httpmodel.IsNamed(p.Elem(), "net/http", "Client")
+// isClientResult reports whether t, the type of a function's result, is
+// a client of the caller's own: a *http.Client, or an http.Client value
+// (func makeHTTPClient() http.Client), which its caller copies.
+func isClientResult(t types.Type) bool {
+	return httpmodel.IsNamed(t, "net/http", "Client")
 }

@@ -65,6 +65,16 @@
 //     a context (c.Get(url), c.Head, c.Post, c.PostForm), through such a
 //     client, in a loop of its function (not in an operation handed to a
 //     retry helper, whose bound may be an option beside the operation);
+//   - the same send hidden behind a call: a function, in any package, that
+//     sends once per call (outside any loop of its own) through such a
+//     client a request it builds with http.NewRequest, with a context
+//     without a deadline or with the context it is passed, or from a URL
+//     (c.upload(batch), c.doOnce(ctx, url); a fact carries it across
+//     packages and to the functions that call it, and the client may be
+//     an http.Client value or pointer a chain of constructors returns),
+//     or that sends the request it is handed (c.do(req)) when the loop
+//     builds that request as above. A loop that leaves on every error of
+//     such a call (a poll through a helper) is not a retry;
 //
 // when nothing bounds the loop as a whole: no deadline made before the loop
 // and used by the attempts, and no wall-clock budget checked in the loop:

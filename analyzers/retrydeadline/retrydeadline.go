@@ -59,7 +59,7 @@ func New(cfg Config) *analysis.Analyzer {
 		Doc:       analysisutil.Doc(doc, "retrydeadline"),
 		URL:       "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/retrydeadline",
 		Requires:  []*analysis.Analyzer{retryloop.Analyzer, callindex.Analyzer},
-		FactTypes: []analysis.Fact{new(timeoutFact), new(waitFact), new(clientVarFact), new(blindHelperFact), new(ctxQueryFact), new(opCtxFact)},
+		FactTypes: []analysis.Fact{new(timeoutFact), new(waitFact), new(clientVarFact), new(blindHelperFact), new(ctxQueryFact), new(opCtxFact), new(reqSendFact)},
 		Run: analysisutil.Safe("retrydeadline", func(pass *analysis.Pass, at func(token.Pos)) (any, error) {
 			return run(pass, *c, at)
 		}),
@@ -82,6 +82,10 @@ type timeoutFact struct {
 	// Field is the chain of fields of the receiver that holds the
 	// duration (c.attemptTimeout, c.cfg.Timeout), "" when it is not one.
 	Field string
+	// Client says that the timeout is the Timeout of the http.Client the
+	// function sends through (see clientSendFact); Cond that the client
+	// may hold none on some paths (see storedTimeout).
+	Client, Cond bool
 }
 
 func (*timeoutFact) AFact() {}
@@ -99,6 +103,12 @@ func (f *timeoutFact) String() string {
 	}
 	if f.Field != "" {
 		s += " for recv." + f.Field
+	}
+	if f.Client {
+		s += " client"
+	}
+	if f.Cond {
+		s += " conditional"
 	}
 	return s
 }
@@ -132,6 +142,9 @@ type checker struct {
 	// other packages.
 	opCtx         map[*types.Func]*opCtxFact
 	importedOpCtx *analysisutil.FactCache[opCtxFact, *opCtxFact]
+	// reqSenders are the package's functions that send the request they
+	// are handed through a client with a Timeout (see reqSendFact).
+	reqSenders map[*types.Func]*reqSendFact
 	// dispatch finds the wait functions a call of an interface method
 	// may run (see implementedByWait), nil until asked.
 	dispatch *summary.Dispatch
@@ -155,6 +168,7 @@ func run(pass *analysis.Pass, cfg Config, at func(token.Pos)) (any, error) {
 		return nil, nil // no send, and no retry helper
 	}
 	c.computeFacts(at)
+	c.exportReqSenders()
 	c.computeOpCtxFacts()
 	checkLibraries(pass, cfg, at)
 	checkClients(pass)
@@ -261,6 +275,10 @@ func (c *checker) summarise(fd *ast.FuncDecl, fn *types.Func) *timeoutFact {
 			}
 			return
 		}
+		if f := c.clientSendFact(fd, call); f != nil {
+			found = f
+			return
+		}
 		if t, ok := c.timeoutCall(call); ok {
 			// ctx, cancel := context.WithTimeout(ctx, d) replaces the
 			// parameter with the timeout made from it.
@@ -274,11 +292,14 @@ func (c *checker) summarise(fd *ast.FuncDecl, fn *types.Func) *timeoutFact {
 		if g == nil {
 			return
 		}
+		recv, args := httpmodel.Receiver(info, call)
 		if g.Parent == 0 {
-			found = &timeoutFact{Nanos: g.Nanos}
+			found = &timeoutFact{Nanos: g.Nanos, Client: g.Client, Cond: g.Cond}
+			if g.Field != "" && c.isRecv(fd, recv) && httpmodel.Callee(info, call).Pkg() == c.pass.Pkg {
+				found.Field = g.Field
+			}
 			return
 		}
-		recv, args := httpmodel.Receiver(info, call)
 		if g.Parent > len(args) {
 			return
 		}
@@ -419,6 +440,10 @@ type timeout struct {
 	// duration when timeout is nil.
 	via   *types.Func
 	nanos int64
+	// client says that the timeout is the Timeout of the client via
+	// sends through; cond that the client may hold none (see
+	// timeoutFact).
+	client, cond bool
 }
 
 func isTimeoutFunc(f *types.Func) bool {
@@ -433,10 +458,12 @@ func (c *checker) calleeTimeout(l *retryloop.Loop, call *ast.CallExpr, f *timeou
 	if f.Parent > len(args) || f.Dur > len(args) {
 		return timeout{}, false
 	}
-	t := timeout{call: call, parent: args[f.Parent-1], via: httpmodel.Callee(c.pass.TypesInfo, call), nanos: f.Nanos}
+	t := timeout{call: call, parent: args[f.Parent-1], via: httpmodel.Callee(c.pass.TypesInfo, call), nanos: f.Nanos, client: f.Client, cond: f.Cond}
 	if f.Dur > 0 {
 		t.timeout = args[f.Dur-1]
-	} else if recv, _ := httpmodel.Receiver(c.pass.TypesInfo, call); recv != nil && f.Field != "" && f.Nanos == 0 {
+	} else if recv, _ := httpmodel.Receiver(c.pass.TypesInfo, call); recv != nil && f.Field != "" && (f.Nanos == 0 || f.Cond) {
+		// A Timeout set on some paths only is read where the loop is,
+		// so that the deadline is made only when it is set.
 		t.timeout = c.fieldOf(recv, f.Field, t.via.Pkg())
 	}
 	switch {
@@ -760,6 +787,9 @@ func (c *checker) constNanos(e ast.Expr) (int64, bool) {
 
 // timeoutWhat names the per-attempt timeout t in a message.
 func (c *checker) timeoutWhat(t *timeout) string {
+	if t.via != nil && t.client {
+		return "per-attempt timeout (http.Client.Timeout of the send in " + t.via.Name() + ", with " + fixes.Format(c.pass.Fset, t.parent) + ")"
+	}
 	if t.via != nil {
 		return "per-attempt timeout (made by " + t.via.Name() + " from " + fixes.Format(c.pass.Fset, t.parent) + ")"
 	}
@@ -1346,6 +1376,12 @@ func (c *checker) reportOwnTimeout(file *ast.File, l *retryloop.Loop, t *timeout
 		c.gate(t.call, "own-no-dur", "per-attempt timeout of unknown duration")
 		return
 	}
+	if t.cond && constant {
+		// A client's Timeout set on some paths only, not readable here:
+		// a deadline of its constant would bound the paths without one.
+		c.gate(t.call, "own-cond", "per-attempt client timeout set on some paths only")
+		return
+	}
 	src := fixes.Source(c.pass, l.Stmt.Pos())
 	if src == nil {
 		return
@@ -1363,7 +1399,7 @@ func (c *checker) reportOwnTimeout(file *ast.File, l *retryloop.Loop, t *timeout
 	}
 	// A timeout made only on some attempts (when a per-attempt duration is
 	// set) gets a deadline only when it is set.
-	guard := c.conditional(l, t.call) && !constant
+	guard := (c.conditional(l, t.call) || t.cond) && !constant
 	if c.cancelEscapes(l, t.call) || c.handsOnResponse(l) && c.responseOutlivesAttempt(l, t.call) {
 		// The attempt's context goes on with what the function returns
 		// (its cancel, or the response whose body the caller reads):
@@ -1403,19 +1439,24 @@ func (c *checker) reportOwnTimeout(file *ast.File, l *retryloop.Loop, t *timeout
 func (c *checker) checkClientTimeout(file *ast.File, l *retryloop.Loop) {
 	info := c.pass.TypesInfo
 	for _, send := range l.Sends {
+		var per ast.Expr
+		var guard bool
 		s, ok := httpmodel.SendOf(info, send)
-		if !ok {
-			continue
-		}
-		if s.Request == nil {
+		switch {
+		case !ok:
+			// A function that sends the request it is handed.
+			if s.Request, per, guard = c.handedSend(file, l, send); per == nil {
+				continue
+			}
+		case s.Request == nil:
 			if c.checkURLSendTimeout(file, l, send) {
 				return
 			}
 			continue
-		}
-		per, guard := c.clientTimeout(l, send)
-		if per == nil {
-			continue
+		default:
+			if per, guard = c.clientTimeout(l, send); per == nil {
+				continue
+			}
 		}
 		newReq, withCtx := c.newRequestInLoop(l, s.Request)
 		if newReq == nil {
@@ -1542,10 +1583,14 @@ func (c *checker) checkURLSendTimeout(file *ast.File, l *retryloop.Loop, send *a
 // deadline before the loop and builds the request with it.
 func (c *checker) reportClientContext(file *ast.File, l *retryloop.Loop, send *ast.CallExpr, edits []analysis.TextEdit) {
 	c.markSleeps(l)
+	what := "per-attempt timeout (http.Client.Timeout)"
+	if _, ok := httpmodel.SendOf(c.pass.TypesInfo, send); !ok {
+		what = "per-attempt timeout (http.Client.Timeout of the send in " + httpmodel.Callee(c.pass.TypesInfo, send).Name() + ")"
+	}
 	c.pass.Report(analysis.Diagnostic{
 		Pos:     send.Pos(),
 		End:     send.End(),
-		Message: c.message(file, l, "per-attempt timeout (http.Client.Timeout)"),
+		Message: c.message(file, l, what),
 		SuggestedFixes: []analysis.SuggestedFix{{
 			Message:   "Add an overall deadline before the loop and build the request with it",
 			TextEdits: edits,
@@ -1619,17 +1664,32 @@ func (c *checker) newRequestInLoop(l *retryloop.Loop, req ast.Expr) (*ast.CallEx
 // reportHelper reports a loop that calls a function making its own
 // timeout; the fix gives the loop a wall-clock budget.
 func (c *checker) reportHelper(file *ast.File, l *retryloop.Loop, call *ast.CallExpr, f *timeoutFact) {
-	if f.Nanos == 0 {
+	callee := httpmodel.Callee(c.pass.TypesInfo, call)
+	// The Timeout of a client the helper's receiver holds is read where
+	// the loop is (c.hc.Timeout), when it is not a constant or is set on
+	// some paths only: the budget then applies only when it is set.
+	var per ast.Expr
+	if recv, _ := httpmodel.Receiver(c.pass.TypesInfo, call); recv != nil && f.Field != "" && (f.Nanos == 0 || f.Cond) {
+		per = c.fieldOf(recv, f.Field, callee.Pkg())
+	}
+	switch {
+	case per == nil && f.Cond:
+		c.gate(call, "helper-cond", "helper client timeout set on some paths only")
+		return
+	case per == nil && f.Nanos == 0:
 		c.gate(call, "helper-nonconst", "helper timeout of no constant duration")
 		return // no constant timeout to size a budget from
 	}
-	edits, ok := c.budgetEdits(file, l, nil, f.Nanos, false)
+	edits, ok := c.budgetEdits(file, l, per, f.Nanos, f.Cond)
 	if !ok {
 		c.gate(call, "helper-fix", "helper timeout: no budget fix")
 		return
 	}
-	name := httpmodel.Callee(c.pass.TypesInfo, call).Name()
-	c.reportBudget(file, l, call, "per-attempt timeout (made by "+name+")", edits)
+	what := "per-attempt timeout (made by " + callee.Name() + ")"
+	if f.Client {
+		what = "per-attempt timeout (http.Client.Timeout of the send in " + callee.Name() + ")"
+	}
+	c.reportBudget(file, l, call, what, edits)
 }
 
 func (c *checker) reportBudget(file *ast.File, l *retryloop.Loop, call *ast.CallExpr, what string, edits []analysis.TextEdit) {

@@ -21,7 +21,9 @@ var transientStatuses = []int64{408, 429, 500, 502, 503, 504}
 // when a failure may reach the next iteration, and whenever the answer is
 // not certain: a send that is not a net/http send whose response and
 // error the loop assigns, or a condition the model does not know (taken
-// both ways).
+// both ways). A call of a function that sends counts as a send whose
+// failure is its error result (and the statuses of a response it
+// returns, when the loop assigns that).
 func (r *Result) EndsOnFailure(l *Loop) bool {
 	if len(l.Sends) == 0 || l.Via != nil || len(l.Self) > 0 || len(l.Requeue) > 0 {
 		return false
@@ -32,14 +34,33 @@ func (r *Result) EndsOnFailure(l *Loop) bool {
 	}
 	info := r.pass.TypesInfo
 	for _, call := range l.Sends {
-		if _, ok := httpmodel.SendOf(info, call); !ok {
-			return false
-		}
+		_, direct := httpmodel.SendOf(info, call)
 		as := assignOf(l.Body, call)
-		if as == nil || len(as.Lhs) != 2 {
+		if as == nil || len(as.Lhs) < 2 {
 			return false
 		}
-		m := &failure{info: info, resp: identVar(info, as.Lhs[0]), err: identVar(info, as.Lhs[1]), codes: map[*types.Var]bool{}}
+		m := &failure{info: info, err: identVar(info, as.Lhs[len(as.Lhs)-1]), codes: map[*types.Var]bool{}}
+		switch {
+		case direct && len(as.Lhs) == 2:
+			m.resp = identVar(info, as.Lhs[0])
+		case direct:
+			return false
+		default:
+			// A function that sends (done, err := c.checkOnce(url)):
+			// its error is the failure; a response it returns carries
+			// the statuses, as a send's does.
+			if m.err == nil || !types.Identical(m.err.Type(), types.Universe.Lookup("error").Type()) {
+				return false
+			}
+			for _, lhs := range as.Lhs[:len(as.Lhs)-1] {
+				if t := info.TypeOf(lhs); t != nil && httpmodel.IsResponse(t) {
+					m.resp = identVar(info, lhs)
+					if m.resp == nil {
+						return false
+					}
+				}
+			}
+		}
 		if m.err == nil || assignedElsewhere(info, l.Body, as, m.err, m.resp) {
 			return false // a later error or response is not the send's
 		}
@@ -48,6 +69,9 @@ func (r *Result) EndsOnFailure(l *Loop) bool {
 			return false
 		}
 		if m.resp == nil {
+			if !direct && !returnsResponse(info, call) {
+				continue // the function's error is its only failure
+			}
 			return false
 		}
 		m.transport = false
@@ -59,6 +83,21 @@ func (r *Result) EndsOnFailure(l *Loop) bool {
 		}
 	}
 	return true
+}
+
+// returnsResponse reports whether the function call calls returns a
+// *http.Response.
+func returnsResponse(info *types.Info, call *ast.CallExpr) bool {
+	t := info.TypeOf(call)
+	if tuple, ok := t.(*types.Tuple); ok {
+		for i := range tuple.Len() {
+			if httpmodel.IsResponse(tuple.At(i).Type()) {
+				return true
+			}
+		}
+		return false
+	}
+	return t != nil && httpmodel.IsResponse(t)
 }
 
 // assignOf returns the assignment in body (outside function literals)

@@ -116,7 +116,7 @@ func newBounded() *bounded {
 	return &bounded{hc: hc}
 }
 
-func (b *bounded) do(req *http.Request) (*http.Response, error) { return b.hc.Do(req) }
+func (b *bounded) do(req *http.Request) (*http.Response, error) { return b.hc.Do(req) } // want do:`sendsreq\(param 0, 30s, recv.hc.Timeout\)`
 
 // A deadline on the request's context over the retries.
 type deadline struct{ rc *retryablehttp.Client }
