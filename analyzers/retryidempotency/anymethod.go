@@ -1012,3 +1012,88 @@ func (c *checker) carriesResponse(fn ast.Node) bool {
 	}
 	return false
 }
+
+// checkClosureAny reports a retrying sender whose send is in a local
+// closure that the loop l calls (op is the closure's body as an
+// operation): the closure hands the send's failure back as its error, and
+// the loop starts another attempt on it. It reports whether it did.
+//
+// No guard fits: the closure's return only ends the attempt, and the
+// request it builds cannot be named in the loop. The fix makes the
+// re-sends safe instead, as a sender that keys what it re-sends does: a
+// key made once before the loop, set on the request of every attempt when
+// its method is POST or PATCH and it carries no key of its own.
+func (c *checker) checkClosureAny(file *ast.File, l, op *retryloop.Loop, s send) bool {
+	info := c.pass.TypesInfo
+	pass := c.pass
+	outcome, ok := c.retriesUnknownOp(op, s, true)
+	if !ok {
+		analysisutil.Gate(pass, s.call.Pos(), "closure-any-outcome-"+c.why, "a request of any method in a closure retried by a loop, no unknown outcome found retried")
+		return false
+	}
+	if c.guardsIn(l.Func) {
+		analysisutil.Gate(pass, s.call.Pos(), "closure-any-guarded", "a request of any method in a closure retried by a loop, in a function that checks a method or key somewhere")
+		return false
+	}
+	req := ast.Unparen(sameRequest(info, s.request))
+	if req == nil || s.raw != "" || !fixes.Pure(info, req) {
+		analysisutil.Gate(pass, s.call.Pos(), "closure-any-nofix", "a request of any method in a closure retried by a loop, the request cannot be named again")
+		return false
+	}
+	stmt := fixes.StmtOf(op.Body, s.call)
+	loop := enclosingStmt(file, l.Stmt)
+	src := fixes.Source(pass, s.call.Pos())
+	if stmt == nil || loop == nil || src == nil {
+		return false
+	}
+	key := fixes.FreeName(info, file, "idempotencyKey", nil, loop.Pos(), stmt.Pos())
+	gen, edits, ok := c.keyGen(file, loop.Pos(), key, fixes.Indent(pass.Fset, src, loop.Pos()))
+	if !ok {
+		return false
+	}
+	httpName, httpEdits, ok := fixes.Import(info, pass.Pkg, file, "net/http", stmt.Pos())
+	if !ok {
+		return false
+	}
+	edits = fixes.Coalesce(append(edits, httpEdits...))
+	indent := fixes.Indent(pass.Fset, src, stmt.Pos())
+	reqText := fixes.Text(pass.Fset, src, req)
+	set := fmt.Sprintf("%[1]s// The loop re-sends this request: one key for all its attempts.\n%[1]sif (%[2]s.Method == %[3]s.MethodPost || %[2]s.Method == %[3]s.MethodPatch) && %[2]s.Header.Get(%[4]q) == \"\" {\n%[1]s\t%[2]s.Header.Set(%[4]q, %[5]s)\n%[1]s}\n",
+		indent, reqText, httpName, c.first, key)
+	lineOf := func(pos token.Pos) token.Pos { return pass.Fset.File(pos).LineStart(pass.Fset.Position(pos).Line) }
+	edits = append(edits,
+		analysis.TextEdit{Pos: lineOf(loop.Pos()), End: lineOf(loop.Pos()), NewText: []byte(gen)},
+		analysis.TextEdit{Pos: lineOf(stmt.Pos()), End: lineOf(stmt.Pos()), NewText: []byte(set)})
+	pass.Report(analysis.Diagnostic{
+		Pos: s.call.Pos(),
+		End: s.call.End(),
+		Message: fmt.Sprintf("a request of any method is re-sent after %s without a check of its method or an %s header (a POST or PATCH may be applied twice)",
+			outcome, c.first),
+		SuggestedFixes: []analysis.SuggestedFix{{
+			Message:   "Set an " + c.first + " made once for all attempts on a POST or PATCH",
+			TextEdits: edits,
+		}},
+	})
+	return true
+}
+
+// enclosingStmt returns the statement that holds the loop statement st in
+// its block: st, or the labelled statement around it.
+func enclosingStmt(file *ast.File, st ast.Stmt) ast.Stmt {
+	var out ast.Stmt
+	ast.Inspect(file, func(n ast.Node) bool {
+		if out != nil || n == nil || n.Pos() > st.Pos() || n.End() < st.End() {
+			return false
+		}
+		if lb, ok := n.(*ast.LabeledStmt); ok && lb.Stmt == st {
+			out = lb
+			return false
+		}
+		if n == st {
+			out = st
+			return false
+		}
+		return true
+	})
+	return out
+}
