@@ -68,6 +68,37 @@ func (c *Client) next(resp *Resp) error {
 	}
 }
 
+// Checks of the method before the send that cannot stop a re-send: a
+// HEAD that the host does not take ends only the attempt, and a write
+// asks for another scope.
+func (c *Client) scoped(resp *Resp, noHead bool) error {
+	req := resp.req
+	var err error
+	for attempt := 0; attempt < 5; attempt++ {
+		scope := "pull"
+		loopErr := func() error {
+			if req.Method == http.MethodHead && noHead {
+				return errors.New("HEAD disabled")
+			}
+			if req.Method != http.MethodHead && req.Method != http.MethodGet {
+				scope += ",push"
+			}
+			httpReq, err := http.NewRequestWithContext(resp.ctx, req.Method, c.hosts[0]+req.Path+"?scope="+scope, nil)
+			if err != nil {
+				return err
+			}
+			// The request goes to the host of the attempt.
+			resp.resp, err = c.hc.Do(httpReq) // want `a request of any method is re-sent after a transport error`
+			return err
+		}()
+		if loopErr == nil {
+			return nil
+		}
+		err = loopErr
+	}
+	return err
+}
+
 // ---- must stay silent ----
 
 // The closure checks the method before it lets a failure through.
@@ -104,6 +135,30 @@ func (c *Client) get(resp *Resp) error {
 	for attempt := 0; attempt < 5; attempt++ {
 		loopErr := func() error {
 			httpReq, err := http.NewRequestWithContext(resp.ctx, http.MethodGet, c.hosts[0]+req.Path, nil)
+			if err != nil {
+				return err
+			}
+			resp.resp, err = c.hc.Do(httpReq)
+			return err
+		}()
+		if loopErr == nil {
+			return nil
+		}
+		err = loopErr
+	}
+	return err
+}
+
+// A write is sent once: the loop stops before a second attempt of it.
+func (c *Client) onceForWrites(resp *Resp) error {
+	req := resp.req
+	var err error
+	for attempt := 0; attempt < 5; attempt++ {
+		if attempt > 0 && req.Method != http.MethodGet && req.Method != http.MethodHead {
+			return err
+		}
+		loopErr := func() error {
+			httpReq, err := http.NewRequestWithContext(resp.ctx, req.Method, c.hosts[0]+req.Path, nil)
 			if err != nil {
 				return err
 			}
