@@ -458,7 +458,7 @@ func (c *checker) checkAnyMethod(file *ast.File, l *retryloop.Loop, s send) bool
 		analysisutil.Gate(c.pass, s.call.Pos(), "any-outcome-"+c.why, "a request of any method in a retry loop, no unknown outcome found retried")
 		return false
 	}
-	if c.guardsIn(l.Func) {
+	if c.guardsWhere(l.Func, c.guardingFuncs(), c.methodSources(l.Func), c.passedBy(l, s)) {
 		analysisutil.Gate(c.pass, s.call.Pos(), "any-guarded", "a request of any method re-sent after "+outcome+" in a function that checks a method or key somewhere")
 		return false
 	}
@@ -1115,6 +1115,9 @@ func enclosingStmt(file *ast.File, st ast.Stmt) ast.Stmt {
 // whose branch leaves the loop may decide on the re-send.
 func (c *checker) passedBy(l *retryloop.Loop, s send) func(n ast.Node, stack []ast.Node) bool {
 	info := c.pass.TypesInfo
+	if l.Stmt == nil || len(l.Self) > 0 || len(l.Requeue) > 0 {
+		return nil // a retry by recursion or requeue: no loop body to place a check in
+	}
 	return func(n ast.Node, stack []ast.Node) bool {
 		if n.Pos() < l.Stmt.Pos() || l.Stmt.End() < n.End() || n.Pos() >= s.call.Pos() {
 			return false

@@ -58,7 +58,10 @@
 //     picks a default, and a check function of the request that, for a
 //     POST, may still answer true or ask only about the body, as
 //     bodied && req.Body != nil: return req.ContentLength != -1, asks
-//     whether the body can be sent again, not whether the request can) or
+//     whether the body can be sent again, not whether the request can;
+//     a comparison in the loop before the send whose branches do not
+//     leave the loop, such as one that picks a header for a HEAD or a
+//     token scope for a write, cannot stop the re-send and is none) or
 //     an idempotency key header, read or set by the sender itself on what
 //     it re-sends (req.Header.Set("X-Goog-Gcs-Idempotency-Token", id)
 //     before each attempt). The unknown outcomes of a request of any
