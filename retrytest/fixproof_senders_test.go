@@ -418,3 +418,35 @@ func guardedBound(t *testing.T, c client, args func(perTry string) []string) {
 		})
 	}
 }
+
+// TestFixBehavesRetryIdempotencyClosureAny: a sender that builds each
+// attempt's request, with the method it was asked for, in a closure its
+// retry loop calls at once applies a POST twice when the answer to the
+// first attempt is lost; after the fix every attempt of the POST carries
+// one key, so the second is a replay, and a GET is re-sent as before,
+// with no key.
+func TestFixBehavesRetryIdempotencyClosureAny(t *testing.T) {
+	c := fixClient(t, "closureany", "retryidempotency", "a request of any method is re-sent after a transport error without a check of its method or an Idempotency-Key header")
+	t.Run("post", func(t *testing.T) {
+		t.Parallel()
+		provesOneKey(t, c)
+	})
+	t.Run("get", func(t *testing.T) {
+		t.Parallel()
+		routes := []retrytest.Route{{Method: "GET", Path: "/charges/c_42",
+			Script: []retrytest.Step{retrytest.CommitAndDrop(), retrytest.OK(200)}}}
+		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, "GET", srv.URL+"/charges/c_42")
+			reqs := srv.Requests()
+			if n := srv.Attempts("GET /charges/c_42"); n != 2 || res.code != 0 || !strings.HasPrefix(res.stdout, "200") {
+				t.Errorf("fixed=%v: want the GET re-sent once and answered 200, got %d attempts, exit %d: %q %q\n%s",
+					fixed, n, res.code, res.stdout, res.stderr, srv.Timeline())
+			}
+			for _, r := range reqs {
+				if r.IdempotencyKey != "" {
+					t.Errorf("fixed=%v: a GET carries a key:\n%s", fixed, srv.Timeline())
+				}
+			}
+		})
+	})
+}

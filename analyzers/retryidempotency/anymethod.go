@@ -250,8 +250,17 @@ func (c *checker) guardsIn(root ast.Node) bool {
 // guarded (nil: calls do not count) and the sources of the method of the
 // requests root builds in sources.
 func (c *checker) guardsWith(root ast.Node, guarded map[*types.Func]bool, sources map[types.Object]bool) bool {
+	return c.guardsWhere(root, guarded, sources, nil)
+}
+
+// guardsWhere is guardsWith where a comparison of a method for which
+// skip(n, stack) holds is no check.
+func (c *checker) guardsWhere(root ast.Node, guarded map[*types.Func]bool, sources map[types.Object]bool, skip func(n ast.Node, stack []ast.Node) bool) bool {
 	info := c.pass.TypesInfo
 	found := false
+	tested := func(ok bool, n ast.Node, stack []ast.Node) bool {
+		return ok && (skip == nil || !skip(n, stack))
+	}
 	ast.PreorderStack(root, nil, func(n ast.Node, stack []ast.Node) bool {
 		if found {
 			return false
@@ -266,16 +275,16 @@ func (c *checker) guardsWith(root ast.Node, guarded map[*types.Func]bool, source
 				return true
 			}
 			if sources[s.Obj()] {
-				found = sourceTested(info, n, stack[len(stack)-1])
+				found = tested(sourceTested(info, n, stack[len(stack)-1]), n, stack)
 				return !found
 			}
 			if n.Sel.Name != "Method" || !isRequestMethod(s.Obj()) {
 				return true // the Method of a request, or of a type that embeds one
 			}
-			found = methodTested(info, n, stack[len(stack)-1])
+			found = tested(methodTested(info, n, stack[len(stack)-1]), n, stack)
 		case *ast.Ident:
 			if len(stack) > 0 && sources[info.Uses[n]] {
-				found = sourceTested(info, n, stack[len(stack)-1])
+				found = tested(sourceTested(info, n, stack[len(stack)-1]), n, stack)
 			}
 		case *ast.CallExpr:
 			if a, ok := httpmodel.HeaderRead(info, n); ok && c.keys.Has(a.Name) {
@@ -449,7 +458,7 @@ func (c *checker) checkAnyMethod(file *ast.File, l *retryloop.Loop, s send) bool
 		analysisutil.Gate(c.pass, s.call.Pos(), "any-outcome-"+c.why, "a request of any method in a retry loop, no unknown outcome found retried")
 		return false
 	}
-	if c.guardsIn(l.Func) {
+	if c.guardsWhere(l.Func, c.guardingFuncs(), c.methodSources(l.Func), c.passedBy(l, s)) {
 		analysisutil.Gate(c.pass, s.call.Pos(), "any-guarded", "a request of any method re-sent after "+outcome+" in a function that checks a method or key somewhere")
 		return false
 	}
@@ -1011,4 +1020,177 @@ func (c *checker) carriesResponse(fn ast.Node) bool {
 		}
 	}
 	return false
+}
+
+// checkClosureAny reports a retrying sender whose send is in a local
+// closure that the loop l calls (op is the closure's body as an
+// operation): the closure hands the send's failure back as its error, and
+// the loop starts another attempt on it. It reports whether it did.
+//
+// No guard fits: the closure's return only ends the attempt, and the
+// request it builds cannot be named in the loop. The fix makes the
+// re-sends safe instead, as a sender that keys what it re-sends does: a
+// key made once before the loop, set on the request of every attempt when
+// its method is POST or PATCH and it carries no key of its own.
+func (c *checker) checkClosureAny(file *ast.File, l, op *retryloop.Loop, s send) bool {
+	info := c.pass.TypesInfo
+	pass := c.pass
+	outcome, ok := c.retriesUnknownOp(op, s, true)
+	if !ok {
+		analysisutil.Gate(pass, s.call.Pos(), "closure-any-outcome-"+c.why, "a request of any method in a closure retried by a loop, no unknown outcome found retried")
+		return false
+	}
+	if c.guardsWhere(l.Func, c.guardingFuncs(), c.methodSources(l.Func), c.passedBy(l, s)) {
+		analysisutil.Gate(pass, s.call.Pos(), "closure-any-guarded", "a request of any method in a closure retried by a loop, in a function that checks a method or key somewhere")
+		return false
+	}
+	req := ast.Unparen(sameRequest(info, s.request))
+	if req == nil || s.raw != "" || !fixes.Pure(info, req) {
+		analysisutil.Gate(pass, s.call.Pos(), "closure-any-nofix", "a request of any method in a closure retried by a loop, the request cannot be named again")
+		return false
+	}
+	stmt := fixes.StmtOf(op.Body, s.call)
+	loop := enclosingStmt(file, l.Stmt)
+	src := fixes.Source(pass, s.call.Pos())
+	if stmt == nil || loop == nil || src == nil {
+		return false
+	}
+	key := fixes.FreeName(info, file, "idempotencyKey", nil, loop.Pos(), stmt.Pos())
+	gen, edits, ok := c.keyGen(file, loop.Pos(), key, fixes.Indent(pass.Fset, src, loop.Pos()))
+	if !ok {
+		return false
+	}
+	httpName, httpEdits, ok := fixes.Import(info, pass.Pkg, file, "net/http", stmt.Pos())
+	if !ok {
+		return false
+	}
+	edits = fixes.Coalesce(append(edits, httpEdits...))
+	indent := fixes.Indent(pass.Fset, src, stmt.Pos())
+	reqText := fixes.Text(pass.Fset, src, req)
+	set := fmt.Sprintf("%[1]s// The loop re-sends this request: one key for all its attempts.\n%[1]sif (%[2]s.Method == %[3]s.MethodPost || %[2]s.Method == %[3]s.MethodPatch) && %[2]s.Header.Get(%[4]q) == \"\" {\n%[1]s\t%[2]s.Header.Set(%[4]q, %[5]s)\n%[1]s}\n",
+		indent, reqText, httpName, c.first, key)
+	lineOf := func(pos token.Pos) token.Pos { return pass.Fset.File(pos).LineStart(pass.Fset.Position(pos).Line) }
+	edits = append(edits,
+		analysis.TextEdit{Pos: lineOf(loop.Pos()), End: lineOf(loop.Pos()), NewText: []byte(gen)},
+		analysis.TextEdit{Pos: lineOf(commentsAbove(pass.Fset, file, stmt)), End: lineOf(commentsAbove(pass.Fset, file, stmt)), NewText: []byte(set)})
+	pass.Report(analysis.Diagnostic{
+		Pos: s.call.Pos(),
+		End: s.call.End(),
+		Message: fmt.Sprintf("a request of any method is re-sent after %s without a check of its method or an %s header (a POST or PATCH may be applied twice)",
+			outcome, c.first),
+		SuggestedFixes: []analysis.SuggestedFix{{
+			Message:   "Set an " + c.first + " made once for all attempts on a POST or PATCH",
+			TextEdits: edits,
+		}},
+	})
+	return true
+}
+
+// enclosingStmt returns the statement that holds the loop statement st in
+// its block: st, or the labelled statement around it.
+func enclosingStmt(file *ast.File, st ast.Stmt) ast.Stmt {
+	var out ast.Stmt
+	ast.Inspect(file, func(n ast.Node) bool {
+		if out != nil || n == nil || n.Pos() > st.Pos() || n.End() < st.End() {
+			return false
+		}
+		if lb, ok := n.(*ast.LabeledStmt); ok && lb.Stmt == st {
+			out = lb
+			return false
+		}
+		if n == st {
+			out = st
+			return false
+		}
+		return true
+	})
+	return out
+}
+
+// passedBy returns the test of guardsWhere that tells a comparison of the
+// method that cannot stop a re-send of the send s of loop l: one in the
+// loop before the send, the condition of an if or a switch none of whose
+// branches leaves the loop (a HEAD that picks another path, a scope that
+// a write asks for). A comparison after the send, outside the loop, or
+// whose branch leaves the loop may decide on the re-send.
+func (c *checker) passedBy(l *retryloop.Loop, s send) func(n ast.Node, stack []ast.Node) bool {
+	info := c.pass.TypesInfo
+	if l.Stmt == nil || len(l.Self) > 0 || len(l.Requeue) > 0 {
+		return nil // a retry by recursion or requeue: no loop body to place a check in
+	}
+	return func(n ast.Node, stack []ast.Node) bool {
+		if n.Pos() < l.Stmt.Pos() || l.Stmt.End() < n.End() || n.Pos() >= s.call.Pos() {
+			return false
+		}
+		for i := len(stack) - 1; i >= 0; i-- {
+			var branches ast.Node
+			switch st := stack[i].(type) {
+			case *ast.IfStmt:
+				if st.Cond.Pos() > n.Pos() || n.End() > st.Cond.End() {
+					return false
+				}
+				branches = st
+			case *ast.SwitchStmt:
+				if st.Tag == nil || st.Tag.Pos() > n.Pos() || n.End() > st.Tag.End() {
+					return false
+				}
+				branches = st
+			case *ast.CaseClause:
+				if i == 0 || len(st.List) == 0 || n.Pos() < st.List[0].Pos() || st.List[len(st.List)-1].End() < n.End() {
+					return false
+				}
+				branches = stack[i-1]
+			case ast.Stmt:
+				return false // the comparison is not the condition of a branch
+			}
+			if branches != nil {
+				// In a closure of the loop, a return or a branch ends
+				// only the closure's call.
+				inLit := slices.ContainsFunc(stack[:i], func(s ast.Node) bool {
+					lit, ok := s.(*ast.FuncLit)
+					return ok && lit != l.Func && l.Stmt.Pos() <= lit.Pos()
+				})
+				return !leavesLoop(info, branches, l.Func, inLit)
+			}
+		}
+		return false
+	}
+}
+
+// leavesLoop reports whether n holds a return of the function fn (not of
+// a literal inside it), a break or goto, or a call that never returns;
+// for n inside a closure of the loop (inLit), only such a call.
+func leavesLoop(info *types.Info, n ast.Node, fn ast.Node, inLit bool) bool {
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		switch m := m.(type) {
+		case *ast.FuncLit:
+			return m == fn
+		case *ast.ReturnStmt:
+			found = !inLit
+		case *ast.BranchStmt:
+			found = !inLit && (m.Tok == token.BREAK || m.Tok == token.GOTO)
+		case *ast.CallExpr:
+			found = httpmodel.NoReturn(info, m)
+		}
+		return !found
+	})
+	return found
+}
+
+// commentsAbove returns where the comment lines right above st begin (a
+// directive such as //nolint or //#nosec that belongs to it), or st's
+// position.
+func commentsAbove(fset *token.FileSet, file *ast.File, st ast.Stmt) token.Pos {
+	pos := st.Pos()
+	for changed := true; changed; {
+		changed = false
+		line := fset.Position(pos).Line
+		for _, cg := range file.Comments {
+			if cg.End() < pos && fset.Position(cg.End()).Line == line-1 && fset.Position(cg.Pos()).Column == fset.Position(pos).Column {
+				pos, changed = cg.Pos(), true
+			}
+		}
+	}
+	return pos
 }

@@ -58,7 +58,10 @@
 //     picks a default, and a check function of the request that, for a
 //     POST, may still answer true or ask only about the body, as
 //     bodied && req.Body != nil: return req.ContentLength != -1, asks
-//     whether the body can be sent again, not whether the request can) or
+//     whether the body can be sent again, not whether the request can;
+//     a comparison in the loop before the send whose branches do not
+//     leave the loop, such as one that picks a header for a HEAD or a
+//     token scope for a write, cannot stop the re-send and is none) or
 //     an idempotency key header, read or set by the sender itself on what
 //     it re-sends (req.Header.Set("X-Goog-Gcs-Idempotency-Token", id)
 //     before each attempt). The unknown outcomes of a request of any
@@ -249,7 +252,13 @@
 //	}
 //
 // A key made afresh inside such a function is not reported (no fix moves
-// it). A retrying sender gets the replay check after its
+// it). A retrying sender whose send is in a local closure that the loop
+// calls at once (loopErr := func() error { ...; resp, err = hc.Do(req);
+// ... }()), building the request with the method it was asked for, gets
+// a key instead, since no return in the closure leaves the loop: one made
+// before the loop and set on the request of every attempt when it is a
+// POST or PATCH without a key of its own. A retrying sender gets the
+// replay check after its
 // send, through one helper added once per package after the function of
 // the first such finding:
 //
@@ -312,9 +321,12 @@
 //
 // A go-retryablehttp client made in the package (NewClient or a Client
 // literal, followed through variables, fields, parameters and results,
-// and through the *http.Client its StandardClient returns) whose CheckRetry
+// and through the *http.Client its StandardClient returns, also when it
+// is held in an interface of the package's own, a Doer whose Do it
+// sends through) whose CheckRetry
 // retries a transport error or a 5xx (the default policy, or a custom one
-// read from its body), when requests whose method the sending code does
+// read from its body, such as one that adds retries of its own to the
+// library's: return shouldRetry || custom(resp)), when requests whose method the sending code does
 // not fix (a method parameter of the helper that builds them, a request
 // handed in) are sent through it and no function on the way sets a key:
 // reported where the client is made, with a fix that wraps its CheckRetry

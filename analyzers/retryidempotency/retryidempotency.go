@@ -1058,7 +1058,9 @@ func (c *checker) checkClosure(file *ast.File, l *retryloop.Loop, call *ast.Call
 			c.gateUnresolved(inner, "closure-send-unresolved", "a send in a closure retried by a loop")
 			continue
 		case s.anyMethod:
-			analysisutil.Gate(c.pass, inner.Pos(), "closure-any", "a request of any method sent in a closure retried by a loop")
+			if c.checkClosureAny(file, l, op, s) {
+				return true
+			}
 			continue
 		case !isWrite(s.method):
 			continue

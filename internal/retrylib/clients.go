@@ -172,8 +172,10 @@ func (ix *Values) client(made ast.Expr) *RetryingClient {
 		fn := httpmodel.Callee(ix.info, call)
 		var s ClientSend
 		switch {
-		case httpmodel.IsMethod(fn, RetryableHTTP, "Client", "Do", "Post", "PostForm") && ix.Holds(c.holders, c.made, sel.X):
-		case httpmodel.IsMethod(fn, "net/http", "Client", "Do", "Post", "PostForm") && len(c.stdMade) > 0 && ix.Holds(c.std, c.stdMade, sel.X):
+		case ix.Holds(c.holders, c.made, sel.X) && httpmodel.IsMethod(dispatched(fn, ix.info.TypeOf(made)), RetryableHTTP, "Client", "Do", "Post", "PostForm"):
+			fn = dispatched(fn, ix.info.TypeOf(made))
+		case len(c.stdMade) > 0 && ix.Holds(c.std, c.stdMade, sel.X) && httpmodel.IsMethod(dispatched(fn, ix.info.TypeOf(c.Standard[0])), "net/http", "Client", "Do", "Post", "PostForm"):
+			fn = dispatched(fn, ix.info.TypeOf(c.Standard[0]))
 			s.Standard = true
 		default:
 			continue
@@ -190,6 +192,26 @@ func (ix *Values) client(made ast.Expr) *RetryingClient {
 		c.Sends = append(c.Sends, s)
 	}
 	return c
+}
+
+// dispatched returns the method that a call of fn runs on a receiver
+// holding a value of type t: fn itself, or, for a method of an interface
+// (a Doer that an SDK sends through, holding the client), the method of
+// t with its name and signature.
+func dispatched(fn *types.Func, t types.Type) *types.Func {
+	if fn == nil || t == nil {
+		return fn
+	}
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) {
+		return fn
+	}
+	obj, _, _ := types.LookupFieldOrMethod(t, true, fn.Pkg(), fn.Name())
+	m, ok := obj.(*types.Func)
+	if !ok || !types.Identical(m.Type(), fn.Type()) {
+		return fn
+	}
+	return m
 }
 
 // httpTimeout returns the non-zero Timeout of the *http.Client value e

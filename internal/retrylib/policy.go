@@ -206,6 +206,14 @@ func (pc *policyCheck) stmt(s ast.Stmt, st policyState) policyState {
 // ret judges the first result of a return in state st.
 func (pc *policyCheck) ret(r ast.Expr, st policyState) {
 	info := pc.ix.info
+	// return a || b retries when either does: a policy that adds retries
+	// of its own to another (shouldRetry || err == nil && custom(resp))
+	// keeps every retry of the one it delegates to.
+	if b, ok := ast.Unparen(r).(*ast.BinaryExpr); ok && b.Op == token.LOR {
+		pc.ret(b.X, st)
+		pc.ret(b.Y, st)
+		return
+	}
 	if tv, ok := info.Types[r]; ok && tv.Value != nil && tv.Value.Kind() == constant.Bool && !constant.BoolVal(tv.Value) {
 		return // false: no retry
 	}
