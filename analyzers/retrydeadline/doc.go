@@ -299,7 +299,11 @@
 // on the failure paths): the attempts then keep their own contexts.
 // A helper that makes its own timeout cannot be changed from the caller, so
 // its loop gets a wall-clock budget instead: it stops retrying once the
-// budget is spent. A sleep becomes a select on the context's Done channel
+// budget is spent, returning an error that says so where the function
+// returns one, and otherwise leaving the loop as its last attempt does
+// (break), so that what follows the loop (a failure callback, the
+// function's result) runs as before; a for {} in a function with
+// results, which nothing follows, returns instead. A sleep becomes a select on the context's Done channel
 // and a timer, returning the context's error; a receive from a timer's
 // channel becomes such a select on the same timer, a select on timers
 // alone gets a case for the context's Done channel, and a call of a wait

@@ -2401,6 +2401,22 @@ func (c *checker) stopCheck(l *retryloop.Loop, cond, err string, file *ast.File,
 		return analysis.TextEdit{}, false
 	}
 	first := l.First()
+	// With no error to return, the budget spent ends the loop as the last
+	// attempt does: what follows it (a failure callback, the function's
+	// own result) runs as before. Not for a for {} in a function with
+	// results, which nothing follows.
+	endsOnExit := ft.Results == nil || len(ft.Results.List) == 0
+	switch st := l.Stmt.(type) {
+	case *ast.ForStmt:
+		endsOnExit = endsOnExit || st.Cond != nil
+	case *ast.RangeStmt:
+		endsOnExit = true
+	default:
+		endsOnExit = false
+	}
+	if endsOnExit && !fixes.ReturnsError(c.pass.TypesInfo, ft) && first >= l.Body.Lbrace && first < l.Body.Rbrace {
+		ret = "break"
+	}
 	in := fixes.Indent(c.pass.Fset, src, first)
 	text := fmt.Sprintf("if %s {\n%s\t%s\n%s}\n%s", cond, in, ret, in, in)
 	return analysis.TextEdit{Pos: first, End: first, NewText: []byte(text)}, true
