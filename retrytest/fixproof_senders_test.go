@@ -419,6 +419,49 @@ func guardedBound(t *testing.T, c client, args func(perTry string) []string) {
 	}
 }
 
+// TestFixBehavesRetryDeadlineCalleeVoid: a sender that returns nothing
+// and reports a failure to a callback after its loop. The budget that the
+// fix adds, sized from the client's Timeout while the waits double, is
+// spent before the last attempt against a server that never answers; it
+// must end the loop as the last attempt does, so that the failure is
+// still reported (a stop that returned would leave the caller told
+// nothing, the client exiting as if the upload had succeeded).
+func TestFixBehavesRetryDeadlineCalleeVoid(t *testing.T) {
+	c := fixClient(t, "calleevoid", "retrydeadline", "per-attempt timeout (http.Client.Timeout of the send in upload) inside retry loop but no overall deadline")
+	fc, _ := fixedOnce()
+	if fixed := fc.sources["calleevoid"][1]; !strings.Contains(fixed, "time.Since(retryStart) > 5*c.http.Timeout {\n\t\t\tbreak") {
+		t.Errorf("the fix should leave the loop once the budget is spent:\n%s", fixed)
+	}
+	t.Run("server never answers", func(t *testing.T) {
+		t.Parallel()
+		routes := []retrytest.Route{{Method: "GET", Path: "/report",
+			Script: []retrytest.Step{retrytest.Fail(504).Delayed(time.Minute)}}}
+		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, "-per-try=300ms", srv.URL+"/report")
+			if res.code == 0 || !strings.Contains(res.stderr, "giving up") {
+				t.Errorf("fixed=%v: the failure callback did not run: exit %d, %q %q", fixed, res.code, res.stdout, res.stderr)
+			}
+			n := srv.Attempts("GET /report")
+			switch {
+			case !fixed && n != 5:
+				t.Errorf("as written the client makes 5 attempts, made %d\n%s", n, srv.Timeline())
+			case fixed && n >= 5:
+				t.Errorf("the budget did not end the loop before its last attempt: %d attempts\n%s", n, srv.Timeline())
+			}
+		})
+	})
+	t.Run("the first attempt answers", func(t *testing.T) {
+		t.Parallel()
+		routes := []retrytest.Route{{Method: "GET", Path: "/report", Script: []retrytest.Step{retrytest.OK(200)}}}
+		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, "-per-try=300ms", srv.URL+"/report")
+			if n := srv.Attempts("GET /report"); n != 1 || res.code != 0 {
+				t.Errorf("fixed=%v: want 1 attempt and success, got %d, exit %d: %q %q", fixed, n, res.code, res.stdout, res.stderr)
+			}
+		})
+	})
+}
+
 // TestFixBehavesRetryIdempotencyClosureAny: a sender that builds each
 // attempt's request, with the method it was asked for, in a closure its
 // retry loop calls at once applies a POST twice when the answer to the
