@@ -1050,13 +1050,16 @@ func (c *checker) checkClosureAny(file *ast.File, l, op *retryloop.Loop, s send)
 		return false
 	}
 	stmt := fixes.StmtOf(op.Body, s.call)
-	loop := enclosingStmt(file, l.Stmt)
 	src := fixes.Source(pass, s.call.Pos())
-	if stmt == nil || loop == nil || src == nil {
+	if stmt == nil || src == nil {
 		return false
 	}
-	key := fixes.FreeName(info, file, "idempotencyKey", nil, loop.Pos(), stmt.Pos())
-	gen, edits, ok := c.keyGen(file, loop.Pos(), key, fixes.Indent(pass.Fset, src, loop.Pos()))
+	before, loopIndent, ok := l.Before(pass.Fset, src)
+	if !ok {
+		return false
+	}
+	key := fixes.FreeName(info, file, "idempotencyKey", nil, l.Outer.Pos(), stmt.Pos())
+	gen, edits, ok := c.keyGen(file, l.Outer.Pos(), key, loopIndent)
 	if !ok {
 		return false
 	}
@@ -1069,10 +1072,11 @@ func (c *checker) checkClosureAny(file *ast.File, l, op *retryloop.Loop, s send)
 	reqText := fixes.Text(pass.Fset, src, req)
 	set := fmt.Sprintf("%[1]s// The loop re-sends this request: one key for all its attempts.\n%[1]sif (%[2]s.Method == %[3]s.MethodPost || %[2]s.Method == %[3]s.MethodPatch) && %[2]s.Header.Get(%[4]q) == \"\" {\n%[1]s\t%[2]s.Header.Set(%[4]q, %[5]s)\n%[1]s}\n",
 		indent, reqText, httpName, c.first, key)
-	lineOf := func(pos token.Pos) token.Pos { return pass.Fset.File(pos).LineStart(pass.Fset.Position(pos).Line) }
+	tf := pass.Fset.File(stmt.Pos())
+	at := tf.LineStart(tf.Line(commentsAbove(pass.Fset, file, stmt)))
 	edits = append(edits,
-		analysis.TextEdit{Pos: lineOf(loop.Pos()), End: lineOf(loop.Pos()), NewText: []byte(gen)},
-		analysis.TextEdit{Pos: lineOf(commentsAbove(pass.Fset, file, stmt)), End: lineOf(commentsAbove(pass.Fset, file, stmt)), NewText: []byte(set)})
+		analysis.TextEdit{Pos: before, End: before, NewText: []byte(gen)},
+		analysis.TextEdit{Pos: at, End: at, NewText: []byte(set)})
 	pass.Report(analysis.Diagnostic{
 		Pos: s.call.Pos(),
 		End: s.call.End(),
@@ -1084,27 +1088,6 @@ func (c *checker) checkClosureAny(file *ast.File, l, op *retryloop.Loop, s send)
 		}},
 	})
 	return true
-}
-
-// enclosingStmt returns the statement that holds the loop statement st in
-// its block: st, or the labelled statement around it.
-func enclosingStmt(file *ast.File, st ast.Stmt) ast.Stmt {
-	var out ast.Stmt
-	ast.Inspect(file, func(n ast.Node) bool {
-		if out != nil || n == nil || n.Pos() > st.Pos() || n.End() < st.End() {
-			return false
-		}
-		if lb, ok := n.(*ast.LabeledStmt); ok && lb.Stmt == st {
-			out = lb
-			return false
-		}
-		if n == st {
-			out = st
-			return false
-		}
-		return true
-	})
-	return out
 }
 
 // passedBy returns the test of guardsWhere that tells a comparison of the
