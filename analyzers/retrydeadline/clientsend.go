@@ -231,13 +231,11 @@ func (c *checker) handedSend(file *ast.File, l *retryloop.Loop, call *ast.CallEx
 	if f == nil {
 		return nil, nil, false
 	}
-	recv, args := httpmodel.Receiver(info, call)
+	_, args := httpmodel.Receiver(info, call)
 	if f.Req >= len(args) || call.Ellipsis.IsValid() {
 		return nil, nil, false
 	}
-	if recv != nil && f.Field != "" && (f.Nanos == 0 || f.Cond) {
-		per = c.fieldOf(recv, f.Field, callee.Pkg())
-	}
+	per = c.timeoutAtCall(call, f.Field, f.Nanos, f.Cond)
 	switch {
 	case per != nil:
 		return args[f.Req], per, f.Cond

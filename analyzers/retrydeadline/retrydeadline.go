@@ -461,10 +461,8 @@ func (c *checker) calleeTimeout(l *retryloop.Loop, call *ast.CallExpr, f *timeou
 	t := timeout{call: call, parent: args[f.Parent-1], via: httpmodel.Callee(c.pass.TypesInfo, call), nanos: f.Nanos, client: f.Client, cond: f.Cond}
 	if f.Dur > 0 {
 		t.timeout = args[f.Dur-1]
-	} else if recv, _ := httpmodel.Receiver(c.pass.TypesInfo, call); recv != nil && f.Field != "" && (f.Nanos == 0 || f.Cond) {
-		// A Timeout set on some paths only is read where the loop is,
-		// so that the deadline is made only when it is set.
-		t.timeout = c.fieldOf(recv, f.Field, t.via.Pkg())
+	} else {
+		t.timeout = c.timeoutAtCall(call, f.Field, f.Nanos, f.Cond)
 	}
 	switch {
 	case c.noDeadline(l.Func, t.parent, 0):
@@ -473,6 +471,23 @@ func (c *checker) calleeTimeout(l *retryloop.Loop, call *ast.CallExpr, f *timeou
 		t.outer = c.callerContext(l, t.parent, 0)
 	}
 	return t, t.outer != nil
+}
+
+// timeoutAtCall returns the timeout of the callee of call, held in the
+// chain of fields field of its receiver (c.hc.Timeout, c.attemptTimeout),
+// read where call is: when it is no constant (nanos 0), or is set on some
+// paths only (cond), so that what a fix sizes from it applies only when
+// it is set. It is nil when there is no such receiver or field, or when
+// the constant nanos serves.
+func (c *checker) timeoutAtCall(call *ast.CallExpr, field string, nanos int64, cond bool) ast.Expr {
+	if field == "" || nanos != 0 && !cond {
+		return nil
+	}
+	recv, _ := httpmodel.Receiver(c.pass.TypesInfo, call)
+	if recv == nil {
+		return nil
+	}
+	return c.fieldOf(recv, field, httpmodel.Callee(c.pass.TypesInfo, call).Pkg())
 }
 
 // fieldOf returns the expression recv.path (path as in timeoutFact.Field),
@@ -1665,13 +1680,7 @@ func (c *checker) newRequestInLoop(l *retryloop.Loop, req ast.Expr) (*ast.CallEx
 // timeout; the fix gives the loop a wall-clock budget.
 func (c *checker) reportHelper(file *ast.File, l *retryloop.Loop, call *ast.CallExpr, f *timeoutFact) {
 	callee := httpmodel.Callee(c.pass.TypesInfo, call)
-	// The Timeout of a client the helper's receiver holds is read where
-	// the loop is (c.hc.Timeout), when it is not a constant or is set on
-	// some paths only: the budget then applies only when it is set.
-	var per ast.Expr
-	if recv, _ := httpmodel.Receiver(c.pass.TypesInfo, call); recv != nil && f.Field != "" && (f.Nanos == 0 || f.Cond) {
-		per = c.fieldOf(recv, f.Field, callee.Pkg())
-	}
+	per := c.timeoutAtCall(call, f.Field, f.Nanos, f.Cond)
 	switch {
 	case per == nil && f.Cond:
 		c.gate(call, "helper-cond", "helper client timeout set on some paths only")
@@ -2400,26 +2409,30 @@ func (c *checker) stopCheck(l *retryloop.Loop, cond, err string, file *ast.File,
 	if !ok {
 		return analysis.TextEdit{}, false
 	}
-	first := l.First()
-	// With no error to return, the budget spent ends the loop as the last
-	// attempt does: what follows it (a failure callback, the function's
-	// own result) runs as before. Not for a for {} in a function with
-	// results, which nothing follows.
-	endsOnExit := ft.Results == nil || len(ft.Results.List) == 0
-	switch st := l.Stmt.(type) {
-	case *ast.ForStmt:
-		endsOnExit = endsOnExit || st.Cond != nil
-	case *ast.RangeStmt:
-		endsOnExit = true
-	default:
-		endsOnExit = false
-	}
-	if endsOnExit && !fixes.ReturnsError(c.pass.TypesInfo, ft) && first >= l.Body.Lbrace && first < l.Body.Rbrace {
+	if !fixes.ReturnsError(c.pass.TypesInfo, ft) && breaksOut(l, ft) {
+		// With no error to return, the budget spent ends the loop as
+		// the last attempt does: what follows it (a failure callback,
+		// the function's own result) runs as before.
 		ret = "break"
 	}
+	first := l.First()
 	in := fixes.Indent(c.pass.Fset, src, first)
 	text := fmt.Sprintf("if %s {\n%s\t%s\n%s}\n%s", cond, in, ret, in, in)
 	return analysis.TextEdit{Pos: first, End: first, NewText: []byte(text)}, true
+}
+
+// breaksOut reports whether a break at the top of l's body leaves l as
+// its last attempt does, to what follows it in the function ft: l is a
+// for or range statement whose body is l's, and the function goes on
+// after it (a for {} of a function with results has nothing after it).
+func breaksOut(l *retryloop.Loop, ft *ast.FuncType) bool {
+	switch st := l.Stmt.(type) {
+	case *ast.ForStmt:
+		return st.Body == l.Body && (st.Cond != nil || ft != nil && ft.Results.NumFields() == 0)
+	case *ast.RangeStmt:
+		return st.Body == l.Body
+	}
+	return false
 }
 
 // neverCancelled reports whether the local context v holds only
