@@ -22,6 +22,7 @@ import (
 	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 	"github.com/retrylint/retrylint/internal/logsink"
+	"github.com/retrylint/retrylint/internal/stdfacts"
 	"github.com/retrylint/retrylint/internal/summary"
 )
 
@@ -105,7 +106,7 @@ func New(cfg Config) *analysis.Analyzer {
 	a.Flags.Var(&debugWriters, "debug-writers", "comma-separated names of fields, parameters and variables whose io.Writer is a debug or trace output")
 	a.Flags.BoolVar(&partial, "partial-redaction", partial, "report a header, request or dump from which some credential headers were removed but not all, naming those left (off: removing the ones the package sends counts as a redaction)")
 	a.Flags.Var(&secretFields, "secret-fields", "comma-separated names of struct fields whose text is a credential, logged or printed when a log formats the struct whole (the default also takes every name whose words say password, secret, API or private key, access, refresh or session token)")
-	return a
+	return stdfacts.Wrap(a)
 }
 
 // funcFact summarises a function for its callers in this and other

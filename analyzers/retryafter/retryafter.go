@@ -19,6 +19,7 @@ import (
 	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 	"github.com/retrylint/retrylint/internal/retryloop"
+	"github.com/retrylint/retrylint/internal/stdfacts"
 	"github.com/retrylint/retrylint/internal/summary"
 )
 
@@ -66,7 +67,7 @@ func New(cfg Config) *analysis.Analyzer {
 	}
 	a.Flags.Var(&headers, "headers", "comma-separated response headers with Retry-After semantics, each NAME or NAME:UNIT (UNIT s, ms or reset)")
 	a.Flags.BoolVar(&overflow, "overflow", overflow, "also report a parsed wait multiplied into a time.Duration with no upper bound on the number (a huge value wraps around into no wait)")
-	return a
+	return stdfacts.Wrap(a)
 }
 
 // waitHeaders are the configured wait headers: all of them, those whose

@@ -23,6 +23,7 @@ import (
 	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 	"github.com/retrylint/retrylint/internal/retryloop"
+	"github.com/retrylint/retrylint/internal/stdfacts"
 	"github.com/retrylint/retrylint/internal/summary"
 )
 
@@ -66,7 +67,7 @@ func New(cfg Config) *analysis.Analyzer {
 	}
 	a.Flags.BoolVar(&c.Bounded, "bounded", c.Bounded, "also report loops with a bounded attempt count")
 	a.Flags.Var(config.PositiveInt{P: &c.Attempts}, "attempts", "attempt count that the suggested overall deadline assumes when the loop's count is not known (at least 1)")
-	return a
+	return stdfacts.Wrap(a)
 }
 
 // timeoutFact marks a function that makes a timeout of its own each time

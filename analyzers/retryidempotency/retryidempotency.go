@@ -19,6 +19,7 @@ import (
 	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 	"github.com/retrylint/retrylint/internal/retryloop"
+	"github.com/retrylint/retrylint/internal/stdfacts"
 	"github.com/retrylint/retrylint/internal/summary"
 )
 
@@ -55,7 +56,7 @@ func New(cfg Config) *analysis.Analyzer {
 		}),
 	}
 	a.Flags.Var(&keys, "key-headers", "comma-separated request headers that carry an idempotency key")
-	return a
+	return stdfacts.Wrap(a)
 }
 
 // writeFact marks a function that sends a POST or PATCH. Keyed reports

@@ -36,6 +36,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/retrylint/retrylint/analyzers"
+	"github.com/retrylint/retrylint/internal/stdfacts"
 	"github.com/retrylint/retrylint/scripts/bench/internal/noop"
 )
 
@@ -48,7 +49,11 @@ func main() {
 	memprofile := flag.String("memprofile", "", "write an allocation profile of the runs to this file")
 	top := flag.Int("top", 0, "after the runs, print each analyzer's time on standard-library and other packages, and the N slowest actions of the last run")
 	actionsOut := flag.String("actions", "", "write, for each action of the last run, its analyzer, package, own time in microseconds, and the numbers of object facts it exported and diagnostics it reported, one a line, to this file (to see what work gives nothing); implies serialised runs, as -top")
+	std := flag.Bool("stdfacts", true, "read the facts of the standard library from the table shipped with the analyzers (internal/stdfacts) where it applies; false analyses the standard library as a run without the table would")
 	flag.Parse()
+	if !*std {
+		stdfacts.Disable()
+	}
 	if *dir == "" || flag.NArg() == 0 || *runs < 1 {
 		log.Fatal("usage: analysis -dir MODULE_DIR [-runs N] [-noop] PACKAGES...")
 	}

@@ -1,0 +1,36 @@
+package main
+
+import (
+	"fmt"
+	"go/build"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/retrylint/retrylint/internal/stdfacts"
+)
+
+// Generate loads the packages of patterns (of the standard library) from
+// source, runs the analyzers over them with the table disabled, and
+// returns the table of what they exported, encoded as std.json holds it.
+func Generate(as []*analysis.Analyzer, patterns []string) ([]byte, error) {
+	restore := stdfacts.Disable()
+	defer restore()
+	pkgs, err := packages.Load(&packages.Config{Mode: packages.LoadAllSyntax, Tests: false}, patterns...)
+	if err != nil {
+		return nil, err
+	}
+	if n := packages.PrintErrors(pkgs); n > 0 {
+		return nil, fmt.Errorf("%d errors loading %v", n, patterns)
+	}
+	g, err := checker.Analyze(as, pkgs, nil)
+	if err != nil {
+		return nil, err
+	}
+	t, err := stdfacts.Build(g, as, build.Default.GOROOT)
+	if err != nil {
+		return nil, err
+	}
+	return marshal(t)
+}
