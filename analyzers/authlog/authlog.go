@@ -832,6 +832,7 @@ func (c *checker) summarise(st *fstate, logs bool) *funcFact {
 	if !logs {
 		return f // no call that may log: no parameter reaches a log
 	}
+	format, formats := c.formatsArgs(st)
 	for _, ic := range c.calls.Calls(st.decl) {
 		s, ok := c.sinkOf(ic)
 		if !ok {
@@ -854,7 +855,17 @@ func (c *checker) summarise(st *fstate, logs bool) *funcFact {
 			}
 		}
 		c.loggedArgs(call, s, spread, func(a logsink.Arg) {
-			if v := st.eval(a.Expr); v.p != 0 {
+			v := st.eval(a.Expr)
+			if formats && v.p&(1<<st.variadic) != 0 {
+				// The text the wrapper formatted: its callers' verbs
+				// say what of their arguments it shows.
+				v.p &^= 1<<st.variadic | 1<<format
+				f.Printf, f.Format, f.Args = true, format, st.variadic
+				if f.Sink == "" {
+					f.Sink = ultimate
+				}
+			}
+			if v.p != 0 {
 				f.Values |= v.p
 				if f.Sink == "" {
 					f.Sink = ultimate

@@ -201,7 +201,11 @@
 // plus the functions named by -authlog.sinks. A function, in any package,
 // that passes one of its parameters to a log is a log itself for that
 // parameter; a printf-style wrapper (format string, args ...any) is
-// followed through its format verbs.
+// followed through its format verbs, whether it passes format and
+// arguments on to the log or formats them first and logs the text
+// (msg := fmt.Sprintf(format, args...) then l.out.Println(msg), or
+// fmt.Errorf's text), provided the arguments are used nowhere else: a
+// request its callers print with %p or %T shows no header.
 //
 // A project's own logger is a log by its shape, when three things hold
 // together: the method belongs to a named interface type whose name has
