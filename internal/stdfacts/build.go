@@ -19,16 +19,18 @@ import (
 // packages were loaded from.
 func Build(g *checker.Graph, analyzers []*analysis.Analyzer, goroot string) (*Table, error) {
 	t := &Table{
-		Go:        ReadVersion(goroot),
-		GOOS:      build.Default.GOOS,
-		GOARCH:    build.Default.GOARCH,
-		Files:     map[string][]string{},
-		Analyzers: map[string]*AnalyzerFacts{},
+		Go:         ReadVersion(goroot),
+		GOOS:       build.Default.GOOS,
+		GOARCH:     build.Default.GOARCH,
+		CgoEnabled: build.Default.CgoEnabled,
+		ToolTags:   build.Default.ToolTags,
+		Files:      map[string][]string{},
+		Analyzers:  map[string]*AnalyzerFacts{},
 	}
 	want := map[*analysis.Analyzer]bool{}
 	for _, a := range analyzers {
 		want[a] = true
-		t.Analyzers[a.Name] = &AnalyzerFacts{Flags: Flags(a), Packages: map[string]*Package{}}
+		t.Analyzers[a.Name] = &AnalyzerFacts{Flags: Flags(a), Schemas: Schemas(a), Packages: map[string]*Package{}}
 	}
 	var err error
 	g.All()(func(act *checker.Action) bool {
@@ -77,12 +79,18 @@ func Build(g *checker.Graph, analyzers []*analysis.Analyzer, goroot string) (*Ta
 	return t, err
 }
 
-// inRoot reports whether the files are in the Go root goroot, as
-// analysisutil.InGOROOT asks of a pass.
+// inRoot reports whether all the files are in the Go root goroot: not
+// a package without files, nor one whose files cgo generated.
 func inRoot(fset *token.FileSet, files []*ast.File, goroot string) bool {
 	if len(files) == 0 {
 		return false
 	}
-	tf := fset.File(files[0].Pos())
-	return tf != nil && strings.HasPrefix(tf.Name(), filepath.Join(goroot, "src")+string(filepath.Separator))
+	src := filepath.Join(goroot, "src") + string(filepath.Separator)
+	for _, f := range files {
+		tf := fset.File(f.FileStart)
+		if tf == nil || !strings.HasPrefix(tf.Name(), src) {
+			return false
+		}
+	}
+	return true
 }

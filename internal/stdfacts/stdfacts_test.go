@@ -1,20 +1,25 @@
-package stdfacts
+package stdfacts_test
 
 import (
 	"flag"
 	"go/build"
+	"slices"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
+
+	"github.com/retrylint/retrylint/analyzers/retrydeadline"
+	"github.com/retrylint/retrylint/internal/stdfacts"
 )
 
-// retrydeadline as the table knows it: its name and default flags.
+// retrydeadline, with the default number of attempts (3) or another.
 func tableAnalyzer(t *testing.T, attempts string) *analysis.Analyzer {
 	t.Helper()
-	a := &analysis.Analyzer{Name: "retrydeadline"}
-	a.Flags.String("attempts", attempts, "")
-	a.Flags.Bool("bounded", true, "")
+	a := retrydeadline.New(retrydeadline.DefaultConfig())
+	if err := a.Flags.Set("attempts", attempts); err != nil {
+		t.Fatal(err)
+	}
 	return a
 }
 
@@ -31,42 +36,51 @@ func loadPass(t *testing.T, pattern string) *analysis.Pass {
 // The table applies only where the package, the Go root and the
 // configuration are the ones it was written for.
 func TestLookup(t *testing.T) {
-	tab, err := loaded()
+	tab, err := stdfacts.Loaded()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v := ReadVersion(build.Default.GOROOT); v != tab.Go {
-		t.Skipf("the table is for %s, the Go root is %s: nothing applies (go run ./scripts/stdfacts)", tab.Go, v)
+	if v := stdfacts.ReadVersion(build.Default.GOROOT); v != tab.Go || tab.GOOS != build.Default.GOOS || tab.GOARCH != build.Default.GOARCH || tab.CgoEnabled != build.Default.CgoEnabled || !slices.Equal(tab.ToolTags, build.Default.ToolTags) {
+		t.Skipf("the table is for %s %s/%s, this is %s %s/%s (or other build settings): nothing applies", tab.Go, tab.GOOS, tab.GOARCH, v, build.Default.GOOS, build.Default.GOARCH)
 	}
 	pass := loadPass(t, "errors")
-	if lookup(tableAnalyzer(t, "3"), pass) == nil {
+	if stdfacts.Lookup(tableAnalyzer(t, "3"), pass) == nil {
 		t.Errorf("errors with the default flags: the table does not apply")
 	}
-	if lookup(tableAnalyzer(t, "5"), pass) != nil {
+	if stdfacts.Lookup(tableAnalyzer(t, "5"), pass) != nil {
 		t.Errorf("-attempts=5: the table applies to a configuration it was not written for")
 	}
-	if lookup(&analysis.Analyzer{Name: "other", Flags: *flag.NewFlagSet("other", flag.ContinueOnError)}, pass) != nil {
+	if stdfacts.Lookup(&analysis.Analyzer{Name: "other", Flags: *flag.NewFlagSet("other", flag.ContinueOnError)}, pass) != nil {
 		t.Errorf("an analyzer the table does not hold: the table applies")
+	}
+	changed := *tableAnalyzer(t, "3")
+	changed.FactTypes = []analysis.Fact{new(otherFact)}
+	if stdfacts.Lookup(&changed, pass) != nil {
+		t.Errorf("a fact type that is not the table's: the table applies")
 	}
 	short := *pass
 	short.Files = pass.Files[1:]
-	if lookup(tableAnalyzer(t, "3"), &short) != nil {
+	if stdfacts.Lookup(tableAnalyzer(t, "3"), &short) != nil {
 		t.Errorf("errors with a file less: the table applies to files it was not written for")
 	}
 	t.Setenv("RETRYLINT_GATES", "1")
-	if lookup(tableAnalyzer(t, "3"), pass) != nil {
+	if stdfacts.Lookup(tableAnalyzer(t, "3"), pass) != nil {
 		t.Errorf("RETRYLINT_GATES=1: the table applies, and the gates' diagnostics would be lost")
 	}
 	t.Setenv("RETRYLINT_GATES", "")
-	restore := Disable()
-	if lookup(tableAnalyzer(t, "3"), pass) != nil {
+	restore := stdfacts.Disable()
+	if stdfacts.Lookup(tableAnalyzer(t, "3"), pass) != nil {
 		t.Errorf("disabled: the table applies")
 	}
 	restore()
 	// A package outside the Go root is analysed, whatever its path.
 	mod := loadPass(t, "github.com/retrylint/retrylint/internal/stdfacts")
 	mod.Pkg = pass.Pkg
-	if lookup(tableAnalyzer(t, "3"), mod) != nil {
+	if stdfacts.Lookup(tableAnalyzer(t, "3"), mod) != nil {
 		t.Errorf("files outside the Go root: the table applies")
 	}
 }
+
+type otherFact struct{ N int }
+
+func (*otherFact) AFact() {}

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/stdfacts"
 )
 
@@ -15,6 +16,9 @@ import (
 // source, runs the analyzers over them with the table disabled, and
 // returns the table of what they exported, encoded as std.json holds it.
 func Generate(as []*analysis.Analyzer, patterns []string) ([]byte, error) {
+	if analysisutil.GatesOn() {
+		return nil, fmt.Errorf("RETRYLINT_GATES=1 adds diagnostics that a run without it does not report: unset it")
+	}
 	restore := stdfacts.Disable()
 	defer restore()
 	pkgs, err := packages.Load(&packages.Config{Mode: packages.LoadAllSyntax, Tests: false}, patterns...)

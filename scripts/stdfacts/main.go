@@ -60,11 +60,3 @@ func main() {
 func marshal(t *stdfacts.Table) ([]byte, error) {
 	return json.MarshalIndent(t, "", "\t")
 }
-
-func tableVersion(t interface{ Fatal(...any) }, data []byte) string {
-	var tab stdfacts.Table
-	if err := json.Unmarshal(data, &tab); err != nil {
-		t.Fatal(err)
-	}
-	return tab.Go
-}
