@@ -259,9 +259,12 @@ func (f *funcFact) equal(g *funcFact) bool {
 }
 
 type checker struct {
-	pass  *analysis.Pass
-	names []string // configured headers, canonical, in order
-	sinks logsink.Funcs
+	pass *analysis.Pass
+	// wrappers are the names of other packages' functions that log (see
+	// wrapperNames).
+	wrappers map[string]bool
+	names    []string // configured headers, canonical, in order
+	sinks    logsink.Funcs
 	// debugWriters are the names of the writers that are debug output.
 	debugWriters logsink.Names
 	// methods are the method declarations of the package by position,
@@ -478,9 +481,13 @@ func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, de
 // parameter that reaches a log.
 func (c *checker) reach(g *summary.Graph, reachesHTTP bool) (logs, active []bool) {
 	logs = make([]bool, len(g.Funcs))
+	wrappers := c.wrapperNames()
 	for i, d := range g.Funcs {
 		for _, call := range c.calls.Calls(d.Decl) {
 			if fn := call.Callee; fn != nil {
+				if !c.mayLogName(fn.Name(), wrappers) {
+					continue // no log, nor a wrapper of one, by its name
+				}
 				if _, local := g.Of(fn); !local && c.isLogCall(call.Expr, fn.Origin()) {
 					logs[i] = true // it calls a log, or a wrapper from another package
 					break
@@ -586,12 +593,7 @@ func mayCarryResults(fn *types.Func) bool {
 // name first, which spares resolving the callee of almost every call in
 // a package without HTTP (generated code holds a great many).
 func (c *checker) callsLog(decls []decl) bool {
-	wrappers := map[string]bool{}
-	for _, of := range c.pass.AllObjectFacts() {
-		if f, ok := of.Fact.(*funcFact); ok && f.sink() {
-			wrappers[of.Object.Name()] = true
-		}
-	}
+	wrappers := c.wrapperNames()
 	found := false
 	for _, d := range decls {
 		// Not the call index: that would resolve every callee of a
@@ -613,6 +615,20 @@ func (c *checker) callsLog(decls []decl) bool {
 		}
 	}
 	return false
+}
+
+// wrapperNames returns the names of the functions of other packages
+// whose facts say they log (see mayLogName), computed once a package.
+func (c *checker) wrapperNames() map[string]bool {
+	if c.wrappers == nil {
+		c.wrappers = map[string]bool{}
+		for _, of := range c.pass.AllObjectFacts() {
+			if f, ok := of.Fact.(*funcFact); ok && f.sink() {
+				c.wrappers[of.Object.Name()] = true
+			}
+		}
+	}
+	return c.wrappers
 }
 
 // hasFacts reports whether some dependency exported a fact: a log wrapper

@@ -69,6 +69,7 @@ type Index struct {
 
 	mu     sync.Mutex
 	bodies map[*ast.FuncDecl]*body
+	vars   map[*ast.GenDecl][]ast.Node
 
 	takenOnce sync.Once
 	taken     map[*types.Func]bool
@@ -230,17 +231,9 @@ func (ix *Index) Visit(skip func(*ast.File) bool, fn func(ast.Node)) {
 				if d.Tok != token.VAR {
 					continue
 				}
-				ast.Inspect(d, func(n ast.Node) bool {
-					switch n := n.(type) {
-					case *ast.AssignStmt, *ast.ValueSpec, *ast.RangeStmt, *ast.CallExpr, *ast.IndexExpr, *ast.CompositeLit:
-						fn(n)
-					case *ast.UnaryExpr:
-						if n.Op == token.AND {
-							fn(n)
-						}
-					}
-					return true
-				})
+				for _, n := range ix.varNodes(d) {
+					fn(n)
+				}
 			}
 		}
 	}
@@ -336,6 +329,41 @@ func (ix *Index) body(fd *ast.FuncDecl) *body {
 	}
 	ix.mu.Unlock()
 	return b
+}
+
+// varNodes returns the nodes of a package-level variable declaration
+// that Visit reports, in preorder, listed once per package: the analyzers
+// visit them again and again, and a generated table (an SDK's endpoint
+// list) can be most of a package's syntax.
+func (ix *Index) varNodes(d *ast.GenDecl) []ast.Node {
+	ix.mu.Lock()
+	nodes, ok := ix.vars[d]
+	ix.mu.Unlock()
+	if ok {
+		return nodes
+	}
+	ast.Inspect(d, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt, *ast.ValueSpec, *ast.RangeStmt, *ast.CallExpr, *ast.IndexExpr, *ast.CompositeLit:
+			nodes = append(nodes, n)
+		case *ast.UnaryExpr:
+			if n.Op == token.AND {
+				nodes = append(nodes, n)
+			}
+		}
+		return true
+	})
+	ix.mu.Lock()
+	if ix.vars == nil {
+		ix.vars = map[*ast.GenDecl][]ast.Node{}
+	}
+	if old, ok := ix.vars[d]; ok {
+		nodes = old
+	} else {
+		ix.vars[d] = nodes
+	}
+	ix.mu.Unlock()
+	return nodes
 }
 
 func (ix *Index) walk(fd *ast.FuncDecl) *body {
