@@ -178,7 +178,7 @@ func Disable() (restore func()) {
 // lookup returns the table's facts of a on the package of pass, nil when
 // they do not apply and a must run.
 func lookup(a *analysis.Analyzer, pass *analysis.Pass) *Package {
-	if off.Load() || analysisutil.GatesOn() || !analysisutil.IsStdPath(pass.Pkg.Path()) || !inRoot(pass.Fset, pass.Files, build.Default.GOROOT) {
+	if off.Load() || analysisutil.GatesOn() || !analysisutil.IsStdPath(pass.Pkg.Path()) {
 		return nil
 	}
 	t, err := loaded()
@@ -186,11 +186,24 @@ func lookup(a *analysis.Analyzer, pass *analysis.Pass) *Package {
 		return nil
 	}
 	af := t.Analyzers[a.Name]
-	if af == nil || af.Flags != Flags(a) || !maps.Equal(af.Schemas, Schemas(a)) {
+	if af == nil || af.Flags != Flags(a) || !schemasMatch(a, af) {
 		return nil
 	}
-	files, ok := t.Files[pass.Pkg.Path()]
-	if !ok || !slices.Equal(files, Files(pass)) {
+	// The four analyzers ask about the same package: its files are
+	// listed once.
+	key := filesKey{pkg: pass.Pkg, n: len(pass.Files)}
+	if len(pass.Files) > 0 {
+		key.first = pass.Files[0]
+	}
+	pf, found := pkgFiles.Load(key)
+	files, _ := pf.([]string)
+	if !found {
+		if inRoot(pass.Fset, pass.Files, build.Default.GOROOT) {
+			files = Files(pass)
+		}
+		pkgFiles.Store(key, files)
+	}
+	if want, ok := t.Files[pass.Pkg.Path()]; !ok || files == nil || !slices.Equal(want, files) {
 		return nil
 	}
 	p := af.Packages[pass.Pkg.Path()]
@@ -201,6 +214,32 @@ func lookup(a *analysis.Analyzer, pass *analysis.Pass) *Package {
 		return nil
 	}
 	return p
+}
+
+// filesKey identifies the files of a pass.
+type filesKey struct {
+	pkg   *types.Package
+	n     int
+	first *ast.File
+}
+
+var (
+	// pkgFiles maps the files of a package of the standard library (a
+	// filesKey) to their names and sizes (see Files), nil when they are
+	// not all in the Go root.
+	pkgFiles sync.Map
+	// schemas maps an analyzer to whether its fact types have the table's
+	// schemas: they are the same for the life of the process.
+	schemas sync.Map
+)
+
+func schemasMatch(a *analysis.Analyzer, af *AnalyzerFacts) bool {
+	if ok, found := schemas.Load(a); found {
+		return ok.(bool)
+	}
+	ok := maps.Equal(af.Schemas, Schemas(a))
+	schemas.Store(a, ok)
+	return ok
 }
 
 // platform reports whether the table was written for the platform and
