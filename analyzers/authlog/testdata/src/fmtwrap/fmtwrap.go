@@ -3,6 +3,7 @@
 package fmtwrap
 
 import (
+	"bytes"
 	"fmt"
 	"log"
 )
@@ -37,4 +38,15 @@ func (l *Logger) Tracef(format string, args ...any) { // want Tracef:`authlog\(s
 func (l *Logger) Infof(format string, args ...any) { // want Infof:`authlog\(sink=\(\*log.Logger\).Println values=p0,p1\)`
 	msg := fmt.Sprintf("%s %v", format, args)
 	l.out.Println(msg)
+}
+
+// Logf takes a level first, and builds the line in a buffer.
+func (l *Logger) Logf(level int, format string, args ...any) { // want Logf:`authlog\(sink=\(\*log.Logger\).Printf printf=p1:p2\)`
+	if level < 2 {
+		return
+	}
+	var b bytes.Buffer
+	b.WriteString("[DEBUG] ")
+	b.WriteString(fmt.Sprintf(format, args...))
+	l.out.Printf("%s", b.String())
 }

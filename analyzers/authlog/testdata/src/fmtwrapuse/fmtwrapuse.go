@@ -30,5 +30,7 @@ func (c *Client) send(url string) (*http.Response, error) {
 	c.log.Errorf("auth %s rejected", req.Header.Get("Authorization")) // want `Authorization header value reaches`
 	// Must flag: Tracef logs its arguments whole, whatever the verb.
 	c.log.Tracef("sending %p", req) // want `request formatted whole`
+	// Must flag: the header value, not the request tagged with %p.
+	c.log.Logf(3, "[Req:%p] auth:%s", req, req.Header.Get("Authorization")) // want `Authorization header value reaches \(\*fmtwrap.Logger\).Logf`
 	return c.hc.Do(req)
 }
