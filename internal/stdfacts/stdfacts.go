@@ -7,7 +7,7 @@
 // rest are what the analysis of the user's code reads. In the standard
 // library those facts depend only on its source, the platform and the
 // analyzers' configuration, and computing them took about a third of the
-// analysis of a typical run. The table in std.json holds them for one Go
+// analysis of a typical run. The table in std.jsonl holds them for one Go
 // release and platform (see scripts/stdfacts, which writes it).
 //
 // An analyzer wrapped by Wrap, on a package of the standard library,
@@ -59,6 +59,7 @@ import (
 	"reflect"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -69,7 +70,7 @@ import (
 	"github.com/retrylint/retrylint/internal/analysisutil"
 )
 
-//go:embed std.json
+//go:embed std.jsonl
 var stdJSON []byte
 
 // Table is the facts of the analyzers on the packages of the standard
@@ -86,7 +87,7 @@ type Table struct {
 	ToolTags   []string
 	// Files maps the import path of each package analysed to the base
 	// names and sizes of its files, sorted ("client.go:31234").
-	Files map[string][]string
+	Files map[string][]string `json:"-"`
 	// Analyzers maps each analyzer's name to what it exports.
 	Analyzers map[string]*AnalyzerFacts
 }
@@ -103,7 +104,74 @@ type AnalyzerFacts struct {
 	// Packages maps an import path to what the analyzer exported or
 	// reported there; a package of Table.Files that is not listed gave
 	// neither.
-	Packages map[string]*Package
+	Packages map[string]*Package `json:"-"`
+}
+
+// The table is stored as JSON lines (std.jsonl): the first holds the
+// release, the platform and each analyzer's flags and schemas; each other
+// line one package, sorted by path, so that a run (a process a package,
+// under go vet) parses the lines of the packages it asks about only.
+type pkgLine struct {
+	Path      string
+	Files     []string
+	Analyzers map[string]*Package `json:",omitempty"`
+}
+
+// Marshal encodes t as std.jsonl holds it.
+func (t *Table) Marshal() ([]byte, error) {
+	var b bytes.Buffer
+	head, err := json.Marshal(t)
+	if err != nil {
+		return nil, err
+	}
+	b.Write(head)
+	b.WriteByte('\n')
+	for _, path := range slices.Sorted(maps.Keys(t.Files)) {
+		line := pkgLine{Path: path, Files: t.Files[path]}
+		for name, af := range t.Analyzers {
+			if p := af.Packages[path]; p != nil {
+				if line.Analyzers == nil {
+					line.Analyzers = map[string]*Package{}
+				}
+				line.Analyzers[name] = p
+			}
+		}
+		data, err := json.Marshal(line)
+		if err != nil {
+			return nil, err
+		}
+		b.Write(data)
+		b.WriteByte('\n')
+	}
+	return b.Bytes(), nil
+}
+
+// Unmarshal decodes a whole table encoded by Marshal.
+func Unmarshal(data []byte) (*Table, error) {
+	head, rest, _ := bytes.Cut(data, []byte("\n"))
+	var t Table
+	if err := json.Unmarshal(head, &t); err != nil {
+		return nil, err
+	}
+	t.Files = map[string][]string{}
+	for _, af := range t.Analyzers {
+		af.Packages = map[string]*Package{}
+	}
+	for len(rest) > 0 {
+		var line []byte
+		line, rest, _ = bytes.Cut(rest, []byte("\n"))
+		var pl pkgLine
+		if err := json.Unmarshal(line, &pl); err != nil {
+			return nil, err
+		}
+		t.Files[pl.Path] = pl.Files
+		for name, p := range pl.Analyzers {
+			if af := t.Analyzers[name]; af != nil {
+				af.Packages[pl.Path] = p
+			}
+		}
+	}
+	return &t, nil
 }
 
 // Package is what one analyzer exported and reported on one package.
@@ -133,16 +201,42 @@ var (
 	tableErr  error
 )
 
+// loaded returns the embedded table's first line: release, platform,
+// flags and schemas, without packages.
 func loaded() (*Table, error) {
 	tableOnce.Do(func() {
+		head, _, _ := bytes.Cut(stdJSON, []byte("\n"))
 		var t Table
-		if err := json.Unmarshal(stdJSON, &t); err != nil {
+		if err := json.Unmarshal(head, &t); err != nil {
 			tableErr = fmt.Errorf("stdfacts: the embedded table: %v", err)
 			return
 		}
 		table = &t
 	})
 	return table, tableErr
+}
+
+// lines caches the packages' lines parsed (a *pkgLine, nil for a path
+// the table does not hold).
+var lines sync.Map
+
+// entry returns the table's line of the package path, nil when there is
+// none.
+func entry(path string) *pkgLine {
+	if v, ok := lines.Load(path); ok {
+		return v.(*pkgLine)
+	}
+	var pl *pkgLine
+	prefix := []byte("\n{\"Path\":" + strconv.Quote(path) + ",")
+	if i := bytes.Index(stdJSON, prefix); i >= 0 {
+		line, _, _ := bytes.Cut(stdJSON[i+1:], []byte("\n"))
+		pl = new(pkgLine)
+		if json.Unmarshal(line, pl) != nil || pl.Path != path {
+			pl = nil
+		}
+	}
+	lines.Store(path, pl)
+	return pl
 }
 
 // Wrap makes a use the facts of the table on the packages of the
@@ -203,10 +297,11 @@ func lookup(a *analysis.Analyzer, pass *analysis.Pass) *Package {
 		}
 		pkgFiles.Store(key, files)
 	}
-	if want, ok := t.Files[pass.Pkg.Path()]; !ok || files == nil || !slices.Equal(want, files) {
+	pl := entry(pass.Pkg.Path())
+	if pl == nil || files == nil || !slices.Equal(pl.Files, files) {
 		return nil
 	}
-	p := af.Packages[pass.Pkg.Path()]
+	p := pl.Analyzers[a.Name]
 	if p == nil {
 		return new(Package) // nothing to export
 	}

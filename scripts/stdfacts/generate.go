@@ -14,7 +14,7 @@ import (
 
 // Generate loads the packages of patterns (of the standard library) from
 // source, runs the analyzers over them with the table disabled, and
-// returns the table of what they exported, encoded as std.json holds it.
+// returns the table of what they exported, encoded as std.jsonl holds it.
 func Generate(as []*analysis.Analyzer, patterns []string) ([]byte, error) {
 	if analysisutil.GatesOn() {
 		return nil, fmt.Errorf("RETRYLINT_GATES=1 adds diagnostics that a run without it does not report: unset it")
@@ -36,5 +36,5 @@ func Generate(as []*analysis.Analyzer, patterns []string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return marshal(t)
+	return t.Marshal()
 }

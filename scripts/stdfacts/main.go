@@ -1,4 +1,4 @@
-// Command stdfacts writes internal/stdfacts/std.json: the facts that the
+// Command stdfacts writes internal/stdfacts/std.jsonl: the facts that the
 // retrylint analyzers export on the packages of the standard library, for
 // the Go release and platform it runs with, so that a run of retrylint
 // reads them instead of analysing the standard library again (see
@@ -15,7 +15,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"go/build"
@@ -29,7 +28,7 @@ import (
 func main() {
 	log.SetFlags(0)
 	log.SetPrefix("stdfacts: ")
-	out := flag.String("o", "internal/stdfacts/std.json", "the table to write")
+	out := flag.String("o", "internal/stdfacts/std.jsonl", "the table to write")
 	check := flag.Bool("check", false, "write nothing: fail when the table differs from what the analyzers compute")
 	flag.Parse()
 	if flag.NArg() > 0 {
@@ -53,10 +52,4 @@ func main() {
 		log.Fatal(err)
 	}
 	fmt.Fprintf(os.Stderr, "stdfacts: wrote %s (%d bytes) for %s\n", *out, len(data), stdfacts.ReadVersion(build.Default.GOROOT))
-}
-
-// marshal writes the table as indented JSON, so that a new release's
-// table reads as a diff of the facts that changed.
-func marshal(t *stdfacts.Table) ([]byte, error) {
-	return json.MarshalIndent(t, "", "\t")
 }
