@@ -42,10 +42,15 @@ func (c *checker) attemptBound(file *ast.File, l *retryloop.Loop) (text string, 
 	b := &bounds{c: c, file: file, l: l}
 	switch s := l.Stmt.(type) {
 	case *ast.RangeStmt:
-		// for range n, for i := range n: n is evaluated once.
+		// for range n, for i := range n: n is evaluated once; a
+		// failover over a list (for _, p := range peers) makes one
+		// attempt an item, len(peers).
 		n, ok := b.term(s.X, false)
 		if !ok {
 			return "", false, false
+		}
+		if t := b.c.pass.TypesInfo.TypeOf(s.X); n.val == nil && t != nil && !isInteger(t) {
+			n.expr = &ast.CallExpr{Fun: ast.NewIdent("len"), Args: []ast.Expr{s.X}}
 		}
 		return b.countText(n, term{val: constant.MakeInt64(0)}, 0)
 	case *ast.ForStmt:
@@ -660,4 +665,10 @@ func (it *iteration) before(x, y place) bool {
 		return x.i < y.i
 	}
 	return !it.reach(it.entry, y.b, x.b)
+}
+
+// isInteger reports whether t is an integer type.
+func isInteger(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
 }

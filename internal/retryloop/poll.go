@@ -32,44 +32,17 @@ func (r *Result) EndsOnFailure(l *Loop) bool {
 	if g == nil {
 		return false
 	}
-	info := r.pass.TypesInfo
 	for _, call := range l.Sends {
-		_, direct := httpmodel.SendOf(info, call)
-		as := assignOf(l.Body, call)
-		if as == nil || len(as.Lhs) < 2 {
+		m, as, direct, ok := r.sendOutcome(l, call)
+		if !ok {
 			return false
-		}
-		m := &failure{info: info, err: identVar(info, as.Lhs[len(as.Lhs)-1]), codes: map[*types.Var]bool{}}
-		switch {
-		case direct && len(as.Lhs) == 2:
-			m.resp = identVar(info, as.Lhs[0])
-		case direct:
-			return false
-		default:
-			// A function that sends (done, err := c.checkOnce(url)):
-			// its error is the failure; a response it returns carries
-			// the statuses, as a send's does.
-			if m.err == nil || !types.Identical(m.err.Type(), types.Universe.Lookup("error").Type()) {
-				return false
-			}
-			for _, lhs := range as.Lhs[:len(as.Lhs)-1] {
-				if t := info.TypeOf(lhs); t != nil && httpmodel.IsResponse(t) {
-					m.resp = identVar(info, lhs)
-					if m.resp == nil {
-						return false
-					}
-				}
-			}
-		}
-		if m.err == nil || assignedElsewhere(info, l.Body, as, m.err, m.resp) {
-			return false // a later error or response is not the send's
 		}
 		m.transport = true
 		if next, ok := g.Next(l.Stmt, as, m); !ok || next {
 			return false
 		}
 		if m.resp == nil {
-			if !direct && !returnsResponse(info, call) {
+			if !direct && !returnsResponse(r.pass.TypesInfo, call) {
 				continue // the function's error is its only failure
 			}
 			return false
@@ -83,6 +56,76 @@ func (r *Result) EndsOnFailure(l *Loop) bool {
 		}
 	}
 	return true
+}
+
+// leftOnSuccess reports whether every send of l, when it succeeds (no
+// error and, where the loop sees the response, a 200), certainly leaves
+// the loop, while a transport failure of one of them may reach the next
+// iteration: the loop does the same operation again on its next item only
+// after a failure, as a failover to the next peer, replica or mirror does.
+// The answer is false whenever it is not certain (see EndsOnFailure).
+func (r *Result) leftOnSuccess(l *Loop) bool {
+	g := r.Graph(l.Func)
+	if g == nil || len(l.Sends) == 0 {
+		return false
+	}
+	retried := false
+	for _, call := range l.Sends {
+		m, as, _, ok := r.sendOutcome(l, call)
+		if !ok {
+			return false
+		}
+		m.status = 200
+		if next, ok := g.Next(l.Stmt, as, m); !ok || next {
+			return false
+		}
+		m.transport = true
+		if next, ok := g.Next(l.Stmt, as, m); ok && next {
+			retried = true
+		}
+	}
+	return retried
+}
+
+// sendOutcome returns the model of the outcome of call, a send of l (a
+// net/http send or a call of a function that sends), with the assignment
+// of its results: its error and, when the loop assigns it, its response.
+// direct reports a net/http send. ok is false when the loop does not
+// assign the send's error (and a direct send's response), or assigns
+// them again elsewhere in the body.
+func (r *Result) sendOutcome(l *Loop, call *ast.CallExpr) (m *failure, as *ast.AssignStmt, direct, ok bool) {
+	info := r.pass.TypesInfo
+	_, direct = httpmodel.SendOf(info, call)
+	as = assignOf(l.Body, call)
+	if as == nil || len(as.Lhs) < 2 {
+		return nil, nil, false, false
+	}
+	m = &failure{info: info, err: identVar(info, as.Lhs[len(as.Lhs)-1]), codes: map[*types.Var]bool{}}
+	switch {
+	case direct && len(as.Lhs) == 2:
+		m.resp = identVar(info, as.Lhs[0])
+	case direct:
+		return nil, nil, false, false
+	default:
+		// A function that sends (done, err := c.checkOnce(url)): its
+		// error is the failure; a response it returns carries the
+		// statuses, as a send's does.
+		if m.err == nil || !types.Identical(m.err.Type(), types.Universe.Lookup("error").Type()) {
+			return nil, nil, false, false
+		}
+		for _, lhs := range as.Lhs[:len(as.Lhs)-1] {
+			if t := info.TypeOf(lhs); t != nil && httpmodel.IsResponse(t) {
+				m.resp = identVar(info, lhs)
+				if m.resp == nil {
+					return nil, nil, false, false
+				}
+			}
+		}
+	}
+	if m.err == nil || assignedElsewhere(info, l.Body, as, m.err, m.resp) {
+		return nil, nil, false, false // a later error or response is not the send's
+	}
+	return m, as, direct, true
 }
 
 // returnsResponse reports whether the function call calls returns a

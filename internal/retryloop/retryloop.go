@@ -44,8 +44,12 @@
 // iteration.
 //
 // Ranging over a slice, map, channel or string, or over an iterator
-// whose values the body uses, is iteration, and
-// so is a loop whose request changes; sends in go and defer statements and
+// whose values the body uses, is iteration, but for a failover: a range
+// over a slice, array or map whose every send, when it succeeds, leaves
+// the loop, and whose transport failure may reach the next item (the same
+// request tried on the next peer, replica or mirror; see leftOnSuccess).
+// A loop whose request changes is iteration too; sends in go and defer
+// statements and
 // in function literals (such as goroutines of a fan-out) are not the loop's
 // own, but a literal called on the spot is part of the body.
 //
@@ -529,6 +533,7 @@ func (r *Result) classify(s ast.Stmt, body *ast.BlockStmt, stack []ast.Node, cal
 	l := &Loop{Stmt: s, Body: body, Func: enclosingFunc(stack)}
 	l.Outer, _ = fixes.StmtInBlock(append(slices.Clone(stack), s))
 	var post ast.Stmt
+	failover := false
 	switch s := s.(type) {
 	case *ast.ForStmt:
 		l.Bounded = s.Cond != nil
@@ -548,6 +553,11 @@ func (r *Result) classify(s ast.Stmt, body *ast.BlockStmt, stack []ast.Node, cal
 			// An iterator of attempts (for range retrier.Attempts()):
 			// its values go unused, so each iteration does the same;
 			// the iterator decides when to stop, as a count does.
+		case isList(tv.Type):
+			// Over items: iteration, unless each item is another
+			// place to do the same operation, tried only after the
+			// last one failed (see leftOnSuccess).
+			failover = true
 		default:
 			return nil // iteration over items
 		}
@@ -587,6 +597,9 @@ func (r *Result) classify(s ast.Stmt, body *ast.BlockStmt, stack []ast.Node, cal
 	if l.Op != nil && !r.opOutcomes(l) {
 		return nil
 	}
+	if failover && (l.Op != nil || !r.leftOnSuccess(l)) {
+		return nil // iteration over items
+	}
 	if r.requestVaries(l, post) || inSelectCases(body, l.Sends) {
 		return nil
 	}
@@ -594,6 +607,20 @@ func (r *Result) classify(s ast.Stmt, body *ast.BlockStmt, stack []ast.Node, cal
 		return nil
 	}
 	return l
+}
+
+// isList reports whether a range over a value of type t visits a list of
+// items: a slice, an array (or a pointer to one) or a map. A channel is a
+// queue, whose next item is new work.
+func isList(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Slice, *types.Array, *types.Map:
+		return true
+	case *types.Pointer:
+		_, ok := u.Elem().Underlying().(*types.Array)
+		return ok
+	}
+	return false
 }
 
 // requestVaries reports whether something the loop's requests are built
