@@ -493,3 +493,51 @@ func TestFixBehavesRetryIdempotencyClosureAny(t *testing.T) {
 		})
 	})
 }
+
+// TestFixBehavesRetryIdempotencyMethodPeer: a cluster client that hands
+// the caller's method to a helper building each request, and tries the
+// next peer after any error, applies a POST twice when the first peer
+// applied it and the connection dropped; after the fix a transport error
+// on a POST is handed back, while a peer's refusal (a 503, an answer)
+// still sends the POST to the next peer, and a GET goes on to the next
+// peer after a transport error as before.
+func TestFixBehavesRetryIdempotencyMethodPeer(t *testing.T) {
+	c := fixClient(t, "methodpeer", "retryidempotency", "a request of its caller's method (method) is re-sent after a transport error")
+	peers := func(first retrytest.Step, method string) []retrytest.Route {
+		return []retrytest.Route{
+			{Method: method, Path: "/p1/db/execute", Script: []retrytest.Step{first}},
+			{Method: method, Path: "/p2/db/execute", Script: []retrytest.Step{retrytest.OK(200)}},
+		}
+	}
+	t.Run("post, first peer applies and drops", func(t *testing.T) {
+		t.Parallel()
+		c.beforeAndAfter(t, peers(retrytest.CommitAndDrop(), "POST"), func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, "POST", srv.URL+"/p1", srv.URL+"/p2")
+			n := srv.Attempts("POST /p2/db/execute")
+			switch {
+			case !fixed && (n != 1 || res.code != 0):
+				t.Errorf("as written the second peer applies the POST again: want 1 attempt there and success, got %d, exit %d\n%s", n, res.code, srv.Timeline())
+			case fixed && (n != 0 || res.code == 0):
+				t.Errorf("fixed, the POST must not reach the second peer: got %d attempts there, exit %d\n%s", n, res.code, srv.Timeline())
+			}
+		})
+	})
+	t.Run("post, first peer refuses", func(t *testing.T) {
+		t.Parallel()
+		c.beforeAndAfter(t, peers(retrytest.Fail(503), "POST"), func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, "POST", srv.URL+"/p1", srv.URL+"/p2")
+			if n := srv.Attempts("POST /p2/db/execute"); n != 1 || res.code != 0 {
+				t.Errorf("fixed=%v: a refusal still goes on to the next peer: want 1 attempt there and success, got %d, exit %d\n%s", fixed, n, res.code, srv.Timeline())
+			}
+		})
+	})
+	t.Run("get, first peer drops", func(t *testing.T) {
+		t.Parallel()
+		c.beforeAndAfter(t, peers(retrytest.CommitAndDrop(), "GET"), func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, "GET", srv.URL+"/p1", srv.URL+"/p2")
+			if n := srv.Attempts("GET /p2/db/execute"); n != 1 || res.code != 0 {
+				t.Errorf("fixed=%v: a GET goes on to the next peer: want 1 attempt there and success, got %d, exit %d\n%s", fixed, n, res.code, srv.Timeline())
+			}
+		})
+	})
+}

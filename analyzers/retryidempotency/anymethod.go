@@ -404,6 +404,14 @@ func (c *checker) methodSources(fn ast.Node) map[types.Object]bool {
 					}
 				}
 			}
+		} else if f := httpmodel.Callee(info, call); f != nil {
+			// A function that sends a request it builds from the method
+			// it is handed (doOnce(ctx, method, url, body)).
+			if w := c.writes.Lookup(f); w != nil && w.MethodArg > 0 && w.MethodField == "" {
+				if _, args := httpmodel.Receiver(info, call); w.MethodArg <= len(args) {
+					add(args[w.MethodArg-1])
+				}
+			}
 		}
 		return true
 	})

@@ -46,7 +46,12 @@
 //   - a retrying sender: a loop that re-sends a request whose method it
 //     does not fix (a *http.Request parameter, a field holding one, a copy
 //     or a request a helper derives from one, a request built with a
-//     method taken from a parameter or a field, or such a request wrapper
+//     method taken from a parameter or a field, a call of a helper of the
+//     package that builds its request from the method it is handed, given
+//     the caller's (call(ctx, method, ...) trying doOnce(ctx, method, url,
+//     body) on each peer; its fix hands a transport error, a *url.Error,
+//     back at once for a method that is not idempotent, and leaves every
+//     other error retried as before), or such a request wrapper
 //     of a pipeline or an SDK: a struct holding a *http.Request, such as
 //     a policy's request whose Next method sends it) after an unknown outcome,
 //     without the check that net/http's own Transport makes before it

@@ -1025,6 +1025,12 @@ func (c *checker) checkLoop(l *retryloop.Loop) {
 			c.gateUnresolved(call, "send-unresolved", "a send in a retry loop")
 			continue
 		}
+		if c.sendsCallersMethod(l.Func, s) {
+			if c.checkMethodArg(file, l, s) {
+				return
+			}
+			continue
+		}
 		if !isWrite(s.method) {
 			continue
 		}

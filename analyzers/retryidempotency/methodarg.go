@@ -1,0 +1,106 @@
+package retryidempotency
+
+import (
+	"fmt"
+	"go/ast"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/fixes"
+	"github.com/retrylint/retrylint/internal/flow"
+	"github.com/retrylint/retrylint/internal/retryloop"
+)
+
+// A retrying sender need not hold the request: an SDK's call(ctx, method,
+// path, body) that tries doOnce(ctx, method, url, body) again, where
+// doOnce builds the request from the method it is handed, re-sends
+// whatever method its own caller passed. This file judges such a loop as
+// one that re-sends a request of any method.
+
+// sendsCallersMethod reports whether s is a call of a function that
+// builds its request from a method argument, handed the method of fn's
+// caller (see callersMethod).
+func (c *checker) sendsCallersMethod(fn ast.Node, s send) bool {
+	return s.methodArg != nil && s.methodField == "" && s.method == "" && c.callersMethod(fn, s.methodArg)
+}
+
+// checkMethodArg reports a loop that re-sends, after a transport error, a
+// request built with its caller's method, and reports whether it did.
+//
+// The fix hands the error back at once when it is a transport error (a
+// *url.Error, which net/http's Client returns for every failure to get a
+// response) and the method is not idempotent (RFC 9110, section 9.2.2),
+// as net/http's Transport decides; every other error (an answer the
+// helper turned into one) is retried as before.
+func (c *checker) checkMethodArg(file *ast.File, l *retryloop.Loop, s send) bool {
+	if l.Via != nil || len(l.Self) > 0 || s.helper != nil && s.helper.Keyed {
+		return false
+	}
+	outcome, ok := c.retriesUnknown(l, s)
+	if !ok {
+		analysisutil.Gate(c.pass, s.call.Pos(), "methodarg-outcome-"+c.why, "a request of its caller's method in a retry loop, no unknown outcome found retried")
+		return false
+	}
+	if outcome != "a transport error" {
+		analysisutil.Gate(c.pass, s.call.Pos(), "methodarg-status", "a request of its caller's method re-sent after "+outcome)
+		return false
+	}
+	if c.guardsWhere(l.Func, c.guardingFuncs(), c.methodSources(l.Func), c.passedBy(l, s)) {
+		analysisutil.Gate(c.pass, s.call.Pos(), "methodarg-guarded", "a request of its caller's method re-sent in a function that checks a method or key somewhere")
+		return false
+	}
+	info := c.pass.TypesInfo
+	src := fixes.Source(c.pass, s.call.Pos())
+	as, stmt := c.sendAssign(l, s)
+	ft, _ := flow.FuncParts(l.Func)
+	if src == nil || as == nil || ft == nil || !fixes.ReturnsError(info, ft) {
+		analysisutil.Gate(c.pass, s.call.Pos(), "methodarg-nofix", "a request of its caller's method re-sent after "+outcome+", no guard can be written")
+		return false
+	}
+	errName := identName(as.Lhs[len(as.Lhs)-1])
+	if errName == "" {
+		return false
+	}
+	ret, ok := fixes.Return(info, c.pass.Pkg, file, ft, errName)
+	if !ok {
+		return false
+	}
+	stmt = c.guardPoint(l, stmt, as)
+	var edits []analysis.TextEdit
+	name := map[string]string{}
+	for _, path := range []string{"errors", "net/http", "net/url"} {
+		n, imp, ok := fixes.Import(info, c.pass.Pkg, file, path, stmt.Pos())
+		if !ok {
+			return false
+		}
+		name[path] = n
+		edits = append(edits, imp...)
+	}
+	urlErr := fixes.FreeName(info, file, "urlErr", nil, stmt.End())
+	indent := fixes.Indent(c.pass.Fset, src, stmt.Pos())
+	at := fixes.LineEnd(c.pass.Fset, src, stmt.End())
+	method := fixes.Text(c.pass.Fset, src, s.methodArg)
+	h := name["net/http"]
+	guard := fmt.Sprintf(`
+%[1]sif %[6]s := (*%[7]s.Error)(nil); %[8]s.As(%[2]s, &%[6]s) {
+%[1]s	// No response: the server may have applied the request.
+%[1]s	switch %[3]s {
+%[1]s	case "", %[4]s.MethodGet, %[4]s.MethodHead, %[4]s.MethodOptions, %[4]s.MethodTrace, %[4]s.MethodPut, %[4]s.MethodDelete:
+%[1]s	default:
+%[1]s		%[5]s
+%[1]s	}
+%[1]s}`, indent, errName, method, h, ret, urlErr, name["net/url"], name["errors"])
+	edits = append(edits, analysis.TextEdit{Pos: at, End: at, NewText: []byte(guard)})
+	c.pass.Report(analysis.Diagnostic{
+		Pos: s.call.Pos(),
+		End: s.call.End(),
+		Message: fmt.Sprintf("a request of its caller's method (%s) is re-sent after %s without a check of the method or an %s header (a POST or PATCH may be applied twice)",
+			method, outcome, c.first),
+		SuggestedFixes: []analysis.SuggestedFix{{
+			Message:   "After a transport error, send again only a request with an idempotent method",
+			TextEdits: edits,
+		}},
+	})
+	return true
+}
