@@ -49,8 +49,8 @@ func (c *checker) attemptBound(file *ast.File, l *retryloop.Loop) (text string, 
 		if !ok {
 			return "", false, false
 		}
-		if t := b.c.pass.TypesInfo.TypeOf(s.X); n.val == nil && t != nil && !isInteger(t) {
-			n.expr = &ast.CallExpr{Fun: ast.NewIdent("len"), Args: []ast.Expr{s.X}}
+		if l.Peers != nil {
+			n.expr = &ast.CallExpr{Fun: ast.NewIdent("len"), Args: []ast.Expr{l.Peers}}
 		}
 		return b.countText(n, term{val: constant.MakeInt64(0)}, 0)
 	case *ast.ForStmt:
@@ -665,10 +665,4 @@ func (it *iteration) before(x, y place) bool {
 		return x.i < y.i
 	}
 	return !it.reach(it.entry, y.b, x.b)
-}
-
-// isInteger reports whether t is an integer type.
-func isInteger(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsInteger != 0
 }

@@ -253,6 +253,14 @@ func (c *checker) guardsWith(root ast.Node, guarded map[*types.Func]bool, source
 	return c.guardsWhere(root, guarded, sources, nil)
 }
 
+// checksMethod reports whether the function of l checks a request's
+// method or key (itself, through a function of the package, or on the
+// method its requests are built from) where the check can stop the
+// re-send of s: the check net/http's Transport makes, already there.
+func (c *checker) checksMethod(l *retryloop.Loop, s send) bool {
+	return c.guardsWhere(l.Func, c.guardingFuncs(), c.methodSources(l.Func), c.passedBy(l, s))
+}
+
 // guardsWhere is guardsWith where a comparison of a method for which
 // skip(n, stack) holds is no check.
 func (c *checker) guardsWhere(root ast.Node, guarded map[*types.Func]bool, sources map[types.Object]bool, skip func(n ast.Node, stack []ast.Node) bool) bool {
@@ -466,7 +474,7 @@ func (c *checker) checkAnyMethod(file *ast.File, l *retryloop.Loop, s send) bool
 		analysisutil.Gate(c.pass, s.call.Pos(), "any-outcome-"+c.why, "a request of any method in a retry loop, no unknown outcome found retried")
 		return false
 	}
-	if c.guardsWhere(l.Func, c.guardingFuncs(), c.methodSources(l.Func), c.passedBy(l, s)) {
+	if c.checksMethod(l, s) {
 		analysisutil.Gate(c.pass, s.call.Pos(), "any-guarded", "a request of any method re-sent after "+outcome+" in a function that checks a method or key somewhere")
 		return false
 	}
@@ -1048,7 +1056,7 @@ func (c *checker) checkClosureAny(file *ast.File, l, op *retryloop.Loop, s send)
 		analysisutil.Gate(pass, s.call.Pos(), "closure-any-outcome-"+c.why, "a request of any method in a closure retried by a loop, no unknown outcome found retried")
 		return false
 	}
-	if c.guardsWhere(l.Func, c.guardingFuncs(), c.methodSources(l.Func), c.passedBy(l, s)) {
+	if c.checksMethod(l, s) {
 		analysisutil.Gate(pass, s.call.Pos(), "closure-any-guarded", "a request of any method in a closure retried by a loop, in a function that checks a method or key somewhere")
 		return false
 	}

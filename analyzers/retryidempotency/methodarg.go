@@ -46,7 +46,7 @@ func (c *checker) checkMethodArg(file *ast.File, l *retryloop.Loop, s send) bool
 		analysisutil.Gate(c.pass, s.call.Pos(), "methodarg-status", "a request of its caller's method re-sent after "+outcome)
 		return false
 	}
-	if c.guardsWhere(l.Func, c.guardingFuncs(), c.methodSources(l.Func), c.passedBy(l, s)) {
+	if c.checksMethod(l, s) {
 		analysisutil.Gate(c.pass, s.call.Pos(), "methodarg-guarded", "a request of its caller's method re-sent in a function that checks a method or key somewhere")
 		return false
 	}

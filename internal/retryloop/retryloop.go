@@ -164,6 +164,9 @@ type Loop struct {
 	// Bounded reports whether the loop has a condition or ranges over an
 	// integer, so that its number of attempts is limited.
 	Bounded bool
+	// Peers is the list a failover ranges over, one attempt an item (for
+	// _, p := range peers; see leftOnSuccess), nil for any other loop.
+	Peers ast.Expr
 	// Outer is the statement of the enclosing block that holds the loop:
 	// the loop itself or the labelled statement around it. Code that must
 	// run once before the loop goes before it. It is nil when the loop is
@@ -597,8 +600,11 @@ func (r *Result) classify(s ast.Stmt, body *ast.BlockStmt, stack []ast.Node, cal
 	if l.Op != nil && !r.opOutcomes(l) {
 		return nil
 	}
-	if failover && (l.Op != nil || !r.leftOnSuccess(l)) {
-		return nil // iteration over items
+	if failover {
+		if l.Op != nil || !r.leftOnSuccess(l) {
+			return nil // iteration over items
+		}
+		l.Peers = s.(*ast.RangeStmt).X
 	}
 	if r.requestVaries(l, post) || inSelectCases(body, l.Sends) {
 		return nil
