@@ -64,9 +64,14 @@
 //     ParseFloat, time.ParseDuration) whose sign the function never checks,
 //     so that a negative value, which is malformed, is no wait at all and
 //     sends the client back at once (a floor with max(0, d) or
-//     if d < 0 { d = 0 } does not help: zero is no wait either); the check may be left to every caller of a
-//     parsing helper, or to the code that reads the struct field the value
-//     is stored in (if e.retry > 0 { return Retry });
+//     if d < 0 { d = 0 } does not help: zero is no wait either); the check
+//     may be left to every caller of a parsing helper, or to the code that
+//     reads the struct field the value is stored in
+//     (if e.retry > 0 { return Retry }); an exported helper that no
+//     function of its package calls, and that floors a negative value to
+//     exactly what it returns for a malformed one (0, or (0, false)),
+//     treats a negative value as no header: its callers, out of sight,
+//     decide what no header means;
 //   - with -retryafter.overflow, a wait header parsed as a number
 //     (ParseUint too) and multiplied into a time.Duration
 //     (time.Duration(n) * time.Second, time.Duration(f * float64(time.Second)))

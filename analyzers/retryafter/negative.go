@@ -107,6 +107,16 @@ func (c *checker) checkRange(f *flow.Func, p parse, stack []ast.Node) {
 	if id, ok := ast.Unparen(cond.X).(*ast.Ident); !ok || info.Uses[id] != errVar || !isNil(info, cond.Y) {
 		return
 	}
+	var failure ast.Node = ifs.Body // where a malformed value goes
+	if cond.Op == token.EQL {
+		failure = ifs.Else
+	}
+	if negative && c.unseenCallers(fnNode) && floorIsNoValue(info, fnNode, n, ifs, failure, ifParent(stack, as, ifs)) {
+		negative = false
+		if unit == nil {
+			return
+		}
+	}
 	file := fixes.FileOf(c.pass, ifs.Pos())
 	if file == nil {
 		return
@@ -131,10 +141,8 @@ func (c *checker) checkRange(f *flow.Func, p parse, stack []ast.Node) {
 	}
 	header := c.headerName(f, p.arg)
 	extra := " || " + strings.Join(bad, " || ")
-	var failure ast.Node = ifs.Body // where a malformed value goes
 	if cond.Op == token.EQL {
 		extra = " && " + strings.Join(good, " && ")
-		failure = ifs.Else
 	}
 	what := "negative"
 	switch {
@@ -546,4 +554,164 @@ func floorsAtZero(info *types.Info, ifs *ast.IfStmt) bool {
 func asVar(obj types.Object) *types.Var {
 	v, _ := obj.(*types.Var)
 	return v
+}
+
+// unseenCallers reports whether fn is an exported function or method that
+// no function of its package calls: how its callers use its result is out
+// of sight. (Callers in sight are judged by checkedByCallers.)
+func (c *checker) unseenCallers(fn ast.Node) bool {
+	fd, ok := fn.(*ast.FuncDecl)
+	if !ok || !fd.Name.IsExported() {
+		return false
+	}
+	obj, _ := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+	if obj == nil {
+		return false
+	}
+	for _, f := range c.calls.Funcs() {
+		for _, call := range c.calls.Calls(f.Decl) {
+			if call.Callee != nil && call.Callee.Origin() == obj {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// ifParent returns the statement list node that holds ifs: the parent of
+// the assignment as when ifs follows it, the one above when as is the if
+// statement's init.
+func ifParent(stack []ast.Node, as *ast.AssignStmt, ifs *ast.IfStmt) ast.Node {
+	if ifs.Init == ast.Stmt(as) {
+		if len(stack) >= 4 {
+			return stack[len(stack)-4]
+		}
+		return nil
+	}
+	return stack[len(stack)-3]
+}
+
+// floorIsNoValue reports whether a negative n ends as the function's "no
+// value" (used for a function whose callers are out of sight): every return that hands on a value made from n floors it at
+// zero (max(0, d), or d after if d < 0 { d = 0 }), and the path a
+// malformed value takes (failure, or what follows ifs in parent when
+// failure is nil) returns a zero wait with the same other results. A
+// negative value then reads as no header at all, which is the malformed
+// path the fix would send it down; what a caller does with no header is
+// not the parser's to judge. A floor whose other results differ, (0, nil)
+// against (0, err) or (0, true) against (0, false), still turns a
+// malformed value into a valid zero wait, and is reported.
+func floorIsNoValue(info *types.Info, fn ast.Node, n *types.Var, ifs *ast.IfStmt, failure, parent ast.Node) bool {
+	_, uses := derivedFrom(info, fn, n)
+	floored := map[*types.Var]bool{}
+	ast.Inspect(fn, func(nd ast.Node) bool {
+		if s, ok := nd.(*ast.IfStmt); ok && floorsAtZero(info, s) {
+			if x, _, ok := smallCompare(s.Cond); ok {
+				if id, ok := ast.Unparen(x).(*ast.Ident); ok && uses(id) {
+					if v := asVar(info.Uses[id]); v != nil {
+						floored[v] = true
+					}
+				}
+			}
+		}
+		return true
+	})
+	zero := func(e ast.Expr) bool {
+		tv := info.Types[e]
+		return tv.Value != nil && (tv.Value.Kind() == constant.Int || tv.Value.Kind() == constant.Float) && constant.Sign(tv.Value) == 0
+	}
+	// isFloor reports whether e is max(0, x...) over values made from n,
+	// or a variable made from n and floored at zero.
+	isFloor := func(e ast.Expr) bool {
+		e = ast.Unparen(e)
+		if id, ok := e.(*ast.Ident); ok {
+			return floored[asVar(info.Uses[id])]
+		}
+		call, ok := e.(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		fid, ok := ast.Unparen(call.Fun).(*ast.Ident)
+		if b, isB := info.Uses[fid].(*types.Builtin); !ok || !isB || b.Name() != "max" {
+			return false
+		}
+		hasZero := false
+		for _, a := range call.Args {
+			switch {
+			case zero(a):
+				hasZero = true
+			case !uses(a):
+				return false
+			}
+		}
+		return hasZero
+	}
+	returns := func(root ast.Node) []*ast.ReturnStmt {
+		var out []*ast.ReturnStmt
+		ast.Inspect(root, func(nd ast.Node) bool {
+			switch nd := nd.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ReturnStmt:
+				out = append(out, nd)
+			}
+			return true
+		})
+		return out
+	}
+	// The returns that hand on n: each floors it at one index.
+	var floors []*ast.ReturnStmt
+	at := -1
+	for _, r := range returns(fn) {
+		for i, e := range r.Results {
+			if !uses(e) {
+				continue
+			}
+			if !isFloor(e) || at >= 0 && at != i {
+				return false
+			}
+			at = i
+			floors = append(floors, r)
+		}
+	}
+	if at < 0 {
+		return false
+	}
+	// The malformed path's returns.
+	var malformed []*ast.ReturnStmt
+	if failure != nil {
+		malformed = returns(failure)
+	} else {
+		list := blockList(parent)
+		for i := slices.Index(list, ast.Stmt(ifs)) + 1; i > 0 && i < len(list); i++ {
+			malformed = append(malformed, returns(list[i])...)
+		}
+	}
+	same := func(a, b ast.Expr) bool {
+		ta, tb := info.Types[a], info.Types[b]
+		switch {
+		case ta.Value != nil && tb.Value != nil:
+			return constant.Compare(ta.Value, token.EQL, tb.Value)
+		case isNil(info, a) && isNil(info, b):
+			return true
+		}
+		return false
+	}
+	for _, m := range malformed {
+		if len(m.Results) <= at || !zero(m.Results[at]) {
+			continue
+		}
+		match := true
+		for _, f := range floors {
+			for j := range f.Results {
+				if j != at && (j >= len(m.Results) || !same(f.Results[j], m.Results[j])) {
+					match = false
+				}
+			}
+		}
+		if match {
+			return true
+		}
+	}
+	return false
 }

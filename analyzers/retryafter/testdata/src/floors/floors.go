@@ -76,3 +76,69 @@ func zeroTested(resp *http.Response, backoff time.Duration) time.Duration {
 	}
 	return time.Duration(n) * time.Second
 }
+
+// NoValue floors a negative value at zero, which is what it returns when
+// the header is absent or malformed: a negative value reads as no header.
+// Its callers are in other packages, and judge what no header means.
+func NoValue(h http.Header) time.Duration { // want NoValue:`retryafter\(result0=retry-after\)`
+	v := h.Get("Retry-After")
+	if v == "" {
+		return 0
+	}
+	if secs, err := strconv.Atoi(v); err == nil {
+		return max(0, time.Duration(secs)*time.Second)
+	}
+	if t, err := http.ParseTime(v); err == nil {
+		return max(0, time.Until(t))
+	}
+	return 0
+}
+
+// NoValueSpelled is NoValue with the floor spelled out.
+func NoValueSpelled(h http.Header) time.Duration { // want NoValueSpelled:`retryafter\(result0=retry-after\)`
+	v := h.Get("Retry-After")
+	if t, err := http.ParseTime(v); err == nil {
+		return max(0, time.Until(t))
+	}
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil {
+		return 0
+	}
+	d := time.Duration(n) * time.Second
+	if d < 0 {
+		d = 0
+	}
+	return d
+}
+
+// ValidZero floors a negative value at zero as NoValue does, but calls it
+// valid where a malformed value is not: the caller retries at once.
+func ValidZero(h http.Header) (time.Duration, bool) { // want ValidZero:`retryafter\(result0=retry-after\)`
+	v := h.Get("Retry-After")
+	if t, err := http.ParseTime(v); err == nil {
+		return max(0, time.Until(t)), true
+	}
+	secs, err := strconv.Atoi(v) // want `a negative Retry-After value is accepted as the wait`
+	if err != nil {
+		return 0, false
+	}
+	return max(0, time.Duration(secs)*time.Second), true
+}
+
+// WaitSeen floors as NoValue does, but its caller in this package is in
+// sight and takes zero as no wait at all.
+func WaitSeen(h http.Header) time.Duration { // want WaitSeen:`retryafter\(result0=retry-after\)`
+	v := h.Get("Retry-After")
+	if t, err := http.ParseTime(v); err == nil {
+		return max(0, time.Until(t))
+	}
+	secs, err := strconv.Atoi(v) // want `a negative Retry-After value is accepted as the wait`
+	if err != nil {
+		return 0
+	}
+	return max(0, time.Duration(secs)*time.Second)
+}
+
+func waitSeen(resp *http.Response) {
+	time.Sleep(WaitSeen(resp.Header))
+}
