@@ -71,7 +71,11 @@
 //     function of its package calls, and that floors a negative value to
 //     exactly what it returns for a malformed one (0, or (0, false)),
 //     treats a negative value as no header: its callers, out of sight,
-//     decide what no header means;
+//     decide what no header means; a sign test that answers a negative
+//     value with the zero wait and the other results of a usable one
+//     (if secs < 0 { return 0, true }) is a floor too; a parsing helper of
+//     the package (parseSeconds(v string)) is checked as if its parameter
+//     were the header whenever a caller hands it a wait header's value;
 //   - with -retryafter.overflow, a wait header parsed as a number
 //     (ParseUint too) and multiplied into a time.Duration
 //     (time.Duration(n) * time.Second, time.Duration(f * float64(time.Second)))

@@ -35,9 +35,13 @@ import (
 // a huge value wraps around, into a negative or tiny wait. The fix adds
 // the range to the same error check (n > math.MaxInt64/int64(time.Second)).
 func (c *checker) checkRange(f *flow.Func, p parse, stack []ast.Node) {
-	if p.via != nil || !p.seconds || !c.derived(f, p.arg) || f.Expr(p.arg)&tagReset != 0 {
+	if p.via != nil || !p.seconds || !c.derived(f, p.arg) || f.Expr(p.arg)&tagReset != 0 || c.rangeChecked[p.call] {
 		return // a reset in the past, or before the epoch, is rightly no wait
 	}
+	if c.rangeChecked == nil {
+		c.rangeChecked = map[*ast.CallExpr]bool{}
+	}
+	c.rangeChecked[p.call] = true
 	info := c.pass.TypesInfo
 	parser := httpmodel.Callee(info, p.call)
 	signed := signedParser(parser)
@@ -507,8 +511,9 @@ func (c *checker) checkedByReaders(fn ast.Node, v *types.Var) bool {
 // like max(0, d), it turns a negative value into no wait at all.
 func signCheckedIn(info *types.Info, fn ast.Node, uses, small func(ast.Expr) bool) bool {
 	floors := map[ast.Expr]bool{}
+	valid := validReturn(fn, uses)
 	ast.Inspect(fn, func(n ast.Node) bool {
-		if ifs, ok := n.(*ast.IfStmt); ok && floorsAtZero(info, ifs) {
+		if ifs, ok := n.(*ast.IfStmt); ok && (floorsAtZero(info, ifs) || returnsValidZero(info, ifs, valid, uses)) {
 			floors[ast.Unparen(ifs.Cond)] = true
 		}
 		return true
@@ -528,6 +533,71 @@ func signCheckedIn(info *types.Info, fn ast.Node, uses, small func(ast.Expr) boo
 		return !checked
 	})
 	return checked
+}
+
+// validReturn returns a return statement of fn that hands on a value
+// uses reports along with other results (a validity flag, a nil error):
+// the results a usable wait comes with. It returns nil when fn has none.
+func validReturn(fn ast.Node, uses func(ast.Expr) bool) *ast.ReturnStmt {
+	var valid *ast.ReturnStmt
+	ast.Inspect(fn, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if valid == nil && len(n.Results) >= 2 && slices.ContainsFunc(n.Results, uses) {
+				valid = n
+			}
+		}
+		return valid == nil
+	})
+	return valid
+}
+
+// returnsValidZero reports whether ifs is if x < 0 { return 0, true } over
+// a value uses reports: a sign test whose branch returns a zero wait with
+// the other results of valid, a usable wait. Like a floor, it turns a
+// negative value into no wait at all, and calls it usable.
+func returnsValidZero(info *types.Info, ifs *ast.IfStmt, valid *ast.ReturnStmt, uses func(ast.Expr) bool) bool {
+	if valid == nil || ifs.Init != nil || ifs.Else != nil || len(ifs.Body.List) != 1 {
+		return false
+	}
+	x, bound, ok := smallCompare(ifs.Cond)
+	if !ok || !uses(x) || !isConstNonPositive(info, bound) {
+		return false
+	}
+	r, ok := ifs.Body.List[0].(*ast.ReturnStmt)
+	if !ok || len(r.Results) != len(valid.Results) {
+		return false
+	}
+	for i, e := range r.Results {
+		if uses(valid.Results[i]) {
+			if !isConstZero(info, e) {
+				return false
+			}
+		} else if !sameConst(info, e, valid.Results[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// isConstZero reports whether e is the number zero.
+func isConstZero(info *types.Info, e ast.Expr) bool {
+	tv := info.Types[e]
+	return tv.Value != nil && (tv.Value.Kind() == constant.Int || tv.Value.Kind() == constant.Float) && constant.Sign(tv.Value) == 0
+}
+
+// sameConst reports whether a and b are the same constant, or both nil.
+func sameConst(info *types.Info, a, b ast.Expr) bool {
+	ta, tb := info.Types[a], info.Types[b]
+	switch {
+	case ta.Value != nil && tb.Value != nil:
+		return ta.Value.Kind() == tb.Value.Kind() && constant.Compare(ta.Value, token.EQL, tb.Value)
+	case isNil(info, a) && isNil(info, b):
+		return true
+	}
+	return false
 }
 
 // floorsAtZero reports whether ifs is if x < 0 { x = 0 } (or <= 0, or the
@@ -616,10 +686,7 @@ func floorIsNoValue(info *types.Info, fn ast.Node, n *types.Var, ifs *ast.IfStmt
 		}
 		return true
 	})
-	zero := func(e ast.Expr) bool {
-		tv := info.Types[e]
-		return tv.Value != nil && (tv.Value.Kind() == constant.Int || tv.Value.Kind() == constant.Float) && constant.Sign(tv.Value) == 0
-	}
+	zero := func(e ast.Expr) bool { return isConstZero(info, e) }
 	// isFloor reports whether e is max(0, x...) over values made from n,
 	// or a variable made from n and floored at zero.
 	isFloor := func(e ast.Expr) bool {
@@ -687,16 +754,7 @@ func floorIsNoValue(info *types.Info, fn ast.Node, n *types.Var, ifs *ast.IfStmt
 			malformed = append(malformed, returns(list[i])...)
 		}
 	}
-	same := func(a, b ast.Expr) bool {
-		ta, tb := info.Types[a], info.Types[b]
-		switch {
-		case ta.Value != nil && tb.Value != nil:
-			return constant.Compare(ta.Value, token.EQL, tb.Value)
-		case isNil(info, a) && isNil(info, b):
-			return true
-		}
-		return false
-	}
+	same := func(a, b ast.Expr) bool { return sameConst(info, a, b) }
 	for _, m := range malformed {
 		if len(m.Results) <= at || !zero(m.Results[at]) {
 			continue

@@ -246,6 +246,13 @@ type checker struct {
 	// reporting them (capfacts.go).
 	capParam *types.Var
 	dry      *bool
+	// fedParams, while checking a parsing helper, are its parameters that
+	// a caller in the package feeds a wait header's value, with the
+	// value's origins (helpers.go); fed collects such helpers.
+	fedParams map[*types.Var]flow.Bits
+	fed       map[*ast.FuncDecl]map[int]flow.Bits
+	// rangeChecked are the parse calls checkRange has judged.
+	rangeChecked map[*ast.CallExpr]bool
 	// capsOnly: the package does not reach net/http and summarises only
 	// its helpers that bound a number (capfacts.go).
 	capsOnly bool
@@ -331,6 +338,7 @@ func run(pass *analysis.Pass, headers waitHeaderSet, overflow bool, at func(toke
 		}
 		c.checkFunc(f.File, f.Decl, c.analyze(f.Decl))
 	}
+	c.checkFedHelpers()
 	c.reportOneForm()
 	return nil, nil
 }
@@ -355,6 +363,9 @@ func (c *checker) analyzeBody(ftype *ast.FuncType, body *ast.BlockStmt, nodes []
 	info := c.pass.TypesInfo
 	var table *flow.ConstTable // built when a header name is not a constant
 	var param func(int, *types.Var) flow.Bits
+	if c.fedParams != nil {
+		param = func(i int, v *types.Var) flow.Bits { return flow.Param(i) | c.fedParams[v] }
+	}
 	if c.capParam != nil {
 		param = func(i int, v *types.Var) flow.Bits {
 			if v == c.capParam {
@@ -618,6 +629,7 @@ func (c *checker) checkFunc(file *ast.File, fd *ast.FuncDecl, f *flow.Func) {
 			c.checkZeroTime(file, fd, f, n, stack)
 			for _, p := range c.parses(f, n) {
 				c.checkRange(f, p, append(slices.Clone(stack), n))
+				c.noteFed(f, p)
 				if f.Expr(p.arg)&flow.Tag == 0 {
 					continue // not Retry-After itself, or not from a header
 				}

@@ -142,3 +142,48 @@ func WaitSeen(h http.Header) time.Duration { // want WaitSeen:`retryafter\(resul
 func waitSeen(resp *http.Response) {
 	time.Sleep(WaitSeen(resp.Header))
 }
+
+// validZeroReturned tests the sign, but answers a negative value with the
+// zero wait and the true of a usable one: a floor by another name.
+func validZeroReturned(header string) (time.Duration, bool) {
+	if header == "" {
+		return 0, false
+	}
+	secs, err := strconv.Atoi(header) // want `a negative Retry-After value is accepted as the wait`
+	if err == nil {
+		if secs < 0 {
+			return 0, true
+		}
+		return time.Duration(secs) * time.Second, true
+	}
+	t, err := http.ParseTime(header)
+	if err != nil {
+		return 0, false
+	}
+	return max(0, time.Until(t)), true
+}
+
+// invalidReturned answers a negative value as it answers a malformed one.
+func invalidReturned(header string) (time.Duration, bool) {
+	secs, err := strconv.Atoi(header)
+	if err == nil {
+		if secs < 0 {
+			return 0, false
+		}
+		return time.Duration(secs) * time.Second, true
+	}
+	t, err := http.ParseTime(header)
+	if err != nil {
+		return 0, false
+	}
+	return max(0, time.Until(t)), true
+}
+
+func useReturned(resp *http.Response) {
+	if d, ok := validZeroReturned(resp.Header.Get("Retry-After")); ok {
+		time.Sleep(d)
+	}
+	if d, ok := invalidReturned(resp.Header.Get("Retry-After")); ok {
+		time.Sleep(d)
+	}
+}

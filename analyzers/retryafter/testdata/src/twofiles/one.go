@@ -19,7 +19,7 @@ func first(resp *http.Response) time.Duration {
 
 func firstAgain(h http.Header) (int, bool) {
 	n, err := strconv.Atoi(h.Get("Retry-After")) // want `Retry-After is parsed only as seconds by strconv.Atoi`
-	return n, err == nil
+	return n, err == nil && n >= 0
 }
 
 // Must stay silent: Last-Modified is a date, and only a date.
