@@ -267,7 +267,7 @@ func (c *checker) guardsWhere(root ast.Node, guarded map[*types.Func]bool, sourc
 	info := c.pass.TypesInfo
 	found := false
 	tested := func(ok bool, n ast.Node, stack []ast.Node) bool {
-		return ok && (skip == nil || !skip(n, stack))
+		return ok && (skip == nil || !skip(n, stack)) && !c.weakened(n, stack, guarded, sources)
 	}
 	ast.PreorderStack(root, nil, func(n ast.Node, stack []ast.Node) bool {
 		if found {
@@ -296,21 +296,80 @@ func (c *checker) guardsWhere(root ast.Node, guarded map[*types.Func]bool, sourc
 			}
 		case *ast.CallExpr:
 			if a, ok := httpmodel.HeaderRead(info, n); ok && c.keys.Has(a.Name) {
-				found = true
+				found = !c.weakened(n, stack, guarded, sources)
 			} else if h, ok := httpmodel.HeaderCall(info, n); ok && !h.Op.IsRead() && h.Op != httpmodel.HeaderDel && h.Name != "" && c.keys.Has(h.Name) {
 				found = true
 			} else if f := httpmodel.Callee(info, n); f != nil && guarded[f.Origin()] {
-				found = true
+				found = !c.weakened(n, stack, guarded, sources)
 			}
 		case *ast.IndexExpr:
 			if a, ok := httpmodel.HeaderRead(info, n); ok && c.keys.Has(a.Name) {
-				found = true
+				found = !c.weakened(n, stack, guarded, sources)
 			}
 		}
 		return !found
 	})
 	return found
 }
+
+// weakened reports whether the test at n (under stack) is one side of an
+// || whose other side tests neither a method nor a key: "retry when the
+// method is idempotent, or when something else holds" admits a POST
+// whenever the something else does (isIdempotent(req.Method) ||
+// rewind != nil, a body that can be replayed). Only a test on the side
+// that lets the re-send happen is weakened: isIdempotent(m), m == GET,
+// m != POST; a negated test (!isIdempotent(m) || ...) or one for a
+// method that must not be re-sent (m == POST || ...) stops the re-send
+// in more cases, and stays a check.
+func (c *checker) weakened(n ast.Node, stack []ast.Node, guarded map[*types.Func]bool, sources map[types.Object]bool) bool {
+	info := c.pass.TypesInfo
+	var cur ast.Node = n
+	for i := len(stack) - 1; i >= 0; i-- {
+		switch p := stack[i].(type) {
+		case *ast.ParenExpr:
+		case *ast.CallExpr:
+			if p.Fun == cur {
+				continue // the callee of a guarding call: the call is the test
+			}
+			if b, ok := info.TypeOf(p).(*types.Basic); !ok || b.Kind() != types.Bool {
+				return false
+			}
+		case *ast.BinaryExpr:
+			switch p.Op {
+			case token.EQL, token.NEQ:
+				other := p.Y
+				if other == cur {
+					other = p.X
+				}
+				m, ok := httpmodel.ConstString(info, other)
+				if !ok {
+					return false
+				}
+				if (p.Op == token.EQL) != replayable[strings.ToUpper(m)] {
+					return false // m == POST, m != GET: the stopping side
+				}
+			case token.LAND:
+			case token.LOR:
+				other := p.Y
+				if other == cur {
+					other = p.X
+				}
+				if !c.guardsWhere(other, guarded, sources, nil) {
+					return true
+				}
+			default:
+				return false
+			}
+		default:
+			return false
+		}
+		cur = stack[i]
+	}
+	return false
+}
+
+// replayable are the methods net/http's Transport re-sends on its own.
+var replayable = map[string]bool{"GET": true, "HEAD": true, "OPTIONS": true, "TRACE": true, "PUT": true, "DELETE": true}
 
 // isRequestMethod reports whether obj is the Method field of
 // net/http.Request, selected on a request or on a type that embeds one.

@@ -66,7 +66,11 @@
 //     whether the body can be sent again, not whether the request can;
 //     a comparison in the loop before the send whose branches do not
 //     leave the loop, such as one that picks a header for a HEAD or a
-//     token scope for a write, cannot stop the re-send and is none) or
+//     token scope for a write, cannot stop the re-send and is none; nor
+//     is a test on the side that lets the re-send happen ORed with a
+//     condition that tests neither a method nor a key,
+//     isIdempotent(req.Method) || rewind != nil, which lets a POST
+//     through whenever its body can be replayed) or
 //     an idempotency key header, read or set by the sender itself on what
 //     it re-sends (req.Header.Set("X-Goog-Gcs-Idempotency-Token", id)
 //     before each attempt). The unknown outcomes of a request of any

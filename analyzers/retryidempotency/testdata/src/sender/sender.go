@@ -557,3 +557,47 @@ func notASend(req *http.Request, check func(*http.Request) error) error {
 		}
 	}
 }
+
+// isIdempotentMethod reports whether a method may be re-sent.
+func isIdempotentMethod(m string) bool {
+	return m == http.MethodGet || m == http.MethodHead || m == http.MethodPut
+}
+
+// The method test is one side of an ||: a body that can be replayed lets
+// any method through.
+type replayTransport struct{ next http.RoundTripper }
+
+func (t *replayTransport) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:"sends\\(param 0\\)"
+	retryable := isIdempotentMethod(req.Method) || req.GetBody != nil
+	for {
+		resp, err := t.next.RoundTrip(req) // want `a request of any method is re-sent after a transport error without a check of its method or an Idempotency-Key header`
+		if err == nil || !retryable {
+			return resp, err
+		}
+	}
+}
+
+// Must stay silent: both sides of the || are checks (a method, a key).
+type keyOrMethodTransport struct{ next http.RoundTripper }
+
+func (t *keyOrMethodTransport) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:"sends\\(param 0\\)"
+	retryable := isIdempotentMethod(req.Method) || req.Header.Get("Idempotency-Key") != ""
+	for {
+		resp, err := t.next.RoundTrip(req)
+		if err == nil || !retryable {
+			return resp, err
+		}
+	}
+}
+
+// Must stay silent: the || is on the stopping side, so it stops more.
+type stopMoreTransport struct{ next http.RoundTripper }
+
+func (t *stopMoreTransport) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:"sends\\(param 0\\)"
+	for {
+		resp, err := t.next.RoundTrip(req)
+		if err == nil || !isIdempotentMethod(req.Method) || req.GetBody == nil {
+			return resp, err
+		}
+	}
+}
