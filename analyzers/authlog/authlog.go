@@ -972,6 +972,17 @@ func (c *checker) check(file *ast.File, st *fstate) *fileFindings {
 					leaves = []leaf{{expr: a.Expr, ctx: a.Type, c: shown}}
 				}
 			}
+			if a.Key != nil && s.via == "" && st.isSecretEntry(a.Key, a.Expr) {
+				// The value of a map entry printed beside a key that
+				// says it is a secret ({"password": p}), by a log
+				// itself: a helper that logs the map it is handed may
+				// also send it, and its redaction belongs in the helper.
+				if i := slices.IndexFunc(leaves, func(l leaf) bool { return l.expr == a.Expr }); i >= 0 {
+					leaves[i].c |= credSecret
+				} else {
+					leaves = append(leaves, leaf{expr: a.Expr, ctx: a.Type, c: credSecret})
+				}
+			}
 			if !byMethod && !a.Source && c.foreignSecret(t) != nil && !slices.ContainsFunc(leaves, func(l leaf) bool { return l.expr == a.Expr }) {
 				// An oauth2.Token, aws.Credentials printed whole
 				// (secret.go).

@@ -93,8 +93,9 @@
 //     u.Redacted()); the value given a secret key of a form or of a map
 //     of request values (url.Values{"client_secret": {s}},
 //     v.Set("password", p), map[string]any{"password": p} as GraphQL
-//     variables are built; assertion, subject_token and actor_token
-//     too; and a configured credential header's name, in the map of the
+//     variables are built, also where a log prints the literal in place
+//     and its entries are judged by their keys; assertion, subject_token
+//     and actor_token too; and a configured credential header's name, in the map of the
 //     headers an SDK sets on its requests before it builds them:
 //     map[string]string{"Authorization": "Bearer " + token}, which a
 //     struct holding the map shows too where it is printed whole), and

@@ -381,6 +381,10 @@ type Arg struct {
 	// Source is true for the receiver of a WriteTo method, whose bytes
 	// are written as they are (no String method plays a part).
 	Source bool
+	// Key is, for the value of a map literal's entry (Expand), the key it
+	// is printed beside ({"password": p} prints password:...), which says
+	// what the value is.
+	Key ast.Expr
 }
 
 // Args returns the values that call, a call of a function that logs as s,
@@ -489,13 +493,23 @@ func Expand(info *types.Info, a Arg) []Arg {
 		if name, _ := PrintMethod(nil, tv.Type); name != "" {
 			break // printed by its own method, not element by element
 		}
+		_, isMap := tv.Type.Underlying().(*types.Map)
 		var out []Arg
 		for i, elt := range e.Elts {
-			val := elt
+			val, key := elt, ast.Expr(nil)
 			if kv, ok := elt.(*ast.KeyValueExpr); ok {
 				val = kv.Value
+				if isMap {
+					key = kv.Key
+				}
 			}
-			out = append(out, Expand(info, Arg{Expr: val, Type: elemType(tv.Type, elt, i), Verb: 'v'})...)
+			more := Expand(info, Arg{Expr: val, Type: elemType(tv.Type, elt, i), Verb: 'v'})
+			for j := range more {
+				if key != nil && more[j].Key == nil {
+					more[j].Key = key
+				}
+			}
+			out = append(out, more...)
 		}
 		return out
 	}
