@@ -75,12 +75,17 @@ import (
 	"github.com/retrylint/retrylint/internal/httpmodel"
 	"github.com/retrylint/retrylint/internal/paths"
 	"github.com/retrylint/retrylint/internal/retrylib"
+	"github.com/retrylint/retrylint/internal/stdfacts"
 	"github.com/retrylint/retrylint/internal/summary"
 )
 
 // Analyzer finds the functions that send HTTP requests and the retry loops
 // of each package. Its result is a *Result.
-var Analyzer = &analysis.Analyzer{
+//
+// On a package of the standard library, where the analyzers that use the
+// result take their facts from the table of internal/stdfacts, so does
+// it, and its result is empty.
+var Analyzer = stdfacts.WrapDep(&analysis.Analyzer{
 	Name:       "retryloop",
 	Doc:        "find functions that send HTTP requests and the retry loops that repeat them",
 	URL:        "https://pkg.go.dev/github.com/retrylint/retrylint/internal/retryloop",
@@ -88,6 +93,11 @@ var Analyzer = &analysis.Analyzer{
 	FactTypes:  []analysis.Fact{new(sendsFact), new(helperFact), new(sendsPkgFact)},
 	ResultType: reflect.TypeFor[*Result](),
 	Requires:   []*analysis.Analyzer{callindex.Analyzer},
+}, func(pass *analysis.Pass) any { return newResult(pass) })
+
+// newResult returns a result with no loops for pass's package.
+func newResult(pass *analysis.Pass) *Result {
+	return &Result{sends: map[*types.Func]bool{}, helpers: map[*types.Func]*helperFact{}, closures: map[*ast.CallExpr]*ast.FuncLit{}, ifaceHelpers: map[*types.Func]*helperFact{}, pass: pass, graphs: paths.NewCache(pass.TypesInfo)}
 }
 
 // sendsFact marks a function that sends an HTTP request, directly or
@@ -330,7 +340,7 @@ func (r *Result) LoopOf(s ast.Stmt) *Loop {
 }
 
 func run(pass *analysis.Pass, at func(token.Pos)) (any, error) {
-	res := &Result{sends: map[*types.Func]bool{}, helpers: map[*types.Func]*helperFact{}, closures: map[*ast.CallExpr]*ast.FuncLit{}, ifaceHelpers: map[*types.Func]*helperFact{}, pass: pass, graphs: paths.NewCache(pass.TypesInfo)}
+	res := newResult(pass)
 	ix := pass.ResultOf[callindex.Analyzer].(*callindex.Index)
 	res.ix = ix
 	funcs := ix.Funcs()

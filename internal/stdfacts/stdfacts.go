@@ -26,6 +26,12 @@
 //     what it always did;
 //   - the maintainers' gate aid (RETRYLINT_GATES=1) is off.
 //
+// An analyzer that only they use (the retry loops of internal/retryloop),
+// wrapped by WrapDep, is skipped the same way, with an empty result, on a
+// package where every analyzer wrapped by Wrap in the process is: none of
+// them then asks for its result. One analyzer configured otherwise than
+// the table (a flag changed) keeps it running everywhere.
+//
 // A table that cannot be read for a package is no error: the analyzer
 // runs. One difference is not seen: build tags given to the go command
 // (-tags) that change the files of an imported package of the standard
@@ -246,6 +252,11 @@ func Wrap(a *analysis.Analyzer) *analysis.Analyzer {
 	if a.ResultType != nil {
 		panic("stdfacts: " + a.Name + " has a result")
 	}
+	wrappedMu.Lock()
+	if !slices.Contains(wrapped, a) {
+		wrapped = append(wrapped, a)
+	}
+	wrappedMu.Unlock()
 	run := a.Run
 	a.Run = func(pass *analysis.Pass) (any, error) {
 		if p := lookup(a, pass); p != nil {
@@ -259,6 +270,60 @@ func Wrap(a *analysis.Analyzer) *analysis.Analyzer {
 		return run(pass)
 	}
 	return a
+}
+
+// wrapped are the analyzers Wrap has wrapped, and deps those WrapDep has.
+var (
+	wrappedMu sync.Mutex
+	wrapped   []*analysis.Analyzer
+	deps      []*analysis.Analyzer
+)
+
+// WrapDep is Wrap for an analyzer whose result only analyzers that Wrap
+// wraps use (the retry loops of a package): it is skipped, its facts
+// exported from the table and empty(pass) returned as its result, where
+// the table applies to it and to every analyzer Wrap has wrapped, which
+// are then skipped too and ask nothing of the result. Until Wrap has
+// wrapped one, a runs. WrapDep returns a.
+func WrapDep(a *analysis.Analyzer, empty func(*analysis.Pass) any) *analysis.Analyzer {
+	wrappedMu.Lock()
+	deps = append(deps, a)
+	wrappedMu.Unlock()
+	run := a.Run
+	a.Run = func(pass *analysis.Pass) (any, error) {
+		if p := lookup(a, pass); p != nil && allSkip(pass) {
+			if export(a, pass, p) == nil {
+				return empty(pass), nil
+			}
+		}
+		return run(pass)
+	}
+	return a
+}
+
+// Deps returns the analyzers WrapDep has wrapped: the table holds their
+// facts too.
+func Deps() []*analysis.Analyzer {
+	wrappedMu.Lock()
+	defer wrappedMu.Unlock()
+	return slices.Clone(deps)
+}
+
+// allSkip reports whether every analyzer Wrap has wrapped (one at least)
+// takes its facts on pass's package from the table.
+func allSkip(pass *analysis.Pass) bool {
+	wrappedMu.Lock()
+	ws := slices.Clone(wrapped)
+	wrappedMu.Unlock()
+	if len(ws) == 0 {
+		return false
+	}
+	for _, w := range ws {
+		if lookup(w, pass) == nil {
+			return false
+		}
+	}
+	return true
 }
 
 // Disable turns the table off in this process (for the program that

@@ -84,3 +84,34 @@ func TestLookup(t *testing.T) {
 type otherFact struct{ N int }
 
 func (*otherFact) AFact() {}
+
+// An analyzer that WrapDep wraps is skipped only where every analyzer
+// that Wrap wraps is: one that runs would ask for its result.
+func TestAllSkip(t *testing.T) {
+	tab, err := stdfacts.Loaded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := stdfacts.ReadVersion(build.Default.GOROOT); v != tab.Go || tab.GOOS != build.Default.GOOS || tab.GOARCH != build.Default.GOARCH || tab.CgoEnabled != build.Default.CgoEnabled || !slices.Equal(tab.ToolTags, build.Default.ToolTags) {
+		t.Skipf("the table is for %s %s/%s, this is %s %s/%s (or other build settings): nothing applies", tab.Go, tab.GOOS, tab.GOARCH, v, build.Default.GOOS, build.Default.GOARCH)
+	}
+	pass := loadPass(t, "errors")
+	for _, c := range []struct {
+		name    string
+		wrapped []*analysis.Analyzer
+		want    bool
+	}{
+		{"none wrapped", nil, false},
+		{"the default configuration", []*analysis.Analyzer{tableAnalyzer(t, "3")}, true},
+		{"one configured otherwise", []*analysis.Analyzer{tableAnalyzer(t, "3"), tableAnalyzer(t, "5")}, false},
+	} {
+		restore := stdfacts.SetWrapped(c.wrapped)
+		if got := stdfacts.AllSkip(pass); got != c.want {
+			t.Errorf("%s: AllSkip = %v, want %v", c.name, got, c.want)
+		}
+		restore()
+	}
+	if !slices.ContainsFunc(stdfacts.Deps(), func(a *analysis.Analyzer) bool { return a.Name == "retryloop" }) {
+		t.Errorf("retryloop is not among the analyzers WrapDep wraps: its facts are not in the table")
+	}
+}

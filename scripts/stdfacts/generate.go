@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"go/build"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
@@ -32,7 +33,9 @@ func Generate(as []*analysis.Analyzer, patterns []string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	t, err := stdfacts.Build(g, as, build.Default.GOROOT)
+	// The analyzers they depend on that read the table too (the retry
+	// loops of a package) have their facts in it.
+	t, err := stdfacts.Build(g, append(slices.Clone(as), stdfacts.Deps()...), build.Default.GOROOT)
 	if err != nil {
 		return nil, err
 	}
