@@ -1,6 +1,9 @@
 package retrytest_test
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -33,6 +36,46 @@ func TestFixBehavesAuthlogStringMethod(t *testing.T) {
 		}
 		if leaked {
 			t.Errorf("the fixed client still logs the token:\n%s", res.stderr)
+		}
+	})
+}
+
+// TestFixBehavesAuthlogSentLog: a client's request helper logs the JSON
+// body it sends, and a caller hands it a password. The finding is the
+// helper's log: after the fix the password is in the log no more, the
+// call is still logged with its method and path, and the server receives
+// the same body as before, password included (redacting the password at
+// the caller would have sent the redacted text).
+func TestFixBehavesAuthlogSentLog(t *testing.T) {
+	c := fixClient(t, "sentlog", "authlog", "secret (a password, key or token) reaches log.Printf in a helper that also sends it")
+	const user, password = "ana", "pa55-w0rd"
+	body, err := json.Marshal(map[string]string{"userid": user, "password": password})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := sha256.Sum256(body)
+	routes := []retrytest.Route{{Method: "PUT", Path: "/access/password", Script: []retrytest.Step{retrytest.OK(200)}}}
+	c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+		res := runClient(t, bin, "-user="+user, "-password="+password, srv.URL)
+		if res.code != 0 || strings.TrimSpace(res.stdout) != "ok" {
+			t.Fatalf("fixed=%v: want ok, got exit %d: %q %q", fixed, res.code, res.stdout, res.stderr)
+		}
+		reqs := srv.Requests()
+		if len(reqs) != 1 || reqs[0].BodySHA256 != hex.EncodeToString(sum[:]) {
+			t.Errorf("fixed=%v: the server should receive the body with the password once, got %+v", fixed, reqs)
+		}
+		if !strings.Contains(res.stderr, "PUT /access/password") {
+			t.Errorf("fixed=%v: the call should still be logged with its method and path:\n%s", fixed, res.stderr)
+		}
+		leaked := strings.Contains(res.stderr, password)
+		if !fixed {
+			if !leaked {
+				t.Fatalf("the defect did not show: the password is not in the log:\n%s", res.stderr)
+			}
+			return
+		}
+		if leaked {
+			t.Errorf("the fixed client still logs the password:\n%s", res.stderr)
 		}
 	})
 }

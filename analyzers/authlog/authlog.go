@@ -260,6 +260,10 @@ func (f *funcFact) equal(g *funcFact) bool {
 
 type checker struct {
 	pass *analysis.Pass
+	// routes are the credentials handed to helpers of the package that
+	// log and send them, and sentMemo caches alsoSent (sentlog.go).
+	routes   []route
+	sentMemo map[sentKey]bool
 	// wrappers are the names of other packages' functions that log (see
 	// wrapperNames).
 	wrappers map[string]bool
@@ -448,6 +452,18 @@ func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, de
 			found = append(found, ff)
 		}
 	}
+	found = c.mergeFindings(found, c.routedFindings(func(d *ast.FuncDecl) *fstate {
+		i := slices.IndexFunc(g.Funcs, func(f callindex.Func) bool { return f.Decl == d })
+		if i < 0 {
+			return c.analyze(d)
+		}
+		if states[i] == nil {
+			states[i] = c.analyze(d)
+		}
+		return states[i]
+	}, func(d *ast.FuncDecl) *ast.File {
+		return fixes.FileOf(c.pass, d.Pos())
+	}))
 	found = append(found, c.checkErrorTexts(g, states, at)...)
 	found = append(found, c.checkStringTexts(g, states, at)...)
 	c.fixAll(found, at)
@@ -909,6 +925,9 @@ type finding struct {
 	// (-1 for none); nil when the credential is part of an argument.
 	call       *ast.CallExpr
 	sinkFormat int
+	// from are the credentials of callers that a helper of the package
+	// logs and sends (sentlog.go), for a finding at the helper's log.
+	from []token.Pos
 }
 
 // implementsError reports whether values of type t are errors, which fmt,
@@ -972,11 +991,13 @@ func (c *checker) check(file *ast.File, st *fstate) *fileFindings {
 					leaves = []leaf{{expr: a.Expr, ctx: a.Type, c: shown}}
 				}
 			}
-			if a.Key != nil && s.via == "" && st.isSecretEntry(a.Key, a.Expr) {
+			if a.Key != nil && (s.via == "" || c.declared(ic.Callee)) && st.isSecretEntry(a.Key, a.Expr) {
 				// The value of a map entry printed beside a key that
-				// says it is a secret ({"password": p}), by a log
-				// itself: a helper that logs the map it is handed may
-				// also send it, and its redaction belongs in the helper.
+				// says it is a secret ({"password": p}), by a log or a
+				// helper of this package (one that also sends the map
+				// has the finding at its log: sentlog.go); a helper of
+				// another package may send the map too, where a
+				// redacted entry would be sent.
 				if i := slices.IndexFunc(leaves, func(l leaf) bool { return l.expr == a.Expr }); i >= 0 {
 					leaves[i].c |= credSecret
 				} else {
@@ -995,6 +1016,12 @@ func (c *checker) check(file *ast.File, st *fstate) *fileFindings {
 						continue
 					}
 					l.c = shown
+				}
+				if r, ok := c.routeOf(ic, s, a.Expr, l); ok {
+					// A helper that sends what it logs: the finding is
+					// its log (sentlog.go).
+					c.routes = append(c.routes, r)
+					continue
 				}
 				if !seen[l.expr] {
 					seen[l.expr] = true
@@ -1119,6 +1146,9 @@ func (c *checker) plan(file *ast.File, st *fstate, f *finding, src []byte) {
 		verb = "reach"
 	}
 	f.msg = fmt.Sprintf("%s %s %s", what, verb, f.sink)
+	if len(f.from) > 0 {
+		f.msg += fmt.Sprintf(" in a helper that also sends it, from %s", c.positions(f.from))
+	}
 }
 
 // listNames lists header names for a message, the first two and an

@@ -1,0 +1,336 @@
+package authlog
+
+// This file handles a credential that a caller hands to a helper of the
+// package which both logs what it is given and sends it: a client's
+// Req(ctx, method, path, body) that prints the body at debug level
+// before it sends it, or a Get(ctx, path) whose path carries a query with
+// a password. Redacting the value at the caller would send the redacted
+// text, and the log of the helper would print the next caller's secret
+// all the same: the finding is the helper's log call, which prints what
+// its callers fill with secrets, and its fix stops printing it there.
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/retrylint/retrylint/internal/callindex"
+	"github.com/retrylint/retrylint/internal/fixes"
+	"github.com/retrylint/retrylint/internal/httpmodel"
+	"github.com/retrylint/retrylint/internal/logsink"
+)
+
+// A route is a credential of a caller handed to parameter param of decl,
+// a helper of the package that logs and sends that parameter.
+type route struct {
+	decl  *ast.FuncDecl
+	param int
+	c     creds
+	from  token.Pos // where the caller's credential is
+}
+
+// sentKey names a parameter of a function of the package.
+type sentKey struct {
+	decl  *ast.FuncDecl
+	param int
+}
+
+// routeOf returns the route of a credential (leaf l, in the argument arg
+// of the call ic) when ic is a call of a helper of this package that
+// logs the parameter it lands in and uses it otherwise too (alsoSent).
+func (c *checker) routeOf(ic callindex.Call, s sinkCall, arg ast.Expr, l leaf) (route, bool) {
+	if s.via == "" || ic.Callee == nil {
+		return route{}, false
+	}
+	d, ok := c.calls.Decl(ic.Callee)
+	if !ok || d.Decl.Body == nil {
+		return route{}, false
+	}
+	j := argIndex(c.pass.TypesInfo, ic.Expr, ic.Callee, arg)
+	if j < 0 || !c.alsoSent(d.Decl, j) {
+		return route{}, false
+	}
+	return route{decl: d.Decl, param: j, c: l.c, from: l.expr.Pos()}, true
+}
+
+// argIndex returns the index of the parameter of fn that the argument of
+// call holding e is bound to (the variadic parameter for the arguments
+// it gathers), or -1.
+func argIndex(info *types.Info, call *ast.CallExpr, fn *types.Func, e ast.Expr) int {
+	_, args := httpmodel.Receiver(info, call)
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok {
+		return -1
+	}
+	for k, a := range args {
+		if a.Pos() <= e.Pos() && e.End() <= a.End() {
+			if sig.Variadic() && k >= sig.Params().Len()-1 {
+				return sig.Params().Len() - 1
+			}
+			if k < sig.Params().Len() {
+				return k
+			}
+		}
+	}
+	return -1
+}
+
+// alsoSent reports whether fd uses its parameter i, or a value made from
+// it, other than by logging it: hands it to a function that is neither a
+// log, nor one that only formats or encodes it (fmt.Sprintf, json.Marshal,
+// strings, strconv, a conversion), nor a helper of the package that only
+// logs it. Such a parameter is sent, stored or returned with what it
+// holds.
+func (c *checker) alsoSent(fd *ast.FuncDecl, i int) bool {
+	key := sentKey{fd, i}
+	if v, ok := c.sentMemo[key]; ok {
+		return v
+	}
+	if c.sentMemo == nil {
+		c.sentMemo = map[sentKey]bool{}
+	}
+	c.sentMemo[key] = false // a recursive call adds no use
+	info := c.pass.TypesInfo
+	obj, _ := info.Defs[fd.Name].(*types.Func)
+	if obj == nil {
+		return false
+	}
+	sig := obj.Type().(*types.Signature)
+	if i >= sig.Params().Len() {
+		return false
+	}
+	derived := map[*types.Var]bool{sig.Params().At(i): true}
+	uses := func(e ast.Expr) bool {
+		found := false
+		ast.Inspect(e, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				if v, ok := info.Uses[id].(*types.Var); ok && derived[v] {
+					found = true
+				}
+			}
+			return !found
+		})
+		return found
+	}
+	for changed := true; changed; {
+		changed = false
+		add := func(lhs ast.Expr) {
+			if id, ok := lhs.(*ast.Ident); ok {
+				if v, ok := info.ObjectOf(id).(*types.Var); ok && !derived[v] {
+					derived[v], changed = true, true
+				}
+			}
+		}
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				if len(n.Rhs) == 1 && uses(n.Rhs[0]) {
+					for _, l := range n.Lhs {
+						add(l)
+					}
+				} else if len(n.Lhs) == len(n.Rhs) {
+					for k, l := range n.Lhs {
+						if uses(n.Rhs[k]) {
+							add(l)
+						}
+					}
+				}
+			case *ast.ValueSpec:
+				for k, name := range n.Names {
+					if k < len(n.Values) && uses(n.Values[k]) || len(n.Values) == 1 && uses(n.Values[0]) {
+						add(name)
+					}
+				}
+			case *ast.RangeStmt:
+				if uses(n.X) {
+					for _, e := range []ast.Expr{n.Key, n.Value} {
+						if e != nil {
+							add(e)
+						}
+					}
+				}
+			}
+			return true
+		})
+	}
+	sent := false
+	for _, ic := range c.calls.Calls(fd) {
+		recv, args := httpmodel.Receiver(info, ic.Expr)
+		if !slices.ContainsFunc(args, uses) && (recv == nil || !uses(recv)) {
+			continue
+		}
+		if tv, ok := info.Types[ic.Expr.Fun]; ok && tv.IsType() {
+			continue // a conversion: string(b)
+		}
+		fn := ic.Callee
+		if fn == nil {
+			sent = true
+			break
+		}
+		if s, ok := c.sinkOf(ic); ok && s.via == "" {
+			continue // a log
+		}
+		if d, ok := c.calls.Decl(fn); ok && d.Decl.Body != nil {
+			for _, a := range args {
+				if uses(a) && c.alsoSent(d.Decl, argIndex(info, ic.Expr, fn, a)) {
+					sent = true
+				}
+			}
+			if sent {
+				break
+			}
+			continue
+		}
+		if recv != nil && uses(recv) && !slices.ContainsFunc(args, uses) {
+			continue // a method of the value: q.Encode(), b.String()
+		}
+		if !formats(fn) {
+			sent = true
+			break
+		}
+	}
+	c.sentMemo[key] = sent
+	return sent
+}
+
+// formats reports whether fn only formats, encodes or inspects the values
+// it is given: what it returns is followed as a value made from them.
+func formats(fn *types.Func) bool {
+	if _, ok := fn.Type().(*types.Signature); !ok || fn.Pkg() == nil {
+		return true // a builtin: len, append
+	}
+	switch fn.Pkg().Path() {
+	case "fmt":
+		return slices.Contains([]string{"Sprint", "Sprintf", "Sprintln", "Errorf", "Appendf", "Append", "Appendln"}, fn.Name())
+	case "encoding/json":
+		return slices.Contains([]string{"Marshal", "MarshalIndent"}, fn.Name())
+	case "strings":
+		return fn.Name() != "NewReader"
+	case "strconv", "unicode/utf8", "path", "path/filepath":
+		return true
+	case "net/url":
+		return slices.Contains([]string{"QueryEscape", "PathEscape", "QueryUnescape", "PathUnescape"}, fn.Name())
+	}
+	return false
+}
+
+// routedFindings returns the findings at the log calls of the helpers
+// that the routes reach: each argument of a log that prints a parameter a
+// route lands in (through further helpers of the package that log and
+// send it), with the credentials of every route to it.
+func (c *checker) routedFindings(state func(*ast.FuncDecl) *fstate, fileOf func(*ast.FuncDecl) *ast.File) []*fileFindings {
+	if len(c.routes) == 0 {
+		return nil
+	}
+	type site struct {
+		decl *ast.FuncDecl
+		f    *finding
+	}
+	var sites []*site
+	byExpr := map[ast.Expr]*site{}
+	var visit func(k sentKey, cr creds, from token.Pos, seen map[sentKey]bool)
+	visit = func(k sentKey, cr creds, from token.Pos, seen map[sentKey]bool) {
+		if seen[k] {
+			return
+		}
+		seen[k] = true
+		st := state(k.decl)
+		for _, ic := range c.calls.Calls(k.decl) {
+			s, ok := c.sinkOf(ic)
+			if !ok {
+				continue
+			}
+			c.loggedArgs(ic.Expr, s, nil, func(a logsink.Arg) {
+				if st.eval(a.Expr).p&(1<<k.param) == 0 {
+					return
+				}
+				if s.via != "" {
+					if d, ok := c.calls.Decl(ic.Callee); ok && d.Decl.Body != nil {
+						if j := argIndex(c.pass.TypesInfo, ic.Expr, ic.Callee, a.Expr); j >= 0 {
+							visit(sentKey{d.Decl, j}, cr, from, seen)
+						}
+					}
+					return // a helper of another package: its own to judge
+				}
+				if s := byExpr[a.Expr]; s != nil {
+					s.f.c |= cr
+					if !slices.Contains(s.f.from, from) {
+						s.f.from = append(s.f.from, from)
+					}
+					return
+				}
+				f := &finding{leaf: leaf{expr: a.Expr, ctx: a.Type, c: cr}, sink: s.describe(), call: ic.Expr, sinkFormat: s.Format, from: []token.Pos{from}}
+				byExpr[a.Expr] = &site{k.decl, f}
+				sites = append(sites, byExpr[a.Expr])
+			})
+		}
+	}
+	for _, r := range c.routes {
+		visit(sentKey{r.decl, r.param}, r.c, r.from, map[sentKey]bool{})
+	}
+	var out []*fileFindings
+	byDecl := map[*ast.FuncDecl]*fileFindings{}
+	for _, s := range sites {
+		ff := byDecl[s.decl]
+		if ff == nil {
+			src := fixes.Source(c.pass, s.decl.Pos())
+			if src == nil {
+				continue
+			}
+			ff = &fileFindings{file: fileOf(s.decl), st: state(s.decl), src: src}
+			byDecl[s.decl] = ff
+			out = append(out, ff)
+		}
+		ff.fs = append(ff.fs, s.f)
+	}
+	return out
+}
+
+// mergeFindings adds more to found, the findings of a function that has
+// some already joining them, in source order: the fixes of one function's
+// values are planned together.
+func (c *checker) mergeFindings(found, more []*fileFindings) []*fileFindings {
+	for _, m := range more {
+		i := slices.IndexFunc(found, func(ff *fileFindings) bool { return ff.st.decl == m.st.decl })
+		if i < 0 {
+			found = append(found, m)
+			continue
+		}
+		ff := found[i]
+		for _, f := range m.fs {
+			if !slices.ContainsFunc(ff.fs, func(g *finding) bool { return g.expr == f.expr }) {
+				ff.fs = append(ff.fs, f)
+			}
+		}
+		slices.SortStableFunc(ff.fs, func(a, b *finding) int { return int(a.expr.Pos() - b.expr.Pos()) })
+	}
+	return found
+}
+
+// positions lists where the credentials at ps are, as file:line.
+func (c *checker) positions(ps []token.Pos) string {
+	var out []string
+	for _, p := range ps {
+		pos := c.pass.Fset.Position(p)
+		out = append(out, fmt.Sprintf("%s:%d", filepath.Base(pos.Filename), pos.Line))
+	}
+	slices.Sort(out)
+	out = slices.Compact(out)
+	if len(out) > 3 {
+		out = append(out[:3], "...")
+	}
+	return strings.Join(out, ", ")
+}
+
+// declared reports whether fn is a function of this package with a body.
+func (c *checker) declared(fn *types.Func) bool {
+	if fn == nil {
+		return false
+	}
+	d, ok := c.calls.Decl(fn)
+	return ok && d.Decl.Body != nil
+}

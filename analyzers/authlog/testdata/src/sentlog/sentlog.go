@@ -1,0 +1,83 @@
+// Package sentlog holds an SDK client whose request helper logs what it
+// sends: the body at debug level, the path with its query. A caller that
+// hands it a secret leaks it through the helper's log, and redacting the
+// secret at the caller would send the redacted text: the finding is the
+// helper's log.
+package sentlog
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"log"
+	"net/http"
+	"net/url"
+)
+
+type Client struct {
+	base string
+	hc   *http.Client
+}
+
+// req logs the path and the body, and sends both.
+func (c *Client) req(ctx context.Context, method, path string, body any) error {
+	log.Printf("SEND: %s %s", method, path) // want `secret \(a password, key or token\) reaches log.Printf in a helper that also sends it, from sentlog.go:55`
+	data, err := json.Marshal(body)
+	if err != nil {
+		return err
+	}
+	log.Printf("DATA: %s", data) // want `secret \(a password, key or token\) reaches log.Printf in a helper that also sends it, from sentlog.go:47`
+	r, err := http.NewRequestWithContext(ctx, method, c.base+path, bytes.NewReader(data))
+	if err != nil {
+		return err
+	}
+	resp, err := c.hc.Do(r)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+func (c *Client) put(ctx context.Context, path string, body any) error {
+	return c.req(ctx, http.MethodPut, path, body)
+}
+
+// SetPassword hands the password to put, which req logs and sends.
+func (c *Client) SetPassword(ctx context.Context, user, password string) error { // want SetPassword:`authlog\(sink=log.Printf values=p1,p2\)`
+	return c.put(ctx, "/access/password", map[string]string{"userid": user, "password": password})
+}
+
+// Scan puts the password in the query of the path req logs.
+func (c *Client) Scan(ctx context.Context, user, password string) error { // want Scan:`authlog\(sink=log.Printf values=p1,p2\)`
+	q := url.Values{}
+	q.Set("username", user)
+	q.Set("password", password)
+	return c.req(ctx, http.MethodGet, "/scan?"+q.Encode(), nil)
+}
+
+// Must stay silent: a helper that sends the body and logs only its size.
+func (c *Client) quiet(ctx context.Context, path string, body any) error {
+	data, err := json.Marshal(body)
+	if err != nil {
+		return err
+	}
+	log.Printf("SEND %s (%d bytes)", path, len(data))
+	r, err := http.NewRequestWithContext(ctx, http.MethodPost, c.base+path, bytes.NewReader(data))
+	if err != nil {
+		return err
+	}
+	resp, err := c.hc.Do(r)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+func (c *Client) Login(ctx context.Context, user, password string) error {
+	return c.quiet(ctx, "/login", map[string]string{"username": user, "password": password})
+}
+
+// Must stay silent: what the callers hand req holds no secret.
+func (c *Client) Rename(ctx context.Context, user, name string) error { // want Rename:`authlog\(sink=log.Printf values=p1,p2\)`
+	return c.put(ctx, "/access/users/"+user, map[string]string{"name": name})
+}
