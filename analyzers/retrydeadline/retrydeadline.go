@@ -121,6 +121,10 @@ type checker struct {
 	facts *summary.Table[timeoutFact, *timeoutFact]
 	// handledSleeps are waits already rewritten by a deadline fix.
 	handledSleeps map[ast.Stmt]bool
+	// timeChans are the local variables that only ever hold the channel
+	// of time.After or time.Tick (see timeChanVar), found at the first
+	// question.
+	timeChans map[*types.Var]bool
 	// fieldTimeouts caches fieldTimeout.
 	fieldTimeouts map[*types.Var]storedTimeout
 	// waits are the package's wait functions (see waitFact).
@@ -2051,11 +2055,73 @@ func (c *checker) timersOnly(sel *ast.SelectStmt) bool {
 		if call, ok := ast.Unparen(u.X).(*ast.CallExpr); ok && httpmodel.IsPkgFunc(httpmodel.Callee(info, call), "time", "After") {
 			continue
 		}
-		if c.timerChan(u.X) == nil {
+		if c.timerChan(u.X) == nil && !c.timeChanVar(u.X) {
 			return false
 		}
 	}
 	return true
+}
+
+// timeChanVar reports whether e is a local variable that only ever holds
+// the channel of time.After or time.Tick (timeout := time.After(d)): a
+// receive from it waits for time alone.
+func (c *checker) timeChanVar(e ast.Expr) bool {
+	info := c.pass.TypesInfo
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok || v.Parent() == nil || v.Parent() == c.pass.Pkg.Scope() {
+		return false
+	}
+	if c.timeChans == nil {
+		c.timeChans = map[*types.Var]bool{}
+		timed := func(rhs ast.Expr) bool {
+			call, ok := ast.Unparen(rhs).(*ast.CallExpr)
+			return ok && httpmodel.IsPkgFunc(httpmodel.Callee(info, call), "time", "After", "Tick")
+		}
+		note := func(lhs ast.Expr, rhs ast.Expr) {
+			id, ok := ast.Unparen(lhs).(*ast.Ident)
+			if !ok {
+				return
+			}
+			w, ok := info.ObjectOf(id).(*types.Var)
+			if !ok {
+				return
+			}
+			old, seen := c.timeChans[w]
+			c.timeChans[w] = (old || !seen) && rhs != nil && timed(rhs)
+		}
+		for _, f := range c.pass.Files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.AssignStmt:
+					for i, l := range n.Lhs {
+						var r ast.Expr
+						if len(n.Lhs) == len(n.Rhs) {
+							r = n.Rhs[i]
+						}
+						note(l, r)
+					}
+				case *ast.ValueSpec:
+					for i, name := range n.Names {
+						var r ast.Expr
+						if len(n.Names) == len(n.Values) {
+							r = n.Values[i]
+						}
+						note(name, r)
+					}
+				case *ast.UnaryExpr:
+					if n.Op == token.AND {
+						note(n.X, nil) // its address is taken: anything may be stored
+					}
+				}
+				return true
+			})
+		}
+	}
+	return c.timeChans[v]
 }
 
 func (c *checker) markSleeps(l *retryloop.Loop) {

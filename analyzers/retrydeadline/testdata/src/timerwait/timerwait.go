@@ -63,7 +63,44 @@ func (p *poller) tickerPaced(ctx context.Context, url string) {
 	}
 }
 
+// overallTimer waits on a deadline held in a variable and a ticker: both
+// are time alone.
+func overallTimer(ctx context.Context, c *http.Client, url string, d time.Duration) error {
+	timeout := time.After(d)
+	ticker := time.NewTicker(time.Second)
+	defer ticker.Stop()
+	for {
+		if err := get(ctx, c, url); err == nil {
+			return nil
+		}
+		select { // want `select on timers alone in retry loop ignores cancellation of ctx`
+		case <-timeout:
+			return errGaveUp
+		case <-ticker.C:
+		}
+	}
+}
+
 // ---- must stay silent ----
+
+// stopChannel's variable holds a caller's channel on one path: not time
+// alone.
+func stopChannel(ctx context.Context, c *http.Client, url string, stop <-chan time.Time) error {
+	timeout := time.After(time.Minute)
+	if stop != nil {
+		timeout = stop
+	}
+	for {
+		if err := get(ctx, c, url); err == nil {
+			return nil
+		}
+		select {
+		case <-timeout:
+			return errGaveUp
+		case <-time.After(time.Second):
+		}
+	}
+}
 
 func timerWithCtx(ctx context.Context, c *http.Client, url string) error {
 	for i := 0; i < 5; i++ {
