@@ -47,8 +47,10 @@
 // whose values the body uses, is iteration, but for a failover: a range
 // over a slice, array or map whose every send, when it succeeds, leaves
 // the loop, and whose transport failure may reach the next item (the same
-// request tried on the next peer, replica or mirror; see leftOnSuccess).
-// A loop whose request changes is iteration too; sends in go and defer
+// request tried on the next peer, replica or mirror; see leftOnSuccess),
+// and so is for i := 0; i < len(peers); i++ whose request changes only by
+// peers[i] (see indexedList). A loop whose request changes otherwise is
+// iteration too; sends in go and defer
 // statements and
 // in function literals (such as goroutines of a fan-out) are not the loop's
 // own, but a literal called on the spot is part of the body.
@@ -547,10 +549,12 @@ func (r *Result) classify(s ast.Stmt, body *ast.BlockStmt, stack []ast.Node, cal
 	l.Outer, _ = fixes.StmtInBlock(append(slices.Clone(stack), s))
 	var post ast.Stmt
 	failover := false
+	var indexed ast.Expr // the list of for i := 0; i < len(list); i++
 	switch s := s.(type) {
 	case *ast.ForStmt:
 		l.Bounded = s.Cond != nil
 		post = s.Post
+		indexed = indexedList(info, s)
 	case *ast.LabeledStmt:
 		l.Bounded = r.gotoBounded(s, body)
 	case *ast.RangeStmt:
@@ -616,6 +620,12 @@ func (r *Result) classify(s ast.Stmt, body *ast.BlockStmt, stack []ast.Node, cal
 		}
 		l.Peers = s.(*ast.RangeStmt).X
 	}
+	if indexed != nil && l.Op == nil && r.requestVaries(l, post) && !r.requestVaries(l, nil) && r.leftOnSuccess(l) {
+		// for i := 0; i < len(peers); i++ whose request changes only by
+		// its index is a range over peers spelled with the index: a
+		// failover when success leaves it, as for the range.
+		l.Peers, post = indexed, nil
+	}
 	if r.requestVaries(l, post) || inSelectCases(body, l.Sends) {
 		return nil
 	}
@@ -623,6 +633,88 @@ func (r *Result) classify(s ast.Stmt, body *ast.BlockStmt, stack []ast.Node, cal
 		return nil
 	}
 	return l
+}
+
+// indexedList returns xs when s is for i := 0; i < len(xs); i++ (or
+// i += 1, or len(xs) > i) over a list xs whose index variable i the body
+// does not assign: a range over xs spelled with its index. It returns nil
+// otherwise.
+func indexedList(info *types.Info, s *ast.ForStmt) ast.Expr {
+	init, ok := s.Init.(*ast.AssignStmt)
+	if !ok || len(init.Lhs) != 1 || len(init.Rhs) != 1 {
+		return nil
+	}
+	iv := varOf(info, init.Lhs[0])
+	if tv := info.Types[init.Rhs[0]]; iv == nil || tv.Value == nil || tv.Value.ExactString() != "0" {
+		return nil
+	}
+	cond, ok := ast.Unparen(s.Cond).(*ast.BinaryExpr)
+	if !ok {
+		return nil
+	}
+	idx, bound := cond.X, cond.Y
+	switch cond.Op {
+	case token.LSS:
+	case token.GTR:
+		idx, bound = bound, idx
+	default:
+		return nil
+	}
+	if varOf(info, idx) != iv {
+		return nil
+	}
+	call, ok := ast.Unparen(bound).(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 {
+		return nil
+	}
+	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); !ok || id.Name != "len" {
+		return nil
+	} else if _, ok := info.Uses[id].(*types.Builtin); !ok {
+		return nil
+	}
+	list := call.Args[0]
+	if tv, ok := info.Types[list]; !ok || !isList(tv.Type) || !fixes.Pure(info, list) {
+		return nil
+	}
+	switch p := s.Post.(type) {
+	case *ast.IncDecStmt:
+		if p.Tok != token.INC || varOf(info, p.X) != iv {
+			return nil
+		}
+	case *ast.AssignStmt:
+		if p.Tok != token.ADD_ASSIGN || len(p.Lhs) != 1 || varOf(info, p.Lhs[0]) != iv {
+			return nil
+		}
+		if tv := info.Types[p.Rhs[0]]; tv.Value == nil || tv.Value.ExactString() != "1" {
+			return nil
+		}
+	default:
+		return nil
+	}
+	assigned := false
+	ast.Inspect(s.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				if varOf(info, l) == iv {
+					assigned = true
+				}
+			}
+		case *ast.IncDecStmt:
+			if varOf(info, n.X) == iv {
+				assigned = true
+			}
+		case *ast.UnaryExpr:
+			if n.Op == token.AND && varOf(info, n.X) == iv {
+				assigned = true
+			}
+		}
+		return !assigned
+	})
+	if assigned {
+		return nil
+	}
+	return list
 }
 
 // isList reports whether a range over a value of type t visits a list of

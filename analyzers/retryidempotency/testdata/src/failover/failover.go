@@ -89,3 +89,34 @@ func (c *Cluster) Broadcast(ctx context.Context, stmt []byte) {
 		resp.Body.Close()
 	}
 }
+
+// Must flag: the failover spelled with the index of the peer list.
+func (c *Cluster) ExecuteIndexed(ctx context.Context, stmt []byte) (*http.Response, error) {
+	for i := 0; i < len(c.peers); i++ {
+		req, err := http.NewRequestWithContext(ctx, "POST", c.peers[i]+"/db/execute", bytes.NewReader(stmt))
+		if err != nil {
+			return nil, err
+		}
+		resp, err := c.hc.Do(req) // want `POST is retried after a transport error without an idempotency key`
+		if err != nil {
+			continue
+		}
+		return resp, nil
+	}
+	return nil, errors.New("no peer took the write")
+}
+
+// Must stay silent: one write per peer by index, whatever each answered.
+func (c *Cluster) BroadcastIndexed(ctx context.Context, stmt []byte) {
+	for i := 0; i < len(c.peers); i++ {
+		req, err := http.NewRequestWithContext(ctx, "POST", c.peers[i]+"/notify", bytes.NewReader(stmt))
+		if err != nil {
+			continue
+		}
+		resp, err := c.hc.Do(req)
+		if err != nil {
+			continue
+		}
+		resp.Body.Close()
+	}
+}

@@ -101,3 +101,46 @@ func queue(ctx context.Context, urls chan string) error {
 	}
 	return nil
 }
+
+// Failover spelled with the index of the list.
+func failoverIndex(ctx context.Context, peers []string, body []byte) (*http.Response, error) {
+	for i := 0; i < len(peers); i++ { // want `retry loop \(bounded\)`
+		req, err := http.NewRequestWithContext(ctx, "POST", peers[i]+"/db/execute", bytes.NewReader(body))
+		if err != nil {
+			return nil, err
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			continue
+		}
+		return resp, nil
+	}
+	return nil, errors.New("all peers failed")
+}
+
+// One request per item by index, failures skipped: iteration.
+func eachIndex(ctx context.Context, urls []string) int {
+	ok := 0
+	for i := 0; i < len(urls); i++ {
+		resp, err := http.Get(urls[i])
+		if err != nil {
+			continue
+		}
+		resp.Body.Close()
+		ok++
+	}
+	return ok
+}
+
+// The index moves in the body too: not a plain walk of the list.
+func skipIndex(ctx context.Context, peers []string) (*http.Response, error) {
+	for i := 0; i < len(peers); i++ {
+		resp, err := http.Get(peers[i])
+		if err != nil {
+			i++
+			continue
+		}
+		return resp, nil
+	}
+	return nil, errors.New("all peers failed")
+}
