@@ -95,7 +95,13 @@
 //     multiplied by time.Millisecond, or a header in milliseconds
 //     (retry-after-ms, x-ms-retry-after-ms, X-Amz-Retry-After) by
 //     time.Second; a value multiplied or divided by 1000 on the way is
-//     taken to have changed its unit.
+//     taken to have changed its unit;
+//   - the server's wait in fractional seconds (an HTTP-date's
+//     time.Until(t).Seconds()) truncated to whole seconds by an integer
+//     conversion before it is multiplied by time.Second
+//     (model.Duration(s) * model.Duration(time.Second)): the client comes
+//     back up to a second before the date, and at once for a date less
+//     than a second away. The fix rounds up (math.Ceil(s)).
 //
 // WRONG:
 //

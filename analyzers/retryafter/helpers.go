@@ -1,7 +1,7 @@
 package retryafter
 
-// This file carries the range check of a parsed wait into the parsing
-// helpers of a package: parseRetryAfter(v string) parses its parameter,
+// This file carries the range check of a parsed wait (and the truncation
+// check of truncate.go) into the parsing helpers of a package: parseRetryAfter(v string) parses its parameter,
 // and the function that reads the header hands it the value. The sign of
 // the number is the helper's to check (or its callers', as checkRange
 // already asks), so the helper is checked as if its parameter were the
@@ -83,6 +83,8 @@ func (c *checker) checkFedHelpers() {
 						c.checkRange(f, p, append(slices.Clone(stack), n))
 						c.noteFed(f, p)
 					}
+				case *ast.BinaryExpr:
+					c.checkTruncation(f, n)
 				}
 				return true
 			})

@@ -251,8 +251,10 @@ type checker struct {
 	// value's origins (helpers.go); fed collects such helpers.
 	fedParams map[*types.Var]flow.Bits
 	fed       map[*ast.FuncDecl]map[int]flow.Bits
-	// rangeChecked are the parse calls checkRange has judged.
-	rangeChecked map[*ast.CallExpr]bool
+	// rangeChecked are the parse calls checkRange has judged, and
+	// truncReported the conversions checkTruncation has reported.
+	rangeChecked  map[*ast.CallExpr]bool
+	truncReported map[*ast.CallExpr]bool
 	// capsOnly: the package does not reach net/http and summarises only
 	// its helpers that bound a number (capfacts.go).
 	capsOnly bool
@@ -641,6 +643,7 @@ func (c *checker) checkFunc(file *ast.File, fd *ast.FuncDecl, f *flow.Func) {
 			}
 		case *ast.BinaryExpr:
 			c.checkUnit(f, n)
+			c.checkTruncation(f, n)
 			c.checkRandom(file, f, fd.Body, n, stack)
 		case *ast.IfStmt:
 			c.checkIfCap(file, f, n, stack)
