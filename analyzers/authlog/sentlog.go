@@ -79,12 +79,12 @@ func argIndex(info *types.Info, call *ast.CallExpr, fn *types.Func, e ast.Expr) 
 	return -1
 }
 
-// alsoSent reports whether fd uses its parameter i, or a value made from
-// it, other than by logging it: hands it to a function that is neither a
-// log, nor one that only formats or encodes it (fmt.Sprintf, json.Marshal,
-// strings, strconv, a conversion), nor a helper of the package that only
-// logs it. Such a parameter is sent, stored or returned with what it
-// holds.
+// alsoSent reports whether fd sends its parameter i, or a value made
+// from it (by any call, a conversion, an operator): hands it to
+// http.NewRequest (its URL or body), to a send (Client.Do, RoundTrip,
+// http.Post), to a header it sets, or to a helper of the package that
+// sends that parameter. A helper that only logs what it is given, or
+// inspects it (cos.IsNotFoundError(err)), does not.
 func (c *checker) alsoSent(fd *ast.FuncDecl, i int) bool {
 	key := sentKey{fd, i}
 	if v, ok := c.sentMemo[key]; ok {
@@ -100,7 +100,7 @@ func (c *checker) alsoSent(fd *ast.FuncDecl, i int) bool {
 		return false
 	}
 	sig := obj.Type().(*types.Signature)
-	if i >= sig.Params().Len() {
+	if i < 0 || i >= sig.Params().Len() {
 		return false
 	}
 	derived := map[*types.Var]bool{sig.Params().At(i): true}
@@ -119,7 +119,7 @@ func (c *checker) alsoSent(fd *ast.FuncDecl, i int) bool {
 	for changed := true; changed; {
 		changed = false
 		add := func(lhs ast.Expr) {
-			if id, ok := lhs.(*ast.Ident); ok {
+			if id, ok := ast.Unparen(lhs).(*ast.Ident); ok {
 				if v, ok := info.ObjectOf(id).(*types.Var); ok && !derived[v] {
 					derived[v], changed = true, true
 				}
@@ -163,59 +163,26 @@ func (c *checker) alsoSent(fd *ast.FuncDecl, i int) bool {
 		if !slices.ContainsFunc(args, uses) && (recv == nil || !uses(recv)) {
 			continue
 		}
-		if tv, ok := info.Types[ic.Expr.Fun]; ok && tv.IsType() {
-			continue // a conversion: string(b)
-		}
-		fn := ic.Callee
-		if fn == nil {
+		_, _, isNew := httpmodel.NewRequestMethod(info, ic.Expr)
+		_, isSend := httpmodel.SendOf(info, ic.Expr)
+		h, isHeader := httpmodel.HeaderCall(info, ic.Expr)
+		switch {
+		case isNew || isSend, isHeader && !h.Op.IsRead():
 			sent = true
-			break
-		}
-		if s, ok := c.sinkOf(ic); ok && s.via == "" {
-			continue // a log
-		}
-		if d, ok := c.calls.Decl(fn); ok && d.Decl.Body != nil {
+		case c.declared(ic.Callee):
+			d, _ := c.calls.Decl(ic.Callee)
 			for _, a := range args {
-				if uses(a) && c.alsoSent(d.Decl, argIndex(info, ic.Expr, fn, a)) {
+				if uses(a) && c.alsoSent(d.Decl, argIndex(info, ic.Expr, ic.Callee, a)) {
 					sent = true
 				}
 			}
-			if sent {
-				break
-			}
-			continue
 		}
-		if recv != nil && uses(recv) && !slices.ContainsFunc(args, uses) {
-			continue // a method of the value: q.Encode(), b.String()
-		}
-		if !formats(fn) {
-			sent = true
+		if sent {
 			break
 		}
 	}
 	c.sentMemo[key] = sent
 	return sent
-}
-
-// formats reports whether fn only formats, encodes or inspects the values
-// it is given: what it returns is followed as a value made from them.
-func formats(fn *types.Func) bool {
-	if _, ok := fn.Type().(*types.Signature); !ok || fn.Pkg() == nil {
-		return true // a builtin: len, append
-	}
-	switch fn.Pkg().Path() {
-	case "fmt":
-		return slices.Contains([]string{"Sprint", "Sprintf", "Sprintln", "Errorf", "Appendf", "Append", "Appendln"}, fn.Name())
-	case "encoding/json":
-		return slices.Contains([]string{"Marshal", "MarshalIndent"}, fn.Name())
-	case "strings":
-		return fn.Name() != "NewReader"
-	case "strconv", "unicode/utf8", "path", "path/filepath":
-		return true
-	case "net/url":
-		return slices.Contains([]string{"QueryEscape", "PathEscape", "QueryUnescape", "PathUnescape"}, fn.Name())
-	}
-	return false
 }
 
 // routedFindings returns the findings at the log calls of the helpers

@@ -12,6 +12,7 @@ import (
 	"log"
 	"net/http"
 	"net/url"
+	"strings"
 )
 
 type Client struct {
@@ -21,12 +22,12 @@ type Client struct {
 
 // req logs the path and the body, and sends both.
 func (c *Client) req(ctx context.Context, method, path string, body any) error {
-	log.Printf("SEND: %s %s", method, path) // want `secret \(a password, key or token\) reaches log.Printf in a helper that also sends it, from sentlog.go:55`
+	log.Printf("SEND: %s %s", method, path) // want `secret \(a password, key or token\) reaches log.Printf in a helper that also sends it, from sentlog.go:56`
 	data, err := json.Marshal(body)
 	if err != nil {
 		return err
 	}
-	log.Printf("DATA: %s", data) // want `secret \(a password, key or token\) reaches log.Printf in a helper that also sends it, from sentlog.go:47`
+	log.Printf("DATA: %s", data) // want `secret \(a password, key or token\) reaches log.Printf in a helper that also sends it, from sentlog.go:48`
 	r, err := http.NewRequestWithContext(ctx, method, c.base+path, bytes.NewReader(data))
 	if err != nil {
 		return err
@@ -80,4 +81,16 @@ func (c *Client) Login(ctx context.Context, user, password string) error {
 // Must stay silent: what the callers hand req holds no secret.
 func (c *Client) Rename(ctx context.Context, user, name string) error { // want Rename:`authlog\(sink=log.Printf values=p1,p2\)`
 	return c.put(ctx, "/access/users/"+user, map[string]string{"name": name})
+}
+
+// inspectAndLog looks at what it is given and logs it, but sends
+// nothing: a credential handed to it is reported where it is handed over.
+func inspectAndLog(auth string) {
+	if strings.HasPrefix(auth, "Bearer ") {
+		log.Printf("bearer auth %s", auth)
+	}
+}
+
+func useInspect(r *http.Request) {
+	inspectAndLog(r.Header.Get("Authorization")) // want `Authorization header value reaches inspectAndLog \(which passes it to log.Printf\)`
 }
