@@ -328,12 +328,11 @@ func (c *checker) weakened(n ast.Node, stack []ast.Node, guarded map[*types.Func
 		switch p := stack[i].(type) {
 		case *ast.ParenExpr:
 		case *ast.CallExpr:
-			if p.Fun == cur {
-				continue // the callee of a guarding call: the call is the test
-			}
-			if b, ok := info.TypeOf(p).(*types.Basic); !ok || b.Kind() != types.Bool {
-				return false
-			}
+			if p.Fun != cur {
+				if b, ok := info.TypeOf(p).(*types.Basic); !ok || b.Kind() != types.Bool {
+					return false
+				}
+			} // else the callee of a guarding call: the call is the test
 		case *ast.BinaryExpr:
 			switch p.Op {
 			case token.EQL, token.NEQ:
@@ -354,7 +353,7 @@ func (c *checker) weakened(n ast.Node, stack []ast.Node, guarded map[*types.Func
 				if other == cur {
 					other = p.X
 				}
-				if !c.guardsWhere(other, guarded, sources, nil) {
+				if !c.guardsWhere(other, guarded, sources, nil) && !safeRetry(info, stack[0], other) {
 					return true
 				}
 			default:
@@ -367,6 +366,77 @@ func (c *checker) weakened(n ast.Node, stack []ast.Node, guarded map[*types.Func
 	}
 	return false
 }
+
+// safeRetry reports whether e, the other side of a method test's ||,
+// holds only where a re-send applies nothing twice: it tests that the
+// error is one raised before the request left (errors.Is(err,
+// syscall.ECONNREFUSED)), that there was no error at all (err == nil &&
+// ..., an answer, not a transport error), or a status of 429 (a
+// rejection).
+func safeRetry(info *types.Info, root ast.Node, e ast.Expr) bool {
+	safe := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Ident:
+			// rejected := err == nil && resp.StatusCode == 429, assigned
+			// once in root.
+			if v, ok := info.Uses[n].(*types.Var); ok && root != nil {
+				if rhs := onlyValue(info, root, v); rhs != nil && rhs != e {
+					safe = safeRetry(info, nil, rhs)
+				}
+			}
+		case *ast.CallExpr:
+			if _, ok := httpmodel.NotSentTest(info, n); ok {
+				safe = true
+			}
+		case *ast.BinaryExpr:
+			if n.Op != token.EQL {
+				break
+			}
+			for _, pair := range [2][2]ast.Expr{{n.X, n.Y}, {n.Y, n.X}} {
+				if tv := info.Types[pair[1]]; tv.IsNil() && types.Implements(info.TypeOf(pair[0]), errorIface) {
+					safe = true // err == nil
+				}
+				if tv := info.Types[pair[1]]; tv.Value != nil && tv.Value.ExactString() == "429" {
+					safe = true
+				}
+			}
+		}
+		return !safe
+	})
+	return safe
+}
+
+// onlyValue returns the value v is given in root when root assigns it
+// once, in its definition (v := x), and nil otherwise.
+func onlyValue(info *types.Info, root ast.Node, v *types.Var) ast.Expr {
+	var val ast.Expr
+	n := 0
+	ast.Inspect(root, func(node ast.Node) bool {
+		switch node := node.(type) {
+		case *ast.AssignStmt:
+			for i, l := range node.Lhs {
+				if id, ok := l.(*ast.Ident); ok && info.ObjectOf(id) == v {
+					n++
+					if node.Tok == token.DEFINE && len(node.Lhs) == len(node.Rhs) {
+						val = node.Rhs[i]
+					}
+				}
+			}
+		case *ast.UnaryExpr:
+			if id, ok := node.X.(*ast.Ident); ok && node.Op == token.AND && info.Uses[id] == v {
+				n++
+			}
+		}
+		return true
+	})
+	if n != 1 {
+		return nil
+	}
+	return val
+}
+
+var errorIface = types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
 
 // replayable are the methods net/http's Transport re-sends on its own.
 var replayable = map[string]bool{"GET": true, "HEAD": true, "OPTIONS": true, "TRACE": true, "PUT": true, "DELETE": true}

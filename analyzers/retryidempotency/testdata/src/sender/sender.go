@@ -8,6 +8,7 @@ import (
 	"iter"
 	"net/http"
 	"strings"
+	"syscall"
 	"time"
 
 	"sender/pipeline"
@@ -599,5 +600,37 @@ func (t *stopMoreTransport) RoundTrip(req *http.Request) (*http.Response, error)
 		if err == nil || !isIdempotentMethod(req.Method) || req.GetBody == nil {
 			return resp, err
 		}
+	}
+}
+
+// Must stay silent: the other side of the || says the request never left
+// (a refused connection) or was rejected (a 429): nothing is applied twice.
+type refusedTransport struct{ next http.RoundTripper }
+
+func (t *refusedTransport) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:"sends\\(param 0\\)"
+	for {
+		resp, err := t.next.RoundTrip(req)
+		if err == nil {
+			return resp, nil
+		}
+		if !(isIdempotentMethod(req.Method) || errors.Is(err, syscall.ECONNREFUSED)) {
+			return nil, err
+		}
+	}
+}
+
+type rejectedTransport struct{ next http.RoundTripper }
+
+func (t *rejectedTransport) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:"sends\\(param 0\\)"
+	for {
+		resp, err := t.next.RoundTrip(req)
+		if err == nil && resp.StatusCode < 500 && resp.StatusCode != http.StatusTooManyRequests {
+			return resp, nil
+		}
+		rejected := err == nil && resp.StatusCode == http.StatusTooManyRequests
+		if !(rejected || isIdempotentMethod(req.Method)) {
+			return resp, err
+		}
+		resp.Body.Close()
 	}
 }
