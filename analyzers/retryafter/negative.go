@@ -405,15 +405,16 @@ func derivedFrom(info *types.Info, fn ast.Node, v *types.Var) (map[*types.Var]bo
 // checkedByCallers reports whether the value of v, returned by the
 // function fn, has its sign checked by every caller of fn in the package
 // (there being one at least): a parsing helper may leave the check to the
-// code that uses its result.
+// code that uses its result, or to that code's callers when it hands the
+// result on (return parseSeconds(v)).
 func (c *checker) checkedByCallers(fn ast.Node, v *types.Var) bool {
+	return c.checkedByCallersDepth(fn, v, 0)
+}
+
+func (c *checker) checkedByCallersDepth(fn ast.Node, v *types.Var, depth int) bool {
 	info := c.pass.TypesInfo
 	fd, ok := fn.(*ast.FuncDecl)
-	if !ok {
-		return false
-	}
-	obj, _ := info.Defs[fd.Name].(*types.Func)
-	if obj == nil {
+	if !ok || depth > 3 {
 		return false
 	}
 	_, uses := derivedFrom(info, fd, v)
@@ -431,6 +432,18 @@ func (c *checker) checkedByCallers(fn ast.Node, v *types.Var) bool {
 	if result < 0 {
 		return false
 	}
+	return c.resultChecked(fd, result, depth)
+}
+
+// resultChecked reports whether every caller of fd in the package (one at
+// least) checks the sign of its result number result, itself or, when it
+// returns the result as it is, through its own callers.
+func (c *checker) resultChecked(fd *ast.FuncDecl, result, depth int) bool {
+	info := c.pass.TypesInfo
+	obj, _ := info.Defs[fd.Name].(*types.Func)
+	if obj == nil || depth > 3 {
+		return false
+	}
 	callers := 0
 	for _, f := range c.calls.Funcs() {
 		for _, call := range c.calls.Calls(f.Decl) {
@@ -446,7 +459,20 @@ func (c *checker) checkedByCallers(fn ast.Node, v *types.Var) bool {
 					}
 				}
 			}
-			if w == nil || !signChecked(info, f.Decl, w) {
+			if w != nil {
+				if !signChecked(info, f.Decl, w) && !c.checkedByCallersDepth(f.Decl, w, depth+1) {
+					return false
+				}
+				continue
+			}
+			// return parseSeconds(v): the caller hands the result on.
+			handed := false
+			for _, ret := range c.calls.Returns(f.Decl) {
+				if len(ret.Results) == 1 && ast.Unparen(ret.Results[0]) == ast.Expr(call.Expr) {
+					handed = true
+				}
+			}
+			if !handed || !c.resultChecked(f.Decl, result, depth+1) {
 				return false
 			}
 		}

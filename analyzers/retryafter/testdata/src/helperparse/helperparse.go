@@ -66,3 +66,26 @@ func retryChecked(resp *http.Response) {
 		time.Sleep(d)
 	}
 }
+
+// Must stay silent: the helper's caller hands the result on, and the code
+// that uses it checks the sign.
+func parseSecondsOnly(v string) (int, bool) {
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		return 0, false
+	}
+	return n, true
+}
+
+func waitSeconds(h http.Header) (int, bool) {
+	if t, err := http.ParseTime(h.Get("Retry-After")); err == nil {
+		return int(max(time.Until(t)+time.Second-1, 0) / time.Second), true
+	}
+	return parseSecondsOnly(h.Get("Retry-After"))
+}
+
+func useSeconds(resp *http.Response) {
+	if n, ok := waitSeconds(resp.Header); ok && n > 0 {
+		time.Sleep(time.Duration(n) * time.Second)
+	}
+}

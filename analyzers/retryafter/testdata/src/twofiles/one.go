@@ -19,6 +19,10 @@ func first(resp *http.Response) time.Duration {
 
 func firstAgain(h http.Header) (int, bool) {
 	n, err := strconv.Atoi(h.Get("Retry-After")) // want `Retry-After is parsed only as seconds by strconv.Atoi`
+	// The sign is checked: firstAgain is about the one form parsed. (With
+	// n returned as valid whatever its sign, the helper the fix writes
+	// would be reported for it: a negative value accepted, which the
+	// parse without an error check to extend hid before.)
 	return n, err == nil && n >= 0
 }
 
