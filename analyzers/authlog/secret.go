@@ -164,7 +164,77 @@ func (s *fstate) isSecretEntry(key, value ast.Expr) bool {
 		secret = secrets.FormKey(k) || c.nameIndex(http.CanonicalHeaderKey(k)) != 0
 		c.formKeys[k] = secret
 	}
-	return secret && !constOnly(s.info, value)
+	return secret && !constOnly(s.info, value) && s.carriesText(value)
+}
+
+// carriesText reports whether e, a value given a secret key, holds text
+// taken from a variable, a field or a call's text result: not a flag
+// (p != ""), a length, a part of the text (p[:2] + "***"), or text a
+// masking helper made (mask(p), whose summary says it masks) or that
+// repeats a constant (strings.Repeat("*", len(p))).
+func (s *fstate) carriesText(e ast.Expr) bool {
+	info := s.info
+	if t := info.TypeOf(e); t == nil || !textOrList(t) {
+		return false
+	}
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.SliceExpr:
+			return false // a part of the text (p[:2] + "***"), as a mask shows
+		case *ast.CallExpr:
+			if tv, ok := info.Types[n.Fun]; ok && tv.IsType() {
+				return true // a conversion: string(b)
+			}
+			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok {
+				if _, builtin := info.Uses[id].(*types.Builtin); builtin {
+					return false // len(p), cap(p)
+				}
+			}
+			fn := httpmodel.Callee(info, n)
+			if fn == nil {
+				break
+			}
+			if httpmodel.IsPkgFunc(fn, "strings", "Repeat") {
+				return false // a repeated constant
+			}
+			if f := s.c.fact(fn); f != nil && f.Masks {
+				return false
+			}
+			if t := info.TypeOf(n); len(n.Args) == 0 && t != nil && textOrList(t) {
+				found = true // a getter: cfg.GetPassword()
+			}
+			return true // what the arguments carry
+		case *ast.Ident, *ast.SelectorExpr:
+			tv, ok := info.Types[n.(ast.Expr)]
+			if ok && tv.IsValue() && tv.Value == nil && textOrList(tv.Type) {
+				found = true
+			}
+			if _, isSel := n.(*ast.SelectorExpr); isSel {
+				return !found
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// textOrList reports whether t is text (secrets.IsText) or a slice or
+// array of it ([]string, as url.Values holds).
+func textOrList(t types.Type) bool {
+	if secrets.IsText(t) {
+		return true
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Slice:
+		return secrets.IsText(u.Elem())
+	case *types.Array:
+		return secrets.IsText(u.Elem())
+	}
+	return false
 }
 
 // constOnly reports whether e is constant text, or a list of constants
