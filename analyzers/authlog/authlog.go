@@ -264,6 +264,7 @@ type checker struct {
 	// log and send them, and sentMemo caches alsoSent (sentlog.go).
 	routes   []route
 	sentMemo map[sentKey]bool
+	logsMemo map[sentKey]bool
 	// wrappers are the names of other packages' functions that log (see
 	// wrapperNames).
 	wrappers map[string]bool

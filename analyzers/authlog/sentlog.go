@@ -51,10 +51,54 @@ func (c *checker) routeOf(ic callindex.Call, s sinkCall, arg ast.Expr, l leaf) (
 		return route{}, false
 	}
 	j := argIndex(c.pass.TypesInfo, ic.Expr, ic.Callee, arg)
-	if j < 0 || !c.alsoSent(d.Decl, j) {
+	if j < 0 || !c.alsoSent(d.Decl, j) || !c.logsParam(sentKey{d.Decl, j}, map[sentKey]bool{}) {
 		return route{}, false
 	}
 	return route{decl: d.Decl, param: j, c: l.c, from: l.expr.Pos()}, true
+}
+
+// logsParam reports whether the helper k.decl writes its parameter
+// k.param to a log of its own or of another package, itself or through
+// helpers of the package: where routedFindings will find the log to
+// report. A credential whose route finds none keeps its finding at the
+// caller.
+func (c *checker) logsParam(k sentKey, seen map[sentKey]bool) bool {
+	if v, ok := c.logsMemo[k]; ok {
+		return v
+	}
+	if seen[k] {
+		return false
+	}
+	seen[k] = true
+	st := c.analyze(k.decl)
+	found := false
+	for _, ic := range c.calls.Calls(k.decl) {
+		s, ok := c.sinkOf(ic)
+		if !ok {
+			continue
+		}
+		c.loggedArgs(ic.Expr, s, nil, func(a logsink.Arg) {
+			if found || st.eval(a.Expr).p&(1<<k.param) == 0 {
+				return
+			}
+			if s.via != "" && c.declared(ic.Callee) {
+				d, _ := c.calls.Decl(ic.Callee)
+				if j := argIndex(c.pass.TypesInfo, ic.Expr, ic.Callee, a.Expr); j >= 0 && c.logsParam(sentKey{d.Decl, j}, seen) {
+					found = true
+				}
+				return
+			}
+			found = true
+		})
+		if found {
+			break
+		}
+	}
+	if c.logsMemo == nil {
+		c.logsMemo = map[sentKey]bool{}
+	}
+	c.logsMemo[k] = found
+	return found
 }
 
 // argIndex returns the index of the parameter of fn that the argument of
@@ -215,14 +259,16 @@ func (c *checker) routedFindings(state func(*ast.FuncDecl) *fstate, fileOf func(
 				if st.eval(a.Expr).p&(1<<k.param) == 0 {
 					return
 				}
-				if s.via != "" {
-					if d, ok := c.calls.Decl(ic.Callee); ok && d.Decl.Body != nil {
+				if s.via != "" && c.declared(ic.Callee) {
+					if d, ok := c.calls.Decl(ic.Callee); ok {
 						if j := argIndex(c.pass.TypesInfo, ic.Expr, ic.Callee, a.Expr); j >= 0 {
 							visit(sentKey{d.Decl, j}, cr, from, seen)
 						}
 					}
-					return // a helper of another package: its own to judge
+					return
 				}
+				// A log, or a log wrapper of another package
+				// (lg.Debugf): the finding is here.
 				if s := byExpr[a.Expr]; s != nil {
 					s.f.c |= cr
 					if !slices.Contains(s.f.from, from) {
@@ -280,12 +326,13 @@ func (c *checker) mergeFindings(found, more []*fileFindings) []*fileFindings {
 
 // positions lists where the credentials at ps are, as file:line.
 func (c *checker) positions(ps []token.Pos) string {
+	ps = slices.Clone(ps)
+	slices.Sort(ps)
 	var out []string
 	for _, p := range ps {
 		pos := c.pass.Fset.Position(p)
 		out = append(out, fmt.Sprintf("%s:%d", filepath.Base(pos.Filename), pos.Line))
 	}
-	slices.Sort(out)
 	out = slices.Compact(out)
 	if len(out) > 3 {
 		out = append(out[:3], "...")

@@ -13,6 +13,8 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+
+	"mylog"
 )
 
 type Client struct {
@@ -22,12 +24,12 @@ type Client struct {
 
 // req logs the path and the body, and sends both.
 func (c *Client) req(ctx context.Context, method, path string, body any) error {
-	log.Printf("SEND: %s %s", method, path) // want `secret \(a password, key or token\) reaches log.Printf in a helper that also sends it, from sentlog.go:56`
+	log.Printf("SEND: %s %s", method, path) // want `secret \(a password, key or token\) reaches log.Printf in a helper that also sends it, from sentlog.go:58`
 	data, err := json.Marshal(body)
 	if err != nil {
 		return err
 	}
-	log.Printf("DATA: %s", data) // want `secret \(a password, key or token\) reaches log.Printf in a helper that also sends it, from sentlog.go:48`
+	log.Printf("DATA: %s", data) // want `secret \(a password, key or token\) reaches log.Printf in a helper that also sends it, from sentlog.go:50`
 	r, err := http.NewRequestWithContext(ctx, method, c.base+path, bytes.NewReader(data))
 	if err != nil {
 		return err
@@ -93,4 +95,24 @@ func inspectAndLog(auth string) {
 
 func useInspect(r *http.Request) {
 	inspectAndLog(r.Header.Get("Authorization")) // want `Authorization header value reaches inspectAndLog \(which passes it to log.Printf\)`
+}
+
+// get logs through another package's wrapper, and sends the path.
+func (c *Client) get(ctx context.Context, path string) error {
+	mylog.Infof("GET %s", path) // want `secret \(a password, key or token\) reaches mylog.Infof \(which passes it to log.Printf\) in a helper that also sends it, from sentlog.go:117`
+	r, err := http.NewRequestWithContext(ctx, http.MethodGet, c.base+path, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := c.hc.Do(r)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+func (c *Client) Probe(ctx context.Context, password string) error { // want Probe:`authlog\(sink=log.Printf values=p1\)`
+	q := url.Values{}
+	q.Set("password", password)
+	return c.get(ctx, "/probe?"+q.Encode())
 }
