@@ -19,7 +19,7 @@ import (
 // noteFed records, for a parse through a helper of this package (p.via),
 // the parameters of the helper that the call feeds a wait header's value.
 func (c *checker) noteFed(f *flow.Func, p parse) {
-	if p.via == nil || !p.seconds || !c.derived(f, p.arg) {
+	if p.via == nil || !p.seconds && !p.date || !c.derived(f, p.arg) {
 		return
 	}
 	decl, ok := c.calls.Decl(p.via)
@@ -84,7 +84,7 @@ func (c *checker) checkFedHelpers() {
 						c.noteFed(f, p)
 					}
 				case *ast.BinaryExpr:
-					c.checkTruncation(f, n)
+					c.checkTruncation(f, n, stack[len(stack)-1])
 				}
 				return true
 			})

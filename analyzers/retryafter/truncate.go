@@ -10,8 +10,10 @@ package retryafter
 import (
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
+	"time"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -24,11 +26,22 @@ import (
 // integer type (int64, time.Duration, a named duration), where s is a
 // floating-point number of seconds made from the server's wait. The fix
 // rounds up: T(math.Ceil(s)).
-func (c *checker) checkTruncation(f *flow.Func, b *ast.BinaryExpr) {
+func (c *checker) checkTruncation(f *flow.Func, b *ast.BinaryExpr, parent ast.Node) {
 	if b.Op != token.MUL {
 		return
 	}
 	info := c.pass.TypesInfo
+	if p, ok := parent.(*ast.BinaryExpr); ok && p.Op == token.ADD {
+		// T(s)*time.Second + time.Second: a second of slack covers what
+		// the truncation drops.
+		other := p.X
+		if other == ast.Expr(b) {
+			other = p.Y
+		}
+		if atLeast(info, other, float64(time.Second)) {
+			return
+		}
+	}
 	for _, pair := range [][2]ast.Expr{{b.X, b.Y}, {b.Y, b.X}} {
 		if !c.isSecondUnit(pair[1]) {
 			continue
@@ -45,7 +58,7 @@ func (c *checker) checkTruncation(f *flow.Func, b *ast.BinaryExpr) {
 		if conv == nil || !isFloat(info.TypeOf(arg)) || !c.derived(f, arg) || c.truncReported[conv] {
 			continue
 		}
-		if call, ok := ast.Unparen(arg).(*ast.CallExpr); ok && httpmodel.IsPkgFunc(httpmodel.Callee(info, call), "math", "Ceil") {
+		if roundsUp(info, arg) {
 			continue
 		}
 		file := fixes.FileOf(c.pass, conv.Pos())
@@ -74,6 +87,34 @@ func (c *checker) checkTruncation(f *flow.Func, b *ast.BinaryExpr) {
 			}},
 		})
 	}
+}
+
+// roundsUp reports whether the seconds e cannot fall short of the wait
+// they are made from: e calls math.Ceil, or adds a second or more
+// (s + 1).
+func roundsUp(info *types.Info, e ast.Expr) bool {
+	ceil := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && httpmodel.IsPkgFunc(httpmodel.Callee(info, call), "math", "Ceil") {
+			ceil = true
+		}
+		return !ceil
+	})
+	if ceil {
+		return true
+	}
+	b, ok := ast.Unparen(e).(*ast.BinaryExpr)
+	return ok && b.Op == token.ADD && (atLeast(info, b.X, 1) || atLeast(info, b.Y, 1))
+}
+
+// atLeast reports whether e is a constant of at least min.
+func atLeast(info *types.Info, e ast.Expr, min float64) bool {
+	tv := info.Types[e]
+	if tv.Value == nil {
+		return false
+	}
+	v, ok := constant.Float64Val(constant.ToFloat(tv.Value))
+	return ok && v >= min
 }
 
 // isSecondUnit reports whether e is time.Second, possibly converted

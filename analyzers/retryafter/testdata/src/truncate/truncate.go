@@ -64,3 +64,47 @@ func roundedUp(resp *http.Response) time.Duration {
 func ownFloat(factor float64, attempt int) time.Duration {
 	return time.Duration(factor*float64(attempt)) * time.Second
 }
+
+// A date-only helper, handed the header by its caller.
+func untilDate(v string) time.Duration {
+	t, err := http.ParseTime(v)
+	if err != nil {
+		return 0
+	}
+	return time.Duration(time.Until(t).Seconds()) * time.Second // want `Retry-After's wait in fractional seconds is truncated to whole seconds by time.Duration`
+}
+
+func useDate(resp *http.Response) time.Duration {
+	if resp.Header.Get("Retry-After") == "" {
+		return 0
+	}
+	if n, err := strconv.Atoi(resp.Header.Get("Retry-After")); err == nil && n >= 0 {
+		return time.Duration(n) * time.Second
+	}
+	return untilDate(resp.Header.Get("Retry-After"))
+}
+
+// Must stay silent: a second of slack covers what the truncation drops.
+func slack(resp *http.Response) time.Duration {
+	v := resp.Header.Get("Retry-After")
+	if t, err := http.ParseTime(v); err == nil {
+		return time.Duration(time.Until(t).Seconds()+1) * time.Second
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 0 {
+		return 0
+	}
+	return time.Duration(n) * time.Second
+}
+
+func slackOutside(resp *http.Response) time.Duration {
+	v := resp.Header.Get("Retry-After")
+	if t, err := http.ParseTime(v); err == nil {
+		return time.Duration(time.Until(t).Seconds())*time.Second + time.Second
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 0 {
+		return 0
+	}
+	return time.Duration(n) * time.Second
+}
