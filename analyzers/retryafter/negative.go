@@ -653,8 +653,8 @@ func asVar(obj types.Object) *types.Var {
 }
 
 // unseenCallers reports whether fn is an exported function or method that
-// no function of its package calls: how its callers use its result is out
-// of sight. (Callers in sight are judged by checkedByCallers.)
+// nothing in its package calls or takes as a value: how its callers use
+// its result is out of sight. (Callers in sight are judged by checkedByCallers.)
 func (c *checker) unseenCallers(fn ast.Node) bool {
 	fd, ok := fn.(*ast.FuncDecl)
 	if !ok || !fd.Name.IsExported() {
@@ -664,11 +664,11 @@ func (c *checker) unseenCallers(fn ast.Node) bool {
 	if obj == nil {
 		return false
 	}
-	for _, f := range c.calls.Funcs() {
-		for _, call := range c.calls.Calls(f.Decl) {
-			if call.Callee != nil && call.Callee.Origin() == obj {
-				return false
-			}
+	// A call, or a reference that makes it a value (var waitFn =
+	// ParseWait), puts a use of its result in sight.
+	for id, o := range c.pass.TypesInfo.Uses {
+		if f, ok := o.(*types.Func); ok && f.Origin() == obj && id.Pos() != fd.Name.Pos() {
+			return false
 		}
 	}
 	return true
@@ -716,7 +716,28 @@ func floorIsNoValue(info *types.Info, fn ast.Node, n *types.Var, ifs *ast.IfStmt
 	// isFloor reports whether e is max(0, x...) over values made from n,
 	// or a variable made from n and floored at zero.
 	isFloor := func(e ast.Expr) bool {
-		e = ast.Unparen(e)
+		// Through conversions and constant units:
+		// time.Duration(secs) * time.Second.
+		for {
+			e = ast.Unparen(e)
+			if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 1 {
+				if tv, ok := info.Types[call.Fun]; ok && tv.IsType() {
+					e = call.Args[0]
+					continue
+				}
+			}
+			if b, ok := e.(*ast.BinaryExpr); ok && b.Op == token.MUL {
+				if info.Types[b.Y].Value != nil {
+					e = b.X
+					continue
+				}
+				if info.Types[b.X].Value != nil {
+					e = b.Y
+					continue
+				}
+			}
+			break
+		}
 		if id, ok := e.(*ast.Ident); ok {
 			return floored[asVar(info.Uses[id])]
 		}

@@ -187,3 +187,40 @@ func useReturned(resp *http.Response) {
 		time.Sleep(d)
 	}
 }
+
+// NoValueConverted floors the parsed integer before the conversion: still
+// what it returns for a malformed value.
+func NoValueConverted(h http.Header) time.Duration { // want NoValueConverted:`retryafter\(result0=retry-after\)`
+	v := h.Get("Retry-After")
+	if t, err := http.ParseTime(v); err == nil {
+		return max(0, time.Until(t))
+	}
+	secs, err := strconv.Atoi(v)
+	if err != nil {
+		return 0
+	}
+	if secs < 0 {
+		secs = 0
+	}
+	return time.Duration(secs) * time.Second
+}
+
+// ValueInSight floors as NoValue does, but the package takes it as a value
+// and sleeps on its result: its caller is in sight.
+func ValueInSight(h http.Header) time.Duration { // want ValueInSight:`retryafter\(result0=retry-after\)`
+	v := h.Get("Retry-After")
+	if t, err := http.ParseTime(v); err == nil {
+		return max(0, time.Until(t))
+	}
+	secs, err := strconv.Atoi(v) // want `a negative Retry-After value is accepted as the wait`
+	if err != nil {
+		return 0
+	}
+	return time.Duration(max(0, secs)) * time.Second
+}
+
+var waitFn = ValueInSight
+
+func sleepOn(resp *http.Response) {
+	time.Sleep(waitFn(resp.Header))
+}
