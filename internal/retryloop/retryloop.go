@@ -99,7 +99,8 @@ var Analyzer = stdfacts.WrapDep(&analysis.Analyzer{
 
 // newResult returns a result with no loops for pass's package.
 func newResult(pass *analysis.Pass) *Result {
-	return &Result{sends: map[*types.Func]bool{}, helpers: map[*types.Func]*helperFact{}, closures: map[*ast.CallExpr]*ast.FuncLit{}, ifaceHelpers: map[*types.Func]*helperFact{}, pass: pass, graphs: paths.NewCache(pass.TypesInfo)}
+	ix, _ := pass.ResultOf[callindex.Analyzer].(*callindex.Index)
+	return &Result{sends: map[*types.Func]bool{}, helpers: map[*types.Func]*helperFact{}, closures: map[*ast.CallExpr]*ast.FuncLit{}, ifaceHelpers: map[*types.Func]*helperFact{}, pass: pass, graphs: paths.NewCache(pass.TypesInfo), ix: ix}
 }
 
 // sendsFact marks a function that sends an HTTP request, directly or
@@ -343,8 +344,7 @@ func (r *Result) LoopOf(s ast.Stmt) *Loop {
 
 func run(pass *analysis.Pass, at func(token.Pos)) (any, error) {
 	res := newResult(pass)
-	ix := pass.ResultOf[callindex.Analyzer].(*callindex.Index)
-	res.ix = ix
+	ix := res.ix
 	funcs := ix.Funcs()
 	// A package that cannot reach net/http sends nothing, and has no
 	// retry loop of its own; it may still hold retry helpers, which the
@@ -636,9 +636,9 @@ func (r *Result) classify(s ast.Stmt, body *ast.BlockStmt, stack []ast.Node, cal
 }
 
 // indexedList returns xs when s is for i := 0; i < len(xs); i++ (or
-// i += 1, or len(xs) > i) over a list xs whose index variable i the body
-// does not assign: a range over xs spelled with its index. It returns nil
-// otherwise.
+// i += 1, or len(xs) > i) over a list xs whose body uses i only as xs[i]
+// and assigns neither i nor xs: a range over xs spelled with its index.
+// It returns nil otherwise.
 func indexedList(info *types.Info, s *ast.ForStmt) ast.Expr {
 	init, ok := s.Init.(*ast.AssignStmt)
 	if !ok || len(init.Lhs) != 1 || len(init.Rhs) != 1 {
@@ -691,27 +691,32 @@ func indexedList(info *types.Info, s *ast.ForStmt) ast.Expr {
 	default:
 		return nil
 	}
-	assigned := false
-	ast.Inspect(s.Body, func(n ast.Node) bool {
+	// The body uses i only as list[i], and changes neither i nor list.
+	listText := types.ExprString(list)
+	ok = true
+	ast.PreorderStack(s.Body, nil, func(n ast.Node, stack []ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			for _, l := range n.Lhs {
-				if varOf(info, l) == iv {
-					assigned = true
+				if varOf(info, l) == iv || types.ExprString(l) == listText {
+					ok = false
 				}
 			}
 		case *ast.IncDecStmt:
 			if varOf(info, n.X) == iv {
-				assigned = true
+				ok = false
 			}
-		case *ast.UnaryExpr:
-			if n.Op == token.AND && varOf(info, n.X) == iv {
-				assigned = true
+		case *ast.Ident:
+			if info.Uses[n] == iv {
+				ix, isIndex := stack[len(stack)-1].(*ast.IndexExpr)
+				if !isIndex || ix.Index != ast.Expr(n) || types.ExprString(ix.X) != listText {
+					ok = false // i itself: page=%d, &i
+				}
 			}
 		}
-		return !assigned
+		return ok
 	})
-	if assigned {
+	if !ok {
 		return nil
 	}
 	return list

@@ -144,3 +144,16 @@ func skipIndex(ctx context.Context, peers []string) (*http.Response, error) {
 	}
 	return nil, errors.New("all peers failed")
 }
+
+// The request is made from the index itself, not the item: one page per
+// iteration.
+func pageByIndex(ctx context.Context, base string, pages []int) (*http.Response, error) {
+	for i := 0; i < len(pages); i++ {
+		resp, err := http.Get(base + "?page=" + string(rune('0'+i)))
+		if err != nil {
+			continue
+		}
+		return resp, nil
+	}
+	return nil, errors.New("no page")
+}
