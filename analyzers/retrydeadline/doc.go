@@ -94,7 +94,8 @@
 //   - time.Sleep, a bare <-time.After, a receive from a timer's or
 //     ticker's channel (<-t.C), a select whose every case waits for a
 //     timer (a local variable that only ever holds time.After's or
-//     time.Tick's channel, timeout := time.After(d), is one), or a call of a function or method, of any package, whose
+//     time.Tick's channel, timeout := time.After(d), is one, received
+//     from in a select or alone), or a call of a function or method, of any package, whose
 //     whole body is time.Sleep(d) or <-time.After(d) for a parameter or a
 //     value read from its receiver (func (b *Backoff) Wait() {
 //     time.Sleep(b.Next()) }; a fact carries this across packages),

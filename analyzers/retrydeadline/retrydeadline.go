@@ -1945,6 +1945,9 @@ type sleep struct {
 	dur   ast.Expr
 	timer ast.Expr
 	sel   *ast.SelectStmt
+	// ch is the variable received from when it holds time.After's channel
+	// (<-timeout; see timeChanVar).
+	ch ast.Expr
 	// via is the wait function the statement calls (see waitFact).
 	via *types.Func
 }
@@ -1958,6 +1961,8 @@ func (s sleep) what(fset *token.FileSet) string {
 		return "select on timers alone"
 	case s.timer != nil:
 		return "<-" + fixes.Format(fset, s.timer) + ".C"
+	case s.ch != nil:
+		return "<-" + fixes.Format(fset, s.ch)
 	}
 	if es, ok := s.stmt.(*ast.ExprStmt); ok {
 		if _, isRecv := ast.Unparen(es.X).(*ast.UnaryExpr); isRecv {
@@ -2001,6 +2006,8 @@ func (c *checker) sleepsOf(l *retryloop.Loop) []sleep {
 						out = append(out, sleep{stmt: n, dur: call.Args[0]})
 					} else if t := c.timerChan(u.X); t != nil {
 						out = append(out, sleep{stmt: n, timer: t})
+					} else if c.timeChanVar(u.X) {
+						out = append(out, sleep{stmt: n, ch: u.X})
 					}
 				}
 				if call, ok := x.(*ast.CallExpr); ok && len(call.Args) == 1 && httpmodel.IsPkgFunc(httpmodel.Callee(info, call), "time", "Sleep") {
@@ -2115,6 +2122,12 @@ func (c *checker) timeChanVar(e ast.Expr) bool {
 				case *ast.UnaryExpr:
 					if n.Op == token.AND {
 						note(n.X, nil) // its address is taken: anything may be stored
+					}
+				case *ast.RangeStmt:
+					for _, e := range []ast.Expr{n.Key, n.Value} {
+						if e != nil {
+							note(e, nil)
+						}
 					}
 				}
 				return true
@@ -2431,9 +2444,12 @@ func (c *checker) selectEdit(file *ast.File, l *retryloop.Loop, s sleep, ctx str
 		at := s.sel.Body.Lbrace + 1
 		text := fmt.Sprintf("\n%scase <-%s.Done():\n%s\t%s", in, ctx, in, ret)
 		return []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(text)}}, true
-	case s.timer != nil:
-		t := fixes.Format(c.pass.Fset, s.timer)
-		text := fmt.Sprintf("select {\n%[1]scase <-%[2]s.Done():\n%[1]s\t%[3]s\n%[1]scase <-%[4]s.C:\n%[1]s}", in, ctx, ret, t)
+	case s.timer != nil, s.ch != nil:
+		ch := fixes.Format(c.pass.Fset, s.ch)
+		if s.timer != nil {
+			ch = fixes.Format(c.pass.Fset, s.timer) + ".C"
+		}
+		text := fmt.Sprintf("select {\n%[1]scase <-%[2]s.Done():\n%[1]s\t%[3]s\n%[1]scase <-%[4]s:\n%[1]s}", in, ctx, ret, ch)
 		return []analysis.TextEdit{{Pos: s.stmt.Pos(), End: s.stmt.End(), NewText: []byte(text)}}, true
 	}
 	timeName, timeImp, ok := fixes.Import(info, c.pass.Pkg, file, "time", s.stmt.Pos())

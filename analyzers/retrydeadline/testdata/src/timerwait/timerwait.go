@@ -81,6 +81,18 @@ func overallTimer(ctx context.Context, c *http.Client, url string, d time.Durati
 	}
 }
 
+// afterVar receives from time.After's channel held in a variable.
+func afterVar(ctx context.Context, c *http.Client, url string) error {
+	for i := 0; i < 5; i++ {
+		if err := get(ctx, c, url); err == nil {
+			return nil
+		}
+		wait := time.After(time.Second)
+		<-wait // want `<-wait in retry loop ignores cancellation of ctx`
+	}
+	return errGaveUp
+}
+
 // ---- must stay silent ----
 
 // stopChannel's variable holds a caller's channel on one path: not time
