@@ -119,6 +119,10 @@ type funcFact struct {
 	// Values has bit i set when parameter i is written to the log as a
 	// value.
 	Values uint64
+	// Sent has bit i set when parameter i, which the function logs, it
+	// also sends (sentlog.go): a caller's credential in it is the
+	// function's to stop logging, not the caller's to redact.
+	Sent uint64
 	// Printf is true when the function formats like printf: parameter
 	// Format is the format and the verbs apply to the arguments of the
 	// variadic parameter Args.
@@ -188,6 +192,9 @@ func (f *funcFact) String() string {
 	if f.Printf {
 		parts = append(parts, fmt.Sprintf("printf=p%d:p%d", f.Format, f.Args))
 	}
+	if f.Sent != 0 {
+		parts = append(parts, "sends="+bitList("p", f.Sent))
+	}
 	for i, r := range f.Results {
 		if r != 0 {
 			parts = append(parts, fmt.Sprintf("result%d=%s", i, kindsString(creds(r))))
@@ -253,7 +260,7 @@ func (f *funcFact) empty() bool {
 }
 
 func (f *funcFact) equal(g *funcFact) bool {
-	return f.Sink == g.Sink && f.Values == g.Values && f.Fields == g.Fields && f.Redacts == g.Redacts && f.Made == g.Made && slices.Equal(f.Built, g.Built) && f.Printf == g.Printf && f.Masks == g.Masks &&
+	return f.Sink == g.Sink && f.Values == g.Values && f.Sent == g.Sent && f.Fields == g.Fields && f.Redacts == g.Redacts && f.Made == g.Made && slices.Equal(f.Built, g.Built) && f.Printf == g.Printf && f.Masks == g.Masks &&
 		f.Format == g.Format && f.Args == g.Args && slices.Equal(f.Results, g.Results) && slices.Equal(f.Passes, g.Passes) && slices.Equal(f.Sends, g.Sends) &&
 		slices.EqualFunc(f.Removes, g.Removes, slices.Equal) && slices.EqualFunc(f.Strips, g.Strips, slices.Equal)
 }
@@ -542,6 +549,7 @@ func (c *checker) reach(g *summary.Graph, reachesHTTP bool) (logs, active []bool
 func joinFacts(old, new *funcFact) *funcFact {
 	j := *new
 	j.Values |= old.Values
+	j.Sent |= old.Sent
 	j.Masks = j.Masks || old.Masks
 	j.Fields |= old.Fields
 	j.Redacts = j.Redacts && old.Redacts
@@ -906,6 +914,11 @@ func (c *checker) summarise(st *fstate, logs bool) *funcFact {
 			}
 		})
 	}
+	for i := range 64 {
+		if f.Values&(1<<i) != 0 && c.alsoSent(st.decl, i) {
+			f.Sent |= 1 << i
+		}
+	}
 	return f
 }
 
@@ -992,13 +1005,11 @@ func (c *checker) check(file *ast.File, st *fstate) *fileFindings {
 					leaves = []leaf{{expr: a.Expr, ctx: a.Type, c: shown}}
 				}
 			}
-			if a.Key != nil && (s.via == "" || c.declared(ic.Callee)) && st.isSecretEntry(a.Key, a.Expr) {
+			if a.Key != nil && st.isSecretEntry(a.Key, a.Expr) {
 				// The value of a map entry printed beside a key that
-				// says it is a secret ({"password": p}), by a log or a
-				// helper of this package (one that also sends the map
-				// has the finding at its log: sentlog.go); a helper of
-				// another package may send the map too, where a
-				// redacted entry would be sent.
+				// says it is a secret ({"password": p}). A helper that
+				// also sends the map has the finding at its log, or
+				// none here when it is another package's (sentlog.go).
 				if i := slices.IndexFunc(leaves, func(l leaf) bool { return l.expr == a.Expr }); i >= 0 {
 					leaves[i].c |= credSecret
 				} else {
@@ -1018,6 +1029,11 @@ func (c *checker) check(file *ast.File, st *fstate) *fileFindings {
 					}
 					l.c = shown
 				}
+				if c.sentElsewhere(ic, s, a.Expr) {
+					// Another package's helper logs what it sends: no
+					// redaction here would keep what it sends.
+					continue
+				}
 				if r, ok := c.routeOf(ic, s, a.Expr, l); ok {
 					// A helper that sends what it logs: the finding is
 					// its log (sentlog.go).
@@ -1033,7 +1049,9 @@ func (c *checker) check(file *ast.File, st *fstate) *fileFindings {
 					fs = append(fs, f)
 				}
 			}
-			c.noteSecret(a.Expr, s.describe())
+			if !c.routeStruct(ic, s, a.Expr) {
+				c.noteSecret(a.Expr, s.describe())
+			}
 			if !a.Source {
 				c.noteSecretFormatted(a.Expr, s.describe(), 0)
 			}

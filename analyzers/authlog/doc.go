@@ -251,6 +251,19 @@
 // log.Printf of a parameter log interface{ Printf(string, ...any) }); not
 // c.render.Render, nor a method of package testing.
 //
+// A helper that logs a parameter and also sends it (the parameter, or a
+// value made from it, reaches http.NewRequest, a send, a header it sets,
+// or a helper of its package that sends it: a client's Req(ctx, method,
+// path, body) that prints the path and the JSON body at debug level) is
+// not redacted at its callers, since the redacted text would be sent. A
+// credential that a caller in the package hands it (a secret form value,
+// a map entry under a secret key, a struct with a secret field) is
+// reported at the helper's log instead, naming the callers, and the fix
+// stops printing it there. The fact of such a helper says which
+// parameters it sends (sends=p1): a credential handed to one of another
+// package is not reported at the call, and is its package's to fix where
+// its callers are in sight.
+//
 // Whatever the names of its interface and its holder, a method is a log
 // by its verb and signature alone when the verb is a level that only logs
 // use (Trace, Debug, Info, Notice, Warn, Warning, Verbose, Log, with a

@@ -197,6 +197,12 @@ func (c *checker) alsoSent(fd *ast.FuncDecl, i int) bool {
 						}
 					}
 				}
+			case *ast.CallExpr:
+				// q.Set("password", p), b.WriteString(p): the receiver
+				// holds it after.
+				if recv, args := httpmodel.Receiver(info, n); recv != nil && slices.ContainsFunc(args, uses) {
+					add(recv)
+				}
 			}
 			return true
 		})
@@ -347,4 +353,43 @@ func (c *checker) declared(fn *types.Func) bool {
 	}
 	d, ok := c.calls.Decl(fn)
 	return ok && d.Decl.Body != nil
+}
+
+// sentElsewhere reports whether ic calls a helper of another package that
+// logs and sends (its fact's Sent) the parameter that arg lands in: the
+// helper's package reports its log, and a redaction at the caller would
+// change what is sent.
+func (c *checker) sentElsewhere(ic callindex.Call, s sinkCall, arg ast.Expr) bool {
+	if s.via == "" || ic.Callee == nil || c.declared(ic.Callee) {
+		return false
+	}
+	f := c.fact(ic.Callee)
+	if f == nil || f.Sent == 0 {
+		return false
+	}
+	j := argIndex(c.pass.TypesInfo, ic.Expr, ic.Callee, arg)
+	return j >= 0 && j < 64 && f.Sent&(1<<j) != 0
+}
+
+// routeStruct routes a struct of this package with a secret field (see
+// noteSecret), handed whole to a helper of the package that logs and
+// sends it: a String method that redacts the field would leave the body
+// the helper logs, JSON made from the struct, as it was.
+func (c *checker) routeStruct(ic callindex.Call, s sinkCall, arg ast.Expr) bool {
+	t := c.pass.TypesInfo.TypeOf(arg)
+	if t == nil {
+		return false
+	}
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok || named.Obj().Pkg() != c.pass.Pkg || c.secretField(t) == nil {
+		return false
+	}
+	r, ok := c.routeOf(ic, s, arg, leaf{expr: arg, c: credSecret})
+	if ok {
+		c.routes = append(c.routes, r)
+	}
+	return ok
 }

@@ -29,7 +29,7 @@ func (c *Client) req(ctx context.Context, method, path string, body any) error {
 	if err != nil {
 		return err
 	}
-	log.Printf("DATA: %s", data) // want `secret \(a password, key or token\) reaches log.Printf in a helper that also sends it, from sentlog.go:50`
+	log.Printf("DATA: %s", data) // want `secret \(a password, key or token\) reaches log.Printf in a helper that also sends it, from sentlog.go:50, sentlog.go:128`
 	r, err := http.NewRequestWithContext(ctx, method, c.base+path, bytes.NewReader(data))
 	if err != nil {
 		return err
@@ -46,12 +46,12 @@ func (c *Client) put(ctx context.Context, path string, body any) error {
 }
 
 // SetPassword hands the password to put, which req logs and sends.
-func (c *Client) SetPassword(ctx context.Context, user, password string) error { // want SetPassword:`authlog\(sink=log.Printf values=p1,p2\)`
+func (c *Client) SetPassword(ctx context.Context, user, password string) error { // want SetPassword:`authlog\(sink=log.Printf values=p1,p2 sends=p1,p2\)`
 	return c.put(ctx, "/access/password", map[string]string{"userid": user, "password": password})
 }
 
 // Scan puts the password in the query of the path req logs.
-func (c *Client) Scan(ctx context.Context, user, password string) error { // want Scan:`authlog\(sink=log.Printf values=p1,p2\)`
+func (c *Client) Scan(ctx context.Context, user, password string) error { // want Scan:`authlog\(sink=log.Printf values=p1,p2 sends=p1,p2\)`
 	q := url.Values{}
 	q.Set("username", user)
 	q.Set("password", password)
@@ -81,7 +81,7 @@ func (c *Client) Login(ctx context.Context, user, password string) error {
 }
 
 // Must stay silent: what the callers hand req holds no secret.
-func (c *Client) Rename(ctx context.Context, user, name string) error { // want Rename:`authlog\(sink=log.Printf values=p1,p2\)`
+func (c *Client) Rename(ctx context.Context, user, name string) error { // want Rename:`authlog\(sink=log.Printf values=p1,p2 sends=p1,p2\)`
 	return c.put(ctx, "/access/users/"+user, map[string]string{"name": name})
 }
 
@@ -111,8 +111,19 @@ func (c *Client) get(ctx context.Context, path string) error {
 	return resp.Body.Close()
 }
 
-func (c *Client) Probe(ctx context.Context, password string) error { // want Probe:`authlog\(sink=log.Printf values=p1\)`
+func (c *Client) Probe(ctx context.Context, password string) error { // want Probe:`authlog\(sink=log.Printf values=p1 sends=p1\)`
 	q := url.Values{}
 	q.Set("password", password)
 	return c.get(ctx, "/probe?"+q.Encode())
+}
+
+// NewUser is a body with a secret field: req logs it as JSON, which a
+// String method that redacts the field would not change.
+type NewUser struct {
+	Name     string `json:"name"`
+	Password string `json:"password"`
+}
+
+func (c *Client) CreateUser(ctx context.Context, u *NewUser) error { // want CreateUser:`authlog\(sink=log.Printf values=p1 sends=p1\)`
+	return c.req(ctx, http.MethodPost, "/users", u)
 }

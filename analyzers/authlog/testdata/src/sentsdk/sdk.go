@@ -1,0 +1,38 @@
+// Package sentsdk is an SDK whose Put logs the body it sends.
+package sentsdk
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"log"
+	"net/http"
+)
+
+type Client struct {
+	Base string
+	HC   *http.Client
+}
+
+// Put logs the body and sends it.
+func (c *Client) Put(ctx context.Context, path string, body any) error { // want Put:`authlog\(sink=log.Printf values=p1,p2 sends=p1,p2\)`
+	data, err := json.Marshal(body)
+	if err != nil {
+		return err
+	}
+	log.Printf("PUT %s: %s", path, data)
+	r, err := http.NewRequestWithContext(ctx, http.MethodPut, c.Base+path, bytes.NewReader(data))
+	if err != nil {
+		return err
+	}
+	resp, err := c.HC.Do(r)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// Note logs only.
+func Note(what string, v any) { // want Note:`authlog\(sink=log.Printf values=p0,p1\)`
+	log.Printf("%s: %v", what, v)
+}

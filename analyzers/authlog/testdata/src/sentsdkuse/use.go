@@ -1,0 +1,19 @@
+// Package sentsdkuse hands a password to another package's helpers.
+package sentsdkuse
+
+import (
+	"context"
+
+	"sentsdk"
+)
+
+// Silent here: Put sends what it logs, and "[REDACTED]" in its place
+// would be sent as the password. The log is the SDK's to fix.
+func setPassword(ctx context.Context, c *sentsdk.Client, user, password string) error {
+	return c.Put(ctx, "/access/password", map[string]string{"userid": user, "password": password})
+}
+
+// Note only logs: the password is redacted where it is handed over.
+func note(user, password string) {
+	sentsdk.Note("login", map[string]string{"userid": user, "password": password}) // want `secret \(a password, key or token\) reaches sentsdk.Note \(which passes it to log.Printf\)`
+}
