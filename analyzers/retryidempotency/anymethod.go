@@ -368,43 +368,41 @@ func (c *checker) weakened(n ast.Node, stack []ast.Node, guarded map[*types.Func
 }
 
 // safeRetry reports whether e, the other side of a method test's ||,
-// holds only where a re-send applies nothing twice: it tests that the
-// error is one raised before the request left (errors.Is(err,
-// syscall.ECONNREFUSED)), that there was no error at all (err == nil &&
-// ..., an answer, not a transport error), or a status of 429 (a
-// rejection).
+// holds only where a re-send applies nothing twice: after an error raised
+// before the request left (errors.Is(err, syscall.ECONNREFUSED)), after
+// no error at all (err == nil, an answer, not a transport error), or
+// after a 429 (a rejection). It is judged by its shape: a || is safe when
+// both sides are, a && when one is, a negation never; a variable
+// assigned once (rejected := err == nil && status == 429) by its value.
 func safeRetry(info *types.Info, root ast.Node, e ast.Expr) bool {
-	safe := false
-	ast.Inspect(e, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.Ident:
-			// rejected := err == nil && resp.StatusCode == 429, assigned
-			// once in root.
-			if v, ok := info.Uses[n].(*types.Var); ok && root != nil {
-				if rhs := onlyValue(info, root, v); rhs != nil && rhs != e {
-					safe = safeRetry(info, nil, rhs)
-				}
-			}
-		case *ast.CallExpr:
-			if _, ok := httpmodel.NotSentTest(info, n); ok {
-				safe = true
-			}
-		case *ast.BinaryExpr:
-			if n.Op != token.EQL {
-				break
-			}
-			for _, pair := range [2][2]ast.Expr{{n.X, n.Y}, {n.Y, n.X}} {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.BinaryExpr:
+		switch x.Op {
+		case token.LOR:
+			return safeRetry(info, root, x.X) && safeRetry(info, root, x.Y)
+		case token.LAND:
+			return safeRetry(info, root, x.X) || safeRetry(info, root, x.Y)
+		case token.EQL:
+			for _, pair := range [2][2]ast.Expr{{x.X, x.Y}, {x.Y, x.X}} {
 				if tv := info.Types[pair[1]]; tv.IsNil() && types.Implements(info.TypeOf(pair[0]), errorIface) {
-					safe = true // err == nil
+					return true // err == nil
 				}
 				if tv := info.Types[pair[1]]; tv.Value != nil && tv.Value.ExactString() == "429" {
-					safe = true
+					return true
 				}
 			}
 		}
-		return !safe
-	})
-	return safe
+	case *ast.CallExpr:
+		_, ok := httpmodel.NotSentTest(info, x)
+		return ok
+	case *ast.Ident:
+		if v, ok := info.Uses[x].(*types.Var); ok && root != nil {
+			if rhs := onlyValue(info, root, v); rhs != nil {
+				return safeRetry(info, nil, rhs)
+			}
+		}
+	}
+	return false
 }
 
 // onlyValue returns the value v is given in root when root assigns it

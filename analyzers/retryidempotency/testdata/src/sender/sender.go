@@ -634,3 +634,16 @@ func (t *rejectedTransport) RoundTrip(req *http.Request) (*http.Response, error)
 		resp.Body.Close()
 	}
 }
+
+// Must flag: the other side of the || lets any transport error through.
+type anyErrorTransport struct{ next http.RoundTripper }
+
+func (t *anyErrorTransport) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:"sends\\(param 0\\)"
+	for {
+		resp, err := t.next.RoundTrip(req) // want `a request of any method is re-sent after a transport error without a check of its method or an Idempotency-Key header`
+		retryable := err != nil || resp.StatusCode == http.StatusTooManyRequests
+		if !(isIdempotentMethod(req.Method) || retryable) {
+			return resp, err
+		}
+	}
+}
