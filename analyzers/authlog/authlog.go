@@ -270,7 +270,7 @@ type checker struct {
 	// routes are the credentials handed to helpers of the package that
 	// log and send them, and sentMemo caches alsoSent (sentlog.go).
 	routes   []route
-	sentMemo map[sentKey]bool
+	sentMemo map[sentKey][2]bool
 	logsMemo map[sentKey]bool
 	// wrappers are the names of other packages' functions that log (see
 	// wrapperNames).
@@ -1049,7 +1049,10 @@ func (c *checker) check(file *ast.File, st *fstate) *fileFindings {
 					fs = append(fs, f)
 				}
 			}
-			if !c.routeStruct(ic, s, a.Expr) {
+			if !c.routeStruct(ic, s, a.Expr) && !c.sentElsewhere(ic, s, a.Expr) {
+				// (Another package's helper that sends the struct logs
+				// it as it sends it, JSON that a String method does not
+				// change.)
 				c.noteSecret(a.Expr, s.describe())
 			}
 			if !a.Source {

@@ -18,6 +18,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/callindex"
 	"github.com/retrylint/retrylint/internal/fixes"
 	"github.com/retrylint/retrylint/internal/httpmodel"
@@ -51,7 +52,7 @@ func (c *checker) routeOf(ic callindex.Call, s sinkCall, arg ast.Expr, l leaf) (
 		return route{}, false
 	}
 	j := argIndex(c.pass.TypesInfo, ic.Expr, ic.Callee, arg)
-	if j < 0 || !c.alsoSent(d.Decl, j) || !c.logsParam(sentKey{d.Decl, j}, map[sentKey]bool{}) {
+	if j < 0 || !c.mayBeSent(d.Decl, j) || !c.logsParam(sentKey{d.Decl, j}, map[sentKey]bool{}) {
 		return route{}, false
 	}
 	return route{decl: d.Decl, param: j, c: l.c, from: l.expr.Pos()}, true
@@ -130,22 +131,40 @@ func argIndex(info *types.Info, call *ast.CallExpr, fn *types.Func, e ast.Expr) 
 // sends that parameter. A helper that only logs what it is given, or
 // inspects it (cos.IsNotFoundError(err)), does not.
 func (c *checker) alsoSent(fd *ast.FuncDecl, i int) bool {
+	sent, _ := c.paramSent(fd, i)
+	return sent
+}
+
+// mayBeSent reports whether fd sends its parameter i (alsoSent) or hands
+// it to a function of another package that is no log, which may send it:
+// for a helper of the package, whose log is where the finding goes then,
+// a fix that stops printing the value there is safe whether or not the
+// other function sends it.
+func (c *checker) mayBeSent(fd *ast.FuncDecl, i int) bool {
+	sent, out := c.paramSent(fd, i)
+	return sent || out
+}
+
+// paramSent returns alsoSent's answer for parameter i of fd, and whether
+// fd hands it, or a value made from it, to a function of another package
+// outside the standard library that is no log.
+func (c *checker) paramSent(fd *ast.FuncDecl, i int) (sent, out bool) {
 	key := sentKey{fd, i}
 	if v, ok := c.sentMemo[key]; ok {
-		return v
+		return v[0], v[1]
 	}
 	if c.sentMemo == nil {
-		c.sentMemo = map[sentKey]bool{}
+		c.sentMemo = map[sentKey][2]bool{}
 	}
-	c.sentMemo[key] = false // a recursive call adds no use
+	c.sentMemo[key] = [2]bool{} // a recursive call adds no use
 	info := c.pass.TypesInfo
 	obj, _ := info.Defs[fd.Name].(*types.Func)
 	if obj == nil {
-		return false
+		return false, false
 	}
 	sig := obj.Type().(*types.Signature)
 	if i < 0 || i >= sig.Params().Len() {
-		return false
+		return false, false
 	}
 	derived := map[*types.Var]bool{sig.Params().At(i): true}
 	uses := func(e ast.Expr) bool {
@@ -164,7 +183,9 @@ func (c *checker) alsoSent(fd *ast.FuncDecl, i int) bool {
 		changed = false
 		add := func(lhs ast.Expr) {
 			if id, ok := ast.Unparen(lhs).(*ast.Ident); ok {
-				if v, ok := info.ObjectOf(id).(*types.Var); ok && !derived[v] {
+				// A context made with a value (context.WithValue)
+				// carries it to no request body or URL.
+				if v, ok := info.ObjectOf(id).(*types.Var); ok && !derived[v] && !httpmodel.IsNamed(v.Type(), "context", "Context") {
 					derived[v], changed = true, true
 				}
 			}
@@ -200,14 +221,13 @@ func (c *checker) alsoSent(fd *ast.FuncDecl, i int) bool {
 			case *ast.CallExpr:
 				// q.Set("password", p), b.WriteString(p): the receiver
 				// holds it after.
-				if recv, args := httpmodel.Receiver(info, n); recv != nil && slices.ContainsFunc(args, uses) {
+				if recv, args := httpmodel.Receiver(info, n); recv != nil && accumulates(info.TypeOf(recv)) && slices.ContainsFunc(args, uses) {
 					add(recv)
 				}
 			}
 			return true
 		})
 	}
-	sent := false
 	for _, ic := range c.calls.Calls(fd) {
 		recv, args := httpmodel.Receiver(info, ic.Expr)
 		if !slices.ContainsFunc(args, uses) && (recv == nil || !uses(recv)) {
@@ -222,17 +242,43 @@ func (c *checker) alsoSent(fd *ast.FuncDecl, i int) bool {
 		case c.declared(ic.Callee):
 			d, _ := c.calls.Decl(ic.Callee)
 			for _, a := range args {
-				if uses(a) && c.alsoSent(d.Decl, argIndex(info, ic.Expr, ic.Callee, a)) {
-					sent = true
+				if uses(a) {
+					s, o := c.paramSent(d.Decl, argIndex(info, ic.Expr, ic.Callee, a))
+					sent, out = sent || s, out || o
 				}
+			}
+		case ic.Callee != nil && ic.Callee.Pkg() != nil && !analysisutil.IsStdPath(ic.Callee.Pkg().Path()):
+			if f := c.fact(ic.Callee); f != nil && f.Sent != 0 {
+				for _, a := range args {
+					if j := argIndex(info, ic.Expr, ic.Callee, a); uses(a) && j >= 0 && j < 64 && f.Sent&(1<<j) != 0 {
+						sent = true
+					}
+				}
+			}
+			if _, isLog := c.sinkOf(ic); !isLog {
+				out = true
 			}
 		}
 		if sent {
 			break
 		}
 	}
-	c.sentMemo[key] = sent
-	return sent
+	c.sentMemo[key] = [2]bool{sent, out}
+	return sent, out
+}
+
+// accumulates reports whether a method call on a value of type t with a
+// value among its arguments keeps the value in it: url.Values, an
+// http.Header, a request, a buffer or a builder.
+func accumulates(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	return httpmodel.IsNamed(t, "net/url", "Values") || httpmodel.IsNamed(t, "net/http", "Header") || httpmodel.IsNamed(t, "net/http", "Request") ||
+		httpmodel.IsNamed(t, "bytes", "Buffer") || httpmodel.IsNamed(t, "strings", "Builder")
 }
 
 // routedFindings returns the findings at the log calls of the helpers
@@ -274,7 +320,19 @@ func (c *checker) routedFindings(state func(*ast.FuncDecl) *fstate, fileOf func(
 					return
 				}
 				// A log, or a log wrapper of another package
-				// (lg.Debugf): the finding is here.
+				// (lg.Debugf): the finding is here, unless the value is
+				// printed through a method that shows no credential (a
+				// String method that redacts).
+				cr := cr
+				t := c.pass.TypesInfo.TypeOf(a.Expr)
+				_, byMethod := c.printedCreds(t, 0)
+				if byMethod && !httpmodel.IsNamed(a.Type, "io", "Reader") && !a.Source && a.Verb != logsink.GoSyntax {
+					shown, _ := c.printedCreds(t, cr)
+					if shown == 0 {
+						return
+					}
+					cr = shown
+				}
 				if s := byExpr[a.Expr]; s != nil {
 					s.f.c |= cr
 					if !slices.Contains(s.f.from, from) {

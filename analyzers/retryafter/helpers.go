@@ -84,7 +84,7 @@ func (c *checker) checkFedHelpers() {
 						c.noteFed(f, p)
 					}
 				case *ast.BinaryExpr:
-					c.checkTruncation(f, n, stack[len(stack)-1])
+					c.checkTruncation(f, n, stack)
 				}
 				return true
 			})

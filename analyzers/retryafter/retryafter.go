@@ -643,7 +643,7 @@ func (c *checker) checkFunc(file *ast.File, fd *ast.FuncDecl, f *flow.Func) {
 			}
 		case *ast.BinaryExpr:
 			c.checkUnit(f, n)
-			c.checkTruncation(f, n, stack[len(stack)-1])
+			c.checkTruncation(f, n, stack)
 			c.checkRandom(file, f, fd.Body, n, stack)
 		case *ast.IfStmt:
 			c.checkIfCap(file, f, n, stack)

@@ -26,21 +26,29 @@ import (
 // integer type (int64, time.Duration, a named duration), where s is a
 // floating-point number of seconds made from the server's wait. The fix
 // rounds up: T(math.Ceil(s)).
-func (c *checker) checkTruncation(f *flow.Func, b *ast.BinaryExpr, parent ast.Node) {
+func (c *checker) checkTruncation(f *flow.Func, b *ast.BinaryExpr, stack []ast.Node) {
 	if b.Op != token.MUL {
 		return
 	}
 	info := c.pass.TypesInfo
-	if p, ok := parent.(*ast.BinaryExpr); ok && p.Op == token.ADD {
-		// T(s)*time.Second + time.Second: a second of slack covers what
-		// the truncation drops.
-		other := p.X
-		if other == ast.Expr(b) {
-			other = p.Y
+	var self ast.Node = b
+	for i := len(stack) - 1; i >= 0; i-- {
+		if _, ok := stack[i].(*ast.ParenExpr); ok {
+			self = stack[i]
+			continue
 		}
-		if atLeast(info, other, float64(time.Second)) {
-			return
+		if p, ok := stack[i].(*ast.BinaryExpr); ok && p.Op == token.ADD {
+			// T(s)*time.Second + time.Second: a second of slack covers
+			// what the truncation drops.
+			other := p.X
+			if other == self {
+				other = p.Y
+			}
+			if atLeast(info, other, float64(time.Second)) {
+				return
+			}
 		}
+		break
 	}
 	for _, pair := range [][2]ast.Expr{{b.X, b.Y}, {b.Y, b.X}} {
 		if !c.isSecondUnit(pair[1]) {

@@ -3,6 +3,7 @@ package sentsdkuse
 
 import (
 	"context"
+	"net/http"
 
 	"sentsdk"
 )
@@ -16,4 +17,10 @@ func setPassword(ctx context.Context, c *sentsdk.Client, user, password string) 
 // Note only logs: the password is redacted where it is handed over.
 func note(user, password string) {
 	sentsdk.Note("login", map[string]string{"userid": user, "password": password}) // want `secret \(a password, key or token\) reaches sentsdk.Note \(which passes it to log.Printf\)`
+}
+
+// Upload sends the body, not the headers it logs: the header is redacted
+// where it is handed over.
+func upload(ctx context.Context, c *sentsdk.Client, in *http.Request, body []byte) error {
+	return c.Upload(ctx, "/up", in.Header, body) // want `http.Header \(may hold Authorization, Proxy-Authorization, ...\) reaches \(\*sentsdk.Client\).Upload`
 }
