@@ -710,7 +710,9 @@ func indexedList(info *types.Info, s *ast.ForStmt) ast.Expr {
 			if info.Uses[n] == iv {
 				ix, isIndex := stack[len(stack)-1].(*ast.IndexExpr)
 				if !isIndex || ix.Index != ast.Expr(n) || types.ExprString(ix.X) != listText {
-					ok = false // i itself: page=%d, &i
+					// i itself (page=%d, &i), unless in a call whose
+					// result goes nowhere (log.Printf("peer %d", i)).
+					ok = inDiscardedCall(stack)
 				}
 			}
 		}
@@ -720,6 +722,22 @@ func indexedList(info *types.Info, s *ast.ForStmt) ast.Expr {
 		return nil
 	}
 	return list
+}
+
+// inDiscardedCall reports whether the node under stack is an argument of
+// a call made as a statement, whose result goes nowhere (a log line).
+func inDiscardedCall(stack []ast.Node) bool {
+	for i := len(stack) - 1; i > 0; i-- {
+		if es, ok := stack[i].(*ast.ExprStmt); ok {
+			_, isCall := ast.Unparen(es.X).(*ast.CallExpr)
+			return isCall
+		}
+		switch stack[i].(type) {
+		case ast.Stmt, *ast.FuncLit:
+			return false
+		}
+	}
+	return false
 }
 
 // isList reports whether a range over a value of type t visits a list of

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"log"
 	"net/http"
 )
 
@@ -156,4 +157,21 @@ func pageByIndex(ctx context.Context, base string, pages []int) (*http.Response,
 		return resp, nil
 	}
 	return nil, errors.New("no page")
+}
+
+// The index logged beside the peer: a failover still.
+func failoverIndexLogged(ctx context.Context, peers []string, body []byte) (*http.Response, error) {
+	for i := 0; i < len(peers); i++ { // want `retry loop \(bounded\)`
+		req, err := http.NewRequestWithContext(ctx, "POST", peers[i]+"/db/execute", bytes.NewReader(body))
+		if err != nil {
+			return nil, err
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			log.Printf("peer %d (%s) failed: %v", i, peers[i], err)
+			continue
+		}
+		return resp, nil
+	}
+	return nil, errors.New("all peers failed")
 }
