@@ -256,7 +256,13 @@ func (c *checker) paramSent(fd *ast.FuncDecl, i int) (sent, out bool) {
 				}
 			}
 			if _, isLog := c.sinkOf(ic); !isLog {
-				out = true
+				// An error handed to another package is inspected
+				// (cos.IsNotFoundError(err)), not sent.
+				for _, a := range args {
+					if uses(a) && !implementsError(info.TypeOf(a)) {
+						out = true
+					}
+				}
 			}
 		}
 		if sent {

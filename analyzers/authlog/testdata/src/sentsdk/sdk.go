@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"log"
 	"net/http"
+	"strings"
 )
 
 type Client struct {
@@ -53,3 +54,6 @@ func (c *Client) Upload(ctx context.Context, path string, extra http.Header, bod
 }
 
 type ctxKey struct{}
+
+// IsNotFound inspects an error.
+func IsNotFound(err error) bool { return err != nil && strings.Contains(err.Error(), "404") }

@@ -3,6 +3,8 @@ package sentsdkuse
 
 import (
 	"context"
+	"fmt"
+	"log"
 	"net/http"
 
 	"sentsdk"
@@ -23,4 +25,18 @@ func note(user, password string) {
 // where it is handed over.
 func upload(ctx context.Context, c *sentsdk.Client, in *http.Request, body []byte) error {
 	return c.Upload(ctx, "/up", in.Header, body) // want `http.Header \(may hold Authorization, Proxy-Authorization, ...\) reaches \(\*sentsdk.Client\).Upload`
+}
+
+// logStatus hands the error to another package's predicate, which sends
+// nothing: the credential is redacted where it enters the error.
+func logStatus(err error) {
+	if sentsdk.IsNotFound(err) {
+		log.Printf("not found")
+		return
+	}
+	log.Printf("failed: %v", err)
+}
+
+func check(r *http.Request) {
+	logStatus(fmt.Errorf("auth %s failed", r.Header.Get("Authorization"))) // want `Authorization header value reaches logStatus \(which passes it to log.Printf\)`
 }
