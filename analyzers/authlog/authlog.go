@@ -914,12 +914,22 @@ func (c *checker) summarise(st *fstate, logs bool) *funcFact {
 			}
 		})
 	}
-	for i := range 64 {
-		if f.Values&(1<<i) != 0 && c.alsoSent(st.decl, i) {
-			f.Sent |= 1 << i
+	// Only another package reads Sent (this package's calls ask
+	// alsoSent): exported functions, and those used as values.
+	if f.Values != 0 && (st.decl.Name.IsExported() || c.addressTaken(st.decl)) {
+		for i := range 64 {
+			if f.Values&(1<<i) != 0 && c.alsoSent(st.decl, i) {
+				f.Sent |= 1 << i
+			}
 		}
 	}
 	return f
+}
+
+// addressTaken reports whether fd's function is used as a value.
+func (c *checker) addressTaken(fd *ast.FuncDecl) bool {
+	obj, _ := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+	return obj != nil && c.calls.AddressTaken(obj)
 }
 
 // A finding is one credential that reaches a log.
