@@ -36,13 +36,7 @@ func loadPass(t *testing.T, pattern string) *analysis.Pass {
 // The table applies only where the package, the Go root and the
 // configuration are the ones it was written for.
 func TestLookup(t *testing.T) {
-	tab, err := stdfacts.Loaded()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if v := stdfacts.ReadVersion(build.Default.GOROOT); v != tab.Go || tab.GOOS != build.Default.GOOS || tab.GOARCH != build.Default.GOARCH || tab.CgoEnabled != build.Default.CgoEnabled || !slices.Equal(tab.ToolTags, build.Default.ToolTags) {
-		t.Skipf("the table is for %s %s/%s, this is %s %s/%s (or other build settings): nothing applies", tab.Go, tab.GOOS, tab.GOARCH, v, build.Default.GOOS, build.Default.GOARCH)
-	}
+	skipUnlessTablePlatform(t)
 	pass := loadPass(t, "errors")
 	if stdfacts.Lookup(tableAnalyzer(t, "3"), pass) == nil {
 		t.Errorf("errors with the default flags: the table does not apply")
@@ -88,13 +82,7 @@ func (*otherFact) AFact() {}
 // An analyzer that WrapDep wraps is skipped only where every analyzer
 // that Wrap wraps is: one that runs would ask for its result.
 func TestAllSkip(t *testing.T) {
-	tab, err := stdfacts.Loaded()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if v := stdfacts.ReadVersion(build.Default.GOROOT); v != tab.Go || tab.GOOS != build.Default.GOOS || tab.GOARCH != build.Default.GOARCH || tab.CgoEnabled != build.Default.CgoEnabled || !slices.Equal(tab.ToolTags, build.Default.ToolTags) {
-		t.Skipf("the table is for %s %s/%s, this is %s %s/%s (or other build settings): nothing applies", tab.Go, tab.GOOS, tab.GOARCH, v, build.Default.GOOS, build.Default.GOARCH)
-	}
+	skipUnlessTablePlatform(t)
 	pass := loadPass(t, "errors")
 	for _, c := range []struct {
 		name    string
@@ -113,5 +101,18 @@ func TestAllSkip(t *testing.T) {
 	}
 	if !slices.ContainsFunc(stdfacts.Deps(), func(a *analysis.Analyzer) bool { return a.Name == "retryloop" }) {
 		t.Errorf("retryloop is not among the analyzers WrapDep wraps: its facts are not in the table")
+	}
+}
+
+// skipUnlessTablePlatform skips the test unless the table was written for
+// this Go release and platform: nothing applies elsewhere.
+func skipUnlessTablePlatform(t *testing.T) {
+	t.Helper()
+	tab, err := stdfacts.Loaded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := stdfacts.ReadVersion(build.Default.GOROOT); v != tab.Go || tab.GOOS != build.Default.GOOS || tab.GOARCH != build.Default.GOARCH || tab.CgoEnabled != build.Default.CgoEnabled || !slices.Equal(tab.ToolTags, build.Default.ToolTags) {
+		t.Skipf("the table is for %s %s/%s, this is %s %s/%s (or other build settings): nothing applies", tab.Go, tab.GOOS, tab.GOARCH, v, build.Default.GOOS, build.Default.GOARCH)
 	}
 }
