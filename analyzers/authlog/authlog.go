@@ -271,7 +271,9 @@ type checker struct {
 	// log and send them, and sentMemo caches alsoSent (sentlog.go).
 	routes   []route
 	sentMemo map[sentKey][2]bool
-	logsMemo map[sentKey]bool
+	// stateOf returns the analysed state of a function of the package,
+	// set once the summaries are solved.
+	stateOf func(*ast.FuncDecl) *fstate
 	// wrappers are the names of other packages' functions that log (see
 	// wrapperNames).
 	wrappers map[string]bool
@@ -446,6 +448,18 @@ func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, de
 			}
 		}
 	}
+	// The state of a function, analysed once: a helper that a route
+	// reaches is asked about again (sentlog.go).
+	c.stateOf = func(d *ast.FuncDecl) *fstate {
+		i := slices.IndexFunc(g.Funcs, func(f callindex.Func) bool { return f.Decl == d })
+		if i < 0 {
+			return c.analyze(d)
+		}
+		if states[i] == nil {
+			states[i] = c.analyze(d)
+		}
+		return states[i]
+	}
 	var found []*fileFindings
 	for i, d := range g.Funcs {
 		if isTestFile(pass, d.File) || !logs[i] {
@@ -460,18 +474,7 @@ func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, de
 			found = append(found, ff)
 		}
 	}
-	found = c.mergeFindings(found, c.routedFindings(func(d *ast.FuncDecl) *fstate {
-		i := slices.IndexFunc(g.Funcs, func(f callindex.Func) bool { return f.Decl == d })
-		if i < 0 {
-			return c.analyze(d)
-		}
-		if states[i] == nil {
-			states[i] = c.analyze(d)
-		}
-		return states[i]
-	}, func(d *ast.FuncDecl) *ast.File {
-		return fixes.FileOf(c.pass, d.Pos())
-	}))
+	found = c.mergeFindings(found, c.routedFindings())
 	found = append(found, c.checkErrorTexts(g, states, at)...)
 	found = append(found, c.checkStringTexts(g, states, at)...)
 	c.fixAll(found, at)

@@ -52,54 +52,68 @@ func (c *checker) routeOf(ic callindex.Call, s sinkCall, arg ast.Expr, l leaf) (
 		return route{}, false
 	}
 	j := argIndex(c.pass.TypesInfo, ic.Expr, ic.Callee, arg)
-	if j < 0 || !c.mayBeSent(d.Decl, j) || !c.logsParam(sentKey{d.Decl, j}, map[sentKey]bool{}) {
+	if j < 0 || !c.mayBeSent(d.Decl, j) || !c.logsParam(sentKey{d.Decl, j}, l.c) {
 		return route{}, false
 	}
 	return route{decl: d.Decl, param: j, c: l.c, from: l.expr.Pos()}, true
 }
 
 // logsParam reports whether the helper k.decl writes its parameter
-// k.param to a log of its own or of another package, itself or through
-// helpers of the package: where routedFindings will find the log to
-// report. A credential whose route finds none keeps its finding at the
-// caller.
-func (c *checker) logsParam(k sentKey, seen map[sentKey]bool) bool {
-	if v, ok := c.logsMemo[k]; ok {
-		return v
-	}
-	if seen[k] {
+// k.param, holding credentials cr, to a log that shows them, itself or
+// through helpers of the package: where routedFindings will report. A
+// credential whose route finds none keeps its finding at the caller.
+func (c *checker) logsParam(k sentKey, cr creds) bool {
+	found := false
+	c.logSites(k, cr, map[sentKey]bool{}, func(*ast.FuncDecl, callindex.Call, sinkCall, logsink.Arg, creds) bool {
+		found = true
 		return false
+	})
+	return found
+}
+
+// logSites calls site for each argument of a log (or of a log wrapper of
+// another package) that prints parameter k.param of k.decl, in k.decl or
+// in the helpers of the package it hands the parameter to, with what the
+// log shows of credentials cr: a value printed through a method that
+// shows none of them (a String method that redacts) is no site. It stops
+// when site returns false, and then returns false.
+func (c *checker) logSites(k sentKey, cr creds, seen map[sentKey]bool, site func(decl *ast.FuncDecl, ic callindex.Call, s sinkCall, a logsink.Arg, shown creds) bool) bool {
+	if seen[k] {
+		return true
 	}
 	seen[k] = true
-	st := c.analyze(k.decl)
-	found := false
+	st := c.stateOf(k.decl)
+	more := true
 	for _, ic := range c.calls.Calls(k.decl) {
 		s, ok := c.sinkOf(ic)
 		if !ok {
 			continue
 		}
 		c.loggedArgs(ic.Expr, s, nil, func(a logsink.Arg) {
-			if found || st.eval(a.Expr).p&(1<<k.param) == 0 {
+			if !more || st.eval(a.Expr).p&(1<<k.param) == 0 {
 				return
 			}
 			if s.via != "" && c.declared(ic.Callee) {
 				d, _ := c.calls.Decl(ic.Callee)
-				if j := argIndex(c.pass.TypesInfo, ic.Expr, ic.Callee, a.Expr); j >= 0 && c.logsParam(sentKey{d.Decl, j}, seen) {
-					found = true
+				if j := argIndex(c.pass.TypesInfo, ic.Expr, ic.Callee, a.Expr); j >= 0 {
+					more = c.logSites(sentKey{d.Decl, j}, cr, seen, site)
 				}
 				return
 			}
-			found = true
+			shown := cr
+			t := c.pass.TypesInfo.TypeOf(a.Expr)
+			if _, byMethod := c.printedCreds(t, 0); byMethod && !httpmodel.IsNamed(a.Type, "io", "Reader") && !a.Source && a.Verb != logsink.GoSyntax {
+				if shown, _ = c.printedCreds(t, cr); shown == 0 {
+					return
+				}
+			}
+			more = site(k.decl, ic, s, a, shown)
 		})
-		if found {
+		if !more {
 			break
 		}
 	}
-	if c.logsMemo == nil {
-		c.logsMemo = map[sentKey]bool{}
-	}
-	c.logsMemo[k] = found
-	return found
+	return more
 }
 
 // argIndex returns the index of the parameter of fn that the argument of
@@ -288,72 +302,29 @@ func accumulates(t types.Type) bool {
 }
 
 // routedFindings returns the findings at the log calls of the helpers
-// that the routes reach: each argument of a log that prints a parameter a
-// route lands in (through further helpers of the package that log and
-// send it), with the credentials of every route to it.
-func (c *checker) routedFindings(state func(*ast.FuncDecl) *fstate, fileOf func(*ast.FuncDecl) *ast.File) []*fileFindings {
-	if len(c.routes) == 0 {
-		return nil
-	}
+// that the routes reach (see logSites), each with the credentials of every
+// route to it.
+func (c *checker) routedFindings() []*fileFindings {
 	type site struct {
 		decl *ast.FuncDecl
 		f    *finding
 	}
 	var sites []*site
 	byExpr := map[ast.Expr]*site{}
-	var visit func(k sentKey, cr creds, from token.Pos, seen map[sentKey]bool)
-	visit = func(k sentKey, cr creds, from token.Pos, seen map[sentKey]bool) {
-		if seen[k] {
-			return
-		}
-		seen[k] = true
-		st := state(k.decl)
-		for _, ic := range c.calls.Calls(k.decl) {
-			s, ok := c.sinkOf(ic)
-			if !ok {
-				continue
-			}
-			c.loggedArgs(ic.Expr, s, nil, func(a logsink.Arg) {
-				if st.eval(a.Expr).p&(1<<k.param) == 0 {
-					return
-				}
-				if s.via != "" && c.declared(ic.Callee) {
-					if d, ok := c.calls.Decl(ic.Callee); ok {
-						if j := argIndex(c.pass.TypesInfo, ic.Expr, ic.Callee, a.Expr); j >= 0 {
-							visit(sentKey{d.Decl, j}, cr, from, seen)
-						}
-					}
-					return
-				}
-				// A log, or a log wrapper of another package
-				// (lg.Debugf): the finding is here, unless the value is
-				// printed through a method that shows no credential (a
-				// String method that redacts).
-				cr := cr
-				t := c.pass.TypesInfo.TypeOf(a.Expr)
-				_, byMethod := c.printedCreds(t, 0)
-				if byMethod && !httpmodel.IsNamed(a.Type, "io", "Reader") && !a.Source && a.Verb != logsink.GoSyntax {
-					shown, _ := c.printedCreds(t, cr)
-					if shown == 0 {
-						return
-					}
-					cr = shown
-				}
-				if s := byExpr[a.Expr]; s != nil {
-					s.f.c |= cr
-					if !slices.Contains(s.f.from, from) {
-						s.f.from = append(s.f.from, from)
-					}
-					return
-				}
-				f := &finding{leaf: leaf{expr: a.Expr, ctx: a.Type, c: cr}, sink: s.describe(), call: ic.Expr, sinkFormat: s.Format, from: []token.Pos{from}}
-				byExpr[a.Expr] = &site{k.decl, f}
-				sites = append(sites, byExpr[a.Expr])
-			})
-		}
-	}
 	for _, r := range c.routes {
-		visit(sentKey{r.decl, r.param}, r.c, r.from, map[sentKey]bool{})
+		c.logSites(sentKey{r.decl, r.param}, r.c, map[sentKey]bool{}, func(decl *ast.FuncDecl, ic callindex.Call, s sinkCall, a logsink.Arg, shown creds) bool {
+			if old := byExpr[a.Expr]; old != nil {
+				old.f.c |= shown
+				if !slices.Contains(old.f.from, r.from) {
+					old.f.from = append(old.f.from, r.from)
+				}
+				return true
+			}
+			f := &finding{leaf: leaf{expr: a.Expr, ctx: a.Type, c: shown}, sink: s.describe(), call: ic.Expr, sinkFormat: s.Format, from: []token.Pos{r.from}}
+			byExpr[a.Expr] = &site{decl, f}
+			sites = append(sites, byExpr[a.Expr])
+			return true
+		})
 	}
 	var out []*fileFindings
 	byDecl := map[*ast.FuncDecl]*fileFindings{}
@@ -364,7 +335,7 @@ func (c *checker) routedFindings(state func(*ast.FuncDecl) *fstate, fileOf func(
 			if src == nil {
 				continue
 			}
-			ff = &fileFindings{file: fileOf(s.decl), st: state(s.decl), src: src}
+			ff = &fileFindings{file: fixes.FileOf(c.pass, s.decl.Pos()), st: c.stateOf(s.decl), src: src}
 			byDecl[s.decl] = ff
 			out = append(out, ff)
 		}
