@@ -929,3 +929,20 @@ func TestFixBehavesRetryDeadlineClientGet(t *testing.T) {
 		})
 	})
 }
+
+// leaksUntilFixed fails the test unless the client as written logs the
+// secret (what names it: "the token"), which the defect is, and the fixed
+// client does not.
+func leaksUntilFixed(t *testing.T, fixed bool, log, secret, what string) {
+	t.Helper()
+	leaked := strings.Contains(log, secret)
+	if !fixed {
+		if !leaked {
+			t.Fatalf("the defect did not show: %s is not in the log:\n%s", what, log)
+		}
+		return
+	}
+	if leaked {
+		t.Errorf("the fixed client still logs %s:\n%s", what, log)
+	}
+}
