@@ -713,7 +713,6 @@ func floorIsNoValue(info *types.Info, fn ast.Node, n *types.Var, ifs *ast.IfStmt
 		}
 		return true
 	})
-	zero := func(e ast.Expr) bool { return isConstZero(info, e) }
 	// isFloor reports whether e is max(0, x...) over values made from n,
 	// or a variable made from n and floored at zero.
 	isFloor := func(e ast.Expr) bool {
@@ -753,7 +752,7 @@ func floorIsNoValue(info *types.Info, fn ast.Node, n *types.Var, ifs *ast.IfStmt
 		hasZero := false
 		for _, a := range call.Args {
 			switch {
-			case zero(a):
+			case isConstZero(info, a):
 				hasZero = true
 			case !uses(a):
 				return false
@@ -802,15 +801,14 @@ func floorIsNoValue(info *types.Info, fn ast.Node, n *types.Var, ifs *ast.IfStmt
 			malformed = append(malformed, returns(list[i])...)
 		}
 	}
-	same := func(a, b ast.Expr) bool { return sameConst(info, a, b) }
 	for _, m := range malformed {
-		if len(m.Results) <= at || !zero(m.Results[at]) {
+		if len(m.Results) <= at || !isConstZero(info, m.Results[at]) {
 			continue
 		}
 		match := true
 		for _, f := range floors {
 			for j := range f.Results {
-				if j != at && (j >= len(m.Results) || !same(f.Results[j], m.Results[j])) {
+				if j != at && (j >= len(m.Results) || !sameConst(info, f.Results[j], m.Results[j])) {
 					match = false
 				}
 			}
