@@ -59,8 +59,40 @@ func hasOpParam(info *types.Info, fd *ast.FuncDecl) bool {
 		if ok && sig.Results().Len() > 0 && types.Identical(sig.Results().At(sig.Results().Len()-1).Type(), types.Universe.Lookup("error").Type()) {
 			return true
 		}
+		if t := info.TypeOf(f.Type); t != nil && hasCtxOpMethod(t) {
+			return true
+		}
 	}
 	return false
+}
+
+// hasCtxOpMethod reports whether t is an interface with a method that may
+// be an operation (see ifaceOp).
+func hasCtxOpMethod(t types.Type) bool {
+	it, ok := t.Underlying().(*types.Interface)
+	if !ok {
+		return false
+	}
+	for m := range it.Methods() {
+		if isCtxOp(m.Type().(*types.Signature)) {
+			return true
+		}
+	}
+	return false
+}
+
+// holdsOpCall reports whether fd, whose calls are calls, calls an
+// operation it received: through a parameter of its own (see hasOpParam),
+// or of a function literal in its body (a policy factory's
+// func(next Policy) PolicyFunc { return func(ctx, req) { ... next.Do(ctx,
+// req) ... } }).
+func (r *Result) holdsOpCall(fd *ast.FuncDecl, calls []callindex.Call) bool {
+	if hasOpParam(r.pass.TypesInfo, fd) {
+		return slices.ContainsFunc(calls, r.isOpCall)
+	}
+	return slices.ContainsFunc(calls, func(c callindex.Call) bool {
+		return (c.Callee == nil || summary.IsInterfaceMethod(c.Callee)) && r.isOpCall(c)
+	})
 }
 
 // findHelpers finds the retry helpers of a package that sends nothing
@@ -68,10 +100,8 @@ func hasOpParam(info *types.Info, fd *ast.FuncDecl) bool {
 func (r *Result) findHelpers(ix *callindex.Index, at func(token.Pos)) {
 	findLoops := r.loopFinder(at)
 	for _, f := range ix.Funcs() {
-		if hasOpParam(r.pass.TypesInfo, f.Decl) {
-			if calls := ix.Calls(f.Decl); slices.ContainsFunc(calls, r.isOpCall) {
-				findLoops(f.Decl, calls)
-			}
+		if calls := ix.Calls(f.Decl); r.holdsOpCall(f.Decl, calls) {
+			findLoops(f.Decl, calls)
 		}
 	}
 	r.exportHelpers(ix.Funcs())

@@ -15,7 +15,47 @@ import (
 	"github.com/retrylint/retrylint/internal/callindex"
 	"github.com/retrylint/retrylint/internal/paths"
 	"github.com/retrylint/retrylint/internal/retrylib"
+	"github.com/retrylint/retrylint/internal/summary"
 )
+
+// ifaceOp returns the parameter whose method call calls when it is an
+// operation received as an interface value: a parameter of the function,
+// or of a function literal around the call, of interface type, whose
+// method m takes a context.Context and an input and returns an error
+// last (see isCtxOp). This
+// is the next stage of a pipeline policy or middleware
+// (next.Do(ctx, req), next.HandleFinalize(ctx, in)), which a retry policy
+// calls again when it fails, as a retry helper calls the func it is
+// handed. A method without a context (r.Read(buf), it.Next()) reads or
+// advances: not an operation.
+func (r *Result) ifaceOp(call *ast.CallExpr, m *types.Func) *types.Var {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	id, ok := ast.Unparen(sel.X).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := r.pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok || v.Kind() != types.ParamVar || !types.IsInterface(v.Type()) {
+		return nil
+	}
+	if !isCtxOp(m.Type().(*types.Signature)) {
+		return nil
+	}
+	return v
+}
+
+// isCtxOp reports whether sig takes a context.Context first, then what
+// it works on (a request, an input), and returns an error last. A method
+// that takes a context alone (Receive(ctx), Next(ctx)) reads the next item
+// of a stream or a queue: a loop that calls it again serves the stream.
+func isCtxOp(sig *types.Signature) bool {
+	ps, rs := sig.Params(), sig.Results()
+	return ps.Len() > 1 && isContext(ps.At(0).Type()) && rs.Len() > 0 &&
+		types.Identical(rs.At(rs.Len()-1).Type(), types.Universe.Lookup("error").Type())
+}
 
 // isCondSig reports whether sig is that of a condition: its results are
 // (bool, error).
@@ -35,6 +75,9 @@ func isCondSig(sig *types.Signature) bool {
 func (r *Result) opOf(c callindex.Call) *types.Var {
 	if c.Callee == nil {
 		return r.opParam(c.Expr)
+	}
+	if summary.IsInterfaceMethod(c.Callee) {
+		return r.ifaceOp(c.Expr, c.Callee)
 	}
 	if c.Callee.Pkg() != r.pass.Pkg || r.ix == nil {
 		return nil

@@ -431,7 +431,7 @@ func run(pass *analysis.Pass, at func(token.Pos)) (any, error) {
 				continue
 			}
 			calls := ix.Calls(fd)
-			if slices.ContainsFunc(calls, res.sendsCall) || (hasOpParam(pass.TypesInfo, fd) && slices.ContainsFunc(calls, res.isOpCall)) {
+			if slices.ContainsFunc(calls, res.sendsCall) || res.holdsOpCall(fd, calls) {
 				findLoops(fd, calls)
 				if l := res.recursiveLoop(fd, calls); l != nil {
 					res.Loops = append(res.Loops, l)
