@@ -792,7 +792,7 @@ func (r *Result) requestVaries(l *Loop, post ast.Stmt) bool {
 		if !ok {
 			return true
 		}
-		if _, _, isNew := httpmodel.NewRequestMethod(info, call); !isNew {
+		if _, _, isNew := httpmodel.NewRequestMethod(info, call); !isNew && !r.rebuilt(l, as, call) {
 			return true
 		}
 		if id, ok := as.Lhs[0].(*ast.Ident); ok {
@@ -854,6 +854,56 @@ func (r *Result) requestVaries(l *Loop, post ast.Stmt) bool {
 	}
 	inspectAssigns(l.Body, false)
 	return varies
+}
+
+// rebuilt reports whether as, an assignment of the body of loop l whose
+// value is call, builds a request again as its function built it before
+// the loop: the same callee, with the same operands
+// (httpRequest, err = c.buildRequestWithSigner(request) after a failed
+// send, as before the loop: the same request, signed again). Its operands
+// are then the inputs that may change, as for a request built in the loop.
+func (r *Result) rebuilt(l *Loop, as *ast.AssignStmt, call *ast.CallExpr) bool {
+	info := r.pass.TypesInfo
+	v := varOf(info, as.Lhs[0])
+	fn := httpmodel.Callee(info, call)
+	if v == nil || fn == nil || !httpmodel.IsRequest(v.Type()) {
+		return false
+	}
+	var body *ast.BlockStmt
+	switch f := l.Func.(type) {
+	case *ast.FuncDecl:
+		body = f.Body
+	case *ast.FuncLit:
+		body = f.Body
+	}
+	if body == nil {
+		return false
+	}
+	same := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if same || n == nil || n.Pos() >= l.Stmt.Pos() {
+			return false
+		}
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		before, ok := n.(*ast.AssignStmt)
+		if !ok || len(before.Rhs) != 1 || len(before.Lhs) != len(as.Lhs) || varOf(info, before.Lhs[0]) != v {
+			return true
+		}
+		c, ok := ast.Unparen(before.Rhs[0]).(*ast.CallExpr)
+		if !ok || httpmodel.Callee(info, c) != fn || len(c.Args) != len(call.Args) || types.ExprString(c.Fun) != types.ExprString(call.Fun) {
+			return true
+		}
+		for i := range c.Args {
+			if types.ExprString(c.Args[i]) != types.ExprString(call.Args[i]) {
+				return true
+			}
+		}
+		same = true
+		return false
+	})
+	return same
 }
 
 // afterSend reports whether the statement at pos can run after one of the
