@@ -59,7 +59,7 @@ func New(cfg Config) *analysis.Analyzer {
 		Name:      "retryafter",
 		Doc:       analysisutil.Doc(doc, "retryafter"),
 		URL:       "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/retryafter",
-		FactTypes: []analysis.Fact{new(funcFact), new(fieldFact), new(funcValueFact)},
+		FactTypes: []analysis.Fact{new(funcFact), new(fieldFact), new(funcValueFact), new(httpmodel.HeaderMapFact)},
 		Requires:  []*analysis.Analyzer{callindex.Analyzer, retryloop.Analyzer},
 		Run: analysisutil.Safe("retryafter", func(pass *analysis.Pass, at func(token.Pos)) (any, error) {
 			return run(pass, waitHeaders(headers), overflow, at)
@@ -279,6 +279,7 @@ func run(pass *analysis.Pass, headers waitHeaderSet, overflow bool, at func(toke
 		// data lists of the imports under go vet, never mentions net/http.)
 		c.funcStores = c.findFuncStores()
 	}
+	httpmodel.ExportHeaderMapFields(pass)
 	c.importedFields = hasFieldFacts(c)
 	c.importedFuncVals = hasFuncValueFacts(c)
 	c.sums = summary.NewTable[funcFact](pass) // other packages' facts, for the scans
@@ -342,6 +343,7 @@ func run(pass *analysis.Pass, headers waitHeaderSet, overflow bool, at func(toke
 	}
 	c.checkFedHelpers()
 	c.reportOneForm()
+	c.checkUncanonicalKeys()
 	return nil, nil
 }
 
