@@ -23,7 +23,7 @@ func partialAnalyzer() *analysis.Analyzer {
 }
 
 func TestDiagnostics(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), authlog.Analyzer, "b", "mylog", "c", "odd", "loggerdecl", "logiface", "logwrap", "ownlog", "shape", "reassign", "hdrutil", "compose", "secretfield", "helperpkg", "helperreuse", "dropfix", "funcfield", "httplogger", "httploggeruse", "terminal", "maskone", "errtext", "errtextuse", "kitlogr", "accum", "importgone", "credfield", "logwriter", "sortedkeys", "heldlogger", "maskuse", "maskweak", "redacttableuse", "writeto", "partialsent", "partialone", "valuescrub", "leveled", "funcwords", "credparam", "secretvalue", "ownerwriter", "ownerwriter/debug", "headermap", "strmeth", "strmethlib", "strmethuse", "plog", "ploglib", "dumplines", "dumpbare", "dumpfield", "dumpscrub", "dumpscrubone", "fmtwrap", "fmtwrapuse", "sentlog", "sentsdk", "sentsdkuse")
+	analysistest.Run(t, analysistest.TestData(), authlog.Analyzer, "b", "mylog", "c", "odd", "loggerdecl", "logiface", "logwrap", "ownlog", "shape", "reassign", "hdrutil", "compose", "secretfield", "helperpkg", "helperreuse", "dropfix", "funcfield", "httplogger", "httploggeruse", "terminal", "maskone", "errtext", "errtextuse", "kitlogr", "accum", "importgone", "credfield", "logwriter", "sortedkeys", "heldlogger", "maskuse", "maskweak", "redacttableuse", "writeto", "partialsent", "partialone", "valuescrub", "leveled", "funcwords", "credparam", "secretvalue", "ownerwriter", "ownerwriter/debug", "headermap", "strmeth", "strmethlib", "strmethuse", "plog", "ploglib", "dumplines", "dumpbare", "dumpfield", "dumpscrub", "dumpscrubone", "fmtwrap", "fmtwrapuse", "sentlog", "sentsdk", "sentsdkuse", "uncanonical")
 }
 
 func TestDiagnosticsPartialRedaction(t *testing.T) {
@@ -31,7 +31,7 @@ func TestDiagnosticsPartialRedaction(t *testing.T) {
 }
 
 func TestFixes(t *testing.T) {
-	results := analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), authlog.Analyzer, "b", "c", "odd", "loggerdecl", "logiface", "logwrap", "ownlog", "shape", "reassign", "hdrutil", "compose", "secretfield", "helperpkg", "helperreuse", "dropfix", "funcfield", "httplogger", "httploggeruse", "terminal", "errtext", "errtextuse", "kitlogr", "accum", "importgone", "credfield", "logwriter", "sortedkeys", "heldlogger", "maskuse", "maskweak", "redacttableuse", "writeto", "partialsent", "partialone", "valuescrub", "leveled", "funcwords", "credparam", "secretvalue", "ownerwriter", "ownerwriter/debug", "headermap", "strmeth", "strmethlib", "strmethuse", "plog", "ploglib", "dumplines", "dumpbare", "dumpfield", "dumpscrub", "dumpscrubone", "fmtwrap", "fmtwrapuse", "sentlog", "sentsdk", "sentsdkuse")
+	results := analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), authlog.Analyzer, "b", "c", "odd", "loggerdecl", "logiface", "logwrap", "ownlog", "shape", "reassign", "hdrutil", "compose", "secretfield", "helperpkg", "helperreuse", "dropfix", "funcfield", "httplogger", "httploggeruse", "terminal", "errtext", "errtextuse", "kitlogr", "accum", "importgone", "credfield", "logwriter", "sortedkeys", "heldlogger", "maskuse", "maskweak", "redacttableuse", "writeto", "partialsent", "partialone", "valuescrub", "leveled", "funcwords", "credparam", "secretvalue", "ownerwriter", "ownerwriter/debug", "headermap", "strmeth", "strmethlib", "strmethuse", "plog", "ploglib", "dumplines", "dumpbare", "dumpfield", "dumpscrub", "dumpscrubone", "fmtwrap", "fmtwrapuse", "sentlog", "sentsdk", "sentsdkuse", "uncanonical")
 	fixtest.CheckFixed(t, authlog.Analyzer, results)
 }
 

@@ -178,8 +178,10 @@ func (s *fstate) visit(n ast.Node) bool {
 				// what the helper removes (its fact) is removed.
 				s.addDels(s.headerKey(l, info.TypeOf(l)), set, at)
 			} else if ix, ok := ast.Unparen(l).(*ast.IndexExpr); ok && s.c.isMaskedList(info, rhs) {
-				// h["Authorization"] = []string{"***"}
-				if a, ok := httpmodel.HeaderIndexExpr(info, ix); ok {
+				// h["Authorization"] = []string{"***"}; spelled otherwise
+				// (h["authorization"]), the store adds an entry and
+				// masks none.
+				if a, ok := httpmodel.HeaderIndexExpr(info, ix); ok && !httpmodel.UncanonicalKey(info, ix.Index) {
 					if a.Name == "" {
 						s.delNamed(a.Header, a.Key, at)
 					} else {

@@ -39,9 +39,12 @@ func (c *checker) checkUncanonicalKeys() {
 			if !ok || lit.Kind != token.STRING {
 				return true
 			}
-			name, err := strconv.Unquote(lit.Value)
+			if !httpmodel.UncanonicalKey(c.pass.TypesInfo, lit) || isStore(ix, stack) {
+				return true
+			}
+			name, _ := strconv.Unquote(lit.Value)
 			canon := http.CanonicalHeaderKey(name)
-			if err != nil || canon == name || !c.headers.Has(canon) || isStore(ix, stack) {
+			if !c.headers.Has(canon) {
 				return true
 			}
 			if !httpmodel.IsHeaderMap(c.pass, ix.X) {

@@ -421,6 +421,16 @@ func HeaderIndexExpr(info *types.Info, ix *ast.IndexExpr) (HeaderAccess, bool) {
 	return a, true
 }
 
+// UncanonicalKey reports whether key, the index of a header map, is a
+// constant whose spelling is not the canonical form of its name
+// (h["authorization"]): net/http stores every name it parses or sets
+// with Set, Add and Del canonicalised, and a map index does not
+// canonicalise, so the index addresses an entry of its own.
+func UncanonicalKey(info *types.Info, key ast.Expr) bool {
+	name, ok := ConstString(info, key)
+	return ok && name != "" && http.CanonicalHeaderKey(name) != name
+}
+
 // HeaderRead recognises a read of a header's value, h.Get(name),
 // h.Values(name) or h[name], and returns its access.
 func HeaderRead(info *types.Info, e ast.Expr) (HeaderAccess, bool) {
