@@ -711,8 +711,11 @@ func (c *checker) isLog(fn *types.Func) bool {
 	if _, ok := logsink.Match(fn, c.sinks, c.pass.Pkg); ok {
 		return true
 	}
-	f := c.fact(fn)
-	return f != nil && f.sink() && !isTesting(fn.Pkg())
+	if f := c.fact(fn); f != nil && f.sink() && !isTesting(fn.Pkg()) {
+		return true
+	}
+	_, ok := logsink.PackageFunc(fn.Origin(), c.pass.Pkg)
+	return ok
 }
 
 // A sinkCall is a call that writes to a log: a log function, or a wrapper
@@ -780,6 +783,9 @@ func (c *checker) sinkOf(call callindex.Call) (sinkCall, bool) {
 	}
 	f := c.fact(fn)
 	if f == nil || !f.sink() || isTesting(fn.Pkg()) {
+		if s, ok := logsink.PackageFunc(fn.Origin(), c.pass.Pkg); ok {
+			return sinkCall{Sink: s, qualified: logsink.Name(fn.Origin(), nil)}, true
+		}
 		return sinkCall{}, false
 	}
 	s := logsink.Sink{Name: logsink.Name(fn.Origin(), c.pass.Pkg), Format: -1, Writer: -1, Params: f.Values}

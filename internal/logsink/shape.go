@@ -129,6 +129,54 @@ func Shape(fn *types.Func, from *types.Package) (Sink, bool) {
 	return shapeSink(fn, from, format), true
 }
 
+// PackageFunc reports whether fn is a function of a logging package by
+// its shape (see below), and how it logs. A client asks it after the
+// facts: a function whose body is seen to pass its arguments to a log is
+// described better by its fact.
+func PackageFunc(fn *types.Func, from *types.Package) (Sink, bool) {
+	format, ok := logPackageFunc(fn, from)
+	if !ok {
+		return Sink{}, false
+	}
+	return shapeSink(fn, from, format), true
+}
+
+// Functions of a logging package.
+//
+// A project's logger is often a package of functions, not a type:
+// internal/log's Debugf(format string, args ...any), terraform's
+// tflog.Debug(ctx, msg string, fields ...map[string]any), a logger
+// package's Info(msg string, keyvals ...any). Its body may write through
+// anything (a logger the package holds, a library not in the table, a
+// field-masking layer) that facts cannot follow. A function of another
+// package is a log by its shape when
+//
+//   - its package's name says it logs: one of its words is log, logs,
+//     logger, loggers or logging, or it ends in "log" (tflog, xlog,
+//     syslog), but for the names that only end so (catalog, changelog,
+//     backlog, dialog, blog);
+//   - its name is a logging verb (see Shape) and it returns nothing (an
+//     Errorf that returns an error builds one);
+//   - its parameters are a logging signature (see Shape).
+
+var notLogPackages = map[string]bool{"catalog": true, "changelog": true, "backlog": true, "dialog": true, "blog": true}
+
+// logPackageFunc applies the rule above to fn, called from package from.
+func logPackageFunc(fn *types.Func, from *types.Package) (format int, ok bool) {
+	if fn == nil || fn.Pkg() == nil || fn.Pkg() == from || !logVerbs[fn.Name()] {
+		return -1, false
+	}
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Recv() != nil || sig.Results().Len() != 0 {
+		return -1, false
+	}
+	name := strings.ToLower(fn.Pkg().Name())
+	if !LoggerTypeName(fn.Pkg().Name()) && (!strings.HasSuffix(name, "log") || len(name) <= len("log") || notLogPackages[name]) {
+		return -1, false
+	}
+	return logSignature(sig, strings.HasSuffix(fn.Name(), "f"))
+}
+
 // Context methods of logger interfaces.
 //
 // A logger interface often gives its users a method that returns a logger
