@@ -90,6 +90,11 @@ func (c *checker) reportMissing(file *ast.File, l *retryloop.Loop, s send, outco
 	var more []analysis.TextEdit
 	if s.helper != nil {
 		more, ok = c.keyThroughHelper(l, s, key, src, false)
+		if !ok {
+			// A write of another package, which takes no key.
+			c.reportForeignWrite(file, l, s, outcome)
+			return
+		}
 		more = append(more, analysis.TextEdit{Pos: at, End: at, NewText: []byte(gen)})
 	} else if s.req != nil {
 		more, ok = c.setOnRequest(file, l, s, key, gen, at, src)

@@ -492,6 +492,11 @@ func (m *outcome) cond(e ast.Expr) paths.Tri {
 			// was answered: neither is a refused connection.
 			return paths.No
 		}
+		if err, ok := httpmodel.TransportErrorTest(m.info, e); ok && m.isVar(err, m.errVar) {
+			// errors.As(err, &urlErr): a *url.Error is what a transport
+			// error is; an answered request gave none.
+			return paths.Of(m.env.transport)
+		}
 		if f := httpmodel.Callee(m.info, e); httpmodel.IsPkgFunc(f, "slices", "Contains") && len(e.Args) == 2 {
 			return m.member(e.Args[0], e.Args[1]) // slices.Contains(retryable, code)
 		}

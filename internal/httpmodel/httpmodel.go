@@ -576,6 +576,25 @@ func IsStringOrBytes(t types.Type) bool {
 	return false
 }
 
+// TransportErrorTest recognises errors.As(err, &urlErr) into a
+// *url.Error, the error net/http's Client returns for every failure to
+// get a response, and returns the error tested. It is true after a
+// transport error, and false when the request was answered (the error is
+// then nil, or one a caller made from the answer).
+func TransportErrorTest(info *types.Info, call *ast.CallExpr) (ast.Expr, bool) {
+	if len(call.Args) != 2 || !IsPkgFunc(Callee(info, call), "errors", "As") {
+		return nil, false
+	}
+	p, ok := info.TypeOf(call.Args[1]).(*types.Pointer)
+	if !ok {
+		return nil, false
+	}
+	if q, ok := p.Elem().(*types.Pointer); ok && IsNamed(q.Elem(), "net/url", "Error") {
+		return call.Args[0], true
+	}
+	return nil, false
+}
+
 // NotSentTest recognises a test that a send's error is one raised before
 // any byte of the request reached a server: errors.Is(err,
 // syscall.ECONNREFUSED) (or EHOSTUNREACH, ENETUNREACH), or errors.As(err,

@@ -1,0 +1,103 @@
+package retryidempotency
+
+// This file holds a write of another package retried by a loop of this
+// one: api.PostMessage(ctx, ch, text), a method of an SDK that sends a POST
+// and takes no idempotency key, called again after it fails. The key
+// cannot be threaded through code the package does not own, so the fix
+// stops the re-send where the outcome is unknown: a transport error (a
+// *url.Error, which net/http's Client returns for every failure to get a
+// response, and which an SDK that hands the error on keeps in its chain)
+// is handed back at once; every other error (an answer the SDK turned
+// into one) is retried as before.
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/fixes"
+	"github.com/retrylint/retrylint/internal/flow"
+	"github.com/retrylint/retrylint/internal/httpmodel"
+	"github.com/retrylint/retrylint/internal/retryloop"
+)
+
+// reportForeignWrite reports the write s of loop l, sent by a function of
+// another package that no key can be handed to, retried after outcome;
+// it reports whether it did.
+func (c *checker) reportForeignWrite(file *ast.File, l *retryloop.Loop, s send, outcome string) bool {
+	info := c.pass.TypesInfo
+	fn := httpmodel.Callee(info, s.call)
+	if fn == nil || fn.Pkg() == c.pass.Pkg || s.helper == nil || s.helper.Keyed {
+		return false
+	}
+	if outcome != "a transport error" {
+		analysisutil.Gate(c.pass, s.call.Pos(), "foreign-status", s.method+" of another package retried after "+outcome+": no error type says so")
+		return false
+	}
+	stmt, errName := c.errAssign(l, s.call)
+	ft, _ := flow.FuncParts(l.Func)
+	src := fixes.Source(c.pass, s.call.Pos())
+	if stmt == nil || ft == nil || src == nil || !fixes.ReturnsError(info, ft) {
+		analysisutil.Gate(c.pass, s.call.Pos(), "foreign-nofix", s.method+" of another package retried after "+outcome+", no guard can be written")
+		return false
+	}
+	ret, ok := fixes.Return(info, c.pass.Pkg, file, ft, errName)
+	if !ok {
+		return false
+	}
+	var edits []analysis.TextEdit
+	name := map[string]string{}
+	for _, path := range []string{"errors", "net/url"} {
+		n, imp, ok := fixes.Import(info, c.pass.Pkg, file, path, stmt.Pos())
+		if !ok {
+			return false
+		}
+		name[path] = n
+		edits = append(edits, imp...)
+	}
+	urlErr := fixes.FreeName(info, file, "urlErr", nil, stmt.End())
+	indent := fixes.Indent(c.pass.Fset, src, stmt.Pos())
+	at := fixes.LineEnd(c.pass.Fset, src, stmt.End())
+	guard := fmt.Sprintf(`
+%[1]sif %[2]s := (*%[3]s.Error)(nil); %[4]s.As(%[5]s, &%[2]s) {
+%[1]s	// No response: the server may have applied the %[6]s.
+%[1]s	%[7]s
+%[1]s}`, indent, urlErr, name["net/url"], name["errors"], errName, s.method, ret)
+	edits = append(edits, analysis.TextEdit{Pos: at, End: at, NewText: []byte(guard)})
+	c.pass.Report(analysis.Diagnostic{
+		Pos: s.call.Pos(),
+		End: s.call.End(),
+		Message: fmt.Sprintf("%s is retried after %s without an idempotency key (%s of %s sends it, and takes no key) (the write may be applied twice)",
+			s.method, outcome, fn.Name(), fn.Pkg().Name()),
+		SuggestedFixes: []analysis.SuggestedFix{{
+			Message:   "Hand a transport error back instead of sending the " + s.method + " again",
+			TextEdits: edits,
+		}},
+	})
+	return true
+}
+
+// errAssign returns the statement of l's body that assigns the result of
+// call, with an error as its last result, to a variable (err := f(),
+// _, _, err = f()), and that variable's name.
+func (c *checker) errAssign(l *retryloop.Loop, call *ast.CallExpr) (ast.Stmt, string) {
+	info := c.pass.TypesInfo
+	for _, st := range l.Body.List {
+		as, ok := st.(*ast.AssignStmt)
+		if !ok || len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) != call {
+			continue
+		}
+		id, ok := as.Lhs[len(as.Lhs)-1].(*ast.Ident)
+		if !ok || id.Name == "_" {
+			return nil, ""
+		}
+		if v, ok := info.ObjectOf(id).(*types.Var); !ok || !types.Identical(v.Type(), types.Universe.Lookup("error").Type()) {
+			return nil, ""
+		}
+		return st, id.Name
+	}
+	return nil, ""
+}

@@ -1,0 +1,80 @@
+// Package foreignwrite retries the writes of an SDK it does not own.
+package foreignwrite
+
+import (
+	"context"
+	"errors"
+	"net/url"
+	"time"
+
+	"foreignwrite/chat"
+)
+
+// notify posts again after any error: a message may be posted twice.
+func notify(ctx context.Context, api *chat.Client, text string) error {
+	for {
+		err := api.PostMessage(ctx, "ops", text) // want `POST is retried after a transport error without an idempotency key \(PostMessage of chat sends it, and takes no key\)`
+		if err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Second):
+		}
+	}
+}
+
+// upload tries three times: a file may be uploaded twice.
+func upload(ctx context.Context, api *chat.Client, name string) (string, error) {
+	var err error
+	for range 3 {
+		var id string
+		id, _, err = api.PostFile(ctx, name) // want `POST is retried after a transport error without an idempotency key \(PostFile of chat sends it, and takes no key\)`
+		if err == nil {
+			return id, nil
+		}
+		time.Sleep(time.Second)
+	}
+	return "", err
+}
+
+// notifyGuarded hands a transport error back: silent.
+func notifyGuarded(ctx context.Context, api *chat.Client, text string) error {
+	for {
+		err := api.PostMessage(ctx, "ops", text)
+		if urlErr := (*url.Error)(nil); errors.As(err, &urlErr) {
+			return err
+		}
+		if err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Second):
+		}
+	}
+}
+
+// history reads again: a GET, silent.
+func history(ctx context.Context, api *chat.Client) error {
+	var err error
+	for range 3 {
+		if err = api.History(ctx, "ops"); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+// broadcast posts once to each channel: iteration, silent.
+func broadcast(ctx context.Context, api *chat.Client, channels []string, text string) error {
+	for _, ch := range channels {
+		if err := api.PostMessage(ctx, ch, text); err != nil {
+			return err
+		}
+	}
+	return nil
+}
