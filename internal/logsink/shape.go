@@ -152,14 +152,30 @@ func PackageFunc(fn *types.Func, from *types.Package) (Sink, bool) {
 // package is a log by its shape when
 //
 //   - its package's name says it logs: one of its words is log, logs,
-//     logger, loggers or logging, or it ends in "log" (tflog, xlog,
-//     syslog), but for the names that only end so (catalog, changelog,
-//     backlog, dialog, blog);
+//     logger, loggers or logging, or it is "log" with a prefix or suffix
+//     of at most three letters (tflog, xlog, hclog, syslog, applog, logx),
+//     but for the words that only look so (catalog, dialog, backlog,
+//     blog, analog, prolog, epilog, login, logic, logo); a longer name
+//     (productcatalog, gitchangelog, devblog) is a compound of another
+//     word;
 //   - its name is a logging verb (see Shape) and it returns nothing (an
 //     Errorf that returns an error builds one);
 //   - its parameters are a logging signature (see Shape).
 
-var notLogPackages = map[string]bool{"catalog": true, "changelog": true, "backlog": true, "dialog": true, "blog": true}
+var notLogPackages = map[string]bool{"catalog": true, "dialog": true, "backlog": true, "blog": true, "analog": true, "prolog": true, "epilog": true, "login": true, "logic": true, "logo": true}
+
+// logPackageName reports whether a package named name says it logs (see
+// above).
+func logPackageName(name string) bool {
+	if LoggerTypeName(name) {
+		return true
+	}
+	name = strings.ToLower(name)
+	if notLogPackages[name] || len(name) > len("log")+3 {
+		return false
+	}
+	return strings.HasSuffix(name, "log") || strings.HasPrefix(name, "log")
+}
 
 // logPackageFunc applies the rule above to fn, called from package from.
 func logPackageFunc(fn *types.Func, from *types.Package) (format int, ok bool) {
@@ -170,8 +186,7 @@ func logPackageFunc(fn *types.Func, from *types.Package) (format int, ok bool) {
 	if sig == nil || sig.Recv() != nil || sig.Results().Len() != 0 {
 		return -1, false
 	}
-	name := strings.ToLower(fn.Pkg().Name())
-	if !LoggerTypeName(fn.Pkg().Name()) && (!strings.HasSuffix(name, "log") || len(name) <= len("log") || notLogPackages[name]) {
+	if !logPackageName(fn.Pkg().Name()) {
 		return -1, false
 	}
 	return logSignature(sig, strings.HasSuffix(fn.Name(), "f"))

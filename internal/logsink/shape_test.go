@@ -416,3 +416,15 @@ func (*client) output(s string)                   {}
 		}
 	}
 }
+
+func TestLogPackageName(t *testing.T) {
+	for name, want := range map[string]bool{
+		"log": true, "logger": true, "logging": true, "tflog": true, "xlog": true, "hclog": true, "syslog": true, "logx": true, "applog": true,
+		"catalog": false, "productcatalog": false, "dialog": false, "filedialog": false, "gitchangelog": false, "changelog": false,
+		"blog": false, "devblog": false, "login": false, "logic": false, "logo": false, "analog": false, "prolog": false, "backlog": false, "logistics": false,
+	} {
+		if got := logsink.LogPackageName(name); got != want {
+			t.Errorf("LogPackageName(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
