@@ -8,10 +8,10 @@ import (
 )
 
 // HeaderMapFact marks a struct field of type map[string][]string that
-// every store of its package fills with an http.Header: a request's or a
-// response's header as net/http holds it, whose names are in canonical
-// form (Response{Headers: res.Header}). A lookup in it by a name spelled
-// otherwise finds nothing, as in an http.Header.
+// every store of its package fills with the header of a response or a
+// request as net/http parsed it (see ReceivedHeader), whose names are in
+// canonical form (Response{Headers: res.Header}). A lookup in it by a name
+// spelled otherwise finds nothing.
 type HeaderMapFact struct{}
 
 func (*HeaderMapFact) AFact()         {}
@@ -28,7 +28,7 @@ func ExportHeaderMapFields(pass *analysis.Pass) {
 		if v == nil || !v.IsField() || v.Pkg() != pass.Pkg || v.Origin() != v || !isStringsMap(v.Type()) {
 			return
 		}
-		ok := IsNamed(info.TypeOf(val), httpPkg, "Header")
+		ok := ReceivedHeader(info, val)
 		if prev, seen := all[v]; seen {
 			all[v] = prev && ok
 			return
@@ -89,20 +89,42 @@ func isStringsMap(t types.Type) bool {
 	return ok && e.Kind() == types.String
 }
 
-// IsHeaderMap reports whether e is a header as net/http holds it: an
-// http.Header, or a field that a HeaderMapFact marks (of pass's package
-// or another).
-func IsHeaderMap(pass *analysis.Pass, e ast.Expr) bool {
-	info := pass.TypesInfo
-	t := info.TypeOf(e)
-	if t == nil {
-		return false
-	}
-	if IsNamed(t, httpPkg, "Header") {
-		return !isPointer(t)
+// ReceivedHeader reports whether e is the header of a response or a
+// request (resp.Header, r.Header, or its Clone), which net/http fills with
+// the names it parsed, in canonical form. An http.Header made otherwise
+// (converted from gRPC metadata, decoded from JSON, built by hand) may
+// hold any spelling.
+func ReceivedHeader(info *types.Info, e ast.Expr) bool {
+	e = ast.Unparen(e)
+	if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 0 && IsMethod(Callee(info, call), httpPkg, "Header", "Clone") {
+		e = ast.Unparen(call.Fun).(*ast.SelectorExpr).X
 	}
 	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
-	if !ok || !isStringsMap(t) {
+	if !ok || sel.Sel.Name != "Header" {
+		return false
+	}
+	s, ok := info.Selections[sel]
+	if !ok || s.Kind() != types.FieldVal {
+		return false
+	}
+	recv := s.Recv()
+	if p, ok := recv.(*types.Pointer); ok {
+		recv = p.Elem()
+	}
+	return IsNamed(recv, httpPkg, "Response") || IsNamed(recv, httpPkg, "Request")
+}
+
+// IsHeaderMap reports whether e is a header as net/http parsed it: a
+// received header (see ReceivedHeader), or a field that a HeaderMapFact
+// marks (of pass's package or another) and that pass's package fills with
+// nothing else.
+func IsHeaderMap(pass *analysis.Pass, e ast.Expr) bool {
+	info := pass.TypesInfo
+	if ReceivedHeader(info, e) {
+		return true
+	}
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok || !isStringsMap(info.TypeOf(e)) {
 		return false
 	}
 	s, ok := info.Selections[sel]
@@ -110,5 +132,37 @@ func IsHeaderMap(pass *analysis.Pass, e ast.Expr) bool {
 		return false
 	}
 	v, ok := s.Obj().(*types.Var)
-	return ok && pass.ImportObjectFact(v.Origin(), new(HeaderMapFact))
+	if !ok || !pass.ImportObjectFact(v.Origin(), new(HeaderMapFact)) {
+		return false
+	}
+	return v.Pkg() == pass.Pkg || !storesOther(pass, v.Origin())
+}
+
+// storesOther reports whether pass's package stores into field v a value
+// that is not a received header.
+func storesOther(pass *analysis.Pass, v *types.Var) bool {
+	info := pass.TypesInfo
+	other := false
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.KeyValueExpr:
+				if k, ok := n.Key.(*ast.Ident); ok && info.Uses[k] == types.Object(v) && !ReceivedHeader(info, n.Value) {
+					other = true
+				}
+			case *ast.AssignStmt:
+				for i, lhs := range n.Lhs {
+					sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr)
+					if !ok {
+						continue
+					}
+					if s, ok := info.Selections[sel]; ok && s.Obj().(*types.Var).Origin() == v && (len(n.Lhs) != len(n.Rhs) || !ReceivedHeader(info, n.Rhs[i])) {
+						other = true
+					}
+				}
+			}
+			return !other
+		})
+	}
+	return other
 }

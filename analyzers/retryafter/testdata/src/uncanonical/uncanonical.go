@@ -67,7 +67,22 @@ func meta(r *rest.Response) string {
 
 // store writes under a name of its own: a store, not a read; silent.
 func store(h http.Header, v string) {
-	h["X-RateLimit-Reset"] = []string{v}
+	h["x-request-id"] = []string{v}
+}
+
+// headerRemaining spells the name as the API's documentation does.
+const headerRemaining = "X-RateLimit-Reset"
+
+// constWait looks the header up by the package's constant: the fix
+// respells the constant.
+func constWait(resp *http.Response) string {
+	return first(resp.Header[headerRemaining]) // want `"X-RateLimit-Reset" is looked up as spelled`
+}
+
+// metadata looks up a header converted from gRPC metadata, whose names
+// are in lower case: silent.
+func metadata(md map[string][]string) string {
+	return first(http.Header(md)["retry-after"])
 }
 
 func first(v []string) string {
