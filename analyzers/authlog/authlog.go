@@ -296,6 +296,9 @@ type checker struct {
 	secretFields secretNames
 	// partial is Config.PartialRedaction (see complete).
 	partial bool
+	// spellings are the header names not in canonical form that the
+	// package stores values under (see ownSpelling), found on first use.
+	spellings map[string]bool
 	// sends are the configured headers that the package sets on what it
 	// sends (see sendsHeaders), built on first use.
 	sends     nameSet

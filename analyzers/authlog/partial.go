@@ -749,3 +749,38 @@ func hasHeaderParam(fn *types.Func) bool {
 	}
 	return false
 }
+
+// ownSpelling reports whether key, a constant header name not in
+// canonical form, is one the package stores a header under itself
+// (req.Header["authorization"] = []string{tok}): a mask under the same
+// spelling then masks what the package stored.
+func (c *checker) ownSpelling(key ast.Expr) bool {
+	info := c.pass.TypesInfo
+	name, ok := httpmodel.ConstString(info, key)
+	if !ok {
+		return false
+	}
+	if c.spellings == nil {
+		c.spellings = map[string]bool{}
+		for _, f := range c.pass.Files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				as, ok := n.(*ast.AssignStmt)
+				if !ok || len(as.Lhs) != len(as.Rhs) {
+					return true
+				}
+				for i, l := range as.Lhs {
+					ix, ok := ast.Unparen(l).(*ast.IndexExpr)
+					if !ok || !httpmodel.UncanonicalKey(info, ix.Index) || c.isMaskedList(info, as.Rhs[i]) {
+						continue
+					}
+					if _, ok := httpmodel.HeaderIndexExpr(info, ix); ok {
+						k, _ := httpmodel.ConstString(info, ix.Index)
+						c.spellings[k] = true
+					}
+				}
+				return true
+			})
+		}
+	}
+	return c.spellings[name]
+}

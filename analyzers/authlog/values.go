@@ -180,8 +180,9 @@ func (s *fstate) visit(n ast.Node) bool {
 			} else if ix, ok := ast.Unparen(l).(*ast.IndexExpr); ok && s.c.isMaskedList(info, rhs) {
 				// h["Authorization"] = []string{"***"}; spelled otherwise
 				// (h["authorization"]), the store adds an entry and
-				// masks none.
-				if a, ok := httpmodel.HeaderIndexExpr(info, ix); ok && !httpmodel.UncanonicalKey(info, ix.Index) {
+				// masks none, unless the package stores a value under
+				// that spelling itself (see ownSpelling).
+				if a, ok := httpmodel.HeaderIndexExpr(info, ix); ok && (!httpmodel.UncanonicalKey(info, ix.Index) || s.c.ownSpelling(ix.Index)) {
 					if a.Name == "" {
 						s.delNamed(a.Header, a.Key, at)
 					} else {
