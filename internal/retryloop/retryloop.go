@@ -604,6 +604,12 @@ func (r *Result) classify(s ast.Stmt, body *ast.BlockStmt, stack []ast.Node, cal
 			if l.Op != nil && v != l.Op {
 				return nil // two operations: a pipeline, not a retry
 			}
+			if types.IsInterface(v.Type()) && !counted(info, s) {
+				// An interface's method called in a loop that counts
+				// nothing: a consumer, a heartbeat or a reconciler
+				// calls it again after it succeeds too.
+				return nil
+			}
 			l.Op = v
 			l.Sends = append(l.Sends, c.Expr)
 		}
@@ -633,6 +639,37 @@ func (r *Result) classify(s ast.Stmt, body *ast.BlockStmt, stack []ast.Node, cal
 		return nil
 	}
 	return l
+}
+
+// counted reports whether loop s counts its iterations: for range n over
+// an integer, or a for statement whose condition compares a variable
+// that its post statement steps (for try := 1; try <= max; try++), the
+// shape of a retry policy's attempts.
+func counted(info *types.Info, s ast.Stmt) bool {
+	switch s := s.(type) {
+	case *ast.RangeStmt:
+		tv, ok := info.Types[s.X]
+		if !ok {
+			return false
+		}
+		b, ok := tv.Type.Underlying().(*types.Basic)
+		return ok && b.Info()&types.IsInteger != 0
+	case *ast.ForStmt:
+		if s.Cond == nil || s.Post == nil {
+			return false
+		}
+		var stepped *types.Var
+		switch p := s.Post.(type) {
+		case *ast.IncDecStmt:
+			stepped = varOf(info, p.X)
+		case *ast.AssignStmt:
+			if len(p.Lhs) == 1 && (p.Tok == token.ADD_ASSIGN || p.Tok == token.SUB_ASSIGN) {
+				stepped = varOf(info, p.Lhs[0])
+			}
+		}
+		return stepped != nil && flow.Mentions(info, s.Cond, stepped)
+	}
+	return false
 }
 
 // indexedList returns xs when s is for i := 0; i < len(xs); i++ (or

@@ -131,3 +131,41 @@ func tail(ctx context.Context, r Reader, p []byte) (int, error) { // want tail:"
 		time.Sleep(time.Second)
 	}
 }
+
+// Queue receives with a wait of its own.
+type Queue interface {
+	Receive(ctx context.Context, wait time.Duration) (string, error)
+}
+
+// drainQueue serves a queue: it receives again after every message and
+// sleeps after a failure. Its loop counts nothing: not a retry, silent.
+func drainQueue(ctx context.Context, q Queue, handle func(string)) {
+	for ctx.Err() == nil {
+		m, err := q.Receive(ctx, 20*time.Second)
+		if err != nil {
+			time.Sleep(time.Second)
+			continue
+		}
+		handle(m)
+	}
+}
+
+// Syncer applies a configuration.
+type Syncer interface {
+	Sync(ctx context.Context, cfg string) error
+}
+
+// reconcile syncs on every tick, each run under a timeout of its own,
+// until ctx ends: a schedule, not a retry; silent.
+func reconcile(ctx context.Context, s Syncer, cfg string, tick <-chan time.Time) {
+	for {
+		rctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		_ = s.Sync(rctx, cfg)
+		cancel()
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick:
+		}
+	}
+}
