@@ -167,7 +167,43 @@ func (c *checker) setOnRequest(file *ast.File, l *retryloop.Loop, s send, key, g
 	if !ok {
 		return nil, false
 	}
+	if c.builtBefore(l, s.req) {
+		// Built before the loop and built again in it (signed anew
+		// after a failure): the first attempt carries the key too.
+		indent := fixes.Indent(c.pass.Fset, src, l.Stmt.Pos())
+		return []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(gen + indent + set + "\n")}, set2}, true
+	}
 	return []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(gen)}, set2}, true
+}
+
+// builtBefore reports whether the function of loop l assigns the request
+// variable v before the loop: a request the loop builds again.
+func (c *checker) builtBefore(l *retryloop.Loop, v *types.Var) bool {
+	if v == nil {
+		return false
+	}
+	_, body := flow.FuncParts(l.Func)
+	if body == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found || n == nil || n.Pos() >= l.Stmt.Pos() {
+			return false
+		}
+		if _, lit := n.(*ast.FuncLit); lit {
+			return false
+		}
+		if as, ok := n.(*ast.AssignStmt); ok {
+			for _, e := range as.Lhs {
+				if id, ok := e.(*ast.Ident); ok && c.pass.TypesInfo.ObjectOf(id) == types.Object(v) {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // setAfterBuild returns the edit that writes the statement set after the

@@ -906,6 +906,9 @@ func (r *Result) rebuilt(l *Loop, as *ast.AssignStmt, call *ast.CallExpr) bool {
 	if v == nil || fn == nil || !httpmodel.IsRequest(v.Type()) {
 		return false
 	}
+	if !r.stableOperands(l, call) || !r.onFailure(l, as) {
+		return false
+	}
 	var body *ast.BlockStmt
 	switch f := l.Func.(type) {
 	case *ast.FuncDecl:
@@ -941,6 +944,171 @@ func (r *Result) rebuilt(l *Loop, as *ast.AssignStmt, call *ast.CallExpr) bool {
 		return false
 	})
 	return same
+}
+
+// stableOperands reports whether the operands of call (its arguments and
+// the receiver of a method) are the same on every iteration of loop l:
+// constants, variables and their fields, or their addresses, none of
+// which the loop assigns (q.Offset += n; newSearch(ctx, url, &q) builds
+// the next page), with no receive from a channel (build(url, <-in)) and no
+// call.
+func (r *Result) stableOperands(l *Loop, call *ast.CallExpr) bool {
+	info := r.pass.TypesInfo
+	operands := slices.Clone(call.Args)
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		if s, ok := info.Selections[sel]; ok && s.Kind() == types.MethodVal {
+			operands = append(operands, sel.X)
+		}
+	}
+	var roots []*types.Var
+	for _, e := range operands {
+		e = ast.Unparen(e)
+		if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			e = ast.Unparen(u.X)
+		}
+		for {
+			sel, ok := e.(*ast.SelectorExpr)
+			if !ok {
+				break
+			}
+			if _, isPkg := info.Uses[identOf(sel.X)].(*types.PkgName); isPkg {
+				break
+			}
+			e = ast.Unparen(sel.X)
+		}
+		if tv, ok := info.Types[e]; ok && tv.Value != nil {
+			continue
+		}
+		if _, ok := e.(*ast.SelectorExpr); ok {
+			continue // a package's name: a variable of another package
+		}
+		id, ok := e.(*ast.Ident)
+		if !ok {
+			return false
+		}
+		v, ok := info.Uses[id].(*types.Var)
+		if !ok {
+			return false
+		}
+		roots = append(roots, v)
+	}
+	changed := false
+	ast.Inspect(l.Stmt, func(n ast.Node) bool {
+		var lhs []ast.Expr
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			lhs = n.Lhs
+		case *ast.IncDecStmt:
+			lhs = []ast.Expr{n.X}
+		}
+		for _, e := range lhs {
+			e = ast.Unparen(e)
+			for {
+				switch x := e.(type) {
+				case *ast.SelectorExpr:
+					e = ast.Unparen(x.X)
+					continue
+				case *ast.IndexExpr:
+					e = ast.Unparen(x.X)
+					continue
+				case *ast.StarExpr:
+					e = ast.Unparen(x.X)
+					continue
+				}
+				break
+			}
+			if id, ok := e.(*ast.Ident); ok {
+				if v, ok := info.ObjectOf(id).(*types.Var); ok && slices.Contains(roots, v) {
+					changed = true
+				}
+			}
+		}
+		return !changed
+	})
+	return !changed
+}
+
+// identOf returns e when it is an identifier, nil otherwise.
+func identOf(e ast.Expr) *ast.Ident {
+	id, _ := ast.Unparen(e).(*ast.Ident)
+	return id
+}
+
+// onFailure reports whether as, a statement of the body of loop l, runs
+// only as the sends' outcome decides: inside an if statement of the body
+// whose condition reads a result of a send (if err != nil || bad(resp)
+// { ... rebuild ... }), or after one that leaves the iteration
+// (if err == nil { return resp, nil }), in the same block. A request
+// built again whatever the outcome is the next item's.
+func (r *Result) onFailure(l *Loop, as *ast.AssignStmt) bool {
+	info := r.pass.TypesInfo
+	var results []*types.Var
+	ast.Inspect(l.Body, func(n ast.Node) bool {
+		if _, lit := n.(*ast.FuncLit); lit {
+			return false
+		}
+		a, ok := n.(*ast.AssignStmt)
+		if !ok || len(a.Rhs) != 1 {
+			return true
+		}
+		if c, ok := ast.Unparen(a.Rhs[0]).(*ast.CallExpr); ok && slices.Contains(l.Sends, c) {
+			for _, e := range a.Lhs {
+				if v := varOf(info, e); v != nil {
+					results = append(results, v)
+				}
+			}
+		}
+		return true
+	})
+	readsResult := func(e ast.Expr) bool {
+		return slices.ContainsFunc(results, func(v *types.Var) bool { return flow.Mentions(info, e, v) })
+	}
+	leaves := func(b *ast.BlockStmt) bool {
+		if b == nil || len(b.List) == 0 {
+			return false
+		}
+		switch last := b.List[len(b.List)-1].(type) {
+		case *ast.ReturnStmt:
+			return true
+		case *ast.BranchStmt:
+			return last.Tok == token.BREAK || last.Tok == token.CONTINUE || last.Tok == token.GOTO
+		}
+		return false
+	}
+	found := false
+	ast.PreorderStack(l.Body, nil, func(n ast.Node, stack []ast.Node) bool {
+		if found {
+			return false
+		}
+		if n != as {
+			return true
+		}
+		for i := len(stack) - 1; i >= 0; i-- {
+			switch p := stack[i].(type) {
+			case *ast.IfStmt:
+				if readsResult(p.Cond) {
+					found = true
+				}
+			case *ast.BlockStmt:
+				// An exit on one outcome before the statement, in
+				// its block: if err == nil { return resp, nil }.
+				var child ast.Node = as
+				if i+1 < len(stack) {
+					child = stack[i+1]
+				}
+				for _, st := range p.List {
+					if st.Pos() >= child.Pos() {
+						break
+					}
+					if ifs, ok := st.(*ast.IfStmt); ok && ifs.Else == nil && readsResult(ifs.Cond) && leaves(ifs.Body) {
+						found = true
+					}
+				}
+			}
+		}
+		return false
+	})
+	return found
 }
 
 // afterSend reports whether the statement at pos can run after one of the

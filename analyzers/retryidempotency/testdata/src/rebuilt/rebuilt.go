@@ -6,6 +6,7 @@ package rebuilt
 import (
 	"net/http"
 	"strings"
+	"time"
 )
 
 // Do is the type of a send, and hookDo a hook that tests replace.
@@ -98,4 +99,74 @@ func (c *Client) Each(items []*Request) error {
 		}
 	}
 	return nil
+}
+
+// sign builds the order's POST and signs it with the time.
+func (c *Client) sign(body string) (*http.Request, error) {
+	r, err := http.NewRequest(http.MethodPost, "https://api.example/orders", strings.NewReader(body))
+	if err == nil {
+		r.Header.Set("X-Signature", time.Now().String())
+	}
+	return r, err
+}
+
+// PlaceOrder signs the order again before each retry: the POST is sent
+// again after a transport error; the fix sets one key on the request
+// before the loop and on each request signed again.
+func (c *Client) PlaceOrder(body string) (*http.Response, error) {
+	req, err := c.sign(body)
+	if err != nil {
+		return nil, err
+	}
+	var resp *http.Response
+	for i := 0; i < c.maxRetry; i++ {
+		resp, err = c.httpClient.Do(req) // want `POST is retried after a transport error without an idempotency key`
+		if err == nil {
+			return resp, nil
+		}
+		time.Sleep(time.Second)
+		req, err = c.sign(body)
+		if err != nil {
+			return nil, err
+		}
+	}
+	return resp, err
+}
+
+// Forward sends each message the channel gives, built with the same
+// builder: one request per message whatever the outcome, silent.
+func (c *Client) Forward(in <-chan string) error {
+	req, err := c.sign(<-in)
+	for err == nil {
+		resp, derr := c.httpClient.Do(req)
+		if derr == nil {
+			resp.Body.Close()
+		}
+		req, err = c.sign(<-in)
+	}
+	return err
+}
+
+// Drain sends the pending batch, then builds the next from what is left:
+// the builder's operands are the same, but it runs whatever the outcome,
+// silent.
+func (c *Client) Drain(pending *[]string) error {
+	req, err := c.batch(pending)
+	for req != nil && err == nil {
+		resp, derr := c.httpClient.Do(req)
+		if derr == nil {
+			resp.Body.Close()
+		}
+		req, err = c.batch(pending)
+	}
+	return err
+}
+
+func (c *Client) batch(pending *[]string) (*http.Request, error) {
+	if len(*pending) == 0 {
+		return nil, nil
+	}
+	body := strings.Join(*pending, "\n")
+	*pending = nil
+	return http.NewRequest(http.MethodPost, "https://api.example/batch", strings.NewReader(body))
 }
