@@ -314,17 +314,11 @@ func (c *checker) convertDateFix(file *ast.File, f *flow.Func, p parse, stack []
 	}
 	pos := stmt.Pos()
 	indent := fixes.Indent(c.pass.Fset, src, pos)
-	var edits []analysis.TextEdit
-	var names []string
-	for _, path := range []string{"net/http", "strconv", "time"} {
-		name, imp, ok := fixes.Import(info, c.pass.Pkg, file, path, pos)
-		if !ok {
-			return nil, false
-		}
-		names = append(names, name)
-		edits = append(edits, imp...)
+	names, edits, ok := fixes.ImportAll(info, c.pass.Pkg, file, pos, "net/http", "strconv", "time")
+	if !ok {
+		return nil, false
 	}
-	httpName, strconvName, timeName := names[0], names[1], names[2]
+	httpName, strconvName, timeName := names["net/http"], names["strconv"], names["time"]
 	var pre strings.Builder
 	target := ""
 	if id, ok := s.(*ast.Ident); ok && isLocalVar(info, id) && fixes.VisibleAt(info, file, id, pos) {

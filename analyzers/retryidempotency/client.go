@@ -689,15 +689,9 @@ func (c *checker) reportPipeline(p *retrylib.Pipeline, s retrylib.ClientSend, ke
 			fields = append(fields, fixes.Text(pass.Fset, src, kv)+",\n")
 		}
 	}
-	var edits []analysis.TextEdit
-	names := map[string]string{}
-	for _, path := range []string{"net/http", retrylib.AzcoreRuntime, "github.com/Azure/azure-sdk-for-go/sdk/azcore/policy"} {
-		name, e, ok := fixes.Import(info, pass.Pkg, file, path, stmt.Pos())
-		if !ok {
-			return false
-		}
-		names[path] = name
-		edits = append(edits, e...)
+	names, edits, ok := fixes.ImportAll(info, pass.Pkg, file, stmt.Pos(), "net/http", retrylib.AzcoreRuntime, "github.com/Azure/azure-sdk-for-go/sdk/azcore/policy")
+	if !ok {
+		return false
 	}
 	httpName, policyName := names["net/http"], names["github.com/Azure/azure-sdk-for-go/sdk/azcore/policy"]
 	indent := fixes.Indent(pass.Fset, src, stmt.Pos())

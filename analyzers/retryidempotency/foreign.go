@@ -48,15 +48,9 @@ func (c *checker) reportForeignWrite(file *ast.File, l *retryloop.Loop, s send, 
 	if !ok {
 		return false
 	}
-	var edits []analysis.TextEdit
-	name := map[string]string{}
-	for _, path := range []string{"errors", "net/url"} {
-		n, imp, ok := fixes.Import(info, c.pass.Pkg, file, path, stmt.Pos())
-		if !ok {
-			return false
-		}
-		name[path] = n
-		edits = append(edits, imp...)
+	name, edits, ok := fixes.ImportAll(info, c.pass.Pkg, file, stmt.Pos(), "errors", "net/url")
+	if !ok {
+		return false
 	}
 	urlErr := fixes.FreeName(info, file, "urlErr", nil, stmt.End())
 	indent := fixes.Indent(c.pass.Fset, src, stmt.Pos())

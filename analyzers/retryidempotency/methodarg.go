@@ -67,15 +67,9 @@ func (c *checker) checkMethodArg(file *ast.File, l *retryloop.Loop, s send) bool
 		return false
 	}
 	stmt = c.guardPoint(l, stmt, as)
-	var edits []analysis.TextEdit
-	name := map[string]string{}
-	for _, path := range []string{"errors", "net/http", "net/url"} {
-		n, imp, ok := fixes.Import(info, c.pass.Pkg, file, path, stmt.Pos())
-		if !ok {
-			return false
-		}
-		name[path] = n
-		edits = append(edits, imp...)
+	name, edits, ok := fixes.ImportAll(info, c.pass.Pkg, file, stmt.Pos(), "errors", "net/http", "net/url")
+	if !ok {
+		return false
 	}
 	urlErr := fixes.FreeName(info, file, "urlErr", nil, stmt.End())
 	indent := fixes.Indent(c.pass.Fset, src, stmt.Pos())

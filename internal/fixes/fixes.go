@@ -81,6 +81,22 @@ func Indent(fset *token.FileSet, src []byte, pos token.Pos) string {
 	return string(line[:n])
 }
 
+// ImportAll imports each of paths into file (see Import), and returns
+// the names by path and the edits; ok is false when one of them cannot
+// be imported.
+func ImportAll(info *types.Info, pkg *types.Package, file *ast.File, pos token.Pos, paths ...string) (names map[string]string, edits []analysis.TextEdit, ok bool) {
+	names = map[string]string{}
+	for _, path := range paths {
+		name, imp, ok := Import(info, pkg, file, path, pos)
+		if !ok {
+			return nil, nil, false
+		}
+		names[path] = name
+		edits = append(edits, imp...)
+	}
+	return names, edits, true
+}
+
 // Import returns the name under which file refers to the package path and,
 // when the file does not import it yet, the edit that adds the import. ok is
 // false when the package cannot be referred to at pos (its name is taken by
