@@ -33,6 +33,14 @@ func (c *checker) reportForeignWrite(file *ast.File, l *retryloop.Loop, s send, 
 	if fn == nil || fn.Pkg() == c.pass.Pkg || s.helper == nil || s.helper.Keyed {
 		return false
 	}
+	if l.Via != nil || len(l.Self) > 0 || len(l.Requeue) > 0 {
+		// An operation handed to a retry helper: the helper may retry
+		// only what its caller declares idempotent, or send a token of
+		// its own on every attempt (cloud.google.com/go/storage's run
+		// and its invocation id), which its fact does not tell.
+		analysisutil.Gate(c.pass, s.call.Pos(), "foreign-via", s.method+" of another package retried by a helper")
+		return false
+	}
 	if outcome != "a transport error" {
 		analysisutil.Gate(c.pass, s.call.Pos(), "foreign-status", s.method+" of another package retried after "+outcome+": no error type says so")
 		return false

@@ -70,7 +70,7 @@ func ExportHeaderMapFields(pass *analysis.Pass) {
 // isStringsMap reports whether t is map[string][]string, not named
 // http.Header (whose type already says it).
 func isStringsMap(t types.Type) bool {
-	if IsNamed(t, httpPkg, "Header") {
+	if t == nil || IsNamed(t, httpPkg, "Header") {
 		return false
 	}
 	m, ok := t.Underlying().(*types.Map)

@@ -842,13 +842,63 @@ func (r *Result) requestVaries(l *Loop, post ast.Stmt) bool {
 		}
 		return true
 	})
+	// The values the inputs are made from in the loop before the first
+	// send (opts := append(base, WithCursor(*cursor))): a cursor the loop
+	// stores after the send (*cursor = resp.Next) changes the request
+	// too. A counter stepped for each attempt, which a request may carry
+	// (Attempt: i), does not make it another request.
+	derived := map[*types.Var]bool{}
+	first := token.NoPos
+	for _, call := range l.Sends {
+		if first == token.NoPos || call.Pos() < first {
+			first = call.Pos()
+		}
+	}
+	for grew := true; grew; {
+		grew = false
+		ast.Inspect(l.Body, func(n ast.Node) bool {
+			if _, lit := n.(*ast.FuncLit); lit {
+				return false
+			}
+			as, ok := n.(*ast.AssignStmt)
+			if !ok || as.Pos() >= first {
+				return true
+			}
+			for i, lhs := range as.Lhs {
+				v := varOf(info, lhs)
+				if v == nil || !inputs[v] && !derived[v] {
+					continue
+				}
+				rhs := as.Rhs[0]
+				if len(as.Rhs) == len(as.Lhs) {
+					rhs = as.Rhs[i]
+				}
+				ast.Inspect(rhs, func(m ast.Node) bool {
+					if id, ok := m.(*ast.Ident); ok {
+						if u, ok := info.Uses[id].(*types.Var); ok && !u.IsField() && !inputs[u] && !derived[u] {
+							derived[u], grew = true, true
+						}
+					}
+					return true
+				})
+			}
+			return true
+		})
+	}
 	varies := false
 	changes := func(v *types.Var, at token.Pos, incremental bool) {
-		if !inputs[v] || requests[v] || isContext(v.Type()) {
+		if requests[v] || isContext(v.Type()) {
 			return
 		}
-		if incremental || l.afterSend(at) {
-			varies = true
+		switch {
+		case inputs[v]:
+			if incremental || l.afterSend(at) {
+				varies = true
+			}
+		case derived[v]:
+			if !incremental && l.afterSend(at) {
+				varies = true
+			}
 		}
 	}
 	inspectAssigns := func(root ast.Node, inPost bool) {
@@ -878,6 +928,9 @@ func (r *Result) requestVaries(l *Loop, post ast.Stmt) bool {
 					}
 				}
 				for _, lhs := range n.Lhs {
+					if star, ok := ast.Unparen(lhs).(*ast.StarExpr); ok {
+						lhs = star.X // *cursor = next stores through the pointer
+					}
 					if v := varOf(info, lhs); v != nil {
 						changes(v, n.Pos(), incremental || send != nil && flow.Mentions(info, send, v))
 					}

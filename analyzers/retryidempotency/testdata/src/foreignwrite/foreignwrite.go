@@ -78,3 +78,43 @@ func broadcast(ctx context.Context, api *chat.Client, channels []string, text st
 	}
 	return nil
 }
+
+// listAll pages through the channels, the cursor kept behind a pointer,
+// and hands each error to check: one call per page, silent.
+func listAll(ctx context.Context, api *chat.Client, cursor *string, check func(error) error) error {
+	for {
+		page := []string{*cursor}
+		next, err := api.List(ctx, page[0])
+		if err := check(err); err != nil {
+			return err
+		}
+		if next == "" {
+			return nil
+		}
+		*cursor = next
+	}
+}
+
+// run calls op again after a failure only when the caller says it is
+// idempotent, as cloud.google.com/go/storage's run does.
+func run(idempotent bool, op func() error) error {
+	if !idempotent {
+		return op()
+	}
+	var err error
+	for range 3 {
+		if err = op(); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+// notifyVia hands the post to that helper, saying it is not idempotent:
+// silent.
+func notifyVia(ctx context.Context, api *chat.Client, text string) error {
+	return run(false, func() error {
+		return api.PostMessage(ctx, "ops", text)
+	})
+}

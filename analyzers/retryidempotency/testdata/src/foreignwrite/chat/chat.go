@@ -49,3 +49,9 @@ func (c *Client) History(ctx context.Context, channel string) error {
 	}
 	return send(c.hc, req)
 }
+
+// List reads a page of channels from cursor, by POST as the API takes
+// every call, and returns the next cursor.
+func (c *Client) List(ctx context.Context, cursor string) (string, error) { // want List:"write\\(POST\\)"
+	return "", postForm(ctx, c.hc, "conversations.list", url.Values{"cursor": {cursor}})
+}
