@@ -367,12 +367,22 @@ func (c *checker) mergeFindings(found, more []*fileFindings) []*fileFindings {
 
 // positions lists where the credentials at ps are, as file:line.
 func (c *checker) positions(ps []token.Pos) string {
-	ps = slices.Clone(ps)
-	slices.Sort(ps)
+	// By file name and line, not by token.Pos: the order of files in
+	// the file set is the loader's, which may parse them in parallel.
+	places := make([]token.Position, len(ps))
+	for i, p := range ps {
+		places[i] = c.pass.Fset.Position(p)
+		places[i].Filename = filepath.Base(places[i].Filename)
+	}
+	slices.SortFunc(places, func(a, b token.Position) int {
+		if a.Filename != b.Filename {
+			return strings.Compare(a.Filename, b.Filename)
+		}
+		return a.Line - b.Line
+	})
 	var out []string
-	for _, p := range ps {
-		pos := c.pass.Fset.Position(p)
-		out = append(out, fmt.Sprintf("%s:%d", filepath.Base(pos.Filename), pos.Line))
+	for _, pos := range places {
+		out = append(out, fmt.Sprintf("%s:%d", pos.Filename, pos.Line))
 	}
 	out = slices.Compact(out)
 	if len(out) > 3 {
