@@ -208,6 +208,20 @@
 // fmt.Errorf's text), provided the arguments are used nowhere else: a
 // request its callers print with %p or %T shows no header.
 //
+// A logging package of functions of another package is a log by its
+// shape too (terraform's tflog.Debug(ctx, msg, fields ...map[string]any),
+// a project's internal/log.Debugf): its name is log, logger or logging or
+// has one of them as a word, or is log with at most three letters around
+// it (tflog, hclog, syslog, logx; not catalog, dialog, backlog, blog,
+// analog, prolog, epilog, login, logic, logo, nor a compound such as
+// productcatalog); the function is named by a logging verb, returns
+// nothing and has a logging signature (below); a fact that describes the
+// function's body is preferred.
+//
+// A mask stored under a spelling net/http never stores
+// (h["authorization"] = []string{"***"}) adds an entry and masks nothing,
+// unless the package stores the credential under that spelling itself.
+//
 // A project's own logger is a log by its shape, when three things hold
 // together: the method belongs to a named interface type whose name has
 // the word Log, Logger, Logging or Logs in it (split at case changes,

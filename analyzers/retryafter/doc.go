@@ -101,7 +101,16 @@
 //     conversion before it is multiplied by time.Second
 //     (model.Duration(s) * model.Duration(time.Second)): the client comes
 //     back up to a second before the date, and at once for a date less
-//     than a second away. The fix rounds up (math.Ceil(s)).
+//     than a second away. The fix rounds up (math.Ceil(s));
+//   - a wait header looked up by map index under a spelling net/http
+//     never stores (resp.Header["X-RateLimit-Reset"]: net/http keeps the
+//     name canonical, X-Ratelimit-Reset), in a header net/http parsed (a
+//     response's or request's Header or its Clone, or a field that every
+//     store of its package fills with one, marked by a fact): the lookup
+//     never finds the server's wait. The fix spells the name as net/http
+//     stores it, at the literal or at the package's constant. A header
+//     converted from gRPC metadata or decoded from JSON, and a package
+//     that stores under the same spelling itself, are left alone.
 //
 // WRONG:
 //

@@ -229,8 +229,22 @@
 //
 // This is offered, and the finding reported, for helpers of the same
 // package that are not generic and whose parameters are all
-// named (a helper of another package cannot be changed from the loop,
-// and a helper that sets a key of its own is trusted). For a write in an
+// named (a helper that sets a key of its own is trusted). A write of
+// another package, which takes no key and cannot be changed from the
+// loop (api.PostMessage(ctx, ch, text) called again after any error), is
+// reported in a loop of the function itself after a transport error, and
+// its fix hands a transport error (a *url.Error in the error's chain) back
+// at once, leaving every other error retried as before:
+//
+//	err := api.PostMessage(ctx, "ops", text)
+//	if urlErr := (*url.Error)(nil); errors.As(err, &urlErr) {
+//		// No response: the server may have applied the POST.
+//		return err
+//	}
+//
+// Such a write in an operation handed to a retry helper is not reported:
+// the helper may retry only what its caller declares idempotent, or send
+// a token of its own on every attempt, which its fact does not tell. For a write in an
 // operation handed to a retry helper, or in a closure the loop calls, the
 // key is made once before the helper's call (or before the closure, when
 // it is made before the loop) and set inside; for a named operation, the
