@@ -86,27 +86,33 @@ func typeUnder(t types.Type) types.Type {
 	return t.Underlying()
 }
 
+// WriteRoot returns the variable's identifier that a store to e writes
+// into (v for v, v.F.G, v[i], *v), and whether the store writes a part of
+// it (a field or an element) rather than the variable or what it points
+// to; nil for another expression (a call's result).
+func WriteRoot(e ast.Expr) (root *ast.Ident, inner bool) {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.SelectorExpr:
+			e, inner = x.X, true
+		case *ast.IndexExpr:
+			e, inner = x.X, true
+		case *ast.StarExpr:
+			e = x.X
+		case *ast.Ident:
+			return x, inner
+		default:
+			return nil, false
+		}
+	}
+}
+
 // fieldWritten reports whether root writes a field of the variable v
 // (v.F = x, v.F.G++), or calls a method with a pointer receiver on it.
 func fieldWritten(info *types.Info, root ast.Node, v *types.Var) bool {
 	base := func(e ast.Expr) bool {
-		inner := false
-		for {
-			switch x := ast.Unparen(e).(type) {
-			case *ast.SelectorExpr:
-				e, inner = x.X, true
-				continue
-			case *ast.IndexExpr:
-				e, inner = x.X, true
-				continue
-			case *ast.StarExpr:
-				e = x.X
-				continue
-			case *ast.Ident:
-				return inner && info.Uses[x] == v
-			}
-			return false
-		}
+		id, inner := WriteRoot(e)
+		return id != nil && inner && info.Uses[id] == v
 	}
 	found := false
 	ast.Inspect(root, func(n ast.Node) bool {

@@ -36,30 +36,12 @@ func ExportHeaderMapFields(pass *analysis.Pass) {
 		all[v] = ok
 		order = append(order, v)
 	}
-	for _, f := range pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.KeyValueExpr:
-				if k, ok := n.Key.(*ast.Ident); ok {
-					v, _ := info.Uses[k].(*types.Var)
-					note(v, n.Value)
-				}
-			case *ast.AssignStmt:
-				if len(n.Lhs) != len(n.Rhs) {
-					return true
-				}
-				for i, lhs := range n.Lhs {
-					if sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok {
-						if s, ok := info.Selections[sel]; ok && s.Kind() == types.FieldVal {
-							v, _ := s.Obj().(*types.Var)
-							note(v, n.Rhs[i])
-						}
-					}
-				}
-			}
-			return true
-		})
-	}
+	eachFieldStore(pass, func(v *types.Var, val ast.Expr) bool {
+		if val != nil {
+			note(v, val)
+		}
+		return true
+	})
 	for _, v := range order {
 		if all[v] {
 			pass.ExportObjectFact(v, new(HeaderMapFact))
@@ -141,14 +123,29 @@ func IsHeaderMap(pass *analysis.Pass, e ast.Expr) bool {
 // storesOther reports whether pass's package stores into field v a value
 // that is not a received header.
 func storesOther(pass *analysis.Pass, v *types.Var) bool {
-	info := pass.TypesInfo
 	other := false
-	for _, f := range pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
+	eachFieldStore(pass, func(f *types.Var, val ast.Expr) bool {
+		other = f.Origin() == v && (val == nil || !ReceivedHeader(pass.TypesInfo, val))
+		return !other
+	})
+	return other
+}
+
+// eachFieldStore calls f for each store into a struct field in pass's
+// files, a composite literal's key (T{F: val}) or an assignment (x.F =
+// val), with the value stored; val is nil for one of several results of
+// a call (x.F, err = g()). It stops when f returns false.
+func eachFieldStore(pass *analysis.Pass, f func(field *types.Var, val ast.Expr) bool) {
+	info := pass.TypesInfo
+	more := true
+	for _, file := range pass.Files {
+		ast.Inspect(file, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.KeyValueExpr:
-				if k, ok := n.Key.(*ast.Ident); ok && info.Uses[k] == types.Object(v) && !ReceivedHeader(info, n.Value) {
-					other = true
+				if k, ok := n.Key.(*ast.Ident); ok {
+					if v, ok := info.Uses[k].(*types.Var); ok && v.IsField() {
+						more = f(v, n.Value)
+					}
 				}
 			case *ast.AssignStmt:
 				for i, lhs := range n.Lhs {
@@ -156,13 +153,23 @@ func storesOther(pass *analysis.Pass, v *types.Var) bool {
 					if !ok {
 						continue
 					}
-					if s, ok := info.Selections[sel]; ok && s.Obj().(*types.Var).Origin() == v && (len(n.Lhs) != len(n.Rhs) || !ReceivedHeader(info, n.Rhs[i])) {
-						other = true
+					s, ok := info.Selections[sel]
+					if !ok || s.Kind() != types.FieldVal {
+						continue
+					}
+					var val ast.Expr
+					if len(n.Lhs) == len(n.Rhs) {
+						val = n.Rhs[i]
+					}
+					if more = f(s.Obj().(*types.Var), val); !more {
+						break
 					}
 				}
 			}
-			return !other
+			return more
 		})
+		if !more {
+			return
+		}
 	}
-	return other
 }

@@ -187,18 +187,10 @@ func (r *Result) assignedAfter(fd *ast.FuncDecl, p *types.Var, sends []*ast.Call
 		if found {
 			return false
 		}
-		var lhs []ast.Expr
-		switch n := n.(type) {
-		case *ast.FuncLit:
+		if _, lit := n.(*ast.FuncLit); lit {
 			return false
-		case *ast.AssignStmt:
-			lhs = n.Lhs
-		case *ast.IncDecStmt:
-			lhs = []ast.Expr{n.X}
-		default:
-			return true
 		}
-		for _, e := range lhs {
+		for _, e := range writes(n) {
 			if varOf(info, e) != p {
 				continue
 			}

@@ -134,14 +134,7 @@ func (r *Result) requeueIn(s ast.Stmt, loopBody, work *ast.BlockStmt, ch ast.Exp
 	}
 	changed := false
 	ast.Inspect(work, func(n ast.Node) bool {
-		var lhs []ast.Expr
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			lhs = n.Lhs
-		case *ast.IncDecStmt:
-			lhs = []ast.Expr{n.X}
-		}
-		for _, l := range lhs {
+		for _, l := range writes(n) {
 			l = ast.Unparen(l)
 			if id, ok := l.(*ast.Ident); ok && info.Uses[id] == item {
 				changed = true // another item (its receive defines it)

@@ -1047,30 +1047,8 @@ func (r *Result) stableOperands(l *Loop, call *ast.CallExpr) bool {
 	}
 	changed := false
 	ast.Inspect(l.Stmt, func(n ast.Node) bool {
-		var lhs []ast.Expr
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			lhs = n.Lhs
-		case *ast.IncDecStmt:
-			lhs = []ast.Expr{n.X}
-		}
-		for _, e := range lhs {
-			e = ast.Unparen(e)
-			for {
-				switch x := e.(type) {
-				case *ast.SelectorExpr:
-					e = ast.Unparen(x.X)
-					continue
-				case *ast.IndexExpr:
-					e = ast.Unparen(x.X)
-					continue
-				case *ast.StarExpr:
-					e = ast.Unparen(x.X)
-					continue
-				}
-				break
-			}
-			if id, ok := e.(*ast.Ident); ok {
+		for _, e := range writes(n) {
+			if id, _ := flow.WriteRoot(e); id != nil {
 				if v, ok := info.ObjectOf(id).(*types.Var); ok && slices.Contains(roots, v) {
 					changed = true
 				}
@@ -1079,6 +1057,18 @@ func (r *Result) stableOperands(l *Loop, call *ast.CallExpr) bool {
 		return !changed
 	})
 	return !changed
+}
+
+// writes returns what n stores to when it is an assignment (its left
+// sides) or an increment or decrement (its operand), nil otherwise.
+func writes(n ast.Node) []ast.Expr {
+	switch n := n.(type) {
+	case *ast.AssignStmt:
+		return n.Lhs
+	case *ast.IncDecStmt:
+		return []ast.Expr{n.X}
+	}
+	return nil
 }
 
 // identOf returns e when it is an identifier, nil otherwise.
