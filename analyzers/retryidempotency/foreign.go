@@ -56,19 +56,10 @@ func (c *checker) reportForeignWrite(file *ast.File, l *retryloop.Loop, s send, 
 	if !ok {
 		return false
 	}
-	name, edits, ok := fixes.ImportAll(info, c.pass.Pkg, file, stmt.Pos(), "errors", "net/url")
+	edits, ok := c.transportGuard(file, src, stmt, errName, s.method, nil, func(string, map[string]string) string { return ret })
 	if !ok {
 		return false
 	}
-	urlErr := fixes.FreeName(info, file, "urlErr", nil, stmt.End())
-	indent := fixes.Indent(c.pass.Fset, src, stmt.Pos())
-	at := fixes.LineEnd(c.pass.Fset, src, stmt.End())
-	guard := fmt.Sprintf(`
-%[1]sif %[2]s := (*%[3]s.Error)(nil); %[4]s.As(%[5]s, &%[2]s) {
-%[1]s	// No response: the server may have applied the %[6]s.
-%[1]s	%[7]s
-%[1]s}`, indent, urlErr, name["net/url"], name["errors"], errName, s.method, ret)
-	edits = append(edits, analysis.TextEdit{Pos: at, End: at, NewText: []byte(guard)})
 	c.pass.Report(analysis.Diagnostic{
 		Pos: s.call.Pos(),
 		End: s.call.End(),
@@ -102,4 +93,28 @@ func (c *checker) errAssign(l *retryloop.Loop, call *ast.CallExpr) (ast.Stmt, st
 		return st, id.Name
 	}
 	return nil, ""
+}
+
+// transportGuard returns the edits that write, after stmt, a guard that
+// runs when the error errName is a transport error (a *url.Error in its
+// chain, which net/http's Client returns for every failure to get a
+// response): "No response: the server may have applied the <what>.",
+// then body(indent, names), the guard's inner statements, given the
+// indentation of its block and the names of the packages imported for it
+// (errors and net/url, and those of imports).
+func (c *checker) transportGuard(file *ast.File, src []byte, stmt ast.Stmt, errName, what string, imports []string, body func(indent string, names map[string]string) string) ([]analysis.TextEdit, bool) {
+	info := c.pass.TypesInfo
+	name, edits, ok := fixes.ImportAll(info, c.pass.Pkg, file, stmt.Pos(), append([]string{"errors", "net/url"}, imports...)...)
+	if !ok {
+		return nil, false
+	}
+	urlErr := fixes.FreeName(info, file, "urlErr", nil, stmt.End())
+	indent := fixes.Indent(c.pass.Fset, src, stmt.Pos())
+	at := fixes.LineEnd(c.pass.Fset, src, stmt.End())
+	guard := fmt.Sprintf(`
+%[1]sif %[2]s := (*%[3]s.Error)(nil); %[4]s.As(%[5]s, &%[2]s) {
+%[1]s	// No response: the server may have applied the %[6]s.
+%[1]s	%[7]s
+%[1]s}`, indent, urlErr, name["net/url"], name["errors"], errName, what, body(indent+"\t", name))
+	return append(edits, analysis.TextEdit{Pos: at, End: at, NewText: []byte(guard)}), true
 }

@@ -67,25 +67,17 @@ func (c *checker) checkMethodArg(file *ast.File, l *retryloop.Loop, s send) bool
 		return false
 	}
 	stmt = c.guardPoint(l, stmt, as)
-	name, edits, ok := fixes.ImportAll(info, c.pass.Pkg, file, stmt.Pos(), "errors", "net/http", "net/url")
+	method := fixes.Text(c.pass.Fset, src, s.methodArg)
+	edits, ok := c.transportGuard(file, src, stmt, errName, "request", []string{"net/http"}, func(indent string, name map[string]string) string {
+		return fmt.Sprintf(`switch %[2]s {
+%[1]scase "", %[3]s.MethodGet, %[3]s.MethodHead, %[3]s.MethodOptions, %[3]s.MethodTrace, %[3]s.MethodPut, %[3]s.MethodDelete:
+%[1]sdefault:
+%[1]s	%[4]s
+%[1]s}`, indent, method, name["net/http"], ret)
+	})
 	if !ok {
 		return false
 	}
-	urlErr := fixes.FreeName(info, file, "urlErr", nil, stmt.End())
-	indent := fixes.Indent(c.pass.Fset, src, stmt.Pos())
-	at := fixes.LineEnd(c.pass.Fset, src, stmt.End())
-	method := fixes.Text(c.pass.Fset, src, s.methodArg)
-	h := name["net/http"]
-	guard := fmt.Sprintf(`
-%[1]sif %[6]s := (*%[7]s.Error)(nil); %[8]s.As(%[2]s, &%[6]s) {
-%[1]s	// No response: the server may have applied the request.
-%[1]s	switch %[3]s {
-%[1]s	case "", %[4]s.MethodGet, %[4]s.MethodHead, %[4]s.MethodOptions, %[4]s.MethodTrace, %[4]s.MethodPut, %[4]s.MethodDelete:
-%[1]s	default:
-%[1]s		%[5]s
-%[1]s	}
-%[1]s}`, indent, errName, method, h, ret, urlErr, name["net/url"], name["errors"])
-	edits = append(edits, analysis.TextEdit{Pos: at, End: at, NewText: []byte(guard)})
 	c.pass.Report(analysis.Diagnostic{
 		Pos: s.call.Pos(),
 		End: s.call.End(),

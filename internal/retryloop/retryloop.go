@@ -962,13 +962,7 @@ func (r *Result) rebuilt(l *Loop, as *ast.AssignStmt, call *ast.CallExpr) bool {
 	if !r.stableOperands(l, call) || !r.onFailure(l, as) {
 		return false
 	}
-	var body *ast.BlockStmt
-	switch f := l.Func.(type) {
-	case *ast.FuncDecl:
-		body = f.Body
-	case *ast.FuncLit:
-		body = f.Body
-	}
+	_, body := flow.FuncParts(l.Func)
 	if body == nil {
 		return false
 	}
