@@ -584,3 +584,47 @@ func TestFixBehavesRetryIdempotencyForeignPost(t *testing.T) {
 		})
 	})
 }
+
+// TestFixBehavesRetryIdempotencyInterfacePost: a program that retries a
+// Notifier interface's Notify, whose implementation posts, after any error
+// posts the message twice when the server took it and the connection
+// dropped; after the fix (a guard placed in the branch that handles the
+// error) a transport error is handed back, while a 503 is tried again as
+// before, and a message posted at once is posted once.
+func TestFixBehavesRetryIdempotencyInterfacePost(t *testing.T) {
+	c := fixClient(t, "ifacepost", "retryidempotency", "POST is retried after a transport error without an idempotency key (webhook.Notify, which a call of Notifier.Notify may run, sends it and takes no key)")
+	route := func(steps ...retrytest.Step) []retrytest.Route {
+		return []retrytest.Route{{Method: "POST", Path: "/hook", Script: steps}}
+	}
+	t.Run("applied, then dropped", func(t *testing.T) {
+		t.Parallel()
+		c.beforeAndAfter(t, route(retrytest.CommitAndDrop(), retrytest.OK(200)), func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, srv.URL)
+			n := srv.Attempts("POST /hook")
+			switch {
+			case !fixed && (n != 2 || res.code != 0):
+				t.Errorf("as written the message is posted again: want 2 attempts and success, got %d, exit %d\n%s", n, res.code, srv.Timeline())
+			case fixed && (n != 1 || res.code == 0):
+				t.Errorf("fixed, the message must be posted once and the error handed back: got %d attempts, exit %d\n%s", n, res.code, srv.Timeline())
+			}
+		})
+	})
+	t.Run("refused, then posted", func(t *testing.T) {
+		t.Parallel()
+		c.beforeAndAfter(t, route(retrytest.Fail(503), retrytest.OK(200)), func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, srv.URL)
+			if n := srv.Attempts("POST /hook"); n != 2 || res.code != 0 {
+				t.Errorf("fixed=%v: a refusal is tried again: want 2 attempts and success, got %d, exit %d\n%s", fixed, n, res.code, srv.Timeline())
+			}
+		})
+	})
+	t.Run("posted at once", func(t *testing.T) {
+		t.Parallel()
+		c.beforeAndAfter(t, route(retrytest.OK(200)), func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, srv.URL)
+			if n := srv.Attempts("POST /hook"); n != 1 || res.code != 0 || !strings.HasPrefix(res.stdout, "posted") {
+				t.Errorf("fixed=%v: want 1 attempt and success, got %d, exit %d: %q\n%s", fixed, n, res.code, res.stdout, srv.Timeline())
+			}
+		})
+	})
+}

@@ -242,6 +242,18 @@
 //		return err
 //	}
 //
+// A method of an interface that the loop calls again (s.sender.Send(ctx,
+// body), n.Notify(msg)) is judged the same way when one of the
+// implementations the package can see (its own types', and its
+// dependencies' methods with a fact) sends a POST or PATCH with no key: a
+// key cannot be threaded through a method that every implementation must
+// then take, so the fix is the same guard, placed after the statement that
+// assigns the error, or first in the branch of an if statement that
+// handles it (if err := n.Notify(msg); err != nil { ... }). An
+// implementation in a package that imports the loop's (a notifier of
+// another package, registered with a retry stage) is not seen: facts flow
+// from a package to its importers only.
+//
 // Such a write in an operation handed to a retry helper is not reported:
 // the helper may retry only what its caller declares idempotent, or send
 // a token of its own on every attempt, which its fact does not tell. For a write in an

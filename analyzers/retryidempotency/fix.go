@@ -60,6 +60,11 @@ func versionAtLeast(v string, minor int) bool {
 }
 
 func (c *checker) reportMissing(file *ast.File, l *retryloop.Loop, s send, outcome string) {
+	if s.impl != nil {
+		// A method of an interface: no key can be threaded through it.
+		c.reportForeignWrite(file, l, s, outcome)
+		return
+	}
 	if l.OpArg != nil {
 		c.reportNamedOp(file, l, s, outcome)
 		return

@@ -68,7 +68,7 @@ func (c *checker) checkMethodArg(file *ast.File, l *retryloop.Loop, s send) bool
 	}
 	stmt = c.guardPoint(l, stmt, as)
 	method := fixes.Text(c.pass.Fset, src, s.methodArg)
-	edits, ok := c.transportGuard(file, src, stmt, errName, "request", []string{"net/http"}, func(indent string, name map[string]string) string {
+	edits, ok := c.transportGuard(file, src, guardPlace{stmt: stmt}, errName, "request", []string{"net/http"}, func(indent string, name map[string]string) string {
 		return fmt.Sprintf(`switch %[2]s {
 %[1]scase "", %[3]s.MethodGet, %[3]s.MethodHead, %[3]s.MethodOptions, %[3]s.MethodTrace, %[3]s.MethodPut, %[3]s.MethodDelete:
 %[1]sdefault:

@@ -156,6 +156,9 @@ type checker struct {
 	// why names the reason the last retriesUnknown answered no, for the
 	// gate diagnostics (analysisutil.GatesOn).
 	why string
+	// dispatch resolves calls of interface methods to the writes they
+	// may run (see ifaceWrite), nil until asked.
+	dispatch *summary.Dispatch
 }
 
 // constSets returns the package variables that hold a constant set of
@@ -551,6 +554,9 @@ type send struct {
 	keyedBy string
 	// helper is the fact of a function that sends the write.
 	helper *writeFact
+	// impl is the method that sends the write when call calls a method
+	// of an interface (see ifaceWrite), nil otherwise.
+	impl *types.Func
 	// anyMethod reports a request whose method the function does not
 	// fix: the request it was given, or one built with the caller's
 	// method. method is then "".
@@ -1020,6 +1026,9 @@ func (c *checker) checkLoop(l *retryloop.Loop) {
 				return
 			}
 			continue
+		}
+		if !ok {
+			s, ok = c.ifaceWrite(call)
 		}
 		if !ok {
 			c.gateUnresolved(call, "send-unresolved", "a send in a retry loop")

@@ -1,0 +1,180 @@
+// Package ifacewrite retries calls of interface methods whose
+// implementations post.
+package ifacewrite
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"time"
+
+	"example.com/hook"
+)
+
+// Sender is implemented in this package.
+type Sender interface {
+	Send(ctx context.Context, body []byte) error
+}
+
+type poster struct{ url string }
+
+func (p poster) Send(ctx context.Context, body []byte) error { // want Send:"write\\(POST\\)"
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, p.url, bytes.NewReader(body))
+	if err != nil {
+		return err
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return err
+	}
+	resp.Body.Close()
+	if resp.StatusCode >= 500 {
+		return fmt.Errorf("status %d", resp.StatusCode)
+	}
+	return nil
+}
+
+// keyedPoster sends one key its caller made.
+type keyedPoster struct{ url, key string }
+
+// Stage delivers through a Sender.
+type Stage struct {
+	s Sender
+	n hook.Notifier
+}
+
+// deliver posts again after any error: the success returns first.
+func (st *Stage) deliver(ctx context.Context, body []byte) error {
+	var err error
+	for i := 0; i < 5; i++ {
+		if err = st.s.Send(ctx, body); err == nil { // want `POST is retried after a transport error without an idempotency key \(poster.Send, which a call of Sender.Send may run, sends it and takes no key\)`
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Second):
+		}
+	}
+	return err
+}
+
+// notify retries the notifier of another package: the failure handled
+// in the if.
+func (st *Stage) notify(ctx context.Context, msg string) error {
+	for attempt := 0; ; attempt++ {
+		if err := st.n.Notify(ctx, msg); err != nil { // want `POST is retried after a transport error without an idempotency key \(hook.Webhook.Notify, which a call of hook.Notifier.Notify may run, sends it and takes no key\)`
+			if attempt == 3 {
+				return err
+			}
+			time.Sleep(time.Second)
+			continue
+		}
+		return nil
+	}
+}
+
+// notifyAssigned assigns the error on a line of its own.
+func (st *Stage) notifyAssigned(ctx context.Context, msg string) error {
+	var err error
+	for range 3 {
+		err = st.n.Notify(ctx, msg) // want `POST is retried after a transport error`
+		if err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+// deliverGuarded hands a transport error back: silent.
+func (st *Stage) deliverGuarded(ctx context.Context, body []byte) error {
+	var err error
+	for i := 0; i < 5; i++ {
+		err = st.s.Send(ctx, body)
+		if urlErr := (*url.Error)(nil); errors.As(err, &urlErr) {
+			return err
+		}
+		if err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+// fanOut sends each body once: iteration, silent.
+func (st *Stage) fanOut(ctx context.Context, bodies [][]byte) error {
+	for _, b := range bodies {
+		if err := st.s.Send(ctx, b); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Getter is implemented by a reader.
+type Getter interface {
+	Get(ctx context.Context, path string) error
+}
+
+type reader struct{ base string }
+
+func (r reader) Get(ctx context.Context, path string) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, r.base+path, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// fetch retries a GET through an interface: silent.
+func fetch(ctx context.Context, g Getter) error {
+	var err error
+	for range 3 {
+		if err = g.Get(ctx, "/status"); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+// Keyed is implemented with a key on every request.
+type Keyed interface {
+	Put(ctx context.Context, body []byte) error
+}
+
+func (p keyedPoster) Put(ctx context.Context, body []byte) error { // want Put:"write\\(POST keyed\\)"
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, p.url, bytes.NewReader(body))
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Idempotency-Key", p.key)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// store retries a keyed write: silent.
+func store(ctx context.Context, k Keyed, body []byte) error {
+	var err error
+	for range 3 {
+		if err = k.Put(ctx, body); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+var _ = []any{poster{}, keyedPoster{}, reader{}}
