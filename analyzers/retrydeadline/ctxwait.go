@@ -153,13 +153,14 @@ func (c *checker) implementedByWait(fn *types.Func) bool {
 }
 
 // dispatcher returns the dispatch of the package's interface calls to
-// the methods of its types and to its dependencies' wait functions and
-// blind retry helpers, made at the first question.
+// the methods of its types and to its dependencies' wait functions,
+// blind retry helpers and functions that make a timeout, made at the
+// first question.
 func (c *checker) dispatcher() *summary.Dispatch {
 	if c.dispatch == nil {
 		c.dispatch = summary.NewDispatch(c.pass, func(f analysis.Fact) bool {
 			switch f.(type) {
-			case *waitFact, *blindHelperFact:
+			case *waitFact, *blindHelperFact, *timeoutFact:
 				return true
 			}
 			return false

@@ -25,7 +25,11 @@
 //     through the functions it calls (a fact carries this across
 //     packages), or that makes a timeout from the context it is passed and
 //     sends with it or hands it back (in a context or a request) when the
-//     loop passes it such a context;
+//     loop passes it such a context; a call of an interface method
+//     (f.Fetch(ctx, url)) is such a call when the implementations the
+//     package can see (its own types', its dependencies' with a fact) that
+//     make a timeout all make the same one (an implementation that makes
+//     none, a fake for tests, does not hide the real one's);
 //   - such a timeout made from the caller's context (a context parameter,
 //     req.Context() of the request the function was handed, a field of the
 //     receiver, or a variable that holds one of them) that the function

@@ -409,6 +409,35 @@ func (c *checker) fact(fn *types.Func) *timeoutFact {
 	return c.facts.Lookup(fn)
 }
 
+// loopFact is fact for a call in a retry loop, where a method of an
+// interface (f.Fetch(ctx, url)) makes the timeout that the implementations
+// the package can see (summary.Dispatch) all make when they make one: the
+// same constant duration, from the same parameter. A timeout held in a
+// field of the receiver names no field of the interface: it counts when it
+// has a constant duration (Field is then dropped). An implementation that
+// makes none (a fake for tests) does not hide the real one's.
+func (c *checker) loopFact(fn *types.Func) *timeoutFact {
+	if fn == nil || !summary.IsInterfaceMethod(fn) {
+		return c.fact(fn)
+	}
+	var agreed *timeoutFact
+	_, facts := summary.Dispatched(c.facts, c.dispatcher(), fn)
+	for _, f := range facts {
+		g := *f
+		if g.Field != "" {
+			if g.Nanos == 0 || g.Cond {
+				return nil
+			}
+			g.Field = ""
+		}
+		if agreed != nil && *agreed != g {
+			return nil
+		}
+		agreed = &g
+	}
+	return agreed
+}
+
 // inspectOwn calls fn for each call in root that runs as part of root
 // itself: go and defer statements and function literals are skipped, but a
 // literal called on the spot is part of root.
@@ -1167,7 +1196,7 @@ func (c *checker) checkDeadline(file *ast.File, l *retryloop.Loop) {
 				}
 			}
 		}
-		if f := c.fact(httpmodel.Callee(info, call)); f != nil {
+		if f := c.loopFact(httpmodel.Callee(info, call)); f != nil {
 			if f.Parent == 0 {
 				helper, hfact = call, f
 			} else if t, ok := c.calleeTimeout(l, call, f); ok {

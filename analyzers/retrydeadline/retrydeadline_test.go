@@ -11,11 +11,11 @@ import (
 )
 
 func TestDiagnostics(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), retrydeadline.Analyzer, "a", "b", "c", "bounds", "sender", "retryhelper", "athand", "callerctx", "calleetimeout", "clientfield", "clienturl", "clientctor", "ownresp", "clientctor/httpx", "recursion", "blindhelper", "gotoloop", "waitbudget", "shadowctx", "timerwait", "clientassign", "waitfunc", "waitfunc2", "clientvar", "blindcallee", "ctxwait", "blinditer", "waitonly", "dropctx", "dropctxplain", "waitonly2", "waitonlylib", "clockstamp", "clockmeasure", "handed", "example.com/iface/svc", "opcaller", "opcallerx", "poll", "clientsend", "clientsend/sdk", "failover", "ifaceop")
+	analysistest.Run(t, analysistest.TestData(), retrydeadline.Analyzer, "a", "b", "c", "bounds", "sender", "retryhelper", "athand", "callerctx", "calleetimeout", "clientfield", "clienturl", "clientctor", "ownresp", "clientctor/httpx", "recursion", "blindhelper", "gotoloop", "waitbudget", "shadowctx", "timerwait", "clientassign", "waitfunc", "waitfunc2", "clientvar", "blindcallee", "ctxwait", "blinditer", "waitonly", "dropctx", "dropctxplain", "waitonly2", "waitonlylib", "clockstamp", "clockmeasure", "handed", "example.com/iface/svc", "opcaller", "opcallerx", "poll", "clientsend", "clientsend/sdk", "failover", "ifaceop", "example.com/fetchers", "ifacetimeout")
 }
 
 func TestFixes(t *testing.T) {
-	results := analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), retrydeadline.Analyzer, "a", "b", "bounds", "sender", "retryhelper", "athand", "callerctx", "calleetimeout", "clientfield", "clienturl", "clientctor", "ownresp", "recursion", "blindhelper", "gotoloop", "waitbudget", "shadowctx", "timerwait", "clientassign", "waitfunc", "waitfunc2", "clientvar", "blindcallee", "ctxwait", "blinditer", "waitonly", "dropctx", "dropctxplain", "waitonly2", "clockstamp", "clockmeasure", "handed", "example.com/iface/svc", "opcaller", "opcallerx", "poll", "clientsend", "clientsend/sdk", "failover", "ifaceop")
+	results := analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), retrydeadline.Analyzer, "a", "b", "bounds", "sender", "retryhelper", "athand", "callerctx", "calleetimeout", "clientfield", "clienturl", "clientctor", "ownresp", "recursion", "blindhelper", "gotoloop", "waitbudget", "shadowctx", "timerwait", "clientassign", "waitfunc", "waitfunc2", "clientvar", "blindcallee", "ctxwait", "blinditer", "waitonly", "dropctx", "dropctxplain", "waitonly2", "clockstamp", "clockmeasure", "handed", "example.com/iface/svc", "opcaller", "opcallerx", "poll", "clientsend", "clientsend/sdk", "failover", "ifaceop", "example.com/fetchers", "ifacetimeout")
 	fixtest.CheckFixed(t, retrydeadline.Analyzer, results)
 }
 

@@ -211,12 +211,12 @@ func (c *checker) ifaceWrite(call *ast.CallExpr) (send, bool) {
 			return ok
 		})
 	}
-	for _, t := range c.dispatch.Targets(fn) {
-		w := c.writes.Lookup(t)
-		if w == nil || w.Keyed || w.MethodArg > 0 || !isWrite(w.Method) {
+	fns, ws := summary.Dispatched(c.writes, c.dispatch, fn)
+	for i, w := range ws {
+		if w.Keyed || w.MethodArg > 0 || !isWrite(w.Method) {
 			continue
 		}
-		return send{call: call, method: w.Method, helper: &writeFact{Method: w.Method}, impl: t}, true
+		return send{call: call, method: w.Method, helper: &writeFact{Method: w.Method}, impl: fns[i]}, true
 	}
 	return send{}, false
 }

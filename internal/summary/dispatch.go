@@ -193,3 +193,20 @@ func (d *Dispatch) isStd(path string) bool {
 	}
 	return analysisutil.IsStdPath(path)
 }
+
+// Dispatched returns the methods that a call of the interface method m
+// may run (see Dispatch.Targets) that have a summary in t, and their
+// summaries, in the order of Targets. A client combines them by its own
+// rule: any of them (a write that one implementation sends is sent by the
+// call), or all that agree (a timeout every implementation makes).
+func Dispatched[T any, PT interface {
+	*T
+	analysis.Fact
+}](t *Table[T, PT], d *Dispatch, m *types.Func) (fns []*types.Func, sums []PT) {
+	for _, fn := range d.Targets(m) {
+		if s := t.Lookup(fn); s != nil {
+			fns, sums = append(fns, fn), append(sums, s)
+		}
+	}
+	return fns, sums
+}
