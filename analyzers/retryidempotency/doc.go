@@ -242,6 +242,15 @@
 //		return err
 //	}
 //
+// The same holds for a write sent through functions of this package that
+// end in such a function of another package (openAndDial, which calls
+// the SDK's StartSocketModeContext), or in a send of this package through
+// which no key can be threaded (a generic helper): the guard is written
+// when every function of the chain hands the error of the call it makes
+// back, as it is or wrapped with %w, so that the transport error reaches
+// the loop; a helper that keeps only the error's text
+// (fmt.Errorf("post: %v", err)) is left alone.
+//
 // A method of an interface that the loop calls again (s.sender.Send(ctx,
 // body), n.Notify(msg)) is judged the same way when one of the
 // implementations the package can see (its own types', and its

@@ -13,8 +13,11 @@ package retryidempotency
 import (
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -32,8 +35,17 @@ import (
 func (c *checker) reportForeignWrite(file *ast.File, l *retryloop.Loop, s send, outcome string) bool {
 	info := c.pass.TypesInfo
 	fn := httpmodel.Callee(info, s.call)
-	if fn == nil || fn.Pkg() == c.pass.Pkg && s.impl == nil || s.helper == nil || s.helper.Keyed {
+	if fn == nil || s.helper == nil || s.helper.Keyed {
 		return false
+	}
+	var end *types.Func // the function of another package a local chain ends in
+	if fn.Pkg() == c.pass.Pkg && s.impl == nil {
+		e, ok := c.keptChain(s.call)
+		if !ok {
+			analysisutil.Gate(c.pass, s.call.Pos(), "foreign-chain", s.method+" sent through functions of this package that do not hand the transport error back")
+			return false
+		}
+		end = e
 	}
 	if l.Via != nil || len(l.Self) > 0 || len(l.Requeue) > 0 {
 		// An operation handed to a retry helper: the helper may retry
@@ -66,7 +78,7 @@ func (c *checker) reportForeignWrite(file *ast.File, l *retryloop.Loop, s send, 
 		Pos: s.call.Pos(),
 		End: s.call.End(),
 		Message: fmt.Sprintf("%s is retried after %s without an idempotency key (%s) (the write may be applied twice)",
-			s.method, outcome, c.foreignSender(fn, s)),
+			s.method, outcome, c.foreignSender(fn, end, s)),
 		SuggestedFixes: []analysis.SuggestedFix{{
 			Message:   "Hand a transport error back instead of sending the " + s.method + " again",
 			TextEdits: edits,
@@ -75,9 +87,15 @@ func (c *checker) reportForeignWrite(file *ast.File, l *retryloop.Loop, s send, 
 	return true
 }
 
-// foreignSender says what sends the write s that fn's call makes.
-func (c *checker) foreignSender(fn *types.Func, s send) string {
-	if s.impl == nil {
+// foreignSender says what sends the write s that fn's call makes (end:
+// see keptChain).
+func (c *checker) foreignSender(fn, end *types.Func, s send) string {
+	switch {
+	case fn.Pkg() == c.pass.Pkg && s.impl == nil && end != nil:
+		return fmt.Sprintf("%s sends it through %s of %s, which takes no key", fn.Name(), end.Name(), end.Pkg().Name())
+	case fn.Pkg() == c.pass.Pkg && s.impl == nil:
+		return fmt.Sprintf("%s sends it, and no key can be threaded through it", fn.Name())
+	case s.impl == nil:
 		return fmt.Sprintf("%s of %s sends it, and takes no key", fn.Name(), fn.Pkg().Name())
 	}
 	return fmt.Sprintf("%s, which a call of %s may run, sends it and takes no key", methodName(c.pass.Pkg, s.impl), methodName(c.pass.Pkg, fn))
@@ -219,4 +237,158 @@ func (c *checker) ifaceWrite(call *ast.CallExpr) (send, bool) {
 		return send{call: call, method: w.Method, helper: &writeFact{Method: w.Method}, impl: fns[i]}, true
 	}
 	return send{}, false
+}
+
+// keptChain follows the write that call, a call of a function of this
+// package, sends through the functions of this package that pass it on
+// (each the first call of its body that sends a write, as writeOf finds
+// it), to the send or to the function of another package that sends it
+// (end; nil when the chain ends in a send of this package). It reports
+// whether each function of the chain hands the error of that call back,
+// as it is or wrapped with %w, so that a transport error reaches the loop
+// with a *url.Error in its chain and the guard of reportForeignWrite sees
+// it.
+func (c *checker) keptChain(call *ast.CallExpr) (end *types.Func, ok bool) {
+	info := c.pass.TypesInfo
+	seen := map[*types.Func]bool{}
+	for range 2 * maxChain {
+		fn := httpmodel.Callee(info, call)
+		if fn == nil || seen[fn.Origin()] {
+			return nil, false
+		}
+		fn = fn.Origin()
+		seen[fn] = true
+		if fn.Pkg() != c.pass.Pkg {
+			return fn, true
+		}
+		fd := c.funcDecl(fn)
+		if fd == nil || fd.Body == nil {
+			return nil, false
+		}
+		next, direct := c.writeCall(fd)
+		if next == nil || !returnsErrOf(info, fd, next) {
+			return nil, false
+		}
+		if direct {
+			return nil, true
+		}
+		call = next
+	}
+	return nil, false
+}
+
+// writeCall returns the call of fd that sends its write (see writeOf): a
+// send of its own (direct) or a call of a function that sends one.
+func (c *checker) writeCall(fd *ast.FuncDecl) (call *ast.CallExpr, direct bool) {
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if call != nil {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit, *ast.ForStmt, *ast.RangeStmt:
+			return false
+		case *ast.CallExpr:
+			if s, ok := c.sendOf(fd, n); ok && !s.anyMethod && isWrite(s.method) {
+				call, direct = n, s.helper == nil
+			}
+		}
+		return true
+	})
+	return call, direct
+}
+
+// returnsErrOf reports whether fd hands back the error that call returns:
+// call is a result of a return statement, or its error is assigned to a
+// variable that every return statement after it that names it returns as
+// its last result, as it is or wrapped by fmt.Errorf with %w (a bare
+// return of a named result counts), and one does.
+func returnsErrOf(info *types.Info, fd *ast.FuncDecl, call *ast.CallExpr) bool {
+	var errVar types.Object
+	returned := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			for _, r := range n.Results {
+				returned = returned || ast.Unparen(r) == call
+			}
+		case *ast.AssignStmt:
+			if len(n.Rhs) == 1 && ast.Unparen(n.Rhs[0]) == call {
+				if id, ok := n.Lhs[len(n.Lhs)-1].(*ast.Ident); ok && id.Name != "_" {
+					errVar = info.ObjectOf(id)
+				}
+			}
+		}
+		return true
+	})
+	if returned {
+		return true
+	}
+	if errVar == nil || !types.Identical(errVar.Type(), types.Universe.Lookup("error").Type()) {
+		return false
+	}
+	named := false
+	if res := fd.Type.Results; res != nil {
+		for _, f := range res.List {
+			for _, name := range f.Names {
+				named = named || info.Defs[name] == errVar
+			}
+		}
+	}
+	refers := func(e ast.Expr) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && info.Uses[id] == errVar
+	}
+	found, kept := false, true
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if n.Pos() < call.End() {
+				return true
+			}
+			if len(n.Results) == 0 {
+				found = found || named
+				return true
+			}
+			last := n.Results[len(n.Results)-1]
+			switch {
+			case refers(last) || wrapsErr(info, last, refers):
+				found = true
+			case mentions(last, refers):
+				kept = false
+			}
+		}
+		return true
+	})
+	return found && kept
+}
+
+// wrapsErr reports whether e is fmt.Errorf with a constant format that
+// holds %w, given an argument that is (see is) the error.
+func wrapsErr(info *types.Info, e ast.Expr, is func(ast.Expr) bool) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) < 2 || !httpmodel.IsPkgFunc(httpmodel.Callee(info, call), "fmt", "Errorf") {
+		return false
+	}
+	tv := info.Types[call.Args[0]]
+	if tv.Value == nil || tv.Value.Kind() != constant.String || !strings.Contains(constant.StringVal(tv.Value), "%w") {
+		return false
+	}
+	return slices.ContainsFunc(call.Args[1:], is)
+}
+
+// mentions reports whether e holds an expression that is (see is) the
+// error.
+func mentions(e ast.Expr, is func(ast.Expr) bool) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if x, ok := n.(ast.Expr); ok && is(x) {
+			found = true
+		}
+		return !found
+	})
+	return found
 }

@@ -4,7 +4,10 @@ package foreignwrite
 import (
 	"context"
 	"errors"
+	"fmt"
+	"net/http"
 	"net/url"
+	"strings"
 	"time"
 
 	"foreignwrite/chat"
@@ -117,4 +120,87 @@ func notifyVia(ctx context.Context, api *chat.Client, text string) error {
 	return run(false, func() error {
 		return api.PostMessage(ctx, "ops", text)
 	})
+}
+
+// announce posts through a helper of this package that hands the SDK's
+// error back as it is.
+func announce(ctx context.Context, api *chat.Client, text string) error {
+	var err error
+	for range 3 {
+		if err = postOps(ctx, api, text); err == nil { // want `POST is retried after a transport error without an idempotency key \(postOps sends it through PostMessage of chat, which takes no key\)`
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+func postOps(ctx context.Context, api *chat.Client, text string) error {
+	if text == "" {
+		return errors.New("empty message")
+	}
+	return api.PostMessage(ctx, "ops", text)
+}
+
+// announceWrapped posts through a helper that wraps the error with %w.
+func announceWrapped(ctx context.Context, api *chat.Client, text string) error {
+	for attempt := 0; ; attempt++ {
+		err := postWrapped(ctx, api, text) // want `POST is retried after a transport error without an idempotency key \(postWrapped sends it through PostMessage of chat, which takes no key\)`
+		if err == nil || attempt == 2 {
+			return err
+		}
+		time.Sleep(time.Second)
+	}
+}
+
+func postWrapped(ctx context.Context, api *chat.Client, text string) error {
+	if err := api.PostMessage(ctx, "ops", text); err != nil {
+		return fmt.Errorf("post to ops: %w", err)
+	}
+	return nil
+}
+
+// announceFlattened posts through a helper that keeps only the error's
+// text: no guard could see a transport error, silent.
+func announceFlattened(ctx context.Context, api *chat.Client, text string) error {
+	var err error
+	for range 3 {
+		if err = postFlattened(ctx, api, text); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+func postFlattened(ctx context.Context, api *chat.Client, text string) error {
+	if err := api.PostMessage(ctx, "ops", text); err != nil {
+		return fmt.Errorf("post to ops: %v", err)
+	}
+	return nil
+}
+
+// remind posts with a helper of this package that no key can be threaded
+// through (it is generic).
+func remind(ctx context.Context, c *http.Client, base, text string) error {
+	var err error
+	for range 3 {
+		if err = postNote(ctx, c, base, text); err == nil { // want `POST is retried after a transport error without an idempotency key \(postNote sends it, and no key can be threaded through it\)`
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+func postNote[T ~string](ctx context.Context, c *http.Client, base string, text T) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, base+"/notes", strings.NewReader(string(text)))
+	if err != nil {
+		return err
+	}
+	resp, err := c.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
 }
