@@ -621,7 +621,7 @@ func (r *Result) classify(s ast.Stmt, body *ast.BlockStmt, stack []ast.Node, cal
 		return nil
 	}
 	if failover {
-		if l.Op != nil || !r.leftOnSuccess(l) {
+		if l.Op != nil || !r.leftOnSuccess(l) || implChain(info, s.(*ast.RangeStmt), l.Sends) {
 			return nil // iteration over items
 		}
 		l.Peers = s.(*ast.RangeStmt).X
@@ -639,6 +639,30 @@ func (r *Result) classify(s ast.Stmt, body *ast.BlockStmt, stack []ast.Node, cal
 		return nil
 	}
 	return l
+}
+
+// implChain reports whether the range s, whose success leaves it, calls a
+// method of its items, of interface type (for _, p := range providers {
+// p.Credentials(ctx) }): a chain of different implementations, each tried
+// once (a credential provider chain, issuers tried in turn), not the same
+// request sent to the next peer.
+func implChain(info *types.Info, s *ast.RangeStmt, sends []*ast.CallExpr) bool {
+	id, ok := s.Value.(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := info.ObjectOf(id).(*types.Var)
+	if !ok || !types.IsInterface(v.Type()) {
+		return false
+	}
+	for _, call := range sends {
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			if x, ok := ast.Unparen(sel.X).(*ast.Ident); ok && info.Uses[x] == v {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // counted reports whether loop s counts its iterations: for range n over
