@@ -35,7 +35,8 @@
 // With -recall, only the modules of the census (docs/census.tsv: every
 // site where the retry policy applies in those modules, labelled by
 // reading the code) are checked, every finding is judged against the
-// narrowest site of its analyzer that holds it, and the recall (defect
+// site of its analyzer whose range around its line is narrowest, and the
+// recall (defect
 // sites with a finding), the false positives (findings at correct sites)
 // and the findings outside every site are printed per analyzer, for the
 // tuned part of the census and for its holdout (docs/census-holdout.txt),

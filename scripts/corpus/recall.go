@@ -67,6 +67,24 @@ func (s *Site) span() int {
 	return n
 }
 
+// spanAt is the number of lines of the narrowest range of s that holds f
+// (0 when none does). A site's ranges are separate places (the loop, the
+// callee that sends, the line that configures it); the finding is judged
+// against the site that labels its own place most tightly, so that a
+// site listing the places that explain it is not passed over for a
+// wider one that holds the finding's line.
+func (s *Site) spanAt(f Finding) int {
+	n := 0
+	for _, r := range s.Ranges {
+		if r.File == f.File && r.Start <= f.Line && f.Line <= r.End {
+			if w := r.End - r.Start + 1; n == 0 || w < n {
+				n = w
+			}
+		}
+	}
+	return n
+}
+
 func (s *Site) holds(f Finding) bool {
 	if f.Analyzer != s.Analyzer {
 		return false
@@ -286,7 +304,7 @@ func measureRecall(sites []*Site, res *Results, analyzers []string, holdout map[
 		for _, f := range m.Findings {
 			var best *Site
 			for _, s := range cands {
-				if s.holds(f) && (best == nil || s.span() < best.span()) {
+				if s.holds(f) && (best == nil || narrower(f, s, best)) {
 					best = s
 				}
 			}
@@ -298,6 +316,16 @@ func measureRecall(sites []*Site, res *Results, analyzers []string, holdout map[
 		}
 	}
 	return rc
+}
+
+// narrower reports whether site a holds f more tightly than b: a
+// narrower range around f's line, or, at equal ranges, fewer lines in
+// all.
+func narrower(f Finding, a, b *Site) bool {
+	if x, y := a.spanAt(f), b.spanAt(f); x != y {
+		return x < y
+	}
+	return a.span() < b.span()
 }
 
 // recallCount is the tally of one part of the census for one analyzer.

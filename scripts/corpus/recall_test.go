@@ -202,3 +202,28 @@ func TestCensusFile(t *testing.T) {
 		t.Errorf("%d holdout modules of %d: want about a third (at least 30%%)", len(holdout), len(inCensus))
 	}
 }
+
+// TestNarrowestRange: a finding is judged against the site whose own range
+// around its line is narrowest, not the site with fewest lines in all: a
+// defect that lists the places that explain it (the dump, the write, the
+// option that turns it on) keeps a finding at one of them from a wider
+// neighbouring site.
+func TestNarrowestRange(t *testing.T) {
+	census := `module	location	function	analyzer	verdict	shape	reason
+ex.com/a@v1.0.0	x.go:23-34;x.go:67-70;y.go:1-20	RoundTrip	authlog	defect	dump	request dump written to stderr
+ex.com/a@v1.0.0	x.go:57-70	RoundTrip	authlog	borderline	dump	response dump written to stderr
+`
+	sites, err := readCensus(writeTemp(t, "census.tsv", census), suiteAnalyzers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := &Results{Modules: []*ModResult{{Path: "ex.com/a", Findings: []Finding{
+		{Module: "ex.com/a", File: "x.go", Line: 67, Analyzer: "authlog"}, // the defect's range 67-70
+		{Module: "ex.com/a", File: "x.go", Line: 60, Analyzer: "authlog"}, // only the borderline site
+	}}}}
+	rc := measureRecall(sites, res, suiteAnalyzers, nil)
+	c := rc.count(nil, "authlog")
+	if c.found != 1 || c.onBorderline != 1 {
+		t.Errorf("want the line-67 finding at the defect and the line-60 one at the borderline site, got found=%d onBorderline=%d", c.found, c.onBorderline)
+	}
+}
