@@ -1164,9 +1164,20 @@ func (c *checker) plan(file *ast.File, st *fstate, f *finding, src []byte) {
 			f.value, f.what = true, what
 		}
 	case f.c&credHeader != 0:
-		// Text made from a whole header, such as fmt.Sprint(r.Header).
+		// Text made from a whole header, such as fmt.Sprint(r.Header),
+		// or from the values of a loop over one that skips some.
+		hs, ok := st.headerOrigins(f.expr, map[ast.Node]bool{})
+		if ok && len(hs) > 0 {
+			removed = c.every()
+			for _, h := range hs {
+				removed &= st.removedFrom(h, info.TypeOf(h))
+			}
+		}
 		what = fmt.Sprintf("http.Header (may hold %s)", mayHold())
-		if hs, ok := st.headerOrigins(f.expr, map[ast.Node]bool{}); ok && len(hs) > 0 && f.c == credHeader {
+		if removed != 0 {
+			what = "http.Header " + c.partialText(removed)
+		}
+		if ok && len(hs) > 0 && f.c == credHeader {
 			// The text was composed from headers here: redact them
 			// where they enter it.
 			f.fix = c.headersFix(file, hs, src)

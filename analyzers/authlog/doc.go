@@ -425,8 +425,12 @@
 // are these: setting a header; the method, URL and status; the user name
 // of BasicAuth and a cookie's name; values printed with %T or a pointer
 // with %p; values passed through a function that is not known to carry
-// them (a redacting helper); the values of a loop over a whole header,
-// which may filter them by name; output that does not go to a log, such as
+// them (a redacting helper); the values of a loop over a whole header
+// that filters them by a rule of its own (a loop that first skips
+// headers by constant names, if k == "Authorization" { continue } or a
+// switch or map of names, and filters nothing else, logs every header
+// but those: judged as a redaction of those names, in part or whole as
+// above); output that does not go to a log, such as
 // fmt.Fprintf to an http.ResponseWriter; and test files, whose credentials
 // are fixtures (nor is what a test prints through package testing a log).
 //

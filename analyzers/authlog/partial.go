@@ -210,7 +210,7 @@ func (s *fstate) removedAt(k string, pos token.Pos, fresh bool) nameSet {
 	}
 	var set nameSet
 	for _, d := range s.dels[k] {
-		if d.at > pos || d.failed {
+		if !d.applies(pos) {
 			continue
 		}
 		switch {

@@ -93,6 +93,15 @@ type del struct {
 	// fresh is true when the header was replaced by an empty one
 	// (name is ""), which is no redaction of the header it held.
 	fresh bool
+	// until, when set, ends the deletion: a loop over the header that
+	// skips the header (see skippedNames) leaves it out of what the
+	// loop's body sees, not out of the header.
+	until token.Pos
+}
+
+// applies reports whether d has removed its header at pos.
+func (d del) applies(pos token.Pos) bool {
+	return d.at <= pos && (d.until == 0 || pos <= d.until) && !d.failed
 }
 
 func (c *checker) analyze(fd *ast.FuncDecl) *fstate {
@@ -203,7 +212,17 @@ func (s *fstate) visit(n ast.Node) bool {
 			return true
 		}
 		if !unfiltered(n.Body) {
-			return n.Value == nil || !isHeader(info.TypeOf(n.X))
+			names, ok := s.skippedNames(n)
+			if !ok {
+				return n.Value == nil || !isHeader(info.TypeOf(n.X))
+			}
+			// for k, v := range h { if k == "Authorization" { continue } ... }:
+			// the body sees every header but those it skips.
+			if k := s.key(h); k != "" {
+				for _, name := range names {
+					s.dels[k] = append(s.dels[k], del{at: n.X.Pos(), name: name, until: n.End()})
+				}
+			}
 		}
 		// The names it visits, read back from the header (h[k]),
 		// are every header's value.
@@ -334,6 +353,65 @@ func isStringList(t types.Type) bool {
 		return ok && y.Params().Len() == 1 && isString(y.Params().At(0).Type())
 	}
 	return false
+}
+
+// skippedNames returns the names of the headers that the range n over a
+// header skips, when its body first skips some by their names (if k ==
+// "Authorization" { continue }; if sensitive[k] { continue }; switch k {
+// case "Authorization", "Cookie": continue }), each name a constant (see
+// filterNames), and then filters nothing: what it logs is every header
+// but those.
+func (s *fstate) skippedNames(n *ast.RangeStmt) ([]string, bool) {
+	key := s.varOf(n.Key)
+	if key == nil || n.Value == nil || !isHeader(s.info.TypeOf(n.X)) {
+		// Names collected by a loop that skips some are read back
+		// after it, where the skip is not seen: not followed.
+		return nil, false
+	}
+	isContinue := func(body []ast.Stmt) bool {
+		if len(body) != 1 {
+			return false
+		}
+		br, ok := body[0].(*ast.BranchStmt)
+		return ok && br.Tok == token.CONTINUE && br.Label == nil
+	}
+	var names []string
+	i := 0
+	for ; i < len(n.Body.List); i++ {
+		switch st := n.Body.List[i].(type) {
+		case *ast.IfStmt:
+			if st.Else != nil || !isContinue(st.Body.List) {
+				return nil, false
+			}
+			more, ok := s.filterNames(st, key)
+			if !ok {
+				return nil, false
+			}
+			names = append(names, more...)
+			continue
+		case *ast.SwitchStmt:
+			if st.Init != nil || st.Tag == nil || s.varOf(s.nameOperand(st.Tag)) != key || len(st.Body.List) != 1 {
+				return nil, false
+			}
+			cc := st.Body.List[0].(*ast.CaseClause)
+			if len(cc.List) == 0 || !isContinue(cc.Body) {
+				return nil, false
+			}
+			for _, e := range cc.List {
+				name, ok := httpmodel.ConstString(s.info, e)
+				if !ok {
+					return nil, false
+				}
+				names = append(names, http.CanonicalHeaderKey(name))
+			}
+			continue
+		}
+		break
+	}
+	if i == 0 || !unfiltered(&ast.BlockStmt{List: n.Body.List[i:]}) {
+		return nil, false
+	}
+	return names, true
 }
 
 // unfiltered reports whether body, a loop's, runs every statement for
@@ -474,7 +552,7 @@ func (s *fstate) holdsKey(k string, name string, pos token.Pos) bool {
 		return true
 	}
 	for _, d := range s.dels[k] {
-		if d.at <= pos && !d.failed && (d.name == "" || d.name == name) {
+		if d.applies(pos) && (d.name == "" || d.name == name) {
 			return false
 		}
 	}

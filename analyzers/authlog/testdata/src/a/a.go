@@ -267,7 +267,7 @@ func headerLoop(r *http.Request) {
 		if k == "Authorization" || k == "Cookie" {
 			continue
 		}
-		log.Printf("%s: %v", k, v)
+		log.Printf("%s: %v", k, v) // want `http.Header redacted in part \(Authorization, Cookie removed; may still hold Proxy-Authorization, Set-Cookie, X-Api-Key, X-Auth-Token, X-Amz-Security-Token, X-Goog-Api-Key, X-Vault-Token, X-Consul-Token, X-Nomad-Token and Private-Token\) reaches log.Printf`
 	}
 }
 

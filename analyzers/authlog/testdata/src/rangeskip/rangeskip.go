@@ -1,0 +1,90 @@
+// Package rangeskip logs the headers of its requests in loops that skip
+// some of them by name.
+package rangeskip
+
+import (
+	"fmt"
+	"log"
+	"net/http"
+	"strings"
+)
+
+type Client struct{ key, token string }
+
+func (c *Client) prepare(req *http.Request) {
+	req.Header.Set("Authorization", "Bearer "+c.token)
+	req.Header.Set("X-Api-Key", c.key)
+}
+
+// trace skips Authorization and logs the API key.
+func (c *Client) trace(req *http.Request) {
+	for k, v := range req.Header {
+		if k == "Authorization" {
+			continue
+		}
+		log.Printf("%s: %v", k, v) // want `http.Header redacted in part \(Authorization removed; may still hold X-Api-Key\) reaches log.Printf`
+	}
+}
+
+// curl builds a command line that leaves out Authorization only.
+func (c *Client) curl(req *http.Request) {
+	var b strings.Builder
+	b.WriteString("curl -X " + req.Method)
+	for k, vs := range req.Header {
+		switch k {
+		case "Authorization", "User-Agent":
+			continue
+		}
+		for _, v := range vs {
+			fmt.Fprintf(&b, " -H '%s: %s'", k, v) // want `http.Header redacted in part \(Authorization removed; may still hold X-Api-Key\) reaches log.Println`
+		}
+	}
+	log.Println(b.String())
+}
+
+var secret = map[string]bool{"Authorization": true, "X-Api-Key": true}
+
+// traceAll skips every header the client sends: silent.
+func (c *Client) traceAll(req *http.Request) {
+	for k, v := range req.Header {
+		if secret[k] {
+			continue
+		}
+		log.Printf("%s: %v", k, v)
+	}
+}
+
+// traceSwitch skips both in a switch: silent.
+func (c *Client) traceSwitch(req *http.Request) {
+	for k, v := range req.Header {
+		switch k {
+		case "Authorization", "X-Api-Key":
+			continue
+		}
+		log.Printf("%s: %v", k, v)
+	}
+}
+
+// traceCustom skips by a rule of its own that names no header: not
+// followed, silent.
+func (c *Client) traceCustom(req *http.Request) {
+	for k, v := range req.Header {
+		if strings.HasPrefix(k, "X-") {
+			continue
+		}
+		log.Printf("%s: %v", k, v)
+	}
+}
+
+// afterLoop logs the header after a loop that skipped Authorization: the
+// skip does not remove it from the header.
+func (c *Client) afterLoop(req *http.Request) {
+	n := 0
+	for k := range req.Header {
+		if k == "Authorization" {
+			continue
+		}
+		n++
+	}
+	log.Printf("%d headers: %v", n, req.Header) // want `http.Header \(may hold Authorization, Proxy-Authorization, ...\) reaches log.Printf`
+}
