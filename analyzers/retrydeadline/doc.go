@@ -32,7 +32,10 @@
 //     none, a fake for tests, does not hide the real one's);
 //   - such a timeout made from the caller's context (a context parameter,
 //     req.Context() of the request the function was handed, a field of the
-//     receiver, or a variable that holds one of them) that the function
+//     receiver, or a variable that holds one of them, or a context made
+//     from one by a function that hands back no function and is handed no
+//     duration or time, and whose fact says it makes no timeout: a
+//     tracer's ctx, span := tracer.Start(ctx, name)) that the function
 //     gives no deadline of its own: the caller's deadline, if it has one,
 //     is then the only bound over the attempts and the waits. A timeout
 //     made only on some attempts (if a per-attempt duration is set) is a

@@ -562,6 +562,14 @@ func (c *checker) callerTimeout(l *retryloop.Loop, call *ast.CallExpr) (timeout,
 // the receiver, a local variable made before the loop from one of those,
 // or a variable declared in the loop that holds one of those only.
 func (c *checker) callerContext(l *retryloop.Loop, e ast.Expr, depth int) ast.Expr {
+	return c.callerContextOf(l, e, depth, nil)
+}
+
+// callerContextOf is callerContext where self, when not nil, is a
+// parameter whose assignments are being followed: a use of it in one
+// (ctx, span = tracer.Start(ctx, name)) is the caller's context it held
+// before.
+func (c *checker) callerContextOf(l *retryloop.Loop, e ast.Expr, depth int, self *types.Var) ast.Expr {
 	if depth > 8 {
 		return nil
 	}
@@ -571,6 +579,9 @@ func (c *checker) callerContext(l *retryloop.Loop, e ast.Expr, depth int) ast.Ex
 		v, ok := info.Uses[x].(*types.Var)
 		if !ok || v.IsField() || v.Parent() == v.Pkg().Scope() {
 			return nil
+		}
+		if v == self {
+			return x
 		}
 		// A variable of an enclosing function is assigned there too.
 		values, known := flow.Assigned(info, c.declOf(l.Func), v)
@@ -584,7 +595,7 @@ func (c *checker) callerContext(l *retryloop.Loop, e ast.Expr, depth int) ast.Ex
 		}
 		if isParam(info, l.Func, v) {
 			for _, val := range values {
-				if c.callerContext(l, val, depth+1) == nil {
+				if c.callerContextOf(l, val, depth+1, v) == nil {
 					return nil
 				}
 			}
@@ -593,7 +604,7 @@ func (c *checker) callerContext(l *retryloop.Loop, e ast.Expr, depth int) ast.Ex
 		if len(values) != 1 {
 			return nil
 		}
-		inner := c.callerContext(l, values[0], depth+1)
+		inner := c.callerContextOf(l, values[0], depth+1, self)
 		if inner != nil && v.Pos() < l.Stmt.Pos() {
 			return x // made before the loop: it names the caller's context there
 		}
@@ -613,22 +624,33 @@ func (c *checker) callerContext(l *retryloop.Loop, e ast.Expr, depth int) ast.Ex
 			}
 			return nil
 		}
-		// A function that returns only a context, from the caller's
-		// request or context: with no cancel function to hand back, it
-		// makes no deadline (getRequestContext(req)).
+		// A function that returns a context, from the caller's request
+		// or context, and no function: with no cancel function to hand
+		// back, it makes no deadline (getRequestContext(req), a tracer's
+		// ctx, span := tracer.Start(ctx, name)), unless its fact says it
+		// makes a timeout or it is handed a duration or a time.
 		if f == nil || f.Pkg() == nil || f.Pkg().Path() == "context" {
 			return nil
 		}
 		res := f.Type().(*types.Signature).Results()
-		if res.Len() != 1 || !httpmodel.IsNamed(res.At(0).Type(), "context", "Context") || len(x.Args) == 0 {
+		if res.Len() == 0 || !httpmodel.IsNamed(res.At(0).Type(), "context", "Context") || len(x.Args) == 0 {
 			return nil
+		}
+		for r := range res.Variables() {
+			if _, isFunc := r.Type().Underlying().(*types.Signature); isFunc {
+				return nil
+			}
+		}
+		if c.fact(f) != nil {
+			return nil // it makes a timeout of its own
 		}
 		for _, a := range x.Args {
 			switch t := info.TypeOf(a); {
 			case httpmodel.IsRequest(t) && c.handedRequest(l, a):
-			case httpmodel.IsNamed(t, "context", "Context") && c.callerContext(l, a, depth+1) != nil:
-			default:
-				return nil
+			case httpmodel.IsNamed(t, "context", "Context") && c.callerContextOf(l, a, depth+1, self) != nil:
+			case httpmodel.IsRequest(t), httpmodel.IsNamed(t, "context", "Context"),
+				httpmodel.IsNamed(t, "time", "Duration"), httpmodel.IsNamed(t, "time", "Time"):
+				return nil // another context, or what a deadline is made of
 			}
 		}
 		return x
