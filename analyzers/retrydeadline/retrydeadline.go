@@ -644,6 +644,21 @@ func (c *checker) callerContextOf(l *retryloop.Loop, e ast.Expr, depth int, self
 		if c.fact(f) != nil {
 			return nil // it makes a timeout of its own
 		}
+		if res.Len() > 1 || len(x.Args) > 1 {
+			// A result besides the context may hold its cancel function
+			// (a span that ends it), an argument its duration: only
+			// what the package sees is trusted, a function of its own
+			// (whose summary would say) or a method of an interface
+			// none of whose implementations it sees makes a timeout.
+			switch {
+			case summary.IsInterfaceMethod(f):
+				if _, fs := summary.Dispatched(c.facts, c.dispatcher(), f); len(fs) > 0 {
+					return nil
+				}
+			case f.Pkg() != c.pass.Pkg:
+				return nil
+			}
+		}
 		for _, a := range x.Args {
 			switch t := info.TypeOf(a); {
 			case httpmodel.IsRequest(t) && c.handedRequest(l, a):

@@ -62,13 +62,21 @@ func (c *checker) reportForeignWrite(file *ast.File, l *retryloop.Loop, s send, 
 	place, errName := c.errAssign(l, s.call)
 	ft, _ := flow.FuncParts(l.Func)
 	src := fixes.Source(c.pass, s.call.Pos())
-	if place.stmt == nil || ft == nil || src == nil || !fixes.ReturnsError(info, ft) {
-		analysisutil.Gate(c.pass, s.call.Pos(), "foreign-nofix", s.method+" of another package retried after "+outcome+", no guard can be written")
+	noResults := ft != nil && (ft.Results == nil || ft.Results.NumFields() == 0)
+	if place.stmt == nil || ft == nil || src == nil || !noResults && !fixes.ReturnsError(info, ft) {
+		analysisutil.Gate(c.pass, s.call.Pos(), "foreign-nofix", s.method+" retried after "+outcome+", no guard can be written")
 		return false
 	}
-	ret, ok := fixes.Return(info, c.pass.Pkg, file, ft, errName)
-	if !ok {
-		return false
+	ret := "return" // a function without results stops
+	if !noResults {
+		r, ok := fixes.Return(info, c.pass.Pkg, file, ft, errName)
+		if !ok {
+			return false
+		}
+		ret = r
+	}
+	if _, isLit := l.Func.(*ast.FuncLit); isLit && noResults {
+		return false // a bare return in a literal leaves only the literal
 	}
 	edits, ok := c.transportGuard(file, src, place, errName, s.method, nil, func(string, map[string]string) string { return ret })
 	if !ok {
@@ -122,6 +130,9 @@ func methodName(pkg *types.Package, fn *types.Func) string {
 type guardPlace struct {
 	stmt ast.Stmt
 	in   *ast.BlockStmt
+	// orElse is an if statement that defines the error in its init and
+	// returns when it is nil: the guard is its else branch.
+	orElse *ast.IfStmt
 }
 
 // errAssign returns where a guard on the error that call returns goes in
@@ -166,10 +177,16 @@ func (c *checker) errAssign(l *retryloop.Loop, call *ast.CallExpr) (guardPlace, 
 		switch {
 		case cond.Op == token.NEQ:
 			return guardPlace{stmt: st, in: ifs.Body}, id.Name
-		case cond.Op == token.EQL && as.Tok == token.ASSIGN && ifs.Else == nil && len(ifs.Body.List) > 0:
-			if _, ret := ifs.Body.List[len(ifs.Body.List)-1].(*ast.ReturnStmt); ret {
+		case cond.Op == token.EQL && ifs.Else == nil && len(ifs.Body.List) > 0:
+			if _, ret := ifs.Body.List[len(ifs.Body.List)-1].(*ast.ReturnStmt); !ret {
+				break
+			}
+			if as.Tok == token.ASSIGN {
 				return guardPlace{stmt: st}, id.Name
 			}
+			// if err := f(); err == nil { return ... }: the error is
+			// in scope in an else branch only.
+			return guardPlace{stmt: st, orElse: ifs}, id.Name
 		}
 		return guardPlace{}, ""
 	}
@@ -203,6 +220,14 @@ func (c *checker) transportGuard(file *ast.File, src []byte, p guardPlace, errNa
 		indent += "\t"
 		at = fixes.LineEnd(c.pass.Fset, src, p.in.Lbrace)
 	}
+	if p.orElse != nil {
+		at = p.orElse.Body.End()
+		guard := fmt.Sprintf(` else if %[2]s := (*%[3]s.Error)(nil); %[4]s.As(%[5]s, &%[2]s) {
+%[1]s	// No response: the server may have applied the %[6]s.
+%[1]s	%[7]s
+%[1]s}`, indent, urlErr, name["net/url"], name["errors"], errName, what, body(indent+"\t", name))
+		return append(edits, analysis.TextEdit{Pos: at, End: at, NewText: []byte(guard)}), true
+	}
 	guard := fmt.Sprintf(`
 %[1]sif %[2]s := (*%[3]s.Error)(nil); %[4]s.As(%[5]s, &%[2]s) {
 %[1]s	// No response: the server may have applied the %[6]s.
@@ -234,6 +259,14 @@ func (c *checker) ifaceWrite(call *ast.CallExpr) (send, bool) {
 		if w.Keyed || w.MethodArg > 0 || !isWrite(w.Method) {
 			continue
 		}
+		if fns[i].Pkg() == c.pass.Pkg {
+			if _, kept := c.keptFrom(fns[i]); !kept {
+				// It keeps only the error's text: no guard at the
+				// call can see a transport error.
+				analysisutil.Gate(c.pass, call.Pos(), "iface-flattened", w.Method+" of an implementation that does not hand the transport error back")
+				continue
+			}
+		}
 		return send{call: call, method: w.Method, helper: &writeFact{Method: w.Method}, impl: fns[i]}, true
 	}
 	return send{}, false
@@ -249,10 +282,14 @@ func (c *checker) ifaceWrite(call *ast.CallExpr) (send, bool) {
 // with a *url.Error in its chain and the guard of reportForeignWrite sees
 // it.
 func (c *checker) keptChain(call *ast.CallExpr) (end *types.Func, ok bool) {
+	return c.keptFrom(httpmodel.Callee(c.pass.TypesInfo, call))
+}
+
+// keptFrom is keptChain for the function fn that a call calls.
+func (c *checker) keptFrom(fn *types.Func) (end *types.Func, ok bool) {
 	info := c.pass.TypesInfo
 	seen := map[*types.Func]bool{}
 	for range 2 * maxChain {
-		fn := httpmodel.Callee(info, call)
 		if fn == nil || seen[fn.Origin()] {
 			return nil, false
 		}
@@ -272,7 +309,7 @@ func (c *checker) keptChain(call *ast.CallExpr) (end *types.Func, ok bool) {
 		if direct {
 			return nil, true
 		}
-		call = next
+		fn = httpmodel.Callee(info, next)
 	}
 	return nil, false
 }

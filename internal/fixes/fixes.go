@@ -81,13 +81,19 @@ func Indent(fset *token.FileSet, src []byte, pos token.Pos) string {
 	return string(line[:n])
 }
 
-// ImportAll imports each of paths into file (see Import), and returns
-// the names by path and the edits; ok is false when one of them cannot
-// be imported.
+// ImportAll imports each of paths into file (see Import), a standard
+// package whose name is taken at pos under another name (see aliasFor),
+// and returns the names by path and the edits; ok is false when one of
+// them cannot be imported.
 func ImportAll(info *types.Info, pkg *types.Package, file *ast.File, pos token.Pos, paths ...string) (names map[string]string, edits []analysis.TextEdit, ok bool) {
 	names = map[string]string{}
 	for _, path := range paths {
 		name, imp, ok := Import(info, pkg, file, path, pos)
+		if !ok {
+			// Its name is taken where the fix writes it (a parameter
+			// named url): a standard package is imported under another.
+			name, imp, ok = aliasFor(info, pkg, file, path, importName(path), pos)
+		}
 		if !ok {
 			return nil, nil, false
 		}
@@ -135,15 +141,47 @@ func Import(info *types.Info, pkg *types.Package, file *ast.File, path string, p
 	}
 	// The new name must not be shadowed where it is used, nor clash with a
 	// package-level declaration of the file.
-	if scope := innermost(info, file, pos); scope != nil {
-		if _, obj := scope.LookupParent(name, pos); obj != nil {
-			return "", nil, false
-		}
-	}
-	if pkg.Scope().Lookup(name) != nil {
+	if !free(info, pkg, file, name, pos) {
 		return "", nil, false
 	}
 	return name, []analysis.TextEdit{importEdit(file, path)}, true
+}
+
+// free reports whether name may be declared in file's scope and used at
+// pos: nothing in scope there has it, nor a package-level declaration.
+func free(info *types.Info, pkg *types.Package, file *ast.File, name string, pos token.Pos) bool {
+	if scope := innermost(info, file, pos); scope != nil {
+		if _, obj := scope.LookupParent(name, pos); obj != nil {
+			return false
+		}
+	}
+	return pkg.Scope().Lookup(name) == nil
+}
+
+// aliasFor imports the standard package path under the name "std" + name
+// (neturl is net/url where a parameter is named url, stderrors where a
+// variable is named errors), when that name is free; a package of
+// another module gets no alias.
+func aliasFor(info *types.Info, pkg *types.Package, file *ast.File, path, name string, pos token.Pos) (string, []analysis.TextEdit, bool) {
+	if strings.Contains(strings.SplitN(path, "/", 2)[0], ".") || !token.IsIdentifier(name) {
+		return "", nil, false
+	}
+	alias := "std" + name
+	if path == "net/url" {
+		alias = "neturl"
+	}
+	for _, spec := range file.Imports {
+		if spec.Name != nil && spec.Name.Name == alias {
+			if p, err := strconv.Unquote(spec.Path.Value); err == nil && p == path {
+				return alias, nil, true // imported so already
+			}
+			return "", nil, false
+		}
+	}
+	if !free(info, pkg, file, alias, pos) {
+		return "", nil, false
+	}
+	return alias, []analysis.TextEdit{importEditNamed(file, path, alias)}, true
 }
 
 func innermost(info *types.Info, file *ast.File, pos token.Pos) *types.Scope {
@@ -188,7 +226,10 @@ func importEditNamed(file *ast.File, path, name string) analysis.TextEdit {
 			if !analysisutil.IsStdPath(p) {
 				break
 			}
-			if p >= path {
+			// gofmt orders the specs of one path by name, the
+			// unnamed one first: a named import of a path the file
+			// imports already goes after it.
+			if p > path || p == path && name == "" {
 				at := is.Pos()
 				if is.Doc != nil {
 					at = is.Doc.Pos()

@@ -645,7 +645,8 @@ func (r *Result) classify(s ast.Stmt, body *ast.BlockStmt, stack []ast.Node, cal
 // method of its items, of interface type (for _, p := range providers {
 // p.Credentials(ctx) }): a chain of different implementations, each tried
 // once (a credential provider chain, issuers tried in turn), not the same
-// request sent to the next peer.
+// request sent to the next peer. A send of the request itself through
+// each item (for _, d := range doers { d.Do(req) }) is a failover.
 func implChain(info *types.Info, s *ast.RangeStmt, sends []*ast.CallExpr) bool {
 	id, ok := s.Value.(*ast.Ident)
 	if !ok {
@@ -656,6 +657,9 @@ func implChain(info *types.Info, s *ast.RangeStmt, sends []*ast.CallExpr) bool {
 		return false
 	}
 	for _, call := range sends {
+		if _, isSend := httpmodel.SendOf(info, call); isSend {
+			continue // d.Do(req): the same request through another client
+		}
 		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 			if x, ok := ast.Unparen(sel.X).(*ast.Ident); ok && info.Uses[x] == v {
 				return true

@@ -88,3 +88,45 @@ func (c *Client) afterLoop(req *http.Request) {
 	}
 	log.Printf("%d headers: %v", n, req.Header) // want `http.Header \(may hold Authorization, Proxy-Authorization, ...\) reaches log.Printf`
 }
+
+// traceLower compares the key with a spelling net/http never stores: it
+// skips nothing.
+func (c *Client) traceLower(req *http.Request) {
+	for k, v := range req.Header {
+		if k == "authorization" {
+			continue
+		}
+		log.Printf("%s: %v", k, v) // want `http.Header \(may hold Authorization, Proxy-Authorization, ...\) reaches log.Printf`
+	}
+}
+
+// traceResponse skips Set-Cookie, the one credential a response carries:
+// silent.
+func (c *Client) traceResponse(resp *http.Response) {
+	for k, v := range resp.Header {
+		if k == "Set-Cookie" {
+			continue
+		}
+		log.Printf("< %s: %v", k, v)
+	}
+}
+
+// curlCommand builds the command that its caller logs: the skip is not
+// part of what the function hands back, so its values are not followed
+// (silent).
+func curlCommand(req *http.Request) string {
+	var b strings.Builder
+	for k, vs := range req.Header {
+		if k == "Authorization" {
+			continue
+		}
+		for _, v := range vs {
+			fmt.Fprintf(&b, " -H '%s: %s'", k, v)
+		}
+	}
+	return b.String()
+}
+
+func (c *Client) debug(req *http.Request) {
+	log.Println("curl" + curlCommand(req))
+}

@@ -6,6 +6,8 @@ import (
 	"context"
 	"net/http"
 	"time"
+
+	"example.com/spans"
 )
 
 // Span ends a traced operation.
@@ -79,6 +81,71 @@ func fetchLimited(ctx context.Context, l Limiter, c *http.Client, url string) (*
 	var err error
 	for range 3 {
 		actx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		req, _ := http.NewRequestWithContext(actx, http.MethodGet, url, nil)
+		var resp *http.Response
+		resp, err = c.Do(req)
+		cancel()
+		if err == nil {
+			return resp, nil
+		}
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(time.Second):
+		}
+	}
+	return nil, err
+}
+
+// budgetTracer's spans end their operation after 30 seconds: the only
+// implementation the package sees makes a deadline (silent).
+type BudgetTracer interface {
+	Start(ctx context.Context, name string) (context.Context, *budgetSpan)
+}
+
+type budgetSpan struct{ cancel context.CancelFunc }
+
+func (b *budgetSpan) End() { b.cancel() }
+
+type budgetTracer struct{}
+
+func (budgetTracer) Start(ctx context.Context, name string) (context.Context, *budgetSpan) { // want Start:"owntimeout\\(30s\\) from param 0"
+	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	return ctx, &budgetSpan{cancel}
+}
+
+var budgeted BudgetTracer = budgetTracer{}
+
+func fetchBudgetTracer(ctx context.Context, c *http.Client, url string) (*http.Response, error) {
+	ctx, span := budgeted.Start(ctx, "fetch")
+	defer span.End()
+	var err error
+	for range 3 {
+		actx, cancel := context.WithTimeout(ctx, 2*time.Second)
+		req, _ := http.NewRequestWithContext(actx, http.MethodGet, url, nil)
+		var resp *http.Response
+		resp, err = c.Do(req)
+		cancel()
+		if err == nil {
+			return resp, nil
+		}
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(time.Second):
+		}
+	}
+	return nil, err
+}
+
+// fetchSpans starts a span of another package whose span holds the
+// cancel of a deadline it made: not known to be the caller's (silent).
+func fetchSpans(ctx context.Context, c *http.Client, url string) (*http.Response, error) {
+	ctx, span := spans.StartBudgeted(ctx, "fetch")
+	defer span.End()
+	var err error
+	for range 3 {
+		actx, cancel := context.WithTimeout(ctx, 2*time.Second)
 		req, _ := http.NewRequestWithContext(actx, http.MethodGet, url, nil)
 		var resp *http.Response
 		resp, err = c.Do(req)

@@ -211,4 +211,117 @@ func obtain(ctx context.Context, issuers []Issuer, csr []byte) ([]byte, error) {
 	return nil, err
 }
 
-var _ = []any{poster{}, keyedPoster{}, reader{}, acme{}}
+// Doer sends a request.
+type Doer interface {
+	Do(*http.Request) (*http.Response, error)
+}
+
+// createInvoice sends the same POST through a fallback client after a
+// transport error: a failover of one request, not a chain of operations.
+func createInvoice(ctx context.Context, doers []Doer, url string, body []byte) (*http.Response, error) {
+	var lastErr error
+	for _, d := range doers {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body))
+		if err != nil {
+			return nil, err
+		}
+		resp, err := d.Do(req) // want `POST is retried after a transport error without an idempotency key`
+		if err != nil {
+			lastErr = err
+			continue
+		}
+		return resp, nil
+	}
+	return nil, lastErr
+}
+
+// Publisher posts events to the URL it is given.
+type Publisher interface {
+	Publish(ctx context.Context, url string, body []byte) error
+}
+
+type publisher struct{}
+
+func (publisher) Publish(ctx context.Context, url string, body []byte) error { // want Publish:"write\\(POST\\)"
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body))
+	if err != nil {
+		return err
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// publishTo has a parameter named url: the guard imports net/url under
+// another name.
+func publishTo(ctx context.Context, p Publisher, url string, body []byte) error {
+	var err error
+	for range 3 {
+		if err = p.Publish(ctx, url, body); err == nil { // want `POST is retried after a transport error without an idempotency key \(publisher.Publish, which a call of Publisher.Publish may run`
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+// publishScoped declares the error in the if: the guard is its else
+// branch.
+func publishScoped(ctx context.Context, p Publisher, target string, body []byte) error {
+	for {
+		if err := p.Publish(ctx, target, body); err == nil { // want `POST is retried after a transport error`
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Second):
+		}
+	}
+}
+
+// page returns nothing: the guard returns.
+func page(ctx context.Context, p Publisher, target string, body []byte) {
+	for attempt := 1; attempt <= 5; attempt++ {
+		err := p.Publish(ctx, target, body) // want `POST is retried after a transport error`
+		if err == nil {
+			return
+		}
+		time.Sleep(time.Second)
+	}
+}
+
+// Flat's implementation keeps only the error's text: no guard at the
+// call could see a transport error (silent).
+type Flat interface {
+	Push(ctx context.Context, body []byte) error
+}
+
+type flatPoster struct{ url string }
+
+func (f flatPoster) Push(ctx context.Context, body []byte) error { // want Push:"write\\(POST\\)"
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, f.url, bytes.NewReader(body))
+	if err != nil {
+		return err
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return fmt.Errorf("push failed: %v", err)
+	}
+	return resp.Body.Close()
+}
+
+func push(ctx context.Context, f Flat, body []byte) error {
+	var err error
+	for range 3 {
+		if err = f.Push(ctx, body); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+var _ = []any{poster{}, keyedPoster{}, reader{}, acme{}, publisher{}, flatPoster{}}
