@@ -430,7 +430,10 @@
 // headers by constant names, if k == "Authorization" { continue } or a
 // switch or map of names, and filters nothing else, logs every header
 // but those: judged as a redaction of those names, in part or whole as
-// above); output that does not go to a log, such as
+// above; a name spelled otherwise than net/http stores it, compared
+// with the key as it is, skips nothing; Set-Cookie skipped from a
+// response's header skips all it carries; and a function that hands
+// back what such a loop builds, a curl command, is not followed); output that does not go to a log, such as
 // fmt.Fprintf to an http.ResponseWriter; and test files, whose credentials
 // are fixtures (nor is what a test prints through package testing a log).
 //

@@ -35,7 +35,11 @@
 //     receiver, or a variable that holds one of them, or a context made
 //     from one by a function that hands back no function and is handed no
 //     duration or time, and whose fact says it makes no timeout: a
-//     tracer's ctx, span := tracer.Start(ctx, name)) that the function
+//     tracer's ctx, span := tracer.Start(ctx, name); one that hands back
+//     more than the context, or is handed more than it, counts only when
+//     it is the package's own or a method of an interface none of whose
+//     implementations the package sees makes a timeout, since the span it
+//     returns may hold the cancel of a deadline) that the function
 //     gives no deadline of its own: the caller's deadline, if it has one,
 //     is then the only bound over the attempts and the waits. A timeout
 //     made only on some attempts (if a per-attempt duration is set) is a

@@ -257,8 +257,18 @@
 // dependencies' methods with a fact) sends a POST or PATCH with no key: a
 // key cannot be threaded through a method that every implementation must
 // then take, so the fix is the same guard, placed after the statement that
-// assigns the error, or first in the branch of an if statement that
-// handles it (if err := n.Notify(msg); err != nil { ... }). An
+// assigns the error, first in the branch of an if statement that handles
+// it (if err := n.Notify(msg); err != nil { ... }), or as the else branch
+// of one that returns when it is nil (if err := n.Notify(msg); err == nil
+// { return nil }); in a function without results the guard returns, and
+// where the name errors or url is taken (a parameter named url) the
+// package is imported under another (neturl). An implementation of this
+// package that keeps only the error's text is no such write: no guard at
+// the call could see its transport error. A range over a list of
+// interface values whose method each item is asked in turn (a chain of
+// credential providers, issuers tried one after the other) is a chain of
+// operations, not a retry; the same request sent through each client of
+// a list (d.Do(req)) is a failover, and a retry. An
 // implementation in a package that imports the loop's (a notifier of
 // another package, registered with a retry stage) is not seen: facts flow
 // from a package to its importers only.
