@@ -106,6 +106,9 @@ func (c *checker) foreignSender(fn, end *types.Func, s send) string {
 	case s.impl == nil:
 		return fmt.Sprintf("%s of %s sends it, and takes no key", fn.Name(), fn.Pkg().Name())
 	}
+	if s.implFresh {
+		return fmt.Sprintf("%s, which a call of %s may run, sends it with a key it makes anew on every call", methodName(c.pass.Pkg, s.impl), methodName(c.pass.Pkg, fn))
+	}
 	return fmt.Sprintf("%s, which a call of %s may run, sends it and takes no key", methodName(c.pass.Pkg, s.impl), methodName(c.pass.Pkg, fn))
 }
 
@@ -256,7 +259,10 @@ func (c *checker) ifaceWrite(call *ast.CallExpr) (send, bool) {
 	}
 	fns, ws := summary.Dispatched(c.writes, c.dispatch, fn)
 	for i, w := range ws {
-		if w.Keyed || w.MethodArg > 0 || !isWrite(w.Method) {
+		// A key the implementation makes on every call is a new key on
+		// every attempt: no key at all, to the server.
+		fresh := w.Keyed && w.Fresh && w.KeyArg == 0
+		if w.Keyed && !fresh || w.MethodArg > 0 || !isWrite(w.Method) {
 			continue
 		}
 		if fns[i].Pkg() == c.pass.Pkg {
@@ -267,7 +273,7 @@ func (c *checker) ifaceWrite(call *ast.CallExpr) (send, bool) {
 				continue
 			}
 		}
-		return send{call: call, method: w.Method, helper: &writeFact{Method: w.Method}, impl: fns[i]}, true
+		return send{call: call, method: w.Method, helper: &writeFact{Method: w.Method}, impl: fns[i], implFresh: fresh}, true
 	}
 	return send{}, false
 }

@@ -555,8 +555,10 @@ type send struct {
 	// helper is the fact of a function that sends the write.
 	helper *writeFact
 	// impl is the method that sends the write when call calls a method
-	// of an interface (see ifaceWrite), nil otherwise.
-	impl *types.Func
+	// of an interface (see ifaceWrite), nil otherwise; implFresh says
+	// that it sets a key it makes anew on every call.
+	impl      *types.Func
+	implFresh bool
 	// anyMethod reports a request whose method the function does not
 	// fix: the request it was given, or one built with the caller's
 	// method. method is then "".

@@ -5,6 +5,7 @@ package ifacewrite
 import (
 	"bytes"
 	"context"
+	"crypto/rand"
 	"errors"
 	"fmt"
 	"net/http"
@@ -324,4 +325,36 @@ func push(ctx context.Context, f Flat, body []byte) error {
 	return err
 }
 
-var _ = []any{poster{}, keyedPoster{}, reader{}, acme{}, publisher{}, flatPoster{}}
+// Recorder's implementation makes a new key on every call, so every
+// attempt carries another.
+type Recorder interface {
+	Record(ctx context.Context, body []byte) error
+}
+
+type freshPoster struct{ url string }
+
+func (f freshPoster) Record(ctx context.Context, body []byte) error { // want Record:"write\\(POST keyed fresh\\)"
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, f.url, bytes.NewReader(body))
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Idempotency-Key", rand.Text())
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+func record(ctx context.Context, r Recorder, body []byte) error {
+	var err error
+	for range 3 {
+		if err = r.Record(ctx, body); err == nil { // want `POST is retried after a transport error without an idempotency key \(freshPoster.Record, which a call of Recorder.Record may run, sends it with a key it makes anew on every call\)`
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+var _ = []any{poster{}, keyedPoster{}, reader{}, acme{}, publisher{}, flatPoster{}, freshPoster{}}
