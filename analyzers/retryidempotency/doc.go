@@ -254,8 +254,8 @@
 // A method of an interface that the loop calls again (s.sender.Send(ctx,
 // body), n.Notify(msg)) is judged the same way when one of the
 // implementations the package can see (its own types', and its
-// dependencies' methods with a fact) sends a POST or PATCH with no key: a
-// key cannot be threaded through a method that every implementation must
+// dependencies' methods with a fact) sends a POST or PATCH with no key, or
+// with one it makes anew on every call: a key cannot be threaded through a method that every implementation must
 // then take, so the fix is the same guard, placed after the statement that
 // assigns the error, first in the branch of an if statement that handles
 // it (if err := n.Notify(msg); err != nil { ... }), or as the else branch
