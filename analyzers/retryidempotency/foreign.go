@@ -16,7 +16,6 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -417,10 +416,37 @@ func wrapsErr(info *types.Info, e ast.Expr, is func(ast.Expr) bool) bool {
 		return false
 	}
 	tv := info.Types[call.Args[0]]
-	if tv.Value == nil || tv.Value.Kind() != constant.String || !strings.Contains(constant.StringVal(tv.Value), "%w") {
+	if tv.Value == nil || tv.Value.Kind() != constant.String {
 		return false
 	}
-	return slices.ContainsFunc(call.Args[1:], is)
+	// The error must be the argument of the one %w: two may wrap it in
+	// one of the package's own errors, and a %v flattens it.
+	verbs := formatVerbs(constant.StringVal(tv.Value))
+	if strings.Count(string(verbs), "w") != 1 {
+		return false
+	}
+	i := strings.IndexByte(string(verbs), 'w')
+	return i+1 < len(call.Args) && is(call.Args[i+1])
+}
+
+// formatVerbs returns the verbs of a fmt format, one byte each, in the
+// order of the arguments they take (%% takes none; a * width or
+// precision, or an explicit argument index, is not followed).
+func formatVerbs(format string) []byte {
+	var out []byte
+	for i := 0; i < len(format); i++ {
+		if format[i] != '%' {
+			continue
+		}
+		i++
+		for i < len(format) && strings.IndexByte("+-# 0123456789.[]*", format[i]) >= 0 {
+			i++
+		}
+		if i < len(format) && format[i] != '%' {
+			out = append(out, format[i])
+		}
+	}
+	return out
 }
 
 // mentions reports whether e holds an expression that is (see is) the
@@ -434,4 +460,25 @@ func mentions(e ast.Expr, is func(ast.Expr) bool) bool {
 		return !found
 	})
 	return found
+}
+
+// transportKept reports whether a transport error of the send s reaches
+// its caller as net/http made it: a send of net/http itself, or a call of
+// a function (or an implementation, for a method of an interface) of this
+// package whose chain of functions hands it back as it is or wrapped with
+// %w, down to a send of this package (see keptFrom). Another package's
+// function may turn it into anything.
+func (c *checker) transportKept(s send) bool {
+	if s.helper == nil {
+		return true
+	}
+	fn := s.impl
+	if fn == nil {
+		fn = httpmodel.Callee(c.pass.TypesInfo, s.call)
+	}
+	if fn == nil || fn.Pkg() != c.pass.Pkg {
+		return false
+	}
+	end, ok := c.keptFrom(fn)
+	return ok && end == nil
 }

@@ -140,6 +140,23 @@ type outcome struct {
 	// forgot holds the models that Forget returned, by what they no
 	// longer know, shared by every model made from one.
 	forgot map[[2]bool]*outcome
+	// kept reports that a transport error reaches the loop as net/http
+	// made it (a *url.Error, in the chain of what the functions of this
+	// package that pass it on return): it is then none of the package's
+	// own error values (see sentinel).
+	kept bool
+}
+
+// sentinel reports whether e names an error variable declared at the
+// top level of this package (var ErrThrottled = errors.New(...)).
+func (m *outcome) sentinel(e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := m.info.Uses[id].(*types.Var)
+	return ok && v.Pkg() == m.c.pass.Pkg && v.Parent() == v.Pkg().Scope() &&
+		types.Identical(v.Type(), types.Universe.Lookup("error").Type())
 }
 
 // Forget returns the model of a path past n when n assigns the send's
@@ -207,7 +224,7 @@ func returnsSend(l *retryloop.Loop, s send) bool {
 // assignment, from which the paths start.
 func (c *checker) newOutcome(l *retryloop.Loop, s send) (*outcome, *ast.AssignStmt, bool) {
 	info := c.pass.TypesInfo
-	m := &outcome{c: c, info: info, statusVars: map[*types.Var]bool{}}
+	m := &outcome{c: c, info: info, statusVars: map[*types.Var]bool{}, kept: c.transportKept(s)}
 	var as *ast.AssignStmt
 	ast.Inspect(l.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -490,6 +507,12 @@ func (m *outcome) cond(e ast.Expr) paths.Tri {
 			// A transport error of unknown outcome came after the
 			// request may have been written, and a status after it
 			// was answered: neither is a refused connection.
+			return paths.No
+		}
+		if f := httpmodel.Callee(m.info, e); httpmodel.IsPkgFunc(f, "errors", "Is") && len(e.Args) == 2 &&
+			m.isVar(e.Args[0], m.errVar) && m.env.transport && m.kept && m.sentinel(e.Args[1]) {
+			// errors.Is(err, ErrThrottled): a transport error is none of
+			// the package's own errors.
 			return paths.No
 		}
 		if err, ok := httpmodel.TransportErrorTest(m.info, e); ok && m.isVar(err, m.errVar) {

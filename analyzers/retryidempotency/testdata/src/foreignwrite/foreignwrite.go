@@ -204,3 +204,25 @@ func postNote[T ~string](ctx context.Context, c *http.Client, base string, text 
 	}
 	return resp.Body.Close()
 }
+
+var errUnavailable = errors.New("chat unavailable")
+
+// announceSentinel posts through a helper that wraps its own error with
+// %w and the SDK's with %v: no transport error reaches the loop (silent).
+func announceSentinel(ctx context.Context, api *chat.Client, text string) error {
+	var err error
+	for range 3 {
+		if err = postSentinel(ctx, api, text); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+func postSentinel(ctx context.Context, api *chat.Client, text string) error {
+	if err := api.PostMessage(ctx, "ops", text); err != nil {
+		return fmt.Errorf("%w: %v", errUnavailable, err)
+	}
+	return nil
+}

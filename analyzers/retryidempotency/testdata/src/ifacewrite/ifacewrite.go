@@ -357,4 +357,44 @@ func record(ctx context.Context, r Recorder, body []byte) error {
 	return err
 }
 
-var _ = []any{poster{}, keyedPoster{}, reader{}, acme{}, publisher{}, flatPoster{}, freshPoster{}}
+// ErrThrottled is what charger returns for a 429.
+var ErrThrottled = errors.New("throttled")
+
+// Charger's implementation hands a transport error back as it is.
+type Charger interface {
+	Charge(ctx context.Context, cents int) error
+}
+
+type charger struct{ base string }
+
+func (a charger) Charge(ctx context.Context, cents int) error { // want Charge:"write\\(POST\\)"
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, a.base+"/charges", nil)
+	if err != nil {
+		return err
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode == http.StatusTooManyRequests {
+		return ErrThrottled
+	}
+	if resp.StatusCode >= 300 {
+		return fmt.Errorf("charge: %d", resp.StatusCode)
+	}
+	return nil
+}
+
+// pay retries only a 429, a definite refusal: silent.
+func pay(ctx context.Context, c Charger, cents int) error {
+	for attempt := 0; ; attempt++ {
+		err := c.Charge(ctx, cents)
+		if !errors.Is(err, ErrThrottled) || attempt == 3 {
+			return err
+		}
+		time.Sleep(2 * time.Second)
+	}
+}
+
+var _ = []any{poster{}, keyedPoster{}, reader{}, acme{}, publisher{}, flatPoster{}, freshPoster{}, charger{}}
