@@ -549,40 +549,7 @@ func TestFixBehavesRetryIdempotencyMethodPeer(t *testing.T) {
 // tried again as before, and a message posted at once is posted once.
 func TestFixBehavesRetryIdempotencyForeignPost(t *testing.T) {
 	c := fixClient(t, "foreignpost", "retryidempotency", "POST is retried after a transport error without an idempotency key (PostMessage of chat sends it, and takes no key)")
-	route := func(steps ...retrytest.Step) []retrytest.Route {
-		return []retrytest.Route{{Method: "POST", Path: "/api/chat.postMessage", Script: steps}}
-	}
-	t.Run("applied, then dropped", func(t *testing.T) {
-		t.Parallel()
-		c.beforeAndAfter(t, route(retrytest.CommitAndDrop(), retrytest.OK(200)), func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
-			res := runClient(t, bin, srv.URL)
-			n := srv.Attempts("POST /api/chat.postMessage")
-			switch {
-			case !fixed && (n != 2 || res.code != 0):
-				t.Errorf("as written the message is posted again: want 2 attempts and success, got %d, exit %d\n%s", n, res.code, srv.Timeline())
-			case fixed && (n != 1 || res.code == 0):
-				t.Errorf("fixed, the message must be posted once and the error handed back: got %d attempts, exit %d\n%s", n, res.code, srv.Timeline())
-			}
-		})
-	})
-	t.Run("refused, then posted", func(t *testing.T) {
-		t.Parallel()
-		c.beforeAndAfter(t, route(retrytest.Fail(503), retrytest.OK(200)), func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
-			res := runClient(t, bin, srv.URL)
-			if n := srv.Attempts("POST /api/chat.postMessage"); n != 2 || res.code != 0 {
-				t.Errorf("fixed=%v: a refusal is tried again: want 2 attempts and success, got %d, exit %d\n%s", fixed, n, res.code, srv.Timeline())
-			}
-		})
-	})
-	t.Run("posted at once", func(t *testing.T) {
-		t.Parallel()
-		c.beforeAndAfter(t, route(retrytest.OK(200)), func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
-			res := runClient(t, bin, srv.URL)
-			if n := srv.Attempts("POST /api/chat.postMessage"); n != 1 || res.code != 0 || !strings.HasPrefix(res.stdout, "posted") {
-				t.Errorf("fixed=%v: want 1 attempt and success, got %d, exit %d: %q\n%s", fixed, n, res.code, res.stdout, srv.Timeline())
-			}
-		})
-	})
+	provesTransportGuard(t, c, "/api/chat.postMessage")
 }
 
 // TestFixBehavesRetryIdempotencyInterfacePost: a program that retries a
@@ -593,14 +560,24 @@ func TestFixBehavesRetryIdempotencyForeignPost(t *testing.T) {
 // before, and a message posted at once is posted once.
 func TestFixBehavesRetryIdempotencyInterfacePost(t *testing.T) {
 	c := fixClient(t, "ifacepost", "retryidempotency", "POST is retried after a transport error without an idempotency key (webhook.Notify, which a call of Notifier.Notify may run, sends it and takes no key)")
+	provesTransportGuard(t, c, "/hook")
+}
+
+// provesTransportGuard runs the client c, which posts one message to path
+// and tries again after any error, before and after the transport-error
+// guard of its fix: a message the server took before the connection
+// dropped is posted again only as written, a 503 is tried again either
+// way, and a message taken at once is posted once.
+func provesTransportGuard(t *testing.T, c client, path string) {
 	route := func(steps ...retrytest.Step) []retrytest.Route {
-		return []retrytest.Route{{Method: "POST", Path: "/hook", Script: steps}}
+		return []retrytest.Route{{Method: "POST", Path: path, Script: steps}}
 	}
+	attempts := "POST " + path
 	t.Run("applied, then dropped", func(t *testing.T) {
 		t.Parallel()
 		c.beforeAndAfter(t, route(retrytest.CommitAndDrop(), retrytest.OK(200)), func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
 			res := runClient(t, bin, srv.URL)
-			n := srv.Attempts("POST /hook")
+			n := srv.Attempts(attempts)
 			switch {
 			case !fixed && (n != 2 || res.code != 0):
 				t.Errorf("as written the message is posted again: want 2 attempts and success, got %d, exit %d\n%s", n, res.code, srv.Timeline())
@@ -613,7 +590,7 @@ func TestFixBehavesRetryIdempotencyInterfacePost(t *testing.T) {
 		t.Parallel()
 		c.beforeAndAfter(t, route(retrytest.Fail(503), retrytest.OK(200)), func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
 			res := runClient(t, bin, srv.URL)
-			if n := srv.Attempts("POST /hook"); n != 2 || res.code != 0 {
+			if n := srv.Attempts(attempts); n != 2 || res.code != 0 {
 				t.Errorf("fixed=%v: a refusal is tried again: want 2 attempts and success, got %d, exit %d\n%s", fixed, n, res.code, srv.Timeline())
 			}
 		})
@@ -622,7 +599,7 @@ func TestFixBehavesRetryIdempotencyInterfacePost(t *testing.T) {
 		t.Parallel()
 		c.beforeAndAfter(t, route(retrytest.OK(200)), func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
 			res := runClient(t, bin, srv.URL)
-			if n := srv.Attempts("POST /hook"); n != 1 || res.code != 0 || !strings.HasPrefix(res.stdout, "posted") {
+			if n := srv.Attempts(attempts); n != 1 || res.code != 0 || !strings.HasPrefix(res.stdout, "posted") {
 				t.Errorf("fixed=%v: want 1 attempt and success, got %d, exit %d: %q\n%s", fixed, n, res.code, res.stdout, srv.Timeline())
 			}
 		})
