@@ -479,6 +479,12 @@ func (c *checker) constLits() map[*types.Var]*ast.CompositeLit {
 // array literal (its elements) or map literal (its keys, when keys is
 // true or the literal is a map).
 func litNames(info *types.Info, lit *ast.CompositeLit, keys bool) ([]string, bool) {
+	return litNamesSpelled(info, lit, keys, nil)
+}
+
+// litNamesSpelled is litNames, keeping only the names whose spelling in
+// the literal keep accepts (all when keep is nil).
+func litNamesSpelled(info *types.Info, lit *ast.CompositeLit, keys bool, keep func(string) bool) ([]string, bool) {
 	t := info.TypeOf(lit)
 	if t == nil {
 		return nil, false
@@ -503,7 +509,9 @@ func litNames(info *types.Info, lit *ast.CompositeLit, keys bool) ([]string, boo
 		if !ok {
 			return nil, false
 		}
-		names = append(names, http.CanonicalHeaderKey(name))
+		if keep == nil || keep(name) {
+			names = append(names, http.CanonicalHeaderKey(name))
+		}
 	}
 	return names, true
 }
@@ -511,10 +519,16 @@ func litNames(info *types.Info, lit *ast.CompositeLit, keys bool) ([]string, boo
 // filterNames returns the names that the condition of ifs lets through
 // to its body, when it tests the header name v against constants: a
 // lookup in a constant map (m[k], _, ok := m[k]; ok), slices.Contains of
-// a constant list, comparisons with constants joined by ||.
+// a constant list, comparisons with constants joined by ||. Where v is
+// the key of a loop over a header, whose keys net/http stores canonical,
+// a constant spelled otherwise and compared with v as it is (k ==
+// "authorization") lets nothing through (see matches).
 func (s *fstate) filterNames(ifs *ast.IfStmt, v *types.Var) ([]string, bool) {
 	info := s.info
 	isName := func(e ast.Expr) bool { return s.varOf(s.nameOperand(e)) == v }
+	spelled := func(operand ast.Expr) func(string) bool {
+		return func(name string) bool { return s.matches(operand, v, name) }
+	}
 	var test func(e ast.Expr) ([]string, bool)
 	test = func(e ast.Expr) ([]string, bool) {
 		switch x := ast.Unparen(e).(type) {
@@ -527,6 +541,9 @@ func (s *fstate) filterNames(ifs *ast.IfStmt, v *types.Var) ([]string, bool) {
 			case token.EQL:
 				for _, pair := range [][2]ast.Expr{{x.X, x.Y}, {x.Y, x.X}} {
 					if name, ok := httpmodel.ConstString(info, pair[1]); ok && isName(pair[0]) {
+						if !s.matches(pair[0], v, name) {
+							return nil, true
+						}
 						return []string{http.CanonicalHeaderKey(name)}, true
 					}
 				}
@@ -535,7 +552,7 @@ func (s *fstate) filterNames(ifs *ast.IfStmt, v *types.Var) ([]string, bool) {
 			// sensitive[k], a map of booleans
 			if isName(x.Index) {
 				if lit := s.constLit(x.X); lit != nil {
-					return litNames(info, lit, true)
+					return litNamesSpelled(info, lit, true, spelled(x.Index))
 				}
 			}
 		case *ast.Ident:
@@ -546,7 +563,7 @@ func (s *fstate) filterNames(ifs *ast.IfStmt, v *types.Var) ([]string, bool) {
 			}
 			if ix, ok := ast.Unparen(as.Rhs[0]).(*ast.IndexExpr); ok && isName(ix.Index) {
 				if lit := s.constLit(ix.X); lit != nil {
-					return litNames(info, lit, true)
+					return litNamesSpelled(info, lit, true, spelled(ix.Index))
 				}
 			}
 		case *ast.CallExpr:
@@ -554,7 +571,7 @@ func (s *fstate) filterNames(ifs *ast.IfStmt, v *types.Var) ([]string, bool) {
 			switch {
 			case httpmodel.IsPkgFunc(fn, "slices", "Contains") && len(x.Args) == 2 && isName(x.Args[1]):
 				if lit := s.constLit(x.Args[0]); lit != nil {
-					return litNames(info, lit, false)
+					return litNamesSpelled(info, lit, false, spelled(x.Args[1]))
 				}
 			case httpmodel.IsPkgFunc(fn, "strings", "EqualFold") && len(x.Args) == 2:
 				for _, pair := range [][2]ast.Expr{{x.Args[0], x.Args[1]}, {x.Args[1], x.Args[0]}} {
@@ -567,6 +584,19 @@ func (s *fstate) filterNames(ifs *ast.IfStmt, v *types.Var) ([]string, bool) {
 		return nil, false
 	}
 	return test(ifs.Cond)
+}
+
+// matches reports whether a header name that the loop variable v holds,
+// as operand presents it, can equal the constant name: always, unless v
+// is the key of a loop over a header (net/http stores its keys
+// canonical), operand is v as it is (not lowered or folded), and name is
+// spelled otherwise than canonical.
+func (s *fstate) matches(operand ast.Expr, v *types.Var, name string) bool {
+	if s.varOf(operand) != v || name == http.CanonicalHeaderKey(name) {
+		return true
+	}
+	rs, isKey := s.rangeOfVar(v)
+	return rs == nil || !isKey || !isHeader(s.info.TypeOf(rs.X))
 }
 
 // pathTo returns the nodes from root down to n, n included; nil when n

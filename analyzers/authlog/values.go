@@ -413,7 +413,9 @@ func (s *fstate) skippedNames(n *ast.RangeStmt) ([]string, bool) {
 				if !ok {
 					return nil, false
 				}
-				names = append(names, http.CanonicalHeaderKey(name))
+				if s.matches(st.Tag, key, name) {
+					names = append(names, http.CanonicalHeaderKey(name))
+				}
 			}
 			continue
 		}
@@ -422,82 +424,7 @@ func (s *fstate) skippedNames(n *ast.RangeStmt) ([]string, bool) {
 	if i == 0 || !unfiltered(&ast.BlockStmt{List: n.Body.List[i:]}) {
 		return nil, false
 	}
-	// A name spelled otherwise than net/http stores it, compared with
-	// the key as it is (k == "authorization"), skips nothing.
-	miss := s.rawMisses(n.Body.List[:i], key)
-	return slices.DeleteFunc(names, func(name string) bool { return miss[name] }), true
-}
-
-// rawMisses returns the names, canonical, that the skip statements stmts
-// compare with the key as it is (k == "authorization", case
-// "authorization":, a map or list literal indexed or searched by k) under
-// a spelling net/http never stores, and under no canonical one: the header
-// keys are canonical, so those names are never skipped.
-func (s *fstate) rawMisses(stmts []ast.Stmt, key *types.Var) map[string]bool {
-	info := s.info
-	raw := func(e ast.Expr) bool { return s.varOf(e) == key }
-	miss, hit := map[string]bool{}, map[string]bool{}
-	note := func(e ast.Expr) {
-		if name, ok := httpmodel.ConstString(info, e); ok {
-			c := http.CanonicalHeaderKey(name)
-			if name == c {
-				hit[c] = true
-			} else {
-				miss[c] = true
-			}
-		}
-	}
-	lit := func(e ast.Expr, keys bool) {
-		l := s.constLit(e)
-		if l == nil {
-			return
-		}
-		for _, elt := range l.Elts {
-			if kv, ok := elt.(*ast.KeyValueExpr); ok && keys {
-				note(kv.Key)
-			} else if !ok && !keys {
-				note(elt)
-			}
-		}
-	}
-	for _, st := range stmts {
-		switch st := st.(type) {
-		case *ast.SwitchStmt:
-			if raw(st.Tag) {
-				for _, cc := range st.Body.List {
-					for _, e := range cc.(*ast.CaseClause).List {
-						note(e)
-					}
-				}
-			}
-		case *ast.IfStmt:
-			ast.Inspect(&ast.IfStmt{Init: st.Init, Cond: st.Cond, Body: &ast.BlockStmt{}}, func(n ast.Node) bool {
-				switch x := n.(type) {
-				case *ast.BinaryExpr:
-					if x.Op == token.EQL || x.Op == token.NEQ {
-						if raw(x.X) {
-							note(x.Y)
-						} else if raw(x.Y) {
-							note(x.X)
-						}
-					}
-				case *ast.IndexExpr:
-					if raw(x.Index) {
-						lit(x.X, true)
-					}
-				case *ast.CallExpr:
-					if httpmodel.IsPkgFunc(httpmodel.Callee(info, x), "slices", "Contains") && len(x.Args) == 2 && raw(x.Args[1]) {
-						lit(x.Args[0], false)
-					}
-				}
-				return true
-			})
-		}
-	}
-	for c := range hit {
-		delete(miss, c)
-	}
-	return miss
+	return names, true
 }
 
 // unfiltered reports whether body, a loop's, runs every statement for

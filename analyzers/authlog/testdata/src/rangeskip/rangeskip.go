@@ -130,3 +130,40 @@ func curlCommand(req *http.Request) string {
 func (c *Client) debug(req *http.Request) {
 	log.Println("curl" + curlCommand(req))
 }
+
+var lowerNames = map[string]bool{"authorization": true, "x-api-key": true}
+
+// traceLowerMap skips by a map of names spelled in lower case, looked up
+// with the key as it is: it skips nothing.
+func (c *Client) traceLowerMap(req *http.Request) {
+	for k, v := range req.Header {
+		if lowerNames[k] {
+			continue
+		}
+		log.Printf("%s: %v", k, v) // want `http.Header \(may hold Authorization, Proxy-Authorization, ...\) reaches log.Printf`
+	}
+}
+
+// traceMixed skips X-Api-Key, and Authorization under a spelling the
+// header never holds.
+func (c *Client) traceMixed(req *http.Request) {
+	for k, v := range req.Header {
+		switch k {
+		case "authorization", "X-Api-Key":
+			continue
+		}
+		log.Printf("%s: %v", k, v) // want `http.Header redacted in part \(X-Api-Key removed; may still hold Authorization\) reaches log.Printf`
+	}
+}
+
+// maskLower deletes the names its loop compares with a lower-case
+// spelling: it deletes nothing.
+func (c *Client) maskLower(req *http.Request) {
+	h := req.Header.Clone()
+	for k := range h {
+		if k == "authorization" || k == "x-api-key" {
+			h.Del(k)
+		}
+	}
+	log.Printf("headers: %v", h) // want `http.Header \(may hold Authorization, Proxy-Authorization, ...\) reaches log.Printf`
+}
