@@ -16,7 +16,6 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -24,6 +23,7 @@ import (
 	"github.com/retrylint/retrylint/internal/fixes"
 	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
+	"github.com/retrylint/retrylint/internal/logsink"
 	"github.com/retrylint/retrylint/internal/retryloop"
 	"github.com/retrylint/retrylint/internal/summary"
 )
@@ -39,7 +39,7 @@ func (c *checker) reportForeignWrite(file *ast.File, l *retryloop.Loop, s send, 
 	}
 	var end *types.Func // the function of another package a local chain ends in
 	if fn.Pkg() == c.pass.Pkg && s.impl == nil {
-		e, ok := c.keptChain(s.call)
+		e, ok := c.keptFrom(fn)
 		if !ok {
 			analysisutil.Gate(c.pass, s.call.Pos(), "foreign-chain", s.method+" sent through functions of this package that do not hand the transport error back")
 			return false
@@ -95,7 +95,7 @@ func (c *checker) reportForeignWrite(file *ast.File, l *retryloop.Loop, s send, 
 }
 
 // foreignSender says what sends the write s that fn's call makes (end:
-// see keptChain).
+// see keptFrom).
 func (c *checker) foreignSender(fn, end *types.Func, s send) string {
 	switch {
 	case fn.Pkg() == c.pass.Pkg && s.impl == nil && end != nil:
@@ -173,7 +173,7 @@ func (c *checker) errAssign(l *retryloop.Loop, call *ast.CallExpr) (guardPlace, 
 			return guardPlace{stmt: st}, id.Name
 		}
 		cond, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
-		if !ok || !c.isVar(cond.X, info.ObjectOf(id)) || !info.Types[cond.Y].IsNil() {
+		if !ok || flow.VarOf(info, cond.X) != info.ObjectOf(id) || !info.Types[cond.Y].IsNil() {
 			return guardPlace{}, ""
 		}
 		switch {
@@ -193,12 +193,6 @@ func (c *checker) errAssign(l *retryloop.Loop, call *ast.CallExpr) (guardPlace, 
 		return guardPlace{}, ""
 	}
 	return guardPlace{}, ""
-}
-
-// isVar reports whether e names the object v.
-func (c *checker) isVar(e ast.Expr, v types.Object) bool {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	return ok && v != nil && c.pass.TypesInfo.Uses[id] == v
 }
 
 // transportGuard returns the edits that write, at p, a guard that
@@ -222,19 +216,16 @@ func (c *checker) transportGuard(file *ast.File, src []byte, p guardPlace, errNa
 		indent += "\t"
 		at = fixes.LineEnd(c.pass.Fset, src, p.in.Lbrace)
 	}
+	guard := fmt.Sprintf(`if %[2]s := (*%[3]s.Error)(nil); %[4]s.As(%[5]s, &%[2]s) {
+%[1]s	// No response: the server may have applied the %[6]s.
+%[1]s	%[7]s
+%[1]s}`, indent, urlErr, name["net/url"], name["errors"], errName, what, body(indent+"\t", name))
 	if p.orElse != nil {
-		at = p.orElse.Body.End()
-		guard := fmt.Sprintf(` else if %[2]s := (*%[3]s.Error)(nil); %[4]s.As(%[5]s, &%[2]s) {
-%[1]s	// No response: the server may have applied the %[6]s.
-%[1]s	%[7]s
-%[1]s}`, indent, urlErr, name["net/url"], name["errors"], errName, what, body(indent+"\t", name))
-		return append(edits, analysis.TextEdit{Pos: at, End: at, NewText: []byte(guard)}), true
+		// if err := f(); err == nil { ... } else if ...
+		at, guard = p.orElse.Body.End(), " else "+guard
+	} else {
+		guard = "\n" + indent + guard
 	}
-	guard := fmt.Sprintf(`
-%[1]sif %[2]s := (*%[3]s.Error)(nil); %[4]s.As(%[5]s, &%[2]s) {
-%[1]s	// No response: the server may have applied the %[6]s.
-%[1]s	%[7]s
-%[1]s}`, indent, urlErr, name["net/url"], name["errors"], errName, what, body(indent+"\t", name))
 	return append(edits, analysis.TextEdit{Pos: at, End: at, NewText: []byte(guard)}), true
 }
 
@@ -277,8 +268,8 @@ func (c *checker) ifaceWrite(call *ast.CallExpr) (send, bool) {
 	return send{}, false
 }
 
-// keptChain follows the write that call, a call of a function of this
-// package, sends through the functions of this package that pass it on
+// keptFrom follows the write that fn, a function of this package,
+// sends through the functions of this package that pass it on
 // (each the first call of its body that sends a write, as writeOf finds
 // it), to the send or to the function of another package that sends it
 // (end; nil when the chain ends in a send of this package). It reports
@@ -286,11 +277,6 @@ func (c *checker) ifaceWrite(call *ast.CallExpr) (send, bool) {
 // as it is or wrapped with %w, so that a transport error reaches the loop
 // with a *url.Error in its chain and the guard of reportForeignWrite sees
 // it.
-func (c *checker) keptChain(call *ast.CallExpr) (end *types.Func, ok bool) {
-	return c.keptFrom(httpmodel.Callee(c.pass.TypesInfo, call))
-}
-
-// keptFrom is keptChain for the function fn that a call calls.
 func (c *checker) keptFrom(fn *types.Func) (end *types.Func, ok bool) {
 	info := c.pass.TypesInfo
 	seen := map[*types.Func]bool{}
@@ -378,10 +364,7 @@ func returnsErrOf(info *types.Info, fd *ast.FuncDecl, call *ast.CallExpr) bool {
 			}
 		}
 	}
-	refers := func(e ast.Expr) bool {
-		id, ok := ast.Unparen(e).(*ast.Ident)
-		return ok && info.Uses[id] == errVar
-	}
+	refers := func(e ast.Expr) bool { return flow.VarOf(info, e) == errVar }
 	found, kept := false, true
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -421,32 +404,22 @@ func wrapsErr(info *types.Info, e ast.Expr, is func(ast.Expr) bool) bool {
 	}
 	// The error must be the argument of the one %w: two may wrap it in
 	// one of the package's own errors, and a %v flattens it.
-	verbs := formatVerbs(constant.StringVal(tv.Value))
-	if strings.Count(string(verbs), "w") != 1 {
+	verbs, ok := logsink.Verbs(constant.StringVal(tv.Value))
+	if !ok {
 		return false
 	}
-	i := strings.IndexByte(string(verbs), 'w')
-	return i+1 < len(call.Args) && is(call.Args[i+1])
-}
-
-// formatVerbs returns the verbs of a fmt format, one byte each, in the
-// order of the arguments they take (%% takes none; a * width or
-// precision, or an explicit argument index, is not followed).
-func formatVerbs(format string) []byte {
-	var out []byte
-	for i := 0; i < len(format); i++ {
-		if format[i] != '%' {
-			continue
-		}
-		i++
-		for i < len(format) && strings.IndexByte("+-# 0123456789.[]*", format[i]) >= 0 {
-			i++
-		}
-		if i < len(format) && format[i] != '%' {
-			out = append(out, format[i])
+	wrapped := -1
+	for i, vs := range verbs {
+		for _, v := range vs {
+			if v == 'w' {
+				if wrapped >= 0 {
+					return false
+				}
+				wrapped = i
+			}
 		}
 	}
-	return out
+	return wrapped >= 0 && wrapped+1 < len(call.Args) && is(call.Args[wrapped+1])
 }
 
 // mentions reports whether e holds an expression that is (see is) the
