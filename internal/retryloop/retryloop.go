@@ -648,22 +648,16 @@ func (r *Result) classify(s ast.Stmt, body *ast.BlockStmt, stack []ast.Node, cal
 // request sent to the next peer. A send of the request itself through
 // each item (for _, d := range doers { d.Do(req) }) is a failover.
 func implChain(info *types.Info, s *ast.RangeStmt, sends []*ast.CallExpr) bool {
-	id, ok := s.Value.(*ast.Ident)
-	if !ok {
-		return false
-	}
-	v, ok := info.ObjectOf(id).(*types.Var)
-	if !ok || !types.IsInterface(v.Type()) {
+	v := varOf(info, s.Value)
+	if v == nil || !types.IsInterface(v.Type()) {
 		return false
 	}
 	for _, call := range sends {
 		if _, isSend := httpmodel.SendOf(info, call); isSend {
 			continue // d.Do(req): the same request through another client
 		}
-		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-			if x, ok := ast.Unparen(sel.X).(*ast.Ident); ok && info.Uses[x] == v {
-				return true
-			}
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && varOf(info, sel.X) == v {
+			return true
 		}
 	}
 	return false
