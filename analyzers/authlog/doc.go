@@ -388,7 +388,9 @@
 // constants, in place or in a variable that nothing else assigns): a
 // range over it, or a filter of a loop over the header (if
 // sensitive[k], slices.Contains(list, k), k == "Cookie"); then it counts
-// as the names listed. A redaction that removes some configured headers
+// as the names listed, but for a name spelled otherwise than net/http
+// stores it and compared with the loop's key as it is (k ==
+// "authorization"), which the key never equals. A redaction that removes some configured headers
 // and leaves others is partial; with -authlog.partial-redaction a helper
 // that masks Authorization and leaves Cookie or X-Amz-Security-Token is
 // reported, naming what it misses (http.Header redacted in part
