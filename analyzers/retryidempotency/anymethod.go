@@ -133,9 +133,8 @@ func (c *checker) fromCaller(fn ast.Node, e ast.Expr) bool {
 			}
 			// A helper that builds the request with the method it is
 			// handed, here the caller's.
-			if m := c.lookupMethod(callee); m != nil {
-				_, args := httpmodel.Receiver(info, call)
-				if m.Const == "" && m.Param < len(args) && c.callersMethod(fn, args[m.Param]) {
+			if m := c.lookupMethod(callee); m != nil && m.Const == "" {
+				if e, ok := m.from(info, call); ok && c.callersMethod(fn, e) {
 					out := make([]flow.Bits, callee.Type().(*types.Signature).Results().Len())
 					out[0] = flow.Source
 					return out, true
@@ -228,6 +227,9 @@ func (c *checker) callersMethod(fn ast.Node, m ast.Expr) bool {
 		return ok && s.Kind() == types.FieldVal
 	case *ast.Ident:
 		v, ok := info.Uses[m].(*types.Var)
+		if fd, isDecl := fn.(*ast.FuncDecl); ok && isDecl && v == recvVar(info, fd) {
+			return true // the receiver: a builder whose method its maker set
+		}
 		return ok && c.paramOf(fn, v)
 	}
 	return false
@@ -528,12 +530,12 @@ func (c *checker) methodSources(fn ast.Node) map[types.Object]bool {
 				add(methodArg(info, call))
 			}
 		} else if m := c.lookupMethod(httpmodel.Callee(info, call)); m != nil && m.Const == "" {
-			if _, args := httpmodel.Receiver(info, call); m.Param < len(args) && m.Field == "" {
-				add(args[m.Param])
-			} else if m.Param < len(args) {
-				// The field of the operation the builder reads the
-				// method from: a check of op.Method checks it.
-				if t := info.TypeOf(args[m.Param]); t != nil {
+			if e, ok := m.from(info, call); ok && m.Field == "" {
+				add(e)
+			} else if ok {
+				// The field of the operation (or of the builder) the
+				// method is read from: a check of op.Method checks it.
+				if t := info.TypeOf(e); t != nil {
 					if obj, _, _ := types.LookupFieldOrMethod(t, true, c.pass.Pkg, m.Field); obj != nil {
 						sources[obj] = true
 					}

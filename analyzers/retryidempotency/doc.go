@@ -48,7 +48,11 @@
 //     or a request a helper derives from one, a request built with a
 //     method taken from a parameter or a field, a call of a helper of the
 //     package that builds its request from the method it is handed, given
-//     the caller's (call(ctx, method, ...) trying doOnce(ctx, method, url,
+//     the caller's, or built by a method of a request builder with the
+//     builder's own verb, a field its maker set (r.newHTTPRequest(ctx)
+//     with r.verb, on the receiver or on a builder the function is
+//     handed; a builder made in the function is not the caller's;
+//     call(ctx, method, ...) trying doOnce(ctx, method, url,
 //     body) on each peer; its fix hands a transport error, a *url.Error,
 //     back at once for a method that is not idempotent, and leaves every
 //     other error retried as before), or such a request wrapper

@@ -239,13 +239,33 @@ func ownCalls(body ast.Node, fn func(*ast.CallExpr)) {
 // pointer to one, that holds the method: an SDK's description of an
 // operation (build(ctx, op) with op.Method, op.Path, op.Body).
 //
+// Recv, when true, says the method is the field Field of the receiver
+// instead of a parameter: a request builder's own method, set by whoever
+// made the builder (func (r *Request) newHTTPRequest(ctx) builds with
+// r.verb); Param is then unused.
+//
 // Const, when not "", is the one constant method of every request the
 // function returns instead (newCreatePetRequest(server, body) of a
-// generated client); Param and Field are then unused.
+// generated client); Param, Field and Recv are then unused.
 type methodFact struct {
 	Param int
 	Field string
 	Const string
+	Recv  bool
+}
+
+// from returns the expression of the call of a function with fact f that
+// the method is taken from (the receiver or an argument; its field Field
+// when that is not ""), false when the call does not have it.
+func (f *methodFact) from(info *types.Info, call *ast.CallExpr) (ast.Expr, bool) {
+	recv, args := httpmodel.Receiver(info, call)
+	if f.Recv {
+		return recv, recv != nil
+	}
+	if f.Param < len(args) {
+		return args[f.Param], true
+	}
+	return nil, false
 }
 
 func (*methodFact) AFact() {}
@@ -255,6 +275,9 @@ func (f *methodFact) String() string {
 		return "method(" + f.Const + ")"
 	}
 	s := "method(param " + strconv.Itoa(f.Param)
+	if f.Recv {
+		s = "method(receiver"
+	}
 	if f.Field != "" {
 		s += " field " + f.Field
 	}
@@ -275,6 +298,13 @@ func buildsRequest(fn *types.Func) bool {
 func (c *checker) methodOf(fd *ast.FuncDecl) *methodFact {
 	info := c.pass.TypesInfo
 	params := map[int]*types.Var{}
+	// The receiver's string fields are an origin of their own: a
+	// builder's method (r.verb), which flow.Tag3 marks here.
+	recv := recvVar(info, fd)
+	isRecv := func(e ast.Expr) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && recv != nil && info.Uses[id] == recv
+	}
 	f := flow.Analyze(flow.Config{
 		Info: info,
 		Param: func(i int, v *types.Var) flow.Bits {
@@ -288,6 +318,9 @@ func (c *checker) methodOf(fd *ast.FuncDecl) *methodFact {
 		// the method of an operation described by a struct (op.Method).
 		Select: func(sel *ast.SelectorExpr, x func() flow.Bits) flow.Bits {
 			if v := flow.FieldOf(info, sel); v != nil && isString(v.Type()) {
+				if isRecv(sel.X) {
+					return flow.Tag3
+				}
 				return x()
 			}
 			return 0
@@ -310,8 +343,12 @@ func (c *checker) methodOf(fd *ast.FuncDecl) *methodFact {
 				return out, true
 			}
 			if fn != nil {
-				if m := c.methods.Lookup(fn); m != nil && m.Const == "" && m.Param < len(args) {
-					out[0] = args[m.Param]
+				if m := c.methods.Lookup(fn); m != nil && m.Const == "" {
+					if r, _ := httpmodel.Receiver(info, call); m.Recv && isRecv(r) {
+						out[0] = flow.Tag3
+					} else if !m.Recv && m.Param < len(args) {
+						out[0] = args[m.Param]
+					}
 				}
 			}
 			return out, true
@@ -338,8 +375,8 @@ func (c *checker) methodOf(fd *ast.FuncDecl) *methodFact {
 				if _, _, isNew := httpmodel.NewRequestMethod(info, n); isNew {
 					uses = append(uses, use{e: methodArg(info, n)})
 				} else if m := c.lookupMethod(httpmodel.Callee(info, n)); m != nil && m.Const == "" {
-					if _, args := httpmodel.Receiver(info, n); m.Param < len(args) {
-						uses = append(uses, use{args[m.Param], m.Field})
+					if e, ok := m.from(info, n); ok {
+						uses = append(uses, use{e, m.Field})
 					}
 				}
 			case *ast.CompositeLit:
@@ -355,8 +392,8 @@ func (c *checker) methodOf(fd *ast.FuncDecl) *methodFact {
 	var bits flow.Bits
 	if stored {
 		for _, u := range uses {
-			if ps := f.Expr(u.e).Params(); len(ps) > 0 {
-				bits = f.Expr(u.e)
+			if b := f.Expr(u.e); len(b.Params()) > 0 || b&flow.Tag3 != 0 {
+				bits = b
 				break
 			}
 		}
@@ -365,6 +402,31 @@ func (c *checker) methodOf(fd *ast.FuncDecl) *methodFact {
 		bits = r[0]
 	}
 	ps := bits.Params()
+	if len(ps) == 0 && bits&flow.Tag3 != 0 {
+		// The receiver's method: the one field of it that every method
+		// taken from it is read from, directly or by a builder of it.
+		field := ""
+		for _, u := range uses {
+			name := ""
+			if sel, ok := ast.Unparen(u.e).(*ast.SelectorExpr); ok && u.field == "" && isRecv(sel.X) {
+				name = sel.Sel.Name
+			} else if u.field != "" && isRecv(u.e) {
+				name = u.field
+			} else if f.Expr(u.e)&flow.Tag3 != 0 {
+				return nil // the receiver's method, changed on the way
+			} else {
+				continue
+			}
+			if field != "" && field != name {
+				return nil
+			}
+			field = name
+		}
+		if field == "" {
+			return nil
+		}
+		return &methodFact{Recv: true, Field: field}
+	}
 	if len(ps) == 0 {
 		if m := c.constMethodOf(fd); m != "" {
 			return &methodFact{Const: m}
@@ -410,6 +472,15 @@ func (c *checker) methodOf(fd *ast.FuncDecl) *methodFact {
 		return nil
 	}
 	return &methodFact{Param: ps[0], Field: field}
+}
+
+// recvVar returns the named receiver of fd, nil for none.
+func recvVar(info *types.Info, fd *ast.FuncDecl) *types.Var {
+	if fd.Recv == nil || len(fd.Recv.List) != 1 || len(fd.Recv.List[0].Names) != 1 {
+		return nil
+	}
+	v, _ := info.Defs[fd.Recv.List[0].Names[0]].(*types.Var)
+	return v
 }
 
 // isString reports whether t is a string type.

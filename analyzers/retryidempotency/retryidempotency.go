@@ -610,11 +610,14 @@ func (c *checker) methodArgWrite(fd *ast.FuncDecl, s send) *writeFact {
 				continue
 			}
 			mf := c.lookupMethod(httpmodel.Callee(info, b))
-			_, args := httpmodel.Receiver(info, b)
-			if mf == nil || mf.Const != "" || mf.Param >= len(args) {
+			if mf == nil || mf.Const != "" {
 				return nil
 			}
-			ms = append(ms, use{args[mf.Param], mf.Field})
+			e, ok := mf.from(info, b)
+			if !ok {
+				return nil
+			}
+			ms = append(ms, use{e, mf.Field})
 		}
 		if stores := httpmodel.MethodStores(info, fd, s.req); len(stores) > 0 {
 			ms = ms[:0]
@@ -812,13 +815,12 @@ func (c *checker) requestSend(fn ast.Node, call *ast.CallExpr, req ast.Expr) (se
 				}
 				mf = &methodFact{Const: cm}
 			}
-			_, args := httpmodel.Receiver(info, b)
 			if mf.Const != "" {
 				m, known = mf.Const, true
-			} else if mf.Param >= len(args) {
+			} else if e, ok := mf.from(info, b); !ok {
 				return send{}, false
 			} else {
-				m, known = c.methodIn(fn, args[mf.Param], mf.Field)
+				m, known = c.methodIn(fn, e, mf.Field)
 			}
 		} else if !known {
 			m, known = c.methodVar(fn, b)
