@@ -181,20 +181,36 @@ func accessor(info *types.Info, e ast.Expr) bool {
 
 // sameRequest returns the request whose method and header e, a request
 // sent, has: for a copy made for the attempt (req.WithContext(ctx),
-// req.Clone(ctx)), the request it copies, which a guard can name again.
+// req.Clone(ctx), a wrapper's req.Copy()), the request it copies, which a
+// guard can name again.
 func sameRequest(info *types.Info, e ast.Expr) ast.Expr {
 	for e != nil {
 		call, ok := ast.Unparen(e).(*ast.CallExpr)
-		if !ok || !httpmodel.IsMethod(httpmodel.Callee(info, call), "net/http", "Request", "Clone", "WithContext") {
+		if !ok {
 			break
 		}
 		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 		if !ok {
 			break
 		}
+		f := httpmodel.Callee(info, call)
+		if !httpmodel.IsMethod(f, "net/http", "Request", "Clone", "WithContext") && !copyOf(info, f, call, sel.X) {
+			break
+		}
 		e = sel.X
 	}
 	return e
+}
+
+// copyOf reports whether call, a call of the method f on x, copies a
+// request wrapper: a method without arguments that returns a value of x's
+// type (r.Copy()).
+func copyOf(info *types.Info, f *types.Func, call *ast.CallExpr, x ast.Expr) bool {
+	if f == nil || len(call.Args) != 0 || !holdsRequest(info.TypeOf(x)) {
+		return false
+	}
+	sig := f.Type().(*types.Signature)
+	return sig.Recv() != nil && sig.Results().Len() == 1 && types.Identical(sig.Results().At(0).Type(), info.TypeOf(x))
 }
 
 // lookupMethod returns the methodFact of fn, nil for none or no fn.
@@ -632,9 +648,11 @@ func (c *checker) checkAnyMethod(file *ast.File, l *retryloop.Loop, s send) bool
 	ft, _ := flow.FuncParts(l.Func)
 	var cond, ret string
 	if strings.HasPrefix(outcome, "status") {
-		// A status is an answer: hand it to the caller as it came.
+		// A status is an answer: hand it to the caller as it came (the
+		// function returns what the send does: a *http.Response, or a
+		// pipeline's wrapper of one).
 		res := fixes.ResultTypes(info, ft)
-		if respName == "" || errName == "" || len(res) != 2 || !httpmodel.IsResponse(res[0]) {
+		if respName == "" || errName == "" || len(res) != 2 || !types.Identical(res[0], info.TypeOf(as.Lhs[0])) {
 			if c.budgetGuards(file, l, s, as, outcome) {
 				return true
 			}
@@ -1247,6 +1265,12 @@ func (c *checker) passedBy(l *retryloop.Loop, s send) func(n ast.Node, stack []a
 		return nil // a retry by recursion or requeue: no loop body to place a check in
 	}
 	return func(n ast.Node, stack []ast.Node) bool {
+		if v := testedInto(info, n, stack); v != nil {
+			// A test kept in a variable (considerSecondary := m == GET
+			// && secondary != "") that only picks a path inside the
+			// loop: it cannot stop the re-send.
+			return onlySteers(info, l, v, 0)
+		}
 		if n.Pos() < l.Stmt.Pos() || l.Stmt.End() < n.End() || n.Pos() >= s.call.Pos() {
 			return false
 		}
@@ -1283,6 +1307,84 @@ func (c *checker) passedBy(l *retryloop.Loop, s send) func(n ast.Node, stack []a
 		}
 		return false
 	}
+}
+
+// testedInto returns the local variable that the test n (under stack) is
+// assigned to, through parentheses, ! and boolean operators only; nil for
+// a test used otherwise.
+func testedInto(info *types.Info, n ast.Node, stack []ast.Node) *types.Var {
+	var cur ast.Node = n
+	for i := len(stack) - 1; i >= 0; i-- {
+		switch p := stack[i].(type) {
+		case *ast.ParenExpr, *ast.UnaryExpr:
+		case *ast.BinaryExpr:
+			switch p.Op {
+			case token.LAND, token.LOR, token.EQL, token.NEQ:
+			default:
+				return nil
+			}
+		case *ast.AssignStmt:
+			if len(p.Lhs) != 1 || len(p.Rhs) != 1 || p.Rhs[0] != cur {
+				return nil
+			}
+			v := flow.VarOf(info, p.Lhs[0])
+			if v == nil || v.IsField() || v.Parent() == v.Pkg().Scope() {
+				return nil
+			}
+			return v
+		default:
+			return nil
+		}
+		cur = stack[i]
+	}
+	return nil
+}
+
+// onlySteers reports whether every read of the boolean variable v in the
+// function of l is the condition of a branch that does not leave the loop,
+// or is kept in another variable that only steers (tryingPrimary :=
+// !considerSecondary || try%2 == 1; if tryingPrimary {...}).
+func onlySteers(info *types.Info, l *retryloop.Loop, v *types.Var, depth int) bool {
+	if depth > 3 {
+		return false
+	}
+	ok := true
+	ast.PreorderStack(l.Func, nil, func(n ast.Node, stack []ast.Node) bool {
+		id, isID := n.(*ast.Ident)
+		if !ok || !isID || info.Uses[id] != v {
+			return ok
+		}
+		var cur ast.Node = id
+		for i := len(stack) - 1; i >= 0; i-- {
+			switch p := stack[i].(type) {
+			case *ast.ParenExpr, *ast.UnaryExpr, *ast.BinaryExpr:
+				cur = p
+				continue
+			case *ast.AssignStmt:
+				if slices.Contains(p.Lhs, ast.Expr(id)) {
+					return true // a store to v, not a read
+				}
+				if w := testedInto(info, id, stack); w != nil && w != v {
+					ok = onlySteers(info, l, w, depth+1)
+					return ok
+				}
+			case *ast.IfStmt:
+				if p.Cond == cur {
+					inLit := slices.ContainsFunc(stack[:i], func(s ast.Node) bool {
+						lit, isLit := s.(*ast.FuncLit)
+						return isLit && lit != l.Func
+					})
+					ok = !leavesLoop(info, p, l.Func, inLit)
+					return ok
+				}
+			}
+			ok = false
+			return false
+		}
+		ok = false
+		return false
+	})
+	return ok
 }
 
 // leavesLoop reports whether n holds a return of the function fn (not of

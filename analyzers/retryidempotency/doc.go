@@ -57,7 +57,10 @@
 //     back at once for a method that is not idempotent, and leaves every
 //     other error retried as before), or such a request wrapper
 //     of a pipeline or an SDK: a struct holding a *http.Request, such as
-//     a policy's request whose Next method sends it) after an unknown outcome,
+//     a policy's request whose Next method sends it, or handed to the
+//     next stage of a pipeline through an interface or a func value that
+//     takes it and answers a wrapper of the response: next.Do(ctx,
+//     req.Copy()) of a retry policy) after an unknown outcome,
 //     without the check that net/http's own Transport makes before it
 //     replays a request: an idempotent method (a comparison, switch or
 //     lookup of the request's Method, also through a type that embeds the
@@ -70,7 +73,10 @@
 //     whether the body can be sent again, not whether the request can;
 //     a comparison in the loop before the send whose branches do not
 //     leave the loop, such as one that picks a header for a HEAD or a
-//     token scope for a write, cannot stop the re-send and is none; nor
+//     token scope for a write, cannot stop the re-send and is none, and
+//     so is one kept in a variable that only such branches read
+//     (readOnly := req.Method == http.MethodGet && secondary != "", to
+//     pick the host of the next attempt); nor
 //     is a test on the side that lets the re-send happen ORed with a
 //     condition that tests neither a method nor a key,
 //     isIdempotent(req.Method) || rewind != nil, which lets a POST

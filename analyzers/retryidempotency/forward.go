@@ -39,30 +39,8 @@ func carriesRequest(t types.Type) bool {
 }
 
 // holdsRequest reports whether t is a request wrapper of a pipeline or an
-// SDK: a struct type, or a pointer to one, with a field of type
-// *http.Request.
-func holdsRequest(t types.Type) bool {
-	if t == nil {
-		return false
-	}
-	t = types.Unalias(t)
-	if p, ok := t.(*types.Pointer); ok {
-		t = types.Unalias(p.Elem())
-	}
-	if _, ok := t.(*types.Named); !ok {
-		return false
-	}
-	st, ok := t.Underlying().(*types.Struct)
-	if !ok {
-		return false
-	}
-	for f := range st.Fields() {
-		if httpmodel.IsRequest(f.Type()) {
-			return true
-		}
-	}
-	return false
-}
+// SDK (see httpmodel.HoldsRequest).
+func holdsRequest(t types.Type) bool { return httpmodel.HoldsRequest(t) }
 
 // rawRequest returns how code of pkg gets the *http.Request of a value of
 // the wrapper type t: a method without parameters that returns it

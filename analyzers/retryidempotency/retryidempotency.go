@@ -662,8 +662,23 @@ func (c *checker) methodArgWrite(fd *ast.FuncDecl, s send) *writeFact {
 func (c *checker) sendOf(fn ast.Node, call *ast.CallExpr) (send, bool) {
 	info := c.pass.TypesInfo
 	s, ok := httpmodel.SendOf(info, call)
+	if ok && s.Request == nil && s.Method == "" {
+		// A pipeline's next stage, handed the caller's request or a
+		// wrapper of it.
+		if req := c.dynamicRequest(fn, call); req != nil {
+			return c.requestSend(fn, call, req)
+		}
+	}
 	if !ok {
 		f := httpmodel.Callee(info, call)
+		if f == nil || isAbstract(f) {
+			// A call through a func value or an interface (a pipeline's
+			// next stage: next.Do(ctx, req)) that is handed the caller's
+			// request, or a wrapper of it, passes that request on.
+			if req := c.dynamicRequest(fn, call); req != nil {
+				return c.requestSend(fn, call, req)
+			}
+		}
 		if f == nil {
 			return send{}, false
 		}
@@ -702,6 +717,31 @@ func (c *checker) sendOf(fn ast.Node, call *ast.CallExpr) (send, bool) {
 		return out, s.Method != ""
 	}
 	return c.requestSend(fn, call, s.Request)
+}
+
+// isAbstract reports whether f is a method of an interface: a call of it
+// runs whatever implementation the value holds.
+func isAbstract(f *types.Func) bool {
+	recv := f.Type().(*types.Signature).Recv()
+	return recv != nil && types.IsInterface(recv.Type())
+}
+
+// dynamicRequest returns the one argument of call, a call through a func
+// value or an interface method, that is a request of fn's caller or a
+// wrapper of one (see fromCaller); nil for none, or for more than one.
+func (c *checker) dynamicRequest(fn ast.Node, call *ast.CallExpr) ast.Expr {
+	info := c.pass.TypesInfo
+	var req ast.Expr
+	for _, a := range call.Args {
+		if !carriesRequest(info.TypeOf(a)) {
+			continue
+		}
+		if req != nil || !c.fromCaller(fn, a) {
+			return nil
+		}
+		req = a
+	}
+	return req
 }
 
 // requestSend describes the call of fn that sends the request req: a

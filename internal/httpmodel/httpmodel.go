@@ -175,8 +175,17 @@ func dynamicSend(info *types.Info, call *ast.CallExpr) (Send, bool) {
 		return Send{}, false
 	}
 	sig, ok := t.Underlying().(*types.Signature)
-	if !ok || !returnsResponse(sig) {
+	if !ok {
 		return Send{}, false
+	}
+	if !returnsResponse(sig) {
+		// A stage of a pipeline: handed the request's wrapper, it
+		// answers a wrapper of the response (next.Do(ctx, req) of
+		// azure-pipeline-go, func(ctx, Request) (Response, error)).
+		if !returnsWrapped(sig) || wrapperParam(sig) < 0 || len(call.Args) != sig.Params().Len() {
+			return Send{}, false
+		}
+		return Send{Call: call}, true
 	}
 	s := Send{Call: call}
 	if i := requestParam(sig); i >= 0 && len(call.Args) == sig.Params().Len() {
@@ -197,6 +206,88 @@ func requestParam(sig *types.Signature) int {
 	at := -1
 	for i := range sig.Params().Len() {
 		if IsRequest(sig.Params().At(i).Type()) {
+			if at >= 0 {
+				return -1
+			}
+			at = i
+		}
+	}
+	return at
+}
+
+// HoldsRequest reports whether t is a request wrapper of a pipeline or an
+// SDK: a named struct type, or a pointer to one, with a field of type
+// *http.Request.
+func HoldsRequest(t types.Type) bool {
+	return holdsField(t, IsRequest)
+}
+
+// holdsField reports whether t is a named struct type, or a pointer to
+// one, with a field whose type satisfies is.
+func holdsField(t types.Type, is func(types.Type) bool) bool {
+	if t == nil {
+		return false
+	}
+	t = types.Unalias(t)
+	if p, ok := t.(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	if _, ok := t.(*types.Named); !ok {
+		return false
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for f := range st.Fields() {
+		if is(f.Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+// holdsResponse reports whether t wraps a response: a named struct type
+// (or a pointer to one) with a *http.Response field, or a named interface
+// with a method that takes nothing and returns one.
+func holdsResponse(t types.Type) bool {
+	if holdsField(t, IsResponse) {
+		return true
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return false
+	}
+	it, ok := n.Underlying().(*types.Interface)
+	if !ok {
+		return false
+	}
+	for m := range it.Methods() {
+		sig := m.Type().(*types.Signature)
+		if sig.Params().Len() == 0 && sig.Results().Len() == 1 && IsResponse(sig.Results().At(0).Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+// returnsWrapped reports whether sig's results are a response wrapper
+// (see holdsResponse) and an error.
+func returnsWrapped(sig *types.Signature) bool {
+	return sig.Results().Len() == 2 &&
+		holdsResponse(sig.Results().At(0).Type()) &&
+		types.Identical(sig.Results().At(1).Type(), types.Universe.Lookup("error").Type())
+}
+
+// wrapperParam returns the index of the one parameter of sig that is a
+// request or a wrapper of one, or -1.
+func wrapperParam(sig *types.Signature) int {
+	if sig.Variadic() {
+		return -1
+	}
+	at := -1
+	for i := range sig.Params().Len() {
+		if t := sig.Params().At(i).Type(); IsRequest(t) || HoldsRequest(t) {
 			if at >= 0 {
 				return -1
 			}
