@@ -31,6 +31,15 @@ func TestFixBehavesRetryIdempotencyDecorator(t *testing.T) {
 	provesReplayGuard(t, fixClient(t, "decoratorpost", "retryidempotency", "a request of any method is re-sent after a transport error without a check of its method or an Idempotency-Key header"))
 }
 
+// TestFixBehavesRetryIdempotencyPipeline: the retry policy of a request
+// pipeline hands a copy of the caller's request to the next policy
+// through an interface again after a transport error; the guard the fix
+// adds checks the request the copy is made from, and proves as the
+// transport's above.
+func TestFixBehavesRetryIdempotencyPipeline(t *testing.T) {
+	provesReplayGuard(t, fixClient(t, "pipelinepost", "retryidempotency", "a request of any method is re-sent after a transport error without a check of its method or an Idempotency-Key header"))
+}
+
 // provesReplayGuard runs a client that re-sends a request of any method
 // after a transport error: a POST whose answer was lost is applied twice
 // before the fix and once after it; a GET, a PUT and a POST with a key
