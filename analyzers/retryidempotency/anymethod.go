@@ -17,6 +17,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/astutil"
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/callindex"
@@ -134,7 +135,7 @@ func (c *checker) fromCaller(fn ast.Node, e ast.Expr) bool {
 			// A helper that builds the request with the method it is
 			// handed, here the caller's.
 			if m := c.lookupMethod(callee); m != nil && m.Const == "" {
-				if e, ok := m.from(info, call); ok && c.callersMethod(fn, e) {
+				if e, ok := m.from(info, call); ok && c.callersMethod(fn, e) && !c.onlyReplayable(e, m.Field) {
 					out := make([]flow.Bits, callee.Type().(*types.Signature).Results().Len())
 					out[0] = flow.Source
 					return out, true
@@ -211,6 +212,92 @@ func copyOf(info *types.Info, f *types.Func, call *ast.CallExpr, x ast.Expr) boo
 	}
 	sig := f.Type().(*types.Signature)
 	return sig.Recv() != nil && sig.Results().Len() == 1 && types.Identical(sig.Results().At(0).Type(), info.TypeOf(x))
+}
+
+// onlyReplayable reports whether the field of e that a request's method
+// is taken from is one only this package can set, and every value it
+// gives it is a method that may be sent again (a builder whose Get and
+// Head set verb, and nothing else does).
+func (c *checker) onlyReplayable(e ast.Expr, field string) bool {
+	info := c.pass.TypesInfo
+	if field == "" || info.TypeOf(e) == nil {
+		return false
+	}
+	obj, _, _ := types.LookupFieldOrMethod(info.TypeOf(e), true, c.pass.Pkg, field)
+	v, isVar := obj.(*types.Var)
+	if !isVar || !v.IsField() || v.Exported() || v.Pkg() != c.pass.Pkg {
+		return false
+	}
+	if r, ok := c.replayableField[v]; ok {
+		return r
+	}
+	replayable := func(x ast.Expr) bool {
+		m, ok := httpmodel.ConstString(info, x)
+		switch m {
+		case "", http.MethodGet, http.MethodHead, http.MethodOptions, http.MethodTrace, http.MethodPut, http.MethodDelete:
+			return ok
+		}
+		return false
+	}
+	ok := true
+	for _, f := range c.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CompositeLit:
+				t := info.TypeOf(n)
+				if t == nil {
+					return ok
+				}
+				st, isStruct := t.Underlying().(*types.Struct)
+				if !isStruct || !slices.Contains(slices.Collect(st.Fields()), v) {
+					return ok
+				}
+				for _, elt := range n.Elts {
+					kv, keyed := elt.(*ast.KeyValueExpr)
+					if !keyed {
+						ok = false // positional: every field set
+					} else if id, isID := kv.Key.(*ast.Ident); isID && info.Uses[id] == v && !replayable(kv.Value) {
+						ok = false
+					}
+				}
+			case *ast.SelectorExpr:
+				if s, isSel := info.Selections[n]; isSel && s.Obj() == v && !c.readOnlyUse(f, n, replayable) {
+					ok = false
+				}
+			}
+			return ok
+		})
+		if !ok {
+			break
+		}
+	}
+	if c.replayableField == nil {
+		c.replayableField = map[*types.Var]bool{}
+	}
+	c.replayableField[v] = ok
+	return ok
+}
+
+// readOnlyUse reports whether the field selection sel in file is read, or
+// assigned a value for which replayable holds.
+func (c *checker) readOnlyUse(file *ast.File, sel *ast.SelectorExpr, replayable func(ast.Expr) bool) bool {
+	path, _ := astutil.PathEnclosingInterval(file, sel.Pos(), sel.End())
+	if len(path) < 2 {
+		return false
+	}
+	switch p := path[1].(type) {
+	case *ast.AssignStmt:
+		for i, l := range p.Lhs {
+			if l == sel {
+				return len(p.Lhs) == len(p.Rhs) && p.Tok == token.ASSIGN && replayable(p.Rhs[i])
+			}
+		}
+	case *ast.UnaryExpr:
+		return p.Op != token.AND // its address taken: written who knows where
+	case *ast.IncDecStmt:
+		return false
+	}
+	return true
 }
 
 // lookupMethod returns the methodFact of fn, nil for none or no fn.
@@ -319,6 +406,10 @@ func (c *checker) guardsWhere(root ast.Node, guarded map[*types.Func]bool, sourc
 				found = true
 			} else if f := httpmodel.Callee(info, n); f != nil && guarded[f.Origin()] {
 				found = !c.weakened(n, stack, guarded, sources)
+			} else if f != nil && len(sources) > 0 && c.testsSource(f.Origin(), sources) {
+				// A predicate of the package on the field the method
+				// comes from: r.idempotent() over r.verb.
+				found = !c.weakened(n, stack, guarded, sources)
 			}
 		case *ast.IndexExpr:
 			if a, ok := httpmodel.HeaderRead(info, n); ok && c.keys.Has(a.Name) {
@@ -328,6 +419,25 @@ func (c *checker) guardsWhere(root ast.Node, guarded map[*types.Func]bool, sourc
 		return !found
 	})
 	return found
+}
+
+// testsSource reports whether the function f of the package compares or
+// looks up one of sources, the variables and fields a request's method is
+// taken from, itself or through the functions of the package it calls.
+func (c *checker) testsSource(f *types.Func, sources map[types.Object]bool) bool {
+	if f.Pkg() != c.pass.Pkg {
+		return false
+	}
+	d, ok := c.calls.Decl(f)
+	if !ok || d.Decl.Body == nil || c.testing[f] {
+		return false
+	}
+	if c.testing == nil {
+		c.testing = map[*types.Func]bool{}
+	}
+	c.testing[f] = true
+	defer delete(c.testing, f)
+	return c.guardsWith(d.Decl.Body, nil, sources)
 }
 
 // weakened reports whether the test at n (under stack) is one side of an
@@ -1269,7 +1379,7 @@ func (c *checker) passedBy(l *retryloop.Loop, s send) func(n ast.Node, stack []a
 			// A test kept in a variable (considerSecondary := m == GET
 			// && secondary != "") that only picks a path inside the
 			// loop: it cannot stop the re-send.
-			return onlySteers(info, l, v, 0)
+			return onlySteers(info, l, s.call.Pos(), v, 0)
 		}
 		if n.Pos() < l.Stmt.Pos() || l.Stmt.End() < n.End() || n.Pos() >= s.call.Pos() {
 			return false
@@ -1341,10 +1451,13 @@ func testedInto(info *types.Info, n ast.Node, stack []ast.Node) *types.Var {
 }
 
 // onlySteers reports whether every read of the boolean variable v in the
-// function of l is the condition of a branch that does not leave the loop,
-// or is kept in another variable that only steers (tryingPrimary :=
-// !considerSecondary || try%2 == 1; if tryingPrimary {...}).
-func onlySteers(info *types.Info, l *retryloop.Loop, v *types.Var, depth int) bool {
+// function of l is, inside the loop and before the send at send, the
+// condition of a branch that does not leave the loop, or is kept in
+// another variable that only steers (tryingPrimary := !considerSecondary
+// || try%2 == 1; if tryingPrimary {...}). A read anywhere else may change
+// how often the loop runs (if !idempotent { attempts = 1 }) and steers
+// more than a path.
+func onlySteers(info *types.Info, l *retryloop.Loop, send token.Pos, v *types.Var, depth int) bool {
 	if depth > 3 {
 		return false
 	}
@@ -1355,6 +1468,12 @@ func onlySteers(info *types.Info, l *retryloop.Loop, v *types.Var, depth int) bo
 			return ok
 		}
 		var cur ast.Node = id
+		if id.Pos() < l.Stmt.Pos() || l.Stmt.End() < id.End() || id.Pos() >= send {
+			if as, isAssign := stack[len(stack)-1].(*ast.AssignStmt); !isAssign || !slices.Contains(as.Lhs, ast.Expr(id)) {
+				ok = false // a read outside the part of the loop before the send
+				return false
+			}
+		}
 		for i := len(stack) - 1; i >= 0; i-- {
 			switch p := stack[i].(type) {
 			case *ast.ParenExpr, *ast.UnaryExpr, *ast.BinaryExpr:
@@ -1365,7 +1484,7 @@ func onlySteers(info *types.Info, l *retryloop.Loop, v *types.Var, depth int) bo
 					return true // a store to v, not a read
 				}
 				if w := testedInto(info, id, stack); w != nil && w != v {
-					ok = onlySteers(info, l, w, depth+1)
+					ok = onlySteers(info, l, send, w, depth+1)
 					return ok
 				}
 			case *ast.IfStmt:

@@ -51,7 +51,9 @@
 //     the caller's, or built by a method of a request builder with the
 //     builder's own verb, a field its maker set (r.newHTTPRequest(ctx)
 //     with r.verb, on the receiver or on a builder the function is
-//     handed; a builder made in the function is not the caller's;
+//     handed; a builder made in the function is not the caller's, nor
+//     is a verb that only the package sets, unexported, and only to
+//     methods that may be sent again (a builder's Get and Head);
 //     call(ctx, method, ...) trying doOnce(ctx, method, url,
 //     body) on each peer; its fix hands a transport error, a *url.Error,
 //     back at once for a method that is not idempotent, and leaves every
@@ -59,14 +61,16 @@
 //     of a pipeline or an SDK: a struct holding a *http.Request, such as
 //     a policy's request whose Next method sends it, or handed to the
 //     next stage of a pipeline through an interface or a func value that
-//     takes it and answers a wrapper of the response: next.Do(ctx,
-//     req.Copy()) of a retry policy) after an unknown outcome,
+//     takes it and answers a wrapper of the response (an interface with
+//     a Response() *http.Response method, or a struct that embeds one):
+//     next.Do(ctx, req.Copy()) of a retry policy) after an unknown outcome,
 //     without the check that net/http's own Transport makes before it
 //     replays a request: an idempotent method (a comparison, switch or
 //     lookup of the request's Method, also through a type that embeds the
 //     request (call.Method), in the function or in a function of the
 //     package it calls, or of the method parameter or field it builds the
-//     request with, as in isIdempotent(method); a comparison with "" only
+//     request with, as in isIdempotent(method) or a builder's own
+//     r.idempotent() over r.verb; a comparison with "" only
 //     picks a default, and a check function of the request that, for a
 //     POST, may still answer true or ask only about the body, as
 //     bodied && req.Body != nil: return req.ContentLength != -1, asks
@@ -76,7 +80,9 @@
 //     token scope for a write, cannot stop the re-send and is none, and
 //     so is one kept in a variable that only such branches read
 //     (readOnly := req.Method == http.MethodGet && secondary != "", to
-//     pick the host of the next attempt); nor
+//     pick the host of the next attempt), read nowhere but in the loop
+//     before the send (one read before the loop, if !idempotent {
+//     attempts = 1 }, caps the attempts and is a check); nor
 //     is a test on the side that lets the re-send happen ORed with a
 //     condition that tests neither a method nor a key,
 //     isIdempotent(req.Method) || rewind != nil, which lets a POST

@@ -146,6 +146,10 @@ type checker struct {
 	// guarding are the functions that check a request's method or key
 	// (see guardingFuncs), nil until asked.
 	guarding map[*types.Func]bool
+	// testing are the predicates being looked into (see testsSource).
+	testing map[*types.Func]bool
+	// replayableField caches onlyReplayable's answer for each field.
+	replayableField map[*types.Var]bool
 	// anyFindings are the retrying senders found, reported at the end.
 	anyFindings []anyFinding
 	// preds are the retry predicates of the package (see predicate).

@@ -248,11 +248,27 @@ func holdsField(t types.Type, is func(types.Type) bool) bool {
 }
 
 // holdsResponse reports whether t wraps a response: a named struct type
-// (or a pointer to one) with a *http.Response field, or a named interface
-// with a method that takes nothing and returns one.
+// (or a pointer to one) that embeds *http.Response, or a named interface
+// with a method that takes nothing and returns one. A struct that keeps a
+// response in a named field beside other things (a cache entry with its
+// expiry) is no answer of a send.
 func holdsResponse(t types.Type) bool {
-	if holdsField(t, IsResponse) {
-		return true
+	if t == nil {
+		return false
+	}
+	u := types.Unalias(t)
+	if p, ok := u.(*types.Pointer); ok {
+		u = types.Unalias(p.Elem())
+	}
+	if _, named := u.(*types.Named); named {
+		if st, ok := u.Underlying().(*types.Struct); ok {
+			for f := range st.Fields() {
+				if f.Embedded() && IsResponse(f.Type()) {
+					return true
+				}
+			}
+			return false
+		}
 	}
 	n, ok := types.Unalias(t).(*types.Named)
 	if !ok {

@@ -19,6 +19,11 @@ type Request struct {
 	retries int
 }
 
+// NewRequest returns a builder for verb, any of them.
+func NewRequest(c *http.Client, verb, path string) *Request {
+	return &Request{c: c, verb: verb, path: path, retries: 3}
+}
+
 func (r *Request) newHTTPRequest(ctx context.Context) (*http.Request, error) {
 	req, err := http.NewRequestWithContext(ctx, r.verb, r.path, nil)
 	if err != nil {
@@ -155,4 +160,49 @@ func (g *getter) Do(ctx context.Context) (*http.Response, error) {
 			return resp, nil
 		}
 	}
+}
+
+// The builder's own predicate on its verb, checked before another
+// attempt.
+func (r *Request) idempotent() bool {
+	return r.verb == http.MethodGet || r.verb == http.MethodHead || r.verb == http.MethodPut
+}
+
+func (r *Request) DoChecked(ctx context.Context) (*http.Response, error) {
+	for {
+		req, err := r.newHTTPRequest(ctx)
+		if err != nil {
+			return nil, err
+		}
+		resp, err := r.c.Do(req)
+		if err == nil {
+			return resp, nil
+		}
+		if !r.idempotent() {
+			return nil, err
+		}
+	}
+}
+
+// A test of the verb kept in a variable that caps the attempts: a POST
+// is sent once.
+func (r *Request) DoCapped(ctx context.Context) (*http.Response, error) {
+	idempotent := r.verb == http.MethodGet || r.verb == http.MethodHead
+	attempts := 3
+	if !idempotent {
+		attempts = 1
+	}
+	var lastErr error
+	for try := 0; try < attempts; try++ {
+		req, err := r.newHTTPRequest(ctx)
+		if err != nil {
+			return nil, err
+		}
+		resp, err := r.c.Do(req)
+		if err == nil {
+			return resp, nil
+		}
+		lastErr = err
+	}
+	return nil, lastErr
 }

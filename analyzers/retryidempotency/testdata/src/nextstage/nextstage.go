@@ -150,3 +150,30 @@ func (p statusPolicy) Do(ctx context.Context, req Request) (Response, error) { /
 		return resp, nil
 	}
 }
+
+// Cached is a cache entry: a response kept beside its expiry, not the
+// answer of a send.
+type Cached struct {
+	Resp    *http.Response
+	Expires time.Time
+}
+
+// Cache looks a request up.
+type Cache interface {
+	Lookup(ctx context.Context, req Request) (*Cached, error)
+}
+
+// Polling a cache until it holds the answer sends nothing.
+func waitCached(ctx context.Context, c Cache, req Request) (*Cached, error) {
+	for {
+		e, err := c.Lookup(ctx, req)
+		if err == nil {
+			return e, nil
+		}
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+}
