@@ -6,6 +6,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/retrylint/retrylint/internal/httpmodel"
 	"github.com/retrylint/retrylint/internal/paths"
@@ -111,7 +112,10 @@ type outcome struct {
 	errVar     *types.Var
 	resp       *types.Var
 	statusVars map[*types.Var]bool
-	env        outcomeEnv
+	// holders are the variables errors.As fills from an error made of
+	// the response, whose StatusCode is its status (see statusHolders).
+	holders map[*types.Var]bool
+	env     outcomeEnv
 	// op reports that the body is an operation of a retry helper: a
 	// return of an error starts the next attempt.
 	op bool
@@ -261,7 +265,72 @@ func (c *checker) newOutcome(l *retryloop.Loop, s send) (*outcome, *ast.AssignSt
 		return nil, nil, false
 	}
 	m.sent = as
+	m.holders = statusHolders(info, l.Body, m.resp)
 	return m, as, true
+}
+
+// statusHolders returns the variables of body that errors.As fills from
+// an error made of the response resp (err := checkResponse(resp);
+// errors.As(err, &he)) and whose type carries the status in an integer
+// StatusCode field: he.StatusCode is the response's status.
+func statusHolders(info *types.Info, body ast.Node, resp *types.Var) map[*types.Var]bool {
+	if resp == nil {
+		return nil
+	}
+	fromResp := map[*types.Var]bool{} // errors made of resp
+	ast.Inspect(body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+			return true
+		}
+		call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+		if !ok || !slices.ContainsFunc(call.Args, func(a ast.Expr) bool {
+			id, isID := ast.Unparen(a).(*ast.Ident)
+			return isID && info.Uses[id] == resp
+		}) {
+			return true
+		}
+		if id, isID := as.Lhs[0].(*ast.Ident); isID {
+			if v, isVar := info.ObjectOf(id).(*types.Var); isVar && types.Identical(v.Type(), types.Universe.Lookup("error").Type()) {
+				fromResp[v] = true
+			}
+		}
+		return true
+	})
+	var out map[*types.Var]bool
+	ast.Inspect(body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || len(call.Args) != 2 || !httpmodel.IsErrorsAs(httpmodel.Callee(info, call)) {
+			return true
+		}
+		e, isID := ast.Unparen(call.Args[0]).(*ast.Ident)
+		u, isAddr := ast.Unparen(call.Args[1]).(*ast.UnaryExpr)
+		if !isID || !isAddr || u.Op != token.AND {
+			return true
+		}
+		if ev, isVar := info.Uses[e].(*types.Var); !isVar || !fromResp[ev] {
+			return true
+		}
+		t, isTarget := ast.Unparen(u.X).(*ast.Ident)
+		if !isTarget {
+			return true
+		}
+		v, isVar := info.Uses[t].(*types.Var)
+		if !isVar {
+			return true
+		}
+		obj, _, _ := types.LookupFieldOrMethod(v.Type(), true, v.Pkg(), "StatusCode")
+		if f, isField := obj.(*types.Var); isField && f.IsField() {
+			if b, isBasic := f.Type().Underlying().(*types.Basic); isBasic && b.Info()&types.IsInteger != 0 {
+				if out == nil {
+					out = map[*types.Var]bool{}
+				}
+				out[v] = true
+			}
+		}
+		return true
+	})
+	return out
 }
 
 // leavesOrContinues reports whether n holds a return, a branch statement
@@ -397,8 +466,15 @@ func (m *outcome) isVar(e ast.Expr, v *types.Var) bool {
 // isStatus reports whether e is resp.StatusCode or a variable holding it.
 func (m *outcome) isStatus(e ast.Expr) bool {
 	e = ast.Unparen(e)
-	if sel, ok := e.(*ast.SelectorExpr); ok && sel.Sel.Name == "StatusCode" && m.isVar(sel.X, m.resp) {
-		return true
+	if sel, ok := e.(*ast.SelectorExpr); ok && sel.Sel.Name == "StatusCode" {
+		if m.isVar(sel.X, m.resp) {
+			return true
+		}
+		if id, isID := ast.Unparen(sel.X).(*ast.Ident); isID {
+			if v, isVar := m.info.Uses[id].(*types.Var); isVar && m.holders[v] {
+				return true // he.StatusCode of an error made of the response
+			}
+		}
 	}
 	if id, ok := e.(*ast.Ident); ok {
 		if v, ok := m.info.Uses[id].(*types.Var); ok && m.statusVars[v] {

@@ -215,6 +215,12 @@ func requestParam(sig *types.Signature) int {
 	return at
 }
 
+// IsErrorsAs reports whether fn is errors.As, or one of the packages
+// that forward to it (github.com/pkg/errors, golang.org/x/xerrors).
+func IsErrorsAs(fn *types.Func) bool {
+	return IsPkgFunc(fn, "errors", "As") || IsPkgFunc(fn, "github.com/pkg/errors", "As") || IsPkgFunc(fn, "golang.org/x/xerrors", "As")
+}
+
 // HoldsRequest reports whether t is a request wrapper of a pipeline or an
 // SDK: a named struct type, or a pointer to one, with a field of type
 // *http.Request.
@@ -689,7 +695,7 @@ func IsStringOrBytes(t types.Type) bool {
 // transport error, and false when the request was answered (the error is
 // then nil, or one a caller made from the answer).
 func TransportErrorTest(info *types.Info, call *ast.CallExpr) (ast.Expr, bool) {
-	if len(call.Args) != 2 || !IsPkgFunc(Callee(info, call), "errors", "As") {
+	if len(call.Args) != 2 || !IsErrorsAs(Callee(info, call)) {
 		return nil, false
 	}
 	p, ok := info.TypeOf(call.Args[1]).(*types.Pointer)
