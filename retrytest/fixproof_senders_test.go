@@ -40,6 +40,42 @@ func TestFixBehavesRetryIdempotencyPipeline(t *testing.T) {
 	provesReplayGuard(t, fixClient(t, "pipelinepost", "retryidempotency", "a request of any method is re-sent after a transport error without a check of its method or an Idempotency-Key header"))
 }
 
+// TestFixBehavesRetryIdempotencyStatusGuard: a sender that turns every
+// non-2xx answer into an error and re-sends any method after a 5xx. The
+// guard ends the retry only on the unknown statuses the loop retries, so
+// a POST whose 502 came after the server applied it is applied once, and
+// every other answer goes on as before: a GET is re-sent after a 502,
+// and a POST answered 400 is the caller's error, returned at once.
+func TestFixBehavesRetryIdempotencyStatusGuard(t *testing.T) {
+	c := fixClient(t, "statuspost", "retryidempotency", "a request of any method is re-sent after status 500 without a check of its method")
+	t.Run("post", func(t *testing.T) {
+		t.Parallel()
+		provesSentOnce(t, c, retrytest.CommitAndFail(502))
+	})
+	t.Run("get", func(t *testing.T) {
+		t.Parallel()
+		routes := []retrytest.Route{{Method: "GET", Path: "/charges",
+			Script: []retrytest.Step{retrytest.Fail(502), retrytest.OK(200)}}}
+		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, "GET", srv.URL+"/charges")
+			if res.code != 0 || srv.Attempts("GET /charges") != 2 {
+				t.Errorf("fixed=%v: want the GET re-sent once and answered, got exit %d: %s\n%s", fixed, res.code, res.stderr, srv.Timeline())
+			}
+		})
+	})
+	t.Run("post-400", func(t *testing.T) {
+		t.Parallel()
+		routes := []retrytest.Route{{Method: "POST", Path: "/charges",
+			Script: []retrytest.Step{retrytest.Fail(400)}}}
+		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, "POST", srv.URL+"/charges")
+			if res.code != 1 || !strings.Contains(res.stderr, "statuspost: status 400") || srv.Attempts("POST /charges") != 1 {
+				t.Errorf("fixed=%v: want the 400 returned as the sender's error after one attempt, got exit %d: %q\n%s", fixed, res.code, res.stderr, srv.Timeline())
+			}
+		})
+	})
+}
+
 // provesReplayGuard runs a client that re-sends a request of any method
 // after a transport error: a POST whose answer was lost is applied twice
 // before the fix and once after it; a GET, a PUT and a POST with a key

@@ -770,6 +770,12 @@ func (c *checker) checkAnyMethod(file *ast.File, l *retryloop.Loop, s send) bool
 			return false
 		}
 		cond, ret = "!%s(%s)", "return "+respName+", "+errName
+		if code := c.retriedCheck(file, s, respName); code != "" {
+			// Only the statuses whose outcome is unknown end the
+			// retry; every other answer goes on as before (a 4xx the
+			// function turns into an error, a 503 retried).
+			cond = errName + " == nil && !%s(%s) && " + code
+		}
 	} else {
 		if errName == "" || !fixes.ReturnsError(info, ft) {
 			analysisutil.Gate(c.pass, s.call.Pos(), "any-nofix-noerr", "a request of any method re-sent after "+outcome+", the function returns no error")
@@ -794,6 +800,37 @@ func (c *checker) checkAnyMethod(file *ast.File, l *retryloop.Loop, s send) bool
 	// helperMark stands for it until then.
 	guard := fmt.Sprintf("\n%[1]sif %[2]s {\n%[1]s\t%[3]s\n%[1]s}", indent, fmt.Sprintf(cond, helperMark, req), ret)
 	return c.addAnyFinding(file, s, outcome, []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(guard)}})
+}
+
+// retriedCheck returns the test of the response resp for the unknown
+// statuses that the loop just judged retries (resp.StatusCode ==
+// http.StatusBadGateway || ...), "" when resp is not a *http.Response
+// or net/http has no name in file at the send.
+func (c *checker) retriedCheck(file *ast.File, s send, resp string) string {
+	info := c.pass.TypesInfo
+	if len(c.retried) == 0 {
+		return ""
+	}
+	t := info.TypeOf(s.call)
+	if tup, ok := t.(*types.Tuple); !ok || tup.Len() != 2 || !httpmodel.IsResponse(tup.At(0).Type()) {
+		return ""
+	}
+	httpName, edits, ok := fixes.Import(info, c.pass.Pkg, file, "net/http", s.call.Pos())
+	if !ok || len(edits) > 0 {
+		return ""
+	}
+	var tests []string
+	for _, st := range c.retried {
+		name := map[int]string{500: "StatusInternalServerError", 502: "StatusBadGateway", 504: "StatusGatewayTimeout"}[st]
+		if name == "" {
+			return ""
+		}
+		tests = append(tests, resp+".StatusCode == "+httpName+"."+name)
+	}
+	if len(tests) == 1 {
+		return tests[0]
+	}
+	return "(" + strings.Join(tests, " || ") + ")"
 }
 
 // addAnyFinding records the report of a retrying sender whose fix makes

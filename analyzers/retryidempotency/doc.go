@@ -347,7 +347,11 @@
 // send's results),
 // so that a write whose outcome is unknown goes back to the caller while
 // every other request is retried as before; a sender that retries only on
-// a status returns the response as it came instead, and one that cannot
+// a status returns the response as it came instead, on the unknown
+// statuses it retries only (if err == nil && !replayable(req) &&
+// resp.StatusCode == http.StatusBadGateway), so that every other answer
+// goes on as before (a 4xx the function turns into an error, a 503 it
+// retries), and one that cannot
 // (a retry by recursion whose function returns what it read, not the
 // response) treats a request that may not be replayed as one with no
 // attempt left, its self-call's budget condition joined with the check:

@@ -74,6 +74,7 @@ func (c *checker) retriesUnknownOp(l *retryloop.Loop, s send, op bool) (string, 
 		next, ok := g.Next(loop, as, m)
 		return ok && next
 	}
+	c.retried = nil
 	if reaches(outcomeEnv{transport: true}) {
 		return "a transport error", true
 	}
@@ -86,13 +87,17 @@ func (c *checker) retriesUnknownOp(l *retryloop.Loop, s send, op bool) (string, 
 	if s.anyMethod {
 		statuses = serverUnknownStatuses
 	}
+	c.retried = nil
 	for _, st := range statuses {
 		if m.self != nil && st < 300 {
 			continue // a self-call after a success goes on with the job
 		}
 		if reaches(outcomeEnv{status: st}) {
-			return fmt.Sprintf("status %d", st), true
+			c.retried = append(c.retried, st)
 		}
+	}
+	if len(c.retried) > 0 {
+		return fmt.Sprintf("status %d", c.retried[0]), true
 	}
 	c.why = "definite"
 	return "", false

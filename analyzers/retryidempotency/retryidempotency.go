@@ -160,6 +160,10 @@ type checker struct {
 	// why names the reason the last retriesUnknown answered no, for the
 	// gate diagnostics (analysisutil.GatesOn).
 	why string
+	// retried are the unknown statuses after which the last loop that
+	// retriesUnknown judged starts another attempt (nil after a
+	// transport error).
+	retried []int
 	// dispatch resolves calls of interface methods to the writes they
 	// may run (see ifaceWrite), nil until asked.
 	dispatch *summary.Dispatch
