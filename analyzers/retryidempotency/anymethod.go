@@ -802,6 +802,9 @@ func (c *checker) checkAnyMethod(file *ast.File, l *retryloop.Loop, s send) bool
 	return c.addAnyFinding(file, s, outcome, []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(guard)}})
 }
 
+// unknownStatusNames are net/http's names of serverUnknownStatuses.
+var unknownStatusNames = map[int]string{500: "StatusInternalServerError", 502: "StatusBadGateway", 504: "StatusGatewayTimeout"}
+
 // retriedCheck returns the test of the response resp for the unknown
 // statuses that the loop just judged retries (resp.StatusCode ==
 // http.StatusBadGateway || ...), "" when resp is not a *http.Response
@@ -821,7 +824,7 @@ func (c *checker) retriedCheck(file *ast.File, s send, resp string) string {
 	}
 	var tests []string
 	for _, st := range c.retried {
-		name := map[int]string{500: "StatusInternalServerError", 502: "StatusBadGateway", 504: "StatusGatewayTimeout"}[st]
+		name := unknownStatusNames[st]
 		if name == "" {
 			return ""
 		}

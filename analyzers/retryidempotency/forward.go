@@ -125,11 +125,9 @@ func (c *checker) sendOperands(call *ast.CallExpr) []ast.Expr {
 // a clone with another context, a wrapper's next stage).
 func (c *checker) forwardOf(fd *ast.FuncDecl) *forwardFact {
 	info := c.pass.TypesInfo
-	var recv *types.Var
-	if fd.Recv != nil && len(fd.Recv.List) == 1 && len(fd.Recv.List[0].Names) == 1 {
-		if v, ok := info.Defs[fd.Recv.List[0].Names[0]].(*types.Var); ok && carriesRequest(v.Type()) {
-			recv = v
-		}
+	recv := recvVar(info, fd)
+	if recv != nil && !carriesRequest(recv.Type()) {
+		recv = nil
 	}
 	obj, ok := info.Defs[fd.Name].(*types.Func)
 	if !ok {

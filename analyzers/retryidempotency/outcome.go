@@ -118,8 +118,11 @@ type outcome struct {
 	resp       *types.Var
 	statusVars map[*types.Var]bool
 	// holders are the variables errors.As fills from an error made of
-	// the response, whose StatusCode is its status (see statusHolders).
+	// the response, whose StatusCode is its status (see statusHolders),
+	// found in body at the first StatusCode not of the response itself.
 	holders map[*types.Var]bool
+	body    ast.Node
+	held    bool
 	env     outcomeEnv
 	// op reports that the body is an operation of a retry helper: a
 	// return of an error starts the next attempt.
@@ -270,7 +273,7 @@ func (c *checker) newOutcome(l *retryloop.Loop, s send) (*outcome, *ast.AssignSt
 		return nil, nil, false
 	}
 	m.sent = as
-	m.holders = statusHolders(info, l.Body, m.resp)
+	m.body = l.Body
 	return m, as, true
 }
 
@@ -475,7 +478,10 @@ func (m *outcome) isStatus(e ast.Expr) bool {
 		if m.isVar(sel.X, m.resp) {
 			return true
 		}
-		if id, isID := ast.Unparen(sel.X).(*ast.Ident); isID {
+		if id, isID := ast.Unparen(sel.X).(*ast.Ident); isID && m.body != nil {
+			if !m.held {
+				m.holders, m.held = statusHolders(m.info, m.body, m.resp), true
+			}
 			if v, isVar := m.info.Uses[id].(*types.Var); isVar && m.holders[v] {
 				return true // he.StatusCode of an error made of the response
 			}

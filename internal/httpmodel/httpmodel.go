@@ -200,12 +200,19 @@ func dynamicSend(info *types.Info, call *ast.CallExpr) (Send, bool) {
 // request (a context, the index of the next stage): next(ctx, req) sends
 // req as next(req) does.
 func requestParam(sig *types.Signature) int {
+	return oneParam(sig, IsRequest)
+}
+
+// oneParam returns the index of the one parameter of sig whose type
+// satisfies is, or -1 when it has none, several, or takes variadic
+// arguments.
+func oneParam(sig *types.Signature, is func(types.Type) bool) int {
 	if sig.Variadic() {
 		return -1
 	}
 	at := -1
 	for i := range sig.Params().Len() {
-		if IsRequest(sig.Params().At(i).Type()) {
+		if is(sig.Params().At(i).Type()) {
 			if at >= 0 {
 				return -1
 			}
@@ -304,19 +311,7 @@ func returnsWrapped(sig *types.Signature) bool {
 // wrapperParam returns the index of the one parameter of sig that is a
 // request or a wrapper of one, or -1.
 func wrapperParam(sig *types.Signature) int {
-	if sig.Variadic() {
-		return -1
-	}
-	at := -1
-	for i := range sig.Params().Len() {
-		if t := sig.Params().At(i).Type(); IsRequest(t) || HoldsRequest(t) {
-			if at >= 0 {
-				return -1
-			}
-			at = i
-		}
-	}
-	return at
+	return oneParam(sig, func(t types.Type) bool { return IsRequest(t) || HoldsRequest(t) })
 }
 
 // returnsResponse reports whether sig's results are (*http.Response,
