@@ -242,7 +242,7 @@ func kindsString(c creds) string {
 	for _, k := range []struct {
 		bit  creds
 		name string
-	}{{credHeader, "header"}, {credRequest, "request"}, {credDump, "dump"}, {credRespDump, "response-dump"}, {credPassword, "password"}, {credCookie, "cookie"}, {credSecret, "secret"}, {nameBits, "header-value"}} {
+	}{{credHeader, "header"}, {credRequest, "request"}, {credDump, "dump"}, {credRespDump, "response-dump"}, {credPassword, "password"}, {credCookie, "cookie"}, {credSecret, "secret"}, {credURLError, "url-error"}, {nameBits, "header-value"}} {
 		if c&k.bit != 0 {
 			parts = append(parts, k.name)
 		}
@@ -1155,9 +1155,20 @@ func (c *checker) plan(file *ast.File, st *fstate, f *finding, src []byte) {
 	case f.c&credCookie != 0:
 		what = "cookie value"
 		f.value, f.what = true, what
+	case f.c&credURLError != 0 && f.c&credSecret == 0:
+		what = "error of a request whose URL holds a secret (a *url.Error prints the URL)"
+		if f.c == credURLError {
+			f.fix = c.urlErrorFix(st, file, f.expr)
+		}
+		if f.fix == nil {
+			f.value, f.what = true, "error"
+		}
 	case f.c&credSecret != 0:
 		what = c.secretWhat(f.expr)
-		if f.c == credSecret && (isURL(t) || isURLString(info, f.expr)) {
+		if isURL(t) && st.queryURL(f.expr) {
+			what = "URL with a secret in its query or path"
+		}
+		if f.c == credSecret && (isURL(t) || isURLString(info, f.expr)) && !st.queryURL(f.expr) {
 			f.fix = c.urlFix(f)
 		}
 		if f.fix == nil {

@@ -39,7 +39,7 @@ func DefaultSecretFields() []string {
 // valueKinds are the credentials that a value's own method may print
 // because they were formatted into it (fmt.Errorf("... %s", token)),
 // whatever the method.
-const valueKinds = nameBits | credPassword | credCookie | credSecret
+const valueKinds = nameBits | credPassword | credCookie | credSecret | credURLError
 
 // printedCreds returns what printing a value of type t whole shows, of
 // what the value carries (v): through its String method, the value kinds

@@ -3,12 +3,14 @@ package authlog
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"net/http"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/retrylint/retrylint/internal/fixes"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 	"github.com/retrylint/retrylint/internal/logsink"
 	"github.com/retrylint/retrylint/internal/secrets"
@@ -364,4 +366,88 @@ func (c *checker) urlFix(f *finding) *analysis.SuggestedFix {
 func isURLString(info *types.Info, e ast.Expr) bool {
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	return ok && httpmodel.IsMethod(httpmodel.Callee(info, call), "net/url", "URL", "String")
+}
+
+// urlErrorFix logs the cause of a send's error instead of the error:
+// errors.Unwrap(err), where every assignment of err that reaches the log
+// is the error of a net/http send, which is a *url.Error (as the Client
+// documents) whose text is the operation, the URL and its cause. The
+// cause is what went wrong; the URL holds the secret. Nil for any other
+// expression.
+func (c *checker) urlErrorFix(st *fstate, file *ast.File, e ast.Expr) *analysis.SuggestedFix {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok || st == nil || st.f == nil {
+		return nil
+	}
+	v := st.varOf(id)
+	if v == nil {
+		return nil
+	}
+	info := c.pass.TypesInfo
+	sends := 0
+	for _, d := range st.f.Defs(v, id.Pos()) {
+		if d.Hidden {
+			continue
+		}
+		call, ok := d.Rhs.(*ast.CallExpr)
+		if !ok || d.Idx != 1 || !isSend(httpmodel.Callee(info, call)) {
+			return nil
+		}
+		sends++
+	}
+	if sends == 0 {
+		return nil
+	}
+	name, edits, ok := fixes.Import(info, c.pass.Pkg, file, "errors", id.Pos())
+	if !ok {
+		return nil
+	}
+	edits = append(edits, analysis.TextEdit{Pos: id.Pos(), End: id.End(), NewText: []byte(name + ".Unwrap(" + id.Name + ")")})
+	return &analysis.SuggestedFix{Message: "Log the cause of the request's error, not the URL it prints", TextEdits: sortEdits(edits)}
+}
+
+// isSend reports whether fn is a net/http function or Client method that
+// sends a request and returns a *url.Error.
+func isSend(fn *types.Func) bool {
+	return httpmodel.IsPkgFunc(fn, httpPkg, "Get", "Head", "Post", "PostForm") ||
+		httpmodel.IsMethod(fn, httpPkg, "Client", "Do", "Get", "Head", "Post", "PostForm")
+}
+
+// queryKeyBefore reports whether the text x, the left operand of a
+// concatenation, ends with a query parameter whose key says it holds a
+// secret, and its "=": "/me?access_token=", base + "&api_key=",
+// "api_key=" alone.
+func (s *fstate) queryKeyBefore(x ast.Expr) bool {
+	x = ast.Unparen(x)
+	if b, ok := x.(*ast.BinaryExpr); ok && b.Op == token.ADD {
+		x = ast.Unparen(b.Y)
+	}
+	text, ok := httpmodel.ConstString(s.info, x)
+	if !ok || !strings.HasSuffix(text, "=") {
+		return false
+	}
+	key := text[:len(text)-1]
+	if i := strings.LastIndexAny(key, "?&;"); i >= 0 {
+		key = key[i+1:]
+	} else if strings.ContainsAny(key, "/: ") {
+		return false // "https://host/path=", "token: " is no query
+	}
+	return key != "" && secrets.FormKey(key)
+}
+
+// queryURL reports whether e, a URL or u.String(), is a URL that this
+// function made and gave no user: its secret is in its query or path,
+// which Redacted does not mask.
+func (s *fstate) queryURL(e ast.Expr) bool {
+	x := ast.Unparen(e)
+	if call, ok := x.(*ast.CallExpr); ok {
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			x = ast.Unparen(sel.X)
+		}
+	}
+	v := s.varOf(x)
+	if v == nil || s.decl == nil || v.Pos() < s.decl.Pos() || v.Pos() >= s.decl.End() {
+		return false
+	}
+	return !s.setsUserinfo()
 }

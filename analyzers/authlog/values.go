@@ -12,6 +12,7 @@ import (
 	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 	"github.com/retrylint/retrylint/internal/logsink"
+	"github.com/retrylint/retrylint/internal/secrets"
 )
 
 const (
@@ -30,6 +31,7 @@ const (
 	credCookie                     // a cookie, or its value
 	credRespDump                   // what (*http.Response).Write writes: every response header
 	credSecret                     // a secret held in a Go value: a secret field, a URL's password, a secret form value (secret.go)
+	credURLError                   // the error of a send, a *url.Error printing a URL that holds a secret (urlSecret)
 
 	// dumpBits are the dumps of a request or a response.
 	dumpBits = credDump | credRespDump
@@ -76,6 +78,8 @@ type fstate struct {
 	// recv is the receiver of a print method followed for the fields it
 	// prints (see printedFields), or nil.
 	recv *types.Var
+	// userinfo caches setsUserinfo: 0 not asked yet, 1 no, 2 yes.
+	userinfo uint8
 }
 
 // Join returns what a value that is a or b may carry.
@@ -155,6 +159,20 @@ func (c *checker) newHooks() *flow.Hooks[val] {
 			return c.cur.tupleExpr(e), true
 		},
 		Kill: func(lhs, rhs ast.Expr) bool { return c.cur.scrubs(lhs, rhs) },
+		// req.URL.RawQuery = q.Encode(), u.Path = "/bot" + token: what
+		// a request's or a URL's address is given, the request or URL
+		// holds (urlSecret).
+		Stores: func(lhs *ast.SelectorExpr, v *types.Var) bool {
+			t := v.Type()
+			if !isRequest(t) && !isURL(t) {
+				return false
+			}
+			switch lhs.Sel.Name {
+			case "URL", "RawQuery", "Path", "RawPath", "Opaque":
+				return true
+			}
+			return false
+		},
 		Writes: func(f *flow.State[val], call *ast.CallExpr, dest ast.Expr) val {
 			c.cur.f = f
 			return c.cur.written(call, dest)
@@ -699,7 +717,13 @@ func (s *fstate) eval0(e ast.Expr) (v val, known bool) {
 		}
 	case *ast.BinaryExpr:
 		if x.Op == token.ADD {
-			return s.eval(x.X).Join(s.eval(x.Y)), false
+			v := s.eval(x.X).Join(s.eval(x.Y))
+			if s.queryKeyBefore(x.X) && s.carriesText(x.Y) {
+				// base + "?access_token=" + tok: the value of a
+				// secret query parameter.
+				v.c |= credSecret
+			}
+			return v, false
 		}
 	case *ast.CompositeLit:
 		t := info.TypeOf(x)
@@ -950,6 +974,15 @@ func (s *fstate) tuple(call *ast.CallExpr) (out []val, known bool) {
 	case httpmodel.IsMethod(fn, httpPkg, "ResponseWriter", "Header"):
 		out[0].c |= credHeader
 		return out, false
+	case httpmodel.IsPkgFunc(fn, "os", "Getenv", "LookupEnv"):
+		// os.Getenv("MAPS_API_KEY"): a variable whose name says it
+		// holds a secret.
+		if len(args) == 1 {
+			if name, ok := httpmodel.ConstString(info, args[0]); ok && secrets.Name(name) {
+				out[0].c |= credSecret
+			}
+		}
+		return out, false
 	case httpmodel.IsMethod(fn, "net/url", "Userinfo", "Password"),
 		httpmodel.IsPkgFunc(fn, "net/url", "UserPassword"):
 		// The password of a URL's user, and user information that
@@ -957,6 +990,7 @@ func (s *fstate) tuple(call *ast.CallExpr) (out []val, known bool) {
 		out[0].c |= credSecret
 		return out, false
 	}
+	known = false
 	if f := s.c.fact(fn); f != nil {
 		for i := range out {
 			if i < len(f.Results) {
@@ -966,10 +1000,63 @@ func (s *fstate) tuple(call *ast.CallExpr) (out []val, known bool) {
 				out[i] = out[i].Join(s.passed(fn, args, f.Passes[i]))
 			}
 		}
-		return out, true
+		known = true
+	} else {
+		s.carry(fn, call, recv, args, out)
 	}
-	s.carry(fn, call, recv, args, out)
-	return out, false
+	s.urlSecret(fn, recv, args, out)
+	return out, known
+}
+
+// urlSecret adds to out what a request's URL brings to net/http's results:
+// a request made from a URL that holds a secret in its query or path
+// (http.NewRequest(m, base+"?api_key="+key, nil)) holds it, and the error
+// of a send, a *url.Error, prints that URL (http.Get(u), c.Do(req)). The
+// client strips a user's password from the URL it prints, so a function
+// that sets one (url.UserPassword, url.User) is left out.
+func (s *fstate) urlSecret(fn *types.Func, recv ast.Expr, args []ast.Expr, out []val) {
+	if fn.Pkg() == nil || fn.Pkg().Path() != httpPkg || len(out) == 0 {
+		return
+	}
+	switch {
+	case httpmodel.IsPkgFunc(fn, httpPkg, "NewRequest") && len(args) == 3,
+		httpmodel.IsPkgFunc(fn, httpPkg, "NewRequestWithContext") && len(args) == 4:
+		u := s.eval(args[len(args)-2])
+		out[0] = out[0].Join(val{c: u.c & credSecret, p: u.p})
+	case httpmodel.IsPkgFunc(fn, httpPkg, "Get", "Head", "Post", "PostForm"),
+		httpmodel.IsMethod(fn, httpPkg, "Client", "Get", "Head", "Post", "PostForm"):
+		if len(args) > 0 && len(out) == 2 {
+			// The error prints the URL (what a summary of net/http
+			// says it passes on): a secret in it as a *url.Error's.
+			u := s.eval(args[0])
+			out[1] = val{p: u.p}
+			if u.c&credSecret != 0 && !s.setsUserinfo() {
+				out[1].c |= credURLError
+			}
+		}
+	case isSend(fn):
+		if len(args) == 1 && len(out) == 2 && !s.setsUserinfo() && s.eval(args[0]).c&credSecret != 0 {
+			out[1].c |= credURLError
+		}
+	}
+}
+
+// setsUserinfo reports whether the function gives a URL a user
+// (url.UserPassword, url.User), whose password the client strips from
+// the URL its errors print.
+func (s *fstate) setsUserinfo() bool {
+	if s.userinfo == 0 {
+		s.userinfo = 1
+		ast.Inspect(s.decl, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok {
+				if fn := httpmodel.Callee(s.info, call); fn != nil && httpmodel.IsPkgFunc(fn, "net/url", "User", "UserPassword") {
+					s.userinfo = 2
+				}
+			}
+			return s.userinfo == 1
+		})
+	}
+	return s.userinfo == 2
 }
 
 // passed returns what the arguments args of a call of fn carry at the
@@ -1071,6 +1158,17 @@ func (s *fstate) carry(fn *types.Func, call *ast.CallExpr, recv ast.Expr, args [
 		if s.c.marshalsSecret(s.info.TypeOf(args[0])) {
 			// A body made of a value with a secret field.
 			in.c |= credSecret
+		}
+	case path == "net/url" && recv == nil:
+		// url.QueryEscape(tok), url.Parse(base + "?key=" + k): the
+		// text, escaped or parsed.
+		switch fn.Name() {
+		case "QueryEscape", "PathEscape", "Parse", "ParseRequestURI", "JoinPath":
+			for _, a := range args {
+				in = in.Join(s.eval(a))
+			}
+		default:
+			return
 		}
 	case path == "net/url" && recv != nil && (fn.Name() == "String" || fn.Name() == "Encode"):
 		// u.String(), which prints the user's password, ui.String(),

@@ -124,6 +124,12 @@ type Hooks[V Value[V]] struct {
 	// what the variable holds and hides nothing. Writes returns what call
 	// writes into dest.
 	Writes func(f *State[V], call *ast.CallExpr, dest ast.Expr) V
+	// Stores, when not nil (and Writes is not nil), is asked about each
+	// assignment to a field selection whose root is a local variable
+	// (req.URL.RawQuery = q, v the variable req): true makes the engine
+	// follow the assigned value into v, as an update that adds to what
+	// v holds and hides nothing.
+	Stores func(lhs *ast.SelectorExpr, v *types.Var) bool
 	// Nodes and Returns, when Nodes is not nil, are what walks of the body
 	// would find, as callindex gives them for a function declaration: its
 	// assignments, variable specifications and range statements (among

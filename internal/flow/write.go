@@ -91,13 +91,27 @@ func (f *State[V]) collectWrite(call *ast.CallExpr) {
 }
 
 // collectElement records m[k] = rhs, m a local variable, as an update of
-// m.
+// m, and x.f.g = rhs as one of x when the Stores hook says so.
 func (f *State[V]) collectElement(lhs, rhs ast.Expr, at token.Pos) {
-	ix, ok := ast.Unparen(lhs).(*ast.IndexExpr)
-	if !ok {
-		return
-	}
-	if v := f.varOf(ix.X); v != nil {
-		f.assigns[v] = append(f.assigns[v], &assign[V]{at: at, rhs: rhs, idx: -1, update: true})
+	switch l := ast.Unparen(lhs).(type) {
+	case *ast.IndexExpr:
+		if v := f.varOf(l.X); v != nil {
+			f.assigns[v] = append(f.assigns[v], &assign[V]{at: at, rhs: rhs, idx: -1, update: true})
+		}
+	case *ast.SelectorExpr:
+		if f.cfg.Stores == nil {
+			return
+		}
+		root := l.X
+		for {
+			sel, ok := ast.Unparen(root).(*ast.SelectorExpr)
+			if !ok {
+				break
+			}
+			root = sel.X
+		}
+		if v := f.varOf(root); v != nil && f.cfg.Stores(l, v) {
+			f.assigns[v] = append(f.assigns[v], &assign[V]{at: at, rhs: rhs, idx: -1, update: true})
+		}
 	}
 }

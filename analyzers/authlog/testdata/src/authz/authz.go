@@ -37,7 +37,7 @@ func LogRequest(r *http.Request) {
 }
 
 // Fetch sends a request.
-func Fetch(url string) (*http.Response, error) { return http.Get(url) }
+func Fetch(url string) (*http.Response, error) { return http.Get(url) } // want Fetch:`authlog\(result1<-p0\)`
 
 // NewRequest builds a request with credentials.
 func NewRequest(token string) *http.Request { // want NewRequest:`authlog\(result0=request p0=sent\(header-value\)\)`

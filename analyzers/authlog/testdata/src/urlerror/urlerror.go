@@ -1,0 +1,142 @@
+// Package urlerror logs the errors of sends whose URL holds a secret: the
+// error of a net/http send is a *url.Error, which prints the URL whole,
+// its query and path with it.
+package urlerror
+
+import (
+	"log"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"os"
+
+	"urlerrorlib"
+)
+
+type Client struct {
+	apiKey    string
+	headerKey string
+	hc        *http.Client
+	base      string
+}
+
+// A key put in the query string, the error of the send logged.
+func (c *Client) Query(path string) (*http.Response, error) { // want Query:`authlog\(result1=url-error\)`
+	q := url.Values{}
+	q.Set("api_key", c.apiKey)
+	req, err := http.NewRequest(http.MethodGet, c.base+path+"?"+q.Encode(), nil)
+	if err != nil {
+		return nil, err
+	}
+	resp, err := c.hc.Do(req)
+	if err != nil {
+		log.Printf("request failed: %v", err) // want `error of a request whose URL holds a secret \(a \*url.Error prints the URL\) reaches log.Printf`
+		return nil, err
+	}
+	return resp, nil
+}
+
+// The query given to the request after it was made.
+func (c *Client) Later(path string) error { // want Later:`authlog\(result0=url-error\)`
+	req, err := http.NewRequest(http.MethodGet, c.base+path, nil)
+	if err != nil {
+		return err
+	}
+	q := req.URL.Query()
+	q.Set("access_token", c.apiKey)
+	req.URL.RawQuery = q.Encode()
+	resp, err := c.hc.Do(req)
+	if err != nil {
+		slog.Error("get failed", "err", err) // want `error of a request whose URL holds a secret .* reaches slog.Error`
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// A package-level send with the key in the URL string.
+func (c *Client) Plain(path string) { // want Plain:`authlog\(sink=log.Println values=p0 sends=p0\)`
+	resp, err := http.Get(c.base + path + "?api_key=" + c.apiKey)
+	if err != nil {
+		log.Println("get:", err) // want `error of a request whose URL holds a secret .* reaches log.Println`
+		return
+	}
+	resp.Body.Close()
+}
+
+// The send in a helper of another package, its error logged here.
+func (c *Client) Helper(path string) { // want Helper:`authlog\(sink=log.Printf values=p0\)`
+	if err := urlerrorlib.Fetch(c.base + path + "?api_key=" + c.apiKey); err != nil {
+		log.Printf("fetch: %v", err) // want `secret \(a password, key or token\) reaches log.Printf`
+	}
+}
+
+// Silent: the key goes in a header, which the error does not print.
+func (c *Client) Header(path string) {
+	req, _ := http.NewRequest(http.MethodGet, c.base+path, nil)
+	req.Header.Set("X-Api-Key", c.headerKey)
+	if _, err := c.hc.Do(req); err != nil {
+		log.Printf("get: %v", err)
+	}
+}
+
+// Silent: the client strips a user's password from the URL its errors
+// print.
+func (c *Client) User(user string) {
+	u := &url.URL{Scheme: "https", Host: "example.com", User: url.UserPassword(user, c.apiKey)}
+	if _, err := c.hc.Get(u.String()); err != nil {
+		log.Printf("get: %v", err)
+	}
+}
+
+// Silent: a query with nothing secret in it.
+func (c *Client) Page(path string, page string) { // want Page:`authlog\(sink=log.Printf values=p0,p1 sends=p0,p1\)`
+	q := url.Values{}
+	q.Set("page", page)
+	if _, err := c.hc.Get(c.base + path + "?" + q.Encode()); err != nil {
+		log.Printf("get: %v", err)
+	}
+}
+
+type Stream struct {
+	Host  string
+	token string
+}
+
+// The query's key says what the value is: access_token=.
+func (s *Stream) Dial() (*http.Response, error) { // want Dial:`authlog\(result1=url-error\)`
+	raw := "https://" + s.Host + "/stream?access_token=" + url.QueryEscape(s.token)
+	log.Printf("dialing %s", raw) // want `secret \(a password, key or token\) reaches log.Printf`
+	return http.Get(raw)
+}
+
+// A URL given the query after it was parsed.
+func (s *Stream) Parsed(path string) (*http.Response, error) { // want Parsed:`authlog\(result1=url-error\)`
+	u, err := url.Parse("https://" + s.Host + path)
+	if err != nil {
+		return nil, err
+	}
+	u.RawQuery = "api_key=" + s.token
+	log.Printf("GET %s", u) // want `URL with a secret in its query or path reaches log.Printf`
+	return http.Get(u.String())
+}
+
+// An environment variable named for a key.
+func Geocode() {
+	key := os.Getenv("MAPS_API_KEY")
+	resp, err := http.Get("https://maps.example.com/geocode?address=Paris&key=" + key)
+	if err != nil {
+		log.Printf("geocode failed: %v", err) // want `error of a request whose URL holds a secret .* reaches log.Printf`
+		return
+	}
+	resp.Body.Close()
+}
+
+// Silent: a page number, and a variable that names no secret.
+func (s *Stream) Pages(page string) { // want Pages:`authlog\(sink=log.Printf values=p0 sends=p0\)`
+	home := os.Getenv("HOME")
+	raw := "https://" + s.Host + "/items?page=" + url.QueryEscape(page) + "&dir=" + home
+	log.Printf("listing %s", raw)
+	if _, err := http.Get(raw); err != nil {
+		log.Printf("list: %v", err)
+	}
+}
