@@ -451,9 +451,10 @@ func (c *checker) inspectOwn(root ast.Node, fn func(*ast.CallExpr)) {
 			if lit, ok := ast.Unparen(n.Fun).(*ast.FuncLit); ok {
 				c.inspectOwn(lit.Body, fn)
 			}
-			// A closure made in root and called here (as a retry loop
-			// calls its attempt) runs here too.
-			if lit := c.loops.ClosureOf(n); lit != nil && root.Pos() <= lit.Pos() && lit.End() <= root.End() {
+			// A closure of the function called here (as a retry loop
+			// calls its attempt, made in the loop or before it) runs
+			// here too.
+			if lit := c.loops.ClosureOf(n); lit != nil && lit.Body != root && !(lit.Pos() <= n.Pos() && n.End() <= lit.End()) {
 				c.inspectOwn(lit.Body, fn)
 			}
 		}
@@ -1417,6 +1418,11 @@ func (c *checker) overallContext(file *ast.File, l *retryloop.Loop, start ast.St
 	opCtx := fixes.FreeName(info, file, "opCtx", taken, positions...)
 	opCancel := fixes.FreeName(info, file, "opCancel", taken, positions...)
 	at, indent, _ := l.Before(c.pass.Fset, src)
+	if start != l.Outer {
+		// Before the closure that makes the attempts' timeouts.
+		tf := c.pass.Fset.File(start.Pos())
+		at, indent = tf.LineStart(tf.Line(start.Pos())), fixes.Indent(c.pass.Fset, src, start.Pos())
+	}
 	text := fmt.Sprintf("%s%s, %s := %s.WithTimeout(%s, %s)\n%sdefer %s()\n",
 		indent, opCtx, opCancel, ctxName, parent, c.budget(file, l, per, timeName, start.Pos()), indent, opCancel)
 	if guard {
@@ -1473,6 +1479,15 @@ func (c *checker) reportOwnTimeout(file *ast.File, l *retryloop.Loop, t *timeout
 		return
 	}
 	start := l.Outer
+	if start != nil && t.call.Pos() < start.Pos() {
+		// The attempt is a closure made before the loop: the deadline
+		// goes before the closure.
+		start = enclosingStmt(l.Func, start, t.call.Pos())
+		if start == nil {
+			c.gate(t.call, "own-outer", "per-attempt timeout in a closure made in another block than the loop")
+			return
+		}
+	}
 	if start == nil || !fixes.VisibleAt(c.pass.TypesInfo, file, t.outer, start.Pos()) {
 		c.gate(t.call, "own-outer", "per-attempt timeout whose parent is not visible before the loop")
 		return
@@ -1728,7 +1743,7 @@ func (c *checker) newRequestInLoop(l *retryloop.Loop, req ast.Expr) (*ast.CallEx
 	if !ok {
 		return nil, false
 	}
-	values, known := flow.Assigned(info, l.Func, v)
+	values, known := flow.AssignedAfterDecl(info, l.Func, v)
 	if !known || len(values) != 1 {
 		return nil, false
 	}
@@ -2682,4 +2697,26 @@ func (c *checker) selectsOn(l *retryloop.Loop, parent, opCtx string) [][]analysi
 		return true
 	})
 	return out
+}
+
+// enclosingStmt returns the statement of the block of fn that holds outer
+// which contains pos, when pos comes before outer, or nil.
+func enclosingStmt(fn ast.Node, outer ast.Stmt, pos token.Pos) ast.Stmt {
+	var found ast.Stmt
+	ast.Inspect(fn, func(n ast.Node) bool {
+		b, ok := n.(*ast.BlockStmt)
+		if !ok || found != nil {
+			return found == nil
+		}
+		if !slices.Contains(b.List, outer) {
+			return true
+		}
+		for _, st := range b.List {
+			if st.Pos() <= pos && pos < st.End() && st.End() <= outer.Pos() {
+				found = st
+			}
+		}
+		return false
+	})
+	return found
 }

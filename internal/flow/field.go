@@ -58,7 +58,7 @@ func fieldValues(info *types.Info, files []*ast.File, root ast.Node, e ast.Expr,
 		}
 		var out []ast.Expr
 		for _, n := range scope {
-			vals, ok := assigned(info, n, v, false)
+			vals, ok := assigned(info, n, v, false, false)
 			if !ok || fieldWritten(info, n, v) {
 				return nil, false
 			}

@@ -816,7 +816,14 @@ func Propagates(fn *types.Func) bool {
 // cannot be told: v is assigned a later result of a call, updated with an
 // operator (x += y), or its address is taken.
 func Assigned(info *types.Info, root ast.Node, v *types.Var) (values []ast.Expr, ok bool) {
-	return assigned(info, root, v, false)
+	return assigned(info, root, v, false, false)
+}
+
+// AssignedAfterDecl is Assigned where a declaration without a value adds
+// none (var req *http.Request; req, err = http.NewRequest(...)): for a
+// variable whose zero value no use is asked about.
+func AssignedAfterDecl(info *types.Info, root ast.Node, v *types.Var) (values []ast.Expr, ok bool) {
+	return assigned(info, root, v, false, true)
 }
 
 // AssignedStruct is Assigned for a variable of a struct type, such as a
@@ -826,10 +833,10 @@ func Assigned(info *types.Info, root ast.Node, v *types.Var) (values []ast.Expr,
 // value, as what a callee writes through it goes to the fields, not to
 // the variable as a whole.
 func AssignedStruct(info *types.Info, root ast.Node, v *types.Var) (values []ast.Expr, ok bool) {
-	return assigned(info, root, v, true)
+	return assigned(info, root, v, true, true)
 }
 
-func assigned(info *types.Info, root ast.Node, v *types.Var, structVar bool) (values []ast.Expr, ok bool) {
+func assigned(info *types.Info, root ast.Node, v *types.Var, structVar, emptyDecl bool) (values []ast.Expr, ok bool) {
 	is := func(e ast.Expr) bool {
 		id, isID := ast.Unparen(e).(*ast.Ident)
 		return isID && info.ObjectOf(id) == v
@@ -863,7 +870,7 @@ func assigned(info *types.Info, root ast.Node, v *types.Var, structVar bool) (va
 					values = append(values, n.Values[i])
 				case len(n.Values) == 1 && i == 0:
 					values = append(values, n.Values[0])
-				case len(n.Values) == 0 && structVar:
+				case len(n.Values) == 0 && emptyDecl:
 					// Declared empty, assigned later.
 				default:
 					ok = false // zero value, or a later result
