@@ -76,6 +76,34 @@ func TestFixBehavesRetryIdempotencyStatusGuard(t *testing.T) {
 	})
 }
 
+// TestFixBehavesRetryIdempotencyAnyOutcome: a RoundTripper that re-sends
+// any request after a transport error and after a 5xx. The fix's guard
+// ends the retry on both for a request that may not be replayed: a POST
+// whose answer was lost, or whose 502 came after the server applied it,
+// is applied once; a GET is still re-sent after a 502.
+func TestFixBehavesRetryIdempotencyAnyOutcome(t *testing.T) {
+	c := fixClient(t, "outcomepost", "retryidempotency", "a request of any method is re-sent after a transport error or status 500 without a check of its method")
+	t.Run("post-drop", func(t *testing.T) {
+		t.Parallel()
+		provesSentOnce(t, c, retrytest.CommitAndDrop())
+	})
+	t.Run("post-502", func(t *testing.T) {
+		t.Parallel()
+		provesSentOnce(t, c, retrytest.CommitAndFail(502))
+	})
+	t.Run("get", func(t *testing.T) {
+		t.Parallel()
+		routes := []retrytest.Route{{Method: "GET", Path: "/charges",
+			Script: []retrytest.Step{retrytest.Fail(502), retrytest.OK(200)}}}
+		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, "GET", srv.URL+"/charges")
+			if res.code != 0 || srv.Attempts("GET /charges") != 2 {
+				t.Errorf("fixed=%v: want the GET re-sent once and answered, got exit %d: %s\n%s", fixed, res.code, res.stderr, srv.Timeline())
+			}
+		})
+	})
+}
+
 // provesReplayGuard runs a client that re-sends a request of any method
 // after a transport error: a POST whose answer was lost is applied twice
 // before the fix and once after it; a GET, a PUT and a POST with a key

@@ -363,7 +363,87 @@ func (c *checker) guardsWith(root ast.Node, guarded map[*types.Func]bool, source
 // method its requests are built from) where the check can stop the
 // re-send of s: the check net/http's Transport makes, already there.
 func (c *checker) checksMethod(l *retryloop.Loop, s send) bool {
-	return c.guardsWhere(l.Func, c.guardingFuncs(), c.methodSources(l.Func), c.passedBy(l, s))
+	skip := c.passedBy(l, s)
+	if errVar := c.sendErr(l, s); errVar != nil && c.statusGuard(l, s) != "" {
+		// The loop retries unknown statuses too: a check under err !=
+		// nil && ... stops the re-send after a transport error only.
+		passed := skip
+		skip = func(n ast.Node, stack []ast.Node) bool {
+			return passed != nil && passed(n, stack) || c.underErr(n, stack, errVar)
+		}
+	}
+	return c.guardsWhere(l.Func, c.guardingFuncs(), c.methodSources(l.Func), skip)
+}
+
+// statusGuard returns the test of the unknown statuses that the loop l
+// retries beside a transport error (see retriedCheck), when a guard can
+// hand the answer back (the function returns the send's response and an
+// error, both assigned to variables), or "".
+func (c *checker) statusGuard(l *retryloop.Loop, s send) string {
+	if len(c.retried) == 0 {
+		return ""
+	}
+	info := c.pass.TypesInfo
+	as, _ := c.sendAssign(l, s)
+	file := fixes.FileOf(c.pass, s.call.Pos())
+	if as == nil || len(as.Lhs) != 2 || file == nil {
+		return ""
+	}
+	respName, errName := identName(as.Lhs[0]), identName(as.Lhs[1])
+	ft, _ := flow.FuncParts(l.Func)
+	res := fixes.ResultTypes(info, ft)
+	if respName == "" || errName == "" || len(res) != 2 || !types.Identical(res[0], info.TypeOf(as.Lhs[0])) {
+		return ""
+	}
+	return c.retriedCheck(file, s, respName)
+}
+
+// sendErr returns the variable that the send of s in the loop l assigns
+// its error to, or nil.
+func (c *checker) sendErr(l *retryloop.Loop, s send) *types.Var {
+	as, _ := c.sendAssign(l, s)
+	if as == nil || len(as.Lhs) != 2 {
+		return nil
+	}
+	id, ok := as.Lhs[1].(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, _ := c.pass.TypesInfo.ObjectOf(id).(*types.Var)
+	return v
+}
+
+// underErr reports whether n sits in the condition of an if statement (or
+// in its body) whose condition requires errVar != nil: a conjunct of &&.
+func (c *checker) underErr(n ast.Node, stack []ast.Node, errVar *types.Var) bool {
+	info := c.pass.TypesInfo
+	for i := len(stack) - 1; i >= 0; i-- {
+		ifs, ok := stack[i].(*ast.IfStmt)
+		if !ok {
+			continue
+		}
+		for _, conj := range conjuncts(ifs.Cond) {
+			b, ok := ast.Unparen(conj).(*ast.BinaryExpr)
+			if !ok || b.Op != token.NEQ {
+				continue
+			}
+			x, y := ast.Unparen(b.X), ast.Unparen(b.Y)
+			if id, ok := y.(*ast.Ident); ok && id.Name == "nil" {
+				if xi, ok := x.(*ast.Ident); ok && info.Uses[xi] == errVar {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// conjuncts returns the operands of the && chain e.
+func conjuncts(e ast.Expr) []ast.Expr {
+	if b, ok := ast.Unparen(e).(*ast.BinaryExpr); ok && b.Op == token.LAND {
+		return append(conjuncts(b.X), conjuncts(b.Y)...)
+	}
+	return []ast.Expr{e}
 }
 
 // guardsWhere is guardsWith where a comparison of a method for which
@@ -405,7 +485,7 @@ func (c *checker) guardsWhere(root ast.Node, guarded map[*types.Func]bool, sourc
 			} else if h, ok := httpmodel.HeaderCall(info, n); ok && !h.Op.IsRead() && h.Op != httpmodel.HeaderDel && h.Name != "" && c.keys.Has(h.Name) {
 				found = true
 			} else if f := httpmodel.Callee(info, n); f != nil && guarded[f.Origin()] {
-				found = !c.weakened(n, stack, guarded, sources)
+				found = tested(true, n, stack)
 			} else if f != nil && len(sources) > 0 && c.testsSource(f.Origin(), sources) {
 				// A predicate of the package on the field the method
 				// comes from: r.idempotent() over r.verb.
@@ -729,6 +809,9 @@ func (c *checker) checkAnyMethod(file *ast.File, l *retryloop.Loop, s send) bool
 		analysisutil.Gate(c.pass, s.call.Pos(), "any-outcome-"+c.why, "a request of any method in a retry loop, no unknown outcome found retried")
 		return false
 	}
+	if outcome == "a transport error" && c.statusGuard(l, s) != "" {
+		outcome = fmt.Sprintf("a transport error or status %d", c.retried[0])
+	}
 	if c.checksMethod(l, s) {
 		analysisutil.Gate(c.pass, s.call.Pos(), "any-guarded", "a request of any method re-sent after "+outcome+" in a function that checks a method or key somewhere")
 		return false
@@ -787,7 +870,14 @@ func (c *checker) checkAnyMethod(file *ast.File, l *retryloop.Loop, s send) bool
 			return false
 		}
 		cond, ret = errName+" != nil && !%s(%s)", r
-		stmt = c.guardPoint(l, stmt, as)
+		if code := c.statusGuard(l, s); code != "" {
+			// The loop retries unknown statuses too: the guard, right
+			// after the send, ends the retry on both, and hands the
+			// caller the answer or the error as they came.
+			cond, ret = "("+errName+" != nil || "+strings.TrimSuffix(strings.TrimPrefix(code, "("), ")")+") && !%s(%s)", "return "+respName+", "+errName
+		} else {
+			stmt = c.guardPoint(l, stmt, as)
+		}
 	}
 	indentAt := stmt.Pos()
 	if lb, isLabel := stmt.(*ast.LabeledStmt); isLabel {

@@ -75,10 +75,11 @@ func (c *checker) retriesUnknownOp(l *retryloop.Loop, s send, op bool) (string, 
 		return ok && next
 	}
 	c.retried = nil
-	if reaches(outcomeEnv{transport: true}) {
+	transport := reaches(outcomeEnv{transport: true})
+	if transport && (m.resp == nil || !s.anyMethod) {
 		return "a transport error", true
 	}
-	if m.resp == nil && m.statusVars == nil {
+	if !transport && m.resp == nil && m.statusVars == nil {
 		// A helper: its error may stand for any outcome.
 		c.why = "opaque"
 		return "", false
@@ -96,7 +97,11 @@ func (c *checker) retriesUnknownOp(l *retryloop.Loop, s send, op bool) (string, 
 			c.retried = append(c.retried, st)
 		}
 	}
-	if len(c.retried) > 0 {
+	switch {
+	case transport:
+		// A sender's guard covers the statuses it retries too.
+		return "a transport error", true
+	case len(c.retried) > 0:
 		return fmt.Sprintf("status %d", c.retried[0]), true
 	}
 	c.why = "definite"

@@ -161,8 +161,8 @@ type checker struct {
 	// gate diagnostics (analysisutil.GatesOn).
 	why string
 	// retried are the unknown statuses after which the last loop that
-	// retriesUnknown judged starts another attempt (nil after a
-	// transport error).
+	// retriesUnknown judged starts another attempt: for a request of any
+	// method, also beside a transport error; otherwise nil after one.
 	retried []int
 	// dispatch resolves calls of interface methods to the writes they
 	// may run (see ifaceWrite), nil until asked.

@@ -21,7 +21,7 @@ func (c *Caller) Send(ctx context.Context, call *Call) (*http.Response, error) {
 	var resp *http.Response
 	var err error
 	for i := 0; i < call.Attempts; i++ {
-		resp, err = c.HC.Do(call.Request.WithContext(ctx)) // want `a request of any method is re-sent after a transport error without a check of its method or an Idempotency-Key header`
+		resp, err = c.HC.Do(call.Request.WithContext(ctx)) // want `a request of any method is re-sent after a transport error or status 50[024] without a check of its method or an Idempotency-Key header`
 		if err == nil && resp.StatusCode != http.StatusBadGateway {
 			return resp, nil
 		}

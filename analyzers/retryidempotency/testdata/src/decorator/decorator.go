@@ -19,7 +19,7 @@ func (h RetryHandler) Handle(ctx context.Context, req *http.Request, next Next) 
 	var resp *http.Response
 	var err error
 	for i := 0; i <= h.Max; i++ {
-		resp, err = next(ctx, req) // want `a request of any method is re-sent after a transport error without a check of its method or an Idempotency-Key header`
+		resp, err = next(ctx, req) // want `a request of any method is re-sent after a transport error or status 50[024] without a check of its method or an Idempotency-Key header`
 		if err == nil && resp.StatusCode < 500 {
 			return resp, nil
 		}

@@ -24,7 +24,7 @@ func (t *retryTransport) RoundTrip(req *http.Request) (*http.Response, error) { 
 	var resp *http.Response
 	var err error
 	for i := 0; i < t.tries; i++ {
-		resp, err = t.next.RoundTrip(req) // want `a request of any method is re-sent after a transport error without a check of its method or an Idempotency-Key header`
+		resp, err = t.next.RoundTrip(req) // want `a request of any method is re-sent after a transport error or status 50[024] without a check of its method or an Idempotency-Key header`
 		if err == nil && resp.StatusCode < 500 {
 			return resp, nil
 		}
@@ -640,7 +640,7 @@ type anyErrorTransport struct{ next http.RoundTripper }
 
 func (t *anyErrorTransport) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:"sends\\(param 0\\)"
 	for {
-		resp, err := t.next.RoundTrip(req) // want `a request of any method is re-sent after a transport error without a check of its method or an Idempotency-Key header`
+		resp, err := t.next.RoundTrip(req) // want `a request of any method is re-sent after a transport error or status 50[024] without a check of its method or an Idempotency-Key header`
 		retryable := err != nil || resp.StatusCode == http.StatusTooManyRequests
 		if !(isIdempotentMethod(req.Method) || retryable) {
 			return resp, err

@@ -1,0 +1,73 @@
+// Package halfguard holds senders that re-send any request after a
+// transport error and after a 5xx, with a check of the method that covers
+// one of the two or both.
+package halfguard
+
+import "net/http"
+
+type half struct{ next http.RoundTripper }
+
+// The check ends the retry after a transport error only: a POST answered
+// 502 is sent again.
+func (t *half) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:"sends\\(param 0\\)"
+	var resp *http.Response
+	var err error
+	for i := 0; i < 3; i++ {
+		resp, err = t.next.RoundTrip(req) // want `a request of any method is re-sent after a transport error or status 500 without a check of its method or an Idempotency-Key header`
+		if err != nil && !idempotent(req) {
+			return nil, err
+		}
+		if err != nil {
+			continue
+		}
+		if resp.StatusCode < 500 {
+			return resp, nil
+		}
+		resp.Body.Close()
+	}
+	return resp, err
+}
+
+type whole struct{ next http.RoundTripper }
+
+// Silent: the check covers both.
+func (t *whole) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:"sends\\(param 0\\)"
+	var resp *http.Response
+	var err error
+	for i := 0; i < 3; i++ {
+		resp, err = t.next.RoundTrip(req)
+		if (err != nil || resp.StatusCode >= 500) && !idempotent(req) {
+			return resp, err
+		}
+		if err != nil {
+			continue
+		}
+		if resp.StatusCode < 500 {
+			return resp, nil
+		}
+		resp.Body.Close()
+	}
+	return resp, err
+}
+
+type errOnly struct{ next http.RoundTripper }
+
+// Silent: only a transport error is retried, and the check covers it.
+func (t *errOnly) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:"sends\\(param 0\\)"
+	var resp *http.Response
+	var err error
+	for i := 0; i < 3; i++ {
+		resp, err = t.next.RoundTrip(req)
+		if err != nil && !idempotent(req) {
+			return nil, err
+		}
+		if err == nil {
+			return resp, nil
+		}
+	}
+	return resp, err
+}
+
+func idempotent(req *http.Request) bool {
+	return req.Method == http.MethodGet || req.Header.Get("Idempotency-Key") != ""
+}
