@@ -541,6 +541,26 @@ func isWrite(method string) bool {
 	return method == http.MethodPost || method == http.MethodPatch
 }
 
+// joinMethod returns the method that stands for a request built with m
+// ("" for none yet) or n, on different paths: the write, when one is a
+// write (method := "GET"; if body != nil { method = "POST" } sends a POST
+// on some path), POST for a POST or a PATCH (an upsert's method :=
+// "POST"; if id != "" { method = "PATCH" }), and otherwise m. ok is false
+// for an empty n.
+func joinMethod(m, n string) (string, bool) {
+	switch {
+	case n == "":
+		return "", false
+	case m == "" || m == n:
+		return n, true
+	case isWrite(m) && isWrite(n):
+		return http.MethodPost, true
+	case isWrite(n):
+		return n, true
+	}
+	return m, true
+}
+
 // ---- sends and their methods ----
 
 // A send is a call that sends a request with a known method.
@@ -834,7 +854,10 @@ func (c *checker) requestSend(fn ast.Node, call *ast.CallExpr, req ast.Expr) (se
 					m, known = c.methodVarExpr(fn, e)
 				}
 			}
-			if !known || (out.method != "" && out.method != m) {
+			if !known {
+				return send{}, false
+			}
+			if m, known = joinMethod(out.method, m); !known {
 				return send{}, false
 			}
 			out.method, out.build = m, val
@@ -873,7 +896,10 @@ func (c *checker) requestSend(fn ast.Node, call *ast.CallExpr, req ast.Expr) (se
 		} else if !known {
 			m, known = c.methodVar(fn, b)
 		}
-		if !known || (out.method != "" && out.method != m) {
+		if !known {
+			return send{}, false
+		}
+		if m, known = joinMethod(out.method, m); !known {
 			return send{}, false
 		}
 		out.method, out.build = m, b
@@ -930,10 +956,12 @@ func (c *checker) methodVarExpr(fn ast.Node, arg ast.Expr) (string, bool) {
 	}
 	for _, val := range vals {
 		s, ok := httpmodel.ConstString(info, val)
-		if !ok || (m != "" && s != m) {
+		if !ok {
 			return "", false
 		}
-		m = s
+		if m, ok = joinMethod(m, s); !ok {
+			return "", false
+		}
 	}
 	return m, true
 }

@@ -444,6 +444,7 @@ func methodParam(c *http.Client, method, u string) error {
 	return nil
 }
 
+// A PUT or a POST, by the path taken: the POST is retried.
 func methodTwoValues(c *http.Client, u string, update bool) error {
 	method := http.MethodPut
 	if update {
@@ -451,7 +452,7 @@ func methodTwoValues(c *http.Client, u string, update bool) error {
 	}
 	for range 3 {
 		req, _ := http.NewRequest(method, u, nil)
-		if resp, err := c.Do(req); err == nil {
+		if resp, err := c.Do(req); err == nil { // want `POST is retried after a transport error without an idempotency key`
 			return resp.Body.Close()
 		}
 	}
@@ -466,4 +467,44 @@ func noRetry(c *http.Client, u string) (*http.Response, error) {
 		}
 		return resp, nil
 	}
+}
+
+// An upsert: a POST or a PATCH, a write either way.
+func upsert(c *http.Client, u, id string) error {
+	method := http.MethodPost
+	if id != "" {
+		method = http.MethodPatch
+	}
+	var err error
+	for range 3 {
+		req, rerr := http.NewRequest(method, u, nil)
+		if rerr != nil {
+			return rerr
+		}
+		var resp *http.Response
+		if resp, err = c.Do(req); err == nil { // want `POST is retried after a transport error without an idempotency key`
+			return resp.Body.Close()
+		}
+	}
+	return err
+}
+
+// A GET or a HEAD: neither is a write.
+func peek(c *http.Client, u string, head bool) error {
+	method := http.MethodGet
+	if head {
+		method = http.MethodHead
+	}
+	var err error
+	for range 3 {
+		req, rerr := http.NewRequest(method, u, nil)
+		if rerr != nil {
+			return rerr
+		}
+		var resp *http.Response
+		if resp, err = c.Do(req); err == nil {
+			return resp.Body.Close()
+		}
+	}
+	return err
 }
