@@ -170,6 +170,12 @@ func run(pass *analysis.Pass, cfg Config, at func(token.Pos)) (any, error) {
 	c.computeCtxQueries()
 	if !httpmodel.ImportsHTTP(pass.Pkg) && len(loops.Loops) == 0 {
 		c.checkBlindCallees()
+		if importsContext(pass.Pkg) {
+			// A package of context helpers (ctxutil.NewRequestContext()
+			// that makes its own timeout and hands it back) tells its
+			// callers so.
+			c.computeFacts(at)
+		}
 		return nil, nil // no send, and no retry helper
 	}
 	c.computeFacts(at)
@@ -274,7 +280,10 @@ func (c *checker) summarise(fd *ast.FuncDecl, fn *types.Func) *timeoutFact {
 			return
 		}
 		if t, ok := c.attemptTimeout(fd, call); ok {
-			if sends {
+			// A function that sends with it, or hands it back (a
+			// context factory: reqCtx() (context.Context,
+			// context.CancelFunc)).
+			if sends || handsBack(fn) {
 				found = &timeoutFact{}
 				found.Nanos, _ = c.constNanos(t.timeout)
 			}
@@ -2719,4 +2728,14 @@ func enclosingStmt(fn ast.Node, outer ast.Stmt, pos token.Pos) ast.Stmt {
 		return false
 	})
 	return found
+}
+
+// importsContext reports whether pkg imports package context.
+func importsContext(pkg *types.Package) bool {
+	for _, p := range pkg.Imports() {
+		if p.Path() == "context" {
+			return true
+		}
+	}
+	return false
 }

@@ -13,7 +13,7 @@ type Span struct{ cancel context.CancelFunc }
 func (s *Span) End() { s.cancel() }
 
 // StartBudgeted starts a span whose context ends after 30 seconds.
-func StartBudgeted(ctx context.Context, name string) (context.Context, *Span) {
+func StartBudgeted(ctx context.Context, name string) (context.Context, *Span) { // want StartBudgeted:"owntimeout\\(30s\\) from param 0"
 	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	return ctx, &Span{cancel: cancel}
 }
