@@ -105,7 +105,19 @@ func (c *checker) reportMissing(file *ast.File, l *retryloop.Loop, s send, outco
 		more, ok = c.setOnRequest(file, l, s, key, gen, at, src)
 	} else {
 		more, ok = c.rewriteURLSend(file, l, s, key, taken)
-		more = append(more, analysis.TextEdit{Pos: at, End: at, NewText: []byte(gen)})
+		genAt := at
+		if block, first := c.firstAttempt(l, s, src); ok && first != nil {
+			// The first attempt is sent before the loop: it carries the
+			// key too, made before it.
+			firstEdits, firstOK := c.rewriteURLSendIn(file, block, first, key, taken, false)
+			if !firstOK {
+				return
+			}
+			more = append(more, firstEdits...)
+			tf := c.pass.Fset.File(first.Pos())
+			genAt = tf.LineStart(tf.Line(first.Pos()))
+		}
+		more = append(more, analysis.TextEdit{Pos: genAt, End: genAt, NewText: []byte(gen)})
 	}
 	if !ok {
 		return
@@ -824,4 +836,46 @@ func addArg(fset *token.FileSet, src []byte, call *ast.CallExpr, ft *ast.FuncTyp
 		return appendArg(fset, src, call, arg)
 	}
 	return analysis.TextEdit{}, false
+}
+
+// firstAttempt returns the send of the statement right before the loop l
+// that makes the loop's first attempt: it assigns the variables that the
+// send s in the loop assigns, from a call written as s's is (resp, err :=
+// c.Post(url, ...); for ... err != nil ... { resp, err = c.Post(url, ...)
+// }), with the block that holds it; nil when there is none.
+func (c *checker) firstAttempt(l *retryloop.Loop, s send, src []byte) (*ast.BlockStmt, *ast.CallExpr) {
+	loopAs := fixes.URLSendStmt(l.Body, s.call)
+	if loopAs == nil || l.Outer == nil {
+		return nil, nil
+	}
+	_, body := flow.FuncParts(l.Func)
+	var block *ast.BlockStmt
+	var prev ast.Stmt
+	ast.Inspect(body, func(n ast.Node) bool {
+		b, ok := n.(*ast.BlockStmt)
+		if !ok || block != nil {
+			return block == nil
+		}
+		if i := slices.Index(b.List, ast.Stmt(l.Outer)); i > 0 {
+			block, prev = b, b.List[i-1]
+		}
+		return block == nil
+	})
+	as, ok := prev.(*ast.AssignStmt)
+	if !ok || len(as.Rhs) != 1 || len(as.Lhs) != len(loopAs.Lhs) {
+		return nil, nil
+	}
+	call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+	if !ok || fixes.Text(c.pass.Fset, src, call) != fixes.Text(c.pass.Fset, src, s.call) {
+		return nil, nil
+	}
+	info := c.pass.TypesInfo
+	for i, lhs := range as.Lhs {
+		a, aok := lhs.(*ast.Ident)
+		b, bok := loopAs.Lhs[i].(*ast.Ident)
+		if !aok || !bok || info.ObjectOf(a) == nil || info.ObjectOf(a) != info.ObjectOf(b) {
+			return nil, nil
+		}
+	}
+	return block, call
 }

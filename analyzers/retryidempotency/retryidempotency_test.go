@@ -11,11 +11,11 @@ import (
 )
 
 func TestDiagnostics(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), retryidempotency.Analyzer, "a", "keys", "keys/wrap", "plain", "sender", "helper", "closure", "recursion", "chain", "requeue", "oldqueue", "shapes", "shapes/policy", "keyset", "keyset/hdr", "statusset", "structreq", "structreq/build", "methodarg", "methodarg/api", "opfield", "opfield/api", "genclient", "notsent", "answered", "sdkuse", "urlwrap", "ifaceretry", "split", "decorator", "closureany", "senderpath", "failover", "methodpeer", "rebuilt", "foreignwrite/chat", "foreignwrite", "example.com/hook", "ifacewrite", "builder", "builder/rest", "builder/getonly", "nextstage", "statuserr", "halfguard")
+	analysistest.Run(t, analysistest.TestData(), retryidempotency.Analyzer, "a", "keys", "keys/wrap", "plain", "sender", "helper", "closure", "recursion", "chain", "requeue", "oldqueue", "shapes", "shapes/policy", "keyset", "keyset/hdr", "statusset", "structreq", "structreq/build", "methodarg", "methodarg/api", "opfield", "opfield/api", "genclient", "notsent", "answered", "sdkuse", "urlwrap", "ifaceretry", "split", "decorator", "closureany", "senderpath", "failover", "methodpeer", "rebuilt", "foreignwrite/chat", "foreignwrite", "example.com/hook", "ifacewrite", "builder", "builder/rest", "builder/getonly", "nextstage", "statuserr", "halfguard", "firstattempt")
 }
 
 func TestFixes(t *testing.T) {
-	results := analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), retryidempotency.Analyzer, "a", "old", "sender", "helper", "closure", "recursion", "chain", "requeue", "oldqueue", "shapes", "keyset", "statusset", "structreq", "structreq/build", "methodarg", "methodarg/api", "opfield", "opfield/api", "genclient", "notsent", "answered", "sdkuse", "urlwrap", "ifaceretry", "split", "decorator", "closureany", "senderpath", "failover", "methodpeer", "rebuilt", "foreignwrite/chat", "foreignwrite", "example.com/hook", "ifacewrite", "builder", "builder/rest", "builder/getonly", "nextstage", "statuserr", "halfguard")
+	results := analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), retryidempotency.Analyzer, "a", "old", "sender", "helper", "closure", "recursion", "chain", "requeue", "oldqueue", "shapes", "keyset", "statusset", "structreq", "structreq/build", "methodarg", "methodarg/api", "opfield", "opfield/api", "genclient", "notsent", "answered", "sdkuse", "urlwrap", "ifaceretry", "split", "decorator", "closureany", "senderpath", "failover", "methodpeer", "rebuilt", "foreignwrite/chat", "foreignwrite", "example.com/hook", "ifacewrite", "builder", "builder/rest", "builder/getonly", "nextstage", "statuserr", "halfguard", "firstattempt")
 	fixtest.CheckFixed(t, retryidempotency.Analyzer, results)
 }
 
