@@ -88,6 +88,42 @@ func (c *checker) secretField(t types.Type) []string {
 	return c.secretIn(t, 0)
 }
 
+// secretFieldsOf returns the paths of every secret field of the struct
+// type t (or *t) that printing it whole shows, in the order of the
+// fields; secretField returns the first.
+func (c *checker) secretFieldsOf(t types.Type) [][]string {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	var out [][]string
+	c.secretsIn(t, 0, nil, &out)
+	return out
+}
+
+func (c *checker) secretsIn(t types.Type, depth int, prefix []string, out *[][]string) {
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok || depth > 3 {
+		return
+	}
+	if depth > 0 {
+		if name, _ := logsink.PrintMethod(&c.msets, t); name != "" {
+			return // printed by its own method
+		}
+	}
+	named, st := declared(t, st)
+	for i := range st.NumFields() {
+		f := st.Field(i)
+		path := append(slices.Clone(prefix), f.Name())
+		if isText(f.Type()) && !isTextList(f.Type()) && (c.secretFields.field(named, st, i) || c.credVars()[f] != 0) {
+			*out = append(*out, path)
+			continue
+		}
+		if _, nested := f.Type().Underlying().(*types.Struct); nested {
+			c.secretsIn(f.Type(), depth+1, path, out)
+		}
+	}
+}
+
 func (c *checker) secretIn(t types.Type, depth int) []string {
 	st, ok := t.Underlying().(*types.Struct)
 	if !ok || depth > 3 {
@@ -172,6 +208,8 @@ func isTextList(t types.Type) bool {
 type secretUse struct {
 	tn   *types.TypeName
 	path []string
+	// all are the paths of every secret field, path first.
+	all  [][]string
 	at   ast.Expr // the logged value
 	sink string
 }
@@ -205,7 +243,7 @@ func (c *checker) noteSecret(x ast.Expr, sink string) {
 	if old, ok := c.secrets[named.Obj()]; ok && old.at.Pos() <= x.Pos() {
 		return
 	}
-	c.secrets[named.Obj()] = &secretUse{tn: named.Obj(), path: path, at: x, sink: sink}
+	c.secrets[named.Obj()] = &secretUse{tn: named.Obj(), path: path, all: c.secretFieldsOf(base), at: x, sink: sink}
 }
 
 // reportSecrets reports each recorded struct type at its secret field,
@@ -228,11 +266,20 @@ func (c *checker) reportSecrets() {
 			continue
 		}
 		name := strings.Join(u.path, ".")
+		msg := fmt.Sprintf("%s.%s holds a secret, and a log prints %s whole: %s reaches %s",
+			u.tn.Name(), name, u.tn.Name(), name, u.sink)
+		if len(u.all) > 1 {
+			names := make([]string, len(u.all))
+			for i, p := range u.all {
+				names[i] = strings.Join(p, ".")
+			}
+			msg = fmt.Sprintf("%s.%s holds a secret, and a log prints %s whole: %s reach %s",
+				u.tn.Name(), name, u.tn.Name(), strings.Join(names, " and "), u.sink)
+		}
 		c.pass.Report(analysis.Diagnostic{
-			Pos: field.Pos(),
-			End: field.End(),
-			Message: fmt.Sprintf("%s.%s holds a secret, and a log prints %s whole: %s reaches %s",
-				u.tn.Name(), name, u.tn.Name(), name, u.sink),
+			Pos:            field.Pos(),
+			End:            field.End(),
+			Message:        msg,
 			Related:        []analysis.RelatedInformation{{Pos: u.at.Pos(), End: u.at.End(), Message: "printed whole here"}},
 			SuggestedFixes: []analysis.SuggestedFix{*fix},
 		})
@@ -300,23 +347,33 @@ func (c *checker) stringerFix(file *ast.File, u *secretUse) *analysis.SuggestedF
 		return nil
 	}
 	recv := "v"
-	value := redactedString
-	var last types.Type
-	if f := c.fieldType(u.tn.Type(), u.path); f != nil {
-		last = f
+	paths := u.all
+	if len(paths) == 0 {
+		paths = [][]string{u.path}
 	}
-	if last != nil {
-		if s, ok := last.Underlying().(*types.Slice); ok && !isString(s.Elem()) {
-			value = "[]byte(" + redactedString + ")"
+	names := make([]string, len(paths))
+	var sets strings.Builder
+	for i, path := range paths {
+		value := redactedString
+		if f := c.fieldType(u.tn.Type(), path); f != nil {
+			if s, ok := f.Underlying().(*types.Slice); ok && !isString(s.Elem()) {
+				value = "[]byte(" + redactedString + ")"
+			}
 		}
+		names[i] = strings.Join(path, ".")
+		fmt.Fprintf(&sets, "\tp.%s = %s\n", names[i], value)
 	}
-	name := strings.Join(u.path, ".")
+	name := strings.Join(names, " and ")
 	var b strings.Builder
 	fmt.Fprintf(&b, "\n\n// String prints %s with its %s redacted, so that a log of %s does not hold it.\n", recv, name, recv)
+	if len(names) > 1 {
+		b.Reset()
+		fmt.Fprintf(&b, "\n\n// String prints %s with its %s redacted, so that a log of %s does not hold them.\n", recv, name, recv)
+	}
 	fmt.Fprintf(&b, "func (%s %s) String() string {\n", recv, u.tn.Name())
 	fmt.Fprintf(&b, "\ttype plain %s\n", u.tn.Name())
 	fmt.Fprintf(&b, "\tp := plain(%s)\n", recv)
-	fmt.Fprintf(&b, "\tp.%s = %s\n", name, value)
+	b.WriteString(sets.String())
 	fmt.Fprintf(&b, "\treturn %s.Sprintf(\"%%+v\", p)\n}", fmtName)
 	edits = append(edits, analysis.TextEdit{Pos: decl.End(), End: decl.End(), NewText: []byte(b.String())})
 	return &analysis.SuggestedFix{Message: "Add a String method that redacts " + name, TextEdits: sortEdits(edits)}
