@@ -122,10 +122,36 @@ func (r *Result) sendOutcome(l *Loop, call *ast.CallExpr) (m *failure, as *ast.A
 			}
 		}
 	}
-	if m.err == nil || assignedElsewhere(info, l.Body, as, m.err, m.resp) {
-		return nil, nil, false, false // a later error or response is not the send's
+	if m.err == nil || assignedElsewhere(info, l.Body, as, m.resp) {
+		return nil, nil, false, false // a later response is not the send's
 	}
+	// The error assigned again later (err = json.NewDecoder(resp.Body).
+	// Decode(&st)) is another call's: past that assignment, the model
+	// knows nothing of it (see Forget).
+	m.sent = as
 	return m, as, direct, true
+}
+
+// Forget returns the model of a path past n when n assigns the send's
+// error variable again: one that knows nothing of it. It returns nil for
+// any other node (see paths.Forgetter).
+func (m *failure) Forget(n ast.Node) paths.Model {
+	st, ok := n.(*ast.AssignStmt)
+	if !ok || st == m.sent || m.err == nil {
+		return nil
+	}
+	for _, l := range st.Lhs {
+		if identVar(m.info, l) == m.err {
+			if m.forgot == nil {
+				cp := *m
+				cp.err, cp.forgot = nil, nil
+				m.forgot = &cp
+			}
+			m.forgot.transport, m.forgot.status = m.transport, m.status
+			return m.forgot
+		}
+	}
+	return nil
 }
 
 // returnsResponse reports whether the function call calls returns a
@@ -181,6 +207,10 @@ type failure struct {
 	codes     map[*types.Var]bool
 	transport bool
 	status    int64
+	// sent is the send's assignment; forgot is the model past a later
+	// assignment of the error (see Forget).
+	sent   *ast.AssignStmt
+	forgot *failure
 }
 
 func (m *failure) Return(*ast.ReturnStmt) bool { return false }
