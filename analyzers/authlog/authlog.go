@@ -1020,6 +1020,10 @@ func (c *checker) check(file *ast.File, st *fstate) *fileFindings {
 						if fs != 0 && !c.noteShown(st, a.Expr, t, fn, s.describe()) {
 							shown |= fs
 						}
+					} else if fn != nil && !a.Source {
+						// Not made here: its method's secret fields
+						// show whatever the value (printfields.go).
+						c.noteSecretShown(st, a.Expr, t, fn, s.describe())
 					}
 				}
 				if shown&^valueKinds != 0 || own && shown != 0 {

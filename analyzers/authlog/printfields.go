@@ -495,6 +495,18 @@ type shownUse struct {
 // (see checkStringTexts). It reports whether it did: if not, the finding
 // stays at the log.
 func (c *checker) noteShown(st *fstate, e ast.Expr, t types.Type, fn *types.Func, sink string) bool {
+	return c.noteShownBy(st, e, t, fn, sink, false)
+}
+
+// noteSecretShown is noteShown for a value not made from a literal in
+// sight (a parameter, a field): the fields that the String method prints
+// and that hold a secret by their name or tag (cfg.APIKey), or that the
+// package sends as a credential, show it whatever the value.
+func (c *checker) noteSecretShown(st *fstate, e ast.Expr, t types.Type, fn *types.Func, sink string) bool {
+	return c.noteShownBy(st, e, t, fn, sink, true)
+}
+
+func (c *checker) noteShownBy(st *fstate, e ast.Expr, t types.Type, fn *types.Func, sink string, secretOnly bool) bool {
 	fn = fn.Origin()
 	f := c.fact(fn)
 	str := recvStruct(t)
@@ -518,8 +530,16 @@ func (c *checker) noteShown(st *fstate, e ast.Expr, t types.Type, fn *types.Func
 		if f.Fields&(1<<i) == 0 {
 			continue
 		}
-		v, _ := st.fieldOf(e, str.Field(i))
-		if len(f.Results) > 0 {
+		var v val
+		if secretOnly {
+			named, decl := declared(t, str)
+			if isText(str.Field(i).Type()) && !isTextList(str.Field(i).Type()) && (c.secretFields.field(named, decl, i) || c.credVars()[str.Field(i)] != 0) {
+				v.c = credSecret
+			}
+		} else {
+			v, _ = st.fieldOf(e, str.Field(i))
+		}
+		if len(f.Results) > 0 && !secretOnly {
 			// What the method's text carries whatever the value
 			// (a request field it formats) is reported at the log.
 			v.c &^= creds(f.Results[0])

@@ -2,6 +2,7 @@
 package twosecrets
 
 import (
+	"fmt"
 	"log"
 	"net/http"
 )
@@ -27,3 +28,31 @@ func logPage(p page) {
 }
 
 func fetch(c *http.Client, u string) (*http.Response, error) { return c.Get(u) }
+
+// Config's String method prints its key: a log of any Config shows it.
+type Config struct {
+	Endpoint string
+	APIKey   string
+}
+
+func (c Config) String() string { // want String:`authlog\(result0=secret prints=f0,f1\)`
+	return fmt.Sprintf("Config{Endpoint: %s, APIKey: %s}", c.Endpoint, c.APIKey) // want `secret field twosecrets.Config.APIKey reaches the text of \(Config\).String, which log.Printf prints`
+}
+
+func newClient(cfg Config) {
+	log.Printf("creating client with %s", cfg)
+}
+
+// Settings' String method leaves its password out: silent.
+type Settings struct {
+	Host     string
+	Password string
+}
+
+func (s Settings) String() string { // want String:`authlog\(prints=f0\)`
+	return fmt.Sprintf("Settings{Host: %s}", s.Host)
+}
+
+func apply(s Settings) {
+	log.Printf("applying %s", s)
+}
