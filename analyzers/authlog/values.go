@@ -1035,10 +1035,42 @@ func (s *fstate) urlSecret(fn *types.Func, recv ast.Expr, args []ast.Expr, out [
 			}
 		}
 	case isSend(fn):
-		if len(args) == 1 && len(out) == 2 && !s.setsUserinfo() && s.eval(args[0]).c&credSecret != 0 {
+		if len(args) == 1 && len(out) == 2 && !s.setsUserinfo() && s.urlHoldsSecret(args[0]) {
 			out[1].c |= credURLError
 		}
 	}
+}
+
+// urlHoldsSecret reports whether the URL of the request req, a local
+// variable, holds a secret: the URL a NewRequest that assigns it is made
+// with, or a value stored in its URL (req.URL.RawQuery = q.Encode()). What
+// else the request carries (a body, a header) its error does not print.
+func (s *fstate) urlHoldsSecret(req ast.Expr) bool {
+	v := s.varOf(req)
+	if v == nil || s.f == nil {
+		return false
+	}
+	for _, d := range s.f.Defs(v, req.Pos()) {
+		switch {
+		case d.Hidden || d.Rhs == nil:
+		case d.Update:
+			if s.eval(d.Rhs).c&credSecret != 0 {
+				return true
+			}
+		default:
+			call, ok := ast.Unparen(d.Rhs).(*ast.CallExpr)
+			if !ok || d.Idx > 0 {
+				continue
+			}
+			fn := httpmodel.Callee(s.info, call)
+			if (httpmodel.IsPkgFunc(fn, httpPkg, "NewRequest") && len(call.Args) == 3 ||
+				httpmodel.IsPkgFunc(fn, httpPkg, "NewRequestWithContext") && len(call.Args) == 4) &&
+				s.eval(call.Args[len(call.Args)-2]).c&credSecret != 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // setsUserinfo reports whether the function gives a URL a user

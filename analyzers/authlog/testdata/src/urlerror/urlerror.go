@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"strings"
 
 	"urlerrorlib"
 )
@@ -138,5 +139,20 @@ func (s *Stream) Pages(page string) { // want Pages:`authlog\(sink=log.Printf va
 	log.Printf("listing %s", raw)
 	if _, err := http.Get(raw); err != nil {
 		log.Printf("list: %v", err)
+	}
+}
+
+// Silent: the secret is in the body, which the send's error does not
+// print.
+func (c *Client) Token(refresh string) {
+	form := url.Values{}
+	form.Set("client_secret", c.apiKey)
+	form.Set("refresh_token", refresh)
+	req, err := http.NewRequest(http.MethodPost, c.base+"/token", strings.NewReader(form.Encode()))
+	if err != nil {
+		return
+	}
+	if _, err := c.hc.Do(req); err != nil {
+		log.Printf("token: %v", err)
 	}
 }
