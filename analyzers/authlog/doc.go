@@ -172,7 +172,31 @@
 // type's Error method is followed the same way: a field it does not print
 // carries nothing into the error's text, wherever the error goes
 // (&StatusError{Status: 500, Headers: h} logged as an error shows the
-// status only).
+// status only). A value not made from a literal in sight (a parameter, a
+// field) shows the fields its String method prints that hold a secret by
+// their name or tag, or that the package sends as a credential: func (c
+// Config) String() string { return fmt.Sprintf("%s %s", c.Endpoint,
+// c.APIKey) } is reported in the method, at c.APIKey, for any Config a
+// log prints; the fix drops the field from the method's format.
+//
+// A secret in a request's address is printed wherever the address is: a
+// query parameter whose key says secret in the text before the value
+// (base + "?access_token=" + tok, "api_key=" + k, url.Values{"api_key":
+// {k}}.Encode()), through url.QueryEscape, PathEscape and url.Parse, a
+// value stored into a URL or a request's URL (req.URL.RawQuery =
+// q.Encode()), and an environment variable whose name says secret
+// (os.Getenv("MAPS_API_KEY")). The error of a net/http send (Client.Do,
+// Get, Head, Post, PostForm and the package's functions of those names)
+// is a *url.Error whose text is the operation, the URL and the cause; the
+// client strips a user's password from it, not the query or the path.
+// So the error of a send whose URL holds a secret carries it, into the
+// function that logs it, in this package or another (a helper that
+// returns the error). What else the request carries (a body, a header)
+// the error does not print. The fix logs errors.Unwrap(err), the cause,
+// where every assignment of err that reaches the log is the error of such
+// a send (which the client documents to be a *url.Error); otherwise the
+// error is dropped from the log. A URL whose secret is in its query is
+// not fixed with Redacted, which masks only the password.
 //
 // A struct type of the package, printed whole (%v, %+v, a structured
 // field) by a log, or into the text of fmt.Sprintf, Sprint, Sprintln or
@@ -187,8 +211,9 @@
 // HasPassword do not), itself or in a struct it holds by value. Such a
 // field is filled from a response body or a config, where no flow from a
 // header shows it, so its name is the evidence; a type printed by its own
-// method is not reported. The fix adds a String method that prints the
-// value as %+v does, with the field read as [REDACTED].
+// method is not reported. The report names every secret field the value
+// shows; the fix adds a String method that prints the value as %+v does,
+// with each of them read as [REDACTED].
 //
 // The logs are the standard log package (functions and *log.Logger),
 // fmt.Print, Printf and Println, fmt.Fprint, Fprintf and Fprintln to

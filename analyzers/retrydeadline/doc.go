@@ -23,9 +23,12 @@
 //     or a local context derived from them without a deadline), or a call
 //     to a function, in any package, that makes such a timeout itself or
 //     through the functions it calls (a fact carries this across
-//     packages), or that makes a timeout from the context it is passed and
-//     sends with it or hands it back (in a context or a request) when the
-//     loop passes it such a context; a call of an interface method
+//     packages), sends with it or hands it back (a context factory of any
+//     package, one that imports no net/http too: ctx, cancel :=
+//     ctxutil.NewRequestContext()), or that makes a timeout from the
+//     context it is passed and sends with it or hands it back (in a
+//     context or a request) when the loop passes it such a context; a
+//     call of an interface method
 //     (f.Fetch(ctx, url)) is such a call when the implementations the
 //     package can see (its own types', its dependencies' with a fact) that
 //     make a timeout all make the same one (an implementation that makes
@@ -100,7 +103,10 @@
 // a deadline. A poll whose every failure (a transport error, a 408, 429
 // or 5xx, as its send's error and status decide on the control-flow
 // graph) leaves the loop sends again only after a success, and none of
-// these is reported for it.
+// these is reported for it; the send's error variable assigned again for
+// a later call (err = json.NewDecoder(resp.Body).Decode(&st)) is that
+// call's past the assignment, and the conditions after it are judged
+// without it.
 //
 //   - time.Sleep, a bare <-time.After, a receive from a timer's or
 //     ticker's channel (<-t.C), a select whose every case waits for a
@@ -129,7 +135,14 @@
 // whatever the operation does, called directly or through an interface
 // method (a Retryer) that such a helper implements. The body of a function literal handed to a retry helper
 // (of any package) is judged as a loop of its own for the per-attempt
-// timeouts it makes, and so is a local closure that a retry loop calls.
+// timeouts it makes, and so is a local closure that a retry loop calls,
+// made in the loop or before it (try := func() error { ctx, cancel :=
+// context.WithTimeout(context.Background(), d); ... }; for ... { if try()
+// == nil { ... } }): the fix's overall deadline then goes before the
+// closure, which derives from it. A request declared without a value and
+// assigned in the loop (var req *http.Request; req, err =
+// http.NewRequest(...), the error declared outside the loop) is built in
+// the loop.
 //
 // A function that sends and then calls itself again for the same request
 // (after a failure, with an attempt count that goes down) is a retry by

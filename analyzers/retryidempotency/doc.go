@@ -20,7 +20,9 @@
 //
 //   - a POST or PATCH (a constant method: http.MethodPost, "PATCH",
 //     http.Post, http.PostForm, Client.Post, Client.PostForm, or a method
-//     variable assigned only such constants, handed to http.NewRequest,
+//     variable assigned constants of which one is a write, as an upsert's
+//     method := "POST"; if id != "" { method = "PATCH" } or a PUT that is
+//     a POST on some path (reported as POST), handed to http.NewRequest,
 //     written as the Method of a request built as a struct
 //     (&http.Request{Method: http.MethodPost, ...}, req.Method = "PATCH",
 //     sent as Do(&req) when it is a struct value), or handed to a function
@@ -351,7 +353,16 @@
 // statuses it retries only (if err == nil && !replayable(req) &&
 // resp.StatusCode == http.StatusBadGateway), so that every other answer
 // goes on as before (a 4xx the function turns into an error, a 503 it
-// retries), and one that cannot
+// retries); a sender that retries both, and hands back the send's
+// response, gets one guard right after the send for both (if (err != nil
+// || resp.StatusCode == http.StatusBadGateway) && !replayable(req) {
+// return resp, err }), and a check of the method that covers only one of
+// them (if err != nil && !replayable(req) ...) does not silence it. A
+// first attempt sent before the loop that the loop sends again (resp,
+// err := t.next.RoundTrip(req) before a for whose body assigns the same
+// variables from the same call) gets the same guard after it; a loop
+// that writes gets the key on that first attempt too, made before it.
+// One that cannot
 // (a retry by recursion whose function returns what it read, not the
 // response) treats a request that may not be replayed as one with no
 // attempt left, its self-call's budget condition joined with the check:
