@@ -74,6 +74,14 @@ func destVar(info *types.Info, dest ast.Expr) *types.Var {
 	if u, ok := dest.(*ast.UnaryExpr); ok && u.Op == token.AND {
 		dest = ast.Unparen(u.X)
 	}
+	if sl, ok := dest.(*ast.SliceExpr); ok {
+		// b[:] of an array b (rand.Read(b[:])): the write fills b.
+		if t := info.TypeOf(sl.X); t != nil {
+			if _, isArray := t.Underlying().(*types.Array); isArray {
+				dest = ast.Unparen(sl.X)
+			}
+		}
+	}
 	return VarOf(info, dest)
 }
 
