@@ -376,7 +376,11 @@ func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, de
 	// A package of text helpers may declare a masking helper
 	// (masking.go) for the packages that do.
 	masking := !isHTTP && declaresMaskCandidate(pass.Pkg)
-	onlyMasks := !isHTTP && !facts && !logsink.ImportsSink(pass.Pkg, sinks) && !declaresFuncLog(pass.Pkg)
+	// A logging library of the project's may declare the constructors
+	// of its fields (zlog.Any(key, value) Field), whose results carry
+	// what they are given to the packages that log them.
+	ctors := !isHTTP && declaresFieldCtor(pass)
+	onlyMasks := !isHTTP && !facts && !logsink.ImportsSink(pass.Pkg, sinks) && !declaresFuncLog(pass.Pkg) && !ctors
 	if onlyMasks && !masking {
 		return nil, nil
 	}
@@ -402,7 +406,7 @@ func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, de
 	// A package that cannot reach net/http carries no credential: only
 	// the summaries of its log wrappers matter, and it has nothing to
 	// report.
-	if !isHTTP && !c.callsLog(decls) {
+	if !isHTTP && !c.callsLog(decls) && !ctors {
 		if masking {
 			c.exportMasks(decls)
 		}
@@ -413,9 +417,9 @@ func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, de
 		c.addTableEdges(g)
 	}
 	logs, active := c.reach(g, isHTTP)
-	if masking {
+	if masking || ctors {
 		for i, d := range g.Funcs {
-			active[i] = active[i] || maskCandidate(d.Obj)
+			active[i] = active[i] || masking && maskCandidate(d.Obj) || ctors && fieldCtor(pass.TypesInfo, d.Decl)
 		}
 	}
 	// Summaries depend on one another: the solver analyses callees
@@ -1228,4 +1232,54 @@ func listNames(names []string) string {
 		return strings.Join(names[:2], ", ") + ", ..."
 	}
 	return strings.Join(names, ", ")
+}
+
+// declaresFieldCtor reports whether pkg declares a field constructor (see
+// fieldCtor).
+func declaresFieldCtor(pass *analysis.Pass) bool {
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fieldCtor(pass.TypesInfo, fd) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// fieldCtor reports whether fd is an exported function (no method) whose
+// body returns a literal of the struct type it returns, made with one of
+// its parameters of an interface type or a text type: the constructor of a
+// structured log field, func Any(key string, value any) Field { return
+// Field{Key: key, Value: value} }.
+func fieldCtor(info *types.Info, fd *ast.FuncDecl) bool {
+	if fd.Recv != nil || !fd.Name.IsExported() || fd.Body == nil || len(fd.Body.List) != 1 || fd.Type.Results == nil || fd.Type.Params == nil {
+		return false
+	}
+	ret, ok := fd.Body.List[0].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 {
+		return false
+	}
+	x := ast.Unparen(ret.Results[0])
+	if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		x = ast.Unparen(u.X)
+	}
+	lit, ok := x.(*ast.CompositeLit)
+	if !ok || !isStruct(info.TypeOf(lit)) {
+		return false
+	}
+	for _, elt := range lit.Elts {
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			elt = kv.Value
+		}
+		id, ok := ast.Unparen(elt).(*ast.Ident)
+		if !ok {
+			continue
+		}
+		v, ok := info.Uses[id].(*types.Var)
+		if ok && v.Parent() != nil && v.Parent().Parent() != nil && (types.IsInterface(v.Type()) || isText(v.Type())) && v.Pos() >= fd.Type.Pos() && v.Pos() < fd.Type.End() {
+			return true
+		}
+	}
+	return false
 }
