@@ -379,7 +379,7 @@ func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, de
 	// A logging library of the project's may declare the constructors
 	// of its fields (zlog.Any(key, value) Field), whose results carry
 	// what they are given to the packages that log them.
-	ctors := !isHTTP && declaresFieldCtor(pass)
+	ctors := !isHTTP && !analysisutil.IsStdPath(pass.Pkg.Path()) && declaresFieldCtor(pass)
 	onlyMasks := !isHTTP && !facts && !logsink.ImportsSink(pass.Pkg, sinks) && !declaresFuncLog(pass.Pkg) && !ctors
 	if onlyMasks && !masking {
 		return nil, nil
@@ -406,7 +406,8 @@ func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, de
 	// A package that cannot reach net/http carries no credential: only
 	// the summaries of its log wrappers matter, and it has nothing to
 	// report.
-	if !isHTTP && !c.callsLog(decls) && !ctors {
+	logsHere := isHTTP || c.callsLog(decls)
+	if !logsHere && !ctors {
 		if masking {
 			c.exportMasks(decls)
 		}
@@ -419,7 +420,9 @@ func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, de
 	logs, active := c.reach(g, isHTTP)
 	if masking || ctors {
 		for i, d := range g.Funcs {
-			active[i] = active[i] || masking && maskCandidate(d.Obj) || ctors && fieldCtor(pass.TypesInfo, d.Decl)
+			// Where nothing reaches a log, the constructors are all
+			// that is summarised.
+			active[i] = logsHere && active[i] || masking && maskCandidate(d.Obj) || ctors && fieldCtor(pass.TypesInfo, d.Decl)
 		}
 	}
 	// Summaries depend on one another: the solver analyses callees

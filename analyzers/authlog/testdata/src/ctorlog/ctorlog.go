@@ -4,7 +4,7 @@ package ctorlog
 import (
 	"net/http"
 
-	"ctorlog/zlog"
+	"example.com/zlog"
 )
 
 type Client struct {

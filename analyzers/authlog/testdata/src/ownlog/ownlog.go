@@ -12,7 +12,7 @@ import (
 type StdLogger struct{ out io.Writer }
 
 // New returns a logger that writes to w.
-func New(w io.Writer) *StdLogger { return &StdLogger{out: w} } // want New:`authlog\(result0<-p0\)`
+func New(w io.Writer) *StdLogger { return &StdLogger{out: w} }
 
 // Debugf formats to the logger's writer.
 func (l *StdLogger) Debugf(format string, args ...any) { // want Debugf:`authlog\(sink=fmt.Fprintf to l.out values=p0 printf=p0:p1\)`
