@@ -871,10 +871,12 @@ func (c *checker) checkAnyMethod(file *ast.File, l *retryloop.Loop, s send) bool
 		}
 		cond, ret = errName+" != nil && !%s(%s)", r
 		if code := c.statusGuard(l, s); code != "" {
-			// The loop retries unknown statuses too: the guard, right
-			// after the send, ends the retry on both, and hands the
-			// caller the answer or the error as they came.
+			// The loop retries unknown statuses too: the guard ends the
+			// retry on both, and hands the caller the answer or the
+			// error as they came, after the attempt's bookkeeping but
+			// before anything reads or closes the response.
 			cond, ret = "("+errName+" != nil || "+strings.TrimSuffix(strings.TrimPrefix(code, "("), ")")+") && !%s(%s)", "return "+respName+", "+errName
+			stmt = c.guardPointBefore(l, stmt, as, func(n ast.Stmt) bool { return usesResponse(info, n, as.Lhs[0]) })
 		} else {
 			stmt = c.guardPoint(l, stmt, as)
 		}
@@ -1060,6 +1062,50 @@ func (c *checker) budgetGuards(file *ast.File, l *retryloop.Loop, s send, as *as
 // per-attempt timeout's cancel, a connection released, a log line) then
 // runs before the guard hands the error back; the retry decision does not.
 func (c *checker) guardPoint(l *retryloop.Loop, st ast.Stmt, as *ast.AssignStmt) ast.Stmt {
+	return c.guardPointBefore(l, st, as, nil)
+}
+
+// usesResponse reports whether st hands the response resp, or its body,
+// to a call (resp.Body.Close(), io.Copy(io.Discard, resp.Body),
+// c.log(resp)): the guard that returns the response goes before it.
+func usesResponse(info *types.Info, st ast.Stmt, resp ast.Expr) bool {
+	id, ok := resp.(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v := info.ObjectOf(id)
+	rooted := func(e ast.Expr) bool {
+		for {
+			switch x := ast.Unparen(e).(type) {
+			case *ast.SelectorExpr:
+				e = x.X
+				continue
+			case *ast.Ident:
+				return info.Uses[x] == v
+			}
+			return false
+		}
+	}
+	found := false
+	ast.Inspect(st, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || found {
+			return !found
+		}
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && rooted(sel.X) {
+			found = true
+		}
+		for _, a := range call.Args {
+			found = found || rooted(a)
+		}
+		return !found
+	})
+	return found
+}
+
+// guardPointBefore is guardPoint that also stops before a statement for
+// which stop holds.
+func (c *checker) guardPointBefore(l *retryloop.Loop, st ast.Stmt, as *ast.AssignStmt, stop func(ast.Stmt) bool) ast.Stmt {
 	info := c.pass.TypesInfo
 	i := slices.Index(l.Body.List, st)
 	if i < 0 {
@@ -1073,7 +1119,7 @@ func (c *checker) guardPoint(l *retryloop.Loop, st ast.Stmt, as *ast.AssignStmt)
 	}
 	last := st
 	for _, next := range l.Body.List[i+1:] {
-		if leavesOrContinues(info, next) || assignsTo(info, next, results) {
+		if leavesOrContinues(info, next) || assignsTo(info, next, results) || stop != nil && stop(next) {
 			break
 		}
 		last = next

@@ -71,3 +71,27 @@ func (t *errOnly) RoundTrip(req *http.Request) (*http.Response, error) { // want
 func idempotent(req *http.Request) bool {
 	return req.Method == http.MethodGet || req.Header.Get("Idempotency-Key") != ""
 }
+
+type counted struct {
+	next     http.RoundTripper
+	inFlight int
+}
+
+// The guard goes after the attempt's bookkeeping (the count of requests
+// in flight) and before the response's body is closed.
+func (t *counted) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:"sends\\(param 0\\)"
+	var resp *http.Response
+	var err error
+	for i := 0; i < 3; i++ {
+		t.inFlight++
+		resp, err = t.next.RoundTrip(req) // want `a request of any method is re-sent after a transport error or status 500 without a check`
+		t.inFlight--
+		if err == nil && resp.StatusCode >= 500 {
+			resp.Body.Close()
+		}
+		if err == nil && resp.StatusCode < 500 {
+			return resp, nil
+		}
+	}
+	return resp, err
+}
