@@ -354,9 +354,11 @@
 // resp.StatusCode == http.StatusBadGateway), so that every other answer
 // goes on as before (a 4xx the function turns into an error, a 503 it
 // retries); a sender that retries both, and hands back the send's
-// response, gets one guard right after the send for both (if (err != nil
-// || resp.StatusCode == http.StatusBadGateway) && !replayable(req) {
-// return resp, err }), and a check of the method that covers only one of
+// response, gets one guard for both (if (err != nil ||
+// resp.StatusCode == http.StatusBadGateway) && !replayable(req) { return
+// resp, err }), after the attempt's bookkeeping as the transport error's
+// and before the first statement that hands the response or its body to
+// a call (resp.Body.Close()), and a check of the method that covers only one of
 // them (if err != nil && !replayable(req) ...) does not silence it. A
 // first attempt sent before the loop that the loop sends again (resp,
 // err := t.next.RoundTrip(req) before a for whose body assigns the same
