@@ -594,3 +594,30 @@ func KeyHeaderOnChain(s Scope, e ast.Expr, has func(string) bool) bool {
 	}
 	return false
 }
+
+// SingleAttempt reports whether call, a call of a retry library's entry
+// point, is configured in its arguments to make one attempt only, which
+// retries nothing: retry-go's Attempts(1), backoff v5's WithMaxTries(1),
+// go-retry's WithMaxRetries(0, b) and backoff v4's WithMaxRetries(b, 0)
+// written in the call (failsafe's, resty's and go-retryablehttp's zero
+// retries are read with their configuration).
+func SingleAttempt(info *types.Info, call *ast.CallExpr) bool {
+	is := func(e ast.Expr, n int64) bool {
+		v, ok := IntValue(info, e)
+		return ok && v == n
+	}
+	for _, a := range call.Args {
+		c, ok := ast.Unparen(a).(*ast.CallExpr)
+		if !ok {
+			continue
+		}
+		switch {
+		case IsFunc(info, c, RetryGo, "", "Attempts") && len(c.Args) == 1 && is(c.Args[0], 1),
+			IsFunc(info, c, BackoffV5, "", "WithMaxTries") && len(c.Args) == 1 && is(c.Args[0], 1),
+			IsFunc(info, c, GoRetry, "", "WithMaxRetries") && len(c.Args) == 2 && is(c.Args[0], 0),
+			isBackoff(info, c, "WithMaxRetries") && len(c.Args) == 2 && is(c.Args[1], 0):
+			return true
+		}
+	}
+	return false
+}

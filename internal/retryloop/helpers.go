@@ -289,7 +289,11 @@ func (r *Result) findOpLoops(ix *callindex.Index, at func(token.Pos)) {
 			var entry *retrylib.Entry
 			if e, lib := retrylib.EntryOf(info, c.Expr); lib {
 				// A retry library's operation: what the library retries is
-				// its model's to say (retrylib), not its code's.
+				// its model's to say (retrylib), not its code's. One
+				// configured to make a single attempt retries nothing.
+				if retrylib.SingleAttempt(info, c.Expr) {
+					continue
+				}
 				if h = libOpFact(info, f.Decl, r.pass.Files, e); h == nil {
 					continue
 				}
