@@ -54,14 +54,7 @@ func TestFixBehavesRetryIdempotencyStatusGuard(t *testing.T) {
 	})
 	t.Run("get", func(t *testing.T) {
 		t.Parallel()
-		routes := []retrytest.Route{{Method: "GET", Path: "/charges",
-			Script: []retrytest.Step{retrytest.Fail(502), retrytest.OK(200)}}}
-		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
-			res := runClient(t, bin, "GET", srv.URL+"/charges")
-			if res.code != 0 || srv.Attempts("GET /charges") != 2 {
-				t.Errorf("fixed=%v: want the GET re-sent once and answered, got exit %d: %s\n%s", fixed, res.code, res.stderr, srv.Timeline())
-			}
-		})
+		provesGetResent(t, c)
 	})
 	t.Run("post-400", func(t *testing.T) {
 		t.Parallel()
@@ -93,14 +86,21 @@ func TestFixBehavesRetryIdempotencyAnyOutcome(t *testing.T) {
 	})
 	t.Run("get", func(t *testing.T) {
 		t.Parallel()
-		routes := []retrytest.Route{{Method: "GET", Path: "/charges",
-			Script: []retrytest.Step{retrytest.Fail(502), retrytest.OK(200)}}}
-		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
-			res := runClient(t, bin, "GET", srv.URL+"/charges")
-			if res.code != 0 || srv.Attempts("GET /charges") != 2 {
-				t.Errorf("fixed=%v: want the GET re-sent once and answered, got exit %d: %s\n%s", fixed, res.code, res.stderr, srv.Timeline())
-			}
-		})
+		provesGetResent(t, c)
+	})
+}
+
+// provesGetResent runs a client on a GET answered 502 and then 200: it is
+// re-sent once and answered, before the fix and after it.
+func provesGetResent(t *testing.T, c client) {
+	t.Helper()
+	routes := []retrytest.Route{{Method: "GET", Path: "/charges",
+		Script: []retrytest.Step{retrytest.Fail(502), retrytest.OK(200)}}}
+	c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+		res := runClient(t, bin, "GET", srv.URL+"/charges")
+		if res.code != 0 || srv.Attempts("GET /charges") != 2 {
+			t.Errorf("fixed=%v: want the GET re-sent once and answered, got exit %d: %s\n%s", fixed, res.code, res.stderr, srv.Timeline())
+		}
 	})
 }
 
