@@ -70,7 +70,7 @@ func (ix *Values) RetryingClients() []*RetryingClient {
 			var made ast.Expr
 			switch n := n.(type) {
 			case *ast.CallExpr:
-				if IsFunc(ix.info, n, RetryableHTTP, "", "NewClient") {
+				if IsFunc(ix.info, n, RetryableHTTP, "", "NewClient") || ix.Ctors != nil && ix.Ctors(n) {
 					made = n
 				}
 			case *ast.CompositeLit:
@@ -581,4 +581,28 @@ func pipelineRetriesErrors(info *types.Info, e ast.Expr) bool {
 		}
 	}
 	return true
+}
+
+// Returned reports whether every return statement of fd returns, as its
+// first result, a value that holds the client rc (func New() *Client {
+// c := retryablehttp.NewClient(); c.RetryMax = 8; return c }).
+func (ix *Values) Returned(rc *RetryingClient, fd *ast.FuncDecl) bool {
+	if fd.Body == nil {
+		return false
+	}
+	n := 0
+	ok := true
+	ast.Inspect(fd.Body, func(node ast.Node) bool {
+		switch r := node.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			n++
+			if len(r.Results) == 0 || !ix.Holds(rc.holders, rc.made, r.Results[0]) {
+				ok = false
+			}
+		}
+		return ok
+	})
+	return ok && n > 0
 }
