@@ -407,7 +407,10 @@
 // its body.
 //
 // A go-retryablehttp client made in the package (NewClient or a Client
-// literal, followed through variables, fields, parameters and results,
+// literal, or a call of a function of another package that returns one
+// it made with retries on, a policy that retries unknown outcomes and no
+// PrepareRetry hook, as an SDK's transport.New(cfg) does: a fact says
+// so; followed through variables, fields, parameters and results,
 // and through the *http.Client its StandardClient returns, also when it
 // is held in an interface of the package's own, a Doer whose Do it
 // sends through) whose CheckRetry
