@@ -1176,10 +1176,11 @@ func (c *checker) plan(file *ast.File, st *fstate, f *finding, src []byte) {
 		}
 	case f.c&credSecret != 0:
 		what = c.secretWhat(f.expr)
-		if isURL(t) && st.queryURL(f.expr) {
+		inQuery := st.queryURL(f.expr)
+		if isURL(t) && inQuery {
 			what = "URL with a secret in its query or path"
 		}
-		if f.c == credSecret && (isURL(t) || isURLString(info, f.expr)) && !st.queryURL(f.expr) {
+		if f.c == credSecret && (isURL(t) || isURLString(info, f.expr)) && !inQuery {
 			f.fix = c.urlFix(f)
 		}
 		if f.fix == nil {
@@ -1279,8 +1280,9 @@ func fieldCtor(info *types.Info, fd *ast.FuncDecl) bool {
 		if !ok {
 			continue
 		}
+		// A parameter: declared in the function's signature.
 		v, ok := info.Uses[id].(*types.Var)
-		if ok && v.Parent() != nil && v.Parent().Parent() != nil && (types.IsInterface(v.Type()) || isText(v.Type())) && v.Pos() >= fd.Type.Pos() && v.Pos() < fd.Type.End() {
+		if ok && fd.Type.Pos() <= v.Pos() && v.Pos() < fd.Type.End() && (types.IsInterface(v.Type()) || isText(v.Type())) {
 			return true
 		}
 	}

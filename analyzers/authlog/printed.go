@@ -82,25 +82,31 @@ func (c *checker) printedCreds(t types.Type, v creds) (creds, bool) {
 // fmt prints inline: t's own, those of embedded and nested structs held
 // by value. nil when there is none.
 func (c *checker) secretField(t types.Type) []string {
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
+	if ps := c.secretPaths(t, true); len(ps) > 0 {
+		return ps[0]
 	}
-	return c.secretIn(t, 0)
+	return nil
 }
 
 // secretFieldsOf returns the paths of every secret field of the struct
 // type t (or *t) that printing it whole shows, in the order of the
 // fields; secretField returns the first.
 func (c *checker) secretFieldsOf(t types.Type) [][]string {
+	return c.secretPaths(t, false)
+}
+
+// secretPaths returns the paths of the secret fields of t (or *t), only
+// the first when first is set.
+func (c *checker) secretPaths(t types.Type, first bool) [][]string {
 	if p, ok := types.Unalias(t).(*types.Pointer); ok {
 		t = p.Elem()
 	}
 	var out [][]string
-	c.secretsIn(t, 0, nil, &out)
+	c.secretsIn(t, 0, nil, first, &out)
 	return out
 }
 
-func (c *checker) secretsIn(t types.Type, depth int, prefix []string, out *[][]string) {
+func (c *checker) secretsIn(t types.Type, depth int, prefix []string, first bool, out *[][]string) {
 	st, ok := t.Underlying().(*types.Struct)
 	if !ok || depth > 3 {
 		return
@@ -112,44 +118,28 @@ func (c *checker) secretsIn(t types.Type, depth int, prefix []string, out *[][]s
 	}
 	named, st := declared(t, st)
 	for i := range st.NumFields() {
+		if first && len(*out) > 0 {
+			return
+		}
 		f := st.Field(i)
 		path := append(slices.Clone(prefix), f.Name())
-		if isText(f.Type()) && !isTextList(f.Type()) && (c.secretFields.field(named, st, i) || c.credVars()[f] != 0) {
+		if c.secretTextField(named, st, i) {
 			*out = append(*out, path)
 			continue
 		}
 		if _, nested := f.Type().Underlying().(*types.Struct); nested {
-			c.secretsIn(f.Type(), depth+1, path, out)
+			c.secretsIn(f.Type(), depth+1, path, first, out)
 		}
 	}
 }
 
-func (c *checker) secretIn(t types.Type, depth int) []string {
-	st, ok := t.Underlying().(*types.Struct)
-	if !ok || depth > 3 {
-		return nil
-	}
-	if depth > 0 {
-		if name, _ := logsink.PrintMethod(&c.msets, t); name != "" {
-			return nil // printed by its own method
-		}
-	}
-	named, st := declared(t, st)
-	for i := range st.NumFields() {
-		f := st.Field(i)
-		if isText(f.Type()) && !isTextList(f.Type()) && (c.secretFields.field(named, st, i) || c.credVars()[f] != 0) {
-			// A secret by its name or tag, or a field the package sends
-			// as a credential header's value or a password
-			// (credfield.go): apiRequest.Token set as "Bearer "+ar.Token.
-			return []string{f.Name()}
-		}
-		if _, nested := f.Type().Underlying().(*types.Struct); nested {
-			if p := c.secretIn(f.Type(), depth+1); p != nil {
-				return append([]string{f.Name()}, p...)
-			}
-		}
-	}
-	return nil
+// secretTextField reports whether field i of st (declared as named) is a
+// text field that holds a secret: by its name or tag, or as a field the
+// package sends as a credential header's value or a password
+// (credfield.go): apiRequest.Token set as "Bearer "+ar.Token.
+func (c *checker) secretTextField(named *types.Named, st *types.Struct, i int) bool {
+	f := st.Field(i)
+	return isText(f.Type()) && !isTextList(f.Type()) && (c.secretFields.field(named, st, i) || c.credVars()[f] != 0)
 }
 
 // errorByFields reports whether a value of type t, made from its fields
@@ -365,11 +355,11 @@ func (c *checker) stringerFix(file *ast.File, u *secretUse) *analysis.SuggestedF
 	}
 	name := strings.Join(names, " and ")
 	var b strings.Builder
-	fmt.Fprintf(&b, "\n\n// String prints %s with its %s redacted, so that a log of %s does not hold it.\n", recv, name, recv)
+	them := "it"
 	if len(names) > 1 {
-		b.Reset()
-		fmt.Fprintf(&b, "\n\n// String prints %s with its %s redacted, so that a log of %s does not hold them.\n", recv, name, recv)
+		them = "them"
 	}
+	fmt.Fprintf(&b, "\n\n// String prints %s with its %s redacted, so that a log of %s does not hold %s.\n", recv, name, recv, them)
 	fmt.Fprintf(&b, "func (%s %s) String() string {\n", recv, u.tn.Name())
 	fmt.Fprintf(&b, "\ttype plain %s\n", u.tn.Name())
 	fmt.Fprintf(&b, "\tp := plain(%s)\n", recv)

@@ -525,6 +525,7 @@ func (c *checker) noteShownBy(st *fstate, e ast.Expr, t types.Type, fn *types.Fu
 		return false
 	}
 	sites := c.printedSels(fd, recv)
+	named, decl := declared(t, str)
 	fields := map[int]creds{}
 	for i := range min(str.NumFields(), 64) {
 		if f.Fields&(1<<i) == 0 {
@@ -532,8 +533,7 @@ func (c *checker) noteShownBy(st *fstate, e ast.Expr, t types.Type, fn *types.Fu
 		}
 		var v val
 		if secretOnly {
-			named, decl := declared(t, str)
-			if isText(str.Field(i).Type()) && !isTextList(str.Field(i).Type()) && (c.secretFields.field(named, decl, i) || c.credVars()[str.Field(i)] != 0) {
+			if c.secretTextField(named, decl, i) {
 				v.c = credSecret
 			}
 		} else {

@@ -409,8 +409,14 @@ func (c *checker) urlErrorFix(st *fstate, file *ast.File, e ast.Expr) *analysis.
 // isSend reports whether fn is a net/http function or Client method that
 // sends a request and returns a *url.Error.
 func isSend(fn *types.Func) bool {
+	return isURLSend(fn) || httpmodel.IsMethod(fn, httpPkg, "Client", "Do")
+}
+
+// isURLSend reports whether fn is a send of isSend that is handed the URL,
+// not a request: Get, Head, Post and PostForm.
+func isURLSend(fn *types.Func) bool {
 	return httpmodel.IsPkgFunc(fn, httpPkg, "Get", "Head", "Post", "PostForm") ||
-		httpmodel.IsMethod(fn, httpPkg, "Client", "Do", "Get", "Head", "Post", "PostForm")
+		httpmodel.IsMethod(fn, httpPkg, "Client", "Get", "Head", "Post", "PostForm")
 }
 
 // queryKeyBefore reports whether the text x, the left operand of a

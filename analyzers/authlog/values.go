@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"slices"
 
+	"github.com/retrylint/retrylint/internal/callindex"
 	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 	"github.com/retrylint/retrylint/internal/logsink"
@@ -990,7 +991,6 @@ func (s *fstate) tuple(call *ast.CallExpr) (out []val, known bool) {
 		out[0].c |= credSecret
 		return out, false
 	}
-	known = false
 	if f := s.c.fact(fn); f != nil {
 		for i := range out {
 			if i < len(f.Results) {
@@ -1018,13 +1018,13 @@ func (s *fstate) urlSecret(fn *types.Func, recv ast.Expr, args []ast.Expr, out [
 	if fn.Pkg() == nil || fn.Pkg().Path() != httpPkg || len(out) == 0 {
 		return
 	}
+	if u := newRequestURL(fn, args); u != nil {
+		v := s.eval(u)
+		out[0] = out[0].Join(val{c: v.c & credSecret, p: v.p})
+		return
+	}
 	switch {
-	case httpmodel.IsPkgFunc(fn, httpPkg, "NewRequest") && len(args) == 3,
-		httpmodel.IsPkgFunc(fn, httpPkg, "NewRequestWithContext") && len(args) == 4:
-		u := s.eval(args[len(args)-2])
-		out[0] = out[0].Join(val{c: u.c & credSecret, p: u.p})
-	case httpmodel.IsPkgFunc(fn, httpPkg, "Get", "Head", "Post", "PostForm"),
-		httpmodel.IsMethod(fn, httpPkg, "Client", "Get", "Head", "Post", "PostForm"):
+	case isURLSend(fn):
 		if len(args) > 0 && len(out) == 2 {
 			// The error prints the URL (what a summary of net/http
 			// says it passes on): a secret in it as a *url.Error's.
@@ -1034,7 +1034,7 @@ func (s *fstate) urlSecret(fn *types.Func, recv ast.Expr, args []ast.Expr, out [
 				out[1].c |= credURLError
 			}
 		}
-	case isSend(fn):
+	case httpmodel.IsMethod(fn, httpPkg, "Client", "Do"):
 		if len(args) == 1 && len(out) == 2 && !s.setsUserinfo() && s.urlHoldsSecret(args[0]) {
 			out[1].c |= credURLError
 		}
@@ -1062,10 +1062,7 @@ func (s *fstate) urlHoldsSecret(req ast.Expr) bool {
 			if !ok || d.Idx > 0 {
 				continue
 			}
-			fn := httpmodel.Callee(s.info, call)
-			if (httpmodel.IsPkgFunc(fn, httpPkg, "NewRequest") && len(call.Args) == 3 ||
-				httpmodel.IsPkgFunc(fn, httpPkg, "NewRequestWithContext") && len(call.Args) == 4) &&
-				s.eval(call.Args[len(call.Args)-2]).c&credSecret != 0 {
+			if u := newRequestURL(httpmodel.Callee(s.info, call), call.Args); u != nil && s.eval(u).c&credSecret != 0 {
 				return true
 			}
 		}
@@ -1079,16 +1076,23 @@ func (s *fstate) urlHoldsSecret(req ast.Expr) bool {
 func (s *fstate) setsUserinfo() bool {
 	if s.userinfo == 0 {
 		s.userinfo = 1
-		ast.Inspect(s.decl, func(n ast.Node) bool {
-			if call, ok := n.(*ast.CallExpr); ok {
-				if fn := httpmodel.Callee(s.info, call); fn != nil && httpmodel.IsPkgFunc(fn, "net/url", "User", "UserPassword") {
-					s.userinfo = 2
-				}
-			}
-			return s.userinfo == 1
-		})
+		if slices.ContainsFunc(s.c.calls.Calls(s.decl), func(call callindex.Call) bool {
+			return httpmodel.IsPkgFunc(call.Callee, "net/url", "User", "UserPassword")
+		}) {
+			s.userinfo = 2
+		}
 	}
 	return s.userinfo == 2
+}
+
+// newRequestURL returns the URL argument of a call of fn with args when fn
+// is http.NewRequest or NewRequestWithContext, or nil.
+func newRequestURL(fn *types.Func, args []ast.Expr) ast.Expr {
+	if httpmodel.IsPkgFunc(fn, httpPkg, "NewRequest") && len(args) == 3 ||
+		httpmodel.IsPkgFunc(fn, httpPkg, "NewRequestWithContext") && len(args) == 4 {
+		return args[len(args)-2]
+	}
+	return nil
 }
 
 // passed returns what the arguments args of a call of fn carry at the

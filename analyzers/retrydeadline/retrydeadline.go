@@ -22,6 +22,7 @@ import (
 	"github.com/retrylint/retrylint/internal/fixes"
 	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
+	"github.com/retrylint/retrylint/internal/retrylib"
 	"github.com/retrylint/retrylint/internal/retryloop"
 	"github.com/retrylint/retrylint/internal/stdfacts"
 	"github.com/retrylint/retrylint/internal/summary"
@@ -170,7 +171,7 @@ func run(pass *analysis.Pass, cfg Config, at func(token.Pos)) (any, error) {
 	c.computeCtxQueries()
 	if !httpmodel.ImportsHTTP(pass.Pkg) && len(loops.Loops) == 0 {
 		c.checkBlindCallees()
-		if importsContext(pass.Pkg) {
+		if retrylib.Imports(pass.Pkg, "context") {
 			// A package of context helpers (ctxutil.NewRequestContext()
 			// that makes its own timeout and hands it back) tells its
 			// callers so.
@@ -2711,31 +2712,14 @@ func (c *checker) selectsOn(l *retryloop.Loop, parent, opCtx string) [][]analysi
 // enclosingStmt returns the statement of the block of fn that holds outer
 // which contains pos, when pos comes before outer, or nil.
 func enclosingStmt(fn ast.Node, outer ast.Stmt, pos token.Pos) ast.Stmt {
-	var found ast.Stmt
-	ast.Inspect(fn, func(n ast.Node) bool {
-		b, ok := n.(*ast.BlockStmt)
-		if !ok || found != nil {
-			return found == nil
-		}
-		if !slices.Contains(b.List, outer) {
-			return true
-		}
-		for _, st := range b.List {
-			if st.Pos() <= pos && pos < st.End() && st.End() <= outer.Pos() {
-				found = st
-			}
-		}
-		return false
-	})
-	return found
-}
-
-// importsContext reports whether pkg imports package context.
-func importsContext(pkg *types.Package) bool {
-	for _, p := range pkg.Imports() {
-		if p.Path() == "context" {
-			return true
+	b := fixes.BlockOf(fn, outer)
+	if b == nil {
+		return nil
+	}
+	for _, st := range b.List {
+		if st.Pos() <= pos && pos < st.End() && st.End() <= outer.Pos() {
+			return st
 		}
 	}
-	return false
+	return nil
 }

@@ -890,20 +890,17 @@ func (c *checker) checkAnyMethod(file *ast.File, l *retryloop.Loop, s send) bool
 	req := fixes.Text(c.pass.Fset, src, s.request) + s.raw
 	// The helper's name is chosen for the whole package at the end;
 	// helperMark stands for it until then.
-	guard := fmt.Sprintf("\n%[1]sif %[2]s {\n%[1]s\t%[3]s\n%[1]s}", indent, fmt.Sprintf(cond, helperMark, req), ret)
-	edits := []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(guard)}}
+	guard := func(indent string) []byte {
+		return []byte(fmt.Sprintf("\n%[1]sif %[2]s {\n%[1]s\t%[3]s\n%[1]s}", indent, fmt.Sprintf(cond, helperMark, req), ret))
+	}
+	var edits []analysis.TextEdit
 	if _, first := c.firstAttempt(l, s, src); first != nil {
 		// The first attempt is sent before the loop, which re-sends it:
 		// the same guard after it.
-		firstStmt := fixes.URLSendStmt(l.Func, first)
-		if firstStmt == nil {
-			return false
-		}
-		firstIndent := fixes.Indent(c.pass.Fset, src, firstStmt.Pos())
-		firstAt := fixes.LineEnd(c.pass.Fset, src, firstStmt.End())
-		edits = append(edits, analysis.TextEdit{Pos: firstAt, End: firstAt, NewText: []byte(fmt.Sprintf("\n%[1]sif %[2]s {\n%[1]s\t%[3]s\n%[1]s}", firstIndent, fmt.Sprintf(cond, helperMark, req), ret))})
-		slices.SortFunc(edits, func(a, b analysis.TextEdit) int { return int(a.Pos - b.Pos) })
+		firstAt := fixes.LineEnd(c.pass.Fset, src, first.End())
+		edits = append(edits, analysis.TextEdit{Pos: firstAt, End: firstAt, NewText: guard(fixes.Indent(c.pass.Fset, src, first.Pos()))})
 	}
+	edits = append(edits, analysis.TextEdit{Pos: at, End: at, NewText: guard(indent)})
 	return c.addAnyFinding(file, s, outcome, edits)
 }
 

@@ -109,7 +109,7 @@ func (c *checker) reportMissing(file *ast.File, l *retryloop.Loop, s send, outco
 		if block, first := c.firstAttempt(l, s, src); ok && first != nil {
 			// The first attempt is sent before the loop: it carries the
 			// key too, made before it.
-			firstEdits, firstOK := c.rewriteURLSendIn(file, block, first, key, taken, false)
+			firstEdits, firstOK := c.rewriteURLSendIn(file, block, ast.Unparen(first.Rhs[0]).(*ast.CallExpr), key, taken, false)
 			if !firstOK {
 				return
 			}
@@ -838,30 +838,26 @@ func addArg(fset *token.FileSet, src []byte, call *ast.CallExpr, ft *ast.FuncTyp
 	return analysis.TextEdit{}, false
 }
 
-// firstAttempt returns the send of the statement right before the loop l
-// that makes the loop's first attempt: it assigns the variables that the
-// send s in the loop assigns, from a call written as s's is (resp, err :=
+// firstAttempt returns the statement right before the loop l that makes
+// the loop's first attempt: it assigns the variables that the send s in
+// the loop assigns, from a call written as s's is (resp, err :=
 // c.Post(url, ...); for ... err != nil ... { resp, err = c.Post(url, ...)
 // }), with the block that holds it; nil when there is none.
-func (c *checker) firstAttempt(l *retryloop.Loop, s send, src []byte) (*ast.BlockStmt, *ast.CallExpr) {
+func (c *checker) firstAttempt(l *retryloop.Loop, s send, src []byte) (*ast.BlockStmt, *ast.AssignStmt) {
 	loopAs := fixes.URLSendStmt(l.Body, s.call)
 	if loopAs == nil || l.Outer == nil {
 		return nil, nil
 	}
 	_, body := flow.FuncParts(l.Func)
-	var block *ast.BlockStmt
-	var prev ast.Stmt
-	ast.Inspect(body, func(n ast.Node) bool {
-		b, ok := n.(*ast.BlockStmt)
-		if !ok || block != nil {
-			return block == nil
-		}
-		if i := slices.Index(b.List, ast.Stmt(l.Outer)); i > 0 {
-			block, prev = b, b.List[i-1]
-		}
-		return block == nil
-	})
-	as, ok := prev.(*ast.AssignStmt)
+	block := fixes.BlockOf(body, l.Outer)
+	if block == nil {
+		return nil, nil
+	}
+	i := slices.Index(block.List, ast.Stmt(l.Outer))
+	if i < 1 {
+		return nil, nil
+	}
+	as, ok := block.List[i-1].(*ast.AssignStmt)
 	if !ok || len(as.Rhs) != 1 || len(as.Lhs) != len(loopAs.Lhs) {
 		return nil, nil
 	}
@@ -877,5 +873,5 @@ func (c *checker) firstAttempt(l *retryloop.Loop, s send, src []byte) (*ast.Bloc
 			return nil, nil
 		}
 	}
-	return block, call
+	return block, as
 }

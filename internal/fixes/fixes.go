@@ -743,6 +743,21 @@ func importName(path string) string {
 	return name
 }
 
+// BlockOf returns the block of root whose statements include st, or nil.
+func BlockOf(root ast.Node, st ast.Stmt) *ast.BlockStmt {
+	var found *ast.BlockStmt
+	ast.Inspect(root, func(n ast.Node) bool {
+		if found != nil {
+			return false
+		}
+		if b, ok := n.(*ast.BlockStmt); ok && slices.Contains(b.List, st) {
+			found = b
+		}
+		return found == nil
+	})
+	return found
+}
+
 // StmtOf returns the statement of a block of root that holds n (see
 // StmtInBlock), or nil.
 func StmtOf(root, n ast.Node) ast.Stmt {
