@@ -30,8 +30,9 @@
 //     by any of these means, c.newRequest(ctx, http.MethodPost, path, body),
 //     or with a field of the struct describing an operation that it is
 //     handed (c.build(ctx, op{Method: http.MethodPost, Path: "/users"}),
-//     a variable assigned only such literals, a package variable the
-//     package never changes), or by a function of any package that
+//     a variable assigned only such literals, whose methods join as a
+//     method variable's do, a package variable the package never
+//     changes), or by a function of any package that
 //     returns requests of one constant method (a generated client's
 //     NewCreatePetRequest(server, body)) or by a local closure of the
 //     function (newReq := func() (*http.Request, error) { ... }); a

@@ -562,13 +562,17 @@ func (c *checker) methodIn(fn ast.Node, arg ast.Expr, field string) (string, boo
 	if !ok {
 		return "", false
 	}
+	// Several constants join as a method variable's do: the write
+	// among them (joinMethod).
 	m := ""
 	for _, v := range vals {
 		s, ok := httpmodel.ConstString(info, v)
-		if !ok || m != "" && s != m {
+		if !ok {
 			return "", false
 		}
-		m = s
+		if m, ok = joinMethod(m, s); !ok {
+			return "", false
+		}
 	}
 	return m, m != ""
 }
