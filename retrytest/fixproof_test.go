@@ -600,6 +600,27 @@ func TestFixBehavesRetryDeadline(t *testing.T) {
 	deadlineKeepsAttempts(t, c, nil, attempts, budget, perTry)
 }
 
+// TestFixBehavesRetryDeadlineClosure: the attempt is a closure made
+// before the loop, whose timeout is made on each call. The fix makes the
+// overall deadline before the closure and the closure's timeout derives
+// from it: the same attempts and the same success as before, and no
+// request after the deadline.
+func TestFixBehavesRetryDeadlineClosure(t *testing.T) {
+	c := fixClient(t, "closuredeadline", "retrydeadline", "per-attempt timeout (context.WithTimeout) inside retry loop but no overall deadline")
+	fc, _ := fixedOnce()
+	fixed := fc.sources["closuredeadline"][1]
+	if d, f := strings.Index(fixed, "5*(perTry+pause)"), strings.Index(fixed, "try := func()"); d < 0 || f < 0 || d > f {
+		t.Errorf("the fix does not make the deadline, pauses counted, before the closure:\n%s", fixed)
+	}
+	const (
+		perTry   = 300 * time.Millisecond // as in testdata/clients/closuredeadline
+		pause    = 300 * time.Millisecond
+		attempts = 5
+		budget   = attempts * (perTry + pause) // the deadline the fix makes
+	)
+	deadlineKeepsAttempts(t, c, nil, attempts, budget, perTry)
+}
+
 // deadlineKeepsAttempts runs a client that retries a GET attempts times
 // with a per-attempt timeout of perTry, as written and as fixed, with
 // args before the URL. Against a server that never answers, the fixed
@@ -707,6 +728,37 @@ func TestFixBehavesRetryIdempotency(t *testing.T) {
 		reqs := srv.Requests()
 		if len(reqs) != 2 || reqs[0].IdempotencyKey == "" || reqs[1].IdempotencyKey != reqs[0].IdempotencyKey || !reqs[1].Replayed {
 			t.Errorf("want two attempts with one key, the second replayed:\n%s", srv.Timeline())
+		}
+		t.Logf("fixed:\n%s", srv.Timeline())
+	})
+}
+
+// TestFixBehavesRetryIdempotencyFirstAttempt: the first attempt is sent
+// before the loop and the loop sends it again while the last failed;
+// after the fix both carry one key made before the first, so that the
+// server replays the second instead of charging again.
+func TestFixBehavesRetryIdempotencyFirstAttempt(t *testing.T) {
+	c := fixClient(t, "firstpost", "retryidempotency", "POST is retried after a transport error without an idempotency key")
+
+	routes := []retrytest.Route{{Method: "POST", Path: "/charges",
+		Script: []retrytest.Step{retrytest.CommitAndDrop(), retrytest.OK(201)}}}
+	c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+		res := runClient(t, bin, srv.URL+"/charges")
+		if res.code != 0 {
+			t.Errorf("the client should report the charge as done after its retry, got exit %d: %s", res.code, res.stderr)
+		}
+		if !fixed {
+			err := srv.CheckNoDuplicateWrite()
+			if err == nil {
+				t.Fatalf("the defect did not show: no duplicate write\n%s", srv.Timeline())
+			}
+			t.Logf("defect shown: %v", err)
+			return
+		}
+		srv.AssertNoDuplicateWrite(t)
+		reqs := srv.Requests()
+		if len(reqs) != 2 || reqs[0].IdempotencyKey == "" || reqs[1].IdempotencyKey != reqs[0].IdempotencyKey || !reqs[1].Replayed {
+			t.Errorf("want two attempts with one key, the first (sent before the loop) included, the second replayed:\n%s", srv.Timeline())
 		}
 		t.Logf("fixed:\n%s", srv.Timeline())
 	})
