@@ -621,6 +621,42 @@ func TestFixBehavesRetryDeadlineClosure(t *testing.T) {
 	deadlineKeepsAttempts(t, c, nil, attempts, budget, perTry)
 }
 
+// TestFixBehavesRetryDeadlineWaitInMain: main retries with a sleep that
+// ignores its context's deadline, and reports a failure after the loop.
+// The fix leaves the loop when the context ends, so that the failure is
+// still reported and the exit status still says so (a return there would
+// exit 0 in silence); a check that succeeds keeps its attempts.
+func TestFixBehavesRetryDeadlineWaitInMain(t *testing.T) {
+	c := fixClient(t, "mainwait", "retrydeadline", "time.Sleep in retry loop ignores cancellation of ctx")
+	fc, _ := fixedOnce()
+	if fixed := fc.sources["mainwait"][1]; !strings.Contains(fixed, "break retry") {
+		t.Errorf("the fix does not leave the loop:\n%s", fixed)
+	}
+	t.Run("never healthy", func(t *testing.T) {
+		t.Parallel()
+		routes := []retrytest.Route{{Method: "GET", Path: "/health", Script: []retrytest.Step{retrytest.Fail(503)}}}
+		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, srv.URL+"/health")
+			if res.code != 1 || !strings.Contains(res.stderr, "mainwait: unhealthy:") {
+				t.Errorf("fixed=%v: want the failure reported after the loop and exit 1, got exit %d, stderr %q\n%s", fixed, res.code, res.stderr, srv.Timeline())
+			}
+			if n := srv.Attempts("GET /health"); n != 3 {
+				t.Errorf("fixed=%v: %d attempts reached the server, want the 3 that the 1.2 s deadline allows\n%s", fixed, n, srv.Timeline())
+			}
+		})
+	})
+	t.Run("healthy on the third attempt", func(t *testing.T) {
+		t.Parallel()
+		routes := []retrytest.Route{{Method: "GET", Path: "/health", Script: []retrytest.Step{retrytest.Fail(503), retrytest.Fail(503), retrytest.OK(200)}}}
+		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, srv.URL+"/health")
+			if n := srv.Attempts("GET /health"); n != 3 || res.code != 0 || !strings.Contains(res.stdout, "healthy") {
+				t.Errorf("fixed=%v: want 3 attempts and success, got %d, exit %d: %q\n%s", fixed, n, res.code, res.stderr, srv.Timeline())
+			}
+		})
+	})
+}
+
 // deadlineKeepsAttempts runs a client that retries a GET attempts times
 // with a per-attempt timeout of perTry, as written and as fixed, with
 // args before the URL. Against a server that never answers, the fixed

@@ -2528,20 +2528,33 @@ func (c *checker) selectEdit(file *ast.File, l *retryloop.Loop, s sleep, ctx str
 	if !ok {
 		return nil, false
 	}
+	var edits []analysis.TextEdit
+	if lft, _ := flow.FuncParts(l.Func); ft == lft && !fixes.ReturnsError(info, ft) && breaksOut(l, ft) && !leavesAsReturn(c.pass.Fset, l, ret) {
+		// With no error to return and code after the loop (the failure
+		// handling of main: if err != nil { log.Fatal(err) }), the
+		// context's end leaves the loop as its last attempt does, so
+		// that what follows runs as before; a return would skip it.
+		label, edit, ok := loopLabel(c.pass.Fset, src, l)
+		if !ok {
+			return nil, false
+		}
+		ret = "break " + label
+		edits = append(edits, edit...)
+	}
 	in := fixes.Indent(c.pass.Fset, src, s.stmt.Pos())
 	switch {
 	case s.sel != nil:
 		// One more case: the context's end.
 		at := s.sel.Body.Lbrace + 1
 		text := fmt.Sprintf("\n%scase <-%s.Done():\n%s\t%s", in, ctx, in, ret)
-		return []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(text)}}, true
+		return append(edits, analysis.TextEdit{Pos: at, End: at, NewText: []byte(text)}), true
 	case s.timer != nil, s.ch != nil:
 		ch := fixes.Format(c.pass.Fset, s.ch)
 		if s.timer != nil {
 			ch = fixes.Format(c.pass.Fset, s.timer) + ".C"
 		}
 		text := fmt.Sprintf("select {\n%[1]scase <-%[2]s.Done():\n%[1]s\t%[3]s\n%[1]scase <-%[4]s:\n%[1]s}", in, ctx, ret, ch)
-		return []analysis.TextEdit{{Pos: s.stmt.Pos(), End: s.stmt.End(), NewText: []byte(text)}}, true
+		return append(edits, analysis.TextEdit{Pos: s.stmt.Pos(), End: s.stmt.End(), NewText: []byte(text)}), true
 	}
 	timeName, timeImp, ok := fixes.Import(info, c.pass.Pkg, file, "time", s.stmt.Pos())
 	if !ok || !fixes.VisibleAt(info, file, s.dur, s.stmt.Pos()) {
@@ -2550,7 +2563,7 @@ func (c *checker) selectEdit(file *ast.File, l *retryloop.Loop, s sleep, ctx str
 	timer := fixes.FreeName(info, file, "timer", taken, s.stmt.Pos())
 	text := fmt.Sprintf("%[1]s := %[2]s.NewTimer(%[3]s)\n%[4]sselect {\n%[4]scase <-%[5]s.Done():\n%[4]s\t%[1]s.Stop()\n%[4]s\t%[6]s\n%[4]scase <-%[1]s.C:\n%[4]s}",
 		timer, timeName, fixes.Format(c.pass.Fset, s.dur), in, ctx, ret)
-	edits := []analysis.TextEdit{{Pos: s.stmt.Pos(), End: s.stmt.End(), NewText: []byte(text)}}
+	edits = append(edits, analysis.TextEdit{Pos: s.stmt.Pos(), End: s.stmt.End(), NewText: []byte(text)})
 	if s.via != nil {
 		// waitlib.Sleep(d) may be the file's last use of waitlib.
 		if call, ok := ast.Unparen(s.stmt.(*ast.ExprStmt).X).(*ast.CallExpr); ok {
@@ -2560,6 +2573,59 @@ func (c *checker) selectEdit(file *ast.File, l *retryloop.Loop, s sleep, ctx str
 		}
 	}
 	return append(edits, timeImp...), true
+}
+
+// leavesAsReturn reports whether ret, a return statement, does what
+// leaving l does: l is the last statement of its function's body, or is
+// followed only by ret itself (for ... { }; return false).
+func leavesAsReturn(fset *token.FileSet, l *retryloop.Loop, ret string) bool {
+	_, body := flow.FuncParts(l.Func)
+	if body == nil || l.Outer == nil {
+		return false
+	}
+	i := slices.Index(body.List, ast.Stmt(l.Outer))
+	switch {
+	case i < 0:
+		return false
+	case i == len(body.List)-1:
+		return true
+	case i == len(body.List)-2:
+		r, ok := body.List[i+1].(*ast.ReturnStmt)
+		return ok && fixes.Format(fset, r) == ret
+	}
+	return false
+}
+
+// loopLabel returns the label of l's statement for a break out of it from
+// inside a select, with the edit that writes one (retry:, or a name no
+// label of the function has, on the line before the loop, outdented as
+// gofmt outdents labels) when the loop has none.
+func loopLabel(fset *token.FileSet, src []byte, l *retryloop.Loop) (string, []analysis.TextEdit, bool) {
+	if ls, ok := l.Outer.(*ast.LabeledStmt); ok && ls.Stmt == l.Stmt {
+		return ls.Label.Name, nil, true
+	}
+	if l.Outer != l.Stmt || src == nil {
+		return "", nil, false
+	}
+	used := map[string]bool{}
+	ast.Inspect(l.Func, func(n ast.Node) bool {
+		if ls, ok := n.(*ast.LabeledStmt); ok {
+			used[ls.Label.Name] = true
+		}
+		return true
+	})
+	label := "retry"
+	for i := 2; used[label]; i++ {
+		label = fmt.Sprintf("retry%d", i)
+	}
+	in := fixes.Indent(fset, src, l.Stmt.Pos())
+	tf := fset.File(l.Stmt.Pos())
+	if in == "" || tf == nil {
+		return "", nil, false
+	}
+	at := tf.LineStart(tf.Line(l.Stmt.Pos()))
+	text := in[:len(in)-1] + label + ":\n"
+	return label, []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(text)}}, true
 }
 
 // giveUp returns a return statement that leaves the function ft, handing

@@ -1,0 +1,96 @@
+// Package afterloop holds retry loops whose sleeps ignore a context, in
+// functions that return no error and handle the failure after the loop:
+// the fix leaves the loop when the context ends, as the last attempt
+// does, so that the code after it still runs.
+package afterloop
+
+import (
+	"context"
+	"log"
+	"net/http"
+	"time"
+)
+
+// The failure is logged after the loop: the context's end breaks out of
+// it rather than returning past the log.
+func report(ctx context.Context, url string) {
+	var err error
+	for i := 0; i < 3; i++ {
+		var req *http.Request
+		req, err = http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+		if err != nil {
+			break
+		}
+		var resp *http.Response
+		resp, err = http.DefaultClient.Do(req)
+		if err == nil {
+			resp.Body.Close()
+			break
+		}
+		time.Sleep(time.Second) // want `time.Sleep in retry loop ignores cancellation of ctx`
+	}
+	if err != nil {
+		log.Printf("report: %v", err)
+	}
+}
+
+// A loop that has a label already: the break names it.
+func ping(ctx context.Context, url string) {
+	ok := false
+attempts:
+	for range 3 {
+		req, err := http.NewRequestWithContext(ctx, http.MethodHead, url, nil)
+		if err != nil {
+			break
+		}
+		if resp, err := http.DefaultClient.Do(req); err == nil {
+			resp.Body.Close()
+			ok = true
+			break attempts
+		}
+		time.Sleep(time.Second) // want `time.Sleep in retry loop ignores cancellation of ctx`
+	}
+	log.Printf("ping: reachable=%v", ok)
+}
+
+// Nothing follows the loop: leaving the function is leaving the loop.
+func touch(ctx context.Context, url string) {
+	for range 3 {
+		req, err := http.NewRequestWithContext(ctx, http.MethodHead, url, nil)
+		if err != nil {
+			return
+		}
+		if resp, err := http.DefaultClient.Do(req); err == nil {
+			resp.Body.Close()
+			return
+		}
+		time.Sleep(time.Second) // want `time.Sleep in retry loop ignores cancellation of ctx`
+	}
+}
+
+// Silent: the wait ends with the context and leaves the loop.
+func reportWaiting(ctx context.Context, url string) {
+	var err error
+retry:
+	for i := 0; i < 3; i++ {
+		var req *http.Request
+		req, err = http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+		if err != nil {
+			break
+		}
+		var resp *http.Response
+		resp, err = http.DefaultClient.Do(req)
+		if err == nil {
+			resp.Body.Close()
+			break
+		}
+		select {
+		case <-ctx.Done():
+			break retry
+		case <-time.After(time.Second):
+		}
+	}
+	if err != nil {
+		log.Printf("report: %v", err)
+	}
+}
