@@ -90,6 +90,26 @@ func TestFixBehavesRetryIdempotencyAnyOutcome(t *testing.T) {
 	})
 }
 
+// TestFixBehavesRetryIdempotencyErrorSender: the same retrying sender as
+// outcomepost's, in a helper that returns only an error: the fix's guard
+// ends the retry of a request that may not be replayed on both unknown
+// outcomes, a 5xx becoming the helper's error; a GET is re-sent as before.
+func TestFixBehavesRetryIdempotencyErrorSender(t *testing.T) {
+	c := fixClient(t, "errsender", "retryidempotency", "a request of any method is re-sent after a transport error or status 500 without a check of its method")
+	t.Run("post-drop", func(t *testing.T) {
+		t.Parallel()
+		provesSentOnce(t, c, retrytest.CommitAndDrop())
+	})
+	t.Run("post-502", func(t *testing.T) {
+		t.Parallel()
+		provesSentOnce(t, c, retrytest.CommitAndFail(502))
+	})
+	t.Run("get", func(t *testing.T) {
+		t.Parallel()
+		provesGetResent(t, c)
+	})
+}
+
 // provesGetResent runs a client on a GET answered 502 and then 200: it is
 // re-sent once and answered, before the fix and after it.
 func provesGetResent(t *testing.T, c client) {

@@ -377,8 +377,10 @@ func (c *checker) checksMethod(l *retryloop.Loop, s send) bool {
 
 // statusGuard returns the test of the unknown statuses that the loop l
 // retries beside a transport error (see retriedCheck), when a guard can
-// hand the answer back (the function returns the send's response and an
-// error, both assigned to variables), or "".
+// end the retry on them (the send's response and error are assigned to
+// variables, and the function returns an error: the answer itself when
+// it returns the send's response, see handsBackResponse, or an error
+// made of its status), or "".
 func (c *checker) statusGuard(l *retryloop.Loop, s send) string {
 	if len(c.retried) == 0 {
 		return ""
@@ -391,11 +393,17 @@ func (c *checker) statusGuard(l *retryloop.Loop, s send) string {
 	}
 	respName, errName := identName(as.Lhs[0]), identName(as.Lhs[1])
 	ft, _ := flow.FuncParts(l.Func)
-	res := fixes.ResultTypes(info, ft)
-	if respName == "" || errName == "" || len(res) != 2 || !types.Identical(res[0], info.TypeOf(as.Lhs[0])) {
+	if respName == "" || errName == "" || !fixes.ReturnsError(info, ft) {
 		return ""
 	}
 	return c.retriedCheck(file, s, respName)
+}
+
+// handsBackResponse reports whether the function ft returns, as its two
+// results, the send's response (of type resp) and an error.
+func handsBackResponse(info *types.Info, ft *ast.FuncType, resp types.Type) bool {
+	res := fixes.ResultTypes(info, ft)
+	return len(res) == 2 && types.Identical(res[0], resp)
 }
 
 // sendErr returns the variable that the send of s in the loop l assigns
@@ -840,6 +848,7 @@ func (c *checker) checkAnyMethod(file *ast.File, l *retryloop.Loop, s send) bool
 	respName, errName := identName(as.Lhs[0]), identName(as.Lhs[1])
 	ft, _ := flow.FuncParts(l.Func)
 	var cond, ret string
+	var extra []analysis.TextEdit // an import the guard needs
 	if strings.HasPrefix(outcome, "status") {
 		// A status is an answer: hand it to the caller as it came (the
 		// function returns what the send does: a *http.Response, or a
@@ -876,6 +885,19 @@ func (c *checker) checkAnyMethod(file *ast.File, l *retryloop.Loop, s send) bool
 			// error as they came, after the attempt's bookkeeping but
 			// before anything reads or closes the response.
 			cond, ret = "("+errName+" != nil || "+strings.TrimSuffix(strings.TrimPrefix(code, "("), ")")+") && !%s(%s)", "return "+respName+", "+errName
+			if !handsBackResponse(info, ft, info.TypeOf(as.Lhs[0])) {
+				// The function returns no response: an unknown status
+				// becomes its error, the body closed as the function
+				// would have closed it.
+				fmtName, imp, ok := fixes.Import(info, c.pass.Pkg, file, "fmt", s.call.Pos())
+				if !ok {
+					analysisutil.Gate(c.pass, s.call.Pos(), "any-nofix-fmt", "a request of any method re-sent after "+outcome+", fmt cannot be named")
+					return false
+				}
+				extra = imp
+				ret = fmt.Sprintf("if %[1]s == nil {\n\t%[2]s.Body.Close()\n\t%[1]s = %[3]s.Errorf(\"%%s answered %%s: not sent again, the outcome is unknown\", %[4]s.Method, %[2]s.Status)\n}\n%[5]s",
+					errName, respName, fmtName, fixes.Text(c.pass.Fset, src, s.request)+s.raw, r)
+			}
 			stmt = c.guardPointBefore(l, stmt, as, func(n ast.Stmt) bool { return usesResponse(info, n, as.Lhs[0]) })
 		} else {
 			stmt = c.guardPoint(l, stmt, as)
@@ -891,9 +913,10 @@ func (c *checker) checkAnyMethod(file *ast.File, l *retryloop.Loop, s send) bool
 	// The helper's name is chosen for the whole package at the end;
 	// helperMark stands for it until then.
 	guard := func(indent string) []byte {
-		return []byte(fmt.Sprintf("\n%[1]sif %[2]s {\n%[1]s\t%[3]s\n%[1]s}", indent, fmt.Sprintf(cond, helperMark, req), ret))
+		body := strings.ReplaceAll(ret, "\n", "\n"+indent+"\t")
+		return []byte(fmt.Sprintf("\n%[1]sif %[2]s {\n%[1]s\t%[3]s\n%[1]s}", indent, fmt.Sprintf(cond, helperMark, req), body))
 	}
-	var edits []analysis.TextEdit
+	edits := extra
 	if _, first := c.firstAttempt(l, s, src); first != nil {
 		// The first attempt is sent before the loop, which re-sends it:
 		// the same guard after it.

@@ -359,7 +359,11 @@
 // resp.StatusCode == http.StatusBadGateway) && !replayable(req) { return
 // resp, err }), after the attempt's bookkeeping as the transport error's
 // and before the first statement that hands the response or its body to
-// a call (resp.Body.Close()), and a check of the method that covers only one of
+// a call (resp.Body.Close()); one that returns an error but not the
+// response (func send(req) error) gets the same guard, the unknown
+// status closing the body and becoming the error it returns
+// (fmt.Errorf("%s answered %s: not sent again, the outcome is unknown",
+// req.Method, resp.Status)); and a check of the method that covers only one of
 // them (if err != nil && !replayable(req) ...) does not silence it. A
 // first attempt sent before the loop that the loop sends again (resp,
 // err := t.next.RoundTrip(req) before a for whose body assigns the same

@@ -3,7 +3,10 @@
 // one of the two or both.
 package halfguard
 
-import "net/http"
+import (
+	"errors"
+	"net/http"
+)
 
 type half struct{ next http.RoundTripper }
 
@@ -94,4 +97,76 @@ func (t *counted) RoundTrip(req *http.Request) (*http.Response, error) { // want
 		}
 	}
 	return resp, err
+}
+
+// A sender that hands back no response, only whether the request worked.
+type poster struct{ hc *http.Client }
+
+// It re-sends any request after a transport error and a 5xx: the fix's
+// guard ends the retry on both, a 5xx becoming the error.
+func (p *poster) Send(req *http.Request) error { // want Send:"sends\\(param 0\\)"
+	var lastErr error
+	for attempt := 0; attempt < 3; attempt++ {
+		resp, err := p.hc.Do(req) // want `a request of any method is re-sent after a transport error or status 500 without a check of its method or an Idempotency-Key header`
+		if err != nil {
+			lastErr = err
+			continue
+		}
+		resp.Body.Close()
+		if resp.StatusCode >= 500 {
+			lastErr = errors.New(resp.Status)
+			continue
+		}
+		return nil
+	}
+	return lastErr
+}
+
+// The check ends the retry after a transport error only: a POST answered
+// 502 is sent again.
+func (p *poster) SendChecked(req *http.Request) error { // want SendChecked:"sends\\(param 0\\)"
+	var lastErr error
+	for attempt := 0; attempt < 3; attempt++ {
+		resp, err := p.hc.Do(req) // want `a request of any method is re-sent after a transport error or status 500 without a check of its method or an Idempotency-Key header`
+		if err != nil && !idempotent(req) {
+			return err
+		}
+		if err != nil {
+			lastErr = err
+			continue
+		}
+		resp.Body.Close()
+		if resp.StatusCode >= 500 {
+			lastErr = errors.New(resp.Status)
+			continue
+		}
+		return nil
+	}
+	return lastErr
+}
+
+// Silent: the check covers both.
+func (p *poster) SendGuarded(req *http.Request) error { // want SendGuarded:"sends\\(param 0\\)"
+	var lastErr error
+	for attempt := 0; attempt < 3; attempt++ {
+		resp, err := p.hc.Do(req)
+		if (err != nil || resp.StatusCode >= 500) && !idempotent(req) {
+			if err == nil {
+				resp.Body.Close()
+				err = errors.New(resp.Status)
+			}
+			return err
+		}
+		if err != nil {
+			lastErr = err
+			continue
+		}
+		resp.Body.Close()
+		if resp.StatusCode >= 500 {
+			lastErr = errors.New(resp.Status)
+			continue
+		}
+		return nil
+	}
+	return lastErr
 }
