@@ -144,9 +144,13 @@ func (ix *Values) client(made ast.Expr) *RetryingClient {
 	c.PrepareRetry = len(fields["PrepareRetry"]) > 0 || ctor != nil && ctor.PrepareRetry
 	// The per-attempt timeout: x.HTTPClient.Timeout = t, or an HTTPClient
 	// whose Timeout is set.
+	timeoutSet := false
 	for _, s := range ix.sets["Timeout"] {
-		if sel, ok := ast.Unparen(s.Base).(*ast.SelectorExpr); ok && sel.Sel.Name == "HTTPClient" && ix.Holds(c.holders, c.made, sel.X) && !isZero(ix.info, s.Value) {
-			c.Timeout, c.TimeoutAt = s.Value, s.Value
+		if sel, ok := ast.Unparen(s.Base).(*ast.SelectorExpr); ok && sel.Sel.Name == "HTTPClient" && ix.Holds(c.holders, c.made, sel.X) {
+			timeoutSet = true
+			if !isZero(ix.info, s.Value) {
+				c.Timeout, c.TimeoutAt = s.Value, s.Value
+			}
 		}
 	}
 	if c.Timeout == nil {
@@ -156,7 +160,7 @@ func (ix *Values) client(made ast.Expr) *RetryingClient {
 			}
 		}
 	}
-	if c.Timeout == nil && ctor != nil && ctor.Timeout && len(fields["HTTPClient"]) == 0 {
+	if c.Timeout == nil && ctor != nil && ctor.Timeout && !timeoutSet && len(fields["HTTPClient"]) == 0 {
 		// The constructor's HTTPClient with its Timeout: the call that
 		// returns the client is where the caller gets it.
 		c.Timeout, c.TimeoutAt = made, made

@@ -112,3 +112,18 @@ func within() error {
 	}
 	return resp.Body.Close()
 }
+
+// The caller takes the constructor's Timeout off.
+func untimed() error {
+	rc := httpc.New(time.Second)
+	rc.HTTPClient.Timeout = 0
+	req, err := retryablehttp.NewRequest(http.MethodGet, "https://api.example.com/invoices", nil)
+	if err != nil {
+		return err
+	}
+	resp, err := rc.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
