@@ -58,6 +58,12 @@
 // The function literals handed to retry helpers are listed too
 // (Result.OpLoops), each as a loop whose body is the literal's: the
 // helper's loop repeats it.
+//
+// The Analyzer also carries, for the analyzers that read its Result, the
+// constructors of retry library clients across packages: an exported
+// function that returns a go-retryablehttp or resty client it configured
+// has a fact with the summary of that configuration, which Result.Ctors
+// gives at a call of it (see ctors.go).
 package retryloop
 
 import (
