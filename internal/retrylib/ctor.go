@@ -68,8 +68,9 @@ type CtorFunc struct {
 
 // ClientCtors returns the exported functions of the package whose first
 // result is a go-retryablehttp or resty client, and whose every return
-// statement gives the same client (a nil result aside), configured as
-// the summary says: a client made by the library's constructor, or by
+// statement gives the same client (a nil result aside; for resty, a
+// client read with the same summary at each), with the summary of its
+// configuration: a client made by the library's constructor, or by
 // another package's constructor (ctors, which may be nil), configured
 // in the function or by what it calls of the package.
 func ClientCtors(info *types.Info, files []*ast.File, ctors Ctors) []CtorFunc {
