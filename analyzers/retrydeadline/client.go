@@ -21,11 +21,18 @@ import (
 	"github.com/retrylint/retrylint/internal/retrylib"
 )
 
-func checkClients(pass *analysis.Pass) {
-	if !retrylib.Imports(pass.Pkg, retrylib.RetryableHTTP) {
+// checkClients reports the Timeout of the retrying clients whose sends
+// nothing bounds as a whole. ctors gives the clients of other packages'
+// constructors (see retryloop.Result.Ctors): a client one returns, with
+// a retry count and a Timeout it set or the caller sets, is judged as
+// one made here; when the constructor set the Timeout, the finding is
+// at its call.
+func checkClients(pass *analysis.Pass, ctors retrylib.Ctors) {
+	if !retrylib.Imports(pass.Pkg, retrylib.RetryableHTTP) && ctors == nil {
 		return
 	}
 	ix := retrylib.NewValues(pass.TypesInfo, pass.Files)
+	ix.Ctors = ctors
 	for _, rc := range ix.RetryingClients() {
 		if !rc.Retries || rc.Timeout == nil || rc.StandardTimeout || len(rc.Sends) == 0 {
 			continue
@@ -59,10 +66,16 @@ func checkClients(pass *analysis.Pass) {
 		if edits == nil {
 			continue
 		}
+		msg := "HTTPClient Timeout of a retrying retryablehttp.Client bounds each attempt, not the call: RetryMax+1 attempts and the waits between them have no overall deadline"
+		if rc.CtorTimeout {
+			if fn := httpmodel.Callee(pass.TypesInfo, rc.Made.(*ast.CallExpr)); fn != nil {
+				msg = fmt.Sprintf("HTTPClient Timeout of a retrying retryablehttp.Client (set by %s.%s) bounds each attempt, not the call: RetryMax+1 attempts and the waits between them have no overall deadline", fn.Pkg().Name(), fn.Name())
+			}
+		}
 		pass.Report(analysis.Diagnostic{
 			Pos:            rc.TimeoutAt.Pos(),
 			End:            rc.TimeoutAt.End(),
-			Message:        "HTTPClient Timeout of a retrying retryablehttp.Client bounds each attempt, not the call: RetryMax+1 attempts and the waits between them have no overall deadline",
+			Message:        msg,
 			SuggestedFixes: []analysis.SuggestedFix{{Message: fix, TextEdits: edits}},
 		})
 	}

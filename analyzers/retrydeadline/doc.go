@@ -397,6 +397,13 @@
 // on its StandardClient (fix: set one, from the same value), or a deadline
 // made by the function that calls Do or a helper it calls (fix: one
 // deadline on the request's context, RetryMax+1 times the Timeout).
+// A client that an exported function of another package returns after
+// configuring it (an SDK's httpc.New(cfg); a fact of retryloop carries
+// the summary of its configuration) is judged the same way, from that
+// configuration and what the caller sets after: a go-retryablehttp
+// Timeout the constructor set is reported at the constructor's call, and
+// a resty constructor's SetTimeout and retry count count for the two
+// resty rules above (and for their fixes' bound).
 //
 // Flags:
 //

@@ -20,9 +20,11 @@ import (
 // checkLibraries reports the retries of retry libraries (internal/retrylib)
 // that never stop although their operation makes a per-attempt timeout,
 // and those whose waits ignore the caller's context because it was not
-// handed to the library.
-func checkLibraries(pass *analysis.Pass, cfg Config, at func(token.Pos)) {
-	if !retrylib.ImportsLibrary(pass.Pkg) {
+// handed to the library. ctors gives the clients of other packages'
+// constructors (see retryloop.Result.Ctors): a resty client one returns
+// is read from its configuration there.
+func checkLibraries(pass *analysis.Pass, cfg Config, ctors retrylib.Ctors, at func(token.Pos)) {
+	if !retrylib.ImportsLibrary(pass.Pkg) && ctors == nil {
 		return
 	}
 	var ix *retrylib.Values
@@ -48,6 +50,7 @@ func checkLibraries(pass *analysis.Pass, cfg Config, at func(token.Pos)) {
 			}
 			at(call.Pos())
 			lc := libChecker{pass: pass, cfg: cfg, file: file, stack: stack, e: e, scope: retrylib.ScopeAt(pass.TypesInfo, pass.Files, stack), values: values, shared: shared}
+			lc.scope.Ctors = ctors
 			if e.Send {
 				if retrylib.IsResty(e.Lib.Path) {
 					lc.restyContext()
@@ -358,7 +361,7 @@ func (lc *libChecker) restyContext() {
 		return
 	}
 	msg := fmt.Sprintf("request is sent through a retrying resty client without SetContext(%s): its attempts and the waits between them ignore cancellation of %s (the operation outlives its caller)", ctx, ctx)
-	if cfg.Path == retrylib.RestyV3 && cfg.Timeout != nil {
+	if cfg.Path == retrylib.RestyV3 && cfg.HasTimeout() {
 		// v3 drops SetTimeout for a request whose context has a deadline
 		// (request.go:1911-1912): with the caller's context as it is, a
 		// hung attempt would run to the caller's deadline instead of
@@ -508,7 +511,7 @@ func isNoDeadline(obj types.Object) bool {
 // deadline (request.go:1911-1912), so the context has none and is
 // cancelled by a timer instead, which keeps the per-attempt timeout.
 func (lc *libChecker) restyTimeout(cfg retrylib.RestyConfig, sel *ast.SelectorExpr) {
-	if cfg.Timeout == nil {
+	if !cfg.HasTimeout() {
 		return
 	}
 	info := lc.pass.TypesInfo
@@ -586,7 +589,11 @@ func (lc *libChecker) restyTimeout(cfg retrylib.RestyConfig, sel *ast.SelectorEx
 // 1365), or "".
 func (lc *libChecker) restyBudget(cfg retrylib.RestyConfig, timeName string) string {
 	info := lc.pass.TypesInfo
-	if t, ok := retrylib.IntValue(info, cfg.Timeout.Args[0]); ok && cfg.RetryCount > 0 {
+	t, ok := cfg.CtorTimeout, cfg.CtorTimeout > 0 // the constructor's
+	if cfg.Timeout != nil {
+		t, ok = retrylib.IntValue(info, cfg.Timeout.Args[0])
+	}
+	if ok && cfg.RetryCount > 0 {
 		return retrylib.DurationText(time.Duration(cfg.RetryCount+1)*time.Duration(t), timeName, true)
 	}
 	// The client: x of x.R() (or x.NewRequest()) at the root of the chain.
@@ -612,7 +619,7 @@ func (lc *libChecker) restyBudget(cfg retrylib.RestyConfig, timeName string) str
 	if cfg.Path == retrylib.RestyV2 {
 		return fmt.Sprintf("%s.Duration(%s.RetryCount+1)*%s.GetClient().Timeout", timeName, c, c)
 	}
-	if recvOf(info, cfg.Timeout) == "Request" {
+	if cfg.Timeout != nil && recvOf(info, cfg.Timeout) == "Request" {
 		return "" // the request's own timeout: not on the client
 	}
 	return fmt.Sprintf("%s.Duration(%s.RetryCount()+1)*%s.Timeout()", timeName, c, c)

@@ -169,7 +169,7 @@ func run(pass *analysis.Pass, cfg Config, at func(token.Pos)) (any, error) {
 		importedOpCtx:      analysisutil.NewFactCache[opCtxFact](pass)}
 	c.computeBlindHelpers()
 	c.computeCtxQueries()
-	if !httpmodel.ImportsHTTP(pass.Pkg) && len(loops.Loops) == 0 {
+	if !httpmodel.ImportsHTTP(pass.Pkg) && len(loops.Loops) == 0 && loops.Ctors() == nil {
 		c.checkBlindCallees()
 		if retrylib.Imports(pass.Pkg, "context") {
 			// A package of context helpers (ctxutil.NewRequestContext()
@@ -182,8 +182,8 @@ func run(pass *analysis.Pass, cfg Config, at func(token.Pos)) (any, error) {
 	c.computeFacts(at)
 	c.exportReqSenders()
 	c.computeOpCtxFacts()
-	checkLibraries(pass, cfg, at)
-	checkClients(pass)
+	checkLibraries(pass, cfg, loops.Ctors(), at)
+	checkClients(pass, loops.Ctors())
 	for _, l := range loops.Loops {
 		at(l.Stmt.Pos())
 		file := fixes.FileOf(pass, l.Stmt.Pos())

@@ -32,25 +32,18 @@ import (
 func (c *checker) checkClients(keys []string) map[*ast.CallExpr]bool {
 	pass := c.pass
 	azure := retrylib.Imports(pass.Pkg, retrylib.AzcoreRuntime)
-	ctors := c.importsClientCtors()
-	if pass.Pkg.Path() != retrylib.RetryableHTTP && !retrylib.Imports(pass.Pkg, retrylib.RetryableHTTP) && !azure && !ctors {
+	ctors := c.loops.Ctors()
+	if pass.Pkg.Path() != retrylib.RetryableHTTP && !retrylib.Imports(pass.Pkg, retrylib.RetryableHTTP) && !azure && ctors == nil {
 		return nil
 	}
 	ix := retrylib.NewValues(pass.TypesInfo, pass.Files)
-	if ctors {
-		ix.Ctors = func(call *ast.CallExpr) bool {
-			fn := httpmodel.Callee(pass.TypesInfo, call)
-			return fn != nil && fn.Pkg() != pass.Pkg && pass.ImportObjectFact(fn.Origin(), new(clientCtorFact))
-		}
-	}
+	ix.Ctors = ctors
 	if azure {
 		c.checkPipelines(ix, keys)
 	}
 	via := map[*ast.CallExpr]bool{}
 	keyed := map[ast.Node]bool{}
-	clients := ix.RetryingClients()
-	c.exportClientCtors(ix, clients)
-	for _, rc := range clients {
+	for _, rc := range ix.RetryingClients() {
 		if !rc.Retries || !rc.Policy.Unknown() || rc.PrepareRetry {
 			if rc.Retries && rc.Policy.Unknown() {
 				analysisutil.Gate(c.pass, rc.Made.Pos(), "client-prepare-retry", "a retrying client with a PrepareRetry hook")
@@ -736,65 +729,4 @@ default:
 		SuggestedFixes: []analysis.SuggestedFix{{Message: "Retry a request that is neither idempotent nor keyed only after a definite rejection", TextEdits: edits}},
 	})
 	return true
-}
-
-// clientCtorFact marks a function that returns a go-retryablehttp Client
-// it made (or got from another such function) with retries on, whose
-// policy retries unknown outcomes and which has no PrepareRetry hook: a
-// call of it makes such a client, as NewClient() does, for the package
-// that holds and sends through it (an SDK's or a service's constructor,
-// httpc.New()). clientCtorPkgFact marks a package that has one.
-type clientCtorFact struct{}
-
-func (*clientCtorFact) AFact()         {}
-func (*clientCtorFact) String() string { return "retryingclient" }
-
-type clientCtorPkgFact struct{}
-
-func (*clientCtorPkgFact) AFact()         {}
-func (*clientCtorPkgFact) String() string { return "retryingclients" }
-
-// importsClientCtors reports whether a package the package imports has a
-// function with a clientCtorFact.
-func (c *checker) importsClientCtors() bool {
-	for _, imp := range c.pass.Pkg.Imports() {
-		if c.pass.ImportPackageFact(imp, new(clientCtorPkgFact)) {
-			return true
-		}
-	}
-	return false
-}
-
-// exportClientCtors exports a clientCtorFact for each function of the
-// package, reachable from another, that returns one of clients retrying
-// unknown outcomes.
-func (c *checker) exportClientCtors(ix *retrylib.Values, clients []*retrylib.RetryingClient) {
-	pass := c.pass
-	any := false
-	for _, f := range pass.Files {
-		for _, d := range f.Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if !ok || !fd.Name.IsExported() || fd.Type.Results == nil {
-				continue
-			}
-			fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
-			if fn == nil {
-				continue
-			}
-			res := fn.Type().(*types.Signature).Results()
-			if res.Len() == 0 || !httpmodel.IsNamed(res.At(0).Type(), retrylib.RetryableHTTP, "Client") {
-				continue
-			}
-			for _, rc := range clients {
-				if rc.Retries && rc.Policy.Unknown() && !rc.PrepareRetry && ix.Returned(rc, fd) {
-					pass.ExportObjectFact(fn, &clientCtorFact{})
-					any = true
-					break
-				}
-			}
-		}
-	}
-	if any {
-		pass.ExportPackageFact(&clientCtorPkgFact{})
-	}
 }

@@ -389,7 +389,10 @@
 // Retry libraries (see docs/libraries.md): a POST or PATCH sent through a
 // retrying go-retryablehttp client (RetryMax > 0, default CheckRetry) or a
 // resty client with SetRetryCount (v2: no custom retry condition; v3: with
-// SetRetryAllowNonIdempotent, without which v3 sends a POST once), or sent
+// SetRetryAllowNonIdempotent, without which v3 sends a POST once; also a
+// client that another package's exported function returns so
+// configured, read from the summary of its configuration there and what
+// the caller sets after), or sent
 // inside the operation handed to cenkalti/backoff, backoff v5 or retry-go
 // with its transport error returned as is, or to go-retry's Do with it
 // wrapped in retry.RetryableError, or run by a failsafe-go Executor whose
@@ -413,9 +416,10 @@
 //
 // A go-retryablehttp client made in the package (NewClient or a Client
 // literal, or a call of a function of another package that returns one
-// it made with retries on, a policy that retries unknown outcomes and no
-// PrepareRetry hook, as an SDK's transport.New(cfg) does: a fact says
-// so; followed through variables, fields, parameters and results,
+// it configured, as an SDK's transport.New(cfg) does: a fact of retryloop
+// carries the summary of its configuration, retry count, policy and
+// PrepareRetry hook, which what the caller sets after overrides;
+// followed through variables, fields, parameters and results,
 // and through the *http.Client its StandardClient returns, also when it
 // is held in an interface of the package's own, a Doer whose Do it
 // sends through) whose CheckRetry

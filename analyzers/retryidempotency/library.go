@@ -24,8 +24,12 @@ import (
 // via are the sends through the go-retryablehttp clients of the package
 // that retry unknown outcomes (see checkClients), whatever the client's
 // origin at the send (a receiver or a parameter bound to such a client).
-func checkLibraries(pass *analysis.Pass, keys []string, via map[*ast.CallExpr]bool, at func(token.Pos)) {
-	if !retrylib.ImportsLibrary(pass.Pkg) && retrylib.Libraries[pass.Pkg.Path()] == nil {
+//
+// ctors gives the clients of other packages' constructors (see
+// retryloop.Result.Ctors): a resty client one returns is read from its
+// configuration there.
+func checkLibraries(pass *analysis.Pass, keys []string, via map[*ast.CallExpr]bool, ctors retrylib.Ctors, at func(token.Pos)) {
+	if !retrylib.ImportsLibrary(pass.Pkg) && retrylib.Libraries[pass.Pkg.Path()] == nil && ctors == nil {
 		return
 	}
 	c := &checker{pass: pass, keys: keyNames{httpmodel.NewNames(keys...)}, first: http.CanonicalHeaderKey(keys[0])}
@@ -44,6 +48,7 @@ func checkLibraries(pass *analysis.Pass, keys []string, via map[*ast.CallExpr]bo
 			}
 			at(call.Pos())
 			lc := &libCheck{c: c, file: file, stack: stack, e: e, scope: retrylib.ScopeAt(pass.TypesInfo, pass.Files, stack), via: via[call]}
+			lc.scope.Ctors = ctors
 			switch {
 			case e.Lib.Path == retrylib.RetryableHTTP && e.Func.Name() == "Do":
 				lc.retryableDo()

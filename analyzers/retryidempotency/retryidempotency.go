@@ -50,7 +50,7 @@ func New(cfg Config) *analysis.Analyzer {
 		Doc:       analysisutil.Doc(doc, "retryidempotency"),
 		URL:       "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/retryidempotency",
 		Requires:  []*analysis.Analyzer{retryloop.Analyzer, callindex.Analyzer},
-		FactTypes: []analysis.Fact{new(writeFact), new(forwardFact), new(methodFact), new(freshFact), new(freshPkgFact), new(predFact), new(keySetFact), new(clientCtorFact), new(clientCtorPkgFact)},
+		FactTypes: []analysis.Fact{new(writeFact), new(forwardFact), new(methodFact), new(freshFact), new(freshPkgFact), new(predFact), new(keySetFact)},
 		Run: analysisutil.Safe("retryidempotency", func(pass *analysis.Pass, at func(token.Pos)) (any, error) {
 			return run(pass, keys, at)
 		}),
@@ -196,14 +196,14 @@ func run(pass *analysis.Pass, keys []string, at func(token.Pos)) (any, error) {
 	}
 	c.computeFacts(at)
 	c.computePredicates()
-	if !httpmodel.ImportsHTTP(pass.Pkg) && len(loops.Loops)+len(loops.OpLoops)+len(loops.Requeues) == 0 {
+	if !httpmodel.ImportsHTTP(pass.Pkg) && len(loops.Loops)+len(loops.OpLoops)+len(loops.Requeues) == 0 && loops.Ctors() == nil {
 		// Fresh-value facts only. A package that sends only through an
 		// SDK whose API names no net/http type (so that its imports do
 		// not show net/http) still has the retry loops retryloop finds
 		// through the SDK's facts.
 		return nil, nil
 	}
-	checkLibraries(pass, keys, c.checkClients(keys), at)
+	checkLibraries(pass, keys, c.checkClients(keys), loops.Ctors(), at)
 	c.checkRestyConditions(keys)
 	for _, l := range loops.Loops {
 		at(l.Stmt.Pos())

@@ -34,9 +34,11 @@ type RetryingClient struct {
 	PrepareRetry bool
 	// Timeout is a non-zero Timeout of its HTTPClient: every attempt is
 	// one HTTPClient.Do (client.go:732), so it bounds one attempt.
-	// TimeoutAt is where it is set.
-	Timeout   ast.Expr
-	TimeoutAt ast.Node
+	// TimeoutAt is where it is set. CtorTimeout: both are the call of
+	// another package's constructor, which set the Timeout.
+	Timeout     ast.Expr
+	TimeoutAt   ast.Node
+	CtorTimeout bool
 	// Sends are the sends through it.
 	Sends []ClientSend
 	// Standard are the StandardClient() calls on it; StandardTimeout is a
@@ -70,7 +72,7 @@ func (ix *Values) RetryingClients() []*RetryingClient {
 			var made ast.Expr
 			switch n := n.(type) {
 			case *ast.CallExpr:
-				if IsFunc(ix.info, n, RetryableHTTP, "", "NewClient") || ix.Ctors != nil && ix.Ctors(n) {
+				if IsFunc(ix.info, n, RetryableHTTP, "", "NewClient") || ix.ctor(n) != nil {
 					made = n
 				}
 			case *ast.CompositeLit:
@@ -106,6 +108,12 @@ func (ix *Values) client(made ast.Expr) *RetryingClient {
 			fields[name] = append(fields[name], s.Value)
 		}
 	}
+	// A client of another package's constructor starts from what the
+	// constructor set; NewClient() from the library's defaults.
+	var ctor *ClientCtor
+	if call, ok := made.(*ast.CallExpr); ok {
+		ctor = ix.ctor(call)
+	}
 	// RetryMax.
 	if vs := fields["RetryMax"]; len(vs) > 0 {
 		for _, v := range vs {
@@ -113,6 +121,8 @@ func (ix *Values) client(made ast.Expr) *RetryingClient {
 				c.Retries = true
 			}
 		}
+	} else if ctor != nil {
+		c.Retries = ctor.Retries
 	} else {
 		c.Retries = lit == nil
 	}
@@ -126,15 +136,21 @@ func (ix *Values) client(made ast.Expr) *RetryingClient {
 			}
 			c.Policy.merge(p)
 		}
+	} else if ctor != nil {
+		c.Policy = ctor.Policy
 	} else if lit == nil {
 		c.Policy = libraryPolicy
 	}
-	c.PrepareRetry = len(fields["PrepareRetry"]) > 0
+	c.PrepareRetry = len(fields["PrepareRetry"]) > 0 || ctor != nil && ctor.PrepareRetry
 	// The per-attempt timeout: x.HTTPClient.Timeout = t, or an HTTPClient
 	// whose Timeout is set.
+	timeoutSet := false
 	for _, s := range ix.sets["Timeout"] {
-		if sel, ok := ast.Unparen(s.Base).(*ast.SelectorExpr); ok && sel.Sel.Name == "HTTPClient" && ix.Holds(c.holders, c.made, sel.X) && !isZero(ix.info, s.Value) {
-			c.Timeout, c.TimeoutAt = s.Value, s.Value
+		if sel, ok := ast.Unparen(s.Base).(*ast.SelectorExpr); ok && sel.Sel.Name == "HTTPClient" && ix.Holds(c.holders, c.made, sel.X) {
+			timeoutSet = true
+			if !isZero(ix.info, s.Value) {
+				c.Timeout, c.TimeoutAt = s.Value, s.Value
+			}
 		}
 	}
 	if c.Timeout == nil {
@@ -143,6 +159,12 @@ func (ix *Values) client(made ast.Expr) *RetryingClient {
 				c.Timeout, c.TimeoutAt = t, at
 			}
 		}
+	}
+	if c.Timeout == nil && ctor != nil && ctor.Timeout && !timeoutSet && len(fields["HTTPClient"]) == 0 {
+		// The constructor's HTTPClient with its Timeout: the call that
+		// returns the client is where the caller gets it.
+		c.Timeout, c.TimeoutAt = made, made
+		c.CtorTimeout = true
 	}
 	// StandardClient() and what holds its result.
 	c.stdMade = map[ast.Expr]bool{}
@@ -584,25 +606,31 @@ func pipelineRetriesErrors(info *types.Info, e ast.Expr) bool {
 }
 
 // Returned reports whether every return statement of fd returns, as its
-// first result, a value that holds the client rc (func New() *Client {
-// c := retryablehttp.NewClient(); c.RetryMax = 8; return c }).
+// first result, a value that holds the client rc, or nil (func New()
+// *Client { c := retryablehttp.NewClient(); c.RetryMax = 8; return c }).
 func (ix *Values) Returned(rc *RetryingClient, fd *ast.FuncDecl) bool {
 	if fd.Body == nil {
 		return false
 	}
 	n := 0
 	ok := true
-	ast.Inspect(fd.Body, func(node ast.Node) bool {
-		switch r := node.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			n++
-			if len(r.Results) == 0 || !ix.Holds(rc.holders, rc.made, r.Results[0]) {
-				ok = false
-			}
+	eachReturn(fd, func(r ast.Expr) {
+		n++
+		if r == nil || !ix.Holds(rc.holders, rc.made, r) {
+			ok = false
 		}
-		return ok
 	})
 	return ok && n > 0
+}
+
+// ctor returns the summary of the go-retryablehttp client that call
+// returns when it calls another package's constructor, or nil.
+func (ix *Values) ctor(call *ast.CallExpr) *ClientCtor {
+	if ix.Ctors == nil {
+		return nil
+	}
+	if c := ix.Ctors(call); c != nil && c.Path == RetryableHTTP {
+		return c
+	}
+	return nil
 }

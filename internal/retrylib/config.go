@@ -15,6 +15,9 @@ type Scope struct {
 	Info  *types.Info
 	Body  ast.Node
 	Files []*ast.File
+	// Ctors, when not nil, gives the client that a call of another
+	// package's constructor returns (see ClientCtor).
+	Ctors Ctors
 }
 
 // ScopeAt returns the scope of the function declaration innermost in

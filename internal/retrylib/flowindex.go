@@ -36,11 +36,11 @@ type Values struct {
 	// (called through it, so their parameters get what the function
 	// gives them).
 	storedLits map[*ast.FuncLit]bool
-	// Ctors, when not nil, reports whether a call is one of a function
-	// (of another package, by its fact) that returns a go-retryablehttp
-	// Client it made with retries on: the call makes a retrying client,
-	// as NewClient() does (see RetryingClients).
-	Ctors func(*ast.CallExpr) bool
+	// Ctors, when not nil, gives the client that a call of another
+	// package's constructor returns: a call of one that returns a
+	// go-retryablehttp Client makes a client, as NewClient() does,
+	// configured as its summary says (see RetryingClients).
+	Ctors Ctors
 }
 
 // CallAt is a call and the function (declaration or literal) that makes

@@ -365,7 +365,22 @@ type RestyConfig struct {
 	// none at all when the request's context has a deadline
 	// (request.go:1911-1912).
 	Timeout *ast.CallExpr
+
+	// Ctor is the summary of the client that another package's
+	// constructor returned, when the chain starts at a call of one (see
+	// ClientCtor): the fields above start from it, and hold what the
+	// caller sets after; the syntax of the constructor's own settings
+	// (Debug, Creds, ...) is not the caller's and is only in Ctor.
+	Ctor *ClientCtor
+	// CtorTimeout is the constructor's SetTimeout in force, when the
+	// caller sets none: its constant value in nanoseconds, -1 when it is
+	// not a constant, 0 when there is none.
+	CtorTimeout int64
 }
+
+// HasTimeout reports whether a SetTimeout bounds each attempt: the
+// caller's (Timeout) or the constructor's (CtorTimeout).
+func (c RestyConfig) HasTimeout() bool { return c.Timeout != nil || c.CtorTimeout != 0 }
 
 // Retries reports whether a request sent with method (a constant, or ""
 // when it is not one) through c is retried after a transport error: a
@@ -426,8 +441,17 @@ func Resty(s Scope, e ast.Expr, credHeaders func(string) bool) RestyConfig {
 		return c
 	}
 	// Every value the client may hold is a new resty client (a
-	// constructor may pick resty.New or resty.NewWithClient).
+	// constructor may pick resty.New or resty.NewWithClient), or the one
+	// value is a client another package's constructor configured.
+	var ctor *ClientCtor
+	if len(t.Roots) == 1 {
+		ctor = s.restyCtor(t.Roots[0])
+	}
 	for _, root := range t.Roots {
+		if ctor != nil {
+			c.Path = ctor.Path
+			break
+		}
 		call, ok := root.(*ast.CallExpr)
 		fn := httpmodel.Callee(s.Info, call)
 		if !ok || fn == nil || fn.Pkg() == nil || !IsResty(fn.Pkg().Path()) || !slices.Contains(restyConstructors, fn.Name()) || recvName(fn) != "" {
@@ -440,7 +464,13 @@ func Resty(s Scope, e ast.Expr, credHeaders func(string) bool) RestyConfig {
 	}
 	c.Known = true
 	c.Client = t.Roots[0]
-	c.AuthHeader = "Authorization"
+	c.AuthHeader = canonicalAuth(ctor)
+	if ctor != nil {
+		c.Ctor = ctor
+		c.RetryCount = ctor.RetryCount
+		c.RetryConditions = ctor.RetryConditions
+		c.RequestLog = ctor.RequestLog
+	}
 	var retry ast.Expr
 	var curlAt, curlGen *ast.CallExpr
 	var allow, defaults ast.Expr
@@ -546,13 +576,16 @@ func Resty(s Scope, e ast.Expr, credHeaders func(string) bool) RestyConfig {
 	if reqTimeout != nil {
 		clientTimeout = reqTimeout
 	}
+	if ctor != nil && clientTimeout == nil {
+		c.CtorTimeout = ctor.TimeoutNanos
+	}
 	if clientTimeout != nil {
 		if n, ok := IntValue(s.Info, clientTimeout.Args[0]); !ok || n > 0 {
 			c.Timeout = clientTimeout
 		}
 	}
-	c.AllowNonIdempotent = allow != nil && !isFalse(allow)
-	c.DefaultConditionsOff = defaults != nil && isFalse(defaults)
+	c.AllowNonIdempotent = allow != nil && !isFalse(allow) || allow == nil && ctor != nil && ctor.AllowNonIdempotent
+	c.DefaultConditionsOff = defaults != nil && isFalse(defaults) || defaults == nil && ctor != nil && ctor.DefaultConditionsOff
 	for i := range c.Creds {
 		if c.Creds[i].Token {
 			c.Creds[i].Header = c.AuthHeader

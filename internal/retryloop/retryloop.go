@@ -58,6 +58,12 @@
 // The function literals handed to retry helpers are listed too
 // (Result.OpLoops), each as a loop whose body is the literal's: the
 // helper's loop repeats it.
+//
+// The Analyzer also carries, for the analyzers that read its Result, the
+// constructors of retry library clients across packages: an exported
+// function that returns a go-retryablehttp or resty client it configured
+// has a fact with the summary of that configuration, which Result.Ctors
+// gives at a call of it (see ctors.go).
 package retryloop
 
 import (
@@ -92,7 +98,7 @@ var Analyzer = stdfacts.WrapDep(&analysis.Analyzer{
 	Doc:        "find functions that send HTTP requests and the retry loops that repeat them",
 	URL:        "https://pkg.go.dev/github.com/retrylint/retrylint/internal/retryloop",
 	Run:        analysisutil.Safe("retryloop", run),
-	FactTypes:  []analysis.Fact{new(sendsFact), new(helperFact), new(sendsPkgFact)},
+	FactTypes:  []analysis.Fact{new(sendsFact), new(helperFact), new(sendsPkgFact), new(clientCtorFact), new(clientCtorPkgFact)},
 	ResultType: reflect.TypeFor[*Result](),
 	Requires:   []*analysis.Analyzer{callindex.Analyzer},
 }, func(pass *analysis.Pass) any { return newResult(pass) })
@@ -277,6 +283,8 @@ type Result struct {
 	// ifaceHelpers caches the retry helpers called through interfaces
 	// (see ifaceHelper), nil for a method that is none.
 	ifaceHelpers map[*types.Func]*helperFact
+	// ctors is what Ctors returns, made at the first question.
+	ctors *retrylib.Ctors
 }
 
 // dispatcher returns the dispatch of the package's interface calls to
@@ -344,6 +352,7 @@ func (r *Result) LoopOf(s ast.Stmt) *Loop {
 
 func run(pass *analysis.Pass, at func(token.Pos)) (any, error) {
 	res := newResult(pass)
+	res.exportCtors()
 	ix := res.ix
 	funcs := ix.Funcs()
 	// A package that cannot reach net/http sends nothing, and has no

@@ -1,4 +1,4 @@
-// Package httpc makes the retrying clients the rest of the module shares. // want package:"retryingclients"
+// Package httpc makes the retrying clients the rest of the module shares.
 package httpc
 
 import (
@@ -8,7 +8,7 @@ import (
 )
 
 // New returns a client that retries, configured here.
-func New(retries int) *retryablehttp.Client { // want New:"retryingclient"
+func New(retries int) *retryablehttp.Client {
 	rc := retryablehttp.NewClient()
 	rc.RetryWaitMax = 30 * time.Second
 	if retries > 0 {
