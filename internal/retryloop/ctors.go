@@ -41,10 +41,13 @@ func (*clientCtorPkgFact) String() string { return "clients" }
 // declare one (its result names the client's type).
 func (r *Result) exportCtors() {
 	pass := r.pass
+	// Ctors is made here, during the run, whatever the package imports:
+	// the analyzers that read the Result may ask it at the same time.
+	ctors := r.Ctors()
 	if !retrylib.Imports(pass.Pkg, retrylib.RetryableHTTP) && !retrylib.Imports(pass.Pkg, retrylib.RestyV2) && !retrylib.Imports(pass.Pkg, retrylib.RestyV3) {
 		return
 	}
-	cs := retrylib.ClientCtors(pass.TypesInfo, pass.Files, r.Ctors())
+	cs := retrylib.ClientCtors(pass.TypesInfo, pass.Files, ctors)
 	for _, c := range cs {
 		pass.ExportObjectFact(c.Func, &clientCtorFact{c.Ctor})
 	}
@@ -54,7 +57,9 @@ func (r *Result) exportCtors() {
 }
 
 // Ctors returns what a call of another package's constructor gives the
-// package (see clientCtorFact), or nil when the package imports none.
+// package (see clientCtorFact), or nil when the package imports none. It
+// is made during the Analyzer's run (see exportCtors), so that the
+// analyzers reading the Result only read it.
 func (r *Result) Ctors() retrylib.Ctors {
 	if r.ctors == nil {
 		r.ctors = new(retrylib.Ctors)
