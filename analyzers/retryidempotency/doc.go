@@ -188,7 +188,11 @@
 // or with a header made once and copied onto
 // each attempt's request (req.Header = h.Clone()); of several, the last
 // counts, so a header replaced after the key was set has lost it; a loop that retries only after 408, 425, 429 or 503 and
-// returns on a transport error; a loop that retries only after an error
+// returns on a transport error (a test of the package's own error values,
+// errors.Is(err, ErrThrottled), or of its own error types, var apiErr
+// *APIError; errors.As(err, &apiErr), is false for a transport error that
+// the package's functions pass on as net/http made it, wrapped or not);
+// a loop that retries only after an error
 // raised before the request reached a server (errors.Is(err,
 // syscall.ECONNREFUSED), EHOSTUNREACH, ENETUNREACH, or errors.As into a
 // *net.DNSError, directly or in a predicate). A key is known to be fresh when it comes

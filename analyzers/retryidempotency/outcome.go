@@ -176,6 +176,22 @@ func (m *outcome) sentinel(e ast.Expr) bool {
 		types.Identical(v.Type(), types.Universe.Lookup("error").Type())
 }
 
+// ownErrorType reports whether e is &v for a variable v whose type is, or
+// points to, a named type declared in this package (var apiErr *APIError;
+// errors.As(err, &apiErr)).
+func (m *outcome) ownErrorType(e ast.Expr) bool {
+	u, ok := ast.Unparen(e).(*ast.UnaryExpr)
+	if !ok || u.Op != token.AND {
+		return false
+	}
+	t := m.info.TypeOf(u.X)
+	if p, isPtr := types.Unalias(t).(*types.Pointer); isPtr {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() == m.c.pass.Pkg
+}
+
 // Forget returns the model of a path past n when n assigns the send's
 // error or response variable again after a transport error
 // (req.Body, err = req.GetBody(); resp, err = c.Do(other)): a condition
@@ -611,6 +627,14 @@ func (m *outcome) cond(e ast.Expr) paths.Tri {
 			// errors.As(err, &urlErr): a *url.Error is what a transport
 			// error is; an answered request gave none.
 			return paths.Of(m.env.transport)
+		}
+		if f := httpmodel.Callee(m.info, e); httpmodel.IsErrorsAs(f) && len(e.Args) == 2 &&
+			m.isVar(e.Args[0], m.errVar) && m.env.transport && m.kept && m.ownErrorType(e.Args[1]) {
+			// errors.As(err, &apiErr) into an error type of the
+			// package (the one it makes of an answer): a transport
+			// error, as net/http made it, holds none, as it is none of
+			// the package's sentinels.
+			return paths.No
 		}
 		if f := httpmodel.Callee(m.info, e); httpmodel.IsPkgFunc(f, "slices", "Contains") && len(e.Args) == 2 {
 			return m.member(e.Args[0], e.Args[1]) // slices.Contains(retryable, code)
