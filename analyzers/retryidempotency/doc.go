@@ -184,7 +184,9 @@
 // that sets a key on the request or header it is handed (setKey(req, key),
 // c.setHeaders(req, opts)), by a request editor handed to the function
 // that sends (client.CreatePet(ctx, body, withKey), where withKey is a
-// function literal that sets the key on the *http.Request it is given),
+// function literal that sets the key on the *http.Request it is given, or
+// the literal an option function of the package returns,
+// withIdempotencyKey(key), handed a key made before the loop),
 // or with a header made once and copied onto
 // each attempt's request (req.Header = h.Clone()); of several, the last
 // counts, so a header replaced after the key was set has lost it; a loop that retries only after 408, 425, 429 or 503 and

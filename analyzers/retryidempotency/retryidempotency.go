@@ -1240,6 +1240,11 @@ func (c *checker) editorSetsKey(fn ast.Node, call *ast.CallExpr) bool {
 				}
 				lits = append(lits, lit)
 			}
+		case *ast.CallExpr:
+			// An option made by a function of the package
+			// (withIdempotencyKey(key)), handed a key made before the
+			// call: the literals it returns.
+			lits = c.editorsMadeBy(a)
 		}
 		all := len(lits) > 0
 		for _, lit := range lits {
@@ -1250,6 +1255,52 @@ func (c *checker) editorSetsKey(fn ast.Node, call *ast.CallExpr) bool {
 		}
 	}
 	return false
+}
+
+// editorsMadeBy returns the function literals that call, a call of a
+// function of the package with plain variables or constants for
+// arguments (a key made once, not a key made by the call), returns from
+// every return statement (func withKey(k string) option { return
+// func(r *http.Request) { r.Header.Set("Idempotency-Key", k) } }), or nil.
+func (c *checker) editorsMadeBy(call *ast.CallExpr) []*ast.FuncLit {
+	info := c.pass.TypesInfo
+	for _, a := range call.Args {
+		switch a := ast.Unparen(a).(type) {
+		case *ast.Ident, *ast.BasicLit:
+		case *ast.SelectorExpr:
+			if !fixes.Pure(info, a) {
+				return nil
+			}
+		default:
+			return nil
+		}
+	}
+	fn := httpmodel.Callee(info, call)
+	if fn == nil || fn.Pkg() != c.pass.Pkg {
+		return nil
+	}
+	f, ok := c.calls.Decl(fn)
+	if !ok || f.Decl == nil || f.Decl.Body == nil {
+		return nil
+	}
+	var lits []*ast.FuncLit
+	for _, r := range c.calls.Returns(f.Decl) {
+		if len(r.Results) != 1 {
+			return nil
+		}
+		e := ast.Unparen(r.Results[0])
+		if conv, isCall := e.(*ast.CallExpr); isCall && len(conv.Args) == 1 {
+			if tv, found := info.Types[conv.Fun]; found && tv.IsType() {
+				e = ast.Unparen(conv.Args[0]) // option(func(r *http.Request) {...})
+			}
+		}
+		lit, isLit := e.(*ast.FuncLit)
+		if !isLit {
+			return nil
+		}
+		lits = append(lits, lit)
+	}
+	return lits
 }
 
 // litSetsKey reports whether the function literal sets a key header on

@@ -131,6 +131,53 @@ func createPetKeyed(ctx context.Context, c *Client, body []byte, key string) err
 	return errors.New("createPetKeyed: attempts exhausted")
 }
 
+// withIdempotencyKey makes a request editor that sets the key it is
+// given.
+func withIdempotencyKey(key string) RequestEditorFn {
+	return func(ctx context.Context, req *http.Request) error {
+		req.Header.Set("Idempotency-Key", key)
+		return nil
+	}
+}
+
+// withTrace makes a request editor that sets a trace header.
+func withTrace(id string) RequestEditorFn {
+	return func(ctx context.Context, req *http.Request) error {
+		req.Header.Set("X-Trace-Id", id)
+		return nil
+	}
+}
+
+// Silent: an editor made by an option function, from a key made once.
+func createPetOption(ctx context.Context, c *Client, body []byte, key string) error {
+	for range 4 {
+		resp, err := c.CreatePet(ctx, body, withIdempotencyKey(key))
+		if err != nil {
+			if err := pause(ctx); err != nil {
+				return err
+			}
+			continue
+		}
+		return resp.Body.Close()
+	}
+	return errors.New("createPetOption: attempts exhausted")
+}
+
+// An editor made by an option function that sets no key.
+func createPetTraced(ctx context.Context, c *Client, body []byte, id string) error {
+	for range 4 {
+		resp, err := c.CreatePet(ctx, body, withTrace(id)) // want `POST is retried after a transport error without an idempotency key \(CreatePet sends it\)`
+		if err != nil {
+			if err := pause(ctx); err != nil {
+				return err
+			}
+			continue
+		}
+		return resp.Body.Close()
+	}
+	return errors.New("createPetTraced: attempts exhausted")
+}
+
 // A request given its context again keeps its method.
 func post(ctx context.Context, hc *http.Client, body []byte) error {
 	for range 4 {
