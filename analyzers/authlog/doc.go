@@ -513,8 +513,10 @@
 // whose constructor set a credential is reported, and so is the caller's
 // credential (its SetAuthToken, SetHeader...) or curl command on a client
 // whose constructor switched the debug log on, each with its fix chained
-// after the caller's call; a constructor that does both is reported in
-// its own package, not at each caller.
+// after the caller's call (and, when that constructor added the curl
+// command to the debug log, the curl command switched off there too); a
+// constructor that does both is reported in its own package, not at each
+// caller.
 //
 // Flags:
 //

@@ -72,11 +72,15 @@ func checkLibraries(pass *analysis.Pass, names []string, ctors retrylib.Ctors, a
 					reportRestyCurl(pass, cfg, creds)
 				case creds[0].call == call && !cfg.RequestLog:
 					reportRestyDebug(pass, file, stack, cfg, creds)
+				case creds[0].call == call && cfg.CtorCurl:
+					reportRestyCtorCurl(pass, call, cfg, creds)
 				}
 				return true
 			}
 			if !cfg.RequestLog {
 				reportRestyDebug(pass, file, stack, cfg, creds)
+			} else if cfg.CtorCurl {
+				reportRestyCtorCurl(pass, call, cfg, creds)
 			}
 			if cfg.Curl != nil && fixes.FileOf(pass, cfg.Curl.Pos()) == file {
 				reportRestyCurl(pass, cfg, creds)
@@ -244,6 +248,12 @@ func reportRestyDebug(pass *analysis.Pass, file *ast.File, stack []ast.Node, cfg
 		}
 		fmt.Fprintf(&b, "%s\treturn nil\n%s})", indent, indent)
 	}
+	fixMsg := "Remove the credential headers from the debug log with " + hook
+	if cfg.CtorCurl {
+		// The constructor's curl command holds them too: off.
+		b.WriteString(curlOff(cfg.Path))
+		fixMsg += " and switch off the constructor's curl command"
+	}
 	cred := creds[0]
 	var msg string
 	var related []analysis.RelatedInformation
@@ -269,8 +279,40 @@ func reportRestyDebug(pass *analysis.Pass, file *ast.File, stack []ast.Node, cfg
 		Message: msg,
 		Related: related,
 		SuggestedFixes: []analysis.SuggestedFix{{
-			Message:   "Remove the credential headers from the debug log with " + hook,
+			Message:   fixMsg,
 			TextEdits: append(imports, analysis.TextEdit{Pos: call.End(), End: call.End(), NewText: []byte(b.String())}),
+		}},
+	})
+}
+
+// curlOff is the call chained to a client of resty path that switches
+// off the curl command of its debug log.
+func curlOff(path string) string {
+	if path == retrylib.RestyV3 {
+		return ".SetCurlCmdDebugLog(false)"
+	}
+	return ".DisableGenerateCurlOnDebug()"
+}
+
+// reportRestyCtorCurl reports, at call (the caller's SetDebug or
+// credential), the curl command that the constructor of another package
+// added to the debug log of a client with creds, whose logged headers a
+// hook already edits: no hook edits the curl command. The fix switches
+// it off after call.
+func reportRestyCtorCurl(pass *analysis.Pass, call *ast.CallExpr, cfg retrylib.RestyConfig, creds []loggedCred) {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return
+	}
+	name := ctorName(pass.TypesInfo, cfg)
+	pass.Report(analysis.Diagnostic{
+		Pos:     sel.Sel.Pos(),
+		End:     call.End(),
+		Message: fmt.Sprintf("resty debug log holds the curl command that the constructor %s switched on, with the %s header of this client unmasked (no hook edits it)", name, creds[0].header),
+		Related: []analysis.RelatedInformation{{Pos: cfg.Client.Pos(), End: cfg.Client.End(), Message: "client made here by " + name + ", which switches the curl command on"}},
+		SuggestedFixes: []analysis.SuggestedFix{{
+			Message:   "Switch off the curl command in the debug log",
+			TextEdits: []analysis.TextEdit{{Pos: call.End(), End: call.End(), NewText: []byte(curlOff(cfg.Path))}},
 		}},
 	})
 }

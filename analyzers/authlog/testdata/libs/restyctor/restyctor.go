@@ -36,7 +36,34 @@ func Verbose(token string) error {
 	return err
 }
 
+// The constructor switched the debug log and its curl command on: the
+// fix drops the token from the log and switches the curl command off.
+func Refunds(token string) error {
+	c := api.CurlDebug()
+	c.SetAuthToken(token) // want `SetAuthToken sets the Authorization header of a client whose constructor api.CurlDebug switched the resty debug log on`
+	_, err := c.R().Get("https://api.example.com/refunds")
+	return err
+}
+
+// The constructor's hook edits the logged headers, not its curl command.
+func Invoices(token string) error {
+	_, err := api.CurlToken(token).SetDebug(true).R().Get("https://api.example.com/invoices") // want `resty debug log holds the curl command that the constructor api.CurlToken switched on, with the Authorization header`
+	return err
+}
+
 // ---- must stay silent ----
+
+// The caller switches the constructor's curl command off.
+func CurlOff(token string) error {
+	_, err := api.CurlToken(token).DisableGenerateCurlOnDebug().SetDebug(true).R().Get("https://api.example.com/invoices")
+	return err
+}
+
+// The curl command without a credential.
+func CurlPlain() error {
+	_, err := api.CurlDebug().SetHeader("Accept", "application/json").R().Get("https://api.example.com/status")
+	return err
+}
 
 // The token without the debug log.
 func Quiet(token string) error {

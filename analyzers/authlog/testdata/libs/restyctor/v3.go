@@ -19,7 +19,22 @@ func Basket(cookie string) error {
 	return err
 }
 
+// The constructor switched the debug log and its curl command on.
+func Wishlist(cookie string) error {
+	c := api.CurlV3()
+	c.SetHeader("Cookie", "session="+cookie) // want `SetHeader sets the Cookie header of a client whose constructor api.CurlV3 switched the resty debug log on`
+	_, err := c.R().Get("https://shop.example.com/wishlist")
+	return err
+}
+
 // ---- must stay silent ----
+
+// The caller switches the constructor's curl command off; v3 masks the
+// token.
+func WishlistOff(token string) error {
+	_, err := api.CurlV3().SetCurlCmdDebugLog(false).SetAuthToken(token).R().Get("https://shop.example.com/wishlist")
+	return err
+}
 
 // v3 masks the token in its debug log.
 func Masked(token string) error {

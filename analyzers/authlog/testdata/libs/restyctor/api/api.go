@@ -34,6 +34,28 @@ func Verbose(token string) *restyv2.Client {
 	return restyv2.New().SetAuthToken(token).SetDebug(true) // want `resty debug log is switched on for a client whose Authorization header is set by SetAuthToken`
 }
 
+// CurlDebug returns a v2 client whose debug log is on and holds the
+// curl command.
+func CurlDebug() *restyv2.Client {
+	return restyv2.New().SetDebug(true).EnableGenerateCurlOnDebug()
+}
+
+// CurlToken returns a v2 client with a token and the curl command in its
+// debug log, which is off, and a hook that drops the token from the
+// logged headers but not from the curl command.
+func CurlToken(token string) *restyv2.Client {
+	return restyv2.New().SetAuthToken(token).EnableGenerateCurlOnDebug().OnRequestLog(func(rl *restyv2.RequestLog) error {
+		rl.Header.Del("Authorization")
+		return nil
+	})
+}
+
+// CurlV3 returns a v3 client whose debug log is on and holds the curl
+// command.
+func CurlV3() *resty.Client {
+	return resty.New().SetDebug(true).SetCurlCmdGenerate(true).SetCurlCmdDebugLog(true)
+}
+
 // ---- what the callers' look-alikes use ----
 
 // Accept returns a v2 client that sets a header that is no credential.
