@@ -22,6 +22,7 @@ import (
 	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 	"github.com/retrylint/retrylint/internal/logsink"
+	"github.com/retrylint/retrylint/internal/retryloop"
 	"github.com/retrylint/retrylint/internal/stdfacts"
 	"github.com/retrylint/retrylint/internal/summary"
 )
@@ -92,7 +93,7 @@ func New(cfg Config) *analysis.Analyzer {
 		Doc:       analysisutil.Doc(doc, "authlog"),
 		URL:       "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/authlog",
 		FactTypes: []analysis.Fact{new(funcFact), new(terminalFact)},
-		Requires:  []*analysis.Analyzer{callindex.Analyzer},
+		Requires:  []*analysis.Analyzer{callindex.Analyzer, retryloop.Analyzer},
 		Run: analysisutil.Safe("authlog", func(pass *analysis.Pass, at func(token.Pos)) (any, error) {
 			names := newSecretNames(secretFields)
 			// The default list stands for every name whose words say
@@ -402,7 +403,8 @@ func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, de
 		c.exportMasks(decls)
 		return nil, nil
 	}
-	checkLibraries(pass, c.names, at)
+	// The clients of other packages' constructors (retryloop's fact).
+	checkLibraries(pass, c.names, pass.ResultOf[retryloop.Analyzer].(*retryloop.Result).Ctors(), at)
 	// A package that cannot reach net/http carries no credential: only
 	// the summaries of its log wrappers matter, and it has nothing to
 	// report.

@@ -507,7 +507,16 @@
 // (a Cookie header, a SetAuthToken written under a renamed
 // SetHeaderAuthorizationKey); the fix is its OnDebugLog hook, and the curl
 // command (SetCurlCmdGenerate with SetCurlCmdDebugLog) is switched off
-// with SetCurlCmdDebugLog(false).
+// with SetCurlCmdDebugLog(false). A client made by another package's
+// constructor (an SDK's httpc.New()) starts from the debug log and the
+// credentials that constructor set: the caller's SetDebug on a client
+// whose constructor set a credential is reported, and so is the caller's
+// credential (its SetAuthToken, SetHeader...) or curl command on a client
+// whose constructor switched the debug log on, each with its fix chained
+// after the caller's call (and, when that constructor added the curl
+// command to the debug log, the curl command switched off there too); a
+// constructor that does both is reported in its own package, not at each
+// caller.
 //
 // Flags:
 //

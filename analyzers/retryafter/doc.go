@@ -190,7 +190,11 @@
 // that reads a wait header and does not compare its wait with the client's
 // RetryMaxWaitTime: resty caps the callback's wait at that maximum (2s by
 // default). The fix wraps the callback so that it returns an error, which
-// ends resty's retry, when the server's wait exceeds the cap. A failsafe-go
+// ends resty's retry, when the server's wait exceeds the cap. The rule
+// reads the callback the package writes, not the client's configuration,
+// so a client made by another package's constructor (an SDK's
+// httpc.New()) is judged as one made here, and a callback set in that
+// constructor is reported in its package. A failsafe-go
 // HTTP retry policy that keeps the delay of failsafehttp.NewRetryPolicyBuilder,
 // or a policy given failsafehttp.DelayFunc: that delay reads Retry-After as
 // seconds only, so an HTTP-date gives no delay and the policy retries at

@@ -171,8 +171,8 @@ func (c RestyConfig) summary(info *types.Info) (ClientCtor, bool) {
 		AllowNonIdempotent:   c.AllowNonIdempotent,
 		DefaultConditionsOff: c.DefaultConditionsOff,
 		TimeoutNanos:         c.CtorTimeout,
-		Debug:                c.Debug != nil || c.Ctor != nil && c.Ctor.Debug,
-		Curl:                 c.Curl != nil || c.Ctor != nil && c.Ctor.Curl,
+		Debug:                c.Debug != nil || c.CtorDebug,
+		Curl:                 c.Curl != nil || c.CtorCurl,
 		RequestLog:           c.RequestLog,
 		AuthHeader:           c.AuthHeader,
 	}

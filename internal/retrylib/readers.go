@@ -376,6 +376,10 @@ type RestyConfig struct {
 	// caller sets none: its constant value in nanoseconds, -1 when it is
 	// not a constant, 0 when there is none.
 	CtorTimeout int64
+	// CtorDebug and CtorCurl: the constructor's debug log (its curl
+	// command) is in force, the caller having called no SetDebug (no
+	// switch of the curl command) on the client.
+	CtorDebug, CtorCurl bool
 }
 
 // HasTimeout reports whether a SetTimeout bounds each attempt: the
@@ -473,6 +477,7 @@ func Resty(s Scope, e ast.Expr, credHeaders func(string) bool) RestyConfig {
 	}
 	var retry ast.Expr
 	var curlAt, curlGen *ast.CallExpr
+	debugSet := false
 	var allow, defaults ast.Expr
 	var clientTimeout, reqTimeout *ast.CallExpr
 	isFalse := func(e ast.Expr) bool {
@@ -535,6 +540,7 @@ func Resty(s Scope, e ast.Expr, credHeaders func(string) bool) RestyConfig {
 		case "SetDebug":
 			// A flag that is not the constant false may switch it on.
 			if recvName(fn) == "Client" && len(call.Args) == 1 {
+				debugSet = true
 				if tv, ok := s.Info.Types[call.Args[0]]; ok && (tv.Value == nil || tv.Value.String() != "false") {
 					c.Debug = call
 				}
@@ -578,6 +584,10 @@ func Resty(s Scope, e ast.Expr, credHeaders func(string) bool) RestyConfig {
 	}
 	if ctor != nil && clientTimeout == nil {
 		c.CtorTimeout = ctor.TimeoutNanos
+	}
+	if ctor != nil {
+		c.CtorDebug = ctor.Debug && !debugSet
+		c.CtorCurl = ctor.Curl && curlAt == nil && curlGen == nil
 	}
 	if clientTimeout != nil {
 		if n, ok := IntValue(s.Info, clientTimeout.Args[0]); !ok || n > 0 {
