@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/token"
+	"go/types"
 	"slices"
 
 	"golang.org/x/tools/go/analysis"
@@ -151,6 +152,14 @@ func nextStmt(path []ast.Node) ast.Stmt {
 	return nil
 }
 
+// withinLimit reports whether e and limit are constants and e is at most
+// limit: a cap on e changes nothing.
+func withinLimit(info *types.Info, e, limit ast.Expr) bool {
+	a, b := info.Types[e].Value, info.Types[limit].Value
+	return a != nil && b != nil && a.Kind() != constant.Unknown && b.Kind() != constant.Unknown &&
+		constant.Compare(a, token.LEQ, b)
+}
+
 // splitFix handles a cap on a variable ra that holds the server's wait on
 // some paths and the client's own backoff on others (ok is false
 // otherwise). Where the function can return an error, it gives up right
@@ -181,6 +190,9 @@ func (c *checker) splitFix(file *ast.File, f *flow.Func, stack []ast.Node, ra, l
 			return analysis.SuggestedFix{}, false
 		}
 		for _, d := range own {
+			if withinLimit(info, d.rhs, limit) {
+				continue // wait = 0: min(0, maxWait) bounds nothing
+			}
 			edits = append(edits, analysis.TextEdit{Pos: d.rhs.Pos(), End: d.rhs.End(),
 				NewText: fmt.Appendf(nil, "min(%s, %s)", fixes.Text(c.pass.Fset, src, d.rhs), limitText)})
 		}

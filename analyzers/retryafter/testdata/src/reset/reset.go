@@ -118,3 +118,17 @@ func positiveOnly(resp *http.Response) (time.Duration, error) {
 	}
 	return 0, errors.New("no reset")
 }
+
+// A reset time clamped at zero, then capped: the fix takes the cap away
+// and leaves the zero as it is (min(0, maxWait) would bound nothing).
+func clampedReset(resp *http.Response) (time.Duration, bool) {
+	reset, err := strconv.ParseInt(resp.Header.Get("X-RateLimit-Reset"), 10, 64)
+	if err != nil || reset <= 0 {
+		return 0, false
+	}
+	wait := time.Until(time.Unix(reset, 0))
+	if wait < 0 {
+		wait = 0
+	}
+	return min(wait, maxWait), true // want `Retry-After is capped by min`
+}
