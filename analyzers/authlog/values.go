@@ -162,14 +162,15 @@ func (c *checker) newHooks() *flow.Hooks[val] {
 		Kill: func(lhs, rhs ast.Expr) bool { return c.cur.scrubs(lhs, rhs) },
 		// req.URL.RawQuery = q.Encode(), u.Path = "/bot" + token: what
 		// a request's or a URL's address is given, the request or URL
-		// holds (urlSecret).
+		// holds (urlSecret); u.User = url.UserPassword(user, pass): the
+		// URL holds the password, which its String method prints.
 		Stores: func(lhs *ast.SelectorExpr, v *types.Var) bool {
 			t := v.Type()
 			if !isRequest(t) && !isURL(t) {
 				return false
 			}
 			switch lhs.Sel.Name {
-			case "URL", "RawQuery", "Path", "RawPath", "Opaque":
+			case "URL", "RawQuery", "Path", "RawPath", "Opaque", "User":
 				return true
 			}
 			return false

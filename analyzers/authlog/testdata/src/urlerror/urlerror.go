@@ -89,6 +89,35 @@ func (c *Client) User(user string) {
 	}
 }
 
+// A password stored into a parsed URL: its String method prints it.
+func (c *Client) Ping(endpoint, user, pass string) error {
+	u, err := url.Parse(endpoint)
+	if err != nil {
+		return err
+	}
+	u.User = url.UserPassword(user, pass)
+	log.Printf("pinging %s", u.String()) // want `secret \(a password, key or token\) reaches log.Printf`
+	resp, err := c.hc.Get(u.String())
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// Silent: the same URL's send error, from which the client strips the
+// password, and the URL redacted.
+func (c *Client) PingQuiet(endpoint, user, pass string) {
+	u, err := url.Parse(endpoint)
+	if err != nil {
+		return
+	}
+	u.User = url.UserPassword(user, pass)
+	log.Printf("pinging %s", u.Redacted())
+	if _, err := c.hc.Get(u.String()); err != nil {
+		log.Printf("ping: %v", err)
+	}
+}
+
 // Silent: a query with nothing secret in it.
 func (c *Client) Page(path string, page string) { // want Page:`authlog\(sink=log.Printf values=p0,p1 sends=p0,p1\)`
 	q := url.Values{}
