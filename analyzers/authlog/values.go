@@ -985,11 +985,19 @@ func (s *fstate) tuple(call *ast.CallExpr) (out []val, known bool) {
 			}
 		}
 		return out, false
-	case httpmodel.IsMethod(fn, "net/url", "Userinfo", "Password"),
-		httpmodel.IsPkgFunc(fn, "net/url", "UserPassword"):
-		// The password of a URL's user, and user information that
-		// holds one (its String method prints it).
+	case httpmodel.IsMethod(fn, "net/url", "Userinfo", "Password"):
+		// The password of a URL's user.
 		out[0].c |= credSecret
+		return out, false
+	case httpmodel.IsPkgFunc(fn, "net/url", "UserPassword"):
+		// User information that holds a password (its String method
+		// prints it); a constant one is a mask
+		// (url.UserPassword(name, "xxxxx") in a redacting helper).
+		if len(args) == 2 {
+			if _, isConst := httpmodel.ConstString(info, args[1]); !isConst {
+				out[0].c |= credSecret
+			}
+		}
 		return out, false
 	}
 	if f := s.c.fact(fn); f != nil {

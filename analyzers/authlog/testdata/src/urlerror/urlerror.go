@@ -118,6 +118,20 @@ func (c *Client) PingQuiet(endpoint, user, pass string) {
 	}
 }
 
+// redactURL masks the password of u's user, as go-retryablehttp's does.
+func redactURL(u *url.URL) string {
+	ru := *u
+	if _, has := ru.User.Password(); has {
+		ru.User = url.UserPassword(ru.User.Username(), "xxxxx")
+	}
+	return ru.String()
+}
+
+// Silent: the URL of a request, its password masked by a helper.
+func (c *Client) Masked(req *http.Request) {
+	log.Printf("sending %s", redactURL(req.URL))
+}
+
 // Silent: a query with nothing secret in it.
 func (c *Client) Page(path string, page string) { // want Page:`authlog\(sink=log.Printf values=p0,p1 sends=p0,p1\)`
 	q := url.Values{}
