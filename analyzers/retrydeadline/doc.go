@@ -113,14 +113,9 @@
 //     timer (a local variable that only ever holds time.After's or
 //     time.Tick's channel, timeout := time.After(d), is one, received
 //     from in a select or alone), or a call of a function or method, of any package, whose
-//     whole body is time.Sleep(d) or <-time.After(d) for a parameter, a
+//     whole body is time.Sleep(d) or <-time.After(d) for a parameter or a
 //     value read from its receiver (func (b *Backoff) Wait() {
-//     time.Sleep(b.Next()) }) or a duration computed from its parameters
-//     with constants, conversions, min and max (func pause(attempt int) {
-//     time.Sleep(time.Duration(1<<attempt) * 100 * time.Millisecond) },
-//     which the fix writes again from the call's arguments; a delay drawn
-//     from a function, as a jitter, is not followed); a fact carries
-//     this across packages,
+//     time.Sleep(b.Next()) }; a fact carries this across packages),
 //     inside the loop (or in a function
 //     literal the loop calls on the spot) while a context.Context from
 //     outside the loop is in scope; where no context variable is, a context

@@ -63,66 +63,7 @@ func libSleep(ctx context.Context, c *http.Client, url string) error {
 	return errGaveUp
 }
 
-// pause computes its delay from the attempt.
-func pause(attempt int) { // want pause:`waits\(\$time.Duration\(\(\$0\) \+ 1\) \* \$time.Second\)`
-	time.Sleep(time.Duration(attempt+1) * time.Second)
-}
-
-func computedPause(ctx context.Context, c *http.Client, url string) error {
-	for i := 0; i < 3; i++ {
-		if err := get(ctx, c, url); err == nil {
-			return nil
-		}
-		pause(i) // want `pause, which waits with time.Sleep, in retry loop ignores cancellation of ctx`
-	}
-	return errGaveUp
-}
-
-func libExp(ctx context.Context, c *http.Client, url string) error {
-	for attempt := range 4 {
-		if err := get(ctx, c, url); err == nil {
-			return nil
-		}
-		waitlib.Exp(attempt) // want `Exp, which waits with time.Sleep, in retry loop ignores cancellation of ctx`
-	}
-	return errGaveUp
-}
-
 // ---- must stay silent ----
-
-// pauseCtx computes its delay and ends with ctx.
-func pauseCtx(ctx context.Context, attempt int) error { // want pauseCtx:`ctxquery\(1\)`
-	t := time.NewTimer(time.Duration(attempt+1) * time.Second)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
-	}
-}
-
-func computedPauseCtx(ctx context.Context, c *http.Client, url string) error {
-	for i := 0; i < 3; i++ {
-		if err := get(ctx, c, url); err == nil {
-			return nil
-		}
-		if err := pauseCtx(ctx, i); err != nil {
-			return err
-		}
-	}
-	return errGaveUp
-}
-
-// A computed pause between items: iteration, not a retry.
-func pacedItems(ctx context.Context, c *http.Client, urls []string) {
-	for i, u := range urls {
-		if err := get(ctx, c, u); err != nil {
-			log.Print(err)
-		}
-		pause(i)
-	}
-}
 
 func backoffWaitContext(ctx context.Context, c *http.Client, url string) error {
 	b := &waitlib.Backoff{Base: 100 * time.Millisecond}

@@ -45,15 +45,3 @@ func (b *Backoff) WaitContext(ctx context.Context) error {
 func Sleep(d time.Duration) { // want Sleep:`waits\(param 0\)`
 	time.Sleep(d)
 }
-
-// Exp sleeps for a back-off computed from the attempt.
-func Exp(attempt int) { // want Exp:`waits\(\$time.Duration\(1 << \(\$0\)\) \* 50 \* \$time.Millisecond\)`
-	time.Sleep(time.Duration(1<<attempt) * 50 * time.Millisecond)
-}
-
-// Jittered draws its delay: not a template a caller can write again.
-func Jittered(attempt int) {
-	time.Sleep(time.Duration(attempt) * jitter())
-}
-
-func jitter() time.Duration { return time.Millisecond }
