@@ -2529,7 +2529,7 @@ func (c *checker) selectEdit(file *ast.File, l *retryloop.Loop, s sleep, ctx str
 		return nil, false
 	}
 	var edits []analysis.TextEdit
-	if lft, _ := flow.FuncParts(l.Func); ft == lft && !fixes.ReturnsError(info, ft) && breaksOut(l, ft) && !leavesAsReturn(c.pass.Fset, l, ret) {
+	if lft, _ := flow.FuncParts(l.Func); ft == lft && !fixes.ReturnsError(info, ft) && endsAsExhausted(l) && !leavesAsReturn(c.pass.Fset, l, ret) {
 		// With no error to return and code after the loop (the failure
 		// handling of main: if err != nil { log.Fatal(err) }), the
 		// context's end leaves the loop as its last attempt does, so
@@ -2575,6 +2575,21 @@ func (c *checker) selectEdit(file *ast.File, l *retryloop.Loop, s sleep, ctx str
 	return append(edits, timeImp...), true
 }
 
+// endsAsExhausted reports whether leaving l with a break takes the path
+// its attempts take when they run out: l is a for statement with a
+// condition or a range statement. A for {} is left only by its own
+// statements (on success, as a poll that breaks when the service is
+// ready), so a break there would run the success path.
+func endsAsExhausted(l *retryloop.Loop) bool {
+	switch st := l.Stmt.(type) {
+	case *ast.ForStmt:
+		return st.Body == l.Body && st.Cond != nil
+	case *ast.RangeStmt:
+		return st.Body == l.Body
+	}
+	return false
+}
+
 // leavesAsReturn reports whether ret, a return statement, does what
 // leaving l does: l is the last statement of its function's body, or is
 // followed only by ret itself (for ... { }; return false).
@@ -2607,16 +2622,29 @@ func loopLabel(fset *token.FileSet, src []byte, l *retryloop.Loop) (string, []an
 	if l.Outer != l.Stmt || src == nil {
 		return "", nil, false
 	}
+	// The name is the loop's own: retry for the function's first loop,
+	// retryN for its N-th, so that the fixes of two loops of one
+	// function, made apart, never write the same label; a name the
+	// function has already is skipped.
 	used := map[string]bool{}
+	nth := 0
 	ast.Inspect(l.Func, func(n ast.Node) bool {
-		if ls, ok := n.(*ast.LabeledStmt); ok {
-			used[ls.Label.Name] = true
+		switch n := n.(type) {
+		case *ast.LabeledStmt:
+			used[n.Label.Name] = true
+		case *ast.ForStmt, *ast.RangeStmt:
+			if n.Pos() <= l.Stmt.Pos() {
+				nth++
+			}
 		}
 		return true
 	})
 	label := "retry"
+	if nth > 1 {
+		label = fmt.Sprintf("retry%d", nth)
+	}
 	for i := 2; used[label]; i++ {
-		label = fmt.Sprintf("retry%d", i)
+		label = fmt.Sprintf("retry%d_%d", nth, i)
 	}
 	in := fixes.Indent(fset, src, l.Stmt.Pos())
 	tf := fset.File(l.Stmt.Pos())

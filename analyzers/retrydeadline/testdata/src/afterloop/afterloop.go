@@ -68,6 +68,58 @@ func touch(ctx context.Context, url string) {
 	}
 }
 
+// A poll left only when the service is ready: a break would run what
+// follows, the ready path; the context's end returns instead.
+func waitReady(ctx context.Context, url string) {
+	for {
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+		if err != nil {
+			return
+		}
+		if resp, err := http.DefaultClient.Do(req); err == nil {
+			resp.Body.Close()
+			break
+		}
+		time.Sleep(time.Second) // want `time.Sleep in retry loop ignores cancellation of ctx`
+	}
+	log.Print("service is ready")
+}
+
+// Two loops of one function: each gets a label of its own.
+func twoSteps(ctx context.Context, first, second string) {
+	var err error
+	for i := 0; i < 3; i++ {
+		var req *http.Request
+		if req, err = http.NewRequestWithContext(ctx, http.MethodPut, first, nil); err != nil {
+			break
+		}
+		var resp *http.Response
+		if resp, err = http.DefaultClient.Do(req); err == nil {
+			resp.Body.Close()
+			break
+		}
+		time.Sleep(time.Second) // want `time.Sleep in retry loop ignores cancellation of ctx`
+	}
+	if err != nil {
+		log.Printf("first step: %v", err)
+	}
+	for i := 0; i < 3; i++ {
+		var req *http.Request
+		if req, err = http.NewRequestWithContext(ctx, http.MethodPut, second, nil); err != nil {
+			break
+		}
+		var resp *http.Response
+		if resp, err = http.DefaultClient.Do(req); err == nil {
+			resp.Body.Close()
+			break
+		}
+		time.Sleep(time.Second) // want `time.Sleep in retry loop ignores cancellation of ctx`
+	}
+	if err != nil {
+		log.Printf("second step: %v", err)
+	}
+}
+
 // Silent: the wait ends with the context and leaves the loop.
 func reportWaiting(ctx context.Context, url string) {
 	var err error
