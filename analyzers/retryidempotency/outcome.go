@@ -177,8 +177,8 @@ func (m *outcome) sentinel(e ast.Expr) bool {
 }
 
 // ownErrorType reports whether e is &v for a variable v whose type is, or
-// points to, a named type declared in this package (var apiErr *APIError;
-// errors.As(err, &apiErr)).
+// points to, a named concrete type declared in this package (var apiErr
+// *APIError; errors.As(err, &apiErr)).
 func (m *outcome) ownErrorType(e ast.Expr) bool {
 	u, ok := ast.Unparen(e).(*ast.UnaryExpr)
 	if !ok || u.Op != token.AND {
@@ -188,8 +188,10 @@ func (m *outcome) ownErrorType(e ast.Expr) bool {
 	if p, isPtr := types.Unalias(t).(*types.Pointer); isPtr {
 		t = p.Elem()
 	}
+	// A concrete type: an interface of the package (a Timeout() bool
+	// method set) is one that a transport error may implement.
 	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() == m.c.pass.Pkg
+	return ok && n.Obj().Pkg() == m.c.pass.Pkg && !types.IsInterface(n)
 }
 
 // Forget returns the model of a path past n when n assigns the send's

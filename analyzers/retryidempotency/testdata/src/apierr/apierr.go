@@ -101,6 +101,32 @@ func CreateOnTimeout(ctx context.Context, hc *http.Client, url string, body []by
 	return errors.New("create: timed out")
 }
 
+// timeout is an interface of the package that a transport error may
+// implement.
+type timeout interface{ Timeout() bool }
+
+// A timeout, tested through the package's own interface, is retried.
+func CreateOnOwnTimeout(ctx context.Context, hc *http.Client, url string, body []byte) error {
+	for attempt := 0; attempt < 5; attempt++ {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body))
+		if err != nil {
+			return err
+		}
+		resp, err := hc.Do(req) // want `POST is retried after a transport error without an idempotency key`
+		if err == nil {
+			return resp.Body.Close()
+		}
+		var te timeout
+		if !errors.As(err, &te) || !te.Timeout() {
+			return err
+		}
+		if err := wait(ctx); err != nil {
+			return err
+		}
+	}
+	return errors.New("create: timed out")
+}
+
 // The helper makes an APIError of a transport error: errors.As finds
 // one, and the write is retried.
 func CreateMapped(ctx context.Context, hc *http.Client, url string, body []byte) error {
