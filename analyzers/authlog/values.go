@@ -991,10 +991,10 @@ func (s *fstate) tuple(call *ast.CallExpr) (out []val, known bool) {
 		return out, false
 	case httpmodel.IsPkgFunc(fn, "net/url", "UserPassword"):
 		// User information that holds a password (its String method
-		// prints it); a constant one is a mask
+		// prints it); a constant that reads as a mask is none
 		// (url.UserPassword(name, "xxxxx") in a redacting helper).
 		if len(args) == 2 {
-			if _, isConst := httpmodel.ConstString(info, args[1]); !isConst {
+			if pw, isConst := httpmodel.ConstString(info, args[1]); !isConst || !secrets.Mask(pw) {
 				out[0].c |= credSecret
 			}
 		}

@@ -39,7 +39,7 @@ type ClientCtor struct {
 	RetryCount                                                int64
 	RetryConditions, AllowNonIdempotent, DefaultConditionsOff bool
 	TimeoutNanos                                              int64
-	// Debug: SetDebug with a flag that may be true; Curl: the debug log
+	// Debug: SetDebug(true) (a flag it is handed is not followed); Curl: the debug log
 	// holds a curl command; RequestLog: a hook edits the logged headers.
 	Debug, Curl, RequestLog bool
 	// AuthHeader is the header SetAuthToken writes; Creds the headers
@@ -171,10 +171,13 @@ func (c RestyConfig) summary(info *types.Info) (ClientCtor, bool) {
 		AllowNonIdempotent:   c.AllowNonIdempotent,
 		DefaultConditionsOff: c.DefaultConditionsOff,
 		TimeoutNanos:         c.CtorTimeout,
-		Debug:                c.Debug != nil || c.CtorDebug,
-		Curl:                 c.Curl != nil || c.CtorCurl,
-		RequestLog:           c.RequestLog,
-		AuthHeader:           c.AuthHeader,
+		// Only a debug log switched on for certain: a constructor that
+		// passes its caller's flag on (SetDebug(cfg.Debug)) would make
+		// every caller that sets a credential look like one that logs.
+		Debug:      c.Debug != nil && len(c.Debug.Args) == 1 && isTrue(info, c.Debug.Args[0]) || c.CtorDebug,
+		Curl:       c.Curl != nil || c.CtorCurl,
+		RequestLog: c.RequestLog,
+		AuthHeader: c.AuthHeader,
 	}
 	if c.Timeout != nil {
 		s.TimeoutNanos = -1
@@ -211,4 +214,10 @@ func canonicalAuth(c *ClientCtor) string {
 		return "Authorization"
 	}
 	return http.CanonicalHeaderKey(c.AuthHeader)
+}
+
+// isTrue reports whether e is the constant true.
+func isTrue(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	return ok && tv.Value != nil && tv.Value.String() == "true"
 }

@@ -100,3 +100,10 @@ func Both(token string) error {
 	_, err := api.Verbose(token).R().Get("https://api.example.com/orders")
 	return err
 }
+
+// The constructor's debug log follows a flag it is handed: not taken for
+// one switched on.
+func FlaggedOff(token string) error {
+	_, err := api.Flagged(false).SetAuthToken(token).R().Get("https://api.example.com/orders")
+	return err
+}

@@ -127,6 +127,15 @@ func redactURL(u *url.URL) string {
 	return ru.String()
 }
 
+// adminPass is a password written in the code: a secret all the same.
+const adminPass = "s3cret-admin"
+
+// A constant password that is no mask.
+func (c *Client) Admin(host string) { // want Admin:`authlog\(sink=log.Printf values=p0\)`
+	u := &url.URL{Scheme: "https", Host: host, User: url.UserPassword("admin", adminPass)}
+	log.Printf("admin endpoint %s", u) // want `URL with its user's password reaches log.Printf`
+}
+
 // Silent: the URL of a request, its password masked by a helper.
 func (c *Client) Masked(req *http.Request) {
 	log.Printf("sending %s", redactURL(req.URL))

@@ -75,3 +75,10 @@ func Logged(token string) *restyv2.Client {
 func TokenV3(token string) *resty.Client {
 	return resty.New().SetAuthToken(token)
 }
+
+// Flagged returns a v2 client whose debug log is the caller's choice.
+func Flagged(debug bool) *restyv2.Client {
+	c := restyv2.New()
+	c.SetDebug(debug)
+	return c
+}
