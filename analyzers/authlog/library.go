@@ -136,24 +136,12 @@ func loggedCreds(cfg retrylib.RestyConfig, isCred func(string) bool) []loggedCre
 // ctorName returns the name of the constructor of another package that
 // cfg's client comes from, as the caller writes it: api.New.
 func ctorName(info *types.Info, cfg retrylib.RestyConfig) string {
-	call, _ := cfg.Client.(*ast.CallExpr)
-	if call == nil {
-		return "its constructor"
-	}
-	fn := httpmodel.Callee(info, call)
-	if fn == nil || fn.Pkg() == nil {
-		return "its constructor"
-	}
-	if recv := fn.Signature().Recv(); recv != nil {
-		t := recv.Type()
-		if p, ok := t.(*types.Pointer); ok {
-			t = p.Elem()
-		}
-		if n, ok := types.Unalias(t).(*types.Named); ok {
-			return fn.Pkg().Name() + "." + n.Obj().Name() + "." + fn.Name()
+	if call, _ := cfg.Client.(*ast.CallExpr); call != nil {
+		if name := retrylib.CtorName(info, call); name != "" {
+			return name
 		}
 	}
-	return fn.Pkg().Name() + "." + fn.Name()
+	return "its constructor"
 }
 
 // restyClientExpr returns the expression that names the client configured

@@ -68,8 +68,8 @@ func checkClients(pass *analysis.Pass, ctors retrylib.Ctors) {
 		}
 		msg := "HTTPClient Timeout of a retrying retryablehttp.Client bounds each attempt, not the call: RetryMax+1 attempts and the waits between them have no overall deadline"
 		if rc.CtorTimeout {
-			if fn := httpmodel.Callee(pass.TypesInfo, rc.Made.(*ast.CallExpr)); fn != nil {
-				msg = fmt.Sprintf("HTTPClient Timeout of a retrying retryablehttp.Client (set by %s.%s) bounds each attempt, not the call: RetryMax+1 attempts and the waits between them have no overall deadline", fn.Pkg().Name(), fn.Name())
+			if name := retrylib.CtorName(pass.TypesInfo, rc.Made.(*ast.CallExpr)); name != "" {
+				msg = fmt.Sprintf("HTTPClient Timeout of a retrying retryablehttp.Client (set by %s) bounds each attempt, not the call: RetryMax+1 attempts and the waits between them have no overall deadline", name)
 			}
 		}
 		pass.Report(analysis.Diagnostic{

@@ -853,8 +853,7 @@ func (c *checker) checkAnyMethod(file *ast.File, l *retryloop.Loop, s send) bool
 		// A status is an answer: hand it to the caller as it came (the
 		// function returns what the send does: a *http.Response, or a
 		// pipeline's wrapper of one).
-		res := fixes.ResultTypes(info, ft)
-		if respName == "" || errName == "" || len(res) != 2 || !types.Identical(res[0], info.TypeOf(as.Lhs[0])) {
+		if respName == "" || errName == "" || !handsBackResponse(info, ft, info.TypeOf(as.Lhs[0])) {
 			if c.budgetGuards(file, l, s, as, outcome) {
 				return true
 			}

@@ -221,3 +221,22 @@ func isTrue(info *types.Info, e ast.Expr) bool {
 	tv, ok := info.Types[e]
 	return ok && tv.Value != nil && tv.Value.String() == "true"
 }
+
+// CtorName names the constructor that call calls, as a message names it
+// (pkg.New, pkg.Factory.Client), or "" when it has no name.
+func CtorName(info *types.Info, call *ast.CallExpr) string {
+	fn := httpmodel.Callee(info, call)
+	if fn == nil || fn.Pkg() == nil {
+		return ""
+	}
+	if recv := fn.Signature().Recv(); recv != nil {
+		t := recv.Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if n, ok := types.Unalias(t).(*types.Named); ok {
+			return fn.Pkg().Name() + "." + n.Obj().Name() + "." + fn.Name()
+		}
+	}
+	return fn.Pkg().Name() + "." + fn.Name()
+}
