@@ -629,7 +629,7 @@ func TestFixBehavesRetryDeadlineClosure(t *testing.T) {
 func TestFixBehavesRetryDeadlineWaitInMain(t *testing.T) {
 	c := fixClient(t, "mainwait", "retrydeadline", "time.Sleep in retry loop ignores cancellation of ctx")
 	fc, _ := fixedOnce()
-	if fixed := fc.sources["mainwait"][1]; !strings.Contains(fixed, "break retry") {
+	if fixed := fc.sources["mainwait"][1]; !strings.Contains(fixed, "if ctx.Err() != nil {\n\t\t\tbreak\n") {
 		t.Errorf("the fix does not leave the loop:\n%s", fixed)
 	}
 	t.Run("never healthy", func(t *testing.T) {

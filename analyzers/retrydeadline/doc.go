@@ -333,10 +333,12 @@
 // and a timer, returning the context's error; in a function that returns
 // no error, when code follows a loop with a condition or a range
 // (main's if err != nil { log.Fatal(err) }), the context's end leaves
-// the loop instead (break with the loop's label; retry: for the
-// function's first loop, retryN for its N-th, when it has none), so that
-// the code after it runs as when the attempts run out (a for {} is left
-// only on success, so its wait still returns); a receive from a timer's
+// the loop instead (if ctx.Err() != nil { break } after the wait, or,
+// for a wait inside a switch or select of the body, a break with the
+// loop's label: retry for the function's first loop, retryN for its
+// N-th, when it has none), so that the code after it runs as when the
+// attempts run out (a for {} is left only on success, so its wait still
+// returns); a receive from a timer's
 // channel becomes such a select on the same timer, a select on timers
 // alone gets a case for the context's Done channel, and a call of a wait
 // function becomes a select on a timer of its duration (b.Next()), which

@@ -2529,31 +2529,48 @@ func (c *checker) selectEdit(file *ast.File, l *retryloop.Loop, s sleep, ctx str
 		return nil, false
 	}
 	var edits []analysis.TextEdit
+	in := fixes.Indent(c.pass.Fset, src, s.stmt.Pos())
+	after := "" // a statement after the wait that leaves the loop
 	if lft, _ := flow.FuncParts(l.Func); ft == lft && !fixes.ReturnsError(info, ft) && endsAsExhausted(l) && !leavesAsReturn(c.pass.Fset, l, ret) {
 		// With no error to return and code after the loop (the failure
 		// handling of main: if err != nil { log.Fatal(err) }), the
 		// context's end leaves the loop as its last attempt does, so
 		// that what follows runs as before; a return would skip it.
-		label, edit, ok := loopLabel(c.pass.Fset, src, l)
-		if !ok {
-			return nil, false
+		// Where a break after the wait leaves the loop, the wait ends
+		// and the break follows it; otherwise (the wait in a switch)
+		// the case breaks out with the loop's label.
+		if plainBreak(stack, l) {
+			ret = ""
+			after = fmt.Sprintf("\n%[1]sif %[2]s.Err() != nil {\n%[1]s\tbreak\n%[1]s}", in, ctx)
+		} else {
+			label, edit, ok := loopLabel(c.pass.Fset, src, l)
+			if !ok {
+				return nil, false
+			}
+			ret = "break " + label
+			edits = append(edits, edit...)
 		}
-		ret = "break " + label
-		edits = append(edits, edit...)
 	}
-	in := fixes.Indent(c.pass.Fset, src, s.stmt.Pos())
+	caseBody := "" // what the context's case does after the rest
+	if ret != "" {
+		caseBody = "\n" + in + "\t" + ret
+	}
 	switch {
 	case s.sel != nil:
 		// One more case: the context's end.
 		at := s.sel.Body.Lbrace + 1
-		text := fmt.Sprintf("\n%scase <-%s.Done():\n%s\t%s", in, ctx, in, ret)
-		return append(edits, analysis.TextEdit{Pos: at, End: at, NewText: []byte(text)}), true
+		text := fmt.Sprintf("\n%scase <-%s.Done():%s", in, ctx, caseBody)
+		edits = append(edits, analysis.TextEdit{Pos: at, End: at, NewText: []byte(text)})
+		if after != "" {
+			edits = append(edits, analysis.TextEdit{Pos: s.stmt.End(), End: s.stmt.End(), NewText: []byte(after)})
+		}
+		return edits, true
 	case s.timer != nil, s.ch != nil:
 		ch := fixes.Format(c.pass.Fset, s.ch)
 		if s.timer != nil {
 			ch = fixes.Format(c.pass.Fset, s.timer) + ".C"
 		}
-		text := fmt.Sprintf("select {\n%[1]scase <-%[2]s.Done():\n%[1]s\t%[3]s\n%[1]scase <-%[4]s:\n%[1]s}", in, ctx, ret, ch)
+		text := fmt.Sprintf("select {\n%[1]scase <-%[2]s.Done():%[3]s\n%[1]scase <-%[4]s:\n%[1]s}%[5]s", in, ctx, caseBody, ch, after)
 		return append(edits, analysis.TextEdit{Pos: s.stmt.Pos(), End: s.stmt.End(), NewText: []byte(text)}), true
 	}
 	timeName, timeImp, ok := fixes.Import(info, c.pass.Pkg, file, "time", s.stmt.Pos())
@@ -2561,8 +2578,8 @@ func (c *checker) selectEdit(file *ast.File, l *retryloop.Loop, s sleep, ctx str
 		return nil, false
 	}
 	timer := fixes.FreeName(info, file, "timer", taken, s.stmt.Pos())
-	text := fmt.Sprintf("%[1]s := %[2]s.NewTimer(%[3]s)\n%[4]sselect {\n%[4]scase <-%[5]s.Done():\n%[4]s\t%[1]s.Stop()\n%[4]s\t%[6]s\n%[4]scase <-%[1]s.C:\n%[4]s}",
-		timer, timeName, fixes.Format(c.pass.Fset, s.dur), in, ctx, ret)
+	text := fmt.Sprintf("%[1]s := %[2]s.NewTimer(%[3]s)\n%[4]sselect {\n%[4]scase <-%[5]s.Done():\n%[4]s\t%[1]s.Stop()%[6]s\n%[4]scase <-%[1]s.C:\n%[4]s}%[7]s",
+		timer, timeName, fixes.Format(c.pass.Fset, s.dur), in, ctx, caseBody, after)
 	edits = append(edits, analysis.TextEdit{Pos: s.stmt.Pos(), End: s.stmt.End(), NewText: []byte(text)})
 	if s.via != nil {
 		// waitlib.Sleep(d) may be the file's last use of waitlib.
@@ -2573,6 +2590,23 @@ func (c *checker) selectEdit(file *ast.File, l *retryloop.Loop, s sleep, ctx str
 		}
 	}
 	return append(edits, timeImp...), true
+}
+
+// plainBreak reports whether a break statement put where the last node
+// of stack (a statement of l's body) is leaves l: no switch, select or
+// loop of the body holds it.
+func plainBreak(stack []ast.Node, l *retryloop.Loop) bool {
+	i := slices.Index(stack, ast.Node(l.Body))
+	if i < 0 {
+		return false
+	}
+	for _, n := range stack[i+1 : len(stack)-1] {
+		switch n.(type) {
+		case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt, *ast.ForStmt, *ast.RangeStmt, *ast.FuncLit:
+			return false
+		}
+	}
+	return true
 }
 
 // endsAsExhausted reports whether leaving l with a break takes the path

@@ -120,6 +120,54 @@ func twoSteps(ctx context.Context, first, second string) {
 	}
 }
 
+// Two waits in one loop: each leaves it on its own.
+func twoWaits(ctx context.Context, url string) {
+	ready := false
+	for attempt := 0; attempt < 10; attempt++ {
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+		if err != nil {
+			break
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			time.Sleep(time.Second) // want `time.Sleep in retry loop ignores cancellation of ctx`
+			continue
+		}
+		resp.Body.Close()
+		if resp.StatusCode == http.StatusOK {
+			ready = true
+			break
+		}
+		time.Sleep(2 * time.Second) // want `time.Sleep in retry loop ignores cancellation of ctx`
+	}
+	log.Printf("ready: %v", ready)
+}
+
+// A wait in a switch: a break there would leave the switch, so the case
+// breaks out with the loop's label.
+func inSwitch(ctx context.Context, url string) {
+	var status int
+	for attempt := 0; attempt < 5; attempt++ {
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+		if err != nil {
+			break
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			continue
+		}
+		resp.Body.Close()
+		status = resp.StatusCode
+		switch status {
+		case http.StatusServiceUnavailable, http.StatusTooManyRequests:
+			time.Sleep(time.Second) // want `time.Sleep in retry loop ignores cancellation of ctx`
+			continue
+		}
+		break
+	}
+	log.Printf("status: %d", status)
+}
+
 // Silent: the wait ends with the context and leaves the loop.
 func reportWaiting(ctx context.Context, url string) {
 	var err error
