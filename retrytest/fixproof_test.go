@@ -774,60 +774,14 @@ func TestFixBehavesRetryIdempotency(t *testing.T) {
 // after the fix both carry one key made before the first, so that the
 // server replays the second instead of charging again.
 func TestFixBehavesRetryIdempotencyFirstAttempt(t *testing.T) {
-	c := fixClient(t, "firstpost", "retryidempotency", "POST is retried after a transport error without an idempotency key")
-
-	routes := []retrytest.Route{{Method: "POST", Path: "/charges",
-		Script: []retrytest.Step{retrytest.CommitAndDrop(), retrytest.OK(201)}}}
-	c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
-		res := runClient(t, bin, srv.URL+"/charges")
-		if res.code != 0 {
-			t.Errorf("the client should report the charge as done after its retry, got exit %d: %s", res.code, res.stderr)
-		}
-		if !fixed {
-			err := srv.CheckNoDuplicateWrite()
-			if err == nil {
-				t.Fatalf("the defect did not show: no duplicate write\n%s", srv.Timeline())
-			}
-			t.Logf("defect shown: %v", err)
-			return
-		}
-		srv.AssertNoDuplicateWrite(t)
-		reqs := srv.Requests()
-		if len(reqs) != 2 || reqs[0].IdempotencyKey == "" || reqs[1].IdempotencyKey != reqs[0].IdempotencyKey || !reqs[1].Replayed {
-			t.Errorf("want two attempts with one key, the first (sent before the loop) included, the second replayed:\n%s", srv.Timeline())
-		}
-		t.Logf("fixed:\n%s", srv.Timeline())
-	})
+	provesOneKey(t, fixClient(t, "firstpost", "retryidempotency", "POST is retried after a transport error without an idempotency key"))
 }
 
 // TestFixBehavesRetryIdempotencyRecursion: the same charge retried by a
 // function that calls itself again after a transport error; after the
 // fix main makes one key and every call of charge sends it.
 func TestFixBehavesRetryIdempotencyRecursion(t *testing.T) {
-	c := fixClient(t, "recursekey", "retryidempotency", "POST is retried by a call of charge to itself after a transport error without an idempotency key")
-
-	routes := []retrytest.Route{{Method: "POST", Path: "/charges",
-		Script: []retrytest.Step{retrytest.CommitAndDrop(), retrytest.OK(201)}}}
-	c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
-		res := runClient(t, bin, srv.URL+"/charges")
-		if res.code != 0 {
-			t.Errorf("the client should report the charge as done after its retry, got exit %d: %s", res.code, res.stderr)
-		}
-		if !fixed {
-			err := srv.CheckNoDuplicateWrite()
-			if err == nil {
-				t.Fatalf("the defect did not show: no duplicate write\n%s", srv.Timeline())
-			}
-			t.Logf("defect shown: %v", err)
-			return
-		}
-		srv.AssertNoDuplicateWrite(t)
-		reqs := srv.Requests()
-		if len(reqs) != 2 || reqs[0].IdempotencyKey == "" || reqs[1].IdempotencyKey != reqs[0].IdempotencyKey || !reqs[1].Replayed {
-			t.Errorf("want two attempts with one key, the second replayed:\n%s", srv.Timeline())
-		}
-		t.Logf("fixed:\n%s", srv.Timeline())
-	})
+	provesOneKey(t, fixClient(t, "recursekey", "retryidempotency", "POST is retried by a call of charge to itself after a transport error without an idempotency key"))
 }
 
 // TestFixBehavesRetryDeadlineClientTimeout: a client whose constructor
