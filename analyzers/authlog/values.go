@@ -994,7 +994,7 @@ func (s *fstate) tuple(call *ast.CallExpr) (out []val, known bool) {
 		// prints it); a constant that reads as a mask is none
 		// (url.UserPassword(name, "xxxxx") in a redacting helper).
 		if len(args) == 2 {
-			if pw, isConst := httpmodel.ConstString(info, args[1]); !isConst || !secrets.Mask(pw) {
+			if !isMarker(info, args[1]) {
 				out[0].c |= credSecret
 			}
 		}

@@ -213,20 +213,3 @@ func IsText(t types.Type) bool {
 	}
 	return httpmodel.IsStringOrBytes(t)
 }
-
-// Mask reports whether the constant s reads as a mask put where a secret
-// was, not as a secret itself: empty, only mask characters ("xxxxx",
-// "***", "•••"), or a word that says so ("REDACTED", "<masked>",
-// "hidden").
-func Mask(s string) bool {
-	if strings.Trim(s, "xX*•#.-_ ") == "" {
-		return true
-	}
-	l := strings.ToLower(s)
-	for _, w := range []string{"redact", "mask", "hidden", "omitted"} {
-		if strings.Contains(l, w) {
-			return true
-		}
-	}
-	return false
-}
