@@ -2,6 +2,7 @@ package retrylib
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/types"
 	"net/http"
 	"reflect"
@@ -39,8 +40,9 @@ type ClientCtor struct {
 	RetryCount                                                int64
 	RetryConditions, AllowNonIdempotent, DefaultConditionsOff bool
 	TimeoutNanos                                              int64
-	// Debug: SetDebug(true) (a flag it is handed is not followed); Curl: the debug log
-	// holds a curl command; RequestLog: a hook edits the logged headers.
+	// Debug: SetDebug(true) (a flag it is handed is not followed);
+	// Curl: the debug log holds a curl command; RequestLog: a hook edits
+	// the logged headers.
 	Debug, Curl, RequestLog bool
 	// AuthHeader is the header SetAuthToken writes; Creds the headers
 	// the constructor sets that may carry credentials (every constant
@@ -174,7 +176,7 @@ func (c RestyConfig) summary(info *types.Info) (ClientCtor, bool) {
 		// Only a debug log switched on for certain: a constructor that
 		// passes its caller's flag on (SetDebug(cfg.Debug)) would make
 		// every caller that sets a credential look like one that logs.
-		Debug:      c.Debug != nil && len(c.Debug.Args) == 1 && isTrue(info, c.Debug.Args[0]) || c.CtorDebug,
+		Debug:      c.Debug != nil && len(c.Debug.Args) == 1 && isBool(info, c.Debug.Args[0], true) || c.CtorDebug,
 		Curl:       c.Curl != nil || c.CtorCurl,
 		RequestLog: c.RequestLog,
 		AuthHeader: c.AuthHeader,
@@ -216,10 +218,10 @@ func canonicalAuth(c *ClientCtor) string {
 	return http.CanonicalHeaderKey(c.AuthHeader)
 }
 
-// isTrue reports whether e is the constant true.
-func isTrue(info *types.Info, e ast.Expr) bool {
+// isBool reports whether e is the boolean constant b.
+func isBool(info *types.Info, e ast.Expr, b bool) bool {
 	tv, ok := info.Types[e]
-	return ok && tv.Value != nil && tv.Value.String() == "true"
+	return ok && tv.Value != nil && tv.Value.Kind() == constant.Bool && constant.BoolVal(tv.Value) == b
 }
 
 // CtorName names the constructor that call calls, as a message names it

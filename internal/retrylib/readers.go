@@ -480,10 +480,7 @@ func Resty(s Scope, e ast.Expr, credHeaders func(string) bool) RestyConfig {
 	debugSet := false
 	var allow, defaults ast.Expr
 	var clientTimeout, reqTimeout *ast.CallExpr
-	isFalse := func(e ast.Expr) bool {
-		tv, ok := s.Info.Types[e]
-		return ok && tv.Value != nil && tv.Value.String() == "false"
-	}
+	isFalse := func(e ast.Expr) bool { return isBool(s.Info, e, false) }
 	for _, call := range t.Calls {
 		fn := httpmodel.Callee(s.Info, call)
 		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != c.Path {
@@ -541,7 +538,7 @@ func Resty(s Scope, e ast.Expr, credHeaders func(string) bool) RestyConfig {
 			// A flag that is not the constant false may switch it on.
 			if recvName(fn) == "Client" && len(call.Args) == 1 {
 				debugSet = true
-				if tv, ok := s.Info.Types[call.Args[0]]; ok && (tv.Value == nil || tv.Value.String() != "false") {
+				if _, typed := s.Info.Types[call.Args[0]]; typed && !isFalse(call.Args[0]) {
 					c.Debug = call
 				}
 			}

@@ -283,7 +283,7 @@ type Result struct {
 	// ifaceHelpers caches the retry helpers called through interfaces
 	// (see ifaceHelper), nil for a method that is none.
 	ifaceHelpers map[*types.Func]*helperFact
-	// ctors is what Ctors returns, made at the first question.
+	// ctors is what Ctors returns, made during the run (exportCtors).
 	ctors *retrylib.Ctors
 }
 
