@@ -1242,12 +1242,11 @@ func (c *checker) editorSetsKey(fn ast.Node, call *ast.CallExpr) bool {
 			}
 		case *ast.CallExpr:
 			// An option made by a function of the package
-			// (withIdempotencyKey(key)), handed a key made before the
-			// loop: the literals it returns.
-			// A key made for each attempt and handed to one
-			// (key := newKey(); withIdempotencyKey(key) in the loop) is
-			// not told apart: the key fix, set before the editors run,
-			// would be overwritten by it.
+			// (withIdempotencyKey(key)): the literals it returns. A key
+			// made for each attempt and handed to one (key := newKey();
+			// withIdempotencyKey(key) in the loop) is not told apart
+			// from one made once: the key fix, set before the editors
+			// run, would be overwritten by it.
 			lits = c.editorsMadeBy(a)
 		}
 		all := len(lits) > 0
