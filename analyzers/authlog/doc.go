@@ -90,7 +90,8 @@
 //     cloud.google.com/go/auth's Token.Value); the password of a URL's
 //     user ((*url.Userinfo).Password, url.UserPassword, and a URL made
 //     with one or given one, u.User = url.UserPassword(user, pass), which
-//     its String method prints: the fix logs u.Redacted()); the value given a secret key of a form or of a map
+//     its String method prints: the fix logs u.Redacted(); a constant
+//     password that reads as a redaction marker, "xxxxx", is none); the value given a secret key of a form or of a map
 //     of request values (url.Values{"client_secret": {s}},
 //     v.Set("password", p), map[string]any{"password": p} as GraphQL
 //     variables are built, also where a log prints the literal in place
