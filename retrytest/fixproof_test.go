@@ -657,6 +657,41 @@ func TestFixBehavesRetryDeadlineWaitInMain(t *testing.T) {
 	})
 }
 
+// TestFixBehavesRetryDeadlineCountedExit proves the budget fix of a for
+// loop without a condition whose attempts a break counts, in main: the
+// budget spent leaves the loop as that break does, so the failure is still
+// reported after it and the exit status stays 1.
+func TestFixBehavesRetryDeadlineCountedExit(t *testing.T) {
+	c := fixClient(t, "mainbudget", "retrydeadline", "per-attempt timeout (context.WithTimeout) inside retry loop but no overall deadline")
+	fc, _ := fixedOnce()
+	if fixed := fc.sources["mainbudget"][1]; !strings.Contains(fixed, "if opCtx.Err() != nil {\n\t\t\tbreak\n") {
+		t.Errorf("the budget check does not leave the loop:\n%s", fixed)
+	}
+	t.Run("server never answers", func(t *testing.T) {
+		t.Parallel()
+		routes := []retrytest.Route{{Method: "GET", Path: "/health", Script: []retrytest.Step{retrytest.Fail(504).Delayed(time.Minute)}}}
+		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, srv.URL+"/health")
+			if res.code != 1 || !strings.Contains(res.stderr, "mainbudget: unhealthy:") {
+				t.Errorf("fixed=%v: want the failure reported after the loop and exit 1, got exit %d, stderr %q\n%s", fixed, res.code, res.stderr, srv.Timeline())
+			}
+			if n := srv.Attempts("GET /health"); n != 4 {
+				t.Errorf("fixed=%v: %d attempts reached the server, want the 4 the loop counts\n%s", fixed, n, srv.Timeline())
+			}
+		})
+	})
+	t.Run("healthy on the third attempt", func(t *testing.T) {
+		t.Parallel()
+		routes := []retrytest.Route{{Method: "GET", Path: "/health", Script: []retrytest.Step{retrytest.Fail(503), retrytest.Fail(503), retrytest.OK(200)}}}
+		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, srv.URL+"/health")
+			if n := srv.Attempts("GET /health"); n != 3 || res.code != 0 || !strings.Contains(res.stdout, "healthy") {
+				t.Errorf("fixed=%v: want 3 attempts and success, got %d, exit %d: %q\n%s", fixed, n, res.code, res.stderr, srv.Timeline())
+			}
+		})
+	})
+}
+
 // deadlineKeepsAttempts runs a client that retries a GET attempts times
 // with a per-attempt timeout of perTry, as written and as fixed, with
 // args before the URL. Against a server that never answers, the fixed

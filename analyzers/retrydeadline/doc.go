@@ -328,17 +328,22 @@
 // budget is spent, returning an error that says so where the function
 // returns one, and otherwise leaving the loop as its last attempt does
 // (break), so that what follows the loop (a failure callback, the
-// function's result) runs as before; a for {} in a function with
-// results, which nothing follows, returns instead. A sleep becomes a select on the context's Done channel
+// function's result) runs as before. A for {} is left that way only
+// when a break counts its attempts (for attempt := 1; ; attempt++ {
+// ...; if attempt == max { break } }); any other for {} is left only on
+// success (a poll that breaks when the service is ready), so the budget
+// spent returns instead of running the success path. A sleep becomes a
+// select on the context's Done channel
 // and a timer, returning the context's error; in a function that returns
-// no error, when code follows a loop with a condition or a range
-// (main's if err != nil { log.Fatal(err) }), the context's end leaves
+// no error, when code follows a loop with a condition, a range or a
+// counted for {} (main's if err != nil { log.Fatal(err) }), the
+// context's end leaves
 // the loop instead (if ctx.Err() != nil { break } after the wait, or,
 // for a wait inside a switch or select of the body, a break with the
 // loop's label: retry for the function's first loop, retryN for its
 // N-th, when it has none), so that the code after it runs as when the
-// attempts run out (a for {} is left only on success, so its wait still
-// returns); a receive from a timer's
+// attempts run out (any other for {} is left only on success, so its
+// wait still returns); a receive from a timer's
 // channel becomes such a select on the same timer, a select on timers
 // alone gets a case for the context's Done channel, and a call of a wait
 // function becomes a select on a timer of its duration (b.Next()), which

@@ -2531,7 +2531,7 @@ func (c *checker) selectEdit(file *ast.File, l *retryloop.Loop, s sleep, ctx str
 	var edits []analysis.TextEdit
 	in := fixes.Indent(c.pass.Fset, src, s.stmt.Pos())
 	after := "" // a statement after the wait that leaves the loop
-	if lft, _ := flow.FuncParts(l.Func); ft == lft && !fixes.ReturnsError(info, ft) && endsAsExhausted(l) && !leavesAsReturn(c.pass.Fset, l, ret) {
+	if lft, _ := flow.FuncParts(l.Func); ft == lft && !fixes.ReturnsError(info, ft) && endsAsExhausted(info, l) && !leavesAsReturn(c.pass.Fset, l, ret) {
 		// With no error to return and code after the loop (the failure
 		// handling of main: if err != nil { log.Fatal(err) }), the
 		// context's end leaves the loop as its last attempt does, so
@@ -2611,13 +2611,15 @@ func plainBreak(stack []ast.Node, l *retryloop.Loop) bool {
 
 // endsAsExhausted reports whether leaving l with a break takes the path
 // its attempts take when they run out: l is a for statement with a
-// condition or a range statement. A for {} is left only by its own
-// statements (on success, as a poll that breaks when the service is
-// ready), so a break there would run the success path.
-func endsAsExhausted(l *retryloop.Loop) bool {
+// condition, a range statement, or a for {} left by a break when a
+// counter of its attempts runs out (retryloop.CountedExit). A for {}
+// left by its own statements only on success (a poll that breaks when
+// the service is ready) is not: a break there would run the success
+// path.
+func endsAsExhausted(info *types.Info, l *retryloop.Loop) bool {
 	switch st := l.Stmt.(type) {
 	case *ast.ForStmt:
-		return st.Body == l.Body && st.Cond != nil
+		return st.Body == l.Body && (st.Cond != nil || retryloop.CountedExit(info, l))
 	case *ast.RangeStmt:
 		return st.Body == l.Body
 	}
@@ -2711,7 +2713,7 @@ func (c *checker) stopCheck(l *retryloop.Loop, cond, err string, file *ast.File,
 	if !ok {
 		return analysis.TextEdit{}, false
 	}
-	if !fixes.ReturnsError(c.pass.TypesInfo, ft) && breaksOut(l, ft) {
+	if !fixes.ReturnsError(c.pass.TypesInfo, ft) && endsAsExhausted(c.pass.TypesInfo, l) {
 		// With no error to return, the budget spent ends the loop as
 		// the last attempt does: what follows it (a failure callback,
 		// the function's own result) runs as before.
@@ -2721,20 +2723,6 @@ func (c *checker) stopCheck(l *retryloop.Loop, cond, err string, file *ast.File,
 	in := fixes.Indent(c.pass.Fset, src, first)
 	text := fmt.Sprintf("if %s {\n%s\t%s\n%s}\n%s", cond, in, ret, in, in)
 	return analysis.TextEdit{Pos: first, End: first, NewText: []byte(text)}, true
-}
-
-// breaksOut reports whether a break at the top of l's body leaves l as
-// its last attempt does, to what follows it in the function ft: l is a
-// for or range statement whose body is l's, and the function goes on
-// after it (a for {} of a function with results has nothing after it).
-func breaksOut(l *retryloop.Loop, ft *ast.FuncType) bool {
-	switch st := l.Stmt.(type) {
-	case *ast.ForStmt:
-		return st.Body == l.Body && (st.Cond != nil || ft != nil && ft.Results.NumFields() == 0)
-	case *ast.RangeStmt:
-		return st.Body == l.Body
-	}
-	return false
 }
 
 // neverCancelled reports whether the local context v holds only

@@ -1324,3 +1324,106 @@ func ifaceSends(pass *analysis.Pass, d *summary.Dispatch, idx map[*types.Func]in
 		}
 	}
 }
+
+// CountedExit reports whether l, a for statement without a condition,
+// is left by a break taken when a counter of its attempts runs out (for
+// attempt := 0; ; attempt++ { ...; if attempt == max { break } }): the
+// statements after the loop then handle the attempts running out, as
+// after a loop with a condition. A for {} left by its own break only on
+// success (a poll that breaks when the service is ready) has none.
+func CountedExit(info *types.Info, l *Loop) bool {
+	st, ok := l.Stmt.(*ast.ForStmt)
+	if !ok || st.Body != l.Body {
+		return false
+	}
+	stepped := map[*types.Var]bool{}
+	step := func(s ast.Stmt) {
+		switch s := s.(type) {
+		case *ast.IncDecStmt:
+			if v := varOf(info, s.X); v != nil {
+				stepped[v] = true
+			}
+		case *ast.AssignStmt:
+			if len(s.Lhs) == 1 && (s.Tok == token.ADD_ASSIGN || s.Tok == token.SUB_ASSIGN) {
+				if v := varOf(info, s.Lhs[0]); v != nil {
+					stepped[v] = true
+				}
+			}
+		}
+	}
+	if st.Post != nil {
+		step(st.Post)
+	}
+	ast.Inspect(st.Body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		if s, ok := n.(ast.Stmt); ok {
+			step(s)
+		}
+		return true
+	})
+	if len(stepped) == 0 {
+		return false
+	}
+	mentionsCounter := func(cond ast.Expr) bool {
+		for v := range stepped {
+			if flow.Mentions(info, cond, v) {
+				return true
+			}
+		}
+		return false
+	}
+	// Breaks of l: unlabelled ones outside any inner switch, select or
+	// loop, and those labelled with l's label.
+	var label string
+	if ls, ok := l.Outer.(*ast.LabeledStmt); ok {
+		label = ls.Label.Name
+	}
+	found := false
+	var walk func(list []ast.Stmt, conds []ast.Expr, inner bool)
+	walk = func(list []ast.Stmt, conds []ast.Expr, inner bool) {
+		for _, s := range list {
+			switch s := s.(type) {
+			case *ast.BlockStmt:
+				walk(s.List, conds, inner)
+			case *ast.LabeledStmt:
+				walk([]ast.Stmt{s.Stmt}, conds, inner)
+			case *ast.IfStmt:
+				c := append(slices.Clip(conds), s.Cond)
+				walk(s.Body.List, c, inner)
+				if s.Else != nil {
+					walk([]ast.Stmt{s.Else}, c, inner)
+				}
+			case *ast.SwitchStmt:
+				for _, cc := range s.Body.List {
+					cc := cc.(*ast.CaseClause)
+					c := append(slices.Clip(conds), cc.List...)
+					if s.Tag != nil {
+						c = append(c, s.Tag)
+					}
+					walk(cc.Body, c, true)
+				}
+			case *ast.TypeSwitchStmt:
+				for _, cc := range s.Body.List {
+					walk(cc.(*ast.CaseClause).Body, conds, true)
+				}
+			case *ast.SelectStmt:
+				for _, cc := range s.Body.List {
+					walk(cc.(*ast.CommClause).Body, conds, true)
+				}
+			case *ast.ForStmt:
+				walk(s.Body.List, conds, true)
+			case *ast.RangeStmt:
+				walk(s.Body.List, conds, true)
+			case *ast.BranchStmt:
+				if s.Tok == token.BREAK && (s.Label == nil && !inner || s.Label != nil && s.Label.Name == label) &&
+					slices.ContainsFunc(conds, mentionsCounter) {
+					found = true
+				}
+			}
+		}
+	}
+	walk(st.Body.List, nil, false)
+	return found
+}

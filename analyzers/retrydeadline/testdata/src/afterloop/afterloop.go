@@ -194,3 +194,29 @@ retry:
 		log.Printf("report: %v", err)
 	}
 }
+
+// A for {} left by a break when its attempts run out, with the failure
+// handled after it: the context's end leaves the loop as that break does.
+func countedForever(ctx context.Context, url string) {
+	var err error
+	for attempt := 1; ; attempt++ {
+		var req *http.Request
+		req, err = http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+		if err != nil {
+			break
+		}
+		var resp *http.Response
+		resp, err = http.DefaultClient.Do(req)
+		if err == nil {
+			resp.Body.Close()
+			break
+		}
+		if attempt >= 5 {
+			break
+		}
+		time.Sleep(time.Second) // want `time.Sleep in retry loop ignores cancellation of ctx`
+	}
+	if err != nil {
+		log.Printf("giving up: %v", err)
+	}
+}
