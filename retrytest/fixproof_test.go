@@ -629,7 +629,7 @@ func TestFixBehavesRetryDeadlineClosure(t *testing.T) {
 func TestFixBehavesRetryDeadlineWaitInMain(t *testing.T) {
 	c := fixClient(t, "mainwait", "retrydeadline", "time.Sleep in retry loop ignores cancellation of ctx")
 	fc, _ := fixedOnce()
-	if fixed := fc.sources["mainwait"][1]; !strings.Contains(fixed, "if ctx.Err() != nil {\n\t\t\tbreak\n") {
+	if fixed := fc.sources["mainwait"][1]; !strings.Contains(fixed, "if ctx.Err() != nil {\n\t\t\terr = ctx.Err()\n\t\t\tbreak\n") {
 		t.Errorf("the fix does not leave the loop:\n%s", fixed)
 	}
 	t.Run("never healthy", func(t *testing.T) {
@@ -657,6 +657,42 @@ func TestFixBehavesRetryDeadlineWaitInMain(t *testing.T) {
 	})
 }
 
+// TestFixBehavesRetryDeadlineStatusInMain proves the wait fix of a loop
+// in main that retries a status with no error set: the context's end
+// leaves the loop with the context's error in err, as the next attempt's
+// failure would have, so the failure is still reported and the exit
+// status stays 1.
+func TestFixBehavesRetryDeadlineStatusInMain(t *testing.T) {
+	c := fixClient(t, "mainstatus", "retrydeadline", "time.Sleep in retry loop ignores cancellation of ctx")
+	fc, _ := fixedOnce()
+	if fixed := fc.sources["mainstatus"][1]; !strings.Contains(fixed, "err = ctx.Err()\n\t\t\tbreak\n") {
+		t.Errorf("the fix does not leave the context's error:\n%s", fixed)
+	}
+	t.Run("always unavailable", func(t *testing.T) {
+		t.Parallel()
+		routes := []retrytest.Route{{Method: "GET", Path: "/health", Script: []retrytest.Step{retrytest.Fail(503)}}}
+		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, srv.URL+"/health")
+			if res.code != 1 || !strings.Contains(res.stderr, "mainstatus: unhealthy:") {
+				t.Errorf("fixed=%v: want the failure reported after the loop and exit 1, got exit %d, stderr %q\n%s", fixed, res.code, res.stderr, srv.Timeline())
+			}
+			if n := srv.Attempts("GET /health"); n != 3 {
+				t.Errorf("fixed=%v: %d attempts reached the server, want the 3 that the 1.2 s deadline allows\n%s", fixed, n, srv.Timeline())
+			}
+		})
+	})
+	t.Run("available on the second attempt", func(t *testing.T) {
+		t.Parallel()
+		routes := []retrytest.Route{{Method: "GET", Path: "/health", Script: []retrytest.Step{retrytest.Fail(503), retrytest.OK(200)}}}
+		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, srv.URL+"/health")
+			if n := srv.Attempts("GET /health"); n != 2 || res.code != 0 || !strings.Contains(res.stdout, "healthy") {
+				t.Errorf("fixed=%v: want 2 attempts and success, got %d, exit %d: %q\n%s", fixed, n, res.code, res.stderr, srv.Timeline())
+			}
+		})
+	})
+}
+
 // TestFixBehavesRetryDeadlineCountedExit proves the budget fix of a for
 // loop without a condition whose attempts a break counts, in main: the
 // budget spent leaves the loop as that break does, so the failure is still
@@ -664,7 +700,7 @@ func TestFixBehavesRetryDeadlineWaitInMain(t *testing.T) {
 func TestFixBehavesRetryDeadlineCountedExit(t *testing.T) {
 	c := fixClient(t, "mainbudget", "retrydeadline", "per-attempt timeout (context.WithTimeout) inside retry loop but no overall deadline")
 	fc, _ := fixedOnce()
-	if fixed := fc.sources["mainbudget"][1]; !strings.Contains(fixed, "if opCtx.Err() != nil {\n\t\t\tbreak\n") {
+	if fixed := fc.sources["mainbudget"][1]; !strings.Contains(fixed, "if opCtx.Err() != nil {\n\t\t\terr = opCtx.Err()\n\t\t\tbreak\n") {
 		t.Errorf("the budget check does not leave the loop:\n%s", fixed)
 	}
 	t.Run("server never answers", func(t *testing.T) {

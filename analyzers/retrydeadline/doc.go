@@ -342,8 +342,13 @@
 // for a wait inside a switch or select of the body, a break with the
 // loop's label: retry for the function's first loop, retryN for its
 // N-th, when it has none), so that the code after it runs as when the
-// attempts run out (any other for {} is left only on success, so its
-// wait still returns); a receive from a timer's
+// attempts run out; where an attempt assigns its error to a variable
+// declared before the loop (resp, err = c.Do(req)), the context's error
+// is stored there first (err = ctx.Err()), as the next attempt's failure
+// would have stored it, so that a status retried with err nil does not
+// read as a success after the loop (the budget check does the same with
+// the budget's error); any other for {} is left only on success, so its
+// wait still returns. A receive from a timer's
 // channel becomes such a select on the same timer, a select on timers
 // alone gets a case for the context's Done channel, and a call of a wait
 // function becomes a select on a timer of its duration (b.Next()), which

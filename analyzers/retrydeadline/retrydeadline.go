@@ -2539,15 +2539,23 @@ func (c *checker) selectEdit(file *ast.File, l *retryloop.Loop, s sleep, ctx str
 		// Where a break after the wait leaves the loop, the wait ends
 		// and the break follows it; otherwise (the wait in a switch)
 		// the case breaks out with the loop's label.
+		// The error the code after the loop tests is the context's, as
+		// the next attempt's would have been: a wait after a status
+		// retried (err == nil) would otherwise leave it looking like a
+		// success.
+		set := ""
+		if id := outerErr(info, l); id != nil && fixes.VisibleAt(info, file, id, s.stmt.Pos()) {
+			set = fmt.Sprintf("%s = %s.Err()\n%s\t", id.Name, ctx, in)
+		}
 		if plainBreak(stack, l) {
 			ret = ""
-			after = fmt.Sprintf("\n%[1]sif %[2]s.Err() != nil {\n%[1]s\tbreak\n%[1]s}", in, ctx)
+			after = fmt.Sprintf("\n%[1]sif %[2]s.Err() != nil {\n%[1]s\t%[3]sbreak\n%[1]s}", in, ctx, set)
 		} else {
 			label, edit, ok := loopLabel(c.pass.Fset, src, l)
 			if !ok {
 				return nil, false
 			}
-			ret = "break " + label
+			ret = set + "break " + label
 			edits = append(edits, edit...)
 		}
 	}
@@ -2590,6 +2598,40 @@ func (c *checker) selectEdit(file *ast.File, l *retryloop.Loop, s sleep, ctx str
 		}
 	}
 	return append(edits, timeImp...), true
+}
+
+// outerErr returns an identifier of the error variable, declared before
+// l, that an attempt of l assigns its send's error to (resp, err =
+// c.Do(req), err = fetch(url)), nil when there is none: the code after
+// the loop tests it to tell a failure from a success.
+func outerErr(info *types.Info, l *retryloop.Loop) *ast.Ident {
+	var found *ast.Ident
+	ast.Inspect(l.Body, func(n ast.Node) bool {
+		if found != nil {
+			return false
+		}
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || as.Tok != token.ASSIGN || len(as.Rhs) != 1 {
+			return true
+		}
+		call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+		if !ok || !slices.Contains(l.Sends, call) {
+			return true
+		}
+		id, ok := ast.Unparen(as.Lhs[len(as.Lhs)-1]).(*ast.Ident)
+		if !ok {
+			return true
+		}
+		v, ok := info.Uses[id].(*types.Var)
+		if ok && types.Identical(v.Type(), types.Universe.Lookup("error").Type()) && v.Pos() < l.Stmt.Pos() {
+			found = id
+		}
+		return true
+	})
+	return found
 }
 
 // plainBreak reports whether a break statement put where the last node
@@ -2716,11 +2758,15 @@ func (c *checker) stopCheck(l *retryloop.Loop, cond, err string, file *ast.File,
 	if !fixes.ReturnsError(c.pass.TypesInfo, ft) && endsAsExhausted(c.pass.TypesInfo, l) {
 		// With no error to return, the budget spent ends the loop as
 		// the last attempt does: what follows it (a failure callback,
-		// the function's own result) runs as before.
+		// the function's own result) runs as before, with the budget's
+		// error in the variable it tests (see outerErr).
 		ret = "break"
 	}
 	first := l.First()
 	in := fixes.Indent(c.pass.Fset, src, first)
+	if id := outerErr(c.pass.TypesInfo, l); ret == "break" && err != "" && id != nil && fixes.VisibleAt(c.pass.TypesInfo, file, id, first) {
+		ret = fmt.Sprintf("%s = %s\n%s\tbreak", id.Name, err, in)
+	}
 	text := fmt.Sprintf("if %s {\n%s\t%s\n%s}\n%s", cond, in, ret, in, in)
 	return analysis.TextEdit{Pos: first, End: first, NewText: []byte(text)}, true
 }

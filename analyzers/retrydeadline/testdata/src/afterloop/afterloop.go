@@ -220,3 +220,28 @@ func countedForever(ctx context.Context, url string) {
 		log.Printf("giving up: %v", err)
 	}
 }
+
+// A status retried with no error set: the context's end leaves its error
+// in err, as the next attempt would have, so the failure is still logged.
+func statusRetried(ctx context.Context, url string) {
+	var err error
+	for i := 0; i < 5; i++ {
+		var req *http.Request
+		req, err = http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+		if err != nil {
+			break
+		}
+		var resp *http.Response
+		resp, err = http.DefaultClient.Do(req)
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode != http.StatusServiceUnavailable {
+				break
+			}
+		}
+		time.Sleep(time.Second) // want `time.Sleep in retry loop ignores cancellation of ctx`
+	}
+	if err != nil {
+		log.Printf("failed: %v", err)
+	}
+}
