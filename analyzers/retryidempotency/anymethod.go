@@ -1126,7 +1126,8 @@ func usesResponse(info *types.Info, st ast.Stmt, resp ast.Expr) bool {
 // which stop holds.
 func (c *checker) guardPointBefore(l *retryloop.Loop, st ast.Stmt, as *ast.AssignStmt, stop func(ast.Stmt) bool) ast.Stmt {
 	info := c.pass.TypesInfo
-	i := slices.Index(l.Body.List, st)
+	list := listOf(l.Body, st)
+	i := slices.Index(list, st)
 	if i < 0 {
 		return st
 	}
@@ -1137,7 +1138,7 @@ func (c *checker) guardPointBefore(l *retryloop.Loop, st ast.Stmt, as *ast.Assig
 		}
 	}
 	last := st
-	for _, next := range l.Body.List[i+1:] {
+	for _, next := range list[i+1:] {
 		if leavesOrContinues(info, next) || assignsTo(info, next, results) || stop != nil && stop(next) {
 			break
 		}
@@ -1324,24 +1325,75 @@ func innermostLit(fd *ast.FuncDecl, n ast.Node) *ast.FuncLit {
 }
 
 // sendAssign returns the assignment of the send's response and error and
-// the statement of the loop body after which both hold them: the
-// assignment itself, or an if statement whose every branch sends (see
-// branchSend). It returns nil when there is none.
+// the statement after which both hold them: the assignment itself, an if
+// statement that makes it in its init (if resp, err = send(); err == nil
+// {...}), or an if statement whose every branch sends (see branchSend),
+// in the loop's body or in a block nested in it (not in a function
+// literal). It returns nil when there is none.
 func (c *checker) sendAssign(l *retryloop.Loop, s send) (*ast.AssignStmt, ast.Stmt) {
-	for _, st := range l.Body.List {
-		inner := st
-		if lb, isLabel := st.(*ast.LabeledStmt); isLabel {
-			inner = lb.Stmt // the send a goto goes back to: again: resp, err := ...
+	var foundAs *ast.AssignStmt
+	var foundSt ast.Stmt
+	eachList(l.Body, func(list []ast.Stmt) bool {
+		for _, st := range list {
+			if st.Pos() > s.call.Pos() || s.call.End() > st.End() {
+				continue
+			}
+			inner := st
+			if lb, isLabel := st.(*ast.LabeledStmt); isLabel {
+				inner = lb.Stmt // the send a goto goes back to: again: resp, err := ...
+			}
+			as, ok := inner.(*ast.AssignStmt)
+			if ifs, isIf := inner.(*ast.IfStmt); isIf {
+				as, ok = c.branchSend(ifs, s.call), true
+				if init, isAs := ifs.Init.(*ast.AssignStmt); as == nil && isAs && init.Tok == token.ASSIGN {
+					as = init // resp, err = send() in the init: both hold after the if
+				}
+			}
+			if ok && as != nil && len(as.Lhs) == 2 && len(as.Rhs) == 1 && ast.Unparen(as.Rhs[0]) == s.call {
+				foundAs, foundSt = as, st
+				return false
+			}
 		}
-		as, ok := inner.(*ast.AssignStmt)
-		if ifs, isIf := inner.(*ast.IfStmt); isIf && ifs.Pos() <= s.call.Pos() && s.call.End() <= ifs.End() {
-			as, ok = c.branchSend(ifs, s.call), true
+		return true
+	})
+	return foundAs, foundSt
+}
+
+// eachList calls f with the statement list of body and of every block,
+// case and communication clause nested in it, outside function literals,
+// outermost first, until f returns false.
+func eachList(body *ast.BlockStmt, f func([]ast.Stmt) bool) {
+	more := true
+	ast.Inspect(body, func(n ast.Node) bool {
+		if !more {
+			return false
 		}
-		if ok && as != nil && len(as.Lhs) == 2 && len(as.Rhs) == 1 && ast.Unparen(as.Rhs[0]) == s.call {
-			return as, st
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.BlockStmt:
+			more = f(n.List)
+		case *ast.CaseClause:
+			more = f(n.Body)
+		case *ast.CommClause:
+			more = f(n.Body)
 		}
-	}
-	return nil, nil
+		return more
+	})
+}
+
+// listOf returns the statement list, in body or a block nested in it,
+// that holds st, nil when there is none.
+func listOf(body *ast.BlockStmt, st ast.Stmt) []ast.Stmt {
+	var found []ast.Stmt
+	eachList(body, func(list []ast.Stmt) bool {
+		if slices.Contains(list, st) {
+			found = list
+			return false
+		}
+		return true
+	})
+	return found
 }
 
 func identName(e ast.Expr) string {
