@@ -12,6 +12,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"strconv"
 	"time"
 
 	"golang.org/x/tools/go/analysis"
@@ -87,6 +88,23 @@ func (c *checker) clientTimeoutIn(fn ast.Node, send *ast.CallExpr) (per ast.Expr
 		if s, ok := info.Selections[fsel]; ok && s.Kind() == types.FieldVal && fixes.Pure(info, fsel) {
 			if st := c.fieldTimeout(s.Obj().(*types.Var)); st.ok {
 				return timeoutOf(fsel), st
+			}
+		}
+		return nil, storedTimeout{}
+	}
+	if call, ok := ast.Unparen(sel.X).(*ast.CallExpr); ok {
+		// sharedClient().Get(url), newHTTPClient().Do(req): the client
+		// a getter or a constructor without arguments returns.
+		if len(call.Args) == 0 && fixes.Pure(info, call.Fun) {
+			if st := c.clientValueTimeout(nil, call); st.ok {
+				// The budget is sized from the constant Timeout every
+				// client it returns has: reading the getter's variable
+				// before the loop could find it nil (its sync.Once not
+				// run yet), and calling a constructor once more only
+				// for it reads badly.
+				if d := c.durationText(fn, call.Pos(), st.nanos); d != nil {
+					return d, st
+				}
 			}
 		}
 		return nil, storedTimeout{}
@@ -375,6 +393,15 @@ func (c *checker) clientValueTimeout(fn ast.Node, e ast.Expr) storedTimeout {
 		return storedTimeout{}
 	}
 	lv, ok := info.Uses[id].(*types.Var)
+	if ok && lv.Kind() == types.PackageVar {
+		// return sharedClient: a package's client variable (one its
+		// sync.Once fills) with a fact of its own.
+		f := new(clientVarFact)
+		if c.pass.ImportObjectFact(lv, f) {
+			return storedTimeout{ok: true, cond: f.Cond, nanos: f.Nanos}
+		}
+		return storedTimeout{}
+	}
 	if !ok || lv.Kind() != types.LocalVar {
 		return storedTimeout{}
 	}
@@ -412,41 +439,49 @@ func exportClientVars(pass *analysis.Pass) {
 			}
 		}
 	}
-	done := map[*ast.FuncDecl]bool{}
+	// Constructors and package variables in turn, until neither gains
+	// a fact: a variable filled by a constructor, a getter returning a
+	// variable (sharedClient(), which a sync.Once fills), a constructor
+	// calling another, in any order of their declarations.
+	done := map[types.Object]bool{}
+	scope := pass.Pkg.Scope()
 	for more := true; more; {
 		more = false
 		for _, fd := range ctors {
-			if done[fd] {
+			if done[info.Defs[fd.Name]] {
 				continue
 			}
 			if st := c.returnedTimeout(fd); st.ok {
 				pass.ExportObjectFact(info.Defs[fd.Name], &clientVarFact{Cond: st.cond, Nanos: st.nanos})
-				done[fd], more = true, true
+				done[info.Defs[fd.Name]], more = true, true
 			}
 		}
-	}
-	scope := pass.Pkg.Scope()
-	for _, name := range scope.Names() {
-		v, ok := scope.Lookup(name).(*types.Var)
-		if !ok || !httpmodel.IsNamed(v.Type(), "net/http", "Client") {
-			continue
-		}
-		var values []ast.Expr
-		known := true
-		st := storedTimeout{}
-		for _, file := range pass.Files {
-			vals, ok := flow.Assigned(info, file, v)
-			values, known = append(values, vals...), known && ok
-			st = st.join(c.timeoutAssigned(file, v))
-		}
-		if !known || len(values) != 1 {
-			continue
-		}
-		switch vs := c.clientValueTimeout(nil, values[0]); {
-		case vs.ok:
-			pass.ExportObjectFact(v, &clientVarFact{Cond: vs.cond, Nanos: vs.nanos})
-		case st.ok && isClientValue(info, values[0]):
-			pass.ExportObjectFact(v, &clientVarFact{Cond: st.cond, Nanos: st.nanos})
+		for _, name := range scope.Names() {
+			v, ok := scope.Lookup(name).(*types.Var)
+			if !ok || done[v] || !httpmodel.IsNamed(v.Type(), "net/http", "Client") {
+				continue
+			}
+			var values []ast.Expr
+			known := true
+			st := storedTimeout{}
+			for _, file := range pass.Files {
+				// var shared *http.Client, filled once (by a
+				// sync.Once): a nil client sends nothing.
+				vals, ok := flow.AssignedAfterDecl(info, file, v)
+				values, known = append(values, vals...), known && ok
+				st = st.join(c.timeoutAssigned(file, v))
+			}
+			if !known || len(values) != 1 {
+				continue
+			}
+			switch vs := c.clientValueTimeout(nil, values[0]); {
+			case vs.ok:
+				pass.ExportObjectFact(v, &clientVarFact{Cond: vs.cond, Nanos: vs.nanos})
+				done[v], more = true, true
+			case st.ok && isClientValue(info, values[0]):
+				pass.ExportObjectFact(v, &clientVarFact{Cond: st.cond, Nanos: st.nanos})
+				done[v], more = true, true
+			}
 		}
 	}
 }
@@ -463,4 +498,41 @@ func returnsClient(fn *types.Func) bool {
 // (func makeHTTPClient() http.Client), which its caller copies.
 func isClientResult(t types.Type) bool {
 	return httpmodel.IsNamed(t, "net/http", "Client")
+}
+
+// durationText returns an expression of the duration nanos (30 *
+// time.Second) for a fix in the file of fn at pos, nil when nanos is not
+// positive or the file does not import package time already.
+func (c *checker) durationText(fn ast.Node, pos token.Pos, nanos int64) ast.Expr {
+	if nanos <= 0 || fn == nil {
+		return nil
+	}
+	var file *ast.File
+	for _, f := range c.pass.Files {
+		if f.FileStart <= fn.Pos() && fn.Pos() <= f.FileEnd {
+			file = f
+		}
+	}
+	if file == nil {
+		return nil
+	}
+	name, edits, ok := fixes.Import(c.pass.TypesInfo, c.pass.Pkg, file, "time", pos)
+	if !ok || len(edits) > 0 {
+		return nil
+	}
+	d := time.Duration(nanos)
+	for _, u := range []struct {
+		unit time.Duration
+		name string
+	}{{time.Hour, "Hour"}, {time.Minute, "Minute"}, {time.Second, "Second"}, {time.Millisecond, "Millisecond"}, {time.Microsecond, "Microsecond"}, {time.Nanosecond, "Nanosecond"}} {
+		if d%u.unit == 0 {
+			unit := &ast.SelectorExpr{X: &ast.Ident{Name: name, NamePos: pos}, Sel: &ast.Ident{Name: u.name, NamePos: pos}}
+			if d == u.unit {
+				return unit
+			}
+			n := &ast.BasicLit{Kind: token.INT, Value: strconv.FormatInt(int64(d/u.unit), 10), ValuePos: pos}
+			return &ast.BinaryExpr{X: n, Op: token.MUL, Y: unit, OpPos: pos}
+		}
+	}
+	return nil
 }

@@ -73,7 +73,11 @@
 //     client it returns has a Timeout, in any package, as a fact tells),
 //     or in a package-level
 //     variable of any package (httpx.DefaultClient; a fact carries it
-//     across packages); for a Timeout assigned
+//     across packages; one declared without a value and filled once, by
+//     a sync.Once, counts), or returned where it is used by a call
+//     without arguments of such a constructor or of a getter of such a
+//     variable (sharedClient().Get(url)), when the Timeout is a constant
+//     the fix can write and the file imports time; for a Timeout assigned
 //     under a condition, the fix's deadline is made only when it is
 //     positive; and a send that builds its request from a URL, without
 //     a context (c.Get(url), c.Head, c.Post, c.PostForm), through such a

@@ -91,7 +91,7 @@ func (u URLSend) Rewrite() ([]analysis.TextEdit, bool) {
 	}
 	client := httpName + ".DefaultClient"
 	if fn.Type().(*types.Signature).Recv() != nil {
-		if !Pure(info, sel.X) {
+		if !Pure(info, sel.X) && !argless(info, sel.X) {
 			return nil, false
 		}
 		// c.Get of a type that embeds *http.Client and declares a Do of
@@ -177,4 +177,13 @@ func URLSendStmt(root ast.Node, call *ast.CallExpr) *ast.AssignStmt {
 	}
 	as, _ := stmt.(*ast.AssignStmt)
 	return as
+}
+
+// argless reports whether e is a call without arguments of a pure
+// function or method value (sharedClient(), c.client()): a getter or a
+// constructor, called once where the send was, after the request it is
+// now handed is built.
+func argless(info *types.Info, e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	return ok && len(call.Args) == 0 && Pure(info, call.Fun)
 }
