@@ -353,7 +353,10 @@
 // transport error the guard goes after the statements that run straight on
 // from the send, the attempt's bookkeeping such as a per-attempt timeout's
 // cancel, and before the first that may leave the attempt or assigns the
-// send's results),
+// send's results, in the block that holds the send: the loop's body or a
+// block nested in it, after an if whose init assigns the results (if
+// resp, err = next.RoundTrip(req); err == nil { return resp, nil }) when
+// they are declared outside it),
 // so that a write whose outcome is unknown goes back to the caller while
 // every other request is retried as before; a sender that retries only on
 // a status returns the response as it came instead, on the unknown
