@@ -835,6 +835,10 @@ func (c *checker) checkAnyMethod(file *ast.File, l *retryloop.Loop, s send) bool
 	}
 	info := c.pass.TypesInfo
 	s.request = sameRequest(info, s.request)
+	if c.keyedField(c.requestOrigin(l.Func, s.request)) {
+		analysisutil.Gate(c.pass, s.call.Pos(), "any-keyed-field", "a request of any method re-sent after "+outcome+", kept in a field whose every store carries a key")
+		return false
+	}
 	src := fixes.Source(c.pass, s.call.Pos())
 	if src == nil || s.request == nil || !accessor(info, s.request) {
 		analysisutil.Gate(c.pass, s.call.Pos(), "any-nofix-request", "a request of any method re-sent after "+outcome+", the request cannot be named again")
@@ -1802,4 +1806,132 @@ func commentsAbove(fset *token.FileSet, file *ast.File, st ast.Stmt) token.Pos {
 		}
 	}
 	return pos
+}
+
+// keyedField reports whether req is a field of a struct (cfg.Request)
+// that every store of the package fills with a request on which the
+// storing function sets an idempotency key header (a generated SDK's
+// request config: NewRequestConfig sets Idempotency-Key once, for every
+// method but GET, and each attempt sends a clone of cfg.Request): the
+// request re-sent carries a key made once, before the first attempt.
+func (c *checker) keyedField(req ast.Expr) bool {
+	info := c.pass.TypesInfo
+	sel, ok := ast.Unparen(req).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	selection, ok := info.Selections[sel]
+	if !ok || selection.Kind() != types.FieldVal {
+		return false
+	}
+	field := selection.Obj().(*types.Var)
+	if c.keyedFields == nil {
+		c.keyedFields = map[*types.Var]bool{}
+	}
+	if r, ok := c.keyedFields[field]; ok {
+		return r
+	}
+	stores, all := 0, true
+	store := func(fn ast.Node, val ast.Expr) {
+		stores++
+		id, ok := ast.Unparen(val).(*ast.Ident)
+		v, isVar := info.Uses[id].(*types.Var)
+		if !ok || !isVar || fn == nil || !c.setsKeyOn(fn, v) {
+			all = false
+		}
+	}
+	for _, file := range c.pass.Files {
+		var fn ast.Node // the function declaration around the store
+		ast.Inspect(file, func(n ast.Node) bool {
+			if !all {
+				return false
+			}
+			switch n := n.(type) {
+			case *ast.FuncDecl:
+				fn = n
+			case *ast.CompositeLit:
+				for _, elt := range n.Elts {
+					if kv, ok := elt.(*ast.KeyValueExpr); ok {
+						if k, ok := kv.Key.(*ast.Ident); ok && info.Uses[k] == types.Object(field) {
+							store(fn, kv.Value)
+						}
+					}
+				}
+			case *ast.AssignStmt:
+				for i, lhs := range n.Lhs {
+					if ls, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok && info.Uses[ls.Sel] == types.Object(field) {
+						if len(n.Lhs) != len(n.Rhs) {
+							all = false
+						} else {
+							store(fn, n.Rhs[i])
+						}
+					}
+				}
+			}
+			return true
+		})
+	}
+	r := stores > 0 && all
+	c.keyedFields[field] = r
+	return r
+}
+
+// requestOrigin returns the request that req, a request sent in fn, is
+// made from: through a local variable assigned once (req :=
+// cfg.Request.Clone(ctx)) and the copies sameRequest sees through.
+func (c *checker) requestOrigin(fn ast.Node, req ast.Expr) ast.Expr {
+	info := c.pass.TypesInfo
+	for range 4 {
+		req = sameRequest(info, req)
+		id, ok := ast.Unparen(req).(*ast.Ident)
+		if !ok {
+			return req
+		}
+		v, ok := info.Uses[id].(*types.Var)
+		if !ok || v.Kind() != types.LocalVar {
+			return req
+		}
+		vals, known := flow.Assigned(info, fn, v)
+		if !known || len(vals) != 1 {
+			return req
+		}
+		req = vals[0]
+	}
+	return req
+}
+
+// setsKeyOn reports whether fn sets an idempotency key header on the
+// request v (v.Header.Set("Idempotency-Key", ...), v.Header[...] = ...).
+func (c *checker) setsKeyOn(fn ast.Node, v *types.Var) bool {
+	info := c.pass.TypesInfo
+	onV := func(h ast.Expr) bool {
+		hs, ok := ast.Unparen(h).(*ast.SelectorExpr)
+		if !ok || hs.Sel.Name != "Header" {
+			return false
+		}
+		id, ok := ast.Unparen(hs.X).(*ast.Ident)
+		return ok && info.Uses[id] == types.Object(v)
+	}
+	found := false
+	ast.Inspect(fn, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if h, ok := httpmodel.HeaderCall(info, n); ok && !h.Op.IsRead() && h.Op != httpmodel.HeaderDel && h.Name != "" && c.keys.Has(h.Name) && onV(h.Header) {
+				found = true
+			}
+		case *ast.AssignStmt:
+			if len(n.Lhs) == 1 {
+				if ix, ok := n.Lhs[0].(*ast.IndexExpr); ok {
+					if h, ok := httpmodel.HeaderIndexExpr(info, ix); ok && h.Name != "" && c.keys.Has(h.Name) && onV(h.Header) {
+						found = true
+					}
+				}
+			}
+		}
+		return !found
+	})
+	return found
 }

@@ -92,7 +92,11 @@
 //     through whenever its body can be replayed) or
 //     an idempotency key header, read or set by the sender itself on what
 //     it re-sends (req.Header.Set("X-Goog-Gcs-Idempotency-Token", id)
-//     before each attempt). The unknown outcomes of a request of any
+//     before each attempt), or set once on the request it re-sends a copy
+//     of by the function that stores it in a struct field, at every store
+//     of that field in the package (a generated SDK's NewRequestConfig
+//     sets Idempotency-Key on cfg.Request for every method but GET, and
+//     each attempt sends cfg.Request.Clone(ctx)). The unknown outcomes of a request of any
 //     method are a transport error and a 500, 502 or 504; a 4xx is the
 //     server's answer, after which sending the request again applies
 //     nothing twice. A sender that retries by calling itself with the

@@ -146,6 +146,9 @@ type checker struct {
 	// guarding are the functions that check a request's method or key
 	// (see guardingFuncs), nil until asked.
 	guarding map[*types.Func]bool
+	// keyedFields memoizes keyedField: request fields whose every store
+	// carries an idempotency key.
+	keyedFields map[*types.Var]bool
 	// testing are the predicates being looked into (see testsSource).
 	testing map[*types.Func]bool
 	// replayableField caches onlyReplayable's answer for each field.
