@@ -494,6 +494,10 @@ func (c *checker) guardsWhere(root ast.Node, guarded map[*types.Func]bool, sourc
 				found = true
 			} else if f := httpmodel.Callee(info, n); f != nil && guarded[f.Origin()] {
 				found = tested(true, n, stack)
+			} else if callerPredicate(info, n, f) {
+				// o.decider(req): whether a request may be retried is the
+				// caller's to say, through a predicate it configures.
+				found = tested(true, n, stack)
 			} else if f != nil && len(sources) > 0 && c.testsSource(f.Origin(), sources) {
 				// A predicate of the package on the field the method
 				// comes from: r.idempotent() over r.verb.
@@ -507,6 +511,30 @@ func (c *checker) guardsWhere(root ast.Node, guarded map[*types.Func]bool, sourc
 		return !found
 	})
 	return found
+}
+
+// callerPredicate reports whether call, of the function f (nil for a
+// function value), asks a predicate the caller configures about a
+// request: a function value or an interface method that takes a
+// *http.Request and returns a bool alone (o.decider(req),
+// policy.ShouldRetry(req)).
+func callerPredicate(info *types.Info, call *ast.CallExpr, f *types.Func) bool {
+	if f != nil {
+		recv := f.Signature().Recv()
+		if recv == nil || !types.IsInterface(recv.Type()) {
+			return false
+		}
+	}
+	sig, ok := info.TypeOf(call.Fun).Underlying().(*types.Signature)
+	if !ok || sig.Results().Len() != 1 || !types.Identical(sig.Results().At(0).Type(), types.Typ[types.Bool]) {
+		return false
+	}
+	for i := range sig.Params().Len() {
+		if httpmodel.IsNamed(sig.Params().At(i).Type(), "net/http", "Request") {
+			return true
+		}
+	}
+	return false
 }
 
 // testsSource reports whether the function f of the package compares or

@@ -89,7 +89,12 @@
 //     is a test on the side that lets the re-send happen ORed with a
 //     condition that tests neither a method nor a key,
 //     isIdempotent(req.Method) || rewind != nil, which lets a POST
-//     through whenever its body can be replayed) or
+//     through whenever its body can be replayed), a predicate the caller
+//     configures about the request (a function value or an interface
+//     method that takes a *http.Request and returns a bool, as an
+//     option's o.decider(req): whether a request may be sent again is
+//     then the caller's to say; one about the response only picks the
+//     answers to retry and is none), or
 //     an idempotency key header, read or set by the sender itself on what
 //     it re-sends (req.Header.Set("X-Goog-Gcs-Idempotency-Token", id)
 //     before each attempt), or set once on the request it re-sends a copy
