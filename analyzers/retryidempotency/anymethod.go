@@ -525,7 +525,11 @@ func callerPredicate(info *types.Info, call *ast.CallExpr, f *types.Func) bool {
 			return false
 		}
 	}
-	sig, ok := info.TypeOf(call.Fun).Underlying().(*types.Signature)
+	t := info.TypeOf(call.Fun)
+	if t == nil {
+		return false // a type error
+	}
+	sig, ok := t.Underlying().(*types.Signature)
 	if !ok || sig.Results().Len() != 1 || !types.Identical(sig.Results().At(0).Type(), types.Typ[types.Bool]) {
 		return false
 	}

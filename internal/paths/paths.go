@@ -342,6 +342,93 @@ func (g *Graph) Next(loop ast.Stmt, from ast.Node, m Model) (next, ok bool) {
 	return g.walk(sc, start, m, func(m Model, r *ast.ReturnStmt) bool { return m.Return(r) }), true
 }
 
+// Leaves reports whether, in the outcome m describes, control can go
+// from just after the node that holds from (a statement of loop's body)
+// out of loop other than through its next iteration: a return (but one
+// for which m.Return is true, another attempt), a break or goto out of
+// it, or a call that never returns. A path that reaches the next
+// iteration goes on from the start of the body, past the loop's own
+// condition: leaving through it is not seen (the attempts running out,
+// not the success). ok is false when the question cannot be asked.
+func (g *Graph) Leaves(loop ast.Stmt, from ast.Node, m Model) (leaves, ok bool) {
+	sc, ok := g.scopeOf(loop)
+	if !ok || loop == nil {
+		return false, false
+	}
+	p, found := g.locate(from)
+	if !found {
+		return false, false
+	}
+	var body *cfg.Block // the next iteration starts here
+	for _, b := range g.g.Blocks {
+		if b.Stmt == loop && (b.Kind == cfg.KindForBody || b.Kind == cfg.KindRangeBody) {
+			body = b
+		}
+	}
+	type state struct {
+		b       *cfg.Block
+		m       Model
+		wrapped bool
+	}
+	seen := map[state]bool{}
+	var walk func(p place, m Model, wrapped bool) bool
+	walk = func(p place, m Model, wrapped bool) bool {
+		b := p.b
+		for _, n := range b.Nodes[p.i:] {
+			if r, isReturn := n.(*ast.ReturnStmt); isReturn {
+				return !m.Return(r)
+			}
+			if f, ok := m.(Forgetter); ok {
+				if after := f.Forget(n); after != nil {
+					if wrapped {
+						return false // the next attempt's outcome, not this one's
+					}
+					m = after
+				}
+			}
+		}
+		succs := b.Succs
+		if len(succs) == 0 {
+			return true // a call that never returns ends the path
+		}
+		if len(succs) == 2 && len(b.Nodes) > p.i {
+			if cond, isCond := g.conds[b.Nodes[len(b.Nodes)-1]]; isCond {
+				switch m.Cond(cond) {
+				case Yes:
+					succs = succs[:1]
+				case No:
+					succs = succs[1:]
+				}
+			}
+		}
+		for _, s := range succs {
+			isNext, out := sc.kind(s)
+			if out {
+				return true
+			}
+			if isNext {
+				// The next iteration may leave at once (if err ==
+				// nil { break } at the top of the body): follow it
+				// from the body, not through the loop's condition.
+				if body == nil {
+					continue
+				}
+				s = body
+			}
+			w := wrapped || isNext
+			if seen[state{s, m, w}] {
+				continue
+			}
+			seen[state{s, m, w}] = true
+			if walk(place{s, 0}, m, w) {
+				return true
+			}
+		}
+		return false
+	}
+	return walk(place{p.b, p.i + 1}, m, false), true
+}
+
 // Returns returns the return statements of the function (the implicit
 // one at the end of its body included) that a path from its entry
 // reaches in the outcome m describes.

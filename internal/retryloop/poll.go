@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/retrylint/retrylint/internal/httpmodel"
 	"github.com/retrylint/retrylint/internal/paths"
@@ -85,6 +86,68 @@ func (r *Result) leftOnSuccess(l *Loop) bool {
 		}
 	}
 	return retried
+}
+
+// repeatsOnSuccess reports whether no send of l, when it succeeds (no
+// error and, where the loop sees the response, a 200), can leave the
+// loop: the loop sends again after a success as after a failure (a load
+// loop, a heartbeat), so it repeats the operation, not retries it. A
+// loop whose condition reads a variable its body assigns (for !done) may
+// leave through it, and is not judged.
+func (r *Result) repeatsOnSuccess(l *Loop) bool {
+	info := r.pass.TypesInfo
+	if fs, ok := l.Stmt.(*ast.ForStmt); !ok || fs.Body != l.Body {
+		return false
+	} else if fs.Cond != nil {
+		assignedInBody := false
+		ast.Inspect(fs.Cond, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				if v, ok := info.Uses[id].(*types.Var); ok && assignsVar(info, fs.Body, v) {
+					assignedInBody = true
+				}
+			}
+			return !assignedInBody
+		})
+		if assignedInBody {
+			return false
+		}
+	}
+	g := r.Graph(l.Func)
+	if g == nil || len(l.Sends) == 0 {
+		return false
+	}
+	for _, call := range l.Sends {
+		m, as, _, ok := r.sendOutcome(l, call)
+		if !ok {
+			return false
+		}
+		m.status = 200
+		if leaves, ok := g.Leaves(l.Stmt, as, m); !ok || leaves {
+			return false
+		}
+	}
+	return true
+}
+
+// assignsVar reports whether n assigns v, steps it or takes its address.
+func assignsVar(info *types.Info, n ast.Node, v *types.Var) bool {
+	is := func(e ast.Expr) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && info.ObjectOf(id) == types.Object(v)
+	}
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			found = found || slices.ContainsFunc(n.Lhs, is)
+		case *ast.IncDecStmt:
+			found = found || is(n.X)
+		case *ast.UnaryExpr:
+			found = found || n.Op == token.AND && is(n.X)
+		}
+		return !found
+	})
+	return found
 }
 
 // sendOutcome returns the model of the outcome of call, a send of l (a

@@ -35,7 +35,14 @@
 //   - the body can reach the next iteration: a path of its control-flow
 //     graph (internal/paths) goes from its start to the loop's next
 //     iteration (its end, a continue, a goto back) without a return, a
-//     break out of it or a call that never returns.
+//     break out of it or a call that never returns;
+//   - a for statement whose sends, when they succeed (no error, a 200),
+//     may leave it (a return, a break, here or at the top of the next
+//     iteration before the next attempt is made): a loop that sends
+//     again after every success as after a failure (a load loop, a
+//     heartbeat that stops at the first failure) repeats the operation
+//     and is none (see repeatsOnSuccess; a loop whose condition reads a
+//     variable its body assigns, for !done, may leave through it).
 //
 // A function that calls itself again after a send, handing on the same
 // request and changing only an attempt count, a delay or the previous
@@ -646,6 +653,9 @@ func (r *Result) classify(s ast.Stmt, body *ast.BlockStmt, stack []ast.Node, cal
 	}
 	if !r.reachesNext(l) {
 		return nil
+	}
+	if l.Op == nil && l.Peers == nil && r.repeatsOnSuccess(l) {
+		return nil // a load loop or a heartbeat: it sends again after a success
 	}
 	return l
 }
