@@ -183,7 +183,8 @@
 // A secret in a request's address is printed wherever the address is: a
 // query parameter whose key says secret in the text before the value
 // (base + "?access_token=" + tok, "api_key=" + k, url.Values{"api_key":
-// {k}}.Encode()), through url.QueryEscape, PathEscape and url.Parse, a
+// {k}}.Encode(), a printf format's "...&api_key=%s", constant or held in
+// a local variable assigned only a constant), through url.QueryEscape, PathEscape and url.Parse, a
 // value stored into a URL or a request's URL (req.URL.RawQuery =
 // q.Encode()), and an environment variable whose name says secret
 // (os.Getenv("MAPS_API_KEY")). The error of a net/http send (Client.Do,

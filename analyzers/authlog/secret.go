@@ -429,7 +429,14 @@ func (s *fstate) queryKeyBefore(x ast.Expr) bool {
 		x = ast.Unparen(b.Y)
 	}
 	text, ok := httpmodel.ConstString(s.info, x)
-	if !ok || !strings.HasSuffix(text, "=") {
+	return ok && secretQueryKey(text)
+}
+
+// secretQueryKey reports whether text ends with a query parameter whose
+// key says it holds a secret, and its "=": "/me?access_token=",
+// "&api_key=", "api_key=" alone.
+func secretQueryKey(text string) bool {
+	if !strings.HasSuffix(text, "=") {
 		return false
 	}
 	key := text[:len(text)-1]

@@ -8,6 +8,7 @@ import (
 	"go/types"
 	"net/http"
 	"slices"
+	"strings"
 
 	"github.com/retrylint/retrylint/internal/callindex"
 	"github.com/retrylint/retrylint/internal/flow"
@@ -1265,7 +1266,70 @@ func (s *fstate) formatted(call *ast.CallExpr, args []ast.Expr, fi int) val {
 			v = v.Join(s.eval(a.Expr))
 		}
 	}
+	if format, ok := s.formatText(args[fi]); ok {
+		// fmt.Sprintf("%s?api_key=%s", base, k): the value of a secret
+		// query parameter, as base + "?api_key=" + k.
+		for i, secret := range queryVerbs(format) {
+			if a := fi + 1 + i; secret && a < len(args) && s.carriesText(args[a]) {
+				v.c |= credSecret
+			}
+		}
+	}
 	return v
+}
+
+// formatText returns the text of a printf format: a constant, or a local
+// variable assigned only a constant (url1 := "...?appid=%s").
+func (s *fstate) formatText(e ast.Expr) (string, bool) {
+	if text, ok := httpmodel.ConstString(s.info, e); ok {
+		return text, true
+	}
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok || s.decl == nil {
+		return "", false
+	}
+	v, ok := s.info.Uses[id].(*types.Var)
+	if !ok || v.Kind() != types.LocalVar {
+		return "", false
+	}
+	vals, known := flow.Assigned(s.info, s.decl, v)
+	if !known || len(vals) != 1 {
+		return "", false
+	}
+	return httpmodel.ConstString(s.info, vals[0])
+}
+
+// queryVerbs reports, for each argument of the printf format, whether its
+// verb (%s, %v or %q) follows a query parameter whose key says it holds a
+// secret, and its "=" ("...&api_key=%s"). It returns nil for a format
+// with explicit argument indexes or star widths, whose arguments it does
+// not count.
+func queryVerbs(format string) []bool {
+	if strings.ContainsAny(format, "[*") {
+		return nil
+	}
+	var out []bool
+	last := 0 // the start of the text since the previous verb
+	for i := 0; i < len(format); i++ {
+		if format[i] != '%' {
+			continue
+		}
+		text := format[last:i]
+		j := i + 1
+		for j < len(format) && strings.IndexByte("+-# 0123456789.", format[j]) >= 0 {
+			j++
+		}
+		if j >= len(format) {
+			break
+		}
+		if format[j] == '%' {
+			i, last = j, j+1
+			continue
+		}
+		out = append(out, strings.IndexByte("svq", format[j]) >= 0 && secretQueryKey(text))
+		i, last = j, j+1
+	}
+	return out
 }
 
 // isText reports whether a value of type t is text: a string, a byte

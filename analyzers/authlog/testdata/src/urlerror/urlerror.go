@@ -4,6 +4,7 @@
 package urlerror
 
 import (
+	"fmt"
 	"log"
 	"log/slog"
 	"net/http"
@@ -207,4 +208,36 @@ func (c *Client) Token(refresh string) {
 	if _, err := c.hc.Do(req); err != nil {
 		log.Printf("token: %v", err)
 	}
+}
+
+// The key put in the query by a format: the text before the verb says
+// what the value is.
+func weather(city, key string) {
+	resp, err := http.Get(fmt.Sprintf("https://api.example.com/weather?q=%s&api_key=%s", url.QueryEscape(city), key))
+	if err != nil {
+		log.Printf("weather: %v", err) // want `error of a request whose URL holds a secret .* reaches log.Printf`
+		return
+	}
+	resp.Body.Close()
+}
+
+// The same, the format held in a variable.
+func forecast(city, key string) {
+	tmpl := "https://api.example.com/forecast?q=%s&access_token=%s"
+	resp, err := http.Get(fmt.Sprintf(tmpl, city, key))
+	if err != nil {
+		log.Printf("forecast: %v", err) // want `error of a request whose URL holds a secret .* reaches log.Printf`
+		return
+	}
+	resp.Body.Close()
+}
+
+// Silent: the verbs follow keys that name nothing secret.
+func search(city, units string) {
+	resp, err := http.Get(fmt.Sprintf("https://api.example.com/search?q=%s&units=%s", city, units))
+	if err != nil {
+		log.Printf("search: %v", err)
+		return
+	}
+	resp.Body.Close()
 }
