@@ -93,8 +93,10 @@
 //     configures about the request (a function value or an interface
 //     method that takes a *http.Request and returns a bool, as an
 //     option's o.decider(req): whether a request may be sent again is
-//     then the caller's to say; one about the response only picks the
-//     answers to retry and is none), or
+//     then the caller's to say; one asked only when it is set, f != nil
+//     && !f(req, resp, err), lets every request through when it is not,
+//     and one about the response only picks the answers to retry: neither
+//     is a check), or
 //     an idempotency key header, read or set by the sender itself on what
 //     it re-sends (req.Header.Set("X-Goog-Gcs-Idempotency-Token", id)
 //     before each attempt), or set once on the request it re-sends a copy

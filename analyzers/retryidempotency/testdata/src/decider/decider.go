@@ -64,3 +64,26 @@ func (t *statusTripper) RoundTrip(req *http.Request) (*http.Response, error) { /
 	}
 	return resp, err
 }
+
+type optionalTripper struct {
+	next        http.RoundTripper
+	shouldRetry func(req *http.Request, resp *http.Response, err error) bool
+	max         int
+}
+
+// The predicate is asked only when it is set: unset, every request is
+// sent again after a transport error, a POST too.
+func (t *optionalTripper) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:"sends\\(param 0\\)"
+	var resp *http.Response
+	var err error
+	for i := 0; i < t.max; i++ {
+		resp, err = t.next.RoundTrip(req) // want `a request of any method is re-sent after a transport error without a check of its method or an Idempotency-Key header`
+		if err == nil {
+			return resp, nil
+		}
+		if t.shouldRetry != nil && !t.shouldRetry(req, resp, err) {
+			break
+		}
+	}
+	return resp, err
+}
