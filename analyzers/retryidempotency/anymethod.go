@@ -515,15 +515,29 @@ func (c *checker) guardsWhere(root ast.Node, guarded map[*types.Func]bool, sourc
 
 // callerPredicate reports whether call, of the function f (nil for a
 // function value), asks a predicate the caller configures about a
-// request: a function value or an interface method that takes a
-// *http.Request and returns a bool alone (o.decider(req),
-// policy.ShouldRetry(req)).
+// request: a function value held in a field or a parameter that takes a
+// *http.Request (and a context) alone and returns a bool alone
+// (o.decider(req)).
 func callerPredicate(info *types.Info, call *ast.CallExpr, f *types.Func) bool {
 	if f != nil {
-		recv := f.Signature().Recv()
-		if recv == nil || !types.IsInterface(recv.Type()) {
+		// A function or a method, an interface's too: a retry policy's
+		// IsNextRetry(ctx, req, resp, err) decides on the outcome as
+		// much as on the request.
+		return false
+	}
+	// A field (o.decider) or a parameter the caller hands in; a local
+	// function of the sender's own is no caller's word.
+	switch fun := ast.Unparen(call.Fun).(type) {
+	case *ast.SelectorExpr:
+		if s, ok := info.Selections[fun]; !ok || s.Kind() != types.FieldVal {
 			return false
 		}
+	case *ast.Ident:
+		if v, ok := info.Uses[fun].(*types.Var); !ok || v.Kind() != types.ParamVar {
+			return false
+		}
+	default:
+		return false
 	}
 	t := info.TypeOf(call.Fun)
 	if t == nil {
@@ -533,12 +547,18 @@ func callerPredicate(info *types.Info, call *ast.CallExpr, f *types.Func) bool {
 	if !ok || sig.Results().Len() != 1 || !types.Identical(sig.Results().At(0).Type(), types.Typ[types.Bool]) {
 		return false
 	}
+	// About the request alone (and a context): one that is also handed
+	// the response or the error decides on the outcome.
+	req := false
 	for i := range sig.Params().Len() {
-		if httpmodel.IsNamed(sig.Params().At(i).Type(), "net/http", "Request") {
-			return true
+		switch t := sig.Params().At(i).Type(); {
+		case httpmodel.IsNamed(t, "net/http", "Request"):
+			req = true
+		case !httpmodel.IsNamed(t, "context", "Context"):
+			return false
 		}
 	}
-	return false
+	return req
 }
 
 // optional reports whether call, under stack, is asked only when its

@@ -90,12 +90,14 @@
 //     condition that tests neither a method nor a key,
 //     isIdempotent(req.Method) || rewind != nil, which lets a POST
 //     through whenever its body can be replayed), a predicate the caller
-//     configures about the request (a function value or an interface
-//     method that takes a *http.Request and returns a bool, as an
-//     option's o.decider(req): whether a request may be sent again is
-//     then the caller's to say; one asked only when it is set, f != nil
-//     && !f(req, resp, err), lets every request through when it is not,
-//     and one about the response only picks the answers to retry: neither
+//     configures about the request (a function value, held in a field or
+//     a parameter, that takes the *http.Request alone, or with a context,
+//     and returns a bool, as an option's o.decider(req): whether a
+//     request may be sent again is then the caller's to say; one asked
+//     only when it is set, f != nil && !f(req), lets every request
+//     through when it is not, and one also handed the response or the
+//     error, a local function of the sender's, or an interface's method
+//     such as a retry policy's IsNextRetry, decides on the outcome: none
 //     is a check), or
 //     an idempotency key header, read or set by the sender itself on what
 //     it re-sends (req.Header.Set("X-Goog-Gcs-Idempotency-Token", id)

@@ -67,7 +67,7 @@ func (t *statusTripper) RoundTrip(req *http.Request) (*http.Response, error) { /
 
 type optionalTripper struct {
 	next        http.RoundTripper
-	shouldRetry func(req *http.Request, resp *http.Response, err error) bool
+	shouldRetry func(req *http.Request) bool
 	max         int
 }
 
@@ -81,7 +81,53 @@ func (t *optionalTripper) RoundTrip(req *http.Request) (*http.Response, error) {
 		if err == nil {
 			return resp, nil
 		}
-		if t.shouldRetry != nil && !t.shouldRetry(req, resp, err) {
+		if t.shouldRetry != nil && !t.shouldRetry(req) {
+			break
+		}
+	}
+	return resp, err
+}
+
+type localTripper struct {
+	next http.RoundTripper
+	max  int
+}
+
+// A predicate of the sender's own, defined where it is asked: it asks
+// about the error, not the method.
+func (t *localTripper) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:"sends\\(param 0\\)"
+	retryable := func(req *http.Request, err error) bool { return err != nil }
+	var resp *http.Response
+	var err error
+	for i := 0; i < t.max; i++ {
+		resp, err = t.next.RoundTrip(req) // want `a request of any method is re-sent after a transport error without a check of its method or an Idempotency-Key header`
+		if err == nil {
+			return resp, nil
+		}
+		if !retryable(req, err) {
+			break
+		}
+	}
+	return resp, err
+}
+
+type policyTripper struct {
+	next   http.RoundTripper
+	policy func(req *http.Request, resp *http.Response, err error) bool
+	max    int
+}
+
+// A policy handed the response and the error decides on the outcome: a
+// POST is still sent again after a transport error.
+func (t *policyTripper) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:"sends\\(param 0\\)"
+	var resp *http.Response
+	var err error
+	for i := 0; i < t.max; i++ {
+		resp, err = t.next.RoundTrip(req) // want `a request of any method is re-sent after a transport error without a check of its method or an Idempotency-Key header`
+		if err == nil {
+			return resp, nil
+		}
+		if !t.policy(req, resp, err) {
 			break
 		}
 	}
