@@ -30,7 +30,12 @@
 //     http.CanonicalHeaderKey;
 //   - a whole http.Header of a request or response (Request.Header,
 //     Response.Header, the trailers, ResponseWriter.Header()), which may
-//     hold them;
+//     hold them; but for the header of a request the function built
+//     (req, err := http.NewRequest(...)) and, before the log, only gave
+//     constant names that are no credential (Content-Type, Referer) and
+//     handed to no call (a signer, a client whose cookie jar adds a
+//     Cookie to it, req.SetBasicAuth), outside a loop that reads it
+//     again;
 //   - a whole *http.Request or http.Request, which every verb but %T and
 //     %p prints with its Header, formatted or passed as a structured field;
 //   - the output of httputil.DumpRequest and DumpRequestOut, which holds

@@ -665,6 +665,9 @@ func (s *fstate) eval0(e ast.Expr) (v val, known bool) {
 		case f == nil || f.Pkg() == nil:
 		case isHeader(f.Type()):
 			// Request.Header, Request.Trailer, Response.Header, ...
+			if s.ownHeader(x) {
+				return val{}, false
+			}
 			return val{c: credHeader}, false
 		case (f.Name() == "Value" || f.Name() == "Raw") && httpmodel.IsNamed(sel.Recv(), httpPkg, "Cookie"):
 			xv := s.eval(x.X)
@@ -2082,4 +2085,103 @@ func pureFunc(fn *types.Func) bool {
 func isConstFalse(info *types.Info, e ast.Expr) bool {
 	tv, ok := info.Types[e]
 	return ok && tv.Value != nil && tv.Value.Kind() == constant.Bool && !constant.BoolVal(tv.Value)
+}
+
+// ownHeader reports whether x, req.Header, is the header of a request this
+// function built (req, err := http.NewRequest(...)) that holds only the
+// headers it set, none of them a credential, where x is read: before x,
+// req is used only to set or read constant names of its header that are
+// no credential header (req.Header.Set("Content-Type", ...)) and to read
+// or set its other fields, never handed to a call (a signer, a client
+// whose cookie jar adds a Cookie to it, req.SetBasicAuth). A request
+// built before a loop that reads x is not judged.
+func (s *fstate) ownHeader(x *ast.SelectorExpr) bool {
+	info := s.info
+	if x.Sel.Name != "Header" || s.decl == nil || s.decl.Body == nil {
+		return false
+	}
+	id, ok := ast.Unparen(x.X).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok || v.Kind() != types.LocalVar || !httpmodel.IsNamed(v.Type(), httpPkg, "Request") {
+		return false
+	}
+	vals, known := flow.Assigned(info, s.decl, v)
+	if !known || len(vals) != 1 {
+		return false
+	}
+	call, ok := ast.Unparen(vals[0]).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	if _, _, isNew := httpmodel.NewRequestMethod(info, call); !isNew {
+		return false
+	}
+	clean := true
+	ast.PreorderStack(s.decl.Body, nil, func(n ast.Node, stack []ast.Node) bool {
+		if !clean {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			// x read again in a loop around it, after what the
+			// loop's earlier turns did to a request built before it.
+			if n.Pos() <= x.Pos() && x.End() <= n.End() && v.Pos() < n.Pos() {
+				clean = false
+			}
+		case *ast.Ident:
+			if info.Uses[n] != types.Object(v) || n.Pos() >= x.Pos() || len(stack) == 0 {
+				return true
+			}
+			clean = s.headerOnlyUse(n, stack)
+		}
+		return clean
+	})
+	return clean
+}
+
+// headerOnlyUse reports whether id, a use of a request variable under
+// stack, only reads a field, assigns a field other than its Header, or
+// sets or reads a constant name of its header that is no credential
+// header.
+func (s *fstate) headerOnlyUse(id *ast.Ident, stack []ast.Node) bool {
+	info := s.info
+	sel, ok := stack[len(stack)-1].(*ast.SelectorExpr)
+	if !ok || sel.X != id {
+		return false // handed to a call, assigned, its address taken
+	}
+	if sl, ok := info.Selections[sel]; !ok || sl.Kind() != types.FieldVal {
+		return false // a method: req.SetBasicAuth, req.AddCookie, req.WithContext
+	}
+	if sel.Sel.Name != "Header" {
+		if len(stack) >= 2 {
+			if as, ok := stack[len(stack)-2].(*ast.AssignStmt); ok && slices.Contains(as.Lhs, ast.Expr(sel)) && isHeader(info.TypeOf(sel)) {
+				return false // req.Trailer = h
+			}
+		}
+		return true // req.URL, req.Method, req.Host
+	}
+	if len(stack) < 2 {
+		return false
+	}
+	switch p := stack[len(stack)-2].(type) {
+	case *ast.SelectorExpr:
+		// req.Header.Set(name, v), req.Header.Get(name)
+		if len(stack) < 3 {
+			return false
+		}
+		call, ok := stack[len(stack)-3].(*ast.CallExpr)
+		if !ok || call.Fun != p {
+			return false
+		}
+		h, ok := httpmodel.HeaderCall(info, call)
+		return ok && h.Op != httpmodel.HeaderDel && h.Name != "" && s.c.nameBit(h.Name) == 0 && !secrets.Name(h.Name)
+	case *ast.IndexExpr:
+		// req.Header["X-Request-Id"] = ...
+		h, ok := httpmodel.HeaderIndexExpr(info, p)
+		return ok && h.Name != "" && s.c.nameBit(h.Name) == 0 && !secrets.Name(h.Name)
+	}
+	return false
 }
