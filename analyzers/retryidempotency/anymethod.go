@@ -903,6 +903,9 @@ func (c *checker) checkAnyMethod(file *ast.File, l *retryloop.Loop, s send) bool
 	if outcome == "a transport error" && c.statusGuard(l, s) != "" {
 		outcome = fmt.Sprintf("a transport error or status %d", c.retried[0])
 	}
+	if c.freshKeyAny(file, l, s, outcome) {
+		return true
+	}
 	if c.checksMethod(l, s) {
 		analysisutil.Gate(c.pass, s.call.Pos(), "any-guarded", "a request of any method re-sent after "+outcome+" in a function that checks a method or key somewhere")
 		return false
@@ -2017,4 +2020,32 @@ func (c *checker) setsKeyOn(fn ast.Node, v *types.Var) bool {
 		return !found
 	})
 	return found
+}
+
+// freshKeyAny reports a retrying sender that sets an idempotency key on
+// the request it re-sends, inside the loop, from a value made anew for
+// each attempt (req.Header.Set("Idempotency-Key", "sdk-"+uuid())): the
+// key it sets counts as the check net/http's Transport makes, but a new
+// key on each attempt defeats the server's deduplication. The fix makes
+// the key once, before the loop, as for a write's fresh key.
+func (c *checker) freshKeyAny(file *ast.File, l *retryloop.Loop, s send, outcome string) bool {
+	info := c.pass.TypesInfo
+	id, ok := ast.Unparen(s.request).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok {
+		return false
+	}
+	keyed, _ := c.keyValue(l.Func, v)
+	if keyed == nil || keyed.Pos() < l.Body.Pos() || keyed.End() > l.Body.End() {
+		return false
+	}
+	within := func(n ast.Node) bool { return l.Body.Pos() <= n.Pos() && n.End() <= l.Body.End() }
+	if c.freshFlow(l.Func, within).Expr(keyed)&flow.Source == 0 {
+		return false
+	}
+	s.method = "a request of any method"
+	return c.reportFresh(file, l, s, keyed, outcome)
 }

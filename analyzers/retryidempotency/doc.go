@@ -112,7 +112,10 @@
 //     last response (retry(req, resp, n)), deciding on it before it sends
 //     again, is not judged: which outcome it retries is not followed into
 //     the next call;
-//   - a key that is generated anew on each attempt: its value comes from a
+//   - a key that is generated anew on each attempt (by a write's loop, or
+//     by a retrying sender of any method that sets it on what it
+//     re-sends, req.Header.Set("Idempotency-Key", "sdk-"+uuid()) on each
+//     clone, which would otherwise count as its check): its value comes from a
 //     random, UUID or clock source called inside the loop, directly or
 //     through a helper (one whose first result is a string, a number, a
 //     byte slice or array, or a time.Time; a buffer filled by rand.Read

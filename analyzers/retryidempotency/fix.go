@@ -354,20 +354,20 @@ func (c *checker) rewriteURLSendIn(file *ast.File, body ast.Node, call *ast.Call
 
 // reportFresh reports a key made anew on each attempt, with a fix that
 // makes it once before the loop.
-func (c *checker) reportFresh(file *ast.File, l *retryloop.Loop, s send, value ast.Expr, outcome string) {
+func (c *checker) reportFresh(file *ast.File, l *retryloop.Loop, s send, value ast.Expr, outcome string) bool {
 	if l.OpArg != nil || len(l.Self) > 0 || len(l.Requeue) > 0 {
 		// A key made inside a named operation, or inside a function that
 		// retries by calling itself: not moved from here.
-		return
+		return false
 	}
 	info := c.pass.TypesInfo
 	src := fixes.Source(c.pass, l.Stmt.Pos())
 	if src == nil {
-		return
+		return false
 	}
 	at, indent, ok := l.Before(c.pass.Fset, src)
 	if !ok {
-		return
+		return false
 	}
 	start := l.Outer
 	var edits []analysis.TextEdit
@@ -377,20 +377,20 @@ func (c *checker) reportFresh(file *ast.File, l *retryloop.Loop, s send, value a
 		def := c.defInLoop(l, v)
 		if def == nil || !fixes.VisibleAt(info, file, def.Rhs[0], start.Pos()) ||
 			fixes.FreeName(info, file, v.Name(), nil, start.Pos()) != v.Name() {
-			return
+			return false
 		}
 		del, ok := fixes.LineDelete(c.pass.Fset, src, def)
 		if !ok {
-			return
+			return false
 		}
 		edits = append(edits, del, analysis.TextEdit{Pos: at, End: at, NewText: []byte(indent + fixes.Text(c.pass.Fset, src, def) + "\n")})
 	} else {
 		if !fixes.VisibleAt(info, file, value, start.Pos()) {
-			return
+			return false
 		}
 		key := fixes.FreeName(info, file, "idempotencyKey", nil, start.Pos(), l.Body.End()-1)
 		edits = append(edits,
-			analysis.TextEdit{Pos: at, End: at, NewText: []byte(fmt.Sprintf("%s%s := %s\n", indent, key, fixes.Text(c.pass.Fset, src, value)))},
+			analysis.TextEdit{Pos: at, End: at, NewText: []byte(fmt.Sprintf("%s%s := %s\n", indent, key, fixes.Format(c.pass.Fset, value)))},
 			analysis.TextEdit{Pos: value.Pos(), End: value.End(), NewText: []byte(key)})
 	}
 	c.pass.Report(analysis.Diagnostic{
@@ -402,6 +402,7 @@ func (c *checker) reportFresh(file *ast.File, l *retryloop.Loop, s send, value a
 			TextEdits: edits,
 		}},
 	})
+	return true
 }
 
 // defInLoop returns the only definition of v, when it is a statement
