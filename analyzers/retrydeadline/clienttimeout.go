@@ -132,6 +132,13 @@ func (c *checker) clientTimeoutIn(fn ast.Node, send *ast.CallExpr) (per ast.Expr
 		values, known = flow.Assigned(info, fn, v)
 		scopes = []ast.Node{fn}
 	}
+	if known && len(values) > 1 && v.Parent() != v.Pkg().Scope() {
+		// The caller's client or a default with a Timeout (hc :=
+		// cfg.HTTPClient; if hc == nil { hc = &http.Client{...} }).
+		if st := c.clientValueTimeout(fn, id); st.ok {
+			return timeoutOf(id), st
+		}
+	}
 	if !known || len(values) != 1 {
 		return nil, storedTimeout{}
 	}
@@ -402,23 +409,45 @@ func (c *checker) clientValueTimeout(fn ast.Node, e ast.Expr) storedTimeout {
 		}
 		return storedTimeout{}
 	}
-	if !ok || lv.Kind() != types.LocalVar {
+	if !ok || lv.Kind() != types.LocalVar && lv.Kind() != types.ParamVar {
 		return storedTimeout{}
 	}
 	if fn == nil {
 		return storedTimeout{}
 	}
 	vals, known := assigned(info, fn, lv)
-	if !known || len(vals) != 1 {
+	if !known || len(vals) == 0 {
 		return storedTimeout{}
 	}
-	if s := c.clientValueTimeout(fn, vals[0]); s.ok {
-		return s
+	if len(vals) == 1 && lv.Kind() == types.LocalVar {
+		if s := c.clientValueTimeout(fn, vals[0]); s.ok {
+			return s
+		}
+		if st := c.timeoutAssigned(fn, lv); st.ok && isClientValue(info, vals[0]) {
+			return st
+		}
+		return storedTimeout{}
 	}
-	if st := c.timeoutAssigned(fn, lv); st.ok && isClientValue(info, vals[0]) {
-		return st
+	// A default for a client the caller may hand in (if client == nil {
+	// client = &http.Client{Timeout: 10 * time.Second} }, hc :=
+	// cfg.HTTPClient; if hc == nil { hc = ... }): the Timeout bounds each
+	// attempt when the default is taken, and may be unset otherwise.
+	var st storedTimeout
+	for _, val := range vals {
+		if s := c.clientValueTimeout(fn, val); s.ok {
+			st = st.join(s)
+			continue
+		}
+		if tv, ok := info.Types[val]; ok && (tv.IsNil() || isClientResult(tv.Type)) {
+			continue // nil, or another client, with or without a Timeout
+		}
+		return storedTimeout{}
 	}
-	return storedTimeout{}
+	if !st.ok {
+		return storedTimeout{}
+	}
+	st.cond = true
+	return st
 }
 
 // exportClientVars exports a clientVarFact for each package-level client

@@ -77,7 +77,13 @@
 //     a sync.Once, counts), or returned where it is used by a call
 //     without arguments of such a constructor or of a getter of such a
 //     variable (sharedClient().Get(url)), when the Timeout is a constant
-//     the fix can write and the file imports time; for a Timeout assigned
+//     the fix can write and the file imports time; or a client the
+//     caller may hand in, with a default that has a Timeout (if client
+//     == nil { client = &http.Client{Timeout: 10 * time.Second} }, hc :=
+//     cfg.HTTPClient; if hc == nil { hc = ... }), in a variable or in
+//     every store of the field, which bounds each attempt on the
+//     default's path (the fix's deadline is then made only when the
+//     Timeout is positive); for a Timeout assigned
 //     under a condition, the fix's deadline is made only when it is
 //     positive; and a send that builds its request from a URL, without
 //     a context (c.Get(url), c.Head, c.Post, c.PostForm), through such a
