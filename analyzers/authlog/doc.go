@@ -17,8 +17,10 @@
 // both those that produce a credential and those whose result derives
 // from a parameter (a copy of a header, a helper that composes header
 // lines), and reports one that reaches a log. A loop over every name of a
-// header that filters none (no if, switch, select or branch in its body:
-// for k, v := range h { c[k] = v }, or for _, k := range sortedKeys(h)
+// header that filters none (no if, switch, select or branch in its body
+// but an if that only tests the number of values, if len(vs) > 0, as a
+// curl line's builder does: for k, v := range h { c[k] = v }, or for _,
+// k := range sortedKeys(h)
 // reading h[k]) carries every header's value; so does a loop over a
 // local slice that such a loop filled with every name (keys =
 // append(keys, k), sorted or not), or over slices.Sorted(maps.Keys(h)).

@@ -232,7 +232,7 @@ func (s *fstate) visit(n ast.Node) bool {
 		if h == nil {
 			return true
 		}
-		if !unfiltered(n.Body) {
+		if !unfiltered(info, n.Body, n.Value) {
 			names, ok := s.skippedNames(n)
 			if !ok {
 				return n.Value == nil || !isHeader(info.TypeOf(n.X))
@@ -442,7 +442,7 @@ func (s *fstate) skippedNames(n *ast.RangeStmt) ([]string, bool) {
 		}
 		break
 	}
-	if i == 0 || !unfiltered(&ast.BlockStmt{List: n.Body.List[i:]}) {
+	if i == 0 || !unfiltered(s.info, &ast.BlockStmt{List: n.Body.List[i:]}, n.Value) {
 		return nil, false
 	}
 	return names, true
@@ -451,18 +451,52 @@ func (s *fstate) skippedNames(n *ast.RangeStmt) ([]string, bool) {
 // unfiltered reports whether body, a loop's, runs every statement for
 // every element: it has no if, switch or select statement and no branch
 // (continue, break, goto) outside the function literals it holds.
-func unfiltered(body *ast.BlockStmt) bool {
+func unfiltered(info *types.Info, body *ast.BlockStmt, values ast.Expr) bool {
+	var vv *types.Var
+	if id, isID := ast.Unparen(values).(*ast.Ident); isID && values != nil {
+		vv, _ = info.Defs[id].(*types.Var)
+	}
 	ok := true
 	ast.Inspect(body, func(n ast.Node) bool {
-		switch n.(type) {
+		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
-		case *ast.IfStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt, *ast.BranchStmt:
+		case *ast.IfStmt:
+			// if len(vs) > 0 { c.Set(k, vs[0]) }: a header without a
+			// value carries nothing; no name is left out.
+			if vv == nil || n.Init != nil || n.Else != nil || !onlyLenOf(info, n.Cond, vv) {
+				ok = false
+			}
+		case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt, *ast.BranchStmt:
 			ok = false
 		}
 		return ok
 	})
 	return ok
+}
+
+// onlyLenOf reports whether cond compares len(v) with constants only
+// (len(vs) > 0, len(vs) != 0 && len(vs) < 8).
+func onlyLenOf(info *types.Info, cond ast.Expr, v *types.Var) bool {
+	switch c := ast.Unparen(cond).(type) {
+	case *ast.BinaryExpr:
+		switch c.Op {
+		case token.LAND, token.LOR:
+			return onlyLenOf(info, c.X, v) && onlyLenOf(info, c.Y, v)
+		case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+			isLen := func(e ast.Expr) bool {
+				call, ok := ast.Unparen(e).(*ast.CallExpr)
+				if !ok || len(call.Args) != 1 || !isBuiltin(info, call, "len") {
+					return false
+				}
+				id, ok := ast.Unparen(call.Args[0]).(*ast.Ident)
+				return ok && info.Uses[id] == types.Object(v)
+			}
+			isConst := func(e ast.Expr) bool { return info.Types[e].Value != nil }
+			return isLen(c.X) && isConst(c.Y) || isConst(c.X) && isLen(c.Y)
+		}
+	}
+	return false
 }
 
 // everyValue returns what reading the header a.Header by the name a.Key
