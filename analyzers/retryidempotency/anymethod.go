@@ -333,6 +333,25 @@ func (c *checker) callersMethod(fn ast.Node, m ast.Expr) bool {
 		if fd, isDecl := fn.(*ast.FuncDecl); ok && isDecl && v == recvVar(info, fd) {
 			return true // the receiver: a builder whose method its maker set
 		}
+		if ok && v.Kind() == types.LocalVar {
+			// method := cfg.Method; if method == "" { method = "POST" }:
+			// the configured method, with a default.
+			vals, known := flow.Assigned(info, fn, v)
+			if !known || len(vals) == 0 {
+				return false
+			}
+			from := false
+			for _, val := range vals {
+				if _, isConst := httpmodel.ConstString(info, val); isConst {
+					continue
+				}
+				if _, isIdent := ast.Unparen(val).(*ast.Ident); isIdent || !c.callersMethod(fn, val) {
+					return false
+				}
+				from = true
+			}
+			return from
+		}
 		return ok && c.paramOf(fn, v)
 	}
 	return false

@@ -49,7 +49,9 @@
 //   - a retrying sender: a loop that re-sends a request whose method it
 //     does not fix (a *http.Request parameter, a field holding one, a copy
 //     or a request a helper derives from one, a request built with a
-//     method taken from a parameter or a field, a call of a helper of the
+//     method taken from a parameter or a field, also through a local
+//     variable that gives it a constant default (method := cfg.Method;
+//     if method == "" { method = "POST" }), a call of a helper of the
 //     package that builds its request from the method it is handed, given
 //     the caller's, or built by a method of a request builder with the
 //     builder's own verb, a field its maker set (r.newHTTPRequest(ctx)
