@@ -2009,36 +2009,14 @@ func (c *checker) requestOrigin(fn ast.Node, req ast.Expr) ast.Expr {
 // request v (v.Header.Set("Idempotency-Key", ...), v.Header[...] = ...).
 func (c *checker) setsKeyOn(fn ast.Node, v *types.Var) bool {
 	info := c.pass.TypesInfo
-	onV := func(h ast.Expr) bool {
+	return c.setsKeyWhere(fn, func(h ast.Expr) bool {
 		hs, ok := ast.Unparen(h).(*ast.SelectorExpr)
 		if !ok || hs.Sel.Name != "Header" {
 			return false
 		}
 		id, ok := ast.Unparen(hs.X).(*ast.Ident)
 		return ok && info.Uses[id] == types.Object(v)
-	}
-	found := false
-	ast.Inspect(fn, func(n ast.Node) bool {
-		if found {
-			return false
-		}
-		switch n := n.(type) {
-		case *ast.CallExpr:
-			if h, ok := httpmodel.HeaderCall(info, n); ok && !h.Op.IsRead() && h.Op != httpmodel.HeaderDel && h.Name != "" && c.keys.Has(h.Name) && onV(h.Header) {
-				found = true
-			}
-		case *ast.AssignStmt:
-			if len(n.Lhs) == 1 {
-				if ix, ok := n.Lhs[0].(*ast.IndexExpr); ok {
-					if h, ok := httpmodel.HeaderIndexExpr(info, ix); ok && h.Name != "" && c.keys.Has(h.Name) && onV(h.Header) {
-						found = true
-					}
-				}
-			}
-		}
-		return !found
 	})
-	return found
 }
 
 // freshKeyAny reports a retrying sender that sets an idempotency key on

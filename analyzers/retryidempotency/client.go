@@ -103,6 +103,12 @@ func (c *checker) keyOnPath(funcs []ast.Node, keyed map[ast.Node]bool) bool {
 }
 
 func (c *checker) setsKey(fn ast.Node) bool {
+	return c.setsKeyWhere(fn, func(ast.Expr) bool { return true })
+}
+
+// setsKeyWhere reports whether fn sets an idempotency key header on a
+// header for which on holds (Set, Add, or an index assignment).
+func (c *checker) setsKeyWhere(fn ast.Node, on func(header ast.Expr) bool) bool {
 	info := c.pass.TypesInfo
 	found := false
 	ast.Inspect(fn, func(n ast.Node) bool {
@@ -111,13 +117,13 @@ func (c *checker) setsKey(fn ast.Node) bool {
 		}
 		switch n := n.(type) {
 		case *ast.CallExpr:
-			if h, ok := httpmodel.HeaderCall(info, n); ok && !h.Op.IsRead() && h.Op != httpmodel.HeaderDel && h.Name != "" && c.keys.Has(h.Name) {
+			if h, ok := httpmodel.HeaderCall(info, n); ok && !h.Op.IsRead() && h.Op != httpmodel.HeaderDel && h.Name != "" && c.keys.Has(h.Name) && on(h.Header) {
 				found = true
 			}
 		case *ast.AssignStmt:
 			if len(n.Lhs) == 1 {
 				if ix, ok := n.Lhs[0].(*ast.IndexExpr); ok {
-					if h, ok := httpmodel.HeaderIndexExpr(info, ix); ok && h.Name != "" && c.keys.Has(h.Name) {
+					if h, ok := httpmodel.HeaderIndexExpr(info, ix); ok && h.Name != "" && c.keys.Has(h.Name) && on(h.Header) {
 						found = true
 					}
 				}

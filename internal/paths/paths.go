@@ -387,20 +387,10 @@ func (g *Graph) Leaves(loop ast.Stmt, from ast.Node, m Model) (leaves, ok bool) 
 				}
 			}
 		}
-		succs := b.Succs
-		if len(succs) == 0 {
+		if len(b.Succs) == 0 {
 			return true // a call that never returns ends the path
 		}
-		if len(succs) == 2 && len(b.Nodes) > p.i {
-			if cond, isCond := g.conds[b.Nodes[len(b.Nodes)-1]]; isCond {
-				switch m.Cond(cond) {
-				case Yes:
-					succs = succs[:1]
-				case No:
-					succs = succs[1:]
-				}
-			}
-		}
+		succs := g.taken(p, m)
 		for _, s := range succs {
 			isNext, out := sc.kind(s)
 			if out {
@@ -474,17 +464,7 @@ func (g *Graph) walk(sc scope, start place, m Model, ret func(Model, *ast.Return
 				}
 			}
 		}
-		succs := b.Succs
-		if len(succs) == 2 && len(b.Nodes) > p.i {
-			if cond, isCond := g.conds[b.Nodes[len(b.Nodes)-1]]; isCond {
-				switch m.Cond(cond) {
-				case Yes:
-					succs = succs[:1]
-				case No:
-					succs = succs[1:]
-				}
-			}
-		}
+		succs := g.taken(p, m)
 		for _, s := range succs {
 			isNext, out := sc.kind(s)
 			if isNext && iterates {
@@ -504,6 +484,23 @@ func (g *Graph) walk(sc scope, start place, m Model, ret func(Model, *ast.Return
 		return false
 	}
 	return walk(start, m)
+}
+
+// taken returns the successors of p's block that control may take in
+// the outcome m: both, unless the block ends in a condition m decides.
+func (g *Graph) taken(p place, m Model) []*cfg.Block {
+	b, succs := p.b, p.b.Succs
+	if len(succs) == 2 && len(b.Nodes) > p.i {
+		if cond, isCond := g.conds[b.Nodes[len(b.Nodes)-1]]; isCond {
+			switch m.Cond(cond) {
+			case Yes:
+				succs = succs[:1]
+			case No:
+				succs = succs[1:]
+			}
+		}
+	}
+	return succs
 }
 
 // visit shows v every node reachable from start within the scope,
