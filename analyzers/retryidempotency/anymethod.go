@@ -446,8 +446,8 @@ func (c *checker) underErr(n ast.Node, stack []ast.Node, errVar *types.Var) bool
 	info := c.pass.TypesInfo
 	for i := len(stack) - 1; i >= 0; i-- {
 		ifs, ok := stack[i].(*ast.IfStmt)
-		if !ok {
-			continue
+		if !ok || ifs.Else != nil && ifs.Else.Pos() <= n.Pos() && n.End() <= ifs.Else.End() {
+			continue // in the else branch: err == nil there
 		}
 		for _, conj := range conjuncts(ifs.Cond) {
 			b, ok := ast.Unparen(conj).(*ast.BinaryExpr)

@@ -170,3 +170,26 @@ func (p *poster) SendGuarded(req *http.Request) error { // want SendGuarded:"sen
 	}
 	return lastErr
 }
+
+type branches struct{ next http.RoundTripper }
+
+// Silent: each branch of if err != nil checks the method, the status
+// branch in its else.
+func (t *branches) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:"sends\\(param 0\\)"
+	var resp *http.Response
+	var err error
+	for i := 0; i < 3; i++ {
+		resp, err = t.next.RoundTrip(req)
+		if err != nil {
+			if !idempotent(req) {
+				return nil, err
+			}
+		} else {
+			if resp.StatusCode < 500 || !idempotent(req) {
+				return resp, nil
+			}
+			resp.Body.Close()
+		}
+	}
+	return resp, err
+}
