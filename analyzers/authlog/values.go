@@ -73,6 +73,9 @@ type fstate struct {
 	// allKeys maps the variable of a loop that visits every name of a
 	// header, and filters none, to the header (see visit).
 	allKeys map[*types.Var]ast.Expr
+	// own memoizes ownRequest for the request variables of the
+	// function.
+	own map[*types.Var]*ownReq
 	// fills holds, by header key, where a header was given values (h[k]
 	// = v, h.Set, h.Add): a header made fresh and filled again is no
 	// redaction.
@@ -119,6 +122,7 @@ func (c *checker) analyze(fd *ast.FuncDecl) *fstate {
 		variadic: -1,
 		dels:     map[string][]del{},
 		allKeys:  map[*types.Var]ast.Expr{},
+		own:      map[*types.Var]*ownReq{},
 		fills:    map[string][]token.Pos{},
 		recv:     c.fieldsOf,
 	}
@@ -1306,11 +1310,11 @@ func (s *fstate) formatted(call *ast.CallExpr, args []ast.Expr, fi int) val {
 	if format, ok := s.formatText(args[fi]); ok {
 		// fmt.Sprintf("%s?api_key=%s", base, k): the value of a secret
 		// query parameter, as base + "?api_key=" + k.
-		for i, secret := range queryVerbs(format) {
-			if a := fi + 1 + i; secret && a < len(args) && s.carriesText(args[a]) {
+		logsink.Directives(format, func(arg int, verb rune, at int) {
+			if a := fi + 1 + arg; strings.ContainsRune("svq", verb) && secretQueryKey(format[:at]) && a < len(args) && s.carriesText(args[a]) {
 				v.c |= credSecret
 			}
-		}
+		})
 	}
 	return v
 }
@@ -1334,39 +1338,6 @@ func (s *fstate) formatText(e ast.Expr) (string, bool) {
 		return "", false
 	}
 	return httpmodel.ConstString(s.info, vals[0])
-}
-
-// queryVerbs reports, for each argument of the printf format, whether its
-// verb (%s, %v or %q) follows a query parameter whose key says it holds a
-// secret, and its "=" ("...&api_key=%s"). It returns nil for a format
-// with explicit argument indexes or star widths, whose arguments it does
-// not count.
-func queryVerbs(format string) []bool {
-	if strings.ContainsAny(format, "[*") {
-		return nil
-	}
-	var out []bool
-	last := 0 // the start of the text since the previous verb
-	for i := 0; i < len(format); i++ {
-		if format[i] != '%' {
-			continue
-		}
-		text := format[last:i]
-		j := i + 1
-		for j < len(format) && strings.IndexByte("+-# 0123456789.", format[j]) >= 0 {
-			j++
-		}
-		if j >= len(format) {
-			break
-		}
-		if format[j] == '%' {
-			i, last = j, j+1
-			continue
-		}
-		out = append(out, strings.IndexByte("svq", format[j]) >= 0 && secretQueryKey(text))
-		i, last = j, j+1
-	}
-	return out
 }
 
 // isText reports whether a value of type t is text: a string, a byte
@@ -2142,38 +2113,65 @@ func (s *fstate) ownHeader(x *ast.SelectorExpr) bool {
 	if !ok || v.Kind() != types.LocalVar || !httpmodel.IsNamed(v.Type(), httpPkg, "Request") {
 		return false
 	}
+	o, done := s.own[v]
+	if !done {
+		o = s.ownRequest(v)
+		s.own[v] = o
+	}
+	if o == nil || o.firstOther.IsValid() && o.firstOther < x.Pos() {
+		return false
+	}
+	for _, l := range o.loops {
+		if l.Pos() <= x.Pos() && x.End() <= l.End() {
+			// x read again in a loop around it, after what the
+			// loop's earlier turns did to a request built before it.
+			return false
+		}
+	}
+	return true
+}
+
+// ownReq is what ownHeader needs to know of a request variable of the
+// function, once for all its reads.
+type ownReq struct {
+	// firstOther is the first use of the request other than one
+	// headerOnlyUse allows, NoPos when there is none.
+	firstOther token.Pos
+	// loops are the loops of the function after the request's
+	// declaration.
+	loops []ast.Node
+}
+
+// ownRequest returns what ownHeader needs to know of v, nil when v is not
+// a request this function built with http.NewRequest (assigned once).
+func (s *fstate) ownRequest(v *types.Var) *ownReq {
+	info := s.info
 	vals, known := flow.Assigned(info, s.decl, v)
 	if !known || len(vals) != 1 {
-		return false
+		return nil
 	}
 	call, ok := ast.Unparen(vals[0]).(*ast.CallExpr)
 	if !ok {
-		return false
+		return nil
 	}
 	if _, _, isNew := httpmodel.NewRequestMethod(info, call); !isNew {
-		return false
+		return nil
 	}
-	clean := true
+	o := &ownReq{}
 	ast.PreorderStack(s.decl.Body, nil, func(n ast.Node, stack []ast.Node) bool {
-		if !clean {
-			return false
-		}
 		switch n := n.(type) {
 		case *ast.ForStmt, *ast.RangeStmt:
-			// x read again in a loop around it, after what the
-			// loop's earlier turns did to a request built before it.
-			if n.Pos() <= x.Pos() && x.End() <= n.End() && v.Pos() < n.Pos() {
-				clean = false
+			if v.Pos() < n.Pos() {
+				o.loops = append(o.loops, n)
 			}
 		case *ast.Ident:
-			if info.Uses[n] != types.Object(v) || n.Pos() >= x.Pos() || len(stack) == 0 {
-				return true
+			if info.Uses[n] == types.Object(v) && len(stack) > 0 && !o.firstOther.IsValid() && !s.headerOnlyUse(n, stack) {
+				o.firstOther = n.Pos() // the walk goes in source order
 			}
-			clean = s.headerOnlyUse(n, stack)
 		}
-		return clean
+		return true
 	})
-	return clean
+	return o
 }
 
 // headerOnlyUse reports whether id, a use of a request variable under

@@ -10,9 +10,9 @@ package retrydeadline
 import (
 	"go/ast"
 	"go/constant"
+	"go/parser"
 	"go/token"
 	"go/types"
-	"strconv"
 	"time"
 
 	"golang.org/x/tools/go/analysis"
@@ -102,7 +102,7 @@ func (c *checker) clientTimeoutIn(fn ast.Node, send *ast.CallExpr) (per ast.Expr
 				// before the loop could find it nil (its sync.Once not
 				// run yet), and calling a constructor once more only
 				// for it reads badly.
-				if d := c.durationText(fn, call.Pos(), st.nanos); d != nil {
+				if d := c.constTimeout(call.Pos(), st.nanos); d != nil {
 					return d, st
 				}
 			}
@@ -529,39 +529,22 @@ func isClientResult(t types.Type) bool {
 	return httpmodel.IsNamed(t, "net/http", "Client")
 }
 
-// durationText returns an expression of the duration nanos (30 *
-// time.Second) for a fix in the file of fn at pos, nil when nanos is not
-// positive or the file does not import package time already.
-func (c *checker) durationText(fn ast.Node, pos token.Pos, nanos int64) ast.Expr {
-	if nanos <= 0 || fn == nil {
-		return nil
-	}
-	var file *ast.File
-	for _, f := range c.pass.Files {
-		if f.FileStart <= fn.Pos() && fn.Pos() <= f.FileEnd {
-			file = f
-		}
-	}
-	if file == nil {
+// constTimeout returns the expression of the constant Timeout nanos
+// (30 * time.Second, see durationText) for a fix in the file at pos, nil
+// when nanos is not positive or the file does not import package time
+// already.
+func (c *checker) constTimeout(pos token.Pos, nanos int64) ast.Expr {
+	file := fixes.FileOf(c.pass, pos)
+	if nanos <= 0 || file == nil {
 		return nil
 	}
 	name, edits, ok := fixes.Import(c.pass.TypesInfo, c.pass.Pkg, file, "time", pos)
 	if !ok || len(edits) > 0 {
 		return nil
 	}
-	d := time.Duration(nanos)
-	for _, u := range []struct {
-		unit time.Duration
-		name string
-	}{{time.Hour, "Hour"}, {time.Minute, "Minute"}, {time.Second, "Second"}, {time.Millisecond, "Millisecond"}, {time.Microsecond, "Microsecond"}, {time.Nanosecond, "Nanosecond"}} {
-		if d%u.unit == 0 {
-			unit := &ast.SelectorExpr{X: &ast.Ident{Name: name, NamePos: pos}, Sel: &ast.Ident{Name: u.name, NamePos: pos}}
-			if d == u.unit {
-				return unit
-			}
-			n := &ast.BasicLit{Kind: token.INT, Value: strconv.FormatInt(int64(d/u.unit), 10), ValuePos: pos}
-			return &ast.BinaryExpr{X: n, Op: token.MUL, Y: unit, OpPos: pos}
-		}
+	per, err := parser.ParseExpr(durationText(time.Duration(nanos), name))
+	if err != nil {
+		return nil
 	}
-	return nil
+	return per
 }

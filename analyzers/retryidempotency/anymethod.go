@@ -513,7 +513,7 @@ func (c *checker) guardsWhere(root ast.Node, guarded map[*types.Func]bool, sourc
 				found = true
 			} else if f := httpmodel.Callee(info, n); f != nil && guarded[f.Origin()] {
 				found = tested(true, n, stack)
-			} else if callerPredicate(info, n, f) && !optional(n, stack) {
+			} else if callerPredicate(info, n, f) && !optional(info, n, stack) {
 				// o.decider(req): whether a request may be retried is the
 				// caller's to say, through a predicate it configures.
 				found = tested(true, n, stack)
@@ -583,7 +583,7 @@ func callerPredicate(info *types.Info, call *ast.CallExpr, f *types.Func) bool {
 // optional reports whether call, under stack, is asked only when its
 // function value is set (c.shouldRetry != nil && !c.shouldRetry(req,
 // resp, err)): unset, the request is retried whatever its method.
-func optional(call *ast.CallExpr, stack []ast.Node) bool {
+func optional(info *types.Info, call *ast.CallExpr, stack []ast.Node) bool {
 	fun := types.ExprString(ast.Unparen(call.Fun))
 	for i := len(stack) - 1; i >= 0; i-- {
 		switch p := stack[i].(type) {
@@ -595,7 +595,7 @@ func optional(call *ast.CallExpr, stack []ast.Node) bool {
 			}
 			for _, side := range []ast.Expr{p.X, p.Y} {
 				if b, ok := ast.Unparen(side).(*ast.BinaryExpr); ok && b.Op == token.NEQ &&
-					(types.ExprString(ast.Unparen(b.X)) == fun && isNilIdent(b.Y) || types.ExprString(ast.Unparen(b.Y)) == fun && isNilIdent(b.X)) {
+					(types.ExprString(ast.Unparen(b.X)) == fun && isNil(info, b.Y) || types.ExprString(ast.Unparen(b.Y)) == fun && isNil(info, b.X)) {
 					return true
 				}
 			}
@@ -604,11 +604,6 @@ func optional(call *ast.CallExpr, stack []ast.Node) bool {
 		return false
 	}
 	return false
-}
-
-func isNilIdent(e ast.Expr) bool {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	return ok && id.Name == "nil"
 }
 
 // testsSource reports whether the function f of the package compares or

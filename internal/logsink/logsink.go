@@ -572,12 +572,28 @@ const GoSyntax = '#'
 // argument, GoSyntax for %#v), following explicit argument indexes ([n])
 // as fmt does. ok is false when an index is malformed.
 func Verbs(format string) (verbs [][]rune, ok bool) {
-	i, arg := 0, 0
-	use := func(r rune) {
+	ok = Directives(format, func(arg int, verb rune, _ int) {
 		for len(verbs) <= arg {
 			verbs = append(verbs, nil)
 		}
-		verbs[arg] = append(verbs[arg], r)
+		verbs[arg] = append(verbs[arg], verb)
+	})
+	if !ok {
+		return nil, false
+	}
+	return verbs, true
+}
+
+// Directives calls f for each argument that a directive of the printf
+// format consumes, in order: the argument's index (following explicit
+// indexes, [n], as fmt does), the verb that prints it (see Verbs), and
+// the offset in format of the directive's '%', so that the text before
+// it says what the value is ("&api_key=%s"). It reports false when an
+// index is malformed.
+func Directives(format string, f func(arg int, verb rune, at int)) bool {
+	i, arg, at := 0, 0, 0
+	use := func(r rune) {
+		f(arg, r, at)
 		arg++
 	}
 	// index consumes an explicit argument index, [n].
@@ -618,6 +634,7 @@ func Verbs(format string) (verbs [][]rune, ok bool) {
 			i++
 			continue
 		}
+		at = i
 		i++
 		sharp := false
 		for i < len(format) && strings.IndexByte("+-# 0", format[i]) >= 0 {
@@ -625,16 +642,16 @@ func Verbs(format string) (verbs [][]rune, ok bool) {
 			i++
 		}
 		if !number() {
-			return nil, false
+			return false
 		}
 		if i < len(format) && format[i] == '.' {
 			i++
 			if !number() {
-				return nil, false
+				return false
 			}
 		}
 		if !index() {
-			return nil, false
+			return false
 		}
 		if i >= len(format) {
 			break
@@ -649,7 +666,7 @@ func Verbs(format string) (verbs [][]rune, ok bool) {
 		}
 		use(r)
 	}
-	return verbs, true
+	return true
 }
 
 // Reveals reports whether printing a value of type t with verb shows its

@@ -699,18 +699,24 @@ func counted(info *types.Info, s ast.Stmt) bool {
 		if s.Cond == nil || s.Post == nil {
 			return false
 		}
-		var stepped *types.Var
-		switch p := s.Post.(type) {
-		case *ast.IncDecStmt:
-			stepped = varOf(info, p.X)
-		case *ast.AssignStmt:
-			if len(p.Lhs) == 1 && (p.Tok == token.ADD_ASSIGN || p.Tok == token.SUB_ASSIGN) {
-				stepped = varOf(info, p.Lhs[0])
-			}
-		}
+		stepped := steppedVar(info, s.Post)
 		return stepped != nil && flow.Mentions(info, s.Cond, stepped)
 	}
 	return false
+}
+
+// steppedVar returns the variable that s steps (i++, i--, i += n, i -=
+// n), nil for any other statement.
+func steppedVar(info *types.Info, s ast.Stmt) *types.Var {
+	switch s := s.(type) {
+	case *ast.IncDecStmt:
+		return varOf(info, s.X)
+	case *ast.AssignStmt:
+		if len(s.Lhs) == 1 && (s.Tok == token.ADD_ASSIGN || s.Tok == token.SUB_ASSIGN) {
+			return varOf(info, s.Lhs[0])
+		}
+	}
+	return nil
 }
 
 // indexedList returns xs when s is for i := 0; i < len(xs); i++ (or
@@ -1348,17 +1354,8 @@ func CountedExit(info *types.Info, l *Loop) bool {
 	}
 	stepped := map[*types.Var]bool{}
 	step := func(s ast.Stmt) {
-		switch s := s.(type) {
-		case *ast.IncDecStmt:
-			if v := varOf(info, s.X); v != nil {
-				stepped[v] = true
-			}
-		case *ast.AssignStmt:
-			if len(s.Lhs) == 1 && (s.Tok == token.ADD_ASSIGN || s.Tok == token.SUB_ASSIGN) {
-				if v := varOf(info, s.Lhs[0]); v != nil {
-					stepped[v] = true
-				}
-			}
+		if v := steppedVar(info, s); v != nil {
+			stepped[v] = true
 		}
 	}
 	if st.Post != nil {
