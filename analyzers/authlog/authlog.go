@@ -630,26 +630,22 @@ func mayCarryResults(fn *types.Func) bool {
 
 // callsLog reports whether some function of decls calls a log function
 // or a wrapper of one from another package. It tests each call by its
-// name first, which spares resolving the callee of almost every call in
-// a package without HTTP (generated code holds a great many).
+// name first, which spares asking most calls whether they log.
 func (c *checker) callsLog(decls []decl) bool {
 	wrappers := c.wrapperNames()
 	found := false
 	for _, d := range decls {
-		// Not the call index: that would resolve every callee of a
-		// package that in most cases has no log call at all.
-		ast.Inspect(d.fd.Body, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok || found {
-				return !found
-			}
-			name := httpmodel.CalleeName(call)
+		// The call index, which the retry analyzers build for every
+		// body anyway, with each callee resolved once.
+		for _, call := range c.calls.Calls(d.fd) {
+			name := httpmodel.CalleeName(call.Expr)
 			if name == "" || !c.mayLogName(name, wrappers) {
-				return true
+				continue
 			}
-			found = c.isLogCall(call, httpmodel.Callee(c.pass.TypesInfo, call))
-			return !found
-		})
+			if found = c.isLogCall(call.Expr, call.Callee); found {
+				break
+			}
+		}
 		if found {
 			return true
 		}

@@ -3,6 +3,9 @@ package authlog
 import (
 	"go/ast"
 	"go/types"
+	"slices"
+
+	"github.com/retrylint/retrylint/internal/callindex"
 )
 
 // dumpFields finds the fields of text type to which a function of the
@@ -28,11 +31,14 @@ func (c *checker) findDumpFields(decls []decl) bool {
 		if d.fd.Body == nil || isTestFile(c.pass, d.file) {
 			continue
 		}
-		dumps, stores := false, false
+		// A dump first, from the call index; the walk for the stores
+		// only in the few functions that make one.
+		if !slices.ContainsFunc(c.calls.Calls(d.fd), func(call callindex.Call) bool { return isDump(info, call.Expr) }) {
+			continue
+		}
+		stores := false
 		ast.Inspect(d.fd.Body, func(n ast.Node) bool {
 			switch n := n.(type) {
-			case *ast.CallExpr:
-				dumps = dumps || isDump(info, n)
 			case *ast.AssignStmt:
 				for _, l := range n.Lhs {
 					stores = stores || textField(info, l) != nil
@@ -44,7 +50,7 @@ func (c *checker) findDumpFields(decls []decl) bool {
 			}
 			return true
 		})
-		if !dumps || !stores {
+		if !stores {
 			continue
 		}
 		st := c.analyze(d.fd)

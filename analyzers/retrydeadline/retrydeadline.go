@@ -119,6 +119,7 @@ type checker struct {
 	pass  *analysis.Pass
 	cfg   Config
 	loops *retryloop.Result
+	index *callindex.Index
 	facts *summary.Table[timeoutFact, *timeoutFact]
 	// handledSleeps are waits already rewritten by a deadline fix.
 	handledSleeps map[ast.Stmt]bool
@@ -161,7 +162,7 @@ func run(pass *analysis.Pass, cfg Config, at func(token.Pos)) (any, error) {
 	checkK8s(pass, at)
 	waits := computeWaitFacts(pass)
 	exportClientVars(pass)
-	c := &checker{pass: pass, cfg: cfg, loops: loops, handledSleeps: map[ast.Stmt]bool{}, waits: waits,
+	c := &checker{pass: pass, cfg: cfg, loops: loops, index: pass.ResultOf[callindex.Analyzer].(*callindex.Index), handledSleeps: map[ast.Stmt]bool{}, waits: waits,
 		importedWaits:      analysisutil.NewFactCache[waitFact](pass),
 		importedBlind:      analysisutil.NewFactCache[blindHelperFact](pass),
 		handledCalls:       map[*ast.CallExpr]bool{},
@@ -452,6 +453,35 @@ func (c *checker) loopFact(fn *types.Func) *timeoutFact {
 // itself: go and defer statements and function literals are skipped, but a
 // literal called on the spot is part of root.
 func (c *checker) inspectOwn(root ast.Node, fn func(*ast.CallExpr)) {
+	f, ok := c.index.DeclAt(root.Pos())
+	if !ok {
+		c.inspectOwnWalk(root, fn)
+		return
+	}
+	// The index lists the body's calls in the order of a preorder walk,
+	// each with what detaches it (a go or defer statement, a function
+	// literal not called on the spot).
+	for _, call := range callindex.In(c.index.Calls(f.Decl), root) {
+		if call.DetachedWithin(root) {
+			continue
+		}
+		fn(call.Expr)
+		c.inspectClosureOf(root, call.Expr, fn)
+	}
+}
+
+// inspectClosureOf calls inspectOwn on the body of the closure that call
+// calls (as a retry loop calls its attempt, made in the loop or before
+// it): it runs as part of root too.
+func (c *checker) inspectClosureOf(root ast.Node, call *ast.CallExpr, fn func(*ast.CallExpr)) {
+	if lit := c.loops.ClosureOf(call); lit != nil && lit.Body != root && !(lit.Pos() <= call.Pos() && call.End() <= lit.End()) {
+		c.inspectOwn(lit.Body, fn)
+	}
+}
+
+// inspectOwnWalk is inspectOwn for code outside every function body of
+// the index (a package-level variable's function literal).
+func (c *checker) inspectOwnWalk(root ast.Node, fn func(*ast.CallExpr)) {
 	ast.Inspect(root, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit, *ast.GoStmt, *ast.DeferStmt:
@@ -459,14 +489,9 @@ func (c *checker) inspectOwn(root ast.Node, fn func(*ast.CallExpr)) {
 		case *ast.CallExpr:
 			fn(n)
 			if lit, ok := ast.Unparen(n.Fun).(*ast.FuncLit); ok {
-				c.inspectOwn(lit.Body, fn)
+				c.inspectOwnWalk(lit.Body, fn)
 			}
-			// A closure of the function called here (as a retry loop
-			// calls its attempt, made in the loop or before it) runs
-			// here too.
-			if lit := c.loops.ClosureOf(n); lit != nil && lit.Body != root && !(lit.Pos() <= n.Pos() && n.End() <= lit.End()) {
-				c.inspectOwn(lit.Body, fn)
-			}
+			c.inspectClosureOf(root, n, fn)
 		}
 		return true
 	})

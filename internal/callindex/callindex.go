@@ -8,10 +8,12 @@
 package callindex
 
 import (
+	"cmp"
 	"go/ast"
 	"go/token"
 	"go/types"
 	"reflect"
+	"slices"
 	"sort"
 	"sync"
 
@@ -76,6 +78,9 @@ type Index struct {
 
 	declOnce sync.Once
 	decls    map[*types.Func]Func
+
+	byPosOnce sync.Once
+	byPos     []Func // funcs sorted by position
 }
 
 type body struct {
@@ -118,6 +123,21 @@ func (ix *Index) Decl(fn *types.Func) (Func, bool) {
 	})
 	f, ok := ix.decls[fn]
 	return f, ok
+}
+
+// DeclAt returns the function declaration (with a body) whose body holds
+// pos, and whether there is one: none for a position in a package-level
+// variable's initialiser or outside every body.
+func (ix *Index) DeclAt(pos token.Pos) (Func, bool) {
+	ix.byPosOnce.Do(func() {
+		ix.byPos = slices.Clone(ix.funcs)
+		slices.SortFunc(ix.byPos, func(a, b Func) int { return cmp.Compare(a.Decl.Pos(), b.Decl.Pos()) })
+	})
+	i := sort.Search(len(ix.byPos), func(i int) bool { return ix.byPos[i].Decl.End() > pos })
+	if i < len(ix.byPos) && ix.byPos[i].Decl.Body.Pos() <= pos {
+		return ix.byPos[i], true
+	}
+	return Func{}, false
 }
 
 // Calls returns the calls in the body of fd, function literals included,

@@ -22,6 +22,9 @@ func (*HeaderMapFact) String() string { return "headermap" }
 // among its FactTypes.
 func ExportHeaderMapFields(pass *analysis.Pass) {
 	info := pass.TypesInfo
+	if !declaresStringsMapField(info) {
+		return // no field to mark: the walk of every store is spared
+	}
 	all := map[*types.Var]bool{} // every store seen so far is a header
 	var order []*types.Var
 	note := func(v *types.Var, val ast.Expr) {
@@ -47,6 +50,17 @@ func ExportHeaderMapFields(pass *analysis.Pass) {
 			pass.ExportObjectFact(v, new(HeaderMapFact))
 		}
 	}
+}
+
+// declaresStringsMapField reports whether info defines a struct field of
+// type map[string][]string (other than http.Header).
+func declaresStringsMapField(info *types.Info) bool {
+	for _, obj := range info.Defs {
+		if v, ok := obj.(*types.Var); ok && v.IsField() && isStringsMap(v.Type()) {
+			return true
+		}
+	}
+	return false
 }
 
 // isStringsMap reports whether t is map[string][]string, not named
