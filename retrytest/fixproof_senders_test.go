@@ -656,6 +656,17 @@ func TestFixBehavesRetryIdempotencyInterfacePost(t *testing.T) {
 	provesTransportGuard(t, c, "/hook")
 }
 
+// TestFixBehavesRetryIdempotencyErrorHelper: a program whose retry loop
+// calls a helper that sends a request of the method it is handed and
+// returns its error alone writes off the stock twice when the server
+// applied the POST and the connection dropped; after the fix (the guard
+// finds the transport error inside the helper's wrapping) the error is
+// handed back, while a 503 is tried again as before.
+func TestFixBehavesRetryIdempotencyErrorHelper(t *testing.T) {
+	c := fixClient(t, "errhelperpost", "retryidempotency", "a request of its caller's method (method) is re-sent after a transport error")
+	provesTransportGuard(t, c, "/products/42/writeoff")
+}
+
 // provesTransportGuard runs the client c, which posts one message to path
 // and tries again after any error, before and after the transport-error
 // guard of its fix: a message the server took before the connection

@@ -139,6 +139,13 @@ func (c *checker) clientTimeoutIn(fn ast.Node, send *ast.CallExpr) (per ast.Expr
 			return timeoutOf(id), st
 		}
 	}
+	if known && len(values) == 0 {
+		// A client parameter the function never assigns: the clients its
+		// callers hand it.
+		if st := c.paramTimeout(fn, v); st.ok {
+			return timeoutOf(id), st
+		}
+	}
 	if !known || len(values) != 1 {
 		return nil, storedTimeout{}
 	}
@@ -162,6 +169,60 @@ func (c *checker) clientTimeoutIn(fn ast.Node, send *ast.CallExpr) (per ast.Expr
 		return nil, storedTimeout{}
 	}
 	return timeoutOf(id), st
+}
+
+// paramTimeout reports whether some call of fn in the package hands its
+// client parameter v a client with a Timeout (see clientValueTimeout), as
+// fieldTimeout does for the stores of a field: conditional when another
+// call hands it one without, or when fn may be called from another
+// package.
+func (c *checker) paramTimeout(fn ast.Node, v *types.Var) storedTimeout {
+	fd, ok := fn.(*ast.FuncDecl)
+	if !ok {
+		return storedTimeout{}
+	}
+	obj, _ := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+	if obj == nil {
+		return storedTimeout{}
+	}
+	j := paramPos(obj.Signature(), v)
+	if j < 0 {
+		return storedTimeout{}
+	}
+	if r, ok := c.paramTimeouts[v]; ok {
+		return r
+	}
+	var held storedTimeout
+	without := obj.Exported()
+	for _, f := range c.index.Funcs() {
+		for _, call := range c.index.Calls(f.Decl) {
+			if call.Callee == nil || call.Callee.Origin() != obj || j >= len(call.Expr.Args) || call.Expr.Ellipsis.IsValid() {
+				continue
+			}
+			if st := c.clientValueTimeout(f.Decl, call.Expr.Args[j]); st.ok {
+				held = held.join(st)
+			} else {
+				without = true
+			}
+		}
+	}
+	r := held
+	r.cond = r.ok && (r.cond || without)
+	if c.paramTimeouts == nil {
+		c.paramTimeouts = map[*types.Var]storedTimeout{}
+	}
+	c.paramTimeouts[v] = r
+	return r
+}
+
+// paramPos returns the index of parameter v in sig, or -1.
+func paramPos(sig *types.Signature, v *types.Var) int {
+	for i := range sig.Params().Len() {
+		if sig.Params().At(i) == v {
+			return i
+		}
+	}
+	return -1
 }
 
 // clientLitTimeout returns the Timeout that e, an http.Client literal or
@@ -250,11 +311,15 @@ func (c *checker) timeoutAssigned(scope ast.Node, v *types.Var) storedTimeout {
 }
 
 // fieldTimeout reports whether field v of a type of this package is
-// stored at least once and every store of the package (a composite
-// literal's element or an assignment) is a client with a Timeout (see
-// clientValueTimeout): an http.Client literal with one, a constructor's
-// client, or a local variable assigned only such a client, or only a
-// client its function gives a Timeout (hc := &http.Client{}; hc.Timeout = d).
+// stored a client with a Timeout (see clientValueTimeout) by some store
+// of the package (a composite literal's element or an assignment): an
+// http.Client literal with one, a constructor's client, or a local
+// variable assigned only such a client, or only a client its function
+// gives a Timeout (hc := &http.Client{}; hc.Timeout = d). When another
+// store holds no Timeout (a fake client for tests, a client an option
+// replaces), the Timeout is conditional: the clients that hold one make
+// each attempt's timeout, and a deadline sized from it is made only when
+// it is positive.
 func (c *checker) fieldTimeout(v *types.Var) storedTimeout {
 	if c.fieldTimeouts == nil {
 		c.fieldTimeouts = map[*types.Var]storedTimeout{}
@@ -263,20 +328,20 @@ func (c *checker) fieldTimeout(v *types.Var) storedTimeout {
 		return r
 	}
 	info := c.pass.TypesInfo
-	stores, all := 0, v.Pkg() == c.pass.Pkg
+	if v.Pkg() != c.pass.Pkg {
+		c.fieldTimeouts[v] = storedTimeout{}
+		return storedTimeout{}
+	}
 	var held storedTimeout
+	without := false // a store of no client with a Timeout, or of an unknown one
 	for _, file := range c.pass.Files {
-		if !all {
-			break
-		}
 		var fn ast.Node = file // the function of the store, for local variables
 		check := func(e ast.Expr) {
-			stores++
 			if st := c.clientValueTimeout(fn, e); st.ok {
 				held = held.join(st)
 				return
 			}
-			all = false
+			without = true
 		}
 		ast.Inspect(file, func(n ast.Node) bool {
 			switch n := n.(type) {
@@ -290,20 +355,18 @@ func (c *checker) fieldTimeout(v *types.Var) storedTimeout {
 				for i, lhs := range n.Lhs {
 					if s, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok && flow.FieldOf(info, s) == v {
 						if len(n.Lhs) != len(n.Rhs) {
-							all = false
+							without = true
 							continue
 						}
 						check(n.Rhs[i])
 					}
 				}
 			}
-			return all
+			return true
 		})
 	}
-	r := storedTimeout{}
-	if all && stores > 0 {
-		r = held
-	}
+	r := held
+	r.cond = r.ok && (r.cond || without)
 	c.fieldTimeouts[v] = r
 	return r
 }

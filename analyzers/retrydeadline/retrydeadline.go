@@ -127,8 +127,9 @@ type checker struct {
 	// of time.After or time.Tick (see timeChanVar), found at the first
 	// question.
 	timeChans map[*types.Var]bool
-	// fieldTimeouts caches fieldTimeout.
+	// fieldTimeouts caches fieldTimeout, paramTimeouts paramTimeout.
 	fieldTimeouts map[*types.Var]storedTimeout
+	paramTimeouts map[*types.Var]storedTimeout
 	// waits are the package's wait functions (see waitFact).
 	waits map[*types.Func]*waitFact
 	// importedWaits are the wait functions of other packages.

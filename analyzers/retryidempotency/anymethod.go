@@ -429,10 +429,10 @@ func handsBackResponse(info *types.Info, ft *ast.FuncType, resp types.Type) bool
 // its error to, or nil.
 func (c *checker) sendErr(l *retryloop.Loop, s send) *types.Var {
 	as, _ := c.sendAssign(l, s)
-	if as == nil || len(as.Lhs) != 2 {
+	if as == nil {
 		return nil
 	}
-	id, ok := as.Lhs[1].(*ast.Ident)
+	id, ok := as.Lhs[len(as.Lhs)-1].(*ast.Ident)
 	if !ok {
 		return nil
 	}
@@ -949,7 +949,10 @@ func (c *checker) checkAnyMethod(file *ast.File, l *retryloop.Loop, s send) bool
 		analysisutil.Gate(c.pass, s.call.Pos(), "any-nofix-assign", "a request of any method re-sent after "+outcome+", its results are not assigned in the loop body")
 		return false
 	}
-	respName, errName := identName(as.Lhs[0]), identName(as.Lhs[1])
+	respName, errName := "", identName(as.Lhs[len(as.Lhs)-1])
+	if len(as.Lhs) == 2 {
+		respName = identName(as.Lhs[0])
+	}
 	ft, _ := flow.FuncParts(l.Func)
 	var cond, ret string
 	var extra []analysis.TextEdit // an import the guard needs
@@ -1428,7 +1431,8 @@ func innermostLit(fd *ast.FuncDecl, n ast.Node) *ast.FuncLit {
 	return in
 }
 
-// sendAssign returns the assignment of the send's response and error and
+// sendAssign returns the assignment of the send's response and error (or
+// of the error alone, for a helper that returns nothing else) and
 // the statement after which both hold them: the assignment itself, an if
 // statement that makes it in its init (if resp, err = send(); err == nil
 // {...}), or an if statement whose every branch sends (see branchSend),
@@ -1453,7 +1457,7 @@ func (c *checker) sendAssign(l *retryloop.Loop, s send) (*ast.AssignStmt, ast.St
 					as = init // resp, err = send() in the init: both hold after the if
 				}
 			}
-			if ok && as != nil && len(as.Lhs) == 2 && len(as.Rhs) == 1 && ast.Unparen(as.Rhs[0]) == s.call {
+			if ok && as != nil && (len(as.Lhs) == 2 || len(as.Lhs) == 1 && returnsErrorOnly(c.pass.TypesInfo, s.call)) && len(as.Rhs) == 1 && ast.Unparen(as.Rhs[0]) == s.call {
 				foundAs, foundSt = as, st
 				return false
 			}
@@ -1461,6 +1465,13 @@ func (c *checker) sendAssign(l *retryloop.Loop, s send) (*ast.AssignStmt, ast.St
 		return true
 	})
 	return foundAs, foundSt
+}
+
+// returnsErrorOnly reports whether call returns an error and nothing
+// else: a helper that sends (err := c.do(ctx, method, path, body, out)).
+func returnsErrorOnly(info *types.Info, call *ast.CallExpr) bool {
+	t := info.TypeOf(call)
+	return t != nil && types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
 // eachList calls f with the statement list of body and of every block,

@@ -126,6 +126,14 @@ type Iterator interface {
 	Iterates() bool
 }
 
+// A Canceller is a Model that sets aside the paths that leave on the
+// caller's cancellation: a select case that Cancelled accepts (one that
+// receives from ctx.Done()) ends a path without leaving the loop. Such a
+// path is taken after any outcome alike, so it says nothing of this one.
+type Canceller interface {
+	Cancelled(cc *ast.CommClause) bool
+}
+
 // A Forgetter is a Model whose conditions are on variables that a node
 // after the call may assign again (err reused for a later call's error:
 // req.Body, err = req.GetBody()). Past such a node, a path goes on in the
@@ -374,6 +382,11 @@ func (g *Graph) Leaves(loop ast.Stmt, from ast.Node, m Model) (leaves, ok bool) 
 	var walk func(p place, m Model, wrapped bool) bool
 	walk = func(p place, m Model, wrapped bool) bool {
 		b := p.b
+		if c, ok := m.(Canceller); ok && b.Kind == cfg.KindSelectCaseBody {
+			if cc, ok := b.Stmt.(*ast.CommClause); ok && c.Cancelled(cc) {
+				return false
+			}
+		}
 		for _, n := range b.Nodes[p.i:] {
 			if r, isReturn := n.(*ast.ReturnStmt); isReturn {
 				return !m.Return(r)

@@ -122,6 +122,10 @@ func (r *Result) repeatsOnSuccess(l *Loop) bool {
 			return false
 		}
 		m.status = 200
+		// An exit on the caller's cancellation (a select case on
+		// ctx.Done(), if ctx.Err() != nil) is taken after a success as
+		// after a failure: it does not leave on success.
+		m.cancelAside = true
 		if leaves, ok := g.Leaves(l.Stmt, as, m); !ok || leaves {
 			return false
 		}
@@ -160,7 +164,9 @@ func (r *Result) sendOutcome(l *Loop, call *ast.CallExpr) (m *failure, as *ast.A
 	info := r.pass.TypesInfo
 	_, direct = httpmodel.SendOf(info, call)
 	as = assignOf(l.Body, call)
-	if as == nil || len(as.Lhs) < 2 {
+	// A net/http send assigns a response and an error; a function that
+	// sends may return its error alone (err := c.ping(ctx)).
+	if as == nil || len(as.Lhs) == 0 || direct && len(as.Lhs) < 2 {
 		return nil, nil, false, false
 	}
 	m = &failure{info: info, err: identVar(info, as.Lhs[len(as.Lhs)-1]), codes: map[*types.Var]bool{}}
@@ -274,9 +280,43 @@ type failure struct {
 	// assignment of the error (see Forget).
 	sent   *ast.AssignStmt
 	forgot *failure
+	// cancelAside sets aside the exits on the caller's cancellation (see
+	// Cancelled), for a question about this outcome alone.
+	cancelAside bool
 }
 
 func (m *failure) Return(*ast.ReturnStmt) bool { return false }
+
+// Cancelled reports, when the model sets cancellation aside, whether cc
+// is a select case that receives from a context's Done channel (see
+// paths.Canceller).
+func (m *failure) Cancelled(cc *ast.CommClause) bool {
+	if !m.cancelAside {
+		return false
+	}
+	var x ast.Expr
+	switch comm := cc.Comm.(type) {
+	case *ast.ExprStmt:
+		x = comm.X
+	case *ast.AssignStmt:
+		if len(comm.Rhs) == 1 {
+			x = comm.Rhs[0]
+		}
+	}
+	u, ok := ast.Unparen(x).(*ast.UnaryExpr)
+	return ok && u.Op == token.ARROW && m.contextCall(u.X, "Done")
+}
+
+// contextCall reports whether e is a call of the method name of a
+// context.Context (ctx.Done(), ctx.Err()).
+func (m *failure) contextCall(e ast.Expr, name string) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) != 0 {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	return ok && sel.Sel.Name == name && httpmodel.IsNamed(m.info.TypeOf(sel.X), "context", "Context")
+}
 
 // Visit learns the variables assigned the response's status once.
 func (m *failure) Visit(n ast.Node) {
@@ -327,6 +367,11 @@ func (m *failure) Cond(e ast.Expr) paths.Tri {
 		switch e.Op {
 		case token.EQL, token.NEQ:
 			for _, p := range [][2]ast.Expr{{e.X, e.Y}, {e.Y, e.X}} {
+				if m.cancelAside && m.contextCall(p[0], "Err") && m.isNil(p[1]) {
+					// Not cancelled: the exit on cancellation is set
+					// aside (see Cancelled).
+					return paths.Of(e.Op == token.EQL)
+				}
 				if (m.is(p[0], m.err) || m.is(p[0], m.resp)) && m.isNil(p[1]) {
 					// After a transport error the error is set and the
 					// response nil; after a status, the reverse.

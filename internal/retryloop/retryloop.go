@@ -1287,7 +1287,10 @@ func (anyOutcome) Return(*ast.ReturnStmt) bool { return false }
 // inSelectCases reports whether every send runs in a case of a select
 // statement of the loop body: the loop serves events (a ticker, a queue,
 // cancellation) and sends on each, as a poller does; a retry loop sends and
-// then waits in a select.
+// then waits in a select. A default clause serves no event: it runs
+// whenever no case is ready, so a loop whose attempt is the default of a
+// select that only checks for cancellation (select { case <-ctx.Done():
+// return; default: send... }) retries as if the select were not there.
 func inSelectCases(body *ast.BlockStmt, sends []*ast.CallExpr) bool {
 	if len(sends) == 0 {
 		return false
@@ -1298,7 +1301,9 @@ func inSelectCases(body *ast.BlockStmt, sends []*ast.CallExpr) bool {
 		case *ast.FuncLit:
 			return false
 		case *ast.CommClause:
-			cases = append(cases, n)
+			if n.Comm != nil {
+				cases = append(cases, n)
+			}
 		}
 		return true
 	})

@@ -104,9 +104,10 @@ func local(url string) (*http.Response, error) {
 	return nil, errGaveUp
 }
 
-// ---- must stay silent ----
-
-// Shared may also take the caller's client, whose Timeout is unknown.
+// Shared may also take the caller's client, whose Timeout is unknown:
+// the clients NewShared makes have one, so the attempts through them
+// have a per-attempt timeout, and the budget is checked only when the
+// client's Timeout is positive.
 type Shared struct {
 	hc *http.Client
 }
@@ -128,7 +129,7 @@ func (s *Shared) Get(ctx context.Context, url string) (*http.Response, error) {
 		if err != nil {
 			return nil, err
 		}
-		resp, err := s.hc.Do(req)
+		resp, err := s.hc.Do(req) // want `per-attempt timeout \(http.Client.Timeout\) inside retry loop but no overall deadline`
 		if err == nil {
 			return resp, nil
 		}
@@ -140,6 +141,8 @@ func (s *Shared) Get(ctx context.Context, url string) (*http.Response, error) {
 	}
 	return nil, errGaveUp
 }
+
+// ---- must stay silent ----
 
 // noTimeout sets a Timeout of zero: none.
 func noTimeout(url string) (*http.Response, error) {

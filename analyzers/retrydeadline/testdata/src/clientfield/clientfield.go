@@ -71,8 +71,10 @@ func (c *Client) Bounded(ctx context.Context, path string) (*http.Response, erro
 	return nil, lastErr
 }
 
-// Plain's client may be http.DefaultClient, which has no Timeout: the
-// attempts have no per-attempt timeout to multiply.
+// Plain's client may be http.DefaultClient, which has no Timeout, or
+// the one NewPlainTimeout makes, which has: the attempts through that one
+// have a per-attempt timeout, and the budget is checked only when the
+// client's Timeout is positive.
 type Plain struct {
 	hc *http.Client
 }
@@ -95,7 +97,41 @@ func (p *Plain) Get(ctx context.Context, url string) (*http.Response, error) {
 		if err != nil {
 			return nil, err
 		}
-		resp, err := p.hc.Do(req)
+		resp, err := p.hc.Do(req) // want `per-attempt timeout \(http.Client.Timeout\) inside retry loop but no overall deadline`
+		if err == nil {
+			return resp, nil
+		}
+		lastErr = err
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(time.Second):
+		}
+	}
+	return nil, lastErr
+}
+
+// Bare's client is http.DefaultClient or the caller's: no store holds a
+// Timeout, so the attempts have no per-attempt timeout to multiply.
+type Bare struct {
+	hc *http.Client
+}
+
+func NewBare(hc *http.Client) *Bare {
+	if hc == nil {
+		return &Bare{hc: http.DefaultClient}
+	}
+	return &Bare{hc: hc}
+}
+
+func (b *Bare) Get(ctx context.Context, url string) (*http.Response, error) {
+	var lastErr error
+	for i := 0; i < 3; i++ {
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+		if err != nil {
+			return nil, err
+		}
+		resp, err := b.hc.Do(req)
 		if err == nil {
 			return resp, nil
 		}
