@@ -268,6 +268,8 @@ func (f *funcFact) equal(g *funcFact) bool {
 
 type checker struct {
 	pass *analysis.Pass
+	// eventFields caches loggedFields (eventfield.go).
+	eventFields map[*types.Named]map[*types.Var]sinkCall
 	// routes are the credentials handed to helpers of the package that
 	// log and send them, and sentMemo caches alsoSent (sentlog.go).
 	routes   []route
@@ -355,6 +357,9 @@ type checker struct {
 	// fieldsOf is the receiver of the print method that analyze follows
 	// for the fields it prints (printfields.go), or nil.
 	fieldsOf *types.Var
+	// paramsBlank leaves the parameters without bits while fieldsOf is
+	// followed in a method that has some (eventfield.go).
+	paramsBlank bool
 	// shown are the String methods of the package that print fields a
 	// log's values carry credentials in (printfields.go).
 	shown map[*types.Func]*shownUse
@@ -535,6 +540,15 @@ func (c *checker) reach(g *summary.Graph, reachesHTTP bool) (logs, active []bool
 				logs[i] = true // a log held in a field or variable
 				break
 			}
+		}
+	}
+	// A method that stores in a field another method logs (an event's
+	// Bytes, whose Msg writes the fields) reaches that log.
+	// (Every method is asked, so that the fields are known before any
+	// summary is made: finding them analyses the logging methods.)
+	for i, d := range g.Funcs {
+		if d.Decl.Recv != nil && c.storesLoggedField(d) {
+			logs[i] = true
 		}
 	}
 	// A caller of a function that reaches a log reaches it too.
@@ -931,6 +945,7 @@ func (c *checker) summarise(st *fstate, logs bool) *funcFact {
 			}
 		})
 	}
+	c.storedLogged(st, f)
 	// Only another package reads Sent (this package's calls ask
 	// alsoSent): exported functions, and those used as values.
 	if f.Values != 0 && (st.decl.Name.IsExported() || c.addressTaken(st.decl)) {

@@ -149,7 +149,7 @@ func (c *checker) newHooks() *flow.Hooks[val] {
 		Param: func(i int, v *types.Var) val {
 			// A request is a credential by its type: it needs no
 			// parameter bit, and its callers are not told about it.
-			if i < 64 && !isRequest(v.Type()) {
+			if i < 64 && !isRequest(v.Type()) && !c.paramsBlank {
 				return val{p: 1 << i}
 			}
 			return val{}

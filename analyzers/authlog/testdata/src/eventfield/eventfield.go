@@ -1,0 +1,92 @@
+// Package eventfield logs through events and chained loggers that the
+// code builds itself: one method stores what it is given in a field of
+// its receiver, another writes that field to a log.
+package eventfield
+
+import (
+	"fmt"
+	"log"
+	"net/http"
+	"net/http/httputil"
+	"strings"
+
+	"eventfield/zlog"
+)
+
+// dumpTransport dumps each request into a debug event of another
+// package.
+type dumpTransport struct{ next http.RoundTripper }
+
+func (t dumpTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	dl := zlog.Debug()
+	if dump, err := httputil.DumpRequestOut(req, false); err == nil {
+		dl = dl.Bytes("request", dump) // want `request dump \(includes every header\) reaches \(\*zlog.Event\).Bytes \(which passes it to fmt.Fprintf\)`
+	}
+	dl = dl.Str("method", req.Method)
+	dl.Msg("http dump")
+	return t.next.RoundTrip(req)
+}
+
+// chain is a logger that keeps metadata for its next message.
+type chain struct {
+	l    *log.Logger
+	meta string
+}
+
+func (c *chain) Metadata(key string, val any) *chain { // want Metadata:`authlog\(sink=\(\*log.Logger\).Output values=p0,p1\)`
+	formatted := fmt.Sprintf("%v", val)
+	c.meta += key + "=" + formatted + ", "
+	return c
+}
+
+func (c *chain) Log(msg ...any) { // want Log:`authlog\(sink=\(\*log.Logger\).Output values=p0\)`
+	if c.meta != "" {
+		parts := make([]any, len(msg)+1)
+		parts[0] = "(" + strings.TrimSuffix(c.meta, ", ") + ") "
+		copy(parts[1:], msg)
+		msg = parts
+	}
+	c.l.Output(2, fmt.Sprint(msg...))
+}
+
+func traced(c *chain, req *http.Request) {
+	c.Metadata("method", req.Method).
+		Metadata("headers", req.Header). // want `http.Header \(may hold Authorization, Proxy-Authorization, ...\) reaches \(\*chain\).Metadata \(which passes it to \(\*log.Logger\).Output\)`
+		Log("req")
+}
+
+// ---- must stay silent ----
+
+// counted adds a number the event does not write.
+func counted(req *http.Request) {
+	zlog.Debug().Int("headers", len(req.Header)).Msg("counted")
+}
+
+// builder keeps the headers it sends: no method logs them.
+type builder struct {
+	hc      *http.Client
+	headers http.Header
+	trace   *log.Logger
+}
+
+func (b *builder) Header(h http.Header) *builder {
+	b.headers = h
+	return b
+}
+
+func (b *builder) Do(url string) (*http.Response, error) { // want Do:`authlog\(sink=\(\*log.Logger\).Printf values=p0 sends=p0\)`
+	req, err := http.NewRequest(http.MethodGet, url, nil)
+	if err != nil {
+		return nil, err
+	}
+	req.Header = b.headers
+	b.trace.Printf("GET %s (%d headers)", url, len(b.headers))
+	return b.hc.Do(req)
+}
+
+func send(b *builder, req *http.Request) {
+	resp, err := b.Header(req.Header.Clone()).Do("https://example.com")
+	if err == nil {
+		resp.Body.Close()
+	}
+}
