@@ -240,7 +240,13 @@
 // arguments on to the log or formats them first and logs the text
 // (msg := fmt.Sprintf(format, args...) then l.out.Println(msg), or
 // fmt.Errorf's text), provided the arguments are used nowhere else: a
-// request its callers print with %p or %T shows no header.
+// request its callers print with %p or %T shows no header. A method that
+// stores a parameter in a field of its receiver that another method of
+// the same type writes to a log is a log for that parameter too: an
+// event a package builds itself (e.Bytes("request", dump) appends to
+// e.fields, and e.Msg(...) writes them), a chained logger (l.Metadata(k,
+// v) formats v into l.meta, and l.Log(...) prints it); a field no method
+// logs (a builder's headers, which it sends) makes no log.
 //
 // A logging package of functions of another package is a log by its
 // shape too (terraform's tflog.Debug(ctx, msg, fields ...map[string]any),

@@ -65,8 +65,13 @@
 //   - a request built inside the loop, with http.NewRequest or with a
 //     context on which the function set no deadline of its own (the
 //     caller's, say), and sent through an http.Client whose Timeout is set:
-//     in the same function, or in every store of the struct field that
-//     holds the client (the client a constructor builds), by the client's
+//     in the same function, or in a store of the struct field that
+//     holds the client (the client a constructor builds; when another
+//     store holds a client without one, a fake for tests or a client an
+//     option replaces, the fix's deadline is made only when the Timeout
+//     is positive), or in a client parameter that a call of the package
+//     hands such a client (conditionally so when another call hands one
+//     without, or when the function is exported), by the client's
 //     literal or by an assignment after the client is made
 //     (hc := &http.Client{}; if cfg.Timeout > 0 { hc.Timeout = cfg.Timeout },
 //     or a client a constructor function returns: one whose every

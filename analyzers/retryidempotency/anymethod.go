@@ -324,6 +324,7 @@ func (c *checker) callersMethod(fn ast.Node, m ast.Expr) bool {
 	if u, ok := ast.Unparen(m).(*ast.UnaryExpr); ok && u.Op == token.AND {
 		m = u.X // the address of an operation's description: build(ctx, &op)
 	}
+	m = normalisedFrom(info, m)
 	switch m := ast.Unparen(m).(type) {
 	case *ast.SelectorExpr:
 		s, ok := info.Selections[m]
@@ -355,6 +356,19 @@ func (c *checker) callersMethod(fn ast.Node, m ast.Expr) bool {
 		return ok && c.paramOf(fn, v)
 	}
 	return false
+}
+
+// normalisedFrom returns the text that e, a method, normalises:
+// strings.ToUpper(strings.TrimSpace(req.Method)) is the caller's method
+// as much as req.Method is. Any other expression is returned as it is.
+func normalisedFrom(info *types.Info, e ast.Expr) ast.Expr {
+	for {
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok || len(call.Args) == 0 || !httpmodel.IsPkgFunc(httpmodel.Callee(info, call), "strings", "ToUpper", "ToLower", "TrimSpace", "Trim", "TrimPrefix", "TrimSuffix") {
+			return e
+		}
+		e = call.Args[0]
+	}
 }
 
 // ---- the method check ----

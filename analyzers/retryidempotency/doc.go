@@ -60,7 +60,8 @@
 //     is a verb that only the package sets, unexported, and only to
 //     methods that may be sent again (a builder's Get and Head);
 //     call(ctx, method, ...) trying doOnce(ctx, method, url,
-//     body) on each peer; its fix hands a transport error, a *url.Error,
+//     body) on each peer, or a helper that returns its error alone,
+//     err := c.do(ctx, method, path, body, out); its fix hands a transport error, a *url.Error,
 //     back at once for a method that is not idempotent, and leaves every
 //     other error retried as before), or such a request wrapper
 //     of a pipeline or an SDK: a struct holding a *http.Request, such as

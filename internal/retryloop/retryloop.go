@@ -31,7 +31,9 @@
 //     op=), received from a channel (the next item of a queue) or assigned
 //     after the send (a cursor taken from the response);
 //   - its sends do not all run in the cases of a select statement (a loop
-//     serving a ticker or a queue is a poller);
+//     serving a ticker or a queue is a poller); a default clause serves
+//     no event (select { case <-ctx.Done(): return; default: send... }
+//     retries as if the select were not there);
 //   - the body can reach the next iteration: a path of its control-flow
 //     graph (internal/paths) goes from its start to the loop's next
 //     iteration (its end, a continue, a goto back) without a return, a
@@ -42,7 +44,11 @@
 //     again after every success as after a failure (a load loop, a
 //     heartbeat that stops at the first failure) repeats the operation
 //     and is none (see repeatsOnSuccess; a loop whose condition reads a
-//     variable its body assigns, for !done, may leave through it).
+//     variable its body assigns, for !done, may leave through it; an exit
+//     on the caller's cancellation, a select case on ctx.Done() or if
+//     ctx.Err() != nil, is taken after a failure as after a success and
+//     does not count). The send may be a function that returns its
+//     error alone (err := c.ping(ctx)).
 //
 // A function that calls itself again after a send, handing on the same
 // request and changing only an attempt count, a delay or the previous
