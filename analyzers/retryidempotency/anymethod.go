@@ -123,6 +123,15 @@ func (c *checker) fromCaller(fn ast.Node, e ast.Expr) bool {
 	}
 	f := flow.Analyze(flow.Config{
 		Info: info,
+		// A request the caller's factory makes for each attempt (req,
+		// err := newRequest(), a func value fn was handed or holds in a
+		// field): the caller's, of any method.
+		Source: func(e ast.Expr) flow.Bits {
+			if call, ok := e.(*ast.CallExpr); ok && httpmodel.Callee(info, call) == nil && c.callersFunc(fn, call.Fun) && returnsRequestFirst(info, call) {
+				return flow.Source
+			}
+			return 0
+		},
 		Call: func(call *ast.CallExpr, callee *types.Func, recv flow.Bits, args []flow.Bits) ([]flow.Bits, bool) {
 			if _, known, isNew := httpmodel.NewRequestMethod(info, call); isNew {
 				if !known && c.callersMethod(fn, methodArg(info, call)) {
@@ -159,6 +168,34 @@ func (c *checker) fromCaller(fn ast.Node, e ast.Expr) bool {
 		},
 	}, ft, body)
 	return f.Expr(e)&callers != 0
+}
+
+// callersFunc reports whether e, a function value that fn calls, is its
+// caller's: a parameter of fn or a field.
+func (c *checker) callersFunc(fn ast.Node, e ast.Expr) bool {
+	info := c.pass.TypesInfo
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		v, ok := info.Uses[e].(*types.Var)
+		return ok && c.paramOf(fn, v)
+	case *ast.SelectorExpr:
+		s, ok := info.Selections[e]
+		return ok && s.Kind() == types.FieldVal
+	}
+	return false
+}
+
+// returnsRequestFirst reports whether call's first result is a
+// *http.Request.
+func returnsRequestFirst(info *types.Info, call *ast.CallExpr) bool {
+	t := info.TypeOf(call)
+	if tuple, ok := t.(*types.Tuple); ok {
+		if tuple.Len() == 0 {
+			return false
+		}
+		t = tuple.At(0).Type()
+	}
+	return t != nil && httpmodel.IsRequest(t)
 }
 
 // accessor reports whether e can be written again in a fix to get the

@@ -47,7 +47,9 @@
 //     reach another attempt after an unknown outcome and no idempotency key
 //     header is set on the request;
 //   - a retrying sender: a loop that re-sends a request whose method it
-//     does not fix (a *http.Request parameter, a field holding one, a copy
+//     does not fix (a *http.Request parameter, a field holding one, a
+//     request the caller's factory makes for each attempt (req, err :=
+//     newRequest(), a func value parameter or field), a copy
 //     or a request a helper derives from one, a request built with a
 //     method taken from a parameter or a field, also through a local
 //     variable that gives it a constant default (method := cfg.Method;
