@@ -65,7 +65,7 @@ func (c *checker) loggedFields(t *types.Named) map[*types.Var]sinkCall {
 			c.loggedArgs(call.Expr, how[k], nil, func(a logsink.Arg) {
 				bits := st.eval(a.Expr).p
 				for i := range min(str.NumFields(), 64) {
-					if bits&(1<<i) == 0 {
+					if bits&(1<<i) == 0 || !fieldHoldsText(str.Field(i).Type(), 2) {
 						continue
 					}
 					if fields == nil {
@@ -162,6 +162,42 @@ func (c *checker) storesLoggedField(f callindex.Func) bool {
 						return true
 					}
 				}
+			}
+		}
+	}
+	return false
+}
+
+// fieldHoldsText reports whether a field of type t holds text a log can
+// show: a string, bytes, an empty interface (a structured value), or a
+// slice, array, map, pointer or struct (to depth levels) of them. A field
+// of services behind an interface (a chain of credential providers) or
+// of numbers holds none: what a log shows of it is its own methods'
+// results, not what was stored.
+func fieldHoldsText(t types.Type, depth int) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Info()&types.IsString != 0
+	case *types.Interface:
+		return u.Empty()
+	case *types.Slice:
+		if b, ok := u.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Byte {
+			return true
+		}
+		return fieldHoldsText(u.Elem(), depth)
+	case *types.Array:
+		return fieldHoldsText(u.Elem(), depth)
+	case *types.Map:
+		return fieldHoldsText(u.Key(), depth) || fieldHoldsText(u.Elem(), depth)
+	case *types.Pointer:
+		return fieldHoldsText(u.Elem(), depth)
+	case *types.Struct:
+		if depth == 0 {
+			return false
+		}
+		for i := range u.NumFields() {
+			if fieldHoldsText(u.Field(i).Type(), depth-1) {
+				return true
 			}
 		}
 	}
