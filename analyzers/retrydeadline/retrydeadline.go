@@ -22,6 +22,7 @@ import (
 	"github.com/retrylint/retrylint/internal/fixes"
 	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
+	"github.com/retrylint/retrylint/internal/paths"
 	"github.com/retrylint/retrylint/internal/retrylib"
 	"github.com/retrylint/retrylint/internal/retryloop"
 	"github.com/retrylint/retrylint/internal/stdfacts"
@@ -2172,7 +2173,7 @@ func (c *checker) timersOnly(sel *ast.SelectStmt) bool {
 		if !ok || cc.Comm == nil {
 			return false
 		}
-		u := commRecv(cc)
+		u := paths.CommRecv(cc)
 		if u == nil {
 			return false
 		}
@@ -2815,25 +2816,6 @@ func (c *checker) neverCancelled(fn ast.Node, v *types.Var) bool {
 	return true
 }
 
-// commRecv returns the receive (<-ch) of the case cc: alone, or assigned
-// (v := <-ch, v, ok = <-ch); nil for a send or the default case.
-func commRecv(cc *ast.CommClause) *ast.UnaryExpr {
-	var x ast.Expr
-	switch comm := cc.Comm.(type) {
-	case *ast.ExprStmt:
-		x = comm.X
-	case *ast.AssignStmt:
-		if len(comm.Rhs) == 1 {
-			x = comm.Rhs[0]
-		}
-	}
-	u, ok := ast.Unparen(x).(*ast.UnaryExpr)
-	if !ok || u.Op != token.ARROW {
-		return nil
-	}
-	return u
-}
-
 // contextCases returns the cases of sel that receive from the Done channel
 // of a context, and the context expression of each.
 func (c *checker) contextCases(sel *ast.SelectStmt) map[*ast.CommClause]ast.Expr {
@@ -2844,7 +2826,7 @@ func (c *checker) contextCases(sel *ast.SelectStmt) map[*ast.CommClause]ast.Expr
 		if !ok || cc.Comm == nil {
 			continue
 		}
-		u := commRecv(cc)
+		u := paths.CommRecv(cc)
 		if u == nil {
 			continue
 		}

@@ -653,3 +653,22 @@ func Compare(a int64, op token.Token, b int64) Tri {
 	}
 	return Maybe
 }
+
+// CommRecv returns the receive (<-ch) of the case cc: alone, or assigned
+// (v := <-ch, v, ok = <-ch); nil for a send or the default case.
+func CommRecv(cc *ast.CommClause) *ast.UnaryExpr {
+	var x ast.Expr
+	switch comm := cc.Comm.(type) {
+	case *ast.ExprStmt:
+		x = comm.X
+	case *ast.AssignStmt:
+		if len(comm.Rhs) == 1 {
+			x = comm.Rhs[0]
+		}
+	}
+	u, ok := ast.Unparen(x).(*ast.UnaryExpr)
+	if !ok || u.Op != token.ARROW {
+		return nil
+	}
+	return u
+}

@@ -294,17 +294,8 @@ func (m *failure) Cancelled(cc *ast.CommClause) bool {
 	if !m.cancelAside {
 		return false
 	}
-	var x ast.Expr
-	switch comm := cc.Comm.(type) {
-	case *ast.ExprStmt:
-		x = comm.X
-	case *ast.AssignStmt:
-		if len(comm.Rhs) == 1 {
-			x = comm.Rhs[0]
-		}
-	}
-	u, ok := ast.Unparen(x).(*ast.UnaryExpr)
-	return ok && u.Op == token.ARROW && m.contextCall(u.X, "Done")
+	u := paths.CommRecv(cc)
+	return u != nil && m.contextCall(u.X, "Done")
 }
 
 // contextCall reports whether e is a call of the method name of a
