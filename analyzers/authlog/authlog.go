@@ -268,8 +268,9 @@ func (f *funcFact) equal(g *funcFact) bool {
 
 type checker struct {
 	pass *analysis.Pass
-	// eventFields caches loggedFields (eventfield.go).
+	// eventFields caches loggedFields, typeMethods methodsOf (eventfield.go).
 	eventFields map[*types.Named]map[*types.Var]sinkCall
+	typeMethods map[*types.Named][]callindex.Func
 	// routes are the credentials handed to helpers of the package that
 	// log and send them, and sentMemo caches alsoSent (sentlog.go).
 	routes   []route

@@ -36,11 +36,8 @@ func (c *checker) loggedFields(t *types.Named) map[*types.Var]sinkCall {
 	c.eventFields[t] = nil // a method that logs through another is not followed
 	info := c.pass.TypesInfo
 	var fields map[*types.Var]sinkCall
-	for _, f := range c.calls.Funcs() {
+	for _, f := range c.methodsOf(t) {
 		recv := recvVar(info, f.Decl)
-		if recv == nil || recvNamed(recv.Type()) != t {
-			continue
-		}
 		str := recvStruct(recv.Type())
 		var sinks []callindex.Call
 		var how []sinkCall
@@ -82,6 +79,72 @@ func (c *checker) loggedFields(t *types.Named) map[*types.Var]sinkCall {
 	return fields
 }
 
+// methodsOf returns the methods of the package declared on t (with a
+// named receiver), indexed once a package.
+func (c *checker) methodsOf(t *types.Named) []callindex.Func {
+	if c.typeMethods == nil {
+		c.typeMethods = map[*types.Named][]callindex.Func{}
+		for _, f := range c.calls.Funcs() {
+			if recv := recvVar(c.pass.TypesInfo, f.Decl); recv != nil {
+				if n := recvNamed(recv.Type()); n != nil {
+					c.typeMethods[n] = append(c.typeMethods[n], f)
+				}
+			}
+		}
+	}
+	return c.typeMethods[t]
+}
+
+// storesParam reports whether the method fd stores into a field of its
+// receiver recv, of a type that holds text, a value written with one of
+// its parameters: only then can it be a wrapper of a log that writes the
+// field (a cheap test, made before the logging methods are analysed).
+func (c *checker) storesParam(fd *ast.FuncDecl, recv *types.Var) bool {
+	info := c.pass.TypesInfo
+	params := map[types.Object]bool{}
+	for _, field := range fd.Type.Params.List {
+		for _, name := range field.Names {
+			params[info.Defs[name]] = true
+		}
+	}
+	if len(params) == 0 {
+		return false
+	}
+	for _, n := range c.calls.Nodes(fd) {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok {
+			continue
+		}
+		stores := false
+		for _, lhs := range as.Lhs {
+			if v := c.recvFieldStored(recv, lhs); v != nil && fieldHoldsText(v.Type(), 2) {
+				stores = true
+			}
+		}
+		if !stores {
+			continue
+		}
+		// A parameter, or a local variable that may hold one (formatted
+		// := fmt.Sprintf("%v", val); c.meta += formatted): the flow
+		// decides.
+		for _, rhs := range as.Rhs {
+			mentions := false
+			ast.Inspect(rhs, func(n ast.Node) bool {
+				if id, ok := n.(*ast.Ident); ok {
+					obj := info.Uses[id]
+					local := obj != nil && obj.Pos() > fd.Body.Pos() && obj.Pos() < fd.Body.End()
+					mentions = params[obj] || local && obj != types.Object(recv)
+				}
+				return !mentions
+			})
+			if mentions {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // storedLogged adds to f, the summary of the method fd, the parameters
 // it stores in a field of its receiver that another method writes to a
 // log (see loggedFields): fd is a wrapper of that log for them.
@@ -95,7 +158,7 @@ func (c *checker) storedLogged(st *fstate, f *funcFact) {
 	if t == nil {
 		return
 	}
-	logged := c.loggedFields(t)
+	logged := c.eventFields[t] // found by reach, for the types that store a parameter
 	if len(logged) == 0 {
 		return
 	}
@@ -147,7 +210,7 @@ func (c *checker) storesLoggedField(f callindex.Func) bool {
 		return false
 	}
 	t := recvNamed(recv.Type())
-	if t == nil {
+	if t == nil || !c.storesParam(f.Decl, recv) {
 		return false
 	}
 	logged := c.loggedFields(t)
