@@ -543,12 +543,13 @@ func (c *checker) reach(g *summary.Graph, reachesHTTP bool) (logs, active []bool
 			}
 		}
 	}
-	// A method that stores in a field another method logs (an event's
-	// Bytes, whose Msg writes the fields) reaches that log.
+	// A function that stores in a field a method logs (an event's Bytes,
+	// whose Msg writes the fields; logrus's WithField, whose entry's
+	// Debug writes them) reaches that log.
 	// (Every method is asked, so that the fields are known before any
 	// summary is made: finding them analyses the logging methods.)
 	for i, d := range g.Funcs {
-		if d.Decl.Recv != nil && c.storesLoggedField(d) {
+		if c.storesLoggedField(d) {
 			logs[i] = true
 		}
 	}

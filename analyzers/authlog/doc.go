@@ -245,8 +245,12 @@
 // the same type writes to a log is a log for that parameter too: an
 // event a package builds itself (e.Bytes("request", dump) appends to
 // e.fields, and e.Msg(...) writes them), a chained logger (l.Metadata(k,
-// v) formats v into l.meta, and l.Log(...) prints it); a field no method
-// logs (a builder's headers, which it sends) makes no log.
+// v) formats v into l.meta, and l.Log(...) prints it), and so is a
+// function that returns a new value with the parameter in such a field
+// (logrus's WithField: return &Entry{data: d} after d[k] = v, whose Debug
+// writes data); a field no method logs (a builder's headers, which it
+// sends) makes no log, nor does one that holds no text (providers behind
+// an interface).
 //
 // A logging package of functions of another package is a log by its
 // shape too (terraform's tflog.Debug(ctx, msg, fields ...map[string]any),

@@ -16,6 +16,7 @@ package authlog
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"github.com/retrylint/retrylint/internal/callindex"
@@ -95,11 +96,11 @@ func (c *checker) methodsOf(t *types.Named) []callindex.Func {
 	return c.typeMethods[t]
 }
 
-// storesParam reports whether the method fd stores into a field of its
-// receiver recv, of a type that holds text, a value written with one of
-// its parameters: only then can it be a wrapper of a log that writes the
-// field (a cheap test, made before the logging methods are analysed).
-func (c *checker) storesParam(fd *ast.FuncDecl, recv *types.Var) bool {
+// inputs returns a test of whether an expression of fd mentions one of
+// its parameters or a local variable that may hold one (formatted :=
+// fmt.Sprintf("%v", val); c.meta += formatted), the receiver aside; nil
+// for a function without parameters.
+func (c *checker) inputs(fd *ast.FuncDecl) func(ast.Expr) bool {
 	info := c.pass.TypesInfo
 	params := map[types.Object]bool{}
 	for _, field := range fd.Type.Params.List {
@@ -107,78 +108,109 @@ func (c *checker) storesParam(fd *ast.FuncDecl, recv *types.Var) bool {
 			params[info.Defs[name]] = true
 		}
 	}
-	if len(params) == 0 {
-		return false
+	if len(params) == 0 || fd.Body == nil {
+		return nil
 	}
-	for _, n := range c.calls.Nodes(fd) {
-		as, ok := n.(*ast.AssignStmt)
-		if !ok {
-			continue
-		}
-		stores := false
-		for _, lhs := range as.Lhs {
-			if v := c.recvFieldStored(recv, lhs); v != nil && fieldHoldsText(v.Type(), 2) {
-				stores = true
+	recv := recvVar(info, fd)
+	return func(e ast.Expr) bool {
+		mentions := false
+		ast.Inspect(e, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				obj := info.Uses[id]
+				local := obj != nil && obj.Pos() > fd.Body.Pos() && obj.Pos() < fd.Body.End()
+				mentions = params[obj] || local && (recv == nil || obj != types.Object(recv))
 			}
-		}
-		if !stores {
-			continue
-		}
-		// A parameter, or a local variable that may hold one (formatted
-		// := fmt.Sprintf("%v", val); c.meta += formatted): the flow
-		// decides.
-		for _, rhs := range as.Rhs {
-			mentions := false
-			ast.Inspect(rhs, func(n ast.Node) bool {
-				if id, ok := n.(*ast.Ident); ok {
-					obj := info.Uses[id]
-					local := obj != nil && obj.Pos() > fd.Body.Pos() && obj.Pos() < fd.Body.End()
-					mentions = params[obj] || local && obj != types.Object(recv)
-				}
-				return !mentions
-			})
-			if mentions {
-				return true
-			}
-		}
+			return !mentions
+		})
+		return mentions
 	}
-	return false
 }
 
-// storedLogged adds to f, the summary of the method fd, the parameters
-// it stores in a field of its receiver that another method writes to a
-// log (see loggedFields): fd is a wrapper of that log for them.
-func (c *checker) storedLogged(st *fstate, f *funcFact) {
+// eachStore calls f, for the function fd, with each field of a type of
+// the package that it stores an input into (see inputs), the type and the
+// value stored: a field of its receiver (e.fields = append(e.fields,
+// ...), l.meta += ...), or a field of a value it returns (logrus's
+// WithField: d[k] = v; return &Entry{data: d}, of its own type or of
+// another). Only fields that may hold text count.
+func (c *checker) eachStore(fd *ast.FuncDecl, f func(t *types.Named, v *types.Var, val ast.Expr)) {
 	info := c.pass.TypesInfo
-	recv := recvVar(info, st.decl)
-	if recv == nil {
+	input := c.inputs(fd)
+	if input == nil {
 		return
 	}
-	t := recvNamed(recv.Type())
+	if recv := recvVar(info, fd); recv != nil {
+		if t := recvNamed(recv.Type()); t != nil {
+			for _, n := range c.calls.Nodes(fd) {
+				as, ok := n.(*ast.AssignStmt)
+				if !ok || len(as.Lhs) != len(as.Rhs) {
+					continue
+				}
+				for i, lhs := range as.Lhs {
+					if v := c.recvFieldStored(recv, lhs); v != nil && fieldHoldsText(v.Type(), 2) && input(as.Rhs[i]) {
+						f(t, v, as.Rhs[i])
+					}
+				}
+			}
+		}
+	}
+	for _, ret := range c.calls.Returns(fd) {
+		for _, r := range ret.Results {
+			eachLitField(info, r, func(t *types.Named, v *types.Var, val ast.Expr) {
+				if t.Obj().Pkg() == c.pass.Pkg && fieldHoldsText(v.Type(), 2) && input(val) {
+					f(t, v, val)
+				}
+			})
+		}
+	}
+}
+
+// storedLogged adds to f, the summary of the function of st, the
+// parameters it stores in a field that a method of the field's type
+// writes to a log (see eachStore, loggedFields): the function is a
+// wrapper of that log for them.
+func (c *checker) storedLogged(st *fstate, f *funcFact) {
+	c.eachStore(st.decl, func(t *types.Named, v *types.Var, val ast.Expr) {
+		s, ok := c.eventFields[t][v] // found by reach
+		if !ok {
+			return
+		}
+		if p := st.eval(val).p; p != 0 {
+			f.Values |= p
+			if f.Sink == "" {
+				f.Sink = s.factName()
+			}
+		}
+	})
+}
+
+// eachLitField calls f with the type, each field set and its value of e,
+// a literal of a named struct type or its address.
+func eachLitField(info *types.Info, e ast.Expr, f func(*types.Named, *types.Var, ast.Expr)) {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	lit, ok := e.(*ast.CompositeLit)
+	if !ok {
+		return
+	}
+	t := recvNamed(info.TypeOf(lit))
 	if t == nil {
 		return
 	}
-	logged := c.eventFields[t] // found by reach, for the types that store a parameter
-	if len(logged) == 0 {
+	str, ok := t.Underlying().(*types.Struct)
+	if !ok {
 		return
 	}
-	for _, n := range c.calls.Nodes(st.decl) {
-		as, ok := n.(*ast.AssignStmt)
-		if !ok || len(as.Lhs) != len(as.Rhs) {
-			continue
-		}
-		for i, lhs := range as.Lhs {
-			v := c.recvFieldStored(recv, lhs)
-			s, ok := logged[v]
-			if v == nil || !ok {
-				continue
-			}
-			if p := st.eval(as.Rhs[i]).p; p != 0 {
-				f.Values |= p
-				if f.Sink == "" {
-					f.Sink = s.factName()
+	for i, elt := range lit.Elts {
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			if k, ok := kv.Key.(*ast.Ident); ok {
+				if v, ok := info.Uses[k].(*types.Var); ok && v.IsField() {
+					f(t, v, kv.Value)
 				}
 			}
+		} else if i < str.NumFields() {
+			f(t, str.Field(i), elt)
 		}
 	}
 }
@@ -201,34 +233,17 @@ func (c *checker) recvFieldStored(recv *types.Var, lhs ast.Expr) *types.Var {
 	return flow.FieldOf(info, sel)
 }
 
-// storesLoggedField reports whether the method fd stores to a field of
-// its receiver that another method writes to a log: it reaches that log.
+// storesLoggedField reports whether the function f stores an input in a
+// field that a method of the field's type writes to a log (see
+// eachStore): it reaches that log.
 func (c *checker) storesLoggedField(f callindex.Func) bool {
-	info := c.pass.TypesInfo
-	recv := recvVar(info, f.Decl)
-	if recv == nil {
-		return false
-	}
-	t := recvNamed(recv.Type())
-	if t == nil || !c.storesParam(f.Decl, recv) {
-		return false
-	}
-	logged := c.loggedFields(t)
-	if len(logged) == 0 {
-		return false
-	}
-	for _, n := range c.calls.Nodes(f.Decl) {
-		if as, ok := n.(*ast.AssignStmt); ok {
-			for _, lhs := range as.Lhs {
-				if v := c.recvFieldStored(recv, lhs); v != nil {
-					if _, ok := logged[v]; ok {
-						return true
-					}
-				}
-			}
+	found := false
+	c.eachStore(f.Decl, func(t *types.Named, v *types.Var, _ ast.Expr) {
+		if !found {
+			_, found = c.loggedFields(t)[v]
 		}
-	}
-	return false
+	})
+	return found
 }
 
 // fieldHoldsText reports whether a field of type t holds text a log can

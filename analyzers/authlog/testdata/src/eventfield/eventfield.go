@@ -8,6 +8,7 @@ import (
 	"log"
 	"net/http"
 	"net/http/httputil"
+	"os"
 	"strings"
 
 	"eventfield/zlog"
@@ -136,4 +137,41 @@ func (c *chain2) first() string {
 
 func build(c *chain2, req *http.Request) {
 	c.add(&staticToken{creds: credentials{AccessKeyID: "id", SecretKey: req.Header.Get("Authorization")}})
+}
+
+// entry is a logrus-shaped entry: WithField returns a new entry with the
+// field added, and Error writes the fields.
+type entry struct {
+	data map[string]any
+	ctx  map[string]any // kept for the caller, never written
+}
+
+func (e *entry) WithField(k string, v any) *entry { // want WithField:`authlog\(sink=fmt.Fprintln values=p1 result0<-p1\)`
+	d := map[string]any{}
+	for kk, vv := range e.data {
+		d[kk] = vv
+	}
+	d[k] = v
+	return &entry{data: d}
+}
+
+func (e *entry) WithContext(k string, v any) *entry { // want WithContext:`authlog\(result0<-p0,p1\)`
+	return &entry{data: e.data, ctx: map[string]any{k: v}}
+}
+
+func (e *entry) Error(args ...any) { // want Error:`authlog\(sink=fmt.Fprintln values=p0\)`
+	fmt.Fprintln(os.Stderr, append([]any{"level=error", e.data}, args...)...)
+}
+
+// std is the package-level logger whose WithField starts an entry.
+type std struct{}
+
+func (std) WithField(k string, v any) *entry { return &entry{data: map[string]any{k: v}} } // want WithField:`authlog\(sink=fmt.Fprintln values=p0,p1 result0<-p0,p1\)`
+
+var logger std
+
+func failed(r *http.Request, err error) {
+	logger.WithField("headers", r.Header).Error(err) // want `http.Header \(may hold Authorization, Proxy-Authorization, ...\) reaches std.WithField \(which passes it to fmt.Fprintln\)`
+	logger.WithField("path", r.URL.Path).Error(err)
+	(&entry{}).WithContext("headers", r.Header).Error(err)
 }
