@@ -63,7 +63,7 @@ func (c *checker) loggedFields(t *types.Named) map[*types.Var]sinkCall {
 			c.loggedArgs(call.Expr, how[k], nil, func(a logsink.Arg) {
 				bits := st.eval(a.Expr).p
 				for i := range min(str.NumFields(), 64) {
-					if bits&(1<<i) == 0 || !fieldHoldsText(str.Field(i).Type(), 2) {
+					if bits&(1<<i) == 0 || !fieldHoldsText(str.Field(i).Type()) {
 						continue
 					}
 					if fields == nil {
@@ -146,7 +146,7 @@ func (c *checker) eachStore(fd *ast.FuncDecl, f func(t *types.Named, v *types.Va
 					continue
 				}
 				for i, lhs := range as.Lhs {
-					if v := c.recvFieldStored(recv, lhs); v != nil && fieldHoldsText(v.Type(), 2) && input(as.Rhs[i]) {
+					if v := c.recvFieldStored(recv, lhs); v != nil && fieldHoldsText(v.Type()) && input(as.Rhs[i]) {
 						f(t, v, as.Rhs[i])
 					}
 				}
@@ -156,7 +156,7 @@ func (c *checker) eachStore(fd *ast.FuncDecl, f func(t *types.Named, v *types.Va
 	for _, ret := range c.calls.Returns(fd) {
 		for _, r := range ret.Results {
 			eachLitField(info, r, func(t *types.Named, v *types.Var, val ast.Expr) {
-				if t.Obj().Pkg() == c.pass.Pkg && fieldHoldsText(v.Type(), 2) && input(val) {
+				if t.Obj().Pkg() == c.pass.Pkg && fieldHoldsText(v.Type()) && input(val) {
 					f(t, v, val)
 				}
 			})
@@ -246,13 +246,14 @@ func (c *checker) storesLoggedField(f callindex.Func) bool {
 	return found
 }
 
-// fieldHoldsText reports whether a field of type t holds text a log can
-// show: a string, bytes, an empty interface (a structured value), or a
-// slice, array, map, pointer or struct (to depth levels) of them. A field
-// of services behind an interface (a chain of credential providers) or
-// of numbers holds none: what a log shows of it is its own methods'
-// results, not what was stored.
-func fieldHoldsText(t types.Type, depth int) bool {
+// fieldHoldsText reports whether a field of type t holds text a log
+// shows whole: a string, bytes, an empty interface (a structured value),
+// or a slice, array, map or pointer of them. A field of services behind
+// an interface (a chain of credential providers), of numbers, or of a
+// struct (a client's configuration, of which a method logs the URL and
+// not the password) is not: what a log shows of it is a part, or its
+// methods' results, not what was stored.
+func fieldHoldsText(t types.Type) bool {
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
 		return u.Info()&types.IsString != 0
@@ -262,22 +263,13 @@ func fieldHoldsText(t types.Type, depth int) bool {
 		if b, ok := u.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Byte {
 			return true
 		}
-		return fieldHoldsText(u.Elem(), depth)
+		return fieldHoldsText(u.Elem())
 	case *types.Array:
-		return fieldHoldsText(u.Elem(), depth)
+		return fieldHoldsText(u.Elem())
 	case *types.Map:
-		return fieldHoldsText(u.Key(), depth) || fieldHoldsText(u.Elem(), depth)
+		return fieldHoldsText(u.Key()) || fieldHoldsText(u.Elem())
 	case *types.Pointer:
-		return fieldHoldsText(u.Elem(), depth)
-	case *types.Struct:
-		if depth == 0 {
-			return false
-		}
-		for i := range u.NumFields() {
-			if fieldHoldsText(u.Field(i).Type(), depth-1) {
-				return true
-			}
-		}
+		return fieldHoldsText(u.Elem())
 	}
 	return false
 }

@@ -175,3 +175,28 @@ func failed(r *http.Request, err error) {
 	logger.WithField("path", r.URL.Path).Error(err)
 	(&entry{}).WithContext("headers", r.Header).Error(err)
 }
+
+// oauthClient keeps the caller's configuration; a method logs its URL,
+// not the whole configuration. Silent.
+type oauthConfig struct {
+	TokenURL     string
+	ClientSecret string
+}
+
+type oauthClient struct {
+	cfg *oauthConfig
+	l   *log.Logger
+}
+
+func newOauthClient(cfg *oauthConfig, l *log.Logger) *oauthClient {
+	return &oauthClient{cfg: cfg, l: l}
+}
+
+func (o *oauthClient) token() {
+	o.l.Printf("requesting a token from %s", o.cfg.TokenURL)
+}
+
+func start(req *http.Request) {
+	cfg := &oauthConfig{TokenURL: "https://example.com/token", ClientSecret: req.Header.Get("Authorization")}
+	newOauthClient(cfg, log.Default()).token()
+}
