@@ -667,6 +667,16 @@ func TestFixBehavesRetryIdempotencyErrorHelper(t *testing.T) {
 	provesTransportGuard(t, c, "/products/42/writeoff")
 }
 
+// TestFixBehavesRetryIdempotencyFactory: a program whose retry helper
+// re-sends whatever request its caller's factory makes stores an order
+// twice when the server stored it and the connection dropped; after the
+// fix (a guard on the factory's request) the error is handed back, while
+// a 503 is tried again as before.
+func TestFixBehavesRetryIdempotencyFactory(t *testing.T) {
+	c := fixClient(t, "factorypost", "retryidempotency", "a request of any method is re-sent after a transport error or status 500")
+	provesTransportGuard(t, c, "/orders")
+}
+
 // provesTransportGuard runs the client c, which posts one message to path
 // and tries again after any error, before and after the transport-error
 // guard of its fix: a message the server took before the connection
