@@ -38,7 +38,7 @@ func (c *checker) loggedFields(t *types.Named) map[*types.Var]sinkCall {
 	info := c.pass.TypesInfo
 	var fields map[*types.Var]sinkCall
 	for _, f := range c.methodsOf(t) {
-		recv := recvVar(info, f.Decl)
+		recv := flow.RecvVar(info, f.Decl)
 		str := recvStruct(recv.Type())
 		var sinks []callindex.Call
 		var how []sinkCall
@@ -86,7 +86,7 @@ func (c *checker) methodsOf(t *types.Named) []callindex.Func {
 	if c.typeMethods == nil {
 		c.typeMethods = map[*types.Named][]callindex.Func{}
 		for _, f := range c.calls.Funcs() {
-			if recv := recvVar(c.pass.TypesInfo, f.Decl); recv != nil {
+			if recv := flow.RecvVar(c.pass.TypesInfo, f.Decl); recv != nil {
 				if n := recvNamed(recv.Type()); n != nil {
 					c.typeMethods[n] = append(c.typeMethods[n], f)
 				}
@@ -111,7 +111,7 @@ func (c *checker) inputs(fd *ast.FuncDecl) func(ast.Expr) bool {
 	if len(params) == 0 || fd.Body == nil {
 		return nil
 	}
-	recv := recvVar(info, fd)
+	recv := flow.RecvVar(info, fd)
 	return func(e ast.Expr) bool {
 		mentions := false
 		ast.Inspect(e, func(n ast.Node) bool {
@@ -138,7 +138,7 @@ func (c *checker) eachStore(fd *ast.FuncDecl, f func(t *types.Named, v *types.Va
 	if input == nil {
 		return
 	}
-	if recv := recvVar(info, fd); recv != nil {
+	if recv := flow.RecvVar(info, fd); recv != nil {
 		if t := recvNamed(recv.Type()); t != nil {
 			for _, n := range c.calls.Nodes(fd) {
 				as, ok := n.(*ast.AssignStmt)
@@ -272,15 +272,6 @@ func fieldHoldsText(t types.Type) bool {
 		return fieldHoldsText(u.Elem())
 	}
 	return false
-}
-
-// recvVar returns the named receiver of the method fd, or nil.
-func recvVar(info *types.Info, fd *ast.FuncDecl) *types.Var {
-	if fd.Recv == nil || len(fd.Recv.List) != 1 || len(fd.Recv.List[0].Names) != 1 {
-		return nil
-	}
-	v, _ := info.Defs[fd.Recv.List[0].Names[0]].(*types.Var)
-	return v
 }
 
 // recvNamed returns the named type of a receiver of type t (T or *T), or

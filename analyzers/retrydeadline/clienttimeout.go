@@ -34,6 +34,13 @@ type storedTimeout struct {
 	nanos int64
 }
 
+// missingIn returns what s holds when some of the stores it was joined
+// from may hold no client with a Timeout (without): conditional.
+func (s storedTimeout) missingIn(without bool) storedTimeout {
+	s.cond = s.ok && (s.cond || without)
+	return s
+}
+
 // join returns what a client holds that holds either s or t.
 func (s storedTimeout) join(t storedTimeout) storedTimeout {
 	switch {
@@ -185,7 +192,7 @@ func (c *checker) paramTimeout(fn ast.Node, v *types.Var) storedTimeout {
 	if obj == nil {
 		return storedTimeout{}
 	}
-	j := paramPos(obj.Signature(), v)
+	j := paramIndex(obj, v)
 	if j < 0 {
 		return storedTimeout{}
 	}
@@ -206,23 +213,12 @@ func (c *checker) paramTimeout(fn ast.Node, v *types.Var) storedTimeout {
 			}
 		}
 	}
-	r := held
-	r.cond = r.ok && (r.cond || without)
+	r := held.missingIn(without)
 	if c.paramTimeouts == nil {
 		c.paramTimeouts = map[*types.Var]storedTimeout{}
 	}
 	c.paramTimeouts[v] = r
 	return r
-}
-
-// paramPos returns the index of parameter v in sig, or -1.
-func paramPos(sig *types.Signature, v *types.Var) int {
-	for i := range sig.Params().Len() {
-		if sig.Params().At(i) == v {
-			return i
-		}
-	}
-	return -1
 }
 
 // clientLitTimeout returns the Timeout that e, an http.Client literal or
@@ -365,8 +361,7 @@ func (c *checker) fieldTimeout(v *types.Var) storedTimeout {
 			return true
 		})
 	}
-	r := held
-	r.cond = r.ok && (r.cond || without)
+	r := held.missingIn(without)
 	c.fieldTimeouts[v] = r
 	return r
 }

@@ -368,7 +368,7 @@ func (c *checker) callersMethod(fn ast.Node, m ast.Expr) bool {
 		return ok && s.Kind() == types.FieldVal
 	case *ast.Ident:
 		v, ok := info.Uses[m].(*types.Var)
-		if fd, isDecl := fn.(*ast.FuncDecl); ok && isDecl && v == recvVar(info, fd) {
+		if fd, isDecl := fn.(*ast.FuncDecl); ok && isDecl && v == flow.RecvVar(info, fd) {
 			return true // the receiver: a builder whose method its maker set
 		}
 		if ok && v.Kind() == types.LocalVar {

@@ -125,7 +125,7 @@ func (c *checker) sendOperands(call *ast.CallExpr) []ast.Expr {
 // a clone with another context, a wrapper's next stage).
 func (c *checker) forwardOf(fd *ast.FuncDecl) *forwardFact {
 	info := c.pass.TypesInfo
-	recv := recvVar(info, fd)
+	recv := flow.RecvVar(info, fd)
 	if recv != nil && !carriesRequest(recv.Type()) {
 		recv = nil
 	}
@@ -276,7 +276,7 @@ func (c *checker) methodOf(fd *ast.FuncDecl) *methodFact {
 	params := map[int]*types.Var{}
 	// The receiver's string fields are an origin of their own: a
 	// builder's method (r.verb), which flow.Tag3 marks here.
-	recv := recvVar(info, fd)
+	recv := flow.RecvVar(info, fd)
 	isRecv := func(e ast.Expr) bool {
 		id, ok := ast.Unparen(e).(*ast.Ident)
 		return ok && recv != nil && info.Uses[id] == recv
@@ -448,15 +448,6 @@ func (c *checker) methodOf(fd *ast.FuncDecl) *methodFact {
 		return nil
 	}
 	return &methodFact{Param: ps[0], Field: field}
-}
-
-// recvVar returns the named receiver of fd, nil for none.
-func recvVar(info *types.Info, fd *ast.FuncDecl) *types.Var {
-	if fd.Recv == nil || len(fd.Recv.List) != 1 || len(fd.Recv.List[0].Names) != 1 {
-		return nil
-	}
-	v, _ := info.Defs[fd.Recv.List[0].Names[0]].(*types.Var)
-	return v
 }
 
 // isString reports whether t is a string type.

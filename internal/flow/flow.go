@@ -1020,3 +1020,13 @@ func (t *ConstTable) Strings(e ast.Expr) []string {
 	}
 	return nil
 }
+
+// RecvVar returns the named receiver of the method fd, nil for a function
+// or an unnamed receiver.
+func RecvVar(info *types.Info, fd *ast.FuncDecl) *types.Var {
+	if fd.Recv == nil || len(fd.Recv.List) != 1 || len(fd.Recv.List[0].Names) != 1 {
+		return nil
+	}
+	v, _ := info.Defs[fd.Recv.List[0].Names[0]].(*types.Var)
+	return v
+}
