@@ -254,22 +254,30 @@ func (c *checker) storesLoggedField(f callindex.Func) bool {
 // not the password) is not: what a log shows of it is a part, or its
 // methods' results, not what was stored.
 func fieldHoldsText(t types.Type) bool {
+	return holdsTextWhole(t, map[types.Type]bool{})
+}
+
+// holdsTextWhole is fieldHoldsText, for a type that may come round again
+// (type tree []tree): seen holds the types already asked about.
+func holdsTextWhole(t types.Type, seen map[types.Type]bool) bool {
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	if isText(t) {
+		return true
+	}
 	switch u := t.Underlying().(type) {
-	case *types.Basic:
-		return u.Info()&types.IsString != 0
 	case *types.Interface:
 		return u.Empty()
 	case *types.Slice:
-		if b, ok := u.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Byte {
-			return true
-		}
-		return fieldHoldsText(u.Elem())
+		return holdsTextWhole(u.Elem(), seen)
 	case *types.Array:
-		return fieldHoldsText(u.Elem())
+		return holdsTextWhole(u.Elem(), seen)
 	case *types.Map:
-		return fieldHoldsText(u.Key()) || fieldHoldsText(u.Elem())
+		return holdsTextWhole(u.Key(), seen) || holdsTextWhole(u.Elem(), seen)
 	case *types.Pointer:
-		return fieldHoldsText(u.Elem())
+		return holdsTextWhole(u.Elem(), seen)
 	}
 	return false
 }

@@ -200,3 +200,16 @@ func start(req *http.Request) {
 	cfg := &oauthConfig{TokenURL: "https://example.com/token", ClientSecret: req.Header.Get("Authorization")}
 	newOauthClient(cfg, log.Default()).token()
 }
+
+// tree is a type that holds itself: what its holder stores and logs is
+// no text, and asking must end. Silent.
+type tree []tree
+
+type forest struct {
+	items tree
+	l     *log.Logger
+}
+
+func (h *forest) Add(x tree) { h.items = append(h.items, x) }
+
+func (h *forest) Dump() { h.l.Printf("%v", h.items) }
