@@ -271,6 +271,9 @@ type checker struct {
 	// eventFields caches loggedFields, typeMethods methodsOf (eventfield.go).
 	eventFields map[*types.Named]map[*types.Var]sinkCall
 	typeMethods map[*types.Named][]callindex.Func
+	// storing are the functions that store an input in a logged field,
+	// found by reach: only they are asked again by storedLogged.
+	storing map[*ast.FuncDecl]bool
 	// routes are the credentials handed to helpers of the package that
 	// log and send them, and sentMemo caches alsoSent (sentlog.go).
 	routes   []route
@@ -548,9 +551,11 @@ func (c *checker) reach(g *summary.Graph, reachesHTTP bool) (logs, active []bool
 	// Debug writes them) reaches that log.
 	// (Every method is asked, so that the fields are known before any
 	// summary is made: finding them analyses the logging methods.)
+	c.storing = map[*ast.FuncDecl]bool{}
 	for i, d := range g.Funcs {
 		if c.storesLoggedField(d) {
 			logs[i] = true
+			c.storing[d.Decl] = true
 		}
 	}
 	// A caller of a function that reaches a log reaches it too.

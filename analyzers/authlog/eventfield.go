@@ -169,6 +169,9 @@ func (c *checker) eachStore(fd *ast.FuncDecl, f func(t *types.Named, v *types.Va
 // writes to a log (see eachStore, loggedFields): the function is a
 // wrapper of that log for them.
 func (c *checker) storedLogged(st *fstate, f *funcFact) {
+	if !c.storing[st.decl] {
+		return // reach found no such store
+	}
 	c.eachStore(st.decl, func(t *types.Named, v *types.Var, val ast.Expr) {
 		s, ok := c.eventFields[t][v] // found by reach
 		if !ok {
