@@ -306,7 +306,7 @@ func (m *failure) contextCall(e ast.Expr, name string) bool {
 		return false
 	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	return ok && sel.Sel.Name == name && httpmodel.IsNamed(m.info.TypeOf(sel.X), "context", "Context")
+	return ok && sel.Sel.Name == name && isContext(m.info.TypeOf(sel.X))
 }
 
 // Visit learns the variables assigned the response's status once.
