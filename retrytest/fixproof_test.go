@@ -728,6 +728,41 @@ func TestFixBehavesRetryDeadlineCountedExit(t *testing.T) {
 	})
 }
 
+// TestFixBehavesRetryDeadlinePerItem: a client retries each of several
+// URLs on a schedule of waits, a timeout per attempt, reports a URL that
+// fails and goes on with the next. The retrydeadline fix bounds the retry
+// of each URL by a budget (four attempts of 300 ms: the waits are not
+// known) that ends it as the last attempt does, not by a return: once the
+// budget is spent before /a's fourth attempt, /a is still reported and
+// /b still fetched. A fix that returned from the function there would
+// leave /b unfetched.
+func TestFixBehavesRetryDeadlinePerItem(t *testing.T) {
+	c := fixClient(t, "peritem", "retrydeadline", "per-attempt timeout (context.WithTimeout) inside retry loop but no overall deadline")
+	fc, _ := fixedOnce()
+	if fixed := fc.sources["peritem"][1]; !strings.Contains(fixed, "exhausted\", time.Duration(len(waits))*perTry)\n\t\t\t\tbreak\n") {
+		t.Errorf("the budget check does not end the retry of one URL as its last attempt does:\n%s", fixed)
+	}
+	routes := []retrytest.Route{
+		{Method: "GET", Path: "/a", Script: []retrytest.Step{retrytest.Fail(504).Delayed(time.Minute)}},
+		{Method: "GET", Path: "/b", Script: []retrytest.Step{retrytest.Fail(503), retrytest.OK(200)}},
+	}
+	c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+		res := runClient(t, bin, srv.URL+"/a", srv.URL+"/b")
+		if res.code != 1 || !strings.Contains(res.stderr, "failed "+srv.URL+"/a") || !strings.Contains(res.stdout, "ok "+srv.URL+"/b") {
+			t.Errorf("fixed=%v: want /a reported failed, /b fetched and exit 1, got exit %d, stdout %q, stderr %q\n%s", fixed, res.code, res.stdout, res.stderr, srv.Timeline())
+		}
+		// Attempts on /a start at 0, 0.6 s, 1.5 s and 2.7 s; the budget
+		// of 1.2 s is spent before the fourth.
+		want := 4
+		if fixed {
+			want = 3
+		}
+		if a, b := srv.Attempts("GET /a"), srv.Attempts("GET /b"); a != want || b != 2 {
+			t.Errorf("fixed=%v: %d attempts on /a and %d on /b, want %d and 2\n%s", fixed, a, b, want, srv.Timeline())
+		}
+	})
+}
+
 // deadlineKeepsAttempts runs a client that retries a GET attempts times
 // with a per-attempt timeout of perTry, as written and as fixed, with
 // args before the URL. Against a server that never answers, the fixed

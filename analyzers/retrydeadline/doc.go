@@ -338,6 +338,15 @@
 // bounded by the client's Timeout). So does a loop whose own per-attempt
 // timeout stays alive with the response it returns (its cancel runs only
 // on the failure paths): the attempts then keep their own contexts.
+// A loop that retries one item of another loop of its function (for _,
+// batch := range batches { for attempt := ... { send(batch) } }) gets the
+// wall-clock budget too, made before it for each item: a deadline's
+// deferred cancel would pile up until the function returns. Its spent
+// budget ends the retry as the last attempt does (err = the budget's
+// error; break) where the attempts store their error in a variable
+// declared before the loop, so that the item's failure is handled as
+// before and the next item goes on, instead of returning from the whole
+// function.
 // A helper that makes its own timeout cannot be changed from the caller, so
 // its loop gets a wall-clock budget instead: it stops retrying once the
 // budget is spent, returning an error that says so where the function

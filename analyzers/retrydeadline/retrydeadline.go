@@ -1538,9 +1538,11 @@ func (c *checker) reportOwnTimeout(file *ast.File, l *retryloop.Loop, t *timeout
 	// A timeout made only on some attempts (when a per-attempt duration is
 	// set) gets a deadline only when it is set.
 	guard := (c.conditional(l, t.call) || t.cond) && !constant
-	if c.cancelEscapes(l, t.call) || c.handsOnResponse(l) && c.responseOutlivesAttempt(l, t.call) {
+	if inIteration(l) || c.cancelEscapes(l, t.call) || c.handsOnResponse(l) && c.responseOutlivesAttempt(l, t.call) {
 		// The attempt's context goes on with what the function returns
-		// (its cancel, or the response whose body the caller reads):
+		// (its cancel, or the response whose body the caller reads), or
+		// the loop retries one item of another loop (a deadline's
+		// deferred cancel would pile up until the function returns):
 		// bound the loop by a wall-clock budget instead.
 		var per ast.Expr
 		if !constant || t.nanos == 0 {
@@ -1605,7 +1607,7 @@ func (c *checker) checkClientTimeout(file *ast.File, l *retryloop.Loop) {
 			c.gate(send, "client-bounded", "send through a client with a Timeout of a request with a bounded context")
 			return // the function, or every caller, bounds the operation
 		}
-		if c.handsOnResponse(l) {
+		if inIteration(l) || c.handsOnResponse(l) {
 			if !c.reportClientBudget(file, l, send, per, guard) {
 				c.gate(send, "client-fix", "send through a client with a Timeout: no budget fix")
 			}
@@ -1684,7 +1686,7 @@ func (c *checker) checkURLSendTimeout(file *ast.File, l *retryloop.Loop, send *a
 	if per == nil || l.Outer == nil {
 		return false
 	}
-	if c.handsOnResponse(l) {
+	if inIteration(l) || c.handsOnResponse(l) {
 		ok := c.reportClientBudget(file, l, send, per, guard)
 		if !ok {
 			c.gate(send, "url-fix", "URL send through a client with a Timeout: no budget fix")
@@ -1875,7 +1877,7 @@ func (c *checker) budgetEdits(file *ast.File, l *retryloop.Loop, per ast.Expr, n
 	at, indent, _ := l.Before(c.pass.Fset, src)
 	errText := ""
 	var errImp []analysis.TextEdit
-	if ft, _ := flow.FuncParts(l.Func); fixes.ReturnsError(info, ft) {
+	if ft, _ := flow.FuncParts(l.Func); fixes.ReturnsError(info, ft) || inIteration(l) {
 		fmtName, imp, ok := fixes.Import(info, c.pass.Pkg, file, "fmt", start.Pos())
 		if !ok {
 			return nil, false
@@ -2771,6 +2773,33 @@ func (c *checker) giveUp(file *ast.File, ft *ast.FuncType, err string) (string, 
 	return fixes.Return(info, c.pass.Pkg, file, ft, err)
 }
 
+// inIteration reports whether the loop l sits in another loop of its
+// function: it retries one item of an iteration (for _, batch := range
+// batches { for attempt := ... { send(batch) } }), so what ends the
+// retry goes on with the next item, and what the retry makes lives for
+// one item.
+func inIteration(l *retryloop.Loop) bool {
+	_, body := flow.FuncParts(l.Func)
+	if body == nil || l.Outer == nil {
+		return false
+	}
+	in := false
+	ast.PreorderStack(body, nil, func(n ast.Node, stack []ast.Node) bool {
+		if n == ast.Node(l.Outer) {
+			for _, s := range stack {
+				switch s.(type) {
+				case *ast.ForStmt, *ast.RangeStmt:
+					in = true
+				}
+			}
+			return false
+		}
+		_, lit := n.(*ast.FuncLit)
+		return !in && !lit && n.Pos() <= l.Outer.Pos() && l.Outer.End() <= n.End()
+	})
+	return in
+}
+
 // stopCheck returns the edit that makes the loop's first statement a check
 // that stops the operation once cond holds.
 func (c *checker) stopCheck(l *retryloop.Loop, cond, err string, file *ast.File, src []byte) (analysis.TextEdit, bool) {
@@ -2782,17 +2811,20 @@ func (c *checker) stopCheck(l *retryloop.Loop, cond, err string, file *ast.File,
 	if !ok {
 		return analysis.TextEdit{}, false
 	}
-	if !fixes.ReturnsError(c.pass.TypesInfo, ft) && endsAsExhausted(c.pass.TypesInfo, l) {
-		// With no error to return, the budget spent ends the loop as
-		// the last attempt does: what follows it (a failure callback,
-		// the function's own result) runs as before, with the budget's
-		// error in the variable it tests (see outerErr).
-		ret = "break"
-	}
 	first := l.First()
 	in := fixes.Indent(c.pass.Fset, src, first)
-	if id := outerErr(c.pass.TypesInfo, l); ret == "break" && err != "" && id != nil && fixes.VisibleAt(c.pass.TypesInfo, file, id, first) {
-		ret = fmt.Sprintf("%s = %s\n%s\tbreak", id.Name, err, in)
+	id := outerErr(c.pass.TypesInfo, l)
+	errVar := err != "" && id != nil && fixes.VisibleAt(c.pass.TypesInfo, file, id, first)
+	if endsAsExhausted(c.pass.TypesInfo, l) && (!fixes.ReturnsError(c.pass.TypesInfo, ft) || inIteration(l) && errVar) {
+		// With no error to return, or in a retry of one item of another
+		// loop, the budget spent ends the loop as the last attempt
+		// does: what follows it (a failure callback, the function's own
+		// result, the next item) runs as before, with the budget's
+		// error in the variable it tests (see outerErr).
+		ret = "break"
+		if errVar {
+			ret = fmt.Sprintf("%s = %s\n%s\tbreak", id.Name, err, in)
+		}
 	}
 	text := fmt.Sprintf("if %s {\n%s\t%s\n%s}\n%s", cond, in, ret, in, in)
 	return analysis.TextEdit{Pos: first, End: first, NewText: []byte(text)}, true
@@ -2882,11 +2914,8 @@ func (c *checker) selectsOn(l *retryloop.Loop, parent, opCtx string) [][]analysi
 // enclosingStmt returns the statement of the block of fn that holds outer
 // which contains pos, when pos comes before outer, or nil.
 func enclosingStmt(fn ast.Node, outer ast.Stmt, pos token.Pos) ast.Stmt {
-	b := fixes.BlockOf(fn, outer)
-	if b == nil {
-		return nil
-	}
-	for _, st := range b.List {
+	_, list := fixes.BlockOf(fn, outer)
+	for _, st := range list {
 		if st.Pos() <= pos && pos < st.End() && st.End() <= outer.Pos() {
 			return st
 		}

@@ -844,21 +844,18 @@ func addArg(fset *token.FileSet, src []byte, call *ast.CallExpr, ft *ast.FuncTyp
 // the loop assigns, from a call written as s's is (resp, err :=
 // c.Post(url, ...); for ... err != nil ... { resp, err = c.Post(url, ...)
 // }), with the block that holds it; nil when there is none.
-func (c *checker) firstAttempt(l *retryloop.Loop, s send, src []byte) (*ast.BlockStmt, *ast.AssignStmt) {
+func (c *checker) firstAttempt(l *retryloop.Loop, s send, src []byte) (ast.Node, *ast.AssignStmt) {
 	loopAs := fixes.URLSendStmt(l.Body, s.call)
 	if loopAs == nil || l.Outer == nil {
 		return nil, nil
 	}
 	_, body := flow.FuncParts(l.Func)
-	block := fixes.BlockOf(body, l.Outer)
-	if block == nil {
-		return nil, nil
-	}
-	i := slices.Index(block.List, ast.Stmt(l.Outer))
+	block, list := fixes.BlockOf(body, l.Outer)
+	i := slices.Index(list, ast.Stmt(l.Outer))
 	if i < 1 {
 		return nil, nil
 	}
-	as, ok := block.List[i-1].(*ast.AssignStmt)
+	as, ok := list[i-1].(*ast.AssignStmt)
 	if !ok || len(as.Rhs) != 1 || len(as.Lhs) != len(loopAs.Lhs) {
 		return nil, nil
 	}

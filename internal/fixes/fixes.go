@@ -743,19 +743,30 @@ func importName(path string) string {
 	return name
 }
 
-// BlockOf returns the block of root whose statements include st, or nil.
-func BlockOf(root ast.Node, st ast.Stmt) *ast.BlockStmt {
-	var found *ast.BlockStmt
+// BlockOf returns the node of root whose statement list includes st (a
+// block, or the body of a case or select clause) with that list, or nil.
+func BlockOf(root ast.Node, st ast.Stmt) (ast.Node, []ast.Stmt) {
+	var owner ast.Node
+	var list []ast.Stmt
 	ast.Inspect(root, func(n ast.Node) bool {
-		if found != nil {
+		if owner != nil {
 			return false
 		}
-		if b, ok := n.(*ast.BlockStmt); ok && slices.Contains(b.List, st) {
-			found = b
+		var l []ast.Stmt
+		switch n := n.(type) {
+		case *ast.BlockStmt:
+			l = n.List
+		case *ast.CaseClause:
+			l = n.Body
+		case *ast.CommClause:
+			l = n.Body
 		}
-		return found == nil
+		if slices.Contains(l, st) {
+			owner, list = n, l
+		}
+		return owner == nil
 	})
-	return found
+	return owner, list
 }
 
 // StmtOf returns the statement of a block of root that holds n (see
