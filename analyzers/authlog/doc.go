@@ -279,6 +279,12 @@
 // printf signature (format string, args ...any) for a verb ending in f,
 // or a message alone (msg string), each optionally after one leading
 // parameter such as a level or a context (Logf(level, format, args...)).
+// A type or holder whose name says debug or trace (Tracer, DebugPrinter,
+// a field c.Tracer or c.debug; the words of a type there to debug or
+// trace, below, and Tracer) stands for
+// a name that says log when the method takes a variadic list
+// (c.Tracer.Printf("%s", dump)); a method that takes a message alone
+// (a tracing API's Trace(ctx, name string)) needs a name that says log.
 // After a message, fields count as the key-value pairs do: a map from
 // text to any (msg string, fields Fields), a variadic list of such maps
 // (terraform's tflog shape: Debug(ctx, msg, additionalFields

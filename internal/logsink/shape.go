@@ -21,7 +21,9 @@ import (
 //   - the method belongs to a named interface type whose name has the
 //     word Log, Logger, Logging or Logs in it, split at case changes,
 //     digits and underscores (Logger, StdLogger, LeveledLoggerInterface,
-//     LogSink, logger; not Catalog, Blogger, Printer, TB);
+//     LogSink, logger; not Catalog, Blogger, Printer, TB), or says it
+//     debugs or traces (Tracer, DebugPrinter) for a method that takes a
+//     variadic list (see debugPrint);
 //   - the method's name is a logging verb (Print, Log, Trace, Debug, Info,
 //     Notice, Warn, Warning, Error, Critical, Fatal, Panic, ...) with an
 //     optional suffix f, ln, w, S, Context or Ctx, or Output (as
@@ -443,16 +445,17 @@ func isError(t types.Type) bool {
 // not say it logs (Leveled, KV, an unnamed interface), logs by its shape
 // when called on a value held in a field, variable or parameter named
 // holder: the holder's name says it logs (Logger, log, httpLogger, by the
-// words of LoggerTypeName), and fn's name and signature are a logging
+// words of LoggerTypeName) or, for a method taking a variadic list,
+// debugs or traces (c.Tracer.Printf; see debugPrint), and fn's name and signature are a logging
 // method's (see Shape). The holder's name is the evidence that the
 // interface's name gives Shape: c.Logger.Debugf(format, args...) of a
 // field Logger Leveled logs, c.printer.Printf does not.
 func HeldShape(fn *types.Func, holder string, from *types.Package) (Sink, bool) {
-	if fn == nil || !LoggerTypeName(holder) || !logVerbs[fn.Name()] && !methodVerbs[fn.Name()] {
+	if fn == nil || !logVerbs[fn.Name()] && !methodVerbs[fn.Name()] {
 		return Sink{}, false
 	}
 	sig, _ := fn.Type().(*types.Signature)
-	if sig == nil || sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) {
+	if sig == nil || sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) || !LoggerTypeName(holder) && !debugPrint(holder, sig) {
 		return Sink{}, false
 	}
 	format, ok := logSignature(sig, strings.HasSuffix(fn.Name(), "f"))
@@ -522,10 +525,29 @@ func loggerMethodNamed(fn *types.Func, name string, iface bool) (format int, ok 
 	}
 	rt := sig.Recv().Type()
 	obj := recvNamed(rt)
-	if obj == nil || types.IsInterface(rt) != iface || !LoggerTypeName(obj.Name()) {
+	if obj == nil || types.IsInterface(rt) != iface || !LoggerTypeName(obj.Name()) && !debugPrint(obj.Name(), sig) {
 		return -1, false
 	}
 	return logSignature(sig, strings.HasSuffix(name, "f"))
+}
+
+// debugPrint reports whether a method of signature sig of a type (or
+// held in a field, variable or parameter) named name prints debug
+// output: name says debug or trace (Tracer, DebugPrinter, c.Debug,
+// c.trace; see debugWords) and the method takes a variadic list of
+// values (Printf(format string, args ...any), Println(args ...any)). A
+// method that takes a message alone (Trace(ctx, name string)) is a
+// tracing API's span as likely as a log.
+func debugPrint(name string, sig *types.Signature) bool {
+	if !sig.Variadic() {
+		return false
+	}
+	for _, w := range words(name) {
+		if w = strings.ToLower(w); debugWords[w] || w == "tracer" {
+			return true
+		}
+	}
+	return false
 }
 
 // upperFirst returns name with its first letter in upper case: debugf is
