@@ -137,7 +137,12 @@
 //     the attempts use that the loop does not change, a field (resp.ctx) or
 //     the context of a request held in one (cfg.Request.Context()); or else
 //     a request made before the loop (a RoundTrip's or Do's request) whose
-//     context is the caller's: the fix then waits on req.Context().
+//     context is the caller's: the fix then waits on req.Context(). Not
+//     when that request is a parameter of an unexported function called
+//     only directly in its package, and every call hands it a request
+//     built by http.NewRequest (or with context.Background() or TODO()),
+//     directly or through such parameters of its callers: an SDK without
+//     contexts, whose requests nothing could cancel.
 //
 // A retry loop sends with net/http, through a function that does, or
 // through an interface method or func value of a send's signature,

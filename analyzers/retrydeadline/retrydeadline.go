@@ -2484,9 +2484,116 @@ func (c *checker) requestContext(file *ast.File, l *retryloop.Loop, pos token.Po
 		if c.assignedIn(l.Body, v) {
 			continue // a new request each attempt
 		}
+		if c.uncancelledRequest(l.Func, v, 0) {
+			continue // every caller's request has a context nothing cancels
+		}
 		return id.Name + ".Context()"
 	}
 	return ""
+}
+
+// uncancelledRequest reports whether v, a request parameter of fn, holds
+// at every call a request whose context nothing can cancel: fn is an
+// unexported function or method, called only directly in its package
+// (not as a value, not through an interface of the package), and each
+// call passes a request its caller built by http.NewRequest, or by
+// NewRequestWithContext of context.Background() or TODO(), or holds in
+// such a parameter of its own (depth counts those steps). An SDK without
+// contexts (executeOpt(req) called by each API method with
+// http.NewRequest) then sleeps on no caller's time: nothing it could
+// select on would ever end.
+func (c *checker) uncancelledRequest(fn ast.Node, v *types.Var, depth int) bool {
+	info := c.pass.TypesInfo
+	fd, ok := fn.(*ast.FuncDecl)
+	if !ok || depth > 3 {
+		return false
+	}
+	obj, _ := info.Defs[fd.Name].(*types.Func)
+	j := paramIndex(obj, v)
+	if obj == nil || j < 0 || obj.Exported() || c.index.AddressTaken(obj) || c.interfaceMethodName(obj) {
+		return false
+	}
+	calls := 0
+	for _, f := range c.index.Funcs() {
+		for _, call := range c.index.Calls(f.Decl) {
+			if call.Callee == nil || call.Callee.Origin() != obj {
+				continue
+			}
+			if j >= len(call.Expr.Args) || call.Expr.Ellipsis.IsValid() {
+				return false
+			}
+			calls++
+			if !c.uncancelledRequestValue(f.Decl, call.Expr.Args[j], depth) {
+				return false
+			}
+		}
+	}
+	// A caller's own caller that is never called passes no request.
+	return calls > 0 || depth > 0
+}
+
+// uncancelledRequestValue reports whether e, a request in the function
+// fd, was built there with a context nothing cancels (see
+// uncancelledRequest).
+func (c *checker) uncancelledRequestValue(fd *ast.FuncDecl, e ast.Expr, depth int) bool {
+	info := c.pass.TypesInfo
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok {
+		return false
+	}
+	if fd.Type.Params != nil && v.Pos() >= fd.Type.Params.Pos() && v.Pos() < fd.Type.Params.End() {
+		return c.uncancelledRequest(fd, v, depth+1)
+	}
+	values, ok := flow.AssignedAfterDecl(info, fd, v)
+	if !ok || len(values) == 0 {
+		return false
+	}
+	for _, val := range values {
+		call, ok := ast.Unparen(val).(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		f := httpmodel.Callee(info, call)
+		switch {
+		case httpmodel.IsPkgFunc(f, "net/http", "NewRequest"):
+		case httpmodel.IsPkgFunc(f, "net/http", "NewRequestWithContext") && len(call.Args) > 0:
+			ctx, ok := ast.Unparen(call.Args[0]).(*ast.CallExpr)
+			if !ok || !httpmodel.IsPkgFunc(httpmodel.Callee(info, ctx), "context", "Background", "TODO") {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// interfaceMethodName reports whether fn is a method whose name a method
+// of an interface declared in the package has: it may be called through
+// that interface.
+func (c *checker) interfaceMethodName(fn *types.Func) bool {
+	if fn.Signature().Recv() == nil {
+		return false
+	}
+	scope := c.pass.Pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok {
+			continue
+		}
+		if it, ok := tn.Type().Underlying().(*types.Interface); ok {
+			for m := range it.Methods() {
+				if m.Name() == fn.Name() {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // namesAt reports whether id, which names v, can be written at pos and
