@@ -17,6 +17,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/retrylint/retrylint/internal/callindex"
 	"github.com/retrylint/retrylint/internal/fixes"
 	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
@@ -515,7 +516,7 @@ func (c *checker) clientValueTimeout(fn ast.Node, e ast.Expr) storedTimeout {
 // order of their declarations).
 func exportClientVars(pass *analysis.Pass) {
 	info := pass.TypesInfo
-	c := &checker{pass: pass}
+	c := &checker{pass: pass, index: pass.ResultOf[callindex.Analyzer].(*callindex.Index)}
 	var ctors []*ast.FuncDecl
 	for _, file := range pass.Files {
 		for _, d := range file.Decls {

@@ -303,7 +303,11 @@
 // time.Sleep(pause) gets 5*(perTry+pause), so a server that fails slowly
 // and answers the last attempt is still answered. A back-off computed in
 // the loop (base << attempt) is not at hand and is left out: the deadline
-// then counts the attempts alone; for a timeout made only on some attempts, the overall deadline is
+// then counts the attempts alone. A per-attempt timeout held in a local
+// variable given one constant (maxUploadTime := 45 * time.Second, in a
+// callee too) is that constant. A timeout made inside a retry loop that
+// another loop repeats (a worker's for {} around the retry of one batch)
+// is reported once, for the inner retry. For a timeout made only on some attempts, the overall deadline is
 // made only when the per-attempt duration is positive. When the attempt's
 // cancel function is handed on (to the response body the caller reads
 // after the function returned), a deadline cancelled on return would cut

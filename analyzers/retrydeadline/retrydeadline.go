@@ -901,7 +901,19 @@ func (c *checker) constNanos(e ast.Expr) (int64, bool) {
 	if e == nil {
 		return 0, false
 	}
-	tv, ok := c.pass.TypesInfo.Types[e]
+	info := c.pass.TypesInfo
+	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+		// A local variable given one constant (maxUploadTime := 45 *
+		// time.Second) is that constant.
+		if v, ok := info.Uses[id].(*types.Var); ok && !v.IsField() && v.Parent() != v.Pkg().Scope() {
+			if fd, ok := c.index.DeclAt(v.Pos()); ok {
+				if values, ok := flow.Assigned(info, fd.Decl, v); ok && len(values) == 1 && values[0] != e {
+					return c.constNanos(values[0])
+				}
+			}
+		}
+	}
+	tv, ok := info.Types[e]
 	if !ok || tv.Value == nil {
 		return 0, false
 	}
@@ -1283,6 +1295,11 @@ func (c *checker) checkDeadline(file *ast.File, l *retryloop.Loop) {
 			}
 		}
 	})
+	if own != nil && c.innerRetry(l, own.call) || helper != nil && c.innerRetry(l, helper) {
+		// The loop repeats a retry written inside it (a worker's loop
+		// around the retry of one batch): the inner retry is reported.
+		return
+	}
 	if budget {
 		switch {
 		case own != nil:
@@ -1897,6 +1914,9 @@ func (c *checker) budgetEdits(file *ast.File, l *retryloop.Loop, per ast.Expr, n
 		stop,
 	}
 	edits = append(edits, timeImp...)
+	if errText == "" || !strings.Contains(string(stop.NewText), errText) {
+		return edits, true // the check leaves the loop without the error
+	}
 	return append(edits, errImp...), true
 }
 
@@ -2878,6 +2898,17 @@ func (c *checker) giveUp(file *ast.File, ft *ast.FuncType, err string) (string, 
 		err = ""
 	}
 	return fixes.Return(info, c.pass.Pkg, file, ft, err)
+}
+
+// innerRetry reports whether n, in the body of loop l, sits in another
+// retry loop inside l's body.
+func (c *checker) innerRetry(l *retryloop.Loop, n ast.Node) bool {
+	for _, in := range c.loops.Loops {
+		if in != l && in.Stmt.Pos() > l.Body.Pos() && in.Stmt.End() <= l.Body.End() && in.Body.Pos() <= n.Pos() && n.End() <= in.Body.End() {
+			return true
+		}
+	}
+	return false
 }
 
 // inIteration reports whether the loop l sits in another loop of its
