@@ -175,7 +175,10 @@
 // these (retry := shouldRetry(resp, err)); any other condition is taken
 // both ways, and so is one on the error or the response after the path
 // assigns its variable again (req.Body, err = req.GetBody()): it is then
-// another call's.
+// another call's. A function that sends, called in the loop, has its
+// returned error as the send's; a *http.Response it returns beside it
+// (res, req, err := c.postNoRetry(ctx, url, body)) carries the statuses
+// as a send's response does.
 // Success first or failure first, a send in a branch of an if, attempts
 // counted up or down are then one shape.
 //

@@ -289,6 +289,16 @@ func (c *checker) newOutcome(l *retryloop.Loop, s send) (*outcome, *ast.AssignSt
 	case s.helper != nil && len(as.Lhs) >= 1:
 		m.errVar = varOf(as.Lhs[len(as.Lhs)-1])
 		m.statusVars = nil
+		// A response the helper returns carries the statuses, as a
+		// send's does (res, req, err := c.postNoRetry(...)), as in the
+		// loop model's sendOutcome.
+		for _, lhs := range as.Lhs[:len(as.Lhs)-1] {
+			if t := info.TypeOf(lhs); t != nil && httpmodel.IsResponse(t) {
+				if m.resp = varOf(lhs); m.resp != nil {
+					m.statusVars = map[*types.Var]bool{}
+				}
+			}
+		}
 	default:
 		return nil, nil, false
 	}
