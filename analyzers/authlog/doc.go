@@ -421,7 +421,8 @@
 // or by a function, in any package, that returns the header without them
 // (r.Header = redactHeaders(r.Header)) or removes them from the header or
 // request it is given (scrub(req)); or once the header is replaced by an
-// empty one. A value made by a masking helper, in any package, counts as
+// empty one. A local variable given a request's header (h :=
+// r.Header) is that header: h.Set and h.Del remove from r.Header. A value made by a masking helper, in any package, counts as
 // a marker: a function of text to text whose every result is constant
 // text, a part of its parameter (k[:8], k[len(k)-4:]) joined to a marker
 // by + or a format, or strings.Repeat of a marker, and one result at

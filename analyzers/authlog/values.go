@@ -85,6 +85,8 @@ type fstate struct {
 	recv *types.Var
 	// userinfo caches setsUserinfo: 0 not asked yet, 1 no, 2 yes.
 	userinfo uint8
+	// aliases caches headerAlias.
+	aliases map[*types.Var]string
 }
 
 // Join returns what a value that is a or b may carry.
@@ -574,6 +576,9 @@ func (s *fstate) key(e ast.Expr) string {
 	switch x := ast.Unparen(e).(type) {
 	case *ast.Ident:
 		if v := s.varOf(x); v != nil {
+			if k := s.headerAlias(v); k != "" {
+				return k
+			}
 			return fmt.Sprintf("%p", v)
 		}
 	case *ast.SelectorExpr:
@@ -590,6 +595,36 @@ func (s *fstate) key(e ast.Expr) string {
 		return s.key(x.X)
 	}
 	return ""
+}
+
+// headerAlias returns the key of the header field that v, a local
+// http.Header given one value, aliases (h := r.Header: a map, so h.Set
+// and h.Del change r.Header), or "".
+func (s *fstate) headerAlias(v *types.Var) string {
+	if s.decl == nil || !isHeader(v.Type()) || v.Pos() < s.decl.Pos() || v.Pos() >= s.decl.End() {
+		return ""
+	}
+	if k, ok := s.aliases[v]; ok {
+		return k
+	}
+	if s.aliases == nil {
+		s.aliases = map[*types.Var]string{}
+	}
+	s.aliases[v] = "" // while asked: a variable given itself is none
+	values, ok := flow.Assigned(s.info, s.decl, v)
+	if !ok || len(values) != 1 {
+		return ""
+	}
+	sel, ok := ast.Unparen(values[0]).(*ast.SelectorExpr)
+	if !ok {
+		return ""
+	}
+	if f, ok := s.info.Selections[sel]; !ok || f.Kind() != types.FieldVal {
+		return ""
+	}
+	k := s.key(sel)
+	s.aliases[v] = k
+	return k
 }
 
 // headerKey returns the key of the header that e holds or is: e itself
