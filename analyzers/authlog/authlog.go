@@ -325,9 +325,10 @@ type checker struct {
 	// fvSets are the functions the package assigns to func fields and
 	// variables (see funcvalue.go), built on first use.
 	fvSets map[*types.Var]funcValueSet
-	// ifaceFacts are the summaries of the methods of the package's
-	// interfaces that its implementations give them (see ifacelog.go).
-	ifaceFacts map[*types.Func]*funcFact
+	// ifaceImpls are, for the methods of the package's interfaces that
+	// it calls, the methods of its types that implement them (see
+	// ifacelog.go).
+	ifaceImpls map[*types.Func][]*types.Func
 	// lits caches litOfVar: the constant list or map a variable holds.
 	lits map[*types.Var]*ast.CompositeLit
 	// terminals are the writers this package assigns os.Stdout or
@@ -428,6 +429,7 @@ func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, de
 	if isHTTP {
 		c.addTableEdges(g)
 	}
+	c.linkInterfaces(g)
 	logs, active := c.reach(g, isHTTP)
 	if masking || ctors {
 		for i, d := range g.Funcs {
@@ -456,7 +458,7 @@ func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, de
 		// tells its callers that the request is redacted.
 		Export: func(fn *types.Func, fact *funcFact) bool { return !fact.empty() || returnsRequest(fn) },
 	})
-	c.summariseInterfaces(g)
+	c.exportInterfaces(g)
 	if !isHTTP {
 		return nil, nil
 	}
@@ -725,8 +727,8 @@ func (c *checker) nameBit(name string) creds {
 }
 
 func (c *checker) fact(fn *types.Func) *funcFact {
-	if f := c.ifaceFacts[fn]; f != nil {
-		return f
+	if len(c.ifaceImpls[fn]) > 0 {
+		return c.ifaceFact(fn)
 	}
 	return c.sums.Lookup(fn)
 }

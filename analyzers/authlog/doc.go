@@ -363,8 +363,10 @@
 // (WriteHeaders(h http.Header, filter Filter) of an interface Writer) is
 // a log by what its implementations in its package do: an interface
 // method logs the parameters that the method of some concrete type of
-// the package implementing it writes to a log, and callers in other
-// packages are reported where they pass a credential. Such an
+// the package implementing it writes to a log, and callers in the
+// package (a helper's c.logger.Log(data, err) with a ConsoleLogger that
+// prints data) and in other packages are reported where they pass a
+// credential. Such an
 // implementation is a file or stream logger: a method of a type whose
 // name says it logs (fileLogger), with an http.Header, *http.Request or
 // *http.Response parameter and a name that starts with Write, Log, Dump,

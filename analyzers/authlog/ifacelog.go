@@ -80,11 +80,93 @@ func isNamedHTTP(t types.Type, name string) bool {
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == httpPkg && n.Obj().Name() == name
 }
 
-// summariseInterfaces gives each method of the package's interface types
-// the log parameters of its implementations in the package (see above),
-// and exports them.
-func (c *checker) summariseInterfaces(g *summary.Graph) {
-	// Only the types with a method that logs a parameter matter.
+// linkInterfaces finds, for each method of the package's interface types
+// that the package calls, the methods of the package's concrete types
+// that implement it, and adds the calls' edges to them in g: the solver
+// then summarises an implementation before the callers of its interface
+// method (c.logger.Log(data, err) in a helper of the package whose
+// ConsoleLogger.Log prints data), as before callers of the method itself.
+func (c *checker) linkInterfaces(g *summary.Graph) {
+	called := map[*types.Func]bool{}
+	for _, d := range g.Funcs {
+		for _, call := range c.calls.Calls(d.Decl) {
+			if m := call.Callee; m != nil && m.Pkg() == c.pass.Pkg && summary.IsInterfaceMethod(m) {
+				called[m] = true
+			}
+		}
+	}
+	if len(called) == 0 {
+		return
+	}
+	// The package's concrete methods by name: the candidates.
+	byName := map[string][]*types.Func{}
+	for _, d := range g.Funcs {
+		if sig := d.Obj.Type().(*types.Signature); sig.Recv() != nil && !types.IsInterface(sig.Recv().Type()) {
+			byName[d.Obj.Name()] = append(byName[d.Obj.Name()], d.Obj)
+		}
+	}
+	c.ifaceImpls = map[*types.Func][]*types.Func{}
+	for m := range called {
+		iface, ok := m.Type().(*types.Signature).Recv().Type().Underlying().(*types.Interface)
+		if !ok {
+			continue
+		}
+		if n, ok := types.Unalias(m.Type().(*types.Signature).Recv().Type()).(*types.Named); !ok || n.TypeParams().Len() > 0 {
+			continue
+		}
+		for _, impl := range byName[m.Name()] {
+			rt := impl.Type().(*types.Signature).Recv().Type()
+			if p, ok := rt.(*types.Pointer); ok {
+				rt = p.Elem()
+			}
+			n, ok := types.Unalias(rt).(*types.Named)
+			if !ok || n.TypeParams().Len() > 0 {
+				continue
+			}
+			if !types.Implements(n, iface) && !types.Implements(types.NewPointer(n), iface) {
+				continue
+			}
+			c.ifaceImpls[m] = append(c.ifaceImpls[m], impl)
+		}
+	}
+	for i, d := range g.Funcs {
+		for _, call := range c.calls.Calls(d.Decl) {
+			for _, impl := range c.ifaceImpls[call.Callee] {
+				if j, ok := g.Of(impl); ok {
+					g.AddEdge(i, j)
+				}
+			}
+		}
+	}
+}
+
+// ifaceFact returns the summary of m, a method of one of the package's
+// interface types, from the current summaries of its implementations in
+// the package: the log parameters of each that logs (see above); nil
+// when none does.
+func (c *checker) ifaceFact(m *types.Func) *funcFact {
+	var out *funcFact
+	for _, impl := range c.ifaceImpls[m] {
+		f := c.sums.Lookup(impl)
+		if f == nil || !f.sink() {
+			continue
+		}
+		g := &funcFact{Sink: f.Sink, Values: f.Values, Printf: f.Printf, Format: f.Format, Args: f.Args}
+		if out != nil {
+			g = joinFacts(out, g)
+		}
+		out = g
+	}
+	return out
+}
+
+// exportInterfaces exports the summaries of the package's interface
+// methods (see ifaceFact), so that the callers in other packages
+// (logger.Instance.WriteHeaders(req.Header, ...)) are reported where they
+// pass the credential: the methods the package calls itself (see
+// linkInterfaces), and those of the interfaces that a type of the
+// package with a method that logs implements.
+func (c *checker) exportInterfaces(g *summary.Graph) {
 	var concrete []*types.TypeName
 	for _, d := range g.Funcs {
 		sig := d.Obj.Type().(*types.Signature)
@@ -102,55 +184,36 @@ func (c *checker) summariseInterfaces(g *summary.Graph) {
 			concrete = append(concrete, n.Obj())
 		}
 	}
-	if len(concrete) == 0 {
-		return
-	}
 	scope := c.pass.Pkg.Scope()
-	var ifaces []*types.TypeName
-	for _, n := range scope.Names() {
-		tn, ok := scope.Lookup(n).(*types.TypeName)
-		if ok && !tn.IsAlias() && types.IsInterface(tn.Type()) {
-			if n, ok := tn.Type().(*types.Named); ok && n.TypeParams().Len() == 0 {
-				ifaces = append(ifaces, tn)
-			}
-		}
-	}
-	for _, it := range ifaces {
-		iface := it.Type().Underlying().(*types.Interface)
-		if iface.NumMethods() == 0 {
+	for _, name := range scope.Names() {
+		it, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || it.IsAlias() || !types.IsInterface(it.Type()) {
 			continue
 		}
+		if n, ok := it.Type().(*types.Named); !ok || n.TypeParams().Len() > 0 {
+			continue
+		}
+		iface := it.Type().Underlying().(*types.Interface)
 		for _, ct := range concrete {
 			t := types.Type(ct.Type())
 			if !types.Implements(t, iface) {
-				t = types.NewPointer(t)
-				if !types.Implements(t, iface) {
+				if t = types.NewPointer(t); !types.Implements(t, iface) {
 					continue
 				}
 			}
 			for m := range iface.Methods() {
 				obj, _, _ := types.LookupFieldOrMethod(t, false, c.pass.Pkg, m.Name())
-				impl, ok := obj.(*types.Func)
-				if !ok {
-					continue
+				if impl, ok := obj.(*types.Func); ok && !slices.Contains(c.ifaceImpls[m], impl) {
+					if c.ifaceImpls == nil {
+						c.ifaceImpls = map[*types.Func][]*types.Func{}
+					}
+					c.ifaceImpls[m] = append(c.ifaceImpls[m], impl)
 				}
-				f := c.sums.Lookup(impl)
-				if f == nil || !f.sink() {
-					continue
-				}
-				g := &funcFact{Sink: f.Sink, Values: f.Values, Printf: f.Printf, Format: f.Format, Args: f.Args}
-				if old := c.ifaceFacts[m]; old != nil {
-					g = joinFacts(old, g)
-				}
-				if c.ifaceFacts == nil {
-					c.ifaceFacts = map[*types.Func]*funcFact{}
-				}
-				c.ifaceFacts[m] = g
 			}
 		}
 	}
-	for m, f := range c.ifaceFacts {
-		if m.Pkg() == c.pass.Pkg {
+	for m := range c.ifaceImpls {
+		if f := c.ifaceFact(m); f != nil && m.Pkg() == c.pass.Pkg {
 			c.pass.ExportObjectFact(m, f)
 		}
 	}

@@ -91,7 +91,7 @@ func (c *checker) addTableEdges(g *summary.Graph) {
 			}
 			for _, fn := range c.tableFuncs(d.Decl, call.Expr) {
 				if j, ok := g.Of(fn); ok {
-					g.Callees[i] = append(g.Callees[i], j)
+					g.AddEdge(i, j)
 				}
 			}
 		}

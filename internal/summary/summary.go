@@ -124,6 +124,14 @@ func (g *Graph) Of(fn *types.Func) (int, bool) {
 	return i, ok
 }
 
+// AddEdge records that Funcs[from] depends on the summary of Funcs[to]
+// although it does not call it by name: it calls an interface method
+// that to implements, or a func value that may hold to. Add edges before
+// Solve.
+func (g *Graph) AddEdge(from, to int) {
+	g.Callees[from] = append(g.Callees[from], to)
+}
+
 // Callers returns, for each function, the functions that call it.
 func (g *Graph) Callers() [][]int {
 	callers := make([][]int, len(g.Funcs))
