@@ -160,6 +160,11 @@
 // package. The fix redacts the request or header where the method formats
 // it.
 //
+// A field of type http.Header of a record that a function of the package
+// makes from a struct literal (info := newRequestInfo(req), returning
+// &requestInfo{Headers: req.Header}) carries what the literal gives it,
+// wherever the caller logs it (for k, vs := range info.Headers).
+//
 // A value whose String method prints fields of its receiver (func (r
 // *Request) String() string { return fmt.Sprintf("%s %s %v", r.Method,
 // r.Path, r.Headers) }), logged where it is made from a struct literal or

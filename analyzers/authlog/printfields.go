@@ -431,7 +431,8 @@ func (s *fstate) madeField(call *ast.CallExpr, f *types.Var) (v val, all bool) {
 }
 
 // builtFields returns, for the function s, whose first result is a
-// struct (or a pointer to one) that its String method prints, what each
+// struct (or a pointer to one) that its String method prints or that has
+// a field of type http.Header (see holdsHeaderField), what each
 // field of that result carries where every return statement makes it
 // from a struct literal (or returns nil): made is false otherwise.
 func (s *fstate) builtFields() (built []uint64, made bool) {
@@ -445,7 +446,7 @@ func (s *fstate) builtFields() (built []uint64, made bool) {
 	if st == nil || st.NumFields() > 64 {
 		return nil, false
 	}
-	if name, _ := logsink.PrintMethod(&s.c.msets, rt); name != "String" {
+	if name, _ := logsink.PrintMethod(&s.c.msets, rt); name != "String" && !holdsHeaderField(st) {
 		return nil, false
 	}
 	n := sig.Results().Len()
@@ -476,6 +477,19 @@ func (s *fstate) builtFields() (built []uint64, made bool) {
 	// A value made with nothing in its fields is what the old rule
 	// says too: no summary for it (most constructors).
 	return built, len(built) > 0
+}
+
+// holdsHeaderField reports whether the struct st has a field of type
+// http.Header: a record of a request made by a constructor
+// (newRequestInfo(req) with RequestHeaders: req.Header) whose field its
+// callers log.
+func holdsHeaderField(st *types.Struct) bool {
+	for f := range st.Fields() {
+		if isHeader(f.Type()) {
+			return true
+		}
+	}
+	return false
 }
 
 // A shownUse records that a log prints values of a type of this package,
