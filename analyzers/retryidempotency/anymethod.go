@@ -428,6 +428,79 @@ func (c *checker) guardsWith(root ast.Node, guarded map[*types.Func]bool, source
 	return c.guardsWhere(root, guarded, sources, nil)
 }
 
+// callersGuard reports whether req, a request parameter of fn (or one
+// that a literal in fn captures), is at every call of fn a request that
+// its caller built and whose method the caller checks (see guardsIn): fn
+// is an unexported function called only directly in its package. An
+// SDK's shared sender sends the writes once and hands the other methods
+// to its retrying helper (if method == "POST" || method == "PUT" { resp,
+// err = c.hc.Do(req) } else { resp, err = c.doRequestWithRetries(req) }):
+// the check is made before the retry, by its one caller.
+func (c *checker) callersGuard(fn ast.Node, req ast.Expr) bool {
+	info := c.pass.TypesInfo
+	fd, ok := fn.(*ast.FuncDecl)
+	if !ok || req == nil {
+		return false
+	}
+	obj, _ := info.Defs[fd.Name].(*types.Func)
+	v := varOf(info, req)
+	if obj == nil || v == nil || obj.Exported() || c.calls.AddressTaken(obj) {
+		return false
+	}
+	j := -1
+	for i := range obj.Signature().Params().Len() {
+		if obj.Signature().Params().At(i) == v {
+			j = i
+		}
+	}
+	if j < 0 {
+		return false
+	}
+	if recv := obj.Signature().Recv(); recv != nil {
+		// A method may be called through an interface of the package.
+		for _, name := range c.pass.Pkg.Scope().Names() {
+			if tn, ok := c.pass.Pkg.Scope().Lookup(name).(*types.TypeName); ok && types.IsInterface(tn.Type()) {
+				if m, _, _ := types.LookupFieldOrMethod(tn.Type(), false, c.pass.Pkg, obj.Name()); m != nil {
+					return false
+				}
+			}
+		}
+	}
+	calls := 0
+	for _, f := range c.calls.Funcs() {
+		for _, call := range c.calls.Calls(f.Decl) {
+			if call.Callee == nil || call.Callee.Origin() != obj {
+				continue
+			}
+			if j >= len(call.Expr.Args) || call.Expr.Ellipsis.IsValid() {
+				return false
+			}
+			calls++
+			arg := varOf(info, call.Expr.Args[j])
+			if arg == nil || arg.Pos() < f.Decl.Body.Pos() || arg.Pos() >= f.Decl.Body.End() {
+				return false // not a request of the caller's own
+			}
+			values, ok := flow.AssignedAfterDecl(info, f.Decl, arg)
+			if !ok || len(values) == 0 {
+				return false
+			}
+			for _, val := range values {
+				call, ok := ast.Unparen(val).(*ast.CallExpr)
+				if !ok {
+					return false
+				}
+				if _, _, isNew := httpmodel.NewRequestMethod(info, call); !isNew {
+					return false
+				}
+			}
+			if !c.guardsIn(f.Decl) {
+				return false
+			}
+		}
+	}
+	return calls > 0
+}
+
 // checksMethod reports whether the function of l checks a request's
 // method or key (itself, through a function of the package, or on the
 // method its requests are built from) where the check can stop the
@@ -975,6 +1048,10 @@ func (c *checker) checkAnyMethod(file *ast.File, l *retryloop.Loop, s send) bool
 		analysisutil.Gate(c.pass, s.call.Pos(), "any-guarded", "a request of any method re-sent after "+outcome+" in a function that checks a method or key somewhere")
 		return false
 	}
+	if c.callersGuard(l.Func, s.request) {
+		analysisutil.Gate(c.pass, s.call.Pos(), "any-callers-guard", "a request of any method re-sent after "+outcome+", handed by callers that check its method")
+		return false
+	}
 	if len(l.Self) > 0 && c.carriesResponse(l.Func) {
 		// retry(req, resp, n) { if retriable(resp) { resp2 := send(req);
 		// return retry(req, resp2, n+1) } }: each call decides on the
@@ -1355,6 +1432,10 @@ func (c *checker) checkAnyMethodOp(file *ast.File, l *retryloop.Loop, s send) bo
 	}
 	if c.guardsIn(fd) {
 		analysisutil.Gate(c.pass, s.call.Pos(), "anyop-guarded", "a request of any method re-sent by a retry helper after "+outcome+" in a function that checks a method or key somewhere")
+		return false
+	}
+	if c.callersGuard(fd, s.request) {
+		analysisutil.Gate(c.pass, s.call.Pos(), "anyop-callers-guard", "a request of any method re-sent by a retry helper after "+outcome+", handed by callers that check its method")
 		return false
 	}
 	s.request = sameRequest(info, s.request)
@@ -1741,6 +1822,10 @@ func (c *checker) checkClosureAny(file *ast.File, l, op *retryloop.Loop, s send)
 	}
 	if c.checksMethod(l, s) {
 		analysisutil.Gate(pass, s.call.Pos(), "closure-any-guarded", "a request of any method in a closure retried by a loop, in a function that checks a method or key somewhere")
+		return false
+	}
+	if c.callersGuard(l.Func, s.request) {
+		analysisutil.Gate(pass, s.call.Pos(), "closure-any-callers-guard", "a request of any method in a closure retried by a loop, handed by callers that check its method")
 		return false
 	}
 	req := ast.Unparen(sameRequest(info, s.request))

@@ -110,7 +110,12 @@
 //     of by the function that stores it in a struct field, at every store
 //     of that field in the package (a generated SDK's NewRequestConfig
 //     sets Idempotency-Key on cfg.Request for every method but GET, and
-//     each attempt sends cfg.Request.Clone(ctx)). The unknown outcomes of a request of any
+//     each attempt sends cfg.Request.Clone(ctx)), or made by the sender's
+//     callers: an unexported sender called only directly in its package,
+//     each call handing it a request the caller built and whose method
+//     the caller checks (if method == "POST" || method == "PUT" { resp,
+//     err = c.hc.Do(req) } else { resp, err = c.doWithRetries(req) }).
+//     The unknown outcomes of a request of any
 //     method are a transport error and a 500, 502 or 504; a 4xx is the
 //     server's answer, after which sending the request again applies
 //     nothing twice. A sender that retries by calling itself with the

@@ -1,0 +1,96 @@
+// Package callerguard holds SDK senders that retry the request they are
+// handed: the check of its method may be made by their callers.
+package callerguard
+
+import (
+	"errors"
+	"net/http"
+	"time"
+)
+
+type Client struct {
+	hc *http.Client
+}
+
+// doWithRetries re-sends any request after a transport error or a 5xx.
+func (c *Client) doWithRetries(req *http.Request) (*http.Response, error) {
+	var (
+		resp *http.Response
+		err  error
+	)
+	for i := 0; i < 3; i++ {
+		resp, err = c.hc.Do(req)
+		if err == nil && resp.StatusCode < 500 {
+			return resp, nil
+		}
+		if err == nil {
+			resp.Body.Close()
+		}
+		time.Sleep(time.Second)
+	}
+	if err == nil {
+		err = errors.New("server error")
+	}
+	return nil, err
+}
+
+// doJSON sends writes once and hands only the other methods to the
+// retrying sender: silent.
+func (c *Client) doJSON(method, url string) (*http.Response, error) {
+	req, err := http.NewRequest(method, url, nil)
+	if err != nil {
+		return nil, err
+	}
+	if method == http.MethodPost || method == http.MethodPut || method == http.MethodPatch {
+		return c.hc.Do(req)
+	}
+	return c.doWithRetries(req)
+}
+
+func (c *Client) Get(url string) (*http.Response, error)  { return c.doJSON(http.MethodGet, url) }
+func (c *Client) Post(url string) (*http.Response, error) { return c.doJSON(http.MethodPost, url) } // want Post:"write\\(POST\\)"
+
+// doAll retries every request it is handed, through a sender one of
+// whose callers does not check the method.
+func (c *Client) doAll(req *http.Request) (*http.Response, error) {
+	var (
+		resp *http.Response
+		err  error
+	)
+	for i := 0; i < 3; i++ {
+		resp, err = c.hc.Do(req) // want `a request of any method is re-sent after a transport error or status 500 without a check of its method`
+		if err == nil && resp.StatusCode < 500 {
+			return resp, nil
+		}
+		if err == nil {
+			resp.Body.Close()
+		}
+		time.Sleep(time.Second)
+	}
+	if err == nil {
+		err = errors.New("server error")
+	}
+	return nil, err
+}
+
+func (c *Client) guarded(method, url string) (*http.Response, error) {
+	req, err := http.NewRequest(method, url, nil)
+	if err != nil {
+		return nil, err
+	}
+	if method == http.MethodPost {
+		return c.hc.Do(req)
+	}
+	return c.doAll(req)
+}
+
+func (c *Client) unguarded(method, url string) (*http.Response, error) {
+	req, err := http.NewRequest(method, url, nil)
+	if err != nil {
+		return nil, err
+	}
+	return c.doAll(req)
+}
+
+func (c *Client) Delete(url string) (*http.Response, error) { return c.guarded(http.MethodDelete, url) }
+func (c *Client) Patch(url string) (*http.Response, error)  { return c.unguarded(http.MethodPatch, url) } // want Patch:"write\\(PATCH\\)"
