@@ -656,6 +656,30 @@ func TestFixBehavesRetryIdempotencyInterfacePost(t *testing.T) {
 	provesTransportGuard(t, c, "/hook")
 }
 
+// TestFixBehavesRetryIdempotencyRewrap: as TestFixBehavesRetryIdempotency
+// InterfacePost, with an implementation that folds the transport error
+// into its own with %v: the fix makes it %w, and the guard at the retry
+// then hands the transport error back, with the same text as before.
+func TestFixBehavesRetryIdempotencyRewrap(t *testing.T) {
+	c := fixClient(t, "rewrappost", "retryidempotency", "POST is retried after a transport error without an idempotency key (webhook.Notify, which a call of Notifier.Notify may run, sends it and takes no key)")
+	fc, _ := fixedOnce()
+	if fixed := fc.sources["rewrappost"][1]; !strings.Contains(fixed, `fmt.Errorf("webhook %s: %w", w.url, err)`) {
+		t.Errorf("the fix should wrap the transport error with %%w:\n%s", fixed)
+	}
+	provesTransportGuard(t, c, "/hook")
+	t.Run("the error reads as before", func(t *testing.T) {
+		t.Parallel()
+		routes := []retrytest.Route{{Method: "POST", Path: "/hook", Script: []retrytest.Step{retrytest.CommitAndDrop()}}}
+		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, srv.URL)
+			want := "rewrappost: webhook " + srv.URL + "/hook: Post \"" + srv.URL + "/hook\": EOF"
+			if res.code == 0 || !strings.Contains(res.stderr, want) {
+				t.Errorf("fixed=%v: want the error %q, got exit %d, stderr %q\n%s", fixed, want, res.code, res.stderr, srv.Timeline())
+			}
+		})
+	})
+}
+
 // TestFixBehavesRetryIdempotencyErrorHelper: a program whose retry loop
 // calls a helper that sends a request of the method it is handed and
 // returns its error alone writes off the stock twice when the server

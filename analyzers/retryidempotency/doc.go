@@ -302,8 +302,12 @@
 // which no key can be threaded (a generic helper): the guard is written
 // when every function of the chain hands the error of the call it makes
 // back, as it is or wrapped with %w, so that the transport error reaches
-// the loop; a helper that keeps only the error's text
-// (fmt.Errorf("post: %v", err)) is left alone.
+// the loop; a function of this package in the chain (or the
+// implementation of an interface method, below) that folds the error
+// into its own with a plain %v or %s of a format literal
+// (fmt.Errorf("%v: error posting: %v", hs, err)) gets that verb made %w
+// by the same fix, which prints the same text; one that keeps only the
+// error's text (fmt.Errorf("post: %s", err.Error())) is left alone.
 //
 // A method of an interface that the loop calls again (s.sender.Send(ctx,
 // body), n.Notify(msg)) is judged the same way when one of the

@@ -16,6 +16,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -38,13 +39,18 @@ func (c *checker) reportForeignWrite(file *ast.File, l *retryloop.Loop, s send, 
 		return false
 	}
 	var end *types.Func // the function of another package a local chain ends in
-	if fn.Pkg() == c.pass.Pkg && s.impl == nil {
-		e, ok := c.keptFrom(fn)
+	var rewraps []analysis.TextEdit
+	if fn.Pkg() == c.pass.Pkg && s.impl == nil || s.impl != nil && s.impl.Pkg() == c.pass.Pkg {
+		chain := fn
+		if s.impl != nil {
+			chain = s.impl
+		}
+		e, edits, ok := c.keptChain(chain, true)
 		if !ok {
 			analysisutil.Gate(c.pass, s.call.Pos(), "foreign-chain", s.method+" sent through functions of this package that do not hand the transport error back")
 			return false
 		}
-		end = e
+		end, rewraps = e, edits
 	}
 	if l.Via != nil || len(l.Self) > 0 || len(l.Requeue) > 0 {
 		// An operation handed to a retry helper: the helper may retry
@@ -81,6 +87,7 @@ func (c *checker) reportForeignWrite(file *ast.File, l *retryloop.Loop, s send, 
 	if !ok {
 		return false
 	}
+	edits = append(edits, rewraps...)
 	c.pass.Report(analysis.Diagnostic{
 		Pos: s.call.Pos(),
 		End: s.call.End(),
@@ -256,7 +263,7 @@ func (c *checker) ifaceWrite(call *ast.CallExpr) (send, bool) {
 			continue
 		}
 		if fns[i].Pkg() == c.pass.Pkg {
-			if _, kept := c.keptFrom(fns[i]); !kept {
+			if _, _, kept := c.keptChain(fns[i], true); !kept {
 				// It keeps only the error's text: no guard at the
 				// call can see a transport error.
 				analysisutil.Gate(c.pass, call.Pos(), "iface-flattened", w.Method+" of an implementation that does not hand the transport error back")
@@ -278,31 +285,46 @@ func (c *checker) ifaceWrite(call *ast.CallExpr) (send, bool) {
 // with a *url.Error in its chain and the guard of reportForeignWrite sees
 // it.
 func (c *checker) keptFrom(fn *types.Func) (end *types.Func, ok bool) {
+	end, _, ok = c.keptChain(fn, false)
+	return end, ok
+}
+
+// keptChain is keptFrom; with rewrap, a function of the chain that
+// flattens the error into its own with fmt.Errorf and %v or %s
+// (fmt.Errorf("%v: error posting: %v", hs, err)) counts too, and the
+// edits that make those verbs %w are returned: the text stays the same,
+// and the transport error is then in the chain the fix's guard reads.
+func (c *checker) keptChain(fn *types.Func, rewrap bool) (end *types.Func, edits []analysis.TextEdit, ok bool) {
 	info := c.pass.TypesInfo
 	seen := map[*types.Func]bool{}
 	for range 2 * maxChain {
 		if fn == nil || seen[fn.Origin()] {
-			return nil, false
+			return nil, nil, false
 		}
 		fn = fn.Origin()
 		seen[fn] = true
 		if fn.Pkg() != c.pass.Pkg {
-			return fn, true
+			return fn, edits, true
 		}
 		fd := c.funcDecl(fn)
 		if fd == nil || fd.Body == nil {
-			return nil, false
+			return nil, nil, false
 		}
 		next, direct := c.writeCall(fd)
-		if next == nil || !returnsErrOf(info, fd, next) {
-			return nil, false
+		if next == nil {
+			return nil, nil, false
 		}
+		more, kept := returnsErrOf(info, fd, next, rewrap)
+		if !kept {
+			return nil, nil, false
+		}
+		edits = append(edits, more...)
 		if direct {
-			return nil, true
+			return nil, edits, true
 		}
 		fn = httpmodel.Callee(info, next)
 	}
-	return nil, false
+	return nil, nil, false
 }
 
 // writeCall returns the call of fd that sends its write (see writeOf): a
@@ -330,7 +352,7 @@ func (c *checker) writeCall(fd *ast.FuncDecl) (call *ast.CallExpr, direct bool) 
 // variable that every return statement after it that names it returns as
 // its last result, as it is or wrapped by fmt.Errorf with %w (a bare
 // return of a named result counts), and one does.
-func returnsErrOf(info *types.Info, fd *ast.FuncDecl, call *ast.CallExpr) bool {
+func returnsErrOf(info *types.Info, fd *ast.FuncDecl, call *ast.CallExpr, rewrap bool) (edits []analysis.TextEdit, ok bool) {
 	var errVar types.Object
 	returned := false
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
@@ -351,10 +373,10 @@ func returnsErrOf(info *types.Info, fd *ast.FuncDecl, call *ast.CallExpr) bool {
 		return true
 	})
 	if returned {
-		return true
+		return nil, true
 	}
 	if errVar == nil || !types.Identical(errVar.Type(), types.Universe.Lookup("error").Type()) {
-		return false
+		return nil, false
 	}
 	named := false
 	if res := fd.Type.Results; res != nil {
@@ -382,13 +404,89 @@ func returnsErrOf(info *types.Info, fd *ast.FuncDecl, call *ast.CallExpr) bool {
 			switch {
 			case refers(last) || wrapsErr(info, last, refers):
 				found = true
+			case rewrap && mentions(last, refers):
+				if e, ok := rewrapEdit(info, last, refers); ok {
+					found = true
+					edits = append(edits, e)
+				} else {
+					kept = false
+				}
 			case mentions(last, refers):
 				kept = false
 			}
 		}
 		return true
 	})
-	return found && kept
+	if !found || !kept {
+		return nil, false
+	}
+	return edits, true
+}
+
+// rewrapEdit returns the edit that makes e, fmt.Errorf with a format
+// literal given the error (see is) as the argument of one plain %v or %s
+// and holding no %w, wrap the error: that verb becomes %w, which prints
+// the same text.
+func rewrapEdit(info *types.Info, e ast.Expr, is func(ast.Expr) bool) (analysis.TextEdit, bool) {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) < 2 || !httpmodel.IsPkgFunc(httpmodel.Callee(info, call), "fmt", "Errorf") {
+		return analysis.TextEdit{}, false
+	}
+	lit, ok := ast.Unparen(call.Args[0]).(*ast.BasicLit)
+	if !ok || lit.Kind != token.STRING {
+		return analysis.TextEdit{}, false
+	}
+	arg := -1
+	for i, a := range call.Args[1:] {
+		if is(a) {
+			if arg >= 0 {
+				return analysis.TextEdit{}, false
+			}
+			arg = i
+		} else if mentions(a, is) {
+			return analysis.TextEdit{}, false // err.Error(): flattened here
+		}
+	}
+	if arg < 0 {
+		return analysis.TextEdit{}, false
+	}
+	// The verbs of the literal as written: the arg-th is the error's. A
+	// width or an argument index from the arguments ("%*d", "%[2]v")
+	// shifts the count: such formats are left alone.
+	text := lit.Value
+	n := 0
+	for i := 0; i < len(text); i++ {
+		if text[i] != '%' {
+			continue
+		}
+		j := i + 1
+		for j < len(text) && strings.IndexByte("+-# 0123456789.", text[j]) >= 0 {
+			j++
+		}
+		if j >= len(text) {
+			return analysis.TextEdit{}, false
+		}
+		switch v := text[j]; {
+		case v == '%':
+			i = j
+			continue
+		case v == '*' || v == '[' || v == 'w':
+			return analysis.TextEdit{}, false
+		case n == arg:
+			if (v != 'v' && v != 's') || j != i+1 {
+				return analysis.TextEdit{}, false // %+v, %q: not the same text
+			}
+			at := lit.Pos() + token.Pos(j)
+			// Check the rest holds no %w.
+			if strings.Contains(text[j+1:], "%w") {
+				return analysis.TextEdit{}, false
+			}
+			return analysis.TextEdit{Pos: at, End: at + 1, NewText: []byte("w")}, true
+		}
+		n++
+		i = j
+	}
+	return analysis.TextEdit{}, false
 }
 
 // wrapsErr reports whether e is fmt.Errorf with a constant format that

@@ -294,8 +294,9 @@ func page(ctx context.Context, p Publisher, target string, body []byte) {
 	}
 }
 
-// Flat's implementation keeps only the error's text: no guard at the
-// call could see a transport error (silent).
+// Flat's implementation folds the error into its own with %v: the fix
+// makes it %w (the same text), so that the guard at the call sees the
+// transport error.
 type Flat interface {
 	Push(ctx context.Context, body []byte) error
 }
@@ -317,7 +318,7 @@ func (f flatPoster) Push(ctx context.Context, body []byte) error { // want Push:
 func push(ctx context.Context, f Flat, body []byte) error {
 	var err error
 	for range 3 {
-		if err = f.Push(ctx, body); err == nil {
+		if err = f.Push(ctx, body); err == nil { // want `POST is retried after a transport error without an idempotency key \(flatPoster.Push, which a call of Flat.Push may run, sends it and takes no key\)`
 			return nil
 		}
 		time.Sleep(time.Second)
