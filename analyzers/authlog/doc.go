@@ -253,7 +253,8 @@
 // v) formats v into l.meta, and l.Log(...) prints it), and so is a
 // function that returns a new value with the parameter in such a field
 // (logrus's WithField: return &Entry{data: d} after d[k] = v, whose Debug
-// writes data); a field no method logs (a builder's headers, which it
+// writes data; its WithError: return &Entry{err: err}, an error field
+// whose text, a *url.Error's URL with its query, the entry writes); a field no method logs (a builder's headers, which it
 // sends) makes no log, nor does one that holds no text (providers behind
 // an interface).
 //

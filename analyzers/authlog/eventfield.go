@@ -251,7 +251,8 @@ func (c *checker) storesLoggedField(f callindex.Func) bool {
 
 // fieldHoldsText reports whether a field of type t holds text a log
 // shows whole: a string, bytes, an empty interface (a structured value),
-// or a slice, array, map or pointer of them. A field of services behind
+// an error (its text: logrus's WithError(err) entry), or a slice, array,
+// map or pointer of them. A field of services behind
 // an interface (a chain of credential providers), of numbers, or of a
 // struct (a client's configuration, of which a method logs the URL and
 // not the password) is not: what a log shows of it is a part, or its
@@ -272,7 +273,9 @@ func holdsTextWhole(t types.Type, seen map[types.Type]bool) bool {
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Interface:
-		return u.Empty()
+		// any, or error: an error prints its text (a *url.Error the URL
+		// it failed on), as logrus's WithError(err) entry writes it.
+		return u.Empty() || types.Identical(t, types.Universe.Lookup("error").Type())
 	case *types.Slice:
 		return holdsTextWhole(u.Elem(), seen)
 	case *types.Array:
