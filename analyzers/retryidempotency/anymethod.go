@@ -430,8 +430,9 @@ func (c *checker) guardsWith(root ast.Node, guarded map[*types.Func]bool, source
 
 // callersGuard reports whether req, a request parameter of fn (or one
 // that a literal in fn captures), is at every call of fn a request that
-// its caller built and whose method the caller checks (see guardsIn): fn
-// is an unexported function called only directly in its package. An
+// its caller built, with a method that is no write there (a constant, or
+// a variable the caller's branches keep writes from: see sendsNoWriteAt):
+// fn is an unexported function called only directly in its package. An
 // SDK's shared sender sends the writes once and hands the other methods
 // to its retrying helper (if method == "POST" || method == "PUT" { resp,
 // err = c.hc.Do(req) } else { resp, err = c.doRequestWithRetries(req) }):
@@ -484,21 +485,192 @@ func (c *checker) callersGuard(fn ast.Node, req ast.Expr) bool {
 			if !ok || len(values) == 0 {
 				return false
 			}
-			for _, val := range values {
-				call, ok := ast.Unparen(val).(*ast.CallExpr)
-				if !ok {
-					return false
-				}
-				if _, _, isNew := httpmodel.NewRequestMethod(info, call); !isNew {
-					return false
-				}
+			if len(values) != 1 {
+				return false
 			}
-			if !c.guardsIn(f.Decl) {
+			build, ok := ast.Unparen(values[0]).(*ast.CallExpr)
+			if !ok {
+				return false
+			}
+			m, known, isNew := httpmodel.NewRequestMethod(info, build)
+			switch {
+			case !isNew:
+				return false
+			case known && isWrite(m):
+				return false
+			case !known && !c.sendsNoWriteAt(f.Decl, call.Expr, methodArg(info, build)):
 				return false
 			}
 		}
 	}
 	return calls > 0
+}
+
+// sendsNoWriteAt reports whether the method variable m (of fd, the
+// caller) holds no POST or PATCH where fd makes call: call sits in a
+// branch that the method's comparisons with constants reach only for
+// other methods. An if whose condition is a chain of m == "..." joined
+// by || sends its else branch none of those methods and its then branch
+// only those; one of m != "..." joined by && the reverse; a switch on m
+// sends a case its values and the default clause none of the cases'. The
+// methods left out must include POST, and PATCH too unless every call
+// of fd (unexported, called only directly) hands m a constant and none
+// is PATCH: the branch is the caller's "send the writes once".
+func (c *checker) sendsNoWriteAt(fd *ast.FuncDecl, call *ast.CallExpr, m ast.Expr) bool {
+	info := c.pass.TypesInfo
+	v := varOf(info, m)
+	if v == nil {
+		return false
+	}
+	isM := func(e ast.Expr) bool { return varOf(info, e) == v }
+	// methods returns the constants that cond compares m with, joined by
+	// op (== under ||, != under &&); ok false for any other condition.
+	var methods func(cond ast.Expr, op, join token.Token) ([]string, bool)
+	methods = func(cond ast.Expr, op, join token.Token) ([]string, bool) {
+		b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+		if !ok {
+			return nil, false
+		}
+		if b.Op == join {
+			l, lok := methods(b.X, op, join)
+			r, rok := methods(b.Y, op, join)
+			return append(l, r...), lok && rok
+		}
+		if b.Op != op {
+			return nil, false
+		}
+		x, y := b.X, b.Y
+		if !isM(x) {
+			x, y = y, x
+		}
+		k, ok := httpmodel.ConstString(info, y)
+		if !isM(x) || !ok {
+			return nil, false
+		}
+		return []string{k}, true
+	}
+	var only, excluded []string
+	onlySet := false
+	in := func(n ast.Node) bool { return n != nil && n.Pos() <= call.Pos() && call.End() <= n.End() }
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if n == nil || !in(n) {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.BlockStmt:
+			// An if before the call that returns from its branch (if
+			// method == "POST" { return c.hc.Do(req) }) leaves the
+			// rest of the block its else.
+			for _, st := range n.List {
+				if st.End() > call.Pos() {
+					break
+				}
+				is, ok := st.(*ast.IfStmt)
+				if !ok || is.Else != nil || is.Init != nil || len(is.Body.List) == 0 {
+					continue
+				}
+				if _, ret := is.Body.List[len(is.Body.List)-1].(*ast.ReturnStmt); !ret {
+					continue
+				}
+				if eq, ok := methods(is.Cond, token.EQL, token.LOR); ok {
+					excluded = append(excluded, eq...)
+				} else if ne, ok := methods(is.Cond, token.NEQ, token.LAND); ok {
+					only, onlySet = ne, true
+				}
+			}
+		case *ast.IfStmt:
+			eq, eqOK := methods(n.Cond, token.EQL, token.LOR)
+			ne, neOK := methods(n.Cond, token.NEQ, token.LAND)
+			switch {
+			case in(n.Body) && eqOK, in(n.Else) && neOK:
+				only, onlySet = append(eq, ne...), true
+			case in(n.Else) && eqOK:
+				excluded = append(excluded, eq...)
+			case in(n.Body) && neOK:
+				excluded = append(excluded, ne...)
+			}
+		case *ast.SwitchStmt:
+			if n.Tag == nil || !isM(n.Tag) {
+				return true
+			}
+			var listed []string
+			for _, st := range n.Body.List {
+				cc := st.(*ast.CaseClause)
+				var vals []string
+				for _, e := range cc.List {
+					k, ok := httpmodel.ConstString(info, e)
+					if !ok {
+						return true
+					}
+					vals = append(vals, k)
+				}
+				listed = append(listed, vals...)
+				if in(cc) && cc.List != nil {
+					only, onlySet = vals, true
+				}
+			}
+			for _, st := range n.Body.List {
+				if cc := st.(*ast.CaseClause); in(cc) && cc.List == nil {
+					excluded = append(excluded, listed...)
+				}
+			}
+		}
+		return true
+	})
+	if onlySet {
+		return !slices.ContainsFunc(only, func(k string) bool { return isWrite(strings.ToUpper(k)) })
+	}
+	has := func(k string) bool {
+		return slices.ContainsFunc(excluded, func(e string) bool { return strings.EqualFold(e, k) })
+	}
+	if !has(http.MethodPost) {
+		return false
+	}
+	if has(http.MethodPatch) {
+		return true
+	}
+	// PATCH is left: no call may hand it.
+	consts, ok := c.paramConsts(fd, v)
+	return ok && !slices.ContainsFunc(consts, func(k string) bool { return strings.EqualFold(k, http.MethodPatch) })
+}
+
+// paramConsts returns the constants that every call of fd, an unexported
+// function called only directly in its package, hands its parameter v;
+// ok false when some call hands something else.
+func (c *checker) paramConsts(fd *ast.FuncDecl, v *types.Var) ([]string, bool) {
+	info := c.pass.TypesInfo
+	obj, _ := info.Defs[fd.Name].(*types.Func)
+	if obj == nil || obj.Exported() || c.calls.AddressTaken(obj) {
+		return nil, false
+	}
+	j := -1
+	for i := range obj.Signature().Params().Len() {
+		if obj.Signature().Params().At(i) == v {
+			j = i
+		}
+	}
+	if j < 0 {
+		return nil, false
+	}
+	var out []string
+	for _, f := range c.calls.Funcs() {
+		for _, call := range c.calls.Calls(f.Decl) {
+			if call.Callee == nil || call.Callee.Origin() != obj {
+				continue
+			}
+			if j >= len(call.Expr.Args) || call.Expr.Ellipsis.IsValid() {
+				return nil, false
+			}
+			k, ok := httpmodel.ConstString(info, call.Expr.Args[j])
+			if !ok {
+				return nil, false
+			}
+			out = append(out, k)
+		}
+	}
+	return out, len(out) > 0
 }
 
 // checksMethod reports whether the function of l checks a request's

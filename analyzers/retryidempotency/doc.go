@@ -112,9 +112,15 @@
 //     sets Idempotency-Key on cfg.Request for every method but GET, and
 //     each attempt sends cfg.Request.Clone(ctx)), or made by the sender's
 //     callers: an unexported sender called only directly in its package,
-//     each call handing it a request the caller built and whose method
-//     the caller checks (if method == "POST" || method == "PUT" { resp,
-//     err = c.hc.Do(req) } else { resp, err = c.doWithRetries(req) }).
+//     each call handing it a request the caller built with a method that
+//     is no write there: a constant, or a variable that the caller's
+//     branches keep the writes from (if method == "POST" || method ==
+//     "PUT" { resp, err = c.hc.Do(req) } else { resp, err =
+//     c.doWithRetries(req) }, an if that returns before the call, a
+//     switch on the method): POST must be left out, and PATCH too unless
+//     every call of the caller hands it a constant and none is PATCH; a
+//     comparison that keeps nothing from the retry (if method == "GET" {
+//     c.reads++ }) is no check.
 //     The unknown outcomes of a request of any
 //     method are a transport error and a 500, 502 or 504; a 4xx is the
 //     server's answer, after which sending the request again applies
