@@ -2529,27 +2529,17 @@ func (c *checker) uncancelledRequest(fn ast.Node, v *types.Var, depth int) bool 
 		return false
 	}
 	obj, _ := info.Defs[fd.Name].(*types.Func)
-	j := paramIndex(obj, v)
-	if obj == nil || j < 0 || obj.Exported() || c.index.AddressTaken(obj) || c.interfaceMethodName(obj) {
+	args, ok := c.index.ParamArgs(obj, v)
+	if !ok {
 		return false
 	}
-	calls := 0
-	for _, f := range c.index.Funcs() {
-		for _, call := range c.index.Calls(f.Decl) {
-			if call.Callee == nil || call.Callee.Origin() != obj {
-				continue
-			}
-			if j >= len(call.Expr.Args) || call.Expr.Ellipsis.IsValid() {
-				return false
-			}
-			calls++
-			if !c.uncancelledRequestValue(f.Decl, call.Expr.Args[j], depth) {
-				return false
-			}
+	for _, a := range args {
+		if !c.uncancelledRequestValue(a.Caller.Decl, a.Expr, depth) {
+			return false
 		}
 	}
 	// A caller's own caller that is never called passes no request.
-	return calls > 0 || depth > 0
+	return len(args) > 0 || depth > 0
 }
 
 // uncancelledRequestValue reports whether e, a request in the function
@@ -2592,29 +2582,6 @@ func (c *checker) uncancelledRequestValue(fd *ast.FuncDecl, e ast.Expr, depth in
 	return true
 }
 
-// interfaceMethodName reports whether fn is a method whose name a method
-// of an interface declared in the package has: it may be called through
-// that interface.
-func (c *checker) interfaceMethodName(fn *types.Func) bool {
-	if fn.Signature().Recv() == nil {
-		return false
-	}
-	scope := c.pass.Pkg.Scope()
-	for _, name := range scope.Names() {
-		tn, ok := scope.Lookup(name).(*types.TypeName)
-		if !ok {
-			continue
-		}
-		if it, ok := tn.Type().Underlying().(*types.Interface); ok {
-			for m := range it.Methods() {
-				if m.Name() == fn.Name() {
-					return true
-				}
-			}
-		}
-	}
-	return false
-}
 
 // namesAt reports whether id, which names v, can be written at pos and
 // still name v there (no declaration between shadows it).

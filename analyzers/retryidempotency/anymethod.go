@@ -445,65 +445,35 @@ func (c *checker) callersGuard(fn ast.Node, req ast.Expr) bool {
 	}
 	obj, _ := info.Defs[fd.Name].(*types.Func)
 	v := varOf(info, req)
-	if obj == nil || v == nil || obj.Exported() || c.calls.AddressTaken(obj) {
+	args, ok := c.calls.ParamArgs(obj, v)
+	if !ok || len(args) == 0 {
 		return false
 	}
-	j := -1
-	for i := range obj.Signature().Params().Len() {
-		if obj.Signature().Params().At(i) == v {
-			j = i
+	for _, a := range args {
+		arg := varOf(info, a.Expr)
+		body := a.Caller.Decl.Body
+		if arg == nil || arg.Pos() < body.Pos() || arg.Pos() >= body.End() {
+			return false // not a request of the caller's own
+		}
+		values, ok := flow.AssignedAfterDecl(info, a.Caller.Decl, arg)
+		if !ok || len(values) != 1 {
+			return false
+		}
+		build, ok := ast.Unparen(values[0]).(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		m, known, isNew := httpmodel.NewRequestMethod(info, build)
+		switch {
+		case !isNew:
+			return false
+		case known && isWrite(m):
+			return false
+		case !known && !c.sendsNoWriteAt(a.Caller.Decl, a.Call, methodArg(info, build)):
+			return false
 		}
 	}
-	if j < 0 {
-		return false
-	}
-	if recv := obj.Signature().Recv(); recv != nil {
-		// A method may be called through an interface of the package.
-		for _, name := range c.pass.Pkg.Scope().Names() {
-			if tn, ok := c.pass.Pkg.Scope().Lookup(name).(*types.TypeName); ok && types.IsInterface(tn.Type()) {
-				if m, _, _ := types.LookupFieldOrMethod(tn.Type(), false, c.pass.Pkg, obj.Name()); m != nil {
-					return false
-				}
-			}
-		}
-	}
-	calls := 0
-	for _, f := range c.calls.Funcs() {
-		for _, call := range c.calls.Calls(f.Decl) {
-			if call.Callee == nil || call.Callee.Origin() != obj {
-				continue
-			}
-			if j >= len(call.Expr.Args) || call.Expr.Ellipsis.IsValid() {
-				return false
-			}
-			calls++
-			arg := varOf(info, call.Expr.Args[j])
-			if arg == nil || arg.Pos() < f.Decl.Body.Pos() || arg.Pos() >= f.Decl.Body.End() {
-				return false // not a request of the caller's own
-			}
-			values, ok := flow.AssignedAfterDecl(info, f.Decl, arg)
-			if !ok || len(values) == 0 {
-				return false
-			}
-			if len(values) != 1 {
-				return false
-			}
-			build, ok := ast.Unparen(values[0]).(*ast.CallExpr)
-			if !ok {
-				return false
-			}
-			m, known, isNew := httpmodel.NewRequestMethod(info, build)
-			switch {
-			case !isNew:
-				return false
-			case known && isWrite(m):
-				return false
-			case !known && !c.sendsNoWriteAt(f.Decl, call.Expr, methodArg(info, build)):
-				return false
-			}
-		}
-	}
-	return calls > 0
+	return true
 }
 
 // sendsNoWriteAt reports whether the method variable m (of fd, the
@@ -642,35 +612,19 @@ func (c *checker) sendsNoWriteAt(fd *ast.FuncDecl, call *ast.CallExpr, m ast.Exp
 func (c *checker) paramConsts(fd *ast.FuncDecl, v *types.Var) ([]string, bool) {
 	info := c.pass.TypesInfo
 	obj, _ := info.Defs[fd.Name].(*types.Func)
-	if obj == nil || obj.Exported() || c.calls.AddressTaken(obj) {
-		return nil, false
-	}
-	j := -1
-	for i := range obj.Signature().Params().Len() {
-		if obj.Signature().Params().At(i) == v {
-			j = i
-		}
-	}
-	if j < 0 {
+	args, ok := c.calls.ParamArgs(obj, v)
+	if !ok || len(args) == 0 {
 		return nil, false
 	}
 	var out []string
-	for _, f := range c.calls.Funcs() {
-		for _, call := range c.calls.Calls(f.Decl) {
-			if call.Callee == nil || call.Callee.Origin() != obj {
-				continue
-			}
-			if j >= len(call.Expr.Args) || call.Expr.Ellipsis.IsValid() {
-				return nil, false
-			}
-			k, ok := httpmodel.ConstString(info, call.Expr.Args[j])
-			if !ok {
-				return nil, false
-			}
-			out = append(out, k)
+	for _, a := range args {
+		k, ok := httpmodel.ConstString(info, a.Expr)
+		if !ok {
+			return nil, false
 		}
+		out = append(out, k)
 	}
-	return out, len(out) > 0
+	return out, true
 }
 
 // checksMethod reports whether the function of l checks a request's

@@ -197,6 +197,71 @@ func (ix *Index) findTaken() {
 	}
 }
 
+// An Arg is what a call hands a parameter, in the function that makes
+// the call.
+type Arg struct {
+	Caller Func
+	Call   *ast.CallExpr
+	Expr   ast.Expr
+}
+
+// ParamArgs returns the argument that each call of fn in the package
+// hands its parameter p, when those calls are all that fn gets: fn is
+// unexported, not used other than as a callee (see AddressTaken), not a
+// method whose name an interface of its package declares (it may be
+// called through it), and no call spreads a slice into it (f(xs...)).
+// ok is false otherwise, and when p is not fn's parameter.
+func (ix *Index) ParamArgs(fn *types.Func, p *types.Var) (args []Arg, ok bool) {
+	if fn == nil || fn.Exported() || ix.AddressTaken(fn) {
+		return nil, false
+	}
+	sig := fn.Signature()
+	j := -1
+	for i := range sig.Params().Len() {
+		if sig.Params().At(i) == p {
+			j = i
+		}
+	}
+	if j < 0 || sig.Recv() != nil && interfaceNamed(fn) {
+		return nil, false
+	}
+	for _, f := range ix.funcs {
+		for _, call := range ix.Calls(f.Decl) {
+			if call.Callee == nil || call.Callee.Origin() != fn.Origin() {
+				continue
+			}
+			if j >= len(call.Expr.Args) || call.Expr.Ellipsis.IsValid() {
+				return nil, false
+			}
+			args = append(args, Arg{Caller: f, Call: call.Expr, Expr: call.Expr.Args[j]})
+		}
+	}
+	return args, true
+}
+
+// interfaceNamed reports whether an interface type of fn's package has a
+// method of fn's name.
+func interfaceNamed(fn *types.Func) bool {
+	if fn.Pkg() == nil {
+		return true
+	}
+	scope := fn.Pkg().Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok {
+			continue
+		}
+		if it, ok := tn.Type().Underlying().(*types.Interface); ok {
+			for m := range it.Methods() {
+				if m.Name() == fn.Name() {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // namesCallee reports whether call's function is written as an
 // identifier that uses fn: f(x), pkg.f(x), v.m(x), f[T](x).
 func namesCallee(info *types.Info, call *ast.CallExpr, fn *types.Func) bool {

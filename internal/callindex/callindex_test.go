@@ -159,3 +159,83 @@ func TestMarkCallers(t *testing.T) {
 		t.Errorf("MarkCallers = %v, want %v", mark, want)
 	}
 }
+
+const paramSrc = `package p
+
+type T struct{}
+
+func (T) send(m string) {}
+func (T) Send(m string) {}
+func (T) named(m string) {}
+
+type namer interface{ named(m string) }
+
+func one(m string)         {}
+func spread(ms ...string)  {}
+func taken(m string)       {}
+func Exported(m string)    {}
+func unused(m string)      {}
+
+func calls(t T, ms []string) {
+	t.send("GET")
+	t.send("POST")
+	t.Send("GET")
+	t.named("GET")
+	one("PUT")
+	spread(ms...)
+	Exported("GET")
+	f := taken
+	f("GET")
+}
+`
+
+func TestParamArgs(t *testing.T) {
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "p.go", paramSrc, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := &types.Info{Defs: map[*ast.Ident]types.Object{}, Uses: map[*ast.Ident]types.Object{}, Types: map[ast.Expr]types.TypeAndValue{}, Selections: map[*ast.SelectorExpr]*types.Selection{}}
+	pkg, err := new(types.Config).Check("p", fset, []*ast.File{file}, info)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ix := callindex.New([]*ast.File{file}, info)
+	lookup := func(name string) *types.Func {
+		if f, ok := pkg.Scope().Lookup(name).(*types.Func); ok {
+			return f
+		}
+		obj, _, _ := types.LookupFieldOrMethod(pkg.Scope().Lookup("T").Type(), false, pkg, name)
+		return obj.(*types.Func)
+	}
+	for _, c := range []struct {
+		fn   string
+		args string // the arguments, or "!" when the calls are not all fn gets
+	}{
+		{"send", `"GET" "POST"`},
+		{"one", `"PUT"`},
+		{"unused", ``},
+		{"Send", "!"},     // exported: other packages call it
+		{"named", "!"},    // an interface of the package names it
+		{"spread", "!"},   // a slice spread into it
+		{"taken", "!"},    // used as a value
+		{"Exported", "!"}, // exported
+	} {
+		fn := lookup(c.fn)
+		args, ok := ix.ParamArgs(fn, fn.Signature().Params().At(0))
+		got := "!"
+		if ok {
+			var texts []string
+			for _, a := range args {
+				texts = append(texts, a.Expr.(*ast.BasicLit).Value)
+			}
+			got = strings.Join(texts, " ")
+		}
+		if got != c.args {
+			t.Errorf("ParamArgs(%s) = %s, want %s", c.fn, got, c.args)
+		}
+	}
+	if _, ok := ix.ParamArgs(lookup("one"), lookup("send").Signature().Params().At(0)); ok {
+		t.Errorf("ParamArgs(one, a parameter of send): ok")
+	}
+}
