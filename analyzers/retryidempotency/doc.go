@@ -183,7 +183,12 @@
 // function of any package that returns a bool from the response and the
 // error (shouldRetry(resp, err)) or from the status alone
 // (isRetryableStatus(code)), and a bool variable defined from one of
-// these (retry := shouldRetry(resp, err)); any other condition is taken
+// these (retry := shouldRetry(resp, err)); a retrying sender's call of
+// a policy its caller hands it on the send's error (if !policy(err) {
+// return nil, err }, a func(error) bool parameter) leaves the transport
+// errors to the caller (the caller of trino's roundTrip lets a POST
+// retry only dial errors, when nothing was sent), so only the statuses
+// the sender retries itself are judged, and guarded; any other condition is taken
 // both ways, and so is one on the error or the response after the path
 // assigns its variable again (req.Body, err = req.GetBody()): it is then
 // another call's. A function that sends, called in the loop, has its
@@ -191,7 +196,11 @@
 // (res, req, err := c.postNoRetry(ctx, url, body)) carries the statuses
 // as a send's response does.
 // Success first or failure first, a send in a branch of an if, attempts
-// counted up or down are then one shape.
+// counted up or down are then one shape, and so is an attempt made in
+// the select case of a timer the loop arms again (for { select { case
+// <-ctx.Done(): ...; case <-timer.C: send; ...; timer.Reset(wait) } }),
+// when that case may leave the loop; a case of a ticker, or one that
+// never leaves (a health check on every firing), serves events.
 //
 // A function that sends and then calls itself again for the same request
 // (return t.doSend(body, retriesLeft-1) after a failure) is a retry by

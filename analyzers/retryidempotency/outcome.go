@@ -76,6 +76,16 @@ func (c *checker) retriesUnknownOp(l *retryloop.Loop, s send, op bool) (string, 
 	}
 	c.retried = nil
 	transport := reaches(outcomeEnv{transport: true})
+	if transport && s.anyMethod {
+		// A sender that retries a transport error only when a policy
+		// its caller hands it says so (if !policy(err) { return }):
+		// the caller chooses what to retry for each request (a policy
+		// that lets a POST retry only dial errors, where nothing was
+		// sent); the statuses the sender retries are its own.
+		m.callerPolicy = true
+		transport = reaches(outcomeEnv{transport: true})
+		m.callerPolicy = false
+	}
 	if transport && (m.resp == nil || !s.anyMethod) {
 		return "a transport error", true
 	}
@@ -162,6 +172,11 @@ type outcome struct {
 	// package that pass it on return): it is then none of the package's
 	// own error values (see sentinel).
 	kept bool
+	// callerPolicy makes a call of a func value parameter on the send's
+	// error (policy(err), a retry policy the caller hands the sender)
+	// answer false: the retry it allows is the caller's choice (see
+	// retriesUnknownOp).
+	callerPolicy bool
 }
 
 // sentinel reports whether e names an error variable declared at the

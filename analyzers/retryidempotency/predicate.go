@@ -182,12 +182,32 @@ func (c *checker) predicate(fn *types.Func) *predFact {
 
 // callCond evaluates a call of a retry predicate whose response and error
 // parameters receive the send's.
+// callersPolicy reports whether call calls a parameter of type func(error)
+// bool with the send's error: a retry policy the caller hands the sender.
+func (m *outcome) callersPolicy(call *ast.CallExpr) bool {
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok || len(call.Args) != 1 || !m.isVar(call.Args[0], m.errVar) {
+		return false
+	}
+	v, ok := m.info.Uses[id].(*types.Var)
+	if !ok || v.Kind() != types.ParamVar {
+		return false
+	}
+	sig, ok := v.Type().Underlying().(*types.Signature)
+	return ok && sig.Params().Len() == 1 && sig.Results().Len() == 1 &&
+		types.Identical(sig.Params().At(0).Type(), types.Universe.Lookup("error").Type()) &&
+		types.Identical(sig.Results().At(0).Type(), types.Typ[types.Bool])
+}
+
 func (m *outcome) callCond(call *ast.CallExpr) paths.Tri {
 	if m.c == nil {
 		return paths.Maybe
 	}
 	fn := httpmodel.Callee(m.info, call)
 	if fn == nil {
+		if m.callerPolicy && m.callersPolicy(call) {
+			return paths.No
+		}
 		return paths.Maybe
 	}
 	sig, ok := fn.Type().(*types.Signature)

@@ -654,7 +654,7 @@ func (r *Result) classify(s ast.Stmt, body *ast.BlockStmt, stack []ast.Node, cal
 		// failover when success leaves it, as for the range.
 		l.Peers, post = indexed, nil
 	}
-	if r.requestVaries(l, post) || inSelectCases(body, l.Sends) {
+	if r.requestVaries(l, post) || inSelectCases(info, body, l.Sends) {
 		return nil
 	}
 	if !r.reachesNext(l) {
@@ -1297,7 +1297,13 @@ func (anyOutcome) Return(*ast.ReturnStmt) bool { return false }
 // whenever no case is ready, so a loop whose attempt is the default of a
 // select that only checks for cancellation (select { case <-ctx.Done():
 // return; default: send... }) retries as if the select were not there.
-func inSelectCases(body *ast.BlockStmt, sends []*ast.CallExpr) bool {
+// Nor does a case that receives from a timer (a *time.Timer's C, which
+// the loop arms again with Reset, or time.After) and may leave the loop:
+// the attempt comes after a wait, as the backoff idiom writes it (for {
+// select { case <-ctx.Done(): return; case <-timer.C: send...; if ok {
+// return resp, nil }; timer.Reset(delay) } }). A ticker's channel is an
+// event: a poller's period.
+func inSelectCases(info *types.Info, body *ast.BlockStmt, sends []*ast.CallExpr) bool {
 	if len(sends) == 0 {
 		return false
 	}
@@ -1307,7 +1313,7 @@ func inSelectCases(body *ast.BlockStmt, sends []*ast.CallExpr) bool {
 		case *ast.FuncLit:
 			return false
 		case *ast.CommClause:
-			if n.Comm != nil {
+			if n.Comm != nil && !timerWait(info, n) {
 				cases = append(cases, n)
 			}
 		}
@@ -1327,6 +1333,42 @@ func inSelectCases(body *ast.BlockStmt, sends []*ast.CallExpr) bool {
 		}
 	}
 	return true
+}
+
+// timerWait reports whether cc receives from a timer (the C field of a
+// *time.Timer, or the channel of time.After) and its body can leave the
+// loop (a return or a break, as on success): a health check that sends
+// on each firing and goes on whatever the answer is a poller.
+func timerWait(info *types.Info, cc *ast.CommClause) bool {
+	u := paths.CommRecv(cc)
+	if u == nil {
+		return false
+	}
+	leaves := false
+	for _, st := range cc.Body {
+		ast.Inspect(st, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ReturnStmt:
+				leaves = true
+			case *ast.BranchStmt:
+				leaves = leaves || n.Tok == token.BREAK && n.Label != nil
+			}
+			return !leaves
+		})
+	}
+	if !leaves {
+		return false
+	}
+	switch x := ast.Unparen(u.X).(type) {
+	case *ast.SelectorExpr:
+		s, ok := info.Selections[x]
+		return ok && s.Kind() == types.FieldVal && x.Sel.Name == "C" && httpmodel.IsNamed(s.Recv(), "time", "Timer")
+	case *ast.CallExpr:
+		return httpmodel.IsPkgFunc(httpmodel.Callee(info, x), "time", "After")
+	}
+	return false
 }
 
 // ifaceSends links each interface method that the package's functions
