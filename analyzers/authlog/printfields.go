@@ -446,7 +446,7 @@ func (s *fstate) builtFields() (built []uint64, made bool) {
 	if st == nil || st.NumFields() > 64 {
 		return nil, false
 	}
-	if name, _ := logsink.PrintMethod(&s.c.msets, rt); name != "String" && !holdsHeaderField(st) {
+	if name, _ := logsink.PrintMethod(&s.c.msets, rt); name != "String" && (!holdsHeaderField(st) || isHTTPType(rt)) {
 		return nil, false
 	}
 	n := sig.Results().Len()
@@ -474,9 +474,20 @@ func (s *fstate) builtFields() (built []uint64, made bool) {
 	for len(built) > 0 && built[len(built)-1] == 0 {
 		built = built[:len(built)-1]
 	}
+	if len(built) == 0 {
+		return nil, false
+	}
 	// A value made with nothing in its fields is what the old rule
 	// says too: no summary for it (most constructors).
 	return built, len(built) > 0
+}
+
+// isHTTPType reports whether t, or what it points to, is a type of
+// net/http: its fields are read as net/http's (a Response's Header is a
+// header whoever made it), not from what a constructor built.
+func isHTTPType(t types.Type) bool {
+	n := recvNamed(t)
+	return n != nil && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == httpPkg
 }
 
 // holdsHeaderField reports whether the struct st has a field of type
