@@ -2582,7 +2582,6 @@ func (c *checker) uncancelledRequestValue(fd *ast.FuncDecl, e ast.Expr, depth in
 	return true
 }
 
-
 // namesAt reports whether id, which names v, can be written at pos and
 // still name v there (no declaration between shadows it).
 func (c *checker) namesAt(file *ast.File, id *ast.Ident, v *types.Var, pos token.Pos) bool {
