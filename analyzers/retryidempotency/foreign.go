@@ -16,7 +16,6 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -450,43 +449,24 @@ func rewrapEdit(info *types.Info, e ast.Expr, is func(ast.Expr) bool) (analysis.
 	if arg < 0 {
 		return analysis.TextEdit{}, false
 	}
-	// The verbs of the literal as written: the arg-th is the error's. A
-	// width or an argument index from the arguments ("%*d", "%[2]v")
-	// shifts the count: such formats are left alone.
+	// The directives of the literal as written (its quotes and escapes
+	// hold no %), read as fmt reads them: the error's must be one plain
+	// %v or %s, and none may wrap already.
 	text := lit.Value
-	n := 0
-	for i := 0; i < len(text); i++ {
-		if text[i] != '%' {
-			continue
-		}
-		j := i + 1
-		for j < len(text) && strings.IndexByte("+-# 0123456789.", text[j]) >= 0 {
-			j++
-		}
-		if j >= len(text) {
-			return analysis.TextEdit{}, false
-		}
-		switch v := text[j]; {
-		case v == '%':
-			i = j
-			continue
-		case v == '*' || v == '[' || v == 'w':
-			return analysis.TextEdit{}, false
-		case n == arg:
-			if (v != 'v' && v != 's') || j != i+1 {
-				return analysis.TextEdit{}, false // %+v, %q: not the same text
+	at, uses, wraps := -1, 0, false
+	ok = logsink.Directives(text, func(a int, verb rune, pos int) {
+		wraps = wraps || verb == 'w'
+		if a == arg {
+			uses++
+			if (verb == 'v' || verb == 's') && pos+1 < len(text) && rune(text[pos+1]) == verb {
+				at = pos + 1 // %+v, %q: not the same text
 			}
-			at := lit.Pos() + token.Pos(j)
-			// Check the rest holds no %w.
-			if strings.Contains(text[j+1:], "%w") {
-				return analysis.TextEdit{}, false
-			}
-			return analysis.TextEdit{Pos: at, End: at + 1, NewText: []byte("w")}, true
 		}
-		n++
-		i = j
+	})
+	if !ok || wraps || uses != 1 || at < 0 {
+		return analysis.TextEdit{}, false
 	}
-	return analysis.TextEdit{}, false
+	return analysis.TextEdit{Pos: lit.Pos() + token.Pos(at), End: lit.Pos() + token.Pos(at) + 1, NewText: []byte("w")}, true
 }
 
 // wrapsErr reports whether e is fmt.Errorf with a constant format that
