@@ -329,6 +329,9 @@ type checker struct {
 	// it calls, the methods of its types that implement them (see
 	// ifacelog.go).
 	ifaceImpls map[*types.Func][]*types.Func
+	// localDispatch finds them (summary.Dispatch over the package's own
+	// types), made at the first question.
+	localDispatch *summary.Dispatch
 	// lits caches litOfVar: the constant list or map a variable holds.
 	lits map[*types.Var]*ast.CompositeLit
 	// terminals are the writers this package assigns os.Stdout or

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/retrylint/retrylint/internal/callindex"
 	"github.com/retrylint/retrylint/internal/logsink"
 	"github.com/retrylint/retrylint/internal/summary"
 )
@@ -81,53 +82,22 @@ func isNamedHTTP(t types.Type, name string) bool {
 }
 
 // linkInterfaces finds, for each method of the package's interface types
-// that the package calls, the methods of the package's concrete types
-// that implement it, and adds the calls' edges to them in g: the solver
-// then summarises an implementation before the callers of its interface
+// that the package calls, the methods of the package's types that
+// implement it (summary.Dispatch, with the package's own types as
+// candidates), and adds the calls' edges to them in g: the solver then
+// summarises an implementation before the callers of its interface
 // method (c.logger.Log(data, err) in a helper of the package whose
 // ConsoleLogger.Log prints data), as before callers of the method itself.
 func (c *checker) linkInterfaces(g *summary.Graph) {
-	called := map[*types.Func]bool{}
 	for _, d := range g.Funcs {
 		for _, call := range c.calls.Calls(d.Decl) {
 			if m := call.Callee; m != nil && m.Pkg() == c.pass.Pkg && summary.IsInterfaceMethod(m) {
-				called[m] = true
+				c.addImpls(m)
 			}
 		}
 	}
-	if len(called) == 0 {
+	if len(c.ifaceImpls) == 0 {
 		return
-	}
-	// The package's concrete methods by name: the candidates.
-	byName := map[string][]*types.Func{}
-	for _, d := range g.Funcs {
-		if sig := d.Obj.Type().(*types.Signature); sig.Recv() != nil && !types.IsInterface(sig.Recv().Type()) {
-			byName[d.Obj.Name()] = append(byName[d.Obj.Name()], d.Obj)
-		}
-	}
-	c.ifaceImpls = map[*types.Func][]*types.Func{}
-	for m := range called {
-		iface, ok := m.Type().(*types.Signature).Recv().Type().Underlying().(*types.Interface)
-		if !ok {
-			continue
-		}
-		if n, ok := types.Unalias(m.Type().(*types.Signature).Recv().Type()).(*types.Named); !ok || n.TypeParams().Len() > 0 {
-			continue
-		}
-		for _, impl := range byName[m.Name()] {
-			rt := impl.Type().(*types.Signature).Recv().Type()
-			if p, ok := rt.(*types.Pointer); ok {
-				rt = p.Elem()
-			}
-			n, ok := types.Unalias(rt).(*types.Named)
-			if !ok || n.TypeParams().Len() > 0 {
-				continue
-			}
-			if !types.Implements(n, iface) && !types.Implements(types.NewPointer(n), iface) {
-				continue
-			}
-			c.ifaceImpls[m] = append(c.ifaceImpls[m], impl)
-		}
 	}
 	for i, d := range g.Funcs {
 		for _, call := range c.calls.Calls(d.Decl) {
@@ -138,6 +108,19 @@ func (c *checker) linkInterfaces(g *summary.Graph) {
 			}
 		}
 	}
+}
+
+// addImpls records the methods of the package's types that a call of m,
+// a method of one of its interfaces, may run.
+func (c *checker) addImpls(m *types.Func) {
+	if _, done := c.ifaceImpls[m]; done {
+		return
+	}
+	if c.localDispatch == nil {
+		c.localDispatch = summary.NewDispatch(c.pass, nil)
+		c.ifaceImpls = map[*types.Func][]*types.Func{}
+	}
+	c.ifaceImpls[m] = c.localDispatch.Targets(m)
 }
 
 // ifaceFact returns the summary of m, a method of one of the package's
@@ -164,25 +147,14 @@ func (c *checker) ifaceFact(m *types.Func) *funcFact {
 // methods (see ifaceFact), so that the callers in other packages
 // (logger.Instance.WriteHeaders(req.Header, ...)) are reported where they
 // pass the credential: the methods the package calls itself (see
-// linkInterfaces), and those of the interfaces that a type of the
-// package with a method that logs implements.
+// linkInterfaces), and, when a method of the package logs a parameter,
+// every method of its interfaces.
 func (c *checker) exportInterfaces(g *summary.Graph) {
-	var concrete []*types.TypeName
-	for _, d := range g.Funcs {
-		sig := d.Obj.Type().(*types.Signature)
-		if sig.Recv() == nil {
-			continue
-		}
-		if f := c.sums.Lookup(d.Obj); f == nil || !f.sink() {
-			continue
-		}
-		rt := sig.Recv().Type()
-		if p, ok := rt.(*types.Pointer); ok {
-			rt = p.Elem()
-		}
-		if n, ok := types.Unalias(rt).(*types.Named); ok && n.TypeParams().Len() == 0 && !slices.Contains(concrete, n.Obj()) && !types.IsInterface(n) {
-			concrete = append(concrete, n.Obj())
-		}
+	if !slices.ContainsFunc(g.Funcs, func(d callindex.Func) bool {
+		f := c.sums.Lookup(d.Obj)
+		return d.Obj.Signature().Recv() != nil && f != nil && f.sink()
+	}) {
+		return
 	}
 	scope := c.pass.Pkg.Scope()
 	for _, name := range scope.Names() {
@@ -193,23 +165,8 @@ func (c *checker) exportInterfaces(g *summary.Graph) {
 		if n, ok := it.Type().(*types.Named); !ok || n.TypeParams().Len() > 0 {
 			continue
 		}
-		iface := it.Type().Underlying().(*types.Interface)
-		for _, ct := range concrete {
-			t := types.Type(ct.Type())
-			if !types.Implements(t, iface) {
-				if t = types.NewPointer(t); !types.Implements(t, iface) {
-					continue
-				}
-			}
-			for m := range iface.Methods() {
-				obj, _, _ := types.LookupFieldOrMethod(t, false, c.pass.Pkg, m.Name())
-				if impl, ok := obj.(*types.Func); ok && !slices.Contains(c.ifaceImpls[m], impl) {
-					if c.ifaceImpls == nil {
-						c.ifaceImpls = map[*types.Func][]*types.Func{}
-					}
-					c.ifaceImpls[m] = append(c.ifaceImpls[m], impl)
-				}
-			}
+		for m := range it.Type().Underlying().(*types.Interface).Methods() {
+			c.addImpls(m)
 		}
 	}
 	for m := range c.ifaceImpls {

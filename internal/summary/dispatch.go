@@ -46,7 +46,9 @@ type Dispatch struct {
 
 // NewDispatch returns the dispatch of pass's interface calls; keep
 // selects the facts (of the pass's analyzer) whose methods are
-// candidates in other packages.
+// candidates in other packages. With keep nil, the candidates are the
+// package's own types' methods only (the dependencies' facts are not
+// read).
 func NewDispatch(pass *analysis.Pass, keep func(analysis.Fact) bool) *Dispatch {
 	return &Dispatch{pass: pass, keep: keep, cache: map[*types.Func][]*types.Func{}, impl: map[implKey]bool{}}
 }
@@ -160,6 +162,9 @@ func (d *Dispatch) index() {
 				}
 			}
 		}
+	}
+	if d.keep == nil {
+		return
 	}
 	for _, of := range d.pass.AllObjectFacts() {
 		fn, ok := of.Object.(*types.Func)
