@@ -182,36 +182,27 @@ func (c *checker) clientTimeoutIn(fn ast.Node, send *ast.CallExpr) (per ast.Expr
 // paramTimeout reports whether some call of fn in the package hands its
 // client parameter v a client with a Timeout (see clientValueTimeout), as
 // fieldTimeout does for the stores of a field: conditional when another
-// call hands it one without, or when fn may be called from another
-// package.
+// call hands it one without, or when those calls may not be all fn gets
+// (see callindex.CallArgs: fn exported, used as a value, ...).
 func (c *checker) paramTimeout(fn ast.Node, v *types.Var) storedTimeout {
 	fd, ok := fn.(*ast.FuncDecl)
 	if !ok {
 		return storedTimeout{}
 	}
-	obj, _ := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
-	if obj == nil {
-		return storedTimeout{}
-	}
-	j := paramIndex(obj, v)
-	if j < 0 {
-		return storedTimeout{}
-	}
 	if r, ok := c.paramTimeouts[v]; ok {
 		return r
 	}
+	obj, _ := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
 	var held storedTimeout
-	without := obj.Exported()
-	for _, f := range c.index.Funcs() {
-		for _, call := range c.index.Calls(f.Decl) {
-			if call.Callee == nil || call.Callee.Origin() != obj || j >= len(call.Expr.Args) || call.Expr.Ellipsis.IsValid() {
-				continue
-			}
-			if st := c.clientValueTimeout(f.Decl, call.Expr.Args[j]); st.ok {
-				held = held.join(st)
-			} else {
-				without = true
-			}
+	// No calls when v is not obj's parameter; without a Timeout when a
+	// caller outside the package, or a call not seen, may hand another.
+	args, complete := c.index.CallArgs(obj, v)
+	without := !complete
+	for _, a := range args {
+		if st := c.clientValueTimeout(a.Caller.Decl, a.Expr); st.ok {
+			held = held.join(st)
+		} else {
+			without = true
 		}
 	}
 	r := held.missingIn(without)

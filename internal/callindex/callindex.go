@@ -205,14 +205,15 @@ type Arg struct {
 	Expr   ast.Expr
 }
 
-// ParamArgs returns the argument that each call of fn in the package
-// hands its parameter p, when those calls are all that fn gets: fn is
-// unexported, not used other than as a callee (see AddressTaken), not a
-// method whose name an interface of its package declares (it may be
-// called through it), and no call spreads a slice into it (f(xs...)).
-// ok is false otherwise, and when p is not fn's parameter.
-func (ix *Index) ParamArgs(fn *types.Func, p *types.Var) (args []Arg, ok bool) {
-	if fn == nil || fn.Exported() || ix.AddressTaken(fn) {
+// CallArgs returns the argument that each call of fn in the package
+// hands its parameter p (a call that spreads a slice into it, f(xs...),
+// hands none of its own and is left out), and whether those calls are all
+// that fn gets: fn is unexported, not used other than as a callee (see
+// AddressTaken), not a method whose name an interface of its package
+// declares (it may be called through it), and no call spreads. Both are
+// zero when p is not fn's parameter.
+func (ix *Index) CallArgs(fn *types.Func, p *types.Var) (args []Arg, complete bool) {
+	if fn == nil {
 		return nil, false
 	}
 	sig := fn.Signature()
@@ -222,19 +223,31 @@ func (ix *Index) ParamArgs(fn *types.Func, p *types.Var) (args []Arg, ok bool) {
 			j = i
 		}
 	}
-	if j < 0 || sig.Recv() != nil && interfaceNamed(fn) {
+	if j < 0 {
 		return nil, false
 	}
+	complete = !fn.Exported() && !ix.AddressTaken(fn) && (sig.Recv() == nil || !interfaceNamed(fn))
 	for _, f := range ix.funcs {
 		for _, call := range ix.Calls(f.Decl) {
 			if call.Callee == nil || call.Callee.Origin() != fn.Origin() {
 				continue
 			}
 			if j >= len(call.Expr.Args) || call.Expr.Ellipsis.IsValid() {
-				return nil, false
+				complete = false
+				continue
 			}
 			args = append(args, Arg{Caller: f, Call: call.Expr, Expr: call.Expr.Args[j]})
 		}
+	}
+	return args, complete
+}
+
+// ParamArgs returns what CallArgs does when the calls are all that fn
+// gets; ok is false otherwise.
+func (ix *Index) ParamArgs(fn *types.Func, p *types.Var) (args []Arg, ok bool) {
+	args, ok = ix.CallArgs(fn, p)
+	if !ok {
+		return nil, false
 	}
 	return args, true
 }

@@ -238,4 +238,22 @@ func TestParamArgs(t *testing.T) {
 	if _, ok := ix.ParamArgs(lookup("one"), lookup("send").Signature().Params().At(0)); ok {
 		t.Errorf("ParamArgs(one, a parameter of send): ok")
 	}
+	// CallArgs lists the package's calls however incomplete they are.
+	for _, c := range []struct{ fn, args string }{
+		{"Exported", `"GET"`},
+		{"Send", `"GET"`},
+		{"named", `"GET"`},
+		{"taken", ``}, // called through f: no direct call
+		{"spread", ``},
+	} {
+		fn := lookup(c.fn)
+		args, complete := ix.CallArgs(fn, fn.Signature().Params().At(0))
+		var texts []string
+		for _, a := range args {
+			texts = append(texts, a.Expr.(*ast.BasicLit).Value)
+		}
+		if got := strings.Join(texts, " "); got != c.args || complete {
+			t.Errorf("CallArgs(%s) = %s, complete %v; want %s, incomplete", c.fn, got, complete, c.args)
+		}
+	}
 }
