@@ -2571,8 +2571,7 @@ func (c *checker) uncancelledRequestValue(fd *ast.FuncDecl, e ast.Expr, depth in
 		switch {
 		case httpmodel.IsPkgFunc(f, "net/http", "NewRequest"):
 		case httpmodel.IsPkgFunc(f, "net/http", "NewRequestWithContext") && len(call.Args) > 0:
-			ctx, ok := ast.Unparen(call.Args[0]).(*ast.CallExpr)
-			if !ok || !httpmodel.IsPkgFunc(httpmodel.Callee(info, ctx), "context", "Background", "TODO") {
+			if !retrylib.IsBackground(info, call.Args[0]) {
 				return false
 			}
 		default:
@@ -2944,8 +2943,7 @@ func (c *checker) neverCancelled(fn ast.Node, v *types.Var) bool {
 		return false
 	}
 	for _, val := range values {
-		call, ok := ast.Unparen(val).(*ast.CallExpr)
-		if !ok || !httpmodel.IsPkgFunc(httpmodel.Callee(info, call), "context", "Background", "TODO") {
+		if !retrylib.IsBackground(info, val) {
 			return false
 		}
 	}
