@@ -2168,19 +2168,11 @@ func (c *checker) sleepsOf(l *retryloop.Loop) []sleep {
 // timerChan returns t when e is t.C, the channel of a *time.Timer or
 // *time.Ticker t that is a pure expression.
 func (c *checker) timerChan(e ast.Expr) ast.Expr {
-	info := c.pass.TypesInfo
-	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
-	if !ok || sel.Sel.Name != "C" || !fixes.Pure(info, sel.X) {
+	t, _ := paths.TimerChan(c.pass.TypesInfo, e)
+	if t == nil || !fixes.Pure(c.pass.TypesInfo, t) {
 		return nil
 	}
-	t := info.TypeOf(sel.X)
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	if httpmodel.IsNamed(t, "time", "Timer") || httpmodel.IsNamed(t, "time", "Ticker") {
-		return sel.X
-	}
-	return nil
+	return t
 }
 
 // timersOnly reports whether every case of sel receives from a timer

@@ -672,3 +672,19 @@ func CommRecv(cc *ast.CommClause) *ast.UnaryExpr {
 	}
 	return u
 }
+
+// TimerChan returns t when e is t.C, the channel of a *time.Timer or
+// *time.Ticker t, and whether t is a ticker; nil otherwise.
+func TimerChan(info *types.Info, e ast.Expr) (t ast.Expr, ticker bool) {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "C" {
+		return nil, false
+	}
+	switch typ := info.TypeOf(sel.X); {
+	case httpmodel.IsNamed(typ, "time", "Timer"):
+		return sel.X, false
+	case httpmodel.IsNamed(typ, "time", "Ticker"):
+		return sel.X, true
+	}
+	return nil, false
+}

@@ -1361,14 +1361,11 @@ func timerWait(info *types.Info, cc *ast.CommClause) bool {
 	if !leaves {
 		return false
 	}
-	switch x := ast.Unparen(u.X).(type) {
-	case *ast.SelectorExpr:
-		s, ok := info.Selections[x]
-		return ok && s.Kind() == types.FieldVal && x.Sel.Name == "C" && httpmodel.IsNamed(s.Recv(), "time", "Timer")
-	case *ast.CallExpr:
-		return httpmodel.IsPkgFunc(httpmodel.Callee(info, x), "time", "After")
+	if t, ticker := paths.TimerChan(info, u.X); t != nil {
+		return !ticker
 	}
-	return false
+	call, ok := ast.Unparen(u.X).(*ast.CallExpr)
+	return ok && httpmodel.IsPkgFunc(httpmodel.Callee(info, call), "time", "After")
 }
 
 // ifaceSends links each interface method that the package's functions
