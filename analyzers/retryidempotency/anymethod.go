@@ -1170,7 +1170,7 @@ func (c *checker) checkAnyMethod(file *ast.File, l *retryloop.Loop, s send) bool
 	if c.freshKeyAny(file, l, s, outcome) {
 		return true
 	}
-	if c.checksMethod(l, s) {
+	if c.checksMethod(l, s) && !c.postStillRetried(l, s) {
 		analysisutil.Gate(c.pass, s.call.Pos(), "any-guarded", "a request of any method re-sent after "+outcome+" in a function that checks a method or key somewhere")
 		return false
 	}

@@ -631,6 +631,11 @@ func (m *outcome) cond(e ast.Expr) paths.Tri {
 	if t, ok := paths.Logic(e, m.cond); ok {
 		return t
 	}
+	if m.c.sim != nil {
+		if t, ok := m.c.postValue(m.c.sim, e); ok {
+			return t // a test of the method, decided for a POST
+		}
+	}
 	switch e := ast.Unparen(e).(type) {
 	case *ast.BinaryExpr:
 		switch e.Op {

@@ -170,6 +170,9 @@ type checker struct {
 	// dispatch resolves calls of interface methods to the writes they
 	// may run (see ifaceWrite), nil until asked.
 	dispatch *summary.Dispatch
+	// sim is the assumption that the request is a POST under which
+	// postStillRetried walks the outcomes again, nil otherwise.
+	sim *postSim
 }
 
 // constSets returns the package variables that hold a constant set of

@@ -448,6 +448,30 @@ func (g *Graph) Returns(m Model) []*ast.ReturnStmt {
 	return out
 }
 
+// Reaches reports whether a path from the function's entry, taking each
+// branch that m does not rule out, reaches a node that holds target.
+func (g *Graph) Reaches(target ast.Node, m Model) bool {
+	seen := map[*cfg.Block]bool{}
+	work := []*cfg.Block{g.g.Blocks[0]}
+	seen[work[0]] = true
+	for len(work) > 0 {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, n := range b.Nodes {
+			if n.Pos() <= target.Pos() && target.End() <= n.End() {
+				return true
+			}
+		}
+		for _, s := range g.taken(place{b, 0}, m) {
+			if !seen[s] {
+				seen[s] = true
+				work = append(work, s)
+			}
+		}
+	}
+	return false
+}
+
 // walk follows the paths from start within sc, taking each branch that
 // m does not rule out, and reports whether one reaches another attempt of
 // the loop or a return for which ret, told the Model of the path there,

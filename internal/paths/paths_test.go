@@ -454,3 +454,71 @@ func TestOperators(t *testing.T) {
 		}
 	}
 }
+
+// otherModel decides other() as given: the condition a path to the
+// target depends on.
+type otherModel struct {
+	info  *types.Info
+	other paths.Tri
+}
+
+func (m otherModel) Cond(e ast.Expr) paths.Tri {
+	if t, ok := paths.Logic(e, m.Cond); ok {
+		return t
+	}
+	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok {
+		if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "other" {
+			return m.other
+		}
+	}
+	return paths.Maybe
+}
+
+func (otherModel) Return(*ast.ReturnStmt) bool { return false }
+
+// TestReaches checks that a path from the entry reaches the call of do
+// only through the branches the model leaves open.
+func TestReaches(t *testing.T) {
+	for _, tc := range []struct {
+		body string
+		// reached, for other() true, false and unknown
+		yes, no, maybe bool
+	}{
+		{"do()", true, true, true},
+		{"if other() { return }; do()", false, true, true},
+		{"if !other() { do() }", false, true, true},
+		{"if other() && x > 0 { do() }", true, false, true},
+		{"for i := 0; i < 3; i++ { if other() { break }; do() }", false, true, true},
+		{"switch { case other(): return; default: do() }", false, true, true},
+	} {
+		src := "func f() {\n\tx := 0\n\t" + tc.body + "\n\tuse(x)\n}\n"
+		fset := token.NewFileSet()
+		file, err := parser.ParseFile(fset, "p.go", prelude+src, 0)
+		if err != nil {
+			t.Fatalf("%s: parse: %v", tc.body, err)
+		}
+		info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Defs: map[*ast.Ident]types.Object{}, Uses: map[*ast.Ident]types.Object{}}
+		if _, err := (&types.Config{Importer: importer.Default()}).Check("p", fset, []*ast.File{file}, info); err != nil {
+			t.Fatalf("%s: type-check: %v", tc.body, err)
+		}
+		fd := file.Decls[len(file.Decls)-1].(*ast.FuncDecl)
+		var target ast.Node
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok {
+				if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "do" {
+					target = call
+				}
+			}
+			return target == nil
+		})
+		g := paths.New(info, fd.Body)
+		for _, c := range []struct {
+			other paths.Tri
+			want  bool
+		}{{paths.Yes, tc.yes}, {paths.No, tc.no}, {paths.Maybe, tc.maybe}} {
+			if got := g.Reaches(target, otherModel{info, c.other}); got != c.want {
+				t.Errorf("%s: other() %v: Reaches = %v, want %v", tc.body, c.other, got, c.want)
+			}
+		}
+	}
+}
