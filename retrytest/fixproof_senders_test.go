@@ -743,3 +743,18 @@ func provesTransportGuard(t *testing.T, c client, path string) {
 		})
 	})
 }
+
+// TestFixBehavesRetryIdempotencyFramework: a program whose notification
+// framework calls the plugged-in notifier again while its verdict asks
+// posts the message twice when the server took it and the connection
+// dropped, since the notifier asks for a retry after a transport error;
+// after the fix (notify.Unrecoverable for that outcome) the error is
+// handed back, while a 503 is tried again as before.
+func TestFixBehavesRetryIdempotencyFramework(t *testing.T) {
+	c := fixClient(t, "frameworkpost", "retryidempotency", "POST is retried after a transport error without an idempotency key (the result notify.Retry makes notify.Stage.Exec call Notify again")
+	fc, _ := fixedOnce()
+	if fixed := fc.sources["frameworkpost"][1]; !strings.Contains(fixed, "return notify.Unrecoverable(err)\n\t}\n\tdefer resp.Body.Close()") {
+		t.Errorf("the fix should answer the transport error with notify.Unrecoverable:\n%s", fixed)
+	}
+	provesTransportGuard(t, c, "/hook")
+}

@@ -18,6 +18,9 @@ func (m *outcome) Return(st *ast.ReturnStmt) bool {
 	if !m.op {
 		return false
 	}
+	if m.c.fw != nil {
+		return m.c.frameworkReturn(m, st)
+	}
 	if len(st.Results) == 0 {
 		return false
 	}

@@ -173,6 +173,11 @@ type checker struct {
 	// sim is the assumption that the request is a POST under which
 	// postStillRetried walks the outcomes again, nil otherwise.
 	sim *postSim
+	// fw is the implementation of a method a framework retries whose
+	// outcomes checkRetriedImpl walks, nil otherwise; fwRets are the
+	// returns of it found to ask for another attempt.
+	fw     *retryloop.RetriedImpl
+	fwRets []*ast.ReturnStmt
 }
 
 // constSets returns the package variables that hold a constant set of
@@ -202,7 +207,7 @@ func run(pass *analysis.Pass, keys []string, at func(token.Pos)) (any, error) {
 	}
 	c.computeFacts(at)
 	c.computePredicates()
-	if !httpmodel.ImportsHTTP(pass.Pkg) && len(loops.Loops)+len(loops.OpLoops)+len(loops.Requeues) == 0 && loops.Ctors() == nil {
+	if !httpmodel.ImportsHTTP(pass.Pkg) && len(loops.Loops)+len(loops.OpLoops)+len(loops.Requeues) == 0 && loops.Ctors() == nil && len(loops.RetriedImpls()) == 0 {
 		// Fresh-value facts only. A package that sends only through an
 		// SDK whose API names no net/http type (so that its imports do
 		// not show net/http) still has the retry loops retryloop finds
@@ -223,6 +228,7 @@ func run(pass *analysis.Pass, keys []string, at func(token.Pos)) (any, error) {
 		at(l.Stmt.Pos())
 		c.checkLoop(l)
 	}
+	c.checkFrameworks()
 	c.reportAnyMethod()
 	return nil, nil
 }
@@ -791,6 +797,20 @@ func (c *checker) requestSend(fn ast.Node, call *ast.CallExpr, req ast.Expr) (se
 			return send{}, false
 		}
 		return send{call: call, anyMethod: true, request: req, raw: raw}, true
+	}
+	for {
+		// A copy of the request with another context (client.Do(
+		// req.WithContext(ctx)), req.Clone(ctx)) has its method and
+		// its header.
+		c, isCall := ast.Unparen(req).(*ast.CallExpr)
+		if !isCall {
+			break
+		}
+		sel, isSel := ast.Unparen(c.Fun).(*ast.SelectorExpr)
+		if !isSel || !httpmodel.IsMethod(httpmodel.Callee(info, c), "net/http", "Request", "WithContext", "Clone") {
+			break
+		}
+		req = sel.X
 	}
 	if u, isAddr := ast.Unparen(req).(*ast.UnaryExpr); isAddr && u.Op == token.AND {
 		// The address of a request the function built as a struct

@@ -111,7 +111,7 @@ var Analyzer = stdfacts.WrapDep(&analysis.Analyzer{
 	Doc:        "find functions that send HTTP requests and the retry loops that repeat them",
 	URL:        "https://pkg.go.dev/github.com/retrylint/retrylint/internal/retryloop",
 	Run:        analysisutil.Safe("retryloop", run),
-	FactTypes:  []analysis.Fact{new(sendsFact), new(helperFact), new(sendsPkgFact), new(clientCtorFact), new(clientCtorPkgFact)},
+	FactTypes:  []analysis.Fact{new(sendsFact), new(helperFact), new(sendsPkgFact), new(clientCtorFact), new(clientCtorPkgFact), new(frameworkPkgFact)},
 	ResultType: reflect.TypeFor[*Result](),
 	Requires:   []*analysis.Analyzer{callindex.Analyzer},
 }, func(pass *analysis.Pass) any { return newResult(pass) })
@@ -296,6 +296,8 @@ type Result struct {
 	// ifaceHelpers caches the retry helpers called through interfaces
 	// (see ifaceHelper), nil for a method that is none.
 	ifaceHelpers map[*types.Func]*helperFact
+	// impls caches RetriedImpls, nil until asked.
+	impls *[]*RetriedImpl
 	// ctors is what Ctors returns, made during the run (exportCtors).
 	ctors *retrylib.Ctors
 }
@@ -366,6 +368,7 @@ func (r *Result) LoopOf(s ast.Stmt) *Loop {
 func run(pass *analysis.Pass, at func(token.Pos)) (any, error) {
 	res := newResult(pass)
 	res.exportCtors()
+	res.exportFramework()
 	ix := res.ix
 	funcs := ix.Funcs()
 	// A package that cannot reach net/http sends nothing, and has no
