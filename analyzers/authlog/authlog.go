@@ -166,6 +166,12 @@ type funcFact struct {
 	// field index (printfields.go).
 	Built []uint64
 	Made  bool
+	// Fills has, for each parameter that the function writes into (a
+	// buffer, a writer, a map it is handed: writeHeaders(&b, h),
+	// copyFields(reader, fields)), bit i set when parameter i reaches
+	// what it writes there, and FillKinds the credential kinds it writes
+	// there of its own making.
+	Fills, FillKinds []uint64
 }
 
 func (*funcFact) AFact() {}
@@ -235,6 +241,18 @@ func (f *funcFact) String() string {
 			parts = append(parts, fmt.Sprintf("p%d=sent(%s)", i, kindsString(creds(k))))
 		}
 	}
+	for i := range max(len(f.Fills), len(f.FillKinds)) {
+		var what []string
+		if i < len(f.Fills) && f.Fills[i] != 0 {
+			what = append(what, bitList("p", f.Fills[i]))
+		}
+		if i < len(f.FillKinds) && f.FillKinds[i] != 0 {
+			what = append(what, kindsString(creds(f.FillKinds[i])))
+		}
+		if len(what) > 0 {
+			parts = append(parts, fmt.Sprintf("p%d<-%s", i, strings.Join(what, ",")))
+		}
+	}
 	return "authlog(" + strings.Join(parts, " ") + ")"
 }
 
@@ -257,13 +275,15 @@ func (f *funcFact) empty() bool {
 	nonzero := func(r uint64) bool { return r != 0 }
 	some := func(names []string) bool { return len(names) > 0 }
 	return !f.sink() && !f.Masks && f.Fields == 0 && !f.Redacts && !f.Made && !slices.ContainsFunc(f.Removes, some) && !slices.ContainsFunc(f.Strips, some) &&
-		!slices.ContainsFunc(f.Results, nonzero) && !slices.ContainsFunc(f.Passes, nonzero) && !slices.ContainsFunc(f.Sends, nonzero)
+		!slices.ContainsFunc(f.Results, nonzero) && !slices.ContainsFunc(f.Passes, nonzero) && !slices.ContainsFunc(f.Sends, nonzero) &&
+		!slices.ContainsFunc(f.Fills, nonzero) && !slices.ContainsFunc(f.FillKinds, nonzero)
 }
 
 func (f *funcFact) equal(g *funcFact) bool {
 	return f.Sink == g.Sink && f.Values == g.Values && f.Sent == g.Sent && f.Fields == g.Fields && f.Redacts == g.Redacts && f.Made == g.Made && slices.Equal(f.Built, g.Built) && f.Printf == g.Printf && f.Masks == g.Masks &&
 		f.Format == g.Format && f.Args == g.Args && slices.Equal(f.Results, g.Results) && slices.Equal(f.Passes, g.Passes) && slices.Equal(f.Sends, g.Sends) &&
-		slices.EqualFunc(f.Removes, g.Removes, slices.Equal) && slices.EqualFunc(f.Strips, g.Strips, slices.Equal)
+		slices.EqualFunc(f.Removes, g.Removes, slices.Equal) && slices.EqualFunc(f.Strips, g.Strips, slices.Equal) &&
+		slices.Equal(f.Fills, g.Fills) && slices.Equal(f.FillKinds, g.FillKinds)
 }
 
 type checker struct {
@@ -616,6 +636,14 @@ func joinFacts(old, new *funcFact) *funcFact {
 	for i := range min(len(j.Sends), len(old.Sends)) {
 		j.Sends[i] |= old.Sends[i]
 	}
+	j.Fills = slices.Clone(new.Fills)
+	for i := range min(len(j.Fills), len(old.Fills)) {
+		j.Fills[i] |= old.Fills[i]
+	}
+	j.FillKinds = slices.Clone(new.FillKinds)
+	for i := range min(len(j.FillKinds), len(old.FillKinds)) {
+		j.FillKinds[i] |= old.FillKinds[i]
+	}
 	if !j.Printf && old.Printf {
 		j.Printf, j.Format, j.Args = true, old.Format, old.Args
 	}
@@ -909,6 +937,7 @@ func (c *checker) summarise(st *fstate, logs bool) *funcFact {
 		clear(f.Passes)
 	}
 	f.Sends = c.sentParams(st.decl)
+	f.Fills, f.FillKinds = st.paramFills()
 	if recv := c.printMethodRecv(st.decl); recv != nil {
 		f.Fields, f.Redacts = c.printedFields(st.decl, recv)
 	}

@@ -186,6 +186,7 @@ func (c *checker) newHooks() *flow.Hooks[val] {
 			c.cur.f = f
 			return c.cur.written(call, dest)
 		},
+		Fills: c.filledArgs,
 		Visit: func(_ *flow.State[val], n ast.Node) bool { return c.cur.visit(n) },
 	}
 }
@@ -1223,9 +1224,12 @@ func (s *fstate) carry(fn *types.Func, call *ast.CallExpr, recv ast.Expr, args [
 	var in val
 	firstOnly := false
 	switch path := fn.Pkg().Path(); {
-	case path == "strings" || path == "bytes" || path == "strconv" || path == "bufio":
+	case path == "strings" || path == "bytes" || path == "strconv" || path == "bufio" || path == "net/textproto":
 		// bufio too: a Scanner or Reader over text (bufio.NewScanner(
-		// bytes.NewReader(dump)), and the lines read from it.
+		// bytes.NewReader(dump)), and the lines read from it; and a
+		// textproto.Reader over one, with the lines and the MIME
+		// header it reads (r.ReadMIMEHeader() of a dump's reader holds
+		// every header of the dump).
 		if recv != nil {
 			in = s.eval(recv)
 		}
@@ -1400,9 +1404,10 @@ func isText(t types.Type) bool {
 
 // holdsText reports whether a value of type t is text, or holds text
 // that it gives back whole or in parts: an iterator over text
-// (strings.Lines, bytes.SplitSeq), or a reader or scanner of the
-// strings, bytes and bufio packages (bytes.NewReader(dump),
-// bufio.NewScanner(r)).
+// (strings.Lines, bytes.SplitSeq), a reader or scanner of the
+// strings, bytes, bufio and net/textproto packages (bytes.NewReader(dump),
+// bufio.NewScanner(r), textproto.NewReader(br)), or the
+// textproto.MIMEHeader such a reader reads.
 func holdsText(t types.Type) bool {
 	if isText(t) {
 		return true
@@ -1428,7 +1433,13 @@ func holdsText(t types.Type) bool {
 			return n.Obj().Name() == "Reader"
 		case "bufio":
 			return n.Obj().Name() == "Reader" || n.Obj().Name() == "Scanner"
+		case "net/textproto":
+			return n.Obj().Name() == "Reader"
 		}
+	case *types.Map:
+		// A textproto.MIMEHeader read from text holds it.
+		n, ok := types.Unalias(t).(*types.Named)
+		return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "net/textproto" && n.Obj().Name() == "MIMEHeader"
 	}
 	return false
 }
@@ -1994,6 +2005,9 @@ func (s *fstate) written(call *ast.CallExpr, dest ast.Expr) val {
 			return v
 		}
 	default:
+		if v, ok := s.filledBy(call, dest); ok {
+			return v
+		}
 		var v val
 		for _, a := range append([]ast.Expr{recv}, args...) {
 			if a != nil && a != dest {

@@ -90,7 +90,22 @@
 //     (readOnly := req.Method == http.MethodGet && secondary != "", to
 //     pick the host of the next attempt), read nowhere but in the loop
 //     before the send (one read before the loop, if !idempotent {
-//     attempts = 1 }, caps the attempts and is a check); nor
+//     attempts = 1 }, caps the attempts and is a check); and where
+//     every test of the method in the function is a comparison with a
+//     constant (or a switch on it) in the function's own body, the
+//     outcomes are walked again taking the request for a POST, with each
+//     comparison, and each bool variable whose every value such
+//     comparisons decide alike (considerSecondary := (req.Method ==
+//     "GET" || req.Method == "HEAD") && mirror != "", then primary :=
+//     !considerSecondary || odd), decided as a POST decides it: when the
+//     POST still reaches its send from the function's entry and the
+//     next attempt after an unknown outcome, the tests only picked the
+//     host, the wait or whether to rewind a body (azure-storage-blob-go's
+//     retry policy, whose switch's first case only a read from the
+//     secondary takes), and none is a check; a value the method decides
+//     in an order the walk cannot tell (again := true; if req.Method ==
+//     "POST" { again = false }), or an undecided test before the send
+//     with a branch that leaves, keeps it one; nor
 //     is a test on the side that lets the re-send happen ORed with a
 //     condition that tests neither a method nor a key,
 //     isIdempotent(req.Method) || rewind != nil, which lets a POST
@@ -201,6 +216,30 @@
 // <-ctx.Done(): ...; case <-timer.C: send; ...; timer.Reset(wait) } }),
 // when that case may leave the loop; a case of a ticker, or one that
 // never leaves (a health check on every firing), serves events.
+//
+// A framework retries what its users plug in: a package that calls a
+// method of one of its own interfaces in a loop (directly, or through a
+// method of its own that returns that call's result whole) and leaves the
+// loop when the result asks for no other attempt (if !retry { return
+// err } after retry, err := n.Send(ctx, msg); if !v.ShouldRetry() {
+// return err } after v := i.Notify(ctx, alerts...), where ShouldRetry
+// returns a bool field of the result and the package's exported functions
+// build results that set it, notify.Retry(after, err, reason), or leave it
+// unset beside an error, notify.Unrecoverable(err, reason)) retries
+// implementations that live in the packages importing it (a package
+// fact says which methods and how). An implementation of such a method
+// is judged as an operation: a POST or PATCH it sends without a key whose
+// unknown outcome reaches a return that asks for another attempt (a true
+// flag beside an error that is not nil, or a call of a function that
+// sets the retry) is reported at the send. The fix answers that outcome
+// with the framework's stop: the flag becomes false, or the call becomes
+// one of the stop function, made of the retry call's arguments, each of
+// its parameters taking the one argument of its type (return
+// notify.Retry(0, notify.RedactURL(err), notify.DefaultReason) becomes
+// return notify.Unrecoverable(notify.RedactURL(err),
+// notify.DefaultReason)). A return that a 429 or a 503 also reaches (one
+// return for every failing status) is left as it is: a rejection is
+// retried as before, and such a return alone is not reported.
 //
 // A function that sends and then calls itself again for the same request
 // (return t.doSend(body, retriesLeft-1) after a failure) is a retry by

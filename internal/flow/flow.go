@@ -124,6 +124,13 @@ type Hooks[V Value[V]] struct {
 	// what the variable holds and hides nothing. Writes returns what call
 	// writes into dest.
 	Writes func(f *State[V], call *ast.CallExpr, dest ast.Expr) V
+	// Fills, when not nil (and Writes is not nil), names the arguments
+	// that a call the engine does not know as a write (see WriteDest)
+	// writes into, as the client's summaries say: a helper that fills
+	// the buffer, writer or map it is handed (writeHeaders(&b, h),
+	// copyFields(reader, fields)). Writes is then asked what the call
+	// writes into each.
+	Fills func(call *ast.CallExpr) []ast.Expr
 	// Stores, when not nil (and Writes is not nil), is asked about each
 	// assignment to a field selection whose root is a local variable
 	// (req.URL.RawQuery = q, v the variable req): true makes the engine

@@ -91,6 +91,13 @@ func (f *State[V]) collectWrite(call *ast.CallExpr) {
 	info := f.cfg.Info
 	dest, _, ok := WriteDest(info, call, httpmodel.Callee(info, call))
 	if !ok {
+		if f.cfg.Fills != nil {
+			for _, d := range f.cfg.Fills(call) {
+				if v := destVar(info, d); v != nil {
+					f.assigns[v] = append(f.assigns[v], &assign[V]{at: call.End(), rhs: call, idx: -1, write: d})
+				}
+			}
+		}
 		return
 	}
 	if v := destVar(info, dest); v != nil {

@@ -48,7 +48,7 @@ func (fl fileLogger) WriteRequest(req *http.Request) {
 }
 
 // RenderHeaders writes to the writer it is given, which is no log.
-func (fl fileLogger) RenderHeaders(w io.Writer, h http.Header) {
+func (fl fileLogger) RenderHeaders(w io.Writer, h http.Header) { // want RenderHeaders:`authlog\(p0<-p1\)`
 	fmt.Fprintf(w, "%v", h)
 }
 
