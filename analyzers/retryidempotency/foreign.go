@@ -519,6 +519,85 @@ func mentions(e ast.Expr, is func(ast.Expr) bool) bool {
 // package whose chain of functions hands it back as it is or wrapped with
 // %w, down to a send of this package (see keptFrom). Another package's
 // function may turn it into anything.
+// transportFolded reports whether the transport error of s, the call of
+// a function of this package, reaches its caller kept or folded into a
+// new error by fmt.Errorf with %v or %s on the way (see keptChain).
+func (c *checker) transportFolded(s send) bool {
+	if s.helper == nil {
+		return true
+	}
+	fn := s.impl
+	if fn == nil {
+		fn = httpmodel.Callee(c.pass.TypesInfo, s.call)
+	}
+	if fn == nil || fn.Pkg() != c.pass.Pkg {
+		return false
+	}
+	if end, _, ok := c.keptChain(fn, true); ok && end == nil {
+		return true
+	}
+	// A sender of its own: each return under the send's err != nil
+	// hands back an error made of err, whatever the format
+	// (fmt.Errorf("%s: %s", prefix, err.Error())).
+	fd := c.funcDecl(fn)
+	if fd == nil || fd.Body == nil {
+		return false
+	}
+	next, direct := c.writeCall(fd)
+	if next == nil || !direct {
+		return false
+	}
+	return errReturnsMention(c.pass.TypesInfo, fd, next)
+}
+
+// errReturnsMention reports whether every return of fd inside an if
+// whose condition requires the error of call (assigned to a variable)
+// not to be nil mentions that error in its last result, and there is
+// one at least.
+func errReturnsMention(info *types.Info, fd *ast.FuncDecl, call *ast.CallExpr) bool {
+	var errVar types.Object
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok && len(as.Rhs) == 1 && ast.Unparen(as.Rhs[0]) == call {
+			if id, ok := as.Lhs[len(as.Lhs)-1].(*ast.Ident); ok && id.Name != "_" {
+				errVar = info.ObjectOf(id)
+			}
+		}
+		return errVar == nil
+	})
+	if errVar == nil {
+		return false
+	}
+	refers := func(e ast.Expr) bool { return flow.VarOf(info, e) == errVar }
+	found, all := false, true
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		is, ok := n.(*ast.IfStmt)
+		if !ok || is.Pos() < call.End() {
+			return true
+		}
+		tested := false
+		for _, conj := range conjuncts(is.Cond) {
+			if b, ok := ast.Unparen(conj).(*ast.BinaryExpr); ok && b.Op == token.NEQ && (refers(b.X) && isNil(info, b.Y) || refers(b.Y) && isNil(info, b.X)) {
+				tested = true
+			}
+		}
+		if !tested {
+			return true
+		}
+		ast.Inspect(is.Body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ReturnStmt:
+				found = true
+				all = all && len(n.Results) > 0 && mentions(n.Results[len(n.Results)-1], refers)
+			}
+			return true
+		})
+		return true
+	})
+	return found && all
+}
+
 func (c *checker) transportKept(s send) bool {
 	if s.helper == nil {
 		return true

@@ -172,6 +172,11 @@ type outcome struct {
 	// package that pass it on return): it is then none of the package's
 	// own error values (see sentinel).
 	kept bool
+	// fresh reports that a transport error reaches the loop as net/http
+	// made it or folded into a new error by fmt.Errorf (the functions
+	// of this package that pass it on keep it or flatten it with %v):
+	// either way it is none of the package's error variables.
+	fresh bool
 	// callerPolicy makes a call of a func value parameter on the send's
 	// error (policy(err), a retry policy the caller hands the sender)
 	// answer false: the retry it allows is the caller's choice (see
@@ -275,6 +280,7 @@ func returnsSend(l *retryloop.Loop, s send) bool {
 func (c *checker) newOutcome(l *retryloop.Loop, s send) (*outcome, *ast.AssignStmt, bool) {
 	info := c.pass.TypesInfo
 	m := &outcome{c: c, info: info, statusVars: map[*types.Var]bool{}, kept: c.transportKept(s)}
+	m.fresh = m.kept || c.transportFolded(s)
 	var as *ast.AssignStmt
 	ast.Inspect(l.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -611,6 +617,11 @@ func (m *outcome) compare(x ast.Expr, op token.Token, y ast.Expr) paths.Tri {
 		if !ok {
 			t, ok = nilness(y, x)
 		}
+		if !ok && m.env.transport && m.fresh && (m.isVar(x, m.errVar) && m.sentinel(y) || m.isVar(y, m.errVar) && m.sentinel(x)) {
+			// err == ErrPending, a case of switch err: a transport
+			// error is none of the package's error variables.
+			t, ok = paths.No, true
+		}
 		if ok {
 			if op == token.NEQ {
 				return t.Not()
@@ -650,7 +661,7 @@ func (m *outcome) cond(e ast.Expr) paths.Tri {
 			return paths.No
 		}
 		if f := httpmodel.Callee(m.info, e); httpmodel.IsPkgFunc(f, "errors", "Is") && len(e.Args) == 2 &&
-			m.isVar(e.Args[0], m.errVar) && m.env.transport && m.kept && m.sentinel(e.Args[1]) {
+			m.isVar(e.Args[0], m.errVar) && m.env.transport && m.fresh && m.sentinel(e.Args[1]) {
 			// errors.Is(err, ErrThrottled): a transport error is none of
 			// the package's own errors.
 			return paths.No

@@ -7,10 +7,13 @@ package retryloop
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"slices"
 
 	"github.com/retrylint/retrylint/internal/callindex"
+	"github.com/retrylint/retrylint/internal/flow"
+	"github.com/retrylint/retrylint/internal/httpmodel"
 )
 
 // recursiveLoop returns the retry by recursion of the function fd, or nil.
@@ -155,11 +158,23 @@ func (r *Result) recursionInputs(fd *ast.FuncDecl, sends []*ast.CallExpr) map[*t
 				return false
 			case *ast.AssignStmt:
 				for _, lhs := range n.Lhs {
-					if v := varOf(info, lhs); v != nil && inputs[v] {
+					// v = x, and v.f.g = x (u.RawQuery = q.Encode()):
+					// what v is built from.
+					if v := rootVar(info, lhs); v != nil && inputs[v] {
 						for _, rhs := range n.Rhs {
 							grew = add(rhs) || grew
 						}
 						break
+					}
+				}
+			case *ast.CallExpr:
+				// A write into an input: q.Set("mount", mount),
+				// fmt.Fprintf(&b, ...).
+				if dest, _, ok := flow.WriteDest(info, n, httpmodel.Callee(info, n)); ok {
+					if v := rootVar(info, dest); v != nil && inputs[v] {
+						for _, a := range n.Args {
+							grew = add(a) || grew
+						}
 					}
 				}
 			case *ast.ValueSpec:
@@ -260,4 +275,26 @@ func (l *Loop) HasSelfCall(n ast.Node) bool {
 		return true
 	})
 	return found
+}
+
+// rootVar returns the local variable at the root of e: v of v, &v,
+// v.f.g and v[i]; nil for anything else.
+func rootVar(info *types.Info, e ast.Expr) *types.Var {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.SelectorExpr:
+			e = x.X
+		case *ast.IndexExpr:
+			e = x.X
+		case *ast.UnaryExpr:
+			if x.Op != token.AND {
+				return nil
+			}
+			e = x.X
+		case *ast.StarExpr:
+			e = x.X
+		default:
+			return varOf(info, e)
+		}
+	}
 }

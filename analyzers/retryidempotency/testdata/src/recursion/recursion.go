@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"net/url"
 	"strings"
 )
 
@@ -318,4 +319,32 @@ func (m *middleware) resend(req *http.Request, resp *http.Response, n int) (*htt
 		return m.resend(req, next, n+1)
 	}
 	return resp, nil
+}
+
+// initiate falls back to a plain upload when a mount fails: the
+// self-call drops the mount from the query it builds, another request.
+// Silent.
+func initiate(ctx context.Context, c *http.Client, base, mount string) (string, error) {
+	u, err := url.Parse(base + "/blobs/uploads/")
+	if err != nil {
+		return "", err
+	}
+	q := url.Values{}
+	if mount != "" {
+		q.Set("mount", mount)
+	}
+	u.RawQuery = q.Encode()
+	req, err := http.NewRequest(http.MethodPost, u.String(), nil)
+	if err != nil {
+		return "", err
+	}
+	resp, err := c.Do(req.WithContext(ctx))
+	if err != nil {
+		if mount != "" {
+			return initiate(ctx, c, base, "")
+		}
+		return "", err
+	}
+	defer resp.Body.Close()
+	return resp.Header.Get("Location"), nil
 }
