@@ -47,7 +47,7 @@ func (c *checker) checkRetriedImpl(impl *retryloop.RetriedImpl) {
 		case *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
-			if c.loops.SendsCall(n) {
+			if c.loops.SendsCall(n) || c.loops.Sends(c.seamFunc(n)) {
 				calls = append(calls, n)
 			}
 		}

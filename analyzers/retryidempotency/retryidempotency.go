@@ -173,6 +173,9 @@ type checker struct {
 	// sim is the assumption that the request is a POST under which
 	// postStillRetried walks the outcomes again, nil otherwise.
 	sim *postSim
+	// funcFields are the functions the package stores in each of its
+	// unexported func fields (flow.FuncFields), nil until asked.
+	funcFields map[*types.Var][]*types.Func
 	// fw is the implementation of a method a framework retries whose
 	// outcomes checkRetriedImpl walks, nil otherwise; fwRets are the
 	// returns of it found to ask for another attempt.
@@ -708,6 +711,9 @@ func (c *checker) sendOf(fn ast.Node, call *ast.CallExpr) (send, bool) {
 		if req := c.dynamicRequest(fn, call); req != nil {
 			return c.requestSend(fn, call, req)
 		}
+		// A func field of a send's shape that the package sets to one
+		// function: that function's call.
+		ok = ok && c.seamFunc(call) == nil
 	}
 	if !ok {
 		f := httpmodel.Callee(info, call)
@@ -718,6 +724,9 @@ func (c *checker) sendOf(fn ast.Node, call *ast.CallExpr) (send, bool) {
 			if req := c.dynamicRequest(fn, call); req != nil {
 				return c.requestSend(fn, call, req)
 			}
+		}
+		if f == nil {
+			f = c.seamFunc(call)
 		}
 		if f == nil {
 			return send{}, false
@@ -1378,4 +1387,33 @@ func litAround(fd *ast.FuncDecl, pos token.Pos) *ast.FuncLit {
 		return true
 	})
 	return in
+}
+
+// seamFunc returns the function that call, a call of an unexported func
+// field of the package (n.postJSONFunc(ctx, c, url, body)), runs: the one
+// function the package stores in that field, a seam kept for its tests;
+// nil otherwise.
+func (c *checker) seamFunc(call *ast.CallExpr) *types.Func {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	sn, ok := c.pass.TypesInfo.Selections[sel]
+	if !ok || sn.Kind() != types.FieldVal {
+		return nil
+	}
+	field, _ := sn.Obj().(*types.Var)
+	if c.funcFields == nil {
+		c.funcFields = flow.FuncFields(c.pass.TypesInfo, c.pass.Pkg, c.pass.Files)
+	}
+	fns := c.funcFields[field]
+	if len(fns) == 0 {
+		return nil
+	}
+	for _, f := range fns[1:] {
+		if f.Origin() != fns[0].Origin() {
+			return nil
+		}
+	}
+	return fns[0]
 }

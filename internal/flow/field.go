@@ -144,3 +144,70 @@ func fieldWritten(info *types.Info, root ast.Node, v *types.Var) bool {
 	})
 	return found
 }
+
+// FuncFields returns, for each unexported field of function type of a
+// struct type declared in pkg, the functions and methods that files
+// store in it (in a composite literal, Field: pkg.Send, or by an
+// assignment, c.send = c.post), when every store there is of a named
+// function: a seam an SDK keeps for its tests (postJSONFunc:
+// notify.PostJSON) calls what the package stores. A field given anything
+// else (a function literal, a variable, nil) is left out.
+func FuncFields(info *types.Info, pkg *types.Package, files []*ast.File) map[*types.Var][]*types.Func {
+	stores := map[*types.Var][]*types.Func{}
+	bad := map[*types.Var]bool{}
+	store := func(field *types.Var, val ast.Expr) {
+		if field == nil || field.Exported() || field.Pkg() != pkg {
+			return
+		}
+		if _, ok := field.Type().Underlying().(*types.Signature); !ok {
+			return
+		}
+		var fn *types.Func
+		switch v := ast.Unparen(val).(type) {
+		case *ast.Ident:
+			fn, _ = info.Uses[v].(*types.Func)
+		case *ast.SelectorExpr:
+			fn, _ = info.Uses[v.Sel].(*types.Func)
+		}
+		if fn == nil {
+			bad[field] = true
+			return
+		}
+		stores[field] = append(stores[field], fn)
+	}
+	for _, f := range files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CompositeLit:
+				if _, ok := typeUnder(info.TypeOf(n)).(*types.Struct); !ok {
+					return true
+				}
+				for _, elt := range n.Elts {
+					if kv, ok := elt.(*ast.KeyValueExpr); ok {
+						if k, ok := kv.Key.(*ast.Ident); ok {
+							field, _ := info.Uses[k].(*types.Var)
+							store(field, kv.Value)
+						}
+					}
+				}
+			case *ast.AssignStmt:
+				if len(n.Lhs) != len(n.Rhs) {
+					return true
+				}
+				for i, l := range n.Lhs {
+					if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok {
+						if s, ok := info.Selections[sel]; ok && s.Kind() == types.FieldVal {
+							field, _ := s.Obj().(*types.Var)
+							store(field, n.Rhs[i])
+						}
+					}
+				}
+			}
+			return true
+		})
+	}
+	for f := range bad {
+		delete(stores, f)
+	}
+	return stores
+}

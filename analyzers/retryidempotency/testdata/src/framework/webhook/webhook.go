@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 
 	"framework"
@@ -176,5 +177,46 @@ func (n *Split) Notify(ctx context.Context, msg string) framework.Verdict { // w
 	if resp.StatusCode != http.StatusOK {
 		return framework.Retry(0, fmt.Errorf("status %d", resp.StatusCode))
 	}
+	return framework.Success()
+}
+
+// Seamed posts through a func field its constructor sets, a seam for
+// its tests.
+type Seamed struct {
+	client *http.Client
+	url    string
+	post   func(ctx context.Context, c *http.Client, url string, body io.Reader) (*http.Response, error)
+}
+
+// NewSeamed posts with framework.PostJSON.
+func NewSeamed(c *http.Client, url string) *Seamed {
+	return &Seamed{client: c, url: url, post: framework.PostJSON}
+}
+
+// Notify asks for another attempt after a transport error.
+func (n *Seamed) Notify(ctx context.Context, msg string) framework.Verdict { // want Notify:"write\\(POST\\)"
+	resp, err := n.post(ctx, n.client, n.url, bytes.NewBufferString(msg)) // want `POST is retried after a transport error without an idempotency key`
+	if err != nil {
+		return framework.Retry(0, err)
+	}
+	resp.Body.Close()
+	return framework.Success()
+}
+
+// Injected sends through whatever function its user gives it: silent,
+// nothing says what it sends.
+type Injected struct {
+	client *http.Client
+	url    string
+	Do     func(ctx context.Context, c *http.Client, url string, body io.Reader) (*http.Response, error)
+}
+
+// Notify asks for another attempt after a transport error.
+func (n *Injected) Notify(ctx context.Context, msg string) framework.Verdict {
+	resp, err := n.Do(ctx, n.client, n.url, bytes.NewBufferString(msg))
+	if err != nil {
+		return framework.Retry(0, err)
+	}
+	resp.Body.Close()
 	return framework.Success()
 }
