@@ -16,7 +16,12 @@
 // (e := &entry{Header: h}; e.Header), and helper functions in any package,
 // both those that produce a credential and those whose result derives
 // from a parameter (a copy of a header, a helper that composes header
-// lines), and reports one that reaches a log. A loop over every name of a
+// lines), or that writes a parameter, or a credential of its own making,
+// into a buffer, writer, map or slice it is handed (writeHeaders(&b,
+// req.Header) followed by log.Print(b.String()); a parser that copies a
+// dump's MIME header into its caller's map of log fields, as
+// terraform-plugin-sdk's logging transport does), and reports one that
+// reaches a log. A loop over every name of a
 // header that filters none (no if, switch, select or branch in its body
 // but an if that only tests the number of values, if len(vs) > 0, as a
 // curl line's builder does: for k, v := range h { c[k] = v }, or for _,
@@ -45,7 +50,9 @@
 //     dump of the request); so does every line of it read back (for line
 //     := range bytes.Lines(dump), strings.SplitSeq, bytes.Split, the
 //     Text of a bufio.Scanner or the ReadString of a bufio.Reader over
-//     bytes.NewReader(dump)), whose fix dumps a redacted clone. A dump of
+//     bytes.NewReader(dump), and the lines and MIME header a
+//     textproto.Reader over such a reader reads), whose fix dumps a
+//     redacted clone. A dump of
 //     a request that the function makes with http.NewRequest and gives
 //     no credential before the dump (only headers that are none, such as
 //     Accept; never passed to another function, such as a signer, nor

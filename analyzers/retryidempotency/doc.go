@@ -182,7 +182,13 @@
 // A function in any package that sends the request it is handed (a
 // doPost(client, req) helper, a wrapper's Next method) sends that
 // request: a POST built before the call is a write of the caller, and a
-// request of the caller's a retrying sender's.
+// request of the caller's a retrying sender's. A request sent as a copy
+// with another context (client.Do(req.WithContext(ctx)), req.Clone(ctx))
+// is req, with its method and header. A call of an unexported func field
+// that the package only ever sets to one named function (a seam kept for
+// tests: postJSONFunc: notify.PostJSON) is a call of that function; a
+// field set to a function literal, a variable or nil, or an exported one
+// that the package's users may set, sends nothing known.
 //
 // Whether the loop "can reach another attempt after an unknown outcome"
 // is a question on the function's control-flow graph, not on how the
@@ -276,7 +282,11 @@
 // returns on a transport error (a test of the package's own error values,
 // errors.Is(err, ErrThrottled), or of its own error types, var apiErr
 // *APIError; errors.As(err, &apiErr), is false for a transport error that
-// the package's functions pass on as net/http made it, wrapped or not);
+// the package's functions pass on as net/http made it, wrapped or not; a
+// test of the package's own error values, err == ErrPending or a case of
+// switch err among them, is false too for one that a sender of the
+// package folds into a new error, fmt.Errorf("%s: %s", prefix,
+// err.Error()), under every err != nil after its send);
 // a loop that retries only after an error
 // raised before the request reached a server (errors.Is(err,
 // syscall.ECONNREFUSED), EHOSTUNREACH, ENETUNREACH, or errors.As into a
