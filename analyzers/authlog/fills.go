@@ -27,32 +27,23 @@ func (s *fstate) paramFills() (fills, kinds []uint64) {
 		out[i] |= bits
 		return out
 	}
-	i := 0
-	for _, field := range s.decl.Type.Params.List {
-		names := field.Names
-		if len(names) == 0 {
-			i++
-			continue
+	s.eachParam(func(i int, v *types.Var) {
+		if i >= 64 || !fillable(v.Type()) || s.assigned(v) {
+			return
 		}
-		for _, id := range names {
-			v, _ := s.info.Defs[id].(*types.Var)
-			if i < 64 && v != nil && fillable(v.Type()) && !s.assigned(v) {
-				var got val
-				for _, d := range s.f.Defs(v, s.decl.Body.End()) {
-					if !d.Hidden && (d.Write != nil || d.Update) {
-						got = got.Join(d.Bits)
-					}
-				}
-				if p := got.p &^ (1 << i); p != 0 {
-					fills = set(fills, i, p)
-				}
-				if c := uint64(got.c &^ credRespDump); c != 0 {
-					kinds = set(kinds, i, c)
-				}
+		var got val
+		for _, d := range s.f.Defs(v, s.decl.Body.End()) {
+			if !d.Hidden && (d.Write != nil || d.Update) {
+				got = got.Join(d.Bits)
 			}
-			i++
 		}
-	}
+		if p := got.p &^ (1 << i); p != 0 {
+			fills = set(fills, i, p)
+		}
+		if c := uint64(got.c &^ credRespDump); c != 0 {
+			kinds = set(kinds, i, c)
+		}
+	})
 	return fills, kinds
 }
 

@@ -653,35 +653,47 @@ func (s *fstate) strips() [][]string {
 		return nil
 	}
 	var out [][]string
+	s.eachParam(func(i int, v *types.Var) {
+		if s.assigned(v) {
+			return
+		}
+		t := v.Type()
+		k := ""
+		switch {
+		case isHeader(t):
+			k = fmt.Sprintf("%p", v)
+		case isRequest(t) && isPointer(t):
+			k = fmt.Sprintf("%p", v) + ".Header"
+		}
+		if set := s.removedAt(k, s.decl.Body.End(), true); set != 0 {
+			for len(out) <= i {
+				out = append(out, nil)
+			}
+			out[i] = s.c.factNames(set)
+		}
+	})
+	return out
+}
+
+// eachParam calls fn with each named parameter of the function and its
+// index among the parameters (an unnamed one counts).
+func (s *fstate) eachParam(fn func(i int, v *types.Var)) {
+	if s.decl.Type.Params == nil {
+		return
+	}
 	i := 0
 	for _, field := range s.decl.Type.Params.List {
-		names := field.Names
-		if len(names) == 0 {
+		if len(field.Names) == 0 {
 			i++
 			continue
 		}
-		for _, id := range names {
-			v, _ := s.info.Defs[id].(*types.Var)
-			if v != nil && !s.assigned(v) {
-				t := v.Type()
-				k := ""
-				switch {
-				case isHeader(t):
-					k = fmt.Sprintf("%p", v)
-				case isRequest(t) && isPointer(t):
-					k = fmt.Sprintf("%p", v) + ".Header"
-				}
-				if set := s.removedAt(k, s.decl.Body.End(), true); set != 0 {
-					for len(out) <= i {
-						out = append(out, nil)
-					}
-					out[i] = s.c.factNames(set)
-				}
+		for _, id := range field.Names {
+			if v, _ := s.info.Defs[id].(*types.Var); v != nil {
+				fn(i, v)
 			}
 			i++
 		}
 	}
-	return out
 }
 
 // assigned reports whether the body assigns v, a parameter: what it

@@ -519,26 +519,34 @@ func mentions(e ast.Expr, is func(ast.Expr) bool) bool {
 // package whose chain of functions hands it back as it is or wrapped with
 // %w, down to a send of this package (see keptFrom). Another package's
 // function may turn it into anything.
-// transportFolded reports whether the transport error of s, the call of
-// a function of this package, reaches its caller kept or folded into a
-// new error by fmt.Errorf with %v or %s on the way (see keptChain).
+func (c *checker) transportKept(s send) bool {
+	if s.helper == nil {
+		return true
+	}
+	fn := c.ownSender(s)
+	if fn == nil {
+		return false
+	}
+	end, ok := c.keptFrom(fn)
+	return ok && end == nil
+}
+
+// transportFolded reports whether the transport error of s reaches its
+// caller kept, or folded into a new error on the way: by fmt.Errorf with
+// %v or %s down the chain (see keptChain), or, by a sender of this
+// package that sends itself, in every return under the send's err != nil
+// (fmt.Errorf("%s: %s", prefix, err.Error())).
 func (c *checker) transportFolded(s send) bool {
 	if s.helper == nil {
 		return true
 	}
-	fn := s.impl
+	fn := c.ownSender(s)
 	if fn == nil {
-		fn = httpmodel.Callee(c.pass.TypesInfo, s.call)
-	}
-	if fn == nil || fn.Pkg() != c.pass.Pkg {
 		return false
 	}
 	if end, _, ok := c.keptChain(fn, true); ok && end == nil {
 		return true
 	}
-	// A sender of its own: each return under the send's err != nil
-	// hands back an error made of err, whatever the format
-	// (fmt.Errorf("%s: %s", prefix, err.Error())).
 	fd := c.funcDecl(fn)
 	if fd == nil || fd.Body == nil {
 		return false
@@ -548,6 +556,20 @@ func (c *checker) transportFolded(s send) bool {
 		return false
 	}
 	return errReturnsMention(c.pass.TypesInfo, fd, next)
+}
+
+// ownSender returns the function of this package that s, the call of a
+// function that sends, calls (its implementation, for a method of an
+// interface), or nil for one of another package.
+func (c *checker) ownSender(s send) *types.Func {
+	fn := s.impl
+	if fn == nil {
+		fn = httpmodel.Callee(c.pass.TypesInfo, s.call)
+	}
+	if fn == nil || fn.Pkg() != c.pass.Pkg {
+		return nil
+	}
+	return fn
 }
 
 // errReturnsMention reports whether every return of fd inside an if
@@ -596,19 +618,4 @@ func errReturnsMention(info *types.Info, fd *ast.FuncDecl, call *ast.CallExpr) b
 		return true
 	})
 	return found && all
-}
-
-func (c *checker) transportKept(s send) bool {
-	if s.helper == nil {
-		return true
-	}
-	fn := s.impl
-	if fn == nil {
-		fn = httpmodel.Callee(c.pass.TypesInfo, s.call)
-	}
-	if fn == nil || fn.Pkg() != c.pass.Pkg {
-		return false
-	}
-	end, ok := c.keptFrom(fn)
-	return ok && end == nil
 }
