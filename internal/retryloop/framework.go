@@ -158,7 +158,10 @@ func (r *Result) retriedIn(body *ast.BlockStmt) []RetriedMethod {
 			return true
 		}
 		res := m.Signature().Results()
-		iface := m.Signature().Recv().Type().(*types.Named)
+		iface, ok := types.Unalias(m.Signature().Recv().Type()).(*types.Named)
+		if !ok {
+			return true
+		}
 		rm := RetriedMethod{Iface: iface.Obj().Name(), Method: m.Name()}
 		switch {
 		case res.Len() == 2 && isBool(res.At(0).Type()) && isError(res.At(1).Type()) && len(as.Lhs) == 2:
