@@ -61,19 +61,30 @@ func fillable(t types.Type) bool {
 	return false
 }
 
-// filledArgs returns the arguments of call that its callee's fact says it
-// writes into (see paramFills).
-func (c *checker) filledArgs(call *ast.CallExpr) []ast.Expr {
+// fillsOf returns the callee of call, its fact when the fact says it
+// writes into some of its parameters (see paramFills), and the call's
+// arguments; a nil fact otherwise.
+func (c *checker) fillsOf(call *ast.CallExpr) (*types.Func, *funcFact, []ast.Expr) {
 	info := c.pass.TypesInfo
 	fn := httpmodel.Callee(info, call)
 	if fn == nil {
-		return nil
+		return nil, nil, nil
 	}
 	f := c.fact(fn)
 	if f == nil || len(f.Fills)+len(f.FillKinds) == 0 {
-		return nil
+		return nil, nil, nil
 	}
 	_, args := httpmodel.Receiver(info, call)
+	return fn, f, args
+}
+
+// filledArgs returns the arguments of call that its callee's fact says it
+// writes into (see paramFills).
+func (c *checker) filledArgs(call *ast.CallExpr) []ast.Expr {
+	_, f, args := c.fillsOf(call)
+	if f == nil {
+		return nil
+	}
 	var out []ast.Expr
 	for j := range max(len(f.Fills), len(f.FillKinds)) {
 		if j < len(args) && (j < len(f.Fills) && f.Fills[j] != 0 || j < len(f.FillKinds) && f.FillKinds[j] != 0) {
@@ -87,16 +98,10 @@ func (c *checker) filledArgs(call *ast.CallExpr) []ast.Expr {
 // callee's fact (see paramFills); ok is false when the fact says nothing of
 // dest.
 func (s *fstate) filledBy(call *ast.CallExpr, dest ast.Expr) (val, bool) {
-	info := s.info
-	fn := httpmodel.Callee(info, call)
-	if fn == nil {
+	fn, f, args := s.c.fillsOf(call)
+	if f == nil {
 		return val{}, false
 	}
-	f := s.c.fact(fn)
-	if f == nil || len(f.Fills)+len(f.FillKinds) == 0 {
-		return val{}, false
-	}
-	_, args := httpmodel.Receiver(info, call)
 	for j, a := range args {
 		if a != dest {
 			continue

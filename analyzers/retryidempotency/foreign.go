@@ -352,7 +352,6 @@ func (c *checker) writeCall(fd *ast.FuncDecl) (call *ast.CallExpr, direct bool) 
 // its last result, as it is or wrapped by fmt.Errorf with %w (a bare
 // return of a named result counts), and one does.
 func returnsErrOf(info *types.Info, fd *ast.FuncDecl, call *ast.CallExpr, rewrap bool) (edits []analysis.TextEdit, ok bool) {
-	var errVar types.Object
 	returned := false
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -362,18 +361,13 @@ func returnsErrOf(info *types.Info, fd *ast.FuncDecl, call *ast.CallExpr, rewrap
 			for _, r := range n.Results {
 				returned = returned || ast.Unparen(r) == call
 			}
-		case *ast.AssignStmt:
-			if len(n.Rhs) == 1 && ast.Unparen(n.Rhs[0]) == call {
-				if id, ok := n.Lhs[len(n.Lhs)-1].(*ast.Ident); ok && id.Name != "_" {
-					errVar = info.ObjectOf(id)
-				}
-			}
 		}
 		return true
 	})
 	if returned {
 		return nil, true
 	}
+	errVar := errVarOf(info, fd, call)
 	if errVar == nil || !types.Identical(errVar.Type(), types.Universe.Lookup("error").Type()) {
 		return nil, false
 	}
@@ -572,20 +566,32 @@ func (c *checker) ownSender(s send) *types.Func {
 	return fn
 }
 
+// errVarOf returns the variable that fd assigns the last result of call
+// to (resp, err := c.hc.Do(req)), outside function literals, or nil.
+func errVarOf(info *types.Info, fd *ast.FuncDecl, call *ast.CallExpr) types.Object {
+	var errVar types.Object
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			if len(n.Rhs) == 1 && ast.Unparen(n.Rhs[0]) == call {
+				if id, ok := n.Lhs[len(n.Lhs)-1].(*ast.Ident); ok && id.Name != "_" {
+					errVar = info.ObjectOf(id)
+				}
+			}
+		}
+		return errVar == nil
+	})
+	return errVar
+}
+
 // errReturnsMention reports whether every return of fd inside an if
 // whose condition requires the error of call (assigned to a variable)
 // not to be nil mentions that error in its last result, and there is
 // one at least.
 func errReturnsMention(info *types.Info, fd *ast.FuncDecl, call *ast.CallExpr) bool {
-	var errVar types.Object
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		if as, ok := n.(*ast.AssignStmt); ok && len(as.Rhs) == 1 && ast.Unparen(as.Rhs[0]) == call {
-			if id, ok := as.Lhs[len(as.Lhs)-1].(*ast.Ident); ok && id.Name != "_" {
-				errVar = info.ObjectOf(id)
-			}
-		}
-		return errVar == nil
-	})
+	errVar := errVarOf(info, fd, call)
 	if errVar == nil {
 		return false
 	}

@@ -41,7 +41,7 @@ func (c *checker) dependsOnMethod(sim *postSim, e ast.Expr) bool {
 		case *ast.FuncLit:
 			return false
 		case *ast.BinaryExpr:
-			if _, ok := c.postValue(&postSim{sources: sim.sources}, n); ok {
+			if _, ok := c.methodCompare(sim.sources, n); ok {
 				found = true
 			}
 		case *ast.Ident:
@@ -121,7 +121,7 @@ func (c *checker) postStillRetried(l *retryloop.Loop, s send) bool {
 		return false // a check the walk cannot decide
 	}
 	sim := &postSim{fn: l.Func, sources: sources}
-	if mixed := c.postValues(sim); c.readsAny(l.Func, mixed, sim.inner) {
+	if c.postValues(sim); c.readsMixed(sim) {
 		return false // a value the method decides in an order the walk cannot tell
 	}
 	if c.leavesBefore(l, s.call, sim) {
@@ -207,31 +207,37 @@ func (c *checker) isMethodOf(e ast.Expr, sources map[types.Object]bool) bool {
 }
 
 // postValue decides e under sim: a comparison of the method with a
-// constant, or a variable of sim.vals. ok is false for anything else.
+// constant (see methodCompare), or a variable of sim.vals. ok is false
+// for anything else.
 func (c *checker) postValue(sim *postSim, e ast.Expr) (paths.Tri, bool) {
-	info := c.pass.TypesInfo
-	switch e := ast.Unparen(e).(type) {
-	case *ast.BinaryExpr:
-		if e.Op != token.EQL && e.Op != token.NEQ {
-			return paths.Maybe, false
-		}
-		for _, pair := range [2][2]ast.Expr{{e.X, e.Y}, {e.Y, e.X}} {
-			k, isConst := httpmodel.ConstString(info, pair[1])
-			if !isConst || !c.isMethodOf(normalisedFrom(info, pair[0]), sim.sources) {
-				continue
-			}
-			eq := strings.EqualFold(k, http.MethodPost)
-			if e.Op == token.NEQ {
-				eq = !eq
-			}
-			return paths.Of(eq), true
-		}
-	case *ast.Ident:
-		if v, ok := info.Uses[e].(*types.Var); ok {
+	if t, ok := c.methodCompare(sim.sources, e); ok {
+		return t, true
+	}
+	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+		if v, ok := c.pass.TypesInfo.Uses[id].(*types.Var); ok {
 			if t, known := sim.vals[v]; known {
 				return t, true
 			}
 		}
+	}
+	return paths.Maybe, false
+}
+
+// methodCompare decides e, when it compares the method of a request (or
+// one of sources) with a constant, as a POST decides it; ok is false for
+// any other expression.
+func (c *checker) methodCompare(sources map[types.Object]bool, e ast.Expr) (paths.Tri, bool) {
+	info := c.pass.TypesInfo
+	b, ok := ast.Unparen(e).(*ast.BinaryExpr)
+	if !ok || b.Op != token.EQL && b.Op != token.NEQ {
+		return paths.Maybe, false
+	}
+	for _, pair := range [2][2]ast.Expr{{b.X, b.Y}, {b.Y, b.X}} {
+		k, isConst := httpmodel.ConstString(info, pair[1])
+		if !isConst || !c.isMethodOf(normalisedFrom(info, pair[0]), sources) {
+			continue
+		}
+		return paths.Of(strings.EqualFold(k, http.MethodPost) == (b.Op == token.EQL)), true
 	}
 	return paths.Maybe, false
 }
@@ -263,13 +269,13 @@ type arm struct {
 // comparisons of the method decide alike, in an arm that a POST can take
 // (considerSecondary := (req.Method == "GET" || req.Method == "HEAD") &&
 // mirror != "" is false, and primary := !considerSecondary || odd is
-// true), and returns the variables the method decides otherwise, in an
-// order the walk cannot tell: a variable given different values in arms
+// true), and the variables the method decides otherwise, in an order
+// the walk cannot tell: a variable given different values in arms
 // chosen by the method (again := true; if req.Method == "POST" { again =
 // false }), or made of a comparison of the method that other terms leave
-// undecided. A variable assigned in a function literal, or whose address
-// is taken, is decided by nothing.
-func (c *checker) postValues(sim *postSim) (mixed map[*types.Var]bool) {
+// undecided, in sim.mixed. A variable assigned in a function literal, or
+// whose address is taken, is decided by nothing.
+func (c *checker) postValues(sim *postSim) {
 	info := c.pass.TypesInfo
 	var as []assignment
 	bad := map[*types.Var]bool{}
@@ -397,8 +403,8 @@ func (c *checker) postValues(sim *postSim) (mixed map[*types.Var]bool) {
 		}
 	}
 	vals := map[*types.Var]paths.Tri{}
-	sim.vals = vals
-	mixed = map[*types.Var]bool{}
+	mixed := map[*types.Var]bool{}
+	sim.vals, sim.mixed = vals, mixed
 	var eval func(e ast.Expr) paths.Tri
 	eval = func(e ast.Expr) paths.Tri {
 		if e == falseLit {
@@ -415,7 +421,6 @@ func (c *checker) postValues(sim *postSim) (mixed map[*types.Var]bool) {
 		}
 		return paths.Maybe
 	}
-	sim.mixed = mixed
 	depends := func(e ast.Expr) bool { return c.dependsOnMethod(sim, e) }
 	armTaken := func(a arm) (taken paths.Tri, dep bool) {
 		if a.tag != nil {
@@ -494,20 +499,18 @@ func (c *checker) postValues(sim *postSim) (mixed map[*types.Var]bool) {
 			}
 		}
 	}
-	return mixed
 }
 
-// readsAny reports whether fn reads one of vars outside the arms that
-// assign it (inner, see postSim).
-func (c *checker) readsAny(fn ast.Node, vars map[*types.Var]bool, inner map[*types.Var][]ast.Node) bool {
-	if len(vars) == 0 {
+// readsMixed reports whether sim.fn reads one of sim.mixed outside the
+// arms that assign it (see postSim.inner).
+func (c *checker) readsMixed(sim *postSim) bool {
+	if len(sim.mixed) == 0 {
 		return false
 	}
-	sim := &postSim{inner: inner}
 	found := false
-	ast.Inspect(fn, func(n ast.Node) bool {
+	ast.Inspect(sim.fn, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
-			if v, ok := c.pass.TypesInfo.Uses[id].(*types.Var); ok && vars[v] && !sim.inArms(id, v) {
+			if v, ok := c.pass.TypesInfo.Uses[id].(*types.Var); ok && sim.mixed[v] && !sim.inArms(id, v) {
 				found = true
 			}
 		}

@@ -89,19 +89,16 @@ func destVar(info *types.Info, dest ast.Expr) *types.Var {
 // update of that variable.
 func (f *State[V]) collectWrite(call *ast.CallExpr) {
 	info := f.cfg.Info
-	dest, _, ok := WriteDest(info, call, httpmodel.Callee(info, call))
-	if !ok {
-		if f.cfg.Fills != nil {
-			for _, d := range f.cfg.Fills(call) {
-				if v := destVar(info, d); v != nil {
-					f.assigns[v] = append(f.assigns[v], &assign[V]{at: call.End(), rhs: call, idx: -1, write: d})
-				}
-			}
-		}
-		return
+	var dests []ast.Expr
+	if dest, _, ok := WriteDest(info, call, httpmodel.Callee(info, call)); ok {
+		dests = []ast.Expr{dest}
+	} else if f.cfg.Fills != nil {
+		dests = f.cfg.Fills(call)
 	}
-	if v := destVar(info, dest); v != nil {
-		f.assigns[v] = append(f.assigns[v], &assign[V]{at: call.End(), rhs: call, idx: -1, write: dest})
+	for _, d := range dests {
+		if v := destVar(info, d); v != nil {
+			f.assigns[v] = append(f.assigns[v], &assign[V]{at: call.End(), rhs: call, idx: -1, write: d})
+		}
 	}
 }
 

@@ -164,7 +164,7 @@ func (r *Result) retriedIn(body *ast.BlockStmt) []RetriedMethod {
 		}
 		rm := RetriedMethod{Iface: iface.Obj().Name(), Method: m.Name()}
 		switch {
-		case res.Len() == 2 && isBool(res.At(0).Type()) && isError(res.At(1).Type()) && len(as.Lhs) == 2:
+		case isCondSig(m.Signature()) && len(as.Lhs) == 2:
 			if !leavesUnless(info, body, func(e ast.Expr) bool { return isVarIdent(info, e, v) }) {
 				return true
 			}
