@@ -220,3 +220,24 @@ func (n *Injected) Notify(ctx context.Context, msg string) framework.Verdict {
 	resp.Body.Close()
 	return framework.Success()
 }
+
+// Poller reads through a copy of its request with the caller's context:
+// a GET, silent.
+type Poller struct {
+	client *http.Client
+	url    string
+}
+
+// Send asks for a retry after a transport error.
+func (p *Poller) Send(ctx context.Context, msg string) (bool, error) {
+	req, err := http.NewRequest(http.MethodGet, p.url+"?q="+msg, nil)
+	if err != nil {
+		return false, err
+	}
+	resp, err := p.client.Do(req.WithContext(ctx))
+	if err != nil {
+		return true, err
+	}
+	resp.Body.Close()
+	return false, nil
+}
