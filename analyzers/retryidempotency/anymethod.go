@@ -361,6 +361,9 @@ func (c *checker) callersMethod(fn ast.Node, m ast.Expr) bool {
 	if u, ok := ast.Unparen(m).(*ast.UnaryExpr); ok && u.Op == token.AND {
 		m = u.X // the address of an operation's description: build(ctx, &op)
 	}
+	if st, ok := ast.Unparen(m).(*ast.StarExpr); ok {
+		m = st.X // what a description's pointer points to: build(ctx, *op)
+	}
 	m = normalisedFrom(info, m)
 	switch m := ast.Unparen(m).(type) {
 	case *ast.SelectorExpr:
@@ -1105,9 +1108,15 @@ func (c *checker) methodSources(fn ast.Node) map[types.Object]bool {
 		} else if f := httpmodel.Callee(info, call); f != nil {
 			// A function that sends a request it builds from the method
 			// it is handed (doOnce(ctx, method, url, body)).
-			if w := c.writes.Lookup(f); w != nil && w.MethodArg > 0 && w.MethodField == "" {
+			if w := c.writes.Lookup(f); w != nil && w.MethodArg > 0 {
 				if _, args := httpmodel.Receiver(info, call); w.MethodArg <= len(args) {
-					add(args[w.MethodArg-1])
+					if w.MethodField == "" {
+						add(args[w.MethodArg-1])
+					} else if v := c.methodFieldOf(send{methodArg: args[w.MethodArg-1], methodField: w.MethodField}); v != nil {
+						// The field of the description it is handed:
+						// a check of op.Method checks it.
+						sources[v] = true
+					}
 				}
 			}
 		}

@@ -577,9 +577,11 @@ func (c *checker) methodParam(fd *ast.FuncDecl, e ast.Expr, field string) (int, 
 		return -1, ""
 	}
 	if field != "" {
-		// The description itself, or its address (build(ctx, &op)).
-		if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok && u.Op == token.AND {
-			e = u.X
+		// The description itself, its address (build(ctx, &op)) or
+		// what a pointer to it points to (build(ctx, *op)).
+		e = addrOperand(e)
+		if st, ok := ast.Unparen(e).(*ast.StarExpr); ok {
+			e = st.X
 		}
 		return c.paramIndex(fd, e), field
 	}

@@ -3,6 +3,8 @@ package retryidempotency
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
+	"go/types"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -22,7 +24,34 @@ import (
 // builds its request from a method argument, handed the method of fn's
 // caller (see callersMethod).
 func (c *checker) sendsCallersMethod(fn ast.Node, s send) bool {
-	return s.methodArg != nil && s.methodField == "" && s.method == "" && c.callersMethod(fn, s.methodArg)
+	if s.methodArg == nil || s.method != "" || !c.callersMethod(fn, s.methodArg) {
+		return false
+	}
+	// A description of the request (send(ctx, op) building from
+	// op.Method): its field must be one fn can name, for the guard.
+	return s.methodField == "" || c.methodFieldOf(s) != nil
+}
+
+// methodFieldOf returns the field of the description s.methodArg that s's
+// helper builds its request's method from, when this package can name it.
+func (c *checker) methodFieldOf(s send) *types.Var {
+	t := c.pass.TypesInfo.TypeOf(addrOperand(s.methodArg))
+	if t == nil {
+		return nil
+	}
+	obj, _, _ := types.LookupFieldOrMethod(t, true, c.pass.Pkg, s.methodField)
+	if v, ok := obj.(*types.Var); ok && v.IsField() && isString(v.Type()) {
+		return v
+	}
+	return nil
+}
+
+// addrOperand returns x for &x, and e otherwise.
+func addrOperand(e ast.Expr) ast.Expr {
+	if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok && u.Op == token.AND {
+		return u.X
+	}
+	return e
 }
 
 // checkMethodArg reports a loop that re-sends, after a transport error, a
@@ -68,6 +97,10 @@ func (c *checker) checkMethodArg(file *ast.File, l *retryloop.Loop, s send) bool
 	}
 	stmt = c.guardPoint(l, stmt, as)
 	method := fixes.Text(c.pass.Fset, src, s.methodArg)
+	if s.methodField != "" {
+		// The description's field: op.Method, also for &op.
+		method = fixes.Text(c.pass.Fset, src, addrOperand(s.methodArg)) + "." + s.methodField
+	}
 	edits, ok := c.transportGuard(file, src, guardPlace{stmt: stmt}, errName, "request", []string{"net/http"}, func(indent string, name map[string]string) string {
 		return fmt.Sprintf(`switch %[2]s {
 %[1]scase "", %[3]s.MethodGet, %[3]s.MethodHead, %[3]s.MethodOptions, %[3]s.MethodTrace, %[3]s.MethodPut, %[3]s.MethodDelete:

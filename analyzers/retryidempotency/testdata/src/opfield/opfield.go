@@ -251,3 +251,82 @@ func (c *client) peek(ctx context.Context, head bool) error {
 	}
 	return errors.New("peek: attempts exhausted")
 }
+
+// send sends the request r describes.
+func (c *client) send(ctx context.Context, r *request) (*http.Response, error) {
+	req, err := c.build(ctx, *r)
+	if err != nil {
+		return nil, err
+	}
+	return c.hc.Do(req)
+}
+
+// A retrying sender of any description: it re-sends whatever method its
+// caller's description holds, a POST among them.
+func (c *client) do(ctx context.Context, r *request) (*http.Response, error) {
+	var lastErr error
+	for attempt := 0; attempt < 3; attempt++ {
+		if attempt > 0 {
+			if err := wait(ctx); err != nil {
+				return nil, err
+			}
+		}
+		resp, err := c.send(ctx, r) // want `a request of its caller's method \(r.Method\) is re-sent after a transport error`
+		if err != nil {
+			lastErr = err
+			continue
+		}
+		return resp, nil
+	}
+	return nil, lastErr
+}
+
+// The same through another package's sender, handed the description by
+// value.
+func (c *client) invoke(ctx context.Context, ac *api.Client, op api.Op, body string) (*http.Response, error) {
+	var lastErr error
+	for range 3 {
+		resp, err := ac.Invoke(ctx, op, body) // want `a request of its caller's method \(op.Method\) is re-sent after a transport error`
+		if err == nil {
+			return resp, nil
+		}
+		lastErr = err
+		if err := wait(ctx); err != nil {
+			return nil, err
+		}
+	}
+	return nil, lastErr
+}
+
+// Silent: the sender retries only descriptions of idempotent methods.
+func (c *client) doSafe(ctx context.Context, r *request) (*http.Response, error) {
+	attempts := 3
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		attempts = 1
+	}
+	var lastErr error
+	for range attempts {
+		resp, err := c.send(ctx, r)
+		if err != nil {
+			lastErr = err
+			if err := wait(ctx); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		return resp, nil
+	}
+	return nil, lastErr
+}
+
+// Silent: one description per item is iteration, not a retry.
+func (c *client) sendAll(ctx context.Context, rs []*request) error {
+	for _, r := range rs {
+		resp, err := c.send(ctx, r)
+		if err != nil {
+			continue
+		}
+		resp.Body.Close()
+	}
+	return nil
+}
