@@ -118,7 +118,7 @@ func (c *checker) checkRetriedImpl(impl *retryloop.RetriedImpl) {
 			Pos: call.Pos(),
 			End: call.End(),
 			Message: fmt.Sprintf("%s is retried after %s without an idempotency key (%s makes %s call %s again; the write may be applied twice)",
-				s.method, outcome, what, by, fd.Name.Name),
+				s.method, outcome, what, by, impl.Method.Name()),
 			SuggestedFixes: []analysis.SuggestedFix{{
 				Message:   fmt.Sprintf("Answer the unknown outcome with %s: a write that may have been applied is not sent again", stop),
 				TextEdits: edits,

@@ -10,6 +10,9 @@ import (
 	"sort"
 	"strings"
 
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 )
 
@@ -464,6 +467,67 @@ func (r *Result) RetriedImpls() []*RetriedImpl {
 				}
 				out = append(out, impl)
 			}
+		}
+	}
+	// An implementation that hands back what a helper of its own package
+	// returns (return n.postRequest(ctx, u, req)) answers with the
+	// helper's returns: the helper is judged as the implementation.
+	seen := map[*ast.FuncDecl]bool{}
+	for _, impl := range out {
+		seen[impl.Decl] = true
+	}
+	for i := 0; i < len(out); i++ {
+		impl := out[i]
+		for _, fd := range r.delegates(impl.Decl) {
+			if !seen[fd] {
+				seen[fd] = true
+				d := *impl
+				d.Decl = fd
+				out = append(out, &d)
+			}
+		}
+	}
+	return out
+}
+
+// delegates returns the functions of the package whose results fd
+// returns as its own, unchanged: return h(...), or a variable given only
+// h(...)'s result (v := h(...); if v.Err() != nil { return v }), where h's
+// results are fd's.
+func (r *Result) delegates(fd *ast.FuncDecl) []*ast.FuncDecl {
+	info := r.pass.TypesInfo
+	fn, ok := info.Defs[fd.Name].(*types.Func)
+	if !ok {
+		return nil
+	}
+	results := fn.Signature().Results()
+	var out []*ast.FuncDecl
+	for _, ret := range r.ix.Returns(fd) {
+		if len(ret.Results) != 1 {
+			continue
+		}
+		e := ast.Unparen(ret.Results[0])
+		if id, isID := e.(*ast.Ident); isID {
+			v, isVar := info.Uses[id].(*types.Var)
+			if !isVar {
+				continue
+			}
+			vals, known := flow.Assigned(info, fd, v)
+			if !known || len(vals) != 1 {
+				continue
+			}
+			e = ast.Unparen(vals[0])
+		}
+		call, isCall := e.(*ast.CallExpr)
+		if !isCall {
+			continue
+		}
+		h := typeutil.StaticCallee(info, call)
+		if h == nil || h.Pkg() != r.pass.Pkg || !types.Identical(h.Signature().Results(), results) {
+			continue
+		}
+		if d, ok := r.ix.Decl(h); ok && d.Decl != nil && d.Decl.Body != nil && !slices.Contains(out, d.Decl) {
+			out = append(out, d.Decl)
 		}
 	}
 	return out

@@ -241,3 +241,56 @@ func (p *Poller) Send(ctx context.Context, msg string) (bool, error) {
 	resp.Body.Close()
 	return false, nil
 }
+
+// Threaded posts a message and its reply through one helper whose
+// verdict it hands back: the helper answers for Notify.
+type Threaded struct {
+	client *http.Client
+	url    string
+}
+
+// Notify posts the message, then its reply when there is one.
+func (n *Threaded) Notify(ctx context.Context, msg string) framework.Verdict { // want Notify:"write\\(POST\\)"
+	if msg == "" {
+		return framework.Success()
+	}
+	if v := n.post(ctx, msg); v.Err() != nil {
+		return v
+	}
+	return n.post(ctx, msg+" (reply)")
+}
+
+// post sends one message.
+func (n *Threaded) post(ctx context.Context, msg string) framework.Verdict {
+	resp, err := framework.PostJSON(ctx, n.client, n.url, bytes.NewBufferString(msg)) // want `POST is retried after a transport error without an idempotency key \(the result framework.Retry makes framework.Stage.Exec call Notify again; the write may be applied twice\)`
+	if err != nil {
+		return framework.Retry(0, err)
+	}
+	resp.Body.Close()
+	return framework.Success()
+}
+
+// Summarised asks a helper and answers with a verdict of its own: the
+// helper's retry is not handed back, so it is not judged as Notify.
+type Summarised struct {
+	client *http.Client
+	url    string
+}
+
+// Notify stops after any failure of the helper.
+func (n *Summarised) Notify(ctx context.Context, msg string) framework.Verdict { // want Notify:"write\\(POST\\)"
+	if v := n.post(ctx, msg); v.Err() != nil {
+		return framework.Unrecoverable(v.Err())
+	}
+	return framework.Success()
+}
+
+// post sends one message.
+func (n *Summarised) post(ctx context.Context, msg string) framework.Verdict {
+	resp, err := framework.PostJSON(ctx, n.client, n.url, bytes.NewBufferString(msg))
+	if err != nil {
+		return framework.Retry(0, err)
+	}
+	resp.Body.Close()
+	return framework.Success()
+}
