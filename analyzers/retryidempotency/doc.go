@@ -63,7 +63,10 @@
 //     methods that may be sent again (a builder's Get and Head);
 //     call(ctx, method, ...) trying doOnce(ctx, method, url,
 //     body) on each peer, or a helper that returns its error alone,
-//     err := c.do(ctx, method, path, body, out); its fix hands a transport error, a *url.Error,
+//     err := c.do(ctx, method, path, body, out), or one handed a
+//     description of the request whose Method field (or what a pointer
+//     to it points to: build(ctx, *r)) it builds from, c.send(ctx, r)
+//     in do(ctx, r *request), the guard then testing r.Method; its fix hands a transport error, a *url.Error,
 //     back at once for a method that is not idempotent, and leaves every
 //     other error retried as before), or such a request wrapper
 //     of a pipeline or an SDK: a struct holding a *http.Request, such as
@@ -234,7 +237,9 @@
 // unset beside an error, notify.Unrecoverable(err, reason)) retries
 // implementations that live in the packages importing it (a package
 // fact says which methods and how). An implementation of such a method
-// is judged as an operation: a POST or PATCH it sends without a key whose
+// is judged as an operation, and so is a function of its package whose
+// result it hands back whole (return n.postRequest(ctx, u, req), or v :=
+// n.post(ctx, m); if v.Err() != nil { return v }): a POST or PATCH it sends without a key whose
 // unknown outcome reaches a return that asks for another attempt (a true
 // flag beside an error that is not nil, or a call of a function that
 // sets the retry) is reported at the send. The fix answers that outcome
