@@ -379,7 +379,7 @@ type checker struct {
 	// secretVars caches secretSel by field, marshalled marshalsSecret by
 	// type (secret.go).
 	secretVars map[*types.Var]bool
-	marshalled map[types.Type]bool
+	marshalled map[marshalKey]bool
 	// formKeys caches secrets.FormKey by key.
 	formKeys map[string]bool
 	// fieldsOf is the receiver of the print method that analyze follows

@@ -114,13 +114,14 @@
 //     headers an SDK sets on its requests before it builds them:
 //     map[string]string{"Authorization": "Bearer " + token}, which a
 //     struct holding the map shows too where it is printed whole), and
-//     the form's Encode; and a body that encoding/json makes
-//     of a value whose type has a secret field it writes
-//     (json.Marshal(&LoginRequest{...}), its own fields and an embedded
-//     struct's; a field tagged json:"-", a secret of a struct held in a
-//     field, as an API's response holds related objects whose
-//     credentials the server leaves empty, or a type with its own
-//     MarshalJSON, does not count). These are looked for in the
+//     the form's Encode; and a body that encoding/json or encoding/xml
+//     makes of a value whose type has a secret field it writes
+//     (json.Marshal(&LoginRequest{...}), a SOAP action's
+//     xml.MarshalIndent(&SetPasswordRequest{...}), its own fields and an
+//     embedded struct's; a field tagged json:"-" (xml:"-"), a secret of a
+//     struct held in a field, as an API's response holds related objects
+//     whose credentials the server leaves empty, or a type with its own
+//     MarshalJSON (MarshalXML) or MarshalText, does not count). These are looked for in the
 //     packages that reach net/http, as every source is. A name says
 //     secret when its last words are password, passwd or passphrase, when
 //     it is secret alone or a client, API, app, shared, signing, webhook,

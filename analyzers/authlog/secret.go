@@ -27,8 +27,8 @@ import (
 //   - the value given a secret key of a form or a map of request values
 //     (url.Values{"client_secret": {s}}, v.Set("password", p),
 //     map[string]any{"apiKey": k}, as GraphQL variables are built);
-//   - a body that encoding/json makes of a value whose type has a secret
-//     field it writes (json.Marshal(&LoginRequest{...})).
+//   - a body that encoding/json or encoding/xml makes of a value whose
+//     type has a secret field it writes (json.Marshal(&LoginRequest{...})).
 //
 // A struct printed whole shows its secret fields too: one of this
 // package's types is reported at the field, with a String method that
@@ -80,22 +80,30 @@ func (c *checker) secretFieldOf(sel *types.Selection) bool {
 	return false
 }
 
-// marshalsSecret reports whether encoding/json writes a secret field of a
+// marshalsSecret reports whether enc, encoding/json or encoding/xml (the
+// package's last element, "json" or "xml"), writes a secret field of a
 // value of type t: t is a struct (or a pointer to one) with a secret
-// field that json writes, its own or one of an embedded struct (whose
-// fields json writes as its own), and no MarshalJSON method of its own.
+// field that the encoder writes, its own or one of an embedded struct
+// (whose fields both encoders write as its own), and no MarshalJSON (or
+// MarshalXML) or MarshalText method of its own.
 // A secret of a struct held in a field does not count: a response of an
 // API (a job) holds related objects (its agent) whose credential fields
 // the server leaves empty there, and a request body is made of its own
 // fields.
-func (c *checker) marshalsSecret(t types.Type) bool {
+func (c *checker) marshalsSecret(t types.Type, enc string) bool {
 	if c.marshalled == nil {
-		c.marshalled = map[types.Type]bool{}
+		c.marshalled = map[marshalKey]bool{}
 	}
-	return c.marshalsIn(t, 0)
+	return c.marshalsIn(t, enc, 0)
 }
 
-func (c *checker) marshalsIn(t types.Type, depth int) bool {
+// marshalKey is a type as an encoder writes it.
+type marshalKey struct {
+	t   types.Type
+	enc string
+}
+
+func (c *checker) marshalsIn(t types.Type, enc string, depth int) bool {
 	if t == nil || depth > 3 {
 		return false
 	}
@@ -103,26 +111,27 @@ func (c *checker) marshalsIn(t types.Type, depth int) bool {
 		t = p.Elem()
 	}
 	t = types.Unalias(t)
-	if s, ok := c.marshalled[t]; ok {
+	key := marshalKey{t, enc}
+	if s, ok := c.marshalled[key]; ok {
 		return s
 	}
-	c.marshalled[t] = false // a type that holds itself
+	c.marshalled[key] = false // a type that holds itself
 	st, ok := t.Underlying().(*types.Struct)
-	if !ok || hasMethod(t, "MarshalJSON") || hasMethod(t, "MarshalText") {
+	if !ok || hasMethod(t, "Marshal"+strings.ToUpper(enc)) || hasMethod(t, "MarshalText") {
 		return false
 	}
 	named, st := declared(t, st)
 	found := false
 	for i := range st.NumFields() {
-		if !secrets.Marshalled(st, i) {
+		if !secrets.Marshalled(st, i, enc) {
 			continue
 		}
-		if c.secretFields.field(named, st, i) || st.Field(i).Embedded() && c.marshalsIn(st.Field(i).Type(), depth+1) {
+		if c.secretFields.field(named, st, i) || st.Field(i).Embedded() && c.marshalsIn(st.Field(i).Type(), enc, depth+1) {
 			found = true
 			break
 		}
 	}
-	c.marshalled[t] = found
+	c.marshalled[key] = found
 	return found
 }
 

@@ -1279,9 +1279,9 @@ func (s *fstate) carry(fn *types.Func, call *ast.CallExpr, recv ast.Expr, args [
 			in = in.Join(s.formatted(call, args, fi))
 		}
 		firstOnly = true
-	case path == "encoding/json" && (fn.Name() == "Marshal" || fn.Name() == "MarshalIndent") && len(args) > 0:
+	case (path == "encoding/json" || path == "encoding/xml") && (fn.Name() == "Marshal" || fn.Name() == "MarshalIndent") && len(args) > 0:
 		in = s.eval(args[0])
-		if s.c.marshalsSecret(s.info.TypeOf(args[0])) {
+		if s.c.marshalsSecret(s.info.TypeOf(args[0]), fn.Pkg().Name()) {
 			// A body made of a value with a secret field.
 			in.c |= credSecret
 		}
@@ -1527,7 +1527,8 @@ func (s *fstate) leaves(e ast.Expr, ctx types.Type, out []leaf) []leaf {
 			}
 			return out
 		case httpmodel.IsPkgFunc(fn, "errors", "New") && len(x.Args) == 1,
-			httpmodel.IsPkgFunc(fn, "encoding/json", "Marshal", "MarshalIndent") && len(x.Args) > 0:
+			httpmodel.IsPkgFunc(fn, "encoding/json", "Marshal", "MarshalIndent") && len(x.Args) > 0,
+			httpmodel.IsPkgFunc(fn, "encoding/xml", "Marshal", "MarshalIndent") && len(x.Args) > 0:
 			if s.eval(x.Args[0]).c&v.c == v.c {
 				return s.leaves(x.Args[0], fn.Type().(*types.Signature).Params().At(0).Type(), out)
 			}

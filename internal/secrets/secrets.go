@@ -195,13 +195,14 @@ func Named(st *types.Struct, i int) bool {
 }
 
 // Marshalled reports whether the i-th field of st is written by
-// encoding/json: exported, and not tagged json:"-".
-func Marshalled(st *types.Struct, i int) bool {
+// encoding/json or encoding/xml (enc, "json" or "xml"): exported, and not
+// tagged json:"-" (xml:"-").
+func Marshalled(st *types.Struct, i int, enc string) bool {
 	f := st.Field(i)
 	if !f.Exported() && !f.Embedded() {
 		return false
 	}
-	v, ok := reflect.StructTag(st.Tag(i)).Lookup("json")
+	v, ok := reflect.StructTag(st.Tag(i)).Lookup(enc)
 	return !ok || v != "-"
 }
 

@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"encoding/xml"
 	"fmt"
 	"log"
 	"net/http"
@@ -299,4 +300,33 @@ func graphQLMasked(user, pass string) {
 	log.Printf("vars: %v", map[string]any{"username": user, "password": pass != ""})
 	log.Printf("vars: %v", map[string]any{"username": user, "password": fmt.Sprint(len(pass))})
 	log.Printf("vars: %v", map[string]any{"username": user, "password": pass[:2] + "***"})
+}
+
+// SetPasswordRequest is a SOAP action's body: encoding/xml writes its
+// password.
+type SetPasswordRequest struct {
+	XMLName     xml.Name `xml:"u:SetPasswordRequest"`
+	NewPassword string   `xml:"NewPassword"`
+}
+
+// SetPasswordHidden leaves the password out of what encoding/xml writes.
+type SetPasswordHidden struct {
+	XMLName     xml.Name `xml:"u:SetPassword"`
+	User        string   `xml:"User"`
+	NewPassword string   `xml:"-"`
+}
+
+func soapSetPassword(pass string, debug bool) []byte {
+	body, _ := xml.MarshalIndent(&SetPasswordRequest{NewPassword: pass}, "", "\t")
+	if debug {
+		log.Println("request:", string(body)) // want `secret \(a password, key or token\) reaches log.Println`
+	}
+	return body
+}
+
+// Silent: the password is tagged xml:"-", which encoding/xml leaves out.
+func soapSetHidden(user, pass string) []byte {
+	body, _ := xml.Marshal(SetPasswordHidden{User: user, NewPassword: pass})
+	log.Println("request:", string(body))
+	return body
 }
