@@ -1231,7 +1231,7 @@ func (c *checker) plan(file *ast.File, st *fstate, f *finding, src []byte) {
 	case f.c&credSecret != 0:
 		what = c.secretWhat(f.expr)
 		inQuery := st.queryURL(f.expr)
-		if isURL(t) && inQuery {
+		if (isURL(t) || isURLString(info, f.expr)) && inQuery {
 			what = "URL with a secret in its query or path"
 		}
 		if f.c == credSecret && (isURL(t) || isURLString(info, f.expr)) && !inQuery {

@@ -206,7 +206,8 @@
 // {k}}.Encode(), a printf format's "...&api_key=%s", constant or held in
 // a local variable assigned only a constant), through url.QueryEscape, PathEscape and url.Parse, a
 // value stored into a URL or a request's URL (req.URL.RawQuery =
-// q.Encode()), and an environment variable whose name says secret
+// q.Encode()), so that the request's URL (req.URL, req.URL.String()) of
+// a request the function makes shows it, and an environment variable whose name says secret
 // (os.Getenv("MAPS_API_KEY")). The error of a net/http send (Client.Do,
 // Get, Head, Post, PostForm and the package's functions of those names)
 // is a *url.Error whose text is the operation, the URL and the cause; the

@@ -467,6 +467,9 @@ func (s *fstate) queryURL(e ast.Expr) bool {
 			x = ast.Unparen(sel.X)
 		}
 	}
+	if sel, ok := x.(*ast.SelectorExpr); ok && sel.Sel.Name == "URL" && isRequest(s.info.TypeOf(sel.X)) {
+		x = ast.Unparen(sel.X) // req.URL: the address of a local request
+	}
 	v := s.varOf(x)
 	if v == nil || s.decl == nil || v.Pos() < s.decl.Pos() || v.Pos() >= s.decl.End() {
 		return false

@@ -746,6 +746,14 @@ func (s *fstate) eval0(e ast.Expr) (v val, known bool) {
 		case (f.Name() == "Value" || f.Name() == "Raw") && httpmodel.IsNamed(sel.Recv(), httpPkg, "Cookie"):
 			xv := s.eval(x.X)
 			return val{c: xv.c & credCookie, p: xv.p}, false
+		case f.Name() == "URL" && isRequest(sel.Recv()):
+			// req.URL of a request whose address holds a secret (made
+			// with "?api_key="+k, or given req.URL.RawQuery =
+			// q.Encode()): the address, with the secret, not the
+			// request's header.
+			if s.eval(x.X).c&credSecret != 0 || s.urlHoldsSecret(x.X) {
+				return val{c: credSecret}, false
+			}
 		}
 		return val{}, false
 	case *ast.StarExpr:

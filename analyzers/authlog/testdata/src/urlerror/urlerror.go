@@ -241,3 +241,47 @@ func search(city, units string) {
 	}
 	resp.Body.Close()
 }
+
+// The address of a request whose query holds a key, logged as a trace
+// line is: the URL prints the key.
+func (c *Client) Traced(path string) error { // want Traced:`authlog\(result0=url-error\)`
+	req, err := http.NewRequest(http.MethodGet, c.base+path+"?api_key="+c.apiKey, nil)
+	if err != nil {
+		return err
+	}
+	log.Printf("GET %s", req.URL) // want `URL with a secret in its query or path reaches log.Printf`
+	resp, err := c.hc.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// The same, the query given after the request was made.
+func (c *Client) TracedLater(path string) error { // want TracedLater:`authlog\(result0=url-error\)`
+	req, err := http.NewRequest(http.MethodGet, c.base+path, nil)
+	if err != nil {
+		return err
+	}
+	req.URL.RawQuery = url.Values{"access_token": {c.apiKey}}.Encode()
+	log.Printf("GET %s", req.URL.String()) // want `URL with a secret in its query or path reaches log.Printf`
+	resp, err := c.hc.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// Silent: the address of a request whose query names nothing secret.
+func (c *Client) TracedPage(path, page string) error {
+	req, err := http.NewRequest(http.MethodGet, c.base+path+"?page="+page, nil)
+	if err != nil {
+		return err
+	}
+	log.Printf("GET %s", req.URL)
+	resp, err := c.hc.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
