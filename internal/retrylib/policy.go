@@ -91,6 +91,10 @@ type policyState struct {
 	errBranch bool       // inside an if whose condition needs err != nil
 	errNil    bool       // err is nil here
 	conds     []ast.Expr // the conditions of the enclosing ifs and cases
+	// byMethod: a test of the request's method encloses this point or
+	// left the function before it (if req.Method != "GET" { return
+	// false, nil }).
+	byMethod bool
 }
 
 func (ix *Values) policyBody(ft *ast.FuncType, body *ast.BlockStmt, depth int) Policy {
@@ -124,13 +128,24 @@ func (ix *Values) ConditionPolicy(ft *ast.FuncType, body *ast.BlockStmt) Policy 
 func (ix *Values) judge(body *ast.BlockStmt, errVar *types.Var, depth int) Policy {
 	pc := &policyCheck{ix: ix, err: errVar, depth: depth, p: Policy{Known: true}}
 	pc.stmts(body.List, policyState{})
-	ast.Inspect(body, func(n ast.Node) bool {
-		if sel, ok := n.(*ast.SelectorExpr); ok && sel.Sel.Name == "Method" && httpmodel.IsRequest(ix.info.TypeOf(sel.X)) {
-			pc.p.MethodAware = true
-		}
-		return true
-	})
+	// A policy decides by method when it reads a request's Method and
+	// every return that retries an unknown outcome is under such a test
+	// or after one that left: return !c.onlyIdempotent || isIdempotent(
+	// req.Method) retries a POST whenever the flag is off.
+	pc.p.MethodAware = pc.p.MethodAware || pc.readsMethod(body) && !pc.unguarded
 	return pc.p
+}
+
+// readsMethod reports whether n reads a request's Method.
+func (pc *policyCheck) readsMethod(n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok && sel.Sel.Name == "Method" && httpmodel.IsRequest(pc.ix.info.TypeOf(sel.X)) {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 type policyCheck struct {
@@ -138,6 +153,9 @@ type policyCheck struct {
 	err   *types.Var
 	depth int
 	p     Policy
+	// unguarded: a return retries an unknown outcome with no test of the
+	// method around it or before it.
+	unguarded bool
 }
 
 func (pc *policyCheck) stmts(list []ast.Stmt, st policyState) {
@@ -154,6 +172,8 @@ func (pc *policyCheck) stmt(s ast.Stmt, st policyState) policyState {
 	case *ast.IfStmt:
 		then := st
 		then.conds = append(append([]ast.Expr(nil), st.conds...), s.Cond)
+		byMethod := pc.readsMethod(s.Cond)
+		then.byMethod = st.byMethod || byMethod
 		if pc.needsErr(s.Cond) {
 			then.errBranch = true
 		}
@@ -163,6 +183,7 @@ func (pc *policyCheck) stmt(s ast.Stmt, st policyState) policyState {
 		pc.stmts(s.Body.List, then)
 		if s.Else != nil {
 			els := st
+			els.byMethod = st.byMethod || byMethod
 			if pc.isErrNil(s.Cond, token.EQL) {
 				els.errBranch = true
 			}
@@ -174,11 +195,18 @@ func (pc *policyCheck) stmt(s ast.Stmt, st policyState) policyState {
 		if pc.isErrNil(s.Cond, token.NEQ) && terminates(s.Body) {
 			st.errNil = true
 		}
+		if byMethod && terminates(s.Body) {
+			st.byMethod = true
+		}
 	case *ast.SwitchStmt:
 		for _, c := range s.Body.List {
 			cc := c.(*ast.CaseClause)
 			in := st
 			in.conds = append([]ast.Expr(nil), st.conds...)
+			in.byMethod = st.byMethod || s.Tag != nil && pc.readsMethod(s.Tag)
+			for _, v := range cc.List {
+				in.byMethod = in.byMethod || pc.readsMethod(v)
+			}
 			for _, v := range cc.List {
 				if s.Tag != nil {
 					in.conds = append(in.conds, &ast.BinaryExpr{X: s.Tag, Op: token.EQL, Y: v})
@@ -226,19 +254,28 @@ func (pc *policyCheck) ret(r ast.Expr, st policyState) {
 		pc.p.ServerErrors = pc.p.ServerErrors || sub.ServerErrors
 		pc.p.Flag = pc.p.Flag || sub.Flag
 		pc.p.MethodAware = pc.p.MethodAware || sub.MethodAware
+		if (sub.Errors || sub.ServerErrors) && !sub.MethodAware && !st.byMethod && !pc.readsMethod(r) {
+			pc.unguarded = true
+		}
 		return
 	}
 	tv := info.Types[r]
 	constTrue := tv.Value != nil && tv.Value.Kind() == constant.Bool && constant.BoolVal(tv.Value)
+	unknown := false
 	if st.errBranch && !st.errNil || pc.needsErr(r) {
 		pc.p.Errors = true
 		pc.p.Flag = pc.p.Flag || !constTrue
+		unknown = true
 	}
 	for _, c := range append(st.conds, r) {
 		if status5xx(info, c) {
 			pc.p.ServerErrors = true
 			pc.p.Flag = pc.p.Flag || !constTrue && c != r
+			unknown = true
 		}
+	}
+	if unknown && !st.byMethod && !pc.readsMethod(r) {
+		pc.unguarded = true
 	}
 }
 

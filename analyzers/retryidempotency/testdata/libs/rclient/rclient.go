@@ -417,3 +417,83 @@ func (l *lateCheck) send(method string, body []byte) error {
 	}
 	return resp.Body.Close()
 }
+
+// A policy whose method test an opt-in flag skips: with the flag off, as
+// it is unless a caller sets it, every 5xx of a POST is retried.
+type optIn struct {
+	rc             *retryablehttp.Client
+	onlyIdempotent bool
+}
+
+func newOptIn() *optIn {
+	o := &optIn{}
+	o.rc = &retryablehttp.Client{
+		HTTPClient:   http.DefaultClient,
+		CheckRetry:   o.check,
+		Backoff:      retryablehttp.DefaultBackoff,
+		RetryWaitMin: 100 * time.Millisecond,
+		RetryWaitMax: 400 * time.Millisecond,
+		RetryMax:     5,
+	}
+	return o
+}
+
+func (o *optIn) check(ctx context.Context, resp *http.Response, err error) (bool, error) {
+	if ctx.Err() != nil || err != nil {
+		return false, ctx.Err()
+	}
+	if resp.StatusCode >= 500 {
+		return !o.onlyIdempotent || resp.Request.Method == http.MethodGet, nil
+	}
+	return false, nil
+}
+
+func (o *optIn) create(ctx context.Context, body []byte) error {
+	req, err := retryablehttp.NewRequestWithContext(ctx, http.MethodPost, "https://api.example.com/orders", body)
+	if err != nil {
+		return err
+	}
+	resp, err := o.rc.Do(req) // want `POST is sent through a retrying retryablehttp.Client`
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// Silent: the same policy with the test of the method on every retry.
+type always struct{ rc *retryablehttp.Client }
+
+func newAlways() *always {
+	a := &always{}
+	a.rc = &retryablehttp.Client{
+		HTTPClient:   http.DefaultClient,
+		CheckRetry:   a.check,
+		Backoff:      retryablehttp.DefaultBackoff,
+		RetryWaitMin: 100 * time.Millisecond,
+		RetryWaitMax: 400 * time.Millisecond,
+		RetryMax:     5,
+	}
+	return a
+}
+
+func (a *always) check(ctx context.Context, resp *http.Response, err error) (bool, error) {
+	if ctx.Err() != nil || err != nil {
+		return false, ctx.Err()
+	}
+	if resp.StatusCode >= 500 {
+		return resp.Request.Method == http.MethodGet, nil
+	}
+	return false, nil
+}
+
+func (a *always) create(ctx context.Context, body []byte) error {
+	req, err := retryablehttp.NewRequestWithContext(ctx, http.MethodPost, "https://api.example.com/orders", body)
+	if err != nil {
+		return err
+	}
+	resp, err := a.rc.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
