@@ -206,8 +206,12 @@
 // retryOn, code), _, ok := set[code]), calls of a retry predicate, a
 // function of any package that returns a bool from the response and the
 // error (shouldRetry(resp, err)) or from the status alone
-// (isRetryableStatus(code)), and a bool variable defined from one of
-// these (retry := shouldRetry(resp, err)); a retrying sender's call of
+// (isRetryableStatus(code)), a function literal of that shape that a
+// local variable holds, given it in the function (failed := func(err
+// error) bool {...}) or by a function of the package that returns it with
+// its state captured (for shouldRetry := limited(ctx, 3); ; {...}), whose
+// returns are walked in the same outcome, and a bool variable defined
+// from one of these (retry := shouldRetry(resp, err)); a retrying sender's call of
 // a policy its caller hands it on the send's error (if !policy(err) {
 // return nil, err }, a func(error) bool parameter) leaves the transport
 // errors to the caller (the caller of trino's roundTrip lets a POST

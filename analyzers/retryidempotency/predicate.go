@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 	"github.com/retrylint/retrylint/internal/paths"
 )
@@ -208,6 +209,9 @@ func (m *outcome) callCond(call *ast.CallExpr) paths.Tri {
 		if m.callerPolicy && m.callersPolicy(call) {
 			return paths.No
 		}
+		if lit := m.c.predicateLit(call); lit != nil {
+			return m.litValue(lit, call)
+		}
 		return paths.Maybe
 	}
 	sig, ok := fn.Type().(*types.Signature)
@@ -236,4 +240,106 @@ func (m *outcome) callCond(call *ast.CallExpr) paths.Tri {
 		return p.Status[i]
 	}
 	return paths.Maybe
+}
+
+// predicateLit returns the function literal that call, a call of a local
+// variable, calls: the variable is given it once (shouldRetry :=
+// func(err error) bool {...}), or the result of a function of the
+// package that returns it (for shouldRetry := newChecker(3); ; {...},
+// where newChecker returns one literal, its state captured). Nil
+// otherwise.
+func (c *checker) predicateLit(call *ast.CallExpr) *ast.FuncLit {
+	info := c.pass.TypesInfo
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok || v.Kind() != types.LocalVar {
+		return nil
+	}
+	d, ok := c.calls.DeclAt(v.Pos())
+	if !ok {
+		return nil
+	}
+	vals, known := flow.Assigned(info, d.Decl, v)
+	if !known || len(vals) != 1 {
+		return nil
+	}
+	return c.madeLit(vals[0], 0)
+}
+
+// madeLit returns the function literal e is, or that the function of the
+// package e calls always returns (directly, or what another such
+// function returns).
+func (c *checker) madeLit(e ast.Expr, depth int) *ast.FuncLit {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.FuncLit:
+		return e
+	case *ast.CallExpr:
+		fn := httpmodel.Callee(c.pass.TypesInfo, e)
+		if fn == nil || fn.Pkg() != c.pass.Pkg || depth > 2 {
+			return nil
+		}
+		d, ok := c.calls.Decl(fn)
+		if !ok || d.Decl.Body == nil {
+			return nil
+		}
+		var lit *ast.FuncLit
+		for _, ret := range c.calls.Returns(d.Decl) {
+			if len(ret.Results) != 1 {
+				return nil
+			}
+			l := c.madeLit(ret.Results[0], depth+1)
+			if l == nil || lit != nil && l != lit {
+				return nil
+			}
+			lit = l
+		}
+		return lit
+	}
+	return nil
+}
+
+// litValue evaluates call, a call of the retry predicate lit, in m's
+// outcome: lit's response and error parameters take the send's when the
+// call hands them over, and its returns are walked in the same outcome
+// (a transport error as the send returns it, or the status).
+func (m *outcome) litValue(lit *ast.FuncLit, call *ast.CallExpr) paths.Tri {
+	info := m.info
+	sig, ok := info.TypeOf(lit).(*types.Signature)
+	if !ok {
+		return paths.Maybe
+	}
+	resp, errIdx, status, ok := predParams(sig)
+	if !ok || sig.Variadic() || len(call.Args) != sig.Params().Len() || status >= 0 {
+		return paths.Maybe
+	}
+	if resp >= 0 && !m.isVar(call.Args[resp], m.resp) || errIdx >= 0 && !m.isVar(call.Args[errIdx], m.errVar) {
+		return paths.Maybe
+	}
+	g := m.c.loops.Graph(lit)
+	if g == nil {
+		return paths.Maybe
+	}
+	sub := &outcome{c: m.c, info: info, statusVars: map[*types.Var]bool{}, errKnown: m.errKnown, env: m.env, kept: m.kept, fresh: m.fresh}
+	if resp >= 0 {
+		sub.resp = sig.Params().At(resp)
+	}
+	if errIdx >= 0 {
+		sub.errVar = sig.Params().At(errIdx)
+	}
+	v, first := paths.Maybe, true
+	for _, r := range g.Returns(sub) {
+		if len(r.Results) != 1 {
+			return paths.Maybe
+		}
+		w := sub.boolOf(r.Results[0])
+		if first {
+			v, first = w, false
+		} else if w != v {
+			return paths.Maybe
+		}
+	}
+	return v
 }
