@@ -185,7 +185,12 @@
 // A function in any package that sends the request it is handed (a
 // doPost(client, req) helper, a wrapper's Next method) sends that
 // request: a POST built before the call is a write of the caller, and a
-// request of the caller's a retrying sender's. A request sent as a copy
+// request of the caller's a retrying sender's. So does a method that
+// sends the request its receiver holds in a field (func (cfg *Config)
+// Execute() sending cfg.Request, as generated SDKs' request configs do):
+// a holder made in the function of a request built there (cfg :=
+// &Config{Request: req}; return cfg.Execute()) sends that request, with
+// its method, unless the function gives the field another value. A request sent as a copy
 // with another context (client.Do(req.WithContext(ctx)), req.Clone(ctx))
 // is req, with its method and header. A call of an unexported func field
 // that the package only ever sets to one named function (a seam kept for

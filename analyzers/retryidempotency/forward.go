@@ -152,6 +152,13 @@ func (c *checker) forwardOf(fd *ast.FuncDecl) *forwardFact {
 			if id, ok := e.(*ast.Ident); ok && recv != nil && info.Uses[id] == recv {
 				return flow.Source, true
 			}
+			// The request a holder keeps in a field (cfg.Request of
+			// func (cfg *Config) Execute()): the holder's.
+			if sel, ok := e.(*ast.SelectorExpr); ok && recv != nil && httpmodel.IsRequest(info.TypeOf(sel)) {
+				if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && info.Uses[id] == recv {
+					return flow.Source, true
+				}
+			}
 			return 0, false
 		},
 		Call: func(call *ast.CallExpr, _ *types.Func, r flow.Bits, args []flow.Bits) ([]flow.Bits, bool) {

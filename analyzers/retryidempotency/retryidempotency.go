@@ -802,7 +802,15 @@ func (c *checker) requestSend(fn ast.Node, call *ast.CallExpr, req ast.Expr) (se
 		// A wrapper: only one of the caller's is known to carry any
 		// method, and a fix needs its *http.Request.
 		raw := rawRequest(c.pass.Pkg, t)
-		if raw == "" || !c.fromCaller(fn, req) {
+		if raw == "" {
+			return send{}, false
+		}
+		if !c.fromCaller(fn, req) {
+			// A holder made here of a request built here: that
+			// request, whatever its method.
+			if held := c.heldRequest(fn, req, raw); held != nil {
+				return c.requestSend(fn, call, held)
+			}
 			return send{}, false
 		}
 		return send{call: call, anyMethod: true, request: req, raw: raw}, true
@@ -1416,4 +1424,25 @@ func (c *checker) seamFunc(call *ast.CallExpr) *types.Func {
 		}
 	}
 	return fns[0]
+}
+
+// heldRequest returns the request that holder, a value of a wrapper type
+// whose request is the field raw names (".Request"), holds: the one value
+// fn gives that field, a local request variable (cfg := &Config{Request:
+// req} before cfg.Execute()); nil otherwise.
+func (c *checker) heldRequest(fn ast.Node, holder ast.Expr, raw string) ast.Expr {
+	field, ok := strings.CutPrefix(raw, ".")
+	if !ok || strings.HasSuffix(field, ")") {
+		return nil
+	}
+	info := c.pass.TypesInfo
+	vals, ok := flow.HeldValues(info, c.pass.Files, fn, holder, field)
+	if !ok || len(vals) != 1 {
+		return nil
+	}
+	v := flow.VarOf(info, vals[0])
+	if v == nil || v.Kind() != types.LocalVar || !httpmodel.IsRequest(v.Type()) {
+		return nil
+	}
+	return vals[0]
 }

@@ -17,10 +17,18 @@ import (
 // or one whose field is written, whose address is taken or whose pointer
 // method is called.
 func FieldValues(info *types.Info, files []*ast.File, root ast.Node, e ast.Expr, field string) (values []ast.Expr, ok bool) {
-	return fieldValues(info, files, root, e, field, 0)
+	return fieldValues(info, files, root, e, field, 0, true)
 }
 
-func fieldValues(info *types.Info, files []*ast.File, root ast.Node, e ast.Expr, field string, depth int) ([]ast.Expr, bool) {
+// HeldValues is FieldValues where calls of the variable's pointer methods
+// do not count as writes of the field: for a holder of a value (cfg :=
+// &Config{Request: req}) whose methods use what it holds (cfg.Execute()
+// sends cfg.Request) rather than replace it.
+func HeldValues(info *types.Info, files []*ast.File, root ast.Node, e ast.Expr, field string) (values []ast.Expr, ok bool) {
+	return fieldValues(info, files, root, e, field, 0, false)
+}
+
+func fieldValues(info *types.Info, files []*ast.File, root ast.Node, e ast.Expr, field string, depth int, methods bool) ([]ast.Expr, bool) {
 	if depth > 4 {
 		return nil, false
 	}
@@ -59,11 +67,11 @@ func fieldValues(info *types.Info, files []*ast.File, root ast.Node, e ast.Expr,
 		var out []ast.Expr
 		for _, n := range scope {
 			vals, ok := assigned(info, n, v, false, false)
-			if !ok || fieldWritten(info, n, v) {
+			if !ok || fieldWritten(info, n, v, methods) {
 				return nil, false
 			}
 			for _, val := range vals {
-				fv, ok := fieldValues(info, files, root, val, field, depth+1)
+				fv, ok := fieldValues(info, files, root, val, field, depth+1, methods)
 				if !ok {
 					return nil, false
 				}
@@ -108,8 +116,9 @@ func WriteRoot(e ast.Expr) (root *ast.Ident, inner bool) {
 }
 
 // fieldWritten reports whether root writes a field of the variable v
-// (v.F = x, v.F.G++), or calls a method with a pointer receiver on it.
-func fieldWritten(info *types.Info, root ast.Node, v *types.Var) bool {
+// (v.F = x, v.F.G++), or, when methods is true, calls a method with a
+// pointer receiver on it.
+func fieldWritten(info *types.Info, root ast.Node, v *types.Var, methods bool) bool {
 	base := func(e ast.Expr) bool {
 		id, inner := WriteRoot(e)
 		return id != nil && inner && info.Uses[id] == v
@@ -128,7 +137,7 @@ func fieldWritten(info *types.Info, root ast.Node, v *types.Var) bool {
 			found = base(n.X)
 		case *ast.SelectorExpr:
 			s, ok := info.Selections[n]
-			if !ok || s.Kind() != types.MethodVal {
+			if !methods || !ok || s.Kind() != types.MethodVal {
 				return true
 			}
 			if id, isID := ast.Unparen(n.X).(*ast.Ident); isID && info.Uses[id] == v {

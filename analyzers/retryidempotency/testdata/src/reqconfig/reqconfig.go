@@ -36,7 +36,7 @@ func newKeyedConfig(ctx context.Context, method, url string) (*keyedConfig, erro
 	return &keyedConfig{Request: req, HTTPClient: http.DefaultClient, MaxRetries: 2}, nil
 }
 
-func (cfg *keyedConfig) Execute(ctx context.Context) (*http.Response, error) {
+func (cfg *keyedConfig) Execute(ctx context.Context) (*http.Response, error) { // want Execute:`sends\(receiver\)`
 	var res *http.Response
 	var err error
 	for retry := 0; ; retry++ {
@@ -64,7 +64,7 @@ func newPlainConfig(ctx context.Context, method, url string) (*plainConfig, erro
 	return &plainConfig{Request: req, HTTPClient: http.DefaultClient, MaxRetries: 2}, nil
 }
 
-func (cfg *plainConfig) Execute(ctx context.Context) (*http.Response, error) {
+func (cfg *plainConfig) Execute(ctx context.Context) (*http.Response, error) { // want Execute:`sends\(receiver\)`
 	var res *http.Response
 	var err error
 	for retry := 0; ; retry++ {
@@ -97,7 +97,7 @@ func (cfg *halfConfig) withRequest(req *http.Request) *halfConfig {
 	return cfg
 }
 
-func (cfg *halfConfig) Execute(ctx context.Context) (*http.Response, error) {
+func (cfg *halfConfig) Execute(ctx context.Context) (*http.Response, error) { // want Execute:`sends\(receiver\)`
 	var res *http.Response
 	var err error
 	for retry := 0; ; retry++ {
