@@ -166,6 +166,11 @@ type funcFact struct {
 	// field index (printfields.go).
 	Built []uint64
 	Made  bool
+	// NameMask holds, for a masking helper keyed by a header's name
+	// (scrub(key, value) that masks the value of every configured
+	// header), its name and value parameters, counted from 1
+	// (namemask.go); zeros otherwise.
+	NameMask [2]int
 	// Fills has, for each parameter that the function writes into (a
 	// buffer, a writer, a map it is handed: writeHeaders(&b, h),
 	// copyFields(reader, fields)), bit i set when parameter i reaches
@@ -221,6 +226,9 @@ func (f *funcFact) String() string {
 	if f.Masks {
 		parts = append(parts, "masks")
 	}
+	if f.NameMask[0] != 0 {
+		parts = append(parts, fmt.Sprintf("masks(p%d by p%d)", f.NameMask[1]-1, f.NameMask[0]-1))
+	}
 	if f.Fields != 0 {
 		parts = append(parts, "prints="+bitList("f", f.Fields))
 	}
@@ -274,13 +282,13 @@ func (f *funcFact) sink() bool { return f.Values != 0 || f.Printf }
 func (f *funcFact) empty() bool {
 	nonzero := func(r uint64) bool { return r != 0 }
 	some := func(names []string) bool { return len(names) > 0 }
-	return !f.sink() && !f.Masks && f.Fields == 0 && !f.Redacts && !f.Made && !slices.ContainsFunc(f.Removes, some) && !slices.ContainsFunc(f.Strips, some) &&
+	return !f.sink() && !f.Masks && f.NameMask[0] == 0 && f.Fields == 0 && !f.Redacts && !f.Made && !slices.ContainsFunc(f.Removes, some) && !slices.ContainsFunc(f.Strips, some) &&
 		!slices.ContainsFunc(f.Results, nonzero) && !slices.ContainsFunc(f.Passes, nonzero) && !slices.ContainsFunc(f.Sends, nonzero) &&
 		!slices.ContainsFunc(f.Fills, nonzero) && !slices.ContainsFunc(f.FillKinds, nonzero)
 }
 
 func (f *funcFact) equal(g *funcFact) bool {
-	return f.Sink == g.Sink && f.Values == g.Values && f.Sent == g.Sent && f.Fields == g.Fields && f.Redacts == g.Redacts && f.Made == g.Made && slices.Equal(f.Built, g.Built) && f.Printf == g.Printf && f.Masks == g.Masks &&
+	return f.Sink == g.Sink && f.Values == g.Values && f.Sent == g.Sent && f.Fields == g.Fields && f.Redacts == g.Redacts && f.Made == g.Made && slices.Equal(f.Built, g.Built) && f.Printf == g.Printf && f.Masks == g.Masks && f.NameMask == g.NameMask &&
 		f.Format == g.Format && f.Args == g.Args && slices.Equal(f.Results, g.Results) && slices.Equal(f.Passes, g.Passes) && slices.Equal(f.Sends, g.Sends) &&
 		slices.EqualFunc(f.Removes, g.Removes, slices.Equal) && slices.EqualFunc(f.Strips, g.Strips, slices.Equal) &&
 		slices.Equal(f.Fills, g.Fills) && slices.Equal(f.FillKinds, g.FillKinds)
@@ -612,6 +620,9 @@ func joinFacts(old, new *funcFact) *funcFact {
 	j.Values |= old.Values
 	j.Sent |= old.Sent
 	j.Masks = j.Masks || old.Masks
+	if j.NameMask[0] == 0 {
+		j.NameMask = old.NameMask
+	}
 	j.Fields |= old.Fields
 	j.Redacts = j.Redacts && old.Redacts
 	j.Made = j.Made && old.Made
@@ -935,6 +946,10 @@ func (c *checker) summarise(st *fstate, logs bool) *funcFact {
 		// most (k[len(k)-4:] after a marker): what the caller logs of
 		// it is masked, as a header overwritten with it is.
 		clear(f.Passes)
+	} else if name, value, ok := c.namedMask(st.decl); ok {
+		// One that masks the value of every configured header by its
+		// name (namemask.go).
+		f.NameMask = [2]int{name + 1, value + 1}
 	}
 	f.Sends = c.sentParams(st.decl)
 	f.Fills, f.FillKinds = st.paramFills()

@@ -447,7 +447,14 @@
 // returning k[:8] + "-xxxx" or "xxxx"); one that returns its parameter
 // whole on some path, or a prefix alone, is none; what such a helper
 // returns is masked wherever it is logged (log.Printf("token %s",
-// mask(tok))). Redacting helpers
+// mask(tok))). So is what a helper keyed by a header's name returns,
+// scrub(key, value) whose every return holds no more of the value than a
+// masked part when the key is any configured header's name (it tests the
+// name, or its strings.ToLower, ToUpper, TrimSpace or canonical form, with
+// ==, strings.Contains, HasPrefix, HasSuffix or EqualFold), called with a
+// name that is not a constant: a loop that prints each entry of a header
+// as key, scrub(key, value) prints no credential; a helper that masks
+// only some of them is none. Redacting helpers
 // applied through a table of functions (for _, a := range anonymizers {
 // h = a(h) }, the table a composite literal of functions, in place or in
 // a variable of the package that nothing else assigns) remove what they

@@ -1092,7 +1092,16 @@ func (s *fstate) tuple(call *ast.CallExpr) (out []val, known bool) {
 				out[i].c = creds(f.Results[i])
 			}
 			if i < len(f.Passes) && f.Passes[i] != 0 {
-				out[i] = out[i].Join(s.passed(fn, args, f.Passes[i]))
+				passes := f.Passes[i]
+				if n, v := f.NameMask[0], f.NameMask[1]; n > 0 && v > 0 && n <= len(args) {
+					if _, isConst := httpmodel.ConstString(s.info, args[n-1]); !isConst {
+						// scrub(k, v) with the name of a header's
+						// entry: the value comes back masked when it
+						// is a credential's (namemask.go).
+						passes &^= 1 << (v - 1)
+					}
+				}
+				out[i] = out[i].Join(s.passed(fn, args, passes))
 			}
 		}
 		known = true
