@@ -751,7 +751,9 @@ func (s *fstate) eval0(e ast.Expr) (v val, known bool) {
 			// with "?api_key="+k, or given req.URL.RawQuery =
 			// q.Encode()): the address, with the secret, not the
 			// request's header.
-			if s.eval(x.X).c&credSecret != 0 || s.urlHoldsSecret(x.X) {
+			// (What the request carries elsewhere, a form body with a
+			// refresh token, its URL does not print.)
+			if s.urlHoldsSecret(x.X) {
 				return val{c: credSecret}, false
 			}
 		}
