@@ -2117,12 +2117,17 @@ func (s sleep) what(fset *token.FileSet) string {
 func (c *checker) sleepsOf(l *retryloop.Loop) []sleep {
 	info := c.pass.TypesInfo
 	var out []sleep
+	drains := map[ast.Stmt]bool{}
 	var inspect func(root ast.Node)
 	inspect = func(root ast.Node) {
 		ast.Inspect(root, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.FuncLit, *ast.GoStmt, *ast.DeferStmt:
 				return false
+			case *ast.IfStmt:
+				if st := c.timerDrain(n); st != nil {
+					drains[st] = true
+				}
 			case *ast.SelectStmt:
 				if c.timersOnly(n) {
 					out = append(out, sleep{stmt: n, sel: n})
@@ -2141,6 +2146,9 @@ func (c *checker) sleepsOf(l *retryloop.Loop) []sleep {
 				}
 			case *ast.ExprStmt:
 				x := ast.Unparen(n.X)
+				if drains[n] {
+					return false // if !t.Stop() { <-t.C }: no wait
+				}
 				if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.ARROW {
 					if call, ok := ast.Unparen(u.X).(*ast.CallExpr); ok && len(call.Args) == 1 && httpmodel.IsPkgFunc(httpmodel.Callee(info, call), "time", "After") {
 						out = append(out, sleep{stmt: n, dur: call.Args[0]})
@@ -2163,6 +2171,40 @@ func (c *checker) sleepsOf(l *retryloop.Loop) []sleep {
 	}
 	inspect(l.Body)
 	return out
+}
+
+// timerDrain returns the receive of if !t.Stop() { <-t.C }, the drain of
+// a timer that fired before it was stopped: its value is already sent,
+// so the receive takes it at once and waits for nothing.
+func (c *checker) timerDrain(n *ast.IfStmt) ast.Stmt {
+	if n.Init != nil || n.Else != nil || len(n.Body.List) != 1 {
+		return nil
+	}
+	not, ok := ast.Unparen(n.Cond).(*ast.UnaryExpr)
+	if !ok || not.Op != token.NOT {
+		return nil
+	}
+	call, ok := ast.Unparen(not.X).(*ast.CallExpr)
+	if !ok || len(call.Args) != 0 || !httpmodel.IsMethod(httpmodel.Callee(c.pass.TypesInfo, call), "time", "Timer", "Stop") {
+		return nil
+	}
+	stop, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	es, ok := n.Body.List[0].(*ast.ExprStmt)
+	if !ok {
+		return nil
+	}
+	u, ok := ast.Unparen(es.X).(*ast.UnaryExpr)
+	if !ok || u.Op != token.ARROW {
+		return nil
+	}
+	t := c.timerChan(u.X)
+	if t == nil || types.ExprString(t) != types.ExprString(stop.X) {
+		return nil
+	}
+	return es
 }
 
 // timerChan returns t when e is t.C, the channel of a *time.Timer or

@@ -165,3 +165,39 @@ func noContext(c *http.Client, url string) error {
 	}
 	return errGaveUp
 }
+
+// Silent: the timer is drained after Stop in the cancellation case, the
+// idiom for a timer that may have fired; the receive takes the value at
+// once.
+func drainAfterStop(ctx context.Context, c *http.Client, url string) error {
+	for i := range 3 {
+		if err := get(ctx, c, url); err == nil {
+			return nil
+		}
+		t := time.NewTimer(time.Second << i)
+		select {
+		case <-t.C:
+		case <-ctx.Done():
+			if !t.Stop() {
+				<-t.C
+			}
+			return ctx.Err()
+		}
+	}
+	return errGaveUp
+}
+
+// The same receive after a Stop of another timer waits on its own.
+func drainOther(ctx context.Context, c *http.Client, url string) error {
+	other := time.NewTimer(time.Minute)
+	for i := range 3 {
+		if err := get(ctx, c, url); err == nil {
+			return nil
+		}
+		t := time.NewTimer(time.Second << i)
+		if !other.Stop() {
+			<-t.C // want `<-t.C in retry loop ignores cancellation of ctx`
+		}
+	}
+	return errGaveUp
+}
