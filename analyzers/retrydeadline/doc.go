@@ -124,7 +124,8 @@
 // without it.
 //
 //   - time.Sleep, a bare <-time.After, a receive from a timer's or
-//     ticker's channel (<-t.C), a select whose every case waits for a
+//     ticker's channel (<-t.C; not the drain of a stopped timer, if
+//     !t.Stop() { <-t.C }, which waits for nothing), a select whose every case waits for a
 //     timer (a local variable that only ever holds time.After's or
 //     time.Tick's channel, timeout := time.After(d), is one, received
 //     from in a select or alone), or a call of a function or method, of any package, whose

@@ -233,7 +233,9 @@
 // the select case of a timer the loop arms again (for { select { case
 // <-ctx.Done(): ...; case <-timer.C: send; ...; timer.Reset(wait) } }),
 // when that case may leave the loop; a case of a ticker, or one that
-// never leaves (a health check on every firing), serves events.
+// never leaves (a health check on every firing, or a refresher that
+// leaves only on cancellation: if errors.Is(err, context.Canceled) {
+// return }), serves events.
 //
 // A framework retries what its users plug in: a package that calls a
 // method of one of its own interfaces in a loop (directly, or through a

@@ -1348,18 +1348,30 @@ func timerWait(info *types.Info, cc *ast.CommClause) bool {
 		return false
 	}
 	leaves := false
-	for _, st := range cc.Body {
-		ast.Inspect(st, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.FuncLit:
+	var look func(n ast.Node) bool
+	look = func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.IfStmt:
+			if cancelTest(info, n.Cond) {
+				// Leaving on the caller's cancellation (if errors.Is(err,
+				// context.Canceled) { return }) ends any loop: no leave
+				// on success.
+				if n.Else != nil {
+					ast.Inspect(n.Else, look)
+				}
 				return false
-			case *ast.ReturnStmt:
-				leaves = true
-			case *ast.BranchStmt:
-				leaves = leaves || n.Tok == token.BREAK && n.Label != nil
 			}
-			return !leaves
-		})
+		case *ast.ReturnStmt:
+			leaves = true
+		case *ast.BranchStmt:
+			leaves = leaves || n.Tok == token.BREAK && n.Label != nil
+		}
+		return !leaves
+	}
+	for _, st := range cc.Body {
+		ast.Inspect(st, look)
 	}
 	if !leaves {
 		return false
@@ -1369,6 +1381,35 @@ func timerWait(info *types.Info, cc *ast.CommClause) bool {
 	}
 	call, ok := ast.Unparen(u.X).(*ast.CallExpr)
 	return ok && httpmodel.IsPkgFunc(httpmodel.Callee(info, call), "time", "After")
+}
+
+// cancelTest reports whether e tests for the caller's cancellation:
+// errors.Is(err, context.Canceled) or context.DeadlineExceeded, err ==
+// context.Canceled, or ctx.Err() != nil.
+func cancelTest(info *types.Info, e ast.Expr) bool {
+	isCtxErr := func(x ast.Expr) bool {
+		sel, ok := ast.Unparen(x).(*ast.SelectorExpr)
+		if !ok {
+			return false
+		}
+		v, ok := info.Uses[sel.Sel].(*types.Var)
+		return ok && v.Pkg() != nil && v.Pkg().Path() == "context" && (v.Name() == "Canceled" || v.Name() == "DeadlineExceeded")
+	}
+	switch x := ast.Unparen(e).(type) {
+	case *ast.CallExpr:
+		return httpmodel.IsPkgFunc(httpmodel.Callee(info, x), "errors", "Is") && len(x.Args) == 2 && isCtxErr(x.Args[1])
+	case *ast.BinaryExpr:
+		switch x.Op {
+		case token.EQL:
+			return isCtxErr(x.X) || isCtxErr(x.Y)
+		case token.NEQ:
+			call, ok := ast.Unparen(x.X).(*ast.CallExpr)
+			return ok && len(call.Args) == 0 && httpmodel.IsMethod(httpmodel.Callee(info, call), "context", "Context", "Err")
+		case token.LOR:
+			return cancelTest(info, x.X) && cancelTest(info, x.Y)
+		}
+	}
+	return false
 }
 
 // ifaceSends links each interface method that the package's functions

@@ -201,3 +201,51 @@ func drainOther(ctx context.Context, c *http.Client, url string) error {
 	}
 	return errGaveUp
 }
+
+func fetch(ctx context.Context, c *http.Client, url string) error {
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	return get(ctx, c, url)
+}
+
+// Silent: a refresher that runs until it is cancelled; a failure is tried
+// again sooner, a success later, and only cancellation leaves.
+func refresher(ctx context.Context, c *http.Client, url string) {
+	t := time.NewTimer(10 * time.Second)
+	defer t.Stop()
+	for {
+		select {
+		case <-t.C:
+			if err := fetch(ctx, c, url); errors.Is(err, context.Canceled) {
+				return
+			} else if err != nil {
+				t.Reset(10 * time.Second)
+				continue
+			}
+			t.Reset(5 * time.Minute)
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
+// The same loop left on success retries until it succeeds.
+func untilFetched(ctx context.Context, c *http.Client, url string) error {
+	t := time.NewTimer(0)
+	defer t.Stop()
+	for {
+		select {
+		case <-t.C:
+			err := fetch(ctx, c, url) // want `per-attempt timeout \(made by fetch from ctx\) inside retry loop but no overall deadline`
+			if errors.Is(err, context.Canceled) {
+				return err
+			}
+			if err == nil {
+				return nil
+			}
+			t.Reset(10 * time.Second)
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
