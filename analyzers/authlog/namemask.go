@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 	"github.com/retrylint/retrylint/internal/paths"
 )
@@ -65,7 +66,7 @@ func (c *checker) namedMask(fd *ast.FuncDecl) (name, value int, ok bool) {
 				if len(r.Results) != 1 {
 					return 0, 0, false
 				}
-				if ok, _ := maskedText(info, vals, r.Results[0]); !ok && mentions(info, r.Results[0], sig.Params().At(value)) {
+				if ok, _ := maskedText(info, vals, r.Results[0]); !ok && flow.Mentions(info, r.Results[0], sig.Params().At(value)) {
 					masked = false
 				}
 			}
@@ -74,7 +75,7 @@ func (c *checker) namedMask(fd *ast.FuncDecl) (name, value int, ok bool) {
 		// masksText's.
 		m.value = "X-Retrylint-Plain"
 		for _, r := range g.Returns(m) {
-			if len(r.Results) == 1 && mentions(info, r.Results[0], sig.Params().At(value)) {
+			if len(r.Results) == 1 && flow.Mentions(info, r.Results[0], sig.Params().At(value)) {
 				if ok, _ := maskedText(info, vals, r.Results[0]); !ok {
 					whole = true
 				}
@@ -85,18 +86,6 @@ func (c *checker) namedMask(fd *ast.FuncDecl) (name, value int, ok bool) {
 		}
 	}
 	return 0, 0, false
-}
-
-// mentions reports whether e reads the variable v.
-func mentions(info *types.Info, e ast.Expr, v *types.Var) bool {
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && info.Uses[id] == v {
-			found = true
-		}
-		return !found
-	})
-	return found
 }
 
 // nameModel evaluates a helper's conditions on its name parameter, given

@@ -154,19 +154,7 @@ func (c *checker) predicate(fn *types.Func) *predFact {
 	}
 	value := func(env outcomeEnv) paths.Tri {
 		m.env = env
-		v, first := paths.Maybe, true
-		for _, r := range g.Returns(m) {
-			if len(r.Results) != 1 {
-				return paths.Maybe
-			}
-			w := m.boolOf(r.Results[0])
-			if first {
-				v, first = w, false
-			} else if w != v {
-				return paths.Maybe
-			}
-		}
-		return v
+		return m.returned(g)
 	}
 	p := &predFact{Transport: value(outcomeEnv{transport: true}), Status: make([]paths.Tri, len(unknownStatuses))}
 	known := p.Transport != paths.Maybe
@@ -329,12 +317,19 @@ func (m *outcome) litValue(lit *ast.FuncLit, call *ast.CallExpr) paths.Tri {
 	if errIdx >= 0 {
 		sub.errVar = sig.Params().At(errIdx)
 	}
+	return sub.returned(g)
+}
+
+// returned is the value of a predicate whose body is g in m's outcome:
+// the one bool every return the outcome reaches gives, Maybe when they
+// differ or one is unknown.
+func (m *outcome) returned(g *paths.Graph) paths.Tri {
 	v, first := paths.Maybe, true
-	for _, r := range g.Returns(sub) {
+	for _, r := range g.Returns(m) {
 		if len(r.Results) != 1 {
 			return paths.Maybe
 		}
-		w := sub.boolOf(r.Results[0])
+		w := m.boolOf(r.Results[0])
 		if first {
 			v, first = w, false
 		} else if w != v {
