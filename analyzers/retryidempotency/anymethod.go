@@ -358,13 +358,7 @@ func methodArg(info *types.Info, build *ast.CallExpr) ast.Expr {
 // client's verb).
 func (c *checker) callersMethod(fn ast.Node, m ast.Expr) bool {
 	info := c.pass.TypesInfo
-	if u, ok := ast.Unparen(m).(*ast.UnaryExpr); ok && u.Op == token.AND {
-		m = u.X // the address of an operation's description: build(ctx, &op)
-	}
-	if st, ok := ast.Unparen(m).(*ast.StarExpr); ok {
-		m = st.X // what a description's pointer points to: build(ctx, *op)
-	}
-	m = normalisedFrom(info, m)
+	m = normalisedFrom(info, described(m)) // build(ctx, &op), build(ctx, *op): op
 	switch m := ast.Unparen(m).(type) {
 	case *ast.SelectorExpr:
 		s, ok := info.Selections[m]

@@ -584,13 +584,7 @@ func (c *checker) methodParam(fd *ast.FuncDecl, e ast.Expr, field string) (int, 
 		return -1, ""
 	}
 	if field != "" {
-		// The description itself, its address (build(ctx, &op)) or
-		// what a pointer to it points to (build(ctx, *op)).
-		e = addrOperand(e)
-		if st, ok := ast.Unparen(e).(*ast.StarExpr); ok {
-			e = st.X
-		}
-		return c.paramIndex(fd, e), field
+		return c.paramIndex(fd, described(e)), field
 	}
 	if sel, ok := ast.Unparen(e).(*ast.SelectorExpr); ok {
 		if s, isSel := c.pass.TypesInfo.Selections[sel]; isSel && s.Kind() == types.FieldVal {

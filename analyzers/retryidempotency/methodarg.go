@@ -35,7 +35,7 @@ func (c *checker) sendsCallersMethod(fn ast.Node, s send) bool {
 // methodFieldOf returns the field of the description s.methodArg that s's
 // helper builds its request's method from, when this package can name it.
 func (c *checker) methodFieldOf(s send) *types.Var {
-	t := c.pass.TypesInfo.TypeOf(addrOperand(s.methodArg))
+	t := c.pass.TypesInfo.TypeOf(described(s.methodArg))
 	if t == nil {
 		return nil
 	}
@@ -46,10 +46,15 @@ func (c *checker) methodFieldOf(s send) *types.Var {
 	return nil
 }
 
-// addrOperand returns x for &x, and e otherwise.
-func addrOperand(e ast.Expr) ast.Expr {
-	if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok && u.Op == token.AND {
-		return u.X
+// described returns the description an argument hands over: x for x,
+// &x (build(ctx, &op)) and *x (build(ctx, *op), x a pointer to it).
+func described(e ast.Expr) ast.Expr {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		return ast.Unparen(u.X)
+	}
+	if st, ok := e.(*ast.StarExpr); ok {
+		return ast.Unparen(st.X)
 	}
 	return e
 }
@@ -98,8 +103,8 @@ func (c *checker) checkMethodArg(file *ast.File, l *retryloop.Loop, s send) bool
 	stmt = c.guardPoint(l, stmt, as)
 	method := fixes.Text(c.pass.Fset, src, s.methodArg)
 	if s.methodField != "" {
-		// The description's field: op.Method, also for &op.
-		method = fixes.Text(c.pass.Fset, src, addrOperand(s.methodArg)) + "." + s.methodField
+		// The description's field: op.Method, also for &op and *op.
+		method = fixes.Text(c.pass.Fset, src, described(s.methodArg)) + "." + s.methodField
 	}
 	edits, ok := c.transportGuard(file, src, guardPlace{stmt: stmt}, errName, "request", []string{"net/http"}, func(indent string, name map[string]string) string {
 		return fmt.Sprintf(`switch %[2]s {

@@ -330,3 +330,30 @@ func (c *client) sendAll(ctx context.Context, rs []*request) error {
 	}
 	return nil
 }
+
+// sendCopy sends a copy of a description.
+func (c *client) sendCopy(ctx context.Context, r request) (*http.Response, error) {
+	req, err := c.build(ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	return c.hc.Do(req)
+}
+
+// The same retrying sender, handing on a copy of the description it
+// points to: the guard tests r.Method.
+func (c *client) doCopy(ctx context.Context, r *request) (*http.Response, error) {
+	var lastErr error
+	for range 3 {
+		resp, err := c.sendCopy(ctx, *r) // want `a request of its caller's method \(r.Method\) is re-sent after a transport error`
+		if err != nil {
+			lastErr = err
+			if err := wait(ctx); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		return resp, nil
+	}
+	return nil, lastErr
+}
