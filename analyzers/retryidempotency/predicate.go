@@ -142,16 +142,7 @@ func (c *checker) predicate(fn *types.Func) *predFact {
 	if !ok || g == nil {
 		return nil
 	}
-	m := &outcome{c: c, info: c.pass.TypesInfo, statusVars: map[*types.Var]bool{}, errKnown: true}
-	if resp >= 0 {
-		m.resp = sig.Params().At(resp)
-	}
-	if errIdx >= 0 {
-		m.errVar = sig.Params().At(errIdx)
-	}
-	if status >= 0 {
-		m.statusVars[sig.Params().At(status)] = true
-	}
+	m := predOutcome(&outcome{c: c, info: c.pass.TypesInfo, errKnown: true}, sig, resp, errIdx, status)
 	value := func(env outcomeEnv) paths.Tri {
 		m.env = env
 		return m.returned(g)
@@ -206,15 +197,8 @@ func (m *outcome) callCond(call *ast.CallExpr) paths.Tri {
 	if !ok {
 		return paths.Maybe
 	}
-	resp, errIdx, status, ok := predParams(sig)
-	if !ok || sig.Variadic() {
-		return paths.Maybe
-	}
 	_, args := httpmodel.Receiver(m.info, call)
-	if len(args) != sig.Params().Len() {
-		return paths.Maybe
-	}
-	if resp >= 0 && !m.isVar(args[resp], m.resp) || errIdx >= 0 && !m.isVar(args[errIdx], m.errVar) || status >= 0 && !m.isStatus(args[status]) {
+	if _, _, _, ok := m.predArgs(sig, args); !ok {
 		return paths.Maybe
 	}
 	p := m.c.predicate(fn)
@@ -299,25 +283,43 @@ func (m *outcome) litValue(lit *ast.FuncLit, call *ast.CallExpr) paths.Tri {
 	if !ok {
 		return paths.Maybe
 	}
-	resp, errIdx, status, ok := predParams(sig)
-	if !ok || sig.Variadic() || len(call.Args) != sig.Params().Len() || status >= 0 {
-		return paths.Maybe
-	}
-	if resp >= 0 && !m.isVar(call.Args[resp], m.resp) || errIdx >= 0 && !m.isVar(call.Args[errIdx], m.errVar) {
-		return paths.Maybe
-	}
+	resp, errIdx, status, ok := m.predArgs(sig, call.Args)
 	g := m.c.loops.Graph(lit)
-	if g == nil {
+	if !ok || status >= 0 || g == nil {
 		return paths.Maybe
 	}
-	sub := &outcome{c: m.c, info: info, statusVars: map[*types.Var]bool{}, errKnown: m.errKnown, env: m.env, kept: m.kept, fresh: m.fresh}
+	sub := &outcome{c: m.c, info: info, errKnown: m.errKnown, env: m.env, kept: m.kept, fresh: m.fresh}
+	return predOutcome(sub, sig, resp, errIdx, status).returned(g)
+}
+
+// predArgs returns the response, error and status parameters of a retry
+// predicate of signature sig (see predParams), and whether args, the
+// arguments of a call of it, hand it the send's response, error and
+// status in m.
+func (m *outcome) predArgs(sig *types.Signature, args []ast.Expr) (resp, errIdx, status int, ok bool) {
+	resp, errIdx, status, ok = predParams(sig)
+	if !ok || sig.Variadic() || len(args) != sig.Params().Len() ||
+		resp >= 0 && !m.isVar(args[resp], m.resp) || errIdx >= 0 && !m.isVar(args[errIdx], m.errVar) || status >= 0 && !m.isStatus(args[status]) {
+		return -1, -1, -1, false
+	}
+	return resp, errIdx, status, true
+}
+
+// predOutcome makes m the model of the body of a predicate of signature
+// sig, whose parameters resp, errIdx and status (-1 for none) stand for
+// the send's response, error and status, and returns it.
+func predOutcome(m *outcome, sig *types.Signature, resp, errIdx, status int) *outcome {
+	m.statusVars = map[*types.Var]bool{}
 	if resp >= 0 {
-		sub.resp = sig.Params().At(resp)
+		m.resp = sig.Params().At(resp)
 	}
 	if errIdx >= 0 {
-		sub.errVar = sig.Params().At(errIdx)
+		m.errVar = sig.Params().At(errIdx)
 	}
-	return sub.returned(g)
+	if status >= 0 {
+		m.statusVars[sig.Params().At(status)] = true
+	}
+	return m
 }
 
 // returned is the value of a predicate whose body is g in m's outcome:
