@@ -277,24 +277,14 @@ func (l *Loop) HasSelfCall(n ast.Node) bool {
 	return found
 }
 
-// rootVar returns the local variable at the root of e: v of v, &v,
-// v.f.g and v[i]; nil for anything else.
+// rootVar returns the variable at the root of e: v of v, &v, v.f.g, v[i]
+// and *v (flow.WriteRoot); nil for anything else.
 func rootVar(info *types.Info, e ast.Expr) *types.Var {
-	for {
-		switch x := ast.Unparen(e).(type) {
-		case *ast.SelectorExpr:
-			e = x.X
-		case *ast.IndexExpr:
-			e = x.X
-		case *ast.UnaryExpr:
-			if x.Op != token.AND {
-				return nil
-			}
-			e = x.X
-		case *ast.StarExpr:
-			e = x.X
-		default:
-			return varOf(info, e)
-		}
+	if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = u.X
 	}
+	if id, _ := flow.WriteRoot(e); id != nil {
+		return varOf(info, id)
+	}
+	return nil
 }
