@@ -1298,9 +1298,9 @@ func (s *fstate) carry(fn *types.Func, call *ast.CallExpr, recv ast.Expr, args [
 			in = in.Join(s.formatted(call, args, fi))
 		}
 		firstOnly = true
-	case (path == "encoding/json" || path == "encoding/xml") && (fn.Name() == "Marshal" || fn.Name() == "MarshalIndent") && len(args) > 0:
+	case marshaller(fn) != "" && len(args) > 0:
 		in = s.eval(args[0])
-		if s.c.marshalsSecret(s.info.TypeOf(args[0]), fn.Pkg().Name()) {
+		if s.c.marshalsSecret(s.info.TypeOf(args[0]), marshaller(fn)) {
 			// A body made of a value with a secret field.
 			in.c |= credSecret
 		}
@@ -1546,8 +1546,7 @@ func (s *fstate) leaves(e ast.Expr, ctx types.Type, out []leaf) []leaf {
 			}
 			return out
 		case httpmodel.IsPkgFunc(fn, "errors", "New") && len(x.Args) == 1,
-			httpmodel.IsPkgFunc(fn, "encoding/json", "Marshal", "MarshalIndent") && len(x.Args) > 0,
-			httpmodel.IsPkgFunc(fn, "encoding/xml", "Marshal", "MarshalIndent") && len(x.Args) > 0:
+			marshaller(fn) != "" && len(x.Args) > 0:
 			if s.eval(x.Args[0]).c&v.c == v.c {
 				return s.leaves(x.Args[0], fn.Type().(*types.Signature).Params().At(0).Type(), out)
 			}
@@ -2285,4 +2284,16 @@ func (s *fstate) headerOnlyUse(id *ast.Ident, stack []ast.Node) bool {
 		return ok && h.Name != "" && s.c.nameBit(h.Name) == 0 && !secrets.Name(h.Name)
 	}
 	return false
+}
+
+// marshaller returns "json" or "xml" when fn is the Marshal or
+// MarshalIndent function of encoding/json or encoding/xml, "" otherwise.
+func marshaller(fn *types.Func) string {
+	switch {
+	case httpmodel.IsPkgFunc(fn, "encoding/json", "Marshal", "MarshalIndent"):
+		return "json"
+	case httpmodel.IsPkgFunc(fn, "encoding/xml", "Marshal", "MarshalIndent"):
+		return "xml"
+	}
+	return ""
 }
