@@ -303,6 +303,9 @@ func (c *checker) summarise(fd *ast.FuncDecl, fn *types.Func) *timeoutFact {
 			if j := c.paramIndex(fd, t.parent, call); j >= 0 && (sends || handsBack(fn)) {
 				found = &timeoutFact{Parent: j + 1, Dur: c.paramIndex(fd, t.timeout, nil) + 1, Field: c.recvField(fd, t.timeout)}
 				found.Nanos, _ = c.constNanos(t.timeout)
+				// if d <= 0 { return ctx, noop }: a duration the caller
+				// passes may turn the timeout off.
+				found.Cond = found.Nanos == 0 && !onEveryPath(fd.Body, call)
 			}
 			return
 		}
@@ -640,7 +643,17 @@ func (c *checker) callerContextOf(l *retryloop.Loop, e ast.Expr, depth int, self
 			return x
 		}
 		if len(values) != 1 {
-			return nil
+			// base := ctx; if ... { base = detach(ctx) }: made before
+			// the loop from the caller's context on every path.
+			if v.Pos() > l.Stmt.Pos() {
+				return nil
+			}
+			for _, val := range values {
+				if c.callerContextOf(l, val, depth+1, self) == nil {
+					return nil
+				}
+			}
+			return x
 		}
 		inner := c.callerContextOf(l, values[0], depth+1, self)
 		if inner != nil && v.Pos() < l.Stmt.Pos() {
@@ -667,6 +680,12 @@ func (c *checker) callerContextOf(l *retryloop.Loop, e ast.Expr, depth int, self
 		// back, it makes no deadline (getRequestContext(req), a tracer's
 		// ctx, span := tracer.Start(ctx, name)), unless its fact says it
 		// makes a timeout or it is handed a duration or a time.
+		if httpmodel.IsPkgFunc(f, "context", "WithCancel", "WithCancelCause", "WithValue") && len(x.Args) > 0 && !c.cancelHanded(l, x) {
+			// A cancellable or valued child keeps its parent's deadline
+			// and adds none, unless its cancel function is handed on
+			// (time.AfterFunc(d, cancel) is a deadline by other means).
+			return c.callerContextOf(l, x.Args[0], depth+1, self)
+		}
 		if f == nil || f.Pkg() == nil || f.Pkg().Path() == "context" {
 			return nil
 		}
@@ -709,6 +728,79 @@ func (c *checker) callerContextOf(l *retryloop.Loop, e ast.Expr, depth int, self
 		return x
 	}
 	return nil
+}
+
+// cancelHanded reports whether the cancel function that call, a
+// context.WithCancel or WithCancelCause, returns is handed to a call as a
+// value, or stored anywhere but the blank identifier, in the declaration
+// that holds the loop: it may then be called when a timer fires.
+func (c *checker) cancelHanded(l *retryloop.Loop, call *ast.CallExpr) bool {
+	info := c.pass.TypesInfo
+	var (
+		cancel *types.Var
+		found  bool
+		handed bool
+	)
+	decl := c.declOf(l.Func)
+	ast.Inspect(decl, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok && len(as.Lhs) == 2 && len(as.Rhs) == 1 && as.Rhs[0] == call {
+			found = true
+			if id, ok := as.Lhs[1].(*ast.Ident); ok {
+				cancel, _ = info.ObjectOf(id).(*types.Var)
+			} else {
+				handed = true // ctx, w.stop = context.WithCancel(ctx)
+			}
+		}
+		return !found
+	})
+	if cancel == nil {
+		return handed
+	}
+	ast.Inspect(decl, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			for _, a := range n.Args {
+				if id, ok := ast.Unparen(a).(*ast.Ident); ok && info.Uses[id] == cancel {
+					handed = true
+				}
+			}
+		case *ast.AssignStmt:
+			for i, r := range n.Rhs {
+				if id, ok := ast.Unparen(r).(*ast.Ident); ok && info.Uses[id] == cancel && (len(n.Lhs) != len(n.Rhs) || !isBlank(n.Lhs[i])) {
+					handed = true
+				}
+			}
+		case *ast.CompositeLit, *ast.ReturnStmt, *ast.SendStmt:
+			if flow.Mentions(info, n, cancel) && !callsOnly(info, n, cancel) {
+				handed = true
+			}
+		}
+		return !handed
+	})
+	return handed
+}
+
+// callsOnly reports whether every use of v in n calls it.
+func callsOnly(info *types.Info, n ast.Node, v *types.Var) bool {
+	called := map[*ast.Ident]bool{}
+	all := true
+	ast.Inspect(n, func(m ast.Node) bool {
+		if call, ok := m.(*ast.CallExpr); ok {
+			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+				called[id] = true
+			}
+		}
+		if id, ok := m.(*ast.Ident); ok && info.Uses[id] == v && !called[id] {
+			all = false
+		}
+		return all
+	})
+	return all
+}
+
+func isBlank(e ast.Expr) bool {
+	id, ok := e.(*ast.Ident)
+	return ok && id.Name == "_"
 }
 
 // handedRequest reports whether e is a request the function was handed:
@@ -878,6 +970,35 @@ func (c *checker) deadline(fn ast.Node, e ast.Expr, depth int) deadlineKind {
 		return kind
 	}
 	return deadlineUnknown
+}
+
+// onEveryPath reports whether n sits in a statement of body itself (not
+// nested in a branch) that no earlier statement of body may return
+// before.
+func onEveryPath(body *ast.BlockStmt, n ast.Node) bool {
+	for _, st := range body.List {
+		if st.Pos() <= n.Pos() && n.End() <= st.End() {
+			switch st.(type) {
+			case *ast.AssignStmt, *ast.ExprStmt, *ast.DeclStmt, *ast.ReturnStmt, *ast.DeferStmt:
+				return true
+			}
+			return false
+		}
+		returns := false
+		ast.Inspect(st, func(m ast.Node) bool {
+			switch m.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ReturnStmt:
+				returns = true
+			}
+			return !returns
+		})
+		if returns {
+			return false
+		}
+	}
+	return false
 }
 
 func isParam(info *types.Info, fn ast.Node, v *types.Var) bool {
