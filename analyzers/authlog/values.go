@@ -797,6 +797,12 @@ func (s *fstate) eval0(e ast.Expr) (v val, known bool) {
 				return val{}, false
 			}
 			v := s.eval(x.X)
+			if s.firstField(x) {
+				// strings.Split(auth, " ")[0]: the first field of an
+				// authorization value is its scheme or its user name,
+				// not the credential after it.
+				v.c &^= s.c.nameBit("Authorization") | s.c.nameBit("Proxy-Authorization")
+			}
 			if s.recv != nil && s.c.otherEntry(x) {
 				// A print method that prints one entry of a field
 				// (r.Headers["Content-Type"]) does not print the
@@ -2296,4 +2302,35 @@ func marshaller(fn *types.Func) string {
 		return "xml"
 	}
 	return ""
+}
+
+// firstField reports whether x is element 0 of the fields a text is split
+// into (strings.Split, SplitN, Fields and their bytes kin), directly or
+// through a local variable that only ever holds such a split.
+func (s *fstate) firstField(x *ast.IndexExpr) bool {
+	if tv, ok := s.info.Types[x.Index]; !ok || tv.Value == nil || tv.Value.String() != "0" {
+		return false
+	}
+	isSplit := func(e ast.Expr) bool {
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		fn := httpmodel.Callee(s.info, call)
+		return httpmodel.IsPkgFunc(fn, "strings", "Split", "SplitN", "Fields", "FieldsFunc") ||
+			httpmodel.IsPkgFunc(fn, "bytes", "Split", "SplitN", "Fields", "FieldsFunc")
+	}
+	if isSplit(x.X) {
+		return true
+	}
+	id, ok := ast.Unparen(x.X).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := s.info.Uses[id].(*types.Var)
+	if !ok || v.IsField() || s.decl == nil {
+		return false
+	}
+	values, known := flow.Assigned(s.info, s.decl, v)
+	return known && len(values) > 0 && !slices.ContainsFunc(values, func(e ast.Expr) bool { return !isSplit(e) })
 }
