@@ -465,6 +465,9 @@ func (c *checker) resultChecked(fd *ast.FuncDecl, result, depth int) bool {
 				}
 				continue
 			}
+			if result == 0 && c.boundedArg(f.Decl, call.Expr, depth) {
+				continue
+			}
 			// return parseSeconds(v): the caller hands the result on.
 			handed := false
 			for _, ret := range c.calls.Returns(f.Decl) {
@@ -478,6 +481,38 @@ func (c *checker) resultChecked(fd *ast.FuncDecl, result, depth int) bool {
 		}
 	}
 	return callers > 0
+}
+
+// boundedArg reports whether the value of call, inside fn, is bounded
+// below where it is used: an argument of max beside an interval
+// (max(interval, parse(h))), or handed to a function of the package whose
+// parameter is checked (nextCheck(interval, parse(h))).
+func (c *checker) boundedArg(fn *ast.FuncDecl, call *ast.CallExpr, depth int) bool {
+	info := c.pass.TypesInfo
+	is := func(e ast.Expr) bool { return ast.Unparen(e) == ast.Expr(call) }
+	for _, n := range c.calls.Nodes(fn) {
+		outer, ok := n.(*ast.CallExpr)
+		if !ok || !slices.ContainsFunc(outer.Args, is) {
+			continue
+		}
+		if lowerBounded(info, outer, is) {
+			return true
+		}
+		g := httpmodel.Callee(info, outer)
+		if g == nil || g.Pkg() != c.pass.Pkg || depth > 3 {
+			return false
+		}
+		gf, ok := c.calls.Decl(g)
+		gd := gf.Decl
+		sig, _ := g.Type().(*types.Signature)
+		i := slices.IndexFunc(outer.Args, is)
+		if !ok || gd == nil || sig == nil || sig.Variadic() || i >= sig.Params().Len() {
+			return false
+		}
+		p := sig.Params().At(i)
+		return signChecked(info, gd, p) || c.checkedByCallersDepth(gd, p, depth+1)
+	}
+	return false
 }
 
 // checkedByReaders reports whether the value of v is stored by fn in a
@@ -546,6 +581,10 @@ func signCheckedIn(info *types.Info, fn ast.Node, uses, small func(ast.Expr) boo
 	})
 	checked := false
 	ast.Inspect(fn, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && lowerBounded(info, call, uses) {
+			checked = true
+			return false
+		}
 		b, ok := n.(*ast.BinaryExpr)
 		if !ok || floors[b] {
 			return !checked
@@ -559,6 +598,31 @@ func signCheckedIn(info *types.Info, fn ast.Node, uses, small func(ast.Expr) boo
 		return !checked
 	})
 	return checked
+}
+
+// lowerBounded reports whether call is max(interval, d) over a value uses
+// reports and another that it does not, no constant at or below zero:
+// a negative d gives way to the client's own interval, not to no wait.
+func lowerBounded(info *types.Info, call *ast.CallExpr, uses func(ast.Expr) bool) bool {
+	fid, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	if b, isB := info.Uses[fid].(*types.Builtin); !isB || b.Name() != "max" {
+		return false
+	}
+	derived, other := false, false
+	for _, a := range call.Args {
+		switch {
+		case uses(a):
+			derived = true
+		case isConstNonPositive(info, a):
+			return false
+		default:
+			other = true
+		}
+	}
+	return derived && other
 }
 
 // validReturn returns a return statement of fn that hands on a value
