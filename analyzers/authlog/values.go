@@ -1127,7 +1127,14 @@ func (s *fstate) tuple(call *ast.CallExpr) (out []val, known bool) {
 // client strips a user's password from the URL it prints, so a function
 // that sets one (url.UserPassword, url.User) is left out.
 func (s *fstate) urlSecret(fn *types.Func, recv ast.Expr, args []ast.Expr, out []val) {
-	if fn.Pkg() == nil || fn.Pkg().Path() != httpPkg || len(out) == 0 {
+	if fn.Pkg() == nil || len(out) == 0 {
+		return
+	}
+	if fn.Pkg().Path() != httpPkg {
+		// A Doer's Do: its default is a *http.Client.
+		if httpmodel.IsClientDo(fn) && len(args) == 1 && len(out) == 2 && !s.setsUserinfo() && s.urlHoldsSecret(args[0]) {
+			out[1].c |= credURLError
+		}
 		return
 	}
 	if u := newRequestURL(fn, args); u != nil {

@@ -153,6 +153,45 @@ func SendOf(info *types.Info, call *ast.CallExpr) (Send, bool) {
 	return dynamicSend(info, call)
 }
 
+// IsClientDo reports whether fn is (*http.Client).Do, or the Do method
+// of an interface that *http.Client satisfies (a Doer, an HTTPClient):
+// its default, and the commonest implementation, returns the errors
+// Client.Do does, a *url.Error that prints the request's URL.
+func IsClientDo(fn *types.Func) bool {
+	if IsMethod(fn, httpPkg, "Client", "Do") {
+		return true
+	}
+	if fn == nil || fn.Name() != "Do" {
+		return false
+	}
+	recv := fn.Type().(*types.Signature).Recv()
+	if recv == nil {
+		return false
+	}
+	iface, ok := recv.Type().Underlying().(*types.Interface)
+	if !ok {
+		return false
+	}
+	client := httpClientType(fn)
+	return client != nil && types.Implements(types.NewPointer(client), iface)
+}
+
+// httpClientType returns net/http's Client type as fn's package sees it
+// through its imports, nil when net/http is not among them.
+func httpClientType(fn *types.Func) types.Type {
+	if fn.Pkg() == nil {
+		return nil
+	}
+	for _, imp := range fn.Pkg().Imports() {
+		if imp.Path() == httpPkg {
+			if obj, ok := imp.Scope().Lookup("Client").(*types.TypeName); ok {
+				return obj.Type()
+			}
+		}
+	}
+	return nil
+}
+
 // dynamicSend recognises a call of an interface method or a func value
 // that returns what a send does, (*http.Response, error): whatever it
 // takes (a *http.Request, a request type of an SDK's pipeline, nothing),

@@ -301,3 +301,50 @@ func (c *Client) TracedForm(refresh string) error {
 	log.Printf("POST %s: %s", req.URL, resp.Status)
 	return nil
 }
+
+// Doer is what *http.Client satisfies.
+type Doer interface {
+	Do(req *http.Request) (*http.Response, error)
+}
+
+// Sender sends by another contract (a transport's): *http.Client does not
+// satisfy it.
+type Sender interface {
+	Send(req *http.Request) (*http.Response, error)
+}
+
+type DoerClient struct {
+	token  string
+	doer   Doer
+	sender Sender
+}
+
+// A key in the query, sent through a Doer whose default is a
+// *http.Client: the error prints the URL.
+func (c *DoerClient) Complete(body string) error { // want Complete:`authlog\(result0=url-error\)`
+	req, err := http.NewRequest(http.MethodPost, "https://api.example.com/v1/chat?access_token="+c.token, strings.NewReader(body))
+	if err != nil {
+		return err
+	}
+	resp, err := c.doer.Do(req)
+	if err != nil {
+		log.Printf("completion of %d bytes failed: %v", len(body), err) // want `error of a request whose URL holds a secret .* reaches log.Printf`
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// Silent: an interface *http.Client does not satisfy says nothing of its
+// errors.
+func (c *DoerClient) Post(body string) error {
+	req, err := http.NewRequest(http.MethodPost, "https://api.example.com/v1/chat?access_token="+c.token, strings.NewReader(body))
+	if err != nil {
+		return err
+	}
+	resp, err := c.sender.Send(req)
+	if err != nil {
+		log.Printf("post of %d bytes failed: %v", len(body), err)
+		return err
+	}
+	return resp.Body.Close()
+}
