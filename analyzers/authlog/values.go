@@ -1312,7 +1312,7 @@ func (s *fstate) carry(fn *types.Func, call *ast.CallExpr, recv ast.Expr, args [
 		}
 		firstOnly = true
 	case marshaller(fn) != "" && len(args) > 0:
-		in = s.eval(args[0])
+		in = s.eval(args[0]).Join(s.marshalledLit(args[0], marshaller(fn)))
 		if s.c.marshalsSecret(s.info.TypeOf(args[0]), marshaller(fn)) {
 			// A body made of a value with a secret field.
 			in.c |= credSecret
@@ -1332,6 +1332,19 @@ func (s *fstate) carry(fn *types.Func, call *ast.CallExpr, recv ast.Expr, args [
 		// u.String(), which prints the user's password, ui.String(),
 		// v.Encode() of a form.
 		in = s.eval(recv)
+	case path == "encoding/base64" || path == "encoding/base32" || path == "encoding/hex":
+		// base64.StdEncoding.EncodeToString([]byte(user + ":" + pass)),
+		// hex.EncodeToString(key): an encoding is the secret spelled
+		// otherwise, and a decoding of one is the secret.
+		switch name := fn.Name(); {
+		case strings.HasPrefix(name, "Encode"), strings.HasPrefix(name, "AppendEncode"),
+			strings.HasPrefix(name, "Decode"), strings.HasPrefix(name, "AppendDecode"):
+			for _, a := range args {
+				in = in.Join(s.eval(a))
+			}
+		default:
+			return
+		}
 	case path == "maps" && fn.Name() == "Clone" && len(args) == 1 && len(out) == 1:
 		// maps.Clone(h): a copy of every header, as h.Clone() is.
 		out[0] = out[0].Join(s.eval(args[0]))
@@ -2340,4 +2353,71 @@ func (s *fstate) firstField(x *ast.IndexExpr) bool {
 	}
 	values, known := flow.Assigned(s.info, s.decl, v)
 	return known && len(values) > 0 && !slices.ContainsFunc(values, func(e ast.Expr) bool { return !isSplit(e) })
+}
+
+// marshalledLit returns what the fields that enc writes of a struct
+// literal e (&T{...}, or a local variable only ever assigned one) carry:
+// xml.Marshal(auth{Mechanism: "PLAIN", Value: secret}) writes the secret,
+// whatever the field's name, where the literal alone does not carry it
+// (a struct prints its fields' secrets only where it is printed whole).
+func (s *fstate) marshalledLit(e ast.Expr, enc string) val {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	if id, ok := e.(*ast.Ident); ok && s.decl != nil {
+		v, ok := s.info.Uses[id].(*types.Var)
+		if !ok || v.IsField() {
+			return val{}
+		}
+		values, known := flow.Assigned(s.info, s.decl, v)
+		if !known || len(values) != 1 {
+			return val{}
+		}
+		e = ast.Unparen(values[0])
+		if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			e = ast.Unparen(u.X)
+		}
+	}
+	lit, ok := e.(*ast.CompositeLit)
+	if !ok {
+		return val{}
+	}
+	t := s.info.TypeOf(lit)
+	if t == nil {
+		return val{}
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok || hasMethod(t, "Marshal"+strings.ToUpper(enc)) || hasMethod(t, "MarshalText") {
+		return val{}
+	}
+	_, decl := declared(t, st)
+	var out val
+	for i, elt := range lit.Elts {
+		j, value := i, elt
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			id, ok := kv.Key.(*ast.Ident)
+			if !ok {
+				continue
+			}
+			f, ok := s.info.Uses[id].(*types.Var)
+			if !ok {
+				continue
+			}
+			j = slices.IndexFunc(fieldsOf(st), func(g *types.Var) bool { return g == f })
+			value = kv.Value
+		}
+		if j >= 0 && j < decl.NumFields() && secrets.Marshalled(decl, j, enc) {
+			out = out.Join(s.eval(value))
+		}
+	}
+	return out
+}
+
+func fieldsOf(st *types.Struct) []*types.Var {
+	out := make([]*types.Var, st.NumFields())
+	for i := range out {
+		out[i] = st.Field(i)
+	}
+	return out
 }
