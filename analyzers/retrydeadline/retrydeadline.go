@@ -1737,9 +1737,12 @@ func (c *checker) checkClientTimeout(file *ast.File, l *retryloop.Loop) {
 			}
 		}
 		newReq, withCtx := c.newRequestInLoop(l, s.Request)
+		var built bool // by a function of the package, without a context
 		if newReq == nil {
-			c.gate(send, "client-req", "send through a client with a Timeout of a request not built in the loop")
-			continue
+			if built = c.builtByHelper(l, s.Request); !built {
+				c.gate(send, "client-req", "send through a client with a Timeout of a request not built in the loop")
+				continue
+			}
 		}
 		if withCtx && c.boundedContext(l, newReq.Args[0]) {
 			c.gate(send, "client-bounded", "send through a client with a Timeout of a request with a bounded context")
@@ -1787,11 +1790,17 @@ func (c *checker) checkClientTimeout(file *ast.File, l *retryloop.Loop) {
 				c.gate(send, "client-fix", "send through a client with a Timeout: no deadline fix")
 				return
 			}
-			sel := ast.Unparen(newReq.Fun).(*ast.SelectorExpr)
-			edits = append(edits,
-				analysis.TextEdit{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte("NewRequestWithContext")},
-				analysis.TextEdit{Pos: newReq.Lparen + 1, End: newReq.Lparen + 1, NewText: []byte(opCtx + ", ")},
-			)
+			if built {
+				// req, err := c.newRequest(body): the send takes the
+				// request with the deadline instead.
+				edits = append(edits, analysis.TextEdit{Pos: s.Request.End(), End: s.Request.End(), NewText: []byte(".WithContext(" + opCtx + ")")})
+			} else {
+				sel := ast.Unparen(newReq.Fun).(*ast.SelectorExpr)
+				edits = append(edits,
+					analysis.TextEdit{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte("NewRequestWithContext")},
+					analysis.TextEdit{Pos: newReq.Lparen + 1, End: newReq.Lparen + 1, NewText: []byte(opCtx + ", ")},
+				)
+			}
 		}
 		c.reportClientContext(file, l, send, edits)
 		return
@@ -1937,6 +1946,73 @@ func (c *checker) newRequestInLoop(l *retryloop.Loop, req ast.Expr) (*ast.CallEx
 		return nil, false
 	}
 	return call, withCtx
+}
+
+// builtByHelper reports whether req, a variable of the loop's function,
+// is assigned once, in the loop, the result of a function of the package
+// whose every return hands back a request http.NewRequest made there: a
+// request with no context of its own (req, err := c.newRequest(body)).
+func (c *checker) builtByHelper(l *retryloop.Loop, req ast.Expr) bool {
+	info := c.pass.TypesInfo
+	id, ok := ast.Unparen(req).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok {
+		return false
+	}
+	values, known := flow.AssignedAfterDecl(info, l.Func, v)
+	if !known || len(values) != 1 {
+		return false
+	}
+	call, ok := ast.Unparen(values[0]).(*ast.CallExpr)
+	if !ok || call.Pos() < l.Body.Pos() || call.End() > l.Body.End() {
+		return false
+	}
+	g := httpmodel.Callee(info, call)
+	if g == nil {
+		return false
+	}
+	gf, ok := c.index.Decl(g.Origin())
+	if !ok || gf.Decl.Body == nil {
+		return false
+	}
+	isNew := func(e ast.Expr) bool {
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		return ok && httpmodel.IsPkgFunc(httpmodel.Callee(info, call), "net/http", "NewRequest")
+	}
+	all, any := true, false
+	flow.ReturnsOf(gf.Decl.Body, func(ret *ast.ReturnStmt) {
+		if len(ret.Results) == 0 {
+			all = false
+			return
+		}
+		r := ret.Results[0]
+		if isNil(info, r) && len(ret.Results) > 1 {
+			return // return nil, err
+		}
+		if rid, ok := ast.Unparen(r).(*ast.Ident); ok {
+			if rv, ok := info.Uses[rid].(*types.Var); ok {
+				vals, known := flow.Assigned(info, gf.Decl, rv)
+				if known && len(vals) > 0 && !slices.ContainsFunc(vals, func(e ast.Expr) bool { return !isNew(e) }) {
+					any = true
+					return
+				}
+			}
+		}
+		if isNew(r) {
+			any = true
+			return
+		}
+		all = false
+	})
+	return all && any
+}
+
+func isNil(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	return ok && tv.IsNil()
 }
 
 // reportHelper reports a loop that calls a function making its own
