@@ -103,7 +103,7 @@ func (c *checker) clientTimeoutIn(fn ast.Node, send *ast.CallExpr) (per ast.Expr
 	if call, ok := ast.Unparen(sel.X).(*ast.CallExpr); ok {
 		// sharedClient().Get(url), newHTTPClient().Do(req): the client
 		// a getter or a constructor without arguments returns.
-		if len(call.Args) == 0 && fixes.Pure(info, call.Fun) {
+		if len(call.Args) == 0 && (fixes.Pure(info, call.Fun) || isGetter(info, call.Fun)) {
 			if st := c.clientValueTimeout(nil, call); st.ok {
 				// The budget is sized from the constant Timeout every
 				// client it returns has: reading the getter's variable
@@ -177,6 +177,17 @@ func (c *checker) clientTimeoutIn(fn ast.Node, send *ast.CallExpr) (per ast.Expr
 		return nil, storedTimeout{}
 	}
 	return timeoutOf(id), st
+}
+
+// isGetter reports whether fun is a method value on a pure receiver
+// (a.Client), whose call the fix does not repeat.
+func isGetter(info *types.Info, fun ast.Expr) bool {
+	sel, ok := ast.Unparen(fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	s, ok := info.Selections[sel]
+	return ok && s.Kind() == types.MethodVal && fixes.Pure(info, sel.X)
 }
 
 // paramTimeout reports whether some call of fn in the package hands its
@@ -315,6 +326,7 @@ func (c *checker) fieldTimeout(v *types.Var) storedTimeout {
 	if r, ok := c.fieldTimeouts[v]; ok {
 		return r
 	}
+	c.fieldTimeouts[v] = storedTimeout{} // a field stored from itself
 	info := c.pass.TypesInfo
 	if v.Pkg() != c.pass.Pkg {
 		c.fieldTimeouts[v] = storedTimeout{}
@@ -441,6 +453,14 @@ func (c *checker) clientValueTimeout(fn ast.Node, e ast.Expr) storedTimeout {
 		return storedTimeout{}
 	}
 	x, assigned := ast.Unparen(e), flow.Assigned
+	if sel, ok := x.(*ast.SelectorExpr); ok {
+		// return a.client: a getter of a field the package stores
+		// clients with a Timeout in.
+		if f := flow.FieldOf(info, sel); f != nil && isClientResult(f.Type()) {
+			return c.fieldTimeout(f)
+		}
+		return storedTimeout{}
+	}
 	if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.AND {
 		// hc := dispatcher(); return &hc: the address hides no value.
 		x, assigned = ast.Unparen(u.X), flow.AssignedStruct

@@ -50,7 +50,44 @@ func viaConstructor(url string) (*http.Response, error) {
 	return nil, err
 }
 
+// Agent holds the client its constructor makes.
+type Agent struct {
+	client *http.Client
+	plain  *http.Client
+}
+
+func NewAgent() *Agent {
+	return &Agent{client: &http.Client{Timeout: 3 * time.Second}, plain: &http.Client{}}
+}
+
+// Client is a getter of the field.
+func (a *Agent) Client() *http.Client { return a.client } // want Client:"clienttimeout 3s"
+
+// Plain is a getter of a field that holds a client without a Timeout.
+func (a *Agent) Plain() *http.Client { return a.plain }
+
+// A method getter of a field the constructor fills with a client with a
+// Timeout.
+func (a *Agent) head(url string) (resp *http.Response, err error) {
+	for try := 0; ; try++ {
+		resp, err = a.Client().Head(url) // want `per-attempt timeout \(http.Client.Timeout\) inside retry loop but no overall deadline`
+		if err == nil || try >= 2 {
+			return resp, err
+		}
+	}
+}
+
 // ---- must stay silent ----
+
+// The getter's field holds no Timeout.
+func (a *Agent) headPlain(url string) (resp *http.Response, err error) {
+	for try := 0; ; try++ {
+		resp, err = a.Plain().Head(url)
+		if err == nil || try >= 2 {
+			return resp, err
+		}
+	}
+}
 
 var (
 	plainOnce sync.Once
