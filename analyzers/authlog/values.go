@@ -1130,11 +1130,7 @@ func (s *fstate) urlSecret(fn *types.Func, recv ast.Expr, args []ast.Expr, out [
 	if fn.Pkg() == nil || len(out) == 0 {
 		return
 	}
-	if fn.Pkg().Path() != httpPkg {
-		// A Doer's Do: its default is a *http.Client.
-		if httpmodel.IsClientDo(fn) && len(args) == 1 && len(out) == 2 && !s.setsUserinfo() && s.urlHoldsSecret(args[0]) {
-			out[1].c |= credURLError
-		}
+	if fn.Pkg().Path() != httpPkg && !httpmodel.IsClientDo(fn) {
 		return
 	}
 	if u := newRequestURL(fn, args); u != nil {
@@ -1153,9 +1149,15 @@ func (s *fstate) urlSecret(fn *types.Func, recv ast.Expr, args []ast.Expr, out [
 				out[1].c |= credURLError
 			}
 		}
-	case httpmodel.IsMethod(fn, httpPkg, "Client", "Do"):
-		if len(args) == 1 && len(out) == 2 && !s.setsUserinfo() && s.urlHoldsSecret(args[0]) {
-			out[1].c |= credURLError
+	case httpmodel.IsClientDo(fn):
+		// Client.Do, or a Doer's Do: its default is a *http.Client.
+		if len(args) == 1 && len(out) == 2 && !s.setsUserinfo() {
+			secret, params := s.requestURL(args[0])
+			if secret {
+				out[1].c |= credURLError
+			}
+			// The error prints the URL the function was handed.
+			out[1].p |= params
 		}
 	}
 }
@@ -1165,28 +1167,38 @@ func (s *fstate) urlSecret(fn *types.Func, recv ast.Expr, args []ast.Expr, out [
 // with, or a value stored in its URL (req.URL.RawQuery = q.Encode()). What
 // else the request carries (a body, a header) its error does not print.
 func (s *fstate) urlHoldsSecret(req ast.Expr) bool {
+	secret, _ := s.requestURL(req)
+	return secret
+}
+
+// requestURL reports whether the URL of the request req, a local
+// variable, holds a secret (see urlHoldsSecret), and the parameters of
+// the function the URL it is made with derives from.
+func (s *fstate) requestURL(req ast.Expr) (secret bool, params uint64) {
 	v := s.varOf(req)
 	if v == nil || s.f == nil {
-		return false
+		return false, 0
 	}
 	for _, d := range s.f.Defs(v, req.Pos()) {
 		switch {
 		case d.Hidden || d.Rhs == nil:
 		case d.Update:
 			if s.eval(d.Rhs).c&credSecret != 0 {
-				return true
+				secret = true
 			}
 		default:
 			call, ok := ast.Unparen(d.Rhs).(*ast.CallExpr)
 			if !ok || d.Idx > 0 {
 				continue
 			}
-			if u := newRequestURL(httpmodel.Callee(s.info, call), call.Args); u != nil && s.eval(u).c&credSecret != 0 {
-				return true
+			if u := newRequestURL(httpmodel.Callee(s.info, call), call.Args); u != nil {
+				uv := s.eval(u)
+				secret = secret || uv.c&credSecret != 0
+				params |= uv.p
 			}
 		}
 	}
-	return false
+	return secret, params
 }
 
 // setsUserinfo reports whether the function gives a URL a user

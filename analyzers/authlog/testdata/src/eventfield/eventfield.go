@@ -75,7 +75,7 @@ func (b *builder) Header(h http.Header) *builder {
 	return b
 }
 
-func (b *builder) Do(url string) (*http.Response, error) { // want Do:`authlog\(sink=\(\*log.Logger\).Printf values=p0 sends=p0\)`
+func (b *builder) Do(url string) (*http.Response, error) { // want Do:`authlog\(sink=\(\*log\.Logger\)\.Printf values=p0 sends=p0 result1<-p0\)`
 	req, err := http.NewRequest(http.MethodGet, url, nil)
 	if err != nil {
 		return nil, err

@@ -52,7 +52,7 @@ func (c *Client) log(data LogData, err error) {
 	c.logger.Log(data, err)
 }
 
-func (c *Client) Get(url, token string) (*http.Response, error) { // want Get:"authlog\\(sink=log.Printf values=p0 sends=p0 p1=sent\\(header-value\\)\\)"
+func (c *Client) Get(url, token string) (*http.Response, error) { // want Get:"authlog\\(sink=log.Printf values=p0 sends=p0 result1<-p0 p1=sent\\(header-value\\)\\)"
 	req, err := http.NewRequest(http.MethodGet, url, nil)
 	if err != nil {
 		return nil, err

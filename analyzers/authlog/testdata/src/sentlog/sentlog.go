@@ -51,7 +51,7 @@ func (c *Client) SetPassword(ctx context.Context, user, password string) error {
 }
 
 // Scan puts the password in the query of the path req logs.
-func (c *Client) Scan(ctx context.Context, user, password string) error { // want Scan:`authlog\(sink=log.Printf values=p1,p2 sends=p1,p2\)`
+func (c *Client) Scan(ctx context.Context, user, password string) error { // want Scan:`authlog\(sink=log\.Printf values=p1,p2 sends=p1,p2 result0=secret result0<-p1,p2\)`
 	q := url.Values{}
 	q.Set("username", user)
 	q.Set("password", password)
@@ -81,7 +81,7 @@ func (c *Client) Login(ctx context.Context, user, password string) error {
 }
 
 // Must stay silent: what the callers hand req holds no secret.
-func (c *Client) Rename(ctx context.Context, user, name string) error { // want Rename:`authlog\(sink=log.Printf values=p1,p2 sends=p1,p2\)`
+func (c *Client) Rename(ctx context.Context, user, name string) error { // want Rename:`authlog\(sink=log\.Printf values=p1,p2 sends=p1,p2 result0<-p1\)`
 	return c.put(ctx, "/access/users/"+user, map[string]string{"name": name})
 }
 
@@ -111,7 +111,7 @@ func (c *Client) get(ctx context.Context, path string) error {
 	return resp.Body.Close()
 }
 
-func (c *Client) Probe(ctx context.Context, password string) error { // want Probe:`authlog\(sink=log.Printf values=p1 sends=p1\)`
+func (c *Client) Probe(ctx context.Context, password string) error { // want Probe:`authlog\(sink=log\.Printf values=p1 sends=p1 result0=secret result0<-p1\)`
 	q := url.Values{}
 	q.Set("password", password)
 	return c.get(ctx, "/probe?"+q.Encode())

@@ -16,7 +16,7 @@ type Client struct {
 }
 
 // Put logs the body and sends it.
-func (c *Client) Put(ctx context.Context, path string, body any) error { // want Put:`authlog\(sink=log.Printf values=p1,p2 sends=p1,p2\)`
+func (c *Client) Put(ctx context.Context, path string, body any) error { // want Put:`authlog\(sink=log\.Printf values=p1,p2 sends=p1,p2 result0<-p1\)`
 	data, err := json.Marshal(body)
 	if err != nil {
 		return err
@@ -39,7 +39,7 @@ func Note(what string, v any) { // want Note:`authlog\(sink=log.Printf values=p0
 }
 
 // Upload logs the headers it is handed and sends only the body.
-func (c *Client) Upload(ctx context.Context, path string, extra http.Header, body []byte) error { // want Upload:`authlog\(sink=log.Printf values=p1,p2 sends=p1\)`
+func (c *Client) Upload(ctx context.Context, path string, extra http.Header, body []byte) error { // want Upload:`authlog\(sink=log\.Printf values=p1,p2 sends=p1 result0<-p1\)`
 	log.Printf("upload %s headers=%v", path, extra)
 	ctx = context.WithValue(ctx, ctxKey{}, extra)
 	r, err := http.NewRequestWithContext(ctx, http.MethodPut, c.Base+path, bytes.NewReader(body))

@@ -23,7 +23,7 @@ type Client struct {
 }
 
 // A key put in the query string, the error of the send logged.
-func (c *Client) Query(path string) (*http.Response, error) { // want Query:`authlog\(result1=url-error\)`
+func (c *Client) Query(path string) (*http.Response, error) { // want Query:`authlog\(sink=log\.Printf values=p0 sends=p0 result1=url-error result1<-p0\)`
 	q := url.Values{}
 	q.Set("api_key", c.apiKey)
 	req, err := http.NewRequest(http.MethodGet, c.base+path+"?"+q.Encode(), nil)
@@ -39,7 +39,7 @@ func (c *Client) Query(path string) (*http.Response, error) { // want Query:`aut
 }
 
 // The query given to the request after it was made.
-func (c *Client) Later(path string) error { // want Later:`authlog\(result0=url-error\)`
+func (c *Client) Later(path string) error { // want Later:`authlog\(sink=slog\.Error values=p0 sends=p0 result0=url-error result0<-p0\)`
 	req, err := http.NewRequest(http.MethodGet, c.base+path, nil)
 	if err != nil {
 		return err
@@ -73,7 +73,7 @@ func (c *Client) Helper(path string) { // want Helper:`authlog\(sink=log.Printf 
 }
 
 // Silent: the key goes in a header, which the error does not print.
-func (c *Client) Header(path string) {
+func (c *Client) Header(path string) { // want Header:`authlog\(sink=log\.Printf values=p0 sends=p0\)`
 	req, _ := http.NewRequest(http.MethodGet, c.base+path, nil)
 	req.Header.Set("X-Api-Key", c.headerKey)
 	if _, err := c.hc.Do(req); err != nil {
@@ -244,7 +244,7 @@ func search(city, units string) {
 
 // The address of a request whose query holds a key, logged as a trace
 // line is: the URL prints the key.
-func (c *Client) Traced(path string) error { // want Traced:`authlog\(result0=url-error\)`
+func (c *Client) Traced(path string) error { // want Traced:`authlog\(result0=url-error result0<-p0\)`
 	req, err := http.NewRequest(http.MethodGet, c.base+path+"?api_key="+c.apiKey, nil)
 	if err != nil {
 		return err
@@ -258,7 +258,7 @@ func (c *Client) Traced(path string) error { // want Traced:`authlog\(result0=ur
 }
 
 // The same, the query given after the request was made.
-func (c *Client) TracedLater(path string) error { // want TracedLater:`authlog\(result0=url-error\)`
+func (c *Client) TracedLater(path string) error { // want TracedLater:`authlog\(result0=url-error result0<-p0\)`
 	req, err := http.NewRequest(http.MethodGet, c.base+path, nil)
 	if err != nil {
 		return err
@@ -273,7 +273,7 @@ func (c *Client) TracedLater(path string) error { // want TracedLater:`authlog\(
 }
 
 // Silent: the address of a request whose query names nothing secret.
-func (c *Client) TracedPage(path, page string) error {
+func (c *Client) TracedPage(path, page string) error { // want TracedPage:`authlog\(result0<-p0,p1\)`
 	req, err := http.NewRequest(http.MethodGet, c.base+path+"?page="+page, nil)
 	if err != nil {
 		return err
@@ -347,4 +347,37 @@ func (c *DoerClient) Post(body string) error {
 		return err
 	}
 	return resp.Body.Close()
+}
+
+// getURL sends a GET to the URL it is handed: its error prints that URL.
+func getURL(c *http.Client, endpoint string) error {
+	req, err := http.NewRequest(http.MethodGet, endpoint, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := c.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// The caller puts the token in the URL it hands the helper.
+func validate(c *http.Client, endpoint, accessToken string) bool {
+	params := url.Values{"access_token": {accessToken}}
+	if err := getURL(c, endpoint+"?"+params.Encode()); err != nil {
+		log.Printf("validating at %s failed: %v", endpoint, err) // want `secret \(a password, key or token\) reaches log.Printf`
+		return false
+	}
+	return true
+}
+
+// Silent: a page number in the URL.
+func fetchPage(c *http.Client, endpoint, page string) bool {
+	params := url.Values{"page": {page}}
+	if err := getURL(c, endpoint+"?"+params.Encode()); err != nil {
+		log.Printf("fetching %s failed: %v", endpoint, err)
+		return false
+	}
+	return true
 }
