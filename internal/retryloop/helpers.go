@@ -360,8 +360,23 @@ func libOpFact(info *types.Info, fd *ast.FuncDecl, files []*ast.File, e retrylib
 // literalOf returns the function literal that e is: the literal itself, or
 // a local variable of fn assigned only that literal.
 func (r *Result) literalOf(fn *ast.FuncDecl, e ast.Expr) *ast.FuncLit {
+	return r.literalOfDepth(fn, e, 0)
+}
+
+// literalOfDepth is literalOf that sees through a literal that only
+// forwards to another (func() (int, error) { return execute() }, with
+// execute a local variable assigned a literal): the operation is the
+// literal forwarded to.
+func (r *Result) literalOfDepth(fn *ast.FuncDecl, e ast.Expr, depth int) *ast.FuncLit {
 	switch e := ast.Unparen(e).(type) {
 	case *ast.FuncLit:
+		if depth < 3 {
+			if inner := forwarded(e); inner != nil {
+				if lit := r.literalOfDepth(fn, inner, depth+1); lit != nil && types.Identical(r.pass.TypesInfo.TypeOf(lit), r.pass.TypesInfo.TypeOf(e)) {
+					return lit
+				}
+			}
+		}
 		return e
 	case *ast.Ident:
 		v, ok := r.pass.TypesInfo.Uses[e].(*types.Var)
@@ -373,9 +388,54 @@ func (r *Result) literalOf(fn *ast.FuncDecl, e ast.Expr) *ast.FuncLit {
 			return nil
 		}
 		lit, _ := ast.Unparen(values[0]).(*ast.FuncLit)
+		if lit != nil && depth < 3 {
+			return r.literalOfDepth(fn, lit, depth+1)
+		}
 		return lit
 	}
 	return nil
+}
+
+// forwarded returns the local function a literal's body only calls and
+// returns the results of, with the literal's own parameters in order (or
+// none): return execute(), execute(ctx); nil for any other body.
+func forwarded(lit *ast.FuncLit) ast.Expr {
+	if len(lit.Body.List) != 1 {
+		return nil
+	}
+	var call *ast.CallExpr
+	switch st := lit.Body.List[0].(type) {
+	case *ast.ReturnStmt:
+		if len(st.Results) == 1 {
+			call, _ = ast.Unparen(st.Results[0]).(*ast.CallExpr)
+		}
+	case *ast.ExprStmt:
+		if lit.Type.Results == nil || lit.Type.Results.NumFields() == 0 {
+			call, _ = ast.Unparen(st.X).(*ast.CallExpr)
+		}
+	}
+	if call == nil || call.Ellipsis.IsValid() {
+		return nil
+	}
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	var params []string
+	for _, f := range lit.Type.Params.List {
+		for _, n := range f.Names {
+			params = append(params, n.Name)
+		}
+	}
+	if len(call.Args) != len(params) {
+		return nil
+	}
+	for i, a := range call.Args {
+		if ai, ok := ast.Unparen(a).(*ast.Ident); !ok || ai.Name != params[i] {
+			return nil
+		}
+	}
+	return id
 }
 
 // stmtOf returns the statement of a block of fn that holds n, or nil.

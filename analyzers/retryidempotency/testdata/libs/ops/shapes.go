@@ -72,7 +72,33 @@ func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	return resp, err
 }
 
+// The operation only forwards to a closure held in a variable.
+func opThunk(ctx context.Context, body []byte) error {
+	execute := func() error {
+		resp, err := http.Post("https://api.example.com/charges", "application/json", bytes.NewReader(body)) // want `POST is retried by backoff.Retry after a transport error without an idempotency key`
+		if err != nil {
+			return err
+		}
+		return resp.Body.Close()
+	}
+	return backoff.Retry(func() error {
+		return execute()
+	}, backoff.WithContext(backoff.NewExponentialBackOff(), ctx))
+}
+
 // ---- must stay silent ----
+
+// The thunk forwards to a closure that gives up on a transport error.
+func opThunkPermanent(ctx context.Context, body []byte) error {
+	execute := func() error {
+		resp, err := http.Post("https://api.example.com/charges", "application/json", bytes.NewReader(body))
+		if err != nil {
+			return backoff.Permanent(err)
+		}
+		return resp.Body.Close()
+	}
+	return backoff.Retry(func() error { return execute() }, backoff.WithContext(backoff.NewExponentialBackOff(), ctx))
+}
 
 func opVarPermanent(ctx context.Context, body []byte) error {
 	operation := func() error {
