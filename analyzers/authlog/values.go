@@ -1021,7 +1021,9 @@ func (s *fstate) tuple(call *ast.CallExpr) (out []val, known bool) {
 	}
 	fn := httpmodel.Callee(info, call)
 	if fn == nil {
-		return out, false
+		if fn = s.funcVarTarget(call); fn == nil {
+			return out, false
+		}
 	}
 	recv, args := httpmodel.Receiver(info, call)
 	if subject, ok := scrubbed(info, fn, args); ok {
@@ -2432,4 +2434,81 @@ func fieldsOf(st *types.Struct) []*types.Var {
 		out[i] = st.Field(i)
 	}
 	return out
+}
+
+// funcVarTarget returns the one named function a call through a local
+// variable of func type runs (getSession := getBasicSession, or a literal
+// assigned to it that hands its own parameters to that function), nil
+// when the variable may hold another.
+func (s *fstate) funcVarTarget(call *ast.CallExpr) *types.Func {
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok || s.decl == nil {
+		return nil
+	}
+	v, ok := s.info.Uses[id].(*types.Var)
+	if !ok || v.Kind() != types.LocalVar {
+		return nil
+	}
+	values, known := flow.Assigned(s.info, s.decl, v)
+	if !known || len(values) == 0 {
+		return nil
+	}
+	var target *types.Func
+	for _, val := range values {
+		var g *types.Func
+		switch x := ast.Unparen(val).(type) {
+		case *ast.Ident, *ast.SelectorExpr:
+			g, _ = s.info.Uses[identOf(x)].(*types.Func)
+		case *ast.FuncLit:
+			g = s.wrapped(x)
+		}
+		if g == nil || target != nil && g != target {
+			return nil
+		}
+		target = g
+	}
+	return target
+}
+
+func identOf(e ast.Expr) *ast.Ident {
+	switch x := e.(type) {
+	case *ast.Ident:
+		return x
+	case *ast.SelectorExpr:
+		return x.Sel
+	}
+	return nil
+}
+
+// wrapped returns the named function a literal calls with its own
+// parameters, in order, when it calls exactly one so: the function it
+// wraps.
+func (s *fstate) wrapped(lit *ast.FuncLit) *types.Func {
+	var params []types.Object
+	for _, f := range lit.Type.Params.List {
+		for _, n := range f.Names {
+			params = append(params, s.info.Defs[n])
+		}
+	}
+	var found *types.Func
+	n := 0
+	ast.Inspect(lit.Body, func(m ast.Node) bool {
+		call, ok := m.(*ast.CallExpr)
+		if !ok || len(call.Args) != len(params) {
+			return true
+		}
+		for i, a := range call.Args {
+			if id, ok := ast.Unparen(a).(*ast.Ident); !ok || s.info.Uses[id] != params[i] {
+				return true
+			}
+		}
+		if g := httpmodel.Callee(s.info, call); g != nil {
+			found, n = g, n+1
+		}
+		return true
+	})
+	if n != 1 {
+		return nil
+	}
+	return found
 }
