@@ -7,6 +7,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"net/http"
 	"slices"
 	"strings"
 
@@ -398,6 +399,9 @@ func (c *checker) analyzeBody(ftype *ast.FuncType, body *ast.BlockStmt, nodes []
 					return b
 				}
 			}
+			if b := c.mapHeaderRead(e); b != 0 {
+				return b
+			}
 			a, ok := httpmodel.HeaderRead(info, e)
 			if !ok {
 				return 0
@@ -543,6 +547,9 @@ func (c *checker) scanBody(fd *ast.FuncDecl) *scan {
 	for _, n := range c.calls.Nodes(fd) {
 		if ix, ok := n.(*ast.IndexExpr); ok {
 			if a, ok := httpmodel.HeaderRead(info, ix); ok && (a.Name == "" || c.headers.Has(a.Name)) {
+				sc.reads = true
+			}
+			if c.mapHeaderRead(ix) != 0 {
 				sc.reads = true
 			}
 		}
@@ -780,4 +787,46 @@ func isNilable(t types.Type) bool {
 		return true
 	}
 	return false
+}
+
+// mapHeaderRead returns the bits of a read of a wait header from a map of
+// header names to values that is no http.Header (headers["retry-after"]
+// of a map[string]string that a client fills with the response's headers,
+// their names folded), 0 for anything else.
+func (c *checker) mapHeaderRead(e ast.Expr) flow.Bits {
+	ix, ok := e.(*ast.IndexExpr)
+	if !ok {
+		return 0
+	}
+	info := c.pass.TypesInfo
+	t := info.TypeOf(ix.X)
+	if t == nil || httpmodel.IsNamed(t, "net/http", "Header") {
+		return 0
+	}
+	m, ok := t.Underlying().(*types.Map)
+	if !ok || !isStringType(m.Key()) {
+		return 0
+	}
+	switch elem := m.Elem().Underlying().(type) {
+	case *types.Basic:
+		if !isStringType(elem) {
+			return 0
+		}
+	case *types.Slice:
+		if !isStringType(elem.Elem()) {
+			return 0
+		}
+	default:
+		return 0
+	}
+	k, ok := httpmodel.ConstString(info, ix.Index)
+	if !ok {
+		return 0
+	}
+	return c.headerBits(http.CanonicalHeaderKey(k))
+}
+
+func isStringType(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Kind() == types.String
 }
