@@ -28,6 +28,7 @@ var writerMethods = map[string]bool{"Write": true, "WriteString": true, "WriteBy
 //	b.Write, WriteString, WriteByte, WriteRune, ReadFrom  on *bytes.Buffer, *strings.Builder, *bufio.Writer
 //	(*http.Request).Write(w), WriteProxy(w)   (*http.Response).Write(w)   (http.Header).Write(w), WriteSubset(w, exclude)
 //	(url.Values).Set, Add(key, value)
+//	(*base64.Encoding).Encode, Decode(dst, src)   (*base32.Encoding) the same   hex.Encode, Decode(dst, src)
 //	crypto/rand.Read(buf)   math/rand.Read(buf)   (*math/rand.Rand).Read(buf)   io.ReadFull, ReadAtLeast(r, buf, ...)
 func WriteDest(info *types.Info, call *ast.CallExpr, fn *types.Func) (dest ast.Expr, at int, ok bool) {
 	if fn == nil || fn.Pkg() == nil {
@@ -46,6 +47,11 @@ func WriteDest(info *types.Info, call *ast.CallExpr, fn *types.Func) (dest ast.E
 		httpmodel.IsMethod(fn, "net/http", "Request", "Write", "WriteProxy"),
 		httpmodel.IsMethod(fn, "net/http", "Response", "Write"),
 		httpmodel.IsMethod(fn, "net/http", "Header", "Write", "WriteSubset"):
+		return first()
+	case httpmodel.IsMethod(fn, "encoding/base64", "Encoding", "Encode", "Decode"),
+		httpmodel.IsMethod(fn, "encoding/base32", "Encoding", "Encode", "Decode"),
+		httpmodel.IsPkgFunc(fn, "encoding/hex", "Encode", "Decode"):
+		// enc.Encode(dst, src) writes src, spelled otherwise, into dst.
 		return first()
 	case httpmodel.IsPkgFunc(fn, "crypto/rand", "Read"), httpmodel.IsPkgFunc(fn, "math/rand", "Read"),
 		httpmodel.IsMethod(fn, "math/rand", "Rand", "Read"):

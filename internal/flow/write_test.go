@@ -16,6 +16,8 @@ const writePrelude = `package p
 
 import (
 	"bytes"
+	"encoding/base64"
+	"encoding/hex"
 	"fmt"
 	"io"
 	"net/http"
@@ -24,6 +26,8 @@ import (
 
 func src() string { return "" }
 func use(...any)  {}
+
+var _, _ = base64.StdEncoding, hex.Encode
 
 var (
 	_ = bytes.NewBuffer
@@ -54,6 +58,8 @@ func TestWrites(t *testing.T) {
 		{"map element", `func f() { m := map[string]string{}; m["k"] = src(); use(m) }`, []flow.Bits{flow.Source}},
 		{"request Write", `func f(r *http.Request) { var b bytes.Buffer; r.Write(&b); use(b.String()) }`, []flow.Bits{flow.Param(0)}},
 		{"io.ReadFull fills its buffer", `func f(r io.Reader) { b := make([]byte, 8); io.ReadFull(r, b); use(b) }`, []flow.Bits{flow.Param(0)}},
+		{"base64 Encode fills its destination", `func f() { b := make([]byte, 8); base64.StdEncoding.Encode(b, []byte(src())); use(b) }`, []flow.Bits{flow.Source}},
+		{"hex Encode fills its destination", `func f() { b := make([]byte, 8); hex.Encode(b, []byte(src())); use(b) }`, []flow.Bits{flow.Source}},
 		{"io.ReadFull's reader is no destination", `func f(r io.Reader) { b := make([]byte, 8); io.ReadFull(r, b); use(r) }`, []flow.Bits{flow.Param(0)}},
 	}
 	for _, tt := range tests {

@@ -358,3 +358,12 @@ func postKeyLiteral(name string, s Settings) {
 	body, _ := json.Marshal(CreateKey{Name: name, Secret: s.DBPassword})
 	log.Printf("POST /keys %s", body)
 }
+
+// The encoder writes the credentials into the buffer it is handed.
+func saslEncoded(s Settings) []byte {
+	raw := "\x00" + s.Host + "\x00" + s.DBPassword
+	enc := make([]byte, base64.StdEncoding.EncodedLen(len(raw)))
+	base64.StdEncoding.Encode(enc, []byte(raw))
+	log.Printf("SEND %s", enc) // want `secret \(a password, key or token\) reaches log.Printf`
+	return enc
+}
