@@ -874,7 +874,7 @@ func (c *checker) attemptTimeout(fn ast.Node, call *ast.CallExpr) (timeout, bool
 func (c *checker) timeoutCall(call *ast.CallExpr) (timeout, bool) {
 	info := c.pass.TypesInfo
 	f := httpmodel.Callee(info, call)
-	if !isTimeoutFunc(f) || len(call.Args) < 2 {
+	if !isTimeoutFunc(f) || len(call.Args) < 2 || c.timerOnly(call) {
 		return timeout{}, false
 	}
 	t := timeout{call: call, parent: call.Args[0], outer: call.Args[0]}
@@ -894,6 +894,45 @@ func (c *checker) timeoutCall(call *ast.CallExpr) (timeout, bool) {
 		}
 	}
 	return t, true
+}
+
+// timerOnly reports whether the context call makes (ctx, cancel :=
+// context.WithTimeout(base, delay)) is used only as a timer: its Done
+// channel received from, its Err read, and handed to no call, so that it
+// bounds no attempt: it is the wait between two (<-ctx.Done()).
+func (c *checker) timerOnly(call *ast.CallExpr) bool {
+	info := c.pass.TypesInfo
+	fd, ok := c.index.DeclAt(call.Pos())
+	if !ok {
+		return false
+	}
+	var ctx *types.Var
+	ast.Inspect(fd.Decl, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok && len(as.Rhs) == 1 && as.Rhs[0] == ast.Expr(call) && len(as.Lhs) == 2 {
+			if id, ok := as.Lhs[0].(*ast.Ident); ok {
+				ctx, _ = info.ObjectOf(id).(*types.Var)
+			}
+		}
+		return ctx == nil
+	})
+	if ctx == nil {
+		return false
+	}
+	uses, methods := 0, 0
+	ast.Inspect(fd.Decl, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SelectorExpr:
+			if id, ok := ast.Unparen(n.X).(*ast.Ident); ok && info.Uses[id] == types.Object(ctx) && (n.Sel.Name == "Done" || n.Sel.Name == "Err") {
+				methods++
+			}
+		case *ast.Ident:
+			if info.Uses[n] == types.Object(ctx) {
+				uses++
+			}
+		}
+		return true
+	})
+	return uses > 0 && uses == methods
 }
 
 // noDeadline reports whether the context e certainly carries no deadline:

@@ -249,3 +249,44 @@ func untilFetched(ctx context.Context, c *http.Client, url string) error {
 		}
 	}
 }
+
+// Silent: the wait is a context used as a timer (<-ctx.Done()), which the
+// caller's cancellation ends too; no attempt has a timeout.
+func contextTimer(ctx context.Context, c *http.Client, url string) error {
+	delay := time.Second
+	var last error
+	for i := 0; i < 5; i++ {
+		if i != 0 {
+			wctx, cancel := context.WithTimeout(ctx, delay)
+			<-wctx.Done()
+			cancel()
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			delay *= 2
+		}
+		if last = get(ctx, c, url); last == nil {
+			return nil
+		}
+	}
+	return last
+}
+
+// The same context handed to the send bounds the attempt.
+func contextAttempt(ctx context.Context, c *http.Client, url string) error {
+	var last error
+	for i := 0; i < 5; i++ {
+		actx, cancel := context.WithTimeout(ctx, 10*time.Second) // want `per-attempt timeout \(context.WithTimeout\) inside retry loop but no overall deadline`
+		last = get(actx, c, url)
+		cancel()
+		if last == nil {
+			return nil
+		}
+		select {
+		case <-time.After(time.Second):
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	return last
+}
