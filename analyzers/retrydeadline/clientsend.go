@@ -11,6 +11,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/types"
+	"slices"
 	"time"
 
 	"github.com/retrylint/retrylint/internal/fixes"
@@ -91,7 +92,15 @@ func (c *checker) requestBuilt(fd *ast.FuncDecl, req ast.Expr) (ctx ast.Expr, ok
 		return nil, false
 	}
 	values, known := flow.Assigned(info, fd.Body, v)
-	if !known || len(values) != 1 {
+	if !known || len(values) == 0 {
+		return nil, false
+	}
+	if !slices.ContainsFunc(values, func(e ast.Expr) bool { return !c.buildsPlainRequest(e) }) {
+		// req, err := c.newRequest(body), and again after a failure:
+		// requests with no context.
+		return nil, true
+	}
+	if len(values) != 1 {
 		return nil, false
 	}
 	call, isCall := ast.Unparen(values[0]).(*ast.CallExpr)

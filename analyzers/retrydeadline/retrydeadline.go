@@ -2009,6 +2009,27 @@ func (c *checker) builtByHelper(l *retryloop.Loop, req ast.Expr) bool {
 	if !ok || call.Pos() < l.Body.Pos() || call.End() > l.Body.End() {
 		return false
 	}
+	return c.builtByFunc(call)
+}
+
+// buildsPlainRequest reports whether e builds a request with no context:
+// a call of http.NewRequest, or of a function of the package that hands
+// back one (see builtByFunc).
+func (c *checker) buildsPlainRequest(e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	if httpmodel.IsPkgFunc(httpmodel.Callee(c.pass.TypesInfo, call), "net/http", "NewRequest") {
+		return true
+	}
+	return c.builtByFunc(call)
+}
+
+// builtByFunc reports whether call calls a function of the package whose
+// every return hands back a request http.NewRequest made there.
+func (c *checker) builtByFunc(call *ast.CallExpr) bool {
+	info := c.pass.TypesInfo
 	g := httpmodel.Callee(info, call)
 	if g == nil {
 		return false
