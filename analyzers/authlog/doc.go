@@ -121,7 +121,12 @@
 //     embedded struct's; a field tagged json:"-" (xml:"-"), a secret of a
 //     struct held in a field, as an API's response holds related objects
 //     whose credentials the server leaves empty, or a type with its own
-//     MarshalJSON (MarshalXML) or MarshalText, does not count). These are looked for in the
+//     MarshalJSON (MarshalXML) or MarshalText, does not count), and one
+//     made of a struct literal whose fields hold a secret, whatever their
+//     names, for the fields the encoder writes (xml.Marshal(auth{
+//     Mechanism: "PLAIN", Value: encoded})); base64, base32 and hex
+//     encodings and decodings carry what they encode, returned or written
+//     into the buffer they are handed (enc.Encode(dst, src)). These are looked for in the
 //     packages that reach net/http, as every source is. A name says
 //     secret when its last words are password, passwd or passphrase, when
 //     it is secret alone or a client, API, app, shared, signing, webhook,
@@ -209,12 +214,15 @@
 // q.Encode()), so that the request's URL (req.URL, req.URL.String()) of
 // a request the function makes shows it, and an environment variable whose name says secret
 // (os.Getenv("MAPS_API_KEY")). The error of a net/http send (Client.Do,
-// Get, Head, Post, PostForm and the package's functions of those names)
-// is a *url.Error whose text is the operation, the URL and the cause; the
-// client strips a user's password from it, not the query or the path.
-// So the error of a send whose URL holds a secret carries it, into the
-// function that logs it, in this package or another (a helper that
-// returns the error). What else the request carries (a body, a header)
+// Get, Head, Post, PostForm and the package's functions of those names,
+// and the Do of an interface *http.Client satisfies, a Doer, whose
+// default is one) is a *url.Error whose text is the operation, the URL
+// and the cause; the client strips a user's password from it, not the
+// query or the path. So the error of a send whose URL holds a secret
+// carries it, into the function that logs it, in this package or another
+// (a helper that returns the error), and a helper's error carries the
+// parameters the URL it sends to is made from, for the callers that put
+// a token in it (getURL(c, endpoint+"?access_token="+tok)). What else the request carries (a body, a header)
 // the error does not print. The fix logs errors.Unwrap(err), the cause,
 // where every assignment of err that reaches the log is the error of such
 // a send (which the client documents to be a *url.Error); otherwise the
@@ -359,6 +367,11 @@
 // name says nothing (Out with Debugf beside Infof) logs when such a
 // method writes to a writer its receiver holds.
 //
+// A call through a local variable of func type runs the one named
+// function the variable holds, directly or through a literal that hands
+// it its own parameters (getSession := basicSession), and carries what
+// that function's results carry.
+//
 // A func value held in a struct field or a variable is a log when its
 // name and signature are a logging method's by the same rule (a field
 // Logf func(format string, args ...any) of an SDK's client, which its
@@ -431,7 +444,10 @@
 //	log.Printf("attempt %d: %s %s -> %d, waiting %v", attempt, req.Method, req.URL.Redacted(), resp.StatusCode, wait)
 //
 // Not reported: other headers (Content-Type, X-Request-Id); presence and
-// length checks (h.Get("Authorization") != "", len(token)); a redacted
+// length checks (h.Get("Authorization") != "", len(token)); the first
+// field of a split authorization value, its scheme or its user name
+// (strings.Split(auth, "/")[0], strings.Fields(auth)[0]; a first cookie
+// still is a credential); a redacted
 // header or request, and a dump of one. A header is redacted once every
 // configured header is removed from it: deleted or overwritten with a
 // marker (h.Set("Authorization", "[redacted]"), "***", "xxxx", ""), here

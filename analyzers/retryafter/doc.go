@@ -20,7 +20,10 @@
 // method, in this package or in another. A helper that reads a header by
 // a name it is given (getHeader(resp, name), a wrapper's
 // HeaderValue(key)), in any package, reads the server's wait where it is
-// passed a wait header's name, also through http.CanonicalHeaderKey. A function value carries the
+// passed a wait header's name, also through http.CanonicalHeaderKey; an
+// entry of a map of header names to values that is no http.Header
+// (headers["retry-after"] of a map[string]string the client fills from
+// the response, names folded) is the header's value. A function value carries the
 // server's wait too when some function stored in it returns that wait: a
 // func-typed field, variable or named function type (a policy's Backoff)
 // to which the package, or the package that declares it, stores a
@@ -67,7 +70,10 @@
 //     if d < 0 { d = 0 } does not help: zero is no wait either); the check
 //     may be left to every caller of a parsing helper, or to the code that
 //     reads the struct field the value is stored in
-//     (if e.retry > 0 { return Retry }); an exported helper that no
+//     (if e.retry > 0 { return Retry }), and a value used only beside the
+//     client's own interval in max(interval, d), in the caller or in a
+//     function of the package it is handed to, gives way to that
+//     interval, not to no wait; an exported helper that no
 //     function of its package calls, and that floors a negative value to
 //     exactly what it returns for a malformed one (0, or (0, false)),
 //     treats a negative value as no header: its callers, out of sight,

@@ -42,7 +42,12 @@
 //     more than the context, or is handed more than it, counts only when
 //     it is the package's own or a method of an interface none of whose
 //     implementations the package sees makes a timeout, since the span it
-//     returns may hold the cancel of a deadline) that the function
+//     returns may hold the cancel of a deadline; a child that adds no
+//     deadline, context.WithCancel, WithCancelCause or WithValue, unless
+//     its cancel function is handed to a call or stored, as
+//     time.AfterFunc(budget, cancel) would make it a deadline; a variable
+//     made before the loop that holds one of those on every path, base :=
+//     ctx; if ... { base = detach(ctx) }) that the function
 //     gives no deadline of its own: the caller's deadline, if it has one,
 //     is then the only bound over the attempts and the waits. A timeout
 //     made only on some attempts (if a per-attempt duration is set) is a
@@ -62,7 +67,10 @@
 //     overall deadline just before the call and hands it to the helper,
 //     sized from the helper's attempt count and pause when the call
 //     passes them (or its receiver holds them) or the helper fixes them;
-//   - a request built inside the loop, with http.NewRequest or with a
+//   - a request built inside the loop, with http.NewRequest (or by a
+//     function of the package whose every return hands back a request
+//     http.NewRequest made: req, err := c.newRequest(body); the fix then
+//     sends req.WithContext(opCtx)) or with a
 //     context on which the function set no deadline of its own (the
 //     caller's, say), and sent through an http.Client whose Timeout is set:
 //     in the same function, or in a store of the struct field that
@@ -81,7 +89,9 @@
 //     across packages; one declared without a value and filled once, by
 //     a sync.Once, counts), or returned where it is used by a call
 //     without arguments of such a constructor or of a getter of such a
-//     variable (sharedClient().Get(url)), when the Timeout is a constant
+//     variable (sharedClient().Get(url)), or of a getter method of a field
+//     the package stores such clients in (a.Client().Do(req) with Client
+//     returning a.client), when the Timeout is a constant
 //     the fix can write and the file imports time; or a client the
 //     caller may hand in, with a default that has a Timeout (if client
 //     == nil { client = &http.Client{Timeout: 10 * time.Second} }, hc :=
@@ -96,7 +106,8 @@
 //     retry helper, whose bound may be an option beside the operation);
 //   - the same send hidden behind a call: a function, in any package, that
 //     sends once per call (outside any loop of its own) through such a
-//     client a request it builds with http.NewRequest, with a context
+//     client a request it builds with http.NewRequest (itself, or through a
+//     builder of the package, also again after a closed connection), with a context
 //     without a deadline or with the context it is passed, or from a URL
 //     (c.upload(batch), c.doOnce(ctx, url); a fact carries it across
 //     packages and to the functions that call it, and the client may be
@@ -115,7 +126,12 @@
 // (time.Now().UTC().Format(http.TimeFormat)), and one only recorded, an
 // attempt's latency kept for a metric or a log line (rtt :=
 // time.Since(start)), are not a budget. An attempt count does not count as
-// a deadline. A poll whose every failure (a transport error, a 408, 429
+// a deadline. A timeout context whose only uses are its Done channel and
+// its Err (wctx, cancel := context.WithTimeout(ctx, delay); <-wctx.Done())
+// is a wait between attempts, not a per-attempt timeout; and a helper's
+// timeout from a duration it is passed and may skip (if d <= 0 { return
+// ctx, noop }) is made on some calls only, so the fix's deadline is then
+// made only when the duration is positive. A poll whose every failure (a transport error, a 408, 429
 // or 5xx, as its send's error and status decide on the control-flow
 // graph) leaves the loop sends again only after a success, and none of
 // these is reported for it; the send's error variable assigned again for

@@ -525,7 +525,9 @@
 // once for all attempts. The fix sets a key made once: on the request the
 // library re-sends, or before the retry call. The operation handed to a
 // retry library is judged as the operation of any retry helper above
-// (held in a variable, sending through a function of the package or with
+// (held in a variable, or in a literal that only forwards to a closure
+// held in one: func() (int, error) { return execute() }; sending through
+// a function of the package or with
 // a URL send, re-sending a request of any method), except that the
 // library says which returned errors it retries: every error but one
 // marked permanent (backoff.Permanent, retry.Unrecoverable), or only one
