@@ -400,19 +400,24 @@ func (r *Result) literalOfDepth(fn *ast.FuncDecl, e ast.Expr, depth int) *ast.Fu
 // returns the results of, with the literal's own parameters in order (or
 // none): return execute(), execute(ctx); nil for any other body.
 func forwarded(lit *ast.FuncLit) ast.Expr {
-	if len(lit.Body.List) != 1 {
+	list := lit.Body.List
+	if len(list) == 0 {
 		return nil
 	}
 	var call *ast.CallExpr
-	switch st := lit.Body.List[0].(type) {
+	switch st := list[0].(type) {
 	case *ast.ReturnStmt:
-		if len(st.Results) == 1 {
+		if len(list) == 1 && len(st.Results) == 1 {
 			call, _ = ast.Unparen(st.Results[0]).(*ast.CallExpr)
 		}
 	case *ast.ExprStmt:
-		if lit.Type.Results == nil || lit.Type.Results.NumFields() == 0 {
+		if len(list) == 1 && (lit.Type.Results == nil || lit.Type.Results.NumFields() == 0) {
 			call, _ = ast.Unparen(st.X).(*ast.CallExpr)
 		}
+	case *ast.AssignStmt:
+		// status, err := execute(); lastErr = err; return status, err:
+		// what the call returns is returned as it is.
+		call = forwardedResults(list)
 	}
 	if call == nil || call.Ellipsis.IsValid() {
 		return nil
@@ -436,6 +441,55 @@ func forwarded(lit *ast.FuncLit) ast.Expr {
 		}
 	}
 	return id
+}
+
+// forwardedResults returns the call of a body that opens with
+// a, b := f(...), ends with return a, b, and between them neither assigns
+// a or b nor returns: a body that hands back f's results, doing something
+// beside (lastErr = b).
+func forwardedResults(list []ast.Stmt) *ast.CallExpr {
+	as := list[0].(*ast.AssignStmt)
+	ret, ok := list[len(list)-1].(*ast.ReturnStmt)
+	if !ok || len(list) < 2 || len(as.Rhs) != 1 || len(ret.Results) != len(as.Lhs) {
+		return nil
+	}
+	call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	names := map[string]bool{}
+	for i, l := range as.Lhs {
+		id, ok := l.(*ast.Ident)
+		r, ok2 := ast.Unparen(ret.Results[i]).(*ast.Ident)
+		if !ok || !ok2 || id.Name == "_" || id.Name != r.Name {
+			return nil
+		}
+		names[id.Name] = true
+	}
+	clean := true
+	for _, st := range list[1 : len(list)-1] {
+		ast.Inspect(st, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit, *ast.ReturnStmt, *ast.BranchStmt:
+				clean = false
+			case *ast.AssignStmt:
+				for _, l := range n.Lhs {
+					if id, ok := l.(*ast.Ident); ok && names[id.Name] {
+						clean = false
+					}
+				}
+			case *ast.UnaryExpr:
+				if id, ok := n.X.(*ast.Ident); ok && n.Op == token.AND && names[id.Name] {
+					clean = false
+				}
+			}
+			return clean
+		})
+	}
+	if !clean {
+		return nil
+	}
+	return call
 }
 
 // stmtOf returns the statement of a block of fn that holds n, or nil.

@@ -86,7 +86,44 @@ func opThunk(ctx context.Context, body []byte) error {
 	}, backoff.WithContext(backoff.NewExponentialBackOff(), ctx))
 }
 
+// The operation hands back what the closure returns, and keeps the
+// error beside.
+func opThunkKept(ctx context.Context, body []byte) (last error) {
+	execute := func() (int, error) {
+		resp, err := http.Post("https://api.example.com/charges", "application/json", bytes.NewReader(body)) // want `POST is retried by backoff.RetryWithData after a transport error without an idempotency key`
+		if err != nil {
+			return 0, err
+		}
+		return resp.StatusCode, resp.Body.Close()
+	}
+	_, err := backoff.RetryWithData(func() (int, error) {
+		status, err := execute()
+		last = err
+		return status, err
+	}, backoff.WithContext(backoff.NewExponentialBackOff(), ctx))
+	return err
+}
+
 // ---- must stay silent ----
+
+// The operation makes the closure's transport error permanent.
+func opThunkWrapped(ctx context.Context, body []byte) error {
+	execute := func() (int, error) {
+		resp, err := http.Post("https://api.example.com/charges", "application/json", bytes.NewReader(body))
+		if err != nil {
+			return 0, err
+		}
+		return resp.StatusCode, resp.Body.Close()
+	}
+	_, err := backoff.RetryWithData(func() (int, error) {
+		status, err := execute()
+		if err != nil {
+			return status, backoff.Permanent(err)
+		}
+		return status, nil
+	}, backoff.WithContext(backoff.NewExponentialBackOff(), ctx))
+	return err
+}
 
 // The thunk forwards to a closure that gives up on a transport error.
 func opThunkPermanent(ctx context.Context, body []byte) error {
