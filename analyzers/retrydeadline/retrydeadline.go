@@ -89,6 +89,9 @@ type timeoutFact struct {
 	// function sends through (see clientSendFact); Cond that the client
 	// may hold none on some paths (see storedTimeout).
 	Client, Cond bool
+	// Req says that the parameter Parent is a request, whose Context()
+	// the timeout is made from (doOnce(req, timeout)).
+	Req bool
 }
 
 func (*timeoutFact) AFact() {}
@@ -100,6 +103,9 @@ func (f *timeoutFact) String() string {
 	}
 	if f.Parent > 0 {
 		s += fmt.Sprintf(" from param %d", f.Parent-1)
+		if f.Req {
+			s += "'s context"
+		}
 	}
 	if f.Dur > 0 {
 		s += fmt.Sprintf(" for param %d", f.Dur-1)
@@ -300,6 +306,14 @@ func (c *checker) summarise(fd *ast.FuncDecl, fn *types.Func) *timeoutFact {
 		if t, ok := c.timeoutCall(call); ok {
 			// ctx, cancel := context.WithTimeout(ctx, d) replaces the
 			// parameter with the timeout made from it.
+			if j := c.reqParamContext(fd, t.parent); j >= 0 && sends {
+				// ctx, cancel := context.WithTimeout(req.Context(), d)
+				// of the request the function is handed.
+				found = &timeoutFact{Parent: j + 1, Req: true, Dur: c.paramIndex(fd, t.timeout, nil) + 1, Field: c.recvField(fd, t.timeout)}
+				found.Nanos, _ = c.constNanos(t.timeout)
+				found.Cond = found.Nanos == 0 && !onEveryPath(fd.Body, call)
+				return
+			}
 			if j := c.paramIndex(fd, t.parent, call); j >= 0 && (sends || handsBack(fn)) {
 				found = &timeoutFact{Parent: j + 1, Dur: c.paramIndex(fd, t.timeout, nil) + 1, Field: c.recvField(fd, t.timeout)}
 				found.Nanos, _ = c.constNanos(t.timeout)
@@ -334,12 +348,28 @@ func (c *checker) summarise(fd *ast.FuncDecl, fn *types.Func) *timeoutFact {
 			field = g.Field
 		}
 		if j := c.paramIndex(fd, args[g.Parent-1], nil); j >= 0 {
-			found = &timeoutFact{Nanos: nanos, Parent: j + 1, Dur: dur + 1, Field: field}
+			found = &timeoutFact{Nanos: nanos, Parent: j + 1, Dur: dur + 1, Field: field, Req: g.Req}
+		} else if g.Req {
+			return
 		} else if nanos > 0 && c.noDeadline(fd, args[g.Parent-1], 0) {
 			found = &timeoutFact{Nanos: nanos}
 		}
 	})
 	return found
+}
+
+// reqParamContext returns the index of the request parameter of fd that
+// e is the context of (req.Context(), req never assigned), -1 otherwise.
+func (c *checker) reqParamContext(fd *ast.FuncDecl, e ast.Expr) int {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) != 0 {
+		return -1
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || !httpmodel.IsMethod(httpmodel.Callee(c.pass.TypesInfo, call), "net/http", "Request", "Context") {
+		return -1
+	}
+	return c.paramIndex(fd, sel.X, nil)
 }
 
 // paramIndex returns the index of the parameter of fd (receiver aside)
@@ -519,6 +549,9 @@ type timeout struct {
 	// sends through; cond that the client may hold none (see
 	// timeoutFact).
 	client, cond bool
+	// req says that parent is a request, the timeout made from its
+	// Context() (see timeoutFact's Req).
+	req bool
 }
 
 func isTimeoutFunc(f *types.Func) bool {
@@ -533,13 +566,19 @@ func (c *checker) calleeTimeout(l *retryloop.Loop, call *ast.CallExpr, f *timeou
 	if f.Parent > len(args) || f.Dur > len(args) {
 		return timeout{}, false
 	}
-	t := timeout{call: call, parent: args[f.Parent-1], via: httpmodel.Callee(c.pass.TypesInfo, call), nanos: f.Nanos, client: f.Client, cond: f.Cond}
+	t := timeout{call: call, parent: args[f.Parent-1], via: httpmodel.Callee(c.pass.TypesInfo, call), nanos: f.Nanos, client: f.Client, cond: f.Cond, req: f.Req}
 	if f.Dur > 0 {
 		t.timeout = args[f.Dur-1]
 	} else {
 		t.timeout = c.timeoutAtCall(call, f.Field, f.Nanos, f.Cond)
 	}
 	switch {
+	case t.req:
+		// The request the loop's function was handed: its context is
+		// the caller's.
+		if l.Via == nil && c.handedRequest(l, t.parent) {
+			t.outer = t.parent
+		}
 	case c.noDeadline(l.Func, t.parent, 0):
 		t.outer = t.parent
 	case l.Via == nil:
@@ -1448,7 +1487,7 @@ func (c *checker) checkDeadline(file *ast.File, l *retryloop.Loop) {
 				helper, hfact = call, f
 			} else if t, ok := c.calleeTimeout(l, call, f); ok {
 				own = &t
-			} else if oc := c.opCaller(l, &t); oc != nil {
+			} else if oc := c.opCaller(l, &t); !f.Req && oc != nil {
 				own, opc = &t, oc
 			} else if gates && dropped == nil {
 				dropped, droppedGate = call, "callee-outer"
@@ -1733,10 +1772,20 @@ func (c *checker) reportOwnTimeout(file *ast.File, l *retryloop.Loop, t *timeout
 		}
 		return
 	}
-	opCtx, edits, ok := c.overallContext(file, l, start, fixes.Format(c.pass.Fset, t.outer), t.timeout, guard, map[string]bool{}, src)
+	outer, parent := fixes.Format(c.pass.Fset, t.outer), ""
+	if t.req {
+		// doOnce(req, d): the deadline derives from the request's
+		// context, and the attempts take the request with it.
+		outer += ".Context()"
+		parent = fixes.Format(c.pass.Fset, t.parent) + ".WithContext(%s)"
+	}
+	opCtx, edits, ok := c.overallContext(file, l, start, outer, t.timeout, guard, map[string]bool{}, src)
 	if !ok {
 		c.gate(t.call, "own-fix", "per-attempt timeout: no deadline fix")
 		return
+	}
+	if parent != "" {
+		opCtx = fmt.Sprintf(parent, opCtx)
 	}
 	edits = append(edits, analysis.TextEdit{Pos: t.parent.Pos(), End: t.parent.End(), NewText: []byte(opCtx)})
 	c.markSleeps(l)

@@ -34,7 +34,7 @@ type transport struct {
 
 // A per-try timeout made only when one is configured, from the context of
 // the request the transport was handed.
-func (t *transport) RoundTrip(req *http.Request) (resp *http.Response, err error) {
+func (t *transport) RoundTrip(req *http.Request) (resp *http.Response, err error) { // want RoundTrip:"owntimeout from param 0.s context for recv.TryTimeout conditional"
 	for try := 1; ; try++ {
 		if t.TryTimeout == 0 {
 			resp, err = t.next.RoundTrip(req)

@@ -38,7 +38,7 @@ func delayElapsed(ctx context.Context, delay <-chan time.Time) bool { // want de
 
 // The deadline is derived from the request's context and waited on, and
 // each attempt sends a copy of the request, with the request's context.
-func (c *APIClient) CallAPI(request *http.Request) (*http.Response, error) {
+func (c *APIClient) CallAPI(request *http.Request) (*http.Response, error) { // want CallAPI:"owntimeout from param 0.s context for recv.RetryTimeout"
 	var rawBody []byte
 	if request.Body != nil && request.Body != http.NoBody {
 		rawBody, _ = io.ReadAll(request.Body)
