@@ -27,7 +27,11 @@
 //     package, one that imports no net/http too: ctx, cancel :=
 //     ctxutil.NewRequestContext()), or that makes a timeout from the
 //     context it is passed and sends with it or hands it back (in a
-//     context or a request) when the loop passes it such a context; a
+//     context or a request) when the loop passes it such a context, or
+//     that makes one from the context of the request it is handed
+//     (doOnce(req, d) with context.WithTimeout(req.Context(), d)) when
+//     the loop hands it the request its function was given (the fix
+//     hands the attempts req.WithContext(opCtx)); a
 //     call of an interface method
 //     (f.Fetch(ctx, url)) is such a call when the implementations the
 //     package can see (its own types', its dependencies' with a fact) that

@@ -526,7 +526,9 @@
 // library re-sends, or before the retry call. The operation handed to a
 // retry library is judged as the operation of any retry helper above
 // (held in a variable, or in a literal that only forwards to a closure
-// held in one: func() (int, error) { return execute() }; sending through
+// held in one, or hands back what it returns: func() (int, error) {
+// return execute() }, status, err := execute(); last = err; return
+// status, err; sending through
 // a function of the package or with
 // a URL send, re-sending a request of any method), except that the
 // library says which returned errors it retries: every error but one
