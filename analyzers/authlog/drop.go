@@ -101,7 +101,7 @@ var verbRE = regexp.MustCompile(`%[-+# 0]*[0-9]*(\.[0-9]*)?[a-zA-Z%]`)
 
 // labelRE matches the label before a verb: a word and a separator (auth=,
 // token: , Authorization ), with the separators and spaces before it.
-var labelRE = regexp.MustCompile(`(^|[\s,;:|]+)[A-Za-z_][\w.\-]*(\s*[=:]\s*|\s+)$`)
+var labelRE = regexp.MustCompile(`(^|[\s,;:|]+)[A-Za-z_](?:[\w.\-]*[\w\-])?(\s*[=:]\s*|\s+)$`)
 
 // connectiveRE matches a word that only joins a label to what comes
 // before it.
@@ -215,9 +215,14 @@ func (c *checker) verbSpan(text string, v []int, verbs [][]int, k int, labelled 
 		if m := connectiveRE.FindStringIndex(text[lo:start]); m != nil {
 			start = lo + m[0]
 		}
+	} else if pre := text[lo:start]; sentenceEnd(pre) && k+1 < len(verbs) {
+		// "failed to connect. %v, err: %v": the verb ends a sentence's
+		// text, and the separator after it goes instead, so that
+		// "failed to connect. err: %v" is left.
+		rest := text[end:hi]
+		end += len(rest) - len(strings.TrimLeft(rest, " \t,;|"))
 	} else {
 		// No label: the separator before the verb goes with it.
-		pre := text[lo:start]
 		trimmed := strings.TrimRight(pre, " \t,;:=|")
 		start = lo + len(trimmed)
 	}
@@ -228,6 +233,13 @@ func (c *checker) verbSpan(text string, v []int, verbs [][]int, k int, labelled 
 		end += len(rest) - len(trimmed)
 	}
 	return [2]int{start, end}
+}
+
+// sentenceEnd reports whether pre ends with a sentence's end and a space
+// ("connect. "), which no label is.
+func sentenceEnd(pre string) bool {
+	t := strings.TrimRight(pre, " \t")
+	return len(t) < len(pre) && (strings.HasSuffix(t, ".") || strings.HasSuffix(t, "!") || strings.HasSuffix(t, "?"))
 }
 
 // mergeAdjacent sorts edits and joins deletions that touch.

@@ -39,3 +39,11 @@ func unusedAfter(r *http.Request, attempt int) {
 	key := r.Header.Get("X-Nomad-Token")
 	log.Printf("attempt %d with nomad token %s", attempt, key) // want `X-Nomad-Token header value reaches log.Printf`
 }
+
+// A verb after a sentence's end has no label: the separator after it goes,
+// the sentence stays; a dotted key is a label.
+func sentences(r *http.Request, attempt int) {
+	log.Printf("failed to connect. %v, attempt %d", r.Header.Get("Authorization"), attempt) // want `Authorization header value reaches log.Printf`
+
+	log.Printf("attempt %d req.auth=%s", attempt, r.Header.Get("Cookie")) // want `Cookie header value reaches log.Printf`
+}
