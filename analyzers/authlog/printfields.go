@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"slices"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/callindex"
 	"github.com/retrylint/retrylint/internal/fixes"
 	"github.com/retrylint/retrylint/internal/httpmodel"
@@ -184,7 +185,7 @@ func (c *checker) fieldsOnly(fd *ast.FuncDecl, recv *types.Var) bool {
 				return true
 			}
 		case *ast.BinaryExpr:
-			if (p.Op == token.EQL || p.Op == token.NEQ) && (isNil(info, p.X) || isNil(info, p.Y)) {
+			if (p.Op == token.EQL || p.Op == token.NEQ) && (analysisutil.IsNil(info, p.X) || analysisutil.IsNil(info, p.Y)) {
 				return true
 			}
 		}
@@ -192,11 +193,6 @@ func (c *checker) fieldsOnly(fd *ast.FuncDecl, recv *types.Var) bool {
 		return false
 	})
 	return ok
-}
-
-func isNil(info *types.Info, e ast.Expr) bool {
-	tv, ok := info.Types[e]
-	return ok && tv.IsNil()
 }
 
 // redactsInText reports whether fd, a print method, redacts what it

@@ -13,6 +13,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/fixes"
 	"github.com/retrylint/retrylint/internal/flow"
 )
@@ -40,7 +41,7 @@ func (c *checker) checkFallback(file *ast.File, f *flow.Func, ifs *ast.IfStmt, s
 		}
 	}
 	own := func(e ast.Expr) bool {
-		return !c.derived(f, e) && !c.sameValue(limit, addressed(e)) && !isConstNonPositive(info, e) && !isNil(info, e)
+		return !c.derived(f, e) && !c.sameValue(limit, addressed(e)) && !isConstNonPositive(info, e) && !analysisutil.IsNil(info, e)
 	}
 	var sub ast.Expr
 	switch last := body[len(body)-1].(type) {
@@ -59,7 +60,7 @@ func (c *checker) checkFallback(file *ast.File, f *flow.Func, ifs *ast.IfStmt, s
 			return
 		}
 		_, ft := fixes.EnclosingFunc(stack)
-		if fixes.ReturnsError(info, ft) && !isNil(info, last.Results[len(last.Results)-1]) {
+		if fixes.ReturnsError(info, ft) && !analysisutil.IsNil(info, last.Results[len(last.Results)-1]) {
 			return // the body gives up
 		}
 		sub = last.Results[idx]

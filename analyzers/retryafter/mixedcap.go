@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/astutil"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/fixes"
 	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
@@ -135,7 +136,7 @@ func (c *checker) givesUp(path []ast.Node, s ast.Stmt) bool {
 		return false
 	}
 	last := ret.Results[len(ret.Results)-1]
-	return !isNil(c.pass.TypesInfo, last)
+	return !analysisutil.IsNil(c.pass.TypesInfo, last)
 }
 
 // nextStmt returns the statement after the last node of path in its block
@@ -242,7 +243,7 @@ func (c *checker) serverSent(e ast.Expr) bool {
 	if !ok || b.Op != token.NEQ {
 		return false
 	}
-	if isNil(info, b.Y) {
+	if analysisutil.IsNil(info, b.Y) {
 		return httpmodel.IsResponse(info.TypeOf(b.X))
 	}
 	a, ok := httpmodel.HeaderRead(info, b.X)

@@ -17,6 +17,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/fixes"
 	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
@@ -108,7 +109,7 @@ func (c *checker) checkRange(f *flow.Func, p parse, stack []ast.Node) {
 	if !ok || (cond.Op != token.EQL && cond.Op != token.NEQ) || chain == token.LOR && cond.Op != token.NEQ || chain == token.LAND && cond.Op != token.EQL {
 		return
 	}
-	if id, ok := ast.Unparen(cond.X).(*ast.Ident); !ok || info.Uses[id] != errVar || !isNil(info, cond.Y) {
+	if id, ok := ast.Unparen(cond.X).(*ast.Ident); !ok || info.Uses[id] != errVar || !analysisutil.IsNil(info, cond.Y) {
 		return
 	}
 	var failure ast.Node = ifs.Body // where a malformed value goes
@@ -684,7 +685,7 @@ func sameConst(info *types.Info, a, b ast.Expr) bool {
 	switch {
 	case ta.Value != nil && tb.Value != nil:
 		return ta.Value.Kind() == tb.Value.Kind() && constant.Compare(ta.Value, token.EQL, tb.Value)
-	case isNil(info, a) && isNil(info, b):
+	case analysisutil.IsNil(info, a) && analysisutil.IsNil(info, b):
 		return true
 	}
 	return false

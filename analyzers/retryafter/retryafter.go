@@ -715,11 +715,6 @@ func (c *checker) sameValue(a, b ast.Expr) bool {
 	return types.ExprString(ast.Unparen(a)) == types.ExprString(ast.Unparen(b)) && fixes.Pure(info, a)
 }
 
-func isNil(info *types.Info, e ast.Expr) bool {
-	tv, ok := info.Types[e]
-	return ok && tv.IsNil()
-}
-
 func blockList(parent ast.Node) []ast.Stmt {
 	switch p := parent.(type) {
 	case *ast.BlockStmt:

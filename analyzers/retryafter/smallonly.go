@@ -13,6 +13,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/fixes"
 	"github.com/retrylint/retrylint/internal/flow"
 )
@@ -162,7 +163,7 @@ func (c *checker) substitutes(f *flow.Func, ifs *ast.IfStmt, stack []ast.Node) b
 		return false
 	}
 	shorter := func(e ast.Expr) bool {
-		return !c.derived(f, e) && !isConstNonPositive(info, e) && !isNil(info, e)
+		return !c.derived(f, e) && !isConstNonPositive(info, e) && !analysisutil.IsNil(info, e)
 	}
 	// Return shape: if small { return ra }; ...; return backoff
 	if ret, ok := body[len(body)-1].(*ast.ReturnStmt); ok && ifs.Else == nil {
@@ -181,7 +182,7 @@ func (c *checker) substitutes(f *flow.Func, ifs *ast.IfStmt, stack []ast.Node) b
 			return false
 		}
 		_, ft := fixes.EnclosingFunc(stack)
-		if fixes.ReturnsError(info, ft) && !isNil(info, next.Results[len(next.Results)-1]) {
+		if fixes.ReturnsError(info, ft) && !analysisutil.IsNil(info, next.Results[len(next.Results)-1]) {
 			return false // the other path gives up
 		}
 		return shorter(next.Results[idx])

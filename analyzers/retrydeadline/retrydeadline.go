@@ -2098,7 +2098,7 @@ func (c *checker) builtByFunc(call *ast.CallExpr) bool {
 			return
 		}
 		r := ret.Results[0]
-		if isNil(info, r) && len(ret.Results) > 1 {
+		if analysisutil.IsNil(info, r) && len(ret.Results) > 1 {
 			return // return nil, err
 		}
 		if rid, ok := ast.Unparen(r).(*ast.Ident); ok {
@@ -2117,11 +2117,6 @@ func (c *checker) builtByFunc(call *ast.CallExpr) bool {
 		all = false
 	})
 	return all && any
-}
-
-func isNil(info *types.Info, e ast.Expr) bool {
-	tv, ok := info.Types[e]
-	return ok && tv.IsNil()
 }
 
 // reportHelper reports a loop that calls a function making its own

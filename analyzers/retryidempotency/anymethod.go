@@ -842,7 +842,7 @@ func optional(info *types.Info, call *ast.CallExpr, stack []ast.Node) bool {
 			}
 			for _, side := range []ast.Expr{p.X, p.Y} {
 				if b, ok := ast.Unparen(side).(*ast.BinaryExpr); ok && b.Op == token.NEQ &&
-					(types.ExprString(ast.Unparen(b.X)) == fun && isNil(info, b.Y) || types.ExprString(ast.Unparen(b.Y)) == fun && isNil(info, b.X)) {
+					(types.ExprString(ast.Unparen(b.X)) == fun && analysisutil.IsNil(info, b.Y) || types.ExprString(ast.Unparen(b.Y)) == fun && analysisutil.IsNil(info, b.X)) {
 					return true
 				}
 			}

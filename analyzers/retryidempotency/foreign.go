@@ -604,7 +604,7 @@ func errReturnsMention(info *types.Info, fd *ast.FuncDecl, call *ast.CallExpr) b
 		}
 		tested := false
 		for _, conj := range conjuncts(is.Cond) {
-			if b, ok := ast.Unparen(conj).(*ast.BinaryExpr); ok && b.Op == token.NEQ && (refers(b.X) && isNil(info, b.Y) || refers(b.Y) && isNil(info, b.X)) {
+			if b, ok := ast.Unparen(conj).(*ast.BinaryExpr); ok && b.Op == token.NEQ && (refers(b.X) && analysisutil.IsNil(info, b.Y) || refers(b.Y) && analysisutil.IsNil(info, b.X)) {
 				tested = true
 			}
 		}

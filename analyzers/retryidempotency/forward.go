@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"strconv"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 )
@@ -497,7 +498,7 @@ func returnedVar(info *types.Info, fd *ast.FuncDecl) *types.Var {
 			}
 			id, isID := e.(*ast.Ident)
 			if !isID {
-				if !isNil(info, e) {
+				if !analysisutil.IsNil(info, e) {
 					ok = false
 				}
 				return false
@@ -514,12 +515,6 @@ func returnedVar(info *types.Info, fd *ast.FuncDecl) *types.Var {
 		return nil
 	}
 	return out
-}
-
-// isNil reports whether e is the nil value.
-func isNil(info *types.Info, e ast.Expr) bool {
-	tv, ok := info.Types[e]
-	return ok && tv.IsNil()
 }
 
 // methodIndex returns the index of the method argument of a NewRequest

@@ -7,6 +7,7 @@ import (
 	"go/ast"
 	"go/build"
 	"go/token"
+	"go/types"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -139,4 +140,10 @@ func FileImports(file *ast.File, path string) bool {
 		}
 	}
 	return false
+}
+
+// IsNil reports whether e is the untyped nil.
+func IsNil(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	return ok && tv.IsNil()
 }
