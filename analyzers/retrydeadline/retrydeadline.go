@@ -775,26 +775,20 @@ func (c *checker) callerContextOf(l *retryloop.Loop, e ast.Expr, depth int, self
 // that holds the loop: it may then be called when a timer fires.
 func (c *checker) cancelHanded(l *retryloop.Loop, call *ast.CallExpr) bool {
 	info := c.pass.TypesInfo
-	var (
-		cancel *types.Var
-		found  bool
-		handed bool
-	)
 	decl := c.declOf(l.Func)
-	ast.Inspect(decl, func(n ast.Node) bool {
-		if as, ok := n.(*ast.AssignStmt); ok && len(as.Lhs) == 2 && len(as.Rhs) == 1 && as.Rhs[0] == call {
-			found = true
-			if id, ok := as.Lhs[1].(*ast.Ident); ok {
-				cancel, _ = info.ObjectOf(id).(*types.Var)
-			} else {
-				handed = true // ctx, w.stop = context.WithCancel(ctx)
-			}
-		}
-		return !found
-	})
-	if cancel == nil {
-		return handed
+	as := pairAssign(decl, call)
+	if as == nil {
+		return false
 	}
+	id, ok := as.Lhs[1].(*ast.Ident)
+	if !ok {
+		return true // ctx, w.stop = context.WithCancel(ctx)
+	}
+	cancel, _ := info.ObjectOf(id).(*types.Var)
+	if cancel == nil {
+		return false
+	}
+	handed := false
 	ast.Inspect(decl, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.CallExpr:
@@ -817,6 +811,19 @@ func (c *checker) cancelHanded(l *retryloop.Loop, call *ast.CallExpr) bool {
 		return !handed
 	})
 	return handed
+}
+
+// pairAssign returns the assignment in decl of the two results of call
+// (ctx, cancel := context.WithTimeout(...)), nil when there is none.
+func pairAssign(decl ast.Node, call *ast.CallExpr) *ast.AssignStmt {
+	var found *ast.AssignStmt
+	ast.Inspect(decl, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok && len(as.Lhs) == 2 && len(as.Rhs) == 1 && as.Rhs[0] == ast.Expr(call) {
+			found = as
+		}
+		return found == nil
+	})
+	return found
 }
 
 // callsOnly reports whether every use of v in n calls it.
@@ -945,15 +952,15 @@ func (c *checker) timerOnly(call *ast.CallExpr) bool {
 	if !ok {
 		return false
 	}
-	var ctx *types.Var
-	ast.Inspect(fd.Decl, func(n ast.Node) bool {
-		if as, ok := n.(*ast.AssignStmt); ok && len(as.Rhs) == 1 && as.Rhs[0] == ast.Expr(call) && len(as.Lhs) == 2 {
-			if id, ok := as.Lhs[0].(*ast.Ident); ok {
-				ctx, _ = info.ObjectOf(id).(*types.Var)
-			}
-		}
-		return ctx == nil
-	})
+	as := pairAssign(fd.Decl, call)
+	if as == nil {
+		return false
+	}
+	id, ok := as.Lhs[0].(*ast.Ident)
+	if !ok {
+		return false
+	}
+	ctx, _ := info.ObjectOf(id).(*types.Var)
 	if ctx == nil {
 		return false
 	}
@@ -2008,24 +2015,11 @@ func (c *checker) reportClientBudget(file *ast.File, l *retryloop.Loop, send *as
 // call that builds req inside the loop, when it is the only assignment to
 // req, and whether it is the one with a context.
 func (c *checker) newRequestInLoop(l *retryloop.Loop, req ast.Expr) (*ast.CallExpr, bool) {
-	info := c.pass.TypesInfo
-	id, ok := ast.Unparen(req).(*ast.Ident)
-	if !ok {
+	call := c.buildInLoop(l, req)
+	if call == nil {
 		return nil, false
 	}
-	v, ok := info.Uses[id].(*types.Var)
-	if !ok {
-		return nil, false
-	}
-	values, known := flow.AssignedAfterDecl(info, l.Func, v)
-	if !known || len(values) != 1 {
-		return nil, false
-	}
-	call, ok := ast.Unparen(values[0]).(*ast.CallExpr)
-	if !ok || call.Pos() < l.Body.Pos() || call.End() > l.Body.End() {
-		return nil, false
-	}
-	f := httpmodel.Callee(info, call)
+	f := httpmodel.Callee(c.pass.TypesInfo, call)
 	withCtx := httpmodel.IsPkgFunc(f, "net/http", "NewRequestWithContext")
 	if !withCtx && !httpmodel.IsPkgFunc(f, "net/http", "NewRequest") || withCtx && len(call.Args) == 0 {
 		return nil, false
@@ -2041,38 +2035,50 @@ func (c *checker) newRequestInLoop(l *retryloop.Loop, req ast.Expr) (*ast.CallEx
 // whose every return hands back a request http.NewRequest made there: a
 // request with no context of its own (req, err := c.newRequest(body)).
 func (c *checker) builtByHelper(l *retryloop.Loop, req ast.Expr) bool {
+	call := c.buildInLoop(l, req)
+	return call != nil && c.builtByFunc(call)
+}
+
+// buildInLoop returns the call whose result req, a variable of the loop's
+// function, is assigned, when that is its only assignment and it is made
+// inside the loop; nil otherwise.
+func (c *checker) buildInLoop(l *retryloop.Loop, req ast.Expr) *ast.CallExpr {
 	info := c.pass.TypesInfo
 	id, ok := ast.Unparen(req).(*ast.Ident)
 	if !ok {
-		return false
+		return nil
 	}
 	v, ok := info.Uses[id].(*types.Var)
 	if !ok {
-		return false
+		return nil
 	}
 	values, known := flow.AssignedAfterDecl(info, l.Func, v)
 	if !known || len(values) != 1 {
-		return false
+		return nil
 	}
 	call, ok := ast.Unparen(values[0]).(*ast.CallExpr)
 	if !ok || call.Pos() < l.Body.Pos() || call.End() > l.Body.End() {
-		return false
+		return nil
 	}
-	return c.builtByFunc(call)
+	return call
+}
+
+// isNewRequest reports whether e is a call of http.NewRequest: a request
+// with no context.
+func (c *checker) isNewRequest(e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	return ok && httpmodel.IsPkgFunc(httpmodel.Callee(c.pass.TypesInfo, call), "net/http", "NewRequest")
 }
 
 // buildsPlainRequest reports whether e builds a request with no context:
 // a call of http.NewRequest, or of a function of the package that hands
 // back one (see builtByFunc).
 func (c *checker) buildsPlainRequest(e ast.Expr) bool {
-	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok {
-		return false
-	}
-	if httpmodel.IsPkgFunc(httpmodel.Callee(c.pass.TypesInfo, call), "net/http", "NewRequest") {
+	if c.isNewRequest(e) {
 		return true
 	}
-	return c.builtByFunc(call)
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	return ok && c.builtByFunc(call)
 }
 
 // builtByFunc reports whether call calls a function of the package whose
@@ -2087,10 +2093,6 @@ func (c *checker) builtByFunc(call *ast.CallExpr) bool {
 	if !ok || gf.Decl.Body == nil {
 		return false
 	}
-	isNew := func(e ast.Expr) bool {
-		call, ok := ast.Unparen(e).(*ast.CallExpr)
-		return ok && httpmodel.IsPkgFunc(httpmodel.Callee(info, call), "net/http", "NewRequest")
-	}
 	all, any := true, false
 	flow.ReturnsOf(gf.Decl.Body, func(ret *ast.ReturnStmt) {
 		if len(ret.Results) == 0 {
@@ -2104,13 +2106,13 @@ func (c *checker) builtByFunc(call *ast.CallExpr) bool {
 		if rid, ok := ast.Unparen(r).(*ast.Ident); ok {
 			if rv, ok := info.Uses[rid].(*types.Var); ok {
 				vals, known := flow.Assigned(info, gf.Decl, rv)
-				if known && len(vals) > 0 && !slices.ContainsFunc(vals, func(e ast.Expr) bool { return !isNew(e) }) {
+				if known && len(vals) > 0 && !slices.ContainsFunc(vals, func(e ast.Expr) bool { return !c.isNewRequest(e) }) {
 					any = true
 					return
 				}
 			}
 		}
-		if isNew(r) {
+		if c.isNewRequest(r) {
 			any = true
 			return
 		}
