@@ -794,24 +794,7 @@ func (c *checker) mapHeaderRead(e ast.Expr) flow.Bits {
 		return 0
 	}
 	info := c.pass.TypesInfo
-	t := info.TypeOf(ix.X)
-	if t == nil || httpmodel.IsNamed(t, "net/http", "Header") {
-		return 0
-	}
-	m, ok := t.Underlying().(*types.Map)
-	if !ok || !isStringType(m.Key()) {
-		return 0
-	}
-	switch elem := m.Elem().Underlying().(type) {
-	case *types.Basic:
-		if !isStringType(elem) {
-			return 0
-		}
-	case *types.Slice:
-		if !isStringType(elem.Elem()) {
-			return 0
-		}
-	default:
+	if !httpmodel.IsNameValueMap(info.TypeOf(ix.X)) {
 		return 0
 	}
 	k, ok := httpmodel.ConstString(info, ix.Index)
@@ -819,9 +802,4 @@ func (c *checker) mapHeaderRead(e ast.Expr) flow.Bits {
 		return 0
 	}
 	return c.headerBits(http.CanonicalHeaderKey(k))
-}
-
-func isStringType(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Kind() == types.String
 }

@@ -66,23 +66,44 @@ func declaresStringsMapField(info *types.Info) bool {
 // isStringsMap reports whether t is map[string][]string, not named
 // http.Header (whose type already says it).
 func isStringsMap(t types.Type) bool {
-	if t == nil || IsNamed(t, httpPkg, "Header") {
+	elem := stringKeyedElem(t)
+	if elem == nil {
 		return false
+	}
+	s, ok := elem.Underlying().(*types.Slice)
+	return ok && isBasicString(s.Elem())
+}
+
+// IsNameValueMap reports whether t is a map of header names to values
+// that is no http.Header: map[string][]string or map[string]string (a
+// client's copy of a response's headers, names folded).
+func IsNameValueMap(t types.Type) bool {
+	elem := stringKeyedElem(t)
+	if elem == nil {
+		return false
+	}
+	if s, ok := elem.Underlying().(*types.Slice); ok {
+		elem = s.Elem()
+	}
+	return isBasicString(elem)
+}
+
+// stringKeyedElem returns the element type of t, a map with string keys
+// that is not named http.Header, nil for any other type.
+func stringKeyedElem(t types.Type) types.Type {
+	if t == nil || IsNamed(t, httpPkg, "Header") {
+		return nil
 	}
 	m, ok := t.Underlying().(*types.Map)
-	if !ok {
-		return false
+	if !ok || !isBasicString(m.Key()) {
+		return nil
 	}
-	k, ok := m.Key().Underlying().(*types.Basic)
-	if !ok || k.Kind() != types.String {
-		return false
-	}
-	s, ok := m.Elem().Underlying().(*types.Slice)
-	if !ok {
-		return false
-	}
-	e, ok := s.Elem().Underlying().(*types.Basic)
-	return ok && e.Kind() == types.String
+	return m.Elem()
+}
+
+func isBasicString(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Kind() == types.String
 }
 
 // ReceivedHeader reports whether e is the header of a response or a

@@ -663,3 +663,32 @@ func f() { Get("https://example.com") }
 		t.Error("SendOf did not recognise Get of a dot-imported net/http")
 	}
 }
+
+func TestIsNameValueMap(t *testing.T) {
+	c := check(t, `package p
+
+import "net/http"
+
+type Values map[string][]string
+
+var (
+	single  map[string]string
+	multi   map[string][]string
+	named   Values
+	header  http.Header
+	counts  map[string]int
+	byInt   map[int]string
+	bytes   map[string][]byte
+	pointer *map[string]string
+)
+`)
+	for v, want := range map[string]bool{
+		"single": true, "multi": true, "named": true,
+		"header": false, "counts": false, "byInt": false, "bytes": false, "pointer": false,
+	} {
+		typ := c.pkg.Scope().Lookup(v).Type()
+		if got := httpmodel.IsNameValueMap(typ); got != want {
+			t.Errorf("IsNameValueMap(%s) = %v, want %v", typ, got, want)
+		}
+	}
+}
