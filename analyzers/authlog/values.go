@@ -2484,23 +2484,12 @@ func identOf(e ast.Expr) *ast.Ident {
 // parameters, in order, when it calls exactly one so: the function it
 // wraps.
 func (s *fstate) wrapped(lit *ast.FuncLit) *types.Func {
-	var params []types.Object
-	for _, f := range lit.Type.Params.List {
-		for _, n := range f.Names {
-			params = append(params, s.info.Defs[n])
-		}
-	}
 	var found *types.Func
 	n := 0
 	ast.Inspect(lit.Body, func(m ast.Node) bool {
 		call, ok := m.(*ast.CallExpr)
-		if !ok || len(call.Args) != len(params) {
+		if !ok || !flow.HandsOwnParams(s.info, lit, call) {
 			return true
-		}
-		for i, a := range call.Args {
-			if id, ok := ast.Unparen(a).(*ast.Ident); !ok || s.info.Uses[id] != params[i] {
-				return true
-			}
 		}
 		if g := httpmodel.Callee(s.info, call); g != nil {
 			found, n = g, n+1

@@ -1037,3 +1037,26 @@ func RecvVar(info *types.Info, fd *ast.FuncDecl) *types.Var {
 	v, _ := info.Defs[fd.Recv.List[0].Names[0]].(*types.Var)
 	return v
 }
+
+// HandsOwnParams reports whether call passes lit's own parameters, each
+// once and in order, as all its arguments: the call of a literal that
+// wraps another function (func(req *http.Request) { return get(req) }).
+func HandsOwnParams(info *types.Info, lit *ast.FuncLit, call *ast.CallExpr) bool {
+	if call.Ellipsis.IsValid() {
+		return false
+	}
+	i := 0
+	for _, f := range lit.Type.Params.List {
+		for _, n := range f.Names {
+			if i >= len(call.Args) {
+				return false
+			}
+			id, ok := ast.Unparen(call.Args[i]).(*ast.Ident)
+			if !ok || info.Uses[id] == nil || info.Uses[id] != info.Defs[n] {
+				return false
+			}
+			i++
+		}
+	}
+	return i == len(call.Args)
+}

@@ -8,6 +8,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -526,5 +527,33 @@ func TestFuncParts(t *testing.T) {
 	}
 	if ft, body := flow.FuncParts(a.decl.Body); ft != nil || body != nil {
 		t.Error("FuncParts of a block")
+	}
+}
+
+func TestHandsOwnParams(t *testing.T) {
+	a := analyse(t, `
+func g(a, b int) int { return a + b }
+func h(a int) int    { return a }
+func f(x int) {
+	_ = func(a, b int) int { return g(a, b) }
+	_ = func(a, b int) int { return g(b, a) }
+	_ = func(a, b int) int { return g(a, x) }
+	_ = func(a int) int { return h(a) }
+	_ = func() int { return h(x) }
+	_ = func(a, b int) int { return h(a) }
+}`, nil)
+	want := []bool{true, false, false, true, false, false}
+	var got []bool
+	ast.Inspect(a.decl, func(n ast.Node) bool {
+		lit, ok := n.(*ast.FuncLit)
+		if !ok {
+			return true
+		}
+		ret := lit.Body.List[len(lit.Body.List)-1].(*ast.ReturnStmt)
+		got = append(got, flow.HandsOwnParams(a.info, lit, ret.Results[0].(*ast.CallExpr)))
+		return false
+	})
+	if !slices.Equal(got, want) {
+		t.Errorf("HandsOwnParams: got %v, want %v", got, want)
 	}
 }

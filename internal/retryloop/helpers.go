@@ -371,7 +371,7 @@ func (r *Result) literalOfDepth(fn *ast.FuncDecl, e ast.Expr, depth int) *ast.Fu
 	switch e := ast.Unparen(e).(type) {
 	case *ast.FuncLit:
 		if depth < 3 {
-			if inner := forwarded(e); inner != nil {
+			if inner := forwarded(r.pass.TypesInfo, e); inner != nil {
 				if lit := r.literalOfDepth(fn, inner, depth+1); lit != nil && types.Identical(r.pass.TypesInfo.TypeOf(lit), r.pass.TypesInfo.TypeOf(e)) {
 					return lit
 				}
@@ -399,7 +399,7 @@ func (r *Result) literalOfDepth(fn *ast.FuncDecl, e ast.Expr, depth int) *ast.Fu
 // forwarded returns the local function a literal's body only calls and
 // returns the results of, with the literal's own parameters in order (or
 // none): return execute(), execute(ctx); nil for any other body.
-func forwarded(lit *ast.FuncLit) ast.Expr {
+func forwarded(info *types.Info, lit *ast.FuncLit) ast.Expr {
 	list := lit.Body.List
 	if len(list) == 0 {
 		return nil
@@ -419,26 +419,12 @@ func forwarded(lit *ast.FuncLit) ast.Expr {
 		// what the call returns is returned as it is.
 		call = forwardedResults(list)
 	}
-	if call == nil || call.Ellipsis.IsValid() {
+	if call == nil || !flow.HandsOwnParams(info, lit, call) {
 		return nil
 	}
-	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	var params []string
-	for _, f := range lit.Type.Params.List {
-		for _, n := range f.Names {
-			params = append(params, n.Name)
-		}
-	}
-	if len(call.Args) != len(params) {
-		return nil
-	}
-	for i, a := range call.Args {
-		if ai, ok := ast.Unparen(a).(*ast.Ident); !ok || ai.Name != params[i] {
-			return nil
-		}
+	id, _ := ast.Unparen(call.Fun).(*ast.Ident)
+	if id == nil {
+		return nil // return id untyped: a nil *ast.Ident is no nil ast.Expr
 	}
 	return id
 }
