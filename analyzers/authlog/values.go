@@ -2357,16 +2357,23 @@ func (s *fstate) firstField(x *ast.IndexExpr) bool {
 	if isSplit(x.X) {
 		return true
 	}
-	id, ok := ast.Unparen(x.X).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	v, ok := s.info.Uses[id].(*types.Var)
-	if !ok || v.IsField() || s.decl == nil {
-		return false
-	}
-	values, known := flow.Assigned(s.info, s.decl, v)
+	_, values, known := s.localValues(x.X)
 	return known && len(values) > 0 && !slices.ContainsFunc(values, func(e ast.Expr) bool { return !isSplit(e) })
+}
+
+// localValues returns the variable (not a field) that e names and the
+// values the declaration being analysed assigns it; known is false when e
+// names none, or some assignment is not known.
+func (s *fstate) localValues(e ast.Expr) (v *types.Var, values []ast.Expr, known bool) {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok || s.decl == nil {
+		return nil, nil, false
+	}
+	if v, ok = s.info.Uses[id].(*types.Var); !ok || v.IsField() {
+		return nil, nil, false
+	}
+	values, known = flow.Assigned(s.info, s.decl, v)
+	return v, values, known
 }
 
 // marshalledLit returns what the fields that enc writes of a struct
@@ -2379,12 +2386,8 @@ func (s *fstate) marshalledLit(e ast.Expr, enc string) val {
 	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
 		e = ast.Unparen(u.X)
 	}
-	if id, ok := e.(*ast.Ident); ok && s.decl != nil {
-		v, ok := s.info.Uses[id].(*types.Var)
-		if !ok || v.IsField() {
-			return val{}
-		}
-		values, known := flow.Assigned(s.info, s.decl, v)
+	if _, ok := e.(*ast.Ident); ok && s.decl != nil {
+		_, values, known := s.localValues(e)
 		if !known || len(values) != 1 {
 			return val{}
 		}
@@ -2418,7 +2421,12 @@ func (s *fstate) marshalledLit(e ast.Expr, enc string) val {
 			if !ok {
 				continue
 			}
-			j = slices.IndexFunc(fieldsOf(st), func(g *types.Var) bool { return g == f })
+			j = -1
+			for k := range st.NumFields() {
+				if st.Field(k) == f {
+					j = k
+				}
+			}
 			value = kv.Value
 		}
 		if j >= 0 && j < decl.NumFields() && secrets.Marshalled(decl, j, enc) {
@@ -2428,29 +2436,13 @@ func (s *fstate) marshalledLit(e ast.Expr, enc string) val {
 	return out
 }
 
-func fieldsOf(st *types.Struct) []*types.Var {
-	out := make([]*types.Var, st.NumFields())
-	for i := range out {
-		out[i] = st.Field(i)
-	}
-	return out
-}
-
 // funcVarTarget returns the one named function a call through a local
 // variable of func type runs (getSession := getBasicSession, or a literal
 // assigned to it that hands its own parameters to that function), nil
 // when the variable may hold another.
 func (s *fstate) funcVarTarget(call *ast.CallExpr) *types.Func {
-	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
-	if !ok || s.decl == nil {
-		return nil
-	}
-	v, ok := s.info.Uses[id].(*types.Var)
-	if !ok || v.Kind() != types.LocalVar {
-		return nil
-	}
-	values, known := flow.Assigned(s.info, s.decl, v)
-	if !known || len(values) == 0 {
+	v, values, known := s.localValues(call.Fun)
+	if v == nil || v.Kind() != types.LocalVar || !known || len(values) == 0 {
 		return nil
 	}
 	var target *types.Func

@@ -422,11 +422,10 @@ func forwarded(info *types.Info, lit *ast.FuncLit) ast.Expr {
 	if call == nil || !flow.HandsOwnParams(info, lit, call) {
 		return nil
 	}
-	id, _ := ast.Unparen(call.Fun).(*ast.Ident)
-	if id == nil {
-		return nil // return id untyped: a nil *ast.Ident is no nil ast.Expr
+	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+		return id
 	}
-	return id
+	return nil
 }
 
 // forwardedResults returns the call of a body that opens with
