@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 )
 
@@ -159,7 +160,7 @@ func maskedText(info *types.Info, params map[*types.Var]bool, e ast.Expr) (ok, m
 // lenCall recognises len(x), a length that shows nothing of x.
 func lenCall(info *types.Info, e ast.Expr) (ast.Expr, bool) {
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok || len(call.Args) != 1 || !isBuiltin(info, call, "len") {
+	if !ok || len(call.Args) != 1 || !analysisutil.IsBuiltinCall(info, call, "len") {
 		return nil, false
 	}
 	return call.Args[0], true

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 )
 
@@ -461,7 +462,7 @@ func (c *checker) constLits() map[*types.Var]*ast.CompositeLit {
 				if !ok {
 					continue
 				}
-				if _, isSlice := v.Type().Underlying().(*types.Slice); isSlice && !isBuiltin(info, n, "len") && !isBuiltin(info, n, "append") {
+				if _, isSlice := v.Type().Underlying().(*types.Slice); isSlice && !analysisutil.IsBuiltinCall(info, n, "len") && !analysisutil.IsBuiltinCall(info, n, "append") {
 					if fn := httpmodel.Callee(info, n); fn == nil || !httpmodel.IsPkgFunc(fn, "slices", "Contains", "Index") {
 						written[v] = true
 					}
@@ -759,7 +760,7 @@ func (c *checker) removesHeaders(fd *ast.FuncDecl) bool {
 			// helper, whose summary the solve has yet to make.
 			return true
 		}
-		if isBuiltin(info, call.Expr, "delete") {
+		if analysisutil.IsBuiltinCall(info, call.Expr, "delete") {
 			return true
 		}
 		if f := c.fact(call.Callee); f != nil && len(f.Strips) > 0 {

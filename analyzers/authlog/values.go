@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/callindex"
 	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
@@ -279,7 +280,7 @@ func (s *fstate) visit(n ast.Node) bool {
 			}
 		} else if ok && (a.Op == httpmodel.HeaderSet || a.Op == httpmodel.HeaderAdd) {
 			s.addFill(a.Header, n.End())
-		} else if isBuiltin(info, n, "delete") && len(n.Args) == 2 && isHeader(info.TypeOf(n.Args[0])) {
+		} else if analysisutil.IsBuiltinCall(info, n, "delete") && len(n.Args) == 2 && isHeader(info.TypeOf(n.Args[0])) {
 			// The map is indexed by canonical keys: delete(h,
 			// "authorization") deletes nothing that Get would find.
 			if name, ok := httpmodel.ConstString(info, n.Args[1]); !ok {
@@ -349,7 +350,7 @@ func (s *fstate) collectedKeys(id *ast.Ident) ast.Expr {
 				continue
 			}
 			call, isCall := rhs.(*ast.CallExpr)
-			if !isCall || !isBuiltin(info, call, "append") || len(call.Args) < 2 || call.Ellipsis.IsValid() || s.varOf(call.Args[0]) != v {
+			if !isCall || !analysisutil.IsBuiltinCall(info, call, "append") || len(call.Args) < 2 || call.Ellipsis.IsValid() || s.varOf(call.Args[0]) != v {
 				ok = false
 				return false
 			}
@@ -493,7 +494,7 @@ func onlyLenOf(info *types.Info, cond ast.Expr, v *types.Var) bool {
 		case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
 			isLen := func(e ast.Expr) bool {
 				call, ok := ast.Unparen(e).(*ast.CallExpr)
-				if !ok || len(call.Args) != 1 || !isBuiltin(info, call, "len") {
+				if !ok || len(call.Args) != 1 || !analysisutil.IsBuiltinCall(info, call, "len") {
 					return false
 				}
 				id, ok := ast.Unparen(call.Args[0]).(*ast.Ident)
@@ -530,21 +531,12 @@ func isFresh(info *types.Info, e ast.Expr) bool {
 	case *ast.CompositeLit:
 		return len(x.Elts) == 0
 	case *ast.CallExpr:
-		return isBuiltin(info, x, "make")
+		return analysisutil.IsBuiltinCall(info, x, "make")
 	case *ast.Ident:
 		tv, ok := info.Types[x]
 		return ok && tv.IsNil()
 	}
 	return false
-}
-
-func isBuiltin(info *types.Info, call *ast.CallExpr, name string) bool {
-	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
-	if !ok || id.Name != name {
-		return false
-	}
-	b, ok := info.Uses[id].(*types.Builtin)
-	return ok && b.Name() == name
 }
 
 func (s *fstate) addFill(h ast.Expr, at token.Pos) {

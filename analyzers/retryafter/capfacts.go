@@ -13,6 +13,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/callindex"
 	"github.com/retrylint/retrylint/internal/fixes"
 	"github.com/retrylint/retrylint/internal/flow"
@@ -149,14 +150,7 @@ func (c *checker) flooredBy(call *ast.CallExpr, ra ast.Expr, stack []ast.Node) b
 		}
 	}
 	outer, ok := parent.(*ast.CallExpr)
-	if !ok {
-		return false
-	}
-	id, ok := ast.Unparen(outer.Fun).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	if b, ok := c.pass.TypesInfo.Uses[id].(*types.Builtin); !ok || b.Name() != "max" {
+	if !ok || !analysisutil.IsBuiltinCall(c.pass.TypesInfo, outer, "max") {
 		return false
 	}
 	return slices.ContainsFunc(outer.Args, func(a ast.Expr) bool { return ast.Unparen(a) != call && c.sameValue(a, ra) })
@@ -228,10 +222,8 @@ func boundCandidate(info *types.Info, fd *ast.FuncDecl) bool {
 				found = true
 			}
 		case *ast.CallExpr:
-			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok {
-				if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "min" {
-					found = true
-				}
+			if _, isID := ast.Unparen(n.Fun).(*ast.Ident); isID {
+				found = analysisutil.IsBuiltinCall(info, n, "min")
 			} else if httpmodel.IsPkgFunc(httpmodel.Callee(info, n), "math", "Min") {
 				found = true
 			}

@@ -605,11 +605,7 @@ func signCheckedIn(info *types.Info, fn ast.Node, uses, small func(ast.Expr) boo
 // reports and another that it does not, no constant at or below zero:
 // a negative d gives way to the client's own interval, not to no wait.
 func lowerBounded(info *types.Info, call *ast.CallExpr, uses func(ast.Expr) bool) bool {
-	fid, ok := ast.Unparen(call.Fun).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	if b, isB := info.Uses[fid].(*types.Builtin); !isB || b.Name() != "max" {
+	if !analysisutil.IsBuiltinCall(info, call, "max") {
 		return false
 	}
 	derived, other := false, false
@@ -807,11 +803,7 @@ func floorIsNoValue(info *types.Info, fn ast.Node, n *types.Var, ifs *ast.IfStmt
 			return floored[asVar(info.Uses[id])]
 		}
 		call, ok := e.(*ast.CallExpr)
-		if !ok {
-			return false
-		}
-		fid, ok := ast.Unparen(call.Fun).(*ast.Ident)
-		if b, isB := info.Uses[fid].(*types.Builtin); !ok || !isB || b.Name() != "max" {
+		if !ok || !analysisutil.IsBuiltinCall(info, call, "max") {
 			return false
 		}
 		hasZero := false
