@@ -2,6 +2,7 @@ package retrytest_test
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -488,28 +489,92 @@ func guardedBound(t *testing.T, c client, args func(perTry string) []string) {
 	const perTry = 300 * time.Millisecond
 	deadlineKeepsAttempts(t, c, args(perTry.String()), 5, 5*(perTry+100*time.Millisecond), perTry)
 
-	for _, tc := range []struct {
-		name, perAttempt string
-		drops            int
-	}{
-		{"no per-attempt timeout", "0", 2},
-		{"fast failures", "300ms", 4},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
-			var script []retrytest.Step
-			for range tc.drops {
-				script = append(script, retrytest.CommitAndDrop())
+	sameAttempts(t, c, "no per-attempt timeout", args("0"), 2)
+	sameAttempts(t, c, "fast failures", args(perTry.String()), 4)
+}
+
+// sameAttempts runs the client with args, as written and as fixed,
+// against a server that drops the connection drops times and then
+// answers: both make drops+1 attempts and succeed.
+func sameAttempts(t *testing.T, c client, name string, args []string, drops int) {
+	t.Run(name, func(t *testing.T) {
+		t.Parallel()
+		var script []retrytest.Step
+		for range drops {
+			script = append(script, retrytest.CommitAndDrop())
+		}
+		routes := []retrytest.Route{{Method: "GET", Path: "/report", Script: append(script, retrytest.OK(200))}}
+		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, append(slices.Clone(args), srv.URL+"/report")...)
+			if n := srv.Attempts("GET /report"); n != drops+1 || res.code != 0 {
+				t.Errorf("fixed=%v: want %d attempts and success, got %d, exit %d: %q %q\n%s", fixed, drops+1, n, res.code, res.stdout, res.stderr, srv.Timeline())
 			}
-			routes := []retrytest.Route{{Method: "GET", Path: "/report", Script: append(script, retrytest.OK(200))}}
-			c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
-				res := runClient(t, bin, append(args(tc.perAttempt), srv.URL+"/report")...)
-				if n := srv.Attempts("GET /report"); n != tc.drops+1 || res.code != 0 {
-					t.Errorf("fixed=%v: want %d attempts and success, got %d, exit %d: %q %q\n%s", fixed, tc.drops+1, n, res.code, res.stdout, res.stderr, srv.Timeline())
-				}
-			})
 		})
+	})
+}
+
+// TestFixBehavesRetryDeadlineBuiltRequest: a client retries, five times
+// 100 ms apart, requests a method of the package builds without a
+// context, through a client whose Timeout comes from configuration
+// (-per-try, 0 for none). The retrydeadline fix makes an overall deadline
+// of the attempts and the waits, only when the Timeout is set, and sends
+// each request with it (req.WithContext): with -per-try=300ms no attempt
+// starts after 2 s; without a Timeout (where an unguarded deadline of
+// 5 x 100 ms would cut a slow answer), and with one against fast
+// failures, the attempts are the same before and after.
+func TestFixBehavesRetryDeadlineBuiltRequest(t *testing.T) {
+	c := fixClient(t, "builtreq", "retrydeadline", "per-attempt timeout (http.Client.Timeout) inside retry loop but no overall deadline")
+	fc, _ := fixedOnce()
+	fixed := fc.sources["builtreq"][1]
+	for _, want := range []string{"if c.hc.Timeout > 0 {\n\t\tvar opCancel", "c.hc.Do(req.WithContext(opCtx))"} {
+		if !strings.Contains(fixed, want) {
+			t.Errorf("the fix should contain %q:\n%s", want, fixed)
+		}
 	}
+	guardedBound(t, c, func(perTry string) []string { return []string{"-per-try=" + perTry} })
+	t.Run("no Timeout, a slow answer", func(t *testing.T) {
+		t.Parallel()
+		routes := []retrytest.Route{{Method: "GET", Path: "/report",
+			Script: []retrytest.Step{retrytest.OK(200).Delayed(time.Second)}}}
+		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, "-per-try=0", srv.URL+"/report")
+			if n := srv.Attempts("GET /report"); n != 1 || res.code != 0 {
+				t.Errorf("fixed=%v: want 1 attempt and success, got %d, exit %d: %q %q\n%s", fixed, n, res.code, res.stdout, res.stderr, srv.Timeline())
+			}
+		})
+	})
+}
+
+// TestFixBehavesRetryDeadlineHandedRequest: a client hands the request
+// it built, five times 100 ms apart, to a helper that times out each
+// attempt from the request's own context (-per-try). The retrydeadline
+// fix derives an overall deadline from the request's context and hands
+// the helper req.WithContext(opCtx): with -per-try=300ms no attempt
+// starts after 2 s; against fast failures the attempts are the same
+// before and after.
+func TestFixBehavesRetryDeadlineHandedRequest(t *testing.T) {
+	c := fixClient(t, "handedreq", "retrydeadline", "per-attempt timeout (made by doOnce from req) inside retry loop but no overall deadline")
+	fc, _ := fixedOnce()
+	if fixed := fc.sources["handedreq"][1]; !strings.Contains(fixed, "doOnce(req.WithContext(opCtx), perTry)") {
+		t.Errorf("the fix should hand the helper the request with the overall deadline:\n%s", fixed)
+	}
+	const perTry = 300 * time.Millisecond
+	args := []string{"-per-try=" + perTry.String()}
+	deadlineKeepsAttempts(t, c, args, 5, 5*(perTry+100*time.Millisecond), perTry)
+	sameAttempts(t, c, "fast failures", args, 4)
+}
+
+// TestFixBehavesRetryDeadlineSkippedTimeout: a helper makes each
+// attempt's timeout only for a positive duration (-per-try, 0 skips it).
+// The retrydeadline fix makes the overall deadline under the same
+// condition; see guardedBound.
+func TestFixBehavesRetryDeadlineSkippedTimeout(t *testing.T) {
+	c := fixClient(t, "skipdeadline", "retrydeadline", "per-attempt timeout (made by withTimeout from ctx) inside retry loop but no overall deadline")
+	fc, _ := fixedOnce()
+	if fixed := fc.sources["skipdeadline"][1]; !strings.Contains(fixed, "if perTry > 0 {\n\t\tvar opCancel") {
+		t.Errorf("the fix should make the overall deadline only when a per-attempt timeout is configured:\n%s", fixed)
+	}
+	guardedBound(t, c, func(perTry string) []string { return []string{"-per-try=" + perTry} })
 }
 
 // TestFixBehavesRetryDeadlineCalleeVoid: a sender that returns nothing

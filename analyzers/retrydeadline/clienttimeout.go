@@ -158,8 +158,7 @@ func (c *checker) clientTimeoutIn(fn ast.Node, send *ast.CallExpr) (per ast.Expr
 		return nil, storedTimeout{}
 	}
 	if t := clientLitTimeout(info, values[0]); t != nil {
-		n, _ := c.constNanos(t)
-		return t, storedTimeout{ok: true, nanos: n}
+		return t, c.literalTimeout(t)
 	}
 	if call, ok := ast.Unparen(values[0]).(*ast.CallExpr); ok {
 		if st := c.clientValueTimeout(nil, call); st.ok {
@@ -222,6 +221,15 @@ func (c *checker) paramTimeout(fn ast.Node, v *types.Var) storedTimeout {
 	}
 	c.paramTimeouts[v] = r
 	return r
+}
+
+// literalTimeout is what a client literal holds whose Timeout is t: a
+// Timeout that is not a constant (a duration from configuration) may be
+// zero, no timeout at all, so a deadline sized from it is made only when
+// it is positive.
+func (c *checker) literalTimeout(t ast.Expr) storedTimeout {
+	n, _ := c.constNanos(t)
+	return storedTimeout{ok: true, cond: n == 0, nanos: n}
 }
 
 // clientLitTimeout returns the Timeout that e, an http.Client literal or
@@ -301,7 +309,9 @@ func (c *checker) timeoutAssigned(scope ast.Node, v *types.Var) storedTimeout {
 					nested = true
 				}
 			}
-			uncond = uncond || !nested
+			// A Timeout read from configuration may be zero: only a
+			// constant one set on every path makes it unconditional.
+			uncond = uncond || !nested && n > 0
 		}
 		return true
 	})
@@ -442,8 +452,7 @@ func (c *checker) returnedTimeout(fd *ast.FuncDecl) storedTimeout {
 func (c *checker) clientValueTimeout(fn ast.Node, e ast.Expr) storedTimeout {
 	info := c.pass.TypesInfo
 	if t := clientLitTimeout(info, e); t != nil {
-		n, _ := c.constNanos(t)
-		return storedTimeout{ok: true, nanos: n}
+		return c.literalTimeout(t)
 	}
 	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok {
 		f := new(clientVarFact)
