@@ -380,16 +380,27 @@ func derivedFrom(info *types.Info, fn ast.Node, v *types.Var) (map[*types.Var]bo
 		})
 		return found
 	}
+	// x = max(x, d) and if d > x { x = d } keep x's own value as a floor
+	// under d: x is not made from d (see raisedTo).
+	raises := map[*ast.AssignStmt]bool{}
+	ast.Inspect(fn, func(n ast.Node) bool {
+		if ifs, ok := n.(*ast.IfStmt); ok {
+			if as, _, _ := raisedTo(info, ifs); as != nil {
+				raises[as] = true
+			}
+		}
+		return true
+	})
 	for changed := true; changed; {
 		changed = false
 		ast.Inspect(fn, func(n ast.Node) bool {
 			as, ok := n.(*ast.AssignStmt)
-			if !ok || len(as.Lhs) != len(as.Rhs) {
+			if !ok || len(as.Lhs) != len(as.Rhs) || raises[as] {
 				return true
 			}
 			for i, l := range as.Lhs {
 				id, ok := l.(*ast.Ident)
-				if !ok {
+				if !ok || maxOverSelf(info, id, as.Rhs[i]) {
 					continue
 				}
 				if w := asVar(info.ObjectOf(id)); w != nil && !derived[w] && uses(as.Rhs[i]) {
@@ -575,7 +586,7 @@ func signCheckedIn(info *types.Info, fn ast.Node, uses, small func(ast.Expr) boo
 	floors := map[ast.Expr]bool{}
 	valid := validReturn(fn, uses)
 	ast.Inspect(fn, func(n ast.Node) bool {
-		if ifs, ok := n.(*ast.IfStmt); ok && (floorsAtZero(info, ifs) || returnsValidZero(info, ifs, valid, uses)) {
+		if ifs, ok := n.(*ast.IfStmt); ok && (floorsAtZero(info, ifs) || returnsValidZero(info, ifs, valid, uses) || guardsWait(info, ifs, uses)) {
 			floors[ast.Unparen(ifs.Cond)] = true
 		}
 		return true
@@ -585,6 +596,14 @@ func signCheckedIn(info *types.Info, fn ast.Node, uses, small func(ast.Expr) boo
 		if call, ok := n.(*ast.CallExpr); ok && lowerBounded(info, call, uses) {
 			checked = true
 			return false
+		}
+		if ifs, ok := n.(*ast.IfStmt); ok {
+			// if d > backoff { backoff = d }: max(backoff, d) spelled
+			// out, a negative d gives way to the client's own wait.
+			if as, raised, floor := raisedTo(info, ifs); as != nil && uses(raised) && !uses(floor) {
+				checked = true
+				return false
+			}
 		}
 		b, ok := n.(*ast.BinaryExpr)
 		if !ok || floors[b] {
@@ -620,6 +639,53 @@ func lowerBounded(info *types.Info, call *ast.CallExpr, uses func(ast.Expr) bool
 		}
 	}
 	return derived && other
+}
+
+// raisedTo matches if d > x { x = d } (x < d, >= and <= alike), the
+// builtin max of x and d spelled out: it returns the assignment, d and x,
+// or a nil assignment.
+func raisedTo(info *types.Info, ifs *ast.IfStmt) (as *ast.AssignStmt, d, x ast.Expr) {
+	if ifs.Init != nil || ifs.Else != nil || len(ifs.Body.List) != 1 {
+		return nil, nil, nil
+	}
+	low, high, ok := smallCompare(ifs.Cond)
+	if !ok {
+		return nil, nil, nil
+	}
+	as, ok = ifs.Body.List[0].(*ast.AssignStmt)
+	if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+		return nil, nil, nil
+	}
+	if !sameVar(info, as.Lhs[0], low) || !sameVar(info, as.Rhs[0], high) {
+		return nil, nil, nil
+	}
+	return as, high, low
+}
+
+// maxOverSelf reports whether rhs, assigned to id, is the builtin max of
+// id's own value and others (x = max(x, d)): x keeps its value as a floor.
+func maxOverSelf(info *types.Info, id *ast.Ident, rhs ast.Expr) bool {
+	call, ok := ast.Unparen(rhs).(*ast.CallExpr)
+	if !ok || !analysisutil.IsBuiltinCall(info, call, "max") {
+		return false
+	}
+	for _, a := range call.Args {
+		if sameVar(info, id, a) {
+			return true
+		}
+	}
+	return false
+}
+
+// sameVar reports whether a and b are the same variable, by name.
+func sameVar(info *types.Info, a, b ast.Expr) bool {
+	x, ok1 := ast.Unparen(a).(*ast.Ident)
+	y, ok2 := ast.Unparen(b).(*ast.Ident)
+	if !ok1 || !ok2 {
+		return false
+	}
+	v := asVar(info.ObjectOf(x))
+	return v != nil && v == asVar(info.ObjectOf(y))
 }
 
 // validReturn returns a return statement of fn that hands on a value
@@ -706,6 +772,31 @@ func floorsAtZero(info *types.Info, ifs *ast.IfStmt) bool {
 	lid, ok2 := ast.Unparen(as.Lhs[0]).(*ast.Ident)
 	return ok1 && ok2 && info.Uses[xid] != nil && info.Uses[xid] == info.Uses[lid] &&
 		isConstNonPositive(info, bound) && isConstNonPositive(info, as.Rhs[0])
+}
+
+// guardsWait reports whether ifs waits only for a positive value, with
+// nothing in its place otherwise (if d > 0 { time.Sleep(d) }): the test
+// skips a negative value's wait, it does not reject the value, and the
+// client retries at once as if the value were zero. (For an HTTP-date the
+// guard is right: a date in the past means no wait.)
+func guardsWait(info *types.Info, ifs *ast.IfStmt, uses func(ast.Expr) bool) bool {
+	if ifs.Init != nil || ifs.Else != nil {
+		return false
+	}
+	low, high, ok := smallCompare(ifs.Cond)
+	if !ok || !uses(high) || !isConstNonPositive(info, low) {
+		return false
+	}
+	waits := false
+	ast.Inspect(ifs.Body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && len(call.Args) > 0 && uses(call.Args[0]) {
+			if fn := httpmodel.Callee(info, call); fn != nil && isWaitCall(fn) {
+				waits = true
+			}
+		}
+		return !waits
+	})
+	return waits
 }
 
 func asVar(obj types.Object) *types.Var {

@@ -3,6 +3,7 @@
 package floors
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"strconv"
@@ -223,4 +224,51 @@ var waitFn = ValueInSight
 
 func sleepOn(resp *http.Response) {
 	time.Sleep(waitFn(resp.Header))
+}
+
+// waitGuarded waits only for a positive value: a negative one in seconds
+// skips the wait, the client retries at once (a date in the past rightly
+// does, too).
+func waitGuarded(ctx context.Context, resp *http.Response, backoff time.Duration) error {
+	delay := backoff
+	if v := resp.Header.Get("Retry-After"); v != "" {
+		if t, err := http.ParseTime(v); err == nil {
+			delay = time.Until(t)
+		} else if n, err := strconv.Atoi(v); err == nil { // want `a negative Retry-After value is accepted as the wait`
+			delay = time.Duration(n) * time.Second
+		}
+	}
+	if delay > 0 {
+		timer := time.NewTimer(delay)
+		defer timer.Stop()
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-timer.C:
+		}
+	}
+	return nil
+}
+
+// Silent: a negative value in seconds keeps the back-off; the guard only
+// skips the wait for a date in the past.
+func waitGuardedChecked(ctx context.Context, resp *http.Response, backoff time.Duration) error {
+	delay := backoff
+	if v := resp.Header.Get("Retry-After"); v != "" {
+		if t, err := http.ParseTime(v); err == nil {
+			delay = time.Until(t)
+		} else if n, err := strconv.Atoi(v); err == nil && n >= 0 {
+			delay = time.Duration(n) * time.Second
+		}
+	}
+	if delay > 0 {
+		timer := time.NewTimer(delay)
+		defer timer.Stop()
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-timer.C:
+		}
+	}
+	return nil
 }

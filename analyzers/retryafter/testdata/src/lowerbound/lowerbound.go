@@ -82,3 +82,61 @@ func wait(d time.Duration) { time.Sleep(d) }
 func pauseHanded(resp *http.Response) {
 	wait(parseHanded(resp.Header))
 }
+
+func parseRaised(h http.Header) time.Duration {
+	if s, err := strconv.ParseInt(h.Get("Retry-After"), 10, 64); err == nil {
+		return time.Duration(s) * time.Second
+	}
+	if t, err := http.ParseTime(h.Get("Retry-After")); err == nil {
+		return time.Until(t)
+	}
+	return 0
+}
+
+// Silent: the client's back-off raised to the server's wait, max spelled
+// out: a negative value gives way to the back-off.
+func delayRaised(resp *http.Response, backoff time.Duration) time.Duration {
+	delay := backoff
+	server := parseRaised(resp.Header)
+	if server > delay {
+		delay = server
+	}
+	return delay
+}
+
+func parseMaxed(h http.Header) time.Duration {
+	if s, err := strconv.ParseInt(h.Get("Retry-After"), 10, 64); err == nil {
+		return time.Duration(s) * time.Second
+	}
+	if t, err := http.ParseTime(h.Get("Retry-After")); err == nil {
+		return time.Until(t)
+	}
+	return 0
+}
+
+// Silent: the same with the builtin max over the variable itself.
+func delayMaxed(resp *http.Response, backoff time.Duration) time.Duration {
+	delay := backoff
+	delay = max(delay, parseMaxed(resp.Header))
+	return delay
+}
+
+func parseReplaced(h http.Header) time.Duration {
+	if s, err := strconv.ParseInt(h.Get("Retry-After"), 10, 64); err == nil { // want `a negative Retry-After value is accepted as the wait`
+		return time.Duration(s) * time.Second
+	}
+	if t, err := http.ParseTime(h.Get("Retry-After")); err == nil {
+		return time.Until(t)
+	}
+	return 0
+}
+
+// The server's wait replaces the back-off whenever it is not zero: a
+// negative value is the wait.
+func delayReplaced(resp *http.Response, backoff time.Duration) time.Duration {
+	delay := backoff
+	if server := parseReplaced(resp.Header); server != 0 {
+		delay = server
+	}
+	return delay
+}
