@@ -95,6 +95,17 @@ func (c *checker) clientTimeoutIn(fn ast.Node, send *ast.CallExpr) (per ast.Expr
 		}
 		if s, ok := info.Selections[fsel]; ok && s.Kind() == types.FieldVal && fixes.Pure(info, fsel) {
 			if st := c.fieldTimeout(s.Obj().(*types.Var)); st.ok {
+				if types.IsInterface(s.Obj().Type()) {
+					// A Doer field the package stores clients in: it
+					// has no Timeout to read, only the constant one
+					// every client stored there has (when another
+					// implementation may be stored, a budget sized
+					// from it could cut one with no timeout).
+					if d := c.constTimeout(send.Pos(), st.nanos); d != nil && !st.cond {
+						return d, st
+					}
+					return nil, storedTimeout{}
+				}
 				return timeoutOf(fsel), st
 			}
 		}
@@ -495,6 +506,11 @@ func (c *checker) clientValueTimeout(fn ast.Node, e ast.Expr) storedTimeout {
 		return storedTimeout{}
 	}
 	vals, known := assigned(info, fn, lv)
+	if known && len(vals) == 0 && lv.Kind() == types.ParamVar {
+		// A constructor's parameter (NewAPICall(&http.Client{...}, cfg)
+		// stores client): the clients its callers hand it.
+		return c.paramTimeout(fn, lv)
+	}
 	if !known || len(vals) == 0 {
 		return storedTimeout{}
 	}

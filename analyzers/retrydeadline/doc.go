@@ -76,7 +76,14 @@
 //     http.NewRequest made: req, err := c.newRequest(body); the fix then
 //     sends req.WithContext(opCtx)) or with a
 //     context on which the function set no deadline of its own (the
-//     caller's, say), and sent through an http.Client whose Timeout is set:
+//     caller's, say), or the request parameter the function is handed and
+//     sends again (its context is the caller's: the fix derives the
+//     deadline from req.Context() and sends req.WithContext(opCtx)), and
+//     sent through an http.Client whose Timeout is set (a Timeout that is
+//     not a constant, read from configuration, may be zero: the fix's
+//     deadline is then made only when it is positive), or through the Do
+//     of an interface field (a Doer) every store of which, in a package
+//     that sees them all, is a client with the same constant Timeout:
 //     in the same function, or in a store of the struct field that
 //     holds the client (the client a constructor builds; when another
 //     store holds a client without one, a fake for tests or a client an

@@ -1815,6 +1815,10 @@ func (c *checker) checkClientTimeout(file *ast.File, l *retryloop.Loop) {
 		var per ast.Expr
 		var guard bool
 		s, ok := httpmodel.SendOf(info, send)
+		if _, args := httpmodel.Receiver(info, send); !ok && len(args) == 1 && httpmodel.IsClientDo(httpmodel.Callee(info, send)) {
+			// The Do of a Doer field the package stores clients in.
+			s, ok = httpmodel.Send{Call: send, Request: args[0]}, true
+		}
 		switch {
 		case !ok:
 			// A function that sends the request it is handed.
@@ -1832,14 +1836,19 @@ func (c *checker) checkClientTimeout(file *ast.File, l *retryloop.Loop) {
 			}
 		}
 		newReq, withCtx := c.newRequestInLoop(l, s.Request)
-		var built bool // by a function of the package, without a context
+		var built, handed bool // by a function of the package without a context; by the caller
 		if newReq == nil {
-			if built = c.builtByHelper(l, s.Request); !built {
+			built = c.builtByHelper(l, s.Request)
+			// The request the function is handed, sent again: its
+			// context is the caller's.
+			_, isVar := ast.Unparen(s.Request).(*ast.Ident)
+			handed = !built && isVar && c.handedRequest(l, s.Request)
+			if !built && !handed {
 				c.gate(send, "client-req", "send through a client with a Timeout of a request not built in the loop")
 				continue
 			}
 		}
-		if withCtx && c.boundedContext(l, newReq.Args[0]) {
+		if withCtx && c.boundedContext(l, newReq.Args[0]) || handed && c.callersBound(l.Func, s.Request, 0) {
 			c.gate(send, "client-bounded", "send through a client with a Timeout of a request with a bounded context")
 			return // the function, or every caller, bounds the operation
 		}
@@ -1880,12 +1889,16 @@ func (c *checker) checkClientTimeout(file *ast.File, l *retryloop.Loop) {
 			edits = append(edits, analysis.TextEdit{Pos: parent.Pos(), End: parent.End(), NewText: []byte(opCtx)})
 		} else {
 			var opCtx string
-			opCtx, edits, ok = c.overallContext(file, l, start, ctxName+".Background()", per, guard, map[string]bool{}, src)
+			parent := ctxName + ".Background()"
+			if handed {
+				parent = fixes.Format(c.pass.Fset, s.Request) + ".Context()"
+			}
+			opCtx, edits, ok = c.overallContext(file, l, start, parent, per, guard, map[string]bool{}, src)
 			if !ok {
 				c.gate(send, "client-fix", "send through a client with a Timeout: no deadline fix")
 				return
 			}
-			if built {
+			if built || handed {
 				// req, err := c.newRequest(body): the send takes the
 				// request with the deadline instead.
 				edits = append(edits, analysis.TextEdit{Pos: s.Request.End(), End: s.Request.End(), NewText: []byte(".WithContext(" + opCtx + ")")})
