@@ -213,6 +213,10 @@ func (c *checker) paramTimeout(fn ast.Node, v *types.Var) storedTimeout {
 	if r, ok := c.paramTimeouts[v]; ok {
 		return r
 	}
+	if c.paramTimeouts == nil {
+		c.paramTimeouts = map[*types.Var]storedTimeout{}
+	}
+	c.paramTimeouts[v] = storedTimeout{} // a parameter handed to itself, in a recursive call
 	obj, _ := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
 	var held storedTimeout
 	// No calls when v is not obj's parameter; without a Timeout when a
@@ -227,9 +231,6 @@ func (c *checker) paramTimeout(fn ast.Node, v *types.Var) storedTimeout {
 		}
 	}
 	r := held.missingIn(without)
-	if c.paramTimeouts == nil {
-		c.paramTimeouts = map[*types.Var]storedTimeout{}
-	}
 	c.paramTimeouts[v] = r
 	return r
 }
