@@ -58,7 +58,7 @@ func TestMatchesInspect(t *testing.T) {
 				case *ast.CallExpr:
 					calls = append(calls, n)
 					nodes = append(nodes, n)
-				case *ast.AssignStmt, *ast.ValueSpec, *ast.RangeStmt, *ast.IndexExpr:
+				case *ast.AssignStmt, *ast.ValueSpec, *ast.RangeStmt, *ast.IndexExpr, *ast.TypeSwitchStmt:
 					nodes = append(nodes, n)
 				case *ast.CompositeLit:
 					lits = append(lits, n)
@@ -158,7 +158,7 @@ func TestVisitMatchesInspect(t *testing.T) {
 
 func appendStore(list []ast.Node, n ast.Node) []ast.Node {
 	switch n := n.(type) {
-	case *ast.AssignStmt, *ast.ValueSpec, *ast.RangeStmt, *ast.CallExpr, *ast.IndexExpr, *ast.CompositeLit:
+	case *ast.AssignStmt, *ast.ValueSpec, *ast.RangeStmt, *ast.CallExpr, *ast.IndexExpr, *ast.CompositeLit, *ast.TypeSwitchStmt:
 		return append(list, n)
 	case *ast.UnaryExpr:
 		if n.Op == token.AND {

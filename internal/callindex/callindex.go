@@ -145,7 +145,8 @@ func (ix *Index) DeclAt(pos token.Pos) (Func, bool) {
 func (ix *Index) Calls(fd *ast.FuncDecl) []Call { return ix.body(fd).calls }
 
 // Nodes returns the assignments, variable specifications, range
-// statements, calls and index expressions in the body of fd, function
+// statements, type switches (for the variables of their clauses), calls
+// and index expressions in the body of fd, function
 // literals included, in the order of a preorder walk of the body. The
 // caller must not modify the slice.
 func (ix *Index) Nodes(fd *ast.FuncDecl) []ast.Node { return ix.body(fd).nodes }
@@ -551,6 +552,7 @@ func (w *walker) stmt(s ast.Stmt) {
 		w.expr(s.Tag)
 		w.stmt(s.Body)
 	case *ast.TypeSwitchStmt:
+		w.b.nodes = append(w.b.nodes, s) // its clauses' variables
 		w.stmt(s.Init)
 		w.stmt(s.Assign)
 		w.stmt(s.Body)

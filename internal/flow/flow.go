@@ -376,6 +376,23 @@ func (f *State[V]) collectNode(n ast.Node) {
 			// yields one value (iter.Seq), the key is the element.
 			f.add(n.Key, &assign[V]{at: n.X.End(), rhs: n.X, idx: -1, rangeOver: true})
 		}
+	case *ast.TypeSwitchStmt:
+		// switch v := x.(type) { case url.Values: ... }: each clause's v
+		// is x, narrowed.
+		as, ok := n.Assign.(*ast.AssignStmt)
+		if !ok || len(as.Rhs) != 1 || f.cfg.Info == nil {
+			return
+		}
+		ta, ok := ast.Unparen(as.Rhs[0]).(*ast.TypeAssertExpr)
+		if !ok {
+			return
+		}
+		for _, s := range n.Body.List {
+			cc := s.(*ast.CaseClause)
+			if v, ok := f.cfg.Info.Implicits[cc].(*types.Var); ok {
+				f.assigns[v] = append(f.assigns[v], &assign[V]{at: cc.Colon, rhs: ta.X, idx: -1})
+			}
+		}
 	case *ast.CallExpr:
 		if f.cfg.Writes != nil {
 			f.collectWrite(n)
