@@ -48,6 +48,11 @@ func (c *checker) routeOf(ic callindex.Call, s sinkCall, arg ast.Expr, l leaf) (
 		return route{}, false
 	}
 	d, ok := c.calls.Decl(ic.Callee)
+	if impls := c.ifaceImpls[ic.Callee]; !ok && len(impls) == 1 {
+		// s.client.Do(...) of an interface of the package that one
+		// type of the package implements: that method's log.
+		d, ok = c.calls.Decl(impls[0])
+	}
 	if !ok || d.Decl.Body == nil {
 		return route{}, false
 	}
@@ -229,6 +234,15 @@ func (c *checker) paramSent(fd *ast.FuncDecl, i int) (sent, out bool) {
 					for _, e := range []ast.Expr{n.Key, n.Value} {
 						if e != nil {
 							add(e)
+						}
+					}
+				}
+			case *ast.TypeSwitchStmt:
+				// switch v := body.(type): each clause's v is the body.
+				if as, ok := n.Assign.(*ast.AssignStmt); ok && len(as.Rhs) == 1 && uses(as.Rhs[0]) {
+					for _, cc := range n.Body.List {
+						if v, ok := info.Implicits[cc].(*types.Var); ok && !derived[v] {
+							derived[v], changed = true, true
 						}
 					}
 				}

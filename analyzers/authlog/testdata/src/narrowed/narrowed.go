@@ -3,6 +3,7 @@
 package narrowed
 
 import (
+	"bytes"
 	"encoding/json"
 	"log/slog"
 	"net/http"
@@ -59,4 +60,44 @@ func (c *client) traceSize(path string, body any) {
 // Silent: the secret's size is logged, not the secret.
 func (c *client) tokenSize(clientID, clientSecret string) {
 	c.traceSize("/oauth2/token", url.Values{"client_id": {clientID}, "client_secret": {clientSecret}})
+}
+
+type sender interface {
+	send(path string, body any) error // want send:`authlog\(sink=\(\*slog.Logger\).Debug values=p0,p1\)`
+}
+
+type formSender struct {
+	log *slog.Logger
+	hc  *http.Client
+	url string
+}
+
+// send logs the body it sends: redacting a caller's argument would send
+// the redaction, so the finding is this log.
+func (f *formSender) send(path string, body any) error {
+	var raw []byte
+	switch v := body.(type) {
+	case url.Values:
+		raw = []byte(v.Encode())
+	case string:
+		raw = []byte(v)
+	}
+	f.log.Debug("new request", slog.String("path", path), slog.String("body", string(raw))) // want `secret \(a password, key or token\) reaches \(\*slog.Logger\).Debug in a helper that also sends it, from narrowed.go:102`
+	resp, err := f.hc.Post(f.url+path, "application/x-www-form-urlencoded", bytes.NewReader(raw))
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+type oauth struct {
+	s sender
+}
+
+func newOAuth(log *slog.Logger) *oauth {
+	return &oauth{s: &formSender{log: log, hc: http.DefaultClient}}
+}
+
+func (o *oauth) exchange(clientID, clientSecret string) error {
+	return o.s.send("/oauth2/token", url.Values{"client_id": {clientID}, "client_secret": {clientSecret}})
 }
