@@ -375,12 +375,28 @@ func (c *checker) fieldTimeout(v *types.Var) storedTimeout {
 				}
 			case *ast.AssignStmt:
 				for i, lhs := range n.Lhs {
-					if s, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok && flow.FieldOf(info, s) == v {
+					s, ok := ast.Unparen(lhs).(*ast.SelectorExpr)
+					if !ok {
+						continue
+					}
+					if flow.FieldOf(info, s) == v {
 						if len(n.Lhs) != len(n.Rhs) {
 							without = true
 							continue
 						}
 						check(n.Rhs[i])
+						continue
+					}
+					// h.client.Timeout = conf.Timeout: the Timeout of the
+					// client the field holds, set after it is stored
+					// (conditional: the store itself holds none).
+					if inner, ok := ast.Unparen(s.X).(*ast.SelectorExpr); ok && s.Sel.Name == "Timeout" && len(n.Lhs) == len(n.Rhs) &&
+						flow.FieldOf(info, inner) == v && httpmodel.IsNamed(info.TypeOf(inner), "net/http", "Client") {
+						if tv := info.Types[n.Rhs[i]]; tv.Value != nil && constant.Sign(tv.Value) <= 0 {
+							continue
+						}
+						d, _ := c.constNanos(n.Rhs[i])
+						held = held.join(storedTimeout{ok: true, nanos: d, cond: true})
 					}
 				}
 			}

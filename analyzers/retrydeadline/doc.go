@@ -76,7 +76,9 @@
 //     http.NewRequest made: req, err := c.newRequest(body); the fix then
 //     sends req.WithContext(opCtx)) or with a
 //     context on which the function set no deadline of its own (the
-//     caller's, say), or the request parameter the function is handed and
+//     caller's, say, also when it is handed the request at the send:
+//     Do(req.WithContext(ctx)); the first attempt's request may be built
+//     before the loop and each retry's in it), or the request parameter the function is handed and
 //     sends again (its context is the caller's: the fix derives the
 //     deadline from req.Context() and sends req.WithContext(opCtx)), and
 //     sent through an http.Client whose Timeout is set (a Timeout that is
@@ -85,7 +87,8 @@
 //     of an interface field (a Doer) every store of which, in a package
 //     that sees them all, is a client with the same constant Timeout:
 //     in the same function, or in a store of the struct field that
-//     holds the client (the client a constructor builds; when another
+//     holds the client (the client a constructor builds, or whose
+//     Timeout it sets after the store: h.client.Timeout = conf.Timeout; when another
 //     store holds a client without one, a fake for tests or a client an
 //     option replaces, the fix's deadline is made only when the Timeout
 //     is positive), or in a client parameter that a call of the package

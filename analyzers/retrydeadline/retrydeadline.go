@@ -1835,20 +1835,32 @@ func (c *checker) checkClientTimeout(file *ast.File, l *retryloop.Loop) {
 				continue
 			}
 		}
-		newReq, withCtx := c.newRequestInLoop(l, s.Request)
+		// Do(req.WithContext(ctx)): the request sent has ctx.
+		req, sendCtx := s.Request, ast.Expr(nil)
+		if call, ok := ast.Unparen(s.Request).(*ast.CallExpr); ok && len(call.Args) == 1 && httpmodel.IsMethod(httpmodel.Callee(info, call), "net/http", "Request", "WithContext") {
+			req, sendCtx = ast.Unparen(call.Fun).(*ast.SelectorExpr).X, call.Args[0]
+		}
+		newReq, withCtx := c.newRequestInLoop(l, req)
 		var built, handed bool // by a function of the package without a context; by the caller
 		if newReq == nil {
-			built = c.builtByHelper(l, s.Request)
+			built = c.builtByHelper(l, req)
 			// The request the function is handed, sent again: its
 			// context is the caller's.
-			_, isVar := ast.Unparen(s.Request).(*ast.Ident)
-			handed = !built && isVar && c.handedRequest(l, s.Request)
+			_, isVar := ast.Unparen(req).(*ast.Ident)
+			handed = !built && isVar && sendCtx == nil && c.handedRequest(l, req)
 			if !built && !handed {
 				c.gate(send, "client-req", "send through a client with a Timeout of a request not built in the loop")
 				continue
 			}
 		}
-		if withCtx && c.boundedContext(l, newReq.Args[0]) || handed && c.callersBound(l.Func, s.Request, 0) {
+		var reqCtx ast.Expr // the context the request is sent with
+		switch {
+		case sendCtx != nil:
+			reqCtx, withCtx, built = sendCtx, true, false
+		case withCtx:
+			reqCtx = newReq.Args[0]
+		}
+		if withCtx && c.boundedContext(l, reqCtx) || handed && c.callersBound(l.Func, s.Request, 0) {
 			c.gate(send, "client-bounded", "send through a client with a Timeout of a request with a bounded context")
 			return // the function, or every caller, bounds the operation
 		}
@@ -1875,7 +1887,7 @@ func (c *checker) checkClientTimeout(file *ast.File, l *retryloop.Loop) {
 		if withCtx {
 			// The request has a context: the deadline derives from it,
 			// and the request from the deadline.
-			parent := newReq.Args[0]
+			parent := reqCtx
 			if !fixes.Pure(info, parent) || !fixes.VisibleAt(info, file, parent, start.Pos()) {
 				c.gate(send, "client-fix", "send through a client with a Timeout: request context not visible before the loop")
 				continue
@@ -2048,8 +2060,21 @@ func (c *checker) newRequestInLoop(l *retryloop.Loop, req ast.Expr) (*ast.CallEx
 // whose every return hands back a request http.NewRequest made there: a
 // request with no context of its own (req, err := c.newRequest(body)).
 func (c *checker) builtByHelper(l *retryloop.Loop, req ast.Expr) bool {
-	call := c.buildInLoop(l, req)
-	return call != nil && c.builtByFunc(call)
+	if call := c.buildInLoop(l, req); call != nil {
+		return c.builtByFunc(call)
+	}
+	// The first attempt's request built before the loop and each retry's
+	// in it (req, err = h.reqCreator.Create(body) twice): every value a
+	// request without a context.
+	v := flow.VarOf(c.pass.TypesInfo, req)
+	if v == nil {
+		return false
+	}
+	values, known := flow.AssignedAfterDecl(c.pass.TypesInfo, l.Func, v)
+	if !known || len(values) < 2 || slices.ContainsFunc(values, func(e ast.Expr) bool { return !c.buildsPlainRequest(e) }) {
+		return false
+	}
+	return slices.ContainsFunc(values, func(e ast.Expr) bool { return l.Body.Pos() <= e.Pos() && e.End() <= l.Body.End() })
 }
 
 // buildInLoop returns the call whose result req, a variable of the loop's
