@@ -279,6 +279,25 @@ func (c *checker) computeFacts(at func(token.Pos)) {
 	})
 }
 
+// sendsUnbounded reports whether fd, besides call, sends a request that
+// no per-attempt timeout bounds: directly through a client without a
+// Timeout (or one request per item), or through a function that sends
+// and makes no timeout of its own.
+func (c *checker) sendsUnbounded(fd *ast.FuncDecl, call *ast.CallExpr) bool {
+	found := false
+	c.inspectOwn(fd.Body, func(other *ast.CallExpr) {
+		if found || other == call || !c.loops.SendsCall(other) {
+			return
+		}
+		if _, direct := httpmodel.SendOf(c.pass.TypesInfo, other); direct {
+			found = c.clientSendFact(fd, other) == nil
+			return
+		}
+		found = c.fact(httpmodel.Callee(c.pass.TypesInfo, other)) == nil
+	})
+	return found
+}
+
 // summarise returns the fact of fd, nil when it makes no timeout of its
 // own.
 func (c *checker) summarise(fd *ast.FuncDecl, fn *types.Func) *timeoutFact {
@@ -329,6 +348,11 @@ func (c *checker) summarise(fd *ast.FuncDecl, fn *types.Func) *timeoutFact {
 		}
 		recv, args := httpmodel.Receiver(info, call)
 		if g.Parent == 0 {
+			if g.Client && c.sendsUnbounded(fd, call) {
+				// A ping through a client with a Timeout, then uploads
+				// through one without: the Timeout bounds no call of fd.
+				return
+			}
 			found = &timeoutFact{Nanos: g.Nanos, Client: g.Client, Cond: g.Cond}
 			if g.Field != "" && c.isRecv(fd, recv) && httpmodel.Callee(info, call).Pkg() == c.pass.Pkg {
 				found.Field = g.Field
