@@ -342,7 +342,11 @@
 // value made from it, reaches http.NewRequest, a send, a header it sets,
 // or a helper of its package that sends it: a client's Req(ctx, method,
 // path, body) that prints the path and the JSON body at debug level) is
-// not redacted at its callers, since the redacted text would be sent. A
+// not redacted at its callers, since the redacted text would be sent
+// (also when the value is narrowed by a type switch first, switch v :=
+// body.(type) { case url.Values: raw = []byte(v.Encode()) }, and when the
+// caller calls it through an interface of the package that one type of
+// the package implements). A
 // credential that a caller in the package hands it (a secret form value,
 // a map entry under a secret key, a struct with a secret field) is
 // reported at the helper's log instead, naming the callers, and the fix

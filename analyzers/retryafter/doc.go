@@ -67,11 +67,14 @@
 //     ParseFloat, time.ParseDuration) whose sign the function never checks,
 //     so that a negative value, which is malformed, is no wait at all and
 //     sends the client back at once (a floor with max(0, d) or
-//     if d < 0 { d = 0 } does not help: zero is no wait either); the check
+//     if d < 0 { d = 0 } does not help: zero is no wait either, nor does a
+//     wait made only for a positive value, if d > 0 { time.Sleep(d) },
+//     which skips a negative value's wait); the check
 //     may be left to every caller of a parsing helper, or to the code that
 //     reads the struct field the value is stored in
 //     (if e.retry > 0 { return Retry }), and a value used only beside the
-//     client's own interval in max(interval, d), in the caller or in a
+//     client's own interval in max(interval, d) (or raises it:
+//     delay = max(delay, d), if d > delay { delay = d }), in the caller or in a
 //     function of the package it is handed to, gives way to that
 //     interval, not to no wait; an exported helper that no
 //     function of its package calls, and that floors a negative value to
