@@ -162,12 +162,13 @@ func (c *checker) flooredBy(call *ast.CallExpr, ra ast.Expr, stack []ast.Node) b
 // passes the server's wait to it.
 func runBoundHelpers(pass *analysis.Pass, headers waitHeaderSet, at func(token.Pos)) error {
 	calls := pass.ResultOf[callindex.Analyzer].(*callindex.Index)
-	if !slices.ContainsFunc(calls.Funcs(), func(f callindex.Func) bool { return boundCandidate(pass.TypesInfo, f.Decl) }) {
-		return nil
-	}
 	c := &checker{pass: pass, headers: headers, scans: map[*ast.FuncDecl]*scan{}, calls: calls,
 		fields: map[*types.Var]flow.Bits{}, importedField: map[*types.Var]flow.Bits{},
 		funcVals: map[types.Object]flow.Bits{}, importedFuncVal: map[types.Object]flow.Bits{}, capsOnly: true}
+	c.exportSigns() // a throttle error's constructor, whose package checks its delay
+	if !slices.ContainsFunc(calls.Funcs(), func(f callindex.Func) bool { return boundCandidate(pass.TypesInfo, f.Decl) }) {
+		return nil
+	}
 	c.sums = summary.NewTable[funcFact](pass)
 	c.readsField = map[*ast.FuncDecl]bool{}
 	// Only the candidates have a summary: the others' bodies need no

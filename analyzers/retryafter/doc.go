@@ -76,7 +76,10 @@
 //     client's own interval in max(interval, d) (or raises it:
 //     delay = max(delay, d), if d > delay { delay = d }), in the caller or in a
 //     function of the package it is handed to, gives way to that
-//     interval, not to no wait; an exported helper that no
+//     interval, not to no wait (also in another package: a throttle
+//     error's constructor, NewThrottleRetry(err, d), that stores d in a
+//     field its package reads only as such a floor, says so by a fact);
+//     an exported helper that no
 //     function of its package calls, and that floors a negative value to
 //     exactly what it returns for a malformed one (0, or (0, false)),
 //     treats a negative value as no header: its callers, out of sight,

@@ -67,7 +67,7 @@ func (c *checker) checkRange(f *flow.Func, p parse, stack []ast.Node) {
 	if fnNode == nil {
 		return
 	}
-	negative := signed && !signChecked(info, fnNode, n) && !c.checkedByCallers(fnNode, n) && !c.checkedByReaders(fnNode, n)
+	negative := signed && !signChecked(info, fnNode, n) && !c.checkedByCallers(fnNode, n) && !c.checkedByReaders(fnNode, n) && !c.handedAbroad(fnNode, n)
 	var unit ast.Expr // the unit the number is multiplied by, with -overflow
 	if c.overflow && !isDuration(n.Type()) {
 		_, uses := derivedFrom(info, fnNode, n)
@@ -511,6 +511,9 @@ func (c *checker) boundedArg(fn *ast.FuncDecl, call *ast.CallExpr, depth int) bo
 			return true
 		}
 		g := httpmodel.Callee(info, outer)
+		if g != nil && c.signCheckedAbroad(g, slices.IndexFunc(outer.Args, is)) {
+			return true // helper.NewThrottleRetry(err, d), whose package checks d
+		}
 		if g == nil || g.Pkg() != c.pass.Pkg || depth > 3 {
 			return false
 		}

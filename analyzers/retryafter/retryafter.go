@@ -60,7 +60,7 @@ func New(cfg Config) *analysis.Analyzer {
 		Name:      "retryafter",
 		Doc:       analysisutil.Doc(doc, "retryafter"),
 		URL:       "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/retryafter",
-		FactTypes: []analysis.Fact{new(funcFact), new(fieldFact), new(funcValueFact), new(httpmodel.HeaderMapFact)},
+		FactTypes: []analysis.Fact{new(funcFact), new(fieldFact), new(funcValueFact), new(httpmodel.HeaderMapFact), new(signFact)},
 		Requires:  []*analysis.Analyzer{callindex.Analyzer, retryloop.Analyzer},
 		Run: analysisutil.Safe("retryafter", func(pass *analysis.Pass, at func(token.Pos)) (any, error) {
 			return run(pass, waitHeaders(headers), overflow, at)
@@ -256,6 +256,9 @@ type checker struct {
 	// truncReported the conversions checkTruncation has reported.
 	rangeChecked  map[*ast.CallExpr]bool
 	truncReported map[*ast.CallExpr]bool
+	// signedFields are the time.Duration fields whose sign some function
+	// of the package checks where it reads them (signfacts.go).
+	signedFields map[*types.Var]bool
 	// capsOnly: the package does not reach net/http and summarises only
 	// its helpers that bound a number (capfacts.go).
 	capsOnly bool
@@ -334,6 +337,7 @@ func run(pass *analysis.Pass, headers waitHeaderSet, overflow bool, at func(toke
 		}
 	}
 	c.exportFields()
+	c.exportSigns()
 	c.exportFuncValues()
 	for _, f := range funcs {
 		at(f.Decl.Pos())
@@ -352,7 +356,14 @@ func run(pass *analysis.Pass, headers waitHeaderSet, overflow bool, at func(toke
 // a package that does not import net/http can still handle a Retry-After
 // value it received.
 func hasFacts(pass *analysis.Pass) bool {
-	return len(pass.AllObjectFacts()) > 0
+	// A signFact tells only a package that parses a wait header, which
+	// reaches net/http: it alone does not make one worth the analysis.
+	for _, f := range pass.AllObjectFacts() {
+		if _, sign := f.Fact.(*signFact); !sign {
+			return true
+		}
+	}
+	return false
 }
 
 func (c *checker) fact(fn *types.Func) *funcFact { return c.sums.Lookup(fn) }
