@@ -545,6 +545,24 @@ func TestFixBehavesRetryDeadlineBuiltRequest(t *testing.T) {
 	})
 }
 
+// TestFixBehavesRetryDeadlineResentRequest: a method sends the request it
+// is handed again, five times 100 ms apart, through a client whose
+// Timeout comes from configuration (-per-try, 0 for none). The
+// retrydeadline fix derives an overall deadline from the request's
+// context, only when the Timeout is set, and sends req.WithContext(opCtx);
+// see guardedBound.
+func TestFixBehavesRetryDeadlineResentRequest(t *testing.T) {
+	c := fixClient(t, "resendreq", "retrydeadline", "per-attempt timeout (http.Client.Timeout) inside retry loop but no overall deadline")
+	fc, _ := fixedOnce()
+	fixed := fc.sources["resendreq"][1]
+	for _, want := range []string{"opCtx := req.Context()\n\tif c.hc.Timeout > 0 {", "c.hc.Do(req.WithContext(opCtx))"} {
+		if !strings.Contains(fixed, want) {
+			t.Errorf("the fix should contain %q:\n%s", want, fixed)
+		}
+	}
+	guardedBound(t, c, func(perTry string) []string { return []string{"-per-try=" + perTry} })
+}
+
 // TestFixBehavesRetryDeadlineHandedRequest: a client hands the request
 // it built, five times 100 ms apart, to a helper that times out each
 // attempt from the request's own context (-per-try). The retrydeadline
