@@ -538,27 +538,9 @@ func (c *checker) checkedByReaders(fn ast.Node, v *types.Var) bool {
 	info := c.pass.TypesInfo
 	_, uses := derivedFrom(info, fn, v)
 	stored := map[*types.Var]bool{}
-	ast.Inspect(fn, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			if len(n.Lhs) == len(n.Rhs) {
-				for i, l := range n.Lhs {
-					if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && uses(n.Rhs[i]) {
-						if f := flow.FieldOf(info, sel); f != nil {
-							stored[f.Origin()] = true
-						}
-					}
-				}
-			}
-		case *ast.KeyValueExpr:
-			if id, ok := n.Key.(*ast.Ident); ok && uses(n.Value) {
-				if f, ok := info.Uses[id].(*types.Var); ok && f.IsField() {
-					stored[f.Origin()] = true
-				}
-			}
-		}
-		return true
-	})
+	for _, f := range storedFields(info, fn, uses) {
+		stored[f] = true
+	}
 	if len(stored) == 0 {
 		return false
 	}

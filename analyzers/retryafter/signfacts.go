@@ -50,7 +50,11 @@ func (c *checker) exportSigns() {
 			// panic, or a helper's if d <= 0 { return } before its
 			// sleep, tells a negative value apart without a wait of
 			// the client's own in its place.)
-			if slices.ContainsFunc(storedIn(info, f.Decl, p), c.fieldChecked) {
+			is := func(e ast.Expr) bool {
+				id, ok := ast.Unparen(e).(*ast.Ident)
+				return ok && info.Uses[id] == types.Object(p)
+			}
+			if slices.ContainsFunc(storedFields(info, f.Decl.Body, is), c.fieldChecked) {
 				params |= flow.Param(i)
 			}
 		}
@@ -60,25 +64,25 @@ func (c *checker) exportSigns() {
 	}
 }
 
-// storedIn returns the struct fields fd stores its parameter p in, as it
-// is (throttleRetry{err: err, delay: delay}, t.delay = delay).
-func storedIn(info *types.Info, fd *ast.FuncDecl, p *types.Var) []*types.Var {
+// storedFields returns the struct fields (their origins) that fn stores
+// a value in for which uses holds, by assignment or in a composite
+// literal (throttleRetry{err: err, delay: delay}, t.delay = delay).
+func storedFields(info *types.Info, fn ast.Node, uses func(ast.Expr) bool) []*types.Var {
 	var out []*types.Var
-	is := func(e ast.Expr) bool {
-		id, ok := ast.Unparen(e).(*ast.Ident)
-		return ok && info.Uses[id] == types.Object(p)
-	}
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
+	ast.Inspect(fn, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.KeyValueExpr:
-			if k, ok := n.Key.(*ast.Ident); ok && is(n.Value) {
+			if k, ok := n.Key.(*ast.Ident); ok && uses(n.Value) {
 				if f, ok := info.Uses[k].(*types.Var); ok && f.IsField() {
 					out = append(out, f.Origin())
 				}
 			}
 		case *ast.AssignStmt:
+			if len(n.Lhs) != len(n.Rhs) {
+				return true
+			}
 			for i, l := range n.Lhs {
-				if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && i < len(n.Rhs) && is(n.Rhs[i]) {
+				if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && uses(n.Rhs[i]) {
 					if f := flow.FieldOf(info, sel); f != nil {
 						out = append(out, f.Origin())
 					}
