@@ -2156,17 +2156,27 @@ func (c *checker) builtByFunc(call *ast.CallExpr) bool {
 		return false
 	}
 	all, any := true, false
+	// A bare return of named results (req *http.Request, err error)
+	// hands back the first.
+	var named ast.Expr
+	if res := gf.Decl.Type.Results; res != nil && len(res.List) > 0 && len(res.List[0].Names) > 0 {
+		named = res.List[0].Names[0]
+	}
 	flow.ReturnsOf(gf.Decl.Body, func(ret *ast.ReturnStmt) {
-		if len(ret.Results) == 0 {
+		results := ret.Results
+		if len(results) == 0 && named != nil {
+			results = []ast.Expr{named}
+		}
+		if len(results) == 0 {
 			all = false
 			return
 		}
-		r := ret.Results[0]
-		if analysisutil.IsNil(info, r) && len(ret.Results) > 1 {
+		r := results[0]
+		if analysisutil.IsNil(info, r) && len(results) > 1 {
 			return // return nil, err
 		}
 		if rid, ok := ast.Unparen(r).(*ast.Ident); ok {
-			if rv, ok := info.Uses[rid].(*types.Var); ok {
+			if rv, ok := info.ObjectOf(rid).(*types.Var); ok {
 				vals, known := flow.Assigned(info, gf.Decl, rv)
 				if known && len(vals) > 0 && !slices.ContainsFunc(vals, func(e ast.Expr) bool { return !c.isNewRequest(e) }) {
 					any = true
