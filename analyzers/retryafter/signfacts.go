@@ -54,7 +54,7 @@ func (c *checker) exportSigns() {
 				id, ok := ast.Unparen(e).(*ast.Ident)
 				return ok && info.Uses[id] == types.Object(p)
 			}
-			if slices.ContainsFunc(storedFields(info, f.Decl.Body, is), c.fieldChecked) {
+			if slices.ContainsFunc(storedFields(info, f.Decl.Body, is), c.fieldChecked) || c.forwardsChecked(f.Decl, is) {
 				params |= flow.Param(i)
 			}
 		}
@@ -144,6 +144,26 @@ func durationFieldsRead(info *types.Info, body *ast.BlockStmt) []*types.Var {
 		return true
 	})
 	return out
+}
+
+// forwardsChecked reports whether fd hands the value is matches, as it
+// is, to a function of another package that checks its sign (an exported
+// NewThrottleRetry(err, delay) that returns internal.NewThrottleRetry(err,
+// delay)).
+func (c *checker) forwardsChecked(fd *ast.FuncDecl, is func(ast.Expr) bool) bool {
+	info := c.pass.TypesInfo
+	for _, call := range c.calls.Calls(fd) {
+		if call.Callee == nil {
+			continue
+		}
+		_, args := httpmodel.Receiver(info, call.Expr)
+		for i, a := range args {
+			if is(a) && c.signCheckedAbroad(call.Callee, i) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // signCheckedAbroad reports whether g, a function of another package,

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"time"
 
+	"signfact/facade"
 	"signfact/throttle"
 )
 
@@ -34,6 +35,19 @@ func exact(resp *http.Response) error {
 	}
 	if t, err := http.ParseTime(v); err == nil {
 		return throttle.Exact(failed, time.Until(t))
+	}
+	return failed
+}
+
+// Silent: the same through the public package that forwards to it.
+func flooredFacade(resp *http.Response) error {
+	failed := errors.New(resp.Status)
+	v := resp.Header.Get("Retry-After")
+	if seconds, err := strconv.Atoi(v); err == nil {
+		return facade.Floor(failed, time.Duration(seconds)*time.Second)
+	}
+	if t, err := http.ParseTime(v); err == nil {
+		return facade.Floor(failed, time.Until(t))
 	}
 	return failed
 }
