@@ -78,7 +78,8 @@
 //     function of the package it is handed to, gives way to that
 //     interval, not to no wait (also in another package: a throttle
 //     error's constructor, NewThrottleRetry(err, d), that stores d in a
-//     field its package reads only as such a floor, says so by a fact);
+//     field its package reads only as such a floor, or forwards d to
+//     such a constructor of another package, says so by a fact);
 //     an exported helper that no
 //     function of its package calls, and that floors a negative value to
 //     exactly what it returns for a malformed one (0, or (0, false)),

@@ -73,7 +73,8 @@
 //     passes them (or its receiver holds them) or the helper fixes them;
 //   - a request built inside the loop, with http.NewRequest (or by a
 //     function of the package whose every return hands back a request
-//     http.NewRequest made: req, err := c.newRequest(body); the fix then
+//     http.NewRequest made, a bare return of named results too:
+//     req, err := c.newRequest(body); the fix then
 //     sends req.WithContext(opCtx)) or with a
 //     context on which the function set no deadline of its own (the
 //     caller's, say, also when it is handed the request at the send:
