@@ -21,6 +21,7 @@ import (
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/callindex"
 	"github.com/retrylint/retrylint/internal/fixes"
+	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 	"github.com/retrylint/retrylint/internal/logsink"
 )
@@ -239,9 +240,9 @@ func (c *checker) paramSent(fd *ast.FuncDecl, i int) (sent, out bool) {
 				}
 			case *ast.TypeSwitchStmt:
 				// switch v := body.(type): each clause's v is the body.
-				if as, ok := n.Assign.(*ast.AssignStmt); ok && len(as.Rhs) == 1 && uses(as.Rhs[0]) {
-					for _, cc := range n.Body.List {
-						if v, ok := info.Implicits[cc].(*types.Var); ok && !derived[v] {
+				if x, clauses := flow.TypeSwitchVars(info, n); x != nil && uses(x) {
+					for _, v := range clauses {
+						if !derived[v] {
 							derived[v], changed = true, true
 						}
 					}

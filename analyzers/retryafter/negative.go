@@ -67,7 +67,11 @@ func (c *checker) checkRange(f *flow.Func, p parse, stack []ast.Node) {
 	if fnNode == nil {
 		return
 	}
-	negative := signed && !signChecked(info, fnNode, n) && !c.checkedByCallers(fnNode, n) && !c.checkedByReaders(fnNode, n) && !c.handedAbroad(fnNode, n)
+	negative := signed && !signChecked(info, fnNode, n) && !c.checkedByCallers(fnNode, n) && !c.checkedByReaders(fnNode, n)
+	if negative {
+		_, uses := derivedFrom(info, fnNode, n)
+		negative = !c.handedAbroad(fnNode, uses)
+	}
 	var unit ast.Expr // the unit the number is multiplied by, with -overflow
 	if c.overflow && !isDuration(n.Type()) {
 		_, uses := derivedFrom(info, fnNode, n)
@@ -510,10 +514,10 @@ func (c *checker) boundedArg(fn *ast.FuncDecl, call *ast.CallExpr, depth int) bo
 		if lowerBounded(info, outer, is) {
 			return true
 		}
-		g := httpmodel.Callee(info, outer)
-		if g != nil && c.signCheckedAbroad(g, slices.IndexFunc(outer.Args, is)) {
+		if c.handsChecked(outer, is) {
 			return true // helper.NewThrottleRetry(err, d), whose package checks d
 		}
+		g := httpmodel.Callee(info, outer)
 		if g == nil || g.Pkg() != c.pass.Pkg || depth > 3 {
 			return false
 		}

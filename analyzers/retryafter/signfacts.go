@@ -54,7 +54,7 @@ func (c *checker) exportSigns() {
 				id, ok := ast.Unparen(e).(*ast.Ident)
 				return ok && info.Uses[id] == types.Object(p)
 			}
-			if slices.ContainsFunc(storedFields(info, f.Decl.Body, is), c.fieldChecked) || c.forwardsChecked(f.Decl, is) {
+			if slices.ContainsFunc(storedFields(info, f.Decl.Body, is), c.fieldChecked) || c.handedAbroad(f.Decl.Body, is) {
 				params |= flow.Param(i)
 			}
 		}
@@ -146,26 +146,6 @@ func durationFieldsRead(info *types.Info, body *ast.BlockStmt) []*types.Var {
 	return out
 }
 
-// forwardsChecked reports whether fd hands the value is matches, as it
-// is, to a function of another package that checks its sign (an exported
-// NewThrottleRetry(err, delay) that returns internal.NewThrottleRetry(err,
-// delay)).
-func (c *checker) forwardsChecked(fd *ast.FuncDecl, is func(ast.Expr) bool) bool {
-	info := c.pass.TypesInfo
-	for _, call := range c.calls.Calls(fd) {
-		if call.Callee == nil {
-			continue
-		}
-		_, args := httpmodel.Receiver(info, call.Expr)
-		for i, a := range args {
-			if is(a) && c.signCheckedAbroad(call.Callee, i) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // signCheckedAbroad reports whether g, a function of another package,
 // checks the sign of its parameter i (see signFact).
 func (c *checker) signCheckedAbroad(g *types.Func, i int) bool {
@@ -173,27 +153,35 @@ func (c *checker) signCheckedAbroad(g *types.Func, i int) bool {
 	return g.Pkg() != nil && g.Pkg() != c.pass.Pkg && c.pass.ImportObjectFact(g.Origin(), &f) && f.Params&flow.Param(i) != 0
 }
 
-// handedAbroad reports whether fn hands a value made from v to a function
-// of another package that checks the sign of that parameter (return
-// helper.NewThrottleRetry(err, time.Duration(n)*time.Second)).
-func (c *checker) handedAbroad(fn ast.Node, v *types.Var) bool {
+// handsChecked reports whether call hands an argument for which match
+// holds to a parameter of a function of another package that checks its
+// sign (see signFact).
+func (c *checker) handsChecked(call *ast.CallExpr, match func(ast.Expr) bool) bool {
 	info := c.pass.TypesInfo
-	_, uses := derivedFrom(info, fn, v)
-	found := false
-	ast.Inspect(fn, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
-		if !ok || found {
-			return !found
-		}
-		g := httpmodel.Callee(info, call)
-		if g == nil || g.Pkg() == c.pass.Pkg {
+	g := httpmodel.Callee(info, call)
+	if g == nil {
+		return false
+	}
+	_, args := httpmodel.Receiver(info, call)
+	for i, a := range args {
+		if match(a) && c.signCheckedAbroad(g, i) {
 			return true
 		}
-		_, args := httpmodel.Receiver(info, call)
-		for i, a := range args {
-			if uses(a) && c.signCheckedAbroad(g, i) {
-				found = true
-			}
+	}
+	return false
+}
+
+// handedAbroad reports whether fn hands a value made from v to a function
+// of another package that checks the sign of that parameter (return
+// helper.NewThrottleRetry(err, time.Duration(n)*time.Second)), or, for
+// an exported constructor that forwards its delay as it is
+// (NewThrottleRetry(err, delay) returning internal.NewThrottleRetry(err,
+// delay)), hands the value itself: then uses is the identity of v.
+func (c *checker) handedAbroad(fn ast.Node, uses func(ast.Expr) bool) bool {
+	found := false
+	ast.Inspect(fn, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && !found {
+			found = c.handsChecked(call, uses)
 		}
 		return !found
 	})

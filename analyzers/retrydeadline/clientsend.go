@@ -11,7 +11,6 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/types"
-	"slices"
 	"time"
 
 	"github.com/retrylint/retrylint/internal/fixes"
@@ -95,7 +94,7 @@ func (c *checker) requestBuilt(fd *ast.FuncDecl, req ast.Expr) (ctx ast.Expr, ok
 	if !known || len(values) == 0 {
 		return nil, false
 	}
-	if !slices.ContainsFunc(values, func(e ast.Expr) bool { return !c.buildsPlainRequest(e) }) {
+	if c.allPlainRequests(values) {
 		// req, err := c.newRequest(body), and again after a failure:
 		// requests with no context.
 		return nil, true

@@ -288,6 +288,23 @@ func isClientValue(info *types.Info, e ast.Expr) bool {
 	return false
 }
 
+// timeoutStore returns the client X of the i-th assignment of as when it
+// is X.Timeout = d, an http.Client's, with d no constant <= 0 (a zero
+// Timeout is none); nil otherwise.
+func timeoutStore(info *types.Info, as *ast.AssignStmt, i int) ast.Expr {
+	if len(as.Lhs) != len(as.Rhs) {
+		return nil
+	}
+	sel, ok := ast.Unparen(as.Lhs[i]).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Timeout" || !httpmodel.IsNamed(info.TypeOf(sel.X), "net/http", "Client") {
+		return nil
+	}
+	if tv := info.Types[as.Rhs[i]]; tv.Value != nil && constant.Sign(tv.Value) <= 0 {
+		return nil
+	}
+	return sel.X
+}
+
 // timeoutAssigned reports whether scope assigns v.Timeout a value that is
 // not a constant <= 0, and whether every such assignment is conditional
 // (nested in an if, switch or select, or in a loop).
@@ -300,16 +317,9 @@ func (c *checker) timeoutAssigned(scope ast.Node, v *types.Var) storedTimeout {
 		if !ok || len(as.Lhs) != len(as.Rhs) {
 			return true
 		}
-		for i, lhs := range as.Lhs {
-			sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr)
-			if !ok || sel.Sel.Name != "Timeout" || !httpmodel.IsNamed(info.TypeOf(sel.X), "net/http", "Client") {
-				continue
-			}
-			id, ok := ast.Unparen(sel.X).(*ast.Ident)
+		for i := range as.Lhs {
+			id, ok := ast.Unparen(timeoutStore(info, as, i)).(*ast.Ident)
 			if !ok || info.Uses[id] != types.Object(v) {
-				continue
-			}
-			if tv := info.Types[as.Rhs[i]]; tv.Value != nil && constant.Sign(tv.Value) <= 0 {
 				continue
 			}
 			n, _ := c.constNanos(as.Rhs[i])
@@ -375,11 +385,7 @@ func (c *checker) fieldTimeout(v *types.Var) storedTimeout {
 				}
 			case *ast.AssignStmt:
 				for i, lhs := range n.Lhs {
-					s, ok := ast.Unparen(lhs).(*ast.SelectorExpr)
-					if !ok {
-						continue
-					}
-					if flow.FieldOf(info, s) == v {
+					if s, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok && flow.FieldOf(info, s) == v {
 						if len(n.Lhs) != len(n.Rhs) {
 							without = true
 							continue
@@ -390,11 +396,7 @@ func (c *checker) fieldTimeout(v *types.Var) storedTimeout {
 					// h.client.Timeout = conf.Timeout: the Timeout of the
 					// client the field holds, set after it is stored
 					// (conditional: the store itself holds none).
-					if inner, ok := ast.Unparen(s.X).(*ast.SelectorExpr); ok && s.Sel.Name == "Timeout" && len(n.Lhs) == len(n.Rhs) &&
-						flow.FieldOf(info, inner) == v && httpmodel.IsNamed(info.TypeOf(inner), "net/http", "Client") {
-						if tv := info.Types[n.Rhs[i]]; tv.Value != nil && constant.Sign(tv.Value) <= 0 {
-							continue
-						}
+					if inner, ok := ast.Unparen(timeoutStore(info, n, i)).(*ast.SelectorExpr); ok && flow.FieldOf(info, inner) == v {
 						d, _ := c.constNanos(n.Rhs[i])
 						held = held.join(storedTimeout{ok: true, nanos: d, cond: true})
 					}

@@ -2095,7 +2095,7 @@ func (c *checker) builtByHelper(l *retryloop.Loop, req ast.Expr) bool {
 		return false
 	}
 	values, known := flow.AssignedAfterDecl(c.pass.TypesInfo, l.Func, v)
-	if !known || len(values) < 2 || slices.ContainsFunc(values, func(e ast.Expr) bool { return !c.buildsPlainRequest(e) }) {
+	if !known || len(values) < 2 || !c.allPlainRequests(values) {
 		return false
 	}
 	return slices.ContainsFunc(values, func(e ast.Expr) bool { return l.Body.Pos() <= e.Pos() && e.End() <= l.Body.End() })
@@ -2130,6 +2130,12 @@ func (c *checker) buildInLoop(l *retryloop.Loop, req ast.Expr) *ast.CallExpr {
 func (c *checker) isNewRequest(e ast.Expr) bool {
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	return ok && httpmodel.IsPkgFunc(httpmodel.Callee(c.pass.TypesInfo, call), "net/http", "NewRequest")
+}
+
+// allPlainRequests reports whether every one of values builds a request
+// with no context (see buildsPlainRequest).
+func (c *checker) allPlainRequests(values []ast.Expr) bool {
+	return !slices.ContainsFunc(values, func(e ast.Expr) bool { return !c.buildsPlainRequest(e) })
 }
 
 // buildsPlainRequest reports whether e builds a request with no context:

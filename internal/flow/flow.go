@@ -377,21 +377,12 @@ func (f *State[V]) collectNode(n ast.Node) {
 			f.add(n.Key, &assign[V]{at: n.X.End(), rhs: n.X, idx: -1, rangeOver: true})
 		}
 	case *ast.TypeSwitchStmt:
-		// switch v := x.(type) { case url.Values: ... }: each clause's v
-		// is x, narrowed.
-		as, ok := n.Assign.(*ast.AssignStmt)
-		if !ok || len(as.Rhs) != 1 || f.cfg.Info == nil {
+		if f.cfg.Info == nil {
 			return
 		}
-		ta, ok := ast.Unparen(as.Rhs[0]).(*ast.TypeAssertExpr)
-		if !ok {
-			return
-		}
-		for _, s := range n.Body.List {
-			cc := s.(*ast.CaseClause)
-			if v, ok := f.cfg.Info.Implicits[cc].(*types.Var); ok {
-				f.assigns[v] = append(f.assigns[v], &assign[V]{at: cc.Colon, rhs: ta.X, idx: -1})
-			}
+		x, clauses := TypeSwitchVars(f.cfg.Info, n)
+		for cc, v := range clauses {
+			f.assigns[v] = append(f.assigns[v], &assign[V]{at: cc.Colon, rhs: x, idx: -1})
 		}
 	case *ast.CallExpr:
 		if f.cfg.Writes != nil {
@@ -1076,4 +1067,27 @@ func HandsOwnParams(info *types.Info, lit *ast.FuncLit, call *ast.CallExpr) bool
 		}
 	}
 	return i == len(call.Args)
+}
+
+// TypeSwitchVars returns the subject x of switch v := x.(type) and, for
+// each clause, the variable v it declares: x narrowed to the clause's
+// type (switch v := body.(type) { case url.Values: ... v.Encode() }). It
+// returns nil and no clauses for a type switch without a variable.
+func TypeSwitchVars(info *types.Info, ts *ast.TypeSwitchStmt) (ast.Expr, map[*ast.CaseClause]*types.Var) {
+	as, ok := ts.Assign.(*ast.AssignStmt)
+	if !ok || len(as.Rhs) != 1 {
+		return nil, nil
+	}
+	ta, ok := ast.Unparen(as.Rhs[0]).(*ast.TypeAssertExpr)
+	if !ok {
+		return nil, nil
+	}
+	clauses := map[*ast.CaseClause]*types.Var{}
+	for _, s := range ts.Body.List {
+		cc := s.(*ast.CaseClause)
+		if v, ok := info.Implicits[cc].(*types.Var); ok {
+			clauses[cc] = v
+		}
+	}
+	return ta.X, clauses
 }
