@@ -841,3 +841,40 @@ func TestFixBehavesRetryIdempotencyFramework(t *testing.T) {
 	}
 	provesTransportGuard(t, c, "/hook")
 }
+
+// TestFixBehavesRetryDeadlineSendContext: a client builds each request
+// without a context and hands it the caller's at the send
+// (Do(req.WithContext(ctx))), the first attempt before its loop and four
+// more in it, 100 ms apart, through a client whose Timeout is set after
+// the client is made (-per-try, 0 for none). The retrydeadline fix makes
+// the deadline of the loop's attempts and waits only when the Timeout is
+// set, and hands every attempt in the loop that context; see guardedBound.
+func TestFixBehavesRetryDeadlineSendContext(t *testing.T) {
+	c := fixClient(t, "sendctx", "retrydeadline", "per-attempt timeout (http.Client.Timeout) inside retry loop but no overall deadline")
+	fc, _ := fixedOnce()
+	fixed := fc.sources["sendctx"][1]
+	for _, want := range []string{"opCtx := ctx\n\tif c.hc.Timeout > 0 {", "c.hc.Do(req.WithContext(opCtx))", "case <-opCtx.Done():"} {
+		if !strings.Contains(fixed, want) {
+			t.Errorf("the fix should contain %q:\n%s", want, fixed)
+		}
+	}
+	guardedBound(t, c, func(perTry string) []string { return []string{"-per-try=" + perTry} })
+}
+
+// TestFixBehavesRetryDeadlineCalleePing: a client calls, five times
+// 100 ms apart, a function that pings through a client of its own with a
+// constant Timeout of 300 ms. The retrydeadline fix, at the call, is a
+// wall-clock budget of the attempts and the waits sized from that
+// constant: against a server that never answers no attempt starts after
+// 5 x (300+100) ms, and against slow or fast failures the attempts are
+// the same before and after.
+func TestFixBehavesRetryDeadlineCalleePing(t *testing.T) {
+	c := fixClient(t, "calleeping", "retrydeadline", "per-attempt timeout (http.Client.Timeout of the send in ping) inside retry loop but no overall deadline")
+	fc, _ := fixedOnce()
+	if fixed := fc.sources["calleeping"][1]; !strings.Contains(fixed, "time.Since(retryStart) > 5*(300*time.Millisecond+100*time.Millisecond)") {
+		t.Errorf("the fix should check a budget sized from the callee's constant Timeout:\n%s", fixed)
+	}
+	const perTry = 300 * time.Millisecond
+	deadlineKeepsAttempts(t, c, nil, 5, 5*(perTry+100*time.Millisecond), perTry)
+	sameAttempts(t, c, "fast failures", nil, 4)
+}
