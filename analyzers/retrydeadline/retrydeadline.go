@@ -1839,10 +1839,6 @@ func (c *checker) checkClientTimeout(file *ast.File, l *retryloop.Loop) {
 		var per ast.Expr
 		var guard bool
 		s, ok := httpmodel.SendOf(info, send)
-		if _, args := httpmodel.Receiver(info, send); !ok && len(args) == 1 && httpmodel.IsClientDo(httpmodel.Callee(info, send)) {
-			// The Do of a Doer field the package stores clients in.
-			s, ok = httpmodel.Send{Call: send, Request: args[0]}, true
-		}
 		switch {
 		case !ok:
 			// A function that sends the request it is handed.
