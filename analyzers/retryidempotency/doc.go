@@ -34,7 +34,12 @@
 //     method variable's do, a package variable the package never
 //     changes), or by a function of any package that
 //     returns requests of one constant method (a generated client's
-//     NewCreatePetRequest(server, body)) or by a local closure of the
+//     NewCreatePetRequest(server, body)), by a method of an interface
+//     every implementation of which the package can see (its own types',
+//     its dependencies' that build requests) builds requests of the same
+//     one constant method (a request factory: c.factory.NewRequest(path,
+//     body), with transport.HTTP's NewRequest making POSTs), or by a
+//     local closure of the
 //     function (newReq := func() (*http.Request, error) { ... }); a
 //     request given its context
 //     again (req = req.WithContext(ctx), req.Clone(ctx)) keeps its method;

@@ -247,13 +247,7 @@ func (c *checker) ifaceWrite(call *ast.CallExpr) (send, bool) {
 	if fn == nil || !summary.IsInterfaceMethod(fn) {
 		return send{}, false
 	}
-	if c.dispatch == nil {
-		c.dispatch = summary.NewDispatch(c.pass, func(f analysis.Fact) bool {
-			_, ok := f.(*writeFact)
-			return ok
-		})
-	}
-	fns, ws := summary.Dispatched(c.writes, c.dispatch, fn)
+	fns, ws := summary.Dispatched(c.writes, c.dispatcher(), fn)
 	for i, w := range ws {
 		// A key the implementation makes on every call is a new key on
 		// every attempt: no key at all, to the server.
@@ -272,6 +266,43 @@ func (c *checker) ifaceWrite(call *ast.CallExpr) (send, bool) {
 		return send{call: call, method: w.Method, helper: &writeFact{Method: w.Method}, impl: fns[i], implFresh: fresh}, true
 	}
 	return send{}, false
+}
+
+// dispatcher returns the dispatch of the package's interface calls to
+// the methods of its types and to its dependencies' methods that send a
+// write or build requests of one method, made at the first question.
+func (c *checker) dispatcher() *summary.Dispatch {
+	if c.dispatch == nil {
+		c.dispatch = summary.NewDispatch(c.pass, func(f analysis.Fact) bool {
+			switch f.(type) {
+			case *writeFact, *methodFact:
+				return true
+			}
+			return false
+		})
+	}
+	return c.dispatch
+}
+
+// ifaceMethod returns the method of the requests that a call of an
+// interface method (a request factory: c.factory.NewRequest(path, body))
+// builds, when every implementation the package can see (see
+// summary.Dispatch) builds requests of the same one constant method.
+func (c *checker) ifaceMethod(fn *types.Func) (string, bool) {
+	if fn == nil || !summary.IsInterfaceMethod(fn) {
+		return "", false
+	}
+	targets := c.dispatcher().Targets(fn)
+	_, ms := summary.Dispatched(c.methods, c.dispatcher(), fn)
+	if len(targets) == 0 || len(ms) != len(targets) {
+		return "", false
+	}
+	for _, m := range ms {
+		if m.Const == "" || m.Const != ms[0].Const {
+			return "", false
+		}
+	}
+	return ms[0].Const, true
 }
 
 // keptFrom follows the write that fn, a function of this package,

@@ -921,6 +921,10 @@ func (c *checker) requestSend(fn ast.Node, call *ast.CallExpr, req ast.Expr) (se
 			// method it is handed: c.newRequest(ctx, "POST", path, body),
 			// or with one of its own.
 			mf := c.lookupMethod(httpmodel.Callee(info, b))
+			if cm, ok := c.ifaceMethod(httpmodel.Callee(info, b)); mf == nil && ok {
+				// A request factory behind an interface.
+				mf = &methodFact{Const: cm}
+			}
 			if mf == nil {
 				// A local closure that builds it: newReq().
 				cm := c.closureMethod(fn, b)
