@@ -552,7 +552,11 @@
 // header, left by an earlier run, is called from every file. A request
 // is logged as a clone of itself whose Header is such a clone, and a
 // dump is taken of such a clone of the request, which gets its body back
-// when the dump read it; r.Write(&b) becomes a write of such a clone,
+// when the dump read it: the clone is made by statements before the
+// statement that dumps (redacted := req.Clone(req.Context());
+// redacted.Header = redactedHeader(redacted.Header)), and the body given
+// back by one after it, where the request is a variable or a field that
+// statement does not assign, and in place otherwise; r.Write(&b) becomes a write of such a clone,
 // resp.Write(&b) of a copy of the response whose Header is a redacted
 // clone, and h.Write(&b) of a redacted clone of h. In a file of the
 // package other than the helper's, the clone is built in place (a loop

@@ -169,6 +169,7 @@ func (c *checker) dumpFix(file *ast.File, calls []*ast.CallExpr, src []byte) *an
 	info := c.pass.TypesInfo
 	var edits []analysis.TextEdit
 	done := map[*ast.CallExpr]bool{}
+	taken := map[string]bool{}
 	for _, d := range calls {
 		if done[d] {
 			continue
@@ -192,6 +193,10 @@ func (c *checker) dumpFix(file *ast.File, calls []*ast.CallExpr, src []byte) *an
 			return nil
 		}
 		req, body := args[0], args[1]
+		if before, ok := c.cloneBefore(file, d, req, body, src, taken); ok {
+			edits = append(edits, before...)
+			continue
+		}
 		// A request that is not a plain variable or field becomes the
 		// parameter of the function literal, evaluated once.
 		reqText, param, arg := c.operand(src, req), "", ""
@@ -245,6 +250,128 @@ func (c *checker) dumpFix(file *ast.File, calls []*ast.CallExpr, src []byte) *an
 		msg = "Dump a redacted copy of the response"
 	}
 	return &analysis.SuggestedFix{Message: msg, TextEdits: sortEdits(edits)}
+}
+
+// cloneBefore makes the dump d of the request req (a variable or a
+// field) dump a redacted clone made by statements before the one that
+// holds d, when that statement is a plain one of a block (or an if or
+// switch whose header holds d) that does not assign req:
+//
+//	redacted := req.Clone(req.Context())
+//	redacted.Header = redactedHeader(redacted.Header)
+//	b, err := httputil.DumpRequestOut(redacted, false)
+//
+// A dump with the body (body not constant false) reads the body from the
+// clone, which shares it with the request; the request gets the
+// re-readable body back after the statement (req.Body = redacted.Body),
+// so that statement must be one after which another can follow (an
+// assignment, a declaration, an expression). taken holds the names the
+// fix's other edits declare.
+func (c *checker) cloneBefore(file *ast.File, d *ast.CallExpr, req, body ast.Expr, src []byte, taken map[string]bool) ([]analysis.TextEdit, bool) {
+	info := c.pass.TypesInfo
+	if !fixes.Pure(info, req) {
+		return nil, false
+	}
+	withBody := !isConstFalse(info, body)
+	if withBody && !fixes.Pure(info, body) {
+		return nil, false
+	}
+	st := fixes.StmtOf(file, d)
+	switch st := st.(type) {
+	case *ast.AssignStmt, *ast.DeclStmt, *ast.ExprStmt:
+	case *ast.ReturnStmt:
+		if withBody {
+			return nil, false
+		}
+	case *ast.IfStmt:
+		if withBody || !within(d, st.Init) && !within(d, st.Cond) {
+			return nil, false
+		}
+	case *ast.SwitchStmt:
+		if withBody || !within(d, st.Init) && !within(d, st.Tag) {
+			return nil, false
+		}
+	default:
+		return nil, false
+	}
+	// The request must be the same before the statement as at d.
+	root := rootIdent(req)
+	if root == nil {
+		return nil, false
+	}
+	obj := info.Uses[root]
+	assigned := false
+	ast.Inspect(st, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok {
+			for _, l := range as.Lhs {
+				if id := rootIdent(l); id != nil && (info.Defs[id] == obj || info.Uses[id] == obj) {
+					assigned = true
+				}
+			}
+		}
+		return !assigned
+	})
+	if obj == nil || assigned {
+		return nil, false
+	}
+	// The fixes of the dumps of one block, applied together, declare
+	// one name each: the k-th free name for the block's k-th dump.
+	_, list := fixes.BlockOf(file, st)
+	k := 0
+	for _, other := range list {
+		if other.Pos() > d.Pos() {
+			break
+		}
+		ast.Inspect(other, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit, *ast.BlockStmt:
+				return false
+			case *ast.CallExpr:
+				if n.Pos() < d.Pos() && isDump(info, n) {
+					k++
+				}
+			}
+			return true
+		})
+	}
+	var name string
+	for range k + 1 {
+		name = fixes.FreeName(info, file, "redacted", taken, st.Pos(), d.Pos())
+	}
+	indent := fixes.Indent(c.pass.Fset, src, st.Pos())
+	reqText := fixes.Text(c.pass.Fset, src, req)
+	clone := strings.TrimPrefix(c.cloneRequest(st.Pos(), indent, name, reqText), indent) + indent
+	edits := []analysis.TextEdit{
+		{Pos: st.Pos(), End: st.Pos(), NewText: []byte(clone)},
+		{Pos: req.Pos(), End: req.End(), NewText: []byte(name)},
+	}
+	if withBody {
+		restore := fmt.Sprintf("\n%s%s.Body = %s.Body", indent, reqText, name)
+		edits = append(edits, analysis.TextEdit{Pos: st.End(), End: st.End(), NewText: []byte(restore)})
+	}
+	return edits, true
+}
+
+// within reports whether n lies inside the node in (nil: never).
+func within(n ast.Node, in ast.Node) bool {
+	return in != nil && in.Pos() <= n.Pos() && n.End() <= in.End()
+}
+
+// rootIdent returns the variable at the root of a selector chain (req,
+// c.req, s.last.req), or nil.
+func rootIdent(e ast.Expr) *ast.Ident {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			return x
+		case *ast.SelectorExpr:
+			e = x.X
+		case *ast.StarExpr:
+			e = x.X
+		default:
+			return nil
+		}
+	}
 }
 
 // writeCloneEdit replaces recv, the receiver of (*http.Request).Write or
