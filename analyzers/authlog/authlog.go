@@ -1118,7 +1118,7 @@ func (c *checker) check(file *ast.File, st *fstate) *fileFindings {
 					leaves = append(leaves, leaf{expr: a.Expr, ctx: a.Type, c: credSecret})
 				}
 			}
-			if !byMethod && !a.Source && c.foreignSecret(t) != nil && !slices.ContainsFunc(leaves, func(l leaf) bool { return l.expr == a.Expr }) {
+			if !byMethod && !a.Source && c.foreignSecret(t) != nil && !slices.ContainsFunc(leaves, func(l leaf) bool { return l.expr == a.Expr }) && !c.secretsUnset(a.Expr) {
 				// An oauth2.Token, aws.Credentials printed whole
 				// (secret.go).
 				leaves = append(leaves, leaf{expr: a.Expr, ctx: a.Type, c: credSecret})

@@ -146,7 +146,13 @@
 // A struct printed whole shows its secret fields: one of another
 // package, printed field by field (no String, Error, Format or LogValue
 // method: an *oauth2.Token, aws.Credentials), is reported at the value
-// logged; one of this package at its field (below).
+// logged; one of this package at its field (below). Either is not a
+// finding where its secret fields are still zero: a local variable
+// declared without them (var o T, or o := T{Name: n} with keyed fields)
+// that nothing before the log sets them in (o.Password = p, an address
+// taken, a method with a pointer receiver, a function literal, or a set
+// after the log in a loop that logs again), as an options struct logged
+// before the password is put into it.
 //
 // A value whose type has an Error, String, Format or LogValue method is
 // printed by that method: the request or header it holds is not printed

@@ -224,7 +224,7 @@ func (c *checker) noteSecret(x ast.Expr, sink string) {
 		return
 	}
 	path := c.secretField(base)
-	if path == nil {
+	if path == nil || c.secretsUnset(x) {
 		return
 	}
 	if c.secrets == nil {

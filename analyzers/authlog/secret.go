@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"net/http"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -475,4 +476,188 @@ func (s *fstate) queryURL(e ast.Expr) bool {
 		return false
 	}
 	return !s.setsUserinfo()
+}
+
+// secretsUnset reports whether x, a struct printed whole, is a local
+// variable whose secret fields (the first steps of the paths of
+// secretFieldsOf) are all still zero where x is printed: it is declared
+// (var v T, or v := T{...} whose literal names its fields and none of
+// those), and no statement that may run before the log sets one of them,
+// takes its address, assigns it whole, calls a method of it with a
+// pointer receiver or uses it in a function literal. A statement may run
+// before the log when it is written before it, or after it in a loop
+// that holds both and not the declaration. Terraform providers log an
+// options struct before they put the password into it ("so it wouldn't
+// go in the above log entry").
+func (c *checker) secretsUnset(x ast.Expr) bool {
+	info := c.pass.TypesInfo
+	id, ok := ast.Unparen(x).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok || v.IsField() || v.Pkg() != c.pass.Pkg || v.Parent() == nil || v.Parent() == c.pass.Pkg.Scope() {
+		return false
+	}
+	if _, ok := v.Type().Underlying().(*types.Struct); !ok {
+		return false
+	}
+	secret := map[string]bool{}
+	for _, p := range c.secretFieldsOf(v.Type()) {
+		secret[p[0]] = true
+	}
+	if len(secret) == 0 {
+		return false
+	}
+	file := fixes.FileOf(c.pass, x.Pos())
+	if file == nil {
+		return false
+	}
+	// The function whose body declares v.
+	var body *ast.BlockStmt
+	ast.Inspect(file, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncDecl:
+			if n.Body != nil && n.Body.Pos() <= v.Pos() && v.Pos() < n.Body.End() {
+				body = n.Body
+			}
+		case *ast.FuncLit:
+			if n.Body.Pos() <= v.Pos() && v.Pos() < n.Body.End() {
+				body = n.Body
+			}
+		}
+		return true
+	})
+	if body == nil || x.Pos() < body.Pos() || x.End() > body.End() {
+		return false
+	}
+	declOK := false
+	var loops []ast.Node // the loops that hold x
+	var sets []ast.Node  // what may set a secret field
+	ast.PreorderStack(body, nil, func(n ast.Node, stack []ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			if n.Pos() <= x.Pos() && x.End() <= n.End() {
+				loops = append(loops, n)
+			}
+		case *ast.Ident:
+			if info.Defs[n] == v {
+				declOK = c.zeroSecretsAtDecl(n, stack, secret)
+				return true
+			}
+			if info.Uses[n] != v || n == id {
+				return true
+			}
+			if c.setsSecret(n, stack, secret) {
+				sets = append(sets, n)
+			}
+		}
+		return true
+	})
+	if !declOK {
+		return false
+	}
+	for _, s := range sets {
+		if s.Pos() < x.Pos() {
+			return false
+		}
+		for _, l := range loops {
+			if l.Pos() <= s.Pos() && s.End() <= l.End() && !(l.Pos() <= v.Pos() && v.Pos() < l.End()) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// zeroSecretsAtDecl reports whether the declaration of a variable by id
+// (its stack) leaves every secret field zero: var v T, or a literal of
+// keyed fields that names none of them.
+func (c *checker) zeroSecretsAtDecl(id *ast.Ident, stack []ast.Node, secret map[string]bool) bool {
+	if len(stack) == 0 {
+		return false
+	}
+	var value ast.Expr
+	switch p := stack[len(stack)-1].(type) {
+	case *ast.ValueSpec:
+		if len(p.Values) == 0 {
+			return true
+		}
+		if len(p.Values) != len(p.Names) {
+			return false
+		}
+		for i, n := range p.Names {
+			if n == id {
+				value = p.Values[i]
+			}
+		}
+	case *ast.AssignStmt:
+		if p.Tok != token.DEFINE || len(p.Lhs) != len(p.Rhs) {
+			return false
+		}
+		for i, l := range p.Lhs {
+			if l == id {
+				value = p.Rhs[i]
+			}
+		}
+	}
+	lit, ok := ast.Unparen(value).(*ast.CompositeLit)
+	if !ok {
+		return false
+	}
+	for _, e := range lit.Elts {
+		kv, ok := e.(*ast.KeyValueExpr)
+		if !ok {
+			return false
+		}
+		k, ok := kv.Key.(*ast.Ident)
+		if !ok || secret[k.Name] {
+			return false
+		}
+	}
+	return true
+}
+
+// setsSecret reports whether the use id of a struct variable (its stack)
+// may set one of its secret fields: id.F with F secret, id assigned whole
+// or its address taken, a method of it called with a pointer receiver, a
+// use in a function literal, or in a range statement's key or value.
+func (c *checker) setsSecret(id *ast.Ident, stack []ast.Node, secret map[string]bool) bool {
+	info := c.pass.TypesInfo
+	for _, n := range stack {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return true
+		}
+	}
+	if len(stack) == 0 {
+		return true
+	}
+	switch p := stack[len(stack)-1].(type) {
+	case *ast.SelectorExpr:
+		if p.X != id {
+			return false
+		}
+		sel, ok := info.Selections[p]
+		if !ok {
+			return true
+		}
+		switch sel.Kind() {
+		case types.FieldVal:
+			return secret[p.Sel.Name]
+		case types.MethodVal:
+			sig := sel.Obj().Type().(*types.Signature)
+			_, ptr := sig.Recv().Type().(*types.Pointer)
+			return ptr
+		}
+		return true
+	case *ast.UnaryExpr:
+		return p.Op == token.AND
+	case *ast.AssignStmt:
+		return slices.Contains(p.Lhs, ast.Expr(id))
+	case *ast.RangeStmt:
+		return p.Key == id || p.Value == id
+	case *ast.IncDecStmt:
+		return true
+	}
+	return false
 }
