@@ -66,9 +66,10 @@ func inLoop(names []string, password string) {
 	}
 }
 
-// byPointer hands its address to a method before the log.
+// byPointer hands its address to a method before the log, which may set
+// the password.
 func byPointer(name, password string) {
-	o := opts.CreateOpts{Password: password}
+	o := opts.CreateOpts{}
 	o.SetName(name)
 	log.Printf("[DEBUG] create options: %#v", o) // want `opts.CreateOpts printed whole \(its Password is a secret\) reaches log.Printf`
 }
