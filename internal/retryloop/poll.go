@@ -116,6 +116,12 @@ func (r *Result) repeatsOnSuccess(l *Loop) bool {
 	if g == nil || len(l.Sends) == 0 {
 		return false
 	}
+	if r.voidSends(l) && leavesOnlyByChannel(l.Body) {
+		// Nothing of the sends' outcome comes back: only a stop
+		// channel ends the loop, after a success as after a failure
+		// (a poll on a ticker until Stop).
+		return true
+	}
 	for _, call := range l.Sends {
 		m, as, _, ok := r.sendOutcome(l, call)
 		if !ok {
@@ -131,6 +137,105 @@ func (r *Result) repeatsOnSuccess(l *Loop) bool {
 		}
 	}
 	return true
+}
+
+// voidSends reports whether every send of l is a statement calling a
+// function of the package's or another's that returns nothing: the loop
+// learns nothing of its outcome.
+func (r *Result) voidSends(l *Loop) bool {
+	info := r.pass.TypesInfo
+	for _, call := range l.Sends {
+		if _, direct := httpmodel.SendOf(info, call); direct {
+			return false
+		}
+		sig, ok := info.TypeOf(call.Fun).Underlying().(*types.Signature)
+		if !ok || sig.Results().Len() != 0 {
+			return false
+		}
+		stmt := false
+		ast.Inspect(l.Body, func(n ast.Node) bool {
+			if es, ok := n.(*ast.ExprStmt); ok && es.X == call {
+				stmt = true
+			}
+			return !stmt
+		})
+		if !stmt {
+			return false
+		}
+	}
+	return true
+}
+
+// leavesOnlyByChannel reports whether every return, break or goto that
+// may leave the loop whose body is body sits in a select case that
+// receives from a channel (case <-stop: return), and the body has at
+// least one: a loop run until it is told to stop.
+func leavesOnlyByChannel(body *ast.BlockStmt) bool {
+	exits, ok := 0, true
+	ast.PreorderStack(body, nil, func(n ast.Node, stack []ast.Node) bool {
+		if !ok {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt, *ast.BranchStmt:
+			if b, isBranch := n.(*ast.BranchStmt); isBranch {
+				switch {
+				case b.Tok == token.CONTINUE || b.Tok == token.FALLTHROUGH:
+					return true
+				case b.Tok == token.BREAK && b.Label == nil && innerBreakTarget(stack):
+					return true
+				}
+			}
+			inRecv := false
+			for _, s := range stack {
+				if cc, isCase := s.(*ast.CommClause); isCase && isRecvComm(cc.Comm) {
+					inRecv = true
+				}
+			}
+			if !inRecv {
+				ok = false
+			}
+			exits++
+		case *ast.ExprStmt:
+			if call, isCall := n.X.(*ast.CallExpr); isCall {
+				if id, isIdent := call.Fun.(*ast.Ident); isIdent && id.Name == "panic" {
+					ok = false
+				}
+			}
+		}
+		return true
+	})
+	return ok && exits > 0
+}
+
+// innerBreakTarget reports whether an unlabelled break under stack ends
+// a statement inside the loop body (a switch, select or loop of its own).
+func innerBreakTarget(stack []ast.Node) bool {
+	for _, s := range stack[1:] {
+		switch s.(type) {
+		case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt, *ast.ForStmt, *ast.RangeStmt:
+			return true
+		}
+	}
+	return false
+}
+
+// isRecvComm reports whether the communication of a select case
+// receives from a channel (<-ch, v := <-ch, v, ok := <-ch).
+func isRecvComm(s ast.Stmt) bool {
+	var x ast.Expr
+	switch s := s.(type) {
+	case *ast.ExprStmt:
+		x = s.X
+	case *ast.AssignStmt:
+		if len(s.Rhs) == 1 {
+			x = s.Rhs[0]
+		}
+	}
+	u, ok := ast.Unparen(x).(*ast.UnaryExpr)
+	return ok && u.Op == token.ARROW
 }
 
 // assignsVar reports whether n assigns v, steps it or takes its address.

@@ -48,7 +48,11 @@
 //     on the caller's cancellation, a select case on ctx.Done() or if
 //     ctx.Err() != nil, is taken after a failure as after a success and
 //     does not count). The send may be a function that returns its
-//     error alone (err := c.ping(ctx)).
+//     error alone (err := c.ping(ctx)). A loop whose sends are all calls
+//     of functions that return nothing (c.update()), and that it leaves
+//     only from select cases that receive from a channel (case <-stop:
+//     return), learns nothing of an outcome: a poll on a ticker until it
+//     is stopped, none either.
 //
 // A function that calls itself again after a send, handing on the same
 // request and changing only an attempt count, a delay or the previous
