@@ -439,7 +439,9 @@
 //
 // Retry libraries (see docs/libraries.md): a cenkalti/backoff Retry whose
 // BackOff is not wrapped in backoff.WithContext, a retry-go Do without
-// retry.Context, or a backoff v5 or go-retry call handed
+// retry.Context (also among defaults the caller's options follow,
+// append([]retry.Option{...}, opts...)..., where the fix adds it to the
+// defaults), or a backoff v5 or go-retry call handed
 // context.Background() or TODO(), while the caller's context is at hand
 // (fix: hand it to the library); and, with no context at hand, a retry that
 // never stops (MaxElapsedTime 0, a constant back-off, WithMaxElapsedTime(0),

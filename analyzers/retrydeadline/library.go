@@ -129,6 +129,11 @@ func (lc *libChecker) boundOf(d ast.Expr, def string, compact bool) string {
 	return def
 }
 
+// indentAt returns the indentation of the line of pos.
+func (lc *libChecker) indentAt(pos token.Pos) string {
+	return fixes.Indent(lc.pass.Fset, fixes.Source(lc.pass, pos), pos)
+}
+
 func (lc *libChecker) text(n ast.Node) string {
 	return fixes.Text(lc.pass.Fset, fixes.Source(lc.pass, n.Pos()), n)
 }
@@ -259,7 +264,7 @@ func (lc *libChecker) ctxArg() {
 // retry.go:235), and Attempts(0) around a per-attempt timeout.
 func (lc *libChecker) retryGo() {
 	e := lc.e
-	if !e.OptionsKnown || e.Op == nil {
+	if !e.OptionsKnown && e.Defaults == nil || e.Op == nil {
 		return
 	}
 	o := retrylib.RetryGoOptions(lc.pass.TypesInfo, e.Options)
@@ -271,17 +276,27 @@ func (lc *libChecker) retryGo() {
 		return
 	}
 	if ctx := retrylib.ContextAtHand(lc.pass.TypesInfo, lc.stack); ctx != "" {
+		// Options of defaults the caller's may follow
+		// (append([]retry.Option{...}, opts...)...): the defaults do
+		// not bind the waits to the context at hand, and get it.
+		text := fmt.Sprintf(", %s.Context(%s)", pkg, ctx)
 		at := e.Call.Rparen
 		if e.Call.Args[len(e.Call.Args)-1].End() < at {
 			at = e.Call.Args[len(e.Call.Args)-1].End()
 		}
+		if d := e.Defaults; d != nil {
+			at, text = d.Lbrace+1, fmt.Sprintf("%s.Context(%s), ", pkg, ctx)
+			if len(d.Elts) > 0 && lc.pass.Fset.Position(d.Elts[0].Pos()).Line != lc.pass.Fset.Position(d.Lbrace).Line {
+				at, text = d.Elts[0].Pos(), fmt.Sprintf("%s.Context(%s),\n%s", pkg, ctx, lc.indentAt(d.Elts[0].Pos()))
+			}
+		}
 		lc.report(e.Call.Fun,
 			fmt.Sprintf("retry.%s without retry.Context(%s): its waits ignore cancellation of %s (the operation outlives its caller)", e.Func.Name(), ctx, ctx),
 			"Hand the caller's context to retry.Context",
-			[]analysis.TextEdit{{Pos: at, End: at, NewText: fmt.Appendf(nil, ", %s.Context(%s)", pkg, ctx)}})
+			[]analysis.TextEdit{{Pos: at, End: at, NewText: []byte(text)}})
 		return
 	}
-	if o.Forever == nil {
+	if o.Forever == nil || !e.OptionsKnown {
 		return
 	}
 	if retrylib.PerAttemptTimeout(lc.scope, e.Op) == nil {

@@ -46,6 +46,7 @@
 package retrylib
 
 import (
+	"slices"
 	"go/ast"
 	"go/constant"
 	"go/types"
@@ -221,6 +222,11 @@ type Entry struct {
 	// OptionsKnown is false when the options are passed as a slice
 	// (opts...), whose content the readers do not follow.
 	OptionsKnown bool
+	// Defaults is, for options passed as append([]T{a, b}, opts...)...
+	// (defaults the caller's options may add to or override), the
+	// literal of the defaults; Options then holds its elements (and the
+	// options written before it).
+	Defaults *ast.CompositeLit
 	// Send is set for a request sent through a retrying client: Recv is
 	// the client (retryablehttp) or request (resty) the method is called
 	// on, Method the HTTP method when it is a constant ("" otherwise).
@@ -256,6 +262,11 @@ func EntryOf(info *types.Info, call *ast.CallExpr) (Entry, bool) {
 		e.OptionsKnown = !call.Ellipsis.IsValid()
 		if ep.opts >= 0 && ep.opts <= len(call.Args) && e.OptionsKnown {
 			e.Options = call.Args[ep.opts:]
+		} else if ep.opts >= 0 && ep.opts < len(call.Args) {
+			if lit := appendedDefaults(info, call.Args[len(call.Args)-1]); lit != nil {
+				e.Defaults = lit
+				e.Options = append(slices.Clone(call.Args[ep.opts:len(call.Args)-1]), lit.Elts...)
+			}
 		}
 		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && ep.recv != "" {
 			e.Recv = sel.X
@@ -268,6 +279,21 @@ func EntryOf(info *types.Info, call *ast.CallExpr) (Entry, bool) {
 		return e, true
 	}
 	return Entry{}, false
+}
+
+// appendedDefaults returns the literal lit of append(lit, more...), the
+// spread argument of options that are defaults (lit) the caller's
+// options (more) follow, or nil.
+func appendedDefaults(info *types.Info, arg ast.Expr) *ast.CompositeLit {
+	call, ok := ast.Unparen(arg).(*ast.CallExpr)
+	if !ok || len(call.Args) != 2 || !call.Ellipsis.IsValid() {
+		return nil
+	}
+	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); !ok || info.Uses[id] != types.Universe.Lookup("append") {
+		return nil
+	}
+	lit, _ := ast.Unparen(call.Args[0]).(*ast.CompositeLit)
+	return lit
 }
 
 func recvName(fn *types.Func) string {

@@ -64,3 +64,34 @@ func foreverNoTimeout(url string) error {
 func optsSlice(ctx context.Context, url string, opts []retry.Option) error {
 	return retry.Do(func() error { return send(ctx, url) }, opts...)
 }
+
+// defaultsFirst: the defaults, which the caller's options follow, do not
+// bind the waits to ctx.
+func defaultsFirst(ctx context.Context, url string, opts ...retry.Option) error {
+	return retry.Do(func() error { return send(ctx, url) }, // want `retry.Do without retry.Context\(ctx\): its waits ignore cancellation of ctx`
+		append([]retry.Option{
+			retry.Attempts(20),
+			retry.Delay(time.Second),
+		}, opts...)...)
+}
+
+// defaultsWithContext: silent, the defaults carry it.
+func defaultsWithContext(ctx context.Context, url string, opts ...retry.Option) error {
+	return retry.Do(func() error { return send(ctx, url) },
+		append([]retry.Option{retry.Context(ctx), retry.Attempts(20)}, opts...)...)
+}
+
+// defaultsForever: silent, a caller's option may bound what the
+// defaults leave unbounded.
+func defaultsForever(url string, opts ...retry.Option) error {
+	return retry.Do(func() error {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		defer cancel()
+		return send(ctx, url)
+	}, append([]retry.Option{retry.Attempts(0)}, opts...)...)
+}
+
+// defaultsInline: the same, the defaults on one line.
+func defaultsInline(ctx context.Context, url string, opts ...retry.Option) error {
+	return retry.Do(func() error { return send(ctx, url) }, append([]retry.Option{retry.Attempts(3)}, opts...)...) // want `retry.Do without retry.Context\(ctx\)`
+}
