@@ -46,10 +46,10 @@
 package retrylib
 
 import (
-	"slices"
 	"go/ast"
 	"go/constant"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/retrylint/retrylint/internal/httpmodel"
