@@ -48,7 +48,12 @@
 //     on the caller's cancellation, a select case on ctx.Done() or if
 //     ctx.Err() != nil, is taken after a failure as after a success and
 //     does not count). The send may be a function that returns its
-//     error alone (err := c.ping(ctx)). A loop whose sends are all calls
+//     error alone (err := c.ping(ctx)). A counter stepped for each
+//     iteration and handed to the send leaves its request the same when
+//     it sizes the wait between attempts, in the loop or in a function of
+//     the package it is handed to (an attempt number:
+//     h.attempt(n) that sleeps base << n), and makes another request
+//     otherwise (a page number). A loop whose sends are all calls
 //     of functions that return nothing (c.update()), and that it leaves
 //     only from select cases that receive from a channel (case <-stop:
 //     return), learns nothing of an outcome: a poll on a ticker until it
@@ -950,6 +955,13 @@ func (r *Result) requestVaries(l *Loop, post ast.Stmt) bool {
 		if requests[v] || isContext(v.Type()) {
 			return
 		}
+		if incremental && r.waitsBy(l.Body, v, 0) {
+			// An attempt counter: the wait between attempts grows
+			// with it (exponentialBackoff(attempt, base), delay :=
+			// s.retryDelay(attempt)), here or in the function it is
+			// handed to; the request it is also handed is the same.
+			return
+		}
 		switch {
 		case inputs[v]:
 			if incremental || l.afterSend(at) {
@@ -1004,6 +1016,71 @@ func (r *Result) requestVaries(l *Loop, post ast.Stmt) bool {
 	}
 	inspectAssigns(l.Body, false)
 	return varies
+}
+
+// waitsBy reports whether v, a variable of root, sizes a wait in root: a
+// time.Sleep, time.After, time.NewTimer or Timer.Reset whose duration is
+// computed from v (or from a variable of root assigned from it), or a
+// call of a function of the package handed v whose body waits by the
+// parameter (depth calls down, at most three).
+func (r *Result) waitsBy(root ast.Node, v *types.Var, depth int) bool {
+	if depth > 3 || root == nil {
+		return false
+	}
+	info := r.pass.TypesInfo
+	from := map[*types.Var]bool{v: true}
+	mentions := func(e ast.Node) bool {
+		found := false
+		ast.Inspect(e, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				if u, ok := info.Uses[id].(*types.Var); ok && from[u] {
+					found = true
+				}
+			}
+			return !found
+		})
+		return found
+	}
+	for grew := true; grew; {
+		grew = false
+		ast.Inspect(root, func(n ast.Node) bool {
+			as, ok := n.(*ast.AssignStmt)
+			if !ok || len(as.Lhs) != len(as.Rhs) {
+				return true
+			}
+			for i, lhs := range as.Lhs {
+				if u := varOf(info, lhs); u != nil && !from[u] && mentions(as.Rhs[i]) {
+					from[u], grew = true, true
+				}
+			}
+			return true
+		})
+	}
+	found := false
+	ast.Inspect(root, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || found {
+			return !found
+		}
+		fn := httpmodel.Callee(info, call)
+		switch {
+		case httpmodel.IsPkgFunc(fn, "time", "Sleep", "After", "NewTimer"), httpmodel.IsMethod(fn, "time", "Timer", "Reset"):
+			found = len(call.Args) == 1 && mentions(call.Args[0])
+		case fn != nil && fn.Pkg() == r.pass.Pkg && r.ix != nil:
+			f, ok := r.ix.Decl(fn.Origin())
+			if !ok || f.Decl.Body == nil {
+				break
+			}
+			sig := fn.Type().(*types.Signature)
+			for i, a := range call.Args {
+				if i < sig.Params().Len() && !sig.Variadic() && mentions(a) && r.waitsBy(f.Decl.Body, sig.Params().At(i), depth+1) {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // rebuilt reports whether as, an assignment of the body of loop l whose
