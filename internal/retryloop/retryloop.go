@@ -951,11 +951,11 @@ func (r *Result) requestVaries(l *Loop, post ast.Stmt) bool {
 		})
 	}
 	varies := false
-	changes := func(v *types.Var, at token.Pos, incremental bool) {
+	changes := func(v *types.Var, at token.Pos, incremental, step bool) {
 		if requests[v] || isContext(v.Type()) {
 			return
 		}
-		if incremental && r.waitsBy(l.Body, v, 0) {
+		if step && isInteger(v.Type()) && r.waitsBy(l.Body, v, 0) {
 			// An attempt counter: the wait between attempts grows
 			// with it (exponentialBackoff(attempt, base), delay :=
 			// s.retryDelay(attempt)), here or in the function it is
@@ -980,10 +980,11 @@ func (r *Result) requestVaries(l *Loop, post ast.Stmt) bool {
 				return false
 			case *ast.IncDecStmt:
 				if v := varOf(info, n.X); v != nil {
-					changes(v, n.Pos(), true)
+					changes(v, n.Pos(), true, true)
 				}
 			case *ast.AssignStmt:
 				incremental := inPost || (n.Tok != token.ASSIGN && n.Tok != token.DEFINE)
+				step := n.Tok == token.ADD_ASSIGN || n.Tok == token.SUB_ASSIGN
 				// A value received from a channel is the next item of
 				// a queue, whatever its position.
 				if len(n.Rhs) == 1 {
@@ -1004,7 +1005,7 @@ func (r *Result) requestVaries(l *Loop, post ast.Stmt) bool {
 						lhs = star.X // *cursor = next stores through the pointer
 					}
 					if v := varOf(info, lhs); v != nil {
-						changes(v, n.Pos(), incremental || send != nil && flow.Mentions(info, send, v))
+						changes(v, n.Pos(), incremental || send != nil && flow.Mentions(info, send, v), step)
 					}
 				}
 			}
@@ -1016,6 +1017,12 @@ func (r *Result) requestVaries(l *Loop, post ast.Stmt) bool {
 	}
 	inspectAssigns(l.Body, false)
 	return varies
+}
+
+// isInteger reports whether t is an integer type: a counter.
+func isInteger(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
 }
 
 // waitsBy reports whether v, a variable of root, sizes a wait in root: a

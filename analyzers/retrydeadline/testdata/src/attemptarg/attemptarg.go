@@ -80,4 +80,28 @@ func (h *handler) all() error {
 	return nil
 }
 
+// after sends req once its wait has passed.
+func (h *handler) after(req *http.Request, wait time.Duration) (*http.Response, error) { // want after:`sendsreq\(param 0, 45s, recv.client.Timeout\)`
+	time.Sleep(wait)
+	return h.client.Do(req)
+}
+
+func waitOf(resp *http.Response) time.Duration {
+	if resp.Header.Get("Retry-After") != "" {
+		return 5 * time.Second
+	}
+	return time.Second
+}
+
+// poll asks again while the operation is accepted, each wait read from
+// the last response: the response handed on is not an attempt counter.
+func (h *handler) poll(req *http.Request) (*http.Response, error) { // want poll:`sendsreq\(param 0, 45s, recv.client.Timeout\)`
+	resp, err := h.client.Do(req)
+	for err == nil && resp.StatusCode == http.StatusAccepted {
+		resp.Body.Close()
+		resp, err = h.after(req, waitOf(resp))
+	}
+	return resp, err
+}
+
 var _ = newHandler
