@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/retrylint/retrylint/internal/fixes"
+	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 )
 
@@ -295,7 +296,7 @@ func (c *checker) cloneBefore(file *ast.File, d *ast.CallExpr, req, body ast.Exp
 		return nil, false
 	}
 	// The request must be the same before the statement as at d.
-	root := rootIdent(req)
+	root, _ := flow.WriteRoot(req)
 	if root == nil {
 		return nil, false
 	}
@@ -304,7 +305,7 @@ func (c *checker) cloneBefore(file *ast.File, d *ast.CallExpr, req, body ast.Exp
 	ast.Inspect(st, func(n ast.Node) bool {
 		if as, ok := n.(*ast.AssignStmt); ok {
 			for _, l := range as.Lhs {
-				if id := rootIdent(l); id != nil && (info.Defs[id] == obj || info.Uses[id] == obj) {
+				if id, _ := flow.WriteRoot(l); id != nil && (info.Defs[id] == obj || info.Uses[id] == obj) {
 					assigned = true
 				}
 			}
@@ -355,23 +356,6 @@ func (c *checker) cloneBefore(file *ast.File, d *ast.CallExpr, req, body ast.Exp
 // within reports whether n lies inside the node in (nil: never).
 func within(n ast.Node, in ast.Node) bool {
 	return in != nil && in.Pos() <= n.Pos() && n.End() <= in.End()
-}
-
-// rootIdent returns the variable at the root of a selector chain (req,
-// c.req, s.last.req), or nil.
-func rootIdent(e ast.Expr) *ast.Ident {
-	for {
-		switch x := ast.Unparen(e).(type) {
-		case *ast.Ident:
-			return x
-		case *ast.SelectorExpr:
-			e = x.X
-		case *ast.StarExpr:
-			e = x.X
-		default:
-			return nil
-		}
-	}
 }
 
 // writeCloneEdit replaces recv, the receiver of (*http.Request).Write or

@@ -190,7 +190,7 @@ func leavesOnlyByChannel(body *ast.BlockStmt) bool {
 			}
 			inRecv := false
 			for _, s := range stack {
-				if cc, isCase := s.(*ast.CommClause); isCase && isRecvComm(cc.Comm) {
+				if cc, isCase := s.(*ast.CommClause); isCase && paths.CommRecv(cc) != nil {
 					inRecv = true
 				}
 			}
@@ -220,22 +220,6 @@ func innerBreakTarget(stack []ast.Node) bool {
 		}
 	}
 	return false
-}
-
-// isRecvComm reports whether the communication of a select case
-// receives from a channel (<-ch, v := <-ch, v, ok := <-ch).
-func isRecvComm(s ast.Stmt) bool {
-	var x ast.Expr
-	switch s := s.(type) {
-	case *ast.ExprStmt:
-		x = s.X
-	case *ast.AssignStmt:
-		if len(s.Rhs) == 1 {
-			x = s.Rhs[0]
-		}
-	}
-	u, ok := ast.Unparen(x).(*ast.UnaryExpr)
-	return ok && u.Op == token.ARROW
 }
 
 // assignsVar reports whether n assigns v, steps it or takes its address.
