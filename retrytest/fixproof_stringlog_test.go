@@ -61,3 +61,34 @@ func TestFixBehavesAuthlogSentLog(t *testing.T) {
 		leaksUntilFixed(t, fixed, res.stderr, password, "the password")
 	})
 }
+
+// TestFixBehavesAuthlogDumpBody: a client logs a dump of each upload,
+// body included, with its bearer token, before it sends it. The authlog
+// fix dumps a redacted clone made before the dump's statement and gives
+// the request the body the dump read back: after it the token is in the
+// log no more, the body still is, and the server receives the same body
+// as before (a fix that left the body read would send an empty one).
+func TestFixBehavesAuthlogDumpBody(t *testing.T) {
+	c := fixClient(t, "dumpbody", "authlog", "request dump (includes every header) reaches log.Printf")
+	fc, _ := fixedOnce()
+	if fixed := fc.sources["dumpbody"][1]; !strings.Contains(fixed, "dump, err := httputil.DumpRequestOut(redacted, true)\n\treq.Body = redacted.Body") {
+		t.Errorf("the fix should dump a clone made before the statement and give the body back after it:\n%s", fixed)
+	}
+	const token, doc = "s3cr3t-token", "the quarterly report"
+	sum := sha256.Sum256([]byte(doc))
+	routes := []retrytest.Route{{Method: "PUT", Path: "/docs", Script: []retrytest.Step{retrytest.OK(200)}}}
+	c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+		res := runClient(t, bin, "-token="+token, srv.URL+"/docs")
+		if res.code != 0 || strings.TrimSpace(res.stdout) != "ok" {
+			t.Fatalf("fixed=%v: want ok, got exit %d: %q %q", fixed, res.code, res.stdout, res.stderr)
+		}
+		reqs := srv.Requests()
+		if len(reqs) != 1 || reqs[0].BodySHA256 != hex.EncodeToString(sum[:]) {
+			t.Errorf("fixed=%v: the server should receive the document once, got %+v", fixed, reqs)
+		}
+		if !strings.Contains(res.stderr, doc) {
+			t.Errorf("fixed=%v: the dump should still show the body:\n%s", fixed, res.stderr)
+		}
+		leaksUntilFixed(t, fixed, res.stderr, token, "the token")
+	})
+}
