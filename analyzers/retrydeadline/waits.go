@@ -6,7 +6,6 @@ import (
 	"go/token"
 
 	"github.com/retrylint/retrylint/internal/fixes"
-	"github.com/retrylint/retrylint/internal/httpmodel"
 	"github.com/retrylint/retrylint/internal/retryloop"
 )
 
@@ -33,12 +32,8 @@ func (c *checker) waitDurations(l *retryloop.Loop) []ast.Expr {
 					out = append(out, d)
 					return true
 				}
-				if len(n.Args) != 1 {
-					return true
-				}
-				f := httpmodel.Callee(info, n)
-				if httpmodel.IsPkgFunc(f, "time", "Sleep", "After", "NewTimer") || httpmodel.IsMethod(f, "time", "Timer", "Reset") {
-					out = append(out, n.Args[0])
+				if d := retryloop.WaitDuration(info, n); d != nil {
+					out = append(out, d)
 				}
 			}
 			return true

@@ -52,6 +52,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 )
 
@@ -289,7 +290,7 @@ func appendedDefaults(info *types.Info, arg ast.Expr) *ast.CompositeLit {
 	if !ok || len(call.Args) != 2 || !call.Ellipsis.IsValid() {
 		return nil
 	}
-	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); !ok || info.Uses[id] != types.Universe.Lookup("append") {
+	if !analysisutil.IsBuiltinCall(info, call, "append") {
 		return nil
 	}
 	lit, _ := ast.Unparen(call.Args[0]).(*ast.CompositeLit)

@@ -1019,6 +1019,20 @@ func (r *Result) requestVaries(l *Loop, post ast.Stmt) bool {
 	return varies
 }
 
+// WaitDuration returns the duration d of a call that waits it out,
+// time.Sleep(d), time.After(d), time.NewTimer(d) or Timer.Reset(d); nil
+// for any other call.
+func WaitDuration(info *types.Info, call *ast.CallExpr) ast.Expr {
+	if len(call.Args) != 1 {
+		return nil
+	}
+	f := httpmodel.Callee(info, call)
+	if httpmodel.IsPkgFunc(f, "time", "Sleep", "After", "NewTimer") || httpmodel.IsMethod(f, "time", "Timer", "Reset") {
+		return call.Args[0]
+	}
+	return nil
+}
+
 // isInteger reports whether t is an integer type: a counter.
 func isInteger(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
@@ -1071,8 +1085,8 @@ func (r *Result) waitsBy(root ast.Node, v *types.Var, depth int) bool {
 		}
 		fn := httpmodel.Callee(info, call)
 		switch {
-		case httpmodel.IsPkgFunc(fn, "time", "Sleep", "After", "NewTimer"), httpmodel.IsMethod(fn, "time", "Timer", "Reset"):
-			found = len(call.Args) == 1 && mentions(call.Args[0])
+		case WaitDuration(info, call) != nil:
+			found = mentions(call.Args[0])
 		case fn != nil && fn.Pkg() == r.pass.Pkg && r.ix != nil:
 			f, ok := r.ix.Decl(fn.Origin())
 			if !ok || f.Decl.Body == nil {
