@@ -116,7 +116,7 @@ func (r *Result) repeatsOnSuccess(l *Loop) bool {
 	if g == nil || len(l.Sends) == 0 {
 		return false
 	}
-	if r.voidSends(l) && leavesOnlyByChannel(l.Body) {
+	if r.voidSends(l) && leavesOnlyByChannel(r.pass.TypesInfo, l.Body) {
 		// Nothing of the sends' outcome comes back: only a stop
 		// channel ends the loop, after a success as after a failure
 		// (a poll on a ticker until Stop).
@@ -169,8 +169,9 @@ func (r *Result) voidSends(l *Loop) bool {
 // leavesOnlyByChannel reports whether every return, break or goto that
 // may leave the loop whose body is body sits in a select case that
 // receives from a channel (case <-stop: return), and the body has at
-// least one: a loop run until it is told to stop.
-func leavesOnlyByChannel(body *ast.BlockStmt) bool {
+// least one, and no call that never returns: a loop run until it is told
+// to stop.
+func leavesOnlyByChannel(info *types.Info, body *ast.BlockStmt) bool {
 	exits, ok := 0, true
 	ast.PreorderStack(body, nil, func(n ast.Node, stack []ast.Node) bool {
 		if !ok {
@@ -198,11 +199,11 @@ func leavesOnlyByChannel(body *ast.BlockStmt) bool {
 				ok = false
 			}
 			exits++
-		case *ast.ExprStmt:
-			if call, isCall := n.X.(*ast.CallExpr); isCall {
-				if id, isIdent := call.Fun.(*ast.Ident); isIdent && id.Name == "panic" {
-					ok = false
-				}
+		case *ast.CallExpr:
+			// panic, log.Fatal, os.Exit leave it too, as the graph
+			// of internal/paths has them.
+			if httpmodel.NoReturn(info, n) {
+				ok = false
 			}
 		}
 		return true
