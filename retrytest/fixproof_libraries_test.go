@@ -624,3 +624,64 @@ func TestFixBehavesRetryAfterFailsafeDelay(t *testing.T) {
 	c := fixClient(t, "failsafedelay", "retryafter", "the retry policy of failsafehttp.NewRetryPolicyBuilder takes its delay from failsafehttp.DelayFunc")
 	proveBothForms(t, c, "http-date")
 }
+
+// TestFixBehavesRetryIdempotencyRestyDo: an SDK-style helper,
+// do(method, path, body), sends through a resty client with
+// SetRetryCount, which retries every transport error whatever the
+// method, so a POST whose answer was lost is applied twice. The
+// retryidempotency fix takes the request out of the helper's chain and
+// sets a key made once on it for a POST or PATCH: the retry is then a
+// replay the server recognises, and every other method is sent as before,
+// without a key.
+func TestFixBehavesRetryIdempotencyRestyDo(t *testing.T) {
+	c := fixClient(t, "restydo", "retryidempotency", "a request of its caller's method (method) is sent through a resty client with SetRetryCount")
+
+	t.Run("post-lost-answer", func(t *testing.T) {
+		t.Parallel()
+		routes := []retrytest.Route{{Method: "POST", Path: "/charges",
+			Script: []retrytest.Step{retrytest.CommitAndDrop(), retrytest.OK(201)}}}
+		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, "POST", srv.URL+"/charges")
+			if !fixed {
+				err := srv.CheckNoDuplicateWrite()
+				if err == nil {
+					t.Fatalf("the defect did not show: no duplicate write\n%s", srv.Timeline())
+				}
+				t.Logf("defect shown: %v", err)
+				return
+			}
+			srv.AssertNoDuplicateWrite(t)
+			reqs := srv.Requests()
+			if len(reqs) != 2 || reqs[0].IdempotencyKey == "" || reqs[0].IdempotencyKey != reqs[1].IdempotencyKey {
+				t.Errorf("the fixed client should send the POST twice with one key, got %d requests\n%s", len(reqs), srv.Timeline())
+			}
+			if res.code != 0 || strings.TrimSpace(res.stdout) != "201" {
+				t.Errorf("the fixed client should get the replay's 201, got exit %d: %q %q", res.code, res.stdout, res.stderr)
+			}
+		})
+	})
+
+	for _, tc := range []struct {
+		name, method, path string
+		status             int
+	}{
+		{"get-lost-answer", "GET", "/charges/c_42", 200},
+		{"put-lost-answer", "PUT", "/charges/c_42", 200},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			routes := []retrytest.Route{{Method: tc.method, Path: tc.path, Script: []retrytest.Step{retrytest.CommitAndDrop(), retrytest.OK(tc.status)}}}
+			c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+				res := runClient(t, bin, tc.method, srv.URL+tc.path)
+				if n := srv.Attempts(tc.method + " " + tc.path); n != 2 || res.code != 0 || strings.TrimSpace(res.stdout) != fmt.Sprint(tc.status) {
+					t.Errorf("fixed=%v: want 2 attempts and %d, got %d attempts, exit %d: %q %q\n%s", fixed, tc.status, n, res.code, res.stdout, res.stderr, srv.Timeline())
+				}
+				for _, r := range srv.Requests() {
+					if r.IdempotencyKey != "" {
+						t.Errorf("fixed=%v: a %s should carry no key, got %q", fixed, tc.method, r.IdempotencyKey)
+					}
+				}
+			})
+		})
+	}
+}

@@ -6,10 +6,13 @@ import (
 	"go/token"
 	"go/types"
 	"net/http"
+	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/callindex"
 	"github.com/retrylint/retrylint/internal/fixes"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 	"github.com/retrylint/retrylint/internal/retrylib"
@@ -28,11 +31,11 @@ import (
 // ctors gives the clients of other packages' constructors (see
 // retryloop.Result.Ctors): a resty client one returns is read from its
 // configuration there.
-func checkLibraries(pass *analysis.Pass, keys []string, via map[*ast.CallExpr]bool, ctors retrylib.Ctors, at func(token.Pos)) {
+func checkLibraries(pass *analysis.Pass, calls *callindex.Index, keys []string, via map[*ast.CallExpr]bool, ctors retrylib.Ctors, at func(token.Pos)) {
 	if !retrylib.ImportsLibrary(pass.Pkg) && retrylib.Libraries[pass.Pkg.Path()] == nil && ctors == nil {
 		return
 	}
-	c := &checker{pass: pass, keys: keyNames{httpmodel.NewNames(keys...)}, first: http.CanonicalHeaderKey(keys[0])}
+	c := &checker{pass: pass, calls: calls, keys: keyNames{httpmodel.NewNames(keys...)}, first: http.CanonicalHeaderKey(keys[0])}
 	if retrylib.Imports(pass.Pkg, retrylib.FailsafeHTTP) {
 		c.checkFailsafeClients()
 	}
@@ -270,6 +273,10 @@ func (lc *libCheck) resty() {
 	info := lc.c.pass.TypesInfo
 	e := lc.e
 	method := e.Method
+	if method == "" && e.Recv != nil {
+		lc.restyAnyMethod()
+		return
+	}
 	if !isWrite(method) || e.Recv == nil {
 		return
 	}
@@ -397,4 +404,102 @@ func (c *checker) reportFailsafeSend(s retrylib.ClientSend, local bool, method s
 			TextEdits: edits,
 		}},
 	})
+}
+
+// restyAnyMethod: request.Execute(method, url) through a retrying resty
+// client, where method is the caller's (an SDK's do(ctx, method, path,
+// body)): a POST or PATCH handed in is retried as any other, with no key.
+// The fix takes the request out of the chain and sets a key made once on
+// it when the method is POST or PATCH; resty re-sends the same request,
+// headers included, on every attempt, and any other method is sent as
+// before.
+func (lc *libCheck) restyAnyMethod() {
+	pass := lc.c.pass
+	info := pass.TypesInfo
+	e := lc.e
+	if len(e.Call.Args) == 0 {
+		return
+	}
+	m := e.Call.Args[0]
+	fn, _ := fixes.EnclosingFunc(lc.stack)
+	if fn == nil || !lc.c.callersMethod(fn, m) || !fixes.Pure(info, m) {
+		return
+	}
+	cfg := retrylib.Resty(lc.scope, e.Recv, func(string) bool { return false })
+	if !cfg.Retries(http.MethodPost) || retrylib.KeyHeaderOnChain(lc.scope, e.Recv, lc.c.keys.Has) {
+		return
+	}
+	if fd, ok := fn.(*ast.FuncDecl); ok {
+		// The helper sends writes another way (if method == "POST"
+		// {...; return}), or every call in the package hands it a
+		// method that is not a write.
+		if lc.c.sendsNoWriteAt(fd, e.Call, m) {
+			return
+		}
+		if v := varOf(info, m); v != nil {
+			if consts, ok := lc.c.paramConsts(fd, v); ok && !slices.ContainsFunc(consts, func(k string) bool { return isWrite(strings.ToUpper(k)) }) {
+				return
+			}
+		}
+	}
+	if v := info.FileVersions[lc.file]; v != "" && !versionAtLeast(v, 24) {
+		return // crypto/rand.Text, the key of the fix, needs Go 1.24
+	}
+	stmt, _ := fixes.StmtInBlock(lc.stack)
+	if stmt == nil || !sendsFirst(stmt, e.Call) {
+		analysisutil.Gate(pass, e.Call.Pos(), "resty-anymethod-nofix", "a request of its caller's method sent through a retrying resty client, in a statement the request cannot be taken out of")
+		return
+	}
+	src := fixes.Source(pass, stmt.Pos())
+	if src == nil {
+		return
+	}
+	names, edits, ok := fixes.ImportAll(info, pass.Pkg, lc.file, stmt.Pos(), "crypto/rand", "net/http")
+	if !ok {
+		return
+	}
+	indent := fixes.Indent(pass.Fset, src, stmt.Pos())
+	req := fixes.FreeName(info, lc.file, "req", nil, stmt.Pos())
+	method := fixes.Text(pass.Fset, src, m)
+	text := fmt.Sprintf("%[1]s%[2]s := %[3]s\n%[1]s// The client retries this request: one key for all its attempts.\n%[1]sif %[4]s == %[5]s.MethodPost || %[4]s == %[5]s.MethodPatch {\n%[1]s\t%[2]s.SetHeader(%[6]q, %[7]s.Text())\n%[1]s}\n",
+		indent, req, fixes.Text(pass.Fset, src, e.Recv), method, names["net/http"], lc.c.first, names["crypto/rand"])
+	line := pass.Fset.File(stmt.Pos()).LineStart(pass.Fset.Position(stmt.Pos()).Line)
+	edits = append(edits,
+		analysis.TextEdit{Pos: line, End: line, NewText: []byte(text)},
+		analysis.TextEdit{Pos: e.Recv.Pos(), End: e.Recv.End(), NewText: []byte(req)})
+	sel, ok := ast.Unparen(e.Call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return
+	}
+	lc.report(sel.Sel,
+		fmt.Sprintf("a request of its caller's method (%s) is sent through a resty client with SetRetryCount, which retries it after a transport error, without an idempotency key (a POST or PATCH may be applied twice)", method),
+		"Set an idempotency key, made once for all its attempts, on a POST or PATCH", edits)
+}
+
+// sendsFirst reports whether call is what stmt evaluates first, so that
+// its receiver can be evaluated in a statement of its own before stmt:
+// stmt is the call, returns it, assigns it to variables, or is an if or
+// switch whose init does so.
+func sendsFirst(stmt ast.Stmt, call *ast.CallExpr) bool {
+	switch s := stmt.(type) {
+	case *ast.ExprStmt:
+		return ast.Unparen(s.X) == call
+	case *ast.ReturnStmt:
+		return len(s.Results) == 1 && ast.Unparen(s.Results[0]) == call
+	case *ast.AssignStmt:
+		if len(s.Rhs) != 1 || ast.Unparen(s.Rhs[0]) != call {
+			return false
+		}
+		for _, l := range s.Lhs {
+			if _, ok := l.(*ast.Ident); !ok {
+				return false
+			}
+		}
+		return true
+	case *ast.IfStmt:
+		return s.Init != nil && sendsFirst(s.Init, call)
+	case *ast.SwitchStmt:
+		return s.Init != nil && sendsFirst(s.Init, call)
+	}
+	return false
 }

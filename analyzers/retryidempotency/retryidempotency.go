@@ -217,7 +217,7 @@ func run(pass *analysis.Pass, keys []string, at func(token.Pos)) (any, error) {
 		// through the SDK's facts.
 		return nil, nil
 	}
-	checkLibraries(pass, keys, c.checkClients(keys), loops.Ctors(), at)
+	checkLibraries(pass, c.calls, keys, c.checkClients(keys), loops.Ctors(), at)
 	c.checkRestyConditions(keys)
 	for _, l := range loops.Loops {
 		at(l.Stmt.Pos())

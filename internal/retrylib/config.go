@@ -59,7 +59,7 @@ func TraceValue(s Scope, e ast.Expr) *Trace {
 			t.Known = false
 			return
 		}
-		root, chain := unchain(s.Info, e)
+		root, chain := s.unchainLocal(e)
 		for _, c := range chain {
 			if !calls[c] {
 				calls[c] = true
@@ -203,6 +203,26 @@ func (s Scope) localFunc(call *ast.CallExpr) *ast.FuncDecl {
 		}
 	}
 	return nil
+}
+
+// unchainLocal is unchain that stops at a method of the package whose
+// result is not its receiver's type (c.request(ctx).SetBody(b), where
+// request returns c.client.R()...): the value is what that method
+// returns, which TraceValue follows into its body, not its receiver.
+func (s Scope) unchainLocal(e ast.Expr) (ast.Expr, []*ast.CallExpr) {
+	root, chain := unchain(s.Info, e)
+	for i, c := range chain {
+		fn := httpmodel.Callee(s.Info, c)
+		if fn == nil || s.localFunc(c) == nil {
+			continue
+		}
+		sig := fn.Signature()
+		if sig.Recv() == nil || sig.Results().Len() != 1 || types.Identical(sig.Results().At(0).Type(), sig.Recv().Type()) {
+			continue
+		}
+		return c, chain[:i]
+	}
+	return root, chain
 }
 
 // unchain walks a chain of method calls x.A().B().C() down to x, and
