@@ -128,7 +128,9 @@
 //     encodings and decodings carry what they encode, returned or written
 //     into the buffer they are handed (enc.Encode(dst, src)). These are looked for in the
 //     packages that reach net/http, as every source is. A name says
-//     secret when its last words are password, passwd or passphrase, when
+//     secret when its last words are password, passwd or passphrase
+//     (or pass or pwd after a word that says whose: AdminPass, DBPwd;
+//     not Pass, Bypass or Passthrough), when
 //     it is secret alone or a client, API, app, shared, signing, webhook,
 //     consumer, OAuth, HMAC, JWT, token or access secret (TLSSecret and
 //     ImagePullSecret name a Kubernetes Secret), API,
@@ -146,7 +148,11 @@
 // A struct printed whole shows its secret fields: one of another
 // package, printed field by field (no String, Error, Format or LogValue
 // method: an *oauth2.Token, aws.Credentials), is reported at the value
-// logged; one of this package at its field (below). Either is not a
+// logged, also when the secret is in the struct elements of a slice,
+// array or map field, which fmt prints field by field too (an instance's
+// options with Users []UserOpts, each with a Password; not through a
+// pointer, which fmt prints as an address); one of this package at its
+// field (below). Either is not a
 // finding where its secret fields are still zero: a local variable
 // declared without them (var o T, or o := T{Name: n} with keyed fields)
 // that nothing before the log sets them in (o.Password = p, an address

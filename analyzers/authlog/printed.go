@@ -82,7 +82,19 @@ func (c *checker) printedCreds(t types.Type, v creds) (creds, bool) {
 // fmt prints inline: t's own, those of embedded and nested structs held
 // by value. nil when there is none.
 func (c *checker) secretField(t types.Type) []string {
-	if ps := c.secretPaths(t, true); len(ps) > 0 {
+	if ps := c.secretPaths(t, true, false); len(ps) > 0 {
+		return ps[0]
+	}
+	return nil
+}
+
+// shownSecret is secretField through the elements of slices, arrays and
+// maps of structs too, which fmt prints field by field as well
+// (instances.CreateOpts{Users: []users.CreateOpts{{Password: ...}}}):
+// for a type of another package, whose finding's fix drops the value
+// from the log rather than redacting a path in a String method.
+func (c *checker) shownSecret(t types.Type) []string {
+	if ps := c.secretPaths(t, true, true); len(ps) > 0 {
 		return ps[0]
 	}
 	return nil
@@ -92,21 +104,43 @@ func (c *checker) secretField(t types.Type) []string {
 // type t (or *t) that printing it whole shows, in the order of the
 // fields; secretField returns the first.
 func (c *checker) secretFieldsOf(t types.Type) [][]string {
-	return c.secretPaths(t, false)
+	return c.secretPaths(t, false, false)
 }
 
 // secretPaths returns the paths of the secret fields of t (or *t), only
-// the first when first is set.
-func (c *checker) secretPaths(t types.Type, first bool) [][]string {
+// the first when first is set, and through the struct elements of slice,
+// array and map fields when elems is set (a step "Users[]").
+func (c *checker) secretPaths(t types.Type, first, elems bool) [][]string {
 	if p, ok := types.Unalias(t).(*types.Pointer); ok {
 		t = p.Elem()
 	}
 	var out [][]string
-	c.secretsIn(t, 0, nil, first, &out)
+	c.secretsIn(t, 0, nil, first, elems, &out)
 	return out
 }
 
-func (c *checker) secretsIn(t types.Type, depth int, prefix []string, first bool, out *[][]string) {
+// elemStruct returns the element type of t, a slice, array or map (its
+// values) whose elements are structs printed field by field, or nil: fmt
+// prints a nested pointer as an address.
+func elemStruct(t types.Type) types.Type {
+	var elem types.Type
+	switch u := t.Underlying().(type) {
+	case *types.Slice:
+		elem = u.Elem()
+	case *types.Array:
+		elem = u.Elem()
+	case *types.Map:
+		elem = u.Elem()
+	default:
+		return nil
+	}
+	if _, ok := elem.Underlying().(*types.Struct); !ok {
+		return nil
+	}
+	return elem
+}
+
+func (c *checker) secretsIn(t types.Type, depth int, prefix []string, first, elems bool, out *[][]string) {
 	st, ok := t.Underlying().(*types.Struct)
 	if !ok || depth > 3 {
 		return
@@ -128,7 +162,10 @@ func (c *checker) secretsIn(t types.Type, depth int, prefix []string, first bool
 			continue
 		}
 		if _, nested := f.Type().Underlying().(*types.Struct); nested {
-			c.secretsIn(f.Type(), depth+1, path, first, out)
+			c.secretsIn(f.Type(), depth+1, path, first, elems, out)
+		} else if elem := elemStruct(f.Type()); elems && elem != nil {
+			path[len(path)-1] += "[]"
+			c.secretsIn(elem, depth+1, path, first, elems, out)
 		}
 	}
 }

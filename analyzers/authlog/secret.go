@@ -292,7 +292,7 @@ func (c *checker) foreignSecret(t types.Type) []string {
 	if !ok || named.Obj().Pkg() == nil || named.Obj().Pkg() == c.pass.Pkg {
 		return nil
 	}
-	return c.secretField(base)
+	return c.shownSecret(base)
 }
 
 // secretWhat names, for a message, the secret that e carries.
@@ -480,7 +480,7 @@ func (s *fstate) queryURL(e ast.Expr) bool {
 
 // secretsUnset reports whether x, a struct printed whole, is a local
 // variable whose secret fields (the first steps of the paths of
-// secretFieldsOf) are all still zero where x is printed: it is declared
+// secretPaths, through list elements too) are all still zero where x is printed: it is declared
 // (var v T, or v := T{...} whose literal names its fields and none of
 // those), and no statement that may run before the log sets one of them,
 // takes its address, assigns it whole, calls a method of it with a
@@ -503,8 +503,8 @@ func (c *checker) secretsUnset(x ast.Expr) bool {
 		return false
 	}
 	secret := map[string]bool{}
-	for _, p := range c.secretFieldsOf(v.Type()) {
-		secret[p[0]] = true
+	for _, p := range c.secretPaths(v.Type(), false, true) {
+		secret[strings.TrimSuffix(p[0], "[]")] = true
 	}
 	if len(secret) == 0 {
 		return false

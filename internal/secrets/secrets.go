@@ -8,7 +8,8 @@
 // an encoding of the same value (PrivateKeyPEM, APIKeyValue), are one of
 // the phrases of secretPhrases: PasswordFile, SecretName, APIKeyHeader,
 // AccessTokenURL and TokenType name something else, and MaskedPassword or
-// PasswordHash name no secret. "Secret" is one as a whole name or after a
+// PasswordHash name no secret. "Pass" and "pwd" end a secret name after a
+// word that says whose (AdminPass, DBPwd). "Secret" is one as a whole name or after a
 // word that says whose secret it is (ClientSecret, WebhookSecret), not
 // after any word: TLSSecret and ImagePullSecret name a Kubernetes Secret. The word "token" alone is no phrase: of
 // the text fields named Token in the SDKs this project measures itself
@@ -77,6 +78,12 @@ func match(words []string, phrases []string) bool {
 		words = words[:len(words)-1]
 	}
 	if len(words) == 1 && words[0] == "secret" {
+		return true
+	}
+	// "pass" and "pwd" are short for password after a word that says
+	// whose (AdminPass, db_pwd), not alone (a Pass may count passes, a
+	// Pwd be a working directory) or in "by pass".
+	if n := len(words); n > 1 && (words[n-1] == "pass" || words[n-1] == "pwd") && words[n-2] != "by" {
 		return true
 	}
 	// The phrase must start at a word: "secret" ends ClientSecret, not

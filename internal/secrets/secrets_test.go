@@ -27,6 +27,7 @@ func TestName(t *testing.T) {
 		"Password", "DBPassword", "passwd", "Passphrase", "ClientSecret", "secret", "Secret", "SecretValue", "WebhookSecret", "SharedSecret", "APISecret", "client_secret", "APIKey", "ApiKey", "api_key", "apikey",
 		"PrivateKey", "PrivateKeyPEM", "privateKeyData", "SecretAccessKey", "AWSSecretAccessKey", "SigningKey",
 		"AccessToken", "refresh_token", "SessionToken", "BearerToken", "AuthToken", "IDToken", "OAuthToken", "Credentials",
+		"AdminPass", "admin_pass", "RootPwd", "DBPass", "ProxyPass",
 	} {
 		if !Name(name) {
 			t.Errorf("Name(%q) = false, want true", name)
@@ -37,6 +38,7 @@ func TestName(t *testing.T) {
 		"PasswordFile", "SecretName", "SecretRef", "APIKeyID", "APIKeyHeader", "AccessKey", "AccessKeyID", "TokenType",
 		"AccessTokenURL", "TokenURL", "MaskedPassword", "PasswordHash", "HasPassword", "Key", "CacheKey", "Secrets",
 		"Nonsecret", "CredentialType", "PrivateKeyPath", "TLSSecret", "CASecret", "ImagePullSecret", "BootstrapSecret",
+		"Pass", "pwd", "Bypass", "ByPass", "Passthrough", "PassiveMode", "PassCount", "AdminPassHash",
 	} {
 		if Name(name) {
 			t.Errorf("Name(%q) = true, want false", name)
