@@ -685,3 +685,61 @@ func TestFixBehavesRetryIdempotencyRestyDo(t *testing.T) {
 		})
 	}
 }
+
+// TestFixBehavesRetryIdempotencyLibraryOnce: senders whose retry library
+// re-sends a request of any method after a lost answer, and that return
+// something else than the send does (the body read, their own Response
+// type), so no guard can hand the send's result back. The fix keeps a
+// request that may not be replayed to one attempt through the library's
+// own setting: backoff v5's WithMaxTries(1) for a POST or PATCH of the
+// caller (client onceopts), backoff v4's StopBackOff for a request that
+// replayable refuses (client oncestop). A lost POST is then reported,
+// not applied twice; a GET and a PUT are retried as before.
+func TestFixBehavesRetryIdempotencyLibraryOnce(t *testing.T) {
+	for _, name := range []string{"onceopts", "oncestop"} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			c := fixClient(t, name, "retryidempotency", "a request of any method is re-sent by backoff.Retry after a transport error")
+
+			t.Run("post-lost-answer", func(t *testing.T) {
+				t.Parallel()
+				routes := []retrytest.Route{{Method: "POST", Path: "/charges",
+					Script: []retrytest.Step{retrytest.CommitAndDrop(), retrytest.OK(201)}}}
+				c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+					res := runClient(t, bin, "POST", srv.URL+"/charges")
+					if !fixed {
+						err := srv.CheckNoDuplicateWrite()
+						if err == nil {
+							t.Fatalf("the defect did not show: no duplicate write\n%s", srv.Timeline())
+						}
+						t.Logf("defect shown: %v", err)
+						return
+					}
+					srv.AssertNoDuplicateWrite(t)
+					if n := srv.Attempts("POST /charges"); n != 1 || res.code == 0 {
+						t.Errorf("the fixed client should send the POST once and report the lost answer, got %d attempts, exit %d\n%s", n, res.code, srv.Timeline())
+					}
+				})
+			})
+
+			for _, tc := range []struct {
+				name, method, path string
+				script             []retrytest.Step
+			}{
+				{"get-lost-answer", "GET", "/charges/c_42", []retrytest.Step{retrytest.CommitAndDrop(), retrytest.OK(200)}},
+				{"put-503", "PUT", "/charges/c_42", []retrytest.Step{retrytest.Fail(503), retrytest.OK(200)}},
+			} {
+				t.Run(tc.name, func(t *testing.T) {
+					t.Parallel()
+					routes := []retrytest.Route{{Method: tc.method, Path: tc.path, Script: tc.script}}
+					c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+						res := runClient(t, bin, tc.method, srv.URL+tc.path)
+						if n := srv.Attempts(tc.method + " " + tc.path); n != 2 || res.code != 0 {
+							t.Errorf("fixed=%v: want 2 attempts and success, got %d attempts, exit %d: %q %q\n%s", fixed, n, res.code, res.stdout, res.stderr, srv.Timeline())
+						}
+					})
+				})
+			}
+		})
+	}
+}

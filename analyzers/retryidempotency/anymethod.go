@@ -24,6 +24,7 @@ import (
 	"github.com/retrylint/retrylint/internal/fixes"
 	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
+	"github.com/retrylint/retrylint/internal/retrylib"
 	"github.com/retrylint/retrylint/internal/retryloop"
 )
 
@@ -1587,6 +1588,9 @@ func (c *checker) checkAnyMethodOp(file *ast.File, l *retryloop.Loop, s send) bo
 		same = types.Identical(sig.At(i).Type(), res[i])
 	}
 	if !same {
+		if l.Lib != nil && c.anyOpOnce(file, decl, l, s, outcome) {
+			return true
+		}
 		analysisutil.Gate(c.pass, s.call.Pos(), "anyop-nofix-results", "a request of any method re-sent by a retry helper after "+outcome+", the function does not return what the send does")
 		return false
 	}
@@ -1787,12 +1791,27 @@ func (c *checker) reportAnyMethod() {
 		return
 	}
 	info := c.pass.TypesInfo
-	first := c.anyFindings[0]
-	var guards []token.Pos
-	for _, f := range c.anyFindings {
-		guards = append(guards, f.guardAt)
+	// The fixes that call the helper (a guard on the caller's method
+	// calls none); the first of them declares it.
+	usesHelper := func(f anyFinding) bool {
+		return slices.ContainsFunc(f.diag.SuggestedFixes[0].TextEdits, func(e analysis.TextEdit) bool {
+			return strings.Contains(string(e.NewText), helperMark)
+		})
 	}
-	name, have := c.replayableName(first.file, guards)
+	var first *anyFinding
+	var guards []token.Pos
+	for i, f := range c.anyFindings {
+		if usesHelper(f) {
+			if first == nil {
+				first = &c.anyFindings[i]
+			}
+			guards = append(guards, f.guardAt)
+		}
+	}
+	name, have := "", true
+	if first != nil {
+		name, have = c.replayableName(first.file, guards)
+	}
 	var helper []analysis.TextEdit
 	if !have {
 		at := first.decl.End()
@@ -1825,7 +1844,9 @@ func %[1]s(req *%[2]s.Request) bool {
 		for _, e := range fix.TextEdits {
 			edits = append(edits, analysis.TextEdit{Pos: e.Pos, End: e.End, NewText: []byte(strings.ReplaceAll(string(e.NewText), helperMark, name))})
 		}
-		edits = append(edits, helper...)
+		if usesHelper(f) {
+			edits = append(edits, helper...)
+		}
 		d.SuggestedFixes = []analysis.SuggestedFix{{Message: fix.Message, TextEdits: edits}}
 		c.pass.Report(d)
 	}
@@ -2316,4 +2337,221 @@ func (c *checker) freshKeyAny(file *ast.File, l *retryloop.Loop, s send, outcome
 	}
 	s.method = "a request of any method"
 	return c.reportFresh(file, l, s, keyed, outcome)
+}
+
+// anyOpOnce is checkAnyMethodOp's report when the function around the
+// retry library's call does not return what the send does (it wraps the
+// response, decodes it): the guard then keeps a request that may not be
+// replayed to one attempt through the library's own setting
+// (retrylib.Library.OnceBackOff, OnceOption), made before the call,
+// and every other request is retried as before:
+//
+//	retryBackOff := backoff.BackOff(b)
+//	if !replayable(req) {
+//		retryBackOff = &backoff.StopBackOff{}
+//	}
+//	err = backoff.Retry(op, retryBackOff)
+//
+//	retryOpts := []backoff.RetryOption{backoff.WithMaxTries(3)}
+//	if !replayable(req) {
+//		retryOpts = append(retryOpts, backoff.WithMaxTries(1))
+//	}
+//	return backoff.Retry(ctx, op, retryOpts...)
+//
+// The library's call must be what its statement evaluates first, and
+// the arguments before the one replaced have no effects, so that taking
+// it out of the call changes no order.
+func (c *checker) anyOpOnce(file *ast.File, decl ast.Decl, l *retryloop.Loop, s send, outcome string) bool {
+	info := c.pass.TypesInfo
+	e := l.Lib
+	lib := e.Lib
+	sel, ok := ast.Unparen(e.Call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	pkgID, ok := ast.Unparen(sel.X).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	if _, isPkg := info.Uses[pkgID].(*types.PkgName); !isPkg {
+		return false
+	}
+	stmt := fixes.StmtOf(file, e.Call)
+	if stmt == nil || !sendsFirst(stmt, e.Call) {
+		analysisutil.Gate(c.pass, s.call.Pos(), "anyop-once-stmt", "a request of any method re-sent by "+lib.Name+", in a statement its call cannot be prepared before")
+		return false
+	}
+	at := stmt.Pos()
+	// What the guard tests: the request the operation sends, when it is
+	// in scope before the call; or the caller's method it is built with.
+	var cond string
+	src := fixes.Source(c.pass, stmt.Pos())
+	if src == nil {
+		return false
+	}
+	outerFn := innermostFunc(file, stmt)
+	var edits []analysis.TextEdit
+	switch {
+	case s.request != nil && accessor(info, s.request) && fixes.VisibleAt(info, file, s.request, at):
+		cond = "!" + helperMark + "(" + fixes.Text(c.pass.Fset, src, s.request) + s.raw + ")"
+	case s.methodArg != nil && s.methodField == "" && outerFn != nil && c.callersMethod(outerFn, s.methodArg) && fixes.VisibleAt(info, file, s.methodArg, at):
+		httpName, imp, ok := fixes.Import(info, c.pass.Pkg, file, "net/http", at)
+		if !ok {
+			return false
+		}
+		edits = append(edits, imp...)
+		m := fixes.Text(c.pass.Fset, src, s.methodArg)
+		cond = fmt.Sprintf("%[1]s == %[2]s.MethodPost || %[1]s == %[2]s.MethodPatch", m, httpName)
+	case outerFn != nil && c.builtWithMethod(l.Func, s.request) != nil:
+		m := c.builtWithMethod(l.Func, s.request)
+		if !c.callersMethod(outerFn, m) || !fixes.VisibleAt(info, file, m, at) || !fixes.Pure(info, m) {
+			analysisutil.Gate(c.pass, s.call.Pos(), "anyop-once-method", "a request of any method re-sent by "+lib.Name+", built with a method that is not the caller's")
+			return false
+		}
+		httpName, imp, ok := fixes.Import(info, c.pass.Pkg, file, "net/http", at)
+		if !ok {
+			return false
+		}
+		edits = append(edits, imp...)
+		mt := fixes.Text(c.pass.Fset, src, m)
+		cond = fmt.Sprintf("%[1]s == %[2]s.MethodPost || %[1]s == %[2]s.MethodPatch", mt, httpName)
+	default:
+		analysisutil.Gate(c.pass, s.call.Pos(), "anyop-once-request", "a request of any method re-sent by "+lib.Name+", the request or its method cannot be named before the call")
+		return false
+	}
+	pure := func(args []ast.Expr) bool {
+		for _, a := range args {
+			if _, lit := ast.Unparen(a).(*ast.FuncLit); !lit && !fixes.Pure(info, a) {
+				return false
+			}
+		}
+		return true
+	}
+	indent := fixes.Indent(c.pass.Fset, src, at)
+	var text string
+	pkg := pkgID.Name
+	comment := "// A request that may not be replayed is tried once."
+	switch {
+	case lib.OnceBackOff != "" && e.BackOff != nil:
+		i := slices.Index(e.Call.Args, e.BackOff)
+		if i < 0 || !pure(e.Call.Args[:i]) {
+			return false
+		}
+		name := fixes.FreeName(info, file, "retryBackOff", nil, at)
+		b := fixes.Text(c.pass.Fset, src, e.BackOff)
+		init := b
+		if lib.Path == retrylib.BackoffV1 || lib.Path == retrylib.BackoffV4 {
+			init = pkg + ".BackOff(" + b + ")"
+		}
+		text = fmt.Sprintf("%[1]s := %[2]s\nif %[3]s {\n\t%[4]s\n\t%[1]s = %[5]s\n}",
+			name, init, cond, comment, fmt.Sprintf(lib.OnceBackOff, pkg, name))
+		edits = append(edits, analysis.TextEdit{Pos: e.BackOff.Pos(), End: e.BackOff.End(), NewText: []byte(name)})
+	case lib.OnceOption != "" && e.OptionsKnown && e.Defaults == nil && e.Call.Ellipsis == token.NoPos:
+		first := len(e.Call.Args) - len(e.Options)
+		if first < 0 || !pure(e.Call.Args[:first]) {
+			return false
+		}
+		name := fixes.FreeName(info, file, "retryOpts", nil, at)
+		var opts []string
+		for _, o := range e.Options {
+			opts = append(opts, fixes.Text(c.pass.Fset, src, o))
+		}
+		text = fmt.Sprintf("%[1]s := []%[2]s.%[3]s{%[4]s}\nif %[5]s {\n\t%[6]s\n\t%[1]s = append(%[1]s, %[7]s)\n}",
+			name, pkg, lib.OptionType, strings.Join(opts, ", "), cond, comment, fmt.Sprintf(lib.OnceOption, pkg))
+		if len(e.Options) > 0 {
+			edits = append(edits, analysis.TextEdit{Pos: e.Options[0].Pos(), End: e.Options[len(e.Options)-1].End(), NewText: []byte(name + "...")})
+		} else {
+			last := e.Call.Args[len(e.Call.Args)-1]
+			edits = append(edits, analysis.TextEdit{Pos: last.End(), End: last.End(), NewText: []byte(", " + name + "...")})
+		}
+	default:
+		analysisutil.Gate(c.pass, s.call.Pos(), "anyop-once-lib", "a request of any method re-sent by "+lib.Name+", which has no setting for one attempt that a fix can write here")
+		return false
+	}
+	// Options copied into a composite literal are spaced as gofmt spaces
+	// them there (100 * time.Millisecond).
+	const mark = "replayableHelperMark"
+	text, ok = fixes.FormatStmts(strings.ReplaceAll(text, helperMark, mark), indent)
+	if !ok {
+		return false
+	}
+	text = strings.ReplaceAll(text, mark, helperMark) + "\n" + indent
+	edits = append(edits, analysis.TextEdit{Pos: at, End: at, NewText: []byte(text)})
+	by := " by " + viaName(l)
+	c.anyFindings = append(c.anyFindings, anyFinding{
+		file: file,
+		decl: decl,
+		diag: analysis.Diagnostic{
+			Pos: s.call.Pos(),
+			End: s.call.End(),
+			Message: fmt.Sprintf("a request of any method is re-sent%s after %s without a check of its method or an %s header (a POST or PATCH may be applied twice)",
+				by, outcome, c.first),
+			SuggestedFixes: []analysis.SuggestedFix{{
+				Message:   "Try a request that may not be replayed once (" + lib.Name + "'s own setting), without retries",
+				TextEdits: edits,
+			}},
+		},
+		guardAt: at,
+	})
+	return true
+}
+
+// innermostFunc returns the function (declaration or literal) of file
+// whose body holds n.
+func innermostFunc(file *ast.File, n ast.Node) ast.Node {
+	var fn ast.Node
+	ast.Inspect(file, func(x ast.Node) bool {
+		if x == nil || x.Pos() > n.Pos() || x.End() < n.End() {
+			return false
+		}
+		switch x.(type) {
+		case *ast.FuncDecl, *ast.FuncLit:
+			fn = x
+		}
+		return true
+	})
+	return fn
+}
+
+// builtWithMethod returns the method expression that the request req, sent
+// in fn, is built with, when every value fn gives it is built (by
+// http.NewRequest or a builder of the package with a method fact) with
+// that one expression, or is req itself again with another context:
+// req, _ := c.newRequest(ctx, method, url); req = req.WithContext(t).
+func (c *checker) builtWithMethod(fn ast.Node, req ast.Expr) ast.Expr {
+	info := c.pass.TypesInfo
+	id, ok := ast.Unparen(sameRequest(info, req)).(*ast.Ident)
+	if req == nil || !ok {
+		return nil
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok || v.Kind() != types.LocalVar {
+		return nil
+	}
+	vals, known := flow.Assigned(info, fn, v)
+	if !known {
+		return nil
+	}
+	var method ast.Expr
+	for _, val := range vals {
+		val = sameRequest(info, val)
+		if x, ok := ast.Unparen(val).(*ast.Ident); ok && info.Uses[x] == v {
+			continue // req = req.WithContext(ctx)
+		}
+		call, ok := ast.Unparen(val).(*ast.CallExpr)
+		if !ok {
+			return nil
+		}
+		var m ast.Expr
+		if _, _, isNew := httpmodel.NewRequestMethod(info, call); isNew {
+			m = methodArg(info, call)
+		} else if f := c.lookupMethod(httpmodel.Callee(info, call)); f != nil && f.Const == "" && !f.Recv && f.Field == "" {
+			m, _ = f.from(info, call)
+		}
+		if m == nil || method != nil && varOf(info, m) != varOf(info, method) || varOf(info, m) == nil {
+			return nil
+		}
+		method = m
+	}
+	return method
 }

@@ -91,6 +91,17 @@ type Library struct {
 	// error as one to stop on, for a library that retries every other
 	// (backoff's Permanent, retry-go's Unrecoverable).
 	Retryable, Permanent []string
+	// OnceBackOff and OnceOption say how a caller makes the retry try its
+	// operation once (a fix that keeps a request that may not be replayed
+	// to one attempt): the back-off argument replaced or wrapped
+	// (OnceBackOff, a format of the package's name and the back-off:
+	// backoff v4's &StopBackOff{}, whose Stop ends Retry at the first
+	// failure, retry.go:93-98; go-retry's WithMaxRetries(0, b),
+	// backoff.go:117-131), or an option appended to the call's
+	// (OnceOption, a format of the package's name, of type OptionType:
+	// backoff v5's WithMaxTries(1), retry.go:50-54, 93; retry-go's
+	// Attempts(1), options.go:56-60, retry.go:204).
+	OnceBackOff, OnceOption, OptionType string
 }
 
 // Libraries is the table of supported libraries.
@@ -100,11 +111,11 @@ var Libraries = map[string]*Library{
 	// resty v3: the default conditions retry a url.Error that is
 	// Temporary (a timeout, retry.go:104-125), for idempotent methods only.
 	RestyV3:   {Path: RestyV3, Name: "resty", RetriesErrors: true, HonoursCtx: true, DefaultCountBound: true, IdempotentOnly: true},
-	BackoffV1: {Path: BackoffV1, Name: "backoff", RetriesErrors: true, HonoursCtx: false, DefaultTimeBound: true, Permanent: []string{"Permanent"}},
-	BackoffV4: {Path: BackoffV4, Name: "backoff", RetriesErrors: true, HonoursCtx: false, DefaultTimeBound: true, Permanent: []string{"Permanent"}},
-	BackoffV5: {Path: BackoffV5, Name: "backoff", RetriesErrors: true, HonoursCtx: true, DefaultTimeBound: true, Permanent: []string{"Permanent"}},
-	RetryGo:   {Path: RetryGo, Name: "retry-go", RetriesErrors: true, HonoursCtx: false, DefaultCountBound: true, Permanent: []string{"Unrecoverable"}},
-	GoRetry:   {Path: GoRetry, Name: "go-retry", RetriesErrors: false, HonoursCtx: true, Retryable: []string{"RetryableError"}},
+	BackoffV1: {Path: BackoffV1, Name: "backoff", RetriesErrors: true, HonoursCtx: false, DefaultTimeBound: true, Permanent: []string{"Permanent"}, OnceBackOff: "&%[1]s.StopBackOff{}"},
+	BackoffV4: {Path: BackoffV4, Name: "backoff", RetriesErrors: true, HonoursCtx: false, DefaultTimeBound: true, Permanent: []string{"Permanent"}, OnceBackOff: "&%[1]s.StopBackOff{}"},
+	BackoffV5: {Path: BackoffV5, Name: "backoff", RetriesErrors: true, HonoursCtx: true, DefaultTimeBound: true, Permanent: []string{"Permanent"}, OnceOption: "%[1]s.WithMaxTries(1)", OptionType: "RetryOption"},
+	RetryGo:   {Path: RetryGo, Name: "retry-go", RetriesErrors: true, HonoursCtx: false, DefaultCountBound: true, Permanent: []string{"Unrecoverable"}, OnceOption: "%[1]s.Attempts(1)", OptionType: "Option"},
+	GoRetry:   {Path: GoRetry, Name: "go-retry", RetriesErrors: false, HonoursCtx: true, Retryable: []string{"RetryableError"}, OnceBackOff: "%[1]s.WithMaxRetries(0, %[2]s)"},
 	// failsafe-go: what is retried is the policies' to say
 	// (FailsafeExecutor); the default retry policy retries every error
 	// twice.
