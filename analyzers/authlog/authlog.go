@@ -422,6 +422,11 @@ func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, de
 	// of its fields (zlog.Any(key, value) Field), whose results carry
 	// what they are given to the packages that log them.
 	ctors := !isHTTP && !analysisutil.IsStdPath(pass.Pkg.Path()) && declaresFieldCtor(pass)
+	// A package of byte helpers may declare a zero-copy conversion
+	// (textView), whose result carries its argument to the packages that
+	// log it.
+	views := !isHTTP && !inStd(pass) && declaresTextView(pass)
+	ctors = ctors || views
 	onlyMasks := !isHTTP && !facts && !logsink.ImportsSink(pass.Pkg, sinks) && !declaresFuncLog(pass.Pkg) && !ctors
 	if onlyMasks && !masking {
 		return nil, nil
@@ -466,7 +471,7 @@ func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, de
 		for i, d := range g.Funcs {
 			// Where nothing reaches a log, the constructors are all
 			// that is summarised.
-			active[i] = logsHere && active[i] || masking && maskCandidate(d.Obj) || ctors && fieldCtor(pass.TypesInfo, d.Decl)
+			active[i] = logsHere && active[i] || masking && maskCandidate(d.Obj) || ctors && (fieldCtor(pass.TypesInfo, d.Decl) || textView(pass.TypesInfo, d.Decl))
 		}
 	}
 	// Summaries depend on one another: the solver analyses callees
@@ -1305,6 +1310,69 @@ func listNames(names []string) string {
 		return strings.Join(names[:2], ", ") + ", ..."
 	}
 	return strings.Join(names, ", ")
+}
+
+// inStd reports whether pass analyses a package of the standard library:
+// one whose path has no dot in its first element (IsStdPath) and that is
+// not in the module being analysed (a module may be named app).
+func inStd(pass *analysis.Pass) bool {
+	path := pass.Pkg.Path()
+	if m := pass.Module; m != nil && m.Path != "" && (path == m.Path || strings.HasPrefix(path, m.Path+"/")) {
+		return false
+	}
+	return analysisutil.IsStdPath(path)
+}
+
+// declaresTextView reports whether pkg declares a text view (see
+// textView).
+func declaresTextView(pass *analysis.Pass) bool {
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && textView(pass.TypesInfo, fd) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// textView reports whether fd is an exported function whose body returns
+// its text parameter as another text type, by a conversion or through
+// package unsafe: gin's bytesconv.BytesToString(b []byte) string {
+// return unsafe.String(unsafe.SliceData(b), len(b)) }.
+func textView(info *types.Info, fd *ast.FuncDecl) bool {
+	if fd.Recv != nil || !fd.Name.IsExported() || fd.Body == nil || len(fd.Body.List) != 1 || fd.Type.Results == nil || fd.Type.Params == nil {
+		return false
+	}
+	ret, ok := fd.Body.List[0].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 || !isText(info.TypeOf(ret.Results[0])) {
+		return false
+	}
+	call, ok := ast.Unparen(ret.Results[0]).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	// Down to the parameter through conversions and unsafe's views.
+	x := ast.Expr(call)
+	for range 3 {
+		c, ok := ast.Unparen(x).(*ast.CallExpr)
+		if !ok {
+			break
+		}
+		if arg, ok := analysisutil.UnsafeView(info, c); ok {
+			x = arg
+		} else if tv, ok := info.Types[c.Fun]; ok && tv.IsType() && len(c.Args) == 1 {
+			x = c.Args[0]
+		} else {
+			return false
+		}
+	}
+	id, ok := ast.Unparen(x).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	return ok && v.Kind() == types.ParamVar && isText(v.Type())
 }
 
 // declaresFieldCtor reports whether pkg declares a field constructor (see

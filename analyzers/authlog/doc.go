@@ -126,7 +126,12 @@
 //     names, for the fields the encoder writes (xml.Marshal(auth{
 //     Mechanism: "PLAIN", Value: encoded})); base64, base32 and hex
 //     encodings and decodings carry what they encode, returned or written
-//     into the buffer they are handed (enc.Encode(dst, src)). These are looked for in the
+//     into the buffer they are handed (enc.Encode(dst, src)); so do
+//     package unsafe's views of memory (unsafe.String(unsafe.SliceData(b),
+//     len(b)), unsafe.Slice, StringData, SliceData), and an exported
+//     zero-copy conversion helper of a package that imports no HTTP
+//     package (gin's bytesconv.BytesToString) carries its argument to the
+//     packages that log its result. These are looked for in the
 //     packages that reach net/http, as every source is. A name says
 //     secret when its last words are password, passwd or passphrase
 //     (or pass or pwd after a word that says whose: AdminPass, DBPwd;

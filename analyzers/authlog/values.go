@@ -1000,6 +1000,10 @@ func (s *fstate) tuple(call *ast.CallExpr) (out []val, known bool) {
 	if n == 0 {
 		return out, false
 	}
+	if x, ok := analysisutil.UnsafeView(info, call); ok {
+		out[0] = out[0].Join(s.eval(x))
+		return out, false
+	}
 	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
 		if b, ok := info.Uses[id].(*types.Builtin); ok {
 			switch b.Name() {

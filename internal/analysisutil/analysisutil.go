@@ -158,3 +158,32 @@ func IsBuiltinCall(info *types.Info, call *ast.CallExpr, name string) bool {
 	b, ok := info.Uses[id].(*types.Builtin)
 	return ok && b.Name() == name
 }
+
+// UnsafeView returns the argument whose memory call, a call of one of
+// package unsafe's functions that view memory as another type
+// (unsafe.String(unsafe.SliceData(b), len(b)), a zero-copy []byte to
+// string conversion; unsafe.Slice, StringData, SliceData, Add), reads
+// from: the value carries what that argument carries, as a conversion
+// does. ok is false for any other call.
+func UnsafeView(info *types.Info, call *ast.CallExpr) (ast.Expr, bool) {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || len(call.Args) == 0 {
+		return nil, false
+	}
+	b, ok := info.Uses[sel.Sel].(*types.Builtin)
+	if !ok {
+		return nil, false
+	}
+	switch b.Name() {
+	case "String", "Slice", "StringData", "SliceData", "Add":
+		if pkg, isPkg := info.Uses[identOf(sel.X)].(*types.PkgName); isPkg && pkg.Imported().Path() == "unsafe" {
+			return call.Args[0], true
+		}
+	}
+	return nil, false
+}
+
+func identOf(e ast.Expr) *ast.Ident {
+	id, _ := ast.Unparen(e).(*ast.Ident)
+	return id
+}

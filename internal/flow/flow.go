@@ -25,6 +25,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 )
 
@@ -661,6 +662,9 @@ func (f *State[V]) Tuple(e ast.Expr) []V {
 			return nil
 		}
 		own := f.source(e)
+		if x, ok := analysisutil.UnsafeView(info, e); ok {
+			return []V{f.Expr(x).Join(own)}
+		}
 		if id, ok := ast.Unparen(e.Fun).(*ast.Ident); ok {
 			if b, ok := info.Uses[id].(*types.Builtin); ok {
 				switch b.Name() {
