@@ -7,12 +7,14 @@ import (
 
 	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
+	"github.com/retrylint/retrylint/internal/retrylib"
 )
 
 // bareDump reports whether dump, a call of httputil.DumpRequest or
 // DumpRequestOut, dumps a request that holds no credential: a local
 // variable that the function makes with http.NewRequest or
-// NewRequestWithContext and, before the dump, gives only headers that are
+// NewRequestWithContext (or go-retryablehttp's, whose Request embeds the
+// *http.Request dumped as req.Request) and, before the dump, gives only headers that are
 // no credential (req.Header.Set("Accept", ...)), never passes to another
 // function (a signer, an authorize(req) helper) nor hands a header map,
 // basic auth or a cookie, and whose body is nil or not dumped:
@@ -31,7 +33,11 @@ func (s *fstate) bareDump(dump *ast.CallExpr) bool {
 		return false
 	}
 	info := s.info
-	id, ok := ast.Unparen(dump.Args[0]).(*ast.Ident)
+	arg := ast.Unparen(dump.Args[0])
+	if sel, ok := arg.(*ast.SelectorExpr); ok && sel.Sel.Name == "Request" && httpmodel.IsNamed(info.TypeOf(sel.X), retrylib.RetryableHTTP, "Request") {
+		arg = ast.Unparen(sel.X) // the *http.Request a retryablehttp.Request embeds
+	}
+	id, ok := arg.(*ast.Ident)
 	if !ok {
 		return false
 	}
@@ -50,7 +56,7 @@ func (s *fstate) bareDump(dump *ast.CallExpr) bool {
 		if !isCall {
 			return false
 		}
-		if _, _, ok := httpmodel.NewRequestMethod(info, call); !ok {
+		if _, _, ok := httpmodel.NewRequestMethod(info, call); !ok && !retrylib.IsFunc(info, call, retrylib.RetryableHTTP, "", "NewRequest", "NewRequestWithContext") {
 			return false
 		}
 		bi := len(call.Args) - 1 // the body is the last argument
