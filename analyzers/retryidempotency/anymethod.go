@@ -1610,6 +1610,14 @@ func (c *checker) checkAnyMethodOp(file *ast.File, l *retryloop.Loop, s send) bo
 	indent := fixes.Indent(c.pass.Fset, src, at)
 	req := fixes.Text(c.pass.Fset, src, s.request) + s.raw
 	guard := fmt.Sprintf("if !%s(%s) {\n%s\treturn %s\n%s}\n%s", helperMark, req, indent, fixes.Text(c.pass.Fset, src, s.call), indent, indent)
+	c.addOpFinding(file, decl, l, s, outcome, at, "Send a request without an idempotent method or an "+c.first+" once, without retries",
+		[]analysis.TextEdit{{Pos: at, End: at, NewText: []byte(guard)}})
+	return true
+}
+
+// addOpFinding records the finding of checkAnyMethodOp at the send s,
+// with its fix (edits, the guard at at), for reportAnyMethod.
+func (c *checker) addOpFinding(file *ast.File, decl ast.Decl, l *retryloop.Loop, s send, outcome string, at token.Pos, fix string, edits []analysis.TextEdit) {
 	by := ""
 	if l.Via != nil {
 		by = " by " + viaName(l)
@@ -1622,14 +1630,10 @@ func (c *checker) checkAnyMethodOp(file *ast.File, l *retryloop.Loop, s send) bo
 			End: s.call.End(),
 			Message: fmt.Sprintf("a request of any method is re-sent%s after %s without a check of its method or an %s header (a POST or PATCH may be applied twice)",
 				by, outcome, c.first),
-			SuggestedFixes: []analysis.SuggestedFix{{
-				Message:   "Send a request without an idempotent method or an " + c.first + " once, without retries",
-				TextEdits: []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(guard)}},
-			}},
+			SuggestedFixes: []analysis.SuggestedFix{{Message: fix, TextEdits: edits}},
 		},
 		guardAt: at,
 	})
-	return true
 }
 
 // beforeBodyRead returns where the guard of a retrying sender's operation
@@ -2477,22 +2481,7 @@ func (c *checker) anyOpOnce(file *ast.File, decl ast.Decl, l *retryloop.Loop, s 
 	}
 	text = strings.ReplaceAll(text, mark, helperMark) + "\n" + indent
 	edits = append(edits, analysis.TextEdit{Pos: at, End: at, NewText: []byte(text)})
-	by := " by " + viaName(l)
-	c.anyFindings = append(c.anyFindings, anyFinding{
-		file: file,
-		decl: decl,
-		diag: analysis.Diagnostic{
-			Pos: s.call.Pos(),
-			End: s.call.End(),
-			Message: fmt.Sprintf("a request of any method is re-sent%s after %s without a check of its method or an %s header (a POST or PATCH may be applied twice)",
-				by, outcome, c.first),
-			SuggestedFixes: []analysis.SuggestedFix{{
-				Message:   "Try a request that may not be replayed once (" + lib.Name + "'s own setting), without retries",
-				TextEdits: edits,
-			}},
-		},
-		guardAt: at,
-	})
+	c.addOpFinding(file, decl, l, s, outcome, at, "Try a request that may not be replayed once ("+lib.Name+"'s own setting), without retries", edits)
 	return true
 }
 
