@@ -476,7 +476,7 @@ func (c *checker) writeOf(fd *ast.FuncDecl) *writeFact {
 	var w *writeFact
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
+		case *ast.FuncLit, *ast.ForStmt, *ast.RangeStmt:
 			return false
 		case *ast.CallExpr:
 			if w != nil {

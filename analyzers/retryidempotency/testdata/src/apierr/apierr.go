@@ -66,7 +66,7 @@ func wait(ctx context.Context) error {
 
 // Silent: only a 429 of the API is retried; a transport error is no
 // APIError and is returned.
-func Create(ctx context.Context, hc *http.Client, url string, body []byte) error { // want Create:`write\(POST\)`
+func Create(ctx context.Context, hc *http.Client, url string, body []byte) error {
 	for attempt := 0; attempt < 5; attempt++ {
 		err := call(ctx, hc, url, body)
 		if err == nil {
@@ -84,7 +84,7 @@ func Create(ctx context.Context, hc *http.Client, url string, body []byte) error
 }
 
 // A network timeout is a transport error: it is retried.
-func CreateOnTimeout(ctx context.Context, hc *http.Client, url string, body []byte) error { // want CreateOnTimeout:`write\(POST\)`
+func CreateOnTimeout(ctx context.Context, hc *http.Client, url string, body []byte) error {
 	for attempt := 0; attempt < 5; attempt++ {
 		err := call(ctx, hc, url, body) // want `POST is retried after a transport error without an idempotency key`
 		if err == nil {
@@ -106,7 +106,7 @@ func CreateOnTimeout(ctx context.Context, hc *http.Client, url string, body []by
 type timeout interface{ Timeout() bool }
 
 // A timeout, tested through the package's own interface, is retried.
-func CreateOnOwnTimeout(ctx context.Context, hc *http.Client, url string, body []byte) error { // want CreateOnOwnTimeout:`write\(POST\)`
+func CreateOnOwnTimeout(ctx context.Context, hc *http.Client, url string, body []byte) error {
 	for attempt := 0; attempt < 5; attempt++ {
 		req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body))
 		if err != nil {
@@ -129,7 +129,7 @@ func CreateOnOwnTimeout(ctx context.Context, hc *http.Client, url string, body [
 
 // The helper makes an APIError of a transport error: errors.As finds
 // one, and the write is retried.
-func CreateMapped(ctx context.Context, hc *http.Client, url string, body []byte) error { // want CreateMapped:`write\(POST\)`
+func CreateMapped(ctx context.Context, hc *http.Client, url string, body []byte) error {
 	for attempt := 0; attempt < 5; attempt++ {
 		err := callMapped(ctx, hc, url, body) // want `POST is retried after a transport error without an idempotency key`
 		if err == nil {

@@ -17,7 +17,7 @@ func newKey() string {
 }
 
 // A key made anew for each attempt.
-func Transfer(hc *http.Client, url string, body []byte) error { // want Transfer:`write\(POST keyed fresh\)`
+func Transfer(hc *http.Client, url string, body []byte) error {
 	var err error
 	for i := 0; i < 3; i++ {
 		req, rerr := http.NewRequest(http.MethodPost, url, bytes.NewReader(body))
@@ -35,7 +35,7 @@ func Transfer(hc *http.Client, url string, body []byte) error { // want Transfer
 }
 
 // Silent: the key is made once, before the loop.
-func TransferOnce(hc *http.Client, url string, body []byte) error { // want TransferOnce:`write\(POST keyed fresh\)`
+func TransferOnce(hc *http.Client, url string, body []byte) error {
 	key := newKey()
 	var err error
 	for i := 0; i < 3; i++ {

@@ -84,7 +84,7 @@ func (c *client) create(ctx context.Context, order []byte) error {
 	return resp.Body.Close()
 }
 
-func (c *client) PlaceOrder(ctx context.Context, order []byte) error { // want PlaceOrder:`write\(POST\)`
+func (c *client) PlaceOrder(ctx context.Context, order []byte) error {
 	var err error
 	for range 3 {
 		if err = c.create(ctx, order); err == nil { // want `POST is retried after a transport error without an idempotency key \(create sends it\)`
@@ -95,7 +95,7 @@ func (c *client) PlaceOrder(ctx context.Context, order []byte) error { // want P
 }
 
 // One request per item: iteration, not a retry.
-func (c *client) PlaceAll(ctx context.Context, orders [][]byte) error { // want PlaceAll:`write\(POST\)`
+func (c *client) PlaceAll(ctx context.Context, orders [][]byte) error {
 	for _, o := range orders {
 		if err := c.create(ctx, o); err != nil {
 			return err

@@ -21,7 +21,7 @@ func (c *client) sendKeyed(ctx context.Context, body []byte, key string) (*http.
 }
 
 // A retry that hands it no key.
-func (c *client) Charge(ctx context.Context, body []byte) error { // want Charge:`write\(POST\)`
+func (c *client) Charge(ctx context.Context, body []byte) error {
 	for range 3 {
 		resp, err := c.sendKeyed(ctx, body, "") // want `POST is retried after a transport error without an idempotency key \(sendKeyed sends it\)`
 		if err != nil {
@@ -33,7 +33,7 @@ func (c *client) Charge(ctx context.Context, body []byte) error { // want Charge
 }
 
 // A retry that hands it one key for every attempt.
-func (c *client) ChargeKeyed(ctx context.Context, body []byte) error { // want ChargeKeyed:`write\(POST keyed\)`
+func (c *client) ChargeKeyed(ctx context.Context, body []byte) error {
 	key := rand.Text()
 	for range 3 {
 		resp, err := c.sendKeyed(ctx, body, key)

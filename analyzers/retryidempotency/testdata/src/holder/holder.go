@@ -30,7 +30,7 @@ func wait(ctx context.Context) error {
 }
 
 // The POST is sent again after any failure.
-func PostResult(ctx context.Context) error { // want PostResult:`write\(POST\)`
+func PostResult(ctx context.Context) error {
 	for range 3 {
 		err := SendEvent(ctx) // want `POST is retried after a transport error without an idempotency key`
 		if err == nil {

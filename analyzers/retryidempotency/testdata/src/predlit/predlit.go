@@ -63,7 +63,7 @@ func limited(ctx context.Context, max int) func(error) bool {
 }
 
 // Silent: the predicate the factory makes retries a refusal only.
-func Create(ctx context.Context, body []byte) error { // want Create:`write\(POST\)`
+func Create(ctx context.Context, body []byte) error {
 	for shouldRetry := limited(ctx, 3); ; {
 		err := send(ctx, body)
 		if !shouldRetry(err) {
@@ -73,7 +73,7 @@ func Create(ctx context.Context, body []byte) error { // want Create:`write\(POS
 }
 
 // Silent: a literal that retries a refusal only.
-func CreateLocal(ctx context.Context, body []byte) error { // want CreateLocal:`write\(POST\)`
+func CreateLocal(ctx context.Context, body []byte) error {
 	refused := func(err error) bool {
 		var rl *RateLimitError
 		return errors.As(err, &rl)
@@ -102,7 +102,7 @@ func transient(max int) func(error) bool {
 
 // The factory's predicate retries a network failure: the POST may have
 // been applied.
-func CreateTransient(ctx context.Context, body []byte) error { // want CreateTransient:`write\(POST\)`
+func CreateTransient(ctx context.Context, body []byte) error {
 	for shouldRetry := transient(3); ; {
 		err := send(ctx, body) // want `POST is retried after a transport error without an idempotency key`
 		if !shouldRetry(err) {
@@ -115,7 +115,7 @@ func CreateTransient(ctx context.Context, body []byte) error { // want CreateTra
 }
 
 // A literal that retries every failure.
-func CreateAny(ctx context.Context, body []byte) error { // want CreateAny:`write\(POST\)`
+func CreateAny(ctx context.Context, body []byte) error {
 	failed := func(err error) bool { return err != nil }
 	var err error
 	for range 3 {

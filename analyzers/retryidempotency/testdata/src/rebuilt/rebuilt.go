@@ -34,7 +34,7 @@ func (c *Client) buildAt(r *Request, cursor string) (*http.Request, error) {
 
 // DoAction signs the request again before each retry: the request of any
 // method is sent again after a transport error.
-func (c *Client) DoAction(r *Request) (resp *http.Response, err error) { // want DoAction:`write\(method of param 0 field Method\)`
+func (c *Client) DoAction(r *Request) (resp *http.Response, err error) {
 	httpRequest, err := c.build(r)
 	if err != nil {
 		return nil, err
@@ -54,7 +54,7 @@ func (c *Client) DoAction(r *Request) (resp *http.Response, err error) { // want
 
 // Pages builds the next request from the cursor the last response gave:
 // one request per page, silent.
-func (c *Client) Pages(r *Request) (n int, err error) { // want Pages:`write\(method of param 0 field Method\)`
+func (c *Client) Pages(r *Request) (n int, err error) {
 	httpRequest, err := c.buildAt(r, "")
 	if err != nil {
 		return 0, err
@@ -113,7 +113,7 @@ func (c *Client) sign(body string) (*http.Request, error) {
 // PlaceOrder signs the order again before each retry: the POST is sent
 // again after a transport error; the fix sets one key on the request
 // before the loop and on each request signed again.
-func (c *Client) PlaceOrder(body string) (*http.Response, error) { // want PlaceOrder:`write\(POST\)`
+func (c *Client) PlaceOrder(body string) (*http.Response, error) {
 	req, err := c.sign(body)
 	if err != nil {
 		return nil, err
@@ -135,7 +135,7 @@ func (c *Client) PlaceOrder(body string) (*http.Response, error) { // want Place
 
 // Forward sends each message the channel gives, built with the same
 // builder: one request per message whatever the outcome, silent.
-func (c *Client) Forward(in <-chan string) error { // want Forward:`write\(POST\)`
+func (c *Client) Forward(in <-chan string) error {
 	req, err := c.sign(<-in)
 	for err == nil {
 		resp, derr := c.httpClient.Do(req)
@@ -150,7 +150,7 @@ func (c *Client) Forward(in <-chan string) error { // want Forward:`write\(POST\
 // Drain sends the pending batch, then builds the next from what is left:
 // the builder's operands are the same, but it runs whatever the outcome,
 // silent.
-func (c *Client) Drain(pending *[]string) error { // want Drain:`write\(POST\)`
+func (c *Client) Drain(pending *[]string) error {
 	req, err := c.batch(pending)
 	for req != nil && err == nil {
 		resp, derr := c.httpClient.Do(req)

@@ -50,7 +50,7 @@ func check(ctx context.Context, c *http.Client, endpoint, code string) (string, 
 
 // Wait polls while the answer is pending: any other error, a transport
 // error among them, ends it. Silent.
-func Wait(ctx context.Context, c *http.Client, endpoint, code string) (string, error) { // want Wait:`write\(POST\)`
+func Wait(ctx context.Context, c *http.Client, endpoint, code string) (string, error) {
 	for {
 		tok, err := check(ctx, c, endpoint, code)
 		if err == nil {
@@ -71,7 +71,7 @@ func Wait(ctx context.Context, c *http.Client, endpoint, code string) (string, e
 
 // WaitStubborn polls until denied: a transport error is polled again, so
 // the POST is sent again after an unknown outcome.
-func WaitStubborn(ctx context.Context, c *http.Client, endpoint, code string) (string, error) { // want WaitStubborn:`write\(POST\)`
+func WaitStubborn(ctx context.Context, c *http.Client, endpoint, code string) (string, error) {
 	for {
 		tok, err := check(ctx, c, endpoint, code) // want `POST is retried after a transport error without an idempotency key`
 		if err == nil {

@@ -37,7 +37,7 @@ func (s *Service) WriteBatch(ctx context.Context, batch []byte) error { // want 
 }
 
 // Write retries the batch: an exported method sends it.
-func Write(ctx context.Context, s *Service, batch []byte) error { // want Write:`write\(POST\)`
+func Write(ctx context.Context, s *Service, batch []byte) error {
 	var err error
 	for range 3 {
 		if err = s.WriteBatch(ctx, batch); err == nil { // want `POST is retried after a transport error without an idempotency key \(WriteBatch sends it\)`
@@ -169,7 +169,7 @@ func (a api) sendAll(ctx context.Context, b []byte) error {
 // ---- must stay silent ----
 
 // One batch per item: iteration, not a retry.
-func WriteAll(ctx context.Context, s *Service, batches [][]byte) error { // want WriteAll:`write\(POST\)`
+func WriteAll(ctx context.Context, s *Service, batches [][]byte) error {
 	for _, b := range batches {
 		if err := s.WriteBatch(ctx, b); err != nil {
 			return err
