@@ -12,11 +12,14 @@ package retrydeadline
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
+	"go/types"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/retrylint/retrylint/internal/fixes"
+	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 	"github.com/retrylint/retrylint/internal/retrylib"
 )
@@ -34,6 +37,11 @@ func checkClients(pass *analysis.Pass, ctors retrylib.Ctors) {
 	ix := retrylib.NewValues(pass.TypesInfo, pass.Files)
 	ix.Ctors = ctors
 	for _, rc := range ix.RetryingClients() {
+		if rc.Retries {
+			for _, s := range rc.Sends {
+				checkNoContextRequest(pass, s)
+			}
+		}
 		if !rc.Retries || rc.Timeout == nil || rc.StandardTimeout || len(rc.Sends) == 0 {
 			continue
 		}
@@ -220,4 +228,102 @@ func sendDeadline(pass *analysis.Pass, file *ast.File, s retrylib.ClientSend) []
 			analysis.TextEdit{Pos: stmt.End(), End: oneLine.Rbrace, NewText: []byte("\n" + indent)})
 	}
 	return append(edits, analysis.TextEdit{Pos: line, End: line, NewText: []byte(text)})
+}
+
+// checkNoContextRequest reports s, a send through a retrying client of a
+// request that its function makes with retryablehttp.NewRequest (which
+// gives it context.Background(), client.go:262-264) and never hands a
+// context, while a context.Context parameter of that function is at
+// hand: the attempts and the waits between them (client.go:784-790 select
+// on the request's context) run on after the caller gave up. Fix: make
+// the request with NewRequestWithContext(ctx, ...).
+func checkNoContextRequest(pass *analysis.Pass, s retrylib.ClientSend) {
+	info := pass.TypesInfo
+	if s.Request == nil || s.Standard || s.Func == nil {
+		return
+	}
+	id, ok := ast.Unparen(s.Request).(*ast.Ident)
+	if !ok {
+		return
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok || v.Kind() != types.LocalVar {
+		return
+	}
+	ft, body := flow.FuncParts(s.Func)
+	if ft == nil || body == nil {
+		return
+	}
+	var ctx *types.Var
+	for _, f := range ft.Params.List {
+		for _, n := range f.Names {
+			if pv, ok := info.Defs[n].(*types.Var); ok && httpmodel.IsNamed(pv.Type(), "context", "Context") && n.Name != "_" {
+				ctx = pv
+			}
+		}
+	}
+	if ctx == nil {
+		return
+	}
+	vals, known := flow.Assigned(info, body, v)
+	if !known || len(vals) != 1 {
+		return
+	}
+	made, ok := ast.Unparen(vals[0]).(*ast.CallExpr)
+	if !ok || !retrylib.IsFunc(info, made, retrylib.RetryableHTTP, "", "NewRequest") {
+		return
+	}
+	// The request handed a context anywhere (req.WithContext(ctx)) is
+	// not judged: which context it gets is another rule's question.
+	handed := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		sel, ok := n.(*ast.SelectorExpr)
+		if ok && sel.Sel.Name == "WithContext" {
+			if x, ok := ast.Unparen(sel.X).(*ast.Ident); ok && info.Uses[x] == v {
+				handed = true
+			}
+		}
+		return !handed
+	})
+	if handed {
+		return
+	}
+	fun, ok := ast.Unparen(made.Fun).(*ast.SelectorExpr)
+	if !ok || len(made.Args) == 0 {
+		return
+	}
+	if obj := lookupAt(info, fixes.FileOf(pass, made.Pos()), ctx.Name(), made.Pos()); obj != ctx {
+		return // the name means something else there
+	}
+	pass.Report(analysis.Diagnostic{
+		Pos: made.Pos(),
+		End: made.End(),
+		Message: fmt.Sprintf("retryablehttp.NewRequest gives the request no context, so the retrying client's attempts and waits ignore cancellation of %s (the operation outlives its caller)",
+			ctx.Name()),
+		Related: []analysis.RelatedInformation{{Pos: s.Call.Pos(), End: s.Call.End(), Message: "sent through the retrying client here"}},
+		SuggestedFixes: []analysis.SuggestedFix{{
+			Message: "Make the request with the caller's context",
+			TextEdits: []analysis.TextEdit{
+				{Pos: fun.Sel.Pos(), End: fun.Sel.End(), NewText: []byte("NewRequestWithContext")},
+				{Pos: made.Args[0].Pos(), End: made.Args[0].Pos(), NewText: []byte(ctx.Name() + ", ")},
+			},
+		}},
+	})
+}
+
+// lookupAt returns the object that name denotes at pos in file.
+func lookupAt(info *types.Info, file *ast.File, name string, pos token.Pos) types.Object {
+	if file == nil {
+		return nil
+	}
+	scope := info.Scopes[file]
+	if scope == nil {
+		return nil
+	}
+	inner := scope.Innermost(pos)
+	if inner == nil {
+		return nil
+	}
+	_, obj := inner.LookupParent(name, pos)
+	return obj
 }

@@ -471,6 +471,12 @@
 // handed context.Background() instead of the caller's context is reported
 // too (fix: pass it). A condition polled by wait.PollUntilContextTimeout is
 // bounded by its timeout.
+// A request made with go-retryablehttp's NewRequest (which gives it
+// context.Background()) and sent through a retrying client, in a function
+// with a context.Context parameter that never hands it to the request, is
+// reported at NewRequest: the attempts and the waits between them ignore
+// the caller's cancellation (fix: NewRequestWithContext(ctx, ...)).
+//
 // A retrying go-retryablehttp client made in the package whose HTTPClient has
 // a Timeout (set on the field, or on an http.Client handed in): each
 // attempt is one HTTPClient.Do, so the Timeout bounds one attempt, and it
