@@ -425,7 +425,7 @@ func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, de
 	// A package of byte helpers may declare a zero-copy conversion
 	// (textView), whose result carries its argument to the packages that
 	// log it.
-	views := !isHTTP && !inStd(pass) && declaresTextView(pass)
+	views := !isHTTP && !analysisutil.InStd(pass, pass.Pkg.Path()) && declaresTextView(pass)
 	ctors = ctors || views
 	onlyMasks := !isHTTP && !facts && !logsink.ImportsSink(pass.Pkg, sinks) && !declaresFuncLog(pass.Pkg) && !ctors
 	if onlyMasks && !masking {
@@ -1310,17 +1310,6 @@ func listNames(names []string) string {
 		return strings.Join(names[:2], ", ") + ", ..."
 	}
 	return strings.Join(names, ", ")
-}
-
-// inStd reports whether pass analyses a package of the standard library:
-// one whose path has no dot in its first element (IsStdPath) and that is
-// not in the module being analysed (a module may be named app).
-func inStd(pass *analysis.Pass) bool {
-	path := pass.Pkg.Path()
-	if m := pass.Module; m != nil && m.Path != "" && (path == m.Path || strings.HasPrefix(path, m.Path+"/")) {
-		return false
-	}
-	return analysisutil.IsStdPath(path)
 }
 
 // declaresTextView reports whether pkg declares a text view (see

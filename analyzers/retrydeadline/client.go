@@ -12,7 +12,6 @@ package retrydeadline
 import (
 	"fmt"
 	"go/ast"
-	"go/token"
 	"go/types"
 	"strings"
 
@@ -250,18 +249,11 @@ func checkNoContextRequest(pass *analysis.Pass, s retrylib.ClientSend) {
 	if !ok || v.Kind() != types.LocalVar {
 		return
 	}
-	ft, body := flow.FuncParts(s.Func)
-	if ft == nil || body == nil {
+	_, body := flow.FuncParts(s.Func)
+	if body == nil {
 		return
 	}
-	var ctx *types.Var
-	for _, f := range ft.Params.List {
-		for _, n := range f.Names {
-			if pv, ok := info.Defs[n].(*types.Var); ok && httpmodel.IsNamed(pv.Type(), "context", "Context") && n.Name != "_" {
-				ctx = pv
-			}
-		}
-	}
+	ctx := contextParam(info, s.Func)
 	if ctx == nil {
 		return
 	}
@@ -292,7 +284,7 @@ func checkNoContextRequest(pass *analysis.Pass, s retrylib.ClientSend) {
 	if !ok || len(made.Args) == 0 {
 		return
 	}
-	if obj := lookupAt(info, fixes.FileOf(pass, made.Pos()), ctx.Name(), made.Pos()); obj != ctx {
+	if file := fixes.FileOf(pass, made.Pos()); file == nil || fixes.ObjectAt(info, file, ctx.Name(), made.Pos()) != ctx {
 		return // the name means something else there
 	}
 	pass.Report(analysis.Diagnostic{
@@ -309,21 +301,4 @@ func checkNoContextRequest(pass *analysis.Pass, s retrylib.ClientSend) {
 			},
 		}},
 	})
-}
-
-// lookupAt returns the object that name denotes at pos in file.
-func lookupAt(info *types.Info, file *ast.File, name string, pos token.Pos) types.Object {
-	if file == nil {
-		return nil
-	}
-	scope := info.Scopes[file]
-	if scope == nil {
-		return nil
-	}
-	inner := scope.Innermost(pos)
-	if inner == nil {
-		return nil
-	}
-	_, obj := inner.LookupParent(name, pos)
-	return obj
 }

@@ -68,15 +68,23 @@ func (c *checker) checkContextWaits() {
 	}
 }
 
-// contextParam returns the context.Context parameter of fd (there must be
-// one), or nil.
-func contextParam(info *types.Info, fd *ast.FuncDecl) *types.Var {
-	fn, _ := info.Defs[fd.Name].(*types.Func)
-	if fn == nil {
+// contextParam returns the context.Context parameter of fn, a function
+// declaration or literal (there must be one), or nil.
+func contextParam(info *types.Info, fn ast.Node) *types.Var {
+	var sig *types.Signature
+	switch fn := fn.(type) {
+	case *ast.FuncDecl:
+		if f, _ := info.Defs[fn.Name].(*types.Func); f != nil {
+			sig = f.Signature()
+		}
+	case *ast.FuncLit:
+		sig, _ = info.TypeOf(fn).(*types.Signature)
+	}
+	if sig == nil {
 		return nil
 	}
 	var found *types.Var
-	for p := range fn.Type().(*types.Signature).Params().Variables() {
+	for p := range sig.Params().Variables() {
 		if httpmodel.IsNamed(p.Type(), "context", "Context") {
 			if found != nil {
 				return nil

@@ -2393,7 +2393,15 @@ func (c *checker) anyOpOnce(file *ast.File, decl ast.Decl, l *retryloop.Loop, s 
 	if src == nil {
 		return false
 	}
-	outerFn := innermostFunc(file, stmt)
+	// The function around the library's call: the declaration, or the
+	// literal in it that holds the call.
+	var outerFn ast.Node
+	if fd, ok := decl.(*ast.FuncDecl); ok {
+		outerFn = fd
+		if lit := innermostLit(fd, stmt); lit != nil {
+			outerFn = lit
+		}
+	}
 	var edits []analysis.TextEdit
 	switch {
 	case s.request != nil && accessor(info, s.request) && fixes.VisibleAt(info, file, s.request, at):
@@ -2404,8 +2412,7 @@ func (c *checker) anyOpOnce(file *ast.File, decl ast.Decl, l *retryloop.Loop, s 
 			return false
 		}
 		edits = append(edits, imp...)
-		m := fixes.Text(c.pass.Fset, src, s.methodArg)
-		cond = fmt.Sprintf("%[1]s == %[2]s.MethodPost || %[1]s == %[2]s.MethodPatch", m, httpName)
+		cond = writeMethodCond(fixes.Text(c.pass.Fset, src, s.methodArg), httpName)
 	case outerFn != nil && c.builtWithMethod(l.Func, s.request) != nil:
 		m := c.builtWithMethod(l.Func, s.request)
 		if !c.callersMethod(outerFn, m) || !fixes.VisibleAt(info, file, m, at) || !fixes.Pure(info, m) {
@@ -2417,8 +2424,7 @@ func (c *checker) anyOpOnce(file *ast.File, decl ast.Decl, l *retryloop.Loop, s 
 			return false
 		}
 		edits = append(edits, imp...)
-		mt := fixes.Text(c.pass.Fset, src, m)
-		cond = fmt.Sprintf("%[1]s == %[2]s.MethodPost || %[1]s == %[2]s.MethodPatch", mt, httpName)
+		cond = writeMethodCond(fixes.Text(c.pass.Fset, src, m), httpName)
 	default:
 		analysisutil.Gate(c.pass, s.call.Pos(), "anyop-once-request", "a request of any method re-sent by "+lib.Name+", the request or its method cannot be named before the call")
 		return false
@@ -2485,23 +2491,6 @@ func (c *checker) anyOpOnce(file *ast.File, decl ast.Decl, l *retryloop.Loop, s 
 	return true
 }
 
-// innermostFunc returns the function (declaration or literal) of file
-// whose body holds n.
-func innermostFunc(file *ast.File, n ast.Node) ast.Node {
-	var fn ast.Node
-	ast.Inspect(file, func(x ast.Node) bool {
-		if x == nil || x.Pos() > n.Pos() || x.End() < n.End() {
-			return false
-		}
-		switch x.(type) {
-		case *ast.FuncDecl, *ast.FuncLit:
-			fn = x
-		}
-		return true
-	})
-	return fn
-}
-
 // builtWithMethod returns the method expression that the request req, sent
 // in fn, is built with, when every value fn gives it is built (by
 // http.NewRequest or a builder of the package with a method fact) with
@@ -2543,4 +2532,11 @@ func (c *checker) builtWithMethod(fn ast.Node, req ast.Expr) ast.Expr {
 		method = m
 	}
 	return method
+}
+
+// writeMethodCond is the condition of a fix's guard that the method
+// expression m (text) is a write, POST or PATCH; httpName is the name of
+// net/http in the file.
+func writeMethodCond(m, httpName string) string {
+	return fmt.Sprintf("%[1]s == %[2]s.MethodPost || %[1]s == %[2]s.MethodPatch", m, httpName)
 }

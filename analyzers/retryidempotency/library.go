@@ -461,8 +461,8 @@ func (lc *libCheck) restyAnyMethod() {
 	indent := fixes.Indent(pass.Fset, src, stmt.Pos())
 	req := fixes.FreeName(info, lc.file, "req", nil, stmt.Pos())
 	method := fixes.Text(pass.Fset, src, m)
-	text := fmt.Sprintf("%[1]s%[2]s := %[3]s\n%[1]s// The client retries this request: one key for all its attempts.\n%[1]sif %[4]s == %[5]s.MethodPost || %[4]s == %[5]s.MethodPatch {\n%[1]s\t%[2]s.SetHeader(%[6]q, %[7]s.Text())\n%[1]s}\n",
-		indent, req, fixes.Text(pass.Fset, src, e.Recv), method, names["net/http"], lc.c.first, names["crypto/rand"])
+	text := fmt.Sprintf("%[1]s%[2]s := %[3]s\n%[1]s// The client retries this request: one key for all its attempts.\n%[1]sif %[4]s {\n%[1]s\t%[2]s.SetHeader(%[5]q, %[6]s.Text())\n%[1]s}\n",
+		indent, req, fixes.Text(pass.Fset, src, e.Recv), writeMethodCond(method, names["net/http"]), lc.c.first, names["crypto/rand"])
 	line := pass.Fset.File(stmt.Pos()).LineStart(pass.Fset.Position(stmt.Pos()).Line)
 	edits = append(edits,
 		analysis.TextEdit{Pos: line, End: line, NewText: []byte(text)},

@@ -126,6 +126,17 @@ func IsStdPath(path string) bool {
 	return !strings.Contains(first, ".")
 }
 
+// InStd reports whether path, a package path of pass or of one of its
+// dependencies, is of the standard library: IsStdPath, unless it is in
+// the module being analysed (a module may be named app, and its packages
+// app/transport).
+func InStd(pass *analysis.Pass, path string) bool {
+	if m := pass.Module; m != nil && m.Path != "" && (path == m.Path || strings.HasPrefix(path, m.Path+"/")) {
+		return false
+	}
+	return IsStdPath(path)
+}
+
 // IsTestFile reports whether file is a _test.go file of the pass.
 func IsTestFile(pass *analysis.Pass, file *ast.File) bool {
 	return strings.HasSuffix(pass.Fset.File(file.Pos()).Name(), "_test.go")

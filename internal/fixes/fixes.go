@@ -184,6 +184,16 @@ func aliasFor(info *types.Info, pkg *types.Package, file *ast.File, path, name s
 	return alias, []analysis.TextEdit{importEditNamed(file, path, alias)}, true
 }
 
+// ObjectAt returns the object that name denotes at pos in file, or nil.
+func ObjectAt(info *types.Info, file *ast.File, name string, pos token.Pos) types.Object {
+	scope := innermost(info, file, pos)
+	if scope == nil {
+		return nil
+	}
+	_, obj := scope.LookupParent(name, pos)
+	return obj
+}
+
 func innermost(info *types.Info, file *ast.File, pos token.Pos) *types.Scope {
 	fileScope := info.Scopes[file]
 	if fileScope == nil {

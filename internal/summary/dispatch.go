@@ -193,10 +193,7 @@ func (d *Dispatch) index() {
 // not in the module of the package being analysed (an application's
 // module may be named app, and its packages app/transport).
 func (d *Dispatch) isStd(path string) bool {
-	if mod := d.pass.Module; mod != nil && mod.Path != "" && (path == mod.Path || strings.HasPrefix(path, mod.Path+"/")) {
-		return false
-	}
-	return analysisutil.IsStdPath(path)
+	return analysisutil.InStd(d.pass, path)
 }
 
 // Dispatched returns the methods that a call of the interface method m
