@@ -171,7 +171,9 @@
 //     a request made before the loop (a RoundTrip's or Do's request) whose
 //     context is the caller's: the fix then waits on req.Context(). Not
 //     when that request is a parameter of an unexported function called
-//     only directly in its package, and every call hands it a request
+//     only directly in its package (or through an unexported func field
+//     to which the package stores that function alone, the seam an SDK
+//     leaves for its tests), and every call hands it a request
 //     built by http.NewRequest (or with context.Background() or TODO()),
 //     directly or through such parameters of its callers: an SDK without
 //     contexts, whose requests nothing could cancel.

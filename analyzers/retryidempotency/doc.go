@@ -134,7 +134,9 @@
 //     of that field in the package (a generated SDK's NewRequestConfig
 //     sets Idempotency-Key on cfg.Request for every method but GET, and
 //     each attempt sends cfg.Request.Clone(ctx)), or made by the sender's
-//     callers: an unexported sender called only directly in its package,
+//     callers: an unexported sender called only directly in its package
+//     (or through an unexported func field to which the package stores
+//     that sender alone, `do: defaultDo`),
 //     each call handing it a request the caller built with a method that
 //     is no write there: a constant, or a variable that the caller's
 //     branches keep the writes from (if method == "POST" || method ==

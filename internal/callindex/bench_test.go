@@ -34,7 +34,7 @@ func BenchmarkIndex(b *testing.B) {
 	b.ResetTimer()
 	for b.Loop() {
 		for _, p := range pkgs {
-			ix := callindex.New(p.Syntax, p.TypesInfo)
+			ix := callindex.New(p.Fset, p.Syntax, p.TypesInfo)
 			for _, f := range ix.Funcs() {
 				ix.Calls(f.Decl)
 			}
@@ -49,7 +49,7 @@ func TestMatchesInspect(t *testing.T) {
 		t.Skip("loads packages from source")
 	}
 	for _, p := range loadStd(t) {
-		ix := callindex.New(p.Syntax, p.TypesInfo)
+		ix := callindex.New(p.Fset, p.Syntax, p.TypesInfo)
 		for _, f := range ix.Funcs() {
 			var calls, nodes, lits []ast.Node
 			var returns int
@@ -115,7 +115,7 @@ func TestVisitMatchesInspect(t *testing.T) {
 		t.Skip("loads packages from source")
 	}
 	for _, p := range loadStd(t) {
-		ix := callindex.New(p.Syntax, p.TypesInfo)
+		ix := callindex.New(p.Fset, p.Syntax, p.TypesInfo)
 		var want, got []ast.Node
 		for _, file := range p.Syntax {
 			for _, d := range file.Decls {

@@ -28,7 +28,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:       "callindex",
 	Doc:        "index the calls in each function declaration (shared by the retrylint analyzers)",
 	URL:        "https://pkg.go.dev/github.com/retrylint/retrylint/internal/callindex",
-	Run:        func(pass *analysis.Pass) (any, error) { return New(pass.Files, pass.TypesInfo), nil },
+	Run:        func(pass *analysis.Pass) (any, error) { return New(pass.Fset, pass.Files, pass.TypesInfo), nil },
 	ResultType: reflect.TypeFor[*Index](),
 }
 
@@ -81,6 +81,12 @@ type Index struct {
 
 	byPosOnce sync.Once
 	byPos     []Func // funcs sorted by position
+
+	// fset, when set, tells test files apart (see bindFields).
+	fset       *token.FileSet
+	fieldsOnce sync.Once
+	fieldFunc  map[*types.Var]*types.Func // bound fields (see bindFields)
+	fieldUses  map[*types.Func]int        // the stores of bound fields, per function
 }
 
 type body struct {
@@ -89,11 +95,20 @@ type body struct {
 	returns []*ast.ReturnStmt
 	lits    []*ast.CompositeLit
 	addrs   []*ast.UnaryExpr
+	// fields holds, for each call of a func-typed field of a struct of
+	// the package, the index of the call in calls and the field.
+	fields []fieldCall
 }
 
-// New indexes files, type-checked into info.
-func New(files []*ast.File, info *types.Info) *Index {
-	ix := &Index{info: info, files: files, bodies: map[*ast.FuncDecl]*body{}}
+type fieldCall struct {
+	i     int
+	field *types.Var
+}
+
+// New indexes files, type-checked into info. fset, which may be nil,
+// tells the package's test files apart (see bindFields).
+func New(fset *token.FileSet, files []*ast.File, info *types.Info) *Index {
+	ix := &Index{fset: fset, info: info, files: files, bodies: map[*ast.FuncDecl]*body{}}
 	for _, file := range files {
 		for _, d := range file.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
@@ -189,6 +204,10 @@ func (ix *Index) findTaken() {
 				uses[fn]--
 			}
 		}
+	}
+	ix.fieldsOnce.Do(ix.bindFields)
+	for fn, n := range ix.fieldUses {
+		uses[fn] = max(uses[fn]-n, 0)
 	}
 	ix.taken = map[*types.Func]bool{}
 	for fn, n := range uses {
@@ -420,6 +439,14 @@ func (ix *Index) body(fd *ast.FuncDecl) *body {
 		return b
 	}
 	b = ix.walk(fd)
+	if len(b.fields) > 0 {
+		ix.fieldsOnce.Do(ix.bindFields)
+		for _, fc := range b.fields {
+			if fn := ix.fieldFunc[fc.field]; fn != nil {
+				b.calls[fc.i].Callee = fn
+			}
+		}
+	}
 	ix.mu.Lock()
 	if old, ok := ix.bodies[fd]; ok {
 		b = old // another analyzer was quicker: keep one answer
@@ -601,7 +628,13 @@ func (w *walker) expr(e ast.Expr) {
 		if len(w.detached) > 0 {
 			d = w.detached[len(w.detached)-1]
 		}
-		w.b.calls = append(w.b.calls, Call{Expr: e, Callee: httpmodel.Callee(w.info, e), Detached: d})
+		callee := httpmodel.Callee(w.info, e)
+		if callee == nil {
+			if v := funcField(w.info, e.Fun); v != nil {
+				w.b.fields = append(w.b.fields, fieldCall{len(w.b.calls), v})
+			}
+		}
+		w.b.calls = append(w.b.calls, Call{Expr: e, Callee: callee, Detached: d})
 		if lit, ok := ast.Unparen(e.Fun).(*ast.FuncLit); ok {
 			// Called on the spot: its body runs as part of the call.
 			w.lits++

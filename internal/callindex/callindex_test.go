@@ -47,7 +47,7 @@ func index(t *testing.T) (*callindex.Index, *token.FileSet) {
 	if _, err := new(types.Config).Check("p", fset, []*ast.File{file}, info); err != nil {
 		t.Fatal(err)
 	}
-	return callindex.New([]*ast.File{file}, info), fset
+	return callindex.New(fset, []*ast.File{file}, info), fset
 }
 
 func describe(n ast.Node) string {
@@ -200,7 +200,7 @@ func TestParamArgs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ix := callindex.New([]*ast.File{file}, info)
+	ix := callindex.New(fset, []*ast.File{file}, info)
 	lookup := func(name string) *types.Func {
 		if f, ok := pkg.Scope().Lookup(name).(*types.Func); ok {
 			return f

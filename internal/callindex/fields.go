@@ -1,0 +1,170 @@
+package callindex
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+)
+
+// A bound field is an unexported func-typed field of a struct type of the
+// package to which the package stores one function and nothing else: the
+// seam an SDK leaves for its tests (`do func(*Client, *http.Request)
+// (*http.Response, error)`, set to defaultDo by the constructor). A call
+// of a bound field is a call of that function: the index lists it with
+// the function as its callee, and the stores do not count as taking the
+// function's address, so that a function reached only through its field
+// is, like one called only directly, known by all its calls.
+//
+// Stores in _test.go files (a fake put in for a test) are not the
+// package's behaviour and are left out when the index knows the file set.
+// A field whose address is taken, or which is stored anything other than
+// a function of the package's scope (a literal, a variable, a method
+// value, a generic function), is not bound; a nil stored calls nothing.
+
+// funcField returns the field that fun, a call's function, selects when
+// it is an unexported func-typed field (a candidate for binding), or nil.
+func funcField(info *types.Info, fun ast.Expr) *types.Var {
+	sel, ok := ast.Unparen(fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	s, ok := info.Selections[sel]
+	if !ok || s.Kind() != types.FieldVal {
+		return nil
+	}
+	v, ok := s.Obj().(*types.Var)
+	if !ok || !candidateField(v) {
+		return nil
+	}
+	return v
+}
+
+func candidateField(v *types.Var) bool {
+	if !v.IsField() || v.Exported() || v.Embedded() {
+		return false
+	}
+	_, ok := v.Type().Underlying().(*types.Signature)
+	return ok
+}
+
+// bindFields finds the bound fields of the package.
+func (ix *Index) bindFields() {
+	cands := map[*types.Var]bool{}
+	for _, obj := range ix.info.Defs {
+		if v, ok := obj.(*types.Var); ok && candidateField(v) {
+			cands[v] = true
+		}
+	}
+	if len(cands) == 0 {
+		return
+	}
+	stored := map[*types.Var]*types.Func{}
+	stores := map[*types.Var]int{}
+	bad := map[*types.Var]bool{}
+	store := func(v *types.Var, value ast.Expr) {
+		if !cands[v] || bad[v] {
+			return
+		}
+		if id, ok := ast.Unparen(value).(*ast.Ident); ok {
+			if _, isNil := ix.info.Uses[id].(*types.Nil); isNil {
+				return // a nil func calls nothing
+			}
+		}
+		fn := ix.plainFunc(value)
+		if fn == nil || (stored[v] != nil && stored[v] != fn) {
+			bad[v] = true
+			return
+		}
+		stored[v] = fn
+		stores[v]++
+	}
+	field := func(e ast.Expr) *types.Var {
+		sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+		if !ok {
+			return nil
+		}
+		if s, ok := ix.info.Selections[sel]; ok && s.Kind() == types.FieldVal {
+			v, _ := s.Obj().(*types.Var)
+			return v
+		}
+		return nil
+	}
+	for _, file := range ix.files {
+		if ix.fset != nil && strings.HasSuffix(ix.fset.File(file.Pos()).Name(), "_test.go") {
+			continue
+		}
+		ast.Inspect(file, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				for i, lhs := range n.Lhs {
+					v := field(lhs)
+					if v == nil {
+						continue
+					}
+					if len(n.Lhs) != len(n.Rhs) || n.Tok != token.ASSIGN {
+						if cands[v] {
+							bad[v] = true
+						}
+						continue
+					}
+					store(v, n.Rhs[i])
+				}
+			case *ast.UnaryExpr:
+				if v := field(n.X); v != nil && n.Op == token.AND && cands[v] {
+					bad[v] = true
+				}
+			case *ast.CompositeLit:
+				t := ix.info.TypeOf(n)
+				if t == nil {
+					return true
+				}
+				st, ok := t.Underlying().(*types.Struct)
+				if !ok {
+					return true
+				}
+				for i, elt := range n.Elts {
+					if kv, ok := elt.(*ast.KeyValueExpr); ok {
+						if id, ok := kv.Key.(*ast.Ident); ok {
+							if v, ok := ix.info.Uses[id].(*types.Var); ok {
+								store(v, kv.Value)
+							}
+						}
+					} else if i < st.NumFields() {
+						store(st.Field(i), elt)
+					}
+				}
+			}
+			return true
+		})
+	}
+	for v, fn := range stored {
+		if bad[v] {
+			continue
+		}
+		if ix.fieldFunc == nil {
+			ix.fieldFunc = map[*types.Var]*types.Func{}
+			ix.fieldUses = map[*types.Func]int{}
+		}
+		ix.fieldFunc[v] = fn
+		ix.fieldUses[fn] += stores[v]
+	}
+}
+
+// plainFunc returns the function of the package that e names (f or
+// pkg.f), when it is a package-level, non-generic function declared with
+// a body in the package, or nil.
+func (ix *Index) plainFunc(e ast.Expr) *types.Func {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	fn, ok := ix.info.Uses[id].(*types.Func)
+	if !ok || fn.Signature().Recv() != nil || fn.Signature().TypeParams() != nil {
+		return nil
+	}
+	if _, ok := ix.Decl(fn); !ok {
+		return nil
+	}
+	return fn
+}

@@ -1,0 +1,116 @@
+package callindex_test
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"strings"
+	"testing"
+
+	"github.com/retrylint/retrylint/internal/callindex"
+)
+
+const fieldSrc = `package p
+
+type C struct {
+	do    func(m string) int // bound: only viaDo is stored, by literal and assignment
+	two   func(m string) int // two functions stored: not bound
+	lit   func(m string) int // a literal stored: not bound
+	addr  func(m string) int // its address taken: not bound
+	pos   func(m string) int // bound, stored by a positional literal
+	Pub   func(m string) int // exported: other packages may store in it
+	faked func(m string) int // bound in the package; the test file stores a fake
+}
+
+func viaDo(m string) int    { return 0 }
+func viaTwo(m string) int   { return 0 }
+func otherTwo(m string) int { return 0 }
+func viaLit(m string) int   { return 0 }
+func viaAddr(m string) int  { return 0 }
+func viaPos(m string) int   { return 0 }
+func viaPub(m string) int   { return 0 }
+func viaFaked(m string) int { return 0 }
+
+func New() *C {
+	c := &C{do: viaDo, two: viaTwo, lit: viaLit, addr: viaAddr, Pub: viaPub, faked: viaFaked}
+	c.do = viaDo
+	c.two = otherTwo
+	c.lit = func(m string) int { return viaLit(m) }
+	_ = &c.addr
+	_ = C{nil, nil, nil, nil, viaPos, nil, nil}
+	return c
+}
+
+func (c *C) calls() {
+	c.do("GET")
+	c.two("GET")
+	c.lit("GET")
+	c.addr("GET")
+	c.pos("GET")
+	c.Pub("GET")
+	c.faked("GET")
+}
+`
+
+const fieldTestSrc = `package p
+
+func fake(m string) int { return 1 }
+
+func init() { New().faked = fake }
+`
+
+func TestBoundFields(t *testing.T) {
+	fset := token.NewFileSet()
+	var files []*ast.File
+	for name, src := range map[string]string{"p.go": fieldSrc, "p_test.go": fieldTestSrc} {
+		file, err := parser.ParseFile(fset, name, src, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, file)
+	}
+	info := &types.Info{Defs: map[*ast.Ident]types.Object{}, Uses: map[*ast.Ident]types.Object{}, Types: map[ast.Expr]types.TypeAndValue{}, Selections: map[*ast.SelectorExpr]*types.Selection{}}
+	pkg, err := new(types.Config).Check("p", fset, files, info)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		fset *token.FileSet
+		want string // the callees of calls(), "-" for none
+	}{
+		{fset, "viaDo - - - viaPos - viaFaked"},
+		{nil, "viaDo - - - viaPos - -"}, // no file set: the test file's store counts
+	} {
+		ix := callindex.New(c.fset, files, info)
+		var got []string
+		for _, f := range ix.Funcs() {
+			if f.Decl.Name.Name != "calls" {
+				continue
+			}
+			for _, call := range ix.Calls(f.Decl) {
+				name := "-"
+				if call.Callee != nil {
+					name = call.Callee.Name()
+				}
+				got = append(got, name)
+			}
+		}
+		if g := strings.Join(got, " "); g != c.want {
+			t.Errorf("file set %v: callees %s, want %s", c.fset != nil, g, c.want)
+		}
+		// A function stored only in a bound field is not taken, and its
+		// calls through the field are all it gets.
+		for name, taken := range map[string]bool{"viaDo": false, "viaPos": false, "viaTwo": true, "viaLit": true, "viaAddr": true, "viaPub": true} {
+			fn := pkg.Scope().Lookup(name).(*types.Func)
+			if got := ix.AddressTaken(fn); got != taken {
+				t.Errorf("AddressTaken(%s) = %v, want %v", name, got, taken)
+			}
+		}
+		fn := pkg.Scope().Lookup("viaDo").(*types.Func)
+		args, ok := ix.ParamArgs(fn, fn.Signature().Params().At(0))
+		if !ok || len(args) != 1 || args[0].Expr.(*ast.BasicLit).Value != `"GET"` {
+			t.Errorf("ParamArgs(viaDo) = %d args, %v; want the one call through the field", len(args), ok)
+		}
+	}
+}
