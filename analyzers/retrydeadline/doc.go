@@ -295,7 +295,9 @@
 //
 // Not reported are loops with a wall-clock budget, waits in a
 // select on ctx.Done(), sleeps beside a local context that holds only
-// context.Background() or TODO() (nothing can cancel it), polling loops that
+// context.Background() or TODO(), or a child of one made by WithValue,
+// WithoutCancel or WithCancel whose cancel function is only deferred (a
+// program's main: nothing can cancel it while the loop runs), polling loops that
 // send no request, one-shot requests, and loops in test files that use
 // net/http/httptest.
 //

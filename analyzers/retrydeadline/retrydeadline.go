@@ -3345,20 +3345,98 @@ func (c *checker) stopCheck(l *retryloop.Loop, cond, err string, file *ast.File,
 }
 
 // neverCancelled reports whether the local context v holds only
-// context.Background() or context.TODO(): nothing can cancel it, so a
-// sleep that ignores it loses nothing.
+// context.Background() or context.TODO(), or a child of such a context
+// made by context.WithCancel (whose cancel function is only deferred),
+// WithValue or WithoutCancel: nothing can cancel it while fn runs, so a
+// sleep that ignores it loses nothing. A program's main that makes
+// `ctx, cancel := context.WithCancel(context.Background())` and `defer
+// cancel()` cancels it only once the loop is over.
 func (c *checker) neverCancelled(fn ast.Node, v *types.Var) bool {
+	return c.neverCancelledFrom(fn, v, map[*types.Var]bool{})
+}
+
+// neverCancelledFrom is neverCancelled, with the variables already being
+// asked about in seen (ctx = context.WithValue(ctx, k, v) asks about ctx
+// again: its other values answer).
+func (c *checker) neverCancelledFrom(fn ast.Node, v *types.Var, seen map[*types.Var]bool) bool {
+	if seen[v] {
+		return true
+	}
+	seen[v] = true
 	info := c.pass.TypesInfo
 	values, ok := flow.Assigned(info, fn, v)
-	if !ok || len(values) == 0 {
+	if !ok || len(values) == 0 || len(seen) > 4 {
 		return false
 	}
 	for _, val := range values {
-		if !retrylib.IsBackground(info, val) {
+		if retrylib.IsBackground(info, val) {
+			continue
+		}
+		call, ok := ast.Unparen(val).(*ast.CallExpr)
+		if !ok || len(call.Args) == 0 {
+			return false
+		}
+		callee := httpmodel.Callee(info, call)
+		switch {
+		case httpmodel.IsPkgFunc(callee, "context", "WithValue", "WithoutCancel"):
+		case httpmodel.IsPkgFunc(callee, "context", "WithCancel"):
+			if !onlyDeferred(info, fn, call) {
+				return false
+			}
+		default:
+			return false
+		}
+		parent := call.Args[0]
+		if retrylib.IsBackground(info, parent) {
+			continue
+		}
+		id, _ := ast.Unparen(parent).(*ast.Ident)
+		pv, ok := info.Uses[id].(*types.Var)
+		if !ok || !c.neverCancelledFrom(fn, pv, seen) {
 			return false
 		}
 	}
 	return true
+}
+
+// onlyDeferred reports whether the cancel function that call (a
+// context.WithCancel) returns into a variable of fn is discarded or
+// called only by defer statements.
+func onlyDeferred(info *types.Info, fn ast.Node, call *ast.CallExpr) bool {
+	var cancel *types.Var
+	found := false
+	ast.Inspect(fn, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || found || len(as.Lhs) != 2 || len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) != call {
+			return !found
+		}
+		found = true
+		if id, ok := as.Lhs[1].(*ast.Ident); ok {
+			if id.Name == "_" {
+				return false
+			}
+			cancel, _ = info.ObjectOf(id).(*types.Var)
+		}
+		return false
+	})
+	if !found || cancel == nil {
+		return found
+	}
+	uses, deferred := 0, 0
+	ast.Inspect(fn, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.DeferStmt:
+			if id, ok := ast.Unparen(n.Call.Fun).(*ast.Ident); ok && info.Uses[id] == cancel && len(n.Call.Args) == 0 {
+				deferred++
+			}
+		case *ast.Ident:
+			if info.Uses[n] == cancel {
+				uses++
+			}
+		}
+		return true
+	})
+	return uses == deferred
 }
 
 // contextCases returns the cases of sel that receive from the Done channel

@@ -395,3 +395,44 @@ func hammer(c *http.Client, url string) {
 		time.Sleep(100 * time.Millisecond)
 	}
 }
+
+// A program's own context, cancelled only by a defer once the function
+// returns, is not cancelled while the loop runs: silent.
+func mainLoop(c *http.Client, url string) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	ctx = context.WithValue(ctx, ctxKey{}, "main")
+	for {
+		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+		resp, err := c.Do(req)
+		if err != nil {
+			time.Sleep(time.Second)
+			continue
+		}
+		resp.Body.Close()
+		return
+	}
+}
+
+type ctxKey struct{}
+
+// The same context, cancelled also by a goroutine (on a signal), can end
+// while the loop waits.
+func signalLoop(c *http.Client, url string, stop <-chan struct{}) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go func() {
+		<-stop
+		cancel()
+	}()
+	for {
+		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+		resp, err := c.Do(req)
+		if err != nil {
+			time.Sleep(time.Second) // want `time.Sleep in retry loop ignores cancellation of ctx`
+			continue
+		}
+		resp.Body.Close()
+		return
+	}
+}
