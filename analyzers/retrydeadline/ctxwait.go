@@ -139,7 +139,7 @@ func (c *checker) ctxlessWait(s *ast.ExprStmt) (what string, dur ast.Expr, call 
 			return "", nil, nil // a wait has no result
 		}
 	}
-	if c.waitCall(ce) != nil || c.implementedByWait(fn) {
+	if d, _ := c.waitCallUnit(ce); d != nil || c.implementedByWait(fn) {
 		return fixes.Format(c.pass.Fset, ce.Fun), nil, ce
 	}
 	return "", nil, nil

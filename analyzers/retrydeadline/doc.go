@@ -160,9 +160,11 @@
 //     timer (a local variable that only ever holds time.After's or
 //     time.Tick's channel, timeout := time.After(d), is one, received
 //     from in a select or alone), or a call of a function or method, of any package, whose
-//     whole body is time.Sleep(d) or <-time.After(d) for a parameter or a
-//     value read from its receiver (func (b *Backoff) Wait() {
-//     time.Sleep(b.Next()) }; a fact carries this across packages),
+//     whole body is time.Sleep(d) or <-time.After(d) for a parameter (or
+//     a parameter counted in a unit: time.Duration(n) * time.Second, an
+//     SDK's Sleep(seconds int)) or a value read from its receiver (func
+//     (b *Backoff) Wait() { time.Sleep(b.Next()) }; a fact carries this
+//     across packages),
 //     inside the loop (or in a function
 //     literal the loop calls on the spot) while a context.Context from
 //     outside the loop is in scope; where no context variable is, a context

@@ -2465,8 +2465,12 @@ type sleep struct {
 	// ch is the variable received from when it holds time.After's channel
 	// (<-timeout; see timeChanVar).
 	ch ast.Expr
-	// via is the wait function the statement calls (see waitFact).
-	via *types.Func
+	// via is the wait function the statement calls (see waitFact);
+	// unit is the unit of package time in which it counts dur, and conv
+	// whether it converts dur to a time.Duration first.
+	via  *types.Func
+	unit string
+	conv bool
 }
 
 // what names the wait in a message.
@@ -2538,8 +2542,8 @@ func (c *checker) sleepsOf(l *retryloop.Loop) []sleep {
 				if call, ok := x.(*ast.CallExpr); ok && len(call.Args) == 1 && httpmodel.IsPkgFunc(httpmodel.Callee(info, call), "time", "Sleep") {
 					out = append(out, sleep{stmt: n, dur: call.Args[0]})
 				} else if ok {
-					if d := c.waitCall(call); d != nil {
-						out = append(out, sleep{stmt: n, dur: d, via: httpmodel.Callee(info, call)})
+					if d, f := c.waitCallUnit(call); d != nil {
+						out = append(out, sleep{stmt: n, dur: d, via: httpmodel.Callee(info, call), unit: f.Unit, conv: f.Conv})
 					}
 				}
 			}
@@ -3118,8 +3122,25 @@ func (c *checker) selectEdit(file *ast.File, l *retryloop.Loop, s sleep, ctx str
 		return nil, false
 	}
 	timer := fixes.FreeName(info, file, "timer", taken, s.stmt.Pos())
-	text := fmt.Sprintf("%[1]s := %[2]s.NewTimer(%[3]s)\n%[4]sselect {\n%[4]scase <-%[5]s.Done():\n%[4]s\t%[1]s.Stop()%[6]s\n%[4]scase <-%[1]s.C:\n%[4]s}%[7]s",
-		timer, timeName, fixes.Format(c.pass.Fset, s.dur), in, ctx, caseBody, after)
+	dur := fixes.Format(c.pass.Fset, s.dur)
+	switch {
+	case s.unit != "" && s.conv:
+		dur = fmt.Sprintf("%[1]s.Duration(%[2]s) * %[1]s.%[3]s", timeName, dur, s.unit)
+	case s.unit != "":
+		if _, ok := ast.Unparen(s.dur).(*ast.BinaryExpr); ok {
+			dur = "(" + dur + ")"
+		}
+		dur = fmt.Sprintf("%s * %s.%s", dur, timeName, s.unit)
+	}
+	start := fmt.Sprintf("%s := %s.NewTimer(%s)", timer, timeName, dur)
+	if s.unit != "" {
+		// The argument joined to the unit, spaced as gofmt spaces it.
+		if start, ok = fixes.FormatStmts(start, in); !ok {
+			return nil, false
+		}
+	}
+	text := fmt.Sprintf("%[1]s\n%[2]sselect {\n%[2]scase <-%[3]s.Done():\n%[2]s\t%[4]s.Stop()%[5]s\n%[2]scase <-%[4]s.C:\n%[2]s}%[6]s",
+		start, in, ctx, timer, caseBody, after)
 	edits = append(edits, analysis.TextEdit{Pos: s.stmt.Pos(), End: s.stmt.End(), NewText: []byte(text)})
 	if s.via != nil {
 		// waitlib.Sleep(d) may be the file's last use of waitlib.

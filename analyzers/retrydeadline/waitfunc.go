@@ -22,15 +22,23 @@ import (
 // <-time.After(d), that takes no context: d is its parameter Param-1
 // (receiver aside), or, when Param is 0, Path read from its receiver
 // (fields and methods without arguments, a method call written with "()":
-// "Next()", "cfg.Delay").
+// "Next()", "cfg.Delay"). With Unit set, d is the parameter counted in
+// that unit of package time (an SDK's Sleep(seconds int) {
+// time.Sleep(time.Duration(seconds) * time.Second) }), converted to a
+// time.Duration first when Conv is set.
 type waitFact struct {
 	Param int
 	Path  string
+	Unit  string
+	Conv  bool
 }
 
 func (*waitFact) AFact() {}
 
 func (f *waitFact) String() string {
+	if f.Param > 0 && f.Unit != "" {
+		return fmt.Sprintf("waits(param %d in %s)", f.Param-1, f.Unit)
+	}
 	if f.Param > 0 {
 		return fmt.Sprintf("waits(param %d)", f.Param-1)
 	}
@@ -89,10 +97,39 @@ func waitOf(info *types.Info, fd *ast.FuncDecl) *waitFact {
 		return nil
 	}
 	d := ast.Unparen(call.Args[0])
-	if id, ok := d.(*ast.Ident); ok {
-		for i := range sig.Params().Len() {
-			if info.Uses[id] == sig.Params().At(i) {
-				return &waitFact{Param: i + 1}
+	param := func(e ast.Expr) int {
+		if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+			for i := range sig.Params().Len() {
+				if info.Uses[id] == sig.Params().At(i) {
+					return i + 1
+				}
+			}
+		}
+		return 0
+	}
+	if _, ok := d.(*ast.Ident); ok {
+		if i := param(d); i > 0 {
+			return &waitFact{Param: i}
+		}
+		return nil
+	}
+	if b, ok := d.(*ast.BinaryExpr); ok && b.Op == token.MUL {
+		// d * time.Second, time.Duration(n) * time.Millisecond, in
+		// either order.
+		for _, xy := range [2][2]ast.Expr{{b.X, b.Y}, {b.Y, b.X}} {
+			unit := timeUnit(info, xy[1])
+			if unit == "" {
+				continue
+			}
+			if i := param(xy[0]); i > 0 {
+				return &waitFact{Param: i, Unit: unit}
+			}
+			if conv, ok := ast.Unparen(xy[0]).(*ast.CallExpr); ok && len(conv.Args) == 1 {
+				if tv, ok := info.Types[conv.Fun]; ok && tv.IsType() && httpmodel.IsNamed(tv.Type, "time", "Duration") {
+					if i := param(conv.Args[0]); i > 0 {
+						return &waitFact{Param: i, Unit: unit, Conv: true}
+					}
+				}
 			}
 		}
 		return nil
@@ -133,14 +170,40 @@ func waitOf(info *types.Info, fd *ast.FuncDecl) *waitFact {
 	}
 }
 
+// timeUnit returns the name of e when it is one of package time's
+// duration constants (Second, Millisecond, ...), "" otherwise.
+func timeUnit(info *types.Info, e ast.Expr) string {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return ""
+	}
+	k, ok := info.Uses[sel.Sel].(*types.Const)
+	if !ok || k.Pkg() == nil || k.Pkg().Path() != "time" || !httpmodel.IsNamed(k.Type(), "time", "Duration") {
+		return ""
+	}
+	return k.Name()
+}
+
 // waitCall returns the duration that call, a call of a wait function,
 // waits for, written from the call's own operands; nil when call is not
-// one or a name of the path is not exported to this package.
+// one or a name of the path is not exported to this package. For a wait
+// function that counts in a unit (see waitFact), it returns nil: see
+// waitCallUnit.
 func (c *checker) waitCall(call *ast.CallExpr) ast.Expr {
+	d, f := c.waitCallUnit(call)
+	if f != nil && f.Unit != "" {
+		return nil
+	}
+	return d
+}
+
+// waitCallUnit returns what waitCall does, and the fact of the wait
+// function: for one that counts in a unit, the argument counted.
+func (c *checker) waitCallUnit(call *ast.CallExpr) (ast.Expr, *waitFact) {
 	info := c.pass.TypesInfo
 	fn := httpmodel.Callee(info, call)
 	if fn == nil {
-		return nil
+		return nil, nil
 	}
 	fn = fn.Origin()
 	f := c.waits[fn]
@@ -148,23 +211,23 @@ func (c *checker) waitCall(call *ast.CallExpr) ast.Expr {
 		f = c.importedWaits.Get(fn)
 	}
 	if f == nil {
-		return nil
+		return nil, nil
 	}
 	recv, args := httpmodel.Receiver(info, call)
 	if f.Param > 0 {
 		if f.Param > len(args) || call.Ellipsis.IsValid() {
-			return nil
+			return nil, nil
 		}
-		return args[f.Param-1]
+		return args[f.Param-1], f
 	}
 	if recv == nil {
-		return nil
+		return nil, nil
 	}
 	e := recv
 	for name := range strings.SplitSeq(f.Path, ".") {
 		method := strings.TrimSuffix(name, "()")
 		if fn.Pkg() != c.pass.Pkg && !ast.IsExported(method) {
-			return nil
+			return nil, nil
 		}
 		sel := &ast.SelectorExpr{X: e, Sel: &ast.Ident{Name: method, NamePos: call.End()}}
 		if method != name {
@@ -173,5 +236,5 @@ func (c *checker) waitCall(call *ast.CallExpr) ast.Expr {
 			e = sel
 		}
 	}
-	return e
+	return e, f
 }

@@ -63,7 +63,43 @@ func libSleep(ctx context.Context, c *http.Client, url string) error {
 	return errGaveUp
 }
 
+// unitSleep's wait functions count in a unit of package time: the fix
+// waits for the same duration, written in that unit.
+func unitSleep(ctx context.Context, c *http.Client, url string) error {
+	for i := 0; i < 5; i++ {
+		if err := get(ctx, c, url); err == nil {
+			return nil
+		}
+		if i%2 == 0 {
+			waitlib.SleepSeconds(i + 1) // want `SleepSeconds, which waits with time.Sleep, in retry loop ignores cancellation of ctx`
+		} else {
+			waitlib.SleepMillis(time.Duration(i) + 500) // want `SleepMillis, which waits with time.Sleep, in retry loop ignores cancellation of ctx`
+		}
+	}
+	return errGaveUp
+}
+
 // ---- must stay silent ----
+
+func unitSleepContext(ctx context.Context, c *http.Client, url string) error {
+	for i := 0; i < 5; i++ {
+		if err := get(ctx, c, url); err == nil {
+			return nil
+		}
+		if err := waitlib.SleepSecondsContext(ctx, i+1); err != nil {
+			return err
+		}
+	}
+	return errGaveUp
+}
+
+// perItemSeconds paces one request per item.
+func perItemSeconds(ctx context.Context, c *http.Client, urls []string) {
+	for _, u := range urls {
+		_ = get(ctx, c, u)
+		waitlib.SleepSeconds(1)
+	}
+}
 
 func backoffWaitContext(ctx context.Context, c *http.Client, url string) error {
 	b := &waitlib.Backoff{Base: 100 * time.Millisecond}

@@ -45,3 +45,25 @@ func (b *Backoff) WaitContext(ctx context.Context) error {
 func Sleep(d time.Duration) { // want Sleep:`waits\(param 0\)`
 	time.Sleep(d)
 }
+
+// SleepSeconds sleeps for n seconds, as an SDK's util.Sleep does.
+func SleepSeconds(n int) {
+	time.Sleep(time.Duration(n) * time.Second)
+}
+
+// SleepMillis sleeps for d milliseconds.
+func SleepMillis(d time.Duration) {
+	time.Sleep(time.Millisecond * d)
+}
+
+// SleepSecondsContext waits for n seconds or until ctx ends.
+func SleepSecondsContext(ctx context.Context, n int) error {
+	t := time.NewTimer(time.Duration(n) * time.Second)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
