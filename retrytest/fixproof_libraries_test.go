@@ -743,3 +743,65 @@ func TestFixBehavesRetryIdempotencyLibraryOnce(t *testing.T) {
 		})
 	}
 }
+
+// TestFixBehavesRetryDeadlineShortcut: a report fetched with
+// go-retryablehttp's Client.Get or Client.Head (six attempts, 300 ms
+// apart), whose request has no context, goes on waiting and trying after
+// the caller's 1 s deadline. After the retrydeadline fix (a helper that
+// makes the same request with NewRequestWithContext(ctx, ...) and sends
+// it with Do) it returns at the deadline; with time to spare, a fetch
+// that succeeds on its third attempt and one that runs out of attempts
+// behave as before.
+func TestFixBehavesRetryDeadlineShortcut(t *testing.T) {
+	c := fixClient(t, "rshortcut", "retrydeadline",
+		"retryablehttp.Client.Get makes its request with no context",
+		"retryablehttp.Client.Head makes its request with no context")
+	for _, op := range []string{"get", "head"} {
+		method := strings.ToUpper(op)
+		t.Run(op, func(t *testing.T) {
+			t.Parallel()
+			t.Run("deadline", func(t *testing.T) {
+				t.Parallel()
+				routes := []retrytest.Route{{Method: method, Path: "/report", Script: []retrytest.Step{retrytest.Fail(503)}}}
+				c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+					res := runClient(t, bin, "-op="+op, "-timeout=1s", srv.URL+"/report")
+					d := elapsedOf(t, res)
+					if res.code == 0 {
+						t.Errorf("the client succeeded against a server that only answers 503")
+					}
+					if !fixed {
+						if d < 1400*time.Millisecond {
+							t.Fatalf("the defect did not show: the client returned after %v: %q", d, res.stderr)
+						}
+						t.Logf("defect shown: the caller's deadline was 1s, the retry returned %q after %v", strings.TrimSpace(res.stderr), d)
+						return
+					}
+					if d > 1300*time.Millisecond {
+						t.Errorf("the fixed client should return at the 1s deadline, returned %q after %v", res.stderr, d)
+					}
+					srv.AssertAttemptsAtMost(t, method+" /report", 4)
+				})
+			})
+			for _, tc := range []struct {
+				name     string
+				script   []retrytest.Step
+				attempts int
+				ok       bool
+			}{
+				{"succeeds", []retrytest.Step{retrytest.Fail(503), retrytest.Fail(503), retrytest.OK(200)}, 3, true},
+				{"runs-out", []retrytest.Step{retrytest.Fail(503)}, 6, false},
+			} {
+				t.Run(tc.name, func(t *testing.T) {
+					t.Parallel()
+					routes := []retrytest.Route{{Method: method, Path: "/report", Script: tc.script}}
+					c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+						res := runClient(t, bin, "-op="+op, "-timeout=10s", srv.URL+"/report")
+						if n := srv.Attempts(method + " /report"); n != tc.attempts || (res.code == 0) != tc.ok {
+							t.Errorf("fixed=%v: want %d attempts and success %v, got %d, exit %d: %q %q\n%s", fixed, tc.attempts, tc.ok, n, res.code, res.stdout, res.stderr, srv.Timeline())
+						}
+					})
+				})
+			}
+		})
+	}
+}

@@ -481,7 +481,17 @@
 // context.Background()) and sent through a retrying client, in a function
 // with a context.Context parameter that never hands it to the request, is
 // reported at NewRequest: the attempts and the waits between them ignore
-// the caller's cancellation (fix: NewRequestWithContext(ctx, ...)).
+// the caller's cancellation (fix: NewRequestWithContext(ctx, ...)). So is
+// a call of the client's Get, Head, Post or PostForm, which make their
+// request with NewRequest, on any client (one an interface method or
+// another package hands out counts as retrying; one of the package's
+// with RetryMax 0 does not) in a function whose context.Context
+// parameter is at hand there, unless the call is started in a go or
+// defer statement or a function literal: the fix calls a helper
+// (getWithContext(ctx, c, url), ...) that makes the same request with
+// NewRequestWithContext and sends it with Do, declared once per package
+// with the others the package needs, after the function of its first
+// such call.
 //
 // A retrying go-retryablehttp client made in the package whose HTTPClient has
 // a Timeout (set on the field, or on an http.Client handed in): each

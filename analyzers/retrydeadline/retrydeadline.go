@@ -178,6 +178,7 @@ func run(pass *analysis.Pass, cfg Config, at func(token.Pos)) (any, error) {
 		importedOpCtx:      analysisutil.NewFactCache[opCtxFact](pass)}
 	c.computeBlindHelpers()
 	c.computeCtxQueries()
+	checkShortcuts(pass, c.index)
 	if !httpmodel.ImportsHTTP(pass.Pkg) && len(loops.Loops) == 0 && loops.Ctors() == nil {
 		c.checkBlindCallees()
 		if retrylib.Imports(pass.Pkg, "context") {

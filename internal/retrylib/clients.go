@@ -63,6 +63,11 @@ type ClientSend struct {
 	Standard bool
 }
 
+// HeldBy reports whether e holds the client c (one of RetryingClients').
+func (ix *Values) HeldBy(c *RetryingClient, e ast.Expr) bool {
+	return ix.Holds(c.holders, c.made, e)
+}
+
 // RetryingClients returns the go-retryablehttp clients made in the
 // package, with their configuration.
 func (ix *Values) RetryingClients() []*RetryingClient {

@@ -1,0 +1,209 @@
+package retrydeadline
+
+// This file holds the check of go-retryablehttp's convenience methods
+// (Client.Get, Head, Post, PostForm) called while the caller's context is
+// at hand. Each builds its request with NewRequest (client.go:867-916),
+// which gives it context.Background(): the client's attempts and the
+// waits between them (client.go:784-790 select on the request's context)
+// then run on after the caller gave up.
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+	"go/version"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/retrylint/retrylint/internal/callindex"
+	"github.com/retrylint/retrylint/internal/fixes"
+	"github.com/retrylint/retrylint/internal/httpmodel"
+	"github.com/retrylint/retrylint/internal/retrylib"
+)
+
+// A shortcut is one of the convenience methods and the helper its fix
+// calls instead: the same request, made with the caller's context.
+type shortcut struct {
+	method string // the HTTP method constant of net/http
+	helper string
+	params string // the helper's parameters after ctx and c
+	args   string // NewRequestWithContext's arguments after ctx and the method
+	extra  string // statements between the request and Do
+}
+
+var shortcuts = map[string]shortcut{
+	"Get":  {"MethodGet", "getWithContext", "url string", "url, nil", ""},
+	"Head": {"MethodHead", "headWithContext", "url string", "url, nil", ""},
+	"Post": {"MethodPost", "postWithContext", "url, bodyType string, body any", "url, body",
+		"req.Header.Set(\"Content-Type\", bodyType)\n"},
+	"PostForm": {"MethodPost", "postFormWithContext", "url string, data url.Values", "url, strings.NewReader(data.Encode())",
+		"req.Header.Set(\"Content-Type\", \"application/x-www-form-urlencoded\")\n"},
+}
+
+// A shortcutSite is a call of a shortcut to report.
+type shortcutSite struct {
+	call *ast.CallExpr
+	fn   callindex.Func
+	name string
+	ctx  *types.Var
+}
+
+// checkShortcuts reports every call of a shortcut on a client that may
+// retry (not one of the package's clients whose RetryMax is 0) in a
+// function whose context.Context parameter is at hand and names the same
+// variable at the call. A call in a go or defer statement or in a
+// function literal that outlives the call is left out: it may be meant to
+// outlive its caller. The fix calls a helper that makes the same request
+// with NewRequestWithContext and sends it with Do.
+func checkShortcuts(pass *analysis.Pass, ix *callindex.Index) {
+	info := pass.TypesInfo
+	var (
+		single []*retrylib.RetryingClient // clients that never retry
+		values *retrylib.Values
+	)
+	var sites []shortcutSite
+	for _, f := range ix.Funcs() {
+		var ctx *types.Var
+		for _, c := range ix.Calls(f.Decl) {
+			if c.Callee == nil || c.Detached != nil || c.Callee.Pkg() == nil || c.Callee.Pkg().Path() != retrylib.RetryableHTTP {
+				continue
+			}
+			if _, ok := shortcuts[c.Callee.Name()]; !ok || !httpmodel.IsMethod(c.Callee, retrylib.RetryableHTTP, "Client") {
+				continue
+			}
+			if ctx == nil {
+				if ctx = contextParam(info, f.Decl); ctx == nil {
+					break
+				}
+			}
+			if fixes.ObjectAt(info, f.File, ctx.Name(), c.Expr.Pos()) != ctx {
+				continue
+			}
+			if isHTTPTestFile(pass, f.File) {
+				break
+			}
+			if single == nil {
+				// The package's clients whose RetryMax is 0.
+				single = []*retrylib.RetryingClient{}
+				if retrylib.Imports(pass.Pkg, retrylib.RetryableHTTP) {
+					values = retrylib.NewValues(info, pass.Files)
+					for _, rc := range values.RetryingClients() {
+						if !rc.Retries {
+							single = append(single, rc)
+						}
+					}
+				}
+			}
+			if recv, _ := httpmodel.Receiver(info, c.Expr); recv == nil || slices.ContainsFunc(single, func(rc *retrylib.RetryingClient) bool { return values.HeldBy(rc, recv) }) {
+				continue
+			}
+			sites = append(sites, shortcutSite{c.Expr, f, c.Callee.Name(), ctx})
+		}
+	}
+	if len(sites) == 0 {
+		return
+	}
+	// The helpers the package lacks are declared together after the
+	// function of its first call, in the order of the package's files, so
+	// that the fixes of one run make identical edits, which the drivers
+	// merge (as authlog's redactedHeader helper).
+	var missing []string
+	for _, s := range sites {
+		if !slices.Contains(missing, s.name) {
+			missing = append(missing, s.name)
+		}
+	}
+	missing = slices.DeleteFunc(missing, func(name string) bool {
+		_, declared, _ := shortcutHelper(pass, shortcuts[name])
+		return declared
+	})
+	slices.SortFunc(missing, func(a, b string) int { return strings.Compare(shortcuts[a].helper, shortcuts[b].helper) })
+	decl, declOK := helperDecls(pass, sites[0], missing)
+	for _, s := range sites {
+		sc := shortcuts[s.name]
+		helper, declared, ok := shortcutHelper(pass, sc)
+		if !ok || !declared && !declOK {
+			continue
+		}
+		recv, args := httpmodel.Receiver(info, s.call)
+		if recv == nil || s.call.Ellipsis.IsValid() {
+			continue
+		}
+		var edits []analysis.TextEdit
+		if !declared {
+			edits = append(edits, decl...)
+		}
+		text := []string{s.ctx.Name(), fixes.Format(pass.Fset, recv)}
+		for _, a := range args {
+			text = append(text, fixes.Format(pass.Fset, a))
+		}
+		edits = append(edits, analysis.TextEdit{Pos: s.call.Pos(), End: s.call.End(), NewText: []byte(helper + "(" + strings.Join(text, ", ") + ")")})
+		pass.Report(analysis.Diagnostic{
+			Pos: s.call.Pos(),
+			End: s.call.End(),
+			Message: fmt.Sprintf("retryablehttp.Client.%s makes its request with no context, so the retrying client's attempts and waits ignore cancellation of %s (the operation outlives its caller)",
+				s.name, s.ctx.Name()),
+			SuggestedFixes: []analysis.SuggestedFix{{
+				Message:   fmt.Sprintf("Make the request with %s (through %s)", s.ctx.Name(), helper),
+				TextEdits: edits,
+			}},
+		})
+	}
+}
+
+// shortcutHelper returns the name of sc's helper and whether the package
+// declares it already (an earlier run of the fix: a function of that name
+// whose first parameters are a context and a retryablehttp client); ok is
+// false when the name is taken by something else.
+func shortcutHelper(pass *analysis.Pass, sc shortcut) (name string, declared, ok bool) {
+	obj := pass.Pkg.Scope().Lookup(sc.helper)
+	if obj == nil {
+		return sc.helper, false, true
+	}
+	fn, isFunc := obj.(*types.Func)
+	if !isFunc {
+		return "", false, false
+	}
+	sig := fn.Signature()
+	if sig.Params().Len() < 2 || !httpmodel.IsNamed(sig.Params().At(0).Type(), "context", "Context") || !httpmodel.IsNamed(sig.Params().At(1).Type(), retrylib.RetryableHTTP, "Client") {
+		return "", false, false
+	}
+	return sc.helper, true, true
+}
+
+// helperDecls returns the edits that declare the helpers of the shortcuts
+// names after the function of s, with the imports they need in its file.
+func helperDecls(pass *analysis.Pass, s shortcutSite, names []string) ([]analysis.TextEdit, bool) {
+	if len(names) == 0 {
+		return nil, true
+	}
+	info := pass.TypesInfo
+	at := s.fn.Decl.End()
+	paths := []string{"context", "net/http", retrylib.RetryableHTTP}
+	if slices.Contains(names, "PostForm") {
+		paths = append(paths, "net/url", "strings")
+	}
+	imp, edits, ok := fixes.ImportAll(info, pass.Pkg, s.fn.File, at, paths...)
+	if !ok {
+		return nil, false
+	}
+	anyType := "any"
+	if v := info.FileVersions[s.fn.File]; v != "" && version.Compare(v, "go1.18") < 0 {
+		anyType = "interface{}"
+	}
+	var b strings.Builder
+	for _, name := range names {
+		sc := shortcuts[name]
+		params := strings.NewReplacer("url.Values", imp["net/url"]+".Values", "any", anyType).Replace(sc.params)
+		args := strings.Replace(sc.args, "strings.", imp["strings"]+".", 1)
+		extra := ""
+		if sc.extra != "" {
+			extra = "\t" + sc.extra
+		}
+		fmt.Fprintf(&b, "\n\n// %[1]s is c.%[2]s with the request made on ctx, so that the\n// retrying client's attempts and the waits between them end with it.\nfunc %[1]s(ctx %[3]s.Context, c *%[4]s.Client, %[5]s) (*%[6]s.Response, error) {\n\treq, err := %[4]s.NewRequestWithContext(ctx, %[6]s.%[7]s, %[8]s)\n\tif err != nil {\n\t\treturn nil, err\n\t}\n%[9]s\treturn c.Do(req)\n}",
+			sc.helper, name, imp["context"], imp[retrylib.RetryableHTTP], params, imp["net/http"], sc.method, args, extra)
+	}
+	return append(edits, analysis.TextEdit{Pos: at, End: at, NewText: []byte(b.String())}), true
+}
