@@ -1273,6 +1273,10 @@ func (c *checker) plan(file *ast.File, st *fstate, f *finding, src []byte) {
 		what = fmt.Sprintf("http.Header (may hold %s)", mayHold())
 		if removed != 0 {
 			what = "http.Header " + c.partialText(removed)
+		} else if len(hs) == 0 && isString(t) {
+			// The value of a map's entry that the package copies into a
+			// request's header under its own name (credfield.go).
+			what = fmt.Sprintf("value of some request header (may be %s)", mayHold())
 		}
 		if ok && len(hs) > 0 && f.c == credHeader {
 			// The text was composed from headers here: redact them

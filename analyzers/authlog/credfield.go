@@ -71,11 +71,23 @@ func (c *checker) credVars() map[*types.Var]creds {
 	// credentials.
 	var passes []passCall
 	var stores []store
+	mapRanges := map[*types.Var]*ast.RangeStmt{} // by key variable: loops over maps that are no http.Header
 	c.calls.Visit(func(file *ast.File) bool { return isTestFile(c.pass, file) }, func(n ast.Node) {
 		switch n := n.(type) {
+		case *ast.RangeStmt:
+			if k, ok := n.Key.(*ast.Ident); ok && n.Value != nil && !isHeader(info.TypeOf(n.X)) {
+				if m, ok := underMap(info.TypeOf(n.X)); ok && isString(m.Key()) {
+					if v, ok := info.Defs[k].(*types.Var); ok {
+						mapRanges[v] = n
+					}
+				}
+			}
 		case *ast.CallExpr:
 			if a, ok := httpmodel.HeaderCall(info, n); ok && (a.Op == httpmodel.HeaderSet || a.Op == httpmodel.HeaderAdd) && a.Value != nil {
 				note(a.Value, c.nameBit(a.Name))
+				if a.Name == "" {
+					c.copiedHeaders(mapRanges, a.Key, a.Value)
+				}
 			} else if fn := httpmodel.Callee(info, n); httpmodel.IsMethod(fn, httpPkg, "Request", "SetBasicAuth") && len(n.Args) == 2 {
 				note(n.Args[1], credPassword)
 			} else if fn != nil && len(n.Args) > 0 {
@@ -100,6 +112,9 @@ func (c *checker) credVars() map[*types.Var]creds {
 				}
 				if a, ok := httpmodel.HeaderIndexExpr(info, ix); ok {
 					c.noteList(n.Rhs[i], c.nameBit(a.Name), note)
+					if a.Name == "" {
+						c.copiedHeaders(mapRanges, a.Key, n.Rhs[i])
+					}
 				}
 			}
 		case *ast.CompositeLit:
@@ -362,6 +377,90 @@ func sentVars(info *types.Info, defs map[*types.Var]ast.Expr, e ast.Expr, depth 
 			sentVars(info, defs, rhs, depth+1, note)
 		}
 	}
+}
+
+// copiedHeaders notes the value variable of a loop over a map (the SDK's
+// own map[string]*string of headers) whose body copies every entry into
+// an http.Header under the loop's key (h[key] = []string{*value},
+// h.Set(key, value)): each value is then some request header's, a
+// credential among them, unless the body compares the key with a
+// configured header's name (a filter, or a masking branch). key and
+// value are the store's name and value.
+func (c *checker) copiedHeaders(ranges map[*types.Var]*ast.RangeStmt, key, value ast.Expr) {
+	info := c.pass.TypesInfo
+	id, ok := ast.Unparen(key).(*ast.Ident)
+	if !ok {
+		return
+	}
+	kv, _ := info.Uses[id].(*types.Var)
+	rs := ranges[kv]
+	if rs == nil || value.Pos() < rs.Body.Pos() || value.End() > rs.Body.End() {
+		return
+	}
+	vid, ok := rs.Value.(*ast.Ident)
+	if !ok {
+		return
+	}
+	vv, _ := info.Defs[vid].(*types.Var)
+	if vv == nil || !mentions(info, value, vv) || c.comparesName(rs.Body, kv) {
+		return
+	}
+	c.sent[vv] |= credHeader
+}
+
+// underMap returns t's underlying map type.
+func underMap(t types.Type) (*types.Map, bool) {
+	if t == nil {
+		return nil, false
+	}
+	m, ok := t.Underlying().(*types.Map)
+	return m, ok
+}
+
+// mentions reports whether e uses v.
+func mentions(info *types.Info, e ast.Node, v *types.Var) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && info.Uses[id] == v {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// comparesName reports whether body compares the variable k with a
+// constant that names a configured header, in any case (k ==
+// "authorization", strings.EqualFold(k, "Authorization"), a switch case).
+func (c *checker) comparesName(body ast.Node, k *types.Var) bool {
+	info := c.pass.TypesInfo
+	named := func(e ast.Expr) bool {
+		s, ok := httpmodel.ConstString(info, e)
+		return ok && c.nameBit(http.CanonicalHeaderKey(s)) != 0
+	}
+	isK := func(e ast.Expr) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && info.Uses[id] == k
+	}
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.BinaryExpr:
+			found = found || (isK(n.X) && named(n.Y)) || (isK(n.Y) && named(n.X))
+		case *ast.CallExpr:
+			found = found || slices.ContainsFunc(n.Args, named) && slices.ContainsFunc(n.Args, isK)
+		case *ast.SwitchStmt:
+			if n.Tag != nil && isK(n.Tag) {
+				for _, st := range n.Body.List {
+					if cc, ok := st.(*ast.CaseClause); ok && slices.ContainsFunc(cc.List, named) {
+						found = true
+					}
+				}
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // textVar returns obj when it is a variable of text type: a string or a

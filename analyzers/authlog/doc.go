@@ -89,6 +89,12 @@
 //     sends its parameter), or stores in a field the package sends
 //     (c.token = token, &Client{token: token}), wherever the function
 //     logs it;
+//   - the value variable of a loop over a map of the SDK's own (a
+//     map[string]*string of headers) whose body copies every entry into
+//     an http.Header under the loop's key (h[key] = []string{*value},
+//     h.Set(key, value)) and compares that key with no configured
+//     header's name: each value is some request header's ("value of
+//     some request header", fix: drop it and its verb);
 //   - cookies from (*http.Request).Cookie and Cookies and
 //     (*http.Response).Cookies, and their values;
 //   - the text of a value whose String method prints one of these (its
