@@ -394,7 +394,11 @@ func (c *checker) copiedHeaders(ranges map[*types.Var]*ast.RangeStmt, key, value
 	}
 	kv, _ := info.Uses[id].(*types.Var)
 	rs := ranges[kv]
-	if rs == nil || value.Pos() < rs.Body.Pos() || value.End() > rs.Body.End() {
+	if rs == nil {
+		c.namedByParam(kv, value)
+		return
+	}
+	if value.Pos() < rs.Body.Pos() || value.End() > rs.Body.End() {
 		return
 	}
 	vid, ok := rs.Value.(*ast.Ident)
@@ -406,6 +410,66 @@ func (c *checker) copiedHeaders(ranges map[*types.Var]*ast.RangeStmt, key, value
 		return
 	}
 	c.sent[vv] |= credHeader
+}
+
+// namedByParam notes the value of a header set under a name that is kv,
+// a parameter of the function that sets it (func setHeader(key, value
+// string) { ...; req.Header.Set(key, value) }, or a closure made by such
+// a function), called only directly in its package (see
+// callindex.CallArgs), with a name that is data (not a constant) or a
+// configured header's: the value is some request header's, a credential
+// among them, unless the function compares the name with a configured
+// header's. value must be one local
+// variable or parameter, given a value once (resolved, *v,
+// []string{v}).
+func (c *checker) namedByParam(kv *types.Var, value ast.Expr) {
+	info := c.pass.TypesInfo
+	if kv == nil {
+		return
+	}
+	f, ok := c.calls.DeclAt(value.Pos())
+	if !ok || f.Obj == nil || !slices.Contains(slices.Collect(f.Obj.Signature().Params().Variables()), kv) {
+		return
+	}
+	vv := soleVar(info, value)
+	if vv == nil || vv.IsField() || vv.Parent() == vv.Pkg().Scope() || c.again[vv] || c.comparesName(f.Decl.Body, kv) {
+		return
+	}
+	args, complete := c.calls.CallArgs(f.Obj, kv)
+	if !complete {
+		// An exported setter (a library's SetHeader(name, value)): its
+		// callers' names are their own, mostly constants.
+		return
+	}
+	for _, a := range args {
+		name, ok := httpmodel.ConstString(info, a.Expr)
+		if !ok || c.nameBit(http.CanonicalHeaderKey(name)) != 0 {
+			c.sent[vv] |= credHeader
+			return
+		}
+	}
+	// Every caller names a header that is no credential.
+}
+
+// soleVar returns the variable that e is made of alone: v, *v, a
+// conversion of v, or []string{v}; nil otherwise.
+func soleVar(info *types.Info, e ast.Expr) *types.Var {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		v, _ := info.Uses[x].(*types.Var)
+		return v
+	case *ast.StarExpr:
+		return soleVar(info, x.X)
+	case *ast.CompositeLit:
+		if len(x.Elts) == 1 {
+			return soleVar(info, x.Elts[0])
+		}
+	case *ast.CallExpr:
+		if tv, ok := info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
+			return soleVar(info, x.Args[0])
+		}
+	}
+	return nil
 }
 
 // underMap returns t's underlying map type.

@@ -94,7 +94,12 @@
 //     an http.Header under the loop's key (h[key] = []string{*value},
 //     h.Set(key, value)) and compares that key with no configured
 //     header's name: each value is some request header's ("value of
-//     some request header", fix: drop it and its verb);
+//     some request header", fix: drop it and its verb); so is the value
+//     (one variable) set under a name that is a parameter of an
+//     unexported function called only directly, when some call hands it
+//     a name that is data or a configured header's and the function
+//     compares the name with none (a proxy's header action made from
+//     configuration, func headerAction(key, val string));
 //   - cookies from (*http.Request).Cookie and Cookies and
 //     (*http.Response).Cookies, and their values;
 //   - the text of a value whose String method prints one of these (its

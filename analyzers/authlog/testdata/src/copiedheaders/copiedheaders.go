@@ -50,7 +50,44 @@ func buildSet(headers map[string]string, url string) (*http.Request, error) {
 	return req, nil
 }
 
+// headerAction sets a header named by configuration, logging it first:
+// the name is data, and may be Authorization.
+func headerAction(key, val string) func(req *http.Request) {
+	return func(req *http.Request) {
+		value := strings.TrimSpace(val)
+		log.Printf("set %s: %s", key, value) // want `value of some request header \(may be Authorization, Proxy-Authorization, ...\) reaches log.Printf`
+		req.Header.Set(key, value)
+	}
+}
+
+var actions = map[string]func(*http.Request){}
+
+func configure(name, value string) {
+	actions[name] = headerAction(name, value)
+}
+
 // ---- must stay silent ----
+
+// Every call names a header that is no credential.
+func setHeader(req *http.Request, key, value string) {
+	log.Printf("set %s: %s", key, value)
+	req.Header.Set(key, value)
+}
+
+func contentType(req *http.Request) {
+	setHeader(req, "Content-Type", "application/json")
+	setHeader(req, "Accept", "application/json")
+}
+
+// The credential names are masked before the log.
+func setLogged(req *http.Request, key, value string) {
+	shown := value
+	if strings.EqualFold(key, "Authorization") {
+		shown = "***"
+	}
+	log.Printf("set %s: %s", key, shown)
+	req.Header.Set(key, value)
+}
 
 // Only the names are logged.
 func buildNames(request *Request, url string) (*http.Request, error) {
