@@ -118,8 +118,11 @@ type funcFact struct {
 	// log.Printf.
 	Sink string
 	// Values has bit i set when parameter i is written to the log as a
-	// value.
-	Values uint64
+	// value. AsError has bit i set for such a parameter of an empty
+	// interface type that reaches the log only once asserted to error
+	// (if err, ok := out.(error); ok { log.Print(err) }): a caller's
+	// argument of a concrete type that is no error is not logged.
+	Values, AsError uint64
 	// Sent has bit i set when parameter i, which the function logs, it
 	// also sends (sentlog.go): a caller's credential in it is the
 	// function's to stop logging, not the caller's to redact.
@@ -200,6 +203,9 @@ func (f *funcFact) String() string {
 	}
 	if f.Values != 0 {
 		parts = append(parts, "values="+bitList("p", f.Values))
+	}
+	if f.AsError != 0 {
+		parts = append(parts, "aserror="+bitList("p", f.AsError))
 	}
 	if f.Printf {
 		parts = append(parts, fmt.Sprintf("printf=p%d:p%d", f.Format, f.Args))
@@ -288,7 +294,7 @@ func (f *funcFact) empty() bool {
 }
 
 func (f *funcFact) equal(g *funcFact) bool {
-	return f.Sink == g.Sink && f.Values == g.Values && f.Sent == g.Sent && f.Fields == g.Fields && f.Redacts == g.Redacts && f.Made == g.Made && slices.Equal(f.Built, g.Built) && f.Printf == g.Printf && f.Masks == g.Masks && f.NameMask == g.NameMask &&
+	return f.Sink == g.Sink && f.Values == g.Values && f.AsError == g.AsError && f.Sent == g.Sent && f.Fields == g.Fields && f.Redacts == g.Redacts && f.Made == g.Made && slices.Equal(f.Built, g.Built) && f.Printf == g.Printf && f.Masks == g.Masks && f.NameMask == g.NameMask &&
 		f.Format == g.Format && f.Args == g.Args && slices.Equal(f.Results, g.Results) && slices.Equal(f.Passes, g.Passes) && slices.Equal(f.Sends, g.Sends) &&
 		slices.EqualFunc(f.Removes, g.Removes, slices.Equal) && slices.EqualFunc(f.Strips, g.Strips, slices.Equal) &&
 		slices.Equal(f.Fills, g.Fills) && slices.Equal(f.FillKinds, g.FillKinds)
@@ -623,6 +629,8 @@ func (c *checker) reach(g *summary.Graph, reachesHTTP bool) (logs, active []bool
 func joinFacts(old, new *funcFact) *funcFact {
 	j := *new
 	j.Values |= old.Values
+	direct := new.Values&^new.AsError | old.Values&^old.AsError
+	j.AsError = j.Values &^ direct
 	j.Sent |= old.Sent
 	j.Masks = j.Masks || old.Masks
 	if j.NameMask[0] == 0 {
@@ -866,12 +874,95 @@ func (c *checker) sinkOf(call callindex.Call) (sinkCall, bool) {
 		}
 		return sinkCall{}, false
 	}
-	s := logsink.Sink{Name: logsink.Name(fn.Origin(), c.pass.Pkg), Format: -1, Writer: -1, Params: f.Values}
+	s := logsink.Sink{Name: logsink.Name(fn.Origin(), c.pass.Pkg), Format: -1, Writer: -1, Params: c.notErrors(call.Expr, f)}
 	if f.Printf {
 		s.Format, s.Verbs = f.Format, f.Args
 		s.Params |= 1<<f.Format | 1<<f.Args
 	}
 	return sinkCall{Sink: s, via: f.Sink}, true
+}
+
+// assertGated returns the bits of values (the parameters fd logs) for
+// parameters of an empty interface type that reach the log only through
+// an assertion to error: those it no longer logs when such assertions
+// carry nothing. A response writer's Write(w, r, out any) logs out only
+// when it is an error; a caller's struct is written to the response.
+func (c *checker) assertGated(st *fstate, values uint64) uint64 {
+	info := c.pass.TypesInfo
+	fn, _ := info.Defs[st.decl.Name].(*types.Func)
+	if fn == nil || values == 0 {
+		return 0
+	}
+	var cand uint64
+	for i, p := range slices.Collect(fn.Signature().Params().Variables()) {
+		if i < 64 && values&(1<<i) != 0 && isEmptyInterface(p.Type()) && (i != st.variadic) {
+			cand |= 1 << i
+		}
+	}
+	if cand == 0 {
+		return 0
+	}
+	asserts := false
+	ast.Inspect(st.decl.Body, func(n ast.Node) bool {
+		if ta, ok := n.(*ast.TypeAssertExpr); ok && errorAssert(info, ta) {
+			asserts = true
+		}
+		return !asserts
+	})
+	if !asserts {
+		return 0
+	}
+	cut := c.analyzeCut(st.decl, true)
+	var still uint64
+	for _, ic := range c.calls.Calls(st.decl) {
+		s, ok := c.sinkOf(ic)
+		if !ok {
+			continue
+		}
+		c.loggedArgs(ic.Expr, s, nil, func(a logsink.Arg) { still |= cut.eval(a.Expr).p })
+	}
+	return cand &^ still
+}
+
+// notErrors returns the parameters that f, the fact of call's callee,
+// logs, less those it logs only as errors (AsError) where call hands
+// them a value of a concrete type that is no error.
+func (c *checker) notErrors(call *ast.CallExpr, f *funcFact) uint64 {
+	params := f.Values
+	if f.AsError == 0 {
+		return params
+	}
+	_, args := httpmodel.Receiver(c.pass.TypesInfo, call)
+	for i, a := range args {
+		if i >= 64 || f.AsError&(1<<i) == 0 || call.Ellipsis.IsValid() {
+			continue
+		}
+		t := c.pass.TypesInfo.TypeOf(a)
+		if t != nil && !types.IsInterface(t) && !implementsError(t) {
+			params &^= 1 << i
+		}
+	}
+	return params
+}
+
+// errorAssert reports whether ta asserts a value of an empty interface
+// type to error.
+func errorAssert(info *types.Info, ta *ast.TypeAssertExpr) bool {
+	if ta.Type == nil {
+		return false // a type switch's x.(type)
+	}
+	t := info.TypeOf(ta.Type)
+	return t != nil && types.Identical(t, types.Universe.Lookup("error").Type()) && isEmptyInterface(info.TypeOf(ta.X))
+}
+
+// isEmptyInterface reports whether t is an interface with no methods
+// (any, interface{}).
+func isEmptyInterface(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	it, ok := t.Underlying().(*types.Interface)
+	return ok && it.NumMethods() == 0
 }
 
 // loggedArgs calls fn for each value that call, a log call, writes in a
@@ -1007,6 +1098,7 @@ func (c *checker) summarise(st *fstate, logs bool) *funcFact {
 		})
 	}
 	c.storedLogged(st, f)
+	f.AsError = c.assertGated(st, f.Values)
 	// Only another package reads Sent (this package's calls ask
 	// alsoSent): exported functions, and those used as values.
 	if f.Values != 0 && (st.decl.Name.IsExported() || c.addressTaken(st.decl)) {

@@ -285,7 +285,10 @@
 // (the pairs With, WithPrefix and WithSuffix keep), all matched by type,
 // plus the functions named by -authlog.sinks. A function, in any package,
 // that passes one of its parameters to a log is a log itself for that
-// parameter; a printf-style wrapper (format string, args ...any) is
+// parameter (one of type any that it logs only once asserted to error,
+// if err, ok := out.(error); ok { log.Print(err) }, only for callers
+// that hand it an error or an interface: a response writer that encodes
+// the rest into the response logs no struct it is given); a printf-style wrapper (format string, args ...any) is
 // followed through its format verbs, whether it passes format and
 // arguments on to the log or formats them first and logs the text
 // (msg := fmt.Sprintf(format, args...) then l.out.Println(msg), or

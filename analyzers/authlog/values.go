@@ -65,6 +65,9 @@ type fstate struct {
 	info     *types.Info
 	decl     *ast.FuncDecl
 	variadic int
+	// cutAsserts makes an assertion of an empty interface to error carry
+	// nothing (see assertGated).
+	cutAsserts bool
 	// f is the engine's state. Its Expr and Tuple go through the hooks,
 	// which serve c.cur only while analyze runs: authlog evaluates with
 	// s.eval and s.tupleExpr, and reads f's variables.
@@ -117,17 +120,24 @@ func (d del) applies(pos token.Pos) bool {
 }
 
 func (c *checker) analyze(fd *ast.FuncDecl) *fstate {
+	return c.analyzeCut(fd, false)
+}
+
+// analyzeCut is analyze, with assertions to error cut when cut is set
+// (see assertGated).
+func (c *checker) analyzeCut(fd *ast.FuncDecl, cut bool) *fstate {
 	info := c.pass.TypesInfo
 	s := &fstate{
-		c:        c,
-		info:     info,
-		decl:     fd,
-		variadic: -1,
-		dels:     map[string][]del{},
-		allKeys:  map[*types.Var]ast.Expr{},
-		own:      map[*types.Var]*ownReq{},
-		fills:    map[string][]token.Pos{},
-		recv:     c.fieldsOf,
+		c:          c,
+		info:       info,
+		decl:       fd,
+		variadic:   -1,
+		cutAsserts: cut,
+		dels:       map[string][]del{},
+		allKeys:    map[*types.Var]ast.Expr{},
+		own:        map[*types.Var]*ownReq{},
+		fills:      map[string][]token.Pos{},
+		recv:       c.fieldsOf,
 	}
 	if fn, ok := info.Defs[fd.Name].(*types.Func); ok && fd.Type.Params != nil {
 		if sig := fn.Type().(*types.Signature); sig.Variadic() {
@@ -772,6 +782,9 @@ func (s *fstate) eval0(e ast.Expr) (v val, known bool) {
 		}
 		return xv, false
 	case *ast.TypeAssertExpr:
+		if s.cutAsserts && errorAssert(info, x) {
+			return val{}, false
+		}
 		return s.eval(x.X), false
 	case *ast.IndexExpr:
 		if a, ok := httpmodel.HeaderIndexExpr(info, x); ok {
