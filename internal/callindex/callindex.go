@@ -96,8 +96,11 @@ type body struct {
 	lits    []*ast.CompositeLit
 	addrs   []*ast.UnaryExpr
 	// fields holds, for each call of a func-typed field of a struct of
-	// the package, the index of the call in calls and the field.
-	fields []fieldCall
+	// the package, the index of the call in calls and the field;
+	// resolved is set once the bound ones have their callee (see
+	// resolveFields).
+	fields   []fieldCall
+	resolved bool
 }
 
 type fieldCall struct {
@@ -157,7 +160,13 @@ func (ix *Index) DeclAt(pos token.Pos) (Func, bool) {
 
 // Calls returns the calls in the body of fd, function literals included,
 // in source order (by position). The caller must not modify the slice.
-func (ix *Index) Calls(fd *ast.FuncDecl) []Call { return ix.body(fd).calls }
+func (ix *Index) Calls(fd *ast.FuncDecl) []Call {
+	b := ix.body(fd)
+	if len(b.fields) > 0 {
+		ix.resolveFields(b)
+	}
+	return b.calls
+}
 
 // Nodes returns the assignments, variable specifications, range
 // statements, type switches (for the variables of their clauses), calls
@@ -439,14 +448,6 @@ func (ix *Index) body(fd *ast.FuncDecl) *body {
 		return b
 	}
 	b = ix.walk(fd)
-	if len(b.fields) > 0 {
-		ix.fieldsOnce.Do(ix.bindFields)
-		for _, fc := range b.fields {
-			if fn := ix.fieldFunc[fc.field]; fn != nil {
-				b.calls[fc.i].Callee = fn
-			}
-		}
-	}
 	ix.mu.Lock()
 	if old, ok := ix.bodies[fd]; ok {
 		b = old // another analyzer was quicker: keep one answer

@@ -48,7 +48,24 @@ func candidateField(v *types.Var) bool {
 	return ok
 }
 
-// bindFields finds the bound fields of the package.
+// resolveFields gives the calls of bound fields in b their callee, once.
+func (ix *Index) resolveFields(b *body) {
+	ix.fieldsOnce.Do(ix.bindFields)
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	if b.resolved {
+		return
+	}
+	b.resolved = true
+	for _, fc := range b.fields {
+		if fn := ix.fieldFunc[fc.field]; fn != nil {
+			b.calls[fc.i].Callee = fn
+		}
+	}
+}
+
+// bindFields finds the bound fields of the package. It reads the bodies
+// through Visit, not Calls, which waits for it.
 func (ix *Index) bindFields() {
 	cands := map[*types.Var]bool{}
 	for _, obj := range ix.info.Defs {
@@ -90,54 +107,52 @@ func (ix *Index) bindFields() {
 		}
 		return nil
 	}
-	for _, file := range ix.files {
-		if ix.fset != nil && strings.HasSuffix(ix.fset.File(file.Pos()).Name(), "_test.go") {
-			continue
-		}
-		ast.Inspect(file, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.AssignStmt:
-				for i, lhs := range n.Lhs {
-					v := field(lhs)
-					if v == nil {
-						continue
+	// The stores, from the walks of the bodies the index shares.
+	skipTests := func(file *ast.File) bool {
+		return ix.fset != nil && strings.HasSuffix(ix.fset.File(file.Pos()).Name(), "_test.go")
+	}
+	ix.Visit(skipTests, func(n ast.Node) {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, lhs := range n.Lhs {
+				v := field(lhs)
+				if v == nil {
+					continue
+				}
+				if len(n.Lhs) != len(n.Rhs) || n.Tok != token.ASSIGN {
+					if cands[v] {
+						bad[v] = true
 					}
-					if len(n.Lhs) != len(n.Rhs) || n.Tok != token.ASSIGN {
-						if cands[v] {
-							bad[v] = true
+					continue
+				}
+				store(v, n.Rhs[i])
+			}
+		case *ast.UnaryExpr:
+			if v := field(n.X); v != nil && n.Op == token.AND && cands[v] {
+				bad[v] = true
+			}
+		case *ast.CompositeLit:
+			t := ix.info.TypeOf(n)
+			if t == nil {
+				return
+			}
+			st, ok := t.Underlying().(*types.Struct)
+			if !ok {
+				return
+			}
+			for i, elt := range n.Elts {
+				if kv, ok := elt.(*ast.KeyValueExpr); ok {
+					if id, ok := kv.Key.(*ast.Ident); ok {
+						if v, ok := ix.info.Uses[id].(*types.Var); ok {
+							store(v, kv.Value)
 						}
-						continue
 					}
-					store(v, n.Rhs[i])
-				}
-			case *ast.UnaryExpr:
-				if v := field(n.X); v != nil && n.Op == token.AND && cands[v] {
-					bad[v] = true
-				}
-			case *ast.CompositeLit:
-				t := ix.info.TypeOf(n)
-				if t == nil {
-					return true
-				}
-				st, ok := t.Underlying().(*types.Struct)
-				if !ok {
-					return true
-				}
-				for i, elt := range n.Elts {
-					if kv, ok := elt.(*ast.KeyValueExpr); ok {
-						if id, ok := kv.Key.(*ast.Ident); ok {
-							if v, ok := ix.info.Uses[id].(*types.Var); ok {
-								store(v, kv.Value)
-							}
-						}
-					} else if i < st.NumFields() {
-						store(st.Field(i), elt)
-					}
+				} else if i < st.NumFields() {
+					store(st.Field(i), elt)
 				}
 			}
-			return true
-		})
-	}
+		}
+	})
 	for v, fn := range stored {
 		if bad[v] {
 			continue
