@@ -17,6 +17,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/callindex"
 	"github.com/retrylint/retrylint/internal/fixes"
 	"github.com/retrylint/retrylint/internal/httpmodel"
@@ -58,6 +59,9 @@ type shortcutSite struct {
 // outlive its caller. The fix calls a helper that makes the same request
 // with NewRequestWithContext and sends it with Do.
 func checkShortcuts(pass *analysis.Pass, ix *callindex.Index) {
+	if analysisutil.Dependency(pass.Pkg, retrylib.RetryableHTTP) == nil {
+		return // no call of the library can be in it
+	}
 	info := pass.TypesInfo
 	var (
 		single []*retrylib.RetryingClient // clients that never retry

@@ -198,3 +198,24 @@ func identOf(e ast.Expr) *ast.Ident {
 	id, _ := ast.Unparen(e).(*ast.Ident)
 	return id
 }
+
+// Dependency returns the package of path among the packages pkg depends
+// on, directly or not, or nil.
+func Dependency(pkg *types.Package, path string) *types.Package {
+	seen := map[*types.Package]bool{}
+	work := []*types.Package{pkg}
+	for len(work) > 0 {
+		p := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, imp := range p.Imports() {
+			if imp.Path() == path {
+				return imp
+			}
+			if !seen[imp] {
+				seen[imp] = true
+				work = append(work, imp)
+			}
+		}
+	}
+	return nil
+}

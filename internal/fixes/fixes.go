@@ -133,7 +133,7 @@ func Import(info *types.Info, pkg *types.Package, file *ast.File, path string, p
 		return pn.Name(), nil, true
 	}
 	name = importName(path)
-	if dep := dependency(pkg, path); dep != nil {
+	if dep := analysisutil.Dependency(pkg, path); dep != nil {
 		name = dep.Name() // github.com/failsafe-go/failsafe-go is package failsafe
 	}
 	if !token.IsIdentifier(name) {
@@ -718,27 +718,6 @@ func Return(info *types.Info, pkg *types.Package, file *ast.File, ft *ast.FuncTy
 		return "return", true
 	}
 	return "return " + strings.Join(vals, ", "), true
-}
-
-// dependency returns the package of path among the packages pkg depends
-// on, directly or not, or nil.
-func dependency(pkg *types.Package, path string) *types.Package {
-	seen := map[*types.Package]bool{}
-	work := []*types.Package{pkg}
-	for len(work) > 0 {
-		p := work[len(work)-1]
-		work = work[:len(work)-1]
-		for _, imp := range p.Imports() {
-			if imp.Path() == path {
-				return imp
-			}
-			if !seen[imp] {
-				seen[imp] = true
-				work = append(work, imp)
-			}
-		}
-	}
-	return nil
 }
 
 // importName returns the name a package is referred to by when imported
