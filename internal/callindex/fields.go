@@ -16,8 +16,12 @@ import (
 // function's address, so that a function reached only through its field
 // is, like one called only directly, known by all its calls.
 //
-// Stores in _test.go files (a fake put in for a test) are not the
-// package's behaviour and are left out when the index knows the file set.
+// Stores in _test.go files (a fake put in for a test), and stores in an
+// unexported function the package uses only from its tests (an option
+// withConnCreator(fake)), are not the package's behaviour and are left
+// out when the index knows the file set. A field copied from another
+// (c.do = o.do, from the options the constructor read) holds what that
+// one holds.
 // A field whose address is taken, or which is stored anything other than
 // a function of the package's scope (a literal, a variable, a method
 // value, a generic function), is not bound; a nil stored calls nothing.
@@ -78,15 +82,22 @@ func (ix *Index) bindFields() {
 	}
 	stored := map[*types.Var]*types.Func{}
 	stores := map[*types.Var]int{}
+	copied := map[*types.Var][]*types.Var{} // c.do = o.do: the fields a field is copied from
 	bad := map[*types.Var]bool{}
+	dead := ix.deadFuncs()
+	var field func(e ast.Expr) *types.Var
 	store := func(v *types.Var, value ast.Expr) {
-		if !cands[v] || bad[v] {
+		if !cands[v] || bad[v] || dead(value.Pos()) {
 			return
 		}
 		if id, ok := ast.Unparen(value).(*ast.Ident); ok {
 			if _, isNil := ix.info.Uses[id].(*types.Nil); isNil {
 				return // a nil func calls nothing
 			}
+		}
+		if from := field(value); from != nil && cands[from] {
+			copied[v] = append(copied[v], from)
+			return
 		}
 		fn := ix.plainFunc(value)
 		if fn == nil || (stored[v] != nil && stored[v] != fn) {
@@ -96,7 +107,7 @@ func (ix *Index) bindFields() {
 		stored[v] = fn
 		stores[v]++
 	}
-	field := func(e ast.Expr) *types.Var {
+	field = func(e ast.Expr) *types.Var {
 		sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
 		if !ok {
 			return nil
@@ -153,6 +164,25 @@ func (ix *Index) bindFields() {
 			}
 		}
 	})
+	// A field copied from another holds what that one holds: follow the
+	// copies until nothing changes (a copy of a field that holds
+	// another function, or an unknown value, unbinds it).
+	for changed := true; changed; {
+		changed = false
+		for v, froms := range copied {
+			if bad[v] {
+				continue
+			}
+			for _, from := range froms {
+				switch fn := stored[from]; {
+				case bad[from], fn != nil && stored[v] != nil && stored[v] != fn:
+					bad[v], changed = true, true
+				case fn != nil && stored[v] == nil:
+					stored[v], changed = fn, true
+				}
+			}
+		}
+	}
 	for v, fn := range stored {
 		if bad[v] {
 			continue
@@ -163,6 +193,36 @@ func (ix *Index) bindFields() {
 		}
 		ix.fieldFunc[v] = fn
 		ix.fieldUses[fn] += stores[v]
+	}
+}
+
+// deadFuncs returns a test of whether a position is in the body of an
+// unexported function that the package uses nowhere outside its test
+// files (an option that only the tests pass, withConnCreator(fake)): a
+// store there does not happen in the package's own runs.
+func (ix *Index) deadFuncs() func(token.Pos) bool {
+	if ix.fset == nil {
+		return func(token.Pos) bool { return false }
+	}
+	uses := map[*types.Func]int{}
+	for id, obj := range ix.info.Uses {
+		if fn, ok := obj.(*types.Func); ok && !fn.Exported() && fn.Pkg() != nil && !strings.HasSuffix(ix.fset.File(id.Pos()).Name(), "_test.go") {
+			uses[fn.Origin()]++
+		}
+	}
+	var spans [][2]token.Pos
+	for _, f := range ix.funcs {
+		if f.Obj != nil && !f.Obj.Exported() && f.Obj.Signature().Recv() == nil && f.Decl.Name.Name != "init" && f.Decl.Name.Name != "main" && uses[f.Obj] == 0 && !strings.HasSuffix(ix.fset.File(f.Decl.Pos()).Name(), "_test.go") {
+			spans = append(spans, [2]token.Pos{f.Decl.Pos(), f.Decl.End()})
+		}
+	}
+	return func(pos token.Pos) bool {
+		for _, s := range spans {
+			if s[0] <= pos && pos < s[1] {
+				return true
+			}
+		}
+		return false
 	}
 }
 
