@@ -745,19 +745,24 @@ func TestFixBehavesRetryIdempotencyLibraryOnce(t *testing.T) {
 }
 
 // TestFixBehavesRetryDeadlineShortcut: a report fetched with
-// go-retryablehttp's Client.Get or Client.Head (six attempts, 300 ms
-// apart), whose request has no context, goes on waiting and trying after
-// the caller's 1 s deadline. After the retrydeadline fix (a helper that
-// makes the same request with NewRequestWithContext(ctx, ...) and sends
-// it with Do) it returns at the deadline; with time to spare, a fetch
-// that succeeds on its third attempt and one that runs out of attempts
-// behave as before.
+// go-retryablehttp's Client.Get or Client.Head, or with a request made by
+// NewRequest and sent with Client.Do (six attempts, 300 ms apart), whose
+// request has no context, goes on waiting and trying after the caller's
+// 1 s deadline. After the retrydeadline fix (for the shortcuts, a helper
+// that makes the same request with NewRequestWithContext(ctx, ...) and
+// sends it with Do; for NewRequest, NewRequestWithContext(ctx, ...)) it
+// returns at the deadline; with time to spare, a fetch that succeeds on
+// its third attempt and one that runs out of attempts behave as before.
 func TestFixBehavesRetryDeadlineShortcut(t *testing.T) {
 	c := fixClient(t, "rshortcut", "retrydeadline",
 		"retryablehttp.Client.Get makes its request with no context",
-		"retryablehttp.Client.Head makes its request with no context")
-	for _, op := range []string{"get", "head"} {
+		"retryablehttp.Client.Head makes its request with no context",
+		"retryablehttp.NewRequest gives the request no context")
+	for _, op := range []string{"get", "head", "newrequest"} {
 		method := strings.ToUpper(op)
+		if op == "newrequest" {
+			method = "GET"
+		}
 		t.Run(op, func(t *testing.T) {
 			t.Parallel()
 			t.Run("deadline", func(t *testing.T) {
@@ -802,6 +807,60 @@ func TestFixBehavesRetryDeadlineShortcut(t *testing.T) {
 					})
 				})
 			}
+		})
+	}
+}
+
+// TestFixBehavesRetryDeadlineUnitWait: a fetch that pauses between its four
+// attempts with pause.Seconds(1), a sleep helper of another package that
+// counts in seconds, goes on pausing and trying after the caller's 1.5 s
+// deadline. After the retrydeadline fix (the same one-second wait in a
+// select on the context, written as time.Duration(1) * time.Second) it
+// returns at the deadline; with time to spare, a fetch that succeeds on
+// its second attempt and one that runs out of attempts behave as before.
+func TestFixBehavesRetryDeadlineUnitWait(t *testing.T) {
+	c := fixClient(t, "unitwait", "retrydeadline",
+		"Seconds, which waits with time.Sleep, in retry loop ignores cancellation of ctx")
+	t.Run("deadline", func(t *testing.T) {
+		t.Parallel()
+		routes := []retrytest.Route{{Method: "GET", Path: "/report", Script: []retrytest.Step{retrytest.Fail(503)}}}
+		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, "-timeout=1500ms", srv.URL+"/report")
+			d := elapsedOf(t, res)
+			if res.code == 0 {
+				t.Errorf("the client succeeded against a server that only answers 503")
+			}
+			if !fixed {
+				if d < 2800*time.Millisecond {
+					t.Fatalf("the defect did not show: the client returned after %v: %q", d, res.stderr)
+				}
+				t.Logf("defect shown: the caller's deadline was 1.5s, the retry returned %q after %v", strings.TrimSpace(res.stderr), d)
+				return
+			}
+			if d > 1900*time.Millisecond {
+				t.Errorf("the fixed client should return at the 1.5s deadline, returned %q after %v", res.stderr, d)
+			}
+			srv.AssertAttemptsAtMost(t, "GET /report", 2)
+		})
+	})
+	for _, tc := range []struct {
+		name     string
+		script   []retrytest.Step
+		attempts int
+		ok       bool
+	}{
+		{"succeeds", []retrytest.Step{retrytest.Fail(503), retrytest.OK(200)}, 2, true},
+		{"runs-out", []retrytest.Step{retrytest.Fail(503)}, 4, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			routes := []retrytest.Route{{Method: "GET", Path: "/report", Script: tc.script}}
+			c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+				res := runClient(t, bin, "-timeout=10s", srv.URL+"/report")
+				if n := srv.Attempts("GET /report"); n != tc.attempts || (res.code == 0) != tc.ok {
+					t.Errorf("fixed=%v: want %d attempts and success %v, got %d, exit %d: %q %q\n%s", fixed, tc.attempts, tc.ok, n, res.code, res.stdout, res.stderr, srv.Timeline())
+				}
+			})
 		})
 	}
 }

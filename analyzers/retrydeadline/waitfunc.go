@@ -19,7 +19,8 @@ import (
 )
 
 // waitFact marks a function whose body is only time.Sleep(d) or
-// <-time.After(d), that takes no context: d is its parameter Param-1
+// <-time.After(d) (d perhaps named first: d := ...; time.Sleep(d)), that
+// takes no context: d is its parameter Param-1
 // (receiver aside), or, when Param is 0, Path read from its receiver
 // (fields and methods without arguments, a method call written with "()":
 // "Next()", "cfg.Delay"). With Unit set, d is the parameter counted in
@@ -52,7 +53,7 @@ func computeWaitFacts(pass *analysis.Pass) map[*types.Func]*waitFact {
 	for _, file := range pass.Files {
 		for _, d := range file.Decls {
 			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Body == nil || len(fd.Body.List) != 1 {
+			if !ok || fd.Body == nil || len(fd.Body.List) == 0 || len(fd.Body.List) > 2 {
 				continue
 			}
 			fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
@@ -79,7 +80,23 @@ func waitOf(info *types.Info, fd *ast.FuncDecl) *waitFact {
 			return nil
 		}
 	}
-	es, ok := fd.Body.List[0].(*ast.ExprStmt)
+	// d := time.Duration(n) * time.Second; time.Sleep(d): the duration
+	// named first.
+	var named *types.Var
+	var namedAs ast.Expr
+	if len(fd.Body.List) == 2 {
+		as, ok := fd.Body.List[0].(*ast.AssignStmt)
+		if !ok || as.Tok != token.DEFINE || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+			return nil
+		}
+		id, ok := as.Lhs[0].(*ast.Ident)
+		if !ok {
+			return nil
+		}
+		named, _ = info.Defs[id].(*types.Var)
+		namedAs = as.Rhs[0]
+	}
+	es, ok := fd.Body.List[len(fd.Body.List)-1].(*ast.ExprStmt)
 	if !ok {
 		return nil
 	}
@@ -97,6 +114,12 @@ func waitOf(info *types.Info, fd *ast.FuncDecl) *waitFact {
 		return nil
 	}
 	d := ast.Unparen(call.Args[0])
+	if named != nil {
+		if id, ok := d.(*ast.Ident); !ok || info.Uses[id] != named {
+			return nil
+		}
+		d = ast.Unparen(namedAs)
+	}
 	param := func(e ast.Expr) int {
 		if id, ok := ast.Unparen(e).(*ast.Ident); ok {
 			for i := range sig.Params().Len() {

@@ -48,7 +48,8 @@ func Sleep(d time.Duration) { // want Sleep:`waits\(param 0\)`
 
 // SleepSeconds sleeps for n seconds, as an SDK's util.Sleep does.
 func SleepSeconds(n int) {
-	time.Sleep(time.Duration(n) * time.Second)
+	d := time.Duration(n) * time.Second
+	time.Sleep(d)
 }
 
 // SleepMillis sleeps for d milliseconds.
