@@ -57,15 +57,17 @@ type shortcutSite struct {
 // variable at the call. A call in a go or defer statement or in a
 // function literal that outlives the call is left out: it may be meant to
 // outlive its caller. The fix calls a helper that makes the same request
-// with NewRequestWithContext and sends it with Do.
+// with NewRequestWithContext and sends it with Do. A Do of a request made
+// by NewRequest, on a client the package did not make, is judged as
+// checkNoContextRequest judges one on the package's own.
 func checkShortcuts(pass *analysis.Pass, ix *callindex.Index) {
 	if analysisutil.Dependency(pass.Pkg, retrylib.RetryableHTTP) == nil {
 		return // no call of the library can be in it
 	}
 	info := pass.TypesInfo
 	var (
-		single []*retrylib.RetryingClient // clients that never retry
-		values *retrylib.Values
+		clients []*retrylib.RetryingClient // the package's own
+		values  *retrylib.Values
 	)
 	var sites []shortcutSite
 	for _, f := range ix.Funcs() {
@@ -74,7 +76,8 @@ func checkShortcuts(pass *analysis.Pass, ix *callindex.Index) {
 			if c.Callee == nil || c.Detached != nil || c.Callee.Pkg() == nil || c.Callee.Pkg().Path() != retrylib.RetryableHTTP {
 				continue
 			}
-			if _, ok := shortcuts[c.Callee.Name()]; !ok || !httpmodel.IsMethod(c.Callee, retrylib.RetryableHTTP, "Client") {
+			_, short := shortcuts[c.Callee.Name()]
+			if !short && c.Callee.Name() != "Do" || !httpmodel.IsMethod(c.Callee, retrylib.RetryableHTTP, "Client") {
 				continue
 			}
 			if ctx == nil {
@@ -88,20 +91,30 @@ func checkShortcuts(pass *analysis.Pass, ix *callindex.Index) {
 			if isHTTPTestFile(pass, f.File) {
 				break
 			}
-			if single == nil {
-				// The package's clients whose RetryMax is 0.
-				single = []*retrylib.RetryingClient{}
+			if clients == nil {
+				clients = []*retrylib.RetryingClient{}
 				if retrylib.Imports(pass.Pkg, retrylib.RetryableHTTP) {
 					values = retrylib.NewValues(info, pass.Files)
-					for _, rc := range values.RetryingClients() {
-						if !rc.Retries {
-							single = append(single, rc)
-						}
-					}
+					clients = values.RetryingClients()
 				}
 			}
-			if recv, _ := httpmodel.Receiver(info, c.Expr); recv == nil || slices.ContainsFunc(single, func(rc *retrylib.RetryingClient) bool { return values.HeldBy(rc, recv) }) {
+			recv, args := httpmodel.Receiver(info, c.Expr)
+			if recv == nil {
 				continue
+			}
+			held := slices.IndexFunc(clients, func(rc *retrylib.RetryingClient) bool { return values.HeldBy(rc, recv) })
+			if !short {
+				// Do on a client the package did not make (an interface
+				// or another package hands it out): the request's
+				// context is judged as for the package's own retrying
+				// clients (see checkClients).
+				if held < 0 && len(args) == 1 {
+					checkNoContextRequest(pass, retrylib.ClientSend{Call: c.Expr, Func: f.Decl, Request: args[0]})
+				}
+				continue
+			}
+			if held >= 0 && !clients[held].Retries {
+				continue // RetryMax 0: one attempt
 			}
 			sites = append(sites, shortcutSite{c.Expr, f, c.Callee.Name(), ctx})
 		}

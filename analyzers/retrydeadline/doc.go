@@ -481,7 +481,9 @@
 // context.Background()) and sent through a retrying client, in a function
 // with a context.Context parameter that never hands it to the request, is
 // reported at NewRequest: the attempts and the waits between them ignore
-// the caller's cancellation (fix: NewRequestWithContext(ctx, ...)). So is
+// the caller's cancellation (fix: NewRequestWithContext(ctx, ...)); so is
+// one sent with Do on a client the package did not make (an interface or
+// another package hands it out). So is
 // a call of the client's Get, Head, Post or PostForm, which make their
 // request with NewRequest, on any client (one an interface method or
 // another package hands out counts as retrying; one of the package's

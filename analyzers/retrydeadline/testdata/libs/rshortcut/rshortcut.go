@@ -42,6 +42,16 @@ func (h *Handler) Login(ctx context.Context, u string, form url.Values) (*http.R
 	return h.c.PostForm(u, form) // want `retryablehttp.Client.PostForm makes its request with no context`
 }
 
+// Claims sends a request made by NewRequest through the client an
+// interface hands out.
+func (h *Handler) Claims(ctx context.Context, u string) (*http.Response, error) {
+	req, err := retryablehttp.NewRequest(http.MethodGet, u, nil) // want `retryablehttp.NewRequest gives the request no context, so the retrying client's attempts and waits ignore cancellation of ctx`
+	if err != nil {
+		return nil, err
+	}
+	return h.r.HTTPClient().Do(req)
+}
+
 // ---- must stay silent ----
 
 // The request carries the caller's context.
