@@ -359,48 +359,11 @@ func TestFixBehavesRetryDeadlineLibraryContext(t *testing.T) {
 	for _, lib := range retryLibs {
 		t.Run(lib, func(t *testing.T) {
 			t.Parallel()
-			t.Run("deadline", func(t *testing.T) {
-				t.Parallel()
-				routes := []retrytest.Route{{Method: "GET", Path: "/report", Script: []retrytest.Step{retrytest.Fail(503)}}}
-				c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
-					res := runClient(t, bin, "-lib="+lib, "-timeout=1s", srv.URL+"/report")
-					d := elapsedOf(t, res)
-					if res.code == 0 {
-						t.Errorf("the client succeeded against a server that only answers 503")
-					}
-					if !fixed {
-						if d < 1400*time.Millisecond {
-							t.Fatalf("the defect did not show: the client returned after %v: %q", d, res.stderr)
-						}
-						t.Logf("defect shown: the caller's deadline was 1s, the retry returned %q after %v", strings.TrimSpace(res.stderr), d)
-						return
-					}
-					if d > 1300*time.Millisecond {
-						t.Errorf("the fixed client should return at the 1s deadline, returned %q after %v", res.stderr, d)
-					}
-					srv.AssertAttemptsAtMost(t, "GET /report", 4)
-				})
+			c.deadlineProof(t, deadlineProof{
+				route: "GET /report", args: []string{"-lib=" + lib}, deadline: "1s",
+				late: 1400 * time.Millisecond, prompt: 1300 * time.Millisecond, maxAttempts: 4,
+				succeeds: 3, runsOut: 6,
 			})
-			for _, tc := range []struct {
-				name     string
-				script   []retrytest.Step
-				attempts int
-				ok       bool
-			}{
-				{"succeeds", []retrytest.Step{retrytest.Fail(503), retrytest.Fail(503), retrytest.OK(200)}, 3, true},
-				{"runs-out", []retrytest.Step{retrytest.Fail(503)}, 6, false},
-			} {
-				t.Run(tc.name, func(t *testing.T) {
-					t.Parallel()
-					routes := []retrytest.Route{{Method: "GET", Path: "/report", Script: tc.script}}
-					c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
-						res := runClient(t, bin, "-lib="+lib, "-timeout=10s", srv.URL+"/report")
-						if n := srv.Attempts("GET /report"); n != tc.attempts || (res.code == 0) != tc.ok {
-							t.Errorf("fixed=%v: want %d attempts and success %v, got %d, exit %d: %q %q\n%s", fixed, tc.attempts, tc.ok, n, res.code, res.stdout, res.stderr, srv.Timeline())
-						}
-					})
-				})
-			}
 		})
 	}
 }
@@ -765,48 +728,11 @@ func TestFixBehavesRetryDeadlineShortcut(t *testing.T) {
 		}
 		t.Run(op, func(t *testing.T) {
 			t.Parallel()
-			t.Run("deadline", func(t *testing.T) {
-				t.Parallel()
-				routes := []retrytest.Route{{Method: method, Path: "/report", Script: []retrytest.Step{retrytest.Fail(503)}}}
-				c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
-					res := runClient(t, bin, "-op="+op, "-timeout=1s", srv.URL+"/report")
-					d := elapsedOf(t, res)
-					if res.code == 0 {
-						t.Errorf("the client succeeded against a server that only answers 503")
-					}
-					if !fixed {
-						if d < 1400*time.Millisecond {
-							t.Fatalf("the defect did not show: the client returned after %v: %q", d, res.stderr)
-						}
-						t.Logf("defect shown: the caller's deadline was 1s, the retry returned %q after %v", strings.TrimSpace(res.stderr), d)
-						return
-					}
-					if d > 1300*time.Millisecond {
-						t.Errorf("the fixed client should return at the 1s deadline, returned %q after %v", res.stderr, d)
-					}
-					srv.AssertAttemptsAtMost(t, method+" /report", 4)
-				})
+			c.deadlineProof(t, deadlineProof{
+				route: method + " /report", args: []string{"-op=" + op}, deadline: "1s",
+				late: 1400 * time.Millisecond, prompt: 1300 * time.Millisecond, maxAttempts: 4,
+				succeeds: 3, runsOut: 6,
 			})
-			for _, tc := range []struct {
-				name     string
-				script   []retrytest.Step
-				attempts int
-				ok       bool
-			}{
-				{"succeeds", []retrytest.Step{retrytest.Fail(503), retrytest.Fail(503), retrytest.OK(200)}, 3, true},
-				{"runs-out", []retrytest.Step{retrytest.Fail(503)}, 6, false},
-			} {
-				t.Run(tc.name, func(t *testing.T) {
-					t.Parallel()
-					routes := []retrytest.Route{{Method: method, Path: "/report", Script: tc.script}}
-					c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
-						res := runClient(t, bin, "-op="+op, "-timeout=10s", srv.URL+"/report")
-						if n := srv.Attempts(method + " /report"); n != tc.attempts || (res.code == 0) != tc.ok {
-							t.Errorf("fixed=%v: want %d attempts and success %v, got %d, exit %d: %q %q\n%s", fixed, tc.attempts, tc.ok, n, res.code, res.stdout, res.stderr, srv.Timeline())
-						}
-					})
-				})
-			}
 		})
 	}
 }
@@ -821,43 +747,78 @@ func TestFixBehavesRetryDeadlineShortcut(t *testing.T) {
 func TestFixBehavesRetryDeadlineUnitWait(t *testing.T) {
 	c := fixClient(t, "unitwait", "retrydeadline",
 		"Seconds, which waits with time.Sleep, in retry loop ignores cancellation of ctx")
+	c.deadlineProof(t, deadlineProof{
+		route: "GET /report", deadline: "1500ms",
+		late: 2800 * time.Millisecond, prompt: 1900 * time.Millisecond, maxAttempts: 2,
+		succeeds: 2, runsOut: 4,
+	})
+}
+
+// A deadlineProof describes the runs of a client that fetches route, a
+// GET or HEAD retried after a 503, under a caller's deadline (its
+// -timeout flag) that its retry ignores until the retrydeadline fix.
+type deadlineProof struct {
+	route    string   // "GET /report"
+	args     []string // the client's flags, -timeout aside
+	deadline string   // the caller's deadline, as -timeout takes it
+	// late is how long, at least, the client as written takes against a
+	// server that only answers 503; prompt how long, at most, the fixed
+	// one takes, making at most maxAttempts attempts.
+	late, prompt time.Duration
+	maxAttempts  int
+	// succeeds is the attempt a 503-then-200 script succeeds on, and
+	// runsOut the attempts of a 503 script, both with time to spare: the
+	// same before and after the fix.
+	succeeds, runsOut int
+}
+
+// deadlineProof runs p's three cases, each before and after the fix.
+func (c client) deadlineProof(t *testing.T, p deadlineProof) {
+	method, path, _ := strings.Cut(p.route, " ")
+	run := func(t *testing.T, bin string, srv *retrytest.Server, timeout string) result {
+		return runClient(t, bin, append(append([]string{}, p.args...), "-timeout="+timeout, srv.URL+path)...)
+	}
 	t.Run("deadline", func(t *testing.T) {
 		t.Parallel()
-		routes := []retrytest.Route{{Method: "GET", Path: "/report", Script: []retrytest.Step{retrytest.Fail(503)}}}
+		routes := []retrytest.Route{{Method: method, Path: path, Script: []retrytest.Step{retrytest.Fail(503)}}}
 		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
-			res := runClient(t, bin, "-timeout=1500ms", srv.URL+"/report")
+			res := run(t, bin, srv, p.deadline)
 			d := elapsedOf(t, res)
 			if res.code == 0 {
 				t.Errorf("the client succeeded against a server that only answers 503")
 			}
 			if !fixed {
-				if d < 2800*time.Millisecond {
+				if d < p.late {
 					t.Fatalf("the defect did not show: the client returned after %v: %q", d, res.stderr)
 				}
-				t.Logf("defect shown: the caller's deadline was 1.5s, the retry returned %q after %v", strings.TrimSpace(res.stderr), d)
+				t.Logf("defect shown: the caller's deadline was %s, the retry returned %q after %v", p.deadline, strings.TrimSpace(res.stderr), d)
 				return
 			}
-			if d > 1900*time.Millisecond {
-				t.Errorf("the fixed client should return at the 1.5s deadline, returned %q after %v", res.stderr, d)
+			if d > p.prompt {
+				t.Errorf("the fixed client should return at the %s deadline, returned %q after %v", p.deadline, res.stderr, d)
 			}
-			srv.AssertAttemptsAtMost(t, "GET /report", 2)
+			srv.AssertAttemptsAtMost(t, p.route, p.maxAttempts)
 		})
 	})
+	succeeds := make([]retrytest.Step, 0, p.succeeds)
+	for range p.succeeds - 1 {
+		succeeds = append(succeeds, retrytest.Fail(503))
+	}
 	for _, tc := range []struct {
 		name     string
 		script   []retrytest.Step
 		attempts int
 		ok       bool
 	}{
-		{"succeeds", []retrytest.Step{retrytest.Fail(503), retrytest.OK(200)}, 2, true},
-		{"runs-out", []retrytest.Step{retrytest.Fail(503)}, 4, false},
+		{"succeeds", append(succeeds, retrytest.OK(200)), p.succeeds, true},
+		{"runs-out", []retrytest.Step{retrytest.Fail(503)}, p.runsOut, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			routes := []retrytest.Route{{Method: "GET", Path: "/report", Script: tc.script}}
+			routes := []retrytest.Route{{Method: method, Path: path, Script: tc.script}}
 			c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
-				res := runClient(t, bin, "-timeout=10s", srv.URL+"/report")
-				if n := srv.Attempts("GET /report"); n != tc.attempts || (res.code == 0) != tc.ok {
+				res := run(t, bin, srv, "10s")
+				if n := srv.Attempts(p.route); n != tc.attempts || (res.code == 0) != tc.ok {
 					t.Errorf("fixed=%v: want %d attempts and success %v, got %d, exit %d: %q %q\n%s", fixed, tc.attempts, tc.ok, n, res.code, res.stdout, res.stderr, srv.Timeline())
 				}
 			})

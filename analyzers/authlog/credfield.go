@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/retrylint/retrylint/internal/callindex"
+	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 )
 
@@ -406,7 +407,7 @@ func (c *checker) copiedHeaders(ranges map[*types.Var]*ast.RangeStmt, key, value
 		return
 	}
 	vv, _ := info.Defs[vid].(*types.Var)
-	if vv == nil || !mentions(info, value, vv) || c.comparesName(rs.Body, kv) {
+	if vv == nil || !flow.Mentions(info, value, vv) || c.comparesName(rs.Body, kv) {
 		return
 	}
 	c.sent[vv] |= credHeader
@@ -479,18 +480,6 @@ func underMap(t types.Type) (*types.Map, bool) {
 	}
 	m, ok := t.Underlying().(*types.Map)
 	return m, ok
-}
-
-// mentions reports whether e uses v.
-func mentions(info *types.Info, e ast.Node, v *types.Var) bool {
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && info.Uses[id] == v {
-			found = true
-		}
-		return !found
-	})
-	return found
 }
 
 // comparesName reports whether body compares the variable k with a
