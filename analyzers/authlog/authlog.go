@@ -921,6 +921,11 @@ func (c *checker) assertGated(st *fstate, values uint64) uint64 {
 		}
 		c.loggedArgs(ic.Expr, s, nil, func(a logsink.Arg) { still |= cut.eval(a.Expr).p })
 	}
+	// A parameter stored in a field that another method logs is logged
+	// as it is, asserted or not.
+	var stored funcFact
+	c.storedLogged(cut, &stored)
+	still |= stored.Values
 	return cand &^ still
 }
 

@@ -61,8 +61,12 @@ type shortcutSite struct {
 // by NewRequest, on a client the package did not make, is judged as
 // checkNoContextRequest judges one on the package's own.
 func checkShortcuts(pass *analysis.Pass, ix *callindex.Index) {
-	if analysisutil.Dependency(pass.Pkg, retrylib.RetryableHTTP) == nil {
+	lib := analysisutil.Dependency(pass.Pkg, retrylib.RetryableHTTP)
+	if lib == nil {
 		return // no call of the library can be in it
+	}
+	if lib.Scope().Lookup("NewRequestWithContext") == nil {
+		return // a version before it: the fixes could not make the request
 	}
 	info := pass.TypesInfo
 	var (
@@ -116,6 +120,12 @@ func checkShortcuts(pass *analysis.Pass, ix *callindex.Index) {
 			if held >= 0 && !clients[held].Retries {
 				continue // RetryMax 0: one attempt
 			}
+			if t := info.TypeOf(recv); t == nil || !isClientPointer(t) {
+				// A Client value or a type that embeds one: the helper
+				// takes a *retryablehttp.Client, which the call does not
+				// write.
+				continue
+			}
 			sites = append(sites, shortcutSite{c.Expr, f, c.Callee.Name(), ctx})
 		}
 	}
@@ -168,6 +178,12 @@ func checkShortcuts(pass *analysis.Pass, ix *callindex.Index) {
 			}},
 		})
 	}
+}
+
+// isClientPointer reports whether t is *retryablehttp.Client itself.
+func isClientPointer(t types.Type) bool {
+	p, ok := types.Unalias(t).(*types.Pointer)
+	return ok && httpmodel.IsNamed(p.Elem(), retrylib.RetryableHTTP, "Client")
 }
 
 // shortcutHelper returns the name of sc's helper and whether the package

@@ -3426,7 +3426,7 @@ func (c *checker) neverCancelledFrom(fn ast.Node, v *types.Var, seen map[*types.
 // called only by defer statements.
 func onlyDeferred(info *types.Info, fn ast.Node, call *ast.CallExpr) bool {
 	var cancel *types.Var
-	found := false
+	found, discarded := false, false
 	ast.Inspect(fn, func(n ast.Node) bool {
 		as, ok := n.(*ast.AssignStmt)
 		if !ok || found || len(as.Lhs) != 2 || len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) != call {
@@ -3435,18 +3435,36 @@ func onlyDeferred(info *types.Info, fn ast.Node, call *ast.CallExpr) bool {
 		found = true
 		if id, ok := as.Lhs[1].(*ast.Ident); ok {
 			if id.Name == "_" {
+				discarded = true
 				return false
 			}
 			cancel, _ = info.ObjectOf(id).(*types.Var)
 		}
 		return false
 	})
+	if discarded {
+		return true
+	}
 	if !found || cancel == nil {
-		return found
+		// Not found, or the cancel function stored in a field (ctx,
+		// s.cancel = context.WithCancel(...)): another method may call
+		// it.
+		return false
 	}
 	uses, deferred := 0, 0
 	ast.Inspect(fn, func(n ast.Node) bool {
 		switch n := n.(type) {
+		case *ast.FuncLit:
+			// A defer in a literal (go func() { defer cancel(); ... }())
+			// runs when the literal returns, at any time: its uses
+			// count, its defers do not.
+			ast.Inspect(n.Body, func(m ast.Node) bool {
+				if id, ok := m.(*ast.Ident); ok && info.Uses[id] == cancel {
+					uses++
+				}
+				return true
+			})
+			return false
 		case *ast.DeferStmt:
 			if id, ok := ast.Unparen(n.Call.Fun).(*ast.Ident); ok && info.Uses[id] == cancel && len(n.Call.Args) == 0 {
 				deferred++

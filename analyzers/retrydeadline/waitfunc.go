@@ -95,6 +95,9 @@ func waitOf(info *types.Info, fd *ast.FuncDecl) *waitFact {
 		}
 		named, _ = info.Defs[id].(*types.Var)
 		namedAs = as.Rhs[0]
+		if named == nil {
+			return nil
+		}
 	}
 	es, ok := fd.Body.List[len(fd.Body.List)-1].(*ast.ExprStmt)
 	if !ok {
@@ -149,7 +152,9 @@ func waitOf(info *types.Info, fd *ast.FuncDecl) *waitFact {
 			}
 			if conv, ok := ast.Unparen(xy[0]).(*ast.CallExpr); ok && len(conv.Args) == 1 {
 				if tv, ok := info.Types[conv.Fun]; ok && tv.IsType() && httpmodel.IsNamed(tv.Type, "time", "Duration") {
-					if i := param(conv.Args[0]); i > 0 {
+					// An integer count: a caller's constant 1.5 for a
+					// float64 one would not convert to a time.Duration.
+					if i := param(conv.Args[0]); i > 0 && isInteger(sig.Params().At(i-1).Type()) {
 						return &waitFact{Param: i, Unit: unit, Conv: true}
 					}
 				}
@@ -191,6 +196,12 @@ func waitOf(info *types.Info, fd *ast.FuncDecl) *waitFact {
 		}
 		return nil
 	}
+}
+
+// isInteger reports whether t is an integer type.
+func isInteger(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
 }
 
 // timeUnit returns the name of e when it is one of package time's

@@ -22,7 +22,8 @@ import (
 // out when the index knows the file set. A field copied from another
 // (c.do = o.do, from the options the constructor read) holds what that
 // one holds.
-// A field whose address is taken, or which is stored anything other than
+// A field read as a value (g := c.do, run(c.do)), whose address is
+// taken, or which is stored anything other than
 // a function of the package's scope (a literal, a variable, a method
 // value, a generic function), is not bound; a nil stored calls nothing.
 
@@ -85,6 +86,10 @@ func (ix *Index) bindFields() {
 	copied := map[*types.Var][]*types.Var{} // c.do = o.do: the fields a field is copied from
 	bad := map[*types.Var]bool{}
 	dead := ix.deadFuncs()
+	// Every use of a candidate must be a call, a store or a copy's
+	// source: one read as a value (g := c.do, run(c.do), return c.do)
+	// lets the function be called where the index does not look.
+	accounted := map[*types.Var]int{}
 	var field func(e ast.Expr) *types.Var
 	store := func(v *types.Var, value ast.Expr) {
 		if !cands[v] || bad[v] || dead(value.Pos()) {
@@ -97,6 +102,7 @@ func (ix *Index) bindFields() {
 		}
 		if from := field(value); from != nil && cands[from] {
 			copied[v] = append(copied[v], from)
+			accounted[from]++
 			return
 		}
 		fn := ix.plainFunc(value)
@@ -120,7 +126,7 @@ func (ix *Index) bindFields() {
 	}
 	// The stores, from the walks of the bodies the index shares.
 	skipTests := func(file *ast.File) bool {
-		return ix.fset != nil && strings.HasSuffix(ix.fset.File(file.Pos()).Name(), "_test.go")
+		return ix.inTest(file.Pos())
 	}
 	ix.Visit(skipTests, func(n ast.Node) {
 		switch n := n.(type) {
@@ -130,6 +136,7 @@ func (ix *Index) bindFields() {
 				if v == nil {
 					continue
 				}
+				accounted[v]++
 				if len(n.Lhs) != len(n.Rhs) || n.Tok != token.ASSIGN {
 					if cands[v] {
 						bad[v] = true
@@ -142,10 +149,17 @@ func (ix *Index) bindFields() {
 			if v := field(n.X); v != nil && n.Op == token.AND && cands[v] {
 				bad[v] = true
 			}
+		case *ast.CallExpr:
+			if v := field(n.Fun); v != nil {
+				accounted[v]++
+			}
 		case *ast.CompositeLit:
 			t := ix.info.TypeOf(n)
 			if t == nil {
 				return
+			}
+			if p, ok := t.Underlying().(*types.Pointer); ok {
+				t = p.Elem() // an element of []*C{{do: f}}
 			}
 			st, ok := t.Underlying().(*types.Struct)
 			if !ok {
@@ -155,6 +169,7 @@ func (ix *Index) bindFields() {
 				if kv, ok := elt.(*ast.KeyValueExpr); ok {
 					if id, ok := kv.Key.(*ast.Ident); ok {
 						if v, ok := ix.info.Uses[id].(*types.Var); ok {
+							accounted[v]++
 							store(v, kv.Value)
 						}
 					}
@@ -164,6 +179,17 @@ func (ix *Index) bindFields() {
 			}
 		}
 	})
+	total := map[*types.Var]int{}
+	for id, obj := range ix.info.Uses {
+		if v, ok := obj.(*types.Var); ok && cands[v] && !ix.inTest(id.Pos()) && !dead(id.Pos()) {
+			total[v]++
+		}
+	}
+	for v, n := range total {
+		if n > accounted[v] {
+			bad[v] = true // read as a value
+		}
+	}
 	// A field copied from another holds what that one holds: follow the
 	// copies until nothing changes (a copy of a field that holds
 	// another function, or an unknown value, unbinds it).
@@ -196,6 +222,16 @@ func (ix *Index) bindFields() {
 	}
 }
 
+// inTest reports whether pos is in a _test.go file, when the index knows
+// the file set.
+func (ix *Index) inTest(pos token.Pos) bool {
+	if ix.fset == nil {
+		return false
+	}
+	tf := ix.fset.File(pos)
+	return tf != nil && strings.HasSuffix(tf.Name(), "_test.go")
+}
+
 // deadFuncs returns a test of whether a position is in the body of an
 // unexported function that the package uses nowhere outside its test
 // files (an option that only the tests pass, withConnCreator(fake)): a
@@ -206,13 +242,13 @@ func (ix *Index) deadFuncs() func(token.Pos) bool {
 	}
 	uses := map[*types.Func]int{}
 	for id, obj := range ix.info.Uses {
-		if fn, ok := obj.(*types.Func); ok && !fn.Exported() && fn.Pkg() != nil && !strings.HasSuffix(ix.fset.File(id.Pos()).Name(), "_test.go") {
+		if fn, ok := obj.(*types.Func); ok && !fn.Exported() && fn.Pkg() != nil && !ix.inTest(id.Pos()) {
 			uses[fn.Origin()]++
 		}
 	}
 	var spans [][2]token.Pos
 	for _, f := range ix.funcs {
-		if f.Obj != nil && !f.Obj.Exported() && f.Obj.Signature().Recv() == nil && f.Decl.Name.Name != "init" && f.Decl.Name.Name != "main" && uses[f.Obj] == 0 && !strings.HasSuffix(ix.fset.File(f.Decl.Pos()).Name(), "_test.go") {
+		if f.Obj != nil && !f.Obj.Exported() && f.Obj.Signature().Recv() == nil && f.Decl.Name.Name != "init" && f.Decl.Name.Name != "main" && uses[f.Obj] == 0 && !ix.inTest(f.Decl.Pos()) {
 			spans = append(spans, [2]token.Pos{f.Decl.Pos(), f.Decl.End()})
 		}
 	}

@@ -24,7 +24,14 @@ type C struct {
 	cp    func(m string) int // bound: copied from do
 	cpTwo func(m string) int // copied from two, which is not bound
 	opt   func(m string) int // bound: the option that stores a parameter is used by tests only
+	esc   func(m string) int // read as a value: not bound
+	ptr   func(m string) int // stored two functions, one by an elided &C literal: not bound
 }
+
+func viaEsc(m string) int { return 0 }
+func viaPtr(m string) int { return 0 }
+
+func run(f func(m string) int) { f("POST") }
 
 type options struct{ opt func(m string) int }
 
@@ -47,7 +54,11 @@ func New() *C {
 	c.two = otherTwo
 	c.lit = func(m string) int { return viaLit(m) }
 	_ = &c.addr
-	_ = C{nil, nil, nil, nil, viaPos, nil, nil, nil, nil, nil}
+	_ = C{nil, nil, nil, nil, viaPos, nil, nil, nil, nil, nil, nil, nil}
+	c.esc = viaEsc
+	run(c.esc)
+	c.ptr = viaPtr
+	_ = []*C{{ptr: viaEsc}}
 	c.cp = c.do
 	c.cpTwo = c.two
 	o := options{opt: viaDo}
@@ -66,6 +77,8 @@ func (c *C) calls() {
 	c.cp("GET")
 	c.cpTwo("GET")
 	c.opt("GET")
+	c.esc("GET")
+	c.ptr("GET")
 }
 `
 
@@ -96,11 +109,11 @@ func TestBoundFields(t *testing.T) {
 		want  string // the callees of calls(), "-" for none
 		viaDo int    // the calls of viaDo through fields, -1 when they are not all it gets
 	}{
-		{fset, "viaDo - - - viaPos - viaFaked viaDo - viaDo", 3},
+		{fset, "viaDo - - - viaPos - viaFaked viaDo - viaDo - -", 3},
 		// No file set: the test file's stores count, and withOpt's
 		// store of its parameter too (options.opt, which holds viaDo,
 		// is then no bound field).
-		{nil, "viaDo - - - viaPos - - viaDo - -", -1},
+		{nil, "viaDo - - - viaPos - - viaDo - - - -", -1},
 	} {
 		ix := callindex.New(c.fset, files, info)
 		var got []string
@@ -121,7 +134,7 @@ func TestBoundFields(t *testing.T) {
 		}
 		// A function stored only in a bound field is not taken, and its
 		// calls through the field are all it gets.
-		for name, taken := range map[string]bool{"viaDo": c.viaDo < 0, "viaPos": false, "viaTwo": true, "viaLit": true, "viaAddr": true, "viaPub": true} {
+		for name, taken := range map[string]bool{"viaDo": c.viaDo < 0, "viaPos": false, "viaTwo": true, "viaLit": true, "viaAddr": true, "viaPub": true, "viaEsc": true} {
 			fn := pkg.Scope().Lookup(name).(*types.Func)
 			if got := ix.AddressTaken(fn); got != taken {
 				t.Errorf("AddressTaken(%s) = %v, want %v", name, got, taken)

@@ -436,3 +436,23 @@ func signalLoop(c *http.Client, url string, stop <-chan struct{}) {
 		return
 	}
 }
+
+// A defer in a goroutine's literal runs when the goroutine returns, at
+// any time: the context can end while the loop waits.
+func goDeferLoop(c *http.Client, url string, stop <-chan struct{}) {
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		defer cancel()
+		<-stop
+	}()
+	for {
+		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+		resp, err := c.Do(req)
+		if err != nil {
+			time.Sleep(time.Second) // want `time.Sleep in retry loop ignores cancellation of ctx`
+			continue
+		}
+		resp.Body.Close()
+		return
+	}
+}
