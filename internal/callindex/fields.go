@@ -5,6 +5,8 @@ import (
 	"go/token"
 	"go/types"
 	"strings"
+
+	"github.com/retrylint/retrylint/internal/flow"
 )
 
 // A bound field is an unexported func-typed field of a struct type of the
@@ -21,28 +23,27 @@ import (
 // withConnCreator(fake)), are not the package's behaviour and are left
 // out when the index knows the file set. A field copied from another
 // (c.do = o.do, from the options the constructor read) holds what that
-// one holds.
-// A field read as a value (g := c.do, run(c.do)), whose address is
-// taken, or which is stored anything other than
-// a function of the package's scope (a literal, a variable, a method
-// value, a generic function), is not bound; a nil stored calls nothing.
+// one holds. A field read as a value (g := c.do, run(c.do)), whose
+// address is taken, or which is stored anything other than a function of
+// the package's scope (a literal, a variable, a method value, a generic
+// function), is not bound; a nil stored calls nothing.
 
 // funcField returns the field that fun, a call's function, selects when
 // it is an unexported func-typed field (a candidate for binding), or nil.
 func funcField(info *types.Info, fun ast.Expr) *types.Var {
-	sel, ok := ast.Unparen(fun).(*ast.SelectorExpr)
+	if v := selectedField(info, fun); v != nil && candidateField(v) {
+		return v
+	}
+	return nil
+}
+
+// selectedField returns the struct field that e selects, or nil.
+func selectedField(info *types.Info, e ast.Expr) *types.Var {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
 	if !ok {
 		return nil
 	}
-	s, ok := info.Selections[sel]
-	if !ok || s.Kind() != types.FieldVal {
-		return nil
-	}
-	v, ok := s.Obj().(*types.Var)
-	if !ok || !candidateField(v) {
-		return nil
-	}
-	return v
+	return flow.FieldOf(info, sel)
 }
 
 func candidateField(v *types.Var) bool {
@@ -90,7 +91,7 @@ func (ix *Index) bindFields() {
 	// source: one read as a value (g := c.do, run(c.do), return c.do)
 	// lets the function be called where the index does not look.
 	accounted := map[*types.Var]int{}
-	var field func(e ast.Expr) *types.Var
+	field := func(e ast.Expr) *types.Var { return selectedField(ix.info, e) }
 	store := func(v *types.Var, value ast.Expr) {
 		if !cands[v] || bad[v] || dead(value.Pos()) {
 			return
@@ -112,17 +113,6 @@ func (ix *Index) bindFields() {
 		}
 		stored[v] = fn
 		stores[v]++
-	}
-	field = func(e ast.Expr) *types.Var {
-		sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
-		if !ok {
-			return nil
-		}
-		if s, ok := ix.info.Selections[sel]; ok && s.Kind() == types.FieldVal {
-			v, _ := s.Obj().(*types.Var)
-			return v
-		}
-		return nil
 	}
 	// The stores, from the walks of the bodies the index shares.
 	skipTests := func(file *ast.File) bool {
@@ -262,8 +252,8 @@ func (ix *Index) deadFuncs() func(token.Pos) bool {
 	}
 }
 
-// plainFunc returns the function of the package that e names (f or
-// pkg.f), when it is a package-level, non-generic function declared with
+// plainFunc returns the function of the package that e, an identifier,
+// names, when it is a package-level, non-generic function declared with
 // a body in the package, or nil.
 func (ix *Index) plainFunc(e ast.Expr) *types.Func {
 	id, ok := ast.Unparen(e).(*ast.Ident)
