@@ -15,6 +15,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 )
 
@@ -154,7 +155,7 @@ func waitOf(info *types.Info, fd *ast.FuncDecl) *waitFact {
 				if tv, ok := info.Types[conv.Fun]; ok && tv.IsType() && httpmodel.IsNamed(tv.Type, "time", "Duration") {
 					// An integer count: a caller's constant 1.5 for a
 					// float64 one would not convert to a time.Duration.
-					if i := param(conv.Args[0]); i > 0 && isInteger(sig.Params().At(i-1).Type()) {
+					if i := param(conv.Args[0]); i > 0 && analysisutil.IsInteger(sig.Params().At(i-1).Type()) {
 						return &waitFact{Param: i, Unit: unit, Conv: true}
 					}
 				}
@@ -196,12 +197,6 @@ func waitOf(info *types.Info, fd *ast.FuncDecl) *waitFact {
 		}
 		return nil
 	}
-}
-
-// isInteger reports whether t is an integer type.
-func isInteger(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsInteger != 0
 }
 
 // timeUnit returns the name of e when it is one of package time's

@@ -219,3 +219,9 @@ func Dependency(pkg *types.Package, path string) *types.Package {
 	}
 	return nil
 }
+
+// IsInteger reports whether t is an integer type.
+func IsInteger(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
+}

@@ -955,7 +955,7 @@ func (r *Result) requestVaries(l *Loop, post ast.Stmt) bool {
 		if requests[v] || isContext(v.Type()) {
 			return
 		}
-		if step && isInteger(v.Type()) && r.waitsBy(l.Body, v, 0) {
+		if step && analysisutil.IsInteger(v.Type()) && r.waitsBy(l.Body, v, 0) {
 			// An attempt counter: the wait between attempts grows
 			// with it (exponentialBackoff(attempt, base), delay :=
 			// s.retryDelay(attempt)), here or in the function it is
@@ -1031,12 +1031,6 @@ func WaitDuration(info *types.Info, call *ast.CallExpr) ast.Expr {
 		return call.Args[0]
 	}
 	return nil
-}
-
-// isInteger reports whether t is an integer type: a counter.
-func isInteger(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsInteger != 0
 }
 
 // waitsBy reports whether v, a variable of root, sizes a wait in root: a
