@@ -49,6 +49,8 @@ type shortcutSite struct {
 	fn   callindex.Func
 	name string
 	ctx  *types.Var
+	recv ast.Expr   // the client
+	args []ast.Expr // the arguments proper
 }
 
 // checkShortcuts reports every call of a shortcut on a client that may
@@ -126,7 +128,7 @@ func checkShortcuts(pass *analysis.Pass, ix *callindex.Index) {
 				// write.
 				continue
 			}
-			sites = append(sites, shortcutSite{c.Expr, f, c.Callee.Name(), ctx})
+			sites = append(sites, shortcutSite{c.Expr, f, c.Callee.Name(), ctx, recv, args})
 		}
 	}
 	if len(sites) == 0 {
@@ -136,44 +138,45 @@ func checkShortcuts(pass *analysis.Pass, ix *callindex.Index) {
 	// function of its first call, in the order of the package's files, so
 	// that the fixes of one run make identical edits, which the drivers
 	// merge (as authlog's redactedHeader helper).
+	type helperName struct {
+		name         string
+		declared, ok bool
+	}
+	helpers := map[string]helperName{} // by shortcut
 	var missing []string
 	for _, s := range sites {
-		if !slices.Contains(missing, s.name) {
+		if _, seen := helpers[s.name]; seen {
+			continue
+		}
+		name, declared, ok := shortcutHelper(pass, shortcuts[s.name])
+		helpers[s.name] = helperName{name, declared, ok}
+		if ok && !declared {
 			missing = append(missing, s.name)
 		}
 	}
-	missing = slices.DeleteFunc(missing, func(name string) bool {
-		_, declared, _ := shortcutHelper(pass, shortcuts[name])
-		return declared
-	})
 	slices.SortFunc(missing, func(a, b string) int { return strings.Compare(shortcuts[a].helper, shortcuts[b].helper) })
 	decl, declOK := helperDecls(pass, sites[0], missing)
 	for _, s := range sites {
-		sc := shortcuts[s.name]
-		helper, declared, ok := shortcutHelper(pass, sc)
-		if !ok || !declared && !declOK {
-			continue
-		}
-		recv, args := httpmodel.Receiver(info, s.call)
-		if recv == nil || s.call.Ellipsis.IsValid() {
+		h := helpers[s.name]
+		if !h.ok || !h.declared && !declOK {
 			continue
 		}
 		var edits []analysis.TextEdit
-		if !declared {
+		if !h.declared {
 			edits = append(edits, decl...)
 		}
-		text := []string{s.ctx.Name(), fixes.Format(pass.Fset, recv)}
-		for _, a := range args {
+		text := []string{s.ctx.Name(), fixes.Format(pass.Fset, s.recv)}
+		for _, a := range s.args {
 			text = append(text, fixes.Format(pass.Fset, a))
 		}
-		edits = append(edits, analysis.TextEdit{Pos: s.call.Pos(), End: s.call.End(), NewText: []byte(helper + "(" + strings.Join(text, ", ") + ")")})
+		edits = append(edits, analysis.TextEdit{Pos: s.call.Pos(), End: s.call.End(), NewText: []byte(h.name + "(" + strings.Join(text, ", ") + ")")})
 		pass.Report(analysis.Diagnostic{
 			Pos: s.call.Pos(),
 			End: s.call.End(),
 			Message: fmt.Sprintf("retryablehttp.Client.%s makes its request with no context, so the retrying client's attempts and waits ignore cancellation of %s (the operation outlives its caller)",
 				s.name, s.ctx.Name()),
 			SuggestedFixes: []analysis.SuggestedFix{{
-				Message:   fmt.Sprintf("Make the request with %s (through %s)", s.ctx.Name(), helper),
+				Message:   fmt.Sprintf("Make the request with %s (through %s)", s.ctx.Name(), h.name),
 				TextEdits: edits,
 			}},
 		})
