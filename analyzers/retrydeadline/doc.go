@@ -487,7 +487,9 @@
 // a call of the client's Get, Head, Post or PostForm, which make their
 // request with NewRequest, on any client (one an interface method or
 // another package hands out counts as retrying; one of the package's
-// with RetryMax 0 does not) in a function whose context.Context
+// with RetryMax 0 does not; the receiver must be a *retryablehttp.Client,
+// not a value or a type that embeds one, and the library version must
+// have NewRequestWithContext) in a function whose context.Context
 // parameter is at hand there, unless the call is started in a go or
 // defer statement or a function literal: the fix calls a helper
 // (getWithContext(ctx, c, url), ...) that makes the same request with
