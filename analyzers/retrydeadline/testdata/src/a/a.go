@@ -456,3 +456,23 @@ func goDeferLoop(c *http.Client, url string, stop <-chan struct{}) {
 		return
 	}
 }
+
+// A cancel function kept in a field can be called from any method, at
+// any time: the context can end while the loop waits.
+type worker struct{ stop context.CancelFunc }
+
+func (w *worker) fieldCancelLoop(c *http.Client, url string) {
+	ctx, cancel := context.WithCancel(context.Background())
+	w.stop = cancel
+	defer cancel()
+	for {
+		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+		resp, err := c.Do(req)
+		if err != nil {
+			time.Sleep(time.Second) // want `time.Sleep in retry loop ignores cancellation of ctx`
+			continue
+		}
+		resp.Body.Close()
+		return
+	}
+}
