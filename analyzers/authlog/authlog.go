@@ -455,8 +455,13 @@ func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, de
 		c.exportMasks(decls)
 		return nil, nil
 	}
-	// The clients of other packages' constructors (retryloop's fact).
-	checkLibraries(pass, c.names, pass.ResultOf[retryloop.Analyzer].(*retryloop.Result).Ctors(), at)
+	// A package analysed for its facts alone skips the checks that only
+	// report (analysisutil.FactsOnly).
+	report := !analysisutil.FactsOnly(pass)
+	if report {
+		// The clients of other packages' constructors (retryloop's fact).
+		checkLibraries(pass, c.names, pass.ResultOf[retryloop.Analyzer].(*retryloop.Result).Ctors(), at)
+	}
 	// A package that cannot reach net/http carries no credential: only
 	// the summaries of its log wrappers matter, and it has nothing to
 	// report.
@@ -501,7 +506,7 @@ func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, de
 		Export: func(fn *types.Func, fact *funcFact) bool { return !fact.empty() || returnsRequest(fn) },
 	})
 	c.exportInterfaces(g)
-	if !isHTTP {
+	if !isHTTP || !report {
 		return nil, nil
 	}
 	// Fields that hold a dump another method stored (dumpfield.go): the

@@ -287,7 +287,10 @@ func run(pass *analysis.Pass, headers waitHeaderSet, overflow bool, at func(toke
 	c.importedFields = hasFieldFacts(c)
 	c.importedFuncVals = hasFuncValueFacts(c)
 	c.sums = summary.NewTable[funcFact](pass) // other packages' facts, for the scans
-	checkLibraries(pass, headers, at)
+	report := !analysisutil.FactsOnly(pass)
+	if report {
+		checkLibraries(pass, headers, at)
+	}
 
 	funcs := c.calls.Funcs()
 	for _, f := range funcs {
@@ -339,6 +342,9 @@ func run(pass *analysis.Pass, headers waitHeaderSet, overflow bool, at func(toke
 	c.exportFields()
 	c.exportSigns()
 	c.exportFuncValues()
+	if !report {
+		return nil, nil // every fact is exported: the rest only reports
+	}
 	for _, f := range funcs {
 		at(f.Decl.Pos())
 		if !c.mayDerive(f.Decl, false) {

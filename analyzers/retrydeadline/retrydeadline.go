@@ -167,7 +167,12 @@ type checker struct {
 
 func run(pass *analysis.Pass, cfg Config, at func(token.Pos)) (any, error) {
 	loops := pass.ResultOf[retryloop.Analyzer].(*retryloop.Result)
-	checkK8s(pass, at)
+	// A package analysed for its facts alone skips the checks that only
+	// report (analysisutil.FactsOnly).
+	report := !analysisutil.FactsOnly(pass)
+	if report {
+		checkK8s(pass, at)
+	}
 	waits := computeWaitFacts(pass)
 	exportClientVars(pass)
 	c := &checker{pass: pass, cfg: cfg, loops: loops, index: pass.ResultOf[callindex.Analyzer].(*callindex.Index), handledSleeps: map[ast.Stmt]bool{}, waits: waits,
@@ -178,9 +183,13 @@ func run(pass *analysis.Pass, cfg Config, at func(token.Pos)) (any, error) {
 		importedOpCtx:      analysisutil.NewFactCache[opCtxFact](pass)}
 	c.computeBlindHelpers()
 	c.computeCtxQueries()
-	checkShortcuts(pass, c.index)
+	if report {
+		checkShortcuts(pass, c.index)
+	}
 	if !httpmodel.ImportsHTTP(pass.Pkg) && len(loops.Loops) == 0 && loops.Ctors() == nil {
-		c.checkBlindCallees()
+		if report {
+			c.checkBlindCallees()
+		}
 		if retrylib.Imports(pass.Pkg, "context") {
 			// A package of context helpers (ctxutil.NewRequestContext()
 			// that makes its own timeout and hands it back) tells its
@@ -192,6 +201,9 @@ func run(pass *analysis.Pass, cfg Config, at func(token.Pos)) (any, error) {
 	c.computeFacts(at)
 	c.exportReqSenders()
 	c.computeOpCtxFacts()
+	if !report {
+		return nil, nil // every fact is exported
+	}
 	checkLibraries(pass, cfg, loops.Ctors(), at)
 	checkClients(pass, loops.Ctors())
 	for _, l := range loops.Loops {

@@ -210,6 +210,9 @@ func run(pass *analysis.Pass, keys []string, at func(token.Pos)) (any, error) {
 	}
 	c.computeFacts(at)
 	c.computePredicates()
+	if analysisutil.FactsOnly(pass) {
+		return nil, nil // every fact is exported: the rest only reports
+	}
 	if !httpmodel.ImportsHTTP(pass.Pkg) && len(loops.Loops)+len(loops.OpLoops)+len(loops.Requeues) == 0 && loops.Ctors() == nil && len(loops.RetriedImpls()) == 0 {
 		// Fresh-value facts only. A package that sends only through an
 		// SDK whose API names no net/http type (so that its imports do

@@ -18,6 +18,7 @@ import (
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/logsink"
 )
 
@@ -79,7 +80,7 @@ func standalone(args []string) int {
 		return code
 	}
 	warnUnusedSinks(initial, as)
-	graph, err := checker.Analyze(as, initial, nil)
+	graph, err := analyze(as, initial)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "%s: %v\n", progname, err)
 		return 1
@@ -111,7 +112,7 @@ func fixInProcess(patterns []string, as []*analysis.Analyzer, opts *options) int
 		return code
 	}
 	warnUnusedSinks(initial, as)
-	graph, err := checker.Analyze(as, initial, nil)
+	graph, err := analyze(as, initial)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "%s: %v\n", progname, err)
 		return 1
@@ -230,6 +231,18 @@ func (ts *triState) Set(s string) error {
 // command's words, unless quiet. It returns nil and an exit code when
 // nothing could be loaded, and otherwise the packages and 1 when some had
 // errors.
+// analyze runs the analyzers on the initial packages and what they
+// import. Only the initial packages' findings are shown: the analyzers
+// are told so, and on the others stop once their facts are exported.
+func analyze(as []*analysis.Analyzer, initial []*packages.Package) (*checker.Graph, error) {
+	roots := make([]*types.Package, 0, len(initial))
+	for _, p := range initial {
+		roots = append(roots, p.Types)
+	}
+	defer analysisutil.SetRoots(roots)()
+	return checker.Analyze(as, initial, nil)
+}
+
 func load(patterns []string, tests, quiet bool) ([]*packages.Package, int) {
 	cfg := &packages.Config{
 		Mode:  packages.LoadAllSyntax | packages.NeedModule,

@@ -35,6 +35,9 @@ func vetMain(args []string) {
 	}
 	if vetxOnly {
 		flag.CommandLine.SetOutput(io.Discard)
+		// go vet discards the unit's findings: the analyzers stop once
+		// its facts are exported.
+		analysisutil.SetFactsOnly()
 	}
 	flag.CommandLine.Usage = func() {
 		if vetxOnly {

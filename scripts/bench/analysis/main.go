@@ -21,6 +21,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"go/types"
 	"log"
 	"maps"
 	"os"
@@ -36,6 +37,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/retrylint/retrylint/analyzers"
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/stdfacts"
 	"github.com/retrylint/retrylint/scripts/bench/internal/noop"
 )
@@ -50,6 +52,7 @@ func main() {
 	top := flag.Int("top", 0, "after the runs, print each analyzer's time on standard-library and other packages, and the N slowest actions of the last run")
 	actionsOut := flag.String("actions", "", "write, for each action of the last run, its analyzer, package, own time in microseconds, and the numbers of object facts it exported and diagnostics it reported, one a line, to this file (to see what work gives nothing); implies serialised runs, as -top")
 	std := flag.Bool("stdfacts", true, "read the facts of the standard library from the table shipped with the analyzers (internal/stdfacts) where it applies; false analyses the standard library as a run without the table would")
+	roots := flag.Bool("roots", true, "tell the analyzers which packages are the roots, as the standalone command does (false: every check on every package, as the golangci-lint plugin runs)")
 	flag.Parse()
 	if !*std {
 		stdfacts.Disable()
@@ -62,6 +65,15 @@ func main() {
 		log.Fatal(err)
 	}
 	all := analyzers.All()
+	if *roots {
+		// As the standalone command does: only the root packages'
+		// findings are shown, the others are analysed for their facts.
+		var rootPkgs []*types.Package
+		for _, p := range pkgs {
+			rootPkgs = append(rootPkgs, p.Types)
+		}
+		defer analysisutil.SetRoots(rootPkgs)()
+	}
 	if *useNoop {
 		all = []*analysis.Analyzer{noop.WithFacts}
 	}
