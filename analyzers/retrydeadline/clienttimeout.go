@@ -69,6 +69,38 @@ func (c *checker) clientTimeout(l *retryloop.Loop, send *ast.CallExpr) (per ast.
 	return per, st.cond
 }
 
+// embeddedClient returns, for sel, a method of net/http's Client
+// promoted through one embedded field of a struct (rs.Do with rs's type
+// embedding *http.Client), that field; nil otherwise.
+func embeddedClient(info *types.Info, sel *ast.SelectorExpr) *types.Var {
+	s, ok := info.Selections[sel]
+	if !ok || s.Kind() != types.MethodVal || len(s.Index()) != 2 {
+		return nil
+	}
+	fn, _ := s.Obj().(*types.Func)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "net/http" {
+		return nil
+	}
+	st := recvStruct(s.Recv())
+	if st == nil || s.Index()[0] >= st.NumFields() {
+		return nil
+	}
+	f := st.Field(s.Index()[0])
+	if !f.Embedded() || !httpmodel.IsNamed(f.Type(), "net/http", "Client") {
+		return nil
+	}
+	return f
+}
+
+// recvStruct returns the struct type of t or of what t points to.
+func recvStruct(t types.Type) *types.Struct {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, _ := t.Underlying().(*types.Struct)
+	return st
+}
+
 // clientTimeoutIn is clientTimeout for a send of the function fn, with
 // what the client holds (see storedTimeout).
 func (c *checker) clientTimeoutIn(fn ast.Node, send *ast.CallExpr) (per ast.Expr, st storedTimeout) {
@@ -79,6 +111,15 @@ func (c *checker) clientTimeoutIn(fn ast.Node, send *ast.CallExpr) (per ast.Expr
 	}
 	timeoutOf := func(x ast.Expr) ast.Expr {
 		return &ast.SelectorExpr{X: x, Sel: &ast.Ident{Name: "Timeout", NamePos: x.End()}}
+	}
+	if f := embeddedClient(info, sel); f != nil && fixes.Pure(info, sel.X) {
+		// rs.Do(req), Do promoted from the *http.Client that rs's
+		// struct embeds: the client is that field (rs.Client).
+		if st := c.fieldTimeout(f); st.ok && !types.IsInterface(f.Type()) {
+			field := &ast.SelectorExpr{X: sel.X, Sel: &ast.Ident{Name: f.Name(), NamePos: sel.X.End()}}
+			return timeoutOf(field), st
+		}
+		return nil, storedTimeout{}
 	}
 	if fsel, ok := ast.Unparen(sel.X).(*ast.SelectorExpr); ok {
 		// A client variable of another package (httpx.DefaultClient).

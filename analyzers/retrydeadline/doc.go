@@ -366,7 +366,9 @@
 // -retrydeadline.attempts value used. A request
 // sent through a Client with a Timeout is built with that overall context
 // (derived from the request's own context when it has one, and sized from
-// the client's Timeout field when the client is a struct field), and a
+// the client's Timeout field when the client is a struct field, one the
+// sender's type may embed, rs.Do(req) with rs's struct embedding the
+// *http.Client its constructor gave a Timeout), and a
 // select in the loop that waits for the end of that context waits for the
 // overall deadline's instead. A URL send becomes that request, built with
 // http.NewRequestWithContext and sent by the client's Do, its error taking
