@@ -10,6 +10,7 @@ package retryidempotency
 import (
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"net/http"
@@ -447,8 +448,13 @@ func (c *checker) callersGuard(fn ast.Node, req ast.Expr) bool {
 	if !ok || len(args) == 0 {
 		return false
 	}
+	outside := 0
 	for _, a := range args {
 		arg := varOf(info, a.Expr)
+		if a.Caller.Decl == fd && arg == v {
+			continue // the retry itself: fn calls itself with the same request
+		}
+		outside++
 		body := a.Caller.Decl.Body
 		if arg == nil || arg.Pos() < body.Pos() || arg.Pos() >= body.End() {
 			return false // not a request of the caller's own
@@ -462,16 +468,34 @@ func (c *checker) callersGuard(fn ast.Node, req ast.Expr) bool {
 			return false
 		}
 		m, known, isNew := httpmodel.NewRequestMethod(info, build)
+		mexpr := methodArg(info, build)
+		if !isNew {
+			// A helper of the package that builds the request with the
+			// method it is handed, or with a constant one
+			// (a.newHTTPRequest("PUT", rel)).
+			f := c.lookupMethod(httpmodel.Callee(info, build))
+			if f == nil {
+				return false
+			}
+			if f.Const != "" {
+				m, known = f.Const, true
+			} else if e, ok := f.from(info, build); ok && f.Field == "" {
+				mexpr = e
+				if tv, ok := info.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+					m, known = constant.StringVal(tv.Value), true
+				}
+			} else {
+				return false
+			}
+		}
 		switch {
-		case !isNew:
-			return false
 		case known && isWrite(m):
 			return false
-		case !known && !c.sendsNoWriteAt(a.Caller.Decl, a.Call, methodArg(info, build)):
+		case !known && !c.sendsNoWriteAt(a.Caller.Decl, a.Call, mexpr):
 			return false
 		}
 	}
-	return true
+	return outside > 0
 }
 
 // sendsNoWriteAt reports whether the method variable m (of fd, the

@@ -137,7 +137,11 @@
 //     callers: an unexported sender called only directly in its package
 //     (or through an unexported func field to which the package stores
 //     that sender alone, `do: defaultDo`),
-//     each call handing it a request the caller built with a method that
+//     each call handing it a request the caller built (with
+//     http.NewRequest, or a helper of the package that builds with the
+//     method it is handed or a constant one, a.newHTTPRequest("PUT",
+//     rel); the sender's own call of itself, a retry by recursion, hands
+//     on what it was handed) with a method that
 //     is no write there: a constant, or a variable that the caller's
 //     branches keep the writes from (if method == "POST" || method ==
 //     "PUT" { resp, err = c.hc.Do(req) } else { resp, err =
