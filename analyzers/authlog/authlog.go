@@ -163,6 +163,9 @@ type funcFact struct {
 	// Redacts is true for one that redacts what it prints of them.
 	Fields  uint64
 	Redacts bool
+	// PrintsRecv is true for the String or Error method of a type that
+	// is no struct whose text is made from the receiver (printsRecv).
+	PrintsRecv bool
 	// Built has, for a function whose first result is a struct (or a
 	// pointer to one) printed by its String method and always made from
 	// a struct literal there (Made), what each of its fields carries, by
@@ -180,6 +183,10 @@ type funcFact struct {
 	// what it writes there, and FillKinds the credential kinds it writes
 	// there of its own making.
 	Fills, FillKinds []uint64
+	// RecvFills has, for a method whose receiver points to a slice or map
+	// type, bit i set when parameter i reaches what it writes through the
+	// receiver (recvFills).
+	RecvFills uint64
 }
 
 func (*funcFact) AFact() {}
@@ -241,6 +248,12 @@ func (f *funcFact) String() string {
 	if f.Redacts {
 		parts = append(parts, "redacts-fields")
 	}
+	if f.PrintsRecv {
+		parts = append(parts, "prints-recv")
+	}
+	if f.RecvFills != 0 {
+		parts = append(parts, "recv<-"+bitList("p", f.RecvFills))
+	}
 	if f.Made {
 		var bs []string
 		for i, b := range f.Built {
@@ -288,13 +301,13 @@ func (f *funcFact) sink() bool { return f.Values != 0 || f.Printf }
 func (f *funcFact) empty() bool {
 	nonzero := func(r uint64) bool { return r != 0 }
 	some := func(names []string) bool { return len(names) > 0 }
-	return !f.sink() && !f.Masks && f.NameMask[0] == 0 && f.Fields == 0 && !f.Redacts && !f.Made && !slices.ContainsFunc(f.Removes, some) && !slices.ContainsFunc(f.Strips, some) &&
+	return !f.sink() && !f.Masks && f.NameMask[0] == 0 && f.Fields == 0 && !f.Redacts && !f.PrintsRecv && f.RecvFills == 0 && !f.Made && !slices.ContainsFunc(f.Removes, some) && !slices.ContainsFunc(f.Strips, some) &&
 		!slices.ContainsFunc(f.Results, nonzero) && !slices.ContainsFunc(f.Passes, nonzero) && !slices.ContainsFunc(f.Sends, nonzero) &&
 		!slices.ContainsFunc(f.Fills, nonzero) && !slices.ContainsFunc(f.FillKinds, nonzero)
 }
 
 func (f *funcFact) equal(g *funcFact) bool {
-	return f.Sink == g.Sink && f.Values == g.Values && f.AsError == g.AsError && f.Sent == g.Sent && f.Fields == g.Fields && f.Redacts == g.Redacts && f.Made == g.Made && slices.Equal(f.Built, g.Built) && f.Printf == g.Printf && f.Masks == g.Masks && f.NameMask == g.NameMask &&
+	return f.Sink == g.Sink && f.Values == g.Values && f.AsError == g.AsError && f.Sent == g.Sent && f.Fields == g.Fields && f.Redacts == g.Redacts && f.PrintsRecv == g.PrintsRecv && f.RecvFills == g.RecvFills && f.Made == g.Made && slices.Equal(f.Built, g.Built) && f.Printf == g.Printf && f.Masks == g.Masks && f.NameMask == g.NameMask &&
 		f.Format == g.Format && f.Args == g.Args && slices.Equal(f.Results, g.Results) && slices.Equal(f.Passes, g.Passes) && slices.Equal(f.Sends, g.Sends) &&
 		slices.EqualFunc(f.Removes, g.Removes, slices.Equal) && slices.EqualFunc(f.Strips, g.Strips, slices.Equal) &&
 		slices.Equal(f.Fills, g.Fills) && slices.Equal(f.FillKinds, g.FillKinds)
@@ -551,7 +564,10 @@ func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, de
 	for _, ff := range found {
 		for _, f := range ff.fs {
 			if f.fix == nil {
-				continue // no fix could be built: say nothing rather than half
+				// No fix could be built: say nothing rather than half
+				// (but to the maintainers' gates).
+				analysisutil.Gate(c.pass, f.expr.Pos(), "nofix", f.msg)
+				continue
 			}
 			c.pass.Report(analysis.Diagnostic{
 				Pos:            f.expr.Pos(),
@@ -623,7 +639,7 @@ func (c *checker) reach(g *summary.Graph, reachesHTTP bool) (logs, active []bool
 		// Without net/http, a function matters only as a log wrapper,
 		// which needs a parameter to pass on.
 		l := logs[i] && (reachesHTTP || d.Obj.Type().(*types.Signature).Params().Len() > 0)
-		active[i] = l || reachesHTTP && (mayCarryResults(d.Obj) || strips[i] && hasHeaderParam(d.Obj) || c.sendsParam(d.Obj))
+		active[i] = l || reachesHTTP && (mayCarryResults(d.Obj) || strips[i] && hasHeaderParam(d.Obj) || c.sendsParam(d.Obj) || appendsToRecv(d.Obj) || hasTextOut(d.Obj))
 	}
 	return logs, active
 }
@@ -643,6 +659,8 @@ func joinFacts(old, new *funcFact) *funcFact {
 	}
 	j.Fields |= old.Fields
 	j.Redacts = j.Redacts && old.Redacts
+	j.PrintsRecv = j.PrintsRecv || old.PrintsRecv
+	j.RecvFills |= old.RecvFills
 	j.Made = j.Made && old.Made
 	j.Built = slices.Clone(new.Built)
 	for i, b := range old.Built {
@@ -1059,8 +1077,11 @@ func (c *checker) summarise(st *fstate, logs bool) *funcFact {
 	}
 	f.Sends = c.sentParams(st.decl)
 	f.Fills, f.FillKinds = st.paramFills()
+	f.RecvFills = c.recvFills(st.decl)
 	if recv := c.printMethodRecv(st.decl); recv != nil {
 		f.Fields, f.Redacts = c.printedFields(st.decl, recv)
+	} else {
+		f.PrintsRecv = c.printsRecv(st.decl)
 	}
 	f.Built, f.Made = st.builtFields()
 	if !logs {

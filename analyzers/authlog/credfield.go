@@ -7,6 +7,9 @@ import (
 	"net/http"
 	"slices"
 
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/callindex"
 	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
@@ -60,7 +63,14 @@ func (c *checker) credVars() map[*types.Var]creds {
 		if bits == 0 {
 			return
 		}
-		sentVars(info, defs, e, 0, func(v *types.Var) {
+		sentVars(c.pass, defs, e, 0, func(v *types.Var) {
+			if v.IsField() && stdField(c.pass, v) {
+				// A field of a standard type is one variable for every
+				// value of it: conf.Token.String, of a nullable string
+				// (sql.NullString, embedded in null.String), is also
+				// conf.Host.String.
+				return
+			}
 			if !c.again[v] {
 				c.sent[v] |= bits
 			}
@@ -135,7 +145,17 @@ func (c *checker) credVars() map[*types.Var]creds {
 				}
 				break
 			}
-			if !isHeader(t) {
+			// An http.Header literal, or a map of the headers an SDK's
+			// client sets on the request it builds
+			// (rest.Opts{ExtraHeaders: map[string]string{"Authorization":
+			// "Bearer " + token}}): keyed by a configured header's name,
+			// the value is sent as that credential.
+			m, ok := underMap(t)
+			if !ok || !isString(m.Key()) {
+				break
+			}
+			list := isHeader(t) || isStringList(m.Elem())
+			if !list && !isText(m.Elem()) {
 				break
 			}
 			for _, elt := range n.Elts {
@@ -144,7 +164,11 @@ func (c *checker) credVars() map[*types.Var]creds {
 					continue
 				}
 				if name, ok := httpmodel.ConstString(info, kv.Key); ok {
-					c.noteList(kv.Value, c.nameBit(http.CanonicalHeaderKey(name)), note)
+					if bits := c.nameBit(http.CanonicalHeaderKey(name)); list {
+						c.noteList(kv.Value, bits, note)
+					} else {
+						note(kv.Value, bits)
+					}
 				}
 			}
 		}
@@ -312,7 +336,8 @@ func localDefs(ix *callindex.Index, info *types.Info) (defs map[*types.Var]ast.E
 // comment at the top of the file): the struct field or package variable
 // it comes from, and the local variables and parameters on the way
 // (tok := c.cfg.Token names tok and c.cfg.Token).
-func sentVars(info *types.Info, defs map[*types.Var]ast.Expr, e ast.Expr, depth int, note func(*types.Var)) {
+func sentVars(pass *analysis.Pass, defs map[*types.Var]ast.Expr, e ast.Expr, depth int, note func(*types.Var)) {
+	info := pass.TypesInfo
 	if depth > 4 {
 		return
 	}
@@ -333,7 +358,7 @@ func sentVars(info *types.Info, defs map[*types.Var]ast.Expr, e ast.Expr, depth 
 			only = x
 		}
 		if only != nil {
-			sentVars(info, defs, only, depth+1, note)
+			sentVars(pass, defs, only, depth+1, note)
 		}
 	}
 	noteText := func(obj types.Object) {
@@ -348,7 +373,7 @@ func sentVars(info *types.Info, defs map[*types.Var]ast.Expr, e ast.Expr, depth 
 		}
 	case *ast.CallExpr:
 		if tv, ok := info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
-			sentVars(info, defs, x.Args[0], depth+1, note) // string(key)
+			sentVars(pass, defs, x.Args[0], depth+1, note) // string(key)
 			return
 		}
 		fn := httpmodel.Callee(info, x)
@@ -365,6 +390,10 @@ func sentVars(info *types.Info, defs map[*types.Var]ast.Expr, e ast.Expr, depth 
 			return
 		}
 		if sel.Kind() == types.FieldVal {
+			if pf := wrappedField(pass, x); pf != nil {
+				note(pf) // conf.Token.String: the Token of conf
+				return
+			}
 			noteText(sel.Obj())
 		}
 	case *ast.Ident:
@@ -375,9 +404,45 @@ func sentVars(info *types.Info, defs map[*types.Var]ast.Expr, e ast.Expr, depth 
 		// A package variable, a parameter, or a local variable.
 		noteText(v)
 		if rhs, ok := defs[v]; ok {
-			sentVars(info, defs, rhs, depth+1, note)
+			sentVars(pass, defs, rhs, depth+1, note)
 		}
 	}
+}
+
+// wrappedField returns, for x, the selection of a field of a standard
+// type's value held in a field of the package's types (conf.Token.String,
+// Token a null.String that embeds sql.NullString), that field (Token):
+// the standard field is one variable for every value of its type, and
+// the field that holds it names the credential.
+func wrappedField(pass *analysis.Pass, x *ast.SelectorExpr) *types.Var {
+	info := pass.TypesInfo
+	sel, ok := info.Selections[x]
+	if !ok || sel.Kind() != types.FieldVal {
+		return nil
+	}
+	f, _ := sel.Obj().(*types.Var)
+	if f == nil || !stdField(pass, f) {
+		return nil
+	}
+	inner, ok := ast.Unparen(x.X).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	isel, ok := info.Selections[inner]
+	if !ok || isel.Kind() != types.FieldVal {
+		return nil
+	}
+	pf, _ := isel.Obj().(*types.Var)
+	if pf == nil || stdField(pass, pf) {
+		return nil
+	}
+	return pf
+}
+
+// stdField reports whether f is a field of a type of the standard
+// library (not of the package analysed).
+func stdField(pass *analysis.Pass, f *types.Var) bool {
+	return f.Pkg() != nil && f.Pkg() != pass.Pkg && analysisutil.InStd(pass, f.Pkg().Path())
 }
 
 // copiedHeaders notes the value variable of a loop over a map (the SDK's

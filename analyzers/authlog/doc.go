@@ -20,7 +20,12 @@
 // into a buffer, writer, map or slice it is handed (writeHeaders(&b,
 // req.Header) followed by log.Print(b.String()); a parser that copies a
 // dump's MIME header into its caller's map of log fields, as
-// terraform-plugin-sdk's logging transport does), and reports one that
+// terraform-plugin-sdk's logging transport does; an out parameter of
+// text, *out = fmt.Sprint(req.Header); a method of a slice type that
+// appends what it is given to its receiver, cmd.append("-H", line), as
+// moul.io/http2curl builds its command), readers over text read back
+// (io.ReadAll of a bytes.NewReader(body) a caller handed in, NopCloser,
+// LimitReader, MultiReader, TeeReader), and reports one that
 // reaches a log. A loop over every name of a
 // header that filters none (no if, switch, select or branch in its body
 // but an if that only tests the number of values, if len(vs) > 0, as a
@@ -50,7 +55,7 @@
 //     dump of the request); so does every line of it read back (for line
 //     := range bytes.Lines(dump), strings.SplitSeq, bytes.Split, the
 //     Text of a bufio.Scanner or the ReadString of a bufio.Reader over
-//     bytes.NewReader(dump), and the lines and MIME header a
+//     bytes.NewReader(dump) or bytes.NewBuffer(dump), and the lines and MIME header a
 //     textproto.Reader over such a reader reads), whose fix dumps a
 //     redacted clone. A dump of
 //     a request that the function makes with http.NewRequest and gives
@@ -78,9 +83,16 @@
 //     value of a configured header or as a basic-auth password
 //     (req.Header.Set("Authorization", "Bearer "+c.token),
 //     h["X-Api-Key"] = []string{c.apiKey}, http.Header{"Private-Token":
-//     {token}}, req.SetBasicAuth(c.user, c.password)), wherever the
-//     package reads it, when it is the one value the header is made from
-//     apart from constants (c.scheme+" "+c.secret names neither);
+//     {token}}, req.SetBasicAuth(c.user, c.password)), or as the value a
+//     map of text keys gives a configured header's name (the headers an
+//     SDK's client sets on the request it builds:
+//     rest.Opts{ExtraHeaders: map[string]string{"Authorization": "Bearer
+//     " + token}}), wherever the package reads it, when it is the one
+//     value the header is made from apart from constants (c.scheme+"
+//     "+c.secret names neither). A field of a standard type is one
+//     variable for all its values: conf.Token.String, of a nullable
+//     string (sql.NullString, or null.String that embeds it), names the
+//     package's field Token, not every NullString's String;
 //   - by the same evidence, a parameter or local variable of text type,
 //     given a value once, that its function sends so (func(req, token
 //     string) that sets "Bearer "+token; key := os.Getenv("API_KEY") set
@@ -206,6 +218,11 @@
 // &requestInfo{Headers: req.Header}) carries what the literal gives it,
 // wherever the caller logs it (for k, vs := range info.Headers).
 //
+// A value of a type that is no struct (a named slice, map or string)
+// whose String or Error method returns text made from the receiver
+// (http2curl's func (c *CurlCommand) String() string { return
+// strings.Join(*c, " ") }) prints what it holds.
+//
 // A value whose String method prints fields of its receiver (func (r
 // *Request) String() string { return fmt.Sprintf("%s %s %v", r.Method,
 // r.Path, r.Headers) }), logged where it is made from a struct literal or
@@ -292,7 +309,9 @@
 // followed through its format verbs, whether it passes format and
 // arguments on to the log or formats them first and logs the text
 // (msg := fmt.Sprintf(format, args...) then l.out.Println(msg), or
-// fmt.Errorf's text), provided the arguments are used nowhere else: a
+// fmt.Errorf's text), provided the arguments are used nowhere else (but
+// in a range over them that only asserts each to a concrete type, as
+// rclone's logger picks out its own LogValueItem fields): a
 // request its callers print with %p or %T shows no header. A method that
 // stores a parameter in a field of its receiver that another method of
 // the same type writes to a log is a log for that parameter too: an

@@ -17,7 +17,7 @@ import (
 // parses a dump's reader into its caller's map of log fields fills the
 // map with the dump.
 func (s *fstate) paramFills() (fills, kinds []uint64) {
-	if s.decl.Type.Params == nil || s.f == nil {
+	if s.f == nil {
 		return nil, nil
 	}
 	set := func(out []uint64, i int, bits uint64) []uint64 {
@@ -47,6 +47,57 @@ func (s *fstate) paramFills() (fills, kinds []uint64) {
 	return fills, kinds
 }
 
+// recvFills returns, for fd, a method whose receiver is a pointer to a
+// type that is no struct (a named slice or map: http2curl's
+// func (c *CurlCommand) append(newSlice ...string) { *c = append(*c,
+// newSlice...) }), the parameters whose values reach what it writes
+// through its receiver (funcFact.RecvFills): cmd.append("-H", h) fills
+// the caller's cmd with h.
+func (c *checker) recvFills(fd *ast.FuncDecl) uint64 {
+	fn, _ := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+	if fn == nil || !appendsToRecv(fn) || len(fd.Recv.List) != 1 || len(fd.Recv.List[0].Names) != 1 || fd.Body == nil {
+		return 0
+	}
+	// Follow the body with the receiver first, then the parameters.
+	params := &ast.FieldList{List: append(append([]*ast.Field{}, fd.Recv.List...), fd.Type.Params.List...)}
+	st := c.analyzeAs(fd, &ast.FuncType{Func: fd.Type.Func, Params: params, Results: fd.Type.Results}, false)
+	fills, _ := st.paramFills()
+	if len(fills) == 0 {
+		return 0
+	}
+	return fills[0] >> 1
+}
+
+// appendsToRecv reports whether fn is a method with parameters whose
+// receiver is a pointer to a slice or map type (recvFills).
+func appendsToRecv(fn *types.Func) bool {
+	sig := fn.Signature()
+	if sig.Recv() == nil || sig.Params().Len() == 0 {
+		return false
+	}
+	ptr, ok := types.Unalias(sig.Recv().Type()).(*types.Pointer)
+	if !ok {
+		return false
+	}
+	switch ptr.Elem().Underlying().(type) {
+	case *types.Slice, *types.Map:
+		return true
+	}
+	return false
+}
+
+// hasTextOut reports whether fn has an out parameter of text, a pointer
+// to a string or bytes (func headerLine(out *string, req *http.Request)),
+// which its body may fill (*out = ...) with what it is given.
+func hasTextOut(fn *types.Func) bool {
+	for v := range fn.Signature().Params().Variables() {
+		if p, ok := types.Unalias(v.Type()).(*types.Pointer); ok && isText(p.Elem()) {
+			return true
+		}
+	}
+	return false
+}
+
 // fillable reports whether a function can write into a value of type t
 // that its caller sees: a pointer, a map, a slice or an interface, but
 // not a header or a request.
@@ -71,7 +122,7 @@ func (c *checker) fillsOf(call *ast.CallExpr) (*types.Func, *funcFact, []ast.Exp
 		return nil, nil, nil
 	}
 	f := c.fact(fn)
-	if f == nil || len(f.Fills)+len(f.FillKinds) == 0 {
+	if f == nil || len(f.Fills)+len(f.FillKinds) == 0 && f.RecvFills == 0 {
 		return nil, nil, nil
 	}
 	_, args := httpmodel.Receiver(info, call)
@@ -86,6 +137,9 @@ func (c *checker) filledArgs(call *ast.CallExpr) []ast.Expr {
 		return nil
 	}
 	var out []ast.Expr
+	if recv, _ := httpmodel.Receiver(c.pass.TypesInfo, call); recv != nil && f.RecvFills != 0 {
+		out = append(out, recv)
+	}
 	for j := range max(len(f.Fills), len(f.FillKinds)) {
 		if j < len(args) && (j < len(f.Fills) && f.Fills[j] != 0 || j < len(f.FillKinds) && f.FillKinds[j] != 0) {
 			out = append(out, args[j])
@@ -101,6 +155,9 @@ func (s *fstate) filledBy(call *ast.CallExpr, dest ast.Expr) (val, bool) {
 	fn, f, args := s.c.fillsOf(call)
 	if f == nil {
 		return val{}, false
+	}
+	if recv, _ := httpmodel.Receiver(s.info, call); recv != nil && recv == dest && f.RecvFills != 0 {
+		return s.passed(fn, args, f.RecvFills), true
 	}
 	for j, a := range args {
 		if a != dest {

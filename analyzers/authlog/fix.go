@@ -506,13 +506,24 @@ func redactedText(ctx, leafT types.Type) (string, bool) {
 	return "", false
 }
 
+// isErrorType reports whether a value of type leafT passed as type ctx
+// (ctx nil: as its own type) is taken as an error.
+func isErrorType(ctx, leafT types.Type) bool {
+	t := ctx
+	if t == nil {
+		t = leafT
+	}
+	return t != nil && types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
 // A local is a variable declared in the function being fixed.
 type local struct {
 	v       *types.Var
 	def     *ast.Ident
-	uses    []*ast.Ident // uses proper
-	assigns []*ast.Ident // assignments after the declaration (not uses)
-	blanks  []*ast.Ident // assignments that become assignments to _
+	uses    []*ast.Ident        // uses proper
+	assigns []*ast.Ident        // assignments after the declaration (not uses)
+	blanks  []*ast.Ident        // assignments that become assignments to _
+	deletes []analysis.TextEdit // assignments deleted whole (x = string(b))
 	// doomed is true when every use is in code that the fixes remove: the
 	// declaration must go too, or the variable is declared and not used.
 	doomed, failed bool
@@ -642,7 +653,16 @@ func (c *checker) valueFixes(file *ast.File, st *fstate, fs []*finding, src []by
 					continue
 				}
 				if as, ok := parents[a].(*ast.AssignStmt); ok && as.Tok == token.ASSIGN {
-					l.blanks = append(l.blanks, a)
+					// bodyStr = string(bs), which computes a value and
+					// nothing else, goes with the variable; what it reads
+					// may then go too.
+					if e, ok := c.deletableAssign(st, as, parents, src); ok {
+						l.deletes = append(l.deletes, e)
+						removed = append(removed, span{as.Pos(), as.End(), n + li})
+						changed = true
+					} else {
+						l.blanks = append(l.blanks, a)
+					}
 				} else {
 					l.failed = true
 				}
@@ -737,6 +757,16 @@ func (c *checker) valueFixes(file *ast.File, st *fstate, fs []*finding, src []by
 			continue
 		}
 		text, ok := redactedText(f.ctx, info.TypeOf(f.expr))
+		if !ok && isErrorType(f.ctx, info.TypeOf(f.expr)) {
+			// An error a credential was formatted into, handed where an
+			// error goes (logrus's WithError(err)): an error of the
+			// marker's text.
+			name, imp, found := fixes.Import(info, c.pass.Pkg, file, "errors", f.expr.Pos())
+			if found {
+				text, ok = name+".New("+redactedString+")", true
+				edits[find(i)] = append(edits[find(i)], imp...)
+			}
+		}
 		if !ok {
 			failed[find(i)] = true
 			continue
@@ -764,6 +794,7 @@ func (c *checker) valueFixes(file *ast.File, st *fstate, fs []*finding, src []by
 		for _, a := range l.blanks {
 			edits[root] = append(edits[root], analysis.TextEdit{Pos: a.Pos(), End: a.End(), NewText: []byte("_")})
 		}
+		edits[root] = append(edits[root], l.deletes...)
 		switch l.action {
 		case actDelete:
 			edits[root] = append(edits[root], l.edit)
@@ -870,14 +901,28 @@ func asVar(obj types.Object) *types.Var {
 
 // planDecl decides what becomes of the declaration of a variable that
 // the fixes leave unused.
-func (c *checker) planDecl(st *fstate, l *local, parents map[ast.Node]ast.Node, src []byte) {
-	inBlock := func(s ast.Node) bool {
-		switch parents[s].(type) {
-		case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause:
-			return true
-		}
-		return false
+// deletableAssign returns the deletion of as, a plain assignment to one
+// variable that the fix drops, when its value only computes (x =
+// string(b)) and the statement stands alone on its lines in a block.
+func (c *checker) deletableAssign(st *fstate, as *ast.AssignStmt, parents map[ast.Node]ast.Node, src []byte) (analysis.TextEdit, bool) {
+	if len(as.Lhs) != 1 || len(as.Rhs) != 1 || !st.sideEffectFree(as.Rhs[0]) || !inBlock(parents, as) {
+		return analysis.TextEdit{}, false
 	}
+	return fixes.LineDelete(c.pass.Fset, src, as)
+}
+
+// inBlock reports whether s is a statement of a list: a block's or a
+// clause's.
+func inBlock(parents map[ast.Node]ast.Node, s ast.Node) bool {
+	switch parents[s].(type) {
+	case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause:
+		return true
+	}
+	return false
+}
+
+func (c *checker) planDecl(st *fstate, l *local, parents map[ast.Node]ast.Node, src []byte) {
+	inBlock := func(s ast.Node) bool { return inBlock(parents, s) }
 	switch p := parents[l.def].(type) {
 	case *ast.AssignStmt:
 		if p.Tok != token.DEFINE {

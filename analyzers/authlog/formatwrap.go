@@ -58,15 +58,56 @@ func (c *checker) formatsArgs(st *fstate) (format int, ok bool) {
 		return 0, false
 	}
 	// Any other use of the arguments (logged whole, passed elsewhere)
-	// shows them as they are.
+	// shows them as they are; but a range over them whose element is
+	// only asserted to error or to a concrete type (for _, a := range
+	// args { if item, ok := a.(LogValueItem); ok {...} }, rclone's
+	// logger picking out its own fields) leaves the rest to the verbs.
 	used := true
 	ast.Inspect(st.decl.Body, func(n ast.Node) bool {
+		if rs, ok := n.(*ast.RangeStmt); ok {
+			if id, ok := ast.Unparen(rs.X).(*ast.Ident); ok && st.info.Uses[id] == args && onlyAsserted(st.info, rs) {
+				spread[id] = true
+			}
+		}
 		if id, ok := n.(*ast.Ident); ok && st.info.Uses[id] == args && !spread[id] {
 			used = false
 		}
 		return used
 	})
 	return format, used
+}
+
+// onlyAsserted reports whether the value of rs, a range over a variadic
+// ...any, is used only as the operand of assertions to error or to a
+// concrete type.
+func onlyAsserted(info *types.Info, rs *ast.RangeStmt) bool {
+	id, ok := rs.Value.(*ast.Ident)
+	if k, isID := rs.Key.(*ast.Ident); !ok || rs.Key != nil && (!isID || k.Name != "_") {
+		return false
+	}
+	v := info.Defs[id]
+	if v == nil {
+		return false
+	}
+	operands := map[*ast.Ident]bool{}
+	ast.Inspect(rs.Body, func(n ast.Node) bool {
+		if ta, ok := n.(*ast.TypeAssertExpr); ok {
+			if x, ok := ast.Unparen(ta.X).(*ast.Ident); ok && info.Uses[x] == v {
+				if assertsConcrete(info, ta) {
+					operands[x] = true
+				}
+			}
+		}
+		return true
+	})
+	ok = len(operands) > 0
+	ast.Inspect(rs.Body, func(n ast.Node) bool {
+		if x, isID := n.(*ast.Ident); isID && info.Uses[x] == v && !operands[x] {
+			ok = false
+		}
+		return ok
+	})
+	return ok
 }
 
 // formatIndex returns the index of the format parameter of fn when fn is
@@ -80,4 +121,18 @@ func formatIndex(fn *types.Func) int {
 		return 1
 	}
 	return -1
+}
+
+// assertsConcrete reports whether ta asserts a value of an empty
+// interface type to error or to a concrete type: what a caller passes of
+// another concrete type fails it.
+func assertsConcrete(info *types.Info, ta *ast.TypeAssertExpr) bool {
+	if errorAssert(info, ta) {
+		return true
+	}
+	if ta.Type == nil || !isEmptyInterface(info.TypeOf(ta.X)) {
+		return false
+	}
+	t := info.TypeOf(ta.Type)
+	return t != nil && !types.IsInterface(t)
 }

@@ -679,11 +679,15 @@ func (s *fstate) strips() [][]string {
 // eachParam calls fn with each named parameter of the function and its
 // index among the parameters (an unnamed one counts).
 func (s *fstate) eachParam(fn func(i int, v *types.Var)) {
-	if s.decl.Type.Params == nil {
+	ft := s.ftype
+	if ft == nil {
+		ft = s.decl.Type
+	}
+	if ft.Params == nil {
 		return
 	}
 	i := 0
-	for _, field := range s.decl.Type.Params.List {
+	for _, field := range ft.Params.List {
 		if len(field.Names) == 0 {
 			i++
 			continue

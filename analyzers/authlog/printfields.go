@@ -58,6 +58,39 @@ func (c *checker) printMethodRecv(fd *ast.FuncDecl) *types.Var {
 	return recv
 }
 
+// printsRecv reports whether fd, the String or Error method of a type
+// that is no struct (a named slice, map or string: http2curl's type
+// CurlCommand []string), returns text made from its receiver
+// (strings.Join(*c, " ")): printing such a value shows what it holds,
+// as printing the slice itself would.
+func (c *checker) printsRecv(fd *ast.FuncDecl) bool {
+	if fd.Recv == nil || len(fd.Recv.List) != 1 || len(fd.Recv.List[0].Names) != 1 || fd.Body == nil {
+		return false
+	}
+	if n := fd.Name.Name; n != "String" && n != "Error" {
+		return false
+	}
+	info := c.pass.TypesInfo
+	fn, _ := info.Defs[fd.Name].(*types.Func)
+	recv, _ := info.Defs[fd.Recv.List[0].Names[0]].(*types.Var)
+	if fn == nil || recv == nil || recvStruct(recv.Type()) != nil {
+		return false
+	}
+	sig := fn.Type().(*types.Signature)
+	if sig.Params().Len() != 0 || sig.Results().Len() != 1 || !isText(sig.Results().At(0).Type()) {
+		return false
+	}
+	// Follow the body with the receiver as its one parameter.
+	ft := &ast.FuncType{Func: fd.Type.Func, Params: fd.Recv, Results: fd.Type.Results}
+	st := c.analyzeAs(fd, ft, false)
+	for _, ret := range c.calls.Returns(fd) {
+		if len(ret.Results) == 1 && st.eval(ret.Results[0]).p&1 != 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // errorPrints reports, for the element elt (the i-th) of a composite
 // literal of t, an error type (see errorByFields), whether its Error
 // method prints the field elt gives a value: known is false when the

@@ -65,6 +65,9 @@ type fstate struct {
 	info     *types.Info
 	decl     *ast.FuncDecl
 	variadic int
+	// ftype holds the parameters followed: decl's own, or its receiver's
+	// and then its own (see analyzeAs).
+	ftype *ast.FuncType
 	// cutAsserts makes an assertion of an empty interface to error carry
 	// nothing (see assertGated).
 	cutAsserts bool
@@ -126,11 +129,18 @@ func (c *checker) analyze(fd *ast.FuncDecl) *fstate {
 // analyzeCut is analyze, with assertions to error cut when cut is set
 // (see assertGated).
 func (c *checker) analyzeCut(fd *ast.FuncDecl, cut bool) *fstate {
+	return c.analyzeAs(fd, fd.Type, cut)
+}
+
+// analyzeAs is analyzeCut with the parameters of ftype (fd's own, or its
+// receiver's, as printsRecv asks).
+func (c *checker) analyzeAs(fd *ast.FuncDecl, ftype *ast.FuncType, cut bool) *fstate {
 	info := c.pass.TypesInfo
 	s := &fstate{
 		c:          c,
 		info:       info,
 		decl:       fd,
+		ftype:      ftype,
 		variadic:   -1,
 		cutAsserts: cut,
 		dels:       map[string][]del{},
@@ -139,7 +149,7 @@ func (c *checker) analyzeCut(fd *ast.FuncDecl, cut bool) *fstate {
 		fills:      map[string][]token.Pos{},
 		recv:       c.fieldsOf,
 	}
-	if fn, ok := info.Defs[fd.Name].(*types.Func); ok && fd.Type.Params != nil {
+	if fn, ok := info.Defs[fd.Name].(*types.Func); ok && ftype == fd.Type && fd.Type.Params != nil {
 		if sig := fn.Type().(*types.Signature); sig.Variadic() {
 			s.variadic = sig.Params().Len() - 1
 		}
@@ -149,7 +159,7 @@ func (c *checker) analyzeCut(fd *ast.FuncDecl, cut bool) *fstate {
 	}
 	c.hooks.Nodes = c.calls.Nodes(fd)
 	c.cur = s
-	s.f = flow.Follow(c.hooks, fd.Type, fd.Body)
+	s.f = flow.Follow(c.hooks, ftype, fd.Body)
 	c.cur = nil
 	return s
 }
@@ -733,6 +743,9 @@ func (s *fstate) eval0(e ast.Expr) (v val, known bool) {
 			v := s.litField(x, f)
 			v.p |= s.recvField(x, sel)
 			v.c |= s.c.credVars()[f]
+			if pf := wrappedField(s.c.pass, x); pf != nil {
+				v.c |= s.c.credVars()[pf] // conf.Token.String
+			}
 			v.c |= s.c.dumpFields[f] // t.lastDump, stored by another method
 			if secret, ptr := s.c.secretSel(x); secret && !ptr {
 				v.c |= credSecret
@@ -1186,6 +1199,9 @@ func (s *fstate) urlHoldsSecret(req ast.Expr) bool {
 // variable, holds a secret (see urlHoldsSecret), and the parameters of
 // the function the URL it is made with derives from.
 func (s *fstate) requestURL(req ast.Expr) (secret bool, params uint64) {
+	if x := derivedRequest(s.info, req); x != nil {
+		return s.requestURL(x) // req.WithContext(ctx): the same URL
+	}
 	v := s.varOf(req)
 	if v == nil || s.f == nil {
 		return false, 0
@@ -1202,6 +1218,11 @@ func (s *fstate) requestURL(req ast.Expr) (secret bool, params uint64) {
 			if !ok || d.Idx > 0 {
 				continue
 			}
+			if x := derivedRequest(s.info, call); x != nil {
+				sec, p := s.requestURL(x)
+				secret, params = secret || sec, params|p
+				continue
+			}
 			if u := newRequestURL(httpmodel.Callee(s.info, call), call.Args); u != nil {
 				uv := s.eval(u)
 				secret = secret || uv.c&credSecret != 0
@@ -1210,6 +1231,20 @@ func (s *fstate) requestURL(req ast.Expr) (secret bool, params uint64) {
 		}
 	}
 	return secret, params
+}
+
+// derivedRequest returns x for e, a call x.WithContext(ctx) or
+// x.Clone(ctx) of a request: a request with the same URL.
+func derivedRequest(info *types.Info, e ast.Expr) ast.Expr {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	if !httpmodel.IsMethod(httpmodel.Callee(info, call), httpPkg, "Request", "WithContext", "Clone") {
+		return nil
+	}
+	recv, _ := httpmodel.Receiver(info, call)
+	return recv
 }
 
 // setsUserinfo reports whether the function gives a URL a user
@@ -1340,6 +1375,23 @@ func (s *fstate) carry(fn *types.Func, call *ast.CallExpr, recv ast.Expr, args [
 			// A body made of a value with a secret field.
 			in.c |= credSecret
 		}
+	case path == "io" && recv == nil:
+		// io.ReadAll(r) of a reader over text (bytes.NewReader(body))
+		// reads the text back; NopCloser, LimitReader, MultiReader and
+		// TeeReader give a reader of the same text.
+		switch fn.Name() {
+		case "ReadAll", "NopCloser", "LimitReader", "MultiReader":
+			for _, a := range args {
+				in = in.Join(s.eval(a))
+			}
+		case "TeeReader":
+			if len(args) > 0 {
+				in = s.eval(args[0])
+			}
+		default:
+			return
+		}
+		firstOnly = true
 	case path == "net/url" && recv == nil:
 		// url.QueryEscape(tok), url.Parse(base + "?key=" + k): the
 		// text, escaped or parsed.
@@ -1474,7 +1526,7 @@ func isText(t types.Type) bool {
 // that it gives back whole or in parts: an iterator over text
 // (strings.Lines, bytes.SplitSeq), a reader or scanner of the
 // strings, bytes, bufio and net/textproto packages (bytes.NewReader(dump),
-// bufio.NewScanner(r), textproto.NewReader(br)), or the
+// bytes.NewBuffer(dump), bufio.NewScanner(r), textproto.NewReader(br)), or the
 // textproto.MIMEHeader such a reader reads.
 func holdsText(t types.Type) bool {
 	if isText(t) {
@@ -1497,8 +1549,11 @@ func holdsText(t types.Type) bool {
 			return false
 		}
 		switch n.Obj().Pkg().Path() {
-		case "strings", "bytes":
+		case "strings":
 			return n.Obj().Name() == "Reader"
+		case "bytes":
+			// bytes.NewBuffer(dump) read back as bytes.NewReader(dump) is.
+			return n.Obj().Name() == "Reader" || n.Obj().Name() == "Buffer"
 		case "bufio":
 			return n.Obj().Name() == "Reader" || n.Obj().Name() == "Scanner"
 		case "net/textproto":

@@ -629,7 +629,8 @@ func deleteImportSpec(fset *token.FileSet, src []byte, gd *ast.GenDecl, spec ast
 }
 
 // ImportsLeftUnused returns the edits that delete the imports of file
-// whose every use lies in the text that edits replace.
+// whose every use lies in the text that edits replace, and that no edit's
+// new text uses.
 func ImportsLeftUnused(fset *token.FileSet, src []byte, info *types.Info, file *ast.File, edits []analysis.TextEdit) []analysis.TextEdit {
 	inEdit := func(p token.Pos) bool {
 		return slices.ContainsFunc(edits, func(e analysis.TextEdit) bool { return e.Pos <= p && p < e.End })
@@ -666,7 +667,7 @@ func ImportsLeftUnused(fset *token.FileSet, src []byte, info *types.Info, file *
 			if is.Name != nil {
 				pn, _ = info.Defs[is.Name].(*types.PkgName)
 			}
-			if pn != nil && removed[pn] && !kept[pn] {
+			if pn != nil && removed[pn] && !kept[pn] && !writtenBy(edits, pn.Name()) {
 				gone = append(gone, spec)
 			}
 		}
@@ -683,6 +684,14 @@ func ImportsLeftUnused(fset *token.FileSet, src []byte, info *types.Info, file *
 		}
 	}
 	return out
+}
+
+// writtenBy reports whether the text of some edit uses the package
+// imported as name (errors.New("[REDACTED]") in place of an error).
+func writtenBy(edits []analysis.TextEdit, name string) bool {
+	return slices.ContainsFunc(edits, func(e analysis.TextEdit) bool {
+		return strings.Contains(string(e.NewText), name+".")
+	})
 }
 
 // LineEnd returns the position of the end of the line that holds pos,

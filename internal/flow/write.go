@@ -108,10 +108,16 @@ func (f *State[V]) collectWrite(call *ast.CallExpr) {
 	}
 }
 
-// collectElement records m[k] = rhs, m a local variable, as an update of
-// m, and x.f.g = rhs as one of x when the Stores hook says so.
+// collectElement records m[k] = rhs, m a local variable, and *p = rhs,
+// p a local pointer (an out parameter, the receiver of a method of a
+// slice type that appends to it), as updates of m and p, and x.f.g =
+// rhs as one of x when the Stores hook says so.
 func (f *State[V]) collectElement(lhs, rhs ast.Expr, at token.Pos) {
 	switch l := ast.Unparen(lhs).(type) {
+	case *ast.StarExpr:
+		if v := f.varOf(l.X); v != nil {
+			f.assigns[v] = append(f.assigns[v], &assign[V]{at: at, rhs: rhs, idx: -1, update: true})
+		}
 	case *ast.IndexExpr:
 		if v := f.varOf(l.X); v != nil {
 			f.assigns[v] = append(f.assigns[v], &assign[V]{at: at, rhs: rhs, idx: -1, update: true})

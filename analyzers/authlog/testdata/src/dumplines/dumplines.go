@@ -40,6 +40,14 @@ func scanned(req *http.Request) {
 	}
 }
 
+func buffered(req *http.Request) {
+	b, _ := httputil.DumpRequestOut(req, false)
+	sc := bufio.NewScanner(bytes.NewBuffer(b))
+	for sc.Scan() {
+		log.Printf("> %s", sc.Text()) // want `request dump \(includes every header\) reaches log.Printf`
+	}
+}
+
 func readLines(req *http.Request) {
 	b, _ := httputil.DumpRequestOut(req, false)
 	r := bufio.NewReader(strings.NewReader(string(b)))
@@ -53,6 +61,15 @@ func readLines(req *http.Request) {
 }
 
 // Silent: the lines are counted, or the text scanned is no dump.
+
+func bufferCounted(req *http.Request) {
+	b, _ := httputil.DumpRequestOut(req, false)
+	n := 0
+	for sc := bufio.NewScanner(bytes.NewBuffer(b)); sc.Scan(); {
+		n++
+	}
+	log.Printf("request of %d lines", n)
+}
 
 func counted(req *http.Request) {
 	b, _ := httputil.DumpRequestOut(req, true)

@@ -36,12 +36,12 @@ func (c *Client) headers() map[string]string {
 
 func (c *Client) logHeaders(path string) {
 	h := c.headers()
-	c.logger.Debugf("request %s headers=%v", path, h) // want `secret \(a password, key or token\) reaches Logger.Debugf`
+	c.logger.Debugf("request %s headers=%v", path, h) // want `Authorization and X-Api-Key header values reach Logger.Debugf`
 }
 
 func (c *Client) logRequest(path string) {
 	r := &Request{Method: "GET", Path: path, Headers: map[string]string{"X-Api-Key": c.token}}
-	log.Printf("sending %s: %+v", path, r) // want `secret \(a password, key or token\) reaches log.Printf`
+	log.Printf("sending %s: %+v", path, r) // want `Authorization and X-Api-Key header values reach log.Printf`
 }
 
 // ---- must stay silent ----

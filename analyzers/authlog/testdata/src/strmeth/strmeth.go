@@ -20,7 +20,7 @@ type Request struct {
 }
 
 func (r *Request) String() string { // want String:`authlog\(prints=f0,f1,f2\)`
-	return fmt.Sprintf("%s %s %v", r.Method, r.Path, r.Headers) // want `Authorization header value reaches the text of \(\*Request\)\.String, which log\.Printf prints`
+	return fmt.Sprintf("%s %s %v", r.Method, r.Path, r.Headers) // want `Authorization and X-Api-Key header values reach the text of \(\*Request\)\.String, which log\.Printf prints`
 }
 
 // Call prints its header through a builder.
@@ -140,7 +140,7 @@ type Generic[T any] struct {
 	Body    T
 }
 
-func (g *Generic[T]) String() string { return fmt.Sprint(g.Path, g.Headers) } // want String:`authlog\(prints=f0,f1\)` `Authorization header value reaches the text of \(\*Generic\[T\]\)\.String, which log\.Printf prints`
+func (g *Generic[T]) String() string { return fmt.Sprint(g.Path, g.Headers) } // want String:`authlog\(prints=f0,f1\)` `Authorization and X-Api-Key header values reach the text of \(\*Generic\[T\]\)\.String, which log\.Printf prints`
 
 // StatusError is an error that prints its status, not its headers.
 type StatusError struct {
@@ -214,7 +214,7 @@ type Keyed struct {
 func (k *Keyed) String() string { // want String:`authlog\(prints=f0,f2 redacts-fields\)`
 	h := maps.Clone(k.Headers)
 	delete(h, "Authorization")
-	return fmt.Sprintf("%s %v key=%s", k.Path, h, k.Key) // want `Authorization header value reaches the text of \(\*Keyed\)\.String, which log\.Printf prints`
+	return fmt.Sprintf("%s %v key=%s", k.Path, h, k.Key) // want `Authorization and X-Api-Key header values reach the text of \(\*Keyed\)\.String, which log\.Printf prints`
 }
 
 // Flagged redacts its headers and prints only whether it has a key.
@@ -271,7 +271,7 @@ func (c *Client) logCall(req *http.Request) {
 
 func (c *Client) logListed(path string) {
 	l := &Listed{Path: path, Headers: map[string]string{"Authorization": "Bearer " + c.token}}
-	log.Printf("sending %s", l) // want `Authorization header value reaches log.Printf`
+	log.Printf("sending %s", l) // want `Authorization and X-Api-Key header values reach log.Printf`
 }
 
 func (c *Client) logGeneric(path string) {
@@ -280,7 +280,7 @@ func (c *Client) logGeneric(path string) {
 
 func (c *Client) logHeadersError(path string) {
 	h := map[string]string{"Authorization": "Bearer " + c.token}
-	log.Printf("failed: %v", &HeadersError{Status: 500, Headers: h}) // want `Authorization header value reaches log.Printf`
+	log.Printf("failed: %v", &HeadersError{Status: 500, Headers: h}) // want `Authorization and X-Api-Key header values reach log.Printf`
 }
 
 func (c *Client) logAttempt(req *http.Request) {
@@ -288,7 +288,7 @@ func (c *Client) logAttempt(req *http.Request) {
 }
 
 func (c *Client) logWhole(path string) {
-	log.Printf("sending %s", Whole{Path: path, Headers: map[string]string{"Authorization": "Bearer " + c.token}}) // want `Authorization header value reaches log.Printf`
+	log.Printf("sending %s", Whole{Path: path, Headers: map[string]string{"Authorization": "Bearer " + c.token}}) // want `Authorization and X-Api-Key header values reach log.Printf`
 }
 
 func (c *Client) newRequest(path string) (*Request, error) {
@@ -308,7 +308,7 @@ func (c *Client) logMade(path string) error {
 }
 
 func (c *Client) logNested(path string) {
-	log.Printf("sending %s", &Nested{Path: path, Opts: Options{Headers: map[string]string{"Authorization": "Bearer " + c.token}}}) // want `Authorization header value reaches log.Printf`
+	log.Printf("sending %s", &Nested{Path: path, Opts: Options{Headers: map[string]string{"Authorization": "Bearer " + c.token}}}) // want `Authorization and X-Api-Key header values reach log.Printf`
 }
 
 func (c *Client) logKeyed(path string) {
@@ -316,12 +316,12 @@ func (c *Client) logKeyed(path string) {
 }
 
 func (c *Client) logKeyError() {
-	log.Printf("failed: %v", &KeyError{Status: 500, Key: c.token}) // want `Authorization header value reaches log.Printf`
+	log.Printf("failed: %v", &KeyError{Status: 500, Key: c.token}) // want `Authorization and X-Api-Key header values reach log.Printf`
 }
 
 func (c *Client) logLineGoSyntax(path string) {
 	l := &Line{Method: "GET", Path: path, Headers: map[string]string{"Authorization": "Bearer " + c.token}}
-	log.Printf("sending %#v", l) // want `Authorization header value reaches log.Printf`
+	log.Printf("sending %#v", l) // want `Authorization and X-Api-Key header values reach log.Printf`
 }
 
 // ---- must stay silent ----

@@ -74,12 +74,12 @@ type DumpError struct {
 func (e *DumpError) Error() string { return fmt.Sprintf("status %d %v", e.Status, e.Headers) } // want Error:`authlog\(prints=f0,f1\)`
 
 // NewRequest makes a request that carries the caller's token.
-func NewRequest(method, path, token string) *Request { // want NewRequest:`authlog\(result0=secret result0<-p0,p1,p2 made\(f2=secret\)\)`
+func NewRequest(method, path, token string) *Request { // want NewRequest:`authlog\(result0=secret\+header-value result0<-p0,p1,p2 made\(f2=secret\+header-value\) p2=sent\(header-value\)\)`
 	return &Request{Method: method, Path: path, Headers: map[string]string{"Authorization": "Bearer " + token}}
 }
 
 // NewSummary makes a summary of a request that carries the caller's token.
-func NewSummary(method, path, token string) (*Summary, error) { // want NewSummary:`authlog\(result0=secret result0<-p0,p1,p2 made\(f2=secret\)\)`
+func NewSummary(method, path, token string) (*Summary, error) { // want NewSummary:`authlog\(result0=secret\+header-value result0<-p0,p1,p2 made\(f2=secret\+header-value\) p2=sent\(header-value\)\)`
 	if path == "" {
 		return nil, fmt.Errorf("no path")
 	}

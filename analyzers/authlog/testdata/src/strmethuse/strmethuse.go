@@ -41,7 +41,7 @@ func (c *Client) logDumpError(path string) {
 
 func (c *Client) logMade(path string) {
 	r := strmethlib.NewRequest("GET", path, c.token)
-	log.Printf("sending %v", r) // want `secret \(a password, key or token\) reaches log.Printf`
+	log.Printf("sending %v", r) // want `Authorization header value reaches log.Printf`
 }
 
 // ---- must stay silent ----

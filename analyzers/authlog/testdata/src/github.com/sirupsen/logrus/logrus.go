@@ -24,6 +24,7 @@ func New() *Logger                                      { return &Logger{} }
 func StandardLogger() *Logger                           { return &Logger{} }
 func WithField(key string, value any) *Entry            { return &Entry{} }
 func WithFields(fields Fields) *Entry                   { return &Entry{} }
+func WithError(err error) *Entry                        { return &Entry{} }
 func Info(args ...any)                                  {}
 func Infof(format string, args ...any)                  {}
 func Warnf(format string, args ...any)                  {}
