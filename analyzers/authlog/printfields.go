@@ -148,16 +148,7 @@ func ownMethod(fn *types.Func, t types.Type) bool {
 }
 
 // recvStruct returns the struct that t, or the type t points to, is.
-func recvStruct(t types.Type) *types.Struct {
-	if t == nil {
-		return nil
-	}
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	st, _ := t.Underlying().(*types.Struct)
-	return st
-}
+func recvStruct(t types.Type) *types.Struct { return analysisutil.StructOf(t) }
 
 // printedFields returns the summary's Fields of fd, a print method (see
 // printMethodRecv) whose receiver is recv: bit i is set when the i-th

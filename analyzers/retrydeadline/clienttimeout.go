@@ -17,6 +17,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/callindex"
 	"github.com/retrylint/retrylint/internal/fixes"
 	"github.com/retrylint/retrylint/internal/flow"
@@ -81,7 +82,7 @@ func embeddedClient(info *types.Info, sel *ast.SelectorExpr) *types.Var {
 	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "net/http" {
 		return nil
 	}
-	st := recvStruct(s.Recv())
+	st := analysisutil.StructOf(s.Recv())
 	if st == nil || s.Index()[0] >= st.NumFields() {
 		return nil
 	}
@@ -90,15 +91,6 @@ func embeddedClient(info *types.Info, sel *ast.SelectorExpr) *types.Var {
 		return nil
 	}
 	return f
-}
-
-// recvStruct returns the struct type of t or of what t points to.
-func recvStruct(t types.Type) *types.Struct {
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	st, _ := t.Underlying().(*types.Struct)
-	return st
 }
 
 // clientTimeoutIn is clientTimeout for a send of the function fn, with

@@ -225,3 +225,16 @@ func IsInteger(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsInteger != 0
 }
+
+// StructOf returns the struct type of t, or of the type t points to; nil
+// when it is no struct.
+func StructOf(t types.Type) *types.Struct {
+	if t == nil {
+		return nil
+	}
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, _ := t.Underlying().(*types.Struct)
+	return st
+}

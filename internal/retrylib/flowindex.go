@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"maps"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 )
 
@@ -155,8 +156,8 @@ func (ix *Values) visit(n ast.Node, fn ast.Node, decl *types.Func, inDecl bool) 
 			ix.add(info.Defs[name], v, fn)
 		}
 	case *ast.CompositeLit:
-		st, ok := structOf(info.TypeOf(n))
-		if !ok {
+		st := analysisutil.StructOf(info.TypeOf(n))
+		if st == nil {
 			return
 		}
 		for i, el := range n.Elts {
@@ -199,18 +200,6 @@ func (ix *Values) visit(n ast.Node, fn ast.Node, decl *types.Func, inDecl bool) 
 			}
 		}
 	}
-}
-
-// structOf returns the struct type of a composite literal's type.
-func structOf(t types.Type) (*types.Struct, bool) {
-	if t == nil {
-		return nil, false
-	}
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	st, ok := t.Underlying().(*types.Struct)
-	return st, ok
 }
 
 // calleeOf returns the function or method a call calls, resolving a call
