@@ -757,10 +757,12 @@ func (c *checker) valueFixes(file *ast.File, st *fstate, fs []*finding, src []by
 			continue
 		}
 		text, ok := redactedText(f.ctx, info.TypeOf(f.expr))
-		if !ok && isErrorType(f.ctx, info.TypeOf(f.expr)) {
+		if !ok && f.c&^valueKinds == 0 && isErrorType(f.ctx, info.TypeOf(f.expr)) {
 			// An error a credential was formatted into, handed where an
 			// error goes (logrus's WithError(err)): an error of the
-			// marker's text.
+			// marker's text. (Not one taken to hold a whole header or
+			// request in a field: whether its Error method prints it is
+			// the error model's weakest guess.)
 			name, imp, found := fixes.Import(info, c.pass.Pkg, file, "errors", f.expr.Pos())
 			if found {
 				text, ok = name+".New("+redactedString+")", true
