@@ -980,7 +980,14 @@ func TestDeleteImportIfUnused(t *testing.T) {
 func TestImportsLeftUnused(t *testing.T) {
 	tests := []struct {
 		name, src, removed, want string
+		newText                  string // the edit's replacement text
 	}{
+		{
+			name:    "used by the edit's new text",
+			src:     "package p\n\nimport \"strconv\"\n\nfunc f() {\n\t_ = strconv.Itoa(1)\n}\n",
+			removed: "_ = strconv.Itoa(1)",
+			newText: "_ = strconv.Quote(\"x\")",
+		},
 		{
 			name:    "last spec of a group of its own",
 			src:     "package p\n\nimport (\n\t\"strings\"\n\n\t\"example.com/a\"\n)\n\nvar _ = strings.ToUpper\n\nfunc f() {\n\t_ = a.A\n}\n",
@@ -1003,7 +1010,7 @@ func TestImportsLeftUnused(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			c := check(t, tt.src, "example.com/a", "package a\n\nvar A int\n")
 			removed := find[ast.Stmt](t, c, tt.removed)
-			edits := fixes.ImportsLeftUnused(c.fset, []byte(c.src), c.info, c.file, []analysis.TextEdit{{Pos: removed.Pos(), End: removed.End()}})
+			edits := fixes.ImportsLeftUnused(c.fset, []byte(c.src), c.info, c.file, []analysis.TextEdit{{Pos: removed.Pos(), End: removed.End(), NewText: []byte(tt.newText)}})
 			if tt.want == "" {
 				if len(edits) != 0 {
 					t.Fatalf("ImportsLeftUnused = %v, want none", edits)
