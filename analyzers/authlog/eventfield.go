@@ -19,6 +19,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/callindex"
 	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/logsink"
@@ -39,7 +40,7 @@ func (c *checker) loggedFields(t *types.Named) map[*types.Var]sinkCall {
 	var fields map[*types.Var]sinkCall
 	for _, f := range c.methodsOf(t) {
 		recv := flow.RecvVar(info, f.Decl)
-		str := recvStruct(recv.Type())
+		str := analysisutil.StructOf(recv.Type())
 		var sinks []callindex.Call
 		var how []sinkCall
 		for _, call := range c.calls.Calls(f.Decl) {

@@ -924,7 +924,6 @@ func inBlock(parents map[ast.Node]ast.Node, s ast.Node) bool {
 }
 
 func (c *checker) planDecl(st *fstate, l *local, parents map[ast.Node]ast.Node, src []byte) {
-	inBlock := func(s ast.Node) bool { return inBlock(parents, s) }
 	switch p := parents[l.def].(type) {
 	case *ast.AssignStmt:
 		if p.Tok != token.DEFINE {
@@ -935,7 +934,7 @@ func (c *checker) planDecl(st *fstate, l *local, parents map[ast.Node]ast.Node, 
 		if len(p.Lhs) != 1 || len(p.Rhs) != 1 || !st.sideEffectFree(p.Rhs[0]) {
 			return
 		}
-		if inBlock(p) {
+		if inBlock(parents, p) {
 			if e, ok := fixes.LineDelete(c.pass.Fset, src, p); ok {
 				l.action, l.span, l.edit = actDelete, p, e
 			}
@@ -948,7 +947,7 @@ func (c *checker) planDecl(st *fstate, l *local, parents map[ast.Node]ast.Node, 
 		l.stmt, l.action = p, actBlank
 		gd, _ := parents[p].(*ast.GenDecl)
 		ds, _ := parents[gd].(*ast.DeclStmt)
-		if gd != nil && ds != nil && len(gd.Specs) == 1 && len(p.Names) == 1 && inBlock(ds) &&
+		if gd != nil && ds != nil && len(gd.Specs) == 1 && len(p.Names) == 1 && inBlock(parents, ds) &&
 			(len(p.Values) == 0 || (len(p.Values) == 1 && st.sideEffectFree(p.Values[0]))) {
 			if e, ok := fixes.LineDelete(c.pass.Fset, src, ds); ok {
 				l.action, l.span, l.edit = actDelete, ds, e

@@ -82,8 +82,11 @@ func (c *checker) formatsArgs(st *fstate) (format int, ok bool) {
 // concrete type.
 func onlyAsserted(info *types.Info, rs *ast.RangeStmt) bool {
 	id, ok := rs.Value.(*ast.Ident)
-	if k, isID := rs.Key.(*ast.Ident); !ok || rs.Key != nil && (!isID || k.Name != "_") {
+	if !ok {
 		return false
+	}
+	if k, isID := rs.Key.(*ast.Ident); rs.Key != nil && (!isID || k.Name != "_") {
+		return false // for i, a := range args: the index is another use
 	}
 	v := info.Defs[id]
 	if v == nil {

@@ -68,13 +68,15 @@ func (c *checker) printedCreds(t types.Type, v creds) (creds, bool) {
 			// hold.
 			out &^= credSecret
 		}
-		if f := c.fact(fn); f != nil && len(f.Results) > 0 {
-			out |= creds(f.Results[0])
-		}
-		if f := c.fact(fn); f != nil && f.PrintsRecv {
-			// Its text is what the value holds (a curl command's
-			// words).
-			out |= v
+		if f := c.fact(fn); f != nil {
+			if len(f.Results) > 0 {
+				out |= creds(f.Results[0])
+			}
+			if f.PrintsRecv {
+				// Its text is what the value holds (a curl command's
+				// words).
+				out |= v
+			}
 		}
 		return out, true
 	}

@@ -37,6 +37,15 @@ import (
 // method of a struct type, or a pointer to one, with no parameter and a
 // text result: a method that fmt and the loggers print a value by.
 func (c *checker) printMethodRecv(fd *ast.FuncDecl) *types.Var {
+	if recv := c.printMethod(fd); recv != nil && analysisutil.StructOf(recv.Type()) != nil {
+		return recv
+	}
+	return nil
+}
+
+// printMethod returns the named receiver of fd when fd is a String or
+// Error method, with no parameter and a text result, of any type.
+func (c *checker) printMethod(fd *ast.FuncDecl) *types.Var {
 	if fd.Recv == nil || len(fd.Recv.List) != 1 || len(fd.Recv.List[0].Names) != 1 || fd.Body == nil {
 		return nil
 	}
@@ -52,9 +61,6 @@ func (c *checker) printMethodRecv(fd *ast.FuncDecl) *types.Var {
 		return nil
 	}
 	recv, _ := c.pass.TypesInfo.Defs[fd.Recv.List[0].Names[0]].(*types.Var)
-	if recv == nil || recvStruct(recv.Type()) == nil {
-		return nil
-	}
 	return recv
 }
 
@@ -64,20 +70,8 @@ func (c *checker) printMethodRecv(fd *ast.FuncDecl) *types.Var {
 // (strings.Join(*c, " ")): printing such a value shows what it holds,
 // as printing the slice itself would.
 func (c *checker) printsRecv(fd *ast.FuncDecl) bool {
-	if fd.Recv == nil || len(fd.Recv.List) != 1 || len(fd.Recv.List[0].Names) != 1 || fd.Body == nil {
-		return false
-	}
-	if n := fd.Name.Name; n != "String" && n != "Error" {
-		return false
-	}
-	info := c.pass.TypesInfo
-	fn, _ := info.Defs[fd.Name].(*types.Func)
-	recv, _ := info.Defs[fd.Recv.List[0].Names[0]].(*types.Var)
-	if fn == nil || recv == nil || recvStruct(recv.Type()) != nil {
-		return false
-	}
-	sig := fn.Type().(*types.Signature)
-	if sig.Params().Len() != 0 || sig.Results().Len() != 1 || !isText(sig.Results().At(0).Type()) {
+	recv := c.printMethod(fd)
+	if recv == nil || analysisutil.StructOf(recv.Type()) != nil {
 		return false
 	}
 	// Follow the body with the receiver as its one parameter.
@@ -97,7 +91,7 @@ func (c *checker) printsRecv(fd *ast.FuncDecl) bool {
 // method's summary does not say (see printedFields).
 func (c *checker) errorPrints(t types.Type, elt ast.Expr, i int) (shown, known bool) {
 	fn := errorMethod(t)
-	st := recvStruct(t)
+	st := analysisutil.StructOf(t)
 	if fn == nil || st == nil || !ownMethod(fn.Origin(), t) {
 		return false, false
 	}
@@ -147,9 +141,6 @@ func ownMethod(fn *types.Func, t types.Type) bool {
 	return a != nil && a == b
 }
 
-// recvStruct returns the struct that t, or the type t points to, is.
-func recvStruct(t types.Type) *types.Struct { return analysisutil.StructOf(t) }
-
 // printedFields returns the summary's Fields of fd, a print method (see
 // printMethodRecv) whose receiver is recv: bit i is set when the i-th
 // field of the receiver, selected from it directly (r.Headers) or
@@ -183,7 +174,7 @@ func (c *checker) printedFields(fd *ast.FuncDecl, recv *types.Var) (fields uint6
 		}
 	}
 	if redacts {
-		str := recvStruct(recv.Type())
+		str := analysisutil.StructOf(recv.Type())
 		for i := range min(str.NumFields(), 64) {
 			if !isText(str.Field(i).Type()) {
 				bits &^= 1 << i
@@ -378,7 +369,7 @@ func (s *fstate) fieldsShown(e ast.Expr, t types.Type, fn *types.Func) (shown cr
 		return 0, false
 	}
 	f := s.c.fact(fn.Origin())
-	st := recvStruct(t)
+	st := analysisutil.StructOf(t)
 	if f == nil || f.Fields == 0 && !f.Redacts || st == nil {
 		return 0, false
 	}
@@ -435,7 +426,7 @@ func (s *fstate) madeField(call *ast.CallExpr, f *types.Var) (v val, all bool) {
 		return val{}, false
 	}
 	sig := fn.Type().(*types.Signature)
-	st := recvStruct(resultType(sig))
+	st := analysisutil.StructOf(resultType(sig))
 	if st == nil {
 		return val{}, false
 	}
@@ -462,7 +453,7 @@ func (s *fstate) builtFields() (built []uint64, made bool) {
 	}
 	sig := fn.Type().(*types.Signature)
 	rt := resultType(sig)
-	st := recvStruct(rt)
+	st := analysisutil.StructOf(rt)
 	if st == nil || st.NumFields() > 64 {
 		return nil, false
 	}
@@ -554,7 +545,7 @@ func (c *checker) noteSecretShown(st *fstate, e ast.Expr, t types.Type, fn *type
 func (c *checker) noteShownBy(st *fstate, e ast.Expr, t types.Type, fn *types.Func, sink string, secretOnly bool) bool {
 	fn = fn.Origin()
 	f := c.fact(fn)
-	str := recvStruct(t)
+	str := analysisutil.StructOf(t)
 	if fn.Pkg() != c.pass.Pkg || f == nil || str == nil || !ownMethod(fn, t) {
 		return false
 	}

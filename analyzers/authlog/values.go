@@ -1199,7 +1199,7 @@ func (s *fstate) urlHoldsSecret(req ast.Expr) bool {
 // variable, holds a secret (see urlHoldsSecret), and the parameters of
 // the function the URL it is made with derives from.
 func (s *fstate) requestURL(req ast.Expr) (secret bool, params uint64) {
-	if x := derivedRequest(s.info, req); x != nil {
+	if x := httpmodel.CopiedRequest(s.info, req); x != nil {
 		return s.requestURL(x) // req.WithContext(ctx): the same URL
 	}
 	v := s.varOf(req)
@@ -1218,7 +1218,7 @@ func (s *fstate) requestURL(req ast.Expr) (secret bool, params uint64) {
 			if !ok || d.Idx > 0 {
 				continue
 			}
-			if x := derivedRequest(s.info, call); x != nil {
+			if x := httpmodel.CopiedRequest(s.info, call); x != nil {
 				sec, p := s.requestURL(x)
 				secret, params = secret || sec, params|p
 				continue
@@ -1231,20 +1231,6 @@ func (s *fstate) requestURL(req ast.Expr) (secret bool, params uint64) {
 		}
 	}
 	return secret, params
-}
-
-// derivedRequest returns x for e, a call x.WithContext(ctx) or
-// x.Clone(ctx) of a request: a request with the same URL.
-func derivedRequest(info *types.Info, e ast.Expr) ast.Expr {
-	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok {
-		return nil
-	}
-	if !httpmodel.IsMethod(httpmodel.Callee(info, call), httpPkg, "Request", "WithContext", "Clone") {
-		return nil
-	}
-	recv, _ := httpmodel.Receiver(info, call)
-	return recv
 }
 
 // setsUserinfo reports whether the function gives a URL a user

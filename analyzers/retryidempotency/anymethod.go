@@ -10,7 +10,6 @@ package retryidempotency
 import (
 	"fmt"
 	"go/ast"
-	"go/constant"
 	"go/token"
 	"go/types"
 	"net/http"
@@ -75,12 +74,8 @@ func (c *checker) callersRequest(fn ast.Node, e ast.Expr) bool {
 		v, ok := info.Uses[e].(*types.Var)
 		return ok && carriesRequest(v.Type()) && c.paramOf(fn, v)
 	case *ast.CallExpr:
-		f := httpmodel.Callee(info, e)
-		if !httpmodel.IsMethod(f, "net/http", "Request", "Clone", "WithContext") {
-			return false
-		}
-		sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr)
-		return ok && c.callersRequest(fn, sel.X)
+		r := httpmodel.CopiedRequest(info, e)
+		return r != nil && c.callersRequest(fn, r)
 	}
 	return false
 }
@@ -481,8 +476,8 @@ func (c *checker) callersGuard(fn ast.Node, req ast.Expr) bool {
 				m, known = f.Const, true
 			} else if e, ok := f.from(info, build); ok && f.Field == "" {
 				mexpr = e
-				if tv, ok := info.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
-					m, known = constant.StringVal(tv.Value), true
+				if name, ok := httpmodel.ConstString(info, e); ok {
+					m, known = name, true
 				}
 			} else {
 				return false

@@ -641,10 +641,8 @@ func (c *checker) builtMethod(fd ast.Node, e ast.Expr) string {
 	if u, isAddr := e.(*ast.UnaryExpr); isAddr && u.Op == token.AND {
 		e = ast.Unparen(u.X)
 	}
-	if call, isCall := e.(*ast.CallExpr); isCall {
-		if sel, isSel := ast.Unparen(call.Fun).(*ast.SelectorExpr); isSel && httpmodel.IsMethod(httpmodel.Callee(info, call), "net/http", "Request", "Clone", "WithContext") {
-			return c.builtMethod(fd, ast.Unparen(sel.X))
-		}
+	if r := httpmodel.CopiedRequest(info, e); r != nil {
+		return c.builtMethod(fd, ast.Unparen(r))
 	}
 	if id, isID := e.(*ast.Ident); isID {
 		if s, ok := c.requestSend(fd, nil, id); ok && !s.anyMethod {
@@ -712,10 +710,6 @@ func (c *checker) closureMethod(fn ast.Node, call *ast.CallExpr) string {
 // derivedFrom reports whether call gives the request v again with
 // another context: v.WithContext(ctx) or v.Clone(ctx).
 func derivedFrom(info *types.Info, call *ast.CallExpr, v *types.Var) bool {
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || !httpmodel.IsMethod(httpmodel.Callee(info, call), "net/http", "Request", "Clone", "WithContext") {
-		return false
-	}
-	id, ok := ast.Unparen(sel.X).(*ast.Ident)
+	id, ok := ast.Unparen(httpmodel.CopiedRequest(info, call)).(*ast.Ident)
 	return ok && info.Uses[id] == v
 }

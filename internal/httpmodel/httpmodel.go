@@ -403,6 +403,21 @@ func isPointer(t types.Type) bool {
 	return ok
 }
 
+// CopiedRequest returns r for e, a call r.WithContext(ctx) or
+// r.Clone(ctx) of an *http.Request: a copy with the same method, URL and
+// header. nil for anything else.
+func CopiedRequest(info *types.Info, e ast.Expr) ast.Expr {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	if !IsMethod(Callee(info, call), httpPkg, "Request", "WithContext", "Clone") {
+		return nil
+	}
+	r, _ := Receiver(info, call) // r.WithContext(ctx), or (*http.Request).WithContext(r, ctx)
+	return r
+}
+
 // NewRequestMethod reports whether call is http.NewRequest or
 // http.NewRequestWithContext and, when its method argument is a constant,
 // that method. known is false for a method that is not a constant: callers
