@@ -130,7 +130,10 @@ func standardTimeout(pass *analysis.Pass, file *ast.File, rc *retrylib.RetryingC
 		return nil
 	}
 	stmt, lhs := assignOf(file, std)
-	if stmt == nil || !fixes.Pure(pass.TypesInfo, lhs) {
+	if stmt == nil {
+		return hoistStandard(pass, file, std, sel)
+	}
+	if !fixes.Pure(pass.TypesInfo, lhs) {
 		return nil
 	}
 	src := fixes.Source(pass, stmt.Pos())
@@ -139,6 +142,34 @@ func standardTimeout(pass *analysis.Pass, file *ast.File, rc *retrylib.RetryingC
 	text := fmt.Sprintf("\n%[1]s// The Timeout bounds one attempt of the retrying transport; bound\n%[1]s// the whole call, retries and waits included, by it as well.\n%[1]s%[2]s.Timeout = %[3]s.HTTPClient.Timeout",
 		indent, fixes.Text(pass.Fset, src, lhs), fixes.Text(pass.Fset, src, sel.X))
 	return []analysis.TextEdit{{Pos: end, End: end, NewText: []byte(text)}}
+}
+
+// hoistStandard is standardTimeout for a StandardClient() used where it
+// is made (a field of a literal, an argument, a return): the client is
+// made first, in a variable of its own, given the Timeout, and used in
+// its place. StandardClient only wraps the client's pointer
+// (client.go:920-924), so making it before the rest of the statement
+// changes nothing else.
+func hoistStandard(pass *analysis.Pass, file *ast.File, std *ast.CallExpr, sel *ast.SelectorExpr) []analysis.TextEdit {
+	stmt := fixes.StmtOf(file, std)
+	switch stmt.(type) {
+	case *ast.ReturnStmt, *ast.AssignStmt, *ast.ExprStmt, *ast.DeclStmt:
+	default:
+		return nil // a loop's or branch's header runs at other times
+	}
+	src := fixes.Source(pass, stmt.Pos())
+	if src == nil {
+		return nil
+	}
+	name := fixes.FreeName(pass.TypesInfo, file, "standard", nil, stmt.Pos(), std.Pos())
+	indent := fixes.Indent(pass.Fset, src, stmt.Pos())
+	recv := fixes.Text(pass.Fset, src, sel.X)
+	text := fmt.Sprintf("// The Timeout bounds one attempt of the retrying transport; bound\n%[1]s// the whole call, retries and waits included, by it as well.\n%[1]s%[2]s := %[3]s\n%[1]s%[2]s.Timeout = %[4]s.HTTPClient.Timeout\n%[1]s",
+		indent, name, fixes.Text(pass.Fset, src, std), recv)
+	return []analysis.TextEdit{
+		{Pos: stmt.Pos(), End: stmt.Pos(), NewText: []byte(text)},
+		{Pos: std.Pos(), End: std.End(), NewText: []byte(name)},
+	}
 }
 
 // assignOf returns the statement lhs = call of a block of file.

@@ -503,7 +503,9 @@
 // a Timeout (set on the field, or on an http.Client handed in): each
 // attempt is one HTTPClient.Do, so the Timeout bounds one attempt, and it
 // is reported where it is set unless the whole call is bounded: a Timeout
-// on its StandardClient (fix: set one, from the same value), or a deadline
+// on its StandardClient (fix: set one, from the same value; a
+// StandardClient() used where it is made, as a field of a literal or a
+// returned value, is first made in a variable of its own), or a deadline
 // made by the function that calls Do or a helper it calls (fix: one
 // deadline on the request's context, RetryMax+1 times the Timeout).
 // A client that an exported function of another package returns after

@@ -151,3 +151,28 @@ func newLocal() *local {
 }
 
 func (l *local) do(req *retryablehttp.Request) (*http.Response, error) { return l.rc.Do(req) }
+
+// ---- a StandardClient made where it is stored (a field of a literal) ----
+
+type holder struct{ hc *http.Client }
+
+func newHolder() *holder {
+	rc := retryablehttp.NewClient()
+	rc.HTTPClient = &http.Client{Timeout: 20 * time.Second} // want `HTTPClient Timeout of a retrying retryablehttp.Client bounds each attempt, not the call`
+	return &holder{hc: rc.StandardClient()}
+}
+
+func (h *holder) get(req *http.Request) (*http.Response, error) { return h.hc.Do(req) }
+
+// The same with retries switched off: one attempt, which the Timeout
+// bounds.
+type onceHolder struct{ hc *http.Client }
+
+func newOnceHolder() *onceHolder {
+	rc := retryablehttp.NewClient()
+	rc.RetryMax = 0
+	rc.HTTPClient = &http.Client{Timeout: 20 * time.Second}
+	return &onceHolder{hc: rc.StandardClient()}
+}
+
+func (h *onceHolder) get(req *http.Request) (*http.Response, error) { return h.hc.Do(req) }
