@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/tools/go/cfg"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/fixes"
 	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/paths"
@@ -43,14 +44,19 @@ func (c *checker) attemptBound(file *ast.File, l *retryloop.Loop) (text string, 
 	switch s := l.Stmt.(type) {
 	case *ast.RangeStmt:
 		// for range n, for i := range n: n is evaluated once; a
-		// failover over a list (for _, p := range peers) makes one
-		// attempt an item, len(peers).
-		n, ok := b.term(s.X, false)
-		if !ok {
+		// failover over a list (for _, p := range peers) or a
+		// schedule (for _, wait := range waits) makes one attempt an
+		// item, len(peers).
+		var n term
+		if analysisutil.IsInteger(c.pass.TypesInfo.TypeOf(s.X)) {
+			var ok bool
+			if n, ok = b.term(s.X, false); !ok {
+				return "", false, false
+			}
+		} else if !fixes.Pure(c.pass.TypesInfo, s.X) {
 			return "", false, false
-		}
-		if l.Peers != nil {
-			n.expr = &ast.CallExpr{Fun: ast.NewIdent("len"), Args: []ast.Expr{l.Peers}}
+		} else {
+			n.expr = &ast.CallExpr{Fun: ast.NewIdent("len"), Args: []ast.Expr{s.X}}
 		}
 		return b.countText(n, term{val: constant.MakeInt64(0)}, 0)
 	case *ast.ForStmt:

@@ -106,38 +106,59 @@ func isOpType(t types.Type) bool {
 	return types.Identical(sig.Results().At(sig.Results().Len()-1).Type(), types.Universe.Lookup("error").Type())
 }
 
-// forwards returns the index of the parameter of fn that fn calls and
-// whose results it returns as its own, when that is all fn does besides
-// deferred calls: func run(f F) (bool, error) { defer recover(); return f() }.
-// It returns -1 for any other function.
+// forwards returns the index of the parameter of fn that fn calls once
+// on every call: an operation called by a statement of the body's top
+// level (not in a branch, a loop or a function literal), and nowhere
+// else. fn is then one call of the operation, with work around it:
+// func run(f F) (bool, error) { defer recover(); return f() }, or a
+// generic opWithRecover[T](ctx, o, op) that sets up a recover, calls
+// v, err := op(ctx) and wraps the error. It returns -1 for any other
+// function.
 func (r *Result) forwards(fn *types.Func) int {
+	fn = fn.Origin()
 	var fd *ast.FuncDecl
 	if f, ok := r.ix.Decl(fn); ok {
 		fd = f.Decl
 	}
-	if fd == nil || fd.Body == nil || len(fd.Body.List) == 0 {
+	if fd == nil || fd.Body == nil {
 		return -1
 	}
-	for _, st := range fd.Body.List[:len(fd.Body.List)-1] {
-		if _, ok := st.(*ast.DeferStmt); !ok {
-			return -1
+	var op *types.Var
+	var at *ast.CallExpr
+	calls := 0
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if v := r.opParam(call); v != nil {
+				op, at = v, call
+				calls++
+			}
+		}
+		return true
+	})
+	if calls != 1 {
+		return -1
+	}
+	top := false
+	for _, st := range fd.Body.List {
+		if st.Pos() <= at.Pos() && at.End() <= st.End() {
+			switch st.(type) {
+			case *ast.ReturnStmt, *ast.AssignStmt, *ast.ExprStmt, *ast.DeclStmt:
+				top = true
+				ast.Inspect(st, func(n ast.Node) bool {
+					if _, lit := n.(*ast.FuncLit); lit && n.Pos() <= at.Pos() && at.End() <= n.End() {
+						top = false
+					}
+					return top
+				})
+			}
 		}
 	}
-	ret, ok := fd.Body.List[len(fd.Body.List)-1].(*ast.ReturnStmt)
-	if !ok || len(ret.Results) != 1 {
-		return -1
-	}
-	call, ok := ast.Unparen(ret.Results[0]).(*ast.CallExpr)
-	if !ok {
-		return -1
-	}
-	v := r.opParam(call)
-	if v == nil {
+	if !top {
 		return -1
 	}
 	params := fn.Type().(*types.Signature).Params()
 	for i := range params.Len() {
-		if params.At(i) == v {
+		if params.At(i) == op {
 			return i
 		}
 	}

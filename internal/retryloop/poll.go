@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"slices"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 	"github.com/retrylint/retrylint/internal/paths"
 )
@@ -96,7 +97,13 @@ func (r *Result) leftOnSuccess(l *Loop) bool {
 // leave through it, and is not judged.
 func (r *Result) repeatsOnSuccess(l *Loop) bool {
 	info := r.pass.TypesInfo
-	if fs, ok := l.Stmt.(*ast.ForStmt); !ok || fs.Body != l.Body {
+	if rs, ok := l.Stmt.(*ast.RangeStmt); ok {
+		// A range over an integer counts attempts as a counted for
+		// statement does (for range 5, for i := range n).
+		if rs.Body != l.Body || !analysisutil.IsInteger(info.TypeOf(rs.X)) {
+			return false
+		}
+	} else if fs, ok := l.Stmt.(*ast.ForStmt); !ok || fs.Body != l.Body {
 		return false
 	} else if fs.Cond != nil {
 		assignedInBody := false

@@ -20,7 +20,10 @@
 //     interface of the standard library is not followed), or through a
 //     local closure that does (see ClosureOf); or, in a retry helper, it
 //     calls an operation the function received (a parameter of func type
-//     returning an error: see Loop.Op, with a fact on the helper). A
+//     returning an error: see Loop.Op, with a fact on the helper; an
+//     operation with a send's results that is handed no request,
+//     func(*http.Client) (*http.Response, error), builds its own, and
+//     the loop is a helper of it rather than a sender). A
 //     function that hands the operation it receives to a retry helper,
 //     as it is or in a function literal that calls it, is a retry helper
 //     of that operation too, and so is an interface method that a method
@@ -52,8 +55,10 @@
 //     iteration and handed to the send leaves its request the same when
 //     it sizes the wait between attempts, in the loop or in a function of
 //     the package it is handed to (an attempt number:
-//     h.attempt(n) that sleeps base << n), and makes another request
-//     otherwise (a page number). A loop whose sends are all calls
+//     h.attempt(n) that sleeps base << n), or when the function it is
+//     handed to only compares it with a limit (retry, err := c.do(req,
+//     i), which asks whether i >= max before it retries), and makes
+//     another request otherwise (a page number). A loop whose sends are all calls
 //     of functions that return nothing (c.update()), and that it leaves
 //     only from select cases that receive from a channel (case <-stop:
 //     return), learns nothing of an outcome: a poll on a ticker until it
@@ -71,7 +76,11 @@
 // the loop, and whose transport failure may reach the next item (the same
 // request tried on the next peer, replica or mirror; see leftOnSuccess),
 // and so is for i := 0; i < len(peers); i++ whose request changes only by
-// peers[i] (see indexedList). A loop whose request changes otherwise is
+// peers[i] (see indexedList); and but for a schedule: a range over a
+// list whose items reach no request (for _, wait := range
+// []time.Duration{time.Second, 5 * time.Second}, the items only sizing
+// the wait; see rangeFeeds) sends the same request each time, a retry
+// loop of one attempt an item. A loop whose request changes otherwise is
 // iteration too; sends in go and defer
 // statements and
 // in function literals (such as goroutines of a fan-out) are not the loop's
@@ -628,6 +637,12 @@ func (r *Result) classify(s ast.Stmt, body *ast.BlockStmt, stack []ast.Node, cal
 		}
 		slices.SortFunc(l.Sends, func(a, b *ast.CallExpr) int { return int(a.Pos() - b.Pos()) })
 	}
+	if len(l.Sends) > 0 && calls != nil && r.sendShapedOp(l, calls) {
+		// The sends are all calls of an operation the function
+		// received that builds its own request (func(*http.Client)
+		// (*http.Response, error)): a retry helper of that operation.
+		l.Sends = nil
+	}
 	if len(l.Sends) == 0 && calls != nil {
 		// A retry helper: the loop calls the operation it received.
 		for _, c := range callindex.In(calls, body) {
@@ -654,6 +669,9 @@ func (r *Result) classify(s ast.Stmt, body *ast.BlockStmt, stack []ast.Node, cal
 	if l.Op != nil && !r.opOutcomes(l) {
 		return nil
 	}
+	if failover && !r.rangeFeeds(l, s.(*ast.RangeStmt)) {
+		failover = false // a schedule of waits: each item is another attempt
+	}
 	if failover {
 		if l.Op != nil || !r.leftOnSuccess(l) || implChain(info, s.(*ast.RangeStmt), l.Sends) {
 			return nil // iteration over items
@@ -676,6 +694,38 @@ func (r *Result) classify(s ast.Stmt, body *ast.BlockStmt, stack []ast.Node, cal
 		return nil // a load loop or a heartbeat: it sends again after a success
 	}
 	return l
+}
+
+// sendShapedOp reports whether every send of loop l is a call of one
+// operation its function received (see opOf) that is handed no request:
+// the operation makes its own (a func(*http.Client) (*http.Response,
+// error) that builds a request and sends it), so what the loop retries is
+// the operation its callers hand it, judged where they write it. An
+// operation handed the request (next(req)) re-sends that request, and
+// the loop is a retrying sender's.
+func (r *Result) sendShapedOp(l *Loop, calls []callindex.Call) bool {
+	var op *types.Var
+	for _, send := range l.Sends {
+		i := slices.IndexFunc(calls, func(c callindex.Call) bool { return c.Expr == send })
+		if i < 0 {
+			return false
+		}
+		v := r.opOf(calls[i])
+		if v == nil || op != nil && v != op {
+			return false
+		}
+		op = v
+		sig, ok := v.Type().Underlying().(*types.Signature)
+		if !ok {
+			return false
+		}
+		for p := range sig.Params().Variables() {
+			if httpmodel.IsNamed(p.Type(), "net/http", "Request") {
+				return false
+			}
+		}
+	}
+	return op != nil
 }
 
 // implChain reports whether the range s, whose success leaves it, calls a
@@ -856,14 +906,17 @@ func isList(t types.Type) bool {
 	return false
 }
 
-// requestVaries reports whether something the loop's requests are built
-// from changes between iterations.
-func (r *Result) requestVaries(l *Loop, post ast.Stmt) bool {
+// requestInputs returns the variables the requests of loop l are built
+// from (inputs: the arguments of each send and, for a request built in
+// the loop, of the call that built it), the requests built in the loop,
+// and the variables the inputs are made from in the loop before the
+// first send (derived).
+func (r *Result) requestInputs(l *Loop) (inputs, requests, derived map[*types.Var]bool) {
 	info := r.pass.TypesInfo
 	// The variables the requests are built from: the arguments of each send
 	// and, for a request built in the loop, of the call that built it.
-	inputs := map[*types.Var]bool{}
-	requests := map[*types.Var]bool{}
+	inputs = map[*types.Var]bool{}
+	requests = map[*types.Var]bool{}
 	addUses := func(e ast.Node) {
 		ast.Inspect(e, func(n ast.Node) bool {
 			if id, ok := n.(*ast.Ident); ok {
@@ -912,7 +965,7 @@ func (r *Result) requestVaries(l *Loop, post ast.Stmt) bool {
 	// stores after the send (*cursor = resp.Next) changes the request
 	// too. A counter stepped for each attempt, which a request may carry
 	// (Attempt: i), does not make it another request.
-	derived := map[*types.Var]bool{}
+	derived = map[*types.Var]bool{}
 	first := token.NoPos
 	for _, call := range l.Sends {
 		if first == token.NoPos || call.Pos() < first {
@@ -924,6 +977,23 @@ func (r *Result) requestVaries(l *Loop, post ast.Stmt) bool {
 		ast.Inspect(l.Body, func(n ast.Node) bool {
 			if _, lit := n.(*ast.FuncLit); lit {
 				return false
+			}
+			if rs, ok := n.(*ast.RangeStmt); ok && rs.Pos() < first {
+				// for _, spec := range file.Imports inside the loop:
+				// what the items come from is what they are made of.
+				for _, e := range []ast.Expr{rs.Key, rs.Value} {
+					if v := varOf(info, e); v != nil && (inputs[v] || derived[v]) {
+						ast.Inspect(rs.X, func(m ast.Node) bool {
+							if id, ok := m.(*ast.Ident); ok {
+								if u, ok := info.Uses[id].(*types.Var); ok && !u.IsField() && !inputs[u] && !derived[u] {
+									derived[u], grew = true, true
+								}
+							}
+							return true
+						})
+					}
+				}
+				return true
 			}
 			as, ok := n.(*ast.AssignStmt)
 			if !ok || as.Pos() >= first {
@@ -950,16 +1020,75 @@ func (r *Result) requestVaries(l *Loop, post ast.Stmt) bool {
 			return true
 		})
 	}
+	return inputs, requests, derived
+}
+
+// rangeFeeds reports whether the key or value of the range s reaches the
+// requests of loop l: each item is then another request (or another
+// place for the same one, a failover). Items that only size the wait
+// between attempts (for _, wait := range []time.Duration{1s, 5s, 30s})
+// are a schedule of the attempts of one operation.
+func (r *Result) rangeFeeds(l *Loop, s *ast.RangeStmt) bool {
+	info := r.pass.TypesInfo
+	inputs, requests, derived := r.requestInputs(l)
+	feeds := func(v *types.Var) bool { return v != nil && (inputs[v] || requests[v] || derived[v]) }
+	items := map[*types.Var]bool{}
+	for _, e := range []ast.Expr{s.Key, s.Value} {
+		if v := varOf(info, e); v != nil {
+			if feeds(v) {
+				return true
+			}
+			items[v] = true
+		}
+	}
+	// An item stored into what the request is built from (req.URL.Host
+	// = peer, c.base = url).
+	found := false
+	ast.Inspect(l.Body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || found {
+			return !found
+		}
+		for i, lhs := range as.Lhs {
+			rhs := as.Rhs[0]
+			if len(as.Rhs) == len(as.Lhs) {
+				rhs = as.Rhs[i]
+			}
+			for v := range items {
+				if flow.Mentions(info, rhs, v) && feeds(rootVar(info, lhs)) {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// requestVaries reports whether something the loop's requests are built
+// from changes between iterations.
+func (r *Result) requestVaries(l *Loop, post ast.Stmt) bool {
+	info := r.pass.TypesInfo
+	inputs, requests, derived := r.requestInputs(l)
 	varies := false
-	changes := func(v *types.Var, at token.Pos, incremental, step bool) {
+	changes := func(v *types.Var, at token.Pos, incremental, step, received bool) {
 		if requests[v] || isContext(v.Type()) {
 			return
 		}
-		if step && analysisutil.IsInteger(v.Type()) && r.waitsBy(l.Body, v, 0) {
+		if !received && l.Body.Pos() <= v.Pos() && v.Pos() < l.Body.End() {
+			// Declared in the body: made again for each attempt
+			// (u := base; if q != "" { u += q }), it carries nothing
+			// from one to the next; what it is made from is judged
+			// on its own. A value received from a channel is the
+			// next item wherever it is declared.
+			return
+		}
+		if step && analysisutil.IsInteger(v.Type()) && (r.waitsBy(l.Body, v, 0) || r.decidesBy(l, v)) {
 			// An attempt counter: the wait between attempts grows
 			// with it (exponentialBackoff(attempt, base), delay :=
 			// s.retryDelay(attempt)), here or in the function it is
-			// handed to; the request it is also handed is the same.
+			// handed to, or the send only compares it with a limit;
+			// the request it is also handed is the same.
 			return
 		}
 		switch {
@@ -968,7 +1097,11 @@ func (r *Result) requestVaries(l *Loop, post ast.Stmt) bool {
 				varies = true
 			}
 		case derived[v]:
-			if !incremental && l.afterSend(at) {
+			if !incremental && l.afterSend(at) || post != nil && at >= post.Pos() && at < post.End() && indexes(info, l.Body, v) {
+				// The loop's own counter over a list's positions
+				// (for i := 0; i < len(sd); i++ { x := sd[i] ... })
+				// is a cursor over items, not an attempt count (a
+				// failover over the list is judged as such above).
 				varies = true
 			}
 		}
@@ -980,16 +1113,17 @@ func (r *Result) requestVaries(l *Loop, post ast.Stmt) bool {
 				return false
 			case *ast.IncDecStmt:
 				if v := varOf(info, n.X); v != nil {
-					changes(v, n.Pos(), true, true)
+					changes(v, n.Pos(), true, true, false)
 				}
 			case *ast.AssignStmt:
 				incremental := inPost || (n.Tok != token.ASSIGN && n.Tok != token.DEFINE)
 				step := n.Tok == token.ADD_ASSIGN || n.Tok == token.SUB_ASSIGN
 				// A value received from a channel is the next item of
 				// a queue, whatever its position.
+				received := false
 				if len(n.Rhs) == 1 {
 					if u, ok := ast.Unparen(n.Rhs[0]).(*ast.UnaryExpr); ok && u.Op == token.ARROW {
-						incremental = true
+						incremental, received = true, true
 					}
 				}
 				// p, err = p.Next(ctx): the send's result is the
@@ -1005,7 +1139,7 @@ func (r *Result) requestVaries(l *Loop, post ast.Stmt) bool {
 						lhs = star.X // *cursor = next stores through the pointer
 					}
 					if v := varOf(info, lhs); v != nil {
-						changes(v, n.Pos(), incremental || send != nil && flow.Mentions(info, send, v), step)
+						changes(v, n.Pos(), incremental || send != nil && flow.Mentions(info, send, v), step, received)
 					}
 				}
 			}
@@ -1015,8 +1149,34 @@ func (r *Result) requestVaries(l *Loop, post ast.Stmt) bool {
 	if post != nil {
 		inspectAssigns(post, true)
 	}
+	if rs, ok := l.Stmt.(*ast.RangeStmt); ok && l.Op == nil && analysisutil.IsInteger(info.TypeOf(rs.X)) {
+		// for i := range n steps i as i++ would (a helper's
+		// operation handed the attempt's number is the same
+		// operation).
+		if v := varOf(info, rs.Key); v != nil {
+			changes(v, rs.Pos(), true, true, false)
+		}
+	}
 	inspectAssigns(l.Body, false)
 	return varies
+}
+
+// indexes reports whether v indexes or slices something in body
+// (items[i], sd[i+off], buf[i:j]).
+func indexes(info *types.Info, body ast.Node, v *types.Var) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.IndexExpr:
+			found = found || flow.Mentions(info, n.Index, v)
+		case *ast.SliceExpr:
+			for _, e := range []ast.Expr{n.Low, n.High, n.Max} {
+				found = found || e != nil && flow.Mentions(info, e, v)
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // WaitDuration returns the duration d of a call that waits it out,
@@ -1096,6 +1256,86 @@ func (r *Result) waitsBy(root ast.Node, v *types.Var, depth int) bool {
 		return !found
 	})
 	return found
+}
+
+// decidesBy reports whether the sends of loop l take the counter v only
+// to decide whether to go round again: every send that mentions v is a
+// call of a function of the package handed v itself, as an argument whose
+// parameter is only compared (retry, err := c.do(req, attempt), where do
+// asks shouldRetry(resp, err, attempt, max) and shouldRetry returns
+// false when attempt >= max). A number that reaches anything else (a
+// request's header, a page, a format) may make another request.
+func (r *Result) decidesBy(l *Loop, v *types.Var) bool {
+	info := r.pass.TypesInfo
+	handed := false
+	for _, call := range l.Sends {
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && flow.Mentions(info, sel.X, v) {
+			return false
+		}
+		for i, a := range call.Args {
+			if !flow.Mentions(info, a, v) {
+				continue
+			}
+			if varOf(info, a) != v || !r.comparesOnly(httpmodel.Callee(info, call), i, 0) {
+				return false
+			}
+			handed = true
+		}
+	}
+	return handed
+}
+
+// comparesOnly reports whether the parameter i of fn, a function of the
+// package, is only compared (attempt >= max, attempt+1 < n) or handed on
+// as it is to a parameter of the same kind (depth calls down, at most
+// three).
+func (r *Result) comparesOnly(fn *types.Func, i, depth int) bool {
+	if fn == nil || fn.Pkg() != r.pass.Pkg || r.ix == nil || depth > 3 {
+		return false
+	}
+	f, ok := r.ix.Decl(fn.Origin())
+	sig := fn.Type().(*types.Signature)
+	if !ok || f.Decl.Body == nil || sig.Variadic() || i >= sig.Params().Len() {
+		return false
+	}
+	info := r.pass.TypesInfo
+	p := sig.Params().At(i)
+	only := true
+	ast.PreorderStack(f.Decl.Body, nil, func(n ast.Node, stack []ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !only || !ok || info.Uses[id] != p {
+			return only
+		}
+		// Up through arithmetic to what takes the value.
+		var child ast.Node = id
+		for j := len(stack) - 1; j >= 0; j-- {
+			switch e := stack[j].(type) {
+			case *ast.ParenExpr:
+				child = e
+				continue
+			case *ast.BinaryExpr:
+				switch e.Op {
+				case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+					return false // compared
+				case token.ADD, token.SUB, token.MUL, token.QUO, token.REM:
+					child = e
+					continue
+				}
+			case *ast.CallExpr:
+				if child == ast.Node(id) {
+					for k, a := range e.Args {
+						if a == child && r.comparesOnly(httpmodel.Callee(info, e), k, depth+1) {
+							return false
+						}
+					}
+				}
+			}
+			break
+		}
+		only = false
+		return false
+	})
+	return only
 }
 
 // rebuilt reports whether as, an assignment of the body of loop l whose

@@ -22,7 +22,11 @@ var report = &analysis.Analyzer{
 			if l.Bounded {
 				kind = "bounded"
 			}
-			pass.Reportf(l.Stmt.Pos(), "retry loop (%s) with %d send(s)", kind, len(l.Sends))
+			peers := ""
+			if l.Peers != nil {
+				peers = " (a failover)"
+			}
+			pass.Reportf(l.Stmt.Pos(), "retry loop (%s) with %d send(s)%s", kind, len(l.Sends), peers)
 		}
 		return nil, nil
 	},

@@ -324,3 +324,97 @@ func withImportedThrottled(c *http.Client, u string) (*http.Response, error) {
 	}
 	return nil, errors.New("gave up")
 }
+
+// ---- schedules and deciders ----
+
+var waits = []time.Duration{time.Second, 5 * time.Second, 30 * time.Second}
+
+// A range over a schedule of waits: each item sizes the wait only, so
+// every iteration sends the same POST again.
+func overSchedule(c *http.Client, u string, body []byte) (*http.Response, error) {
+	var last error
+	for _, wait := range waits {
+		req, err := http.NewRequest(http.MethodPost, u, bytes.NewReader(body))
+		if err != nil {
+			return nil, err
+		}
+		resp, err := c.Do(req) // want `POST is retried after a transport error without an idempotency key`
+		if err == nil {
+			return resp, nil
+		}
+		last = err
+		time.Sleep(wait)
+	}
+	return nil, last
+}
+
+// A range over the bodies to post: one request per item.
+func overBodies(c *http.Client, u string, bodies [][]byte) error {
+	for _, b := range bodies {
+		req, err := http.NewRequest(http.MethodPost, u, bytes.NewReader(b))
+		if err != nil {
+			return err
+		}
+		resp, err := c.Do(req)
+		if err != nil {
+			return err
+		}
+		resp.Body.Close()
+	}
+	return nil
+}
+
+// The attempt and the decision are one function, handed the attempt
+// number only to compare it with the limit.
+func decidedByAttempt(c *http.Client, u string, body []byte) error {
+	for i := 1; i <= 3; i++ {
+		req, err := http.NewRequest(http.MethodPost, u, bytes.NewReader(body))
+		if err != nil {
+			return err
+		}
+		again, err := attemptOnce(c, req, i) // want `POST is retried after a transport error without an idempotency key`
+		if again {
+			time.Sleep(time.Second)
+			continue
+		}
+		return err
+	}
+	return nil
+}
+
+func attemptOnce(c *http.Client, req *http.Request, attempt int) (bool, error) {
+	resp, err := c.Do(req)
+	if err != nil {
+		return attempt < 3, err
+	}
+	resp.Body.Close()
+	return attempt < 3 && resp.StatusCode >= 500, nil
+}
+
+// The number is a page the request asks for: one request per page.
+func decidedByPage(c *http.Client, u string, body []byte) error {
+	for page := 1; page <= 3; page++ {
+		req, err := http.NewRequest(http.MethodPost, u, bytes.NewReader(body))
+		if err != nil {
+			return err
+		}
+		more, err := postPage(c, req, page)
+		if err != nil {
+			return err
+		}
+		if !more {
+			return nil
+		}
+	}
+	return nil
+}
+
+func postPage(c *http.Client, req *http.Request, page int) (bool, error) {
+	req.Header.Set("X-Page", string(rune('0'+page)))
+	resp, err := c.Do(req)
+	if err != nil {
+		return false, err
+	}
+	resp.Body.Close()
+	return resp.StatusCode == http.StatusPartialContent, nil
+}
