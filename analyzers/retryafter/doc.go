@@ -183,6 +183,10 @@
 // helper's parameter, another base or bit size), instead gets an
 // http.ParseTime fallback in place that turns a date into the seconds left
 // until it (a date-only parse that no helper can replace is not reported).
+// The helpers that turn a date into a wait clamp it with the builtin max,
+// so in a file of a Go version before 1.21 only retryAfterTime, which
+// needs none, replaces a parse; a seconds parse there gets the fallback
+// in place.
 // A dropped parse error is returned so that the caller falls back to its
 // backoff (a dropped error in a function that can return neither an error
 // nor an ok bool is not reported, as no fix could hand the failure back).

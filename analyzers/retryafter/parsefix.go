@@ -218,7 +218,9 @@ func (c *checker) reportOneForm() {
 func (c *checker) helperFix(p oneFormParse, home map[string]helperHome) ([]analysis.TextEdit, bool) {
 	info := c.pass.TypesInfo
 	h, value, ok := c.helperFor(p.f, p.parse)
-	if !ok || !c.builtinAvailable(p.file, p.call.Pos(), "max") {
+	if !ok || strings.Contains(h.body, "max(") && !c.builtinAvailable(p.file, p.call.Pos(), "max") {
+		// Only the helpers that clamp a date's wait with max need Go
+		// 1.21; retryAfterTime does without.
 		return nil, false
 	}
 	src := fixes.Source(c.pass, p.call.Pos())

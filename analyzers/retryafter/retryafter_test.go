@@ -45,6 +45,14 @@ func TestLibraries(t *testing.T) {
 	fixtest.CheckFixedModule(t, retryafter.Analyzer, dir, results)
 }
 
+// TestOldGo runs on a module of Go 1.20, where the fixes cannot use the
+// builtin max.
+func TestOldGo(t *testing.T) {
+	dir := fixtest.Module(t, filepath.Join(analysistest.TestData(), "oldmod"))
+	results := analysistest.RunWithSuggestedFixes(t, dir, retryafter.Analyzer, "./...")
+	fixtest.CheckFixedModule(t, retryafter.Analyzer, dir, results)
+}
+
 // overflowAnalyzer runs with -overflow.
 func overflowAnalyzer(t *testing.T) *analysis.Analyzer {
 	a := retryafter.New(retryafter.DefaultConfig())

@@ -1,0 +1,3 @@
+module oldmod
+
+go 1.20
