@@ -625,8 +625,15 @@ func (c *checker) sendsNoWriteAt(fd *ast.FuncDecl, call *ast.CallExpr, m ast.Exp
 
 // paramConsts returns the constants that every call of fd, an unexported
 // function called only directly in its package, hands its parameter v;
-// ok false when some call hands something else.
+// ok false when some call hands something else. A call that hands on a
+// parameter of its own caller, never assigned there (a wrapper's
+// doJSON(method, path) calling doJSONUnredacted(method, path)), hands
+// what the wrapper's calls hand it, two wrappers up at most.
 func (c *checker) paramConsts(fd *ast.FuncDecl, v *types.Var) ([]string, bool) {
+	return c.paramConstsDepth(fd, v, 0)
+}
+
+func (c *checker) paramConstsDepth(fd *ast.FuncDecl, v *types.Var, depth int) ([]string, bool) {
 	info := c.pass.TypesInfo
 	obj, _ := info.Defs[fd.Name].(*types.Func)
 	args, ok := c.calls.ParamArgs(obj, v)
@@ -635,11 +642,24 @@ func (c *checker) paramConsts(fd *ast.FuncDecl, v *types.Var) ([]string, bool) {
 	}
 	var out []string
 	for _, a := range args {
-		k, ok := httpmodel.ConstString(info, a.Expr)
+		if k, ok := httpmodel.ConstString(info, a.Expr); ok {
+			out = append(out, k)
+			continue
+		}
+		p := varOf(info, a.Expr)
+		caller := a.Caller.Decl
+		if p == nil || depth >= 2 || caller == nil || caller == fd || caller.Type.Params == nil ||
+			p.Pos() < caller.Type.Params.Pos() || p.Pos() >= caller.Type.Params.End() {
+			return nil, false
+		}
+		if values, ok := flow.AssignedAfterDecl(info, caller.Body, p); !ok || len(values) > 0 {
+			return nil, false
+		}
+		ks, ok := c.paramConstsDepth(caller, p, depth+1)
 		if !ok {
 			return nil, false
 		}
-		out = append(out, k)
+		out = append(out, ks...)
 	}
 	return out, true
 }

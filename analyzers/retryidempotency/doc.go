@@ -147,7 +147,10 @@
 //     "PUT" { resp, err = c.hc.Do(req) } else { resp, err =
 //     c.doWithRetries(req) }, an if that returns before the call, a
 //     switch on the method): POST must be left out, and PATCH too unless
-//     every call of the caller hands it a constant and none is PATCH; a
+//     every call of the caller hands it a constant and none is PATCH
+//     (a call that hands on a parameter of a wrapper's, doJSON(method,
+//     path) calling doJSONUnredacted(method, path), hands what the
+//     wrapper's calls hand it, two wrappers up at most); a
 //     comparison that keeps nothing from the retry (if method == "GET" {
 //     c.reads++ }) is no check.
 //     The unknown outcomes of a request of any

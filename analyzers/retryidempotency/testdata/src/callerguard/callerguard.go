@@ -218,3 +218,98 @@ func (c *Client) Submit(url string) error { // want Submit:"write\\(POST\\)"
 	}
 	return resp.Body.Close()
 }
+
+// ---- the method handed on by a wrapper ----
+
+// retryReads re-sends any request; its one caller sends the writes once,
+// and that caller's callers are wrappers handed constants that are never
+// PATCH.
+func (c *Client) retryReads(req *http.Request) (*http.Response, error) {
+	var (
+		resp *http.Response
+		err  error
+	)
+	for i := 0; i < 3; i++ {
+		resp, err = c.hc.Do(req)
+		if err == nil && resp.StatusCode < 500 {
+			return resp, nil
+		}
+		if err == nil {
+			resp.Body.Close()
+		}
+		time.Sleep(time.Second)
+	}
+	if err == nil {
+		err = errors.New("server error")
+	}
+	return nil, err
+}
+
+func (c *Client) sendUnredacted(method, url string) (*http.Response, error) {
+	req, err := http.NewRequest(method, url, nil)
+	if err != nil {
+		return nil, err
+	}
+	if method == http.MethodPost || method == http.MethodPut {
+		return c.hc.Do(req)
+	}
+	return c.retryReads(req)
+}
+
+func (c *Client) sendJSON(method, url string) (*http.Response, error) {
+	return c.sendUnredacted(method, url)
+}
+
+func (c *Client) GetMonitor(url string) (*http.Response, error) {
+	return c.sendJSON(http.MethodGet, url)
+}
+func (c *Client) CreateMonitor(url string) (*http.Response, error) { // want CreateMonitor:"write\\(POST\\)"
+	return c.sendJSON(http.MethodPost, url)
+}
+func (c *Client) DeleteMonitor(url string) (*http.Response, error) {
+	return c.sendJSON(http.MethodDelete, url)
+}
+
+// retryPatched is the same, but one wrapper's caller hands it PATCH.
+func (c *Client) retryPatched(req *http.Request) (*http.Response, error) {
+	var (
+		resp *http.Response
+		err  error
+	)
+	for i := 0; i < 3; i++ {
+		resp, err = c.hc.Do(req) // want `a request of any method is re-sent after a transport error or status 500 without a check of its method`
+		if err == nil && resp.StatusCode < 500 {
+			return resp, nil
+		}
+		if err == nil {
+			resp.Body.Close()
+		}
+		time.Sleep(time.Second)
+	}
+	if err == nil {
+		err = errors.New("server error")
+	}
+	return nil, err
+}
+
+func (c *Client) sendPatched(method, url string) (*http.Response, error) {
+	req, err := http.NewRequest(method, url, nil)
+	if err != nil {
+		return nil, err
+	}
+	if method == http.MethodPost || method == http.MethodPut {
+		return c.hc.Do(req)
+	}
+	return c.retryPatched(req)
+}
+
+func (c *Client) sendPatchedJSON(method, url string) (*http.Response, error) {
+	return c.sendPatched(method, url)
+}
+
+func (c *Client) GetDash(url string) (*http.Response, error) {
+	return c.sendPatchedJSON(http.MethodGet, url)
+}
+func (c *Client) PatchDash(url string) (*http.Response, error) { // want PatchDash:"write\\(PATCH\\)"
+	return c.sendPatchedJSON(http.MethodPatch, url)
+}
