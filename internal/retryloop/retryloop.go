@@ -30,7 +30,8 @@
 //     it may run retries (a Retryer whose real implementation waits and
 //     calls again, whose fake calls once);
 //   - the request does not change from one iteration to the next: nothing
-//     it is built from is advanced by the loop (the post statement, ++,
+//     it is built from (the client that sends it aside) is advanced by
+//     the loop (the post statement, ++,
 //     op=), received from a channel (the next item of a queue) or assigned
 //     after the send (a cursor taken from the response);
 //   - its sends do not all run in the cases of a select statement (a loop
@@ -77,10 +78,10 @@
 // request tried on the next peer, replica or mirror; see leftOnSuccess),
 // and so is for i := 0; i < len(peers); i++ whose request changes only by
 // peers[i] (see indexedList); and but for a schedule: a range over a
-// list whose items reach no request (for _, wait := range
-// []time.Duration{time.Second, 5 * time.Second}, the items only sizing
-// the wait; see rangeFeeds) sends the same request each time, a retry
-// loop of one attempt an item. A loop whose request changes otherwise is
+// list whose items reach no request and only size the wait (for _, wait
+// := range []time.Duration{time.Second, 5 * time.Second}; see schedule)
+// sends the same request each time, a retry loop of one attempt an
+// item. A loop whose request changes otherwise is
 // iteration too; sends in go and defer
 // statements and
 // in function literals (such as goroutines of a fan-out) are not the loop's
@@ -669,7 +670,7 @@ func (r *Result) classify(s ast.Stmt, body *ast.BlockStmt, stack []ast.Node, cal
 	if l.Op != nil && !r.opOutcomes(l) {
 		return nil
 	}
-	if failover && !r.rangeFeeds(l, s.(*ast.RangeStmt)) {
+	if failover && r.schedule(l, s.(*ast.RangeStmt)) {
 		failover = false // a schedule of waits: each item is another attempt
 	}
 	if failover {
@@ -1023,6 +1024,67 @@ func (r *Result) requestInputs(l *Loop) (inputs, requests, derived map[*types.Va
 	return inputs, requests, derived
 }
 
+// schedule reports whether the range s of loop l is a schedule of waits:
+// its key and value are unused, or used only to size a wait (the
+// duration of a time.Sleep, time.After, NewTimer or Reset, or an
+// argument a function of the package waits by), and reach no request
+// (see rangeFeeds). Items used otherwise (compared with a response,
+// counted, logged) are items of an iteration.
+func (r *Result) schedule(l *Loop, s *ast.RangeStmt) bool {
+	info := r.pass.TypesInfo
+	if r.rangeFeeds(l, s) {
+		return false
+	}
+	items := map[*types.Var]bool{}
+	for _, e := range []ast.Expr{s.Key, s.Value} {
+		if v := varOf(info, e); v != nil {
+			items[v] = true
+		}
+	}
+	if len(items) == 0 {
+		return true
+	}
+	only := true
+	ast.PreorderStack(l.Body, nil, func(n ast.Node, stack []ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !only || !ok {
+			return only
+		}
+		v, _ := info.Uses[id].(*types.Var)
+		if !items[v] {
+			return true
+		}
+		// The innermost call that takes the use as (part of) an
+		// argument must wait by it.
+		for i := len(stack) - 1; i >= 0; i-- {
+			call, ok := stack[i].(*ast.CallExpr)
+			if !ok {
+				continue
+			}
+			if d := WaitDuration(info, call); d != nil && d.Pos() <= id.Pos() && id.End() <= d.End() {
+				return true
+			}
+			if fn := httpmodel.Callee(info, call); fn != nil && fn.Pkg() == r.pass.Pkg && r.ix != nil {
+				if f, ok := r.ix.Decl(fn.Origin()); ok && f.Decl.Body != nil {
+					sig := fn.Type().(*types.Signature)
+					for k, a := range call.Args {
+						if k < sig.Params().Len() && !sig.Variadic() && a.Pos() <= id.Pos() && id.End() <= a.End() && r.waitsBy(f.Decl.Body, sig.Params().At(k), 1) {
+							return true
+						}
+					}
+				}
+			}
+			if _, isConv := info.Types[call.Fun]; isConv && info.Types[call.Fun].IsType() {
+				continue // time.Duration(wait) inside the wait's argument
+			}
+			break
+		}
+		only = false
+		return false
+	})
+	return only
+}
+
 // rangeFeeds reports whether the key or value of the range s reaches the
 // requests of loop l: each item is then another request (or another
 // place for the same one, a failover). Items that only size the wait
@@ -1072,15 +1134,20 @@ func (r *Result) requestVaries(l *Loop, post ast.Stmt) bool {
 	inputs, requests, derived := r.requestInputs(l)
 	varies := false
 	changes := func(v *types.Var, at token.Pos, incremental, step, received bool) {
-		if requests[v] || isContext(v.Type()) {
+		if requests[v] || isContext(v.Type()) || httpmodel.IsNamed(v.Type(), "net/http", "Client") {
+			// The client that sends is no part of the request: one
+			// swapped after a failure (another transport, HTTP/1.1
+			// forced) sends the same request again.
 			return
 		}
-		if !received && l.Body.Pos() <= v.Pos() && v.Pos() < l.Body.End() {
+		if !received && !l.afterSend(at) && l.Body.Pos() <= v.Pos() && v.Pos() < l.Body.End() {
 			// Declared in the body: made again for each attempt
 			// (u := base; if q != "" { u += q }), it carries nothing
 			// from one to the next; what it is made from is judged
-			// on its own. A value received from a channel is the
-			// next item wherever it is declared.
+			// on its own. A value received from a channel, or
+			// made after a send from what it returned (a work item
+			// a poll claims), is the next item wherever it is
+			// declared.
 			return
 		}
 		if step && analysisutil.IsInteger(v.Type()) && (r.waitsBy(l.Body, v, 0) || r.decidesBy(l, v)) {
@@ -1139,7 +1206,7 @@ func (r *Result) requestVaries(l *Loop, post ast.Stmt) bool {
 						lhs = star.X // *cursor = next stores through the pointer
 					}
 					if v := varOf(info, lhs); v != nil {
-						changes(v, n.Pos(), incremental || send != nil && flow.Mentions(info, send, v), step, received)
+						changes(v, n.Pos(), incremental || send != nil && flow.Mentions(info, send, v), step, received || send != nil)
 					}
 				}
 			}

@@ -227,3 +227,64 @@ func overPositions(c *http.Client, base string, ids []string) {
 		resp.Body.Close()
 	}
 }
+
+// ---- the client swapped between attempts ----
+
+// Another client after a failure sends the same request again.
+func swapClient(req *http.Request) (*http.Response, error) {
+	client := http.DefaultClient
+	for attempt := 0; attempt < 3; attempt++ { // want `retry loop \(bounded\)`
+		resp, err := client.Do(req)
+		if err == nil {
+			return resp, nil
+		}
+		client = &http.Client{Transport: &http.Transport{ForceAttemptHTTP2: false}}
+		time.Sleep(time.Second)
+	}
+	return nil, fmt.Errorf("no luck")
+}
+
+// A new client for each probe, whatever the outcome: a load loop.
+func probeWithClients(u string) {
+	for i := 0; i < 3; i++ {
+		client := &http.Client{Timeout: time.Duration(i+1) * time.Second}
+		if resp, err := client.Get(u); err == nil {
+			resp.Body.Close()
+		}
+	}
+}
+
+// Items compared with the response, not waited by: an iteration over
+// candidates, even though the request stays the same.
+func firstMatch(c *http.Client, u string, names []string) (string, error) {
+	for _, name := range names {
+		resp, err := c.Get(u)
+		if err != nil {
+			continue
+		}
+		resp.Body.Close()
+		if resp.Header.Get("X-Name") == name {
+			return name, nil
+		}
+	}
+	return "", fmt.Errorf("no match")
+}
+
+// A work item claimed by a poll in the body is the next item each time:
+// a failed acknowledgement polls for another, it does not retry.
+func claimNext(c *http.Client, base string) (string, error) {
+	for {
+		resp, err := c.Get(base + "/claim")
+		if err != nil {
+			return "", err
+		}
+		id := resp.Header.Get("X-Work-Id")
+		resp.Body.Close()
+		ack, err := c.Post(base+"/ack/"+id, "text/plain", nil)
+		if err != nil {
+			continue
+		}
+		ack.Body.Close()
+		return id, nil
+	}
+}
