@@ -167,3 +167,19 @@ func TestFixBehavesRetryDeadlineBlindIterator(t *testing.T) {
 	c := fixClient(t, "blinditer", "retrydeadline", "retry loop ranges over attempts, whose time.Sleep between values takes no context, while the loop uses ctx")
 	proveWaitEndsWithContext(t, c, false)
 }
+
+// TestFixBehavesRetryDeadlineHeldContext: a client that keeps its
+// caller's context (1 s) and puts it on every request fetches through a
+// retry helper that runs the operation its struct holds (5 attempts,
+// 600 ms apart); the helper is made without the context, and its
+// time.Sleep would ignore it anyway, so it returns at 2.4 s. After the
+// two retrydeadline fixes (the client sets the helper's Context, the
+// helper waits in a select on it) it returns at the deadline; with time
+// to spare, a fetch that succeeds on the third attempt and one that runs
+// out of attempts behave as before.
+func TestFixBehavesRetryDeadlineHeldContext(t *testing.T) {
+	c := fixClient(t, "heldexec", "retrydeadline",
+		"time.Sleep in retry loop ignores cancellation of r.Context",
+		"RetryExecutor is made without its Context while c.ctx is at hand")
+	proveWaitEndsWithContext(t, c, true)
+}

@@ -878,3 +878,26 @@ func TestFixBehavesRetryDeadlineCalleePing(t *testing.T) {
 	deadlineKeepsAttempts(t, c, nil, 5, 5*(perTry+100*time.Millisecond), perTry)
 	sameAttempts(t, c, "fast failures", nil, 4)
 }
+
+// TestFixBehavesRetryIdempotencyAgainOp: a sender whose operation is run
+// again by a retry helper of the package for as long as it answers true
+// (Executor{Handler: func() (bool, error)}.Execute()), and answers true
+// after a transport error or a 5xx, whatever the method. The fix's guard
+// in the operation answers false for a request that may not be replayed:
+// a POST whose answer was lost, or whose 502 came after the server
+// applied it, is applied once; a GET is still re-sent after a 502.
+func TestFixBehavesRetryIdempotencyAgainOp(t *testing.T) {
+	c := fixClient(t, "execany", "retryidempotency", "a request of any method is re-sent after a transport error or status 500 without a check of its method")
+	t.Run("post-drop", func(t *testing.T) {
+		t.Parallel()
+		provesSentOnce(t, c, retrytest.CommitAndDrop())
+	})
+	t.Run("post-502", func(t *testing.T) {
+		t.Parallel()
+		provesSentOnce(t, c, retrytest.CommitAndFail(502))
+	})
+	t.Run("get", func(t *testing.T) {
+		t.Parallel()
+		provesGetResent(t, c)
+	})
+}

@@ -225,6 +225,11 @@ func run(pass *analysis.Pass, cfg Config, at func(token.Pos)) (any, error) {
 		if l.Lib != nil {
 			continue // a retry library's operation: its bounds are the library's (library.go)
 		}
+		if l.Held != nil {
+			if file := fixes.FileOf(pass, l.Stmt.Pos()); file != nil && !isHTTPTestFile(pass, file) {
+				c.checkHeldContext(file, l)
+			}
+		}
 		if l.OpArg != nil || l.TimeBound {
 			// A named operation's timeout cannot derive from a deadline
 			// made at the call; a timed poll bounds the whole retry.
@@ -2717,22 +2722,28 @@ func (c *checker) checkSleeps(file *ast.File, l *retryloop.Loop) {
 		if c.handledSleeps[s.stmt] {
 			continue
 		}
-		ctx := c.contextInScope(file, l, s.stmt.Pos())
-		if ctx == "" {
-			c.gate(s.stmt, "sleep-no-ctx", s.what(c.pass.Fset)+" in retry loop with no context in scope")
-			continue
-		}
 		src := fixes.Source(c.pass, s.stmt.Pos())
 		if src == nil {
 			return
+		}
+		// held is the receiver's field that holds the context, when
+		// local declares a variable for it.
+		held, ctx, local := c.waitContext(file, l, s.stmt.Pos(), src)
+		if ctx == "" {
+			c.gate(s.stmt, "sleep-no-ctx", s.what(c.pass.Fset)+" in retry loop with no context in scope")
+			continue
 		}
 		edits, ok := c.selectEdit(file, l, s, ctx, map[string]bool{}, src)
 		if !ok {
 			c.gate(s.stmt, "sleep-fix", s.what(c.pass.Fset)+" in retry loop ignores "+ctx+": no select fix")
 			continue
 		}
+		edits = append(local, edits...)
 		c.handledSleeps[s.stmt] = true
 		what := s.what(c.pass.Fset)
+		if held != "" {
+			ctx = held
+		}
 		c.pass.Report(analysis.Diagnostic{
 			Pos:     s.stmt.Pos(),
 			End:     s.stmt.End(),

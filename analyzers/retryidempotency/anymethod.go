@@ -694,10 +694,10 @@ func (c *checker) statusGuard(l *retryloop.Loop, s send) string {
 	info := c.pass.TypesInfo
 	as, _ := c.sendAssign(l, s)
 	file := fixes.FileOf(c.pass, s.call.Pos())
-	if as == nil || len(as.Lhs) != 2 || file == nil {
+	if as == nil || len(as.Lhs) < 2 || file == nil {
 		return ""
 	}
-	respName, errName := identName(as.Lhs[0]), identName(as.Lhs[1])
+	respName, errName := identName(sentResponse(info, as)), identName(as.Lhs[len(as.Lhs)-1])
 	ft, _ := flow.FuncParts(l.Func)
 	if respName == "" || errName == "" || !fixes.ReturnsError(info, ft) {
 		return ""
@@ -1199,9 +1199,12 @@ func (c *checker) guardingFuncs() map[*types.Func]bool {
 
 // checkAnyMethod reports a retrying sender, and reports whether it did.
 func (c *checker) checkAnyMethod(file *ast.File, l *retryloop.Loop, s send) bool {
-	if l.Via != nil {
+	if l.Via != nil && !l.Again {
 		return c.checkAnyMethodOp(file, l, s)
 	}
+	// A loop, or an operation whose result says whether to call it
+	// again (see retryloop.Loop.Again): the guard goes after the send,
+	// and returns what ends the retry.
 	outcome, ok := c.retriesUnknown(l, s)
 	if !ok {
 		analysisutil.Gate(c.pass, s.call.Pos(), "any-outcome-"+c.why, "a request of any method in a retry loop, no unknown outcome found retried")
@@ -1247,8 +1250,9 @@ func (c *checker) checkAnyMethod(file *ast.File, l *retryloop.Loop, s send) bool
 		return false
 	}
 	respName, errName := "", identName(as.Lhs[len(as.Lhs)-1])
-	if len(as.Lhs) == 2 {
-		respName = identName(as.Lhs[0])
+	resp := sentResponse(info, as)
+	if resp != nil {
+		respName = identName(resp)
 	}
 	ft, _ := flow.FuncParts(l.Func)
 	var cond, ret string
@@ -1257,7 +1261,7 @@ func (c *checker) checkAnyMethod(file *ast.File, l *retryloop.Loop, s send) bool
 		// A status is an answer: hand it to the caller as it came (the
 		// function returns what the send does: a *http.Response, or a
 		// pipeline's wrapper of one).
-		if respName == "" || errName == "" || !handsBackResponse(info, ft, info.TypeOf(as.Lhs[0])) {
+		if respName == "" || errName == "" || !handsBackResponse(info, ft, info.TypeOf(resp)) {
 			if c.budgetGuards(file, l, s, as, outcome) {
 				return true
 			}
@@ -1288,7 +1292,7 @@ func (c *checker) checkAnyMethod(file *ast.File, l *retryloop.Loop, s send) bool
 			// error as they came, after the attempt's bookkeeping but
 			// before anything reads or closes the response.
 			cond, ret = "("+errName+" != nil || "+strings.TrimSuffix(strings.TrimPrefix(code, "("), ")")+") && !%s(%s)", "return "+respName+", "+errName
-			if !handsBackResponse(info, ft, info.TypeOf(as.Lhs[0])) {
+			if !handsBackResponse(info, ft, info.TypeOf(resp)) {
 				// The function returns no response: an unknown status
 				// becomes its error, the body closed as the function
 				// would have closed it.
@@ -1301,7 +1305,7 @@ func (c *checker) checkAnyMethod(file *ast.File, l *retryloop.Loop, s send) bool
 				ret = fmt.Sprintf("if %[1]s == nil {\n\t%[2]s.Body.Close()\n\t%[1]s = %[3]s.Errorf(\"%%s answered %%s: not sent again, the outcome is unknown\", %[4]s.Method, %[2]s.Status)\n}\n%[5]s",
 					errName, respName, fmtName, fixes.Text(c.pass.Fset, src, s.request)+s.raw, r)
 			}
-			stmt = c.guardPointBefore(l, stmt, as, func(n ast.Stmt) bool { return usesResponse(info, n, as.Lhs[0]) })
+			stmt = c.guardPointBefore(l, stmt, as, func(n ast.Stmt) bool { return usesResponse(info, n, resp) })
 		} else {
 			stmt = c.guardPoint(l, stmt, as)
 		}
@@ -1343,7 +1347,8 @@ func (c *checker) retriedCheck(file *ast.File, s send, resp string) string {
 		return ""
 	}
 	t := info.TypeOf(s.call)
-	if tup, ok := t.(*types.Tuple); !ok || tup.Len() != 2 || !httpmodel.IsResponse(tup.At(0).Type()) {
+	tup, ok := t.(*types.Tuple)
+	if !ok || tup.Len() < 2 || !slices.ContainsFunc(slices.Collect(tup.Variables()), func(v *types.Var) bool { return httpmodel.IsResponse(v.Type()) }) {
 		return ""
 	}
 	httpName, edits, ok := fixes.Import(info, c.pass.Pkg, file, "net/http", s.call.Pos())
@@ -1765,7 +1770,7 @@ func (c *checker) sendAssign(l *retryloop.Loop, s send) (*ast.AssignStmt, ast.St
 					as = init // resp, err = send() in the init: both hold after the if
 				}
 			}
-			if ok && as != nil && (len(as.Lhs) == 2 || len(as.Lhs) == 1 && returnsErrorOnly(c.pass.TypesInfo, s.call)) && len(as.Rhs) == 1 && ast.Unparen(as.Rhs[0]) == s.call {
+			if ok && as != nil && (len(as.Lhs) == 2 || len(as.Lhs) > 2 && sentResponse(c.pass.TypesInfo, as) != nil || len(as.Lhs) == 1 && returnsErrorOnly(c.pass.TypesInfo, s.call)) && len(as.Rhs) == 1 && ast.Unparen(as.Rhs[0]) == s.call {
 				foundAs, foundSt = as, st
 				return false
 			}
@@ -1773,6 +1778,26 @@ func (c *checker) sendAssign(l *retryloop.Loop, s send) (*ast.AssignStmt, ast.St
 		return true
 	})
 	return foundAs, foundSt
+}
+
+// sentResponse returns the expression that the assignment as of a send's
+// results assigns the response to: the first of two, or the one of type
+// *http.Response among more (resp, body, err := c.doRequest(req)); nil
+// when there is none.
+func sentResponse(info *types.Info, as *ast.AssignStmt) ast.Expr {
+	if len(as.Lhs) == 2 {
+		return as.Lhs[0]
+	}
+	var found ast.Expr
+	for _, e := range as.Lhs[:max(len(as.Lhs)-1, 0)] {
+		if t := info.TypeOf(e); t != nil && httpmodel.IsResponse(t) {
+			if found != nil {
+				return nil
+			}
+			found = e
+		}
+	}
+	return found
 }
 
 // returnsErrorOnly reports whether call returns an error and nothing

@@ -13,7 +13,8 @@ import (
 // the outcome simulated: a return of an error that is certainly not nil,
 // unless an error ends the helper's retry (a condition of Kubernetes'
 // wait package); for a condition (done bool, err error), also a return of
-// a done that is certainly false with a nil error.
+// a done that is certainly false with a nil error; for an operation that
+// answers (again bool, err error), a return of an again certainly true.
 func (m *outcome) Return(st *ast.ReturnStmt) bool {
 	if !m.op {
 		return false
@@ -25,6 +26,10 @@ func (m *outcome) Return(st *ast.ReturnStmt) bool {
 		return false
 	}
 	last := st.Results[len(st.Results)-1]
+	if m.againOp {
+		// (again bool, err error): the bool alone decides.
+		return len(st.Results) == 2 && m.boolOf(st.Results[0]) == paths.Yes
+	}
 	if m.lib != nil {
 		return m.libRetries(last)
 	}

@@ -45,7 +45,7 @@ func (c *checker) retriesUnknownOp(l *retryloop.Loop, s send, op bool) (string, 
 	if op && l.Lib != nil {
 		lib = l.Lib.Lib
 	}
-	if op && !l.ErrStops && (lib == nil || lib.RetriesErrors) && returnsSend(l, s) {
+	if op && !l.ErrStops && !l.Again && (lib == nil || lib.RetriesErrors) && returnsSend(l, s) {
 		return "a transport error", true
 	}
 	m, as, ok := c.newOutcome(l, s)
@@ -54,7 +54,7 @@ func (c *checker) retriesUnknownOp(l *retryloop.Loop, s send, op bool) (string, 
 		return "", false
 	}
 	m.op, m.lib = op, lib
-	m.condOp, m.errStops = op && l.Cond, op && l.ErrStops
+	m.condOp, m.errStops, m.againOp = op && l.Cond, op && l.ErrStops, op && l.Again
 	var loop ast.Stmt
 	if !op && len(l.Self) == 0 {
 		loop = l.Stmt
@@ -151,6 +151,8 @@ type outcome struct {
 	// condOp and errStops are the operation's Loop.Cond and Loop.ErrStops
 	// (see Return).
 	condOp, errStops bool
+	// againOp is the operation's Loop.Again (see Return).
+	againOp bool
 	// bools are the bool variables defined after the send from a
 	// condition (retry := shouldRetry(resp, err), _, ok := set[code]),
 	// by the expression that gives their value; nil for one assigned
@@ -307,7 +309,9 @@ func (c *checker) newOutcome(l *retryloop.Loop, s send) (*outcome, *ast.AssignSt
 	switch {
 	case s.helper == nil && len(as.Lhs) == 2:
 		m.resp, m.errVar = varOf(as.Lhs[0]), varOf(as.Lhs[1])
-	case s.helper != nil && len(as.Lhs) >= 1:
+	case (s.helper != nil || len(as.Lhs) > 2) && len(as.Lhs) >= 1:
+		// A helper's results, or a sender's that hands back more
+		// than the response (resp, body, err := c.doRequest(req)):
 		m.errVar = varOf(as.Lhs[len(as.Lhs)-1])
 		m.statusVars = nil
 		// A response the helper returns carries the statuses, as a

@@ -114,6 +114,10 @@ func (r *Result) exportHelpers(funcs []callindex.Func) {
 		if l.Op == nil {
 			continue
 		}
+		if l.Op.Kind() == types.FieldVar {
+			r.exportFieldHelper(l)
+			continue
+		}
 		for _, f := range funcs {
 			if f.Obj == nil || f.Decl.Type.Params == nil || l.Op.Pos() < f.Decl.Type.Params.Pos() || l.Op.Pos() >= f.Decl.Type.Params.End() {
 				continue
@@ -129,7 +133,7 @@ func (r *Result) exportHelpers(funcs []callindex.Func) {
 					r.helpers[f.Obj] = h
 				}
 				h.Bounded = h.Bounded && l.Bounded
-				h.Cond, h.ErrStops = l.Cond, l.ErrStops
+				h.Cond, h.ErrStops, h.Again = l.Cond, l.ErrStops, l.Again
 			}
 		}
 	}
@@ -141,6 +145,160 @@ func (r *Result) exportHelpers(funcs []callindex.Func) {
 	for fn, h := range r.helpers {
 		r.pass.ExportObjectFact(fn, h)
 	}
+}
+
+// exportFieldHelper records the helper of a method whose loop l calls a
+// field of its receiver (see fieldOp).
+func (r *Result) exportFieldHelper(l *Loop) {
+	fd, ok := l.Func.(*ast.FuncDecl)
+	if !ok {
+		return
+	}
+	fn, _ := r.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+	if fn == nil {
+		return
+	}
+	h := r.helpers[fn]
+	switch {
+	case h == nil:
+		h = &helperFact{Op: -1, Field: l.Op.Name(), Bounded: true}
+		r.helpers[fn] = h
+	case h.Field != l.Op.Name():
+		return // loops over two fields: the first one's
+	}
+	h.Bounded = h.Bounded && l.Bounded
+	h.Cond, h.ErrStops, h.Again = l.Cond, l.ErrStops, l.Again
+}
+
+// fieldOp returns the field that call calls when it is an operation that
+// a method's receiver holds: recv.Handler() for a field of func type
+// whose last result is an error and that takes nothing but, at most, a
+// context. The value the caller stores there is then the operation (see
+// fieldOpLoop). A field that takes what it works on (ErrorHandler(body))
+// is a hook, not the operation.
+func (r *Result) fieldOp(call *ast.CallExpr) *types.Var {
+	info := r.pass.TypesInfo
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	s, ok := info.Selections[sel]
+	if !ok || s.Kind() != types.FieldVal || len(s.Index()) != 1 {
+		return nil
+	}
+	id, ok := ast.Unparen(sel.X).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	if recv, ok := info.Uses[id].(*types.Var); !ok || recv.Kind() != types.RecvVar {
+		return nil
+	}
+	f := s.Obj().(*types.Var)
+	sig, ok := f.Type().Underlying().(*types.Signature)
+	if !ok || !isOpType(f.Type()) {
+		return nil
+	}
+	for p := range sig.Params().Variables() {
+		if !isContext(p.Type()) {
+			return nil
+		}
+	}
+	return f
+}
+
+// fieldHelperOf returns the fact of a method that retries a field of its
+// receiver (see fieldOp), or nil.
+func (r *Result) fieldHelperOf(fn *types.Func) *helperFact {
+	if h := r.anyHelperOf(fn); h != nil && h.Field != "" {
+		return h
+	}
+	return nil
+}
+
+// fieldOpLoop returns the operation of the call c, in fd, of a method
+// that retries the field h.Field of its receiver: the function literal
+// stored in that field of the receiver, a composite literal written in
+// the call (T{Handler: func() ...}.Run()) or in a local variable's one
+// assignment (x := &T{...}; x.Run()), or assigned to the variable's field
+// once (x.Handler = func() ...).
+func (r *Result) fieldOpLoop(fd *ast.FuncDecl, c callindex.Call, h *helperFact, calls []callindex.Call) *Loop {
+	sel, ok := ast.Unparen(c.Expr.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	v, held := r.storedIn(fd, sel.X, h.Field)
+	if v == nil {
+		return nil
+	}
+	lit := r.literalOf(fd, v)
+	if lit == nil {
+		return nil
+	}
+	outer := stmtOf(fd, c.Expr)
+	if lit.Pos() < c.Expr.Pos() {
+		outer = stmtOf(fd, lit)
+	}
+	if outer == nil {
+		return nil
+	}
+	l := &Loop{Stmt: outer, Body: lit.Body, Func: lit, Bounded: h.Bounded, Outer: outer, Via: c.Callee.Origin(), Held: held}
+	h.setOutcomes(l)
+	l.Sends = r.sendsIn(lit.Body, calls)
+	return l
+}
+
+// storedIn returns the value that the expression x (a composite literal,
+// its address, or a local variable of fd) holds in its field named field:
+// the one value given to it, nil when there is none or more than one;
+// and the composite literal that gives it, nil when an assignment does.
+func (r *Result) storedIn(fd *ast.FuncDecl, x ast.Expr, field string) (ast.Expr, *ast.CompositeLit) {
+	info := r.pass.TypesInfo
+	x = ast.Unparen(x)
+	if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		x = ast.Unparen(u.X)
+	}
+	switch x := x.(type) {
+	case *ast.CompositeLit:
+		for _, e := range x.Elts {
+			if kv, ok := e.(*ast.KeyValueExpr); ok {
+				if k, ok := kv.Key.(*ast.Ident); ok && k.Name == field {
+					return kv.Value, x
+				}
+			}
+		}
+	case *ast.Ident:
+		v, ok := info.Uses[x].(*types.Var)
+		if !ok || v.Kind() != types.LocalVar {
+			return nil, nil
+		}
+		var found []ast.Expr
+		var held *ast.CompositeLit
+		if values, known := flow.Assigned(info, fd, v); known && len(values) == 1 {
+			if _, isIdent := ast.Unparen(values[0]).(*ast.Ident); !isIdent {
+				if e, lit := r.storedIn(fd, values[0], field); e != nil {
+					found, held = append(found, e), lit
+				}
+			}
+		}
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			as, ok := n.(*ast.AssignStmt)
+			if !ok || len(as.Lhs) != len(as.Rhs) {
+				return true
+			}
+			for i, lhs := range as.Lhs {
+				if s, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok && s.Sel.Name == field {
+					if id, ok := ast.Unparen(s.X).(*ast.Ident); ok && info.Uses[id] == v {
+						found, held = append(found, as.Rhs[i]), nil
+					}
+				}
+			}
+			return true
+		})
+		if len(found) == 1 {
+			return found[0], held
+		}
+	}
+	return nil, nil
 }
 
 // delegatingHelpers adds the functions that hand the operation they
@@ -207,8 +365,18 @@ func (r *Result) handedOp(fn *ast.FuncDecl, e ast.Expr) *types.Var {
 	return op
 }
 
-// helperOf returns the fact of a retry helper, or nil.
+// helperOf returns the fact of a retry helper of an operation it is
+// handed as an argument, or nil.
 func (r *Result) helperOf(fn *types.Func) *helperFact {
+	if h := r.anyHelperOf(fn); h != nil && h.Field == "" {
+		return h
+	}
+	return nil
+}
+
+// anyHelperOf returns the fact of a retry helper, of an argument or of a
+// field of its receiver, or nil.
+func (r *Result) anyHelperOf(fn *types.Func) *helperFact {
 	if fn == nil {
 		return nil
 	}
@@ -263,7 +431,7 @@ func (r *Result) ifaceHelper(m *types.Func) *helperFact {
 		case h == nil:
 			c := *th
 			h = &c
-		case th.Op != h.Op || th.Cond != h.Cond || th.ErrStops != h.ErrStops || th.TimeBound != h.TimeBound:
+		case th.Op != h.Op || th.Cond != h.Cond || th.ErrStops != h.ErrStops || th.Again != h.Again || th.TimeBound != h.TimeBound:
 			h = nil
 		default:
 			h.Bounded = h.Bounded && th.Bounded
@@ -302,6 +470,11 @@ func (r *Result) findOpLoops(ix *callindex.Index, at func(token.Pos)) {
 				continue
 			}
 			if h == nil {
+				if fh := r.fieldHelperOf(c.Callee); fh != nil {
+					if l := r.fieldOpLoop(f.Decl, c, fh, calls); l != nil {
+						r.OpLoops = append(r.OpLoops, l)
+					}
+				}
 				continue
 			}
 			at(c.Expr.Pos())
@@ -328,7 +501,7 @@ func (r *Result) findOpLoops(ix *callindex.Index, at func(token.Pos)) {
 				continue
 			}
 			l := &Loop{Stmt: outer, Body: lit.Body, Func: lit, Bounded: h.Bounded, Outer: outer, Via: c.Callee.Origin(), Lib: entry}
-			l.Cond, l.ErrStops, l.TimeBound = h.Cond, h.ErrStops, h.TimeBound
+			h.setOutcomes(l)
 			l.Sends = r.sendsIn(lit.Body, calls)
 			r.OpLoops = append(r.OpLoops, l)
 		}

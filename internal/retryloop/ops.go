@@ -74,7 +74,10 @@ func isCondSig(sig *types.Signature) bool {
 // panics, as wait's runConditionWithCrashProtection does).
 func (r *Result) opOf(c callindex.Call) *types.Var {
 	if c.Callee == nil {
-		return r.opParam(c.Expr)
+		if v := r.opParam(c.Expr); v != nil {
+			return v
+		}
+		return r.fieldOp(c.Expr)
 	}
 	if summary.IsInterfaceMethod(c.Callee) {
 		return r.ifaceOp(c.Expr, c.Callee)
@@ -165,7 +168,7 @@ func (r *Result) forwards(fn *types.Func) int {
 	return -1
 }
 
-// opOutcomes sets l.Cond and l.ErrStops for the loop of a retry helper
+// opOutcomes sets l.Cond, l.ErrStops and l.Again for the loop of a retry helper
 // whose operation is a condition (returns (bool, error)), from the
 // statements after the call: which of (done, err) reach the next
 // iteration. It reports false when an error ends the loop and done does
@@ -174,6 +177,9 @@ func (r *Result) forwards(fn *types.Func) int {
 // of an error operation (called again when it fails).
 func (r *Result) opOutcomes(l *Loop) bool {
 	sig, ok := l.Op.Type().Underlying().(*types.Signature)
+	if ok && !isCondSig(sig) && l.Op.Kind() == types.FieldVar {
+		return r.endsOnSuccess(l)
+	}
 	if !ok || !isCondSig(sig) || len(l.Sends) != 1 {
 		return true
 	}
@@ -208,14 +214,76 @@ func (r *Result) opOutcomes(l *Loop) bool {
 		return next
 	}
 	falseNil, trueNil := reaches(false, false), reaches(true, false)
-	errStops := !reaches(false, true) && !reaches(true, true)
+	falseErr, trueErr := reaches(false, true), reaches(true, true)
+	errStops := !falseErr && !trueErr
 	switch {
 	case falseNil && !trueNil:
 		l.Cond, l.ErrStops = true, errStops
+	case trueNil && trueErr && !falseNil && !falseErr:
+		l.Again = true // the bool says "again", whatever the error
 	case errStops:
 		return false // called again after no failure: not a retry
 	}
 	return true
+}
+
+// endsOnSuccess reports whether the loop l of a method that calls the
+// operation its receiver holds in a field, returning an error last, ends
+// when the operation returns a nil error: a worker that runs its task
+// again after a success (for { w.Task(); sleep }) is no retry helper.
+// A loop whose statements are not understood, or where a success reaches
+// the next iteration only past a condition not decided (if
+// rt.checkErrors(err) != nil { continue }), is taken for one.
+func (r *Result) endsOnSuccess(l *Loop) bool {
+	if len(l.Sends) != 1 {
+		return true
+	}
+	call := l.Sends[0]
+	info := r.pass.TypesInfo
+	var as *ast.AssignStmt
+	discarded := false
+	ast.Inspect(l.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ExprStmt:
+			discarded = discarded || ast.Unparen(n.X) == call
+		case *ast.AssignStmt:
+			if len(n.Rhs) == 1 && ast.Unparen(n.Rhs[0]) == call {
+				as = n
+			}
+		}
+		return as == nil && !discarded
+	})
+	if discarded {
+		return false // its error unread: every outcome goes round again
+	}
+	g := r.Graph(l.Func)
+	if as == nil || g == nil {
+		return true
+	}
+	ev := &condEval{info: info, err: varOf(info, as.Lhs[len(as.Lhs)-1])}
+	if ev.err == nil {
+		return !paths.FallsThrough(info, l.Body.List) // the error dropped
+	}
+	sure := &sureEval{condEval: ev}
+	next, ok := g.Next(l.Stmt, as, sure)
+	return !ok || !next || sure.unsure
+}
+
+// sureEval is a condEval that notes whether a condition on the way was
+// not decided: a path it allows may then never be taken.
+type sureEval struct {
+	*condEval
+	unsure bool
+}
+
+func (ev *sureEval) Cond(e ast.Expr) paths.Tri {
+	t := ev.condEval.Cond(e)
+	if t == paths.Maybe {
+		ev.unsure = true
+	}
+	return t
 }
 
 // condEval is the model (see paths.Model) of one outcome of a condition
@@ -308,7 +376,7 @@ func (r *Result) namedOpLoop(fd *ast.FuncDecl, c callindex.Call, h *helperFact, 
 		return nil
 	}
 	l := &Loop{Stmt: outer, Body: decl.Body, Func: decl, Bounded: h.Bounded, Outer: outer, Via: c.Callee.Origin(), OpArg: arg}
-	l.Cond, l.ErrStops, l.TimeBound = h.Cond, h.ErrStops, h.TimeBound
+	h.setOutcomes(l)
 	l.Sends = r.sendsIn(decl.Body, r.ix.Calls(decl))
 	return l
 }
@@ -323,8 +391,17 @@ func (f *helperFact) outcomes() string {
 	if f.ErrStops {
 		s += " errstops"
 	}
+	if f.Again {
+		s += " again"
+	}
 	if f.TimeBound {
 		s += " timed"
 	}
 	return s
+}
+
+// setOutcomes gives the loop of an operation handed to the helper the
+// helper's model of the operation's outcomes and bound in time.
+func (f *helperFact) setOutcomes(l *Loop) {
+	l.Cond, l.ErrStops, l.Again, l.TimeBound = f.Cond, f.ErrStops, f.Again, f.TimeBound
 }

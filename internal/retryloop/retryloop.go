@@ -174,18 +174,24 @@ func reachesSends(pass *analysis.Pass) bool {
 
 // helperFact marks a retry helper: a function whose loop calls a function
 // value it receives as its Op-th parameter (receiver aside) again after a
-// failure. Bounded reports whether the loop limits its attempts.
+// failure, or a method whose loop calls the func-valued field Field of its
+// receiver (Op is then -1: a RetryExecutor{Handler: op}.Execute()).
+// Bounded reports whether the loop limits its attempts.
 type helperFact struct {
 	Op      int
+	Field   string
 	Bounded bool
-	// Cond, ErrStops, TimeBound: see Loop.
-	Cond, ErrStops, TimeBound bool
+	// Cond, ErrStops, Again, TimeBound: see Loop.
+	Cond, ErrStops, Again, TimeBound bool
 }
 
 func (*helperFact) AFact() {}
 
 func (f *helperFact) String() string {
 	s := fmt.Sprintf("retries(param %d", f.Op)
+	if f.Field != "" {
+		s = "retries(field " + f.Field
+	}
 	if f.Bounded {
 		s += " bounded"
 	}
@@ -207,7 +213,8 @@ type Loop struct {
 	// operation it received (see Op).
 	Sends []*ast.CallExpr
 	// Op is the parameter that a retry helper's loop calls again after a
-	// failure, nil for a loop that sends itself.
+	// failure, or the field of its receiver that a method's loop calls
+	// (see Result.fieldOp); nil for a loop that sends itself.
 	Op *types.Var
 	// Via is the retry helper that repeats Body, for the body of an
 	// operation handed to one (see Result.OpLoops), nil otherwise.
@@ -225,9 +232,12 @@ type Loop struct {
 	Outer ast.Stmt
 	// Cond reports that the operation is a condition (it returns (bool,
 	// error)) called again when it returns (false, nil); ErrStops that an
-	// error it returns ends the retry. Both are false for an operation
-	// called again when it returns an error.
-	Cond, ErrStops bool
+	// error it returns ends the retry. Again reports that the operation
+	// returns (bool, error) and its bool alone says whether to call it
+	// again (shouldRetry, err := op(); if !shouldRetry { return err }).
+	// All three are false for an operation called again when it returns
+	// an error.
+	Cond, ErrStops, Again bool
 	// TimeBound reports that the helper bounds the whole retry in time
 	// (a timeout argument of a library's poll).
 	TimeBound bool
@@ -242,6 +252,11 @@ type Loop struct {
 	// Body and Func are then its declaration's, Stmt and Outer the
 	// caller's statement. It is nil otherwise.
 	OpArg ast.Expr
+	// Held is the composite literal of the helper's type that stores
+	// the operation in the field its method retries (see
+	// Result.fieldOp): RetryExecutor{Handler: func() ...}. It is nil
+	// for any other loop.
+	Held *ast.CompositeLit
 	// Self are the calls of a retry by recursion (see recursiveLoop)
 	// that start the next attempt: the function's calls of itself. It is
 	// nil for any other loop.

@@ -1,0 +1,274 @@
+package retrydeadline
+
+// This file holds retry loops in a method whose receiver holds its
+// caller's context in a field (a RetryExecutor{Context: ctx, ...} whose
+// Execute loop checks runner.Context between attempts but sleeps with
+// time.Sleep): the context is at hand, and the wait ignores it.
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/retrylint/retrylint/internal/fixes"
+	"github.com/retrylint/retrylint/internal/httpmodel"
+	"github.com/retrylint/retrylint/internal/retryloop"
+)
+
+// waitContext returns the context that a wait at pos in loop l can end
+// with: ctx, and edits that declare it when it is not a variable already.
+// It is the context in scope (see contextInScope) or, in a method whose
+// receiver keeps a context in a field that the package reads (the type
+// uses the context it is given), that field. A field that the package
+// tests against nil (a field left unset) is first copied into a local
+// variable before the loop, context.Background() when it is nil: held is
+// then the field as the method names it (runner.Context), ctx the
+// variable. It returns "" when there is no context.
+func (c *checker) waitContext(file *ast.File, l *retryloop.Loop, pos token.Pos, src []byte) (held, ctx string, edits []analysis.TextEdit) {
+	held, ctx, edits = c.receiverContext(file, l, pos, src)
+	if held == "" && ctx == "" {
+		ctx = c.contextInScope(file, l, pos)
+	}
+	return held, ctx, edits
+}
+
+// receiverContext is waitContext for a method whose receiver holds a
+// context in a field; it returns "", "" for any other function.
+func (c *checker) receiverContext(file *ast.File, l *retryloop.Loop, pos token.Pos, src []byte) (held, ctx string, edits []analysis.TextEdit) {
+	info := c.pass.TypesInfo
+	fd, ok := l.Func.(*ast.FuncDecl)
+	if !ok {
+		return "", "", nil
+	}
+	recv, field := c.receiverContextField(fd)
+	if field == nil {
+		return "", "", nil
+	}
+	held = recv.Name() + "." + field.Name()
+	if found := c.contextInScope(file, l, pos); found != "" && (found != held || !c.nilTested(field)) {
+		return "", found, nil // a context of its own, or the field, never nil
+	}
+	// The loop must not assign the field, nor the receiver.
+	assigned := false
+	ast.Inspect(l.Body, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok {
+			for _, lhs := range as.Lhs {
+				if root, ok := c.fieldChain(lhs); ok && info.Uses[root] == recv {
+					assigned = true
+				}
+			}
+		}
+		return !assigned
+	})
+	if assigned {
+		return "", "", nil
+	}
+	if !c.nilTested(field) {
+		return held, held, nil
+	}
+	at, indent, ok := l.Before(c.pass.Fset, src)
+	if !ok {
+		return "", "", nil
+	}
+	ctxPkg, imp, ok := fixes.Import(info, c.pass.Pkg, file, "context", l.Stmt.Pos())
+	if !ok {
+		return "", "", nil
+	}
+	ctx = fixes.FreeName(info, file, "ctx", map[string]bool{}, l.Stmt.Pos(), l.Body.Lbrace+1)
+	decl := fmt.Sprintf("%[1]s%[2]s := %[3]s\n%[1]sif %[2]s == nil {\n%[1]s\t%[2]s = %[4]s.Background()\n%[1]s}\n", indent, ctx, held, ctxPkg)
+	edits = append(imp, analysis.TextEdit{Pos: at, End: at, NewText: []byte(decl)})
+	return held, ctx, edits
+}
+
+// receiverContextField returns the receiver of the method fd and the
+// field of type context.Context that it holds, when its type has one such
+// field and the package reads it; nil otherwise.
+func (c *checker) receiverContextField(fd *ast.FuncDecl) (recv, field *types.Var) {
+	if fd.Recv == nil || len(fd.Recv.List) != 1 || len(fd.Recv.List[0].Names) != 1 || fd.Body == nil {
+		return nil, nil
+	}
+	recv, ok := c.pass.TypesInfo.Defs[fd.Recv.List[0].Names[0]].(*types.Var)
+	if !ok || recv.Name() == "_" {
+		return nil, nil
+	}
+	field = contextField(recv.Type())
+	if field == nil || !c.fieldRead(field) {
+		return nil, nil
+	}
+	return recv, field
+}
+
+// contextField returns the one field of type context.Context of the
+// struct t (or *t) holds, nil when it has none or more than one.
+func contextField(t types.Type) *types.Var {
+	if p, isPtr := types.Unalias(t).(*types.Pointer); isPtr {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	var field *types.Var
+	for f := range st.Fields() {
+		if httpmodel.IsNamed(f.Type(), "context", "Context") && !f.Embedded() {
+			if field != nil {
+				return nil // two contexts: which one is the caller's?
+			}
+			field = f
+		}
+	}
+	return field
+}
+
+// nilTested reports whether the package compares the field f with nil.
+func (c *checker) nilTested(f *types.Var) bool {
+	info := c.pass.TypesInfo
+	found := false
+	for _, file := range c.pass.Files {
+		ast.Inspect(file, func(n ast.Node) bool {
+			b, ok := n.(*ast.BinaryExpr)
+			if !ok || found || b.Op != token.EQL && b.Op != token.NEQ {
+				return !found
+			}
+			for _, pair := range [2][2]ast.Expr{{b.X, b.Y}, {b.Y, b.X}} {
+				sel, ok := ast.Unparen(pair[0]).(*ast.SelectorExpr)
+				if ok && info.Types[pair[1]].IsNil() {
+					if s, ok := info.Selections[sel]; ok && s.Obj() == f {
+						found = true
+					}
+				}
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+// fieldRead reports whether a function of the package reads the field f
+// (x.f, not as the target of an assignment).
+func (c *checker) fieldRead(f *types.Var) bool {
+	info := c.pass.TypesInfo
+	written := map[*ast.SelectorExpr]bool{}
+	for _, file := range c.pass.Files {
+		ast.Inspect(file, func(n ast.Node) bool {
+			if as, ok := n.(*ast.AssignStmt); ok {
+				for _, lhs := range as.Lhs {
+					if sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok {
+						written[sel] = true
+					}
+				}
+			}
+			return true
+		})
+	}
+	for e, sel := range info.Selections {
+		if sel.Obj() == f && !written[e] {
+			return true
+		}
+	}
+	return false
+}
+
+// checkHeldContext reports the operation l handed to a retry helper that
+// runs the operation its receiver holds (see retryloop.Loop.Held), when
+// the helper's type has a field for the caller's context, the literal
+// that makes it leaves that field unset, and a context is at hand where
+// it is made: the helper's retries and waits then never see the caller's
+// cancellation. The fix sets the field to that context:
+//
+//	retryExecutor := utils.RetryExecutor{
+//		Context:          jc.ctx,
+//		ExecutionHandler: func() (bool, error) { ... },
+//	}
+//
+// When the context at hand is nil the field stays nil, as it was.
+func (c *checker) checkHeldContext(file *ast.File, l *retryloop.Loop) {
+	info := c.pass.TypesInfo
+	if l.Held == nil || l.Via == nil || l.Outer == nil {
+		return
+	}
+	field := contextField(info.TypeOf(l.Held))
+	if field == nil {
+		return
+	}
+	for _, e := range l.Held.Elts {
+		if kv, ok := e.(*ast.KeyValueExpr); ok {
+			if k, ok := kv.Key.(*ast.Ident); ok && k.Name == field.Name() {
+				return
+			}
+		} else {
+			return // an unkeyed literal sets every field
+		}
+	}
+	fd, ok := c.declOf(l.Held).(*ast.FuncDecl)
+	if !ok || fd.Body == nil {
+		return
+	}
+	// The field set later (x.Context = ctx) is set.
+	set := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok {
+			for _, lhs := range as.Lhs {
+				if sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok {
+					if s, ok := info.Selections[sel]; ok && s.Obj() == field {
+						set = true
+					}
+				}
+			}
+		}
+		return !set
+	})
+	if set {
+		return
+	}
+	ctx := c.contextInScope(file, l, l.Held.Pos())
+	if ctx == "" {
+		if recv, f := c.receiverContextField(fd); f != nil {
+			ctx = recv.Name() + "." + f.Name()
+		}
+	}
+	if ctx == "" {
+		c.gate(l.Held, "held-no-ctx", "a retry helper's literal without its context field, no context at hand")
+		return
+	}
+	src := fixes.Source(c.pass, l.Held.Pos())
+	stmt := fixes.StmtOf(fd.Body, l.Held)
+	if src == nil || stmt == nil {
+		return
+	}
+	tf := c.pass.Fset.File(stmt.Pos())
+	start, lb, end := tf.Offset(stmt.Pos()), tf.Offset(l.Held.Lbrace)+1, tf.Offset(stmt.End())
+	key := field.Name() + ": " + ctx + ","
+	if len(l.Held.Elts) == 0 || tf.Line(l.Held.Lbrace) == tf.Line(l.Held.Elts[0].Pos()) {
+		key += " " // T{A: a}, T{A: func() {...}}: the key goes first on the line
+	} else {
+		// The key goes on a line of its own after the brace's, which
+		// keeps the comment that may end it.
+		lb = tf.Offset(fixes.LineEnd(c.pass.Fset, src, l.Held.Lbrace))
+		key = "\n" + key
+	}
+	text := string(src[start:lb]) + key + string(src[lb:end])
+	out, ok := fixes.FormatStmts(text, fixes.Indent(c.pass.Fset, src, stmt.Pos()))
+	if !ok {
+		return
+	}
+	qual := func(p *types.Package) string {
+		if p == c.pass.Pkg {
+			return ""
+		}
+		return p.Name()
+	}
+	c.pass.Report(analysis.Diagnostic{
+		Pos: l.Held.Pos(),
+		End: l.Held.Lbrace + 1,
+		Message: fmt.Sprintf("%s is made without its %s while %s is at hand: its %s retries and waits without seeing %s's cancellation (the operation outlives its caller)",
+			types.TypeString(info.TypeOf(l.Held), qual), field.Name(), ctx, l.Via.Name(), ctx),
+		SuggestedFixes: []analysis.SuggestedFix{{
+			Message:   "Set " + field.Name() + " to " + ctx,
+			TextEdits: []analysis.TextEdit{{Pos: stmt.Pos(), End: stmt.End(), NewText: []byte(out)}},
+		}},
+	})
+}
