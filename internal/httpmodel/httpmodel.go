@@ -226,11 +226,27 @@ func dynamicSend(info *types.Info, call *ast.CallExpr) (Send, bool) {
 		}
 		return Send{Call: call}, true
 	}
+	if requestParam(sig) < 0 && takesResponse(sig) {
+		// Handed a response and answering one (handle(resp), a
+		// check of the status the caller passes): it processes what a
+		// send answered, it sends nothing.
+		return Send{}, false
+	}
 	s := Send{Call: call}
 	if i := requestParam(sig); i >= 0 && len(call.Args) == sig.Params().Len() {
 		s.Request = call.Args[i]
 	}
 	return s, true
+}
+
+// takesResponse reports whether sig has a *http.Response parameter.
+func takesResponse(sig *types.Signature) bool {
+	for v := range sig.Params().Variables() {
+		if IsResponse(v.Type()) {
+			return true
+		}
+	}
+	return false
 }
 
 // requestParam returns the index of the one *http.Request parameter of

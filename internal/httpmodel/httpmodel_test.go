@@ -152,7 +152,8 @@ func Get(string) {}
 
 func f(c *http.Client, cv http.Client, ca *ClientAlias, req, req2, req3, req4, req5 *http.Request,
 	t http.RoundTripper, tr *http.Transport, mc myClient, e embeds, r rt, nr notRT, fc *fake.Client,
-	d doer, handler func(*http.Request) (*http.Response, error), check func(*http.Request) error, next nextFunc) {
+	d doer, handler func(*http.Request) (*http.Response, error), check func(*http.Request) error, next nextFunc,
+	handle func(*http.Response) (*http.Response, error), resp *http.Response) {
 	http.Get("pkg-get")
 	http.Head("pkg-head")
 	http.Post("pkg-post", "text/plain", nil)
@@ -188,6 +189,7 @@ func f(c *http.Client, cv http.Client, ca *ClientAlias, req, req2, req3, req4, r
 	next(req5)
 	d.Check(req5)
 	check(req5)
+	handle(resp)
 	d.Next()
 	d.Status()
 	func(r *http.Request) (*http.Response, error) { return nil, nil }(req)
@@ -238,6 +240,7 @@ func TestSendOf(t *testing.T) {
 		{call: `d.Next()`, want: true},                    // a pipeline's next step: what it sends is not at hand
 		{call: `d.Status()`},
 		{call: `check(req5)`},
+		{call: `handle(resp)`}, // handed the response it answers: it processes what a send answered
 		{call: `func(r *http.Request) (*http.Response, error) { return nil, nil }(req)`}, // a literal: its body says
 	}
 	for _, tt := range tests {

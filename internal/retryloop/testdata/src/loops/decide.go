@@ -288,3 +288,20 @@ func claimNext(c *http.Client, base string) (string, error) {
 		return id, nil
 	}
 }
+
+// The answer handed to a function value the caller passes (a status
+// check that returns the response it accepts) is processed, not sent
+// again: the loop re-sends the same request after a failure.
+func withHandler(c *http.Client, req *http.Request, handle func(*http.Response) (*http.Response, error)) (*http.Response, error) {
+	var err error
+	for i := 0; i < 3; i++ { // want `retry loop \(bounded\) with 1 send\(s\)$`
+		resp, err := c.Do(req)
+		if err == nil {
+			resp, err = handle(resp)
+		}
+		if err == nil {
+			return resp, nil
+		}
+	}
+	return nil, err
+}
