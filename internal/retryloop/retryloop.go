@@ -1079,13 +1079,10 @@ func (r *Result) schedule(l *Loop, s *ast.RangeStmt) bool {
 			if d := WaitDuration(info, call); d != nil && d.Pos() <= id.Pos() && id.End() <= d.End() {
 				return true
 			}
-			if fn := httpmodel.Callee(info, call); fn != nil && fn.Pkg() == r.pass.Pkg && r.ix != nil {
-				if f, ok := r.ix.Decl(fn.Origin()); ok && f.Decl.Body != nil {
-					sig := fn.Type().(*types.Signature)
-					for k, a := range call.Args {
-						if k < sig.Params().Len() && !sig.Variadic() && a.Pos() <= id.Pos() && id.End() <= a.End() && r.waitsBy(f.Decl.Body, sig.Params().At(k), 1) {
-							return true
-						}
+			for k, a := range call.Args {
+				if a.Pos() <= id.Pos() && id.End() <= a.End() {
+					if body, p := r.calleeParam(call, k); p != nil && r.waitsBy(body, p, 1) {
+						return true
 					}
 				}
 			}
@@ -1243,6 +1240,22 @@ func (r *Result) requestVaries(l *Loop, post ast.Stmt) bool {
 	return varies
 }
 
+// calleeParam returns the body of the function of this package that call
+// calls, and its parameter that the call's k-th argument is handed to;
+// nil for a call of another function, or of a variadic one.
+func (r *Result) calleeParam(call *ast.CallExpr, k int) (*ast.BlockStmt, *types.Var) {
+	fn := httpmodel.Callee(r.pass.TypesInfo, call)
+	if fn == nil || fn.Pkg() != r.pass.Pkg || r.ix == nil {
+		return nil, nil
+	}
+	f, ok := r.ix.Decl(fn.Origin())
+	sig := fn.Type().(*types.Signature)
+	if !ok || f.Decl.Body == nil || sig.Variadic() || k >= sig.Params().Len() {
+		return nil, nil
+	}
+	return f.Decl.Body, sig.Params().At(k)
+}
+
 // indexes reports whether v indexes or slices something in body
 // (items[i], sd[i+off], buf[i:j]).
 func indexes(info *types.Info, body ast.Node, v *types.Var) bool {
@@ -1319,20 +1332,13 @@ func (r *Result) waitsBy(root ast.Node, v *types.Var, depth int) bool {
 		if !ok || found {
 			return !found
 		}
-		fn := httpmodel.Callee(info, call)
-		switch {
-		case WaitDuration(info, call) != nil:
+		if WaitDuration(info, call) != nil {
 			found = mentions(call.Args[0])
-		case fn != nil && fn.Pkg() == r.pass.Pkg && r.ix != nil:
-			f, ok := r.ix.Decl(fn.Origin())
-			if !ok || f.Decl.Body == nil {
-				break
-			}
-			sig := fn.Type().(*types.Signature)
-			for i, a := range call.Args {
-				if i < sig.Params().Len() && !sig.Variadic() && mentions(a) && r.waitsBy(f.Decl.Body, sig.Params().At(i), depth+1) {
-					found = true
-				}
+			return !found
+		}
+		for i, a := range call.Args {
+			if body, p := r.calleeParam(call, i); p != nil && mentions(a) && r.waitsBy(body, p, depth+1) {
+				found = true
 			}
 		}
 		return !found
@@ -1358,7 +1364,7 @@ func (r *Result) decidesBy(l *Loop, v *types.Var) bool {
 			if !flow.Mentions(info, a, v) {
 				continue
 			}
-			if varOf(info, a) != v || !r.comparesOnly(httpmodel.Callee(info, call), i, 0) {
+			if varOf(info, a) != v || !r.comparesOnly(call, i, 0) {
 				return false
 			}
 			handed = true
@@ -1367,23 +1373,18 @@ func (r *Result) decidesBy(l *Loop, v *types.Var) bool {
 	return handed
 }
 
-// comparesOnly reports whether the parameter i of fn, a function of the
-// package, is only compared (attempt >= max, attempt+1 < n) or handed on
+// comparesOnly reports whether the parameter that call hands its i-th
+// argument to, in a function of the package, is only compared (attempt >= max, attempt+1 < n) or handed on
 // as it is to a parameter of the same kind (depth calls down, at most
 // three).
-func (r *Result) comparesOnly(fn *types.Func, i, depth int) bool {
-	if fn == nil || fn.Pkg() != r.pass.Pkg || r.ix == nil || depth > 3 {
-		return false
-	}
-	f, ok := r.ix.Decl(fn.Origin())
-	sig := fn.Type().(*types.Signature)
-	if !ok || f.Decl.Body == nil || sig.Variadic() || i >= sig.Params().Len() {
+func (r *Result) comparesOnly(call *ast.CallExpr, i, depth int) bool {
+	body, p := r.calleeParam(call, i)
+	if p == nil || depth > 3 {
 		return false
 	}
 	info := r.pass.TypesInfo
-	p := sig.Params().At(i)
 	only := true
-	ast.PreorderStack(f.Decl.Body, nil, func(n ast.Node, stack []ast.Node) bool {
+	ast.PreorderStack(body, nil, func(n ast.Node, stack []ast.Node) bool {
 		id, ok := n.(*ast.Ident)
 		if !only || !ok || info.Uses[id] != p {
 			return only
@@ -1406,7 +1407,7 @@ func (r *Result) comparesOnly(fn *types.Func, i, depth int) bool {
 			case *ast.CallExpr:
 				if child == ast.Node(id) {
 					for k, a := range e.Args {
-						if a == child && r.comparesOnly(httpmodel.Callee(info, e), k, depth+1) {
+						if a == child && r.comparesOnly(e, k, depth+1) {
 							return false
 						}
 					}
