@@ -23,7 +23,7 @@ import (
 // handed to the library. ctors gives the clients of other packages'
 // constructors (see retryloop.Result.Ctors): a resty client one returns
 // is read from its configuration there.
-func checkLibraries(pass *analysis.Pass, cfg Config, ctors retrylib.Ctors, at func(token.Pos)) {
+func checkLibraries(pass *analysis.Pass, cfg Config, ctors retrylib.Ctors, uncancelled func(fn ast.Node, v *types.Var) bool, at func(token.Pos)) {
 	if !retrylib.ImportsLibrary(pass.Pkg) && ctors == nil {
 		return
 	}
@@ -34,7 +34,7 @@ func checkLibraries(pass *analysis.Pass, cfg Config, ctors retrylib.Ctors, at fu
 		}
 		return ix
 	}
-	shared := &libState{}
+	shared := &libState{uncancelled: uncancelled}
 	for _, file := range pass.Files {
 		if isHTTPTestFile(pass, file) {
 			continue
@@ -89,6 +89,16 @@ type libChecker struct {
 // declaration of withoutDeadline that the resty v3 context fixes use.
 type libState struct {
 	noDeadline *noDeadlineDecl
+	// uncancelled reports a request parameter whose every request has
+	// a context nothing cancels (see checker.uncancelledRequest).
+	uncancelled func(fn ast.Node, v *types.Var) bool
+}
+
+// contextAtHand returns the caller's context at the library's call (see
+// retrylib.ContextAtHand), passing over a request parameter whose
+// context nothing cancels.
+func (lc *libChecker) contextAtHand() string {
+	return retrylib.ContextAtHandExcept(lc.pass.TypesInfo, lc.stack, lc.shared.uncancelled)
 }
 
 func (lc *libChecker) report(n ast.Node, msg, fix string, edits []analysis.TextEdit) {
@@ -152,7 +162,7 @@ func (lc *libChecker) backoffV4() {
 		return
 	}
 	name := "backoff." + e.Func.Name()
-	if ctx := retrylib.ContextAtHand(lc.pass.TypesInfo, lc.stack); ctx != "" && !b.Context {
+	if ctx := lc.contextAtHand(); ctx != "" && !b.Context {
 		lc.report(e.BackOff,
 			fmt.Sprintf("%s waits on a BackOff not wrapped in backoff.WithContext, so the waits ignore cancellation of %s (the operation outlives its caller)", name, ctx),
 			"Wrap the BackOff in backoff.WithContext",
@@ -225,7 +235,7 @@ func litField(pass *analysis.Pass, lit *ast.CompositeLit, field string) []analys
 func (lc *libChecker) ctxArg() {
 	e := lc.e
 	if e.Ctx != nil && retrylib.IsBackground(lc.pass.TypesInfo, e.Ctx) {
-		if ctx := retrylib.ContextAtHand(lc.pass.TypesInfo, lc.stack); ctx != "" {
+		if ctx := lc.contextAtHand(); ctx != "" {
 			lc.report(e.Ctx,
 				fmt.Sprintf("%s %s is given %s instead of %s, so its waits ignore cancellation of %s (the operation outlives its caller)", e.Lib.Name, e.Func.Name(), lc.text(e.Ctx), ctx, ctx),
 				"Pass the caller's context",
@@ -275,7 +285,7 @@ func (lc *libChecker) retryGo() {
 	if pkg == "" {
 		return
 	}
-	if ctx := retrylib.ContextAtHand(lc.pass.TypesInfo, lc.stack); ctx != "" {
+	if ctx := lc.contextAtHand(); ctx != "" {
 		// Options of defaults the caller's may follow
 		// (append([]retry.Option{...}, opts...)...): the defaults do
 		// not bind the waits to the context at hand, and get it.
@@ -370,7 +380,7 @@ func (lc *libChecker) restyContext() {
 	if !ok {
 		return
 	}
-	ctx := retrylib.ContextAtHand(lc.pass.TypesInfo, lc.stack)
+	ctx := lc.contextAtHand()
 	if ctx == "" {
 		lc.restyTimeout(cfg, sel)
 		return
@@ -680,7 +690,7 @@ func (lc *libChecker) failsafe() {
 	if !ok {
 		return
 	}
-	if ctx := retrylib.ContextAtHand(lc.pass.TypesInfo, lc.stack); ctx != "" {
+	if ctx := lc.contextAtHand(); ctx != "" {
 		if cfg.Context != nil {
 			return
 		}

@@ -204,7 +204,7 @@ func run(pass *analysis.Pass, cfg Config, at func(token.Pos)) (any, error) {
 	if !report {
 		return nil, nil // every fact is exported
 	}
-	checkLibraries(pass, cfg, loops.Ctors(), at)
+	checkLibraries(pass, cfg, loops.Ctors(), func(fn ast.Node, v *types.Var) bool { return c.uncancelledRequest(fn, v, 0) }, at)
 	checkClients(pass, loops.Ctors())
 	for _, l := range loops.Loops {
 		at(l.Stmt.Pos())
@@ -3014,10 +3014,60 @@ func (c *checker) uncancelledRequestValue(fd *ast.FuncDecl, e ast.Expr, depth in
 				return false
 			}
 		default:
-			return false
+			if !c.uncancelledResult(f, depth) {
+				return false
+			}
 		}
 	}
 	return true
+}
+
+// uncancelledResult reports whether fn, a function of the package that
+// builds requests (newRequest(method, path)), returns as its request
+// one whose context nothing cancels, or nil, on every return (see
+// uncancelledRequestValue).
+func (c *checker) uncancelledResult(fn *types.Func, depth int) bool {
+	info := c.pass.TypesInfo
+	if fn == nil || fn.Pkg() != c.pass.Pkg || depth > 3 {
+		return false
+	}
+	d, ok := c.index.Decl(fn.Origin())
+	if !ok || d.Decl.Body == nil {
+		return false
+	}
+	res := fn.Type().(*types.Signature).Results()
+	at := -1
+	for i := range res.Len() {
+		if httpmodel.IsRequest(res.At(i).Type()) {
+			if at >= 0 {
+				return false
+			}
+			at = i
+		}
+	}
+	if at < 0 {
+		return false
+	}
+	all, any := true, false
+	ast.Inspect(d.Decl.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if len(n.Results) != res.Len() {
+				all = false // a bare return of named results
+				return false
+			}
+			r := n.Results[at]
+			if info.Types[r].IsNil() {
+				return true
+			}
+			any = true
+			all = all && c.uncancelledRequestValue(d.Decl, r, depth+1)
+		}
+		return all
+	})
+	return all && any
 }
 
 // namesAt reports whether id, which names v, can be written at pos and

@@ -14,6 +14,14 @@ import (
 // of an enclosing function, or the Context() of an *http.Request
 // parameter, innermost function first; "" when there is none.
 func ContextAtHand(info *types.Info, stack []ast.Node) string {
+	return ContextAtHandExcept(info, stack, nil)
+}
+
+// ContextAtHandExcept is ContextAtHand that passes over an *http.Request
+// parameter v of the function fn when uncancelled(fn, v) reports that
+// every request it holds has a context nothing cancels (an SDK whose
+// every call builds its request with http.NewRequest).
+func ContextAtHandExcept(info *types.Info, stack []ast.Node, uncancelled func(fn ast.Node, v *types.Var) bool) string {
 	for i := len(stack) - 1; i >= 0; i-- {
 		var ft *ast.FuncType
 		switch f := stack[i].(type) {
@@ -34,7 +42,7 @@ func ContextAtHand(info *types.Info, stack []ast.Node) string {
 				if httpmodel.IsNamed(v.Type(), "context", "Context") {
 					return name.Name
 				}
-				if p, ok := v.Type().(*types.Pointer); ok && httpmodel.IsNamed(p.Elem(), "net/http", "Request") && req == "" {
+				if p, ok := v.Type().(*types.Pointer); ok && httpmodel.IsNamed(p.Elem(), "net/http", "Request") && req == "" && (uncancelled == nil || !uncancelled(stack[i], v)) {
 					req = name.Name + ".Context()"
 				}
 			}

@@ -73,7 +73,55 @@ func fromRequest(req *http.Request) error {
 	}, backoff.NewExponentialBackOff()) // want `waits ignore cancellation of req.Context\(\)`
 }
 
+// fromCaller: its caller hands it a request made with the caller's ctx.
+func fromCaller(req *http.Request) error {
+	return backoff.Retry(func() error {
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			return err
+		}
+		return resp.Body.Close()
+	}, backoff.NewExponentialBackOff()) // want `waits ignore cancellation of req.Context\(\)`
+}
+
+func getWithContext(ctx context.Context, url string) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return err
+	}
+	return fromCaller(req)
+}
+
 // ---- must stay silent ----
+
+// newRequest builds the package's requests, with no context.
+func newRequest(url string) (*http.Request, error) {
+	req, err := http.NewRequest(http.MethodGet, url, nil)
+	if err != nil {
+		return nil, err
+	}
+	return req, nil
+}
+
+// fromBuilt is handed only requests that newRequest built: their
+// context is Background, which nothing cancels.
+func fromBuilt(req *http.Request) error {
+	return backoff.Retry(func() error {
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			return err
+		}
+		return resp.Body.Close()
+	}, backoff.NewExponentialBackOff())
+}
+
+func getReport(url string) error {
+	req, err := newRequest(url)
+	if err != nil {
+		return err
+	}
+	return fromBuilt(req)
+}
 
 // defaultBound: NewExponentialBackOff stops after 15 minutes.
 func defaultBound(url string) error {
