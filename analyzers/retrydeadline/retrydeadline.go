@@ -262,6 +262,16 @@ func run(pass *analysis.Pass, cfg Config, at func(token.Pos)) (any, error) {
 			c.checkBlindHelper(file, l, loops.OpLoops)
 		}
 	}
+	for _, l := range loops.Unrolled {
+		// A retry written out: the waits before its second attempt.
+		at(l.Stmt.Pos())
+		file := fixes.FileOf(pass, l.Stmt.Pos())
+		ft, _ := flow.FuncParts(l.Func)
+		if file == nil || isHTTPTestFile(pass, file) || !fixes.ReturnsError(pass.TypesInfo, ft) {
+			continue // the fix gives up with the context's error
+		}
+		c.checkSleeps(file, l)
+	}
 	c.checkBlindCallees()
 	c.checkContextWaits()
 	c.checkBlindIterators()
@@ -2721,6 +2731,9 @@ func (c *checker) checkSleeps(file *ast.File, l *retryloop.Loop) {
 	for _, s := range c.sleepsOf(l) {
 		if c.handledSleeps[s.stmt] {
 			continue
+		}
+		if len(l.Self) > 0 && !slices.ContainsFunc(l.Self, func(call *ast.CallExpr) bool { return call.Pos() > s.stmt.End() }) {
+			continue // after the call that starts the next attempt: no wait before it
 		}
 		src := fixes.Source(c.pass, s.stmt.Pos())
 		if src == nil {

@@ -320,6 +320,10 @@ type Result struct {
 	// not in Loops: the loop's next iteration takes another item, and
 	// only the requeue is another attempt.
 	Requeues []*Loop
+	// Unrolled are the retries of this package written out without a
+	// loop (see unrolledLoops): Sends holds the first attempt, Self the
+	// second. They are not in Loops.
+	Unrolled []*Loop
 	sends    map[*types.Func]bool
 	helpers  map[*types.Func]*helperFact
 	closures map[*ast.CallExpr]*ast.FuncLit
@@ -495,6 +499,7 @@ func run(pass *analysis.Pass, at func(token.Pos)) (any, error) {
 				if l := res.recursiveLoop(fd, calls); l != nil {
 					res.Loops = append(res.Loops, l)
 				}
+				res.Unrolled = append(res.Unrolled, res.unrolledLoops(fd, calls)...)
 			}
 		}
 	}

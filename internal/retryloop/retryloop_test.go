@@ -28,6 +28,9 @@ var report = &analysis.Analyzer{
 			}
 			pass.Reportf(l.Stmt.Pos(), "retry loop (%s) with %d send(s)%s", kind, len(l.Sends), peers)
 		}
+		for _, l := range res.Unrolled {
+			pass.Reportf(l.Stmt.Pos(), "retry written out, the second attempt at line %d", pass.Fset.Position(l.Self[0].Pos()).Line)
+		}
 		return nil, nil
 	},
 }
