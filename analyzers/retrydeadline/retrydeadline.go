@@ -2735,6 +2735,9 @@ func (c *checker) checkSleeps(file *ast.File, l *retryloop.Loop) {
 		if len(l.Self) > 0 && !slices.ContainsFunc(l.Self, func(call *ast.CallExpr) bool { return call.Pos() > s.stmt.End() }) {
 			continue // after the call that starts the next attempt: no wait before it
 		}
+		if l.Unrolled && s.stmt.Pos() < l.Sends[0].End() {
+			continue // before the first attempt
+		}
 		src := fixes.Source(c.pass, s.stmt.Pos())
 		if src == nil {
 			return

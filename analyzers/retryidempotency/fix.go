@@ -69,6 +69,10 @@ func (c *checker) reportMissing(file *ast.File, l *retryloop.Loop, s send, outco
 		c.reportNamedOp(file, l, s, outcome)
 		return
 	}
+	if l.Unrolled {
+		c.reportUnrolled(file, l, s, outcome)
+		return
+	}
 	if len(l.Self) > 0 {
 		c.reportRecursive(file, l, s, outcome)
 		return

@@ -234,6 +234,10 @@ func run(pass *analysis.Pass, keys []string, at func(token.Pos)) (any, error) {
 		at(l.Stmt.Pos())
 		c.checkLoop(l)
 	}
+	for _, l := range loops.Unrolled {
+		at(l.Stmt.Pos())
+		c.checkLoop(l)
+	}
 	c.checkFrameworks()
 	c.reportAnyMethod()
 	return nil, nil

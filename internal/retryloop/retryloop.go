@@ -268,6 +268,11 @@ type Loop struct {
 	// for any other loop.
 	Requeue []*ast.SendStmt
 	Item    *types.Var
+	// Unrolled reports a retry written out without a loop (see
+	// Result.Unrolled): Sends[0] is the first attempt, Self[0] the
+	// second, Stmt the if statement that makes it, and Body the block
+	// that holds both.
+	Unrolled bool
 }
 
 // Span returns the node that holds all of the loop: its statement, or,

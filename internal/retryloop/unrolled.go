@@ -74,7 +74,9 @@ func (r *Result) unrolledLoops(fd *ast.FuncDecl, calls []callindex.Call) []*Loop
 				continue
 			}
 			taken[c1.Expr], taken[c2.Expr] = true, true
-			out = append(out, &Loop{Stmt: ifs, Body: branch, Func: fd, Sends: []*ast.CallExpr{c1.Expr}, Self: []*ast.CallExpr{c2.Expr}, Bounded: true, Outer: outer})
+			_ = branch
+			body := innermostBlock(fd.Body, []*ast.CallExpr{c1.Expr, c2.Expr})
+			out = append(out, &Loop{Stmt: ifs, Body: body, Func: fd, Sends: []*ast.CallExpr{c1.Expr}, Self: []*ast.CallExpr{c2.Expr}, Bounded: true, Outer: outer, Unrolled: true})
 		}
 	}
 	return out
@@ -114,13 +116,46 @@ func (r *Result) sameCall(fd *ast.FuncDecl, c1, c2 callindex.Call) bool {
 			return false // the second call's own results
 		}
 		for _, e := range writes(n) {
-			if e.Pos() > c1.Expr.End() && e.Pos() < c2.Expr.Pos() && slices.Contains(vars, varOf(info, e)) {
+			if v := varOf(info, e); e.Pos() > c1.Expr.End() && e.Pos() < c2.Expr.Pos() && slices.Contains(vars, v) && !sameValues(info, fd, v) {
 				assigned = true
 			}
 		}
 		return !assigned
 	})
 	return !assigned
+}
+
+// sameValues reports whether every assignment of fd to v assigns the same
+// expression (req, err = http.NewRequest(method, url, body) made again
+// for the second attempt, as the first was made): the variable holds the
+// same value each time.
+func sameValues(info *types.Info, fd *ast.FuncDecl, v *types.Var) bool {
+	text := ""
+	same := true
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || !same {
+			return same
+		}
+		for i, lhs := range as.Lhs {
+			if varOf(info, lhs) != v {
+				continue
+			}
+			rhs := as.Rhs[0]
+			if len(as.Rhs) == len(as.Lhs) {
+				rhs = as.Rhs[i]
+			} else if len(as.Lhs) > 1 && i != 0 {
+				same = false // v, err := f(): v first
+			}
+			t := types.ExprString(rhs)
+			if text != "" && t != text {
+				same = false
+			}
+			text = t
+		}
+		return same
+	})
+	return same && text != ""
 }
 
 // pathTo returns the nodes from root down to n, outside function literals;
