@@ -901,3 +901,11 @@ func TestFixBehavesRetryIdempotencyAgainOp(t *testing.T) {
 		provesGetResent(t, c)
 	})
 }
+
+// TestFixBehavesRetryIdempotencyUnrolled: a charge posted, and built and
+// posted once more when the first attempt fails, with no loop: the fix
+// makes one key before the first build and sets it after both, so the
+// server sees the second attempt as a replay of the first.
+func TestFixBehavesRetryIdempotencyUnrolled(t *testing.T) {
+	provesOneKey(t, fixClient(t, "twicepost", "retryidempotency", "POST is sent again after a transport error without an idempotency key"))
+}
