@@ -124,52 +124,58 @@ func contextField(t types.Type) *types.Var {
 }
 
 // nilTested reports whether the package compares the field f with nil.
-func (c *checker) nilTested(f *types.Var) bool {
-	info := c.pass.TypesInfo
-	found := false
-	for _, file := range c.pass.Files {
-		ast.Inspect(file, func(n ast.Node) bool {
-			b, ok := n.(*ast.BinaryExpr)
-			if !ok || found || b.Op != token.EQL && b.Op != token.NEQ {
-				return !found
-			}
-			for _, pair := range [2][2]ast.Expr{{b.X, b.Y}, {b.Y, b.X}} {
-				sel, ok := ast.Unparen(pair[0]).(*ast.SelectorExpr)
-				if ok && info.Types[pair[1]].IsNil() {
-					if s, ok := info.Selections[sel]; ok && s.Obj() == f {
-						found = true
-					}
-				}
-			}
-			return !found
-		})
-	}
-	return found
-}
+func (c *checker) nilTested(f *types.Var) bool { return c.fieldUse(f)[1] }
 
 // fieldRead reports whether a function of the package reads the field f
 // (x.f, not as the target of an assignment).
-func (c *checker) fieldRead(f *types.Var) bool {
-	info := c.pass.TypesInfo
-	written := map[*ast.SelectorExpr]bool{}
-	for _, file := range c.pass.Files {
-		ast.Inspect(file, func(n ast.Node) bool {
-			if as, ok := n.(*ast.AssignStmt); ok {
-				for _, lhs := range as.Lhs {
-					if sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok {
-						written[sel] = true
+func (c *checker) fieldRead(f *types.Var) bool { return c.fieldUse(f)[0] }
+
+// fieldUse returns whether the package reads the field f and whether it
+// compares it with nil, walking the package once for all fields.
+func (c *checker) fieldUse(f *types.Var) [2]bool {
+	if c.fieldUses == nil {
+		c.fieldUses = map[*types.Var][2]bool{}
+		info := c.pass.TypesInfo
+		field := func(e ast.Expr) *types.Var {
+			sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+			if !ok {
+				return nil
+			}
+			if s, ok := info.Selections[sel]; ok && s.Kind() == types.FieldVal {
+				return s.Obj().(*types.Var)
+			}
+			return nil
+		}
+		written := map[ast.Expr]bool{}
+		for _, file := range c.pass.Files {
+			ast.Inspect(file, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.AssignStmt:
+					for _, lhs := range n.Lhs {
+						written[ast.Unparen(lhs)] = true
+					}
+				case *ast.BinaryExpr:
+					if n.Op == token.EQL || n.Op == token.NEQ {
+						for _, pair := range [2][2]ast.Expr{{n.X, n.Y}, {n.Y, n.X}} {
+							if v := field(pair[0]); v != nil && info.Types[pair[1]].IsNil() {
+								u := c.fieldUses[v]
+								u[1] = true
+								c.fieldUses[v] = u
+							}
+						}
+					}
+				case *ast.SelectorExpr:
+					if v := field(n); v != nil && !written[n] {
+						u := c.fieldUses[v]
+						u[0] = true
+						c.fieldUses[v] = u
 					}
 				}
-			}
-			return true
-		})
-	}
-	for e, sel := range info.Selections {
-		if sel.Obj() == f && !written[e] {
-			return true
+				return true
+			})
 		}
 	}
-	return false
+	return c.fieldUses[f]
 }
 
 // checkHeldContext reports the operation l handed to a retry helper that

@@ -130,6 +130,10 @@ type checker struct {
 	facts *summary.Table[timeoutFact, *timeoutFact]
 	// handledSleeps are waits already rewritten by a deadline fix.
 	handledSleeps map[ast.Stmt]bool
+	// fieldUses caches, for a field, whether the package reads it and
+	// whether it compares it with nil (see fieldRead, nilTested); nil
+	// until first asked.
+	fieldUses map[*types.Var][2]bool
 	// timeChans are the local variables that only ever hold the channel
 	// of time.After or time.Tick (see timeChanVar), found at the first
 	// question.
