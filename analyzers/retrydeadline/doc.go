@@ -200,6 +200,42 @@
 // http.NewRequest(...), the error declared outside the loop) is built in
 // the loop.
 //
+// A retry helper may hold its operation in a field of its receiver
+// instead: a method whose loop calls a func field of the receiver that
+// takes nothing but, at most, a context (RetryExecutor{Handler: func()
+// (bool, error) {...}}.Execute()) retries that field, and the function
+// literal a caller stores there (in the composite literal, or assigned to
+// the variable's field once) is its operation. Its bool may say whether
+// to go again (shouldRetry, err := op(); if !shouldRetry { return err }).
+// A method that runs its field again after a success (a periodic task) is
+// no retry helper. When the helper's type has a field of type
+// context.Context and the literal that makes it leaves that field unset
+// while a context is at hand (a parameter, a local variable, or a context
+// field of the caller's receiver that its package reads, jc.ctx), the
+// literal is reported: the helper's retries and waits never see the
+// caller's cancellation. The fix sets the field (Context: jc.ctx); a nil
+// context at hand leaves it nil, as before.
+//
+// In a method whose receiver keeps the caller's context in a field that
+// the package reads, a wait that ignores it is reported as a wait that
+// ignores a context in scope. When the package tests the field against
+// nil (a field callers may leave unset), the fix first copies it to a
+// local variable before the loop, context.Background() when it is nil,
+// and waits on that:
+//
+//	ctx := runner.Context
+//	if ctx == nil {
+//		ctx = context.Background()
+//	}
+//
+// A retry written out without a loop (an attempt, then, in a branch of
+// an if statement whose condition reads its results, a wait and the same
+// call once more: the same function on the same operand with the same
+// arguments, none of whose variables is assigned in between but for the
+// same value again) is a retry too: a wait before the second attempt
+// that ignores a context in scope is reported, with the same fix, in a
+// function that returns an error.
+//
 // A function that sends and then calls itself again for the same request
 // (after a failure, with an attempt count that goes down) is a retry by
 // recursion, and its whole body is the loop's body: a blind sleep in it is

@@ -186,7 +186,23 @@
 // on done or an error, as Kubernetes' wait.ExponentialBackoff and
 // wait.PollUntilContextTimeout do: there a return false, nil after a
 // transport error or a 500 is the retry, and a return of the error is
-// not. A named function or method value of the package handed to a helper
+// not. A helper may also hold the operation in a field of its receiver,
+// a method whose loop calls that field (Executor{Handler: func() (bool,
+// error) {...}}.Execute()): the literal stored there is the operation.
+// When its bool alone says whether to go again (again, err := op(); if
+// !again { return err }), a return of a bool that is certainly true is
+// the retry, whatever the error; a retrying sender's guard in such an
+// operation returns false and the error. A send's results may be more
+// than (resp, err) (resp, body, err := c.doRequest(req)): the response
+// is the result of type *http.Response. A func value handed the response
+// and answering one (resp, err = handle(resp)) processes an answer: it
+// is not a send. A retry may also be written out without a loop: a send,
+// then, in a branch of an if statement whose condition reads its
+// results, the same call once more (see the retrydeadline analyzer). A
+// write sent so after an unknown outcome is reported at the first call;
+// the fix makes one key before the request is first built and sets it
+// after each build (or rewrites both URL-shaped calls with it). A named
+// function or method value of the package handed to a helper
 // (helper(c.postTransfer)) is judged through its body and reported at its
 // send. And for a local closure that a retry loop calls (send :=
 // func() ...; for { ... send() ... }), when the loop retries on the
