@@ -40,12 +40,25 @@ import (
 //
 //	err := backoffRetryContext(ctx, baseDelay, n, func() error { ... ctx ... })
 //
-// The helper must be a function (not a method) declared in the file, not
-// generic, with named parameters; otherwise nothing is reported.
+// The helper must be a function or a method declared in the file, not
+// generic, with named parameters (and a named receiver); otherwise
+// nothing is reported. A method's calls in this file are the calls on
+// its receiver's variable (c.retry(...)), and the new name is one that
+// no method or field of the receiver's type has.
 func (c *checker) checkBlindHelper(file *ast.File, l *retryloop.Loop, ops []*retryloop.Loop) {
 	fd, ok := l.Func.(*ast.FuncDecl)
-	if !ok || l.Op == nil || fd.Recv != nil || fd.Body == nil || fd.Type.TypeParams != nil || fd.Type.Params == nil {
+	if !ok || l.Op == nil || l.Op.Kind() != types.ParamVar || fd.Body == nil || fd.Type.TypeParams != nil || fd.Type.Params == nil {
 		return
+	}
+	recv := ""
+	if fd.Recv != nil {
+		if len(fd.Recv.List) != 1 || len(fd.Recv.List[0].Names) != 1 || fd.Recv.List[0].Names[0].Name == "_" {
+			return
+		}
+		if _, generic := fd.Recv.List[0].Type.(*ast.IndexExpr); generic {
+			return
+		}
+		recv = fd.Recv.List[0].Names[0].Name
 	}
 	info := c.pass.TypesInfo
 	fn, _ := info.Defs[fd.Name].(*types.Func)
@@ -80,11 +93,9 @@ func (c *checker) checkBlindHelper(file *ast.File, l *retryloop.Loop, ops []*ret
 			if f := httpmodel.Callee(info, call); f == nil || f.Origin() != fn || !slices.Contains(call.Args, ast.Expr(lit)) {
 				return true
 			}
-			if name := c.capturedContext(file, lit.Body, call); name != "" {
-				if id, isID := ast.Unparen(call.Fun).(*ast.Ident); isID && !call.Ellipsis.IsValid() && info.Uses[id] == fn {
-					ctxOf[call] = name
-					calls = append(calls, call)
-				}
+			if name := c.capturedContext(file, lit.Body, call); name != "" && !call.Ellipsis.IsValid() && calleeName(call) != nil && info.Uses[calleeName(call)] == fn {
+				ctxOf[call] = name
+				calls = append(calls, call)
 			}
 			return true
 		})
@@ -115,7 +126,14 @@ func (c *checker) checkBlindHelper(file *ast.File, l *retryloop.Loop, ops []*ret
 	name := freePkgName(c.pass.Pkg, fd.Name.Name+"Context")
 	taken := map[string]bool{}
 	param := fixes.FreeName(info, file, "ctx", taken, fd.Body.Lbrace+1, fd.Body.Rbrace-1)
-	call := fmt.Sprintf("%s(%s.Background()", name, ctxPkg)
+	if recv != "" {
+		name = freeMethodName(c.pass.Pkg, sig.Recv().Type(), fd.Name.Name+"Context")
+	}
+	callee := name
+	if recv != "" {
+		callee = recv + "." + name
+	}
+	call := fmt.Sprintf("%s(%s.Background()", callee, ctxPkg)
 	if len(args) > 0 {
 		call += ", " + strings.Join(args, ", ")
 	}
@@ -148,8 +166,9 @@ func (c *checker) checkBlindHelper(file *ast.File, l *retryloop.Loop, ops []*ret
 		if len(call.Args) > 0 {
 			arg += ", "
 		}
+		id := calleeName(call)
 		edits = append(edits,
-			analysis.TextEdit{Pos: call.Fun.Pos(), End: call.Fun.End(), NewText: []byte(name)},
+			analysis.TextEdit{Pos: id.Pos(), End: id.End(), NewText: []byte(name)},
 			analysis.TextEdit{Pos: call.Lparen + 1, End: call.Lparen + 1, NewText: []byte(arg)})
 	}
 	s := sleeps[0]
@@ -172,6 +191,30 @@ func (c *checker) checkBlindHelper(file *ast.File, l *retryloop.Loop, ops []*ret
 			TextEdits: edits,
 		}},
 	})
+}
+
+// calleeName returns the identifier that names the function call calls:
+// f of f(...), or m of x.m(...); nil for anything else.
+func calleeName(call *ast.CallExpr) *ast.Ident {
+	switch f := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		return f
+	case *ast.SelectorExpr:
+		return f.Sel
+	}
+	return nil
+}
+
+// freeMethodName returns name, or name followed by a number, such that
+// the type t (a method's receiver type) has no field or method of it.
+func freeMethodName(pkg *types.Package, t types.Type, name string) string {
+	try := name
+	for i := 2; ; i++ {
+		if obj, _, _ := types.LookupFieldOrMethod(t, true, pkg, try); obj == nil {
+			return try
+		}
+		try = fmt.Sprintf("%s%d", name, i)
+	}
 }
 
 // freePkgName returns name, or name followed by a number, such that the

@@ -270,8 +270,9 @@
 // func (r *Request) WithContext(ctx) { r.request.WithContext(ctx) }). The
 // fix keeps the copy: r.request = r.request.WithContext(ctx).
 //
-// A retry helper whose wait takes no context (time.Sleep in
-// backoffRetry(delay, n, fn), with no context in its scope) is reported at
+// A retry helper, a function or a method, whose wait takes no context
+// (time.Sleep in backoffRetry(delay, n, fn), with no context in its
+// scope) is reported at
 // the wait when an operation handed to it in the same file uses a context
 // of its caller that can be cancelled (a closure that sends with ctx): the
 // caller's context reaches the attempts, never the wait, so a cancelled
