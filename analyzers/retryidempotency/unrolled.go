@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/retrylint/retrylint/internal/fixes"
+	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/retryloop"
 )
 
@@ -30,6 +31,8 @@ func (c *checker) reportUnrolled(file *ast.File, l *retryloop.Loop, s send, outc
 		return
 	}
 	taken := map[string]bool{}
+	key := fixes.FreeName(info, file, "idempotencyKey", taken, fd.Body.Lbrace+1, fd.Body.Rbrace-1)
+	taken[key] = true
 	var edits []analysis.TextEdit
 	var genAt ast.Node // the statement the key is made before
 	switch {
@@ -40,7 +43,6 @@ func (c *checker) reportUnrolled(file *ast.File, l *retryloop.Loop, s send, outc
 		if len(builds) == 0 || builds[0].End() > s.call.Pos() {
 			return
 		}
-		key := fixes.FreeName(info, file, "idempotencyKey", taken, fd.Body.Lbrace+1, fd.Body.Rbrace-1)
 		set := fmt.Sprintf("%s.Header.Set(%q, %s)", s.req.Name(), c.first, key)
 		for _, b := range builds {
 			if b.Pos() > l.Self[0].Pos() {
@@ -55,19 +57,7 @@ func (c *checker) reportUnrolled(file *ast.File, l *retryloop.Loop, s send, outc
 			edits = append(edits, e)
 		}
 		genAt = fixes.StmtOf(fd.Body, builds[0])
-		if genAt == nil {
-			return
-		}
-		gen, imp, ok := c.keyGen(file, genAt.Pos(), key, fixes.Indent(c.pass.Fset, src, genAt.Pos()))
-		if !ok {
-			return
-		}
-		tf := c.pass.Fset.File(genAt.Pos())
-		at := tf.LineStart(tf.Line(genAt.Pos()))
-		edits = append(append(edits, imp...), analysis.TextEdit{Pos: at, End: at, NewText: []byte(gen)})
 	case s.req == nil:
-		key := fixes.FreeName(info, file, "idempotencyKey", taken, fd.Body.Lbrace+1, fd.Body.Rbrace-1)
-		taken[key] = true
 		for _, call := range []*ast.CallExpr{s.call, l.Self[0]} {
 			e, ok := c.rewriteURLSendIn(file, fd.Body, call, key, taken, false)
 			if !ok {
@@ -76,16 +66,20 @@ func (c *checker) reportUnrolled(file *ast.File, l *retryloop.Loop, s send, outc
 			edits = append(edits, e...)
 		}
 		genAt = l.Outer
-		gen, imp, ok := c.keyGen(file, genAt.Pos(), key, fixes.Indent(c.pass.Fset, src, genAt.Pos()))
-		if !ok {
-			return
-		}
-		tf := c.pass.Fset.File(genAt.Pos())
-		at := tf.LineStart(tf.Line(genAt.Pos()))
-		edits = append(append(edits, imp...), analysis.TextEdit{Pos: at, End: at, NewText: []byte(gen)})
 	default:
 		return
 	}
+	// The key is made on the line before genAt.
+	if genAt == nil {
+		return
+	}
+	gen, imp, ok := c.keyGen(file, genAt.Pos(), key, fixes.Indent(c.pass.Fset, src, genAt.Pos()))
+	if !ok {
+		return
+	}
+	tf := c.pass.Fset.File(genAt.Pos())
+	at := tf.LineStart(tf.Line(genAt.Pos()))
+	edits = append(append(edits, imp...), analysis.TextEdit{Pos: at, End: at, NewText: []byte(gen)})
 	c.pass.Report(analysis.Diagnostic{
 		Pos:     s.call.Pos(),
 		End:     s.call.End(),
@@ -102,31 +96,15 @@ func (c *checker) reportUnrolled(file *ast.File, l *retryloop.Loop, s send, outc
 // variable v (req, err := http.NewRequest(...)); nil when an assignment
 // is anything else.
 func (c *checker) buildsOf(fd *ast.FuncDecl, v *types.Var) []ast.Expr {
-	info := c.pass.TypesInfo
-	var out []ast.Expr
-	ok := true
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		as, isAs := n.(*ast.AssignStmt)
-		if !isAs || !ok {
-			return ok
-		}
-		for i, lhs := range as.Lhs {
-			if varOf(info, lhs) != v {
-				continue
-			}
-			rhs := as.Rhs[0]
-			if len(as.Rhs) == len(as.Lhs) {
-				rhs = as.Rhs[i]
-			}
-			if _, isCall := ast.Unparen(rhs).(*ast.CallExpr); !isCall {
-				ok = false
-			}
-			out = append(out, ast.Unparen(rhs))
-		}
-		return ok
-	})
+	values, ok := flow.Assigned(c.pass.TypesInfo, fd, v)
 	if !ok {
 		return nil
 	}
-	return out
+	for i, val := range values {
+		if _, isCall := ast.Unparen(val).(*ast.CallExpr); !isCall {
+			return nil
+		}
+		values[i] = ast.Unparen(val)
+	}
+	return values
 }

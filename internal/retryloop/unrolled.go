@@ -130,32 +130,16 @@ func (r *Result) sameCall(fd *ast.FuncDecl, c1, c2 callindex.Call) bool {
 // for the second attempt, as the first was made): the variable holds the
 // same value each time.
 func sameValues(info *types.Info, fd *ast.FuncDecl, v *types.Var) bool {
-	text := ""
-	same := true
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		as, ok := n.(*ast.AssignStmt)
-		if !ok || !same {
-			return same
+	values, ok := flow.Assigned(info, fd, v)
+	if !ok || len(values) == 0 {
+		return false
+	}
+	for _, val := range values[1:] {
+		if types.ExprString(val) != types.ExprString(values[0]) {
+			return false
 		}
-		for i, lhs := range as.Lhs {
-			if varOf(info, lhs) != v {
-				continue
-			}
-			rhs := as.Rhs[0]
-			if len(as.Rhs) == len(as.Lhs) {
-				rhs = as.Rhs[i]
-			} else if len(as.Lhs) > 1 && i != 0 {
-				same = false // v, err := f(): v first
-			}
-			t := types.ExprString(rhs)
-			if text != "" && t != text {
-				same = false
-			}
-			text = t
-		}
-		return same
-	})
-	return same && text != ""
+	}
+	return true
 }
 
 // pathTo returns the nodes from root down to n, outside function literals;
