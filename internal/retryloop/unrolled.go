@@ -15,7 +15,6 @@ package retryloop
 import (
 	"go/ast"
 	"go/types"
-	"slices"
 
 	"github.com/retrylint/retrylint/internal/callindex"
 	"github.com/retrylint/retrylint/internal/flow"
@@ -93,20 +92,30 @@ func (r *Result) sameCall(fd *ast.FuncDecl, c1, c2 callindex.Call) bool {
 	if types.ExprString(c1.Expr.Fun) != types.ExprString(c2.Expr.Fun) {
 		return false
 	}
-	var vars []*types.Var
 	for i, a := range c1.Expr.Args {
 		if types.ExprString(a) != types.ExprString(c2.Expr.Args[i]) {
 			return false
 		}
 	}
-	ast.Inspect(c1.Expr, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok {
-			if v, ok := info.Uses[id].(*types.Var); ok && !v.IsField() {
-				vars = append(vars, v)
+	// The variables the call is made of, and, for one made again
+	// between the calls the same way (req, _ = newRequest(url,
+	// style)), the variables of that value: none may change between.
+	vars := map[*types.Var]bool{}
+	var add func(n ast.Node, depth int)
+	add = func(n ast.Node, depth int) {
+		ast.Inspect(n, func(m ast.Node) bool {
+			if id, ok := m.(*ast.Ident); ok {
+				if v, ok := info.Uses[id].(*types.Var); ok && !v.IsField() && !vars[v] {
+					vars[v] = true
+					if values, _ := flow.Assigned(info, fd, v); depth < 3 && sameValues(info, fd, v) {
+						add(values[0], depth+1)
+					}
+				}
 			}
-		}
-		return true
-	})
+			return true
+		})
+	}
+	add(c1.Expr, 0)
 	assigned := false
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		if assigned || n == nil {
@@ -116,7 +125,7 @@ func (r *Result) sameCall(fd *ast.FuncDecl, c1, c2 callindex.Call) bool {
 			return false // the second call's own results
 		}
 		for _, e := range writes(n) {
-			if v := varOf(info, e); e.Pos() > c1.Expr.End() && e.Pos() < c2.Expr.Pos() && slices.Contains(vars, v) && !sameValues(info, fd, v) {
+			if v := varOf(info, e); e.Pos() > c1.Expr.End() && e.Pos() < c2.Expr.Pos() && vars[v] && !sameValues(info, fd, v) {
 				assigned = true
 			}
 		}
@@ -130,9 +139,12 @@ func (r *Result) sameCall(fd *ast.FuncDecl, c1, c2 callindex.Call) bool {
 // for the second attempt, as the first was made): the variable holds the
 // same value each time.
 func sameValues(info *types.Info, fd *ast.FuncDecl, v *types.Var) bool {
+	if v == nil || v.Kind() != types.LocalVar {
+		return false // a parameter's first value is its caller's
+	}
 	values, ok := flow.Assigned(info, fd, v)
-	if !ok || len(values) == 0 {
-		return false
+	if !ok || len(values) < 2 {
+		return false // assigned once: before it, it held another value
 	}
 	for _, val := range values[1:] {
 		if types.ExprString(val) != types.ExprString(values[0]) {

@@ -66,3 +66,36 @@ func unconditional(c *http.Client, url string, again bool) error {
 	}
 	return nil
 }
+
+// The request is made again the same way, from a variable that changed
+// between the calls: another request (an auth-style probe).
+func probeStyle(c *http.Client, url string, inHeader bool) (*http.Response, error) {
+	req := newStyled(url, inHeader)
+	resp, err := c.Do(req)
+	if err != nil {
+		inHeader = !inHeader
+		req = newStyled(url, inHeader)
+		resp, err = c.Do(req)
+	}
+	return resp, err
+}
+
+func newStyled(url string, inHeader bool) *http.Request {
+	req, _ := http.NewRequest(http.MethodPost, url, nil)
+	if inHeader {
+		req.SetBasicAuth("id", "secret")
+	}
+	return req
+}
+
+// The request made again the same way from the same inputs: the same
+// call.
+func rebuiltSame(c *http.Client, url string) (*http.Response, error) {
+	req := newStyled(url, true)
+	resp, err := c.Do(req)
+	if err != nil { // want `retry written out, the second attempt at line 98`
+		req = newStyled(url, true)
+		resp, err = c.Do(req)
+	}
+	return resp, err
+}
