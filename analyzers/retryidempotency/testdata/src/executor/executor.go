@@ -18,7 +18,12 @@ func (c *Client) createReq(method, url string, body []byte) (*http.Request, erro
 	return http.NewRequest(method, url, bytes.NewReader(body))
 }
 
+// doRequest tests the method for what it sends, each attempt alike: no
+// guard of the retry.
 func (c *Client) doRequest(req *http.Request) (resp *http.Response, body []byte, err error) {
+	if req.Method == http.MethodPost {
+		req.Header.Set("Content-Type", "application/json")
+	}
 	resp, err = c.hc.Do(req)
 	if err != nil {
 		return
