@@ -84,7 +84,9 @@
 //     replays a request: an idempotent method (a comparison, switch or
 //     lookup of the request's Method, also through a type that embeds the
 //     request (call.Method), in the function or in a function of the
-//     package it calls, or of the method parameter or field it builds the
+//     package it calls (not the send itself: a function that sends and
+//     tests the method, to follow a POST's redirect, does so on every
+//     attempt alike), or of the method parameter or field it builds the
 //     request with, as in isIdempotent(method) or a builder's own
 //     r.idempotent() over r.verb; a comparison with "" only
 //     picks a default, and a check function of the request that, for a
