@@ -669,14 +669,12 @@ func (c *checker) paramConstsDepth(fd *ast.FuncDecl, v *types.Var, depth int) ([
 // method its requests are built from) where the check can stop the
 // re-send of s: the check net/http's Transport makes, already there.
 func (c *checker) checksMethod(l *retryloop.Loop, s send) bool {
-	skip := c.passedBy(l, s)
-	if own := skip; true {
-		// The send itself is no guard of its re-send: a function that
-		// sends and tests the method does so for what it sends (a
-		// redirect it follows for a POST), each attempt alike.
-		skip = func(n ast.Node, stack []ast.Node) bool {
-			return n == ast.Node(s.call) || own != nil && own(n, stack)
-		}
+	// The send itself is no guard of its re-send: a function that sends
+	// and tests the method does so for what it sends (a redirect it
+	// follows for a POST), each attempt alike.
+	passedBy := c.passedBy(l, s)
+	skip := func(n ast.Node, stack []ast.Node) bool {
+		return n == ast.Node(s.call) || passedBy != nil && passedBy(n, stack)
 	}
 	if errVar := c.sendErr(l, s); errVar != nil && c.statusGuard(l, s) != "" {
 		// The loop retries unknown statuses too: a check under err !=

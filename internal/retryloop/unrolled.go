@@ -26,8 +26,8 @@ import (
 // (Self[0]) is made again: the same function, the same arguments, none of
 // whose variables is assigned in between. Neither call may be in a loop
 // or a function literal of fd (a loop's calls are its own). The loop's
-// Stmt is the if statement, Body the branch that makes the second call,
-// Outer the statement of the first; it is Bounded (two attempts).
+// Stmt is the if statement, Body the innermost block that holds both
+// calls, Outer the statement of the first; it is Bounded (two attempts).
 func (r *Result) unrolledLoops(fd *ast.FuncDecl, calls []callindex.Call) []*Loop {
 	info := r.pass.TypesInfo
 	var sends []callindex.Call
@@ -52,11 +52,10 @@ func (r *Result) unrolledLoops(fd *ast.FuncDecl, calls []callindex.Call) []*Loop
 			}
 			// The if statement around the second call, after the first.
 			var ifs *ast.IfStmt
-			var branch *ast.BlockStmt
 			for k := len(path) - 2; k > 0; k-- {
 				if s, ok := path[k].(*ast.IfStmt); ok && s.Body.Pos() > c1.Expr.End() {
 					if b, ok := path[k+1].(*ast.BlockStmt); ok && (b == s.Body || ast.Node(b) == s.Else) {
-						ifs, branch = s, b
+						ifs = s
 						break
 					}
 				}
@@ -73,7 +72,6 @@ func (r *Result) unrolledLoops(fd *ast.FuncDecl, calls []callindex.Call) []*Loop
 				continue
 			}
 			taken[c1.Expr], taken[c2.Expr] = true, true
-			_ = branch
 			body := innermostBlock(fd.Body, []*ast.CallExpr{c1.Expr, c2.Expr})
 			out = append(out, &Loop{Stmt: ifs, Body: body, Func: fd, Sends: []*ast.CallExpr{c1.Expr}, Self: []*ast.CallExpr{c2.Expr}, Bounded: true, Outer: outer, Unrolled: true})
 		}
