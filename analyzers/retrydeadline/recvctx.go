@@ -14,6 +14,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/retrylint/retrylint/internal/fixes"
+	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 	"github.com/retrylint/retrylint/internal/retryloop"
 )
@@ -214,20 +215,11 @@ func (c *checker) checkHeldContext(file *ast.File, l *retryloop.Loop) {
 		return
 	}
 	// The field set later (x.Context = ctx) is set.
-	set := false
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		if as, ok := n.(*ast.AssignStmt); ok {
-			for _, lhs := range as.Lhs {
-				if sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok {
-					if s, ok := info.Selections[sel]; ok && s.Obj() == field {
-						set = true
-					}
-				}
-			}
-		}
-		return !set
+	stores, all := flow.FieldStores(fd.Body, func(sel *ast.SelectorExpr) bool {
+		s, ok := info.Selections[sel]
+		return ok && s.Obj() == field
 	})
-	if set {
+	if len(stores) > 0 || !all {
 		return
 	}
 	ctx := c.contextInScope(file, l, l.Held.Pos())

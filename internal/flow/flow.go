@@ -1095,3 +1095,31 @@ func TypeSwitchVars(info *types.Info, ts *ast.TypeSwitchStmt) (ast.Expr, map[*as
 	}
 	return ta.X, clauses
 }
+
+// FieldStores returns the values that root assigns to the field
+// selections is accepts (x.F = v; x.F, y = v, w): the
+// right-hand side of each such assignment of one value a side. all is
+// false when some such selection is assigned a result of a call that
+// answers more than one (x.F, err = f()), whose value is not returned.
+func FieldStores(root ast.Node, is func(*ast.SelectorExpr) bool) (values []ast.Expr, all bool) {
+	all = true
+	ast.Inspect(root, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok {
+			return true
+		}
+		for i, lhs := range as.Lhs {
+			sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr)
+			if !ok || !is(sel) {
+				continue
+			}
+			if len(as.Lhs) == len(as.Rhs) {
+				values = append(values, as.Rhs[i])
+			} else {
+				all = false
+			}
+		}
+		return true
+	})
+	return values, all
+}

@@ -560,3 +560,36 @@ func f(x int) {
 		t.Errorf("HandsOwnParams: got %v, want %v", got, want)
 	}
 }
+
+func TestFieldStores(t *testing.T) {
+	tests := []struct {
+		name   string
+		decls  string
+		values []string
+		all    bool
+	}{
+		{"one store", "type T struct{ F, G int }\nfunc f() { var x T; x.F = 1; x.G = 2; use(x) }", []string{"1"}, true},
+		{"two stores", "type T struct{ F int }\nfunc f(x, y *T) { x.F = 1; y.F, x.F = 2, 3; use(x) }", []string{"1", "2", "3"}, true},
+		{"result of a call", "type T struct{ F int }\nfunc f(x *T) { var err error; x.F, err = strconv.Atoi(\"1\"); use(x, err) }", nil, false},
+		{"another field", "type T struct{ F, G int }\nfunc f(x *T) { x.G = 1; use(x) }", nil, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a := analyse(t, tt.decls, nil)
+			values, all := flow.FieldStores(a.decl, func(sel *ast.SelectorExpr) bool {
+				s, ok := a.info.Selections[sel]
+				return ok && s.Obj().Name() == "F"
+			})
+			if all != tt.all {
+				t.Errorf("all = %v, want %v", all, tt.all)
+			}
+			var got []string
+			for _, e := range values {
+				got = append(got, types.ExprString(e))
+			}
+			if strings.Join(got, "|") != strings.Join(tt.values, "|") {
+				t.Errorf("values = %q, want %q", got, tt.values)
+			}
+		})
+	}
+}

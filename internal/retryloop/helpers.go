@@ -280,20 +280,13 @@ func (r *Result) storedIn(fd *ast.FuncDecl, x ast.Expr, field string) (ast.Expr,
 				}
 			}
 		}
-		ast.Inspect(fd.Body, func(n ast.Node) bool {
-			as, ok := n.(*ast.AssignStmt)
-			if !ok || len(as.Lhs) != len(as.Rhs) {
-				return true
-			}
-			for i, lhs := range as.Lhs {
-				if s, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok && s.Sel.Name == field {
-					if id, ok := ast.Unparen(s.X).(*ast.Ident); ok && info.Uses[id] == v {
-						found, held = append(found, as.Rhs[i]), nil
-					}
-				}
-			}
-			return true
+		stores, _ := flow.FieldStores(fd.Body, func(s *ast.SelectorExpr) bool {
+			id, ok := ast.Unparen(s.X).(*ast.Ident)
+			return s.Sel.Name == field && ok && info.Uses[id] == v
 		})
+		if len(stores) > 0 {
+			found, held = append(found, stores...), nil
+		}
 		if len(found) == 1 {
 			return found[0], held
 		}
