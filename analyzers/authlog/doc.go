@@ -35,7 +35,10 @@
 // local slice that such a loop filled with every name (keys =
 // append(keys, k), sorted or not), or over slices.Sorted(maps.Keys(h)).
 // The fix of what such a loop logs redacts the header its names come
-// from. The credentials are:
+// from; text composed into a local buffer is fixed where the credential
+// enters it, whether the log reads the text (b.String()) or writes the
+// buffer whole (b.WriteTo(l.Output), io.Copy(w, &b)), as a curl line's
+// printer writes its lines to a logger's output. The credentials are:
 //
 //   - the value of a configured header (-authlog.headers) read with Get,
 //     Values or an index expression; names are compared through

@@ -1617,6 +1617,15 @@ func (s *fstate) leaves(e ast.Expr, ctx types.Type, out []leaf) []leaf {
 		if t := info.TypeOf(x.X); isRequest(t) {
 			return s.leaves(x.X, t, out)
 		}
+	case *ast.Ident, *ast.UnaryExpr:
+		// A buffer written whole (b.WriteTo(w), io.Copy(w, &b)) is fixed
+		// where its credentials enter the text; one that holds a dump is
+		// reported at the log, as the dump's fix needs no other place.
+		if v.c&dumpBits == 0 {
+			if more, ok := s.bufferTextLeaves(x, x.Pos(), out); ok {
+				return more
+			}
+		}
 	case *ast.CallExpr:
 		if more, ok := s.bufferLeaves(x, out); ok {
 			return more
@@ -1701,12 +1710,27 @@ func (s *fstate) bufferLeaves(call *ast.CallExpr, out []leaf) ([]leaf, bool) {
 		return out, false
 	}
 	recv, _ := httpmodel.Receiver(info, call)
-	v := s.varOf(recv)
+	return s.bufferTextLeaves(recv, call.Pos(), out)
+}
+
+// bufferTextLeaves is bufferLeaves for the text of buf, a local
+// bytes.Buffer or strings.Builder (or its address) at pos: the values
+// written into it, where they enter the text. A buffer that is itself
+// what a log writes (b.WriteTo(w), io.Copy(w, &b)) is fixed there too.
+func (s *fstate) bufferTextLeaves(buf ast.Expr, pos token.Pos, out []leaf) ([]leaf, bool) {
+	info := s.info
+	if u, ok := ast.Unparen(buf).(*ast.UnaryExpr); ok && u.Op == token.AND {
+		buf = u.X
+	}
+	if t := info.TypeOf(buf); t == nil || !httpmodel.IsNamed(t, "bytes", "Buffer") && !httpmodel.IsNamed(t, "strings", "Builder") {
+		return out, false
+	}
+	v := s.varOf(buf)
 	if v == nil {
 		return out, false
 	}
 	var writes []flow.Def[val]
-	for _, d := range s.f.Defs(v, call.Pos()) {
+	for _, d := range s.f.Defs(v, pos) {
 		if d.Hidden || d.Bits.c == 0 {
 			continue
 		}

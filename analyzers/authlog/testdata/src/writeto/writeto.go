@@ -5,6 +5,7 @@ package writeto
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httputil"
 	"os"
@@ -67,4 +68,33 @@ func dumpRedacted(req *http.Request) {
 	r.Header = make(http.Header)
 	d, _ := httputil.DumpRequestOut(r, false)
 	bytes.NewBuffer(d).WriteTo(os.Stderr)
+}
+
+// Must flag: header lines composed into a buffer, the buffer written
+// whole: the fix redacts the header where its lines enter the text.
+func headerLines(req *http.Request) {
+	var b bytes.Buffer
+	for k, vv := range req.Header {
+		fmt.Fprintf(&b, " -H '%s: %s'", k, strings.Join(vv, ",")) // want `http.Header \(may hold Authorization, Proxy-Authorization, ...\) reaches b.WriteTo to os.Stderr`
+	}
+	b.WriteTo(os.Stderr)
+}
+
+// Must flag: the same, copied out by io.Copy.
+func headerCopy(req *http.Request) {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "headers: %v", req.Header) // want `http.Header \(may hold Authorization, Proxy-Authorization, ...\) reaches io.Copy to os.Stdout`
+	io.Copy(os.Stdout, &b)
+}
+
+// Must stay silent: the lines of a header without the credentials.
+func headerLinesRedacted(req *http.Request) {
+	var b bytes.Buffer
+	h := req.Header.Clone()
+	h.Del("Authorization")
+	h.Del("Cookie")
+	for k, vv := range h {
+		fmt.Fprintf(&b, " -H '%s: %s'", k, strings.Join(vv, ","))
+	}
+	b.WriteTo(os.Stderr)
 }
