@@ -261,7 +261,12 @@
 // value stored into a URL or a request's URL (req.URL.RawQuery =
 // q.Encode()), so that the request's URL (req.URL, req.URL.String()) of
 // a request the function makes shows it, and an environment variable whose name says secret
-// (os.Getenv("MAPS_API_KEY")). The error of a net/http send (Client.Do,
+// (os.Getenv("MAPS_API_KEY")), unless the package hands its value to a
+// parameter that names a file (os.ReadFile(name),
+// tls.LoadX509KeyPair(certFile, keyFile), an SDK's
+// WithCredentialsFile(filename)), in the function that reads it or in one
+// of the package it passes it to: GOOGLE_APPLICATION_CREDENTIALS holds the
+// path of a key file, not the key. The error of a net/http send (Client.Do,
 // Get, Head, Post, PostForm and the package's functions of those names,
 // and the Do of an interface *http.Client satisfies, a Doer, whose
 // default is one) is a *url.Error whose text is the operation, the URL

@@ -1098,7 +1098,7 @@ func (s *fstate) tuple(call *ast.CallExpr) (out []val, known bool) {
 		// os.Getenv("MAPS_API_KEY"): a variable whose name says it
 		// holds a secret.
 		if len(args) == 1 {
-			if name, ok := httpmodel.ConstString(info, args[0]); ok && secrets.Name(name) {
+			if name, ok := httpmodel.ConstString(info, args[0]); ok && secrets.Name(name) && !s.c.pathEnv(s.decl, call) {
 				out[0].c |= credSecret
 			}
 		}

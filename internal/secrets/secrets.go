@@ -221,3 +221,24 @@ func IsText(t types.Type) bool {
 	}
 	return httpmodel.IsStringOrBytes(t)
 }
+
+// pathWords are the last words of a parameter that names a file: what
+// is handed to it is where something is kept, not the thing.
+var pathWords = map[string]bool{"file": true, "filename": true, "path": true, "filepath": true, "pathname": true, "dir": true, "dirname": true}
+
+// PathParam reports whether the parameter p of fn names a file: its last
+// word says file or path (ioutil.ReadFile(filename),
+// tls.LoadX509KeyPair(certFile, keyFile), filepath.Abs(path), an SDK's
+// WithCredentialsFile(filename)), or it is the name of a file function of
+// package os (os.Open(name), os.ReadFile(name), os.Stat(name)). A value
+// handed to one is a file's name, which an environment variable named
+// for credentials often holds (GOOGLE_APPLICATION_CREDENTIALS).
+func PathParam(fn *types.Func, p *types.Var) bool {
+	if fn == nil || p == nil {
+		return false
+	}
+	if w := Words(p.Name()); len(w) > 0 && pathWords[w[len(w)-1]] {
+		return true
+	}
+	return p.Name() == "name" && fn.Pkg() != nil && fn.Pkg().Path() == "os"
+}

@@ -1,6 +1,8 @@
 package secrets
 
 import (
+	"go/token"
+	"go/types"
 	"slices"
 	"testing"
 )
@@ -55,6 +57,32 @@ func TestFormKey(t *testing.T) {
 	for _, k := range []string{"grant_type", "client_id", "scope", "page_token", "code", "username", "client_assertion_type", "subject_token_type"} {
 		if FormKey(k) {
 			t.Errorf("FormKey(%q) = true", k)
+		}
+	}
+}
+
+func TestPathParam(t *testing.T) {
+	os := types.NewPackage("os", "os")
+	sdk := types.NewPackage("example.com/sdk", "sdk")
+	param := func(name string) *types.Var { return types.NewParam(token.NoPos, nil, name, types.Typ[types.String]) }
+	fn := func(pkg *types.Package, name string) *types.Func {
+		return types.NewFunc(token.NoPos, pkg, name, types.NewSignatureType(nil, nil, nil, nil, nil, false))
+	}
+	for _, tt := range []struct {
+		fn    *types.Func
+		param string
+		want  bool
+	}{
+		{fn(os, "ReadFile"), "name", true},
+		{fn(sdk, "WithCredentialsFile"), "filename", true},
+		{fn(sdk, "LoadX509KeyPair"), "keyFile", true},
+		{fn(sdk, "Abs"), "path", true},
+		{fn(sdk, "Lookup"), "name", false},    // a name, not a file's: only os's functions
+		{fn(sdk, "SetToken"), "token", false}, // the secret itself
+		{fn(sdk, "WithFilePrefix"), "filePrefix", false},
+	} {
+		if got := PathParam(tt.fn, param(tt.param)); got != tt.want {
+			t.Errorf("PathParam(%s, %s) = %v, want %v", tt.fn.Name(), tt.param, got, tt.want)
 		}
 	}
 }
