@@ -59,7 +59,14 @@
 //     h.attempt(n) that sleeps base << n), or when the function it is
 //     handed to only compares it with a limit (retry, err := c.do(req,
 //     i), which asks whether i >= max before it retries), and makes
-//     another request otherwise (a page number). A loop whose sends are all calls
+//     another request otherwise (a page number). What a retry helper
+//     hands the operation it received (the attempt's number, the time of
+//     the last failure: op(attempt), op(since)) is the operation's to
+//     use, and the helper calls the same operation again, unless the
+//     value comes from what the operation answered (a page token: next,
+//     err := op(token); token = next); such a helper, as any loop, is no
+//     retry when it calls the operation again after a success (a
+//     forEach that stops at the first failure). A loop whose sends are all calls
 //     of functions that return nothing (c.update()), and that it leaves
 //     only from select cases that receive from a channel (case <-stop:
 //     return), learns nothing of an outcome: a poll on a ticker until it
@@ -716,7 +723,7 @@ func (r *Result) classify(s ast.Stmt, body *ast.BlockStmt, stack []ast.Node, cal
 	if !r.reachesNext(l) {
 		return nil
 	}
-	if l.Op == nil && l.Peers == nil && r.repeatsOnSuccess(l) {
+	if l.Peers == nil && r.repeatsOnSuccess(l) {
 		return nil // a load loop or a heartbeat: it sends again after a success
 	}
 	return l
@@ -1195,12 +1202,34 @@ func (r *Result) requestVaries(l *Loop, post ast.Stmt) bool {
 			}
 		}
 	}
+	// What a retry helper hands its operation (an attempt's number, the
+	// time of the last failure) is the operation's to use: the helper
+	// calls the same operation again unless the value comes from what
+	// the operation answered (a cursor, the next page's token). Whether
+	// the loop leaves on success tells a retry from iteration.
+	opResults := r.opResultVars(l)
+	opInput := func(rhs []ast.Expr) bool {
+		if l.Op == nil {
+			return false
+		}
+		for _, e := range rhs {
+			for v := range opResults {
+				if flow.Mentions(info, e, v) {
+					return false
+				}
+			}
+		}
+		return true
+	}
 	inspectAssigns := func(root ast.Node, inPost bool) {
 		ast.Inspect(root, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.FuncLit:
 				return false
 			case *ast.IncDecStmt:
+				if l.Op != nil {
+					return true // an attempt's number
+				}
 				if v := varOf(info, n.X); v != nil {
 					changes(v, n.Pos(), true, true, false)
 				}
@@ -1222,6 +1251,10 @@ func (r *Result) requestVaries(l *Loop, post ast.Stmt) bool {
 					if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok && slices.Contains(l.Sends, call) {
 						send = call
 					}
+				}
+				if send == nil && !received && opInput(n.Rhs) {
+
+					return true
 				}
 				for _, lhs := range n.Lhs {
 					if star, ok := ast.Unparen(lhs).(*ast.StarExpr); ok {
@@ -1247,7 +1280,34 @@ func (r *Result) requestVaries(l *Loop, post ast.Stmt) bool {
 		}
 	}
 	inspectAssigns(l.Body, false)
+
 	return varies
+}
+
+// opResultVars returns the variables that the loop l of a retry helper
+// assigns from its operation's calls (next, err = op(cursor)); nil for a
+// loop that sends itself.
+func (r *Result) opResultVars(l *Loop) map[*types.Var]bool {
+	if l.Op == nil {
+		return nil
+	}
+	info := r.pass.TypesInfo
+	out := map[*types.Var]bool{}
+	ast.Inspect(l.Body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Rhs) != 1 {
+			return true
+		}
+		if call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); ok && slices.Contains(l.Sends, call) {
+			for _, lhs := range as.Lhs {
+				if v := varOf(info, lhs); v != nil {
+					out[v] = true
+				}
+			}
+		}
+		return true
+	})
+	return out
 }
 
 // calleeParam returns the body of the function of this package that call

@@ -305,3 +305,58 @@ func withHandler(c *http.Client, req *http.Request, handle func(*http.Response) 
 	}
 	return nil, err
 }
+
+// A helper that hands its operation the attempt's number retries the
+// same operation: what the operation does with the number is its own.
+func withAttempts(n int, op func(attempt int) error) error {
+	var err error
+	for i := 0; i < n; i++ { // want `retry loop \(bounded\)`
+		if err = op(i); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+// So does one that hands it the time of the last failure (a stale read
+// allowed from then on).
+func withStaleRead(op func(since time.Time) error) error {
+	var err error
+	var since time.Time
+	for i := 0; i < 5; i++ { // want `retry loop \(bounded\)`
+		if err = op(since); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+		since = time.Now().Add(-30 * time.Second)
+	}
+	return err
+}
+
+// A helper that hands its operation what the operation answered last (a
+// page token) asks for the next page: iteration.
+func eachPage(op func(token string) (string, error)) error {
+	token := ""
+	for {
+		next, err := op(token)
+		if err != nil {
+			return err
+		}
+		if next == "" {
+			return nil
+		}
+		token = next
+	}
+}
+
+// A helper that calls its operation for each index, going on after every
+// success and stopping at the first failure: iteration.
+func forEach(n int, op func(i int) error) error {
+	for i := 0; i < n; i++ {
+		if err := op(i); err != nil {
+			return err
+		}
+	}
+	return nil
+}
