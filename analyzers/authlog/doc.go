@@ -52,7 +52,10 @@
 //     Cookie to it, req.SetBasicAuth), outside a loop that reads it
 //     again;
 //   - a whole *http.Request or http.Request, which every verb but %T and
-//     %p prints with its Header, formatted or passed as a structured field;
+//     %p prints with its Header, formatted or passed as a structured field
+//     (but for a request whose header is such a header of a request the
+//     function built: slog.Debug("sending", "request", req) after only
+//     req.Header.Set("Content-Type", ...));
 //   - the output of httputil.DumpRequest and DumpRequestOut, which holds
 //     every header, and what (*http.Request).Write and WriteProxy write (a
 //     dump of the request); so does every line of it read back (for line

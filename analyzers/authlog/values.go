@@ -701,6 +701,11 @@ func (s *fstate) eval(e ast.Expr) val {
 	if !known && isRequest(t) {
 		v.c |= credRequest
 	}
+	if v.c&credRequest != 0 && isRequest(t) {
+		if id, ok := ast.Unparen(e).(*ast.Ident); ok && s.ownWhole(id) {
+			v.c &^= credRequest
+		}
+	}
 	if (isHeader(t) || isRequest(t)) && s.redacted(e, t) {
 		return val{}
 	}
@@ -1067,12 +1072,12 @@ func (s *fstate) tuple(call *ast.CallExpr) (out []val, known bool) {
 		}
 		return out, false
 	case httpmodel.IsMethod(fn, httpPkg, "Request", "BasicAuth"):
-		if recv != nil && n == 3 && s.eval(recv).c&credRequest != 0 {
+		if recv != nil && n == 3 && s.dumped(recv) {
 			out[1].c |= credPassword
 		}
 		return out, false
 	case httpmodel.IsMethod(fn, httpPkg, "Request", "Cookie", "Cookies"):
-		if recv != nil && s.eval(recv).c&credRequest != 0 {
+		if recv != nil && s.dumped(recv) {
 			out[0].c |= credCookie
 		}
 		return out, false
@@ -1087,7 +1092,7 @@ func (s *fstate) tuple(call *ast.CallExpr) (out []val, known bool) {
 		}
 		return out, false
 	case httpmodel.IsPkgFunc(fn, httputilPkg, "DumpRequest", "DumpRequestOut"):
-		if len(args) > 0 && s.eval(args[0]).c&credRequest != 0 && !s.bareDump(call) {
+		if len(args) > 0 && s.dumped(args[0]) && !s.bareDump(call) {
 			out[0].c |= credDump
 		}
 		return out, false
@@ -2111,7 +2116,7 @@ func (s *fstate) written(call *ast.CallExpr, dest ast.Expr) val {
 	recv, args := httpmodel.Receiver(info, call)
 	switch {
 	case httpmodel.IsMethod(fn, httpPkg, "Request", "Write", "WriteProxy"):
-		if recv != nil && s.eval(recv).c&credRequest != 0 {
+		if recv != nil && s.dumped(recv) {
 			return val{c: credDump}
 		}
 	case httpmodel.IsMethod(fn, httpPkg, "Response", "Write"):
@@ -2283,12 +2288,27 @@ func isConstFalse(info *types.Info, e ast.Expr) bool {
 // whose cookie jar adds a Cookie to it, req.SetBasicAuth). A request
 // built before a loop that reads x is not judged.
 func (s *fstate) ownHeader(x *ast.SelectorExpr) bool {
-	info := s.info
-	if x.Sel.Name != "Header" || s.decl == nil || s.decl.Body == nil {
+	if x.Sel.Name != "Header" {
 		return false
 	}
 	id, ok := ast.Unparen(x.X).(*ast.Ident)
-	if !ok {
+	return ok && s.ownAt(id, x)
+}
+
+// ownWhole reports whether id, a request handed whole to what logs it
+// (log.Print(req), a LogValuer helper's HTTPRequest(req, body)), is such
+// a request: its header, which is what it prints that may hold a
+// credential, holds none.
+func (s *fstate) ownWhole(id *ast.Ident) bool {
+	return s.ownAt(id, id)
+}
+
+// ownAt reports whether id names a request this function built whose
+// header holds no credential where x, id or a selection of its header,
+// is read (see ownHeader).
+func (s *fstate) ownAt(id *ast.Ident, x ast.Node) bool {
+	info := s.info
+	if s.decl == nil || s.decl.Body == nil {
 		return false
 	}
 	v, ok := info.Uses[id].(*types.Var)
@@ -2566,4 +2586,16 @@ func (s *fstate) wrapped(lit *ast.FuncLit) *types.Func {
 		return nil
 	}
 	return found
+}
+
+// dumped reports whether e is a request whose dump (DumpRequest,
+// r.Write) would show a credential: one that carries a request, or a
+// request of this function whose header holds none (see ownWhole),
+// whose body the dump shows too (see bareDump).
+func (s *fstate) dumped(e ast.Expr) bool {
+	if s.eval(e).c&credRequest != 0 {
+		return true
+	}
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	return ok && isRequest(s.info.TypeOf(id)) && s.ownWhole(id)
 }

@@ -5,6 +5,7 @@ package ownheader
 
 import (
 	"log"
+	"log/slog"
 	"net/http"
 	"strings"
 )
@@ -72,4 +73,49 @@ func again(c *http.Client, url string) {
 			return
 		}
 	}
+}
+
+// Silent: the whole request, whose header holds Content-Type only.
+func wholeForm(c *http.Client, url, body string) error {
+	req, err := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	slog.Debug("sending", "request", req)
+	resp, err := c.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// The whole request, after a token was set on its header.
+func wholeWithToken(c *http.Client, url, token string) error {
+	req, err := http.NewRequest(http.MethodGet, url, nil)
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Authorization", "Bearer "+token)
+	slog.Debug("sending", "request", req) // want `request formatted whole`
+	resp, err := c.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// The whole request, after a signer had it.
+func wholeSigned(c *http.Client, url string) error {
+	req, err := http.NewRequest(http.MethodGet, url, nil)
+	if err != nil {
+		return err
+	}
+	sign(req)
+	log.Printf("sending %+v", req) // want `request formatted whole`
+	resp, err := c.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
 }
