@@ -332,7 +332,19 @@
 // channel closed when the call, run in a goroutine, returns (its clock
 // may be a fake one). Test files are not looked at.
 //
-// Not reported are loops with a wall-clock budget, waits in a
+// A wall-clock budget bounds how many attempts start, not the one in
+// flight: a per-attempt timeout made from a context that carries no
+// deadline and no caller's cancellation (context.WithoutCancel(ctx),
+// Background()), with a duration that is not cut to the time left, in a
+// loop whose budget is a check of the clock (time.Since(start) > d,
+// time.Now().Sub(start) > d, start.Add(d).Before(time.Now()),
+// time.Now().After(start.Add(d))), runs its whole timeout past the
+// budget and past the caller's cancellation. It is reported, and the fix
+// makes the budget a deadline the attempts derive from: opCtx, opCancel
+// := context.WithDeadline(context.WithoutCancel(ctx), start.Add(d))
+// before the loop, and context.WithTimeout(opCtx, ...) in it.
+//
+// Not reported are loops with a wall-clock budget (but as above), waits in a
 // select on ctx.Done(), sleeps beside a local context that holds only
 // context.Background() or TODO(), or a child of one made by WithValue,
 // WithoutCancel or WithCancel whose cancel function is only deferred (a

@@ -1504,9 +1504,6 @@ func (c *checker) checkDeadline(file *ast.File, l *retryloop.Loop) {
 		return
 	}
 	budget, gates := c.hasBudget(l), analysisutil.GatesOn()
-	if budget && !gates {
-		return
-	}
 	info := c.pass.TypesInfo
 	var (
 		own    *timeout
@@ -1564,6 +1561,8 @@ func (c *checker) checkDeadline(file *ast.File, l *retryloop.Loop) {
 	}
 	if budget {
 		switch {
+		case own != nil && c.detachedInBudget(l, own):
+			c.reportDetachedBudget(file, l, own)
 		case own != nil:
 			c.gate(own.call, "budget", "per-attempt timeout in a loop that reads the clock")
 		case helper != nil:

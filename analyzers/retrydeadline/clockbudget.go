@@ -1,0 +1,204 @@
+package retrydeadline
+
+// This file holds a wall-clock budget that cancels nothing. A loop that
+// reads the clock between attempts (if time.Since(start) > budget {
+// return err }) bounds how many attempts start, but not the one in
+// flight: an attempt whose timeout derives from a context without a
+// deadline or cancellation (context.WithoutCancel(ctx), Background())
+// runs its whole per-attempt timeout past the budget, and past the
+// caller's cancellation. The fix makes the budget a deadline that the
+// attempts derive from:
+//
+//	opCtx, opCancel := context.WithDeadline(context.WithoutCancel(ctx), start.Add(budget))
+//	defer opCancel()
+//	for {
+//		tctx, cancel := context.WithTimeout(opCtx, 5*time.Second)
+//
+// The loop's clock check stays as it was; a loop whose attempts derive
+// from the caller's context (whose deadline, if any, cancels them) or
+// whose per-attempt timeout is cut to the time left is not reported.
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/retrylint/retrylint/internal/fixes"
+	"github.com/retrylint/retrylint/internal/flow"
+	"github.com/retrylint/retrylint/internal/httpmodel"
+	"github.com/retrylint/retrylint/internal/retryloop"
+)
+
+// detachedInBudget reports whether own, a per-attempt timeout of the loop
+// l that reads the clock, derives from a context that no deadline and no
+// caller's cancellation reaches, with a duration that does not depend on
+// the clock (the time left).
+func (c *checker) detachedInBudget(l *retryloop.Loop, own *timeout) bool {
+	if own == nil || own.parent == nil || own.client || own.via != nil || !c.noDeadline(l.Func, own.parent, 0) {
+		return false
+	}
+	if own.timeout != nil && c.readsClock(own.timeout, c.clockVars(c.declOf(l.Func))) {
+		return false
+	}
+	return true
+}
+
+// reportDetachedBudget reports own, a timeout that detachedInBudget
+// accepts, with a fix built from the loop's budget check; it reports
+// whether it did (no fix, no report).
+func (c *checker) reportDetachedBudget(file *ast.File, l *retryloop.Loop, own *timeout) bool {
+	info := c.pass.TypesInfo
+	start, budget := c.budgetCheck(l)
+	if start == nil || l.Outer == nil {
+		c.gate(own.call, "budget-detached-nofix", "a detached per-attempt timeout in a loop with a clock budget no deadline can be made of")
+		return false
+	}
+	src := fixes.Source(c.pass, l.Outer.Pos())
+	if src == nil {
+		return false
+	}
+	fset := c.pass.Fset
+	ctxName := fixes.FreeName(info, file, "opCtx", nil, l.Outer.Pos(), own.call.Pos())
+	cancelName := fixes.FreeName(info, file, "opCancel", map[string]bool{ctxName: true}, l.Outer.Pos(), own.call.Pos())
+	indent := fixes.Indent(fset, src, l.Outer.Pos())
+	parent := fixes.Text(fset, src, own.parent)
+	decl := fmt.Sprintf("%s, %s := context.WithDeadline(%s, %s.Add(%s))\n%sdefer %s()\n%s",
+		ctxName, cancelName, parent, fixes.Text(fset, src, start), fixes.Text(fset, src, budget), indent, cancelName, indent)
+	edits := []analysis.TextEdit{
+		{Pos: l.Outer.Pos(), End: l.Outer.Pos(), NewText: []byte(decl)},
+		{Pos: own.parent.Pos(), End: own.parent.End(), NewText: []byte(ctxName)},
+	}
+	c.pass.Report(analysis.Diagnostic{
+		Pos: own.call.Pos(),
+		End: own.call.End(),
+		Message: "per-attempt timeout (" + timeoutName(info, own.call) + ") from a context without a deadline, in a retry loop bounded only by a clock check " +
+			"(the check does not cancel the attempt in flight, which runs its whole timeout past the budget and past the caller's cancellation)",
+		SuggestedFixes: []analysis.SuggestedFix{{
+			Message:   "Make the budget a deadline that the attempts derive from",
+			TextEdits: edits,
+		}},
+	})
+	return true
+}
+
+// timeoutName names the function that makes a timeout: context.WithTimeout.
+func timeoutName(info *types.Info, call *ast.CallExpr) string {
+	if fn := httpmodel.Callee(info, call); fn != nil && fn.Pkg() != nil {
+		return fn.Pkg().Name() + "." + fn.Name()
+	}
+	return "a timeout"
+}
+
+// budgetCheck returns the start and the duration of the loop's budget
+// check, when it is one of time.Since(start) > d (or >=),
+// time.Now().Sub(start) > d, start.Add(d).Before(time.Now()) or
+// time.Now().After(start.Add(d)), start a local variable assigned
+// time.Now() once before the loop, and d made of nothing the loop
+// assigns; nil, nil otherwise.
+func (c *checker) budgetCheck(l *retryloop.Loop) (start, budget ast.Expr) {
+	info := c.pass.TypesInfo
+	isNow := func(e ast.Expr) bool {
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		return ok && httpmodel.IsPkgFunc(httpmodel.Callee(info, call), "time", "Now") && len(call.Args) == 0
+	}
+	// elapsed matches time.Since(s) and time.Now().Sub(s).
+	elapsed := func(e ast.Expr) ast.Expr {
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok || len(call.Args) != 1 {
+			return nil
+		}
+		fn := httpmodel.Callee(info, call)
+		switch {
+		case httpmodel.IsPkgFunc(fn, "time", "Since"):
+			return call.Args[0]
+		case httpmodel.IsMethod(fn, "time", "Time", "Sub"):
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && isNow(sel.X) {
+				return call.Args[0]
+			}
+		}
+		return nil
+	}
+	// added matches s.Add(d).
+	added := func(e ast.Expr) (ast.Expr, ast.Expr) {
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok || len(call.Args) != 1 || !httpmodel.IsMethod(httpmodel.Callee(info, call), "time", "Time", "Add") {
+			return nil, nil
+		}
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return nil, nil
+		}
+		return sel.X, call.Args[0]
+	}
+	ast.Inspect(l.Body, func(n ast.Node) bool {
+		if start != nil {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.BinaryExpr:
+			if n.Op == token.GTR || n.Op == token.GEQ {
+				if s := elapsed(n.X); s != nil {
+					start, budget = s, n.Y
+				}
+			}
+		case *ast.CallExpr:
+			fn := httpmodel.Callee(info, n)
+			sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr)
+			if !ok || len(n.Args) != 1 {
+				return true
+			}
+			switch {
+			case httpmodel.IsMethod(fn, "time", "Time", "Before") && isNow(n.Args[0]):
+				start, budget = added(sel.X)
+			case httpmodel.IsMethod(fn, "time", "Time", "After") && isNow(sel.X):
+				start, budget = added(n.Args[0])
+			}
+		}
+		return true
+	})
+	if start == nil || !c.startedBefore(l, start) || mentionsLoopVar(info, l, budget) {
+		return nil, nil
+	}
+	return start, budget
+}
+
+// startedBefore reports whether e is a local variable of the loop's
+// function assigned time.Now() once, before the loop.
+func (c *checker) startedBefore(l *retryloop.Loop, e ast.Expr) bool {
+	info := c.pass.TypesInfo
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok || v.Pos() >= l.Stmt.Pos() {
+		return false
+	}
+	values, known := flow.Assigned(info, l.Func, v)
+	if !known || len(values) != 1 || values[0].Pos() >= l.Stmt.Pos() {
+		return false
+	}
+	call, ok := ast.Unparen(values[0]).(*ast.CallExpr)
+	return ok && httpmodel.IsPkgFunc(httpmodel.Callee(info, call), "time", "Now")
+}
+
+// mentionsLoopVar reports whether e uses a variable declared in the loop,
+// or one the loop assigns: a budget that changes from one attempt to the
+// next.
+func mentionsLoopVar(info *types.Info, l *retryloop.Loop, e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := info.Uses[id].(*types.Var); ok && l.Stmt.Pos() <= v.Pos() && v.Pos() < l.Stmt.End() {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found || assignedIn(info, l.Body, e)
+}

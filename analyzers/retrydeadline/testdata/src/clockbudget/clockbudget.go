@@ -1,0 +1,104 @@
+// Package clockbudget: retry loops bounded by a check of the clock
+// between attempts, whose attempts a deadline may or may not reach.
+package clockbudget
+
+import (
+	"context"
+	"net/http"
+	"time"
+)
+
+func send(ctx context.Context, c *http.Client, url string) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := c.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// Must flag: the attempts are detached from the caller's context, and the
+// budget is a check of the clock: the attempt in flight runs on.
+func detached(ctx context.Context, c *http.Client, url string) error {
+	start := time.Now()
+	for {
+		tctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 15*time.Second) // want `per-attempt timeout \(context.WithTimeout\) from a context without a deadline, in a retry loop bounded only by a clock check`
+		err := send(tctx, c, url)
+		cancel()
+		if err == nil {
+			return nil
+		}
+		if time.Since(start) > time.Minute {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Second):
+		}
+	}
+}
+
+// Must flag: no caller's context at all, the budget written with Before.
+func background(c *http.Client, url string, budget time.Duration) error {
+	start := time.Now()
+	var err error
+	for {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second) // want `per-attempt timeout \(context.WithTimeout\) from a context without a deadline, in a retry loop bounded only by a clock check`
+		err = send(ctx, c, url)
+		cancel()
+		if err == nil {
+			return nil
+		}
+		if start.Add(budget).Before(time.Now()) {
+			return err
+		}
+	}
+}
+
+// Must stay silent: the attempts derive from the caller's context, whose
+// deadline or cancellation ends the one in flight.
+func fromCaller(ctx context.Context, c *http.Client, url string) error {
+	start := time.Now()
+	for {
+		tctx, cancel := context.WithTimeout(ctx, 15*time.Second)
+		err := send(tctx, c, url)
+		cancel()
+		if err == nil {
+			return nil
+		}
+		if time.Since(start) > time.Minute {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Second):
+		}
+	}
+}
+
+// Must stay silent: each attempt is cut to the time the budget leaves.
+func cutToBudget(ctx context.Context, c *http.Client, url string) error {
+	deadline := time.Now().Add(time.Minute)
+	for {
+		left := time.Until(deadline)
+		if left <= 0 {
+			return context.DeadlineExceeded
+		}
+		tctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), min(15*time.Second, left))
+		err := send(tctx, c, url)
+		cancel()
+		if err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Second):
+		}
+	}
+}
