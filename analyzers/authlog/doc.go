@@ -515,11 +515,13 @@
 // still is a credential); a redacted
 // header or request, and a dump of one. A header is redacted once every
 // configured header is removed from it: deleted or overwritten with a
-// marker (h.Set("Authorization", "[redacted]"), "***", "xxxx", ""), here
+// marker (h.Set("Authorization", "[redacted]"), "<obfuscated>", "***", "xxxx", ""), here
 // or by a function, in any package, that returns the header without them
 // (r.Header = redactHeaders(r.Header)) or removes them from the header or
 // request it is given (scrub(req)); or once the header is replaced by an
-// empty one. A local variable given a request's header (h :=
+// empty one; a request given a header held in a variable (c := *req;
+// c.Header = masked; return &c, as a trace helper returns a masked copy)
+// has what was removed from that header removed. A local variable given a request's header (h :=
 // r.Header) is that header: h.Set and h.Del remove from r.Header. A value made by a masking helper, in any package, counts as
 // a marker: a function of text to text whose every result is constant
 // text, a part of its parameter (k[:8], k[len(k)-4:]) joined to a marker

@@ -17,7 +17,7 @@ import (
 // marker in a dump or a string.
 
 // markerWords are the words of a redaction marker, in lower case.
-var markerWords = []string{"redact", "censor", "mask", "hidden", "omit", "remov", "filter", "scrub", "sanitiz", "secret", "sensitive", "elided", "private", "strip"}
+var markerWords = []string{"redact", "censor", "mask", "hidden", "omit", "remov", "filter", "scrub", "sanitiz", "secret", "sensitive", "elided", "private", "strip", "obfusc", "anonymi"}
 
 // isMarkerText reports whether s reads as a redaction marker rather than
 // a credential: it names the redaction ("[REDACTED]", "<censored>"), or it

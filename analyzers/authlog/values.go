@@ -231,7 +231,7 @@ func (s *fstate) visit(n ast.Node) bool {
 				if k := s.key(l); k != "" {
 					s.dels[k] = append(s.dels[k], del{at: at, fresh: true})
 				}
-			} else if set := s.removesOf(rhs); set != 0 && (isHeader(info.TypeOf(l)) || isRequest(info.TypeOf(l))) {
+			} else if set := s.removesOf(rhs) | s.removedHeld(rhs, at); set != 0 && (isHeader(info.TypeOf(l)) || isRequest(info.TypeOf(l))) {
 				// r.Header = redact(r.Header), c := redactedClone(r):
 				// what the helper removes (its fact) is removed.
 				s.addDels(s.headerKey(l, info.TypeOf(l)), set, at)
@@ -606,6 +606,10 @@ func (s *fstate) key(e ast.Expr) string {
 		}
 	case *ast.StarExpr:
 		return s.key(x.X)
+	case *ast.UnaryExpr:
+		if x.Op == token.AND {
+			return s.key(x.X) // &copy is the storage of copy
+		}
 	}
 	return ""
 }
@@ -2598,4 +2602,14 @@ func (s *fstate) dumped(e ast.Expr) bool {
 	}
 	id, ok := ast.Unparen(e).(*ast.Ident)
 	return ok && isRequest(s.info.TypeOf(id)) && s.ownWhole(id)
+}
+
+// removedHeld returns the configured headers removed from e, a header
+// held in a variable, before at: what a copy of it given to a request
+// (clone.Header = masked) has removed too.
+func (s *fstate) removedHeld(e ast.Expr, at token.Pos) nameSet {
+	if _, ok := ast.Unparen(e).(*ast.Ident); !ok || !isHeader(s.info.TypeOf(e)) {
+		return 0
+	}
+	return s.removedAt(s.headerKey(e, s.info.TypeOf(e)), at, true)
 }
