@@ -73,7 +73,7 @@
 //     may be left to every caller of a parsing helper, or to the code that
 //     reads the struct field the value is stored in
 //     (if e.retry > 0 { return Retry }), and a value used only beside the
-//     client's own interval in max(interval, d) (or raises it:
+//     client's own interval in max(interval, d) or math.Max (or raises it:
 //     delay = max(delay, d), if d > delay { delay = d }), in the caller or in a
 //     function of the package it is handed to, gives way to that
 //     interval, not to no wait (also in another package: a throttle

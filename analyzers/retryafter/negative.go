@@ -613,7 +613,7 @@ func signCheckedIn(info *types.Info, fn ast.Node, uses, small func(ast.Expr) boo
 // reports and another that it does not, no constant at or below zero:
 // a negative d gives way to the client's own interval, not to no wait.
 func lowerBounded(info *types.Info, call *ast.CallExpr, uses func(ast.Expr) bool) bool {
-	if !analysisutil.IsBuiltinCall(info, call, "max") {
+	if !isMax(info, call) {
 		return false
 	}
 	derived, other := false, false
@@ -628,6 +628,12 @@ func lowerBounded(info *types.Info, call *ast.CallExpr, uses func(ast.Expr) bool
 		}
 	}
 	return derived && other
+}
+
+// isMax reports whether call is the builtin max or math.Max, which float
+// code uses for the same floor (math.Max(backoff, retryAfter)).
+func isMax(info *types.Info, call *ast.CallExpr) bool {
+	return analysisutil.IsBuiltinCall(info, call, "max") || httpmodel.IsPkgFunc(httpmodel.Callee(info, call), "math", "Max")
 }
 
 // raisedTo matches if d > x { x = d } (x < d, >= and <= alike), the
@@ -655,7 +661,7 @@ func raisedTo(info *types.Info, ifs *ast.IfStmt) (as *ast.AssignStmt, d, x ast.E
 // id's own value and others (x = max(x, d)): x keeps its value as a floor.
 func maxOverSelf(info *types.Info, id *ast.Ident, rhs ast.Expr) bool {
 	call, ok := ast.Unparen(rhs).(*ast.CallExpr)
-	if !ok || !analysisutil.IsBuiltinCall(info, call, "max") {
+	if !ok || !isMax(info, call) {
 		return false
 	}
 	for _, a := range call.Args {
@@ -883,7 +889,7 @@ func floorIsNoValue(info *types.Info, fn ast.Node, n *types.Var, ifs *ast.IfStmt
 			return floored[asVar(info.Uses[id])]
 		}
 		call, ok := e.(*ast.CallExpr)
-		if !ok || !analysisutil.IsBuiltinCall(info, call, "max") {
+		if !ok || !isMax(info, call) {
 			return false
 		}
 		hasZero := false

@@ -4,6 +4,7 @@
 package lowerbound
 
 import (
+	"math"
 	"net/http"
 	"strconv"
 	"time"
@@ -139,4 +140,31 @@ func delayReplaced(resp *http.Response, backoff time.Duration) time.Duration {
 		delay = server
 	}
 	return delay
+}
+
+// Silent: float code's math.Max is the same floor; both forms parsed.
+func floatSeconds(h http.Header, attempt float64) time.Duration {
+	backoff := attempt * attempt / 40
+	ra := 0.0
+	if v := h.Get("Retry-After"); v != "" {
+		if s, err := strconv.ParseFloat(v, 64); err == nil {
+			ra = s
+		} else if t, err := http.ParseTime(v); err == nil {
+			ra = time.Until(t).Seconds()
+		}
+	}
+	return time.Duration(math.Max(backoff, ra) * float64(time.Second))
+}
+
+// Flagged: math.Min instead leaves a negative value as the wait.
+func floatSecondsMin(h http.Header) time.Duration {
+	ra := 0.0
+	if v := h.Get("Retry-After"); v != "" {
+		if s, err := strconv.ParseFloat(v, 64); err == nil { // want `a negative Retry-After value is accepted as the wait`
+			ra = s
+		} else if t, err := http.ParseTime(v); err == nil {
+			ra = time.Until(t).Seconds()
+		}
+	}
+	return time.Duration(math.Min(ra, 3600) * float64(time.Second)) // want `Retry-After is capped by math.Min`
 }
