@@ -82,6 +82,13 @@ func (c *checker) credVars() map[*types.Var]creds {
 	// credentials.
 	var passes []passCall
 	var stores []store
+	// URLs given a password (u.User = url.UserPassword(user, key), as a
+	// client puts an API key in its base URL), by variable, and the
+	// values stored in fields that hold a URL: such a field holds the
+	// password wherever the package reads it, as its String method prints
+	// it.
+	pwURLs := map[*types.Var]bool{}
+	var urlStores []store
 	mapRanges := map[*types.Var]*ast.RangeStmt{} // by key variable: loops over maps that are no http.Header
 	c.calls.Visit(func(file *ast.File) bool { return isTestFile(c.pass, file) }, func(n ast.Node) {
 		switch n := n.(type) {
@@ -117,6 +124,14 @@ func (c *checker) credVars() map[*types.Var]creds {
 					stores = append(stores, store{f, n.Rhs[i]})
 					continue
 				}
+				if v := c.passwordURL(l, n.Rhs[i]); v != nil {
+					pwURLs[v] = true
+					continue
+				}
+				if f := urlField(info, l); f != nil {
+					urlStores = append(urlStores, store{f, n.Rhs[i]})
+					continue
+				}
 				ix, ok := ast.Unparen(l).(*ast.IndexExpr)
 				if !ok {
 					continue
@@ -139,6 +154,8 @@ func (c *checker) credVars() map[*types.Var]creds {
 						if id, ok := kv.Key.(*ast.Ident); ok {
 							if f := textVar(info.Uses[id]); f != nil && f.IsField() {
 								stores = append(stores, store{f, kv.Value})
+							} else if f, ok := info.Uses[id].(*types.Var); ok && f.IsField() && isURL(f.Type()) {
+								urlStores = append(urlStores, store{f, kv.Value})
 							}
 						}
 					}
@@ -173,6 +190,16 @@ func (c *checker) credVars() map[*types.Var]creds {
 			}
 		}
 	})
+	for _, st := range urlStores {
+		if v := flow.VarOf(info, st.value); v != nil && pwURLs[v] {
+			c.sent[st.field] |= credSecret
+		}
+	}
+	for v := range pwURLs {
+		if v.IsField() && !stdField(c.pass, v) {
+			c.sent[v] |= credSecret
+		}
+	}
 	// A parameter of this package's functions found to be sent makes
 	// their callers' arguments sent too: follow chains of helpers a few
 	// calls deep.
@@ -589,4 +616,39 @@ func textVar(obj types.Object) *types.Var {
 		return nil
 	}
 	return v
+}
+
+// passwordURL returns the variable or field of URL type that the
+// assignment lhs = rhs gives a password (u.User = url.UserPassword(user,
+// key), c.base.User = ...), nil for any other assignment or a password
+// that reads as a redaction marker.
+func (c *checker) passwordURL(lhs, rhs ast.Expr) *types.Var {
+	info := c.pass.TypesInfo
+	sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "User" || !isURL(info.TypeOf(sel.X)) {
+		return nil
+	}
+	call, ok := ast.Unparen(rhs).(*ast.CallExpr)
+	if !ok || len(call.Args) != 2 || !httpmodel.IsPkgFunc(httpmodel.Callee(info, call), "net/url", "UserPassword") || isMarker(info, call.Args[1]) {
+		return nil
+	}
+	return flow.VarOf(info, sel.X)
+}
+
+// urlField returns the field of URL type that e, the target of an
+// assignment, selects (c.base), or nil.
+func urlField(info *types.Info, e ast.Expr) *types.Var {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	s, ok := info.Selections[sel]
+	if !ok || s.Kind() != types.FieldVal {
+		return nil
+	}
+	f, ok := s.Obj().(*types.Var)
+	if !ok || !isURL(f.Type()) {
+		return nil
+	}
+	return f
 }

@@ -133,7 +133,9 @@
 //     cloud.google.com/go/auth's Token.Value); the password of a URL's
 //     user ((*url.Userinfo).Password, url.UserPassword, and a URL made
 //     with one or given one, u.User = url.UserPassword(user, pass), which
-//     its String method prints: the fix logs u.Redacted(); a constant
+//     its String method prints, and a field of URL type given such a URL,
+//     wherever the package reads it (a base URL whose password a
+//     constructor makes the API key): the fix logs u.Redacted(); a constant
 //     password that reads as a redaction marker, "xxxxx", is none); the value given a secret key of a form or of a map
 //     of request values (url.Values{"client_secret": {s}},
 //     v.Set("password", p), map[string]any{"password": p} as GraphQL

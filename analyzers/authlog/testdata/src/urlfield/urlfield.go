@@ -1,0 +1,60 @@
+// Package urlfield keeps an API key as the password of a base URL that
+// its constructor builds, and logs the URL from other methods.
+package urlfield
+
+import (
+	"fmt"
+	"log"
+	"net/http"
+	"net/url"
+)
+
+type client struct {
+	base *url.URL
+	name *url.URL
+}
+
+func newClient(host, user, key string) *client {
+	u := &url.URL{Scheme: "https", Host: host}
+	u.User = url.UserPassword("", key)
+	n := &url.URL{Scheme: "https", Host: host}
+	n.User = url.User(user) // a user name only: nothing secret
+	return &client{base: u, name: n}
+}
+
+// Must flag: the base URL, printed with its password.
+func (c *client) get(path string) error {
+	req, err := http.NewRequest(http.MethodGet, c.base.String()+path, nil)
+	if err != nil {
+		return err
+	}
+	log.Printf("GET %s", c.base) // want `URL with its user's password reaches log.Printf`
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// Must stay silent: the URL redacted, and the URL with a user name only.
+func (c *client) getRedacted(path string) error {
+	log.Printf("GET %s%s as %s", c.base.Redacted(), path, c.name)
+	resp, err := http.Get(c.base.String() + path)
+	if err != nil {
+		return fmt.Errorf("get %s: %w", c.base.Redacted(), err)
+	}
+	return resp.Body.Close()
+}
+
+type masked struct{ base *url.URL }
+
+// Must stay silent: the password is a marker.
+func newMasked(host string) *masked {
+	u := &url.URL{Scheme: "https", Host: host}
+	u.User = url.UserPassword("user", "xxxxx")
+	m := &masked{}
+	m.base = u
+	return m
+}
+
+func (m *masked) show() { log.Printf("base %s", m.base) }
