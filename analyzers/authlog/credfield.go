@@ -13,6 +13,7 @@ import (
 	"github.com/retrylint/retrylint/internal/callindex"
 	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
+	"github.com/retrylint/retrylint/internal/secrets"
 )
 
 // This file finds the struct fields and package variables whose value the
@@ -101,6 +102,11 @@ func (c *checker) credVars() map[*types.Var]creds {
 				}
 			}
 		case *ast.CallExpr:
+			if v := c.decodedSecret(n); v != nil && !c.again[v] {
+				// The text decoded into a value with a secret field
+				// holds that secret (json.Unmarshal(body, &tok)).
+				c.sent[v] |= credSecret
+			}
 			if a, ok := httpmodel.HeaderCall(info, n); ok && (a.Op == httpmodel.HeaderSet || a.Op == httpmodel.HeaderAdd) && a.Value != nil {
 				note(a.Value, c.nameBit(a.Name))
 				if a.Name == "" {
@@ -651,4 +657,69 @@ func urlField(info *types.Info, e ast.Expr) *types.Var {
 		return nil
 	}
 	return f
+}
+
+// decodedSecret returns the local variable whose text call, a call of
+// json.Unmarshal or xml.Unmarshal, decodes into a value whose type has a
+// secret field the decoder fills (its own, an embedded struct's, or those
+// of a struct in a field whose name says it holds credentials:
+// Credential struct{ AccessToken string }): the text holds that secret,
+// as a token endpoint's body or a CLI's JSON output does. The text is the
+// variable itself, a conversion of it, or the contents of a buffer
+// (buf.Bytes()); nil for anything else.
+func (c *checker) decodedSecret(call *ast.CallExpr) *types.Var {
+	info := c.pass.TypesInfo
+	fn := httpmodel.Callee(info, call)
+	var enc string
+	switch {
+	case httpmodel.IsPkgFunc(fn, "encoding/json", "Unmarshal"):
+		enc = "json"
+	case httpmodel.IsPkgFunc(fn, "encoding/xml", "Unmarshal"):
+		enc = "xml"
+	default:
+		return nil
+	}
+	if len(call.Args) != 2 || !c.decodesSecret(info.TypeOf(call.Args[1]), enc) {
+		return nil
+	}
+	src := ast.Unparen(call.Args[0])
+	if conv, ok := src.(*ast.CallExpr); ok {
+		f := httpmodel.Callee(info, conv)
+		if tv, ok := info.Types[conv.Fun]; ok && tv.IsType() && len(conv.Args) == 1 {
+			src = conv.Args[0] // []byte(s)
+		} else if httpmodel.IsMethod(f, "bytes", "Buffer", "Bytes", "String") || httpmodel.IsMethod(f, "strings", "Builder", "String") {
+			src, _ = httpmodel.Receiver(info, conv) // buf.Bytes()
+		}
+	}
+	id, ok := ast.Unparen(src).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok || v.IsField() || v.Parent() == v.Pkg().Scope() {
+		return nil
+	}
+	return v
+}
+
+// decodesSecret reports whether enc's decoder fills a secret field of a
+// value of type t (see decodedSecret).
+func (c *checker) decodesSecret(t types.Type, enc string) bool {
+	if c.marshalsSecret(t, enc) {
+		return true
+	}
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := types.Unalias(t).Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := range st.NumFields() {
+		f := st.Field(i)
+		if secrets.Marshalled(st, i, enc) && secrets.Name(f.Name()) && c.marshalsSecret(f.Type(), enc) {
+			return true
+		}
+	}
+	return false
 }

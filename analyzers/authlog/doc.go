@@ -155,7 +155,13 @@
 //     MarshalJSON (MarshalXML) or MarshalText, does not count), and one
 //     made of a struct literal whose fields hold a secret, whatever their
 //     names, for the fields the encoder writes (xml.Marshal(auth{
-//     Mechanism: "PLAIN", Value: encoded})); base64, base32 and hex
+//     Mechanism: "PLAIN", Value: encoded})); the other way round, text
+//     (a local variable, a conversion of one, a buffer's Bytes) that the
+//     function decodes with json.Unmarshal or xml.Unmarshal into a value
+//     whose type has such a secret field, or a struct of them in a field
+//     whose name says credentials (Credential struct{ AccessToken string
+//     }), holds that secret wherever the function logs it: a token
+//     endpoint's body, a CLI's JSON output; base64, base32 and hex
 //     encodings and decodings carry what they encode, returned or written
 //     into the buffer they are handed (enc.Encode(dst, src)); so do
 //     package unsafe's views of memory (unsafe.String(unsafe.SliceData(b),
