@@ -1207,13 +1207,16 @@ func (r *Result) requestVaries(l *Loop, post ast.Stmt) bool {
 	// calls the same operation again unless the value comes from what
 	// the operation answered (a cursor, the next page's token). Whether
 	// the loop leaves on success tells a retry from iteration.
-	opResults := r.opResultVars(l)
+	var opResults []*types.Var
+	if l.Op != nil {
+		opResults = r.sendResults(l)
+	}
 	opInput := func(rhs []ast.Expr) bool {
 		if l.Op == nil {
 			return false
 		}
 		for _, e := range rhs {
-			for v := range opResults {
+			for _, v := range opResults {
 				if flow.Mentions(info, e, v) {
 					return false
 				}
@@ -1284,30 +1287,30 @@ func (r *Result) requestVaries(l *Loop, post ast.Stmt) bool {
 	return varies
 }
 
-// opResultVars returns the variables that the loop l of a retry helper
-// assigns from its operation's calls (next, err = op(cursor)); nil for a
-// loop that sends itself.
-func (r *Result) opResultVars(l *Loop) map[*types.Var]bool {
-	if l.Op == nil {
-		return nil
-	}
+// sendResults returns the variables that the body of loop l assigns
+// from its sends (resp, err := c.Do(req); next, err = op(cursor)), outside
+// function literals.
+func (r *Result) sendResults(l *Loop) []*types.Var {
 	info := r.pass.TypesInfo
-	out := map[*types.Var]bool{}
+	var results []*types.Var
 	ast.Inspect(l.Body, func(n ast.Node) bool {
-		as, ok := n.(*ast.AssignStmt)
-		if !ok || len(as.Rhs) != 1 {
+		if _, lit := n.(*ast.FuncLit); lit {
+			return false
+		}
+		a, ok := n.(*ast.AssignStmt)
+		if !ok || len(a.Rhs) != 1 {
 			return true
 		}
-		if call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); ok && slices.Contains(l.Sends, call) {
-			for _, lhs := range as.Lhs {
-				if v := varOf(info, lhs); v != nil {
-					out[v] = true
+		if c, ok := ast.Unparen(a.Rhs[0]).(*ast.CallExpr); ok && slices.Contains(l.Sends, c) {
+			for _, e := range a.Lhs {
+				if v := varOf(info, e); v != nil {
+					results = append(results, v)
 				}
 			}
 		}
 		return true
 	})
-	return out
+	return results
 }
 
 // calleeParam returns the body of the function of this package that call
@@ -1624,24 +1627,7 @@ func identOf(e ast.Expr) *ast.Ident {
 // built again whatever the outcome is the next item's.
 func (r *Result) onFailure(l *Loop, as *ast.AssignStmt) bool {
 	info := r.pass.TypesInfo
-	var results []*types.Var
-	ast.Inspect(l.Body, func(n ast.Node) bool {
-		if _, lit := n.(*ast.FuncLit); lit {
-			return false
-		}
-		a, ok := n.(*ast.AssignStmt)
-		if !ok || len(a.Rhs) != 1 {
-			return true
-		}
-		if c, ok := ast.Unparen(a.Rhs[0]).(*ast.CallExpr); ok && slices.Contains(l.Sends, c) {
-			for _, e := range a.Lhs {
-				if v := varOf(info, e); v != nil {
-					results = append(results, v)
-				}
-			}
-		}
-		return true
-	})
+	results := r.sendResults(l)
 	readsResult := func(e ast.Expr) bool {
 		return slices.ContainsFunc(results, func(v *types.Var) bool { return flow.Mentions(info, e, v) })
 	}
