@@ -1094,3 +1094,51 @@ func leaksUntilFixed(t *testing.T, fixed bool, log, secret, what string) {
 		t.Errorf("the fixed client still logs %s:\n%s", what, log)
 	}
 }
+
+// TestFixBehavesRetryDeadlineClockBudget: attempts detached from the
+// caller's context, in a loop bounded by a clock check. The fix makes the
+// budget a deadline the attempts derive from: failures that end within the
+// budget, and a success, keep their attempts; against a server that never
+// answers, the attempt in flight ends at the budget instead of running its
+// whole timeout past it.
+func TestFixBehavesRetryDeadlineClockBudget(t *testing.T) {
+	c := fixClient(t, "clockbudget", "retrydeadline", "from a context without a deadline, in a retry loop bounded only by a clock check")
+	fc, _ := fixedOnce()
+	if fixed := fc.sources["clockbudget"][1]; !strings.Contains(fixed, "context.WithDeadline(context.WithoutCancel(ctx), start.Add(budget))") || !strings.Contains(fixed, "context.WithTimeout(opCtx, perTry)") {
+		t.Errorf("the fix does not make the budget a deadline of the attempts:\n%s", fixed)
+	}
+	const (
+		budget = 1 * time.Second // as in testdata/clients/clockbudget
+		margin = 300 * time.Millisecond
+	)
+	t.Run("two failures, then success", func(t *testing.T) {
+		t.Parallel()
+		routes := []retrytest.Route{{Method: "GET", Path: "/report", Script: []retrytest.Step{retrytest.Fail(503), retrytest.Fail(503), retrytest.OK(200)}}}
+		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, srv.URL+"/report")
+			if n := srv.Attempts("GET /report"); n != 3 || res.code != 0 {
+				t.Errorf("fixed=%v: want 3 attempts and success, got %d, exit %d\n%s", fixed, n, res.code, srv.Timeline())
+			}
+		})
+	})
+	t.Run("server never answers", func(t *testing.T) {
+		t.Parallel()
+		routes := []retrytest.Route{{Method: "GET", Path: "/report", Script: []retrytest.Step{retrytest.Fail(504).Delayed(time.Minute)}}}
+		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, srv.URL+"/report")
+			if res.code == 0 {
+				t.Errorf("fixed=%v: the client succeeded against a server that never answers", fixed)
+			}
+			// Attempts start at 0 and 0.7 s (600 ms each, 100 ms apart):
+			// both versions make two.
+			if n := srv.Attempts("GET /report"); n != 2 {
+				t.Errorf("fixed=%v: %d attempts, want 2\n%s", fixed, n, srv.Timeline())
+			}
+			if !fixed {
+				t.Logf("as written:\n%s", srv.Timeline())
+				return
+			}
+			srv.AssertGaveUp(t, budget+margin)
+		})
+	})
+}
