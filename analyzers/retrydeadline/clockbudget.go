@@ -37,8 +37,11 @@ import (
 // caller's cancellation reaches, with a duration that does not depend on
 // the clock (the time left).
 func (c *checker) detachedInBudget(l *retryloop.Loop, own *timeout) bool {
-	if own == nil || own.parent == nil || own.client || own.via != nil || !c.noDeadline(l.Func, own.parent, 0) {
-		return false
+	if own == nil || own.parent == nil || own.client || own.via != nil || l.Via != nil || l.Outer == nil {
+		return false // an operation handed to a helper: its loop is the helper's
+	}
+	if mentionsLoopVar(c.pass.TypesInfo, l, own.parent) || !c.noDeadline(l.Func, own.parent, 0) {
+		return false // a parent made in the loop is not there before it
 	}
 	if own.timeout != nil && c.readsClock(own.timeout, c.clockVars(c.declOf(l.Func))) {
 		return false
@@ -58,6 +61,7 @@ func (c *checker) reportDetachedBudget(file *ast.File, l *retryloop.Loop, own *t
 	}
 	src := fixes.Source(c.pass, l.Outer.Pos())
 	if src == nil {
+		c.gate(own.call, "budget-detached-nofix", "no source for the fix")
 		return false
 	}
 	fset := c.pass.Fset
@@ -133,34 +137,49 @@ func (c *checker) budgetCheck(l *retryloop.Loop) (start, budget ast.Expr) {
 		}
 		return sel.X, call.Args[0]
 	}
+	// Only the condition of an if whose body leaves the loop is a budget
+	// (if time.Since(start) > d { return err }); a clock read that only
+	// logs (if time.Since(start) > d { log.Print("slow") }) is none.
+	var conds []ast.Node
 	ast.Inspect(l.Body, func(n ast.Node) bool {
-		if start != nil {
-			return false
-		}
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
-		case *ast.BinaryExpr:
-			if n.Op == token.GTR || n.Op == token.GEQ {
-				if s := elapsed(n.X); s != nil {
-					start, budget = s, n.Y
-				}
-			}
-		case *ast.CallExpr:
-			fn := httpmodel.Callee(info, n)
-			sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr)
-			if !ok || len(n.Args) != 1 {
-				return true
-			}
-			switch {
-			case httpmodel.IsMethod(fn, "time", "Time", "Before") && isNow(n.Args[0]):
-				start, budget = added(sel.X)
-			case httpmodel.IsMethod(fn, "time", "Time", "After") && isNow(sel.X):
-				start, budget = added(n.Args[0])
+		case *ast.IfStmt:
+			if leavesLoop(n.Body) {
+				conds = append(conds, n.Cond)
 			}
 		}
 		return true
 	})
+	for _, cond := range conds {
+		ast.Inspect(cond, func(n ast.Node) bool {
+			if start != nil {
+				return false
+			}
+			switch n := n.(type) {
+			case *ast.BinaryExpr:
+				if n.Op == token.GTR || n.Op == token.GEQ {
+					if s := elapsed(n.X); s != nil {
+						start, budget = s, n.Y
+					}
+				}
+			case *ast.CallExpr:
+				fn := httpmodel.Callee(info, n)
+				sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr)
+				if !ok || len(n.Args) != 1 {
+					return true
+				}
+				switch {
+				case httpmodel.IsMethod(fn, "time", "Time", "Before") && isNow(n.Args[0]):
+					start, budget = added(sel.X)
+				case httpmodel.IsMethod(fn, "time", "Time", "After") && isNow(sel.X):
+					start, budget = added(n.Args[0])
+				}
+			}
+			return true
+		})
+	}
 	if start == nil || !c.startedBefore(l, start) || mentionsLoopVar(info, l, budget) {
 		return nil, nil
 	}
@@ -201,4 +220,19 @@ func mentionsLoopVar(info *types.Info, l *retryloop.Loop, e ast.Expr) bool {
 		return !found
 	})
 	return found || assignedIn(info, l.Body, e)
+}
+
+// leavesLoop reports whether block ends by leaving the loop around it: a
+// return or a break.
+func leavesLoop(block *ast.BlockStmt) bool {
+	if block == nil || len(block.List) == 0 {
+		return false
+	}
+	switch last := block.List[len(block.List)-1].(type) {
+	case *ast.ReturnStmt:
+		return true
+	case *ast.BranchStmt:
+		return last.Tok == token.BREAK && last.Label == nil
+	}
+	return false
 }

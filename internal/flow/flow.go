@@ -1097,7 +1097,7 @@ func TypeSwitchVars(info *types.Info, ts *ast.TypeSwitchStmt) (ast.Expr, map[*as
 }
 
 // FieldStores returns the values that root assigns to the field
-// selections is accepts (x.F = v; x.F, y = v, w): the
+// selections that is accepts (x.F = v; x.F, y = v, w): the
 // right-hand side of each such assignment of one value a side. all is
 // false when some such selection is assigned a result of a call that
 // answers more than one (x.F, err = f()), whose value is not returned.

@@ -280,10 +280,13 @@ func (r *Result) storedIn(fd *ast.FuncDecl, x ast.Expr, field string) (ast.Expr,
 				}
 			}
 		}
-		stores, _ := flow.FieldStores(fd.Body, func(s *ast.SelectorExpr) bool {
+		stores, all := flow.FieldStores(fd.Body, func(s *ast.SelectorExpr) bool {
 			id, ok := ast.Unparen(s.X).(*ast.Ident)
 			return s.Sel.Name == field && ok && info.Uses[id] == v
 		})
+		if !all {
+			return nil, nil // x.F, err = f(): a value not told
+		}
 		if len(stores) > 0 {
 			found, held = append(found, stores...), nil
 		}

@@ -109,7 +109,10 @@ func (r *Result) repeatsOnSuccess(l *Loop) bool {
 		assignedInBody := false
 		ast.Inspect(fs.Cond, func(n ast.Node) bool {
 			if id, ok := n.(*ast.Ident); ok {
-				if v, ok := info.Uses[id].(*types.Var); ok && assignsVar(info, fs.Body, v) {
+				if v, ok := info.Uses[id].(*types.Var); ok && assignsVar(info, fs.Body, v) && (l.Op == nil || setsVar(info, fs.Body, v)) {
+					// (A helper's loop that only steps its counter
+					// further, i += n past a record, leaves by it after
+					// a success as after a failure.)
 					assignedInBody = true
 				}
 			}
@@ -232,6 +235,18 @@ func innerBreakTarget(stack []ast.Node) bool {
 
 // assignsVar reports whether n assigns v, steps it or takes its address.
 func assignsVar(info *types.Info, n ast.Node, v *types.Var) bool {
+	return writesVar(info, n, v, true)
+}
+
+// setsVar reports whether n gives v a new value other than a step of it:
+// an assignment with = or :=, or its address taken (not v++ or v += n).
+func setsVar(info *types.Info, n ast.Node, v *types.Var) bool {
+	return writesVar(info, n, v, false)
+}
+
+// writesVar reports whether n assigns v, takes its address or, with
+// steps, increments it (v++, v += n).
+func writesVar(info *types.Info, n ast.Node, v *types.Var, steps bool) bool {
 	is := func(e ast.Expr) bool {
 		id, ok := ast.Unparen(e).(*ast.Ident)
 		return ok && info.ObjectOf(id) == types.Object(v)
@@ -240,9 +255,9 @@ func assignsVar(info *types.Info, n ast.Node, v *types.Var) bool {
 	ast.Inspect(n, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
-			found = found || slices.ContainsFunc(n.Lhs, is)
+			found = found || (steps || n.Tok == token.ASSIGN || n.Tok == token.DEFINE) && slices.ContainsFunc(n.Lhs, is)
 		case *ast.IncDecStmt:
-			found = found || is(n.X)
+			found = found || steps && is(n.X)
 		case *ast.UnaryExpr:
 			found = found || n.Op == token.AND && is(n.X)
 		}

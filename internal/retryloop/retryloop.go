@@ -1209,7 +1209,7 @@ func (r *Result) requestVaries(l *Loop, post ast.Stmt) bool {
 	// the loop leaves on success tells a retry from iteration.
 	var opResults []*types.Var
 	if l.Op != nil {
-		opResults = r.sendResults(l)
+		opResults = r.derivedResults(l)
 	}
 	opInput := func(rhs []ast.Expr) bool {
 		if l.Op == nil {
@@ -1311,6 +1311,40 @@ func (r *Result) sendResults(l *Loop) []*types.Var {
 		return true
 	})
 	return results
+}
+
+// derivedResults returns the variables of loop l's body that hold what
+// its sends answered: assigned from a send (next, err := op(token)), or
+// from such a variable, through local variables (n := next.Token).
+func (r *Result) derivedResults(l *Loop) []*types.Var {
+	info := r.pass.TypesInfo
+	out := r.sendResults(l)
+	for range 4 {
+		n := len(out)
+		ast.Inspect(l.Body, func(node ast.Node) bool {
+			if _, lit := node.(*ast.FuncLit); lit {
+				return false
+			}
+			a, ok := node.(*ast.AssignStmt)
+			if !ok || len(a.Lhs) != len(a.Rhs) {
+				return true
+			}
+			for i, rhs := range a.Rhs {
+				v := varOf(info, a.Lhs[i])
+				if v == nil || slices.Contains(out, v) {
+					continue
+				}
+				if slices.ContainsFunc(out, func(w *types.Var) bool { return flow.Mentions(info, rhs, w) }) {
+					out = append(out, v)
+				}
+			}
+			return true
+		})
+		if len(out) == n {
+			break
+		}
+	}
+	return out
 }
 
 // calleeParam returns the body of the function of this package that call

@@ -360,3 +360,40 @@ func forEach(n int, op func(i int) error) error {
 	}
 	return nil
 }
+
+// A helper that hands its operation a token taken from what the operation
+// answered, through a variable of its own: iteration.
+func eachPageVia(op func(token string) (*pageToken, error)) error {
+	token := ""
+	for {
+		p, err := op(token)
+		if err != nil {
+			return err
+		}
+		next := p.next
+		if next == "" {
+			return nil
+		}
+		token = next
+	}
+}
+
+type pageToken struct{ next string }
+
+// A visitor over records: it hands each record to its operation and stops
+// at the first failure: iteration, whatever the loop skips.
+func visitRecords(recs []uint32, f func(id, n uint32, data []uint32) error) error {
+	for i := 0; i < len(recs); i++ {
+		if recs[i] == 0 {
+			continue
+		}
+		n := recs[i]
+		id := recs[i+1]
+		data := recs[i+2 : i+2+int(n)]
+		if err := f(id, n, data); err != nil {
+			return err
+		}
+		i += 2 + int(n) - 1
+	}
+	return nil
+}
