@@ -357,6 +357,10 @@ type checker struct {
 	// sends (see sendsHeaders), built on first use.
 	sends     nameSet
 	sendsDone bool
+	// decoded are the local variables of text that a function decodes
+	// into a value with a secret field, and where it first does (see
+	// decodedSecret), built with credVars.
+	decoded map[*types.Var]token.Pos
 	// basicAuth: the package calls SetBasicAuth on a request (see
 	// sendsHeaders).
 	basicAuth bool

@@ -55,6 +55,7 @@ func (c *checker) credVars() map[*types.Var]creds {
 		return c.sent
 	}
 	c.sent = map[*types.Var]creds{}
+	c.decoded = map[*types.Var]token.Pos{}
 	info := c.pass.TypesInfo
 	if c.defs == nil {
 		c.defs, c.again = localDefs(c.calls, info)
@@ -104,8 +105,12 @@ func (c *checker) credVars() map[*types.Var]creds {
 		case *ast.CallExpr:
 			if v := c.decodedSecret(n); v != nil && !c.again[v] {
 				// The text decoded into a value with a secret field
-				// holds that secret (json.Unmarshal(body, &tok)).
-				c.sent[v] |= credSecret
+				// holds that secret (json.Unmarshal(body, &tok)), from
+				// there on: an error body logged before it is decoded
+				// is another answer (see decodedAt).
+				if p, ok := c.decoded[v]; !ok || n.Pos() < p {
+					c.decoded[v] = n.Pos()
+				}
 			}
 			if a, ok := httpmodel.HeaderCall(info, n); ok && (a.Op == httpmodel.HeaderSet || a.Op == httpmodel.HeaderAdd) && a.Value != nil {
 				note(a.Value, c.nameBit(a.Name))
@@ -134,7 +139,7 @@ func (c *checker) credVars() map[*types.Var]creds {
 					pwURLs[v] = true
 					continue
 				}
-				if f := urlField(info, l); f != nil {
+				if f := c.urlField(l); f != nil {
 					urlStores = append(urlStores, store{f, n.Rhs[i]})
 					continue
 				}
@@ -160,7 +165,7 @@ func (c *checker) credVars() map[*types.Var]creds {
 						if id, ok := kv.Key.(*ast.Ident); ok {
 							if f := textVar(info.Uses[id]); f != nil && f.IsField() {
 								stores = append(stores, store{f, kv.Value})
-							} else if f, ok := info.Uses[id].(*types.Var); ok && f.IsField() && isURL(f.Type()) {
+							} else if f, ok := info.Uses[id].(*types.Var); ok && f.IsField() && isURL(f.Type()) && f.Pkg() == c.pass.Pkg {
 								urlStores = append(urlStores, store{f, kv.Value})
 							}
 						}
@@ -202,8 +207,8 @@ func (c *checker) credVars() map[*types.Var]creds {
 		}
 	}
 	for v := range pwURLs {
-		if v.IsField() && !stdField(c.pass, v) {
-			c.sent[v] |= credSecret
+		if v.IsField() {
+			c.sent[v] |= credSecret // c.base.User = url.UserPassword(...)
 		}
 	}
 	// A parameter of this package's functions found to be sent makes
@@ -638,12 +643,17 @@ func (c *checker) passwordURL(lhs, rhs ast.Expr) *types.Var {
 	if !ok || len(call.Args) != 2 || !httpmodel.IsPkgFunc(httpmodel.Callee(info, call), "net/url", "UserPassword") || isMarker(info, call.Args[1]) {
 		return nil
 	}
+	if f := c.urlField(sel.X); f != nil {
+		return f // c.base.User = ...
+	}
 	return flow.VarOf(info, sel.X)
 }
 
-// urlField returns the field of URL type that e, the target of an
-// assignment, selects (c.base), or nil.
-func urlField(info *types.Info, e ast.Expr) *types.Var {
+// urlField returns the field of URL type of a struct of this package
+// that e, the target of an assignment, selects (c.base), or nil (the URL
+// of an http.Request is every request's).
+func (c *checker) urlField(e ast.Expr) *types.Var {
+	info := c.pass.TypesInfo
 	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
 	if !ok {
 		return nil
@@ -653,7 +663,7 @@ func urlField(info *types.Info, e ast.Expr) *types.Var {
 		return nil
 	}
 	f, ok := s.Obj().(*types.Var)
-	if !ok || !isURL(f.Type()) {
+	if !ok || !isURL(f.Type()) || f.Pkg() != c.pass.Pkg {
 		return nil
 	}
 	return f
@@ -722,4 +732,12 @@ func (c *checker) decodesSecret(t types.Type, enc string) bool {
 		}
 	}
 	return false
+}
+
+// decodedAt reports whether v, read at pos, is text that its function
+// decodes into a value with a secret field (see decodedSecret) before pos.
+func (c *checker) decodedAt(v *types.Var, pos token.Pos) bool {
+	c.credVars() // fills c.decoded
+	p, ok := c.decoded[v]
+	return ok && p < pos
 }

@@ -733,6 +733,9 @@ func (s *fstate) eval0(e ast.Expr) (v val, known bool) {
 		// A package variable, a parameter or a local variable that the
 		// package sends as a credential (credfield.go).
 		v.c |= s.c.credVars()[obj]
+		if s.c.decodedAt(obj, x.Pos()) {
+			v.c |= credSecret
+		}
 		return v, false
 	case *ast.SelectorExpr:
 		sel, ok := info.Selections[x]

@@ -150,7 +150,7 @@ func (c *checker) flooredBy(call *ast.CallExpr, ra ast.Expr, stack []ast.Node) b
 		}
 	}
 	outer, ok := parent.(*ast.CallExpr)
-	if !ok || !analysisutil.IsBuiltinCall(c.pass.TypesInfo, outer, "max") {
+	if !ok || !isMax(c.pass.TypesInfo, outer) {
 		return false
 	}
 	return slices.ContainsFunc(outer.Args, func(a ast.Expr) bool { return ast.Unparen(a) != call && c.sameValue(a, ra) })

@@ -78,3 +78,21 @@ func tokenLength(resp *http.Response) (string, error) {
 	}
 	return tok.AccessToken, nil
 }
+
+// Must stay silent: an error answer, logged before the body is decoded
+// as a token (which it is not).
+func tokenOrError(resp *http.Response) (string, error) {
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return "", err
+	}
+	if resp.StatusCode != http.StatusOK {
+		log.Printf("token endpoint: %s: %s", resp.Status, body)
+		return "", io.ErrUnexpectedEOF
+	}
+	var tok tokenResponse
+	if err := json.Unmarshal(body, &tok); err != nil {
+		return "", err
+	}
+	return tok.AccessToken, nil
+}

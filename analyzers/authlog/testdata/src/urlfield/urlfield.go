@@ -58,3 +58,16 @@ func newMasked(host string) *masked {
 }
 
 func (m *masked) show() { log.Printf("base %s", m.base) }
+
+type direct struct{ base *url.URL }
+
+func newDirect(host, key string) *direct {
+	d := &direct{base: &url.URL{Scheme: "https", Host: host}}
+	d.base.User = url.UserPassword("", key)
+	return d
+}
+
+// Must flag: the field was given the password itself.
+func (d *direct) show() {
+	log.Printf("base %v", d.base) // want `URL with its user's password reaches log.Printf`
+}
