@@ -18,7 +18,7 @@ import (
 
 const (
 	budget = 1 * time.Second
-	perTry = 600 * time.Millisecond
+	perTry = 700 * time.Millisecond
 	pause  = 100 * time.Millisecond
 )
 
