@@ -160,8 +160,9 @@
 //     function decodes with json.Unmarshal or xml.Unmarshal into a value
 //     whose type has such a secret field, or a struct of them in a field
 //     whose name says credentials (Credential struct{ AccessToken string
-//     }), holds that secret wherever the function logs it: a token
-//     endpoint's body, a CLI's JSON output; base64, base32 and hex
+//     }), holds that secret where the function logs it after decoding it
+//     (an error answer logged before it is decoded is another text): a
+//     token endpoint's body, a CLI's JSON output; base64, base32 and hex
 //     encodings and decodings carry what they encode, returned or written
 //     into the buffer they are handed (enc.Encode(dst, src)); so do
 //     package unsafe's views of memory (unsafe.String(unsafe.SliceData(b),

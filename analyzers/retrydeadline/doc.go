@@ -336,9 +336,10 @@
 // flight: a per-attempt timeout made from a context that carries no
 // deadline and no caller's cancellation (context.WithoutCancel(ctx),
 // Background()), with a duration that is not cut to the time left, in a
-// loop whose budget is a check of the clock (time.Since(start) > d,
-// time.Now().Sub(start) > d, start.Add(d).Before(time.Now()),
-// time.Now().After(start.Add(d))), runs its whole timeout past the
+// loop whose budget is an if that leaves the loop on a check of the clock
+// (time.Since(start) > d, time.Now().Sub(start) > d,
+// start.Add(d).Before(time.Now()), time.Now().After(start.Add(d)); start
+// set to time.Now() once before the loop), runs its whole timeout past the
 // budget and past the caller's cancellation. It is reported, and the fix
 // makes the budget a deadline the attempts derive from: opCtx, opCancel
 // := context.WithDeadline(context.WithoutCancel(ctx), start.Add(d))
