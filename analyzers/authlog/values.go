@@ -2609,10 +2609,12 @@ func (s *fstate) dumped(e ast.Expr) bool {
 
 // removedHeld returns the configured headers removed from e, a header
 // held in a variable, before at: what a copy of it given to a request
-// (clone.Header = masked) has removed too.
+// (clone.Header = masked) has removed too. A header made empty does not
+// count (headers = http.Header{} on a nil path, then filled by a signer
+// through the request it is given).
 func (s *fstate) removedHeld(e ast.Expr, at token.Pos) nameSet {
 	if _, ok := ast.Unparen(e).(*ast.Ident); !ok || !isHeader(s.info.TypeOf(e)) {
 		return 0
 	}
-	return s.removedAt(s.headerKey(e, s.info.TypeOf(e)), at, true)
+	return s.removedAt(s.headerKey(e, s.info.TypeOf(e)), at, false)
 }
