@@ -67,3 +67,21 @@ func get(c *http.Client, url, key string) error {
 	}
 	return resp.Body.Close()
 }
+
+func sign(req *http.Request, key string) { req.Header.Set("Authorization", "Bearer "+key) }
+
+// Must flag: the header given to the request is one made empty, and a
+// signer then adds the token.
+func traceSigned(url, key string, h http.Header) {
+	req, err := http.NewRequest(http.MethodGet, url, nil)
+	if err != nil {
+		return
+	}
+	if h == nil {
+		h = http.Header{}
+	}
+	req.Header = h
+	sign(req, key)
+	data, _ := httputil.DumpRequest(req, false)
+	fmt.Fprintf(os.Stderr, "request: %s", data) // want `request dump \(includes every header\) reaches fmt.Fprintf`
+}
