@@ -50,19 +50,19 @@ func (c *checker) detachedInBudget(l *retryloop.Loop, own *timeout) bool {
 }
 
 // reportDetachedBudget reports own, a timeout that detachedInBudget
-// accepts, with a fix built from the loop's budget check; it reports
-// whether it did (no fix, no report).
-func (c *checker) reportDetachedBudget(file *ast.File, l *retryloop.Loop, own *timeout) bool {
+// accepts, with a fix built from the loop's budget check (no fix, no
+// report).
+func (c *checker) reportDetachedBudget(file *ast.File, l *retryloop.Loop, own *timeout) {
 	info := c.pass.TypesInfo
 	start, budget := c.budgetCheck(l)
-	if start == nil || l.Outer == nil {
+	if start == nil {
 		c.gate(own.call, "budget-detached-nofix", "a detached per-attempt timeout in a loop with a clock budget no deadline can be made of")
-		return false
+		return
 	}
 	src := fixes.Source(c.pass, l.Outer.Pos())
 	if src == nil {
 		c.gate(own.call, "budget-detached-nofix", "no source for the fix")
-		return false
+		return
 	}
 	fset := c.pass.Fset
 	ctxName := fixes.FreeName(info, file, "opCtx", nil, l.Outer.Pos(), own.call.Pos())
@@ -78,22 +78,19 @@ func (c *checker) reportDetachedBudget(file *ast.File, l *retryloop.Loop, own *t
 	c.pass.Report(analysis.Diagnostic{
 		Pos: own.call.Pos(),
 		End: own.call.End(),
-		Message: "per-attempt timeout (" + timeoutName(info, own.call) + ") from a context without a deadline, in a retry loop bounded only by a clock check " +
+		Message: c.timeoutWhat(own) + " from a context without a deadline, in a retry loop bounded only by a clock check " +
 			"(the check does not cancel the attempt in flight, which runs its whole timeout past the budget and past the caller's cancellation)",
 		SuggestedFixes: []analysis.SuggestedFix{{
 			Message:   "Make the budget a deadline that the attempts derive from",
 			TextEdits: edits,
 		}},
 	})
-	return true
 }
 
-// timeoutName names the function that makes a timeout: context.WithTimeout.
-func timeoutName(info *types.Info, call *ast.CallExpr) string {
-	if fn := httpmodel.Callee(info, call); fn != nil && fn.Pkg() != nil {
-		return fn.Pkg().Name() + "." + fn.Name()
-	}
-	return "a timeout"
+// isTimeNow reports whether e is a call of time.Now.
+func isTimeNow(info *types.Info, e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	return ok && httpmodel.IsPkgFunc(httpmodel.Callee(info, call), "time", "Now")
 }
 
 // budgetCheck returns the start and the duration of the loop's budget
@@ -104,10 +101,6 @@ func timeoutName(info *types.Info, call *ast.CallExpr) string {
 // assigns; nil, nil otherwise.
 func (c *checker) budgetCheck(l *retryloop.Loop) (start, budget ast.Expr) {
 	info := c.pass.TypesInfo
-	isNow := func(e ast.Expr) bool {
-		call, ok := ast.Unparen(e).(*ast.CallExpr)
-		return ok && httpmodel.IsPkgFunc(httpmodel.Callee(info, call), "time", "Now") && len(call.Args) == 0
-	}
 	// elapsed matches time.Since(s) and time.Now().Sub(s).
 	elapsed := func(e ast.Expr) ast.Expr {
 		call, ok := ast.Unparen(e).(*ast.CallExpr)
@@ -119,7 +112,7 @@ func (c *checker) budgetCheck(l *retryloop.Loop) (start, budget ast.Expr) {
 		case httpmodel.IsPkgFunc(fn, "time", "Since"):
 			return call.Args[0]
 		case httpmodel.IsMethod(fn, "time", "Time", "Sub"):
-			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && isNow(sel.X) {
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && isTimeNow(info, sel.X) {
 				return call.Args[0]
 			}
 		}
@@ -171,9 +164,9 @@ func (c *checker) budgetCheck(l *retryloop.Loop) (start, budget ast.Expr) {
 					return true
 				}
 				switch {
-				case httpmodel.IsMethod(fn, "time", "Time", "Before") && isNow(n.Args[0]):
+				case httpmodel.IsMethod(fn, "time", "Time", "Before") && isTimeNow(info, n.Args[0]):
 					start, budget = added(sel.X)
-				case httpmodel.IsMethod(fn, "time", "Time", "After") && isNow(sel.X):
+				case httpmodel.IsMethod(fn, "time", "Time", "After") && isTimeNow(info, sel.X):
 					start, budget = added(n.Args[0])
 				}
 			}
@@ -199,11 +192,7 @@ func (c *checker) startedBefore(l *retryloop.Loop, e ast.Expr) bool {
 		return false
 	}
 	values, known := flow.Assigned(info, l.Func, v)
-	if !known || len(values) != 1 || values[0].Pos() >= l.Stmt.Pos() {
-		return false
-	}
-	call, ok := ast.Unparen(values[0]).(*ast.CallExpr)
-	return ok && httpmodel.IsPkgFunc(httpmodel.Callee(info, call), "time", "Now")
+	return known && len(values) == 1 && values[0].Pos() < l.Stmt.Pos() && isTimeNow(info, values[0])
 }
 
 // mentionsLoopVar reports whether e uses a variable declared in the loop,

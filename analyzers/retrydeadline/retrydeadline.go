@@ -987,10 +987,8 @@ func (c *checker) timeoutCall(call *ast.CallExpr) (timeout, bool) {
 		// WithDeadline(parent, time.Now().Add(d)) is a timeout of d.
 		if add, ok := ast.Unparen(call.Args[1]).(*ast.CallExpr); ok && len(add.Args) == 1 {
 			if m := httpmodel.Callee(info, add); httpmodel.IsMethod(m, "time", "Time", "Add") {
-				if sel, ok := ast.Unparen(add.Fun).(*ast.SelectorExpr); ok {
-					if now, ok := ast.Unparen(sel.X).(*ast.CallExpr); ok && httpmodel.IsPkgFunc(httpmodel.Callee(info, now), "time", "Now") {
-						t.timeout = add.Args[0]
-					}
+				if sel, ok := ast.Unparen(add.Fun).(*ast.SelectorExpr); ok && isTimeNow(info, sel.X) {
+					t.timeout = add.Args[0]
 				}
 			}
 		}
