@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 
+	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/secrets"
 )
 
@@ -32,11 +33,11 @@ func (c *checker) pathEnv(fd *ast.FuncDecl, call *ast.CallExpr) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			if len(n.Rhs) == 1 && ast.Unparen(n.Rhs[0]) == call && len(n.Lhs) > 0 {
-				v = c.localVar(n.Lhs[0])
+				v = flow.VarOf(c.pass.TypesInfo, n.Lhs[0])
 			}
 		case *ast.ValueSpec:
 			if len(n.Values) == 1 && ast.Unparen(n.Values[0]) == call && len(n.Names) > 0 {
-				v = c.localVar(n.Names[0])
+				v = flow.VarOf(c.pass.TypesInfo, n.Names[0])
 			}
 		}
 		if v != nil {
@@ -44,16 +45,6 @@ func (c *checker) pathEnv(fd *ast.FuncDecl, call *ast.CallExpr) bool {
 		}
 	}
 	return v != nil && c.usedAsPath(fd, v, pathDepth)
-}
-
-// localVar returns the variable that e, an identifier, names.
-func (c *checker) localVar(e ast.Expr) *types.Var {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	v, _ := c.pass.TypesInfo.ObjectOf(id).(*types.Var)
-	return v
 }
 
 // usedAsPath reports whether fd hands v to a parameter that names a file,

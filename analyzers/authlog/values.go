@@ -1079,12 +1079,12 @@ func (s *fstate) tuple(call *ast.CallExpr) (out []val, known bool) {
 		}
 		return out, false
 	case httpmodel.IsMethod(fn, httpPkg, "Request", "BasicAuth"):
-		if recv != nil && n == 3 && s.dumped(recv) {
+		if recv != nil && n == 3 && s.wholeRequest(recv) {
 			out[1].c |= credPassword
 		}
 		return out, false
 	case httpmodel.IsMethod(fn, httpPkg, "Request", "Cookie", "Cookies"):
-		if recv != nil && s.dumped(recv) {
+		if recv != nil && s.wholeRequest(recv) {
 			out[0].c |= credCookie
 		}
 		return out, false
@@ -1099,7 +1099,7 @@ func (s *fstate) tuple(call *ast.CallExpr) (out []val, known bool) {
 		}
 		return out, false
 	case httpmodel.IsPkgFunc(fn, httputilPkg, "DumpRequest", "DumpRequestOut"):
-		if len(args) > 0 && s.dumped(args[0]) && !s.bareDump(call) {
+		if len(args) > 0 && s.wholeRequest(args[0]) && !s.bareDump(call) {
 			out[0].c |= credDump
 		}
 		return out, false
@@ -2123,7 +2123,7 @@ func (s *fstate) written(call *ast.CallExpr, dest ast.Expr) val {
 	recv, args := httpmodel.Receiver(info, call)
 	switch {
 	case httpmodel.IsMethod(fn, httpPkg, "Request", "Write", "WriteProxy"):
-		if recv != nil && s.dumped(recv) {
+		if recv != nil && s.wholeRequest(recv) {
 			return val{c: credDump}
 		}
 	case httpmodel.IsMethod(fn, httpPkg, "Response", "Write"):
@@ -2595,11 +2595,12 @@ func (s *fstate) wrapped(lit *ast.FuncLit) *types.Func {
 	return found
 }
 
-// dumped reports whether e is a request whose dump (DumpRequest,
-// r.Write) would show a credential: one that carries a request, or a
-// request of this function whose header holds none (see ownWhole),
-// whose body the dump shows too (see bareDump).
-func (s *fstate) dumped(e ast.Expr) bool {
+// wholeRequest reports whether e is a request for what reads more of it
+// than the header a log prints (a dump and (*http.Request).Write, which
+// show its body too, see bareDump; BasicAuth; Cookies): one that carries
+// a request, including one of this function whose header holds no
+// credential, which ownWhole exempts only where it is printed.
+func (s *fstate) wholeRequest(e ast.Expr) bool {
 	if s.eval(e).c&credRequest != 0 {
 		return true
 	}

@@ -1256,7 +1256,6 @@ func (r *Result) requestVaries(l *Loop, post ast.Stmt) bool {
 					}
 				}
 				if send == nil && !received && opInput(n.Rhs) {
-
 					return true
 				}
 				for _, lhs := range n.Lhs {
@@ -1283,7 +1282,6 @@ func (r *Result) requestVaries(l *Loop, post ast.Stmt) bool {
 		}
 	}
 	inspectAssigns(l.Body, false)
-
 	return varies
 }
 
