@@ -408,6 +408,15 @@
 //		return err
 //	}
 //
+// In an operation written in place for a retry library, the guard ends
+// the retry the library's way: return backoff.Permanent(err) (backoff),
+// retry.Unrecoverable(err) (retry-go), or the error left unmarked
+// (go-retry, which retries only an error marked with RetryableError). An
+// operation handed to a retry helper of another kind (a helper of the
+// package's own, a library without such a mark) is not reported: the
+// helper may retry only what its caller declares idempotent, or send a
+// token of its own on every attempt, which its fact does not tell.
+//
 // The same holds for a write sent through functions of this package that
 // end in such a function of another package (openAndDial, which calls
 // the SDK's StartSocketModeContext), or in a send of this package through

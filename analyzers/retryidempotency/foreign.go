@@ -24,6 +24,7 @@ import (
 	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 	"github.com/retrylint/retrylint/internal/logsink"
+	"github.com/retrylint/retrylint/internal/retrylib"
 	"github.com/retrylint/retrylint/internal/retryloop"
 	"github.com/retrylint/retrylint/internal/summary"
 )
@@ -34,6 +35,11 @@ import (
 func (c *checker) reportForeignWrite(file *ast.File, l *retryloop.Loop, s send, outcome string) bool {
 	info := c.pass.TypesInfo
 	fn := httpmodel.Callee(info, s.call)
+	if fn == nil {
+		// A func field the package sets to one function (w.sink =
+		// e.export): no key can be threaded through the field.
+		fn = c.seamFunc(s.call)
+	}
 	if fn == nil || s.helper == nil || s.helper.Keyed {
 		return false
 	}
@@ -51,19 +57,27 @@ func (c *checker) reportForeignWrite(file *ast.File, l *retryloop.Loop, s send, 
 		}
 		end, rewraps = e, edits
 	}
+	var stop *retrylib.Library // the library whose idiom stops the retry
 	if l.Via != nil || len(l.Self) > 0 || len(l.Requeue) > 0 {
-		// An operation handed to a retry helper: the helper may retry
-		// only what its caller declares idempotent, or send a token of
-		// its own on every attempt (cloud.google.com/go/storage's run
-		// and its invocation id), which its fact does not tell.
-		analysisutil.Gate(c.pass, s.call.Pos(), "foreign-via", s.method+" of another package retried by a helper")
-		return false
+		// An operation handed to a retry helper of its own: the helper
+		// may retry only what its caller declares idempotent, or send a
+		// token of its own on every attempt (cloud.google.com/go/storage's
+		// run and its invocation id), which its fact does not tell. A
+		// retry library's rules are known, and so is its way to stop.
+		stop = opStop(l)
+		if stop == nil {
+			analysisutil.Gate(c.pass, s.call.Pos(), "foreign-via", s.method+" of another package retried by a helper")
+			return false
+		}
 	}
 	if outcome != "a transport error" {
 		analysisutil.Gate(c.pass, s.call.Pos(), "foreign-status", s.method+" of another package retried after "+outcome+": no error type says so")
 		return false
 	}
 	place, errName := c.errAssign(l, s.call)
+	if place.stmt == nil && l.Via != nil {
+		place, errName = c.errReturned(file, l, s.call)
+	}
 	ft, _ := flow.FuncParts(l.Func)
 	src := fixes.Source(c.pass, s.call.Pos())
 	noResults := ft != nil && (ft.Results == nil || ft.Results.NumFields() == 0)
@@ -71,38 +85,71 @@ func (c *checker) reportForeignWrite(file *ast.File, l *retryloop.Loop, s send, 
 		analysisutil.Gate(c.pass, s.call.Pos(), "foreign-nofix", s.method+" retried after "+outcome+", no guard can be written")
 		return false
 	}
-	ret := "return" // a function without results stops
-	if !noResults {
-		r, ok := fixes.Return(info, c.pass.Pkg, file, ft, errName)
-		if !ok {
-			return false
-		}
-		ret = r
-	}
 	if _, isLit := l.Func.(*ast.FuncLit); isLit && noResults {
 		return false // a bare return in a literal leaves only the literal
 	}
-	edits, ok := c.transportGuard(file, src, place, errName, s.method, nil, func(string, map[string]string) string { return ret })
-	if !ok {
+	var imports []string
+	if stop != nil {
+		imports = []string{stop.Path}
+	}
+	ret := ""
+	edits, ok := c.transportGuard(file, src, place, errName, s.method, imports, func(_ string, names map[string]string) string {
+		if noResults {
+			ret = "return" // a function without results stops
+			return ret
+		}
+		last := errName
+		if stop != nil && len(stop.Permanent) > 0 {
+			last = fmt.Sprintf("%s.%s(%s)", names[stop.Path], stop.Permanent[0], errName)
+		}
+		ret, _ = fixes.Return(info, c.pass.Pkg, file, ft, last)
+		return ret
+	})
+	if !ok || ret == "" {
 		return false
 	}
 	edits = append(edits, rewraps...)
+	fix := "Hand a transport error back instead of sending the " + s.method + " again"
+	if stop != nil {
+		fix = "Stop the retry at a transport error instead of sending the " + s.method + " again"
+	}
 	c.pass.Report(analysis.Diagnostic{
-		Pos: s.call.Pos(),
-		End: s.call.End(),
-		Message: fmt.Sprintf("%s is retried after %s without an idempotency key (%s) (the write may be applied twice)",
-			s.method, outcome, c.foreignSender(fn, end, s)),
+		Pos:     s.call.Pos(),
+		End:     s.call.End(),
+		Message: message(l, s, outcome, "without an idempotency key ("+c.foreignSender(fn, end, s)+")"),
 		SuggestedFixes: []analysis.SuggestedFix{{
-			Message:   "Hand a transport error back instead of sending the " + s.method + " again",
+			Message:   fix,
 			TextEdits: edits,
 		}},
 	})
 	return true
 }
 
+// opStop returns the retry library that retries l, an operation written
+// in place (a function literal handed to its entry point), when the
+// library has a way for the operation to end the retry with an error it
+// returns: marked permanent (backoff.Permanent, retry-go's
+// Unrecoverable), or left unmarked where only the errors marked
+// retryable are retried (go-retry). It returns nil otherwise.
+func opStop(l *retryloop.Loop) *retrylib.Library {
+	if l.Lib == nil || l.OpArg != nil || l.Held != nil || len(l.Self) > 0 || len(l.Requeue) > 0 || l.Cond || l.Again {
+		return nil
+	}
+	if _, isLit := l.Func.(*ast.FuncLit); !isLit {
+		return nil
+	}
+	if lib := l.Lib.Lib; len(lib.Permanent) > 0 || len(lib.Retryable) > 0 {
+		return lib
+	}
+	return nil
+}
+
 // foreignSender says what sends the write s that fn's call makes (end:
 // see keptFrom).
 func (c *checker) foreignSender(fn, end *types.Func, s send) string {
+	if sel, ok := ast.Unparen(s.call.Fun).(*ast.SelectorExpr); ok && httpmodel.Callee(c.pass.TypesInfo, s.call) == nil {
+		return fmt.Sprintf("the field %s holds %s, which sends it; no key can be threaded through the field", sel.Sel.Name, fn.Name())
+	}
 	switch {
 	case fn.Pkg() == c.pass.Pkg && s.impl == nil && end != nil:
 		return fmt.Sprintf("%s sends it through %s of %s, which takes no key", fn.Name(), end.Name(), end.Pkg().Name())
@@ -141,6 +188,10 @@ type guardPlace struct {
 	// orElse is an if statement that defines the error in its init and
 	// returns when it is nil: the guard is its else branch.
 	orElse *ast.IfStmt
+	// ret is set when stmt is an operation's return of the call's error
+	// (return api.PostMessage(ctx, ch, text)): the return becomes an
+	// assignment, and the error is returned after the guard.
+	ret bool
 }
 
 // errAssign returns where a guard on the error that call returns goes in
@@ -201,6 +252,25 @@ func (c *checker) errAssign(l *retryloop.Loop, call *ast.CallExpr) (guardPlace, 
 	return guardPlace{}, ""
 }
 
+// errReturned returns where a guard goes on the error of call when a
+// statement of the body of the operation l returns it, its one result
+// (return api.PostMessage(ctx, ch, text)), and the name the fix gives
+// the error.
+func (c *checker) errReturned(file *ast.File, l *retryloop.Loop, call *ast.CallExpr) (guardPlace, string) {
+	info := c.pass.TypesInfo
+	for _, st := range l.Body.List {
+		rs, ok := st.(*ast.ReturnStmt)
+		if !ok || len(rs.Results) != 1 || ast.Unparen(rs.Results[0]) != call {
+			continue
+		}
+		if t := info.TypeOf(call); t == nil || !types.Identical(t, types.Universe.Lookup("error").Type()) {
+			return guardPlace{}, ""
+		}
+		return guardPlace{stmt: rs, ret: true}, fixes.FreeName(info, file, "err", nil, rs.Pos())
+	}
+	return guardPlace{}, ""
+}
+
 // transportGuard returns the edits that write, at p, a guard that
 // runs when the error errName is a transport error (a *url.Error in its
 // chain, which net/http's Client returns for every failure to get a
@@ -226,10 +296,16 @@ func (c *checker) transportGuard(file *ast.File, src []byte, p guardPlace, errNa
 %[1]s	// No response: the server may have applied the %[6]s.
 %[1]s	%[7]s
 %[1]s}`, indent, urlErr, name["net/url"], name["errors"], errName, what, body(indent+"\t", name))
-	if p.orElse != nil {
+	switch {
+	case p.orElse != nil:
 		// if err := f(); err == nil { ... } else if ...
 		at, guard = p.orElse.Body.End(), " else "+guard
-	} else {
+	case p.ret:
+		// return f() becomes err := f(), the guard, return err.
+		rs := stmt.(*ast.ReturnStmt)
+		edits = append(edits, analysis.TextEdit{Pos: rs.Pos(), End: rs.Results[0].Pos(), NewText: []byte(errName + " := ")})
+		guard = "\n" + indent + guard + "\n" + indent + "return " + errName
+	default:
 		guard = "\n" + indent + guard
 	}
 	return append(edits, analysis.TextEdit{Pos: at, End: at, NewText: []byte(guard)}), true

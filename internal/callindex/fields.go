@@ -25,8 +25,17 @@ import (
 // (c.do = o.do, from the options the constructor read) holds what that
 // one holds. A field read as a value (g := c.do, run(c.do)), whose
 // address is taken, or which is stored anything other than a function of
-// the package's scope (a literal, a variable, a method value, a generic
-// function), is not bound; a nil stored calls nothing.
+// the package's scope or a method value of one of its concrete,
+// non-generic types (a literal, a variable, a generic function), is not
+// bound; a nil stored calls nothing.
+
+// derefType returns the type a pointer points to, or t.
+func derefType(t types.Type) types.Type {
+	if p, ok := t.(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
+}
 
 // funcField returns the field that fun, a call's function, selects when
 // it is an unexported func-typed field (a candidate for binding), or nil.
@@ -256,13 +265,30 @@ func (ix *Index) deadFuncs() func(token.Pos) bool {
 // names, when it is a package-level, non-generic function declared with
 // a body in the package, or nil.
 func (ix *Index) plainFunc(e ast.Expr) *types.Func {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok {
+	var fn *types.Func
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		fn, _ = ix.info.Uses[e].(*types.Func)
+		if fn != nil && fn.Signature().Recv() != nil {
+			return nil
+		}
+	case *ast.SelectorExpr:
+		// A method value of a concrete type of the package (w.sink =
+		// e.export): a call of the field is a call of the method on
+		// the receiver the value holds.
+		sel, ok := ix.info.Selections[e]
+		if !ok || sel.Kind() != types.MethodVal || types.IsInterface(sel.Recv()) {
+			return nil
+		}
+		fn, _ = sel.Obj().(*types.Func)
+	}
+	if fn == nil || fn.Signature().TypeParams() != nil {
 		return nil
 	}
-	fn, ok := ix.info.Uses[id].(*types.Func)
-	if !ok || fn.Signature().Recv() != nil || fn.Signature().TypeParams() != nil {
-		return nil
+	if recv := fn.Signature().Recv(); recv != nil {
+		if n, ok := types.Unalias(derefType(recv.Type())).(*types.Named); !ok || n.TypeParams() != nil {
+			return nil // a method of a generic type
+		}
 	}
 	if _, ok := ix.Decl(fn); !ok {
 		return nil

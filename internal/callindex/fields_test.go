@@ -26,7 +26,15 @@ type C struct {
 	opt   func(m string) int // bound: the option that stores a parameter is used by tests only
 	esc   func(m string) int // read as a value: not bound
 	ptr   func(m string) int // stored two functions, one by an elided &C literal: not bound
+	mv    func(m string) int // bound: a method value of a concrete type
+	mvi   func(m string) int // a method value of an interface: not bound
 }
+
+type impl struct{}
+
+func (impl) via(m string) int { return 0 }
+
+type viaer interface{ via(m string) int }
 
 func viaEsc(m string) int { return 0 }
 func viaPtr(m string) int { return 0 }
@@ -54,7 +62,10 @@ func New() *C {
 	c.two = otherTwo
 	c.lit = func(m string) int { return viaLit(m) }
 	_ = &c.addr
-	_ = C{nil, nil, nil, nil, viaPos, nil, nil, nil, nil, nil, nil, nil}
+	_ = C{nil, nil, nil, nil, viaPos, nil, nil, nil, nil, nil, nil, nil, nil, nil}
+	c.mv = impl{}.via
+	var vi viaer = impl{}
+	c.mvi = vi.via
 	c.esc = viaEsc
 	run(c.esc)
 	c.ptr = viaPtr
@@ -79,6 +90,8 @@ func (c *C) calls() {
 	c.opt("GET")
 	c.esc("GET")
 	c.ptr("GET")
+	c.mv("GET")
+	c.mvi("GET")
 }
 `
 
@@ -109,11 +122,11 @@ func TestBoundFields(t *testing.T) {
 		want  string // the callees of calls(), "-" for none
 		viaDo int    // the calls of viaDo through fields, -1 when they are not all it gets
 	}{
-		{fset, "viaDo - - - viaPos - viaFaked viaDo - viaDo - -", 3},
+		{fset, "viaDo - - - viaPos - viaFaked viaDo - viaDo - - via -", 3},
 		// No file set: the test file's stores count, and withOpt's
 		// store of its parameter too (options.opt, which holds viaDo,
 		// is then no bound field).
-		{nil, "viaDo - - - viaPos - - viaDo - - - -", -1},
+		{nil, "viaDo - - - viaPos - - viaDo - - - - via -", -1},
 	} {
 		ix := callindex.New(c.fset, files, info)
 		var got []string
