@@ -126,7 +126,11 @@
 //   - secrets held in Go values, which no header names: a field of text
 //     type whose name or json, yaml, xml, form or url tag says it holds a
 //     secret (see below: cfg.Password, c.ClientSecret, s.PrivateKeyPEM,
-//     a field tagged json:"api_key"), and the fields of the credential
+//     a field tagged json:"api_key"; a field that points to the text,
+//     BearerToken *string, holds it once read: *flags.BearerToken, or the
+//     text result of a function that reads it, flagValue(flags.BearerToken),
+//     aws.StringValue(in.Password), while the pointer itself prints as an
+//     address), and the fields of the credential
 //     types of well-known SDKs, matched by package path and type
 //     (golang.org/x/oauth2's Token and Config, clientcredentials.Config,
 //     aws-sdk-go-v2's aws.Credentials, azcore.AccessToken's Token,

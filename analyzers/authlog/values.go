@@ -1146,6 +1146,7 @@ func (s *fstate) tuple(call *ast.CallExpr) (out []val, known bool) {
 					}
 				}
 				out[i] = out[i].Join(s.passed(fn, args, passes))
+				out[i].c |= s.derefSecret(fn, i, args, passes)
 			}
 		}
 		known = true
@@ -1154,6 +1155,29 @@ func (s *fstate) tuple(call *ast.CallExpr) (out []val, known bool) {
 	}
 	s.urlSecret(fn, recv, args, out)
 	return out, known
+}
+
+// derefSecret returns credSecret when the i-th result of fn, text,
+// derives from an argument (passes: the parameters it derives from) that
+// selects a pointer to a secret field's text: the text the pointer
+// points to (isFlagSet(flags.BearerToken), aws.StringValue(c.Password)),
+// which fmt prints where the pointer itself prints an address.
+func (s *fstate) derefSecret(fn *types.Func, i int, args []ast.Expr, passes uint64) creds {
+	res := fn.Type().(*types.Signature).Results()
+	if i >= res.Len() || !httpmodel.IsStringOrBytes(res.At(i).Type()) {
+		return 0
+	}
+	for j, a := range args {
+		if j >= 64 || passes&(1<<j) == 0 {
+			continue
+		}
+		if sel, ok := ast.Unparen(a).(*ast.SelectorExpr); ok {
+			if secret, ptr := s.c.secretSel(sel); secret && ptr {
+				return credSecret
+			}
+		}
+	}
+	return 0
 }
 
 // urlSecret adds to out what a request's URL brings to net/http's results:
