@@ -92,8 +92,22 @@ func (c *checker) credVars() map[*types.Var]creds {
 	pwURLs := map[*types.Var]bool{}
 	var urlStores []store
 	mapRanges := map[*types.Var]*ast.RangeStmt{} // by key variable: loops over maps that are no http.Header
+	// The maps that hold a secret under a key that says so, and those
+	// the package masks (m["password"] = "***", delete(m, "password")):
+	// a map masked anywhere is left alone. A constant that is no marker
+	// ("$REDIS_PASSWORD", a reference the program resolves) masks
+	// nothing, and is no evidence either.
+	secretMaps, maskedMaps := map[*types.Var]bool{}, map[*types.Var]bool{}
+	maskedEntry := map[*ast.IndexExpr]bool{}
 	c.calls.Visit(func(file *ast.File) bool { return isTestFile(c.pass, file) }, func(n ast.Node) {
 		switch n := n.(type) {
+		case *ast.IndexExpr:
+			// A map of text the package reads, or writes, under a key
+			// that says secret (params["redis-password"]) holds that
+			// secret: printed whole, it prints it (see secretMapEntry).
+			if v := secretMap(info, n); v != nil && !c.again[v] && !maskedEntry[n] {
+				secretMaps[v] = true
+			}
 		case *ast.RangeStmt:
 			if k, ok := n.Key.(*ast.Ident); ok && n.Value != nil && !isHeader(info.TypeOf(n.X)) {
 				if m, ok := underMap(info.TypeOf(n.X)); ok && isString(m.Key()) {
@@ -103,6 +117,13 @@ func (c *checker) credVars() map[*types.Var]creds {
 				}
 			}
 		case *ast.CallExpr:
+			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && len(n.Args) == 2 {
+				if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "delete" {
+					if v := secretMap(info, &ast.IndexExpr{X: n.Args[0], Index: n.Args[1]}); v != nil {
+						maskedMaps[v] = true
+					}
+				}
+			}
 			if v := c.decodedSecret(n); v != nil && !c.again[v] {
 				// The text decoded into a value with a secret field
 				// holds that secret (json.Unmarshal(body, &tok)), from
@@ -146,6 +167,14 @@ func (c *checker) credVars() map[*types.Var]creds {
 				ix, ok := ast.Unparen(l).(*ast.IndexExpr)
 				if !ok {
 					continue
+				}
+				if v := secretMap(info, ix); v != nil {
+					if _, isConst := httpmodel.ConstString(info, n.Rhs[i]); isConst {
+						// A constant is no secret; a marker
+						// ("***") masks the entry.
+						maskedMaps[v] = maskedMaps[v] || isMarker(info, n.Rhs[i])
+						maskedEntry[ix] = true
+					}
 				}
 				if a, ok := httpmodel.HeaderIndexExpr(info, ix); ok {
 					c.noteList(n.Rhs[i], c.nameBit(a.Name), note)
@@ -237,6 +266,11 @@ func (c *checker) credVars() map[*types.Var]creds {
 		}
 		if len(c.sent) == n {
 			break
+		}
+	}
+	for v := range secretMaps {
+		if !maskedMaps[v] {
+			c.sent[v] |= credSecret
 		}
 	}
 	return c.sent
@@ -577,6 +611,52 @@ func soleVar(info *types.Info, e ast.Expr) *types.Var {
 }
 
 // underMap returns t's underlying map type.
+// secretMap returns the variable or field that ix indexes when it is a
+// map of text (or of lists of text, or of any values) keyed by strings,
+// no http.Header, and ix's key is a constant that says secret
+// (params["redis-password"], opts["api_key"]); nil otherwise.
+func secretMap(info *types.Info, ix *ast.IndexExpr) *types.Var {
+	t := info.TypeOf(ix.X)
+	m, ok := underMap(t)
+	if !ok || isHeader(t) || !isString(m.Key()) {
+		return nil
+	}
+	if _, isIface := m.Elem().Underlying().(*types.Interface); !isIface && !isText(m.Elem()) && !isStringList(m.Elem()) {
+		return nil
+	}
+	key, ok := httpmodel.ConstString(info, ix.Index)
+	if !ok || !secrets.FormKey(key) {
+		return nil
+	}
+	switch x := ast.Unparen(ix.X).(type) {
+	case *ast.Ident:
+		v, _ := info.Uses[x].(*types.Var)
+		return v
+	case *ast.SelectorExpr:
+		return flow.FieldOf(info, x)
+	}
+	return nil
+}
+
+// secretMapEntry reports whether ix reads an entry of a map that holds a
+// secret under another key (see secretMap): a constant key that does not
+// say secret (params["host"]).
+func (c *checker) secretMapEntry(ix *ast.IndexExpr) bool {
+	info := c.pass.TypesInfo
+	key, ok := httpmodel.ConstString(info, ix.Index)
+	if !ok || secrets.FormKey(key) {
+		return false
+	}
+	var v *types.Var
+	switch x := ast.Unparen(ix.X).(type) {
+	case *ast.Ident:
+		v, _ = info.Uses[x].(*types.Var)
+	case *ast.SelectorExpr:
+		v = flow.FieldOf(info, x)
+	}
+	return v != nil && c.credVars()[v]&credSecret != 0
+}
+
 func underMap(t types.Type) (*types.Map, bool) {
 	if t == nil {
 		return nil, false

@@ -827,6 +827,9 @@ func (s *fstate) eval0(e ast.Expr) (v val, known bool) {
 				return val{}, false
 			}
 			v := s.eval(x.X)
+			if s.c.secretMapEntry(x) {
+				v.c &^= credSecret // params["host"] of a map that holds a password
+			}
 			if s.firstField(x) {
 				// strings.Split(auth, " ")[0]: the first field of an
 				// authorization value is its scheme or its user name,
