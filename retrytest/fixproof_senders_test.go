@@ -728,6 +728,21 @@ func TestFixBehavesRetryIdempotencyForeignPost(t *testing.T) {
 	provesTransportGuard(t, c, "/api/chat.postMessage")
 }
 
+// TestFixBehavesRetryIdempotencyForeignLibPost: as TestFixBehavesRetry
+// IdempotencyForeignPost, with the SDK's write in an operation that
+// backoff.Retry retries after any error: after the fix (the guard returns
+// backoff.Permanent(err)) a transport error ends the retry and is handed
+// back, while a 503 is tried again as before, and a message posted at once
+// is posted once.
+func TestFixBehavesRetryIdempotencyForeignLibPost(t *testing.T) {
+	c := fixClient(t, "foreignlibpost", "retryidempotency", "POST is retried by backoff.Retry after a transport error without an idempotency key (PostMessage of chat sends it, and takes no key)")
+	fc, _ := fixedOnce()
+	if fixed := fc.sources["foreignlibpost"][1]; !strings.Contains(fixed, "return backoff.Permanent(err)") {
+		t.Errorf("the fix should stop the retry with backoff.Permanent:\n%s", fixed)
+	}
+	provesTransportGuard(t, c, "/api/chat.postMessage")
+}
+
 // TestFixBehavesRetryIdempotencyInterfacePost: a program that retries a
 // Notifier interface's Notify, whose implementation posts, after any error
 // posts the message twice when the server took it and the connection
