@@ -136,7 +136,11 @@
 // a clock read (time.Since, time.Until, time.Now, ctx.Deadline), directly
 // or through a variable assigned from one, compared (<, >, Before, After,
 // Compare), handed to a function that answers a bool or an error or to a
-// timer, or a call of ctx.Deadline. A clock read turned into text at once,
+// timer, or a call of ctx.Deadline; or a cenkalti/backoff (v4) back-off
+// driven by hand whose Stop the loop leaves on (if d := b.NextBackOff(); d
+// == backoff.Stop { return err }), bounded by its MaxElapsedTime (15
+// minutes unless set) or a WithMaxRetries wrapper, unless it is known to
+// never stop (MaxElapsedTime 0, a constant back-off). A clock read turned into text at once,
 // the time stamped on a Date or a signing header or in a body
 // (time.Now().UTC().Format(http.TimeFormat)), and one only recorded, an
 // attempt's latency kept for a metric or a log line (rtt :=

@@ -1228,7 +1228,9 @@ func (c *checker) positiveConst(e ast.Expr) bool {
 // Deadline, directly or through variables of the function assigned from
 // one) is compared (<, >, Before, After, Compare), handed to a function
 // that answers a bool or an error (expired(start)) or to a timer (time.After(
-// time.Until(deadline))), or the loop asks a context's Deadline. A clock
+// time.Until(deadline))), or the loop asks a context's Deadline, or it
+// leaves when a cenkalti/backoff back-off it drives by hand says Stop
+// (retrylib.BackOffStop: its MaxElapsedTime is the budget). A clock
 // read that is only recorded (an attempt's latency kept for a metric or a
 // log: lastRTT = time.Since(start)) or stamped on a request (see stamp)
 // checks no budget.
@@ -1258,6 +1260,10 @@ func (c *checker) hasBudget(l *retryloop.Loop) bool {
 				switch n.Op {
 				case token.LSS, token.GTR, token.LEQ, token.GEQ:
 					found = reads(n.X) || reads(n.Y)
+				case token.EQL, token.NEQ:
+					// d == backoff.Stop of a back-off driven by hand:
+					// its MaxElapsedTime is the budget.
+					found = retrylib.BackOffStop(retrylib.Scope{Info: info, Body: c.declOf(l.Func), Files: c.pass.Files}, n)
 				}
 			case *ast.CallExpr:
 				f := httpmodel.Callee(info, n)

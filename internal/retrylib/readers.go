@@ -2,6 +2,7 @@ package retrylib
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"net/http"
 	"slices"
@@ -660,4 +661,85 @@ func SingleAttempt(info *types.Info, call *ast.CallExpr) bool {
 		}
 	}
 	return false
+}
+
+// BackOffStop reports whether cmp compares the next wait of a
+// cenkalti/backoff v4 (or v1) BackOff with backoff.Stop (d ==
+// backoff.Stop, where d := b.NextBackOff() or the call itself): a loop
+// that drives the back-off by hand and leaves on it is bounded as
+// backoff.Retry would be, by the back-off's MaxElapsedTime (15 minutes by
+// default, exponential.go:86) or a WithMaxRetries wrapper, unless the
+// back-off is known to never stop (see BackOffConfig.NeverStops). v5's
+// ExponentialBackOff has no elapsed-time limit and is not taken.
+func BackOffStop(s Scope, cmp *ast.BinaryExpr) bool {
+	if cmp.Op != token.EQL && cmp.Op != token.NEQ {
+		return false
+	}
+	isStop := func(e ast.Expr) bool {
+		var id *ast.Ident
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			id = x
+		case *ast.SelectorExpr:
+			id = x.Sel
+		}
+		c, ok := s.Info.Uses[id].(*types.Const)
+		return ok && c.Name() == "Stop" && c.Pkg() != nil && (c.Pkg().Path() == BackoffV4 || c.Pkg().Path() == BackoffV1)
+	}
+	other := cmp.X
+	if !isStop(cmp.Y) {
+		if !isStop(cmp.X) {
+			return false
+		}
+		other = cmp.Y
+	}
+	next := nextBackOff(s, other)
+	if next == nil {
+		return false
+	}
+	recv := ast.Unparen(next.Fun).(*ast.SelectorExpr).X
+	b := BackOffV4(s, recv)
+	return !(b.Known && b.NeverStops)
+}
+
+// nextBackOff returns the call b.NextBackOff() that e is, or that the
+// local variable e was last given in s.Body, or nil.
+func nextBackOff(s Scope, e ast.Expr) *ast.CallExpr {
+	isNext := func(e ast.Expr) *ast.CallExpr {
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok {
+			return nil
+		}
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok || sel.Sel.Name != "NextBackOff" || len(call.Args) != 0 {
+			return nil
+		}
+		if t := s.Info.TypeOf(call); t == nil || !httpmodel.IsNamed(t, "time", "Duration") {
+			return nil
+		}
+		return call
+	}
+	if call := isNext(e); call != nil {
+		return call
+	}
+	v := varOf(s.Info, e)
+	if v == nil || s.Body == nil {
+		return nil
+	}
+	var found *ast.CallExpr
+	ast.Inspect(s.Body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != len(as.Rhs) {
+			return true
+		}
+		for i, l := range as.Lhs {
+			if varOf(s.Info, l) == v && as.Pos() < e.Pos() {
+				if call := isNext(as.Rhs[i]); call != nil {
+					found = call
+				}
+			}
+		}
+		return true
+	})
+	return found
 }
