@@ -2578,7 +2578,7 @@ func (s *fstate) funcVarTarget(call *ast.CallExpr) *types.Func {
 		var g *types.Func
 		switch x := ast.Unparen(val).(type) {
 		case *ast.Ident, *ast.SelectorExpr:
-			g, _ = s.info.Uses[identOf(x)].(*types.Func)
+			g, _ = s.info.Uses[analysisutil.RefIdent(x)].(*types.Func)
 		case *ast.FuncLit:
 			g = s.wrapped(x)
 		}
@@ -2588,16 +2588,6 @@ func (s *fstate) funcVarTarget(call *ast.CallExpr) *types.Func {
 		target = g
 	}
 	return target
-}
-
-func identOf(e ast.Expr) *ast.Ident {
-	switch x := e.(type) {
-	case *ast.Ident:
-		return x
-	case *ast.SelectorExpr:
-		return x.Sel
-	}
-	return nil
 }
 
 // wrapped returns the named function a literal calls with its own

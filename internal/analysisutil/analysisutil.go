@@ -187,16 +187,31 @@ func UnsafeView(info *types.Info, call *ast.CallExpr) (ast.Expr, bool) {
 	}
 	switch b.Name() {
 	case "String", "Slice", "StringData", "SliceData", "Add":
-		if pkg, isPkg := info.Uses[identOf(sel.X)].(*types.PkgName); isPkg && pkg.Imported().Path() == "unsafe" {
+		if pkg, isPkg := info.Uses[Ident(sel.X)].(*types.PkgName); isPkg && pkg.Imported().Path() == "unsafe" {
 			return call.Args[0], true
 		}
 	}
 	return nil, false
 }
 
-func identOf(e ast.Expr) *ast.Ident {
+// Ident returns e, without parentheses, when it is an identifier; nil
+// otherwise.
+func Ident(e ast.Expr) *ast.Ident {
 	id, _ := ast.Unparen(e).(*ast.Ident)
 	return id
+}
+
+// RefIdent returns the identifier that names what e refers to: e itself,
+// or the selected name of a qualified or selector expression (pkg.Name,
+// x.f); nil otherwise.
+func RefIdent(e ast.Expr) *ast.Ident {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return x
+	case *ast.SelectorExpr:
+		return x.Sel
+	}
+	return nil
 }
 
 // Dependency returns the package of path among the packages pkg depends

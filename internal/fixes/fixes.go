@@ -560,15 +560,10 @@ func LineDelete(fset *token.FileSet, src []byte, s ast.Node) (analysis.TextEdit,
 	return analysis.TextEdit{Pos: tf.Pos(start), End: tf.Pos(end)}, true
 }
 
-func identOf(e ast.Expr) *ast.Ident {
-	id, _ := ast.Unparen(e).(*ast.Ident)
-	return id
-}
-
 // DeleteImportIfUnused returns the edit that deletes the import of the
 // package named by sel.X when removed holds every use of it in file.
 func DeleteImportIfUnused(fset *token.FileSet, src []byte, info *types.Info, file *ast.File, sel *ast.SelectorExpr, removed ast.Node) []analysis.TextEdit {
-	pn, ok := info.Uses[identOf(sel.X)].(*types.PkgName)
+	pn, ok := info.Uses[analysisutil.Ident(sel.X)].(*types.PkgName)
 	if !ok {
 		return nil
 	}

@@ -7,6 +7,7 @@ import (
 	"maps"
 	"net/http"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 )
 
@@ -472,7 +473,7 @@ func (ix *Values) RestyConditions() []RestyCondition {
 			add(a, a.Type, a.Body)
 			continue
 		case *ast.Ident, *ast.SelectorExpr:
-			if fn, ok := info.ObjectOf(identOf(a)).(*types.Func); ok {
+			if fn, ok := info.ObjectOf(analysisutil.RefIdent(a)).(*types.Func); ok {
 				if fd := ix.decls[fn.Origin()]; fd != nil {
 					add(fd, fd.Type, fd.Body)
 					continue

@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 )
 
@@ -291,7 +292,7 @@ func PerAttemptTimeout(s Scope, op ast.Expr) *ast.CallExpr {
 	case *ast.FuncLit:
 		body = o.Body
 	case *ast.Ident, *ast.SelectorExpr:
-		if fn, ok := s.Info.ObjectOf(identOf(o)).(*types.Func); ok {
+		if fn, ok := s.Info.ObjectOf(analysisutil.RefIdent(o)).(*types.Func); ok {
 			for _, f := range s.Files {
 				for _, d := range f.Decls {
 					if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && s.Info.Defs[fd.Name] == fn {
@@ -320,14 +321,4 @@ func PerAttemptTimeout(s Scope, op ast.Expr) *ast.CallExpr {
 		return true
 	})
 	return found
-}
-
-func identOf(e ast.Expr) *ast.Ident {
-	switch e := e.(type) {
-	case *ast.Ident:
-		return e
-	case *ast.SelectorExpr:
-		return e.Sel
-	}
-	return nil
 }

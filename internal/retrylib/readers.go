@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 )
 
@@ -278,7 +279,7 @@ func RetryableClient(s Scope, e ast.Expr) ClientConfig {
 	if v := last(t.Fields["CheckRetry"]); v != nil {
 		policy = v
 		c.DefaultPolicy = false
-		if id := identOf(ast.Unparen(policy)); id != nil {
+		if id := analysisutil.RefIdent(ast.Unparen(policy)); id != nil {
 			if fn, ok := s.Info.ObjectOf(id).(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() == RetryableHTTP &&
 				(fn.Name() == "DefaultRetryPolicy" || fn.Name() == "ErrorPropagatedRetryPolicy") {
 				c.DefaultPolicy = true
@@ -676,14 +677,7 @@ func BackOffStop(s Scope, cmp *ast.BinaryExpr) bool {
 		return false
 	}
 	isStop := func(e ast.Expr) bool {
-		var id *ast.Ident
-		switch x := ast.Unparen(e).(type) {
-		case *ast.Ident:
-			id = x
-		case *ast.SelectorExpr:
-			id = x.Sel
-		}
-		c, ok := s.Info.Uses[id].(*types.Const)
+		c, ok := s.Info.Uses[analysisutil.RefIdent(e)].(*types.Const)
 		return ok && c.Name() == "Stop" && c.Pkg() != nil && (c.Pkg().Path() == BackoffV4 || c.Pkg().Path() == BackoffV1)
 	}
 	other := cmp.X

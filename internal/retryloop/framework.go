@@ -12,6 +12,7 @@ import (
 
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 )
@@ -359,7 +360,7 @@ func (r *Result) verdictCtors(named *types.Named, field *types.Var) (retry, stop
 				tv := info.Types[kv.Value]
 				set = tv.Value == nil || tv.Value.Kind() != constant.Bool || constant.BoolVal(tv.Value)
 			case fv != nil && isError(fv.Type()):
-				if v, ok := info.Uses[identOf(kv.Value)].(*types.Var); ok && v.Kind() == types.ParamVar {
+				if v, ok := info.Uses[analysisutil.Ident(kv.Value)].(*types.Var); ok && v.Kind() == types.ParamVar {
 					errSet = true
 				}
 			}
@@ -377,7 +378,7 @@ func (r *Result) verdictCtors(named *types.Named, field *types.Var) (retry, stop
 }
 
 func isVarIdent(info *types.Info, e ast.Expr, v *types.Var) bool {
-	id := identOf(e)
+	id := analysisutil.Ident(e)
 	return id != nil && info.Uses[id] == v
 }
 

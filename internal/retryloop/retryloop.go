@@ -1598,7 +1598,7 @@ func (r *Result) stableOperands(l *Loop, call *ast.CallExpr) bool {
 			if !ok {
 				break
 			}
-			if _, isPkg := info.Uses[identOf(sel.X)].(*types.PkgName); isPkg {
+			if _, isPkg := info.Uses[analysisutil.Ident(sel.X)].(*types.PkgName); isPkg {
 				break
 			}
 			e = ast.Unparen(sel.X)
@@ -1643,12 +1643,6 @@ func writes(n ast.Node) []ast.Expr {
 		return []ast.Expr{n.X}
 	}
 	return nil
-}
-
-// identOf returns e when it is an identifier, nil otherwise.
-func identOf(e ast.Expr) *ast.Ident {
-	id, _ := ast.Unparen(e).(*ast.Ident)
-	return id
 }
 
 // onFailure reports whether as, a statement of the body of loop l, runs

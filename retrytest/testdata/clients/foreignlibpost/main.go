@@ -15,7 +15,7 @@ import (
 
 	"github.com/cenkalti/backoff/v4"
 
-	"example.com/clients/foreignlibpost/chat"
+	"example.com/clients/foreignpost/chat"
 )
 
 func main() {
