@@ -315,6 +315,9 @@ func (f *funcFact) equal(g *funcFact) bool {
 
 type checker struct {
 	pass *analysis.Pass
+	// secretMaps and maskedMaps are the maps the package reads a secret
+	// key of, and those it masks a secret key of (see mapSecret).
+	secretMaps, maskedMaps map[*types.Var]bool
 	// eventFields caches loggedFields, typeMethods methodsOf (eventfield.go).
 	eventFields map[*types.Named]map[*types.Var]sinkCall
 	typeMethods map[*types.Named][]callindex.Func

@@ -92,21 +92,18 @@ func (c *checker) credVars() map[*types.Var]creds {
 	pwURLs := map[*types.Var]bool{}
 	var urlStores []store
 	mapRanges := map[*types.Var]*ast.RangeStmt{} // by key variable: loops over maps that are no http.Header
-	// The maps that hold a secret under a key that says so, and those
-	// the package masks (m["password"] = "***", delete(m, "password")):
-	// a map masked anywhere is left alone. A constant that is no marker
-	// ("$REDIS_PASSWORD", a reference the program resolves) masks
-	// nothing, and is no evidence either.
-	secretMaps, maskedMaps := map[*types.Var]bool{}, map[*types.Var]bool{}
-	maskedEntry := map[*ast.IndexExpr]bool{}
+	// The maps the package reads a secret key of, and those it masks
+	// (m["password"] = "***", delete(m, "password")): see mapSecret.
+	c.secretMaps, c.maskedMaps = map[*types.Var]bool{}, map[*types.Var]bool{}
+	stored := map[*ast.IndexExpr]bool{} // entries written, which are no evidence
 	c.calls.Visit(func(file *ast.File) bool { return isTestFile(c.pass, file) }, func(n ast.Node) {
 		switch n := n.(type) {
 		case *ast.IndexExpr:
 			// A map of text the package reads, or writes, under a key
 			// that says secret (params["redis-password"]) holds that
 			// secret: printed whole, it prints it (see secretMapEntry).
-			if v := secretMap(info, n); v != nil && !c.again[v] && !maskedEntry[n] {
-				secretMaps[v] = true
+			if v := secretMap(info, n); v != nil && !c.again[v] && !stored[n] {
+				c.secretMaps[v] = true
 			}
 		case *ast.RangeStmt:
 			if k, ok := n.Key.(*ast.Ident); ok && n.Value != nil && !isHeader(info.TypeOf(n.X)) {
@@ -120,7 +117,7 @@ func (c *checker) credVars() map[*types.Var]creds {
 			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && len(n.Args) == 2 {
 				if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "delete" {
 					if v := secretMap(info, &ast.IndexExpr{X: n.Args[0], Index: n.Args[1]}); v != nil {
-						maskedMaps[v] = true
+						c.maskedMaps[v] = true
 					}
 				}
 			}
@@ -169,12 +166,12 @@ func (c *checker) credVars() map[*types.Var]creds {
 					continue
 				}
 				if v := secretMap(info, ix); v != nil {
-					if _, isConst := httpmodel.ConstString(info, n.Rhs[i]); isConst {
-						// A constant is no secret; a marker
-						// ("***") masks the entry.
-						maskedMaps[v] = maskedMaps[v] || isMarker(info, n.Rhs[i])
-						maskedEntry[ix] = true
-					}
+					// What is written under a secret key (a
+					// validation message, a schema) says nothing
+					// of what the map holds; a marker ("***")
+					// masks the entry.
+					stored[ix] = true
+					c.maskedMaps[v] = c.maskedMaps[v] || isMarker(info, n.Rhs[i])
 				}
 				if a, ok := httpmodel.HeaderIndexExpr(info, ix); ok {
 					c.noteList(n.Rhs[i], c.nameBit(a.Name), note)
@@ -266,11 +263,6 @@ func (c *checker) credVars() map[*types.Var]creds {
 		}
 		if len(c.sent) == n {
 			break
-		}
-	}
-	for v := range secretMaps {
-		if !maskedMaps[v] {
-			c.sent[v] |= credSecret
 		}
 	}
 	return c.sent
@@ -628,33 +620,45 @@ func secretMap(info *types.Info, ix *ast.IndexExpr) *types.Var {
 	if !ok || !secrets.FormKey(key) {
 		return nil
 	}
-	switch x := ast.Unparen(ix.X).(type) {
-	case *ast.Ident:
-		v, _ := info.Uses[x].(*types.Var)
-		return v
-	case *ast.SelectorExpr:
-		return flow.FieldOf(info, x)
-	}
-	return nil
+	return mapVar(info, ix.X)
 }
 
-// secretMapEntry reports whether ix reads an entry of a map that holds a
-// secret under another key (see secretMap): a constant key that does not
-// say secret (params["host"]).
-func (c *checker) secretMapEntry(ix *ast.IndexExpr) bool {
-	info := c.pass.TypesInfo
-	key, ok := httpmodel.ConstString(info, ix.Index)
+// mapSecret reports whether v, a map variable or field, holds a secret
+// by the evidence of the package's reads: it reads an entry under a key
+// that says secret (params["redis-password"]; see secretMap), and masks
+// none (an entry set to a marker or deleted, anywhere: a copy the package
+// masks before it logs it). What is written under a secret key is no
+// evidence: a validation message or a schema.
+func (c *checker) mapSecret(v *types.Var) bool {
+	c.credVars()
+	return c.secretMaps[v] && !c.maskedMaps[v]
+}
+
+// maskedMap reports whether the package masks an entry of the map v
+// under a key that says secret (see mapSecret).
+func (c *checker) maskedMap(v *types.Var) bool {
+	c.credVars()
+	return c.maskedMaps[v]
+}
+
+// otherMapEntry reports whether ix reads an entry, under a constant key
+// that does not say secret (params["host"]), of a map that holds a secret
+// under another (see mapSecret): the entry is not that secret.
+func (c *checker) otherMapEntry(ix *ast.IndexExpr) bool {
+	key, ok := httpmodel.ConstString(c.pass.TypesInfo, ix.Index)
 	if !ok || secrets.FormKey(key) {
 		return false
 	}
-	var v *types.Var
-	switch x := ast.Unparen(ix.X).(type) {
-	case *ast.Ident:
-		v, _ = info.Uses[x].(*types.Var)
-	case *ast.SelectorExpr:
-		v = flow.FieldOf(info, x)
+	v := mapVar(c.pass.TypesInfo, ix.X)
+	return v != nil && c.mapSecret(v)
+}
+
+// mapVar returns the variable or field that e names, or nil.
+func mapVar(info *types.Info, e ast.Expr) *types.Var {
+	if sel, ok := ast.Unparen(e).(*ast.SelectorExpr); ok {
+		return flow.FieldOf(info, sel)
 	}
-	return v != nil && c.credVars()[v]&credSecret != 0
+	return flow.VarOf(info, e)
 }
 
 func underMap(t types.Type) (*types.Map, bool) {

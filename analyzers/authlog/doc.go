@@ -130,11 +130,13 @@
 //     BearerToken *string, holds it once read: *flags.BearerToken, or the
 //     text result of a function that reads it, flagValue(flags.BearerToken),
 //     aws.StringValue(in.Password), while the pointer itself prints as an
-//     address; a map of text, variable or field, that the package reads or
-//     fills under a key that says secret, params["redis-password"], which
+//     address; a map of text, variable or field, that the package reads
+//     under a key that says secret, params["redis-password"], which
 //     printed whole prints it, unless the package masks that entry with a
-//     marker or deletes it somewhere; its other entries, params["host"],
-//     are no secret), and the fields of the credential
+//     marker or deletes it somewhere (a masked copy is clean too); what it
+//     writes under such a key, a validation message, is no evidence; its
+//     other entries, params["host"], hold only what they are given), and
+//     the fields of the credential
 //     types of well-known SDKs, matched by package path and type
 //     (golang.org/x/oauth2's Token and Config, clientcredentials.Config,
 //     aws-sdk-go-v2's aws.Credentials, azcore.AccessToken's Token,

@@ -71,6 +71,9 @@ type fstate struct {
 	// cutAsserts makes an assertion of an empty interface to error carry
 	// nothing (see assertGated).
 	cutAsserts bool
+	// noMapSecret, when above 0, leaves out what a map holds by the
+	// package's reads of it (see otherMapEntry).
+	noMapSecret int
 	// f is the engine's state. Its Expr and Tuple go through the hooks,
 	// which serve c.cur only while analyze runs: authlog evaluates with
 	// s.eval and s.tupleExpr, and reads f's variables.
@@ -733,6 +736,7 @@ func (s *fstate) eval0(e ast.Expr) (v val, known bool) {
 		// A package variable, a parameter or a local variable that the
 		// package sends as a credential (credfield.go).
 		v.c |= s.c.credVars()[obj]
+		v.c = s.mapSecret(obj, v.c)
 		if s.c.decodedAt(obj, x.Pos()) {
 			v.c |= credSecret
 		}
@@ -755,6 +759,7 @@ func (s *fstate) eval0(e ast.Expr) (v val, known bool) {
 			v := s.litField(x, f)
 			v.p |= s.recvField(x, sel)
 			v.c |= s.c.credVars()[f]
+			v.c = s.mapSecret(f, v.c)
 			if pf := wrappedField(s.c.pass, x); pf != nil {
 				v.c |= s.c.credVars()[pf] // conf.Token.String
 			}
@@ -827,8 +832,13 @@ func (s *fstate) eval0(e ast.Expr) (v val, known bool) {
 				return val{}, false
 			}
 			v := s.eval(x.X)
-			if s.c.secretMapEntry(x) {
-				v.c &^= credSecret // params["host"] of a map that holds a password
+			if s.c.otherMapEntry(x) {
+				// params["host"] of a map that holds a password: not
+				// the password, unless the map's own values carry one.
+				s.noMapSecret++
+				own := s.eval(x.X)
+				s.noMapSecret--
+				v.c = v.c&^credSecret | own.c&credSecret
 			}
 			if s.firstField(x) {
 				// strings.Split(auth, " ")[0]: the first field of an
@@ -1149,7 +1159,7 @@ func (s *fstate) tuple(call *ast.CallExpr) (out []val, known bool) {
 					}
 				}
 				out[i] = out[i].Join(s.passed(fn, args, passes))
-				out[i].c |= s.derefSecret(fn, i, args, passes)
+				out[i].c |= s.derefSecret(call, fn, i, args, passes)
 			}
 		}
 		known = true
@@ -1160,27 +1170,72 @@ func (s *fstate) tuple(call *ast.CallExpr) (out []val, known bool) {
 	return out, known
 }
 
-// derefSecret returns credSecret when the i-th result of fn, text,
-// derives from an argument (passes: the parameters it derives from) that
-// selects a pointer to a secret field's text: the text the pointer
-// points to (isFlagSet(flags.BearerToken), aws.StringValue(c.Password)),
-// which fmt prints where the pointer itself prints an address.
-func (s *fstate) derefSecret(fn *types.Func, i int, args []ast.Expr, passes uint64) creds {
-	res := fn.Type().(*types.Signature).Results()
-	if i >= res.Len() || !httpmodel.IsStringOrBytes(res.At(i).Type()) {
+// mapSecret returns c, what the map variable or field v carries, with
+// what the package's reads and masks of it say (see checker.mapSecret):
+// a secret it reads under a secret key, or none where it masks that key
+// (a masked copy, safe := maps.Clone(params); safe["password"] = "***").
+func (s *fstate) mapSecret(v *types.Var, c creds) creds {
+	switch {
+	case s.c.maskedMap(v):
+		return c &^ credSecret
+	case s.noMapSecret == 0 && s.c.mapSecret(v):
+		return c | credSecret
+	}
+	return c
+}
+
+// derefSecret returns credSecret when the i-th result of call, a call of
+// fn, is text (of the instance the call makes: ptr.Deref(p, "")) that
+// derives from an argument (passes: the parameters it derives from, the
+// variadic ones all the last) selecting a pointer to a secret field's
+// text: the text the pointer points to (isFlagSet(flags.BearerToken),
+// aws.StringValue(c.Password)), which fmt prints where the pointer itself
+// prints an address.
+func (s *fstate) derefSecret(call *ast.CallExpr, fn *types.Func, i int, args []ast.Expr, passes uint64) creds {
+	t := s.info.TypeOf(call)
+	if tup, ok := t.(*types.Tuple); ok {
+		if i >= tup.Len() {
+			return 0
+		}
+		t = tup.At(i).Type()
+	} else if i > 0 {
 		return 0
 	}
-	for j, a := range args {
-		if j >= 64 || passes&(1<<j) == 0 {
-			continue
-		}
+	if t == nil || !httpmodel.IsStringOrBytes(t) {
+		return 0
+	}
+	secret := false
+	forParams(fn, args, passes, func(a ast.Expr) {
 		if sel, ok := ast.Unparen(a).(*ast.SelectorExpr); ok {
-			if secret, ptr := s.c.secretSel(sel); secret && ptr {
-				return credSecret
+			if isSecret, ptr := s.c.secretSel(sel); isSecret && ptr {
+				secret = true
 			}
 		}
+	})
+	if secret {
+		return credSecret
 	}
 	return 0
+}
+
+// forParams calls f for each of args, the arguments of a call of fn,
+// handed to one of the parameters in params (bit i for the i-th; a
+// variadic parameter's arguments all count as the last).
+func forParams(fn *types.Func, args []ast.Expr, params uint64, f func(ast.Expr)) {
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil {
+		return
+	}
+	np := sig.Params().Len()
+	for i, a := range args {
+		pi := i
+		if sig.Variadic() && i >= np-1 {
+			pi = np - 1
+		}
+		if pi < 64 && params&(1<<pi) != 0 {
+			f(a)
+		}
+	}
 }
 
 // urlSecret adds to out what a request's URL brings to net/http's results:
@@ -1302,20 +1357,7 @@ func newRequestURL(fn *types.Func, args []ast.Expr) ast.Expr {
 // parameter all count).
 func (s *fstate) passed(fn *types.Func, args []ast.Expr, params uint64) val {
 	var v val
-	sig, _ := fn.Type().(*types.Signature)
-	if sig == nil {
-		return v
-	}
-	np := sig.Params().Len()
-	for i, a := range args {
-		pi := i
-		if sig.Variadic() && i >= np-1 {
-			pi = np - 1
-		}
-		if pi < 64 && params&(1<<pi) != 0 {
-			v = v.Join(s.eval(a))
-		}
-	}
+	forParams(fn, args, params, func(a ast.Expr) { v = v.Join(s.eval(a)) })
 	return v
 }
 

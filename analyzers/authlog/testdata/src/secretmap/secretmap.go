@@ -3,8 +3,11 @@
 package secretmap
 
 import (
+	"fmt"
 	"log"
+	"maps"
 	"net/http"
+	"os"
 )
 
 // Spec is a user's configuration.
@@ -30,7 +33,32 @@ func connect(opts map[string]string) {
 	log.Println("connecting:", opts) // want `secret \(a password, key or token\) reaches log.Println`
 }
 
+// envEntry stores a secret under a plain key of a map that also holds a
+// secret key: the entry's own value decides.
+func envEntry(key string) {
+	m := map[string]string{}
+	m["db"] = os.Getenv("DB_PASSWORD")
+	m["api_key"] = key
+	_ = m["api_key"]
+	log.Printf("db %s", m["db"]) // want `secret \(a password, key or token\) reaches log.Printf`
+}
+
 // ---- must stay silent ----
+
+// validation writes a message under a secret key: no evidence.
+func validation(n int) {
+	errs := map[string]string{}
+	errs["password"] = fmt.Sprintf("must be at least %d characters", n)
+	log.Printf("validation failed: %v", errs)
+}
+
+// maskedCopy logs a copy whose secret entry is masked.
+func maskedCopy(params map[string]string) {
+	_ = params["password"]
+	safe := maps.Clone(params)
+	safe["password"] = "***"
+	log.Printf("params: %v", safe)
+}
 
 // masked replaces the password before it logs the options.
 func masked(opts map[string]string) {

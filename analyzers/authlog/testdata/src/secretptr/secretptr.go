@@ -55,6 +55,33 @@ func logToken(flags *Flags) {
 	log.Printf("token %s", stringValue(flags.BearerToken)) // want `secret \(a password, key or token\) reaches log.Printf`
 }
 
+// deref is a generic pointer reader (k8s.io/utils/ptr.Deref).
+func deref[T any](p *T, def T) T {
+	if p != nil {
+		return *p
+	}
+	return def
+}
+
+// joinFlags joins the flags given.
+func joinFlags(sep string, flags ...*string) string {
+	out := ""
+	for _, f := range flags {
+		if f != nil {
+			out += sep + *f
+		}
+	}
+	return out
+}
+
+func logGeneric(flags *Flags) {
+	log.Printf("token %s", deref(flags.BearerToken, "")) // want `secret \(a password, key or token\) reaches log.Printf`
+}
+
+func logJoined(flags *Flags) {
+	log.Printf("flags %s", joinFlags(",", flags.Context, flags.BearerToken)) // want `secret \(a password, key or token\) reaches log.Printf`
+}
+
 // ---- must stay silent ----
 
 func logSet(flags *Flags) {
