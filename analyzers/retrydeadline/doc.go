@@ -138,9 +138,12 @@
 // Compare), handed to a function that answers a bool or an error or to a
 // timer, or a call of ctx.Deadline; or a cenkalti/backoff (v4) back-off
 // driven by hand whose Stop the loop leaves on (if d := b.NextBackOff(); d
-// == backoff.Stop { return err }), bounded by its MaxElapsedTime (15
-// minutes unless set) or a WithMaxRetries wrapper, unless it is known to
-// never stop (MaxElapsedTime 0, a constant back-off). A clock read turned into text at once,
+// == backoff.Stop { return err }, a branch that returns or breaks),
+// bounded by its MaxElapsedTime (15 minutes unless set) or a
+// WithMaxRetries wrapper, when it is known to stop or is made by another
+// package's function whose configuration cannot be read; one known to
+// never stop (MaxElapsedTime 0, a constant back-off) or handed in as a
+// parameter is no budget. A clock read turned into text at once,
 // the time stamped on a Date or a signing header or in a body
 // (time.Now().UTC().Format(http.TimeFormat)), and one only recorded, an
 // attempt's latency kept for a metric or a log line (rtt :=

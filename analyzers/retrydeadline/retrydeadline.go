@@ -1229,8 +1229,9 @@ func (c *checker) positiveConst(e ast.Expr) bool {
 // one) is compared (<, >, Before, After, Compare), handed to a function
 // that answers a bool or an error (expired(start)) or to a timer (time.After(
 // time.Until(deadline))), or the loop asks a context's Deadline, or it
-// leaves when a cenkalti/backoff back-off it drives by hand says Stop
-// (retrylib.BackOffStop: its MaxElapsedTime is the budget). A clock
+// leaves (return, break) when a cenkalti/backoff back-off it drives by
+// hand says Stop (retrylib.BackOffStop: its MaxElapsedTime is the
+// budget). A clock
 // read that is only recorded (an attempt's latency kept for a metric or a
 // log: lastRTT = time.Since(start)) or stamped on a request (see stamp)
 // checks no budget.
@@ -1243,6 +1244,13 @@ func (c *checker) hasBudget(l *retryloop.Loop) bool {
 	scan = func(root ast.Node) {
 		ast.Inspect(root, func(n ast.Node) bool {
 			if found {
+				return false
+			}
+			if is, ok := n.(*ast.IfStmt); ok && leaves(is.Body) && retrylib.BackOffStop(retrylib.Scope{Info: info, Body: c.declOf(l.Func), Files: c.pass.Files}, is) {
+				// if d == backoff.Stop { return err }: the back-off
+				// driven by hand stops the loop, its MaxElapsedTime
+				// the budget.
+				found = true
 				return false
 			}
 			if is, ok := n.(*ast.IfStmt); ok && c.makesTimeout(is.Body) {
@@ -1260,10 +1268,6 @@ func (c *checker) hasBudget(l *retryloop.Loop) bool {
 				switch n.Op {
 				case token.LSS, token.GTR, token.LEQ, token.GEQ:
 					found = reads(n.X) || reads(n.Y)
-				case token.EQL, token.NEQ:
-					// d == backoff.Stop of a back-off driven by hand:
-					// its MaxElapsedTime is the budget.
-					found = retrylib.BackOffStop(retrylib.Scope{Info: info, Body: c.declOf(l.Func), Files: c.pass.Files}, n)
 				}
 			case *ast.CallExpr:
 				f := httpmodel.Callee(info, n)
@@ -1287,6 +1291,21 @@ func (c *checker) hasBudget(l *retryloop.Loop) bool {
 	}
 	scan(l.Span())
 	return found
+}
+
+// leaves reports whether the block ends by leaving the loop it is in: a
+// return, or a break or goto.
+func leaves(b *ast.BlockStmt) bool {
+	if len(b.List) == 0 {
+		return false
+	}
+	switch st := b.List[len(b.List)-1].(type) {
+	case *ast.ReturnStmt:
+		return true
+	case *ast.BranchStmt:
+		return st.Tok == token.BREAK || st.Tok == token.GOTO
+	}
+	return false
 }
 
 // answersCheck reports whether call returns a bool or an error, as a

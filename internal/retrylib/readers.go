@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 )
 
@@ -640,18 +641,28 @@ func KeyHeaderOnChain(s Scope, e ast.Expr, has func(string) bool) bool {
 // SingleAttempt reports whether call, a call of a retry library's entry
 // point, is configured in its arguments to make one attempt only, which
 // retries nothing: retry-go's Attempts(1), backoff v5's WithMaxTries(1),
-// go-retry's WithMaxRetries(0, b) and backoff v4's WithMaxRetries(b, 0)
-// written in the call (failsafe's, resty's and go-retryablehttp's zero
+// go-retry's WithMaxRetries(0, b), and backoff v4's WithMaxRetries(b, 0)
+// or &StopBackOff{}, also inside WithContext, written in the call (failsafe's, resty's and go-retryablehttp's zero
 // retries are read with their configuration).
 func SingleAttempt(info *types.Info, call *ast.CallExpr) bool {
 	is := func(e ast.Expr, n int64) bool {
 		v, ok := IntValue(info, e)
 		return ok && v == n
 	}
-	for _, a := range call.Args {
-		c, ok := ast.Unparen(a).(*ast.CallExpr)
+	var once func(e ast.Expr) bool
+	once = func(e ast.Expr) bool {
+		e = ast.Unparen(e)
+		if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			e = ast.Unparen(u.X)
+		}
+		if lit, ok := e.(*ast.CompositeLit); ok {
+			// &backoff.StopBackOff{}: Stop at the first failure.
+			t := info.TypeOf(lit)
+			return httpmodel.IsNamed(t, BackoffV4, "StopBackOff") || httpmodel.IsNamed(t, BackoffV1, "StopBackOff")
+		}
+		c, ok := e.(*ast.CallExpr)
 		if !ok {
-			continue
+			return false
 		}
 		switch {
 		case IsFunc(info, c, RetryGo, "", "Attempts") && len(c.Args) == 1 && is(c.Args[0], 1),
@@ -659,21 +670,29 @@ func SingleAttempt(info *types.Info, call *ast.CallExpr) bool {
 			IsFunc(info, c, GoRetry, "", "WithMaxRetries") && len(c.Args) == 2 && is(c.Args[0], 0),
 			isBackoff(info, c, "WithMaxRetries") && len(c.Args) == 2 && is(c.Args[1], 0):
 			return true
+		case isBackoff(info, c, "WithContext") && len(c.Args) == 2:
+			return once(c.Args[0]) // the context changes no count
 		}
+		return false
 	}
-	return false
+	return slices.ContainsFunc(call.Args, once)
 }
 
-// BackOffStop reports whether cmp compares the next wait of a
-// cenkalti/backoff v4 (or v1) BackOff with backoff.Stop (d ==
-// backoff.Stop, where d := b.NextBackOff() or the call itself): a loop
-// that drives the back-off by hand and leaves on it is bounded as
+// BackOffStop reports whether the condition of is, an if statement
+// whose branch leaves the loop, says that a cenkalti/backoff v4 (or v1)
+// BackOff driven by hand has stopped (d == backoff.Stop, where d :=
+// b.NextBackOff() in is's init or as the variable's one value, or the
+// call itself): such a loop is bounded as
 // backoff.Retry would be, by the back-off's MaxElapsedTime (15 minutes by
-// default, exponential.go:86) or a WithMaxRetries wrapper, unless the
-// back-off is known to never stop (see BackOffConfig.NeverStops). v5's
-// ExponentialBackOff has no elapsed-time limit and is not taken.
-func BackOffStop(s Scope, cmp *ast.BinaryExpr) bool {
-	if cmp.Op != token.EQL && cmp.Op != token.NEQ {
+// default, exponential.go:83, 176-177) or a WithMaxRetries wrapper, when
+// the back-off is known to stop, or is made by a function of another
+// package (a project's NewExpBackOff(ctx, start, max)) whose
+// configuration the scope cannot read. One handed in as a parameter is
+// its caller's, which may never stop. v5's ExponentialBackOff has no
+// elapsed-time limit and is not taken.
+func BackOffStop(s Scope, is *ast.IfStmt) bool {
+	cmp, ok := ast.Unparen(is.Cond).(*ast.BinaryExpr)
+	if !ok || cmp.Op != token.EQL {
 		return false
 	}
 	isStop := func(e ast.Expr) bool {
@@ -688,16 +707,33 @@ func BackOffStop(s Scope, cmp *ast.BinaryExpr) bool {
 		other = cmp.Y
 	}
 	next := nextBackOff(s, other)
+	if as, ok := is.Init.(*ast.AssignStmt); ok && len(as.Lhs) == 1 && len(as.Rhs) == 1 {
+		// if d = b.NextBackOff(); d == backoff.Stop
+		if v := flow.VarOf(s.Info, as.Lhs[0]); v != nil && v == flow.VarOf(s.Info, other) {
+			next = nextBackOff(s, as.Rhs[0])
+		}
+	}
 	if next == nil {
 		return false
 	}
 	recv := ast.Unparen(next.Fun).(*ast.SelectorExpr).X
-	b := BackOffV4(s, recv)
-	return !(b.Known && b.NeverStops)
+	if b := BackOffV4(s, recv); b.Known {
+		return !b.NeverStops
+	}
+	t := TraceValue(s, recv)
+	if len(t.Roots) != 1 {
+		return false
+	}
+	call, ok := ast.Unparen(t.Roots[0]).(*ast.CallExpr)
+	if !ok {
+		return false // a parameter, a field: its maker's to say
+	}
+	fn := httpmodel.Callee(s.Info, call)
+	return fn != nil && fn.Pkg() != nil && !strings.HasPrefix(fn.Pkg().Path(), "github.com/cenkalti/backoff")
 }
 
-// nextBackOff returns the call b.NextBackOff() that e is, or that the
-// local variable e was last given in s.Body, or nil.
+// nextBackOff returns the call b.NextBackOff() that e is, or that every
+// value the local variable e is given in s.Body is, or nil.
 func nextBackOff(s Scope, e ast.Expr) *ast.CallExpr {
 	isNext := func(e ast.Expr) *ast.CallExpr {
 		call, ok := ast.Unparen(e).(*ast.CallExpr)
@@ -716,24 +752,21 @@ func nextBackOff(s Scope, e ast.Expr) *ast.CallExpr {
 	if call := isNext(e); call != nil {
 		return call
 	}
-	v := varOf(s.Info, e)
+	v := flow.VarOf(s.Info, e)
 	if v == nil || s.Body == nil {
 		return nil
 	}
+	values, ok := flow.AssignedAfterDecl(s.Info, s.Body, v)
 	var found *ast.CallExpr
-	ast.Inspect(s.Body, func(n ast.Node) bool {
-		as, ok := n.(*ast.AssignStmt)
-		if !ok || len(as.Lhs) != len(as.Rhs) {
-			return true
+	for _, val := range values {
+		call := isNext(val)
+		if call == nil {
+			return nil
 		}
-		for i, l := range as.Lhs {
-			if varOf(s.Info, l) == v && as.Pos() < e.Pos() {
-				if call := isNext(as.Rhs[i]); call != nil {
-					found = call
-				}
-			}
-		}
-		return true
-	})
+		found = call
+	}
+	if !ok {
+		return nil
+	}
 	return found
 }

@@ -46,6 +46,50 @@ func neverStops(ctx context.Context, url string) error {
 	}
 }
 
+// resetOnStop starts the back-off again at Stop: the loop never leaves.
+func resetOnStop(ctx context.Context, url string) error {
+	b := backoff.NewExponentialBackOff()
+	for {
+		actx, cancel := context.WithTimeout(ctx, 10*time.Second) // want `per-attempt timeout \(context.WithTimeout\) inside retry loop but no overall deadline`
+		err := send(actx, url)
+		cancel()
+		if err == nil {
+			return nil
+		}
+		d := b.NextBackOff()
+		if d == backoff.Stop {
+			b.Reset()
+			d = b.NextBackOff()
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(d):
+		}
+	}
+}
+
+// handed drives a back-off its caller chose, which may never stop.
+func handed(ctx context.Context, url string, b backoff.BackOff) error {
+	for {
+		actx, cancel := context.WithTimeout(ctx, 10*time.Second) // want `per-attempt timeout \(context.WithTimeout\) inside retry loop but no overall deadline`
+		err := send(actx, url)
+		cancel()
+		if err == nil {
+			return nil
+		}
+		d := b.NextBackOff()
+		if d == backoff.Stop {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(d):
+		}
+	}
+}
+
 // ---- must stay silent ----
 
 // elapsed: the default MaxElapsedTime (15 minutes) bounds the loop.

@@ -106,3 +106,17 @@ func announceIf(ctx context.Context, api *chat.Client, text string) error {
 }
 
 var errBusy = errors.New("busy")
+
+// announceOnceCtx makes one attempt: no retries, inside WithContext.
+func announceOnceCtx(ctx context.Context, api *chat.Client, text string) error {
+	return backoff.Retry(func() error {
+		return api.PostMessage(ctx, "ops", text)
+	}, backoff.WithContext(backoff.WithMaxRetries(backoff.NewExponentialBackOff(), 0), ctx))
+}
+
+// announceStop stops at the first failure.
+func announceStop(ctx context.Context, api *chat.Client, text string) error {
+	return backoff.Retry(func() error {
+		return api.PostMessage(ctx, "ops", text)
+	}, backoff.WithContext(&backoff.StopBackOff{}, ctx))
+}
