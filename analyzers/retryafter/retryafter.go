@@ -462,7 +462,7 @@ func (c *checker) analyzeBody(ftype *ast.FuncType, body *ast.BlockStmt, nodes []
 				if b := c.fieldBits(v); b != 0 {
 					return b
 				}
-				if t := deref(info.TypeOf(sel.X)); t != nil && timeLike(t) && !httpmodel.IsNamed(t, "time", "Time") {
+				if t := analysisutil.Deref(info.TypeOf(sel.X)); t != nil && timeLike(t) && !httpmodel.IsNamed(t, "time", "Time") {
 					return x() // the time inside a Timestamp is the Timestamp's
 				}
 			}

@@ -280,14 +280,6 @@ func (c *checker) beforeRetry(fd *ast.FuncDecl, call *ast.CallExpr) bool {
 	return false
 }
 
-// deref returns the element type of a pointer type, and t otherwise.
-func deref(t types.Type) types.Type {
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		return p.Elem()
-	}
-	return t
-}
-
 // wrappedTime returns what a Timestamp{t} literal carries: what t does.
 func wrappedTime(f *flow.State[flow.Bits], info *types.Info, lit *ast.CompositeLit) (flow.Bits, bool) {
 	if t := info.TypeOf(lit); !timeLike(t) || httpmodel.IsNamed(t, "time", "Time") || len(lit.Elts) != 1 {

@@ -194,6 +194,14 @@ func UnsafeView(info *types.Info, call *ast.CallExpr) (ast.Expr, bool) {
 	return nil, false
 }
 
+// Deref returns the element type of a pointer type, and t otherwise.
+func Deref(t types.Type) types.Type {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
+}
+
 // Ident returns e, without parentheses, when it is an identifier; nil
 // otherwise.
 func Ident(e ast.Expr) *ast.Ident {

@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/flow"
 )
 
@@ -28,14 +29,6 @@ import (
 // the package's scope or a method value of one of its concrete,
 // non-generic types (a literal, a variable, a generic function), is not
 // bound; a nil stored calls nothing.
-
-// derefType returns the type a pointer points to, or t.
-func derefType(t types.Type) types.Type {
-	if p, ok := t.(*types.Pointer); ok {
-		return p.Elem()
-	}
-	return t
-}
 
 // funcField returns the field that fun, a call's function, selects when
 // it is an unexported func-typed field (a candidate for binding), or nil.
@@ -286,7 +279,7 @@ func (ix *Index) plainFunc(e ast.Expr) *types.Func {
 		return nil
 	}
 	if recv := fn.Signature().Recv(); recv != nil {
-		if n, ok := types.Unalias(derefType(recv.Type())).(*types.Named); !ok || n.TypeParams() != nil {
+		if n, ok := types.Unalias(analysisutil.Deref(recv.Type())).(*types.Named); !ok || n.TypeParams() != nil {
 			return nil // a method of a generic type
 		}
 	}
