@@ -15,20 +15,18 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/fixes"
 	"github.com/retrylint/retrylint/internal/flow"
-	"github.com/retrylint/retrylint/internal/httpmodel"
 )
 
+// isMin reports whether call is the builtin min or math.Min, and how the
+// call names it for messages.
 func (c *checker) isMin(call *ast.CallExpr) (string, bool) {
-	info := c.pass.TypesInfo
-	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
-		if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "min" {
-			return "min", true
-		}
-		return "", false
-	}
-	if fn := httpmodel.Callee(info, call); httpmodel.IsPkgFunc(fn, "math", "Min") {
+	switch {
+	case analysisutil.IsBuiltinCall(c.pass.TypesInfo, call, "min"):
+		return "min", true
+	case isMinMax(c.pass.TypesInfo, call, "min"):
 		return fixes.Text(c.pass.Fset, fixes.Source(c.pass, call.Pos()), call.Fun), true
 	}
 	return "", false

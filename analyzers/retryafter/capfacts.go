@@ -13,7 +13,6 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/callindex"
 	"github.com/retrylint/retrylint/internal/fixes"
 	"github.com/retrylint/retrylint/internal/flow"
@@ -223,11 +222,7 @@ func boundCandidate(info *types.Info, fd *ast.FuncDecl) bool {
 				found = true
 			}
 		case *ast.CallExpr:
-			if _, isID := ast.Unparen(n.Fun).(*ast.Ident); isID {
-				found = analysisutil.IsBuiltinCall(info, n, "min")
-			} else if httpmodel.IsPkgFunc(httpmodel.Callee(info, n), "math", "Min") {
-				found = true
-			}
+			found = isMinMax(info, n, "min")
 		}
 		return !found
 	})

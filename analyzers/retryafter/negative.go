@@ -279,12 +279,7 @@ func upperBounded(info *types.Info, fn ast.Node, uses, raw func(ast.Expr) bool) 
 				}
 			}
 		case *ast.CallExpr:
-			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && id.Name == "min" {
-				if _, ok := info.Uses[id].(*types.Builtin); ok && slices.ContainsFunc(n.Args, raw) {
-					bounded = true
-				}
-			}
-			if httpmodel.IsPkgFunc(httpmodel.Callee(info, n), "math", "Min") && slices.ContainsFunc(n.Args, raw) {
+			if isMinMax(info, n, "min") && slices.ContainsFunc(n.Args, raw) {
 				bounded = true
 			}
 		}
@@ -632,8 +627,12 @@ func lowerBounded(info *types.Info, call *ast.CallExpr, uses func(ast.Expr) bool
 
 // isMax reports whether call is the builtin max or math.Max, which float
 // code uses for the same floor (math.Max(backoff, retryAfter)).
-func isMax(info *types.Info, call *ast.CallExpr) bool {
-	return analysisutil.IsBuiltinCall(info, call, "max") || httpmodel.IsPkgFunc(httpmodel.Callee(info, call), "math", "Max")
+func isMax(info *types.Info, call *ast.CallExpr) bool { return isMinMax(info, call, "max") }
+
+// isMinMax reports whether call is the builtin name, "min" or "max", or
+// its float twin of package math (math.Min, math.Max).
+func isMinMax(info *types.Info, call *ast.CallExpr, name string) bool {
+	return analysisutil.IsBuiltinCall(info, call, name) || httpmodel.IsPkgFunc(httpmodel.Callee(info, call), "math", strings.ToUpper(name[:1])+name[1:])
 }
 
 // raisedTo matches if d > x { x = d } (x < d, >= and <= alike), the
