@@ -99,10 +99,10 @@ func (c *checker) credVars() map[*types.Var]creds {
 	c.calls.Visit(func(file *ast.File) bool { return isTestFile(c.pass, file) }, func(n ast.Node) {
 		switch n := n.(type) {
 		case *ast.IndexExpr:
-			// A map of text the package reads, or writes, under a key
-			// that says secret (params["redis-password"]) holds that
-			// secret: printed whole, it prints it (see secretMapEntry).
-			if v := secretMap(info, n); v != nil && !c.again[v] && !stored[n] {
+			// A map of text the package reads under a key that says
+			// secret (params["redis-password"]) holds that secret:
+			// printed whole, it prints it (see mapSecret).
+			if v := secretMap(info, n.X, n.Index); v != nil && !c.again[v] && !stored[n] {
 				c.secretMaps[v] = true
 			}
 		case *ast.RangeStmt:
@@ -116,7 +116,7 @@ func (c *checker) credVars() map[*types.Var]creds {
 		case *ast.CallExpr:
 			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && len(n.Args) == 2 {
 				if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "delete" {
-					if v := secretMap(info, &ast.IndexExpr{X: n.Args[0], Index: n.Args[1]}); v != nil {
+					if v := secretMap(info, n.Args[0], n.Args[1]); v != nil {
 						c.maskedMaps[v] = true
 					}
 				}
@@ -165,7 +165,7 @@ func (c *checker) credVars() map[*types.Var]creds {
 				if !ok {
 					continue
 				}
-				if v := secretMap(info, ix); v != nil {
+				if v := secretMap(info, ix.X, ix.Index); v != nil {
 					// What is written under a secret key (a
 					// validation message, a schema) says nothing
 					// of what the map holds; a marker ("***")
@@ -602,25 +602,23 @@ func soleVar(info *types.Info, e ast.Expr) *types.Var {
 	return nil
 }
 
-// underMap returns t's underlying map type.
-// secretMap returns the variable or field that ix indexes when it is a
-// map of text (or of lists of text, or of any values) keyed by strings,
-// no http.Header, and ix's key is a constant that says secret
-// (params["redis-password"], opts["api_key"]); nil otherwise.
-func secretMap(info *types.Info, ix *ast.IndexExpr) *types.Var {
-	t := info.TypeOf(ix.X)
-	m, ok := underMap(t)
-	if !ok || isHeader(t) || !isString(m.Key()) {
+// secretMap returns the variable or field m when it is a map of text (or
+// of lists of text, or of any values) keyed by strings, no http.Header,
+// and key, its entry's key (m[key], delete(m, key)), is a constant that
+// says secret (params["redis-password"], opts["api_key"]); nil otherwise.
+func secretMap(info *types.Info, m, key ast.Expr) *types.Var {
+	t := info.TypeOf(m)
+	mt, ok := underMap(t)
+	if !ok || isHeader(t) || !isString(mt.Key()) {
 		return nil
 	}
-	if _, isIface := m.Elem().Underlying().(*types.Interface); !isIface && !isText(m.Elem()) && !isStringList(m.Elem()) {
+	if _, isIface := mt.Elem().Underlying().(*types.Interface); !isIface && !isText(mt.Elem()) && !isStringList(mt.Elem()) {
 		return nil
 	}
-	key, ok := httpmodel.ConstString(info, ix.Index)
-	if !ok || !secrets.FormKey(key) {
+	if k, ok := httpmodel.ConstString(info, key); !ok || !secrets.FormKey(k) {
 		return nil
 	}
-	return mapVar(info, ix.X)
+	return mapVar(info, m)
 }
 
 // mapSecret reports whether v, a map variable or field, holds a secret
@@ -661,6 +659,7 @@ func mapVar(info *types.Info, e ast.Expr) *types.Var {
 	return flow.VarOf(info, e)
 }
 
+// underMap returns t's underlying map type.
 func underMap(t types.Type) (*types.Map, bool) {
 	if t == nil {
 		return nil, false
