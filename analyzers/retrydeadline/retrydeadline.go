@@ -1237,8 +1237,10 @@ func (c *checker) positiveConst(e ast.Expr) bool {
 // checks no budget.
 func (c *checker) hasBudget(l *retryloop.Loop) bool {
 	info := c.pass.TypesInfo
-	clock := c.clockVars(c.declOf(l.Func))
+	decl := c.declOf(l.Func)
+	clock := c.clockVars(decl)
 	reads := func(e ast.Expr) bool { return c.readsClock(e, clock) }
+	scope := retrylib.Scope{Info: info, Body: decl, Files: c.pass.Files}
 	found := false
 	var scan func(root ast.Node)
 	scan = func(root ast.Node) {
@@ -1246,7 +1248,7 @@ func (c *checker) hasBudget(l *retryloop.Loop) bool {
 			if found {
 				return false
 			}
-			if is, ok := n.(*ast.IfStmt); ok && leaves(is.Body) && retrylib.BackOffStop(retrylib.Scope{Info: info, Body: c.declOf(l.Func), Files: c.pass.Files}, is) {
+			if is, ok := n.(*ast.IfStmt); ok && leaves(is.Body) && retrylib.BackOffStop(scope, is) {
 				// if d == backoff.Stop { return err }: the back-off
 				// driven by hand stops the loop, its MaxElapsedTime
 				// the budget.

@@ -261,10 +261,7 @@ func (ix *Index) plainFunc(e ast.Expr) *types.Func {
 	var fn *types.Func
 	switch e := ast.Unparen(e).(type) {
 	case *ast.Ident:
-		fn, _ = ix.info.Uses[e].(*types.Func)
-		if fn != nil && fn.Signature().Recv() != nil {
-			return nil
-		}
+		fn, _ = ix.info.Uses[e].(*types.Func) // a function of the package: no identifier alone names a method
 	case *ast.SelectorExpr:
 		// A method value of a concrete type of the package (w.sink =
 		// e.export): a call of the field is a call of the method on

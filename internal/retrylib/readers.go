@@ -642,8 +642,9 @@ func KeyHeaderOnChain(s Scope, e ast.Expr, has func(string) bool) bool {
 // point, is configured in its arguments to make one attempt only, which
 // retries nothing: retry-go's Attempts(1), backoff v5's WithMaxTries(1),
 // go-retry's WithMaxRetries(0, b), and backoff v4's WithMaxRetries(b, 0)
-// or &StopBackOff{}, also inside WithContext, written in the call (failsafe's, resty's and go-retryablehttp's zero
-// retries are read with their configuration).
+// or &StopBackOff{}, also inside WithContext, written in the call
+// (failsafe's, resty's and go-retryablehttp's zero retries are read with
+// their configuration).
 func SingleAttempt(info *types.Info, call *ast.CallExpr) bool {
 	is := func(e ast.Expr, n int64) bool {
 		v, ok := IntValue(info, e)
@@ -682,9 +683,8 @@ func SingleAttempt(info *types.Info, call *ast.CallExpr) bool {
 // whose branch leaves the loop, says that a cenkalti/backoff v4 (or v1)
 // BackOff driven by hand has stopped (d == backoff.Stop, where d :=
 // b.NextBackOff() in is's init or as the variable's one value, or the
-// call itself): such a loop is bounded as
-// backoff.Retry would be, by the back-off's MaxElapsedTime (15 minutes by
-// default, exponential.go:83, 176-177) or a WithMaxRetries wrapper, when
+// call itself): such a loop is bounded as backoff.Retry would be, by the
+// back-off's MaxElapsedTime (15 minutes by default, exponential.go:83, 176-177) or a WithMaxRetries wrapper, when
 // the back-off is known to stop, or is made by a function of another
 // package (a project's NewExpBackOff(ctx, start, max)) whose
 // configuration the scope cannot read. One handed in as a parameter is
@@ -706,12 +706,12 @@ func BackOffStop(s Scope, is *ast.IfStmt) bool {
 		}
 		other = cmp.Y
 	}
-	next := nextBackOff(s, other)
-	if as, ok := is.Init.(*ast.AssignStmt); ok && len(as.Lhs) == 1 && len(as.Rhs) == 1 {
-		// if d = b.NextBackOff(); d == backoff.Stop
-		if v := flow.VarOf(s.Info, as.Lhs[0]); v != nil && v == flow.VarOf(s.Info, other) {
-			next = nextBackOff(s, as.Rhs[0])
-		}
+	var next *ast.CallExpr
+	as, _ := is.Init.(*ast.AssignStmt)
+	if d := flow.VarOf(s.Info, other); as != nil && len(as.Lhs) == 1 && len(as.Rhs) == 1 && d != nil && flow.VarOf(s.Info, as.Lhs[0]) == d {
+		next = nextBackOff(s, as.Rhs[0]) // if d = b.NextBackOff(); d == backoff.Stop
+	} else {
+		next = nextBackOff(s, other)
 	}
 	if next == nil {
 		return false
@@ -757,16 +757,14 @@ func nextBackOff(s Scope, e ast.Expr) *ast.CallExpr {
 		return nil
 	}
 	values, ok := flow.AssignedAfterDecl(s.Info, s.Body, v)
-	var found *ast.CallExpr
-	for _, val := range values {
-		call := isNext(val)
-		if call == nil {
-			return nil
-		}
-		found = call
-	}
 	if !ok {
 		return nil
+	}
+	var found *ast.CallExpr
+	for _, val := range values {
+		if found = isNext(val); found == nil {
+			return nil
+		}
 	}
 	return found
 }
