@@ -695,13 +695,17 @@ func BackOffStop(s Scope, is *ast.IfStmt) bool {
 	if !ok || cmp.Op != token.EQL {
 		return false
 	}
-	isStop := func(e ast.Expr) bool {
+	stopPkg := func(e ast.Expr) *types.Package {
 		c, ok := s.Info.Uses[analysisutil.RefIdent(e)].(*types.Const)
-		return ok && c.Name() == "Stop" && c.Pkg() != nil && (c.Pkg().Path() == BackoffV4 || c.Pkg().Path() == BackoffV1)
+		if ok && c.Name() == "Stop" && c.Pkg() != nil && (c.Pkg().Path() == BackoffV4 || c.Pkg().Path() == BackoffV1) {
+			return c.Pkg()
+		}
+		return nil
 	}
 	other := cmp.X
-	if !isStop(cmp.Y) {
-		if !isStop(cmp.X) {
+	pkg := stopPkg(cmp.Y)
+	if pkg == nil {
+		if pkg = stopPkg(cmp.X); pkg == nil {
 			return false
 		}
 		other = cmp.Y
@@ -709,9 +713,9 @@ func BackOffStop(s Scope, is *ast.IfStmt) bool {
 	var next *ast.CallExpr
 	as, _ := is.Init.(*ast.AssignStmt)
 	if d := flow.VarOf(s.Info, other); as != nil && len(as.Lhs) == 1 && len(as.Rhs) == 1 && d != nil && flow.VarOf(s.Info, as.Lhs[0]) == d {
-		next = nextBackOff(s, as.Rhs[0]) // if d = b.NextBackOff(); d == backoff.Stop
+		next = nextBackOff(s, pkg, as.Rhs[0]) // if d = b.NextBackOff(); d == backoff.Stop
 	} else {
-		next = nextBackOff(s, other)
+		next = nextBackOff(s, pkg, other)
 	}
 	if next == nil {
 		return false
@@ -733,18 +737,29 @@ func BackOffStop(s Scope, is *ast.IfStmt) bool {
 }
 
 // nextBackOff returns the call b.NextBackOff() that e is, or that every
-// value the local variable e is given in s.Body is, or nil.
-func nextBackOff(s Scope, e ast.Expr) *ast.CallExpr {
+// value the local variable e is given in s.Body is, or nil. The method
+// is the BackOff interface's of pkg (the package whose Stop the loop
+// compares with), called on that interface or on a type that
+// implements it, the library's or the project's own.
+func nextBackOff(s Scope, pkg *types.Package, e ast.Expr) *ast.CallExpr {
+	iface, _ := pkg.Scope().Lookup("BackOff").Type().Underlying().(*types.Interface)
+	if iface == nil {
+		return nil
+	}
 	isNext := func(e ast.Expr) *ast.CallExpr {
 		call, ok := ast.Unparen(e).(*ast.CallExpr)
-		if !ok {
+		if !ok || len(call.Args) != 0 {
 			return nil
 		}
 		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-		if !ok || sel.Sel.Name != "NextBackOff" || len(call.Args) != 0 {
+		if !ok {
 			return nil
 		}
-		if t := s.Info.TypeOf(call); t == nil || !httpmodel.IsNamed(t, "time", "Duration") {
+		fn, ok := s.Info.Uses[sel.Sel].(*types.Func)
+		if !ok || fn.Name() != "NextBackOff" {
+			return nil
+		}
+		if recv := s.Info.TypeOf(sel.X); recv == nil || !types.Implements(recv, iface) {
 			return nil
 		}
 		return call

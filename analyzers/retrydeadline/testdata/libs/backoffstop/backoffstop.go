@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/cenkalti/backoff/v4"
+
+	"libs/backoffstop/pacing"
 )
 
 func send(ctx context.Context, url string) error {
@@ -90,6 +92,30 @@ func handed(ctx context.Context, url string, b backoff.BackOff) error {
 	}
 }
 
+// lookAlike's steps have a NextBackOff of their own but are no
+// backoff.BackOff: nothing says that they ever return Stop, whatever the
+// result is compared with.
+func lookAlike(ctx context.Context, url string) error {
+	p := pacing.NewSteps()
+	for {
+		actx, cancel := context.WithTimeout(ctx, 10*time.Second) // want `per-attempt timeout \(context.WithTimeout\) inside retry loop but no overall deadline`
+		err := send(actx, url)
+		cancel()
+		if err == nil {
+			return nil
+		}
+		d := p.NextBackOff()
+		if d == backoff.Stop {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(d):
+		}
+	}
+}
+
 // ---- must stay silent ----
 
 // elapsed: the default MaxElapsedTime (15 minutes) bounds the loop.
@@ -139,6 +165,30 @@ func viaCtor(ctx context.Context, url string) error {
 		case <-ctx.Done():
 			return ctx.Err()
 		case <-time.After(delay):
+		}
+	}
+}
+
+// ownBackOff drives the project's own backoff.BackOff, made by a
+// function of another package whose configuration the loop cannot read:
+// like the library's, it is trusted to stop.
+func ownBackOff(ctx context.Context, url string) error {
+	p := pacing.New(time.Minute)
+	for {
+		actx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		err := send(actx, url)
+		cancel()
+		if err == nil {
+			return nil
+		}
+		d := p.NextBackOff()
+		if d == backoff.Stop {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(d):
 		}
 	}
 }
