@@ -90,7 +90,9 @@ func (c *checker) requestBuilt(fd *ast.FuncDecl, req ast.Expr) (ctx ast.Expr, ok
 	if !isVar || v.Kind() != types.LocalVar {
 		return nil, false
 	}
-	values, known := flow.Assigned(info, fd.Body, v)
+	// A request declared empty (var req *http.Request) and built on
+	// each path before the send: the nil it starts as is never sent.
+	values, known := flow.AssignedAfterDecl(info, fd.Body, v)
 	if !known || len(values) == 0 {
 		return nil, false
 	}

@@ -346,3 +346,76 @@ func (c *client) resendBounded(b []byte) error {
 	}
 	return err
 }
+
+// uploadVar declares its request empty and builds it on each path, as
+// code that gzips on some calls does.
+func (c *client) uploadVar(b []byte, gzipped bool) error {
+	var req *http.Request
+	var err error
+	if gzipped {
+		req, err = http.NewRequest("POST", c.endpoint+"/batch/", bytes.NewReader(b))
+		if err == nil {
+			req.Header.Set("Content-Encoding", "gzip")
+		}
+	} else {
+		req, err = http.NewRequest("POST", c.endpoint+"/batch/", bytes.NewReader(b))
+	}
+	if err != nil {
+		return err
+	}
+	res, err := c.http.Do(req)
+	if err != nil {
+		return err
+	}
+	return res.Body.Close()
+}
+
+// sendVar re-uploads through uploadVar: the client's Timeout bounds each
+// attempt and nothing bounds them all.
+func (c *client) sendVar(b []byte) {
+	for i := 0; i != 10; i++ {
+		if err := c.uploadVar(b, i%2 == 0); err == nil { // want `per-attempt timeout \(http.Client.Timeout of the send in uploadVar\) inside retry loop but no overall deadline`
+			return
+		}
+		select {
+		case <-time.After(time.Duration(i) * 100 * time.Millisecond):
+		case <-c.quit:
+			return
+		}
+	}
+}
+
+// uploadVarContext declares its request empty and builds it with the
+// caller's context.
+func (c *client) uploadVarContext(ctx context.Context, b []byte) error {
+	var req *http.Request
+	var err error
+	req, err = http.NewRequestWithContext(ctx, "POST", c.endpoint+"/batch/", bytes.NewReader(b))
+	if err != nil {
+		return err
+	}
+	res, err := c.http.Do(req)
+	if err != nil {
+		return err
+	}
+	return res.Body.Close()
+}
+
+// sendVarBudget hands every attempt one context with a deadline: the
+// whole loop is bounded.
+func (c *client) sendVarBudget(ctx context.Context, b []byte) error {
+	ctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	var err error
+	for i := 0; i != 10; i++ {
+		if err = c.uploadVarContext(ctx, b); err == nil {
+			return nil
+		}
+		select {
+		case <-time.After(time.Duration(i) * 100 * time.Millisecond):
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	return err
+}
