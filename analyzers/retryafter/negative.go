@@ -588,6 +588,13 @@ func signCheckedIn(info *types.Info, fn ast.Node, uses, small func(ast.Expr) boo
 				checked = true
 				return false
 			}
+			// if d < minDelay { d = minDelay } (or return minDelay):
+			// max(d, minDelay) spelled out, a negative d gives way to
+			// the floor.
+			if clampedBelow(info, ifs, uses) {
+				checked = true
+				return false
+			}
 		}
 		b, ok := n.(*ast.BinaryExpr)
 		if !ok || floors[b] {
@@ -654,6 +661,31 @@ func raisedTo(info *types.Info, ifs *ast.IfStmt) (as *ast.AssignStmt, d, x ast.E
 		return nil, nil, nil
 	}
 	return as, high, low
+}
+
+// clampedBelow reports whether ifs is if d < floor { d = floor } or if
+// d < floor { return floor } (<= and the reversed comparisons alike),
+// where d is a value uses reports and floor one it does not, no constant
+// at or below zero: the builtin max of d and floor spelled out, which
+// raises a negative d to the floor rather than to no wait.
+func clampedBelow(info *types.Info, ifs *ast.IfStmt, uses func(ast.Expr) bool) bool {
+	if ifs.Else != nil || len(ifs.Body.List) != 1 {
+		return false
+	}
+	d, floor, ok := smallCompare(ifs.Cond)
+	if !ok || !uses(d) || uses(floor) || isConstNonPositive(info, floor) {
+		return false
+	}
+	same := func(e ast.Expr) bool {
+		return types.ExprString(ast.Unparen(e)) == types.ExprString(ast.Unparen(floor)) && !uses(e)
+	}
+	switch st := ifs.Body.List[0].(type) {
+	case *ast.AssignStmt:
+		return st.Tok == token.ASSIGN && len(st.Lhs) == 1 && len(st.Rhs) == 1 && sameVar(info, st.Lhs[0], d) && same(st.Rhs[0])
+	case *ast.ReturnStmt:
+		return slices.ContainsFunc(st.Results, same) && !slices.ContainsFunc(st.Results, uses)
+	}
+	return false
 }
 
 // maxOverSelf reports whether rhs, assigned to id, is the builtin max of

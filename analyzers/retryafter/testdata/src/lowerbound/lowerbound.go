@@ -168,3 +168,59 @@ func floatSecondsMin(h http.Header) time.Duration {
 	}
 	return time.Duration(math.Min(ra, 3600) * float64(time.Second)) // want `Retry-After is capped by math.Min`
 }
+
+const minDelay = time.Second
+
+// Silent: max(d, minDelay) spelled out with a return, as go-auth0's
+// backoffDelay does: a negative value is raised to the floor.
+func delayClamped(h http.Header, backoff time.Duration) time.Duration {
+	ra := h.Get("Retry-After")
+	if s, err := strconv.Atoi(ra); err == nil {
+		d := time.Duration(s) * time.Second
+		if d < minDelay {
+			return minDelay
+		}
+		return d
+	}
+	if t, err := http.ParseTime(ra); err == nil {
+		d := time.Until(t)
+		if d < minDelay {
+			return minDelay
+		}
+		return d
+	}
+	return backoff
+}
+
+// Silent: the same floor as an assignment, the bound on the left.
+func delayClampedAssign(h http.Header, backoff time.Duration) time.Duration {
+	ra := h.Get("Retry-After")
+	if s, err := strconv.Atoi(ra); err == nil {
+		d := time.Duration(s) * time.Second
+		if minDelay > d {
+			d = minDelay
+		}
+		return d
+	}
+	if t, err := http.ParseTime(ra); err == nil {
+		return max(time.Until(t), minDelay)
+	}
+	return backoff
+}
+
+// Flagged: below the floor the wait becomes no wait at all, so a
+// negative value is an immediate retry.
+func delayZeroed(h http.Header, backoff time.Duration) time.Duration {
+	ra := h.Get("Retry-After")
+	if s, err := strconv.Atoi(ra); err == nil { // want `a negative Retry-After value is accepted as the wait`
+		d := time.Duration(s) * time.Second
+		if d < minDelay {
+			return 0
+		}
+		return d
+	}
+	if t, err := http.ParseTime(ra); err == nil {
+		return max(time.Until(t), minDelay)
+	}
+	return backoff
+}
