@@ -1426,6 +1426,14 @@ func (c *checker) readsClock(e ast.Expr, clock map[types.Object]bool) bool {
 			if httpmodel.IsPkgFunc(f, "context", "WithDeadline", "WithDeadlineCause") {
 				return false // its time.Now() computes a per-attempt deadline
 			}
+			if httpmodel.IsPkgFunc(f, "time", "Until") && len(n.Args) == 1 && c.parsedTime(n.Args[0]) {
+				return false // time.Until(retryAt): a wait the server set
+			}
+			if httpmodel.IsMethod(f, "time", "Time", "Sub") {
+				if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && c.parsedTime(sel.X) {
+					return false // retryAt.Sub(time.Now()): the same
+				}
+			}
 			if httpmodel.IsPkgFunc(f, "time", "Since", "Until", "Now") || httpmodel.IsMethod(f, "context", "Context", "Deadline") {
 				found = !c.stamp(n, stack)
 			}
@@ -1433,6 +1441,37 @@ func (c *checker) readsClock(e ast.Expr, clock map[types.Object]bool) bool {
 		return !found
 	})
 	return found
+}
+
+// parsedTime reports whether e is a time parsed from text or a number
+// (http.ParseTime, time.Parse, time.ParseInLocation, time.Unix,
+// time.UnixMilli), or a local variable given only such times: a time
+// that a response said (a Retry-After date, a rate limit's reset), so
+// that the span to it is a wait, not the remaining budget of the
+// operation (whose deadline comes from the clock or a context).
+func (c *checker) parsedTime(e ast.Expr) bool {
+	info := c.pass.TypesInfo
+	parsed := func(e ast.Expr) bool {
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		f := httpmodel.Callee(info, call)
+		return httpmodel.IsPkgFunc(f, "net/http", "ParseTime") || httpmodel.IsPkgFunc(f, "time", "Parse", "ParseInLocation", "Unix", "UnixMilli")
+	}
+	if parsed(e) {
+		return true
+	}
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok || v.Kind() != types.LocalVar {
+		return false
+	}
+	values, known := flow.AssignedAfterDecl(info, c.declOf(id), v)
+	return known && len(values) > 0 && !slices.ContainsFunc(values, func(e ast.Expr) bool { return !parsed(e) })
 }
 
 // stamp reports whether the clock read call (with its enclosing nodes in

@@ -189,3 +189,57 @@ func (st *state) fieldBudget(hc *http.Client, url string) error {
 	}
 	return errors.New("no response")
 }
+
+// The span to the server's Retry-After date is a wait, not a budget:
+// nothing bounds the attempts and the waits.
+func serverDate(hc *http.Client, url string) error {
+	for attempt := 0; attempt < 3; attempt++ {
+		ctx, cancel := context.WithTimeout(context.Background(), perTry) // want `per-attempt timeout \(context.WithTimeout\) inside retry loop but no overall deadline`
+		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+		resp, err := hc.Do(req)
+		cancel()
+		if err != nil {
+			continue
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusServiceUnavailable {
+			return nil
+		}
+		d := time.Second
+		if t, err := http.ParseTime(resp.Header.Get("Retry-After")); err == nil {
+			d = time.Until(t)
+		}
+		if d > 0 && d < time.Minute {
+			time.Sleep(d)
+		}
+	}
+	return errors.New("no response")
+}
+
+// The same wait, and the span to the loop's own deadline compared: a
+// budget.
+func serverDateBudget(hc *http.Client, url string, window time.Duration) error {
+	deadline := time.Now().Add(window)
+	for attempt := 0; attempt < 3; attempt++ {
+		ctx, cancel := context.WithTimeout(context.Background(), perTry)
+		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+		resp, err := hc.Do(req)
+		cancel()
+		if err != nil {
+			continue
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusServiceUnavailable {
+			return nil
+		}
+		d := time.Second
+		if t, err := http.ParseTime(resp.Header.Get("Retry-After")); err == nil {
+			d = time.Until(t)
+		}
+		if d > time.Until(deadline) {
+			return errors.New("retry budget exhausted")
+		}
+		time.Sleep(d)
+	}
+	return errors.New("no response")
+}
