@@ -318,6 +318,11 @@ type checker struct {
 	// secretMaps and maskedMaps are the maps the package reads a secret
 	// key of, and those it masks a secret key of (see mapSecret).
 	secretMaps, maskedMaps map[*types.Var]bool
+	// userURLs are the fields of URL type given user information that
+	// may hold a password (c.base.User = auth, &Client{base: *u}):
+	// printed, the password is in the URL's user part, which Redacted
+	// masks (see credVars).
+	userURLs map[*types.Var]bool
 	// eventFields caches loggedFields, typeMethods methodsOf (eventfield.go).
 	eventFields map[*types.Named]map[*types.Var]sinkCall
 	typeMethods map[*types.Named][]callindex.Func

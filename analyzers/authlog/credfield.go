@@ -95,6 +95,7 @@ func (c *checker) credVars() map[*types.Var]creds {
 	// The maps the package reads a secret key of, and those it masks
 	// (m["password"] = "***", delete(m, "password")): see mapSecret.
 	c.secretMaps, c.maskedMaps = map[*types.Var]bool{}, map[*types.Var]bool{}
+	c.userURLs = map[*types.Var]bool{}
 	stored := map[*ast.IndexExpr]bool{} // entries written, which are no evidence
 	c.calls.Visit(func(file *ast.File) bool { return isTestFile(c.pass, file) }, func(n ast.Node) {
 		switch n := n.(type) {
@@ -228,13 +229,22 @@ func (c *checker) credVars() map[*types.Var]creds {
 		}
 	})
 	for _, st := range urlStores {
-		if v := flow.VarOf(info, st.value); v != nil && pwURLs[v] {
+		// c.base = u, &Client{base: *u} (a copy of the URL u points to).
+		value := ast.Unparen(st.value)
+		if star, ok := value.(*ast.StarExpr); ok {
+			value = star.X
+		} else if addr, ok := value.(*ast.UnaryExpr); ok && addr.Op == token.AND {
+			value = addr.X
+		}
+		if v := flow.VarOf(info, value); v != nil && pwURLs[v] {
 			c.sent[st.field] |= credSecret
+			c.userURLs[st.field] = true
 		}
 	}
 	for v := range pwURLs {
 		if v.IsField() {
 			c.sent[v] |= credSecret // c.base.User = url.UserPassword(...)
+			c.userURLs[v] = true
 		}
 	}
 	// A parameter of this package's functions found to be sent makes
@@ -722,14 +732,35 @@ func (c *checker) passwordURL(lhs, rhs ast.Expr) *types.Var {
 	if !ok || sel.Sel.Name != "User" || !isURL(info.TypeOf(sel.X)) {
 		return nil
 	}
-	call, ok := ast.Unparen(rhs).(*ast.CallExpr)
-	if !ok || len(call.Args) != 2 || !httpmodel.IsPkgFunc(httpmodel.Callee(info, call), "net/url", "UserPassword") || isMarker(info, call.Args[1]) {
+	if !userinfoWithPassword(info, rhs) {
 		return nil
 	}
 	if f := c.urlField(sel.X); f != nil {
 		return f // c.base.User = ...
 	}
 	return flow.VarOf(info, sel.X)
+}
+
+// userinfoWithPassword reports whether e, given to a URL's User, may
+// hold a password: url.UserPassword(user, pass) with a password that is
+// no redaction marker, or user information of another origin (a
+// parameter, a configuration's BasicAuth field), which a caller may have
+// made with one. url.User(name), with no password, and nil hold none.
+func userinfoWithPassword(info *types.Info, e ast.Expr) bool {
+	if analysisutil.IsNil(info, e) || !httpmodel.IsNamed(info.TypeOf(e), "net/url", "Userinfo") {
+		return false
+	}
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return true
+	}
+	switch fn := httpmodel.Callee(info, call); {
+	case httpmodel.IsPkgFunc(fn, "net/url", "UserPassword"):
+		return len(call.Args) == 2 && !isMarker(info, call.Args[1])
+	case httpmodel.IsPkgFunc(fn, "net/url", "User"):
+		return false
+	}
+	return true
 }
 
 // urlField returns the field of URL type of a struct of this package

@@ -142,8 +142,11 @@
 //     aws-sdk-go-v2's aws.Credentials, azcore.AccessToken's Token,
 //     cloud.google.com/go/auth's Token.Value); the password of a URL's
 //     user ((*url.Userinfo).Password, url.UserPassword, and a URL made
-//     with one or given one, u.User = url.UserPassword(user, pass), which
-//     its String method prints, and a field of URL type given such a URL,
+//     with one or given one, u.User = url.UserPassword(user, pass), or
+//     given user information of another origin, u.User = cfg.BasicAuth
+//     (url.User(name) holds no password), which its String method
+//     prints, and a field of URL type given such a URL (c.base = u,
+//     &Client{base: *u}, and a local copy of it, u := c.base),
 //     wherever the package reads it (a base URL whose password a
 //     constructor makes the API key): the fix logs u.Redacted(); a constant
 //     password that reads as a redaction marker, "xxxxx", is none); the value given a secret key of a form or of a map

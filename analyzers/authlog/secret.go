@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/retrylint/retrylint/internal/fixes"
+	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 	"github.com/retrylint/retrylint/internal/logsink"
 	"github.com/retrylint/retrylint/internal/secrets"
@@ -308,6 +309,11 @@ func (c *checker) secretWhat(e ast.Expr) string {
 		}
 	}
 	t := info.TypeOf(e)
+	if call, ok := x.(*ast.CallExpr); ok && httpmodel.IsMethod(httpmodel.Callee(info, call), "net/url", "URL", "String") {
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			t = info.TypeOf(sel.X) // u.String()
+		}
+	}
 	if isURL(t) {
 		return "URL with its user's password"
 	}
@@ -459,8 +465,9 @@ func secretQueryKey(text string) bool {
 }
 
 // queryURL reports whether e, a URL or u.String(), is a URL that this
-// function made and gave no user: its secret is in its query or path,
-// which Redacted does not mask.
+// function made and gave no user, nor copied from a field that holds
+// one with user information (u := c.base): its secret is in its query
+// or path, which Redacted does not mask.
 func (s *fstate) queryURL(e ast.Expr) bool {
 	x := ast.Unparen(e)
 	if call, ok := x.(*ast.CallExpr); ok {
@@ -473,6 +480,20 @@ func (s *fstate) queryURL(e ast.Expr) bool {
 	}
 	v := s.varOf(x)
 	if v == nil || s.decl == nil || v.Pos() < s.decl.Pos() || v.Pos() >= s.decl.End() {
+		return false
+	}
+	if values, _ := flow.Assigned(s.info, s.decl, v); slices.ContainsFunc(values, func(e ast.Expr) bool {
+		e = ast.Unparen(e)
+		if star, ok := e.(*ast.StarExpr); ok {
+			e = ast.Unparen(star.X)
+		}
+		sel, ok := e.(*ast.SelectorExpr)
+		if !ok {
+			return false
+		}
+		f, _ := s.info.Uses[sel.Sel].(*types.Var)
+		return s.c.userURLs[f]
+	}) {
 		return false
 	}
 	return !s.setsUserinfo()

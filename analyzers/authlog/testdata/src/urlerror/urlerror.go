@@ -97,7 +97,7 @@ func (c *Client) Ping(endpoint, user, pass string) error {
 		return err
 	}
 	u.User = url.UserPassword(user, pass)
-	log.Printf("pinging %s", u.String()) // want `secret \(a password, key or token\) reaches log.Printf`
+	log.Printf("pinging %s", u.String()) // want `URL with its user's password reaches log.Printf`
 	resp, err := c.hc.Get(u.String())
 	if err != nil {
 		return err

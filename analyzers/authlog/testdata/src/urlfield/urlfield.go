@@ -71,3 +71,61 @@ func newDirect(host, key string) *direct {
 func (d *direct) show() {
 	log.Printf("base %v", d.base) // want `URL with its user's password reaches log.Printf`
 }
+
+// api keeps the user information its caller hands in (a configuration's
+// BasicAuth) in a base URL it stores by value.
+type api struct {
+	baseURL url.URL
+	client  *http.Client
+}
+
+func newAPI(base string, auth *url.Userinfo) (*api, error) {
+	u, err := url.Parse(base)
+	if err != nil {
+		return nil, err
+	}
+	u.User = auth
+	return &api{baseURL: *u, client: http.DefaultClient}, nil
+}
+
+// Must flag: a copy of the base URL, printed with the caller's password.
+func (a *api) get(p string) error {
+	u := a.baseURL
+	u.Path = p
+	req, err := http.NewRequest(http.MethodGet, u.String(), nil)
+	if err != nil {
+		return err
+	}
+	log.Printf("request to %s", u.String()) // want `URL with its user's password reaches log.Printf`
+	resp, err := a.client.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// named keeps a user name only: url.User has no password.
+type named struct {
+	baseURL url.URL
+}
+
+func newNamed(base, user string) (*named, error) {
+	u, err := url.Parse(base)
+	if err != nil {
+		return nil, err
+	}
+	u.User = url.User(user)
+	return &named{baseURL: *u}, nil
+}
+
+// Must stay silent: the user name is no secret.
+func (n *named) get(p string) error {
+	u := n.baseURL
+	u.Path = p
+	log.Printf("request to %s", u.String())
+	resp, err := http.Get(u.String())
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
