@@ -503,6 +503,20 @@ func (c *checker) checkRestyConditions(keys []string) {
 	for _, ca := range ix.Calls() {
 		call := ca.Call
 		fn := httpmodel.Callee(info, call)
+		if f := c.restyParams.Lookup(fn); f != nil && f.Param < len(call.Args) {
+			// A function, of this package or another, that sends a
+			// write with no key through the client it is handed: one
+			// of this package's clients with retry conditions.
+			s := retrylib.Scope{Info: info, Files: pass.Files}
+			if fd, ok := ca.Func.(*ast.FuncDecl); ok {
+				s.Body = fd.Body
+			}
+			if cfg := retrylib.Resty(s, call.Args[f.Param], func(string) bool { return false }); cfg.RetriesMethod(f.Method) && cfg.RetryConditions {
+				write = call
+				break
+			}
+			continue
+		}
 		isWriteSend := httpmodel.IsMethod(fn, retrylib.RestyV2, "Request", "Post", "Patch")
 		if httpmodel.IsMethod(fn, retrylib.RestyV2, "Request", "Execute") && len(call.Args) == 2 {
 			m, ok := httpmodel.ConstString(info, call.Args[0])

@@ -608,7 +608,10 @@
 // kept in a variable, and a POST sent through such a StandardClient is
 // reported wherever it is built. A resty retry condition that
 // returns true on a transport error, when the package sends a POST or PATCH
-// through resty with no key: reported at the condition, whose fix refuses
+// through resty with no key, or hands such a client to a function, of
+// this package or another, that sends one through the client it is
+// handed (a fact: an SDK's service packages sending through the client
+// its root package configured): reported at the condition, whose fix refuses
 // a request that is not replayable after a transport error (a response is
 // judged by the condition as before). Silent: RetryMax 0, a policy that
 // retries only 429 and 503 or reads the request's method, a client used

@@ -18,6 +18,7 @@ import (
 	"github.com/retrylint/retrylint/internal/fixes"
 	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
+	"github.com/retrylint/retrylint/internal/retrylib"
 	"github.com/retrylint/retrylint/internal/retryloop"
 	"github.com/retrylint/retrylint/internal/stdfacts"
 	"github.com/retrylint/retrylint/internal/summary"
@@ -50,7 +51,7 @@ func New(cfg Config) *analysis.Analyzer {
 		Doc:       analysisutil.Doc(doc, "retryidempotency"),
 		URL:       "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/retryidempotency",
 		Requires:  []*analysis.Analyzer{retryloop.Analyzer, callindex.Analyzer},
-		FactTypes: []analysis.Fact{new(writeFact), new(forwardFact), new(methodFact), new(freshFact), new(freshPkgFact), new(predFact), new(keySetFact)},
+		FactTypes: []analysis.Fact{new(writeFact), new(forwardFact), new(methodFact), new(freshFact), new(freshPkgFact), new(predFact), new(keySetFact), new(restyParamFact)},
 		Run: analysisutil.Safe("retryidempotency", func(pass *analysis.Pass, at func(token.Pos)) (any, error) {
 			return run(pass, keys, at)
 		}),
@@ -131,6 +132,9 @@ type checker struct {
 	first  string // the first configured key header, for fixes
 	loops  *retryloop.Result
 	writes *summary.Table[writeFact, *writeFact]
+	// restyParams are the functions that send a write through the resty
+	// client they are handed (restyparam.go).
+	restyParams *summary.Table[restyParamFact, *restyParamFact]
 	// forwards are the functions that send the request they are handed.
 	forwards *summary.Table[forwardFact, *forwardFact]
 	// methods are the functions that build a request with the method
@@ -195,18 +199,19 @@ func (c *checker) constSets() map[*types.Var]map[int64]bool {
 func run(pass *analysis.Pass, keys []string, at func(token.Pos)) (any, error) {
 	loops := pass.ResultOf[retryloop.Analyzer].(*retryloop.Result)
 	c := &checker{
-		pass:     pass,
-		keys:     keyNames{httpmodel.NewNames(keys...)},
-		first:    http.CanonicalHeaderKey(keys[0]),
-		loops:    loops,
-		writes:   summary.NewTable[writeFact](pass),
-		forwards: summary.NewTable[forwardFact](pass),
-		methods:  summary.NewTable[methodFact](pass),
-		fresh:    summary.NewTable[freshFact](pass),
-		keySets:  summary.NewTable[keySetFact](pass),
-		calls:    pass.ResultOf[callindex.Analyzer].(*callindex.Index),
-		keyList:  keys,
-		preds:    map[*types.Func]*predFact{},
+		pass:        pass,
+		keys:        keyNames{httpmodel.NewNames(keys...)},
+		first:       http.CanonicalHeaderKey(keys[0]),
+		loops:       loops,
+		writes:      summary.NewTable[writeFact](pass),
+		restyParams: summary.NewTable[restyParamFact](pass),
+		forwards:    summary.NewTable[forwardFact](pass),
+		methods:     summary.NewTable[methodFact](pass),
+		fresh:       summary.NewTable[freshFact](pass),
+		keySets:     summary.NewTable[keySetFact](pass),
+		calls:       pass.ResultOf[callindex.Analyzer].(*callindex.Index),
+		keyList:     keys,
+		preds:       map[*types.Func]*predFact{},
 	}
 	c.computeFacts(at)
 	c.computePredicates()
@@ -380,10 +385,12 @@ func (c *checker) computeFacts(at func(token.Pos)) {
 	sends := slices.ContainsFunc(c.calls.Funcs(), func(f callindex.Func) bool { return f.Obj != nil && c.loops.Sends(f.Obj) })
 	setters := slices.ContainsFunc(c.calls.Funcs(), func(f callindex.Func) bool { return f.Obj != nil && mayKeySet(f.Obj) })
 	builds := slices.ContainsFunc(c.calls.Funcs(), func(f callindex.Func) bool { return f.Obj != nil && buildsRequest(f.Obj) })
-	if !fresh && !sends && !setters && !builds {
+	resty := retrylib.Imports(c.pass.Pkg, retrylib.RestyV2)
+	if !fresh && !sends && !setters && !builds && !resty {
 		return // nothing to summarise: the graph would index every body for nothing
 	}
 	g := summary.NewGraph(c.calls)
+	c.solveRestyParams(g)
 	// Fresh values first: a write's key is fresh when it comes from one.
 	if fresh {
 		c.fresh.Solve(g, summary.Problem[*freshFact]{

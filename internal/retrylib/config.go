@@ -46,6 +46,10 @@ type Trace struct {
 	// Known is false when some variable on the way has no value visible in
 	// the scope (a parameter, a value from another package).
 	Known bool
+	// Params are the parameters (the receiver among them) of the scope's
+	// function reached on the way: the value is, on those paths, the
+	// caller's.
+	Params []*types.Var
 }
 
 // TraceValue follows e back through variables, struct fields and simple
@@ -155,6 +159,9 @@ func TraceValue(s Scope, e ast.Expr) *Trace {
 		}
 		if len(values) == 0 {
 			t.Known = false
+			if v.Kind() == types.ParamVar || v.Kind() == types.RecvVar {
+				t.Params = append(t.Params, v)
+			}
 		}
 		for _, val := range values {
 			walk(val, enclosingBody(s, val, body), depth+1)
