@@ -992,7 +992,7 @@ func errorAssert(info *types.Info, ta *ast.TypeAssertExpr) bool {
 		return false // a type switch's x.(type)
 	}
 	t := info.TypeOf(ta.Type)
-	return t != nil && types.Identical(t, types.Universe.Lookup("error").Type()) && isEmptyInterface(info.TypeOf(ta.X))
+	return analysisutil.IsError(t) && isEmptyInterface(info.TypeOf(ta.X))
 }
 
 // isEmptyInterface reports whether t is an interface with no methods
@@ -1188,8 +1188,7 @@ func implementsError(t types.Type) bool {
 	if t == nil {
 		return false
 	}
-	errorType := types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
-	return types.Implements(t, errorType)
+	return types.Implements(t, analysisutil.ErrorInterface)
 }
 
 // check returns the findings of the function st, in source order, or nil;

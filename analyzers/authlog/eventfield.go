@@ -276,7 +276,7 @@ func holdsTextWhole(t types.Type, seen map[types.Type]bool) bool {
 	case *types.Interface:
 		// any, or error: an error prints its text (a *url.Error the URL
 		// it failed on), as logrus's WithError(err) entry writes it.
-		return u.Empty() || types.Identical(t, types.Universe.Lookup("error").Type())
+		return u.Empty() || analysisutil.IsError(t)
 	case *types.Slice:
 		return holdsTextWhole(u.Elem(), seen)
 	case *types.Array:

@@ -12,6 +12,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/fixes"
 	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
@@ -513,7 +514,7 @@ func isErrorType(ctx, leafT types.Type) bool {
 	if t == nil {
 		t = leafT
 	}
-	return t != nil && types.Identical(t, types.Universe.Lookup("error").Type())
+	return analysisutil.IsError(t)
 }
 
 // A local is a variable declared in the function being fixed.

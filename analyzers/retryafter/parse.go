@@ -16,6 +16,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/fixes"
 	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
@@ -169,11 +170,11 @@ func (c *checker) checkDroppedError(file *ast.File, f *flow.Func, as *ast.Assign
 	if as.Tok == token.ASSIGN {
 		_, obj := info.Scopes[file].Innermost(as.Pos()).LookupParent("err", as.Pos())
 		v, ok := obj.(*types.Var)
-		if !ok || !types.Identical(v.Type(), types.Universe.Lookup("error").Type()) {
+		if !ok || !analysisutil.IsError(v.Type()) {
 			return
 		}
 	} else if obj := info.Scopes[file].Innermost(as.Pos()).Lookup("err"); obj != nil {
-		if v, ok := obj.(*types.Var); !ok || !types.Identical(v.Type(), types.Universe.Lookup("error").Type()) {
+		if v, ok := obj.(*types.Var); !ok || !analysisutil.IsError(v.Type()) {
 			return
 		}
 	}

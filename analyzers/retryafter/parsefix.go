@@ -19,6 +19,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/fixes"
 	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
@@ -153,7 +154,7 @@ func (h parseHelper) matches(obj types.Object) bool {
 	sig := fn.Type().(*types.Signature)
 	return sig.Params().Len() == 1 && types.Identical(sig.Params().At(0).Type(), types.Typ[types.String]) &&
 		sig.Results().Len() == 2 && types.TypeString(sig.Results().At(0).Type(), nil) == h.result &&
-		types.Identical(sig.Results().At(1).Type(), types.Universe.Lookup("error").Type())
+		analysisutil.IsError(sig.Results().At(1).Type())
 }
 
 // reportOneForm reports the values parsed in one form only. The fix calls

@@ -27,6 +27,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/fixes"
 	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
@@ -257,7 +258,7 @@ func hasOpParamDecl(info *types.Info, fd *ast.FuncDecl) bool {
 	}
 	for p := range fn.Type().(*types.Signature).Params().Variables() {
 		sig, ok := p.Type().Underlying().(*types.Signature)
-		if ok && sig.Results().Len() > 0 && types.Identical(sig.Results().At(sig.Results().Len()-1).Type(), types.Universe.Lookup("error").Type()) {
+		if ok && sig.Results().Len() > 0 && analysisutil.IsError(sig.Results().At(sig.Results().Len()-1).Type()) {
 			return true
 		}
 	}
@@ -417,7 +418,7 @@ func writesOuter(info *types.Info, lit *ast.FuncLit) bool {
 // the cancelled context.
 func (c *checker) blindCallFix(file *ast.File, call *ast.CallExpr, stack []ast.Node, ctx string) ([]analysis.TextEdit, bool) {
 	info := c.pass.TypesInfo
-	if t := info.TypeOf(call); t == nil || !types.Identical(t, types.Universe.Lookup("error").Type()) {
+	if t := info.TypeOf(call); t == nil || !analysisutil.IsError(t) {
 		return nil, false
 	}
 	src := fixes.Source(c.pass, call.Pos())

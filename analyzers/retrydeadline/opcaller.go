@@ -35,6 +35,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/callindex"
 	"github.com/retrylint/retrylint/internal/fixes"
 	"github.com/retrylint/retrylint/internal/flow"
@@ -233,7 +234,7 @@ func (c *checker) delegated(fd *ast.FuncDecl, call *ast.CallExpr, h *opCtxFact) 
 	ops := 0
 	for _, a := range args {
 		if sig, ok := info.TypeOf(a).Underlying().(*types.Signature); ok && sig.Results().Len() > 0 &&
-			types.Identical(sig.Results().At(sig.Results().Len()-1).Type(), types.Universe.Lookup("error").Type()) && c.paramIndex(fd, a, nil) >= 0 {
+			analysisutil.IsError(sig.Results().At(sig.Results().Len()-1).Type()) && c.paramIndex(fd, a, nil) >= 0 {
 			ops++
 		}
 	}

@@ -1319,7 +1319,7 @@ func answersCheck(info *types.Info, call *ast.CallExpr) bool {
 		return false
 	}
 	check := func(t types.Type) bool {
-		return types.Identical(t.Underlying(), types.Typ[types.Bool]) || types.Identical(t, types.Universe.Lookup("error").Type())
+		return types.Identical(t.Underlying(), types.Typ[types.Bool]) || analysisutil.IsError(t)
 	}
 	if tuple, ok := tv.Type.(*types.Tuple); ok {
 		for v := range tuple.Variables() {
@@ -3336,7 +3336,7 @@ func outerErr(info *types.Info, l *retryloop.Loop) *ast.Ident {
 			return true
 		}
 		v, ok := info.Uses[id].(*types.Var)
-		if ok && types.Identical(v.Type(), types.Universe.Lookup("error").Type()) && v.Pos() < l.Stmt.Pos() {
+		if ok && analysisutil.IsError(v.Type()) && v.Pos() < l.Stmt.Pos() {
 			found = id
 		}
 		return true

@@ -990,7 +990,7 @@ func safeRetry(info *types.Info, root ast.Node, e ast.Expr) bool {
 			return safeRetry(info, root, x.X) || safeRetry(info, root, x.Y)
 		case token.EQL:
 			for _, pair := range [2][2]ast.Expr{{x.X, x.Y}, {x.Y, x.X}} {
-				if tv := info.Types[pair[1]]; tv.IsNil() && types.Implements(info.TypeOf(pair[0]), errorIface) {
+				if tv := info.Types[pair[1]]; tv.IsNil() && types.Implements(info.TypeOf(pair[0]), analysisutil.ErrorInterface) {
 					return true // err == nil
 				}
 				if tv := info.Types[pair[1]]; tv.Value != nil && tv.Value.ExactString() == "429" {
@@ -1039,8 +1039,6 @@ func onlyValue(info *types.Info, root ast.Node, v *types.Var) ast.Expr {
 	}
 	return val
 }
-
-var errorIface = types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
 
 // replayable are the methods net/http's Transport re-sends on its own.
 var replayable = map[string]bool{"GET": true, "HEAD": true, "OPTIONS": true, "TRACE": true, "PUT": true, "DELETE": true}
@@ -1810,7 +1808,7 @@ func sentResponse(info *types.Info, as *ast.AssignStmt) ast.Expr {
 // else: a helper that sends (err := c.do(ctx, method, path, body, out)).
 func returnsErrorOnly(info *types.Info, call *ast.CallExpr) bool {
 	t := info.TypeOf(call)
-	return t != nil && types.Identical(t, types.Universe.Lookup("error").Type())
+	return analysisutil.IsError(t)
 }
 
 // eachList calls f with the statement list of body and of every block,

@@ -8,6 +8,7 @@ import (
 	"go/types"
 	"slices"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 	"github.com/retrylint/retrylint/internal/paths"
 	"github.com/retrylint/retrylint/internal/retrylib"
@@ -195,7 +196,7 @@ func (m *outcome) sentinel(e ast.Expr) bool {
 	}
 	v, ok := m.info.Uses[id].(*types.Var)
 	return ok && v.Pkg() == m.c.pass.Pkg && v.Parent() == v.Pkg().Scope() &&
-		types.Identical(v.Type(), types.Universe.Lookup("error").Type())
+		analysisutil.IsError(v.Type())
 }
 
 // ownErrorType reports whether e is &v for a variable v whose type is, or
@@ -327,7 +328,7 @@ func (c *checker) newOutcome(l *retryloop.Loop, s send) (*outcome, *ast.AssignSt
 	default:
 		return nil, nil, false
 	}
-	if m.errVar == nil || !types.Identical(m.errVar.Type(), types.Universe.Lookup("error").Type()) {
+	if m.errVar == nil || !analysisutil.IsError(m.errVar.Type()) {
 		return nil, nil, false
 	}
 	m.sent = as
@@ -357,7 +358,7 @@ func statusHolders(info *types.Info, body ast.Node, resp *types.Var) map[*types.
 			return true
 		}
 		if id, isID := as.Lhs[0].(*ast.Ident); isID {
-			if v, isVar := info.ObjectOf(id).(*types.Var); isVar && types.Identical(v.Type(), types.Universe.Lookup("error").Type()) {
+			if v, isVar := info.ObjectOf(id).(*types.Var); isVar && analysisutil.IsError(v.Type()) {
 				fromResp[v] = true
 			}
 		}

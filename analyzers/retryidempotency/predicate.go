@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 	"github.com/retrylint/retrylint/internal/paths"
@@ -54,7 +55,7 @@ func predParams(sig *types.Signature) (resp, err, status int, ok bool) {
 	}
 	resp, err, status = -1, -1, -1
 	ints := 0
-	errType := types.Universe.Lookup("error").Type()
+	errType := analysisutil.ErrorType
 	for i := range sig.Params().Len() {
 		t := sig.Params().At(i).Type()
 		switch {
@@ -175,7 +176,7 @@ func (m *outcome) callersPolicy(call *ast.CallExpr) bool {
 	}
 	sig, ok := v.Type().Underlying().(*types.Signature)
 	return ok && sig.Params().Len() == 1 && sig.Results().Len() == 1 &&
-		types.Identical(sig.Params().At(0).Type(), types.Universe.Lookup("error").Type()) &&
+		analysisutil.IsError(sig.Params().At(0).Type()) &&
 		types.Identical(sig.Results().At(0).Type(), types.Typ[types.Bool])
 }
 

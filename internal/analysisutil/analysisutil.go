@@ -261,3 +261,16 @@ func StructOf(t types.Type) *types.Struct {
 	st, _ := t.Underlying().(*types.Struct)
 	return st
 }
+
+// ErrorType is the predeclared error type, and ErrorInterface its
+// interface, for the checks of whether a type is or implements it.
+var (
+	ErrorType      = types.Universe.Lookup("error").Type()
+	ErrorInterface = ErrorType.Underlying().(*types.Interface)
+)
+
+// IsError reports whether t is the predeclared error type (an alias of
+// it included); a nil t is not.
+func IsError(t types.Type) bool {
+	return t != nil && types.Identical(t, ErrorType)
+}

@@ -306,7 +306,7 @@ func ReturnsError(info *types.Info, ft *ast.FuncType) bool {
 	}
 	last := ft.Results.List[len(ft.Results.List)-1]
 	tv, ok := info.Types[last.Type]
-	return ok && types.Identical(tv.Type, types.Universe.Lookup("error").Type())
+	return ok && analysisutil.IsError(tv.Type)
 }
 
 // ResultTypes returns the types of the function's results.

@@ -17,6 +17,8 @@ import (
 	"sync"
 
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/retrylint/retrylint/internal/analysisutil"
 )
 
 const httpPkg = "net/http"
@@ -360,7 +362,7 @@ func holdsResponse(t types.Type) bool {
 func returnsWrapped(sig *types.Signature) bool {
 	return sig.Results().Len() == 2 &&
 		holdsResponse(sig.Results().At(0).Type()) &&
-		types.Identical(sig.Results().At(1).Type(), types.Universe.Lookup("error").Type())
+		analysisutil.IsError(sig.Results().At(1).Type())
 }
 
 // wrapperParam returns the index of the one parameter of sig that is a
@@ -374,7 +376,7 @@ func wrapperParam(sig *types.Signature) int {
 func returnsResponse(sig *types.Signature) bool {
 	return sig.Results().Len() == 2 &&
 		IsResponse(sig.Results().At(0).Type()) &&
-		types.Identical(sig.Results().At(1).Type(), types.Universe.Lookup("error").Type())
+		analysisutil.IsError(sig.Results().At(1).Type())
 }
 
 // IsRequest reports whether t is *http.Request.

@@ -26,6 +26,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 )
 
@@ -888,7 +889,7 @@ func PrintMethod(cache *typeutil.MethodSetCache, t types.Type) (string, *types.F
 	if t == nil {
 		return "", nil
 	}
-	if errorType := types.Universe.Lookup("error").Type().Underlying().(*types.Interface); types.Implements(t, errorType) {
+	if types.Implements(t, analysisutil.ErrorInterface) {
 		return "Error", nil // an error interface too: fmt prints any error by Error
 	}
 	if types.IsInterface(t) {

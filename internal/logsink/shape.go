@@ -1,7 +1,6 @@
 package logsink
 
 import (
-	"github.com/retrylint/retrylint/internal/httpmodel"
 	"go/ast"
 	"go/types"
 	"slices"
@@ -10,6 +9,9 @@ import (
 	"unicode"
 	"unicode/utf8"
 	"weak"
+
+	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/httpmodel"
 )
 
 // Sinks by shape: a project's own logger interface, and writers
@@ -402,7 +404,7 @@ func leveledShape(name string, sig *types.Signature, methods func(yield func(str
 	}
 	switch res := sig.Results(); {
 	case res.Len() == 0:
-	case res.Len() == 1 && base == "Log" && isError(res.At(0).Type()):
+	case res.Len() == 1 && base == "Log" && analysisutil.IsError(res.At(0).Type()):
 	default:
 		return -1, false
 	}
@@ -434,11 +436,6 @@ func leveledShape(name string, sig *types.Signature, methods func(yield func(str
 		return -1, false
 	}
 	return format, true
-}
-
-func isError(t types.Type) bool {
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() == nil && n.Obj().Name() == "error"
 }
 
 // HeldShape reports whether fn, a method of an interface whose name does

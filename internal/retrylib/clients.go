@@ -489,7 +489,7 @@ func (ix *Values) RestyConditions() []RestyCondition {
 		sig, ok := t.(*types.Signature)
 		return ok && sig.Params().Len() == 2 && sig.Results().Len() == 1 &&
 			httpmodel.IsNamed(sig.Params().At(0).Type(), RestyV2, "Response") &&
-			types.Identical(sig.Params().At(1).Type(), types.Universe.Lookup("error").Type()) &&
+			analysisutil.IsError(sig.Params().At(1).Type()) &&
 			types.Identical(sig.Results().At(0).Type(), types.Typ[types.Bool])
 	}
 	for _, f := range ix.files {

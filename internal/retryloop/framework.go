@@ -359,7 +359,7 @@ func (r *Result) verdictCtors(named *types.Named, field *types.Var) (retry, stop
 			case fv == field:
 				tv := info.Types[kv.Value]
 				set = tv.Value == nil || tv.Value.Kind() != constant.Bool || constant.BoolVal(tv.Value)
-			case fv != nil && isError(fv.Type()):
+			case fv != nil && analysisutil.IsError(fv.Type()):
 				if v, ok := info.Uses[analysisutil.Ident(kv.Value)].(*types.Var); ok && v.Kind() == types.ParamVar {
 					errSet = true
 				}
@@ -385,10 +385,6 @@ func isVarIdent(info *types.Info, e ast.Expr, v *types.Var) bool {
 func isBool(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Kind() == types.Bool
-}
-
-func isError(t types.Type) bool {
-	return types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
 // A RetriedImpl is a method of this package that implements a method

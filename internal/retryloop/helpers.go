@@ -11,6 +11,7 @@ import (
 	"go/types"
 	"slices"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/callindex"
 	"github.com/retrylint/retrylint/internal/fixes"
 	"github.com/retrylint/retrylint/internal/flow"
@@ -36,7 +37,7 @@ func (r *Result) opParam(call *ast.CallExpr) *types.Var {
 		return nil
 	}
 	last := sig.Results().At(sig.Results().Len() - 1).Type()
-	if !types.Identical(last, types.Universe.Lookup("error").Type()) {
+	if !analysisutil.IsError(last) {
 		return nil
 	}
 	return v
@@ -56,7 +57,7 @@ func hasOpParam(info *types.Info, fd *ast.FuncDecl) bool {
 				sig, ok = t.Underlying().(*types.Signature)
 			}
 		}
-		if ok && sig.Results().Len() > 0 && types.Identical(sig.Results().At(sig.Results().Len()-1).Type(), types.Universe.Lookup("error").Type()) {
+		if ok && sig.Results().Len() > 0 && analysisutil.IsError(sig.Results().At(sig.Results().Len()-1).Type()) {
 			return true
 		}
 		if t := info.TypeOf(f.Type); t != nil && hasCtxOpMethod(t) {

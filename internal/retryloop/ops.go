@@ -12,6 +12,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/callindex"
 	"github.com/retrylint/retrylint/internal/paths"
 	"github.com/retrylint/retrylint/internal/retrylib"
@@ -54,7 +55,7 @@ func (r *Result) ifaceOp(call *ast.CallExpr, m *types.Func) *types.Var {
 func isCtxOp(sig *types.Signature) bool {
 	ps, rs := sig.Params(), sig.Results()
 	return ps.Len() > 1 && isContext(ps.At(0).Type()) && rs.Len() > 0 &&
-		types.Identical(rs.At(rs.Len()-1).Type(), types.Universe.Lookup("error").Type())
+		analysisutil.IsError(rs.At(rs.Len()-1).Type())
 }
 
 // isCondSig reports whether sig is that of a condition: its results are
@@ -65,7 +66,7 @@ func isCondSig(sig *types.Signature) bool {
 		return false
 	}
 	b, ok := res.At(0).Type().Underlying().(*types.Basic)
-	return ok && b.Kind() == types.Bool && types.Identical(res.At(1).Type(), types.Universe.Lookup("error").Type())
+	return ok && b.Kind() == types.Bool && analysisutil.IsError(res.At(1).Type())
 }
 
 // opOf returns the operation parameter that c calls: the parameter itself
@@ -106,7 +107,7 @@ func isOpType(t types.Type) bool {
 	if !ok || sig.Results().Len() == 0 {
 		return false
 	}
-	return types.Identical(sig.Results().At(sig.Results().Len()-1).Type(), types.Universe.Lookup("error").Type())
+	return analysisutil.IsError(sig.Results().At(sig.Results().Len() - 1).Type())
 }
 
 // forwards returns the index of the parameter of fn that fn calls once

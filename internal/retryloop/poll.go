@@ -291,7 +291,7 @@ func (r *Result) sendOutcome(l *Loop, call *ast.CallExpr) (m *failure, as *ast.A
 		// A function that sends (done, err := c.checkOnce(url)): its
 		// error is the failure; a response it returns carries the
 		// statuses, as a send's does.
-		if m.err == nil || !types.Identical(m.err.Type(), types.Universe.Lookup("error").Type()) {
+		if m.err == nil || !analysisutil.IsError(m.err.Type()) {
 			return nil, nil, false, false
 		}
 		for _, lhs := range as.Lhs[:len(as.Lhs)-1] {
