@@ -561,7 +561,13 @@
 // wrapped in retry.RetryableError, or run by a failsafe-go Executor whose
 // retry policy handles every error, or sent by failsafehttp.Request.Do
 // or through an http.Client whose Transport is failsafehttp's
-// NewRoundTripper,
+// NewRoundTripper, or sent by the push function of an OpenTelemetry
+// Collector exporter made with exporterhelper's WithRetry (a
+// configuration literal with Enabled true, NewDefaultBackOffConfig(), or
+// the exporter's configuration field), after a transport error:
+// the helper calls the push function anew for every batch, so the fix
+// there ends the retry with consumererror.NewPermanent(err) in the push
+// function (one the package calls nowhere else),
 // without an idempotency key set
 // once for all attempts. The fix sets a key made once: on the request the
 // library re-sends, or before the retry call. The operation handed to a

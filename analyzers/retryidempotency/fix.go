@@ -60,6 +60,10 @@ func versionAtLeast(v string, minor int) bool {
 }
 
 func (c *checker) reportMissing(file *ast.File, l *retryloop.Loop, s send, outcome string) {
+	if l.Lib != nil && l.Lib.Lib.Registers {
+		c.reportRegistered(file, l, s, outcome)
+		return
+	}
 	if s.impl != nil {
 		// A method of an interface: no key can be threaded through it.
 		c.reportForeignWrite(file, l, s, outcome)

@@ -90,7 +90,7 @@ func (c *checker) reportForeignWrite(file *ast.File, l *retryloop.Loop, s send, 
 	}
 	var imports []string
 	if stop != nil {
-		imports = []string{stop.Path}
+		imports = []string{stop.MarksPath()}
 	}
 	ret := ""
 	edits, ok := c.transportGuard(file, src, place, errName, s.method, imports, func(_ string, names map[string]string) string {
@@ -100,7 +100,7 @@ func (c *checker) reportForeignWrite(file *ast.File, l *retryloop.Loop, s send, 
 		}
 		last := errName
 		if stop != nil && len(stop.Permanent) > 0 {
-			last = fmt.Sprintf("%s.%s(%s)", names[stop.Path], stop.Permanent[0], errName)
+			last = fmt.Sprintf("%s.%s(%s)", names[stop.MarksPath()], stop.Permanent[0], errName)
 		}
 		ret, _ = fixes.Return(info, c.pass.Pkg, file, ft, last)
 		return ret
@@ -208,7 +208,7 @@ func (c *checker) errAssign(l *retryloop.Loop, call *ast.CallExpr) (guardPlace, 
 		if !ok || id.Name == "_" {
 			return nil
 		}
-		if v, ok := info.ObjectOf(id).(*types.Var); !ok || !types.Identical(v.Type(), types.Universe.Lookup("error").Type()) {
+		if v, ok := info.ObjectOf(id).(*types.Var); !ok || !analysisutil.IsError(v.Type()) {
 			return nil
 		}
 		return id
@@ -263,7 +263,7 @@ func (c *checker) errReturned(file *ast.File, l *retryloop.Loop, call *ast.CallE
 		if !ok || len(rs.Results) != 1 || ast.Unparen(rs.Results[0]) != call {
 			continue
 		}
-		if t := info.TypeOf(call); t == nil || !types.Identical(t, types.Universe.Lookup("error").Type()) {
+		if t := info.TypeOf(call); t == nil || !analysisutil.IsError(t) {
 			return guardPlace{}, ""
 		}
 		return guardPlace{stmt: rs, ret: true}, fixes.FreeName(info, file, "err", nil, rs.Pos())
@@ -475,7 +475,7 @@ func returnsErrOf(info *types.Info, fd *ast.FuncDecl, call *ast.CallExpr, rewrap
 		return nil, true
 	}
 	errVar := errVarOf(info, fd, call)
-	if errVar == nil || !types.Identical(errVar.Type(), types.Universe.Lookup("error").Type()) {
+	if errVar == nil || !analysisutil.IsError(errVar.Type()) {
 		return nil, false
 	}
 	named := false

@@ -37,6 +37,15 @@ func TestLibraries(t *testing.T) {
 	fixtest.CheckFixedModule(t, retryidempotency.Analyzer, dir, results)
 }
 
+// TestExporterHelper runs on a test data module that requires the
+// OpenTelemetry Collector's exporter helper, whose WithRetry retries an
+// exporter's push function once for every batch.
+func TestExporterHelper(t *testing.T) {
+	dir := fixtest.Module(t, filepath.Join(analysistest.TestData(), "otel"))
+	results := analysistest.RunWithSuggestedFixes(t, dir, retryidempotency.Analyzer, "./...")
+	fixtest.CheckFixedModule(t, retryidempotency.Analyzer, dir, results)
+}
+
 // TestGates checks the diagnostic aid: under RETRYLINT_GATES=1 a
 // candidate dropped without a report is named by its gate, beside the
 // findings of a normal run.

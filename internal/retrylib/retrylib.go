@@ -18,6 +18,7 @@
 //	github.com/sethvargo/go-retry            v0.5.0
 //	github.com/failsafe-go/failsafe-go       v0.9.8 (the Executor and its retry policies, as callers use them)
 //	k8s.io/apimachinery/pkg/util/wait        v0.37.2 (retry helpers: HelperOf)
+//	go.opentelemetry.io/collector/exporter/exporterhelper v0.165.0 (an exporter's push function, WithRetry)
 //	k8s.io/client-go/util/retry              v0.37.2 (not retried after an unknown outcome)
 //
 // The API:
@@ -66,6 +67,12 @@ const (
 	BackoffV5     = "github.com/cenkalti/backoff/v5"
 	RetryGo       = "github.com/avast/retry-go/v4"
 	GoRetry       = "github.com/sethvargo/go-retry"
+	// The OpenTelemetry Collector's exporter helper, which retries the
+	// push function of an exporter made with its WithRetry option, and
+	// the package of the error mark that stops it.
+	ExporterHelper  = "go.opentelemetry.io/collector/exporter/exporterhelper"
+	XExporterHelper = "go.opentelemetry.io/collector/exporter/exporterhelper/xexporterhelper"
+	ConsumerError   = "go.opentelemetry.io/collector/consumer/consumererror"
 )
 
 // Library is what a library does when nothing is configured.
@@ -91,6 +98,17 @@ type Library struct {
 	// error as one to stop on, for a library that retries every other
 	// (backoff's Permanent, retry-go's Unrecoverable).
 	Retryable, Permanent []string
+	// MarkPath is the import path of the package of Retryable and
+	// Permanent when it is not the library's own (the Collector's
+	// consumererror.NewPermanent).
+	MarkPath string
+	// Registers: the entry point registers the operation, which the
+	// library calls, and retries, once for each unit of work it is
+	// later handed (the Collector's exporter helper pushes each batch):
+	// no key made around the entry point's call is one operation's, so
+	// a write in the operation can only end the retry at an unknown
+	// outcome (Permanent).
+	Registers bool
 	// OnceBackOff and OnceOption say how a caller makes the retry try its
 	// operation once (a fix that keeps a request that may not be replayed
 	// to one attempt): the back-off argument replaced or wrapped
@@ -121,6 +139,22 @@ var Libraries = map[string]*Library{
 	// twice.
 	Failsafe:     {Path: Failsafe, Name: "failsafe", RetriesErrors: true, HonoursCtx: true, DefaultCountBound: true},
 	FailsafeHTTP: {Path: FailsafeHTTP, Name: "failsafehttp", RetriesErrors: true, HonoursCtx: true, DefaultCountBound: true},
+	// The Collector's exporter helper (v0.165.0): with WithRetry
+	// (common.go:40) enabled, the retry sender calls the push function
+	// again after any error that consumererror.NewPermanent does not
+	// mark (internal/retry_sender.go:71-151), for MaxElapsedTime (5
+	// minutes by default, configretry NewDefaultBackOffConfig), and its
+	// wait selects on the request's context.
+	ExporterHelper:  {Path: ExporterHelper, Name: "exporterhelper", RetriesErrors: true, HonoursCtx: true, DefaultTimeBound: true, Permanent: []string{"NewPermanent"}, MarkPath: ConsumerError, Registers: true},
+	XExporterHelper: {Path: XExporterHelper, Name: "exporterhelper", RetriesErrors: true, HonoursCtx: true, DefaultTimeBound: true, Permanent: []string{"NewPermanent"}, MarkPath: ConsumerError, Registers: true},
+}
+
+// MarksPath returns the import path of the package of lib's error marks.
+func (lib *Library) MarksPath() string {
+	if lib.MarkPath != "" {
+		return lib.MarkPath
+	}
+	return lib.Path
 }
 
 // IsResty reports whether path is the import path of a resty version
@@ -179,6 +213,12 @@ var entryPoints = []entryPoint{
 	{path: RetryableHTTP, recv: "Client", name: "PostForm", op: -1, backoff: -1, ctx: -1, opts: -1, send: true, method: "POST"},
 	{path: RetryableHTTP, recv: "Client", name: "Get", op: -1, backoff: -1, ctx: -1, opts: -1, send: true, method: "GET"},
 	{path: RetryableHTTP, recv: "Client", name: "Head", op: -1, backoff: -1, ctx: -1, opts: -1, send: true, method: "HEAD"},
+	// The Collector's exporter helper: the push function of an exporter
+	// (traces.go:17-31, logs.go, metrics.go; xexporterhelper's profiles).
+	{path: ExporterHelper, name: "NewTraces", op: 3, backoff: -1, ctx: -1, opts: 4},
+	{path: ExporterHelper, name: "NewLogs", op: 3, backoff: -1, ctx: -1, opts: 4},
+	{path: ExporterHelper, name: "NewMetrics", op: 3, backoff: -1, ctx: -1, opts: 4},
+	{path: XExporterHelper, name: "NewProfiles", op: 3, backoff: -1, ctx: -1, opts: 4},
 }
 
 func init() {
@@ -205,8 +245,39 @@ func OperationRetriesErrors(s Scope, e Entry) bool {
 	case Failsafe:
 		c := FailsafeExecutor(s, e.Recv)
 		return c.Known && c.Retry && c.RetriesErrors
+	case ExporterHelper, XExporterHelper:
+		return e.OptionsKnown && exporterRetries(s, e.Options)
 	}
 	return e.Lib.RetriesErrors
+}
+
+// exporterRetries reports whether the options of an exporter helper's
+// constructor turn its retry on: a WithRetry (common.go:40; the default
+// is no retry) whose configuration may be enabled. A literal enables it
+// only with Enabled true, configretry.NewDefaultBackOffConfig() does
+// (generated_config.go:75-84), and one read from the exporter's
+// configuration (cfg.BackOffConfig) may, as the defaults of the
+// Collector's exporters have it.
+func exporterRetries(s Scope, opts []ast.Expr) bool {
+	for _, o := range opts {
+		call, ok := ast.Unparen(o).(*ast.CallExpr)
+		if !ok || len(call.Args) != 1 || !IsFunc(s.Info, call, ExporterHelper, "", "WithRetry") {
+			continue
+		}
+		arg := ast.Unparen(call.Args[0])
+		if lit, ok := arg.(*ast.CompositeLit); ok {
+			for _, el := range lit.Elts {
+				if kv, ok := el.(*ast.KeyValueExpr); ok {
+					if id, ok := kv.Key.(*ast.Ident); ok && id.Name == "Enabled" {
+						return !isBool(s.Info, kv.Value, false)
+					}
+				}
+			}
+			return false // Enabled left false
+		}
+		return true
+	}
+	return false
 }
 
 // Marks reports whether call calls one of the functions of lib that mark
@@ -216,7 +287,7 @@ func Marks(info *types.Info, call *ast.CallExpr, lib *Library, retryable bool) b
 	if retryable {
 		names = lib.Retryable
 	}
-	return len(names) > 0 && IsFunc(info, call, lib.Path, "", names...)
+	return len(names) > 0 && IsFunc(info, call, lib.MarksPath(), "", names...)
 }
 
 // Entry is a call of a library entry point.
