@@ -235,6 +235,15 @@
 //		ctx = context.Background()
 //	}
 //
+// The same holds for a context that one parameter of the function (the
+// receiver among them) gives by a method Context() of no arguments: an
+// HTTP handler's inbound request, whose context ends when its client goes
+// away (the fix waits on r.Context(); a request that every caller in the
+// package builds without a context is left out, as above), or a command
+// in the shape of cobra's, whose Context() is copied as runner.Context
+// is. A function with two such parameters is left to its author, and a
+// test's testing.T is no context to end a wait with.
+//
 // A retry written out without a loop (an attempt, then, in a branch of
 // an if statement whose condition reads its results, a wait and the same
 // call once more: the same function on the same operand with the same

@@ -33,7 +33,80 @@ func (c *checker) waitContext(file *ast.File, l *retryloop.Loop, pos token.Pos, 
 	if held == "" && ctx == "" {
 		ctx = c.contextInScope(file, l, pos)
 	}
+	if held == "" && ctx == "" {
+		held, ctx, edits = c.methodContext(file, l, src)
+	}
 	return held, ctx, edits
+}
+
+// methodContext is waitContext for a function one of whose parameters
+// (its receiver among them) gives a context by a method Context() of
+// no arguments: an HTTP handler's inbound request (r.Context(), which
+// ends when the client goes away), a cobra command's c.Context(). It
+// needs one such parameter, never assigned in the function. A request's
+// context is never nil and is named as it is (r.Context()); any other
+// is first copied into a local variable before the loop,
+// context.Background() when it is nil (a command run outside Execute
+// has none): held is then the call, ctx the variable.
+func (c *checker) methodContext(file *ast.File, l *retryloop.Loop, src []byte) (held, ctx string, edits []analysis.TextEdit) {
+	info := c.pass.TypesInfo
+	ft, body := flow.FuncParts(l.Func)
+	if ft == nil || body == nil {
+		return "", "", nil
+	}
+	var lists []*ast.Field
+	if fd, ok := l.Func.(*ast.FuncDecl); ok && fd.Recv != nil {
+		lists = append(lists, fd.Recv.List...)
+	}
+	lists = append(lists, ft.Params.List...)
+	var found *types.Var
+	for _, f := range lists {
+		for _, name := range f.Names {
+			v, ok := info.Defs[name].(*types.Var)
+			if !ok || name.Name == "_" || !hasContextMethod(v.Type()) {
+				continue
+			}
+			if found != nil {
+				return "", "", nil // two: which one the wait should end with is the author's choice
+			}
+			found = v
+		}
+	}
+	if found == nil || c.assignedIn(body, found) {
+		return "", "", nil
+	}
+	call := found.Name() + ".Context()"
+	if httpmodel.IsNamed(found.Type(), "net/http", "Request") {
+		if c.uncancelledRequest(l.Func, found, 0) {
+			return "", "", nil // every caller's request has a context nothing cancels
+		}
+		return "", call, nil
+	}
+	at, indent, ok := l.Before(c.pass.Fset, src)
+	if !ok {
+		return "", "", nil
+	}
+	ctxPkg, imp, ok := fixes.Import(info, c.pass.Pkg, file, "context", l.Stmt.Pos())
+	if !ok {
+		return "", "", nil
+	}
+	ctx = fixes.FreeName(info, file, "ctx", map[string]bool{}, l.Stmt.Pos(), l.Body.Lbrace+1)
+	decl := fmt.Sprintf("%[1]s%[2]s := %[3]s\n%[1]sif %[2]s == nil {\n%[1]s\t%[2]s = %[4]s.Background()\n%[1]s}\n", indent, ctx, call, ctxPkg)
+	return call, ctx, append(imp, analysis.TextEdit{Pos: at, End: at, NewText: []byte(decl)})
+}
+
+// hasContextMethod reports whether t has a method Context() of no
+// arguments that returns a context.Context. A test's (testing.T, B, F)
+// is left out: it ends only as the test does, when a wait in it no
+// longer matters.
+func hasContextMethod(t types.Type) bool {
+	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, "Context")
+	fn, ok := obj.(*types.Func)
+	if !ok || !fn.Exported() || fn.Pkg() == nil || fn.Pkg().Path() == "testing" {
+		return false
+	}
+	sig := fn.Signature()
+	return sig.Params().Len() == 0 && sig.Results().Len() == 1 && httpmodel.IsNamed(sig.Results().At(0).Type(), "context", "Context")
 }
 
 // receiverContext is waitContext for a method whose receiver holds a
