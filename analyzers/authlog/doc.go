@@ -168,7 +168,13 @@
 //     MarshalJSON (MarshalXML) or MarshalText, does not count), and one
 //     made of a struct literal whose fields hold a secret, whatever their
 //     names, for the fields the encoder writes (xml.Marshal(auth{
-//     Mechanism: "PLAIN", Value: encoded})); the other way round, text
+//     Mechanism: "PLAIN", Value: encoded})); the text of a deep dump
+//     (go-spew's Sdump, Sprint and Sprintln, litter's Sdump, kr/pretty's
+//     and k0kubun/pp's Sprint) of a value with a secret field at any
+//     depth, through pointers, slices and maps, as spew shows it (a
+//     type with a String or Error method is printed by it), where
+//     fmt's %v prints a nested pointer as an address: a daemon's whole
+//     configuration dumped at start-up with its etcd password; the other way round, text
 //     (a local variable, a conversion of one, a buffer's Bytes) that the
 //     function decodes with json.Unmarshal or xml.Unmarshal into a value
 //     whose type has such a secret field, or a struct of them in a field

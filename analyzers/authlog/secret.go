@@ -137,6 +137,51 @@ func (c *checker) marshalsIn(t types.Type, enc string, depth int) bool {
 	return found
 }
 
+// dumpedSecret returns the path of a secret field that a deep dump of a
+// value of type t (see dumpers) shows: one of the -secret-fields, at any
+// depth through structs, pointers, slices, arrays and maps, short of a
+// type printed by its own String or Error method; nil for none.
+func (c *checker) dumpedSecret(t types.Type) []string {
+	seen := map[types.Type]bool{}
+	var in func(t types.Type, depth int) []string
+	in = func(t types.Type, depth int) []string {
+		if t == nil || depth > 5 {
+			return nil
+		}
+		t = types.Unalias(t)
+		if seen[t] {
+			return nil
+		}
+		seen[t] = true
+		if name, _ := logsink.PrintMethod(&c.msets, t); name == "String" || name == "Error" {
+			return nil
+		}
+		switch u := t.Underlying().(type) {
+		case *types.Pointer:
+			return in(u.Elem(), depth+1)
+		case *types.Slice:
+			return in(u.Elem(), depth+1)
+		case *types.Array:
+			return in(u.Elem(), depth+1)
+		case *types.Map:
+			return in(u.Elem(), depth+1)
+		case *types.Struct:
+			named, st := declared(t, u)
+			for i := range st.NumFields() {
+				f := st.Field(i)
+				if isText(f.Type()) && c.secretFields.field(named, st, i) {
+					return []string{f.Name()}
+				}
+				if p := in(f.Type(), depth+1); p != nil {
+					return append([]string{f.Name()}, p...)
+				}
+			}
+		}
+		return nil
+	}
+	return in(t, 0)
+}
+
 // declared returns, for st, the struct of t, the named type t is (nil for
 // none), as declared (the origin of an instance), and the declared struct,
 // which holds the fields' tags.
@@ -316,6 +361,13 @@ func (c *checker) secretWhat(e ast.Expr) string {
 	}
 	if isURL(t) {
 		return "URL with its user's password"
+	}
+	if call, ok := x.(*ast.CallExpr); ok && dumper(httpmodel.Callee(info, call)) {
+		for _, a := range call.Args {
+			if path := c.dumpedSecret(info.TypeOf(a)); path != nil {
+				return fmt.Sprintf("dump of %s (its %s is a secret)", typeName(info.TypeOf(a)), strings.Join(path, "."))
+			}
+		}
 	}
 	if path := c.foreignSecret(t); path != nil {
 		return fmt.Sprintf("%s printed whole (its %s is a secret)", typeName(t), strings.Join(path, "."))

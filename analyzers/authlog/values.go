@@ -1436,6 +1436,15 @@ func (s *fstate) carry(fn *types.Func, call *ast.CallExpr, recv ast.Expr, args [
 			in = in.Join(s.formatted(call, args, fi))
 		}
 		firstOnly = true
+	case dumper(fn):
+		// A deep dump (spew.Sdump(conf)): every argument printed whole,
+		// through pointers, with the secret fields found at any depth.
+		for _, a := range args {
+			in = in.Join(s.eval(a))
+			if s.c.dumpedSecret(s.info.TypeOf(a)) != nil {
+				in.c |= credSecret
+			}
+		}
 	case marshaller(fn) != "" && len(args) > 0:
 		in = s.eval(args[0]).Join(s.marshalledLit(args[0], marshaller(fn)))
 		if s.c.marshalsSecret(s.info.TypeOf(args[0]), marshaller(fn)) {
@@ -2498,6 +2507,28 @@ func (s *fstate) headerOnlyUse(id *ast.Ident, stack []ast.Node) bool {
 
 // marshaller returns "json" or "xml" when fn is the Marshal or
 // MarshalIndent function of encoding/json or encoding/xml, "" otherwise.
+// dumpers are the functions, by package, that return the text of a deep
+// dump of their arguments: every field, exported or not, through
+// pointers, slices and maps, a value with a String or Error method
+// printed by it (go-spew's default configuration, spew.go:25-148,
+// config.go:67-90; litter's Sdump; kr/pretty's and pp's Sprint).
+var dumpers = map[string][]string{
+	"github.com/davecgh/go-spew/spew": {"Sdump", "Sprint", "Sprintln"},
+	"github.com/sanity-io/litter":     {"Sdump"},
+	"github.com/kr/pretty":            {"Sprint"},
+	"github.com/k0kubun/pp":           {"Sprint", "Sprintln"},
+	"github.com/k0kubun/pp/v3":        {"Sprint", "Sprintln"},
+}
+
+// dumper reports whether fn is one of dumpers.
+func dumper(fn *types.Func) bool {
+	if fn == nil || fn.Pkg() == nil {
+		return false
+	}
+	names := dumpers[fn.Pkg().Path()]
+	return len(names) > 0 && httpmodel.IsPkgFunc(fn, fn.Pkg().Path(), names...)
+}
+
 func marshaller(fn *types.Func) string {
 	switch {
 	case httpmodel.IsPkgFunc(fn, "encoding/json", "Marshal", "MarshalIndent"):
