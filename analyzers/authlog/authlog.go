@@ -486,6 +486,7 @@ func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, de
 	if report {
 		// The clients of other packages' constructors (retryloop's fact).
 		checkLibraries(pass, c.names, pass.ResultOf[retryloop.Analyzer].(*retryloop.Result).Ctors(), at)
+		checkAWSLogMode(pass)
 	}
 	// A package that cannot reach net/http carries no credential: only
 	// the summaries of its log wrappers matter, and it has nothing to

@@ -683,6 +683,16 @@
 // constructor that does both is reported in its own package, not at each
 // caller.
 //
+// SDK wire logs: aws-sdk-go-v2's client log mode (aws.ClientLogMode, as
+// the argument of config.WithClientLogMode, a configuration's or a
+// client's options' ClientLogMode field, or a variable of its type that
+// a mode is built in) with LogRequest or LogRequestWithBody, which dump
+// every request after it is signed, Authorization and
+// X-Amz-Security-Token included, or LogSigning, whose canonical request
+// holds the session token: reported once for each | chain, whatever
+// the level that switches it on (a debug flag is still a log). The fix
+// leaves those bits out and keeps the others (retries, responses).
+//
 // Flags:
 //
 //	-authlog.headers string
