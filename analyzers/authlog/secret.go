@@ -153,7 +153,7 @@ func (c *checker) dumpedSecret(t types.Type) []string {
 			return nil
 		}
 		seen[t] = true
-		if name, _ := logsink.PrintMethod(&c.msets, t); name == "String" || name == "Error" {
+		if dumpsItself(t) {
 			return nil
 		}
 		switch u := t.Underlying().(type) {
@@ -169,7 +169,7 @@ func (c *checker) dumpedSecret(t types.Type) []string {
 			named, st := declared(t, u)
 			for i := range st.NumFields() {
 				f := st.Field(i)
-				if isText(f.Type()) && c.secretFields.field(named, st, i) {
+				if isText(f.Type()) && c.secretFields.field(named, st, i) && !dumpsItself(f.Type()) {
 					return []string{f.Name()}
 				}
 				if p := in(f.Type(), depth+1); p != nil {
@@ -180,6 +180,28 @@ func (c *checker) dumpedSecret(t types.Type) []string {
 		return nil
 	}
 	return in(t, 0)
+}
+
+// dumpsItself reports whether a deep dump prints a value of type t by
+// its own String or Error method: spew calls one of the value's or,
+// taking a copy's address, of its pointer's (DisablePointerMethods is
+// false by default, config.go:67-90).
+func dumpsItself(t types.Type) bool {
+	if types.IsInterface(t) {
+		return false
+	}
+	if _, ok := types.Unalias(t).(*types.Pointer); !ok {
+		t = types.NewPointer(t)
+	}
+	ms := types.NewMethodSet(t)
+	for _, name := range []string{"String", "Error"} {
+		if sel := ms.Lookup(nil, name); sel != nil {
+			if sig, ok := sel.Type().(*types.Signature); ok && sig.Params().Len() == 0 && sig.Results().Len() == 1 && isString(sig.Results().At(0).Type()) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // declared returns, for st, the struct of t, the named type t is (nil for

@@ -2505,8 +2505,6 @@ func (s *fstate) headerOnlyUse(id *ast.Ident, stack []ast.Node) bool {
 	return false
 }
 
-// marshaller returns "json" or "xml" when fn is the Marshal or
-// MarshalIndent function of encoding/json or encoding/xml, "" otherwise.
 // dumpers are the functions, by package, that return the text of a deep
 // dump of their arguments: every field, exported or not, through
 // pointers, slices and maps, a value with a String or Error method
@@ -2529,6 +2527,8 @@ func dumper(fn *types.Func) bool {
 	return len(names) > 0 && httpmodel.IsPkgFunc(fn, fn.Pkg().Path(), names...)
 }
 
+// marshaller returns "json" or "xml" when fn is the Marshal or
+// MarshalIndent function of encoding/json or encoding/xml, "" otherwise.
 func marshaller(fn *types.Func) string {
 	switch {
 	case httpmodel.IsPkgFunc(fn, "encoding/json", "Marshal", "MarshalIndent"):

@@ -238,7 +238,8 @@
 // The same holds for a context that one parameter of the function (the
 // receiver among them) gives by a method Context() of no arguments: an
 // HTTP handler's inbound request, whose context ends when its client goes
-// away (the fix waits on r.Context(); a request that every caller in the
+// away (the fix waits on r.Context(), taken before the loop, where r is
+// still the parameter; a request that every caller in the
 // package builds without a context is left out, as above), or a command
 // in the shape of cobra's, whose Context() is copied as runner.Context
 // is. A function with two such parameters is left to its author, and a

@@ -76,21 +76,25 @@ func (c *checker) methodContext(file *ast.File, l *retryloop.Loop, src []byte) (
 		return "", "", nil
 	}
 	call := found.Name() + ".Context()"
-	if httpmodel.IsNamed(found.Type(), "net/http", "Request") {
-		if c.uncancelledRequest(l.Func, found, 0) {
-			return "", "", nil // every caller's request has a context nothing cancels
-		}
-		return "", call, nil
+	request := httpmodel.IsNamed(found.Type(), "net/http", "Request")
+	if request && c.uncancelledRequest(l.Func, found, 0) {
+		return "", "", nil // every caller's request has a context nothing cancels
 	}
 	at, indent, ok := l.Before(c.pass.Fset, src)
 	if !ok {
 		return "", "", nil
 	}
+	// The context is taken before the loop, where the parameter's name
+	// is the parameter's (the loop may declare its own r).
+	ctx = fixes.FreeName(info, file, "ctx", map[string]bool{}, l.Stmt.Pos(), l.Body.Lbrace+1)
+	if request {
+		decl := fmt.Sprintf("%s%s := %s\n", indent, ctx, call)
+		return call, ctx, []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(decl)}}
+	}
 	ctxPkg, imp, ok := fixes.Import(info, c.pass.Pkg, file, "context", l.Stmt.Pos())
 	if !ok {
 		return "", "", nil
 	}
-	ctx = fixes.FreeName(info, file, "ctx", map[string]bool{}, l.Stmt.Pos(), l.Body.Lbrace+1)
 	decl := fmt.Sprintf("%[1]s%[2]s := %[3]s\n%[1]sif %[2]s == nil {\n%[1]s\t%[2]s = %[4]s.Background()\n%[1]s}\n", indent, ctx, call, ctxPkg)
 	return call, ctx, append(imp, analysis.TextEdit{Pos: at, End: at, NewText: []byte(decl)})
 }

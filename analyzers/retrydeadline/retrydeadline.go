@@ -1443,12 +1443,14 @@ func (c *checker) readsClock(e ast.Expr, clock map[types.Object]bool) bool {
 	return found
 }
 
-// parsedTime reports whether e is a time parsed from text or a number
-// (http.ParseTime, time.Parse, time.ParseInLocation, time.Unix,
-// time.UnixMilli), or a local variable given only such times: a time
-// that a response said (a Retry-After date, a rate limit's reset), so
-// that the span to it is a wait, not the remaining budget of the
-// operation (whose deadline comes from the clock or a context).
+// parsedTime reports whether e is a time parsed from a response's header
+// (http.ParseTime, time.Parse, time.ParseInLocation of a header's value;
+// time.Unix, time.UnixMilli of a number parsed from one), or a local
+// variable given only such times: a time that a response said (a
+// Retry-After date, a rate limit's reset), so that the span to it is a
+// wait, not the remaining budget of the operation. A time parsed from
+// anything else (a job's deadline, a configuration's) may be that
+// budget.
 func (c *checker) parsedTime(e ast.Expr) bool {
 	info := c.pass.TypesInfo
 	parsed := func(e ast.Expr) bool {
@@ -1457,7 +1459,8 @@ func (c *checker) parsedTime(e ast.Expr) bool {
 			return false
 		}
 		f := httpmodel.Callee(info, call)
-		return httpmodel.IsPkgFunc(f, "net/http", "ParseTime") || httpmodel.IsPkgFunc(f, "time", "Parse", "ParseInLocation", "Unix", "UnixMilli")
+		return (httpmodel.IsPkgFunc(f, "net/http", "ParseTime") || httpmodel.IsPkgFunc(f, "time", "Parse", "ParseInLocation", "Unix", "UnixMilli")) &&
+			slices.ContainsFunc(call.Args, func(a ast.Expr) bool { return c.fromHeader(a, 0) })
 	}
 	if parsed(e) {
 		return true
@@ -1472,6 +1475,40 @@ func (c *checker) parsedTime(e ast.Expr) bool {
 	}
 	values, known := flow.AssignedAfterDecl(info, c.declOf(id), v)
 	return known && len(values) > 0 && !slices.ContainsFunc(values, func(e ast.Expr) bool { return !parsed(e) })
+}
+
+// fromHeader reports whether e reads a header's value (h.Get(name),
+// h[name], h.Values(name)), directly, through the calls that convert or
+// parse it (strconv.ParseInt(h.Get("X-RateLimit-Reset"), 10, 64)), or
+// through local variables given such values.
+func (c *checker) fromHeader(e ast.Expr, depth int) bool {
+	info := c.pass.TypesInfo
+	if depth > 3 {
+		return false
+	}
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch x := n.(type) {
+		case *ast.CallExpr:
+			if a, ok := httpmodel.HeaderCall(info, x); ok && (a.Op == httpmodel.HeaderGet || a.Op == httpmodel.HeaderValues) {
+				found = true
+			}
+		case *ast.IndexExpr:
+			if _, ok := httpmodel.HeaderIndexExpr(info, x); ok {
+				found = true
+			}
+		case *ast.Ident:
+			if v, ok := info.Uses[x].(*types.Var); ok && v.Kind() == types.LocalVar {
+				values, known := flow.AssignedAfterDecl(info, c.declOf(x), v)
+				found = known && slices.ContainsFunc(values, func(val ast.Expr) bool { return c.fromHeader(val, depth+1) })
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // stamp reports whether the clock read call (with its enclosing nodes in

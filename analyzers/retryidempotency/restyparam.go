@@ -19,9 +19,9 @@ import (
 )
 
 // restyParamFact marks a function that sends a POST or PATCH with no
-// idempotency key through the resty client it is handed: its parameter
-// Param (the receiver aside), itself or through a function with the
-// same fact.
+// idempotency key through the resty client (a *resty.Client) it is
+// handed: its parameter Param (the receiver aside), itself or through a
+// function with the same fact.
 type restyParamFact struct {
 	Param  int
 	Method string
@@ -77,10 +77,12 @@ func (c *checker) restyParamOf(fd *ast.FuncDecl) *restyParamFact {
 		return -1
 	}
 	scope := retrylib.Scope{Info: info, Body: fd.Body, Files: c.pass.Files}
-	// param returns the index of the one parameter the client e is, or -1.
+	// param returns the index of the one parameter, a *resty.Client,
+	// that the client of e is, or -1. A request handed in (a
+	// *resty.Request) is its caller's, with the headers its caller set.
 	param := func(e ast.Expr) int {
 		t := retrylib.TraceValue(scope, e)
-		if len(t.Roots) != 0 || len(t.Params) != 1 {
+		if len(t.Roots) != 0 || len(t.Params) != 1 || !httpmodel.IsNamed(t.Params[0].Type(), retrylib.RestyV2, "Client") {
 			return -1
 		}
 		return index(t.Params[0])

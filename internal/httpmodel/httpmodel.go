@@ -25,8 +25,11 @@ const httpPkg = "net/http"
 
 // Callee returns the function or method called by call, or nil when the
 // callee is not a statically known *types.Func (a func value, a
-// conversion, a builtin).
+// conversion, a builtin) or call is nil.
 func Callee(info *types.Info, call *ast.CallExpr) *types.Func {
+	if call == nil {
+		return nil
+	}
 	fn, _ := typeutil.Callee(info, call).(*types.Func)
 	return fn
 }

@@ -460,8 +460,11 @@ func Resty(s Scope, e ast.Expr, credHeaders func(string) bool) RestyConfig {
 			break
 		}
 		call, ok := root.(*ast.CallExpr)
+		if !ok {
+			return c // a client of unknown origin (a struct literal: &Client{})
+		}
 		fn := httpmodel.Callee(s.Info, call)
-		if !ok || fn == nil || fn.Pkg() == nil || !IsResty(fn.Pkg().Path()) || !slices.Contains(restyConstructors, fn.Name()) || recvName(fn) != "" {
+		if fn == nil || fn.Pkg() == nil || !IsResty(fn.Pkg().Path()) || !slices.Contains(restyConstructors, fn.Name()) || recvName(fn) != "" {
 			return c
 		}
 		if c.Path != "" && c.Path != fn.Pkg().Path() {
@@ -742,7 +745,11 @@ func BackOffStop(s Scope, is *ast.IfStmt) bool {
 // compares with), called on that interface or on a type that
 // implements it, the library's or the project's own.
 func nextBackOff(s Scope, pkg *types.Package, e ast.Expr) *ast.CallExpr {
-	iface, _ := pkg.Scope().Lookup("BackOff").Type().Underlying().(*types.Interface)
+	obj := pkg.Scope().Lookup("BackOff")
+	if obj == nil {
+		return nil
+	}
+	iface, _ := obj.Type().Underlying().(*types.Interface)
 	if iface == nil {
 		return nil
 	}
@@ -759,7 +766,9 @@ func nextBackOff(s Scope, pkg *types.Package, e ast.Expr) *ast.CallExpr {
 		if !ok || fn.Name() != "NextBackOff" {
 			return nil
 		}
-		if recv := s.Info.TypeOf(sel.X); recv == nil || !types.Implements(recv, iface) {
+		// b.NextBackOff() on an addressable b calls a pointer method
+		// on &b: a back-off held by value implements BackOff as *T.
+		if recv := s.Info.TypeOf(sel.X); recv == nil || !types.Implements(recv, iface) && !types.Implements(types.NewPointer(recv), iface) {
 			return nil
 		}
 		return call

@@ -257,23 +257,25 @@ func OperationRetriesErrors(s Scope, e Entry) bool {
 // only with Enabled true, configretry.NewDefaultBackOffConfig() does
 // (generated_config.go:75-84), and one read from the exporter's
 // configuration (cfg.BackOffConfig) may, as the defaults of the
-// Collector's exporters have it.
+// Collector's exporters have it; a variable is judged by the last
+// Enabled it is given, or the value it is made from.
 func exporterRetries(s Scope, opts []ast.Expr) bool {
 	for _, o := range opts {
 		call, ok := ast.Unparen(o).(*ast.CallExpr)
 		if !ok || len(call.Args) != 1 || !IsFunc(s.Info, call, ExporterHelper, "", "WithRetry") {
 			continue
 		}
-		arg := ast.Unparen(call.Args[0])
-		if lit, ok := arg.(*ast.CompositeLit); ok {
-			for _, el := range lit.Elts {
-				if kv, ok := el.(*ast.KeyValueExpr); ok {
-					if id, ok := kv.Key.(*ast.Ident); ok && id.Name == "Enabled" {
-						return !isBool(s.Info, kv.Value, false)
-					}
-				}
-			}
-			return false // Enabled left false
+		t := TraceValue(s, call.Args[0])
+		if !t.Known || len(t.Roots) != 1 {
+			return true // the exporter's configuration: enabled by default
+		}
+		if v := last(t.Fields["Enabled"]); v != nil {
+			// rc := configretry.NewDefaultBackOffConfig(); rc.Enabled =
+			// false; a literal's Enabled.
+			return !isBool(s.Info, v, false)
+		}
+		if compositeOf(t.Roots[0]) != nil {
+			return false // a literal with Enabled left false
 		}
 		return true
 	}

@@ -54,3 +54,27 @@ func logServer(c ServerConfig) {
 }
 
 var _ = http.MethodGet
+
+// Secret masks itself; cred masks itself through its pointer, which
+// spew calls on a copy's address.
+type Secret string
+
+func (Secret) String() string { return "<redacted>" }
+
+type cred struct {
+	User     string
+	Password string
+}
+
+func (c *cred) String() string { return c.User + ":***" } // want String:`authlog\(prints=f0\)`
+
+type DBConfig struct {
+	Host     string
+	Password Secret
+	Admin    cred
+}
+
+// Must stay silent: both secrets are printed by methods that mask them.
+func logDB(c DBConfig) {
+	log.Print(spew.Sdump(c))
+}

@@ -192,3 +192,35 @@ func ownBackOff(ctx context.Context, url string) error {
 		}
 	}
 }
+
+// byValue holds its back-off by value: NextBackOff, a method of
+// *ExponentialBackOff, is called on its address, and the two-minute
+// MaxElapsedTime bounds the loop.
+func byValue(ctx context.Context, url string) error {
+	b := backoff.ExponentialBackOff{
+		InitialInterval:     time.Second,
+		RandomizationFactor: 0.5,
+		Multiplier:          2,
+		MaxInterval:         10 * time.Second,
+		MaxElapsedTime:      2 * time.Minute,
+		Clock:               backoff.SystemClock,
+	}
+	b.Reset()
+	for {
+		actx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		err := send(actx, url)
+		cancel()
+		if err == nil {
+			return nil
+		}
+		if d := b.NextBackOff(); d == backoff.Stop {
+			return err
+		} else {
+			select {
+			case <-ctx.Done():
+				return ctx.Err()
+			case <-time.After(d):
+			}
+		}
+	}
+}

@@ -243,3 +243,26 @@ func serverDateBudget(hc *http.Client, url string, window time.Duration) error {
 	}
 	return errors.New("no response")
 }
+
+// A deadline parsed from the job (not from a response) is the loop's
+// budget: time.Until of it checks one.
+func jobDeadline(hc *http.Client, url, until string) error {
+	deadline, err := time.Parse(time.RFC3339, until)
+	if err != nil {
+		return err
+	}
+	for attempt := 0; attempt < 3; attempt++ {
+		ctx, cancel := context.WithTimeout(context.Background(), perTry)
+		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+		resp, err := hc.Do(req)
+		cancel()
+		if err == nil {
+			resp.Body.Close()
+			return nil
+		}
+		if time.Until(deadline) <= 0 {
+			return errors.New("retry budget exhausted")
+		}
+	}
+	return errors.New("no response")
+}

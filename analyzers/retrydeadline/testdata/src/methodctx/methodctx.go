@@ -48,7 +48,24 @@ func proxy(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusBadGateway)
 }
 
-func routes(mux *http.ServeMux) { mux.HandleFunc("/status", proxy) }
+// relay names its response r too: the wait's context is the inbound
+// request's, taken before the loop.
+func relay(w http.ResponseWriter, r *http.Request) {
+	for attempt := 0; attempt < 3; attempt++ {
+		r, err := http.Get("http://backend.example/data")
+		if err == nil {
+			r.Body.Close()
+			return
+		}
+		time.Sleep(time.Second) // want `time.Sleep in retry loop ignores cancellation of r.Context\(\)`
+	}
+	w.WriteHeader(http.StatusBadGateway)
+}
+
+func routes(mux *http.ServeMux) {
+	mux.HandleFunc("/status", proxy)
+	mux.HandleFunc("/data", relay)
+}
 
 // ---- must stay silent ----
 

@@ -4,6 +4,7 @@
 package restyparamok
 
 import (
+	"crypto/rand"
 	"errors"
 	"net"
 
@@ -41,4 +42,11 @@ func Fresh(name string) error {
 // Plain has api send its POST through a client that does not retry.
 func Plain(name string) error {
 	return api.Create(name, resty.New())
+}
+
+// Prepared hands api a request that carries a key made once for its
+// attempts.
+func Prepared(name string) error {
+	_, err := api.Send(newClient().R().SetHeader("Idempotency-Key", rand.Text()), "/v3/secrets/"+name)
+	return err
 }

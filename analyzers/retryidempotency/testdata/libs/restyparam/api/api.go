@@ -33,3 +33,9 @@ func CreateKeyed(c *resty.Client, key, value string) (*resty.Response, error) {
 func Default(key string) (*resty.Response, error) {
 	return resty.New().R().Post("/v3/secrets/" + key)
 }
+
+// Send posts the request it is handed, as its caller prepared it: the
+// headers, a key among them, are its caller's.
+func Send(r *resty.Request, path string) (*resty.Response, error) {
+	return r.Post(path)
+}
