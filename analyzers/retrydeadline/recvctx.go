@@ -80,23 +80,35 @@ func (c *checker) methodContext(file *ast.File, l *retryloop.Loop, src []byte) (
 	if request && c.uncancelledRequest(l.Func, found, 0) {
 		return "", "", nil // every caller's request has a context nothing cancels
 	}
-	at, indent, ok := l.Before(c.pass.Fset, src)
+	// The context is taken before the loop, where the parameter's name
+	// is the parameter's (the loop may declare its own r).
+	ctx, edits, ok := c.copyContext(file, l, src, call, request)
 	if !ok {
 		return "", "", nil
 	}
-	// The context is taken before the loop, where the parameter's name
-	// is the parameter's (the loop may declare its own r).
-	ctx = fixes.FreeName(info, file, "ctx", map[string]bool{}, l.Stmt.Pos(), l.Body.Lbrace+1)
-	if request {
-		decl := fmt.Sprintf("%s%s := %s\n", indent, ctx, call)
-		return call, ctx, []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(decl)}}
+	return call, ctx, edits
+}
+
+// copyContext returns the edits that copy the context held (a field, a
+// call) into a local variable before loop l, and the variable's name:
+// context.Background() in its place when it is nil, unless neverNil.
+func (c *checker) copyContext(file *ast.File, l *retryloop.Loop, src []byte, held string, neverNil bool) (string, []analysis.TextEdit, bool) {
+	info := c.pass.TypesInfo
+	at, indent, ok := l.Before(c.pass.Fset, src)
+	if !ok {
+		return "", nil, false
+	}
+	ctx := fixes.FreeName(info, file, "ctx", map[string]bool{}, l.Stmt.Pos(), l.Body.Lbrace+1)
+	if neverNil {
+		decl := fmt.Sprintf("%s%s := %s\n", indent, ctx, held)
+		return ctx, []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(decl)}}, true
 	}
 	ctxPkg, imp, ok := fixes.Import(info, c.pass.Pkg, file, "context", l.Stmt.Pos())
 	if !ok {
-		return "", "", nil
+		return "", nil, false
 	}
-	decl := fmt.Sprintf("%[1]s%[2]s := %[3]s\n%[1]sif %[2]s == nil {\n%[1]s\t%[2]s = %[4]s.Background()\n%[1]s}\n", indent, ctx, call, ctxPkg)
-	return call, ctx, append(imp, analysis.TextEdit{Pos: at, End: at, NewText: []byte(decl)})
+	decl := fmt.Sprintf("%[1]s%[2]s := %[3]s\n%[1]sif %[2]s == nil {\n%[1]s\t%[2]s = %[4]s.Background()\n%[1]s}\n", indent, ctx, held, ctxPkg)
+	return ctx, append(imp, analysis.TextEdit{Pos: at, End: at, NewText: []byte(decl)}), true
 }
 
 // hasContextMethod reports whether t has a method Context() of no
@@ -147,17 +159,10 @@ func (c *checker) receiverContext(file *ast.File, l *retryloop.Loop, pos token.P
 	if !c.nilTested(field) {
 		return held, held, nil
 	}
-	at, indent, ok := l.Before(c.pass.Fset, src)
+	ctx, edits, ok = c.copyContext(file, l, src, held, false)
 	if !ok {
 		return "", "", nil
 	}
-	ctxPkg, imp, ok := fixes.Import(info, c.pass.Pkg, file, "context", l.Stmt.Pos())
-	if !ok {
-		return "", "", nil
-	}
-	ctx = fixes.FreeName(info, file, "ctx", map[string]bool{}, l.Stmt.Pos(), l.Body.Lbrace+1)
-	decl := fmt.Sprintf("%[1]s%[2]s := %[3]s\n%[1]sif %[2]s == nil {\n%[1]s\t%[2]s = %[4]s.Background()\n%[1]s}\n", indent, ctx, held, ctxPkg)
-	edits = append(imp, analysis.TextEdit{Pos: at, End: at, NewText: []byte(decl)})
 	return held, ctx, edits
 }
 

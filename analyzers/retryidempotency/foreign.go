@@ -74,38 +74,11 @@ func (c *checker) reportForeignWrite(file *ast.File, l *retryloop.Loop, s send, 
 		analysisutil.Gate(c.pass, s.call.Pos(), "foreign-status", s.method+" of another package retried after "+outcome+": no error type says so")
 		return false
 	}
-	place, errName := c.errAssign(l, s.call)
-	if place.stmt == nil && l.Via != nil {
-		place, errName = c.errReturned(file, l, s.call)
-	}
-	ft, _ := flow.FuncParts(l.Func)
-	src := fixes.Source(c.pass, s.call.Pos())
-	noResults := ft != nil && (ft.Results == nil || ft.Results.NumFields() == 0)
-	if place.stmt == nil || ft == nil || src == nil || !noResults && !fixes.ReturnsError(info, ft) {
-		analysisutil.Gate(c.pass, s.call.Pos(), "foreign-nofix", s.method+" retried after "+outcome+", no guard can be written")
-		return false
-	}
-	if _, isLit := l.Func.(*ast.FuncLit); isLit && noResults {
-		return false // a bare return in a literal leaves only the literal
-	}
-	var imports []string
-	if stop != nil {
-		imports = []string{stop.MarksPath()}
-	}
-	ret := ""
-	edits, ok := c.transportGuard(file, src, place, errName, s.method, imports, func(_ string, names map[string]string) string {
-		if noResults {
-			ret = "return" // a function without results stops
-			return ret
+	edits, ok, tried := c.stopGuard(file, l, s, stop)
+	if !ok {
+		if !tried {
+			analysisutil.Gate(c.pass, s.call.Pos(), "foreign-nofix", s.method+" retried after "+outcome+", no guard can be written")
 		}
-		last := errName
-		if stop != nil && len(stop.Permanent) > 0 {
-			last = fmt.Sprintf("%s.%s(%s)", names[stop.MarksPath()], stop.Permanent[0], errName)
-		}
-		ret, _ = fixes.Return(info, c.pass.Pkg, file, ft, last)
-		return ret
-	})
-	if !ok || ret == "" {
 		return false
 	}
 	edits = append(edits, rewraps...)
@@ -123,6 +96,48 @@ func (c *checker) reportForeignWrite(file *ast.File, l *retryloop.Loop, s send, 
 		}},
 	})
 	return true
+}
+
+// stopGuard returns the edits of a guard, after the call of the write s
+// in the operation l, that hands a transport error of the call back
+// instead of letting the retry send the write again: the error as it is,
+// marked with stop's first Permanent when stop is set, or a bare return
+// in a function without results. tried reports that a guard's place and
+// function were found, for a caller that tells "no guard can be written"
+// from a literal whose bare return would leave only the literal.
+func (c *checker) stopGuard(file *ast.File, l *retryloop.Loop, s send, stop *retrylib.Library) (edits []analysis.TextEdit, ok, tried bool) {
+	info := c.pass.TypesInfo
+	place, errName := c.errAssign(l, s.call)
+	if place.stmt == nil && l.Via != nil {
+		place, errName = c.errReturned(file, l, s.call)
+	}
+	ft, _ := flow.FuncParts(l.Func)
+	src := fixes.Source(c.pass, s.call.Pos())
+	noResults := ft != nil && (ft.Results == nil || ft.Results.NumFields() == 0)
+	if place.stmt == nil || ft == nil || src == nil || !noResults && !fixes.ReturnsError(info, ft) {
+		return nil, false, false
+	}
+	if _, isLit := l.Func.(*ast.FuncLit); isLit && noResults {
+		return nil, false, true // a bare return in a literal leaves only the literal
+	}
+	var imports []string
+	if stop != nil {
+		imports = []string{stop.MarksPath()}
+	}
+	ret := ""
+	edits, ok = c.transportGuard(file, src, place, errName, s.method, imports, func(_ string, names map[string]string) string {
+		if noResults {
+			ret = "return" // a function without results stops
+			return ret
+		}
+		last := errName
+		if stop != nil && len(stop.Permanent) > 0 {
+			last = fmt.Sprintf("%s.%s(%s)", names[stop.MarksPath()], stop.Permanent[0], errName)
+		}
+		ret, _ = fixes.Return(info, c.pass.Pkg, file, ft, last)
+		return ret
+	})
+	return edits, ok && ret != "", true
 }
 
 // opStop returns the retry library that retries l, an operation written

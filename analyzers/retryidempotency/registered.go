@@ -9,8 +9,6 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
-	"github.com/retrylint/retrylint/internal/fixes"
-	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/retryloop"
 )
 
@@ -25,7 +23,6 @@ import (
 // (consumererror.NewPermanent(err)), which the library hands back
 // without another attempt.
 func (c *checker) reportRegistered(file *ast.File, l *retryloop.Loop, s send, outcome string) {
-	info := c.pass.TypesInfo
 	lib := l.Lib.Lib
 	if outcome != "a transport error" {
 		analysisutil.Gate(c.pass, s.call.Pos(), "registered-status", s.method+" retried by "+lib.Name+" after "+outcome+": no error says so")
@@ -35,23 +32,13 @@ func (c *checker) reportRegistered(file *ast.File, l *retryloop.Loop, s send, ou
 		analysisutil.Gate(c.pass, s.call.Pos(), "registered-shared", s.method+" retried by "+lib.Name+" in a function called elsewhere too")
 		return
 	}
-	place, errName := c.errAssign(l, s.call)
-	if place.stmt == nil {
-		place, errName = c.errReturned(file, l, s.call)
-	}
-	ft, _ := flow.FuncParts(l.Func)
-	src := fixes.Source(c.pass, s.call.Pos())
-	if place.stmt == nil || ft == nil || src == nil || !fixes.ReturnsError(info, ft) {
-		analysisutil.Gate(c.pass, s.call.Pos(), "registered-nofix", s.method+" retried by "+lib.Name+", no guard can be written")
-		return
-	}
-	path := lib.MarksPath()
-	ret := ""
-	edits, ok := c.transportGuard(file, src, place, errName, s.method, []string{path}, func(_ string, names map[string]string) string {
-		ret, _ = fixes.Return(info, c.pass.Pkg, file, ft, fmt.Sprintf("%s.%s(%s)", names[path], lib.Permanent[0], errName))
-		return ret
-	})
-	if !ok || ret == "" {
+	// An exporter's push function returns an error (consumer.
+	// ConsumeTracesFunc): the guard's return is the marked error.
+	edits, ok, tried := c.stopGuard(file, l, s, lib)
+	if !ok {
+		if !tried {
+			analysisutil.Gate(c.pass, s.call.Pos(), "registered-nofix", s.method+" retried by "+lib.Name+", no guard can be written")
+		}
 		return
 	}
 	name := "the operation"
