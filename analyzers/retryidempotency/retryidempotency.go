@@ -159,6 +159,10 @@ type checker struct {
 	replayableField map[*types.Var]bool
 	// anyFindings are the retrying senders found, reported at the end.
 	anyFindings []anyFinding
+	// written are the writes checkWrite has reported: a send that both a
+	// loop and a retry by recursion around it repeat is reported once,
+	// for the loop (retryloop finds the loops of a function first).
+	written map[*ast.CallExpr]bool
 	// preds are the retry predicates of the package (see predicate).
 	preds map[*types.Func]*predFact
 	// sets are the constant sets of integers of the package (see
@@ -1236,6 +1240,9 @@ func (c *checker) checkClosure(file *ast.File, l *retryloop.Loop, call *ast.Call
 // checkWrite reports the write s of loop l, retried after outcome, unless
 // it carries one key for every attempt; it reports whether it did.
 func (c *checker) checkWrite(file *ast.File, l *retryloop.Loop, s send, outcome string) bool {
+	if c.written[s.call] {
+		return true
+	}
 	var fresh ast.Expr
 	switch {
 	case s.helper != nil && s.helper.Keyed:
@@ -1263,6 +1270,10 @@ func (c *checker) checkWrite(file *ast.File, l *retryloop.Loop, s send, outcome 
 		}
 		fresh = s.keyed
 	}
+	if c.written == nil {
+		c.written = map[*ast.CallExpr]bool{}
+	}
+	c.written[s.call] = true
 	if fresh != nil {
 		c.reportFresh(file, l, s, fresh, outcome)
 	} else {

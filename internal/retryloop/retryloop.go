@@ -670,6 +670,7 @@ func (r *Result) classify(s ast.Stmt, body *ast.BlockStmt, stack []ast.Node, cal
 		}
 		slices.SortFunc(l.Sends, func(a, b *ast.CallExpr) int { return int(a.Pos() - b.Pos()) })
 	}
+	l.Sends = r.repeatable(l)
 	if len(l.Sends) > 0 && calls != nil && r.sendShapedOp(l, calls) {
 		// The sends are all calls of an operation the function
 		// received that builds its own request (func(*http.Client)
@@ -1786,6 +1787,30 @@ func (r *Result) reachesNext(l *Loop) bool {
 	}
 	next, ok := g.Next(l.Stmt, nil, anyOutcome{})
 	return ok && next
+}
+
+// repeatable returns the sends of l after which the loop can start
+// another iteration. A send after which every path leaves the loop
+// (return c.fallback(req), or c.send(rest) followed by return: the work
+// handed to another call, which makes its own attempts) is no attempt of
+// this loop, whatever it sends: it neither makes the loop a retry nor
+// makes its request differ from one attempt to the next.
+func (r *Result) repeatable(l *Loop) []*ast.CallExpr {
+	if len(l.Sends) == 0 || l.Func == nil {
+		return l.Sends
+	}
+	g := r.Graph(l.Func)
+	if g == nil {
+		return l.Sends
+	}
+	out := l.Sends[:0:0]
+	for _, s := range l.Sends {
+		if next, ok := g.Next(l.Stmt, s, anyOutcome{}); ok && !next {
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
 }
 
 // anyOutcome is the model of paths that knows no condition.
