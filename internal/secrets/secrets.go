@@ -180,9 +180,13 @@ func Typed(named *types.Named, f *types.Var) bool {
 
 // Named reports whether the i-th field of st is of text type and its
 // name, or the name a json, yaml, xml, form, url or mapstructure tag
-// gives it, says that it holds a secret.
+// gives it, says that it holds a secret; or a list of texts whose name
+// is the plural of a secret's (see pluralName).
 func Named(st *types.Struct, i int) bool {
 	f := st.Field(i)
+	if IsTextList(f.Type()) {
+		return pluralName(f.Name())
+	}
 	if !IsText(f.Type()) {
 		return false
 	}
@@ -211,6 +215,36 @@ func Marshalled(st *types.Struct, i int, enc string) bool {
 	}
 	v, ok := reflect.StructTag(st.Tag(i)).Lookup(enc)
 	return !ok || v != "-"
+}
+
+// pluralName reports whether the name of a list of texts says that each
+// holds a secret: its last word is the plural of a secret phrase's
+// (PeerPasswords, APIKeys, ClientSecrets). "Secrets" alone is no such
+// name: a list of them names Kubernetes Secrets as often as it holds
+// secrets (as SecretName names one).
+func pluralName(name string) bool {
+	w := Words(name)
+	n := len(w)
+	if n == 0 || n == 1 && w[0] == "secrets" {
+		return false
+	}
+	last, ok := strings.CutSuffix(w[n-1], "s")
+	if !ok || strings.HasSuffix(last, "s") {
+		return false // Pass (passes), or no plural
+	}
+	return match(append(w[:n-1:n-1], last), secretPhrases)
+}
+
+// IsTextList reports whether t is a slice of strings: a list of texts,
+// each of which a name may say is a secret (see Named).
+func IsTextList(t types.Type) bool {
+	s, ok := t.Underlying().(*types.Slice)
+	return ok && httpmodel.IsStringOrBytes(s.Elem()) && !isByte(s.Elem())
+}
+
+func isByte(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Byte
 }
 
 // IsText reports whether t is a string or a byte slice, or a pointer to

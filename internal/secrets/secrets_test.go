@@ -48,6 +48,19 @@ func TestName(t *testing.T) {
 	}
 }
 
+func TestPluralName(t *testing.T) {
+	for _, name := range []string{"PeerPasswords", "APIKeys", "api_keys", "ClientSecrets", "AccessTokens", "PrivateKeys"} {
+		if !pluralName(name) {
+			t.Errorf("pluralName(%q) = false, want true", name)
+		}
+	}
+	for _, name := range []string{"", "Secrets", "ImagePullSecrets", "Tokens", "Passwords_hash", "PasswordFiles", "Keys", "Password", "AdminPass", "Peers", "SecretNames"} {
+		if pluralName(name) {
+			t.Errorf("pluralName(%q) = true, want false", name)
+		}
+	}
+}
+
 func TestFormKey(t *testing.T) {
 	for _, k := range []string{"client_secret", "password", "assertion", "client_assertion", "subject_token", "actor_token", "refresh_token"} {
 		if !FormKey(k) {
