@@ -43,6 +43,12 @@
 //   - the value of a configured header (-authlog.headers) read with Get,
 //     Values or an index expression; names are compared through
 //     http.CanonicalHeaderKey;
+//   - the value of such a header carried as gRPC metadata (whose keys are
+//     lower case, and which grpc-gateway fills from the HTTP request's
+//     headers): md.Get("authorization") and md["x-api-key"] of a
+//     metadata.MD, metadata.ValueFromIncomingContext(ctx, "cookie"), and
+//     go-grpc-middleware's auth.AuthFromMD(ctx, scheme) (v1 and v2), the
+//     credential of the authorization entry;
 //   - a whole http.Header of a request or response (Request.Header,
 //     Response.Header, the trailers, ResponseWriter.Header()), which may
 //     hold them; but for the header of a request the function built

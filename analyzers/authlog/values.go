@@ -817,6 +817,9 @@ func (s *fstate) eval0(e ast.Expr) (v val, known bool) {
 		}
 		return s.eval(x.X), false
 	case *ast.IndexExpr:
+		if name, ok := httpmodel.MetadataRead(info, x); ok {
+			return val{c: s.c.nameBit(name)}, false
+		}
 		if a, ok := httpmodel.HeaderIndexExpr(info, x); ok {
 			if b := s.c.nameBit(a.Name); b != 0 && s.holds(a.Header, a.Name, x.Pos()) {
 				return val{c: b}, false
@@ -1073,6 +1076,11 @@ func (s *fstate) tuple(call *ast.CallExpr) (out []val, known bool) {
 		}
 	}
 	recv, args := httpmodel.Receiver(info, call)
+	if name, ok := httpmodel.MetadataRead(info, call); ok {
+		// md.Get("authorization"): a credential header of a gRPC call.
+		out[0].c |= s.c.nameBit(name)
+		return out, false
+	}
 	if subject, ok := scrubbed(info, fn, args); ok {
 		if s.scrubMisses(fn, recv, args) {
 			out[0] = s.eval(subject)
