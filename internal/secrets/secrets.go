@@ -221,11 +221,12 @@ func Marshalled(st *types.Struct, i int, enc string) bool {
 // holds a secret: its last word is the plural of a secret phrase's
 // (PeerPasswords, APIKeys, ClientSecrets). "Secrets" alone is no such
 // name: a list of them names Kubernetes Secrets as often as it holds
-// secrets (as SecretName names one).
+// secrets (as SecretName names one); nor is a list of "Credentials", the
+// names or IDs of credentials more often than their values.
 func pluralName(name string) bool {
 	w := Words(name)
 	n := len(w)
-	if n == 0 || n == 1 && w[0] == "secrets" {
+	if n == 0 || n == 1 && w[0] == "secrets" || w[n-1] == "credentials" {
 		return false
 	}
 	last, ok := strings.CutSuffix(w[n-1], "s")
@@ -239,12 +240,7 @@ func pluralName(name string) bool {
 // each of which a name may say is a secret (see Named).
 func IsTextList(t types.Type) bool {
 	s, ok := t.Underlying().(*types.Slice)
-	return ok && httpmodel.IsStringOrBytes(s.Elem()) && !isByte(s.Elem())
-}
-
-func isByte(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Kind() == types.Byte
+	return ok && httpmodel.IsStringOrBytes(s.Elem())
 }
 
 // IsText reports whether t is a string or a byte slice, or a pointer to

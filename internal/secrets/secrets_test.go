@@ -54,7 +54,7 @@ func TestPluralName(t *testing.T) {
 			t.Errorf("pluralName(%q) = false, want true", name)
 		}
 	}
-	for _, name := range []string{"", "Secrets", "ImagePullSecrets", "Tokens", "Passwords_hash", "PasswordFiles", "Keys", "Password", "AdminPass", "Peers", "SecretNames"} {
+	for _, name := range []string{"", "Secrets", "ImagePullSecrets", "Tokens", "Passwords_hash", "PasswordFiles", "Keys", "Password", "AdminPass", "Peers", "SecretNames", "Credentials", "AWSCredentials"} {
 		if pluralName(name) {
 			t.Errorf("pluralName(%q) = true, want false", name)
 		}
