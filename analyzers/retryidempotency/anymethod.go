@@ -1386,6 +1386,7 @@ func (c *checker) addAnyFinding(file *ast.File, s send, outcome string, edits []
 	if decl == nil || len(edits) == 0 {
 		return false
 	}
+	c.exportResender(decl, s, outcome)
 	c.anyFindings = append(c.anyFindings, anyFinding{
 		file: file,
 		decl: decl,

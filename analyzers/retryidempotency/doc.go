@@ -217,7 +217,16 @@
 // A function in any package that sends the request it is handed (a
 // doPost(client, req) helper, a wrapper's Next method) sends that
 // request: a POST built before the call is a write of the caller, and a
-// request of the caller's a retrying sender's. So does a method that
+// request of the caller's a retrying sender's. An exported retrying
+// sender (a function or method whose loop re-sends the one
+// *http.Request parameter it is handed, reported where it is declared)
+// exports that as a fact, and a caller in another package that hands it
+// a POST or PATCH without an idempotency key is reported at the call
+// ("POST is handed to transport Client.Perform, which re-sends it after
+// a transport error, without an idempotency key"), also through a method
+// of an interface of the sender's package that only one of its types
+// implements (a library's Interface and its Client); the fix sets one
+// key on the request before the call, which every attempt carries. So does a method that
 // sends the request its receiver holds in a field (func (cfg *Config)
 // Execute() sending cfg.Request, as generated SDKs' request configs do):
 // a holder made in the function of a request built there (cfg :=

@@ -51,7 +51,7 @@ func New(cfg Config) *analysis.Analyzer {
 		Doc:       analysisutil.Doc(doc, "retryidempotency"),
 		URL:       "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/retryidempotency",
 		Requires:  []*analysis.Analyzer{retryloop.Analyzer, callindex.Analyzer},
-		FactTypes: []analysis.Fact{new(writeFact), new(forwardFact), new(methodFact), new(freshFact), new(freshPkgFact), new(predFact), new(keySetFact), new(restyParamFact)},
+		FactTypes: []analysis.Fact{new(writeFact), new(forwardFact), new(methodFact), new(freshFact), new(freshPkgFact), new(predFact), new(keySetFact), new(restyParamFact), new(resendFact)},
 		Run: analysisutil.Safe("retryidempotency", func(pass *analysis.Pass, at func(token.Pos)) (any, error) {
 			return run(pass, keys, at)
 		}),
@@ -159,6 +159,8 @@ type checker struct {
 	replayableField map[*types.Var]bool
 	// anyFindings are the retrying senders found, reported at the end.
 	anyFindings []anyFinding
+	// reported counts the diagnostics reported so far (see run).
+	reported int
 	// written are the writes checkWrite has reported: a send that both a
 	// loop and a retry by recursion around it repeat is reported once,
 	// for the loop (retryloop finds the loops of a function first).
@@ -217,9 +219,15 @@ func run(pass *analysis.Pass, keys []string, at func(token.Pos)) (any, error) {
 		keyList:     keys,
 		preds:       map[*types.Func]*predFact{},
 	}
+	report := pass.Report
+	pass.Report = func(d analysis.Diagnostic) {
+		c.reported++
+		report(d)
+	}
 	c.computeFacts(at)
 	c.computePredicates()
 	if analysisutil.FactsOnly(pass) {
+		c.exportResenders(loops)
 		return nil, nil // every fact is exported: the rest only reports
 	}
 	if !httpmodel.ImportsHTTP(pass.Pkg) && len(loops.Loops)+len(loops.OpLoops)+len(loops.Requeues) == 0 && loops.Ctors() == nil && len(loops.RetriedImpls()) == 0 {
@@ -248,6 +256,7 @@ func run(pass *analysis.Pass, keys []string, at func(token.Pos)) (any, error) {
 		c.checkLoop(l)
 	}
 	c.checkFrameworks()
+	c.checkResendCalls()
 	c.reportAnyMethod()
 	return nil, nil
 }
@@ -1270,14 +1279,17 @@ func (c *checker) checkWrite(file *ast.File, l *retryloop.Loop, s send, outcome 
 		}
 		fresh = s.keyed
 	}
-	if c.written == nil {
-		c.written = map[*ast.CallExpr]bool{}
-	}
-	c.written[s.call] = true
+	before := c.reported
 	if fresh != nil {
 		c.reportFresh(file, l, s, fresh, outcome)
 	} else {
 		c.reportMissing(file, l, s, outcome)
+	}
+	if c.reported > before {
+		if c.written == nil {
+			c.written = map[*ast.CallExpr]bool{}
+		}
+		c.written[s.call] = true
 	}
 	return true
 }

@@ -53,7 +53,7 @@ type statusTripper struct {
 // A predicate on the response decides which answers are retried, not
 // which requests may be: a POST is still sent again after a transport
 // error.
-func (t *statusTripper) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:"sends\\(param 0\\)"
+func (t *statusTripper) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:"sends\\(param 0\\)" RoundTrip:`resends\(param 0 after a transport error or status 500\)`
 	var resp *http.Response
 	var err error
 	for i := 0; i < t.o.max; i++ {
@@ -73,7 +73,7 @@ type optionalTripper struct {
 
 // The predicate is asked only when it is set: unset, every request is
 // sent again after a transport error, a POST too.
-func (t *optionalTripper) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:"sends\\(param 0\\)"
+func (t *optionalTripper) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:"sends\\(param 0\\)" RoundTrip:`resends\(param 0 after a transport error\)`
 	var resp *http.Response
 	var err error
 	for i := 0; i < t.max; i++ {
@@ -95,7 +95,7 @@ type localTripper struct {
 
 // A predicate of the sender's own, defined where it is asked: it asks
 // about the error, not the method.
-func (t *localTripper) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:"sends\\(param 0\\)"
+func (t *localTripper) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:"sends\\(param 0\\)" RoundTrip:`resends\(param 0 after a transport error\)`
 	retryable := func(req *http.Request, err error) bool { return err != nil }
 	var resp *http.Response
 	var err error
@@ -119,7 +119,7 @@ type policyTripper struct {
 
 // A policy handed the response and the error decides on the outcome: a
 // POST is still sent again after a transport error.
-func (t *policyTripper) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:"sends\\(param 0\\)"
+func (t *policyTripper) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:"sends\\(param 0\\)" RoundTrip:`resends\(param 0 after a transport error\)`
 	var resp *http.Response
 	var err error
 	for i := 0; i < t.max; i++ {

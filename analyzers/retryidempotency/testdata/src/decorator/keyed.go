@@ -27,7 +27,7 @@ func (t keyingTransport) RoundTrip(req *http.Request) (*http.Response, error) { 
 // taggingTransport sets a header on every attempt that is no key.
 type taggingTransport struct{ next http.RoundTripper }
 
-func (t taggingTransport) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:"sends\\(param 0\\)"
+func (t taggingTransport) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:"sends\\(param 0\\)" RoundTrip:`resends\(param 0 after a transport error\)`
 	tag := rand.Text()
 	var resp *http.Response
 	var err error

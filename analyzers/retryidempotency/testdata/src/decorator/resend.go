@@ -6,7 +6,7 @@ import "net/http"
 // POST whose length is known passes canResend.
 type bodyCheckTransport struct{ next http.RoundTripper }
 
-func (t *bodyCheckTransport) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:"sends\\(param 0\\)"
+func (t *bodyCheckTransport) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:"sends\\(param 0\\)" RoundTrip:`resends\(param 0 after a transport error\)`
 	for i := 0; ; i++ {
 		resp, err := t.next.RoundTrip(req) // want `a request of any method is re-sent after a transport error without a check of its method or an Idempotency-Key header`
 		if err == nil || i == 2 || !canResend(req) {

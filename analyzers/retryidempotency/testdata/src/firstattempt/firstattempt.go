@@ -44,7 +44,7 @@ type retryRT struct {
 
 // A transport that sends the first attempt before its loop: the guard
 // goes after both sends.
-func (r *retryRT) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:"sends\\(param 0\\)"
+func (r *retryRT) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:"sends\\(param 0\\)" RoundTrip:`resends\(param 0 after a transport error or status 500\)`
 	resp, err := r.next.RoundTrip(req)
 	for i := 0; i < r.retries && req.GetBody != nil; i++ {
 		if err == nil && resp.StatusCode < 500 {

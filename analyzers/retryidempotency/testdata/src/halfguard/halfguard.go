@@ -12,7 +12,7 @@ type half struct{ next http.RoundTripper }
 
 // The check ends the retry after a transport error only: a POST answered
 // 502 is sent again.
-func (t *half) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:"sends\\(param 0\\)"
+func (t *half) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:"sends\\(param 0\\)" RoundTrip:`resends\(param 0 after a transport error or status 500\)`
 	var resp *http.Response
 	var err error
 	for i := 0; i < 3; i++ {
@@ -82,7 +82,7 @@ type counted struct {
 
 // The guard goes after the attempt's bookkeeping (the count of requests
 // in flight) and before the response's body is closed.
-func (t *counted) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:"sends\\(param 0\\)"
+func (t *counted) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:"sends\\(param 0\\)" RoundTrip:`resends\(param 0 after a transport error or status 500\)`
 	var resp *http.Response
 	var err error
 	for i := 0; i < 3; i++ {
@@ -104,7 +104,7 @@ type poster struct{ hc *http.Client }
 
 // It re-sends any request after a transport error and a 5xx: the fix's
 // guard ends the retry on both, a 5xx becoming the error.
-func (p *poster) Send(req *http.Request) error { // want Send:"sends\\(param 0\\)"
+func (p *poster) Send(req *http.Request) error { // want Send:"sends\\(param 0\\)" Send:`resends\(param 0 after a transport error or status 500\)`
 	var lastErr error
 	for attempt := 0; attempt < 3; attempt++ {
 		resp, err := p.hc.Do(req) // want `a request of any method is re-sent after a transport error or status 500 without a check of its method or an Idempotency-Key header`
@@ -124,7 +124,7 @@ func (p *poster) Send(req *http.Request) error { // want Send:"sends\\(param 0\\
 
 // The check ends the retry after a transport error only: a POST answered
 // 502 is sent again.
-func (p *poster) SendChecked(req *http.Request) error { // want SendChecked:"sends\\(param 0\\)"
+func (p *poster) SendChecked(req *http.Request) error { // want SendChecked:"sends\\(param 0\\)" SendChecked:`resends\(param 0 after a transport error or status 500\)`
 	var lastErr error
 	for attempt := 0; attempt < 3; attempt++ {
 		resp, err := p.hc.Do(req) // want `a request of any method is re-sent after a transport error or status 500 without a check of its method or an Idempotency-Key header`

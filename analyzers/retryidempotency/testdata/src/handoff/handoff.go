@@ -4,6 +4,7 @@ package handoff
 
 import (
 	"bytes"
+	"crypto/rand"
 	"errors"
 	"net/http"
 	"strconv"
@@ -32,9 +33,8 @@ func (c *client) upload(b []byte) error {
 }
 
 // send retries the POST of each batch after any error; on a 421 it
-// hands all the batches again to a new call of itself, which posts the
-// failed batch again. Both the loop and the
-// self-call repeat the write: one report, for the loop.
+// hands all the batches again to a new call of itself and leaves. The
+// loop repeats the write: one report, for the loop.
 func (c *client) send(batches [][]byte) {
 	for _, b := range batches {
 		for i := 0; i < 10; i++ {
@@ -69,4 +69,61 @@ func (c *client) sendWhenReady(ready func() bool, b []byte) error {
 		}
 	}
 	return errors.New("not ready")
+}
+
+// postKey posts b with the key it is handed, none for "".
+func (c *client) postKey(b []byte, key string) (*http.Response, error) {
+	req, err := http.NewRequest(http.MethodPost, "https://api.example.com/v1/items", bytes.NewReader(b))
+	if err != nil {
+		return nil, err
+	}
+	if key != "" {
+		req.Header.Set("Idempotency-Key", key)
+	}
+	return c.http.Do(req)
+}
+
+// nested retries the POST in two loops, neither with a key: one report,
+// for the outer loop, whose key then serves the inner loop's attempts
+// too.
+func (c *client) nested(b []byte) (*http.Response, error) {
+	for i := 0; i < 3; i++ {
+		for j := 0; j < 3; j++ {
+			resp, err := c.postKey(b, "") // want `POST is retried after a transport error without an idempotency key`
+			if err != nil {
+				time.Sleep(time.Second)
+				continue
+			}
+			if resp.StatusCode == http.StatusServiceUnavailable {
+				resp.Body.Close()
+				break
+			}
+			return resp, nil
+		}
+		time.Sleep(time.Second)
+	}
+	return nil, errors.New("no attempt left")
+}
+
+// nestedFresh makes the key anew for each attempt of the inner loop, from
+// the outer loop's counter: the outer loop's fix cannot move it before
+// itself, the inner loop's can, before the inner loop.
+func (c *client) nestedFresh(b []byte) (*http.Response, error) {
+	for i := 0; i < 3; i++ {
+		for j := 0; j < 3; j++ {
+			key := strconv.Itoa(i) + "-" + rand.Text()
+			resp, err := c.postKey(b, key) // want `POST is retried after a transport error with an idempotency key made anew for each attempt`
+			if err != nil {
+				time.Sleep(time.Second)
+				continue
+			}
+			if resp.StatusCode == http.StatusServiceUnavailable {
+				resp.Body.Close()
+				break
+			}
+			return resp, nil
+		}
+		time.Sleep(time.Second)
+	}
+	return nil, errors.New("no attempt left")
 }

@@ -20,7 +20,7 @@ type retryTransport struct {
 	tries int
 }
 
-func (t *retryTransport) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:"sends\\(param 0\\)"
+func (t *retryTransport) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:"sends\\(param 0\\)" RoundTrip:`resends\(param 0 after a transport error or status 500\)`
 	var resp *http.Response
 	var err error
 	for i := 0; i < t.tries; i++ {
@@ -276,7 +276,7 @@ type countingTransport struct {
 	inFlight int
 }
 
-func (t *countingTransport) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:"sends\\(param 0\\)"
+func (t *countingTransport) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:"sends\\(param 0\\)" RoundTrip:`resends\(param 0 after a transport error or status 500\)`
 	for {
 		retry := false
 		t.inFlight++
@@ -568,7 +568,7 @@ func isIdempotentMethod(m string) bool {
 // any method through.
 type replayTransport struct{ next http.RoundTripper }
 
-func (t *replayTransport) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:"sends\\(param 0\\)"
+func (t *replayTransport) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:"sends\\(param 0\\)" RoundTrip:`resends\(param 0 after a transport error\)`
 	retryable := isIdempotentMethod(req.Method) || req.GetBody != nil
 	for {
 		resp, err := t.next.RoundTrip(req) // want `a request of any method is re-sent after a transport error without a check of its method or an Idempotency-Key header`
@@ -638,7 +638,7 @@ func (t *rejectedTransport) RoundTrip(req *http.Request) (*http.Response, error)
 // Must flag: the other side of the || lets any transport error through.
 type anyErrorTransport struct{ next http.RoundTripper }
 
-func (t *anyErrorTransport) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:"sends\\(param 0\\)"
+func (t *anyErrorTransport) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:"sends\\(param 0\\)" RoundTrip:`resends\(param 0 after a transport error or status 500\)`
 	for {
 		resp, err := t.next.RoundTrip(req) // want `a request of any method is re-sent after a transport error or status 50[024] without a check of its method or an Idempotency-Key header`
 		retryable := err != nil || resp.StatusCode == http.StatusTooManyRequests

@@ -13,7 +13,7 @@ type transport struct {
 
 // The comparison before the send picks a header; every failure of any
 // method is sent again.
-func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:"sends\\(param 0\\)"
+func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:"sends\\(param 0\\)" RoundTrip:`resends\(param 0 after a transport error\)`
 	var resp *http.Response
 	var err error
 	for range 3 {

@@ -38,7 +38,7 @@ func PostURL(c *http.Client, url string, body []byte) (*http.Response, error) { 
 
 // Resend sends the request it is handed once more after an error,
 // whatever its method.
-func Resend(c *http.Client, req *http.Request) (*http.Response, error) { // want Resend:`sends\(param 1\)`
+func Resend(c *http.Client, req *http.Request) (*http.Response, error) { // want Resend:`sends\(param 1\)` Resend:`resends\(param 1 after a transport error\)`
 	resp, err := c.Do(req) // want `a request of any method is re-sent after a transport error without a check of its method`
 	if err != nil {
 		resp, err = c.Do(req)

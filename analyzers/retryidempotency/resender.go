@@ -1,0 +1,227 @@
+package retryidempotency
+
+// This file carries retrying senders across packages. A function that
+// re-sends the request it is handed after an unknown outcome, whatever
+// its method (a transport's Perform, an SDK's doWithRetries), is
+// reported where it is declared; a caller in another package that hands
+// it a POST or a PATCH without an idempotency key is reported at the
+// call, where the key belongs: one key set before the call serves every
+// attempt the sender makes.
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/astutil"
+
+	"github.com/retrylint/retrylint/internal/fixes"
+	"github.com/retrylint/retrylint/internal/httpmodel"
+	"github.com/retrylint/retrylint/internal/retryloop"
+)
+
+// resendFact marks an exported retrying sender: it re-sends its
+// Param-th parameter (receiver aside), a request of any method, after
+// Outcome, with no check of the method or of an idempotency key.
+type resendFact struct {
+	Param   int
+	Outcome string
+}
+
+func (*resendFact) AFact() {}
+
+func (f *resendFact) String() string {
+	return fmt.Sprintf("resends(param %d after %s)", f.Param, f.Outcome)
+}
+
+// exportResender exports a resendFact for decl, the declaration that
+// holds the send s of a retrying sender found (retried after outcome),
+// when decl is an exported function whose one request parameter is what
+// s re-sends.
+func (c *checker) exportResender(decl ast.Decl, s send, outcome string) {
+	fd, ok := decl.(*ast.FuncDecl)
+	if !ok || fd.Body == nil {
+		return
+	}
+	fn, _ := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+	if fn == nil || !fn.Exported() || !c.callersRequest(fd, s.request) {
+		return
+	}
+	params := fn.Signature().Params()
+	param := -1
+	for i := range params.Len() {
+		if httpmodel.IsRequest(params.At(i).Type()) {
+			if param >= 0 {
+				return // two requests: which one is re-sent is not known
+			}
+			param = i
+		}
+	}
+	if param < 0 || params.At(param).Name() == "" {
+		return
+	}
+	if v := varOf(c.pass.TypesInfo, sameRequest(c.pass.TypesInfo, s.request)); v != nil && v != params.At(param) {
+		return // another request of the caller's (a field, a copy)
+	}
+	c.pass.ExportObjectFact(fn, &resendFact{Param: param, Outcome: outcome})
+}
+
+// exportResenders finds the retrying senders of a package analysed for
+// its facts only, to export their facts: the loops whose send is a
+// request of any method.
+func (c *checker) exportResenders(loops *retryloop.Result) {
+	for _, l := range loops.Loops {
+		if len(l.Requeue) > 0 || len(l.Self) > 0 || l.Via != nil {
+			continue
+		}
+		if _, ok := l.Func.(*ast.FuncDecl); !ok {
+			continue
+		}
+		file := fixes.FileOf(c.pass, l.Stmt.Pos())
+		if file == nil {
+			continue
+		}
+		for _, call := range l.Sends {
+			if c.loops.ClosureOf(call) != nil {
+				continue
+			}
+			if s, ok := c.sendOf(l.Func, call); ok && s.anyMethod && c.checkAnyMethod(file, l, s) {
+				break
+			}
+		}
+	}
+}
+
+// checkResendCalls reports the writes handed to a retrying sender of
+// another package (a resendFact) without an idempotency key.
+func (c *checker) checkResendCalls() {
+	info := c.pass.TypesInfo
+	for _, file := range c.pass.Files {
+		for _, d := range file.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			for _, call := range c.calls.Calls(fd) {
+				f := call.Callee
+				if f == nil || f.Pkg() == nil || f.Pkg() == c.pass.Pkg || call.Detached != nil {
+					continue
+				}
+				f, fact := c.resender(f)
+				if fact == nil {
+					continue
+				}
+				_, args := httpmodel.Receiver(info, call.Expr)
+				if fact.Param >= len(args) {
+					continue
+				}
+				s, ok := c.requestSend(fd, call.Expr, args[fact.Param])
+				if !ok || !isWrite(s.method) || s.keyed != nil || s.keyedBy != "" || s.req == nil {
+					continue
+				}
+				c.reportResendCall(file, f, s, fact.Outcome)
+			}
+		}
+	}
+}
+
+// resender returns the retrying sender that a call of f runs, and its
+// fact: f itself, or, for a method of an interface, the method of the one
+// type of the interface's package that implements it (a library's
+// Interface and its Client); nil when there is none.
+func (c *checker) resender(f *types.Func) (*types.Func, *resendFact) {
+	f = f.Origin()
+	fact := new(resendFact)
+	recv := f.Signature().Recv()
+	if recv == nil || !types.IsInterface(recv.Type()) {
+		if c.pass.ImportObjectFact(f, fact) {
+			return f, fact
+		}
+		return nil, nil
+	}
+	iface, ok := recv.Type().Underlying().(*types.Interface)
+	if !ok {
+		return nil, nil
+	}
+	var impl *types.Func
+	scope := f.Pkg().Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
+			continue
+		}
+		t := tn.Type()
+		if !types.Implements(t, iface) {
+			t = types.NewPointer(t)
+			if !types.Implements(t, iface) {
+				continue
+			}
+		}
+		if impl != nil {
+			return nil, nil // two implementations: which one runs is the caller's choice
+		}
+		m, _, _ := types.LookupFieldOrMethod(t, false, f.Pkg(), f.Name())
+		impl, _ = m.(*types.Func)
+		if impl == nil {
+			return nil, nil
+		}
+	}
+	if impl == nil || !c.pass.ImportObjectFact(impl, fact) {
+		return nil, nil
+	}
+	return impl, fact
+}
+
+// reportResendCall reports the write s handed to the retrying sender f,
+// with a fix that sets one key on the request before the call.
+func (c *checker) reportResendCall(file *ast.File, f *types.Func, s send, outcome string) {
+	path, _ := astutil.PathEnclosingInterval(file, s.call.Pos(), s.call.End())
+	stack := make([]ast.Node, len(path))
+	for i, n := range path {
+		stack[len(path)-1-i] = n
+	}
+	stmt, _ := fixes.StmtInBlock(stack)
+	src := fixes.Source(c.pass, s.call.Pos())
+	if stmt == nil || src == nil || s.req.Pos() > stmt.Pos() {
+		return
+	}
+	indent := fixes.Indent(c.pass.Fset, src, stmt.Pos())
+	key := fixes.FreeName(c.pass.TypesInfo, file, "idempotencyKey", nil, stmt.Pos())
+	gen, edits, ok := c.keyGen(file, stmt.Pos(), key, indent)
+	if !ok {
+		return
+	}
+	tf := c.pass.Fset.File(stmt.Pos())
+	at := tf.LineStart(tf.Line(stmt.Pos()))
+	if at != stmt.Pos()-token.Pos(len(indent)) {
+		return // the statement does not start its line
+	}
+	set := fmt.Sprintf("%s%s.Header.Set(%q, %s)\n", indent, s.req.Name(), c.first, key)
+	edits = append(edits, analysis.TextEdit{Pos: at, End: at, NewText: []byte(gen + set)})
+	c.pass.Report(analysis.Diagnostic{
+		Pos:     s.call.Pos(),
+		End:     s.call.End(),
+		Message: fmt.Sprintf("%s is handed to %s, which re-sends it after %s, without an idempotency key (the write may be applied twice)", s.method, senderName(f), outcome),
+		SuggestedFixes: []analysis.SuggestedFix{{
+			Message:   "Set one " + c.first + " before the call, for every attempt",
+			TextEdits: edits,
+		}},
+	})
+}
+
+// senderName names f for messages: its package's name and, for a
+// method, its receiver's type (elastictransport Client.Perform).
+func senderName(f *types.Func) string {
+	if recv := f.Signature().Recv(); recv != nil {
+		t := recv.Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if n, ok := types.Unalias(t).(*types.Named); ok {
+			return f.Pkg().Name() + " " + n.Obj().Name() + "." + f.Name()
+		}
+	}
+	return f.Pkg().Name() + "." + f.Name()
+}
