@@ -670,7 +670,13 @@ func (r *Result) classify(s ast.Stmt, body *ast.BlockStmt, stack []ast.Node, cal
 		}
 		slices.SortFunc(l.Sends, func(a, b *ast.CallExpr) int { return int(a.Pos() - b.Pos()) })
 	}
-	l.Sends = r.repeatable(l)
+	if !failover {
+		// In a failover, a send that ends the loop is the last step of
+		// the attempt on one peer (a token fetched from the peer's
+		// realm, then the request): whether the loop leaves on success
+		// is judged on all of them.
+		l.Sends = r.repeatable(l)
+	}
 	if len(l.Sends) > 0 && calls != nil && r.sendShapedOp(l, calls) {
 		// The sends are all calls of an operation the function
 		// received that builds its own request (func(*http.Client)
