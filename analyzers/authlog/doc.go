@@ -211,7 +211,10 @@
 //     not: a field named Token holds a page, payment or language-model
 //     token about as often as a credential, and one the package sends as
 //     a header is found by that evidence (above). A *string field is
-//     printed as an address, and counts where it is dereferenced.
+//     printed as an address, and counts where it is dereferenced. A
+//     []string field whose name is the plural of such a name holds one
+//     secret in each element (PeerPasswords, APIKeys, ClientSecrets; not
+//     Secrets alone, which names Kubernetes Secrets, nor Credentials).
 //
 // A struct printed whole shows its secret fields: one of another
 // package, printed field by field (no String, Error, Format or LogValue
