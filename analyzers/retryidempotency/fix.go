@@ -163,16 +163,23 @@ func viaName(l *retryloop.Loop) string {
 	if l.Lib == nil || l.Via.Pkg() == nil {
 		return l.Via.Name()
 	}
-	if recv := l.Via.Signature().Recv(); recv != nil {
+	return qualifiedName(l.Via)
+}
+
+// qualifiedName names f, a function of another package, for messages:
+// its package's name, and a method's receiver type (failsafe
+// Executor.Get, backoff.Retry).
+func qualifiedName(f *types.Func) string {
+	if recv := f.Signature().Recv(); recv != nil {
 		t := recv.Type()
 		if p, ok := t.(*types.Pointer); ok {
 			t = p.Elem()
 		}
 		if n, ok := types.Unalias(t).(*types.Named); ok {
-			return l.Via.Pkg().Name() + " " + n.Obj().Name() + "." + l.Via.Name() // failsafe Executor.Get
+			return f.Pkg().Name() + " " + n.Obj().Name() + "." + f.Name()
 		}
 	}
-	return l.Via.Pkg().Name() + "." + l.Via.Name()
+	return f.Pkg().Name() + "." + f.Name()
 }
 
 // setOnRequest sets the key on the request after it is built: inside the

@@ -203,25 +203,10 @@ func (c *checker) reportResendCall(file *ast.File, f *types.Func, s send, outcom
 	c.pass.Report(analysis.Diagnostic{
 		Pos:     s.call.Pos(),
 		End:     s.call.End(),
-		Message: fmt.Sprintf("%s is handed to %s, which re-sends it after %s, without an idempotency key (the write may be applied twice)", s.method, senderName(f), outcome),
+		Message: fmt.Sprintf("%s is handed to %s, which re-sends it after %s, without an idempotency key (the write may be applied twice)", s.method, qualifiedName(f), outcome),
 		SuggestedFixes: []analysis.SuggestedFix{{
 			Message:   "Set one " + c.first + " before the call, for every attempt",
 			TextEdits: edits,
 		}},
 	})
-}
-
-// senderName names f for messages: its package's name and, for a
-// method, its receiver's type (elastictransport Client.Perform).
-func senderName(f *types.Func) string {
-	if recv := f.Signature().Recv(); recv != nil {
-		t := recv.Type()
-		if p, ok := t.(*types.Pointer); ok {
-			t = p.Elem()
-		}
-		if n, ok := types.Unalias(t).(*types.Named); ok {
-			return f.Pkg().Name() + " " + n.Obj().Name() + "." + f.Name()
-		}
-	}
-	return f.Pkg().Name() + "." + f.Name()
 }
