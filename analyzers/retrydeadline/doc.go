@@ -337,6 +337,19 @@
 // package range over nameContext with its context (one report, at the
 // first loop, the others named as related).
 //
+// An attempt sent without the context that ends its retry is reported
+// at the send: a loop whose waits receive from ctx.Done() (ctx declared
+// before the loop, and not one that only context.Background() made), or
+// the operation of a retry library handed ctx (backoff.Retry(ctx, op),
+// retry.Context(ctx); the operation's own context parameter first), that
+// sends with a URL send (c.Get(url)) or a request of http.NewRequest or
+// of NewRequestWithContext(context.Background(), ...): checking the
+// context between attempts does not cancel the attempt in flight, which
+// runs on after the caller gave up or its deadline passed. The fix builds
+// the request with ctx (a URL send becomes NewRequestWithContext and Do);
+// a wait's fix that makes it end with ctx gives ctx to the loop's
+// attempts too, so that the analyzer is silent after it.
+//
 // A function that takes a context, never uses it, and waits (after
 // guards that only return, its body is time.Sleep(d), <-time.After(d), a
 // call of a wait function, or a call of an interface method that a type

@@ -227,7 +227,13 @@ func run(pass *analysis.Pass, cfg Config, at func(token.Pos)) (any, error) {
 	}
 	for _, l := range loops.OpLoops {
 		if l.Lib != nil {
-			continue // a retry library's operation: its bounds are the library's (library.go)
+			// A retry library's operation: its bounds are the
+			// library's (library.go); its attempts must carry the
+			// context the library is handed.
+			if file := fixes.FileOf(pass, l.Stmt.Pos()); file != nil && !isHTTPTestFile(pass, file) {
+				c.checkUncancelledAttempts(file, l)
+			}
+			continue
 		}
 		if l.Held != nil {
 			if file := fixes.FileOf(pass, l.Stmt.Pos()); file != nil && !isHTTPTestFile(pass, file) {
@@ -262,6 +268,9 @@ func run(pass *analysis.Pass, cfg Config, at func(token.Pos)) (any, error) {
 			}
 		}
 		c.checkSleeps(file, l)
+		if len(l.Self) == 0 {
+			c.checkUncancelledAttempts(file, l)
+		}
 		if l.Op != nil {
 			c.checkBlindHelper(file, l, loops.OpLoops)
 		}
@@ -2832,6 +2841,7 @@ func (c *checker) markSleeps(l *retryloop.Loop) {
 
 // checkSleeps reports waits in the loop that ignore a context in scope.
 func (c *checker) checkSleeps(file *ast.File, l *retryloop.Loop) {
+	attempts := len(l.Self) == 0 // the attempts still to give the context (see attemptsFix)
 	for _, s := range c.sleepsOf(l) {
 		if c.handledSleeps[s.stmt] {
 			continue
@@ -2859,6 +2869,12 @@ func (c *checker) checkSleeps(file *ast.File, l *retryloop.Loop) {
 			continue
 		}
 		edits = append(local, edits...)
+		if attempts {
+			// The waits end with ctx now: so must the attempts, or
+			// the one in flight outlives it (ctxattempt.go).
+			edits = append(edits, c.attemptsFix(file, l, ctx)...)
+			attempts = false
+		}
 		c.handledSleeps[s.stmt] = true
 		what := s.what(c.pass.Fset)
 		if held != "" {

@@ -84,3 +84,33 @@ func goRetryPassed(ctx context.Context, url string) error {
 		return err
 	})
 }
+
+// opNoCtx hands the retry the caller's ctx, but each attempt sends
+// without it: an attempt in flight outlives ctx, which Retry checks only
+// between attempts.
+func opNoCtx(ctx context.Context, c *http.Client, url string) (int, error) {
+	return backoff.Retry(ctx, func() (int, error) {
+		resp, err := c.Get(url) // want `attempt sent without ctx, which ends the retry`
+		if err != nil {
+			return 0, err
+		}
+		defer resp.Body.Close()
+		return resp.StatusCode, nil
+	})
+}
+
+// opCtx's attempts carry the context the retry is handed: silent.
+func opCtx(ctx context.Context, c *http.Client, url string) (int, error) {
+	return backoff.Retry(ctx, func() (int, error) {
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+		if err != nil {
+			return 0, backoff.Permanent(err)
+		}
+		resp, err := c.Do(req)
+		if err != nil {
+			return 0, err
+		}
+		defer resp.Body.Close()
+		return resp.StatusCode, nil
+	})
+}

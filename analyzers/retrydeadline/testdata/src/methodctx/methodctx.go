@@ -69,14 +69,19 @@ func routes(mux *http.ServeMux) {
 
 // ---- must stay silent ----
 
-// waitSelect ends its wait with the command's context already.
+// waitSelect ends its wait, and its attempts, with the command's
+// context already.
 func waitSelect(c *command, url string) error {
 	ctx := c.Context()
 	if ctx == nil {
 		ctx = context.Background()
 	}
 	for i := 0; i < 30; i++ {
-		resp, err := http.Get(url)
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+		if err != nil {
+			return err
+		}
+		resp, err := http.DefaultClient.Do(req)
 		if err == nil {
 			resp.Body.Close()
 			return nil

@@ -1,0 +1,262 @@
+package retrydeadline
+
+// This file holds attempts that ignore the context their retry ends
+// with. A loop whose waits select on ctx.Done(), or a retry library
+// handed ctx, stops between attempts when ctx is cancelled or its
+// deadline passes; an attempt sent without ctx (c.Get(url), a request of
+// http.NewRequest, or of NewRequestWithContext(context.Background(), ...))
+// is not stopped: it runs on until the server answers or the client's
+// Timeout, if any, ends it, and the retry outlives its caller by as
+// much. Checking the clock or the context between attempts does not
+// cancel the request in flight; the attempts must derive their context
+// from the operation's.
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/retrylint/retrylint/internal/fixes"
+	"github.com/retrylint/retrylint/internal/flow"
+	"github.com/retrylint/retrylint/internal/httpmodel"
+	"github.com/retrylint/retrylint/internal/retryloop"
+)
+
+// checkUncancelledAttempts reports the sends of l, a retry loop or a
+// retry library's operation, that carry no context while the retry ends
+// with one (see loopContext): each is fixed to build its request with
+// that context.
+func (c *checker) checkUncancelledAttempts(file *ast.File, l *retryloop.Loop) {
+	ctx := c.loopContext(file, l)
+	if ctx == nil {
+		return
+	}
+	for _, call := range l.Sends {
+		if !c.visibleAs(file, ctx, call.Pos()) {
+			return
+		}
+		edits, ok := c.attemptFix(file, l, call, ctx.Name())
+		if !ok {
+			continue
+		}
+		c.pass.Report(analysis.Diagnostic{
+			Pos:     call.Pos(),
+			End:     call.End(),
+			Message: fmt.Sprintf("attempt sent without %s, which ends the retry (an attempt in flight outlives the caller's cancellation and deadline)", ctx.Name()),
+			SuggestedFixes: []analysis.SuggestedFix{{
+				Message:   "Build the attempt's request with " + ctx.Name(),
+				TextEdits: edits,
+			}},
+		})
+		return // one attempt a loop: the others are fixed alike
+	}
+}
+
+// attemptFix returns the edits that give call, a send of l, the context
+// ctx (an expression): a URL send rewritten into a request built with
+// it, or the request's http.NewRequest (NewRequestWithContext of a
+// context nothing cancels) built with it. ok is false when call is none
+// of these.
+func (c *checker) attemptFix(file *ast.File, l *retryloop.Loop, call *ast.CallExpr, ctx string) ([]analysis.TextEdit, bool) {
+	info := c.pass.TypesInfo
+	if _, ok := fixes.URLSendOf(httpmodel.Callee(info, call)); ok {
+		stmt := fixes.URLSendStmt(l.Body, call)
+		if stmt == nil {
+			return nil, false
+		}
+		return fixes.URLSend{Pass: c.pass, File: file, Stmt: stmt, Call: call, Ctx: ctx, Taken: map[string]bool{}}.Rewrite()
+	}
+	s, ok := httpmodel.SendOf(info, call)
+	if !ok || s.Request == nil {
+		return nil, false
+	}
+	if id, ok := ast.Unparen(s.Request).(*ast.Ident); ok && strings.HasPrefix(ctx, id.Name+".") {
+		return nil, false // the request's own context (req.Context()): the attempt carries it
+	}
+	build := c.uncancelledBuild(l, s.Request)
+	if build == nil {
+		return nil, false
+	}
+	edits := c.withContextEdits(build, ctx)
+	return edits, edits != nil
+}
+
+// attemptsFix returns the edits that give every attempt of l that carries
+// no context the context ctx (see attemptFix): a fix that makes the
+// loop's waits end with ctx gives them to its attempts too.
+func (c *checker) attemptsFix(file *ast.File, l *retryloop.Loop, ctx string) []analysis.TextEdit {
+	var out []analysis.TextEdit
+	for _, call := range l.Sends {
+		if edits, ok := c.attemptFix(file, l, call, ctx); ok {
+			out = append(out, edits...)
+		}
+	}
+	return out
+}
+
+// loopContext returns the context that ends the retry l between
+// attempts: for a retry library's operation, a context parameter of the
+// operation, or else a context variable the library's call is handed
+// (backoff.Retry(ctx, op), retry.Context(ctx)); for a loop, a context
+// variable declared before it whose Done channel the loop receives from.
+// It returns nil when there is none.
+func (c *checker) loopContext(file *ast.File, l *retryloop.Loop) *types.Var {
+	info := c.pass.TypesInfo
+	var outer ast.Node
+	for _, d := range file.Decls {
+		if d.Pos() <= l.Stmt.Pos() && l.Stmt.End() <= d.End() {
+			outer = d
+		}
+	}
+	if outer == nil {
+		return nil
+	}
+	if l.Lib != nil {
+		if lit, ok := l.Func.(*ast.FuncLit); ok && lit.Type.Params != nil {
+			for _, f := range lit.Type.Params.List {
+				for _, n := range f.Names {
+					if v, ok := info.Defs[n].(*types.Var); ok && httpmodel.IsNamed(v.Type(), "context", "Context") {
+						return v
+					}
+				}
+			}
+		}
+		var found *types.Var
+		ast.Inspect(l.Lib.Call, func(n ast.Node) bool {
+			if found != nil {
+				return false
+			}
+			if lit, ok := n.(*ast.FuncLit); ok && lit == l.Func {
+				return false
+			}
+			if id, ok := n.(*ast.Ident); ok {
+				if v, ok := info.Uses[id].(*types.Var); ok && httpmodel.IsNamed(v.Type(), "context", "Context") && v.Pos() < l.Lib.Call.Pos() && !c.neverCancelled(outer, v) {
+					found = v
+				}
+			}
+			return true
+		})
+		return found
+	}
+	if l.Via != nil || len(l.Self) > 0 || len(l.Requeue) > 0 || l.Unrolled {
+		return nil
+	}
+	var found *types.Var
+	ast.Inspect(l.Body, func(n ast.Node) bool {
+		if found != nil {
+			return false
+		}
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		u, ok := n.(*ast.UnaryExpr)
+		if !ok || u.Op != token.ARROW {
+			return true
+		}
+		call, ok := ast.Unparen(u.X).(*ast.CallExpr)
+		if !ok || !httpmodel.IsMethod(httpmodel.Callee(info, call), "context", "Context", "Done") {
+			return true
+		}
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return true
+		}
+		if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok {
+			if v, ok := info.Uses[id].(*types.Var); ok && v.Pos() < l.Stmt.Pos() && !c.neverCancelled(outer, v) {
+				found = v
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// visibleAs reports whether the name of v refers to v at pos.
+func (c *checker) visibleAs(file *ast.File, v *types.Var, pos token.Pos) bool {
+	scope := c.pass.TypesInfo.Scopes[file]
+	if scope == nil {
+		return false
+	}
+	inner := scope.Innermost(pos)
+	if inner == nil {
+		return false
+	}
+	_, obj := inner.LookupParent(v.Name(), pos)
+	return obj == v
+}
+
+// uncancelledBuild returns the call that built req, the request a send
+// of l sends, when it gives the request no context that can be
+// cancelled: http.NewRequest, or NewRequestWithContext of
+// context.Background() or TODO(). The request must be a variable of
+// the loop's function assigned once, by that call.
+func (c *checker) uncancelledBuild(l *retryloop.Loop, req ast.Expr) *ast.CallExpr {
+	info := c.pass.TypesInfo
+	id, ok := ast.Unparen(req).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok {
+		return nil
+	}
+	_, body := flow.FuncParts(l.Func)
+	if body == nil {
+		return nil
+	}
+	var build *ast.CallExpr
+	stores := 0
+	ast.Inspect(body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok {
+			return true
+		}
+		for i, lhs := range as.Lhs {
+			lid, ok := ast.Unparen(lhs).(*ast.Ident)
+			if !ok || info.ObjectOf(lid) != v {
+				continue
+			}
+			stores++
+			if len(as.Rhs) == 1 && i == 0 {
+				build, _ = ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+			}
+		}
+		return true
+	})
+	if stores != 1 || build == nil {
+		return nil
+	}
+	fn := httpmodel.Callee(info, build)
+	switch {
+	case httpmodel.IsPkgFunc(fn, "net/http", "NewRequest"):
+		return build
+	case httpmodel.IsPkgFunc(fn, "net/http", "NewRequestWithContext") && len(build.Args) > 0:
+		if arg, ok := ast.Unparen(build.Args[0]).(*ast.CallExpr); ok && httpmodel.IsPkgFunc(httpmodel.Callee(info, arg), "context", "Background", "TODO") {
+			return build
+		}
+	}
+	return nil
+}
+
+// withContextEdits returns the edits that make build, an http.NewRequest
+// or a NewRequestWithContext of a context nothing cancels, build its
+// request with ctx.
+func (c *checker) withContextEdits(build *ast.CallExpr, ctx string) []analysis.TextEdit {
+	fn := httpmodel.Callee(c.pass.TypesInfo, build)
+	if fn.Name() == "NewRequestWithContext" {
+		a := build.Args[0]
+		return []analysis.TextEdit{{Pos: a.Pos(), End: a.End(), NewText: []byte(ctx)}}
+	}
+	sel, ok := ast.Unparen(build.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	return []analysis.TextEdit{
+		{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte("NewRequestWithContext")},
+		{Pos: build.Lparen + 1, End: build.Lparen + 1, NewText: []byte(ctx + ", ")},
+	}
+}
