@@ -345,7 +345,8 @@
 // LogAttrs, and the String, Any and Group attributes), go.uber.org/zap
 // (Logger, SugaredLogger and the field constructors),
 // github.com/sirupsen/logrus, github.com/rs/zerolog,
-// github.com/hashicorp/go-hclog, k8s.io/klog/v2, github.com/go-logr/logr
+// github.com/hashicorp/go-hclog, k8s.io/klog/v2, github.com/golang/glog
+// (with the Verbose that V(level) returns), github.com/go-logr/logr
 // (Info, Error and the pairs WithValues keeps) and github.com/go-kit/log
 // (the pairs With, WithPrefix and WithSuffix keep), all matched by type,
 // plus the functions named by -authlog.sinks. A function, in any package,

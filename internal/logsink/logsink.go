@@ -185,6 +185,19 @@ func init() {
 		"InfoS", "ErrorS", "InfoSDepth", "ErrorSDepth")
 	family(klog, "Verbose", 0, "Info")
 	add(klog, "Verbose", plain, "InfoS", "InfoDepth", "InfoSDepth", "ErrorS")
+
+	// github.com/golang/glog: the package functions and Verbose (what
+	// glog.V(level) returns), each with its Depth and Context forms
+	// (glog.go v1.2.5).
+	const glog = "github.com/golang/glog"
+	for recv, bases := range map[string][]string{"": {"Info", "Warning", "Error", "Fatal", "Exit"}, "Verbose": {"Info"}} {
+		family(glog, recv, 0, bases...)
+		for _, b := range bases {
+			add(glog, recv, plain, b+"Depth", b+"Context", b+"ContextDepth")
+			add(glog, recv, fmt1, b+"Depthf", b+"Contextf")
+			add(glog, recv, entry{format: 2, verbs: 3, writer: -1}, b+"ContextDepthf")
+		}
+	}
 }
 
 // logWriters are the functions and methods whose result is a writer into
