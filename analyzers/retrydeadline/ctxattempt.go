@@ -35,11 +35,9 @@ func (c *checker) checkUncancelledAttempts(file *ast.File, l *retryloop.Loop) {
 	if ctx == nil {
 		return
 	}
+	usable := func(pos token.Pos) bool { return ctx.Pos() < pos && c.visibleAs(file, ctx, pos) }
 	for _, call := range l.Sends {
-		if !c.visibleAs(file, ctx, call.Pos()) {
-			return
-		}
-		edits, ok := c.attemptFix(file, l, call, ctx.Name())
+		edits, ok := c.attemptFix(file, l, call, ctx.Name(), usable)
 		if !ok {
 			continue
 		}
@@ -57,12 +55,17 @@ func (c *checker) checkUncancelledAttempts(file *ast.File, l *retryloop.Loop) {
 }
 
 // attemptFix returns the edits that give call, a send of l, the context
-// ctx (an expression): a URL send rewritten into a request built with
-// it, or the request's http.NewRequest (NewRequestWithContext of a
-// context nothing cancels) built with it. ok is false when call is none
-// of these.
-func (c *checker) attemptFix(file *ast.File, l *retryloop.Loop, call *ast.CallExpr, ctx string) ([]analysis.TextEdit, bool) {
+// ctx (an expression that usable says can be written at a position): a
+// URL send rewritten into a request built with it, or the request's
+// http.NewRequest (NewRequestWithContext of a context nothing cancels)
+// built with it. ok is false when call is none of these, when another
+// fix gives it a context already (handledSends), or when ctx cannot be
+// written where the request is built.
+func (c *checker) attemptFix(file *ast.File, l *retryloop.Loop, call *ast.CallExpr, ctx string, usable func(token.Pos) bool) ([]analysis.TextEdit, bool) {
 	info := c.pass.TypesInfo
+	if c.handledSends[call] || !usable(call.Pos()) {
+		return nil, false
+	}
 	if _, ok := fixes.URLSendOf(httpmodel.Callee(info, call)); ok {
 		stmt := fixes.URLSendStmt(l.Body, call)
 		if stmt == nil {
@@ -78,7 +81,7 @@ func (c *checker) attemptFix(file *ast.File, l *retryloop.Loop, call *ast.CallEx
 		return nil, false // the request's own context (req.Context()): the attempt carries it
 	}
 	build := c.uncancelledBuild(l, s.Request)
-	if build == nil {
+	if build == nil || !usable(build.Pos()) {
 		return nil, false
 	}
 	edits := c.withContextEdits(build, ctx)
@@ -88,10 +91,43 @@ func (c *checker) attemptFix(file *ast.File, l *retryloop.Loop, call *ast.CallEx
 // attemptsFix returns the edits that give every attempt of l that carries
 // no context the context ctx (see attemptFix): a fix that makes the
 // loop's waits end with ctx gives them to its attempts too.
-func (c *checker) attemptsFix(file *ast.File, l *retryloop.Loop, ctx string) []analysis.TextEdit {
+//
+// ctx is written as the wait's fix writes it: a name, or an expression
+// rooted at one (r.Context()), that the fix declares before the loop when
+// declared is set. It must name the same thing where it is written.
+func (c *checker) attemptsFix(file *ast.File, l *retryloop.Loop, ctx string, declared bool) []analysis.TextEdit {
+	root := ctx
+	if i := strings.IndexAny(root, ".("); i >= 0 {
+		root = root[:i]
+	}
+	lookup := func(pos token.Pos) types.Object {
+		scope := c.pass.TypesInfo.Scopes[file]
+		if scope == nil {
+			return nil
+		}
+		if inner := scope.Innermost(pos); inner != nil {
+			_, obj := inner.LookupParent(root, pos)
+			return obj
+		}
+		return nil
+	}
+	var usable func(token.Pos) bool
+	if declared {
+		// Declared by the fix just before the loop: usable in the
+		// loop's body where nothing of the loop's own shadows it.
+		before := lookup(l.Stmt.Pos())
+		usable = func(pos token.Pos) bool {
+			return l.Body.Pos() <= pos && pos < l.Body.End() && lookup(pos) == before
+		}
+	} else {
+		obj := lookup(l.Stmt.Pos())
+		usable = func(pos token.Pos) bool {
+			return obj != nil && lookup(pos) == obj && (obj.Parent() == c.pass.Pkg.Scope() || obj.Pos() < pos)
+		}
+	}
 	var out []analysis.TextEdit
 	for _, call := range l.Sends {
-		if edits, ok := c.attemptFix(file, l, call, ctx); ok {
+		if edits, ok := c.attemptFix(file, l, call, ctx, usable); ok {
 			out = append(out, edits...)
 		}
 	}
@@ -130,8 +166,8 @@ func (c *checker) loopContext(file *ast.File, l *retryloop.Loop) *types.Var {
 			if found != nil {
 				return false
 			}
-			if lit, ok := n.(*ast.FuncLit); ok && lit == l.Func {
-				return false
+			if _, ok := n.(*ast.FuncLit); ok {
+				return false // the operation, a notify callback: not the retry's context
 			}
 			if id, ok := n.(*ast.Ident); ok {
 				if v, ok := info.Uses[id].(*types.Var); ok && httpmodel.IsNamed(v.Type(), "context", "Context") && v.Pos() < l.Lib.Call.Pos() && !c.neverCancelled(outer, v) {
@@ -259,4 +295,18 @@ func (c *checker) withContextEdits(build *ast.CallExpr, ctx string) []analysis.T
 		{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte("NewRequestWithContext")},
 		{Pos: build.Lparen + 1, End: build.Lparen + 1, NewText: []byte(ctx + ", ")},
 	}
+}
+
+// libAttemptsFix is attemptsFix for the operation that a retry library's
+// call hands its library (a function literal: a named operation's
+// attempts are its declaration's).
+func (c *checker) libAttemptsFix(file *ast.File, call *ast.CallExpr, ctx string) []analysis.TextEdit {
+	for _, l := range c.loops.OpLoops {
+		if l.Lib != nil && l.Lib.Call == call {
+			if _, lit := l.Func.(*ast.FuncLit); lit && l.Func.Pos() >= call.Pos() && l.Func.End() <= call.End() {
+				return c.attemptsFix(file, l, ctx, false)
+			}
+		}
+	}
+	return nil
 }

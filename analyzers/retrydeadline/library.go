@@ -23,7 +23,7 @@ import (
 // handed to the library. ctors gives the clients of other packages'
 // constructors (see retryloop.Result.Ctors): a resty client one returns
 // is read from its configuration there.
-func checkLibraries(pass *analysis.Pass, cfg Config, ctors retrylib.Ctors, uncancelled func(fn ast.Node, v *types.Var) bool, at func(token.Pos)) {
+func checkLibraries(pass *analysis.Pass, cfg Config, ctors retrylib.Ctors, uncancelled func(fn ast.Node, v *types.Var) bool, attempts func(file *ast.File, call *ast.CallExpr, ctx string) []analysis.TextEdit, at func(token.Pos)) {
 	if !retrylib.ImportsLibrary(pass.Pkg) && ctors == nil {
 		return
 	}
@@ -34,7 +34,7 @@ func checkLibraries(pass *analysis.Pass, cfg Config, ctors retrylib.Ctors, uncan
 		}
 		return ix
 	}
-	shared := &libState{uncancelled: uncancelled}
+	shared := &libState{uncancelled: uncancelled, attempts: attempts}
 	for _, file := range pass.Files {
 		if isHTTPTestFile(pass, file) {
 			continue
@@ -92,6 +92,9 @@ type libState struct {
 	// uncancelled reports a request parameter whose every request has
 	// a context nothing cancels (see checker.uncancelledRequest).
 	uncancelled func(fn ast.Node, v *types.Var) bool
+	// attempts returns the edits that give ctx to the attempts of the
+	// operation handed to the library's call (see checker.attemptsFix).
+	attempts func(file *ast.File, call *ast.CallExpr, ctx string) []analysis.TextEdit
 }
 
 // contextAtHand returns the caller's context at the library's call (see
@@ -108,6 +111,16 @@ func (lc *libChecker) report(n ast.Node, msg, fix string, edits []analysis.TextE
 		Message:        msg,
 		SuggestedFixes: []analysis.SuggestedFix{{Message: fix, TextEdits: edits}},
 	})
+}
+
+// reportWait is report for a finding whose fix makes the library's waits
+// end with ctx: the fix gives ctx to the operation's attempts too (see
+// attemptsFix), or they would outlive it.
+func (lc *libChecker) reportWait(ctx string, n ast.Node, msg, fix string, edits []analysis.TextEdit) {
+	if lc.shared.attempts != nil {
+		edits = append(edits, lc.shared.attempts(lc.file, lc.e.Call, ctx)...)
+	}
+	lc.report(n, msg, fix, edits)
 }
 
 func (lc *libChecker) sameFile(n ast.Node) bool {
@@ -163,7 +176,7 @@ func (lc *libChecker) backoffV4() {
 	}
 	name := "backoff." + e.Func.Name()
 	if ctx := lc.contextAtHand(); ctx != "" && !b.Context {
-		lc.report(e.BackOff,
+		lc.reportWait(ctx, e.BackOff,
 			fmt.Sprintf("%s waits on a BackOff not wrapped in backoff.WithContext, so the waits ignore cancellation of %s (the operation outlives its caller)", name, ctx),
 			"Wrap the BackOff in backoff.WithContext",
 			[]analysis.TextEdit{{Pos: e.BackOff.Pos(), End: e.BackOff.End(), NewText: fmt.Appendf(nil, "%s.WithContext(%s, %s)", pkg, lc.text(e.BackOff), ctx)}})
@@ -236,7 +249,7 @@ func (lc *libChecker) ctxArg() {
 	e := lc.e
 	if e.Ctx != nil && retrylib.IsBackground(lc.pass.TypesInfo, e.Ctx) {
 		if ctx := lc.contextAtHand(); ctx != "" {
-			lc.report(e.Ctx,
+			lc.reportWait(ctx, e.Ctx,
 				fmt.Sprintf("%s %s is given %s instead of %s, so its waits ignore cancellation of %s (the operation outlives its caller)", e.Lib.Name, e.Func.Name(), lc.text(e.Ctx), ctx, ctx),
 				"Pass the caller's context",
 				[]analysis.TextEdit{{Pos: e.Ctx.Pos(), End: e.Ctx.End(), NewText: []byte(ctx)}})
@@ -300,7 +313,7 @@ func (lc *libChecker) retryGo() {
 				at, text = d.Elts[0].Pos(), fmt.Sprintf("%s.Context(%s),\n%s", pkg, ctx, lc.indentAt(d.Elts[0].Pos()))
 			}
 		}
-		lc.report(e.Call.Fun,
+		lc.reportWait(ctx, e.Call.Fun,
 			fmt.Sprintf("retry.%s without retry.Context(%s): its waits ignore cancellation of %s (the operation outlives its caller)", e.Func.Name(), ctx, ctx),
 			"Hand the caller's context to retry.Context",
 			[]analysis.TextEdit{{Pos: at, End: at, NewText: []byte(text)}})
@@ -694,7 +707,7 @@ func (lc *libChecker) failsafe() {
 		if cfg.Context != nil {
 			return
 		}
-		lc.report(sel.Sel,
+		lc.reportWait(ctx, sel.Sel,
 			fmt.Sprintf("failsafe Executor.%s without WithContext(%s): the waits of its retry policy ignore cancellation of %s (the operation outlives its caller)", e.Func.Name(), ctx, ctx),
 			"Hand the caller's context to the Executor",
 			[]analysis.TextEdit{{Pos: sel.Sel.Pos(), End: sel.Sel.Pos(), NewText: fmt.Appendf(nil, "WithContext(%s).", ctx)}})

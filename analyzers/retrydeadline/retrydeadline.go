@@ -130,6 +130,9 @@ type checker struct {
 	facts *summary.Table[timeoutFact, *timeoutFact]
 	// handledSleeps are waits already rewritten by a deadline fix.
 	handledSleeps map[ast.Stmt]bool
+	// handledSends are sends already given a context by a fix (see
+	// reportWaitOnly), which ctxattempt.go leaves alone.
+	handledSends map[*ast.CallExpr]bool
 	// fieldUses caches, for a field, whether the package reads it and
 	// whether it compares it with nil (see fieldRead, nilTested); nil
 	// until first asked.
@@ -179,7 +182,7 @@ func run(pass *analysis.Pass, cfg Config, at func(token.Pos)) (any, error) {
 	}
 	waits := computeWaitFacts(pass)
 	exportClientVars(pass)
-	c := &checker{pass: pass, cfg: cfg, loops: loops, index: pass.ResultOf[callindex.Analyzer].(*callindex.Index), handledSleeps: map[ast.Stmt]bool{}, waits: waits,
+	c := &checker{pass: pass, cfg: cfg, loops: loops, index: pass.ResultOf[callindex.Analyzer].(*callindex.Index), handledSleeps: map[ast.Stmt]bool{}, handledSends: map[*ast.CallExpr]bool{}, waits: waits,
 		importedWaits:      analysisutil.NewFactCache[waitFact](pass),
 		importedBlind:      analysisutil.NewFactCache[blindHelperFact](pass),
 		handledCalls:       map[*ast.CallExpr]bool{},
@@ -208,7 +211,7 @@ func run(pass *analysis.Pass, cfg Config, at func(token.Pos)) (any, error) {
 	if !report {
 		return nil, nil // every fact is exported
 	}
-	checkLibraries(pass, cfg, loops.Ctors(), func(fn ast.Node, v *types.Var) bool { return c.uncancelledRequest(fn, v, 0) }, at)
+	checkLibraries(pass, cfg, loops.Ctors(), func(fn ast.Node, v *types.Var) bool { return c.uncancelledRequest(fn, v, 0) }, c.libAttemptsFix, at)
 	checkClients(pass, loops.Ctors())
 	for _, l := range loops.Loops {
 		at(l.Stmt.Pos())
@@ -2872,7 +2875,7 @@ func (c *checker) checkSleeps(file *ast.File, l *retryloop.Loop) {
 		if attempts {
 			// The waits end with ctx now: so must the attempts, or
 			// the one in flight outlives it (ctxattempt.go).
-			edits = append(edits, c.attemptsFix(file, l, ctx)...)
+			edits = append(edits, c.attemptsFix(file, l, ctx, len(local) > 0)...)
 			attempts = false
 		}
 		c.handledSleeps[s.stmt] = true

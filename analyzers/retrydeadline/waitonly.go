@@ -282,6 +282,7 @@ func (c *checker) reportWaitOnly(file *ast.File, s httpmodel.Send, d *types.Var)
 		Message:   "Send each attempt with " + d.Name() + ", so that the deadline cancels the attempt in flight",
 		TextEdits: []analysis.TextEdit{{Pos: req.Pos(), End: req.End(), NewText: []byte(text + ".WithContext(" + d.Name() + ")")}},
 	}
+	c.handledSends[s.Call] = true
 	c.pass.Report(analysis.Diagnostic{
 		Pos:            s.Call.Pos(),
 		End:            s.Call.End(),
@@ -292,14 +293,5 @@ func (c *checker) reportWaitOnly(file *ast.File, s httpmodel.Send, d *types.Var)
 
 // scopeHolds reports whether the name of d at the send call refers to d.
 func (c *checker) scopeHolds(file *ast.File, d *types.Var, call *ast.CallExpr) bool {
-	inner := c.pass.TypesInfo.Scopes[file]
-	if inner == nil {
-		return false
-	}
-	s := inner.Innermost(call.Pos())
-	if s == nil {
-		return false
-	}
-	_, obj := s.LookupParent(d.Name(), call.Pos())
-	return obj == d
+	return c.visibleAs(file, d, call.Pos())
 }

@@ -69,26 +69,21 @@ func (c *checker) exportResender(decl ast.Decl, s send, outcome string) {
 }
 
 // exportResenders finds the retrying senders of a package analysed for
-// its facts only, to export their facts: the loops whose send is a
-// request of any method.
+// its facts only, to export their facts: the loops with a send of a
+// request of any method are judged as a full run judges them (checkLoop,
+// whose reports the driver does not show), so that a caller's findings do
+// not depend on whether the sender's package was asked about.
 func (c *checker) exportResenders(loops *retryloop.Result) {
-	for _, l := range loops.Loops {
-		if len(l.Requeue) > 0 || len(l.Self) > 0 || l.Via != nil {
-			continue
-		}
-		if _, ok := l.Func.(*ast.FuncDecl); !ok {
-			continue
-		}
-		file := fixes.FileOf(c.pass, l.Stmt.Pos())
-		if file == nil {
-			continue
-		}
-		for _, call := range l.Sends {
-			if c.loops.ClosureOf(call) != nil {
-				continue
-			}
-			if s, ok := c.sendOf(l.Func, call); ok && s.anyMethod && c.checkAnyMethod(file, l, s) {
-				break
+	for _, set := range [][]*retryloop.Loop{loops.Loops, loops.OpLoops, loops.Unrolled} {
+		for _, l := range set {
+			for _, call := range l.Sends {
+				if c.loops.ClosureOf(call) != nil {
+					continue
+				}
+				if s, ok := c.sendOf(l.Func, call); ok && s.anyMethod {
+					c.checkLoop(l)
+					break
+				}
 			}
 		}
 	}
@@ -104,6 +99,7 @@ func (c *checker) checkResendCalls() {
 			if !ok || fd.Body == nil {
 				continue
 			}
+			taken := map[string]bool{} // the keys the fixes of this function declare
 			for _, call := range c.calls.Calls(fd) {
 				f := call.Callee
 				if f == nil || f.Pkg() == nil || f.Pkg() == c.pass.Pkg || call.Detached != nil {
@@ -121,7 +117,7 @@ func (c *checker) checkResendCalls() {
 				if !ok || !isWrite(s.method) || s.keyed != nil || s.keyedBy != "" || s.req == nil {
 					continue
 				}
-				c.reportResendCall(file, f, s, fact.Outcome)
+				c.reportResendCall(file, f, s, fact.Outcome, taken)
 			}
 		}
 	}
@@ -175,8 +171,9 @@ func (c *checker) resender(f *types.Func) (*types.Func, *resendFact) {
 }
 
 // reportResendCall reports the write s handed to the retrying sender f,
-// with a fix that sets one key on the request before the call.
-func (c *checker) reportResendCall(file *ast.File, f *types.Func, s send, outcome string) {
+// with a fix that sets one key on the request before the call; taken
+// holds the names the other fixes of the function declare.
+func (c *checker) reportResendCall(file *ast.File, f *types.Func, s send, outcome string, taken map[string]bool) {
 	path, _ := astutil.PathEnclosingInterval(file, s.call.Pos(), s.call.End())
 	stack := make([]ast.Node, len(path))
 	for i, n := range path {
@@ -188,7 +185,7 @@ func (c *checker) reportResendCall(file *ast.File, f *types.Func, s send, outcom
 		return
 	}
 	indent := fixes.Indent(c.pass.Fset, src, stmt.Pos())
-	key := fixes.FreeName(c.pass.TypesInfo, file, "idempotencyKey", nil, stmt.Pos())
+	key := fixes.FreeName(c.pass.TypesInfo, file, "idempotencyKey", taken, stmt.Pos())
 	gen, edits, ok := c.keyGen(file, stmt.Pos(), key, indent)
 	if !ok {
 		return

@@ -172,3 +172,16 @@ func noTimeout(url string) error {
 func unknown(ctx context.Context, b backoff.BackOff, url string) error {
 	return backoff.Retry(func() error { return send(ctx, url) }, b)
 }
+
+// notifyNoCtx waits on a BackOff without the caller's context, and its
+// attempts are sent without it: the fix that makes the waits end with ctx
+// gives it to the attempts too.
+func notifyNoCtx(ctx context.Context, c *http.Client, url string) error {
+	return backoff.RetryNotify(func() error {
+		resp, err := c.Get(url)
+		if err != nil {
+			return err
+		}
+		return resp.Body.Close()
+	}, backoff.NewExponentialBackOff(), func(err error, d time.Duration) {}) // want `backoff.RetryNotify waits on a BackOff not wrapped in backoff.WithContext, so the waits ignore cancellation of ctx`
+}

@@ -74,6 +74,30 @@ func background(ctx context.Context, c *http.Client, url string) error { // want
 	return errors.New("no attempt left")
 }
 
+// prebuilt builds its request before the deadline it waits on: the
+// request does not carry the deadline, reported once, by the rule for
+// deadlines made before the loop, whose fix sends each attempt with it.
+func prebuilt(parent context.Context, c *http.Client, url string) error {
+	req, err := http.NewRequest(http.MethodGet, url, nil)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(parent, time.Minute)
+	defer cancel()
+	for {
+		resp, err := c.Do(req) // want `request sent in retry loop does not carry ctx, the deadline made for the whole operation`
+		if err == nil {
+			resp.Body.Close()
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Second):
+		}
+	}
+}
+
 // ---- must stay silent ----
 
 // withCtx builds each attempt with ctx.

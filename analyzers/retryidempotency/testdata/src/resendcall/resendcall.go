@@ -37,6 +37,15 @@ func patch(c *transport.Client, body string) error {
 	return nil
 }
 
+// twice hands two posts to the client in one function: each fix
+// declares a key of its own name.
+func twice(c *transport.Client) {
+	first, _ := http.NewRequest(http.MethodPost, "http://api.example/a", strings.NewReader("{}"))
+	c.Perform(first) // want `POST is handed to transport Client.Perform`
+	second, _ := http.NewRequest(http.MethodPost, "http://api.example/b", strings.NewReader("{}"))
+	c.Perform(second) // want `POST is handed to transport Client.Perform`
+}
+
 // Silent: a GET, a POST that carries a key made once for all the
 // attempts, a POST sent once, and a POST through an interface with two
 // implementations.
