@@ -35,7 +35,9 @@ func (c *checker) checkUncancelledAttempts(file *ast.File, l *retryloop.Loop) {
 	if ctx == nil {
 		return
 	}
-	usable := func(pos token.Pos) bool { return ctx.Pos() < pos && c.visibleAs(file, ctx, pos) }
+	usable := func(pos token.Pos) bool {
+		return ctx.Pos() < pos && fixes.ObjectAt(c.pass.TypesInfo, file, ctx.Name(), pos) == ctx
+	}
 	for _, call := range l.Sends {
 		edits, ok := c.attemptFix(file, l, call, ctx.Name(), usable)
 		if !ok {
@@ -100,17 +102,7 @@ func (c *checker) attemptsFix(file *ast.File, l *retryloop.Loop, ctx string, dec
 	if i := strings.IndexAny(root, ".("); i >= 0 {
 		root = root[:i]
 	}
-	lookup := func(pos token.Pos) types.Object {
-		scope := c.pass.TypesInfo.Scopes[file]
-		if scope == nil {
-			return nil
-		}
-		if inner := scope.Innermost(pos); inner != nil {
-			_, obj := inner.LookupParent(root, pos)
-			return obj
-		}
-		return nil
-	}
+	lookup := func(pos token.Pos) types.Object { return fixes.ObjectAt(c.pass.TypesInfo, file, root, pos) }
 	var usable func(token.Pos) bool
 	if declared {
 		// Declared by the fix just before the loop: usable in the
@@ -142,15 +134,7 @@ func (c *checker) attemptsFix(file *ast.File, l *retryloop.Loop, ctx string, dec
 // It returns nil when there is none.
 func (c *checker) loopContext(file *ast.File, l *retryloop.Loop) *types.Var {
 	info := c.pass.TypesInfo
-	var outer ast.Node
-	for _, d := range file.Decls {
-		if d.Pos() <= l.Stmt.Pos() && l.Stmt.End() <= d.End() {
-			outer = d
-		}
-	}
-	if outer == nil {
-		return nil
-	}
+	outer := c.declOf(l.Stmt)
 	if l.Lib != nil {
 		if lit, ok := l.Func.(*ast.FuncLit); ok && lit.Type.Params != nil {
 			for _, f := range lit.Type.Params.List {
@@ -211,25 +195,12 @@ func (c *checker) loopContext(file *ast.File, l *retryloop.Loop) *types.Var {
 	return found
 }
 
-// visibleAs reports whether the name of v refers to v at pos.
-func (c *checker) visibleAs(file *ast.File, v *types.Var, pos token.Pos) bool {
-	scope := c.pass.TypesInfo.Scopes[file]
-	if scope == nil {
-		return false
-	}
-	inner := scope.Innermost(pos)
-	if inner == nil {
-		return false
-	}
-	_, obj := inner.LookupParent(v.Name(), pos)
-	return obj == v
-}
-
 // uncancelledBuild returns the call that built req, the request a send
 // of l sends, when it gives the request no context that can be
 // cancelled: http.NewRequest, or NewRequestWithContext of
 // context.Background() or TODO(). The request must be a variable of
-// the loop's function assigned once, by that call.
+// the loop's function given one value, by that call (see
+// flow.AssignedAfterDecl: a declaration without a value aside).
 func (c *checker) uncancelledBuild(l *retryloop.Loop, req ast.Expr) *ast.CallExpr {
 	info := c.pass.TypesInfo
 	id, ok := ast.Unparen(req).(*ast.Ident)
@@ -244,26 +215,12 @@ func (c *checker) uncancelledBuild(l *retryloop.Loop, req ast.Expr) *ast.CallExp
 	if body == nil {
 		return nil
 	}
-	var build *ast.CallExpr
-	stores := 0
-	ast.Inspect(body, func(n ast.Node) bool {
-		as, ok := n.(*ast.AssignStmt)
-		if !ok {
-			return true
-		}
-		for i, lhs := range as.Lhs {
-			lid, ok := ast.Unparen(lhs).(*ast.Ident)
-			if !ok || info.ObjectOf(lid) != v {
-				continue
-			}
-			stores++
-			if len(as.Rhs) == 1 && i == 0 {
-				build, _ = ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
-			}
-		}
-		return true
-	})
-	if stores != 1 || build == nil {
+	values, ok := flow.AssignedAfterDecl(info, body, v)
+	if !ok || len(values) != 1 {
+		return nil
+	}
+	build, ok := ast.Unparen(values[0]).(*ast.CallExpr)
+	if !ok {
 		return nil
 	}
 	fn := httpmodel.Callee(info, build)

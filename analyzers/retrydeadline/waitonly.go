@@ -268,7 +268,7 @@ func (c *checker) computeCtxQueries() {
 func (c *checker) reportWaitOnly(file *ast.File, s httpmodel.Send, d *types.Var) {
 	req := ast.Unparen(s.Request)
 	msg := "request sent in retry loop does not carry " + d.Name() + ", the deadline made for the whole operation: it bounds only the waits, and an attempt in flight at the deadline runs past it"
-	if !c.scopeHolds(file, d, s.Call) {
+	if fixes.ObjectAt(c.pass.TypesInfo, file, d.Name(), s.Call.Pos()) != d {
 		return // d is shadowed at the send: no fix names it there
 	}
 	src := fixes.Source(c.pass, s.Call.Pos())
@@ -289,9 +289,4 @@ func (c *checker) reportWaitOnly(file *ast.File, s httpmodel.Send, d *types.Var)
 		Message:        msg,
 		SuggestedFixes: []analysis.SuggestedFix{fix},
 	})
-}
-
-// scopeHolds reports whether the name of d at the send call refers to d.
-func (c *checker) scopeHolds(file *ast.File, d *types.Var, call *ast.CallExpr) bool {
-	return c.visibleAs(file, d, call.Pos())
 }

@@ -15,7 +15,6 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ast/astutil"
 
 	"github.com/retrylint/retrylint/internal/fixes"
 	"github.com/retrylint/retrylint/internal/httpmodel"
@@ -174,12 +173,7 @@ func (c *checker) resender(f *types.Func) (*types.Func, *resendFact) {
 // with a fix that sets one key on the request before the call; taken
 // holds the names the other fixes of the function declare.
 func (c *checker) reportResendCall(file *ast.File, f *types.Func, s send, outcome string, taken map[string]bool) {
-	path, _ := astutil.PathEnclosingInterval(file, s.call.Pos(), s.call.End())
-	stack := make([]ast.Node, len(path))
-	for i, n := range path {
-		stack[len(path)-1-i] = n
-	}
-	stmt, _ := fixes.StmtInBlock(stack)
+	stmt := fixes.StmtOf(file, s.call)
 	src := fixes.Source(c.pass, s.call.Pos())
 	if stmt == nil || src == nil || s.req.Pos() > stmt.Pos() {
 		return
