@@ -60,7 +60,7 @@ func checkLibraries(pass *analysis.Pass, cfg Config, ctors retrylib.Ctors, uncan
 			switch e.Lib.Path {
 			case retrylib.BackoffV4, retrylib.BackoffV1:
 				lc.backoffV4()
-			case retrylib.BackoffV5, retrylib.GoRetry:
+			case retrylib.BackoffV5, retrylib.BackoffV6, retrylib.BackoffV7, retrylib.GoRetry:
 				lc.ctxArg()
 			case retrylib.RetryGo:
 				lc.retryGo()

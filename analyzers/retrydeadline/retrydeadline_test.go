@@ -41,7 +41,7 @@ func TestAttemptsFlagRejectsBadValues(t *testing.T) {
 }
 
 // TestLibraries runs on a test data module that requires the real retry
-// libraries (cenkalti/backoff v4 and v5, retry-go, go-retry, resty v2 and
+// libraries (cenkalti/backoff v4, v5, v6 and v7, retry-go, go-retry, resty v2 and
 // v3).
 func TestLibraries(t *testing.T) {
 	dir := fixtest.Module(t, filepath.Join(analysistest.TestData(), "libs"))

@@ -166,7 +166,14 @@ type BackoffV5Config struct {
 	MaxTries bool
 }
 
-// BackoffV5Options reads the options of a v5 Retry call.
+// isBackoffCtx reports whether call calls the function name of
+// cenkalti/backoff v5, v6 or v7.
+func isBackoffCtx(info *types.Info, call *ast.CallExpr, name string) bool {
+	fn := httpmodel.Callee(info, call)
+	return fn != nil && fn.Pkg() != nil && IsBackoffCtx(fn.Pkg().Path()) && recvName(fn) == "" && fn.Name() == name
+}
+
+// BackoffV5Options reads the options of a Retry call of v5 (v6, v7).
 func BackoffV5Options(info *types.Info, opts []ast.Expr) BackoffV5Config {
 	var c BackoffV5Config
 	for _, o := range opts {
@@ -175,12 +182,12 @@ func BackoffV5Options(info *types.Info, opts []ast.Expr) BackoffV5Config {
 			continue
 		}
 		switch {
-		case IsFunc(info, call, BackoffV5, "", "WithMaxElapsedTime") && len(call.Args) == 1:
+		case isBackoffCtx(info, call, "WithMaxElapsedTime") && len(call.Args) == 1:
 			c.Zero = nil
 			if isZero(info, call.Args[0]) {
 				c.Zero = call.Args[0]
 			}
-		case IsFunc(info, call, BackoffV5, "", "WithMaxTries"):
+		case isBackoffCtx(info, call, "WithMaxTries"):
 			c.MaxTries = true
 		}
 	}
@@ -670,7 +677,7 @@ func SingleAttempt(info *types.Info, call *ast.CallExpr) bool {
 		}
 		switch {
 		case IsFunc(info, c, RetryGo, "", "Attempts") && len(c.Args) == 1 && is(c.Args[0], 1),
-			IsFunc(info, c, BackoffV5, "", "WithMaxTries") && len(c.Args) == 1 && is(c.Args[0], 1),
+			isBackoffCtx(info, c, "WithMaxTries") && len(c.Args) == 1 && is(c.Args[0], 1),
 			IsFunc(info, c, GoRetry, "", "WithMaxRetries") && len(c.Args) == 2 && is(c.Args[0], 0),
 			isBackoff(info, c, "WithMaxRetries") && len(c.Args) == 2 && is(c.Args[1], 0):
 			return true

@@ -14,6 +14,7 @@
 //	github.com/cenkalti/backoff              v1 (309aa717, the same model as v4)
 //	github.com/cenkalti/backoff/v4           v4.3.0
 //	github.com/cenkalti/backoff/v5           v5.0.3
+//	github.com/cenkalti/backoff/v6, v7       v6.0.1, v7.0.3 (the v5 model: the same Retry and options)
 //	github.com/avast/retry-go/v4             v4.7.0
 //	github.com/sethvargo/go-retry            v0.5.0
 //	github.com/failsafe-go/failsafe-go       v0.9.8 (the Executor and its retry policies, as callers use them)
@@ -65,6 +66,8 @@ const (
 	BackoffV1     = "github.com/cenkalti/backoff"
 	BackoffV4     = "github.com/cenkalti/backoff/v4"
 	BackoffV5     = "github.com/cenkalti/backoff/v5"
+	BackoffV6     = "github.com/cenkalti/backoff/v6"
+	BackoffV7     = "github.com/cenkalti/backoff/v7"
 	RetryGo       = "github.com/avast/retry-go/v4"
 	GoRetry       = "github.com/sethvargo/go-retry"
 	// The OpenTelemetry Collector's exporter helper, which retries the
@@ -131,7 +134,13 @@ var Libraries = map[string]*Library{
 	RestyV3:   {Path: RestyV3, Name: "resty", RetriesErrors: true, HonoursCtx: true, DefaultCountBound: true, IdempotentOnly: true},
 	BackoffV1: {Path: BackoffV1, Name: "backoff", RetriesErrors: true, HonoursCtx: false, DefaultTimeBound: true, Permanent: []string{"Permanent"}, OnceBackOff: "&%[1]s.StopBackOff{}"},
 	BackoffV4: {Path: BackoffV4, Name: "backoff", RetriesErrors: true, HonoursCtx: false, DefaultTimeBound: true, Permanent: []string{"Permanent"}, OnceBackOff: "&%[1]s.StopBackOff{}"},
-	BackoffV5: {Path: BackoffV5, Name: "backoff", RetriesErrors: true, HonoursCtx: true, DefaultTimeBound: true, Permanent: []string{"Permanent"}, OnceOption: "%[1]s.WithMaxTries(1)", OptionType: "RetryOption"},
+	BackoffV5: backoffCtx(BackoffV5),
+	// v6 and v7 keep v5's Retry and options (v6.0.1 retry.go:41-108,
+	// v7.0.3 retry.go:41-114); what changed is what Retry returns (a
+	// *RetryError) and v7's RetryAfter(d, cause), neither of which the
+	// model reads.
+	BackoffV6: backoffCtx(BackoffV6),
+	BackoffV7: backoffCtx(BackoffV7),
 	RetryGo:   {Path: RetryGo, Name: "retry-go", RetriesErrors: true, HonoursCtx: false, DefaultCountBound: true, Permanent: []string{"Unrecoverable"}, OnceOption: "%[1]s.Attempts(1)", OptionType: "Option"},
 	GoRetry:   {Path: GoRetry, Name: "go-retry", RetriesErrors: false, HonoursCtx: true, Retryable: []string{"RetryableError"}, OnceBackOff: "%[1]s.WithMaxRetries(0, %[2]s)"},
 	// failsafe-go: what is retried is the policies' to say
@@ -147,6 +156,20 @@ var Libraries = map[string]*Library{
 	// wait selects on the request's context.
 	ExporterHelper:  {Path: ExporterHelper, Name: "exporterhelper", RetriesErrors: true, HonoursCtx: true, DefaultTimeBound: true, Permanent: []string{"NewPermanent"}, MarkPath: ConsumerError, Registers: true},
 	XExporterHelper: {Path: XExporterHelper, Name: "exporterhelper", RetriesErrors: true, HonoursCtx: true, DefaultTimeBound: true, Permanent: []string{"NewPermanent"}, MarkPath: ConsumerError, Registers: true},
+}
+
+// backoffCtx is the model of cenkalti/backoff from v5 on: Retry(ctx, op,
+// opts...) waits on the context, and stops after WithMaxElapsedTime,
+// 15 minutes by default (v5.0.3 retry.go:10, 73, 122).
+func backoffCtx(path string) *Library {
+	return &Library{Path: path, Name: "backoff", RetriesErrors: true, HonoursCtx: true, DefaultTimeBound: true, Permanent: []string{"Permanent"}, OnceOption: "%[1]s.WithMaxTries(1)", OptionType: "RetryOption"}
+}
+
+// IsBackoffCtx reports whether path is the import path of a version of
+// cenkalti/backoff with the context API of v5 (v5, v6, v7): the versions
+// share one model, as the resty versions do.
+func IsBackoffCtx(path string) bool {
+	return path == BackoffV5 || path == BackoffV6 || path == BackoffV7
 }
 
 // MarksPath returns the import path of the package of lib's error marks.
@@ -185,8 +208,10 @@ var entryPoints = []entryPoint{
 	{path: BackoffV4, name: "RetryNotifyWithData", op: 0, backoff: 1, ctx: -1, opts: -1},
 	{path: BackoffV4, name: "RetryNotifyWithTimer", op: 0, backoff: 1, ctx: -1, opts: -1},
 	{path: BackoffV4, name: "RetryNotifyWithTimerAndData", op: 0, backoff: 1, ctx: -1, opts: -1},
-	// cenkalti/backoff v5: retry.go:68.
+	// cenkalti/backoff v5: retry.go:68; v6: retry.go:108; v7: retry.go:114.
 	{path: BackoffV5, name: "Retry", op: 1, backoff: -1, ctx: 0, opts: 2},
+	{path: BackoffV6, name: "Retry", op: 1, backoff: -1, ctx: 0, opts: 2},
+	{path: BackoffV7, name: "Retry", op: 1, backoff: -1, ctx: 0, opts: 2},
 	// avast/retry-go v4: retry.go:114-123.
 	{path: RetryGo, name: "Do", op: 0, backoff: -1, ctx: -1, opts: 1},
 	{path: RetryGo, name: "DoWithData", op: 0, backoff: -1, ctx: -1, opts: 1},

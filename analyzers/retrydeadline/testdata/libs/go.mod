@@ -7,6 +7,8 @@ require (
 	github.com/cenkalti/backoff v1.1.1-0.20171020064038-309aa717adbf
 	github.com/cenkalti/backoff/v4 v4.3.0
 	github.com/cenkalti/backoff/v5 v5.0.3
+	github.com/cenkalti/backoff/v6 v6.0.1
+	github.com/cenkalti/backoff/v7 v7.0.3
 	github.com/failsafe-go/failsafe-go v0.9.8
 	github.com/go-resty/resty/v2 v2.17.2
 	github.com/hashicorp/go-retryablehttp v0.7.8

@@ -7,6 +7,8 @@ require (
 	github.com/avast/retry-go/v4 v4.7.0
 	github.com/cenkalti/backoff/v4 v4.3.0
 	github.com/cenkalti/backoff/v5 v5.0.3
+	github.com/cenkalti/backoff/v6 v6.0.1
+	github.com/cenkalti/backoff/v7 v7.0.3
 	github.com/failsafe-go/failsafe-go v0.9.8
 	github.com/go-resty/resty/v2 v2.17.2
 	github.com/google/uuid v1.6.0
