@@ -1145,3 +1145,59 @@ func TestFixBehavesRetryDeadlineClockBudget(t *testing.T) {
 		})
 	})
 }
+
+// TestFixBehavesRetryDeadlineHelperAttempt: a retry whose waits end with
+// a one-second deadline while its attempts go through a helper that
+// sends with http.Get, without the context. A server that holds the
+// first attempt for five seconds keeps the client waiting past its
+// deadline, and the late answer makes it report the URL healthy; after
+// the retrydeadline fix (the helper takes the context and builds its
+// request with it) the attempt is abandoned at the deadline and the
+// client reports the failure. A URL healthy at once, or on the third
+// attempt, is checked as before.
+func TestFixBehavesRetryDeadlineHelperAttempt(t *testing.T) {
+	c := fixClient(t, "helperctx", "retrydeadline", "attempt sent without ctx, which ends the retry: check sends its request without a context")
+	fc, _ := fixedOnce()
+	if fixed := fc.sources["helperctx"][1]; !strings.Contains(fixed, "func check(ctx context.Context, url string) error") || !strings.Contains(fixed, "err := check(ctx, url)") {
+		t.Errorf("the fix does not hand the context to the helper:\n%s", fixed)
+	}
+	t.Run("answered late", func(t *testing.T) {
+		t.Parallel()
+		routes := []retrytest.Route{{Method: "GET", Path: "/health", Script: []retrytest.Step{retrytest.OK(200).Delayed(5 * time.Second)}}}
+		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, srv.URL+"/health")
+			if !fixed {
+				if res.code != 0 {
+					t.Fatalf("the defect did not show: want the late answer taken as healthy, got exit %d, stderr %q\n%s", res.code, res.stderr, srv.Timeline())
+				}
+				t.Logf("defect shown: the client waited past its deadline for the answer\n%s", srv.Timeline())
+				return
+			}
+			if res.code != 1 || !strings.Contains(res.stderr, "context deadline exceeded") {
+				t.Errorf("want the deadline reported and exit 1, got exit %d, stderr %q\n%s", res.code, res.stderr, srv.Timeline())
+			}
+			if _, gaveUp, err := srv.GaveUp(); err != nil || !gaveUp {
+				t.Errorf("want the attempt abandoned by the client (gave up %v, %v)\n%s", gaveUp, err, srv.Timeline())
+			}
+		})
+	})
+	for _, tc := range []struct {
+		name     string
+		script   []retrytest.Step
+		attempts int
+	}{
+		{"healthy at once", []retrytest.Step{retrytest.OK(200)}, 1},
+		{"healthy on the third attempt", []retrytest.Step{retrytest.Fail(503), retrytest.Fail(503), retrytest.OK(200)}, 3},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			routes := []retrytest.Route{{Method: "GET", Path: "/health", Script: tc.script}}
+			c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+				res := runClient(t, bin, srv.URL+"/health")
+				if n := srv.Attempts("GET /health"); n != tc.attempts || res.code != 0 || !strings.Contains(res.stdout, "healthy") {
+					t.Errorf("fixed=%v: want %d attempts and success, got %d, exit %d: %q\n%s", fixed, tc.attempts, n, res.code, res.stderr, srv.Timeline())
+				}
+			})
+		})
+	}
+}

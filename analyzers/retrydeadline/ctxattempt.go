@@ -20,6 +20,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/retrylint/retrylint/internal/callindex"
 	"github.com/retrylint/retrylint/internal/fixes"
 	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
@@ -52,8 +53,49 @@ func (c *checker) checkUncancelledAttempts(file *ast.File, l *retryloop.Loop) {
 				TextEdits: edits,
 			}},
 		})
-		return // one attempt a loop: the others are fixed alike
+		break // one attempt a loop: the others are fixed alike
 	}
+	// Attempts made through helpers that send without a context
+	// (ctxhelper.go): one finding for all of them.
+	attempts, ch := c.helperAttempts(l, usable)
+	if len(attempts) == 0 {
+		return
+	}
+	edits, ok := c.chainEdits(attempts, ctx.Name(), ch)
+	if !ok {
+		return
+	}
+	call := attempts[0]
+	c.pass.Report(analysis.Diagnostic{
+		Pos:     call.Pos(),
+		End:     call.End(),
+		Message: fmt.Sprintf("attempt sent without %s, which ends the retry: %s sends its request without a context (an attempt in flight outlives the caller's cancellation and deadline)", ctx.Name(), httpmodel.CalleeName(call)),
+		SuggestedFixes: []analysis.SuggestedFix{{
+			Message:   "Hand " + ctx.Name() + " down to the request",
+			TextEdits: edits,
+		}},
+	})
+}
+
+// helperAttempts returns the attempts of l, calls where usable says the
+// retry's context can be written, of functions of the package that send
+// without a context (see ctxlessChain), and the helpers they reach.
+func (c *checker) helperAttempts(l *retryloop.Loop, usable func(token.Pos) bool) ([]*ast.CallExpr, *ctxChain) {
+	info := c.pass.TypesInfo
+	ch := &ctxChain{funcs: map[*types.Func]callindex.Func{}}
+	var attempts []*ast.CallExpr
+	for _, call := range l.Sends {
+		if c.handledSends[call] || !usable(call.Pos()) {
+			continue
+		}
+		if _, direct := httpmodel.SendOf(info, call); direct {
+			continue
+		}
+		if fn := httpmodel.Callee(info, call); fn != nil && c.ctxlessChain(fn, ch) {
+			attempts = append(attempts, call)
+		}
+	}
+	return attempts, ch
 }
 
 // attemptFix returns the edits that give call, a send of l, the context
@@ -118,10 +160,22 @@ func (c *checker) attemptsFix(file *ast.File, l *retryloop.Loop, ctx string, dec
 		}
 	}
 	var out []analysis.TextEdit
+	var fixed []*ast.CallExpr
 	for _, call := range l.Sends {
 		if edits, ok := c.attemptFix(file, l, call, ctx, usable); ok {
 			out = append(out, edits...)
+			fixed = append(fixed, call)
 		}
+	}
+	if attempts, ch := c.helperAttempts(l, usable); len(attempts) > 0 {
+		if edits, ok := c.chainEdits(attempts, ctx, ch); ok {
+			out = append(out, edits...)
+			fixed = append(fixed, attempts...)
+		}
+	}
+	// Given the context by this fix: not another finding's.
+	for _, call := range fixed {
+		c.handledSends[call] = true
 	}
 	return out
 }
@@ -197,42 +251,10 @@ func (c *checker) loopContext(file *ast.File, l *retryloop.Loop) *types.Var {
 
 // uncancelledBuild returns the call that built req, the request a send
 // of l sends, when it gives the request no context that can be
-// cancelled: http.NewRequest, or NewRequestWithContext of
-// context.Background() or TODO(). The request must be a variable of
-// the loop's function given one value, by that call (see
-// flow.AssignedAfterDecl: a declaration without a value aside).
+// cancelled (see uncancelledBuildIn).
 func (c *checker) uncancelledBuild(l *retryloop.Loop, req ast.Expr) *ast.CallExpr {
-	info := c.pass.TypesInfo
-	id, ok := ast.Unparen(req).(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	v, ok := info.Uses[id].(*types.Var)
-	if !ok {
-		return nil
-	}
 	_, body := flow.FuncParts(l.Func)
-	if body == nil {
-		return nil
-	}
-	values, ok := flow.AssignedAfterDecl(info, body, v)
-	if !ok || len(values) != 1 {
-		return nil
-	}
-	build, ok := ast.Unparen(values[0]).(*ast.CallExpr)
-	if !ok {
-		return nil
-	}
-	fn := httpmodel.Callee(info, build)
-	switch {
-	case httpmodel.IsPkgFunc(fn, "net/http", "NewRequest"):
-		return build
-	case httpmodel.IsPkgFunc(fn, "net/http", "NewRequestWithContext") && len(build.Args) > 0:
-		if arg, ok := ast.Unparen(build.Args[0]).(*ast.CallExpr); ok && httpmodel.IsPkgFunc(httpmodel.Callee(info, arg), "context", "Background", "TODO") {
-			return build
-		}
-	}
-	return nil
+	return uncancelledBuildIn(c.pass.TypesInfo, body, req)
 }
 
 // withContextEdits returns the edits that make build, an http.NewRequest

@@ -350,6 +350,20 @@
 // a wait's fix that makes it end with ctx gives ctx to the loop's
 // attempts too, so that the analyzer is silent after it.
 //
+// So is an attempt made through helpers of the package that send
+// without a context (n, err := c.sync(), where sync calls getConfig,
+// which sends c.hc.Get(url)): every send of the helpers (up to four
+// deep) is such a send, or a call of another such helper, and each
+// helper is unexported, never used as a value, and takes no context and
+// no request. The fix hands the context down: each helper takes ctx
+// context.Context as its first parameter and passes it on, its request
+// is built with it, the attempt passes the retry's context, and every
+// other call of the helpers passes context.TODO(), what their requests
+// carried before. A helper that another retry of the package calls as
+// well is left alone (the two findings' fixes would not agree on what
+// that call passes), and so is an exported one, whose callers outside
+// the package the fix cannot change.
+//
 // A function that takes a context, never uses it, and waits (after
 // guards that only return, its body is time.Sleep(d), <-time.After(d), a
 // call of a wait function, or a call of an interface method that a type

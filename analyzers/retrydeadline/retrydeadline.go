@@ -152,6 +152,9 @@ type checker struct {
 	// (see blindHelperFact); importedBlind those of other packages.
 	blind         map[*types.Func]*blindHelperFact
 	importedBlind *analysisutil.FactCache[blindHelperFact, *blindHelperFact]
+	// attemptCalls are the sends of the package's retries (see
+	// retryAttempt), found at the first question.
+	attemptCalls map[*ast.CallExpr]bool
 	// handledCalls are the calls of such helpers a fix already rewrote.
 	handledCalls map[*ast.CallExpr]bool
 	// ctxQueries are the package's functions whose context parameters

@@ -255,7 +255,7 @@ func (ix *Index) CallArgs(fn *types.Func, p *types.Var) (args []Arg, complete bo
 	if j < 0 {
 		return nil, false
 	}
-	complete = !fn.Exported() && !ix.AddressTaken(fn) && (sig.Recv() == nil || !interfaceNamed(fn))
+	complete = ix.CallsKnown(fn)
 	for _, f := range ix.funcs {
 		for _, call := range ix.Calls(f.Decl) {
 			if call.Callee == nil || call.Callee.Origin() != fn.Origin() {
@@ -269,6 +269,14 @@ func (ix *Index) CallArgs(fn *types.Func, p *types.Var) (args []Arg, complete bo
 		}
 	}
 	return args, complete
+}
+
+// CallsKnown reports whether the calls of fn, a function of the package,
+// that the index lists are all it gets: fn is unexported, not used other
+// than as a callee (see AddressTaken), and not a method whose name an
+// interface of its package declares (it may be called through it).
+func (ix *Index) CallsKnown(fn *types.Func) bool {
+	return !fn.Exported() && !ix.AddressTaken(fn) && (fn.Signature().Recv() == nil || !interfaceNamed(fn))
 }
 
 // ParamArgs returns what CallArgs does when the calls are all that fn

@@ -34,6 +34,28 @@ func Text(fset *token.FileSet, src []byte, n ast.Node) string {
 	return string(src[start:end])
 }
 
+// ArgText returns the source text of e written as one argument of a call
+// with several (f(a, e)), as gofmt prints it there: a binary expression
+// loses the spaces around its operators (c.base + path, the only
+// argument of c.Get, is c.base+path among the arguments of
+// http.NewRequest). Other expressions are their text.
+func ArgText(fset *token.FileSet, src []byte, e ast.Expr) string {
+	text := Text(fset, src, e)
+	if _, ok := ast.Unparen(e).(*ast.BinaryExpr); !ok || strings.Contains(text, "\n") {
+		return text
+	}
+	const pre = "package p\n\nvar _ = f(a, "
+	out, err := format.Source([]byte(pre + text + ")\n"))
+	if err != nil {
+		return text
+	}
+	got := strings.TrimSuffix(strings.TrimPrefix(string(out), pre), ")\n")
+	if strings.ContainsAny(got, "\n") {
+		return text
+	}
+	return got
+}
+
 // Format prints n with go/format.
 func Format(fset *token.FileSet, n ast.Node) string {
 	var buf bytes.Buffer

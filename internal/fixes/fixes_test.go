@@ -1126,3 +1126,27 @@ func TestCoalesceJoinsInsertionsAtOnePlace(t *testing.T) {
 		t.Errorf("Coalesce changed its input: %q", edits[0].NewText)
 	}
 }
+
+// TestArgText checks that an expression moved among the arguments of a
+// call is written as gofmt writes it there.
+func TestArgText(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{"c.base + path", "c.base+path"},
+		{"base + \"/v1/\" + name", "base+\"/v1/\"+name"},
+		{"(a + b)", "(a + b)"},
+		{"u", "u"},
+		{"f(a + b)", "f(a + b)"},
+		{"x * (a + b)", "x*(a+b)"},
+	} {
+		src := "package p\n\nvar _ = g(" + tc.src + ")\n"
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, "p.go", src, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		call := f.Decls[0].(*ast.GenDecl).Specs[0].(*ast.ValueSpec).Values[0].(*ast.CallExpr)
+		if got := fixes.ArgText(fset, []byte(src), call.Args[0]); got != tc.want {
+			t.Errorf("ArgText(%s) = %q, want %q", tc.src, got, tc.want)
+		}
+	}
+}

@@ -130,7 +130,7 @@ func (u URLSend) Rewrite() ([]analysis.TextEdit, bool) {
 		}
 		body = fmt.Sprintf("%s.NewReader(%s.Encode())", stringsName, data)
 	}
-	url := Text(pass.Fset, src, args[0])
+	url := ArgText(pass.Fset, src, args[0])
 	req := FreeName(info, u.File, "req", u.Taken, as.Pos())
 	in := Indent(pass.Fset, src, as.Pos())
 	newReq := fmt.Sprintf("%s.NewRequest(%s.%s, %s, %s)", httpName, httpName, method, url, body)
