@@ -256,10 +256,13 @@
 // package. The fix redacts the request or header where the method formats
 // it.
 //
-// A field of type http.Header of a record that a function of the package
-// makes from a struct literal (info := newRequestInfo(req), returning
-// &requestInfo{Headers: req.Header}) carries what the literal gives it,
-// wherever the caller logs it (for k, vs := range info.Headers).
+// A field of a record that a function makes from a struct literal at
+// every return (info := newRequestInfo(req), returning &requestInfo{
+// Headers: req.Header, Auth: req.Header.Get("Authorization")}), in this
+// package or another through its summary, carries what the literal gives
+// it, wherever the caller logs it (for k, vs := range info.Headers;
+// log.Print(info.Auth); reqinfo.Of(r).Auth); the fields given nothing
+// carry nothing (info.Method).
 //
 // A value of a type that is no struct (a named slice, map or string)
 // whose String or Error method returns text made from the receiver

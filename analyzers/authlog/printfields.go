@@ -442,10 +442,12 @@ func (s *fstate) madeField(call *ast.CallExpr, f *types.Var) (v val, all bool) {
 }
 
 // builtFields returns, for the function s, whose first result is a
-// struct (or a pointer to one) that its String method prints or that has
-// a field of type http.Header (see holdsHeaderField), what each
+// struct (or a pointer to one) of a type other than net/http's, what each
 // field of that result carries where every return statement makes it
-// from a struct literal (or returns nil): made is false otherwise.
+// from a struct literal (or returns nil): made is false otherwise. Its
+// callers read the fields they log from it (madeField): a record made
+// with a credential in one field (Auth: r.Header.Get("Authorization"))
+// carries it there, and only there.
 func (s *fstate) builtFields() (built []uint64, made bool) {
 	fn, _ := s.info.Defs[s.decl.Name].(*types.Func)
 	if fn == nil {
@@ -457,7 +459,7 @@ func (s *fstate) builtFields() (built []uint64, made bool) {
 	if st == nil || st.NumFields() > 64 {
 		return nil, false
 	}
-	if name, _ := logsink.PrintMethod(&s.c.msets, rt); name != "String" && (!holdsHeaderField(st) || isHTTPType(rt)) {
+	if isHTTPType(rt) {
 		return nil, false
 	}
 	n := sig.Results().Len()
@@ -499,19 +501,6 @@ func (s *fstate) builtFields() (built []uint64, made bool) {
 func isHTTPType(t types.Type) bool {
 	n := recvNamed(t)
 	return n != nil && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == httpPkg
-}
-
-// holdsHeaderField reports whether the struct st has a field of type
-// http.Header: a record of a request made by a constructor
-// (newRequestInfo(req) with RequestHeaders: req.Header) whose field its
-// callers log.
-func holdsHeaderField(st *types.Struct) bool {
-	for f := range st.Fields() {
-		if isHeader(f.Type()) {
-			return true
-		}
-	}
-	return false
 }
 
 // A shownUse records that a log prints values of a type of this package,

@@ -929,6 +929,10 @@ func (s *fstate) eval0(e ast.Expr) (v val, known bool) {
 // give field f. Other values of x, and fields assigned later, are not
 // followed.
 func (s *fstate) litField(x *ast.SelectorExpr, f *types.Var) val {
+	if call, ok := ast.Unparen(x.X).(*ast.CallExpr); ok {
+		out, _ := s.madeField(call, f) // newInfo(r).Auth
+		return out
+	}
 	v := s.varOf(x.X)
 	if v == nil {
 		return val{}
