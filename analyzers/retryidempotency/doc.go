@@ -89,7 +89,10 @@
 //     attempt alike), or of the method parameter or field it builds the
 //     request with, as in isIdempotent(method) or a builder's own
 //     r.idempotent() over r.verb; a comparison with "" only
-//     picks a default, and a check function of the request that, for a
+//     picks a default, comparisons with the name of one write and not
+//     the other (if req.Method == http.MethodPost { return resp, nil },
+//     which lets a PATCH answered 502 through) stop only that one, and
+//     a check function of the request that, for a
 //     POST, may still answer true or ask only about the body, as
 //     bodied && req.Body != nil: return req.ContentLength != -1, asks
 //     whether the body can be sent again, not whether the request can;

@@ -131,7 +131,7 @@ func (c *checker) forwardOf(fd *ast.FuncDecl) *forwardFact {
 		recv = nil
 	}
 	obj, ok := info.Defs[fd.Name].(*types.Func)
-	if !ok {
+	if !ok || httpmodel.SerialisesOnly(obj) {
 		return nil
 	}
 	has := recv != nil

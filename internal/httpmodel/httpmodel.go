@@ -118,6 +118,15 @@ type Send struct {
 	Request ast.Expr
 }
 
+// SerialisesOnly reports whether fn, although it calls RoundTrip, sends
+// nothing to a server: httputil.DumpRequestOut writes the request into
+// memory through a Transport whose connection is a buffer (dump.go), so
+// its error is no transport error and calling it in a loop sends nothing
+// again.
+func SerialisesOnly(fn *types.Func) bool {
+	return IsPkgFunc(fn, "net/http/httputil", "DumpRequestOut")
+}
+
 // SendOf reports whether call sends an HTTP request: http.Get, Head, Post,
 // PostForm; the same methods and Do on *http.Client; RoundTrip on an
 // http.RoundTripper or on any concrete type whose method satisfies it (such

@@ -23,7 +23,10 @@
 //     returning an error: see Loop.Op, with a fact on the helper; an
 //     operation with a send's results that is handed no request,
 //     func(*http.Client) (*http.Response, error), builds its own, and
-//     the loop is a helper of it rather than a sender). A
+//     the loop is a helper of it rather than a sender);
+//     httputil.DumpRequestOut, which writes the request into memory
+//     through a Transport of its own, sends nothing (see
+//     httpmodel.SerialisesOnly). A
 //     function that hands the operation it receives to a retry helper,
 //     as it is or in a function literal that calls it, is a retry helper
 //     of that operation too, and so is an interface method that a method
@@ -470,12 +473,12 @@ func run(pass *analysis.Pass, at func(token.Pos)) (any, error) {
 				}
 			}
 		}
-		sends[i] = direct
+		sends[i] = direct && !httpmodel.SerialisesOnly(f.Obj)
 	}
 	ifaceSends(pass, res.dispatcher(), idx, imethods, callers, sends)
 	callindex.MarkCallers(callers, sends)
 	for i, f := range funcs {
-		if sends[i] {
+		if sends[i] && !httpmodel.SerialisesOnly(f.Obj) {
 			res.sends[f.Obj] = true
 			pass.ExportObjectFact(f.Obj, new(sendsFact))
 		}

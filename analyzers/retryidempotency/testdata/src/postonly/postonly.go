@@ -1,0 +1,87 @@
+// Package postonly holds senders that re-send a request after a 502 or
+// 504 unless a comparison of its method stops them: stopping POST alone
+// lets a PATCH be applied twice.
+package postonly
+
+import (
+	"context"
+	"net/http"
+	"time"
+)
+
+func wait(ctx context.Context) error {
+	t := time.NewTimer(100 * time.Millisecond)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
+
+// ---- must flag ----
+
+// postOnly stops a POST; a PATCH answered 502 is sent again.
+func postOnly(ctx context.Context, hc *http.Client, req *http.Request) (*http.Response, error) {
+	for n := 1; ; n++ {
+		resp, err := hc.Do(req.Clone(ctx)) // want `a request of any method is re-sent after status 502`
+		if err != nil {
+			return nil, err
+		}
+		switch resp.StatusCode {
+		case http.StatusBadGateway, http.StatusGatewayTimeout:
+			if req.Method == http.MethodPost {
+				return resp, nil
+			}
+		default:
+			return resp, nil
+		}
+		if n >= 3 {
+			return resp, nil
+		}
+		resp.Body.Close()
+		if err := wait(ctx); err != nil {
+			return nil, err
+		}
+	}
+}
+
+// ---- must stay silent ----
+
+// writes stops both writes.
+func writes(ctx context.Context, hc *http.Client, req *http.Request) (*http.Response, error) {
+	for n := 1; ; n++ {
+		resp, err := hc.Do(req.Clone(ctx))
+		if err != nil {
+			return nil, err
+		}
+		if resp.StatusCode != http.StatusBadGateway || n >= 3 {
+			return resp, nil
+		}
+		if req.Method == http.MethodPost || req.Method == http.MethodPatch {
+			return resp, nil
+		}
+		resp.Body.Close()
+		if err := wait(ctx); err != nil {
+			return nil, err
+		}
+	}
+}
+
+// getOnly re-sends a GET alone.
+func getOnly(ctx context.Context, hc *http.Client, req *http.Request) (*http.Response, error) {
+	for n := 1; ; n++ {
+		resp, err := hc.Do(req.Clone(ctx))
+		if err != nil {
+			return nil, err
+		}
+		if resp.StatusCode != http.StatusBadGateway || n >= 3 || req.Method != http.MethodGet {
+			return resp, nil
+		}
+		resp.Body.Close()
+		if err := wait(ctx); err != nil {
+			return nil, err
+		}
+	}
+}
