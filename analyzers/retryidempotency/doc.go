@@ -238,9 +238,12 @@
 // with another context (client.Do(req.WithContext(ctx)), req.Clone(ctx))
 // is req, with its method and header. A call of an unexported func field
 // that the package only ever sets to one named function (a seam kept for
-// tests: postJSONFunc: notify.PostJSON) is a call of that function; a
-// field set to a function literal, a variable or nil, or an exported one
-// that the package's users may set, sends nothing known.
+// tests: postJSONFunc: notify.PostJSON) is a call of that function, also
+// when the package sets it to a constructor's parameter and every call of
+// that unexported constructor hands it the same function (newWAL(
+// e.export), storing &wal{sink: sink}); a field set to a function
+// literal, a variable or nil, or an exported one that the package's users
+// may set, sends nothing known.
 //
 // Whether the loop "can reach another attempt after an unknown outcome"
 // is a question on the function's control-flow graph, not on how the

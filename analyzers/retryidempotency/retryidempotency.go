@@ -1440,8 +1440,9 @@ func litAround(fd *ast.FuncDecl, pos token.Pos) *ast.FuncLit {
 
 // seamFunc returns the function that call, a call of an unexported func
 // field of the package (n.postJSONFunc(ctx, c, url, body)), runs: the one
-// function the package stores in that field, a seam kept for its tests;
-// nil otherwise.
+// function the package stores in that field, a seam kept for its tests,
+// directly or through a constructor's parameter (see callindex's bound
+// fields), or another package's function stored in it; nil otherwise.
 func (c *checker) seamFunc(call *ast.CallExpr) *types.Func {
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok {
@@ -1452,6 +1453,12 @@ func (c *checker) seamFunc(call *ast.CallExpr) *types.Func {
 		return nil
 	}
 	field, _ := sn.Obj().(*types.Var)
+	if field == nil {
+		return nil
+	}
+	if f := c.calls.FieldFunc(field); f != nil {
+		return f // bound, also through a constructor's parameter
+	}
 	if c.funcFields == nil {
 		c.funcFields = flow.FuncFields(c.pass.TypesInfo, c.pass.Pkg, c.pass.Files)
 	}

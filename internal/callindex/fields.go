@@ -28,7 +28,12 @@ import (
 // address is taken, or which is stored anything other than a function of
 // the package's scope or a method value of one of its concrete,
 // non-generic types (a literal, a variable, a generic function), is not
-// bound; a nil stored calls nothing.
+// bound; a nil stored calls nothing. A parameter stored in the field (a
+// constructor's newWAL(sink) { return &wal{sink: sink} }) holds what
+// every call of its function hands it, when the package holds all those
+// calls (an unexported function, never used as a value, not a method an
+// interface of the package names) and each hands a value of its own
+// (not a parameter of the caller's, handed on).
 
 // funcField returns the field that fun, a call's function, selects when
 // it is an unexported func-typed field (a candidate for binding), or nil.
@@ -94,6 +99,10 @@ func (ix *Index) bindFields() {
 	// lets the function be called where the index does not look.
 	accounted := map[*types.Var]int{}
 	field := func(e ast.Expr) *types.Var { return selectedField(ix.info, e) }
+	// paramStores are the parameters stored in a field, by field; calls
+	// the calls of the package's functions.
+	paramStores := map[*types.Var][]*types.Var{}
+	calls := map[*types.Func][]*ast.CallExpr{}
 	store := func(v *types.Var, value ast.Expr) {
 		if !cands[v] || bad[v] || dead(value.Pos()) {
 			return
@@ -101,6 +110,10 @@ func (ix *Index) bindFields() {
 		if id, ok := ast.Unparen(value).(*ast.Ident); ok {
 			if _, isNil := ix.info.Uses[id].(*types.Nil); isNil {
 				return // a nil func calls nothing
+			}
+			if p, ok := ix.info.Uses[id].(*types.Var); ok && p.Kind() == types.ParamVar {
+				paramStores[v] = append(paramStores[v], p)
+				return
 			}
 		}
 		if from := field(value); from != nil && cands[from] {
@@ -145,6 +158,9 @@ func (ix *Index) bindFields() {
 			if v := field(n.Fun); v != nil {
 				accounted[v]++
 			}
+			if fn := staticCallee(ix.info, n); fn != nil {
+				calls[fn] = append(calls[fn], n)
+			}
 		case *ast.CompositeLit:
 			t := ix.info.TypeOf(n)
 			if t == nil {
@@ -171,6 +187,47 @@ func (ix *Index) bindFields() {
 			}
 		}
 	})
+	// A parameter stored in a field: what the calls of its function
+	// hand it.
+	if len(paramStores) > 0 {
+		owner := ix.paramOwners()
+		uses := map[*types.Func]int{}
+		for id, obj := range ix.info.Uses {
+			if fn, ok := obj.(*types.Func); ok && !ix.inTest(id.Pos()) && !dead(id.Pos()) {
+				uses[fn.Origin()]++
+			}
+		}
+		for v, params := range paramStores {
+			for _, p := range params {
+				fn, i := owner[p].fn, owner[p].index
+				if fn == nil || fn.Exported() || interfaceNamed(fn) || fn.Signature().Variadic() && i == fn.Signature().Params().Len()-1 {
+					bad[v] = true
+					continue
+				}
+				n := 0
+				for _, call := range calls[fn] {
+					if ix.inTest(call.Pos()) || dead(call.Pos()) {
+						continue
+					}
+					n++
+					if i >= len(call.Args) {
+						bad[v] = true
+						continue
+					}
+					if id, ok := ast.Unparen(call.Args[i]).(*ast.Ident); ok {
+						if q, ok := ix.info.Uses[id].(*types.Var); ok && q.Kind() == types.ParamVar {
+							bad[v] = true // handed on again: not followed
+							continue
+						}
+					}
+					store(v, call.Args[i])
+				}
+				if n == 0 || uses[fn] != n {
+					bad[v] = true // used as a value, or never called
+				}
+			}
+		}
+	}
 	total := map[*types.Var]int{}
 	for id, obj := range ix.info.Uses {
 		if v, ok := obj.(*types.Var); ok && cands[v] && !ix.inTest(id.Pos()) && !dead(id.Pos()) {
@@ -284,4 +341,56 @@ func (ix *Index) plainFunc(e ast.Expr) *types.Func {
 		return nil
 	}
 	return fn
+}
+
+// paramOwner is the function a parameter belongs to and its index.
+type paramOwner struct {
+	fn    *types.Func
+	index int
+}
+
+// paramOwners maps the parameters of the package's declared functions to
+// their functions.
+func (ix *Index) paramOwners() map[*types.Var]paramOwner {
+	out := map[*types.Var]paramOwner{}
+	for _, f := range ix.funcs {
+		if f.Obj == nil {
+			continue
+		}
+		params := f.Obj.Signature().Params()
+		for i := range params.Len() {
+			out[params.At(i)] = paramOwner{f.Obj, i}
+		}
+	}
+	return out
+}
+
+// staticCallee returns the function of the package's scope, or the
+// method of a concrete type, that call calls by name, or nil.
+func staticCallee(info *types.Info, call *ast.CallExpr) *types.Func {
+	var fn *types.Func
+	switch fun := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		fn, _ = info.Uses[fun].(*types.Func)
+	case *ast.SelectorExpr:
+		if sel, ok := info.Selections[fun]; ok {
+			if sel.Kind() != types.MethodVal || types.IsInterface(sel.Recv()) {
+				return nil
+			}
+			fn, _ = sel.Obj().(*types.Func)
+		} else {
+			fn, _ = info.Uses[fun.Sel].(*types.Func) // pkg.F
+		}
+	}
+	if fn == nil {
+		return nil
+	}
+	return fn.Origin()
+}
+
+// FieldFunc returns the one function that the bound field v holds (see
+// above), or nil when v is no bound field.
+func (ix *Index) FieldFunc(v *types.Var) *types.Func {
+	ix.fieldsOnce.Do(ix.bindFields)
+	return ix.fieldFunc[v]
 }

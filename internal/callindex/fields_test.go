@@ -160,3 +160,71 @@ func TestBoundFields(t *testing.T) {
 		}
 	}
 }
+
+const ctorSrc = `package p
+
+type W struct {
+	sink  func(b []byte) error // bound: the constructor's parameter, handed one function
+	both  func(b []byte) error // the constructor is handed two functions: not bound
+	again func(b []byte) error // the parameter is handed on from another parameter: not bound
+}
+
+type exporter struct{}
+
+func (e *exporter) export(b []byte) error { return nil }
+func (e *exporter) other(b []byte) error  { return nil }
+
+func newW(sink func(b []byte) error) *W { return &W{sink: sink} }
+
+func newBoth(f func(b []byte) error) *W { return &W{both: f} }
+
+func newAgain(f func(b []byte) error) *W { return &W{again: f} }
+
+func relay(f func(b []byte) error) *W { return newAgain(f) }
+
+func Start() {
+	e := &exporter{}
+	w := newW(e.export)
+	_ = newBoth(e.export)
+	_ = newBoth(e.other)
+	_ = relay(e.export)
+	w.run()
+}
+
+func (w *W) run() {
+	w.sink(nil)
+	w.both(nil)
+	w.again(nil)
+}
+`
+
+// TestBoundFieldsFromConstructors: a field given a constructor's
+// parameter holds what the constructor's calls hand it.
+func TestBoundFieldsFromConstructors(t *testing.T) {
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "p.go", ctorSrc, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := &types.Info{Defs: map[*ast.Ident]types.Object{}, Uses: map[*ast.Ident]types.Object{}, Types: map[ast.Expr]types.TypeAndValue{}, Selections: map[*ast.SelectorExpr]*types.Selection{}}
+	if _, err := new(types.Config).Check("p", fset, []*ast.File{file}, info); err != nil {
+		t.Fatal(err)
+	}
+	ix := callindex.New(fset, []*ast.File{file}, info)
+	var got []string
+	for _, f := range ix.Funcs() {
+		if f.Decl.Name.Name != "run" {
+			continue
+		}
+		for _, call := range ix.Calls(f.Decl) {
+			name := "-"
+			if call.Callee != nil {
+				name = call.Callee.Name()
+			}
+			got = append(got, name)
+		}
+	}
+	if g, want := strings.Join(got, " "), "export - -"; g != want {
+		t.Errorf("callees %s, want %s", g, want)
+	}
+}
