@@ -36,7 +36,12 @@
 //
 //   - a cap on the server's wait: min(ra, limit), math.Min(ra, limit), a
 //     call of a helper, in any package, that caps the parameter it is
-//     passed in (clamp(ra, lo, hi), minDuration(limit, ra)), or
+//     passed in (clamp(ra, lo, hi), minDuration(limit, ra)), a call of a
+//     wait helper of the package that caps the wait it is handed first
+//     thing and then waits for it (func (c *Client) backOff(ctx, t) { if
+//     t > c.MaxWaitTime { t = c.MaxWaitTime }; timer := time.NewTimer(t)
+//     ... }, or t = min(t, most) before time.Sleep(t)), reported at the
+//     call that hands it the server's wait, or
 //     if ra > limit { ra = limit } in any of its mirrored forms, also with
 //     other conditions joined by || or guarded with && (if limit > 0 &&
 //     ra > limit), a field pointing to the wait made to point to the limit
@@ -169,7 +174,13 @@
 // otherwise loses its upper bound (the fix then says that the wait is
 // honoured whatever its length). A cap by a helper keeps the helper and
 // floors its result by the server's wait (max(clamp(ra, lo, hi), ra)), so
-// that only a shortened wait changes. A wait above a limit replaced by the
+// that only a shortened wait changes. A wait helper's cap is kept too (it
+// bounds the client's own backoff); the fix gives up before the call when
+// the server asks for more than the helper's limit, written as the call
+// site can (if wait > c.MaxWaitTime { return nil, fmt.Errorf(...) }: the
+// helper's receiver and parameters replaced by what the call hands them),
+// where the function returns an error; a limit read from a local of the
+// helper cannot be written there, and the call is not reported. A wait above a limit replaced by the
 // client's own gives up instead of the replacement where the function
 // returns an error (after each assignment of the server's wait, keeping
 // the replacement for the client's own backoff, when the variable holds

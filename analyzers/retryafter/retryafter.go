@@ -214,6 +214,9 @@ type checker struct {
 	sums    *summary.Table[funcFact, *funcFact]
 	scans   map[*ast.FuncDecl]*scan
 	calls   *callindex.Index
+	// waitCaps memoizes waitCapOf (waitcap.go): nil for a function that
+	// is no capping wait helper.
+	waitCaps map[*types.Func]*waitCap
 	// oneForm are the values parsed in one form only, reported once the
 	// whole package is checked, when it is known which files need the
 	// parsing helper (parsefix.go).
@@ -653,6 +656,7 @@ func (c *checker) checkFunc(file *ast.File, fd *ast.FuncDecl, f *flow.Func) {
 		case *ast.CallExpr:
 			c.checkMinCall(file, f, n, stack)
 			c.checkCapCall(file, f, n, stack)
+			c.checkWaitCapCall(file, f, n, stack)
 			c.checkRandom(file, f, fd.Body, n, stack)
 			c.checkZeroTime(file, fd, f, n, stack)
 			for _, p := range c.parses(f, n) {
