@@ -175,12 +175,16 @@
 // honoured whatever its length). A cap by a helper keeps the helper and
 // floors its result by the server's wait (max(clamp(ra, lo, hi), ra)), so
 // that only a shortened wait changes. A wait helper's cap is kept too (it
-// bounds the client's own backoff); the fix gives up before the call when
-// the server asks for more than the helper's limit, written as the call
-// site can (if wait > c.MaxWaitTime { return nil, fmt.Errorf(...) }: the
+// bounds the client's own backoff); the fix gives up when the server asks
+// for more than the helper's limit, written as the call site can (if wait
+// > c.GetConfig().MaxWaitTime { return nil, fmt.Errorf(...) }: the
 // helper's receiver and parameters replaced by what the call hands them),
-// where the function returns an error; a limit read from a local of the
-// helper cannot be written there, and the call is not reported. A wait above a limit replaced by the
+// where the function returns an error: before the call, or, when the
+// variable handed to the helper holds a wait of the client's own on some
+// path, right after each assignment of the server's wait to it, so that
+// the client's own backoff reaches the helper as before. A limit read
+// from a local of the helper cannot be written there, and the call is not
+// reported. A wait above a limit replaced by the
 // client's own gives up instead of the replacement where the function
 // returns an error (after each assignment of the server's wait, keeping
 // the replacement for the client's own backoff, when the variable holds

@@ -184,7 +184,7 @@ func (c *checker) checkWaitCapCall(file *ast.File, f *flow.Func, call *ast.CallE
 	if givesUpAbove(stack, call, ra, limit) {
 		return // the server's wait gave up above the limit before the call
 	}
-	fix, ok := c.giveUpBefore(file, stack, ra, limit, src)
+	fix, ok := c.giveUpBefore(file, f, stack, ra, limit, src)
 	if !ok {
 		return
 	}
@@ -244,6 +244,9 @@ func (c *checker) limitAtCall(file *ast.File, call *ast.CallExpr, w waitCap, src
 		if v, isVar := obj.(*types.Var); isVar && v.IsField() {
 			return true // the field's name, after what it is selected from
 		}
+		if m, isFunc := obj.(*types.Func); isFunc && m.Signature().Recv() != nil {
+			return true // a method's name (c.GetConfig().MaxWaitTime)
+		}
 		switch {
 		case obj == nil:
 			return true
@@ -297,12 +300,15 @@ func (c *checker) limitAtCall(file *ast.File, call *ast.CallExpr, w waitCap, src
 	return b.String(), true
 }
 
-// giveUpBefore returns the fix that gives up, before the statement of
-// stack's innermost node, when ra exceeds limit (text the caller can
-// write there): the function's error return, naming both.
-func (c *checker) giveUpBefore(file *ast.File, stack []ast.Node, ra ast.Expr, limit string, src []byte) (analysis.SuggestedFix, bool) {
+// giveUpBefore returns the fix that gives up when ra exceeds limit (text
+// the caller can write where the call stands), with the function's error
+// return naming both: before the statement of the call, or, when the
+// variable ra also holds a wait of the client's own on some path (see
+// varDefs), right after each assignment of the server's wait to it, so
+// that the client's own backoff is handed to the helper as before.
+func (c *checker) giveUpBefore(file *ast.File, f *flow.Func, stack []ast.Node, ra ast.Expr, limit string, src []byte) (analysis.SuggestedFix, bool) {
 	info := c.pass.TypesInfo
-	_, ft := fixes.EnclosingFunc(stack)
+	fn, ft := fixes.EnclosingFunc(stack)
 	if ft == nil || !fixes.ReturnsError(info, ft) {
 		return analysis.SuggestedFix{}, false
 	}
@@ -318,6 +324,31 @@ func (c *checker) giveUpBefore(file *ast.File, stack []ast.Node, ra ast.Expr, li
 	if !fixes.VisibleAt(info, file, ra, stmt.Pos()) {
 		return analysis.SuggestedFix{}, false
 	}
+	// Where the guard goes: before the call, or after each assignment of
+	// the server's wait when the variable holds the client's own too.
+	type place struct{ at, line token.Pos } // where, and the statement whose indent it takes
+	places := []place{{stmt.Pos(), stmt.Pos()}}
+	after := false
+	if _, isID := ast.Unparen(ra).(*ast.Ident); isID {
+		server, own, ok := c.varDefs(file, f, ra)
+		if ok && len(own) > 0 {
+			if len(server) == 0 {
+				return analysis.SuggestedFix{}, false
+			}
+			places, after = nil, true
+			for _, d := range server {
+				if defFn, _ := fixes.EnclosingFunc(d.path); defFn != fn {
+					return analysis.SuggestedFix{}, false
+				}
+				places = append(places, place{d.stmt.End(), d.stmt.Pos()})
+			}
+		} else if !ok {
+			// Its values cannot all be told: the call may hand the
+			// helper a wait of the client's own, which a guard before
+			// it would end.
+			return analysis.SuggestedFix{}, false
+		}
+	}
 	fmtName, edits, ok := fixes.Import(info, c.pass.Pkg, file, "fmt", stmt.Pos())
 	if !ok {
 		return analysis.SuggestedFix{}, false
@@ -328,9 +359,14 @@ func (c *checker) giveUpBefore(file *ast.File, stack []ast.Node, ra ast.Expr, li
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
-	indent := fixes.Indent(c.pass.Fset, src, stmt.Pos())
-	cond := fmt.Sprintf("if %s > %s {\n%s\t%s\n%s}\n%s", raText, limit, indent, ret, indent, indent)
-	edits = append(edits, analysis.TextEdit{Pos: stmt.Pos(), End: stmt.Pos(), NewText: []byte(cond)})
+	for _, p := range places {
+		indent := fixes.Indent(c.pass.Fset, src, p.line)
+		text := fmt.Sprintf("if %s > %s {\n%s\t%s\n%s}\n%s", raText, limit, indent, ret, indent, indent)
+		if after {
+			text = fmt.Sprintf("\n%sif %s > %s {\n%s\t%s\n%s}", indent, raText, limit, indent, ret, indent)
+		}
+		edits = append(edits, analysis.TextEdit{Pos: p.at, End: p.at, NewText: []byte(text)})
+	}
 	return analysis.SuggestedFix{
 		Message:   "Return an error when the Retry-After wait exceeds the helper's limit",
 		TextEdits: edits,
