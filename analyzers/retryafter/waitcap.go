@@ -19,6 +19,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/fixes"
 	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
@@ -66,7 +67,7 @@ func (c *checker) waitCapOf(fn *types.Func) (waitCap, bool) {
 				idx = i
 			}
 		}
-		if idx < 0 || !isNumeric(p.Type()) || !waitsFor(info, f.Decl.Body, p) {
+		if idx < 0 || !isNumeric(p.Type()) || !waitsFor(info, f.Decl.Body, p, st.End()) {
 			continue
 		}
 		w := &waitCap{param: idx, limit: limit, decl: f.Decl}
@@ -115,7 +116,7 @@ func capStmt(info *types.Info, st ast.Stmt) (*types.Var, ast.Expr) {
 		if v == nil || !ok || len(call.Args) != 2 {
 			return nil, nil
 		}
-		if name := httpmodel.CalleeName(call); name != "min" {
+		if !analysisutil.IsBuiltinCall(info, call, "min") {
 			return nil, nil
 		}
 		for i, a := range call.Args {
@@ -136,9 +137,10 @@ func identVar(info *types.Info, e ast.Expr) *types.Var {
 	return v
 }
 
-// waitsFor reports whether body waits for v: v is the argument of
-// time.Sleep, time.After, time.NewTimer or a Timer's Reset.
-func waitsFor(info *types.Info, body *ast.BlockStmt, v *types.Var) bool {
+// waitsFor reports whether body waits for v after from: v is the
+// argument of time.Sleep, time.After, time.NewTimer or a Timer's Reset
+// there.
+func waitsFor(info *types.Info, body *ast.BlockStmt, v *types.Var, from token.Pos) bool {
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
@@ -146,7 +148,7 @@ func waitsFor(info *types.Info, body *ast.BlockStmt, v *types.Var) bool {
 			return !found
 		}
 		fn := httpmodel.Callee(info, call)
-		if (httpmodel.IsPkgFunc(fn, "time", "Sleep", "After", "NewTimer") || httpmodel.IsMethod(fn, "time", "Timer", "Reset")) && len(call.Args) == 1 && identVar(info, call.Args[0]) == v {
+		if call.Pos() > from && (httpmodel.IsPkgFunc(fn, "time", "Sleep", "After", "NewTimer") || httpmodel.IsMethod(fn, "time", "Timer", "Reset")) && len(call.Args) == 1 && identVar(info, call.Args[0]) == v {
 			found = true
 		}
 		return !found
@@ -232,7 +234,19 @@ func (c *checker) limitAtCall(file *ast.File, call *ast.CallExpr, w waitCap, src
 		sel, isSel := n.(*ast.SelectorExpr)
 		if isSel {
 			if _, field := info.Selections[sel]; !field {
-				return false // pkg.Name: a package's name, written as it is
+				// pkg.Name: written as it is where the caller's file
+				// imports the package under the same name.
+				id, isID := ast.Unparen(sel.X).(*ast.Ident)
+				pn, isPkg := info.Uses[id].(*types.PkgName)
+				if !isID || !isPkg {
+					ok = false
+					return false
+				}
+				there, isPkgThere := fixes.ObjectAt(info, file, id.Name, call.Pos()).(*types.PkgName)
+				if !isPkgThere || there.Imported() != pn.Imported() {
+					ok = false
+				}
+				return false
 			}
 		}
 		id, isID := n.(*ast.Ident)

@@ -134,6 +134,9 @@ func (c *checker) chainable(f callindex.Func) bool {
 		if t == nil || httpmodel.IsNamed(t, "context", "Context") || isRequestType(t) {
 			return false
 		}
+		if len(field.Names) == 0 {
+			return false // unnamed parameters: a named ctx cannot join them
+		}
 	}
 	if f.Decl.Recv != nil {
 		for _, field := range f.Decl.Recv.List {
@@ -177,6 +180,7 @@ func (c *checker) chainEdits(attempts []*ast.CallExpr, ctx string, ch *ctxChain)
 		}
 		return name, ok
 	}
+	reached := c.reachedFromAttempts(attempts)
 	pass := func(call *ast.CallExpr, arg string) {
 		text := arg
 		if len(call.Args) > 0 {
@@ -186,11 +190,17 @@ func (c *checker) chainEdits(attempts []*ast.CallExpr, ctx string, ch *ctxChain)
 	}
 	isAttempt := map[*ast.CallExpr]bool{}
 	for _, a := range attempts {
+		if methodExpr(info, a) {
+			return nil, false
+		}
 		isAttempt[a] = true
 		pass(a, ctx)
 	}
 	isLink := map[*ast.CallExpr]bool{}
 	for _, l := range ch.links {
+		if methodExpr(info, l) {
+			return nil, false
+		}
 		isLink[l] = true
 		pass(l, "ctx")
 	}
@@ -212,10 +222,12 @@ func (c *checker) chainEdits(attempts []*ast.CallExpr, ctx string, ch *ctxChain)
 				if call.Callee == nil || call.Callee.Origin() != fn || isAttempt[call.Expr] || isLink[call.Expr] {
 					continue
 				}
-				if c.retryAttempt(call.Expr) {
-					// An attempt of another retry, whose own finding
-					// hands it its context: the two fixes would not
-					// agree on what this call passes.
+				if c.retryAttempt(call.Expr) || reached[caller.Obj] || methodExpr(info, call.Expr) {
+					// An attempt of another retry, or a call in a
+					// helper that another retry's attempts reach, whose
+					// own finding hands it its context: the two fixes
+					// would not agree on what this call passes. (A
+					// method expression takes its receiver first.)
 					return nil, false
 				}
 				name, ok := contextName(caller.File, call.Expr.Pos())
@@ -266,6 +278,55 @@ func (c *checker) retryAttempt(call *ast.CallExpr) bool {
 		}
 	}
 	return c.attemptCalls[call]
+}
+
+// methodExpr reports whether call calls a method expression
+// ((*client).get(c, url)), whose first argument is the receiver.
+func methodExpr(info *types.Info, call *ast.CallExpr) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	s, ok := info.Selections[sel]
+	return ok && s.Kind() == types.MethodExpr
+}
+
+// reachedFromAttempts returns the helpers that the fixes of the
+// package's other retries would hand a context down: the chains (see
+// ctxlessChain) of their attempts. A call in one of them is another
+// finding's to fix.
+func (c *checker) reachedFromAttempts(mine []*ast.CallExpr) map[*types.Func]bool {
+	own := map[*ast.CallExpr]bool{}
+	for _, a := range mine {
+		own[a] = true
+	}
+	c.retryAttempt(nil) // fills attemptCalls
+	if c.attemptChains == nil {
+		c.attemptChains = map[*ast.CallExpr]map[*types.Func]callindex.Func{}
+		for call := range c.attemptCalls {
+			fn := httpmodel.Callee(c.pass.TypesInfo, call)
+			if fn == nil || fn.Pkg() != c.pass.Pkg {
+				continue
+			}
+			if _, direct := httpmodel.SendOf(c.pass.TypesInfo, call); direct {
+				continue
+			}
+			ch := &ctxChain{funcs: map[*types.Func]callindex.Func{}}
+			if c.ctxlessChain(fn, ch) {
+				c.attemptChains[call] = ch.funcs
+			}
+		}
+	}
+	reached := map[*types.Func]bool{}
+	for call, funcs := range c.attemptChains {
+		if own[call] {
+			continue
+		}
+		for fn := range funcs {
+			reached[fn] = true
+		}
+	}
+	return reached
 }
 
 // uncancelledBuildIn returns the call that built req, a request variable

@@ -155,6 +155,9 @@ type checker struct {
 	// attemptCalls are the sends of the package's retries (see
 	// retryAttempt), found at the first question.
 	attemptCalls map[*ast.CallExpr]bool
+	// attemptChains are, for each attempt that calls a helper sending
+	// without a context, the helpers its fix would edit (ctxhelper.go).
+	attemptChains map[*ast.CallExpr]map[*types.Func]callindex.Func
 	// handledCalls are the calls of such helpers a fix already rewrote.
 	handledCalls map[*ast.CallExpr]bool
 	// ctxQueries are the package's functions whose context parameters

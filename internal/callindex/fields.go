@@ -103,6 +103,18 @@ func (ix *Index) bindFields() {
 	// the calls of the package's functions.
 	paramStores := map[*types.Var][]*types.Var{}
 	calls := map[*types.Func][]*ast.CallExpr{}
+	// written are the parameters that their function assigns or takes
+	// the address of: what the field is given is no longer what the
+	// calls hand in (if check == nil { check = def.export }).
+	written := map[*types.Var]bool{}
+	param := func(e ast.Expr) *types.Var {
+		if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+			if p, ok := ix.info.Uses[id].(*types.Var); ok && p.Kind() == types.ParamVar {
+				return p
+			}
+		}
+		return nil
+	}
 	store := func(v *types.Var, value ast.Expr) {
 		if !cands[v] || bad[v] || dead(value.Pos()) {
 			return
@@ -137,6 +149,9 @@ func (ix *Index) bindFields() {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			for i, lhs := range n.Lhs {
+				if p := param(lhs); p != nil {
+					written[p] = true
+				}
 				v := field(lhs)
 				if v == nil {
 					continue
@@ -153,6 +168,9 @@ func (ix *Index) bindFields() {
 		case *ast.UnaryExpr:
 			if v := field(n.X); v != nil && n.Op == token.AND && cands[v] {
 				bad[v] = true
+			}
+			if p := param(n.X); p != nil && n.Op == token.AND {
+				written[p] = true
 			}
 		case *ast.CallExpr:
 			if v := field(n.Fun); v != nil {
@@ -200,7 +218,7 @@ func (ix *Index) bindFields() {
 		for v, params := range paramStores {
 			for _, p := range params {
 				fn, i := owner[p].fn, owner[p].index
-				if fn == nil || fn.Exported() || interfaceNamed(fn) || fn.Signature().Variadic() && i == fn.Signature().Params().Len()-1 {
+				if fn == nil || written[p] || fn.Exported() || interfaceNamed(fn) || fn.Signature().Variadic() && i == fn.Signature().Params().Len()-1 {
 					bad[v] = true
 					continue
 				}

@@ -167,6 +167,7 @@ type W struct {
 	sink  func(b []byte) error // bound: the constructor's parameter, handed one function
 	both  func(b []byte) error // the constructor is handed two functions: not bound
 	again func(b []byte) error // the parameter is handed on from another parameter: not bound
+	dry   func(b []byte) error // the constructor assigns its parameter: not bound
 }
 
 type exporter struct{}
@@ -182,12 +183,20 @@ func newAgain(f func(b []byte) error) *W { return &W{again: f} }
 
 func relay(f func(b []byte) error) *W { return newAgain(f) }
 
+func newDry(f func(b []byte) error, dryRun bool) *W {
+	if dryRun {
+		f = (&exporter{}).other
+	}
+	return &W{dry: f}
+}
+
 func Start() {
 	e := &exporter{}
 	w := newW(e.export)
 	_ = newBoth(e.export)
 	_ = newBoth(e.other)
 	_ = relay(e.export)
+	_ = newDry(e.export, true)
 	w.run()
 }
 
@@ -195,6 +204,7 @@ func (w *W) run() {
 	w.sink(nil)
 	w.both(nil)
 	w.again(nil)
+	w.dry(nil)
 }
 `
 
@@ -224,7 +234,7 @@ func TestBoundFieldsFromConstructors(t *testing.T) {
 			got = append(got, name)
 		}
 	}
-	if g, want := strings.Join(got, " "), "export - -"; g != want {
+	if g, want := strings.Join(got, " "), "export - - -"; g != want {
 		t.Errorf("callees %s, want %s", g, want)
 	}
 }

@@ -244,3 +244,89 @@ func ReadyValue(ctx context.Context, hc *http.Client, url string) error { // wan
 	}
 	return err
 }
+
+// fetchUnnamed has an unnamed parameter, which a named ctx cannot join.
+func (c *client) fetchUnnamed(int) error {
+	resp, err := c.hc.Get(c.base)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+func (c *client) ReadyUnnamed(ctx context.Context) error { // want ReadyUnnamed:`ctxquery\(1\)`
+	for {
+		if err := c.fetchUnnamed(0); err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Second):
+		}
+	}
+}
+
+// getVia is called as a method expression elsewhere, whose first
+// argument is the receiver.
+func (c *client) getVia(path string) error {
+	resp, err := c.hc.Get(c.base + path)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+func (c *client) ReadyVia(ctx context.Context) error { // want ReadyVia:`ctxquery\(1\)`
+	for {
+		if err := c.getVia("/ready"); err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Second):
+		}
+	}
+}
+
+func (c *client) once() error { return (*client).getVia(c, "/once") }
+
+// lower is reached by the attempts of two retries through helpers of
+// their own: the two fixes would disagree on what lower's calls pass.
+func (c *client) lower(path string) error {
+	resp, err := c.hc.Get(c.base + path)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+func (c *client) upperOne() error { return c.lower("/one") }
+func (c *client) upperTwo() error { return c.lower("/two") }
+
+func (c *client) LoopOne(ctx context.Context) error { // want LoopOne:`ctxquery\(1\)`
+	for {
+		if err := c.upperOne(); err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Second):
+		}
+	}
+}
+
+func (c *client) LoopTwo(ctx context.Context) error { // want LoopTwo:`ctxquery\(1\)`
+	for {
+		if err := c.upperTwo(); err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Second):
+		}
+	}
+}
