@@ -462,6 +462,18 @@ func (s *fstate) builtFields() (built []uint64, made bool) {
 	if isHTTPType(rt) {
 		return nil, false
 	}
+	// A record printed by its String method, or holding a header, says
+	// what its fields carry, secrets held in Go values among them. Any
+	// other struct carries the request's credentials it is given
+	// (Auth: r.Header.Get("Authorization"), a dump, a cookie), not the
+	// secrets of values (a repository URL kept beside its parts), which
+	// the package may filter where it logs (a logger's global secret
+	// filter): those are judged where they are named.
+	printed, _ := logsink.PrintMethod(&s.c.msets, rt)
+	keep := ^creds(0)
+	if printed != "String" && !holdsHeaderField(st) {
+		keep = ^(credSecret | credPassword | credURLError)
+	}
 	n := sig.Results().Len()
 	rets := s.c.calls.Returns(s.decl)
 	if len(rets) == 0 {
@@ -481,7 +493,7 @@ func (s *fstate) builtFields() (built []uint64, made bool) {
 			if !all {
 				return nil, false
 			}
-			built[i] |= uint64(v.c &^ credRespDump)
+			built[i] |= uint64(v.c & keep &^ credRespDump)
 		}
 	}
 	for len(built) > 0 && built[len(built)-1] == 0 {
@@ -501,6 +513,19 @@ func (s *fstate) builtFields() (built []uint64, made bool) {
 func isHTTPType(t types.Type) bool {
 	n := recvNamed(t)
 	return n != nil && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == httpPkg
+}
+
+// holdsHeaderField reports whether the struct st has a field of type
+// http.Header: a record of a request made by a constructor
+// (newRequestInfo(req) with RequestHeaders: req.Header) whose field its
+// callers log.
+func holdsHeaderField(st *types.Struct) bool {
+	for f := range st.Fields() {
+		if isHeader(f.Type()) {
+			return true
+		}
+	}
+	return false
 }
 
 // A shownUse records that a log prints values of a type of this package,
