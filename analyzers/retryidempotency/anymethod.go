@@ -774,27 +774,6 @@ func (c *checker) guardsWhere(root ast.Node, guarded map[*types.Func]bool, sourc
 	tested := func(ok bool, n ast.Node, stack []ast.Node) bool {
 		return ok && (skip == nil || !skip(n, stack)) && !c.weakened(n, stack, guarded, sources)
 	}
-	// writes are the methods that the comparisons of the method with a
-	// constant name, when each names POST or PATCH: a check that stops
-	// one of them and lets the other through (if req.Method ==
-	// http.MethodPost { return }) is no check, a PATCH is re-sent.
-	writes := map[string]bool{}
-	compared := func(n ast.Expr, stack []ast.Node) bool {
-		b, ok := stack[len(stack)-1].(*ast.BinaryExpr)
-		if !ok {
-			return false
-		}
-		other := b.Y
-		if other == n {
-			other = b.X
-		}
-		m, ok := httpmodel.ConstString(info, other)
-		if !ok || m != http.MethodPost && m != http.MethodPatch {
-			return false
-		}
-		writes[m] = true
-		return true
-	}
 	ast.PreorderStack(root, nil, func(n ast.Node, stack []ast.Node) bool {
 		if found {
 			return false
@@ -809,16 +788,16 @@ func (c *checker) guardsWhere(root ast.Node, guarded map[*types.Func]bool, sourc
 				return true
 			}
 			if sources[s.Obj()] {
-				found = tested(sourceTested(info, n, stack[len(stack)-1]), n, stack) && !compared(n, stack)
+				found = tested(sourceTested(info, n, stack[len(stack)-1]), n, stack)
 				return !found
 			}
 			if n.Sel.Name != "Method" || !isRequestMethod(s.Obj()) {
 				return true // the Method of a request, or of a type that embeds one
 			}
-			found = tested(methodTested(info, n, stack[len(stack)-1]), n, stack) && !compared(n, stack)
+			found = tested(methodTested(info, n, stack[len(stack)-1]), n, stack)
 		case *ast.Ident:
 			if len(stack) > 0 && sources[info.Uses[n]] {
-				found = tested(sourceTested(info, n, stack[len(stack)-1]), n, stack) && !compared(n, stack)
+				found = tested(sourceTested(info, n, stack[len(stack)-1]), n, stack)
 			}
 		case *ast.CallExpr:
 			if a, ok := httpmodel.HeaderRead(info, n); ok && c.keys.Has(a.Name) {
@@ -843,8 +822,7 @@ func (c *checker) guardsWhere(root ast.Node, guarded map[*types.Func]bool, sourc
 		}
 		return !found
 	})
-	// Comparisons that name both writes stop both.
-	return found || writes[http.MethodPost] && writes[http.MethodPatch]
+	return found
 }
 
 // callerPredicate reports whether call, of the function f (nil for a

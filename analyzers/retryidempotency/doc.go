@@ -89,10 +89,7 @@
 //     attempt alike), or of the method parameter or field it builds the
 //     request with, as in isIdempotent(method) or a builder's own
 //     r.idempotent() over r.verb; a comparison with "" only
-//     picks a default, comparisons with the name of one write and not
-//     the other (if req.Method == http.MethodPost { return resp, nil },
-//     which lets a PATCH answered 502 through) stop only that one, and
-//     a check function of the request that, for a
+//     picks a default, and a check function of the request that, for a
 //     POST, may still answer true or ask only about the body, as
 //     bodied && req.Body != nil: return req.ContentLength != -1, asks
 //     whether the body can be sent again, not whether the request can;
@@ -106,12 +103,14 @@
 //     attempts = 1 }, caps the attempts and is a check); and where
 //     every test of the method in the function is a comparison with a
 //     constant (or a switch on it) in the function's own body, the
-//     outcomes are walked again taking the request for a POST, with each
+//     outcomes are walked again taking the request for a POST, and
+//     then for a PATCH (if req.Method == http.MethodPost { return resp,
+//     nil } lets a PATCH answered 502 through), with each
 //     comparison, and each bool variable whose every value such
 //     comparisons decide alike (considerSecondary := (req.Method ==
 //     "GET" || req.Method == "HEAD") && mirror != "", then primary :=
-//     !considerSecondary || odd), decided as a POST decides it: when the
-//     POST still reaches its send from the function's entry and the
+//     !considerSecondary || odd), decided as that write decides it: when
+//     the write still reaches its send from the function's entry and the
 //     next attempt after an unknown outcome, the tests only picked the
 //     host, the wait or whether to rewind a body (azure-storage-blob-go's
 //     retry policy, whose switch's first case only a read from the

@@ -14,11 +14,12 @@ import (
 )
 
 // A postSim is the assumption, while the outcomes of a retrying sender's
-// send are walked, that the request it re-sends is a POST: a comparison
-// of its method with a constant is then decided, and so is a bool
-// variable of the function every value of which such comparisons decide
-// alike.
+// send are walked, that the request it re-sends is a POST (or, on a second
+// walk, a PATCH: method): a comparison of its method with a constant is
+// then decided, and so is a bool variable of the function every value of
+// which such comparisons decide alike.
 type postSim struct {
+	method  string
 	fn      ast.Node
 	sources map[types.Object]bool
 	vals    map[*types.Var]paths.Tri
@@ -41,7 +42,7 @@ func (c *checker) dependsOnMethod(sim *postSim, e ast.Expr) bool {
 		case *ast.FuncLit:
 			return false
 		case *ast.BinaryExpr:
-			if _, ok := c.methodCompare(sim.sources, n); ok {
+			if _, ok := c.methodCompare(sim, n); ok {
 				found = true
 			}
 		case *ast.Ident:
@@ -101,7 +102,8 @@ func (c *checker) leavesBefore(l *retryloop.Loop, call *ast.CallExpr, sim *postS
 
 // postStillRetried reports whether the sender of the loop l re-sends s, a
 // request of any method, after an unknown outcome even when the request
-// is a POST, in a function whose every check of the method is a
+// is a POST or a PATCH (each walked in turn: a check that stops a POST
+// alone lets a PATCH through), in a function whose every check of the method is a
 // comparison with a constant in its own body (see directMethodTest),
 // directly or through bool variables made of such comparisons. The
 // outcomes are walked again with each comparison decided as a POST
@@ -120,7 +122,17 @@ func (c *checker) postStillRetried(l *retryloop.Loop, s send) bool {
 	if c.guardsWhere(l.Func, c.guardingFuncs(), sources, skip) {
 		return false // a check the walk cannot decide
 	}
-	sim := &postSim{fn: l.Func, sources: sources}
+	for _, method := range []string{http.MethodPost, http.MethodPatch} {
+		if c.stillRetriedAs(l, s, &postSim{method: method, fn: l.Func, sources: sources}) {
+			return true
+		}
+	}
+	return false
+}
+
+// stillRetriedAs walks the outcomes of s taking its request for one of
+// sim.method (see postStillRetried).
+func (c *checker) stillRetriedAs(l *retryloop.Loop, s send, sim *postSim) bool {
 	if c.postValues(sim); c.readsMixed(sim) {
 		return false // a value the method decides in an order the walk cannot tell
 	}
@@ -128,7 +140,7 @@ func (c *checker) postStillRetried(l *retryloop.Loop, s send) bool {
 		return false
 	}
 	if g := c.loops.Graph(l.Func); g == nil || !g.Reaches(s.call, asPost{c, sim}) {
-		return false // a POST never gets to the send: sent once before, or refused
+		return false // the write never gets to the send: sent once before, or refused
 	}
 	retried, why := c.retried, c.why
 	c.sim = sim
@@ -210,7 +222,7 @@ func (c *checker) isMethodOf(e ast.Expr, sources map[types.Object]bool) bool {
 // constant (see methodCompare), or a variable of sim.vals. ok is false
 // for anything else.
 func (c *checker) postValue(sim *postSim, e ast.Expr) (paths.Tri, bool) {
-	if t, ok := c.methodCompare(sim.sources, e); ok {
+	if t, ok := c.methodCompare(sim, e); ok {
 		return t, true
 	}
 	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
@@ -224,9 +236,9 @@ func (c *checker) postValue(sim *postSim, e ast.Expr) (paths.Tri, bool) {
 }
 
 // methodCompare decides e, when it compares the method of a request (or
-// one of sources) with a constant, as a POST decides it; ok is false for
-// any other expression.
-func (c *checker) methodCompare(sources map[types.Object]bool, e ast.Expr) (paths.Tri, bool) {
+// one of sim.sources) with a constant, as sim's method decides it; ok is
+// false for any other expression.
+func (c *checker) methodCompare(sim *postSim, e ast.Expr) (paths.Tri, bool) {
 	info := c.pass.TypesInfo
 	b, ok := ast.Unparen(e).(*ast.BinaryExpr)
 	if !ok || b.Op != token.EQL && b.Op != token.NEQ {
@@ -234,10 +246,10 @@ func (c *checker) methodCompare(sources map[types.Object]bool, e ast.Expr) (path
 	}
 	for _, pair := range [2][2]ast.Expr{{b.X, b.Y}, {b.Y, b.X}} {
 		k, isConst := httpmodel.ConstString(info, pair[1])
-		if !isConst || !c.isMethodOf(normalisedFrom(info, pair[0]), sources) {
+		if !isConst || !c.isMethodOf(normalisedFrom(info, pair[0]), sim.sources) {
 			continue
 		}
-		return paths.Of(strings.EqualFold(k, http.MethodPost) == (b.Op == token.EQL)), true
+		return paths.Of(strings.EqualFold(k, sim.method) == (b.Op == token.EQL)), true
 	}
 	return paths.Maybe, false
 }
@@ -433,7 +445,7 @@ func (c *checker) postValues(sim *postSim) {
 				if !ok {
 					return paths.Maybe, true
 				}
-				if strings.EqualFold(k, http.MethodPost) {
+				if strings.EqualFold(k, sim.method) {
 					hit = paths.Yes
 				}
 			}

@@ -5,6 +5,7 @@ package postonly
 
 import (
 	"context"
+	"log"
 	"net/http"
 	"time"
 )
@@ -38,6 +39,29 @@ func postOnly(ctx context.Context, hc *http.Client, req *http.Request) (*http.Re
 			return resp, nil
 		}
 		if n >= 3 {
+			return resp, nil
+		}
+		resp.Body.Close()
+		if err := wait(ctx); err != nil {
+			return nil, err
+		}
+	}
+}
+
+// loggedPatch also compares with PATCH, to log it: only the POST stops.
+func loggedPatch(ctx context.Context, hc *http.Client, req *http.Request) (*http.Response, error) {
+	if req.Method == http.MethodPatch {
+		log.Println("patching", req.URL)
+	}
+	for n := 1; ; n++ {
+		resp, err := hc.Do(req.Clone(ctx)) // want `a request of any method is re-sent after status 502`
+		if err != nil {
+			return nil, err
+		}
+		if resp.StatusCode != http.StatusBadGateway || n >= 3 {
+			return resp, nil
+		}
+		if req.Method == http.MethodPost {
 			return resp, nil
 		}
 		resp.Body.Close()
