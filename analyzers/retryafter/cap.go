@@ -173,10 +173,15 @@ func (c *checker) errorReturn(file *ast.File, ft *ast.FuncType, pos token.Pos, r
 	if !ok {
 		return "", nil, false
 	}
-	ret, ok := fixes.Return(info, c.pass.Pkg, file, ft, fmt.Sprintf("%s.Errorf(%q, %s, %s)", fmtName,
-		errText+": the server asked to wait %v, more than the limit of %v",
-		fixes.Text(c.pass.Fset, src, ra), fixes.Text(c.pass.Fset, src, limit)))
+	ret, ok := c.errorReturnText(file, ft, fmtName, fixes.Text(c.pass.Fset, src, ra), fixes.Text(c.pass.Fset, src, limit))
 	return ret, edits, ok
+}
+
+// errorReturnText is errorReturn for the server's wait and the limit as
+// text, with fmt imported as fmtName.
+func (c *checker) errorReturnText(file *ast.File, ft *ast.FuncType, fmtName, ra, limit string) (string, bool) {
+	return fixes.Return(c.pass.TypesInfo, c.pass.Pkg, file, ft, fmt.Sprintf("%s.Errorf(%q, %s, %s)", fmtName,
+		errText+": the server asked to wait %v, more than the limit of %v", ra, limit))
 }
 
 // capCompare matches x > limit, x >= limit, limit < x and limit <= x and

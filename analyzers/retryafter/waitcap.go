@@ -51,22 +51,16 @@ func (c *checker) waitCapOf(fn *types.Func) (waitCap, bool) {
 	}
 	c.waitCaps[fn] = nil
 	f, ok := c.calls.Decl(fn)
-	if !ok || f.Decl.Body == nil || f.Decl.Type.Results != nil && f.Decl.Type.Results.NumFields() > 0 && !onlyError(c.pass.TypesInfo, f.Decl.Type) {
+	if !ok || f.Decl.Body == nil || f.Decl.Type.Results != nil && f.Decl.Type.Results.NumFields() > 0 && !(f.Decl.Type.Results.NumFields() == 1 && analysisutil.IsError(c.pass.TypesInfo.TypeOf(f.Decl.Type.Results.List[0].Type))) {
 		return waitCap{}, false
 	}
 	info := c.pass.TypesInfo
-	params := fn.Signature().Params()
 	for _, st := range f.Decl.Body.List {
 		p, limit := capStmt(info, st)
 		if p == nil {
 			continue
 		}
-		idx := -1
-		for i := range params.Len() {
-			if params.At(i) == p {
-				idx = i
-			}
-		}
+		idx := analysisutil.ParamIndex(fn, p)
 		if idx < 0 || !isNumeric(p.Type()) || !waitsFor(info, f.Decl.Body, p, st.End()) {
 			continue
 		}
@@ -75,15 +69,6 @@ func (c *checker) waitCapOf(fn *types.Func) (waitCap, bool) {
 		return *w, true
 	}
 	return waitCap{}, false
-}
-
-// onlyError reports whether ft's one result is an error.
-func onlyError(info *types.Info, ft *ast.FuncType) bool {
-	if ft.Results.NumFields() != 1 {
-		return false
-	}
-	t := info.TypeOf(ft.Results.List[0].Type)
-	return t != nil && types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
 // capStmt returns the variable that st caps and the limit: if p > limit
@@ -102,8 +87,8 @@ func capStmt(info *types.Info, st ast.Stmt) (*types.Var, ast.Expr) {
 		if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
 			return nil, nil
 		}
-		v := identVar(info, x)
-		if v == nil || identVar(info, as.Lhs[0]) != v || types.ExprString(as.Rhs[0]) != types.ExprString(limit) {
+		v := analysisutil.IdentVar(info, x)
+		if v == nil || analysisutil.IdentVar(info, as.Lhs[0]) != v || types.ExprString(as.Rhs[0]) != types.ExprString(limit) {
 			return nil, nil
 		}
 		return v, limit
@@ -111,7 +96,7 @@ func capStmt(info *types.Info, st ast.Stmt) (*types.Var, ast.Expr) {
 		if st.Tok != token.ASSIGN || len(st.Lhs) != 1 || len(st.Rhs) != 1 {
 			return nil, nil
 		}
-		v := identVar(info, st.Lhs[0])
+		v := analysisutil.IdentVar(info, st.Lhs[0])
 		call, ok := ast.Unparen(st.Rhs[0]).(*ast.CallExpr)
 		if v == nil || !ok || len(call.Args) != 2 {
 			return nil, nil
@@ -120,21 +105,12 @@ func capStmt(info *types.Info, st ast.Stmt) (*types.Var, ast.Expr) {
 			return nil, nil
 		}
 		for i, a := range call.Args {
-			if identVar(info, a) == v {
+			if analysisutil.IdentVar(info, a) == v {
 				return v, call.Args[1-i]
 			}
 		}
 	}
 	return nil, nil
-}
-
-func identVar(info *types.Info, e ast.Expr) *types.Var {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	v, _ := info.Uses[id].(*types.Var)
-	return v
 }
 
 // waitsFor reports whether body waits for v after from: v is the
@@ -148,7 +124,7 @@ func waitsFor(info *types.Info, body *ast.BlockStmt, v *types.Var, from token.Po
 			return !found
 		}
 		fn := httpmodel.Callee(info, call)
-		if call.Pos() > from && (httpmodel.IsPkgFunc(fn, "time", "Sleep", "After", "NewTimer") || httpmodel.IsMethod(fn, "time", "Timer", "Reset")) && len(call.Args) == 1 && identVar(info, call.Args[0]) == v {
+		if call.Pos() > from && (httpmodel.IsPkgFunc(fn, "time", "Sleep", "After", "NewTimer") || httpmodel.IsMethod(fn, "time", "Timer", "Reset")) && len(call.Args) == 1 && analysisutil.IdentVar(info, call.Args[0]) == v {
 			found = true
 		}
 		return !found
@@ -206,9 +182,8 @@ func (c *checker) checkWaitCapCall(file *ast.File, f *flow.Func, call *ast.CallE
 func (c *checker) limitAtCall(file *ast.File, call *ast.CallExpr, w waitCap, src []byte) (string, bool) {
 	info := c.pass.TypesInfo
 	fd := w.decl
-	hfile := fixes.FileOf(c.pass, fd.Pos())
 	hsrc := fixes.Source(c.pass, fd.Pos())
-	if hfile == nil || hsrc == nil {
+	if hsrc == nil {
 		return "", false
 	}
 	var recv *types.Var
@@ -219,7 +194,6 @@ func (c *checker) limitAtCall(file *ast.File, call *ast.CallExpr, w waitCap, src
 	if fn == nil {
 		return "", false
 	}
-	params := fn.Signature().Params()
 	type sub struct {
 		start, end int
 		text       string
@@ -277,12 +251,8 @@ func (c *checker) limitAtCall(file *ast.File, call *ast.CallExpr, w waitCap, src
 			}
 			return true
 		default:
-			idx := -1
-			for i := range params.Len() {
-				if params.At(i) == obj {
-					idx = i
-				}
-			}
+			v, _ := obj.(*types.Var)
+			idx := analysisutil.ParamIndex(fn, v)
 			if idx < 0 || idx >= len(call.Args) || !fixes.Pure(info, call.Args[idx]) {
 				ok = false // a local of the helper
 				return false
@@ -368,8 +338,7 @@ func (c *checker) giveUpBefore(file *ast.File, f *flow.Func, stack []ast.Node, r
 		return analysis.SuggestedFix{}, false
 	}
 	raText := fixes.Text(c.pass.Fset, src, ra)
-	ret, ok := fixes.Return(info, c.pass.Pkg, file, ft, fmt.Sprintf("%s.Errorf(%q, %s, %s)", fmtName,
-		errText+": the server asked to wait %v, more than the limit of %v", raText, limit))
+	ret, ok := c.errorReturnText(file, ft, fmtName, raText, limit)
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}

@@ -63,7 +63,7 @@ func (c *checker) computeBlindHelpers() {
 			continue
 		}
 		fn, _ := info.Defs[fd.Name].(*types.Func)
-		idx := paramIndex(fn, l.Op)
+		idx := analysisutil.ParamIndex(fn, l.Op)
 		if fn == nil || idx < 0 || hasContextParam(fn) {
 			continue
 		}
@@ -122,7 +122,7 @@ func (c *checker) computeBlindHelpers() {
 					return true
 				}
 				if p := c.handedParam(fd, args[h.Op]); p != nil {
-					if idx := paramIndex(fn, p); idx >= 0 {
+					if idx := analysisutil.ParamIndex(fn, p); idx >= 0 {
 						c.blind[fn] = &blindHelperFact{Op: idx, Wait: h.Wait}
 						changed = true
 					}
@@ -222,21 +222,6 @@ func (c *checker) handedParam(fd *ast.FuncDecl, e ast.Expr) *types.Var {
 		return found == nil
 	})
 	return found
-}
-
-// paramIndex returns the index of p among fn's parameters (receiver
-// aside), -1 when it is not one.
-func paramIndex(fn *types.Func, p *types.Var) int {
-	if fn == nil || p == nil {
-		return -1
-	}
-	params := fn.Type().(*types.Signature).Params()
-	for i := range params.Len() {
-		if params.At(i) == p {
-			return i
-		}
-	}
-	return -1
 }
 
 // hasContextParam reports whether fn takes a context.Context.

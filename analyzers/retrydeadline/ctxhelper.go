@@ -131,7 +131,7 @@ func (c *checker) chainable(f callindex.Func) bool {
 	}
 	for _, field := range f.Decl.Type.Params.List {
 		t := info.TypeOf(field.Type)
-		if t == nil || httpmodel.IsNamed(t, "context", "Context") || isRequestType(t) {
+		if t == nil || httpmodel.IsNamed(t, "context", "Context") || httpmodel.IsRequestValue(t) {
 			return false
 		}
 		if len(field.Names) == 0 {
@@ -140,7 +140,7 @@ func (c *checker) chainable(f callindex.Func) bool {
 	}
 	if f.Decl.Recv != nil {
 		for _, field := range f.Decl.Recv.List {
-			if t := info.TypeOf(field.Type); t == nil || isRequestType(t) {
+			if t := info.TypeOf(field.Type); t == nil || httpmodel.IsRequestValue(t) {
 				return false
 			}
 		}
@@ -153,13 +153,6 @@ func (c *checker) chainable(f callindex.Func) bool {
 		return !named
 	})
 	return !named
-}
-
-func isRequestType(t types.Type) bool {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	return httpmodel.IsNamed(t, "net/http", "Request")
 }
 
 // chainEdits returns the edits that hand ctx down ch: the attempts
@@ -267,6 +260,12 @@ func (c *checker) chainEdits(attempts []*ast.CallExpr, ctx string, ch *ctxChain)
 // package (a send of one of its loops or of an operation handed to a
 // retry helper or library).
 func (c *checker) retryAttempt(call *ast.CallExpr) bool {
+	return c.attemptSet()[call]
+}
+
+// attemptSet returns the sends of the package's retries (see
+// retryAttempt), found at the first question.
+func (c *checker) attemptSet() map[*ast.CallExpr]bool {
 	if c.attemptCalls == nil {
 		c.attemptCalls = map[*ast.CallExpr]bool{}
 		for _, loops := range [][]*retryloop.Loop{c.loops.Loops, c.loops.OpLoops} {
@@ -277,7 +276,7 @@ func (c *checker) retryAttempt(call *ast.CallExpr) bool {
 			}
 		}
 	}
-	return c.attemptCalls[call]
+	return c.attemptCalls
 }
 
 // methodExpr reports whether call calls a method expression
@@ -300,10 +299,9 @@ func (c *checker) reachedFromAttempts(mine []*ast.CallExpr) map[*types.Func]bool
 	for _, a := range mine {
 		own[a] = true
 	}
-	c.retryAttempt(nil) // fills attemptCalls
 	if c.attemptChains == nil {
 		c.attemptChains = map[*ast.CallExpr]map[*types.Func]callindex.Func{}
-		for call := range c.attemptCalls {
+		for call := range c.attemptSet() {
 			fn := httpmodel.Callee(c.pass.TypesInfo, call)
 			if fn == nil || fn.Pkg() != c.pass.Pkg {
 				continue

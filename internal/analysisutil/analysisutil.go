@@ -243,6 +243,32 @@ func Dependency(pkg *types.Package, path string) *types.Package {
 	return nil
 }
 
+// ParamIndex returns the index of p among fn's parameters (receiver
+// aside), -1 when it is not one.
+func ParamIndex(fn *types.Func, p *types.Var) int {
+	if fn == nil || p == nil {
+		return -1
+	}
+	params := fn.Signature().Params()
+	for i := range params.Len() {
+		if params.At(i) == p {
+			return i
+		}
+	}
+	return -1
+}
+
+// IdentVar returns the variable that e, an identifier (parenthesised or
+// not, other than the blank one), declares or uses; nil otherwise.
+func IdentVar(info *types.Info, e ast.Expr) *types.Var {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok || id.Name == "_" {
+		return nil
+	}
+	v, _ := info.ObjectOf(id).(*types.Var)
+	return v
+}
+
 // IsInteger reports whether t is an integer type.
 func IsInteger(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)

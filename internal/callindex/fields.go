@@ -8,6 +8,7 @@ import (
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/flow"
+	"github.com/retrylint/retrylint/internal/httpmodel"
 )
 
 // A bound field is an unexported func-typed field of a struct type of the
@@ -383,27 +384,19 @@ func (ix *Index) paramOwners() map[*types.Var]paramOwner {
 	return out
 }
 
-// staticCallee returns the function of the package's scope, or the
-// method of a concrete type, that call calls by name, or nil.
+// staticCallee returns the function or method that call calls by name
+// (see httpmodel.Callee), or nil; nil too for a method expression
+// ((*W).f(w, x)), whose arguments start with the receiver.
 func staticCallee(info *types.Info, call *ast.CallExpr) *types.Func {
-	var fn *types.Func
-	switch fun := ast.Unparen(call.Fun).(type) {
-	case *ast.Ident:
-		fn, _ = info.Uses[fun].(*types.Func)
-	case *ast.SelectorExpr:
-		if sel, ok := info.Selections[fun]; ok {
-			if sel.Kind() != types.MethodVal || types.IsInterface(sel.Recv()) {
-				return nil
-			}
-			fn, _ = sel.Obj().(*types.Func)
-		} else {
-			fn, _ = info.Uses[fun.Sel].(*types.Func) // pkg.F
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		if s, ok := info.Selections[sel]; ok && s.Kind() == types.MethodExpr {
+			return nil
 		}
 	}
-	if fn == nil {
-		return nil
+	if fn := httpmodel.Callee(info, call); fn != nil {
+		return fn.Origin()
 	}
-	return fn.Origin()
+	return nil
 }
 
 // FieldFunc returns the one function that the bound field v holds (see

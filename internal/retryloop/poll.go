@@ -281,10 +281,10 @@ func (r *Result) sendOutcome(l *Loop, call *ast.CallExpr) (m *failure, as *ast.A
 	if as == nil || len(as.Lhs) == 0 || direct && len(as.Lhs) < 2 {
 		return nil, nil, false, false
 	}
-	m = &failure{info: info, err: identVar(info, as.Lhs[len(as.Lhs)-1]), codes: map[*types.Var]bool{}}
+	m = &failure{info: info, err: analysisutil.IdentVar(info, as.Lhs[len(as.Lhs)-1]), codes: map[*types.Var]bool{}}
 	switch {
 	case direct && len(as.Lhs) == 2:
-		m.resp = identVar(info, as.Lhs[0])
+		m.resp = analysisutil.IdentVar(info, as.Lhs[0])
 	case direct:
 		return nil, nil, false, false
 	default:
@@ -296,7 +296,7 @@ func (r *Result) sendOutcome(l *Loop, call *ast.CallExpr) (m *failure, as *ast.A
 		}
 		for _, lhs := range as.Lhs[:len(as.Lhs)-1] {
 			if t := info.TypeOf(lhs); t != nil && httpmodel.IsResponse(t) {
-				m.resp = identVar(info, lhs)
+				m.resp = analysisutil.IdentVar(info, lhs)
 				if m.resp == nil {
 					return nil, nil, false, false
 				}
@@ -322,7 +322,7 @@ func (m *failure) Forget(n ast.Node) paths.Model {
 		return nil
 	}
 	for _, l := range st.Lhs {
-		if identVar(m.info, l) == m.err {
+		if analysisutil.IdentVar(m.info, l) == m.err {
 			if m.forgot == nil {
 				cp := *m
 				cp.err, cp.forgot = nil, nil
@@ -366,15 +366,6 @@ func assignOf(body *ast.BlockStmt, call *ast.CallExpr) *ast.AssignStmt {
 		return as == nil
 	})
 	return as
-}
-
-func identVar(info *types.Info, e ast.Expr) *types.Var {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok || id.Name == "_" {
-		return nil
-	}
-	v, _ := info.ObjectOf(id).(*types.Var)
-	return v
 }
 
 // failure is the model of one failure of a send (paths.Model): a
@@ -428,7 +419,7 @@ func (m *failure) Visit(n ast.Node) {
 		return
 	}
 	for i, l := range as.Lhs {
-		v := identVar(m.info, l)
+		v := analysisutil.IdentVar(m.info, l)
 		if v == nil {
 			continue
 		}
@@ -524,7 +515,7 @@ func assignedElsewhere(info *types.Info, body *ast.BlockStmt, as *ast.AssignStmt
 			return !found
 		}
 		for _, l := range st.Lhs {
-			if v := identVar(info, l); v != nil {
+			if v := analysisutil.IdentVar(info, l); v != nil {
 				for _, w := range vars {
 					// A := of a new variable of the same name shadows,
 					// which is a different object: only the same one counts.
