@@ -70,6 +70,50 @@ func TestFixBehavesRetryIdempotencyStatusGuard(t *testing.T) {
 	})
 }
 
+// TestFixBehavesRetryIdempotencyTimedPatch: a sender that returns the
+// time its last attempt took beside the answer, and stops a POST alone at
+// a 502 (a GET alone at a 500). A PATCH whose 502 came after the server
+// applied it is applied twice before the fix and once after it, answered
+// with that 502 as the sender returns its other answers; a GET is still
+// re-sent after a 502, and a POST answered 502 is returned after one
+// attempt, before and after.
+func TestFixBehavesRetryIdempotencyTimedPatch(t *testing.T) {
+	c := fixClient(t, "timedpatch", "retryidempotency", "a request of any method is re-sent after status 502 without a check of its method")
+	t.Run("patch", func(t *testing.T) {
+		t.Parallel()
+		routes := []retrytest.Route{{Method: "PATCH", Path: "/charges",
+			Script: []retrytest.Step{retrytest.CommitAndFail(502), retrytest.OK(200)}}}
+		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, "PATCH", srv.URL+"/charges")
+			if !fixed {
+				if err := srv.CheckNoDuplicateWrite(); err == nil {
+					t.Fatalf("the defect did not show: no duplicate write\n%s", srv.Timeline())
+				}
+				return
+			}
+			srv.AssertNoDuplicateWrite(t)
+			if n := srv.Attempts("PATCH /charges"); n != 1 || res.code != 1 || !strings.Contains(res.stderr, "answered 502") {
+				t.Errorf("want the PATCH sent once and its 502 returned, got %d attempts, exit %d: %q\n%s", n, res.code, res.stderr, srv.Timeline())
+			}
+		})
+	})
+	t.Run("get", func(t *testing.T) {
+		t.Parallel()
+		provesGetResent(t, c)
+	})
+	t.Run("post-502", func(t *testing.T) {
+		t.Parallel()
+		routes := []retrytest.Route{{Method: "POST", Path: "/charges",
+			Script: []retrytest.Step{retrytest.Fail(502), retrytest.OK(201)}}}
+		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, "POST", srv.URL+"/charges")
+			if n := srv.Attempts("POST /charges"); n != 1 || res.code != 1 || !strings.Contains(res.stderr, "answered 502") {
+				t.Errorf("fixed=%v: want the POST sent once and its 502 returned, got %d attempts, exit %d: %q\n%s", fixed, n, res.code, res.stderr, srv.Timeline())
+			}
+		})
+	})
+}
+
 // TestFixBehavesRetryIdempotencyAnyOutcome: a RoundTripper that re-sends
 // any request after a transport error and after a 5xx. The fix's guard
 // ends the retry on both for a request that may not be replayed: a POST

@@ -718,6 +718,95 @@ func handsBackResponse(info *types.Info, ft *ast.FuncType, resp types.Type) bool
 	return len(res) == 2 && types.Identical(res[0], resp)
 }
 
+// answerReturn returns the text of a return statement of the function of
+// the loop l that hands its caller resp and errv, the results of the send,
+// as they came (return resp, elapsed, err: the function returns more than
+// the answer), and can stand after the statement at: its other results are
+// constants, nil, or variables in scope there that the loop does not
+// assign after it. "" if there is none. src is the file's text.
+func (c *checker) answerReturn(l *retryloop.Loop, src []byte, resp, errv ast.Expr, at ast.Stmt) string {
+	info := c.pass.TypesInfo
+	respObj, errObj := identObj(info, resp), identObj(info, errv)
+	_, body := flow.FuncParts(l.Func)
+	if respObj == nil || errObj == nil || body == nil {
+		return ""
+	}
+	scope := c.pass.Pkg.Scope().Innermost(at.End())
+	if scope == nil {
+		return ""
+	}
+	usable := func(r *ast.ReturnStmt) bool {
+		if len(r.Results) < 3 || identObj(info, r.Results[len(r.Results)-1]) != errObj {
+			return false
+		}
+		hasResp := false
+		later := map[types.Object]bool{}
+		for _, e := range r.Results[:len(r.Results)-1] {
+			e = ast.Unparen(e)
+			if identObj(info, e) == respObj {
+				hasResp = true
+				continue
+			}
+			if tv, ok := info.Types[e]; ok && (tv.Value != nil || tv.IsNil()) {
+				continue
+			}
+			id, ok := e.(*ast.Ident)
+			if !ok {
+				return false
+			}
+			v, isVar := info.Uses[id].(*types.Var)
+			if _, found := scope.LookupParent(id.Name, at.End()); !isVar || found != v {
+				return false
+			}
+			later[v] = true
+		}
+		if !hasResp {
+			return false
+		}
+		// A variable the loop sets after the guard would be read
+		// before it is set.
+		setLater := false
+		ast.Inspect(l.Body, func(n ast.Node) bool {
+			if st, ok := n.(ast.Stmt); ok && st.Pos() > at.End() && assignsTo(info, st, later) {
+				setLater = true
+			}
+			return !setLater
+		})
+		return !setLater
+	}
+	var found *ast.ReturnStmt
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found != nil {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if usable(n) {
+				found = n
+			}
+		}
+		return found == nil
+	})
+	if found == nil {
+		return ""
+	}
+	vals := make([]string, len(found.Results))
+	for i, e := range found.Results {
+		vals[i] = fixes.Text(c.pass.Fset, src, e)
+	}
+	return "return " + strings.Join(vals, ", ")
+}
+
+// identObj returns the object an identifier e names, or nil.
+func identObj(info *types.Info, e ast.Expr) types.Object {
+	if id, ok := ast.Unparen(e).(*ast.Ident); ok && id.Name != "_" {
+		return info.ObjectOf(id)
+	}
+	return nil
+}
+
 // sendErr returns the variable that the send of s in the loop l assigns
 // its error to, or nil.
 func (c *checker) sendErr(l *retryloop.Loop, s send) *types.Var {
@@ -1220,9 +1309,17 @@ func (c *checker) checkAnyMethod(file *ast.File, l *retryloop.Loop, s send) bool
 	if c.freshKeyAny(file, l, s, outcome) {
 		return true
 	}
-	if c.checksMethod(l, s) && !c.postStillRetried(l, s) {
-		analysisutil.Gate(c.pass, s.call.Pos(), "any-guarded", "a request of any method re-sent after "+outcome+" in a function that checks a method or key somewhere")
-		return false
+	if c.checksMethod(l, s) {
+		simOutcome, still := c.postStillRetried(l, s)
+		if !still {
+			analysisutil.Gate(c.pass, s.call.Pos(), "any-guarded", "a request of any method re-sent after "+outcome+" in a function that checks a method or key somewhere")
+			return false
+		}
+		if simOutcome != outcome && !strings.HasPrefix(outcome, simOutcome) {
+			// The checks stop a write at some outcomes: name one
+			// after which it is still sent again.
+			outcome = simOutcome
+		}
 	}
 	if c.callersGuard(l.Func, s.request) {
 		analysisutil.Gate(c.pass, s.call.Pos(), "any-callers-guard", "a request of any method re-sent after "+outcome+", handed by callers that check its method")
@@ -1265,14 +1362,28 @@ func (c *checker) checkAnyMethod(file *ast.File, l *retryloop.Loop, s send) bool
 		// A status is an answer: hand it to the caller as it came (the
 		// function returns what the send does: a *http.Response, or a
 		// pipeline's wrapper of one).
-		if respName == "" || errName == "" || !handsBackResponse(info, ft, info.TypeOf(resp)) {
+		ret = ""
+		if respName != "" && errName != "" {
+			if handsBackResponse(info, ft, info.TypeOf(resp)) {
+				ret = "return " + respName + ", " + errName
+			} else {
+				// More results than the answer (return resp, elapsed,
+				// err): return as the function returns an answer it
+				// does not retry, after the attempt's bookkeeping.
+				at := c.guardPointBefore(l, stmt, as, func(n ast.Stmt) bool { return usesResponse(info, n, resp) })
+				if r := c.answerReturn(l, src, resp, as.Lhs[len(as.Lhs)-1], at); r != "" {
+					ret, stmt = r, at
+				}
+			}
+		}
+		if ret == "" {
 			if c.budgetGuards(file, l, s, as, outcome) {
 				return true
 			}
 			analysisutil.Gate(c.pass, s.call.Pos(), "any-nofix-status", "a request of any method re-sent after "+outcome+", the function does not return (*http.Response, error)")
 			return false
 		}
-		cond, ret = "!%s(%s)", "return "+respName+", "+errName
+		cond = "!%s(%s)"
 		if code := c.retriedCheck(file, s, respName); code != "" {
 			// Only the statuses whose outcome is unknown end the
 			// retry; every other answer goes on as before (a 4xx the

@@ -103,7 +103,9 @@ func (c *checker) leavesBefore(l *retryloop.Loop, call *ast.CallExpr, sim *postS
 // postStillRetried reports whether the sender of the loop l re-sends s, a
 // request of any method, after an unknown outcome even when the request
 // is a POST or a PATCH (each walked in turn: a check that stops a POST
-// alone lets a PATCH through), in a function whose every check of the method is a
+// alone lets a PATCH through), and names that outcome (a check that lets
+// GET alone retry a 500 and stops POST alone at a 502 re-sends a PATCH
+// after the 502, not the 500), in a function whose every check of the method is a
 // comparison with a constant in its own body (see directMethodTest),
 // directly or through bool variables made of such comparisons. The
 // outcomes are walked again with each comparison decided as a POST
@@ -113,41 +115,41 @@ func (c *checker) leavesBefore(l *retryloop.Loop, call *ast.CallExpr, sim *postS
 // does. Any other check (a key header, a predicate, a helper of the
 // package, a test inside a function literal) keeps the sender judged
 // guarded.
-func (c *checker) postStillRetried(l *retryloop.Loop, s send) bool {
+func (c *checker) postStillRetried(l *retryloop.Loop, s send) (string, bool) {
 	sources := c.methodSources(l.Func)
 	passed := c.passedBy(l, s)
 	skip := func(n ast.Node, stack []ast.Node) bool {
 		return passed != nil && passed(n, stack) || c.directMethodTest(l.Func, n, stack, sources)
 	}
 	if c.guardsWhere(l.Func, c.guardingFuncs(), sources, skip) {
-		return false // a check the walk cannot decide
+		return "", false // a check the walk cannot decide
 	}
 	for _, method := range []string{http.MethodPost, http.MethodPatch} {
-		if c.stillRetriedAs(l, s, &postSim{method: method, fn: l.Func, sources: sources}) {
-			return true
+		if outcome, ok := c.stillRetriedAs(l, s, &postSim{method: method, fn: l.Func, sources: sources}); ok {
+			return outcome, true
 		}
 	}
-	return false
+	return "", false
 }
 
 // stillRetriedAs walks the outcomes of s taking its request for one of
 // sim.method (see postStillRetried).
-func (c *checker) stillRetriedAs(l *retryloop.Loop, s send, sim *postSim) bool {
+func (c *checker) stillRetriedAs(l *retryloop.Loop, s send, sim *postSim) (string, bool) {
 	if c.postValues(sim); c.readsMixed(sim) {
-		return false // a value the method decides in an order the walk cannot tell
+		return "", false // a value the method decides in an order the walk cannot tell
 	}
 	if c.leavesBefore(l, s.call, sim) {
-		return false
+		return "", false
 	}
 	if g := c.loops.Graph(l.Func); g == nil || !g.Reaches(s.call, asPost{c, sim}) {
-		return false // the write never gets to the send: sent once before, or refused
+		return "", false // the write never gets to the send: sent once before, or refused
 	}
 	retried, why := c.retried, c.why
 	c.sim = sim
-	_, ok := c.retriesUnknown(l, s)
+	outcome, ok := c.retriesUnknown(l, s)
 	c.sim = nil
 	c.retried, c.why = retried, why
-	return ok
+	return outcome, ok
 }
 
 // directMethodTest reports whether n, under stack in fn, is the method of

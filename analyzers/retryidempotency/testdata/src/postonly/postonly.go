@@ -71,6 +71,43 @@ func loggedPatch(ctx context.Context, hc *http.Client, req *http.Request) (*http
 	}
 }
 
+// timed returns how long the last attempt took beside the answer; its
+// 500 branch lets GET alone retry, its 502 branch stops POST alone: a
+// PATCH answered 502 is sent again (the outcome named is the 502).
+func timed(ctx context.Context, hc *http.Client, req *http.Request) (*http.Response, time.Duration, error) {
+	var resp *http.Response
+	var took time.Duration
+	var err error
+	for n := 1; ; n++ {
+		start := time.Now()
+		resp, err = hc.Do(req.Clone(ctx)) // want `a request of any method is re-sent after status 502`
+		took = time.Since(start)
+		if err != nil {
+			return resp, took, err
+		}
+		switch resp.StatusCode {
+		case http.StatusInternalServerError:
+			if req.Method != http.MethodGet {
+				return resp, took, err
+			}
+		case http.StatusBadGateway, http.StatusGatewayTimeout:
+			if req.Method == http.MethodPost {
+				return resp, took, err
+			}
+		default:
+			return resp, took, err
+		}
+		if n >= 3 {
+			break
+		}
+		resp.Body.Close()
+		if err := wait(ctx); err != nil {
+			return nil, took, err
+		}
+	}
+	return resp, took, err
+}
+
 // ---- must stay silent ----
 
 // writes stops both writes.
@@ -108,4 +145,35 @@ func getOnly(ctx context.Context, hc *http.Client, req *http.Request) (*http.Res
 			return nil, err
 		}
 	}
+}
+
+// timedGetOnly is timed with every retried status kept to GET.
+func timedGetOnly(ctx context.Context, hc *http.Client, req *http.Request) (*http.Response, time.Duration, error) {
+	var resp *http.Response
+	var took time.Duration
+	var err error
+	for n := 1; ; n++ {
+		start := time.Now()
+		resp, err = hc.Do(req.Clone(ctx))
+		took = time.Since(start)
+		if err != nil {
+			return resp, took, err
+		}
+		switch resp.StatusCode {
+		case http.StatusInternalServerError, http.StatusBadGateway, http.StatusGatewayTimeout:
+			if req.Method != http.MethodGet {
+				return resp, took, err
+			}
+		default:
+			return resp, took, err
+		}
+		if n >= 3 {
+			break
+		}
+		resp.Body.Close()
+		if err := wait(ctx); err != nil {
+			return nil, took, err
+		}
+	}
+	return resp, took, err
 }
