@@ -458,6 +458,18 @@ func (m *outcome) learnBool(st *ast.AssignStmt) {
 			}
 		}
 	}
+	if call, ok := ast.Unparen(st.Rhs[0]).(*ast.CallExpr); ok && len(st.Lhs) > 1 && len(st.Rhs) == 1 && val == nil {
+		// The bool result of a call with more (wait, retry :=
+		// checkWait(resp); retry, err := shouldRetry(ctx, resp,
+		// err)): the call stands for it, as a call of a predicate
+		// with one result does (see callCond).
+		if sig, isSig := typeUnder(m.info.TypeOf(call.Fun)).(*types.Signature); isSig {
+			if k := boolResult(sig); k >= 0 && k < len(st.Lhs) && sig.Results().Len() == len(st.Lhs) {
+				id, _ = st.Lhs[k].(*ast.Ident)
+				val = call
+			}
+		}
+	}
 	for _, l := range st.Lhs {
 		if x, ok := l.(*ast.Ident); ok && (x != id || st.Tok != token.DEFINE) {
 			if v, ok := m.info.Uses[x].(*types.Var); ok {

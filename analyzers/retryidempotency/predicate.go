@@ -42,15 +42,14 @@ func (f *predFact) String() string {
 
 // predParams returns the response, error and status parameters of a
 // predicate's signature (-1 when it has none of that kind), and whether
-// sig is one: a bool result, at most one parameter of each kind and at
-// least one. A status is the one integer parameter of a predicate without
-// a response (isRetryableStatus(code int)); it is judged only where the
-// call hands it a status.
+// sig is one: one bool result (beside any others: shouldRetry(ctx, resp,
+// err) (bool, error), checkWait(resp) (time.Duration, bool)), at most one
+// parameter of each kind and at least one. A status is the one integer
+// parameter of a predicate without a response and with one result
+// (isRetryableStatus(code int) bool); it is judged only where the call
+// hands it a status.
 func predParams(sig *types.Signature) (resp, err, status int, ok bool) {
-	if sig.Results().Len() != 1 {
-		return -1, -1, -1, false
-	}
-	if b, isBasic := sig.Results().At(0).Type().Underlying().(*types.Basic); !isBasic || b.Kind() != types.Bool {
+	if boolResult(sig) < 0 {
 		return -1, -1, -1, false
 	}
 	resp, err, status = -1, -1, -1
@@ -78,10 +77,28 @@ func predParams(sig *types.Signature) (resp, err, status int, ok bool) {
 			}
 		}
 	}
-	if resp >= 0 || ints != 1 {
+	if resp >= 0 || ints != 1 || sig.Results().Len() > 1 {
+		// A status stands alone (isRetryableStatus(code int) bool): an
+		// integer beside other results is as likely an attempt count
+		// (attemptOnce(c, req, n) (bool, error)).
 		status = -1
 	}
 	return resp, err, status, resp >= 0 || err >= 0 || status >= 0
+}
+
+// boolResult returns the index of the one result of sig of type bool, or
+// -1 when it has none or more than one.
+func boolResult(sig *types.Signature) int {
+	k := -1
+	for i := range sig.Results().Len() {
+		if b, isBasic := sig.Results().At(i).Type().Underlying().(*types.Basic); isBasic && b.Kind() == types.Bool {
+			if k >= 0 {
+				return -1
+			}
+			k = i
+		}
+	}
+	return k
 }
 
 // isChar reports whether t is rune or byte, spelled so or under a name of
@@ -146,7 +163,7 @@ func (c *checker) predicate(fn *types.Func) *predFact {
 	m := predOutcome(&outcome{c: c, info: c.pass.TypesInfo, errKnown: true}, sig, resp, errIdx, status)
 	value := func(env outcomeEnv) paths.Tri {
 		m.env = env
-		return m.returned(g)
+		return m.returned(g, sig)
 	}
 	p := &predFact{Transport: value(outcomeEnv{transport: true}), Status: make([]paths.Tri, len(unknownStatuses))}
 	known := p.Transport != paths.Maybe
@@ -290,7 +307,7 @@ func (m *outcome) litValue(lit *ast.FuncLit, call *ast.CallExpr) paths.Tri {
 		return paths.Maybe
 	}
 	sub := &outcome{c: m.c, info: info, errKnown: m.errKnown, env: m.env, kept: m.kept, fresh: m.fresh}
-	return predOutcome(sub, sig, resp, errIdx, status).returned(g)
+	return predOutcome(sub, sig, resp, errIdx, status).returned(g, sig)
 }
 
 // predArgs returns the response, error and status parameters of a retry
@@ -324,15 +341,17 @@ func predOutcome(m *outcome, sig *types.Signature, resp, errIdx, status int) *ou
 }
 
 // returned is the value of a predicate whose body is g in m's outcome:
-// the one bool every return the outcome reaches gives, Maybe when they
-// differ or one is unknown.
-func (m *outcome) returned(g *paths.Graph) paths.Tri {
+// the one bool every return the outcome reaches gives as its bool result
+// (sig is the predicate's signature), Maybe when they differ or one is
+// unknown (a bare return of named results, a call that gives them all).
+func (m *outcome) returned(g *paths.Graph, sig *types.Signature) paths.Tri {
 	v, first := paths.Maybe, true
+	k := boolResult(sig)
 	for _, r := range g.Returns(m) {
-		if len(r.Results) != 1 {
+		if k < 0 || len(r.Results) != sig.Results().Len() {
 			return paths.Maybe
 		}
-		w := m.boolOf(r.Results[0])
+		w := m.boolOf(r.Results[k])
 		if first {
 			v, first = w, false
 		} else if w != v {

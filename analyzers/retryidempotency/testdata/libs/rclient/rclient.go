@@ -130,7 +130,7 @@ func NewTFE(retry bool) *TFE {
 	return t
 }
 
-func (t *TFE) retryHTTPCheck(ctx context.Context, resp *http.Response, err error) (bool, error) {
+func (t *TFE) retryHTTPCheck(ctx context.Context, resp *http.Response, err error) (bool, error) { // want retryHTTPCheck:"predicate\\(transport=\\? 200=false 201=false 202=false 204=false\\)"
 	if ctx.Err() != nil {
 		return false, ctx.Err()
 	}
@@ -438,7 +438,7 @@ func newOptIn() *optIn {
 	return o
 }
 
-func (o *optIn) check(ctx context.Context, resp *http.Response, err error) (bool, error) {
+func (o *optIn) check(ctx context.Context, resp *http.Response, err error) (bool, error) { // want check:"predicate\\(transport=false 200=false 201=false 202=false 204=false\\)"
 	if ctx.Err() != nil || err != nil {
 		return false, ctx.Err()
 	}
@@ -476,7 +476,7 @@ func newAlways() *always {
 	return a
 }
 
-func (a *always) check(ctx context.Context, resp *http.Response, err error) (bool, error) {
+func (a *always) check(ctx context.Context, resp *http.Response, err error) (bool, error) { // want check:"predicate\\(transport=false 200=false 201=false 202=false 204=false\\)"
 	if ctx.Err() != nil || err != nil {
 		return false, ctx.Err()
 	}

@@ -83,14 +83,14 @@ func NewThrottled() *Throttled {
 	return &Throttled{doer: rc.StandardClient()}
 }
 
-func rejected(ctx context.Context, resp *http.Response, err error) (bool, error) {
+func rejected(ctx context.Context, resp *http.Response, err error) (bool, error) { // want rejected:"predicate\\(transport=false 200=false 201=false 202=false 204=false 500=false 502=false 504=false\\)"
 	if err != nil {
 		return false, err
 	}
 	return resp.StatusCode == http.StatusTooManyRequests, nil
 }
 
-func onlyRejections(ctx context.Context, resp *http.Response, err error) (bool, error) {
+func onlyRejections(ctx context.Context, resp *http.Response, err error) (bool, error) { // want onlyRejections:"predicate\\(transport=false 200=false 201=false 202=false 204=false 500=false 502=false 504=false\\)"
 	retry, err := rejected(ctx, resp, err)
 	return retry || err == nil && resp.StatusCode == http.StatusServiceUnavailable, nil
 }
