@@ -114,6 +114,44 @@ func TestFixBehavesRetryIdempotencyTimedPatch(t *testing.T) {
 	})
 }
 
+// TestFixBehavesRetryIdempotencyRecursionResponse: a RoundTripper that retries
+// by recursion, handing each call the last response, re-sends any request
+// after a 504. The fix's guard stands where the recursion decides, so a
+// POST whose first attempt's 504 came after the server applied it is
+// applied once and its 504 returned; a GET is still re-sent after a 504.
+func TestFixBehavesRetryIdempotencyRecursionResponse(t *testing.T) {
+	c := fixClient(t, "recursepost", "retryidempotency", "a request of any method is re-sent after status 504 without a check of its method")
+	t.Run("post", func(t *testing.T) {
+		t.Parallel()
+		routes := []retrytest.Route{{Method: "POST", Path: "/charges",
+			Script: []retrytest.Step{retrytest.CommitAndFail(504), retrytest.OK(201)}}}
+		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, "POST", srv.URL+"/charges")
+			if !fixed {
+				if err := srv.CheckNoDuplicateWrite(); err == nil {
+					t.Fatalf("the defect did not show: no duplicate write\n%s", srv.Timeline())
+				}
+				return
+			}
+			srv.AssertNoDuplicateWrite(t)
+			if n := srv.Attempts("POST /charges"); n != 1 || res.code != 1 || !strings.Contains(res.stderr, "answered 504") {
+				t.Errorf("want the POST sent once and its 504 returned, got %d attempts, exit %d: %q\n%s", n, res.code, res.stderr, srv.Timeline())
+			}
+		})
+	})
+	t.Run("get", func(t *testing.T) {
+		t.Parallel()
+		routes := []retrytest.Route{{Method: "GET", Path: "/charges",
+			Script: []retrytest.Step{retrytest.Fail(504), retrytest.OK(200)}}}
+		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, "GET", srv.URL+"/charges")
+			if res.code != 0 || srv.Attempts("GET /charges") != 2 {
+				t.Errorf("fixed=%v: want the GET re-sent once and answered, got exit %d: %s\n%s", fixed, res.code, res.stderr, srv.Timeline())
+			}
+		})
+	})
+}
+
 // TestFixBehavesRetryIdempotencyAnyOutcome: a RoundTripper that re-sends
 // any request after a transport error and after a 5xx. The fix's guard
 // ends the retry on both for a request that may not be replayed: a POST

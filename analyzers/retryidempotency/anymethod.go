@@ -747,32 +747,32 @@ func (c *checker) answerReturn(l *retryloop.Loop, src []byte, resp, errv ast.Exp
 				hasResp = true
 				continue
 			}
-			if tv, ok := info.Types[e]; ok && (tv.Value != nil || tv.IsNil()) {
-				continue
-			}
-			id, ok := e.(*ast.Ident)
-			if !ok {
+			id, isIdent := e.(*ast.Ident)
+			if !isIdent {
+				// A literal, or a constant of a package (http.StatusOK).
+				if tv, ok := info.Types[e]; ok && tv.Value != nil {
+					continue
+				}
 				return false
 			}
-			v, isVar := info.Uses[id].(*types.Var)
-			if _, found := scope.LookupParent(id.Name, at.End()); !isVar || found != v {
+			// A name must mean at the guard what it means at the
+			// return: a local constant or a shadowed variable does not.
+			obj := info.Uses[id]
+			if _, found := scope.LookupParent(id.Name, at.End()); obj == nil || found != obj {
 				return false
 			}
-			later[v] = true
-		}
-		if !hasResp {
-			return false
-		}
-		// A variable the loop sets after the guard would be read
-		// before it is set.
-		setLater := false
-		ast.Inspect(l.Body, func(n ast.Node) bool {
-			if st, ok := n.(ast.Stmt); ok && st.Pos() > at.End() && assignsTo(info, st, later) {
-				setLater = true
+			switch obj.(type) {
+			case *types.Var:
+				later[obj] = true
+			case *types.Const, *types.Nil:
+			default:
+				return false
 			}
-			return !setLater
-		})
-		return !setLater
+		}
+		// A variable the function sets after the guard (n++, &meta
+		// handed to a decoder, took = time.Since(start) after the loop)
+		// would be read at the guard before it is set.
+		return hasResp && !setAfter(info, body, later, at.End())
 	}
 	var found *ast.ReturnStmt
 	ast.Inspect(body, func(n ast.Node) bool {
@@ -797,6 +797,36 @@ func (c *checker) answerReturn(l *retryloop.Loop, src []byte, resp, errv ast.Exp
 		vals[i] = fixes.Text(c.pass.Fset, src, e)
 	}
 	return "return " + strings.Join(vals, ", ")
+}
+
+// setAfter reports whether the function body sets one of vars after pos:
+// an assignment, an increment or decrement, or its address taken.
+func setAfter(info *types.Info, body *ast.BlockStmt, vars map[types.Object]bool, pos token.Pos) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found || n == nil || n.End() <= pos {
+			return !found && n != nil
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			// A closure may set it at any time.
+			found = assignsTo(info, n.Body, vars)
+		case *ast.AssignStmt:
+			if n.Pos() > pos {
+				for _, e := range n.Lhs {
+					found = found || vars[identObj(info, e)]
+				}
+			}
+		case *ast.IncDecStmt:
+			found = n.Pos() > pos && vars[identObj(info, n.X)]
+		case *ast.UnaryExpr:
+			found = n.Op == token.AND && n.Pos() > pos && vars[identObj(info, n.X)]
+		case *ast.RangeStmt:
+			found = n.Pos() > pos && (vars[identObj(info, n.Key)] || n.Value != nil && vars[identObj(info, n.Value)])
+		}
+		return !found
+	})
+	return found
 }
 
 // identObj returns the object an identifier e names, or nil.
@@ -1310,15 +1340,18 @@ func (c *checker) checkAnyMethod(file *ast.File, l *retryloop.Loop, s send) bool
 		return true
 	}
 	if c.checksMethod(l, s) {
-		simOutcome, still := c.postStillRetried(l, s)
+		simOutcome, simRetried, still := c.postStillRetried(l, s)
 		if !still {
 			analysisutil.Gate(c.pass, s.call.Pos(), "any-guarded", "a request of any method re-sent after "+outcome+" in a function that checks a method or key somewhere")
 			return false
 		}
-		if simOutcome != outcome && !strings.HasPrefix(outcome, simOutcome) {
-			// The checks stop a write at some outcomes: name one
-			// after which it is still sent again.
-			outcome = simOutcome
+		// The checks stop a write at some outcomes: name one after
+		// which a POST or a PATCH is still sent again, and let the
+		// guard end the retry at those alone (a 500 whose branch
+		// already turns a write into an error keeps doing so).
+		outcome, c.retried = simOutcome, simRetried
+		if outcome == "a transport error" && c.statusGuard(l, s) != "" {
+			outcome = fmt.Sprintf("a transport error or status %d", c.retried[0])
 		}
 	}
 	if c.callersGuard(l.Func, s.request) {
@@ -1328,11 +1361,13 @@ func (c *checker) checkAnyMethod(file *ast.File, l *retryloop.Loop, s send) bool
 	if len(l.Self) > 0 && c.carriesResponse(l.Func) {
 		// retry(req, resp, n) { if retriable(resp) { resp2 := send(req);
 		// return retry(req, resp2, n+1) } }: each call decides on the
-		// response it is handed before it sends. The outcome model does
-		// not carry the response into the next call, so neither the
-		// outcome named nor the place of a guard could be trusted.
-		analysisutil.Gate(c.pass, s.call.Pos(), "any-recursion-response", "a request of any method re-sent by a recursion that is handed the last response")
-		return false
+		// response it is handed before it sends again.
+		o, param, ok := c.resentThroughParam(l, s)
+		if !ok {
+			analysisutil.Gate(c.pass, s.call.Pos(), "any-recursion-response", "a request of any method re-sent by a recursion that is handed the last response")
+			return false
+		}
+		return c.entryGuard(file, l, s, o, param)
 	}
 	info := c.pass.TypesInfo
 	s.request = sameRequest(info, s.request)
@@ -1357,6 +1392,7 @@ func (c *checker) checkAnyMethod(file *ast.File, l *retryloop.Loop, s send) bool
 	}
 	ft, _ := flow.FuncParts(l.Func)
 	var cond, ret string
+	reused := false               // ret is a return of the function's own (see answerReturn)
 	var extra []analysis.TextEdit // an import the guard needs
 	if strings.HasPrefix(outcome, "status") {
 		// A status is an answer: hand it to the caller as it came (the
@@ -1372,7 +1408,7 @@ func (c *checker) checkAnyMethod(file *ast.File, l *retryloop.Loop, s send) bool
 				// does not retry, after the attempt's bookkeeping.
 				at := c.guardPointBefore(l, stmt, as, func(n ast.Stmt) bool { return usesResponse(info, n, resp) })
 				if r := c.answerReturn(l, src, resp, as.Lhs[len(as.Lhs)-1], at); r != "" {
-					ret, stmt = r, at
+					ret, stmt, reused = r, at, true
 				}
 			}
 		}
@@ -1440,6 +1476,12 @@ func (c *checker) checkAnyMethod(file *ast.File, l *retryloop.Loop, s send) bool
 	}
 	edits := extra
 	if _, first := c.firstAttempt(l, s, src); first != nil {
+		if reused {
+			// The return is known to fit at the guard in the loop
+			// only.
+			analysisutil.Gate(c.pass, s.call.Pos(), "any-nofix-first", "a request of any method re-sent after "+outcome+", first sent before the loop by a function that returns more than the answer")
+			return false
+		}
 		// The first attempt is sent before the loop, which re-sends it:
 		// the same guard after it.
 		firstAt := fixes.LineEnd(c.pass.Fset, src, first.End())
@@ -2134,6 +2176,174 @@ func (c *checker) carriesResponse(fn ast.Node) bool {
 		}
 	}
 	return false
+}
+
+// resentThroughParam decides a retry by recursion that hands each call
+// the response of the last attempt (see checkAnyMethod): the send's
+// outcome reaches a self-call (c.retried, the statuses after which it
+// does), and the call, its response parameter holding that answer,
+// reaches the send again only as its own test of that parameter decides
+// (kiota's retryRequest: if isRetriableErrorCode(resp.StatusCode) && ...
+// { response, err := pipeline.Next(req); return retryRequest(...,
+// response, ...) }). It keeps in c.retried the statuses that pass both,
+// and names the first; a transport error, handed on as no response, is
+// not judged. It returns that response parameter too. False when none
+// passes, or when the self-calls do not hand the send's response to one
+// response parameter.
+func (c *checker) resentThroughParam(l *retryloop.Loop, s send) (string, *types.Var, bool) {
+	info := c.pass.TypesInfo
+	var sig *types.Signature
+	switch fn := l.Func.(type) {
+	case *ast.FuncDecl:
+		if obj, ok := info.Defs[fn.Name].(*types.Func); ok {
+			sig, _ = obj.Type().(*types.Signature)
+		}
+	case *ast.FuncLit:
+		sig, _ = info.TypeOf(fn).(*types.Signature)
+	}
+	as, _ := c.sendAssign(l, s)
+	g := c.loops.Graph(l.Func)
+	if sig == nil || as == nil || g == nil || len(c.retried) == 0 {
+		return "", nil, false
+	}
+	sent := identObj(info, sentResponse(info, as))
+	param := -1
+	for i := range sig.Params().Len() {
+		if httpmodel.IsResponse(sig.Params().At(i).Type()) {
+			if param >= 0 {
+				return "", nil, false
+			}
+			param = i
+		}
+	}
+	if param < 0 || sent == nil {
+		return "", nil, false
+	}
+	for _, call := range l.Self {
+		_, args := httpmodel.Receiver(info, call)
+		if len(args) != sig.Params().Len() || identObj(info, args[param]) != sent {
+			return "", nil, false
+		}
+	}
+	var kept []int
+	for _, st := range c.retried {
+		m := &outcome{c: c, info: info, errKnown: true, statusVars: map[*types.Var]bool{}, resp: sig.Params().At(param), env: outcomeEnv{status: st}}
+		if g.Reaches(s.call, m) {
+			kept = append(kept, st)
+		}
+	}
+	c.retried = kept
+	if len(kept) == 0 {
+		return "", nil, false
+	}
+	return fmt.Sprintf("status %d", kept[0]), sig.Params().At(param), true
+}
+
+// entryGuard reports the retry by recursion l, which re-sends s after
+// the unknown statuses in c.retried (see resentThroughParam), with a fix
+// that decides where the recursion does, at the top of the function, on
+// the response it is handed: one that may not be replayed is handed back
+// after such a status as the function hands back an answer it does not
+// retry (return resp, nil). A guard after the send would miss the first
+// attempt, which the recursion's caller makes. It reports whether it did.
+func (c *checker) entryGuard(file *ast.File, l *retryloop.Loop, s send, outcome string, resp *types.Var) bool {
+	info := c.pass.TypesInfo
+	_, body := flow.FuncParts(l.Func)
+	src := fixes.Source(c.pass, s.call.Pos())
+	reqVar, _ := identObj(info, sameRequest(info, s.request)).(*types.Var)
+	if body == nil || len(body.List) == 0 || src == nil || s.raw != "" || reqVar == nil || !c.isParam(l.Func, reqVar) || !rebuiltFromItself(info, body, reqVar) {
+		analysisutil.Gate(c.pass, s.call.Pos(), "any-recursion-nofix", "a request of any method re-sent by a recursion after "+outcome+", the request it sends is not its parameter")
+		return false
+	}
+	code := c.retriedCheck(file, s, resp.Name())
+	ret := ""
+	var rets []*ast.ReturnStmt
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			rets = append(rets, n)
+		}
+		return true
+	})
+	for _, r := range rets {
+		if len(r.Results) == 0 || !slices.ContainsFunc(r.Results, func(e ast.Expr) bool { return identObj(info, e) == resp }) {
+			continue
+		}
+		plain := true
+		for _, e := range r.Results {
+			if tv, ok := info.Types[e]; identObj(info, e) != resp && !(ok && (tv.Value != nil || tv.IsNil())) {
+				plain = false
+			}
+		}
+		if plain {
+			vals := make([]string, len(r.Results))
+			for i, e := range r.Results {
+				vals[i] = fixes.Text(c.pass.Fset, src, e)
+			}
+			ret = "return " + strings.Join(vals, ", ")
+			break
+		}
+	}
+	if code == "" || ret == "" {
+		analysisutil.Gate(c.pass, s.call.Pos(), "any-recursion-nofix", "a request of any method re-sent by a recursion after "+outcome+", no return hands back the response it is given")
+		return false
+	}
+	indent := fixes.Indent(c.pass.Fset, src, body.List[0].Pos())
+	at := fixes.LineEnd(c.pass.Fset, src, body.Lbrace)
+	guard := fmt.Sprintf("\n%[1]sif %[2]s != nil && !%[3]s(%[4]s) && %[5]s {\n%[1]s\t%[6]s\n%[1]s}", indent, resp.Name(), helperMark, reqVar.Name(), code, ret)
+	return c.addAnyFinding(file, s, outcome, []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(guard)}})
+}
+
+// isParam reports whether v is a parameter of the function fn.
+func (c *checker) isParam(fn ast.Node, v *types.Var) bool {
+	ft, _ := flow.FuncParts(fn)
+	if ft == nil || ft.Params == nil {
+		return false
+	}
+	for _, f := range ft.Params.List {
+		for _, n := range f.Names {
+			if c.pass.TypesInfo.Defs[n] == v {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// rebuiltFromItself reports whether every assignment of v in body gives
+// it a request made from itself (req = req.WithContext(ctx), req =
+// req.Clone(ctx)), which keeps its method and headers: a test of v at the
+// top of the body tests what the body sends.
+func rebuiltFromItself(info *types.Info, body *ast.BlockStmt, v *types.Var) bool {
+	ok := true
+	ast.Inspect(body, func(n ast.Node) bool {
+		as, isAssign := n.(*ast.AssignStmt)
+		if !isAssign || !ok {
+			return ok
+		}
+		for i, lhs := range as.Lhs {
+			if identObj(info, lhs) != v {
+				continue
+			}
+			if len(as.Rhs) != len(as.Lhs) {
+				ok = false
+				return false
+			}
+			call, isCall := ast.Unparen(as.Rhs[i]).(*ast.CallExpr)
+			if !isCall {
+				ok = false
+				return false
+			}
+			sel, isSel := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+			if !isSel || identObj(info, sel.X) != v || sel.Sel.Name != "WithContext" && sel.Sel.Name != "Clone" {
+				ok = false
+			}
+		}
+		return ok
+	})
+	return ok
 }
 
 // checkClosureAny reports a retrying sender whose send is in a local

@@ -161,9 +161,19 @@
 //     method are a transport error and a 500, 502 or 504; a 4xx is the
 //     server's answer, after which sending the request again applies
 //     nothing twice. A sender that retries by calling itself with the
-//     last response (retry(req, resp, n)), deciding on it before it sends
-//     again, is not judged: which outcome it retries is not followed into
-//     the next call;
+//     last response (retry(req, resp, n), the first attempt made by its
+//     caller, as kiota's retry handler does), deciding on it before it
+//     sends again, re-sends after a status when the send's outcome
+//     reaches the self-call and the call, its response parameter holding
+//     that status, reaches the send again: its fix stands where it
+//     decides, at the top of the function (if resp != nil &&
+//     !replayable(req) && resp.StatusCode == http.StatusGatewayTimeout {
+//     return resp, nil }), so that the first re-send is stopped too. The
+//     outcome named is one the sender's checks of the method let a POST
+//     or a PATCH through (a 500 that only a GET retries is not named when
+//     a PATCH is re-sent after a 502), and a sender that returns more than
+//     the answer (resp, elapsed, err) is fixed with a return of its own
+//     that hands back the answer as it came;
 //   - a key that is generated anew on each attempt (by a write's loop, or
 //     by a retrying sender of any method that sets it on what it
 //     re-sends, req.Header.Set("Idempotency-Key", "sdk-"+uuid()) on each
@@ -256,8 +266,11 @@
 // package declares and never changes: retryable[code], slices.Contains(
 // retryOn, code), _, ok := set[code]), calls of a retry predicate, a
 // function of any package that returns a bool from the response and the
-// error (shouldRetry(resp, err)) or from the status alone
-// (isRetryableStatus(code)), a function literal of that shape that a
+// error (shouldRetry(resp, err)), beside other results too (d, retry :=
+// checkWait(resp) with checkWait(resp) (time.Duration, bool); retry, err
+// := checkRetry(ctx, resp, err) with (bool, error): its one bool result
+// is judged), or from the status alone (isRetryableStatus(code) bool), a
+// function literal of that shape that a
 // local variable holds, given it in the function (failed := func(err
 // error) bool {...}) or by a function of the package that returns it with
 // its state captured (for shouldRetry := limited(ctx, 3); ; {...}), whose

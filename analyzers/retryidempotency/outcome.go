@@ -484,6 +484,12 @@ func (m *outcome) learnBool(st *ast.AssignStmt) {
 	}
 	v, ok := m.info.Defs[id].(*types.Var)
 	if !ok {
+		// Redeclared by :=, an assignment: forgotten, as any other.
+		if u, isVar := m.info.Uses[id].(*types.Var); isVar {
+			if _, known := m.bools[u]; known {
+				m.bools[u] = nil
+			}
+		}
 		return
 	}
 	if b, ok := v.Type().Underlying().(*types.Basic); ok && b.Kind() == types.Bool {

@@ -1,11 +1,13 @@
 package retryidempotency
 
 import (
+	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/retrylint/retrylint/internal/httpmodel"
@@ -115,41 +117,56 @@ func (c *checker) leavesBefore(l *retryloop.Loop, call *ast.CallExpr, sim *postS
 // does. Any other check (a key header, a predicate, a helper of the
 // package, a test inside a function literal) keeps the sender judged
 // guarded.
-func (c *checker) postStillRetried(l *retryloop.Loop, s send) (string, bool) {
+func (c *checker) postStillRetried(l *retryloop.Loop, s send) (string, []int, bool) {
 	sources := c.methodSources(l.Func)
 	passed := c.passedBy(l, s)
 	skip := func(n ast.Node, stack []ast.Node) bool {
 		return passed != nil && passed(n, stack) || c.directMethodTest(l.Func, n, stack, sources)
 	}
 	if c.guardsWhere(l.Func, c.guardingFuncs(), sources, skip) {
-		return "", false // a check the walk cannot decide
+		return "", nil, false // a check the walk cannot decide
 	}
+	transport := false
+	var retried []int
 	for _, method := range []string{http.MethodPost, http.MethodPatch} {
-		if outcome, ok := c.stillRetriedAs(l, s, &postSim{method: method, fn: l.Func, sources: sources}); ok {
-			return outcome, true
+		if outcome, statuses, ok := c.stillRetriedAs(l, s, &postSim{method: method, fn: l.Func, sources: sources}); ok {
+			transport = transport || strings.HasPrefix(outcome, "a transport error")
+			for _, st := range statuses {
+				if !slices.Contains(retried, st) {
+					retried = append(retried, st)
+				}
+			}
 		}
 	}
-	return "", false
+	slices.Sort(retried)
+	switch {
+	case transport:
+		return "a transport error", retried, true
+	case len(retried) > 0:
+		return fmt.Sprintf("status %d", retried[0]), retried, true
+	}
+	return "", nil, false
 }
 
 // stillRetriedAs walks the outcomes of s taking its request for one of
 // sim.method (see postStillRetried).
-func (c *checker) stillRetriedAs(l *retryloop.Loop, s send, sim *postSim) (string, bool) {
+func (c *checker) stillRetriedAs(l *retryloop.Loop, s send, sim *postSim) (string, []int, bool) {
 	if c.postValues(sim); c.readsMixed(sim) {
-		return "", false // a value the method decides in an order the walk cannot tell
+		return "", nil, false // a value the method decides in an order the walk cannot tell
 	}
 	if c.leavesBefore(l, s.call, sim) {
-		return "", false
+		return "", nil, false
 	}
 	if g := c.loops.Graph(l.Func); g == nil || !g.Reaches(s.call, asPost{c, sim}) {
-		return "", false // the write never gets to the send: sent once before, or refused
+		return "", nil, false // the write never gets to the send: sent once before, or refused
 	}
 	retried, why := c.retried, c.why
 	c.sim = sim
 	outcome, ok := c.retriesUnknown(l, s)
+	simRetried := c.retried
 	c.sim = nil
 	c.retried, c.why = retried, why
-	return outcome, ok
+	return outcome, simRetried, ok
 }
 
 // directMethodTest reports whether n, under stack in fn, is the method of

@@ -86,6 +86,18 @@ func predParams(sig *types.Signature) (resp, err, status int, ok bool) {
 	return resp, err, status, resp >= 0 || err >= 0 || status >= 0
 }
 
+// forwards reports whether e is a call whose results are a tuple with
+// its one bool at index k: a return that hands on all of another call's
+// results.
+func forwards(info *types.Info, e ast.Expr, k int) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	sig, ok := typeUnder(info.TypeOf(call.Fun)).(*types.Signature)
+	return ok && sig.Results().Len() > 1 && boolResult(sig) == k
+}
+
 // boolResult returns the index of the one result of sig of type bool, or
 // -1 when it has none or more than one.
 func boolResult(sig *types.Signature) int {
@@ -348,10 +360,19 @@ func (m *outcome) returned(g *paths.Graph, sig *types.Signature) paths.Tri {
 	v, first := paths.Maybe, true
 	k := boolResult(sig)
 	for _, r := range g.Returns(m) {
-		if k < 0 || len(r.Results) != sig.Results().Len() {
+		var w paths.Tri
+		switch {
+		case k < 0:
+			return paths.Maybe
+		case len(r.Results) == sig.Results().Len():
+			w = m.boolOf(r.Results[k])
+		case len(r.Results) == 1 && forwards(m.info, r.Results[0], k):
+			// return checkRejected(resp): the bool of another
+			// predicate's results, in the same place.
+			w = m.boolOf(r.Results[0])
+		default:
 			return paths.Maybe
 		}
-		w := m.boolOf(r.Results[k])
 		if first {
 			v, first = w, false
 		} else if w != v {

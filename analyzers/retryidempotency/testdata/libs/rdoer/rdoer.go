@@ -39,7 +39,7 @@ func NewClient(retryMax int, doer Doer) *Client {
 }
 
 // checkRetry retries what the library retries, and a 408 as well.
-func checkRetry(ctx context.Context, resp *http.Response, err error) (bool, error) {
+func checkRetry(ctx context.Context, resp *http.Response, err error) (bool, error) { // want checkRetry:"predicate\\(transport=\\? 200=false 201=false 202=false 204=false\\)"
 	shouldRetry, err := retryablehttp.ErrorPropagatedRetryPolicy(ctx, resp, err)
 	return shouldRetry || err == nil && resp.StatusCode == http.StatusRequestTimeout, nil
 }

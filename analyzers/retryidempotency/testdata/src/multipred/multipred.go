@@ -117,6 +117,31 @@ func order(ctx context.Context, hc *http.Client, url string, body []byte) (*http
 	}
 }
 
+// redeclared asks checkWait after a first guess at the same bool: the
+// redeclaration is an assignment, and the guess is forgotten.
+func redeclared(ctx context.Context, hc *http.Client, url string, body []byte) (*http.Response, error) {
+	for attempt := 0; attempt < 5; attempt++ {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body))
+		if err != nil {
+			return nil, err
+		}
+		resp, err := hc.Do(req) // want `POST is retried after status`
+		if err != nil {
+			return nil, err
+		}
+		retry := resp.StatusCode == http.StatusTooManyRequests
+		d, retry := checkWait(resp)
+		if !retry {
+			return resp, nil
+		}
+		resp.Body.Close()
+		if err := wait(ctx, d); err != nil {
+			return nil, err
+		}
+	}
+	return nil, context.DeadlineExceeded
+}
+
 // ---- must stay silent ----
 
 // createRejected re-sends the POST only after a 429 or a 503 that says
@@ -163,4 +188,33 @@ func orderRejected(ctx context.Context, hc *http.Client, url string, body []byte
 			return nil, err
 		}
 	}
+}
+
+// policy hands on checkRejected's results.
+func policy(resp *http.Response) (time.Duration, bool) { // want policy:"predicate\\(transport=\\? 200=false 201=false 202=false 204=false 500=false 502=false 504=false\\)"
+	return checkRejected(resp)
+}
+
+// createPolicy re-sends the POST only when policy, which forwards to
+// checkRejected, says so.
+func createPolicy(ctx context.Context, hc *http.Client, url string, body []byte) (*http.Response, error) {
+	for attempt := 0; attempt < 5; attempt++ {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body))
+		if err != nil {
+			return nil, err
+		}
+		resp, err := hc.Do(req)
+		if err != nil {
+			return nil, err
+		}
+		d, retry := policy(resp)
+		if !retry {
+			return resp, nil
+		}
+		resp.Body.Close()
+		if err := wait(ctx, d); err != nil {
+			return nil, err
+		}
+	}
+	return nil, context.DeadlineExceeded
 }

@@ -295,10 +295,9 @@ func (s *session) limited(method, url string, b []byte) ([]byte, error) {
 // middleware re-sends a request of any method by a recursion that is
 // handed the last response and decides on it before it sends again
 // (resend(req, resp, n) { if resp.StatusCode == 504 { ...; return
-// resend(req, next, n+1) } }). Not reported, a known miss: the outcome
-// model does not carry the response into the next call, so it could
-// name neither the status retried nor the place of a guard that stops
-// the first re-send.
+// resend(req, next, n+1) } }): a POST answered 504 is sent again. The
+// guard goes where the recursion decides, at the top of resend, so that
+// it stops the first re-send too (RoundTrip makes the first attempt).
 type middleware struct{ next http.RoundTripper }
 
 func (m *middleware) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:`sends\(param 0\)`
@@ -312,7 +311,7 @@ func (m *middleware) RoundTrip(req *http.Request) (*http.Response, error) { // w
 func (m *middleware) resend(req *http.Request, resp *http.Response, n int) (*http.Response, error) {
 	if resp.StatusCode == http.StatusGatewayTimeout && n < 3 {
 		resp.Body.Close()
-		next, err := m.next.RoundTrip(req)
+		next, err := m.next.RoundTrip(req) // want `a request of any method is re-sent after status 504`
 		if err != nil {
 			return next, err
 		}
