@@ -652,7 +652,7 @@ func (c *checker) reach(g *summary.Graph, reachesHTTP bool) (logs, active []bool
 		// Without net/http, a function matters only as a log wrapper,
 		// which needs a parameter to pass on.
 		l := logs[i] && (reachesHTTP || d.Obj.Type().(*types.Signature).Params().Len() > 0)
-		active[i] = l || reachesHTTP && (mayCarryResults(d.Obj) || strips[i] && hasHeaderParam(d.Obj) || c.sendsParam(d.Obj) || appendsToRecv(d.Obj) || hasTextOut(d.Obj))
+		active[i] = l || reachesHTTP && (mayCarryResults(d.Obj) || strips[i] && hasHeaderParam(d.Obj) || c.sendsParam(d.Obj) || appendsToRecv(d.Obj) || hasTextOut(d.Obj) || hasFillParam(d.Obj))
 	}
 	return logs, active
 }

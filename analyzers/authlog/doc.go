@@ -17,8 +17,12 @@
 // both those that produce a credential and those whose result derives
 // from a parameter (a copy of a header, a helper that composes header
 // lines), or that writes a parameter, or a credential of its own making,
-// into a buffer, writer, map or slice it is handed (writeHeaders(&b,
-// req.Header) followed by log.Print(b.String()); a parser that copies a
+// into a buffer, writer, map or slice it is handed, whether or not it
+// returns anything (writeHeaders(&b, req.Header) followed by
+// log.Print(b.String()); addHeaders(req.Header, fields), a function of no
+// result that copies a header into its caller's map of log fields, whose
+// fix redacts the header where it is handed over,
+// addHeaders(redactedHeader(req.Header), fields); a parser that copies a
 // dump's MIME header into its caller's map of log fields, as
 // terraform-plugin-sdk's logging transport does; an out parameter of
 // text, *out = fmt.Sprint(req.Header); a method of a slice type that
@@ -28,7 +32,9 @@
 // LimitReader, MultiReader, TeeReader), and reports one that
 // reaches a log. A loop over every name of a
 // header that filters none (no if, switch, select or branch in its body
-// but an if that only tests the number of values, if len(vs) > 0, as a
+// but an if that only tests the number of values, with or without an
+// else, if len(vs) > 0, or if len(v) == 1 { f[k] = v[0] } else { f[k] =
+// v }, as a
 // curl line's builder does: for k, v := range h { c[k] = v }, or for _,
 // k := range sortedKeys(h)
 // reading h[k]) carries every header's value; so does a loop over a

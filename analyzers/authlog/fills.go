@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 )
 
@@ -96,6 +97,34 @@ func hasTextOut(fn *types.Func) bool {
 		}
 	}
 	return false
+}
+
+// hasFillParam reports whether fn, which returns nothing, has a
+// parameter it can write into for its caller (see fillable): a helper
+// that copies a header into the map of log fields it is handed
+// (addHeaderFields(fields, req.Header)) or writes it to the writer it is
+// handed. A context or an error is none.
+func hasFillParam(fn *types.Func) bool {
+	sig := fn.Signature()
+	if sig.Results().Len() > 0 {
+		return false // mayCarryResults decides
+	}
+	for v := range sig.Params().Variables() {
+		t := v.Type()
+		if _, isIface := t.Underlying().(*types.Interface); isIface && (analysisutil.IsError(t) || isContext(t)) {
+			continue
+		}
+		if fillable(t) {
+			return true
+		}
+	}
+	return false
+}
+
+// isContext reports whether t is context.Context.
+func isContext(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context"
 }
 
 // fillable reports whether a function can write into a value of type t

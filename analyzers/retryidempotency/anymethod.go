@@ -2251,7 +2251,7 @@ func (c *checker) entryGuard(file *ast.File, l *retryloop.Loop, s send, outcome 
 	_, body := flow.FuncParts(l.Func)
 	src := fixes.Source(c.pass, s.call.Pos())
 	reqVar, _ := identObj(info, sameRequest(info, s.request)).(*types.Var)
-	if body == nil || len(body.List) == 0 || src == nil || s.raw != "" || reqVar == nil || !c.isParam(l.Func, reqVar) || !rebuiltFromItself(info, body, reqVar) {
+	if body == nil || len(body.List) == 0 || src == nil || s.raw != "" || reqVar == nil || !c.paramOf(l.Func, reqVar) || !rebuiltFromItself(info, body, reqVar) {
 		analysisutil.Gate(c.pass, s.call.Pos(), "any-recursion-nofix", "a request of any method re-sent by a recursion after "+outcome+", the request it sends is not its parameter")
 		return false
 	}
@@ -2294,22 +2294,6 @@ func (c *checker) entryGuard(file *ast.File, l *retryloop.Loop, s send, outcome 
 	at := fixes.LineEnd(c.pass.Fset, src, body.Lbrace)
 	guard := fmt.Sprintf("\n%[1]sif %[2]s != nil && !%[3]s(%[4]s) && %[5]s {\n%[1]s\t%[6]s\n%[1]s}", indent, resp.Name(), helperMark, reqVar.Name(), code, ret)
 	return c.addAnyFinding(file, s, outcome, []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(guard)}})
-}
-
-// isParam reports whether v is a parameter of the function fn.
-func (c *checker) isParam(fn ast.Node, v *types.Var) bool {
-	ft, _ := flow.FuncParts(fn)
-	if ft == nil || ft.Params == nil {
-		return false
-	}
-	for _, f := range ft.Params.List {
-		for _, n := range f.Names {
-			if c.pass.TypesInfo.Defs[n] == v {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // rebuiltFromItself reports whether every assignment of v in body gives
