@@ -21,8 +21,9 @@
 // returns anything (writeHeaders(&b, req.Header) followed by
 // log.Print(b.String()); addHeaders(req.Header, fields), a function of no
 // result that copies a header into its caller's map of log fields, whose
-// fix redacts the header where it is handed over,
-// addHeaders(redactedHeader(req.Header), fields); a parser that copies a
+// fix drops the map from the log, since a redacted clone handed to the
+// helper would also change what else it does with the header, such as
+// copying it into a request it forwards; a parser that copies a
 // dump's MIME header into its caller's map of log fields, as
 // terraform-plugin-sdk's logging transport does; an out parameter of
 // text, *out = fmt.Sprint(req.Header); a method of a slice type that

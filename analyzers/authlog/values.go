@@ -1949,27 +1949,14 @@ func (s *fstate) textOrigins(e ast.Expr, kind creds, is func(types.Type) bool, s
 			if d.Hidden || d.Bits.c == 0 {
 				continue
 			}
-			if d.Write != nil {
-				// fill(req.Header, fields), a helper that writes its
-				// header argument into the map it is handed: the
-				// header, redacted where it enters (fillOrigins).
-				more, ok := s.fillOrigins(d.Rhs.(*ast.CallExpr), d.Write)
-				if !ok {
-					return nil, false
-				}
-				more, ok = all(more...)
-				if !ok {
-					return nil, false
-				}
-				out = append(out, more...)
-				continue
-			}
-			if d.Rhs == nil || d.Idx >= 0 {
+			if d.Rhs == nil || d.Idx >= 0 || d.Write != nil || d.Update {
+				// A store or a helper's write may also send what it
+				// stores (out.Header[k] = v; fields[k] = v): redacting
+				// the header there would change the request.
 				return nil, false
 			}
 			// A range's value comes from what it ranges over: for
-			// k, v := range h takes h's values; an element stored
-			// (fields[k] = v) comes from what is stored.
+			// k, v := range h takes h's values.
 			more, ok := all(d.Rhs)
 			if !ok {
 				return nil, false
@@ -2185,39 +2172,6 @@ func (s *fstate) passedDumps(fn *types.Func, f *funcFact, call *ast.CallExpr, se
 		calls = append(calls, more...)
 	}
 	return calls, true
-}
-
-// fillOrigins returns the arguments of call, a call of a helper that
-// writes into dest (see paramFills), from which what it writes there
-// comes; ok is false when the helper writes credentials of its own
-// making there, or is no such helper.
-func (s *fstate) fillOrigins(call *ast.CallExpr, dest ast.Expr) ([]ast.Expr, bool) {
-	fn, f, args := s.c.fillsOf(call)
-	if f == nil || fn == nil {
-		return nil, false
-	}
-	sig := fn.Type().(*types.Signature)
-	np := sig.Params().Len()
-	for j, a := range args {
-		if a != dest {
-			continue
-		}
-		if j < len(f.FillKinds) && f.FillKinds[j] != 0 || j >= len(f.Fills) {
-			return nil, false
-		}
-		var out []ast.Expr
-		for i, b := range args {
-			pi := i
-			if sig.Variadic() && i >= np-1 {
-				pi = np - 1
-			}
-			if pi < 64 && f.Fills[j]&(1<<pi) != 0 {
-				out = append(out, b)
-			}
-		}
-		return out, true
-	}
-	return nil, false
 }
 
 // writeOrigins is dumpOrigins for a call that writes into a variable

@@ -2225,10 +2225,31 @@ func (c *checker) resentThroughParam(l *retryloop.Loop, s send) (string, *types.
 			return "", nil, false
 		}
 	}
+	// The walk from the entry does not visit: the variables the body
+	// defines before the send from the response (code :=
+	// resp.StatusCode, throttled := code == 429) are learnt first.
+	_, body := flow.FuncParts(l.Func)
+	entry := func(st int) *outcome {
+		m := &outcome{c: c, info: info, errKnown: true, statusVars: map[*types.Var]bool{}, resp: sig.Params().At(param), env: outcomeEnv{status: st}}
+		ast.Inspect(body, func(n ast.Node) bool {
+			if _, lit := n.(*ast.FuncLit); lit || n == nil || n.Pos() >= s.call.Pos() {
+				return false
+			}
+			if as, ok := n.(*ast.AssignStmt); ok {
+				m.Visit(as)
+			}
+			return true
+		})
+		return m
+	}
+	if g.Reaches(s.call, entry(http.StatusOK)) {
+		// A test the model cannot read (last := resp; an answer kept
+		// in a struct): every status would seem to be re-sent.
+		return "", nil, false
+	}
 	var kept []int
 	for _, st := range c.retried {
-		m := &outcome{c: c, info: info, errKnown: true, statusVars: map[*types.Var]bool{}, resp: sig.Params().At(param), env: outcomeEnv{status: st}}
-		if g.Reaches(s.call, m) {
+		if g.Reaches(s.call, entry(st)) {
 			kept = append(kept, st)
 		}
 	}
@@ -2271,10 +2292,24 @@ func (c *checker) entryGuard(file *ast.File, l *retryloop.Loop, s send, outcome 
 		if len(r.Results) == 0 || !slices.ContainsFunc(r.Results, func(e ast.Expr) bool { return identObj(info, e) == resp }) {
 			continue
 		}
-		plain := true
+		// Each other result is a literal, nil, or a constant that its
+		// name means at the top of the function too.
+		top := body.List[0].Pos()
+		scope := c.pass.Pkg.Scope().Innermost(top)
+		plain := scope != nil
 		for _, e := range r.Results {
-			if tv, ok := info.Types[e]; identObj(info, e) != resp && !(ok && (tv.Value != nil || tv.IsNil())) {
+			if identObj(info, e) == resp {
+				continue
+			}
+			tv, ok := info.Types[e]
+			if !ok || tv.Value == nil && !tv.IsNil() {
 				plain = false
+				continue
+			}
+			if id, isIdent := ast.Unparen(e).(*ast.Ident); isIdent && scope != nil {
+				if _, found := scope.LookupParent(id.Name, top); found != info.Uses[id] {
+					plain = false
+				}
 			}
 		}
 		if plain {

@@ -78,3 +78,20 @@ func (h Throttled) retry(n next, req *http.Request, resp *http.Response, count i
 	}
 	return resp, nil
 }
+
+// Held tests the status through a variable before it sends again: a 429
+// or a 503 alone is re-sent.
+type Held struct{ next next }
+
+func (h Held) retry(req *http.Request, resp *http.Response, n int) (*http.Response, error) {
+	throttled := resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode == http.StatusServiceUnavailable
+	if !throttled || n >= 3 {
+		return resp, nil
+	}
+	resp.Body.Close()
+	response, err := h.next(req)
+	if err != nil {
+		return nil, err
+	}
+	return h.retry(req, response, n+1)
+}
