@@ -111,7 +111,7 @@ func hasFillParam(fn *types.Func) bool {
 	}
 	for v := range sig.Params().Variables() {
 		t := v.Type()
-		if _, isIface := t.Underlying().(*types.Interface); isIface && (analysisutil.IsError(t) || isContext(t)) {
+		if _, isIface := t.Underlying().(*types.Interface); isIface && (analysisutil.IsError(t) || httpmodel.IsNamed(t, "context", "Context")) {
 			continue
 		}
 		if fillable(t) {
@@ -119,12 +119,6 @@ func hasFillParam(fn *types.Func) bool {
 		}
 	}
 	return false
-}
-
-// isContext reports whether t is context.Context.
-func isContext(t types.Type) bool {
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context"
 }
 
 // fillable reports whether a function can write into a value of type t

@@ -757,11 +757,10 @@ func (c *checker) answerReturn(l *retryloop.Loop, src []byte, resp, errv ast.Exp
 			}
 			// A name must mean at the guard what it means at the
 			// return: a local constant or a shadowed variable does not.
-			obj := info.Uses[id]
-			if _, found := scope.LookupParent(id.Name, at.End()); obj == nil || found != obj {
+			if !meansAt(info, scope, id, at.End()) {
 				return false
 			}
-			switch obj.(type) {
+			switch obj := info.Uses[id]; obj.(type) {
 			case *types.Var:
 				later[obj] = true
 			case *types.Const, *types.Nil:
@@ -774,16 +773,19 @@ func (c *checker) answerReturn(l *retryloop.Loop, src []byte, resp, errv ast.Exp
 		// would be read at the guard before it is set.
 		return hasResp && !setAfter(info, body, later, at.End())
 	}
+	return c.returnText(body, src, usable)
+}
+
+// returnText returns the text of the first return statement of body (not
+// one of a function literal in it) for which fits holds, "" if none.
+func (c *checker) returnText(body *ast.BlockStmt, src []byte, fits func(*ast.ReturnStmt) bool) string {
 	var found *ast.ReturnStmt
 	ast.Inspect(body, func(n ast.Node) bool {
-		if found != nil {
-			return false
-		}
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
 		case *ast.ReturnStmt:
-			if usable(n) {
+			if fits(n) {
 				found = n
 			}
 		}
@@ -797,6 +799,15 @@ func (c *checker) answerReturn(l *retryloop.Loop, src []byte, resp, errv ast.Exp
 		vals[i] = fixes.Text(c.pass.Fset, src, e)
 	}
 	return "return " + strings.Join(vals, ", ")
+}
+
+// meansAt reports whether the name id names at pos, scope being the
+// innermost scope there, what it names where it stands: a local constant
+// or variable declared later, or one shadowed at pos, does not.
+func meansAt(info *types.Info, scope *types.Scope, id *ast.Ident, pos token.Pos) bool {
+	obj := info.Uses[id]
+	_, found := scope.LookupParent(id.Name, pos)
+	return obj != nil && found == obj
 }
 
 // setAfter reports whether the function body sets one of vars after pos:
@@ -2227,29 +2238,31 @@ func (c *checker) resentThroughParam(l *retryloop.Loop, s send) (string, *types.
 	}
 	// The walk from the entry does not visit: the variables the body
 	// defines before the send from the response (code :=
-	// resp.StatusCode, throttled := code == 429) are learnt first.
+	// resp.StatusCode, throttled := code == 429) are learnt first,
+	// once: what they hold does not depend on the status walked.
 	_, body := flow.FuncParts(l.Func)
-	entry := func(st int) *outcome {
-		m := &outcome{c: c, info: info, errKnown: true, statusVars: map[*types.Var]bool{}, resp: sig.Params().At(param), env: outcomeEnv{status: st}}
-		ast.Inspect(body, func(n ast.Node) bool {
-			if _, lit := n.(*ast.FuncLit); lit || n == nil || n.Pos() >= s.call.Pos() {
-				return false
-			}
-			if as, ok := n.(*ast.AssignStmt); ok {
-				m.Visit(as)
-			}
-			return true
-		})
-		return m
+	m := &outcome{c: c, info: info, errKnown: true, statusVars: map[*types.Var]bool{}, resp: sig.Params().At(param)}
+	ast.Inspect(body, func(n ast.Node) bool {
+		if _, lit := n.(*ast.FuncLit); lit || n == nil || n.Pos() >= s.call.Pos() {
+			return false
+		}
+		if as, ok := n.(*ast.AssignStmt); ok {
+			m.Visit(as)
+		}
+		return true
+	})
+	resent := func(st int) bool {
+		m.env = outcomeEnv{status: st}
+		return g.Reaches(s.call, m)
 	}
-	if g.Reaches(s.call, entry(http.StatusOK)) {
+	if resent(http.StatusOK) {
 		// A test the model cannot read (last := resp; an answer kept
 		// in a struct): every status would seem to be re-sent.
 		return "", nil, false
 	}
 	var kept []int
 	for _, st := range c.retried {
-		if g.Reaches(s.call, entry(st)) {
+		if resent(st) {
 			kept = append(kept, st)
 		}
 	}
@@ -2277,50 +2290,28 @@ func (c *checker) entryGuard(file *ast.File, l *retryloop.Loop, s send, outcome 
 		return false
 	}
 	code := c.retriedCheck(file, s, resp.Name())
-	ret := ""
-	var rets []*ast.ReturnStmt
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
+	// A return that hands back the response as it came, its other
+	// results literals, nil, or constants that their names mean at the
+	// top of the function too.
+	top := body.List[0].Pos()
+	scope := c.pass.Pkg.Scope().Innermost(top)
+	ret := c.returnText(body, src, func(r *ast.ReturnStmt) bool {
+		if scope == nil || !slices.ContainsFunc(r.Results, func(e ast.Expr) bool { return identObj(info, e) == resp }) {
 			return false
-		case *ast.ReturnStmt:
-			rets = append(rets, n)
 		}
-		return true
-	})
-	for _, r := range rets {
-		if len(r.Results) == 0 || !slices.ContainsFunc(r.Results, func(e ast.Expr) bool { return identObj(info, e) == resp }) {
-			continue
-		}
-		// Each other result is a literal, nil, or a constant that its
-		// name means at the top of the function too.
-		top := body.List[0].Pos()
-		scope := c.pass.Pkg.Scope().Innermost(top)
-		plain := scope != nil
 		for _, e := range r.Results {
 			if identObj(info, e) == resp {
 				continue
 			}
-			tv, ok := info.Types[e]
-			if !ok || tv.Value == nil && !tv.IsNil() {
-				plain = false
-				continue
+			if tv, ok := info.Types[e]; !ok || tv.Value == nil && !tv.IsNil() {
+				return false
 			}
-			if id, isIdent := ast.Unparen(e).(*ast.Ident); isIdent && scope != nil {
-				if _, found := scope.LookupParent(id.Name, top); found != info.Uses[id] {
-					plain = false
-				}
+			if id, isIdent := ast.Unparen(e).(*ast.Ident); isIdent && !meansAt(info, scope, id, top) {
+				return false
 			}
 		}
-		if plain {
-			vals := make([]string, len(r.Results))
-			for i, e := range r.Results {
-				vals[i] = fixes.Text(c.pass.Fset, src, e)
-			}
-			ret = "return " + strings.Join(vals, ", ")
-			break
-		}
-	}
+		return true
+	})
 	if code == "" || ret == "" {
 		analysisutil.Gate(c.pass, s.call.Pos(), "any-recursion-nofix", "a request of any method re-sent by a recursion after "+outcome+", no return hands back the response it is given")
 		return false
@@ -2332,36 +2323,14 @@ func (c *checker) entryGuard(file *ast.File, l *retryloop.Loop, s send, outcome 
 }
 
 // rebuiltFromItself reports whether every assignment of v in body gives
-// it a request made from itself (req = req.WithContext(ctx), req =
-// req.Clone(ctx)), which keeps its method and headers: a test of v at the
-// top of the body tests what the body sends.
+// it a copy of itself (req = req.WithContext(ctx), req = req.Clone(ctx),
+// see httpmodel.CopiedRequest), which keeps its method and headers: a
+// test of v at the top of the body tests what the body sends.
 func rebuiltFromItself(info *types.Info, body *ast.BlockStmt, v *types.Var) bool {
-	ok := true
-	ast.Inspect(body, func(n ast.Node) bool {
-		as, isAssign := n.(*ast.AssignStmt)
-		if !isAssign || !ok {
-			return ok
-		}
-		for i, lhs := range as.Lhs {
-			if identObj(info, lhs) != v {
-				continue
-			}
-			if len(as.Rhs) != len(as.Lhs) {
-				ok = false
-				return false
-			}
-			call, isCall := ast.Unparen(as.Rhs[i]).(*ast.CallExpr)
-			if !isCall {
-				ok = false
-				return false
-			}
-			sel, isSel := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-			if !isSel || identObj(info, sel.X) != v || sel.Sel.Name != "WithContext" && sel.Sel.Name != "Clone" {
-				ok = false
-			}
-		}
-		return ok
-	})
+	vals, ok := flow.Assigned(info, body, v)
+	for _, e := range vals {
+		ok = ok && identObj(info, httpmodel.CopiedRequest(info, e)) == v
+	}
 	return ok
 }
 
