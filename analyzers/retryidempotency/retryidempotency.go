@@ -498,13 +498,29 @@ func (c *checker) computeFacts(at func(token.Pos)) {
 }
 
 // writeOf summarises a function that sends a POST or PATCH outside loops
-// of its own (a function that retries inside is judged there).
+// of its own (a function that retries inside is judged there), or that
+// sends, in a loop of its own, a request of the method its caller hands
+// it (an SDK's do(ctx, method, path, body) that retries a 429 itself). A
+// fixed POST sent in a loop is not taken: an API that sends every call as
+// a POST (an RPC API, whose reads are POSTs too) says nothing by it, while
+// a caller that chooses POST among the methods asks for a write.
 func (c *checker) writeOf(fd *ast.FuncDecl) *writeFact {
+	if w := c.writeIn(fd, false); w != nil {
+		return w
+	}
+	return c.writeIn(fd, true)
+}
+
+// writeIn is writeOf outside loops, or, with loops set, for the sends of
+// a method handed in anywhere in the body.
+func (c *checker) writeIn(fd *ast.FuncDecl, loops bool) *writeFact {
 	var w *writeFact
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit, *ast.ForStmt, *ast.RangeStmt:
+		case *ast.FuncLit:
 			return false
+		case *ast.ForStmt, *ast.RangeStmt:
+			return loops
 		case *ast.CallExpr:
 			if w != nil {
 				return false
@@ -513,6 +529,9 @@ func (c *checker) writeOf(fd *ast.FuncDecl) *writeFact {
 			if ok && s.method == "" {
 				w = c.methodArgWrite(fd, s)
 				return w == nil
+			}
+			if loops {
+				return true
 			}
 			if ok && isWrite(s.method) {
 				w = &writeFact{Method: s.method}

@@ -77,10 +77,10 @@ func (c *Conn) query(ctx context.Context, path string) ([]byte, error) {
 	return nil, errors.New("no peer answered")
 }
 
-func (c *Conn) Execute(ctx context.Context, stmt []byte) ([]byte, error) {
+func (c *Conn) Execute(ctx context.Context, stmt []byte) ([]byte, error) { // want Execute:"write\\(POST\\)"
 	return c.call(ctx, http.MethodPost, "/db/execute", stmt)
 }
 
-func (c *Conn) Query(ctx context.Context, stmt []byte) ([]byte, error) {
+func (c *Conn) Query(ctx context.Context, stmt []byte) ([]byte, error) { // want Query:"write\\(POST\\)"
 	return c.callChecked(ctx, http.MethodPost, "/db/query", stmt)
 }

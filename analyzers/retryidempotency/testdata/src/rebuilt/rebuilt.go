@@ -34,7 +34,7 @@ func (c *Client) buildAt(r *Request, cursor string) (*http.Request, error) {
 
 // DoAction signs the request again before each retry: the request of any
 // method is sent again after a transport error.
-func (c *Client) DoAction(r *Request) (resp *http.Response, err error) {
+func (c *Client) DoAction(r *Request) (resp *http.Response, err error) { // want DoAction:"write\\(method of param 0 field Method\\)"
 	httpRequest, err := c.build(r)
 	if err != nil {
 		return nil, err
@@ -54,7 +54,7 @@ func (c *Client) DoAction(r *Request) (resp *http.Response, err error) {
 
 // Pages builds the next request from the cursor the last response gave:
 // one request per page, silent.
-func (c *Client) Pages(r *Request) (n int, err error) {
+func (c *Client) Pages(r *Request) (n int, err error) { // want Pages:"write\\(method of param 0 field Method\\)"
 	httpRequest, err := c.buildAt(r, "")
 	if err != nil {
 		return 0, err
