@@ -50,6 +50,22 @@ type Trace struct {
 	// function reached on the way: the value is, on those paths, the
 	// caller's.
 	Params []*types.Var
+	// bodies holds, for each root, the body of the function it was found
+	// in (a constructor that stores the value in a field), nil for the
+	// scope's own.
+	bodies map[ast.Expr]ast.Node
+}
+
+// In returns s for reading what root, one of t's Roots, is made of (its
+// arguments, the variables they name): s with the body of the function
+// the root was found in, as a value stored in a field by a constructor
+// (&Resolver{exec: failsafe.With(rp)}) is made of the constructor's
+// variables.
+func (t *Trace) In(s Scope, root ast.Expr) Scope {
+	if b := t.bodies[root]; b != nil {
+		s.Body = b
+	}
+	return s
 }
 
 // TraceValue follows e back through variables, struct fields and simple
@@ -93,6 +109,12 @@ func TraceValue(s Scope, e ast.Expr) *Trace {
 				}
 			}
 			t.Roots = append(t.Roots, ast.Unparen(root))
+			if body != s.Body && body != nil {
+				if t.bodies == nil {
+					t.bodies = map[ast.Expr]ast.Node{}
+				}
+				t.bodies[ast.Unparen(root)] = body
+			}
 			return
 		}
 		if seen[v] {

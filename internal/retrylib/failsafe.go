@@ -78,6 +78,9 @@ func FailsafeExecutor(s Scope, e ast.Expr) FailsafeConfig {
 		}
 	}
 	c.Known = !root.Ellipsis.IsValid()
+	// The policies are the variables of the function that makes the
+	// Executor (a constructor that keeps it in a field).
+	s = t.In(s, root)
 	var timeouts []ast.Expr // durations of the timeouts before the retry policy
 	for _, p := range root.Args {
 		if d := failsafeTimeout(s, p); d != nil {

@@ -66,7 +66,7 @@ func BackOffV4(s Scope, e ast.Expr) BackOffConfig {
 		switch {
 		case isBackoff(s.Info, call, "WithContext"), isBackoff(s.Info, call, "WithMaxRetries", "WithMaxTries"):
 			// A wrapper reached through a variable.
-			return BackOffV4(s, call)
+			return BackOffV4(t.In(s, call), call)
 		case isBackoff(s.Info, call, "NewExponentialBackOff"):
 			c.Known = true
 			for _, opt := range call.Args {
@@ -209,8 +209,8 @@ type GoRetryConfig struct {
 // GoRetryBackoff reads the Backoff e of a go-retry Do call.
 func GoRetryBackoff(s Scope, e ast.Expr) GoRetryConfig {
 	c := GoRetryConfig{Known: true, NeverStops: true}
-	var walk func(e ast.Expr, depth int)
-	walk = func(e ast.Expr, depth int) {
+	var walk func(s Scope, e ast.Expr, depth int)
+	walk = func(s Scope, e ast.Expr, depth int) {
 		if !c.Known || !c.NeverStops {
 			return
 		}
@@ -223,9 +223,9 @@ func GoRetryBackoff(s Scope, e ast.Expr) GoRetryConfig {
 		case ok && IsFunc(s.Info, call, GoRetry, "", "WithMaxRetries", "WithMaxDuration"):
 			c.NeverStops = false
 		case ok && IsFunc(s.Info, call, GoRetry, "", "WithCappedDuration", "WithJitter", "WithJitterPercent") && len(call.Args) == 2:
-			walk(call.Args[1], depth+1)
+			walk(s, call.Args[1], depth+1)
 		case ok && IsFunc(s.Info, call, GoRetry, "", "WithFullJitter") && len(call.Args) == 1:
-			walk(call.Args[0], depth+1)
+			walk(s, call.Args[0], depth+1)
 		case ok && IsFunc(s.Info, call, GoRetry, "", "NewConstant", "NewExponential", "NewFibonacci"):
 		default:
 			if varOf(s.Info, e) == nil {
@@ -238,11 +238,11 @@ func GoRetryBackoff(s Scope, e ast.Expr) GoRetryConfig {
 				return
 			}
 			for _, r := range t.Roots {
-				walk(r, depth+1)
+				walk(t.In(s, r), r, depth+1)
 			}
 		}
 	}
-	walk(e, 0)
+	walk(s, e, 0)
 	return c
 }
 

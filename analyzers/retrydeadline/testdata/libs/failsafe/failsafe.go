@@ -51,7 +51,44 @@ func innerTimeout(url string) (*http.Response, error) {
 	})
 }
 
+// A resolver whose Executor its constructor makes and keeps in a field:
+// the policy is the constructor's.
+type resolver struct {
+	exec failsafe.Executor[*http.Response]
+}
+
+func newResolver() *resolver {
+	rp := retrypolicy.NewBuilder[*http.Response]().WithMaxRetries(-1).Build()
+	return &resolver{exec: failsafe.With(rp)}
+}
+
+func (r *resolver) resolve(url string) (*http.Response, error) {
+	return r.exec.Get(func() (*http.Response, error) { // want `per-attempt timeout inside failsafe Executor.Get whose retry policy never stops`
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		return get(ctx, url)
+	})
+}
+
 // ---- must stay silent ----
+
+// The same resolver, its policy bounded by the constructor.
+type boundedResolver struct {
+	exec failsafe.Executor[*http.Response]
+}
+
+func newBoundedResolver() *boundedResolver {
+	rp := retrypolicy.NewBuilder[*http.Response]().WithMaxRetries(-1).WithMaxDuration(time.Minute).Build()
+	return &boundedResolver{exec: failsafe.With(rp)}
+}
+
+func (r *boundedResolver) resolve(url string) (*http.Response, error) {
+	return r.exec.Get(func() (*http.Response, error) {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		return get(ctx, url)
+	})
+}
 
 // A timeout policy outside the retry policy bounds the whole retry.
 func outerTimeout(url string) (*http.Response, error) {
