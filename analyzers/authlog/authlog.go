@@ -366,9 +366,9 @@ type checker struct {
 	sends     nameSet
 	sendsDone bool
 	// decoded are the local variables of text that a function decodes
-	// into a value with a secret field, and where it first does (see
+	// into a value with a secret field, and where it does (see
 	// decodedSecret), built with credVars.
-	decoded map[*types.Var]token.Pos
+	decoded map[*types.Var][]decode
 	// basicAuth: the package calls SetBasicAuth on a request (see
 	// sendsHeaders).
 	basicAuth bool
@@ -1247,7 +1247,7 @@ func (c *checker) check(file *ast.File, st *fstate) *fileFindings {
 					leaves = []leaf{{expr: a.Expr, ctx: a.Type, c: shown}}
 				}
 			}
-			if a.Key != nil && st.isSecretEntry(a.Key, a.Expr) {
+			if a.Key != nil && st.isSecretEntry(a.Key, a.Expr, false) {
 				// The value of a map entry printed beside a key that
 				// says it is a secret ({"password": p}). A helper that
 				// also sends the map has the finding at its log, or

@@ -55,7 +55,7 @@ func (c *checker) credVars() map[*types.Var]creds {
 		return c.sent
 	}
 	c.sent = map[*types.Var]creds{}
-	c.decoded = map[*types.Var]token.Pos{}
+	c.decoded = map[*types.Var][]decode{}
 	info := c.pass.TypesInfo
 	if c.defs == nil {
 		c.defs, c.again = localDefs(c.calls, info)
@@ -122,14 +122,13 @@ func (c *checker) credVars() map[*types.Var]creds {
 					}
 				}
 			}
-			if v := c.decodedSecret(n); v != nil && !c.again[v] {
+			if v, what := c.decodedSecret(n); v != nil && !c.again[v] {
 				// The text decoded into a value with a secret field
 				// holds that secret (json.Unmarshal(body, &tok)), from
-				// there on: an error body logged before it is decoded
-				// is another answer (see decodedAt).
-				if p, ok := c.decoded[v]; !ok || n.Pos() < p {
-					c.decoded[v] = n.Pos()
-				}
+				// there on, and before, on a path that decodes it: an
+				// error body logged before it is decoded, on a path
+				// that returns, is another answer (see decodedAt).
+				c.decoded[v] = append(c.decoded[v], decode{n.Pos(), what})
 			}
 			if a, ok := httpmodel.HeaderCall(info, n); ok && (a.Op == httpmodel.HeaderSet || a.Op == httpmodel.HeaderAdd) && a.Value != nil {
 				note(a.Value, c.nameBit(a.Name))
@@ -790,8 +789,9 @@ func (c *checker) urlField(e ast.Expr) *types.Var {
 // Credential struct{ AccessToken string }): the text holds that secret,
 // as a token endpoint's body or a CLI's JSON output does. The text is the
 // variable itself, a conversion of it, or the contents of a buffer
-// (buf.Bytes()); nil for anything else.
-func (c *checker) decodedSecret(call *ast.CallExpr) *types.Var {
+// (buf.Bytes()); nil for anything else. what names the value decoded, for
+// a message.
+func (c *checker) decodedSecret(call *ast.CallExpr) (v *types.Var, what string) {
 	info := c.pass.TypesInfo
 	fn := httpmodel.Callee(info, call)
 	var enc string
@@ -801,10 +801,17 @@ func (c *checker) decodedSecret(call *ast.CallExpr) *types.Var {
 	case httpmodel.IsPkgFunc(fn, "encoding/xml", "Unmarshal"):
 		enc = "xml"
 	default:
-		return nil
+		return nil, ""
 	}
-	if len(call.Args) != 2 || !c.decodesSecret(info.TypeOf(call.Args[1]), enc) {
-		return nil
+	if len(call.Args) != 2 {
+		return nil, ""
+	}
+	if t := info.TypeOf(call.Args[1]); c.decodesSecret(t, enc) {
+		what = typeName(t) + ", which holds a secret"
+	} else if t, by := c.handedSecret(call.Args[1], enc, 0); t != nil {
+		what = typeName(t) + ", which holds a secret; " + by + " hands it to " + c.funcNameAt(call.Pos())
+	} else {
+		return nil, ""
 	}
 	src := ast.Unparen(call.Args[0])
 	if conv, ok := src.(*ast.CallExpr); ok {
@@ -817,13 +824,46 @@ func (c *checker) decodedSecret(call *ast.CallExpr) *types.Var {
 	}
 	id, ok := ast.Unparen(src).(*ast.Ident)
 	if !ok {
-		return nil
+		return nil, ""
 	}
-	v, ok := info.Uses[id].(*types.Var)
+	v, ok = info.Uses[id].(*types.Var)
 	if !ok || v.IsField() || v.Parent() == v.Pkg().Scope() {
-		return nil
+		return nil, ""
 	}
-	return v
+	return v, what
+}
+
+// handedSecret reports whether e is a parameter of interface type of its
+// function (func (c *Client) call(ctx, method, path string, in, out any)
+// that decodes every answer into out) that some call of the function in
+// the package hands a value whose type enc's decoder fills a secret field
+// of (c.call(ctx, "POST", "/keys", req, &key) with key an APIKey holding
+// its Secret), directly or through a parameter of its own that a caller
+// hands one (depth counts the steps).
+func (c *checker) handedSecret(e ast.Expr, enc string, depth int) (t types.Type, by string) {
+	info := c.pass.TypesInfo
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok || depth > 3 {
+		return nil, ""
+	}
+	p, ok := info.Uses[id].(*types.Var)
+	if !ok || p.Kind() != types.ParamVar || !types.IsInterface(p.Type()) {
+		return nil, ""
+	}
+	f, ok := c.calls.DeclAt(id.Pos())
+	if !ok || f.Obj == nil || p.Pos() < f.Decl.Type.Pos() || p.Pos() >= f.Decl.Type.End() {
+		return nil, "" // a parameter of a function literal
+	}
+	args, _ := c.calls.CallArgs(f.Obj, p)
+	for _, a := range args {
+		if t := info.TypeOf(a.Expr); c.decodesSecret(t, enc) {
+			return t, a.Caller.Decl.Name.Name
+		}
+		if t, by := c.handedSecret(a.Expr, enc, depth+1); t != nil {
+			return t, by
+		}
+	}
+	return nil, ""
 }
 
 // decodesSecret reports whether enc's decoder fills a secret field of a
@@ -848,10 +888,122 @@ func (c *checker) decodesSecret(t types.Type, enc string) bool {
 	return false
 }
 
+// funcNameAt names the function declared around pos, for a message.
+func (c *checker) funcNameAt(pos token.Pos) string {
+	if f, ok := c.calls.DeclAt(pos); ok {
+		return f.Decl.Name.Name
+	}
+	return "it"
+}
+
+// A decode is where a function decodes text into a value with a secret
+// field, and what that value is, for a message.
+type decode struct {
+	pos  token.Pos
+	what string
+}
+
 // decodedAt reports whether v, read at pos, is text that its function
-// decodes into a value with a secret field (see decodedSecret) before pos.
+// decodes into a value with a secret field (see decodedSecret): before
+// pos, or after it on a path from pos (the body of every answer logged,
+// then decoded: body, _ := io.ReadAll(resp.Body); log.Printf("%s", body);
+// if resp.StatusCode != 200 { return err }; json.Unmarshal(body, &tok)).
+// A log on a path that leaves before the decode (the error branch that
+// returns) prints another answer.
 func (c *checker) decodedAt(v *types.Var, pos token.Pos) bool {
 	c.credVars() // fills c.decoded
-	p, ok := c.decoded[v]
-	return ok && p < pos
+	return c.decodeAt(v, pos) != ""
+}
+
+// decodeAt returns what decodedAt finds: the value v's text is decoded
+// into, or "".
+func (c *checker) decodeAt(v *types.Var, pos token.Pos) string {
+	c.credVars() // fills c.decoded
+	for _, d := range c.decoded[v] {
+		if d.pos < pos || c.reaches(pos, d.pos) {
+			return d.what
+		}
+	}
+	return ""
+}
+
+// reaches reports whether the statement at from, a call statement, run,
+// goes on to the one at to, later in the same function: some statement
+// list holding from's
+// statement holds to's after it, and no statement between them in that
+// list, or after from's in the lists within, leaves (a return, a branch
+// or a panic). A path through a function literal, or back round a loop,
+// is not followed.
+func (c *checker) reaches(from, to token.Pos) bool {
+	f, ok := c.calls.DeclAt(from)
+	if !ok || to < from || to >= f.Decl.End() {
+		return false
+	}
+	// The nodes from the body down to the innermost one holding from.
+	var stack []ast.Node
+	ast.PreorderStack(f.Decl.Body, nil, func(n ast.Node, st []ast.Node) bool {
+		if n.Pos() > from || n.End() <= from {
+			return false
+		}
+		stack = append(append(stack[:0], st...), n)
+		return true
+	})
+	// The text is printed where it is read only in a statement that is a
+	// call (the log): one that stores it (an error value made with the
+	// body, returned on the failure's path alone) prints it later, on a
+	// path of its own.
+	for i := len(stack) - 1; i >= 0; i-- {
+		if st, ok := stack[i].(ast.Stmt); ok {
+			if _, call := st.(*ast.ExprStmt); !call {
+				return false
+			}
+			break
+		}
+	}
+	for i := len(stack) - 1; i >= 0; i-- {
+		var list []ast.Stmt
+		switch n := stack[i].(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.BlockStmt:
+			list = n.List
+		case *ast.CaseClause:
+			list = n.Body
+		case *ast.CommClause:
+			list = n.Body
+		default:
+			continue
+		}
+		after := false
+		for _, s := range list {
+			switch {
+			case s.Pos() <= from && from < s.End():
+				after = true
+			case !after:
+			case s.Pos() <= to && to < s.End():
+				return true
+			case leaves(c.pass.TypesInfo, s):
+				return false
+			}
+		}
+	}
+	return false
+}
+
+// leaves reports whether s leaves the statement list it is in: a return,
+// a branch statement, or a call of panic.
+func leaves(info *types.Info, s ast.Stmt) bool {
+	switch s := s.(type) {
+	case *ast.ReturnStmt, *ast.BranchStmt:
+		return true
+	case *ast.ExprStmt:
+		if call, ok := ast.Unparen(s.X).(*ast.CallExpr); ok {
+			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+				if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "panic" {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

@@ -192,9 +192,15 @@
 //     function decodes with json.Unmarshal or xml.Unmarshal into a value
 //     whose type has such a secret field, or a struct of them in a field
 //     whose name says credentials (Credential struct{ AccessToken string
-//     }), holds that secret where the function logs it after decoding it
-//     (an error answer logged before it is decoded is another text): a
-//     token endpoint's body, a CLI's JSON output; base64, base32 and hex
+//     }), or into a parameter of interface type (out any) that some call
+//     in the package hands such a value (an SDK's call(ctx, method, path,
+//     in, out any) that logs every answer, and CreateKey handing it
+//     &key, an APIKey with its Secret; directly or through a parameter of
+//     the caller's own), holds that secret where the function logs it
+//     after decoding it, or before, on a path that goes on to the decode
+//     (the body of every answer logged, then decoded once its status is
+//     checked; an error answer logged in a branch that returns is another
+//     text): a token endpoint's body, a CLI's JSON output; base64, base32 and hex
 //     encodings and decodings carry what they encode, returned or written
 //     into the buffer they are handed (enc.Encode(dst, src)); so do
 //     package unsafe's views of memory (unsafe.String(unsafe.SliceData(b),
@@ -304,7 +310,11 @@
 // log prints; the fix drops the field from the method's format.
 //
 // A secret in a request's address is printed wherever the address is: a
-// query parameter whose key says secret in the text before the value
+// query parameter whose key says secret (as a form's key does, and also
+// token and sig as the whole key, and a signature: X-Amz-Signature,
+// X-Goog-Signature, an Azure SAS sig, which grant what a signed URL names
+// to whoever reads it; not SignatureVersion, next_token or token_type) in
+// the text before the value
 // (base + "?access_token=" + tok, "api_key=" + k, url.Values{"api_key":
 // {k}}.Encode(), a printf format's "...&api_key=%s", constant or held in
 // a local variable assigned only a constant), through url.QueryEscape, PathEscape and url.Parse, a

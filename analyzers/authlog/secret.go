@@ -226,8 +226,9 @@ func hasMethod(t types.Type, name string) bool {
 }
 
 // isSecretEntry reports whether key is a constant that says its value is
-// a secret (see secrets.FormKey), and value is not constant text.
-func (s *fstate) isSecretEntry(key, value ast.Expr) bool {
+// a secret (see secrets.FormKey; secrets.QueryKey for query, the entry of
+// a request's url.Values), and value is not constant text.
+func (s *fstate) isSecretEntry(key, value ast.Expr, query bool) bool {
 	k, ok := httpmodel.ConstString(s.info, key)
 	if !ok {
 		return false
@@ -244,11 +245,15 @@ func (s *fstate) isSecretEntry(key, value ast.Expr) bool {
 		secret = secrets.FormKey(k) || c.nameIndex(http.CanonicalHeaderKey(k)) != 0
 		c.formKeys[k] = secret
 	}
+	if !secret && query {
+		secret = secrets.QueryKey(k)
+	}
 	return secret && !constOnly(s.info, value) && s.carriesText(value)
 }
 
 // carriesText reports whether e, a value given a secret key, holds text
-// taken from a variable, a field or a call's text result: not a flag
+// taken from a variable, a field or a call's text result (a getter's, or a
+// method's: the HMAC of a signed URL, mac.Sum(nil)): not a flag
 // (p != ""), a length, a part of the text (p[:2] + "***"), or text a
 // masking helper made (mask(p), whose summary says it masks) or that
 // repeats a constant (strings.Repeat("*", len(p))).
@@ -284,8 +289,12 @@ func (s *fstate) carriesText(e ast.Expr) bool {
 			if f := s.c.fact(fn); f != nil && f.Masks {
 				return false
 			}
-			if t := info.TypeOf(n); len(n.Args) == 0 && t != nil && textOrList(t) {
-				found = true // a getter: cfg.GetPassword()
+			if t := info.TypeOf(n); t != nil && textOrList(t) {
+				if len(n.Args) == 0 {
+					found = true // a getter: cfg.GetPassword()
+				} else if recv, _ := httpmodel.Receiver(info, n); recv != nil && fn.Signature().Recv() != nil {
+					found = true // what a value holds or computes: mac.Sum(nil)
+				}
 			}
 			return true // what the arguments carry
 		case *ast.Ident, *ast.SelectorExpr:
@@ -373,6 +382,19 @@ func (c *checker) secretWhat(e ast.Expr) string {
 	if sel, ok := x.(*ast.SelectorExpr); ok {
 		if s, _ := c.secretSel(sel); s {
 			return "secret field " + typeName(info.Selections[sel].Recv()) + "." + sel.Sel.Name
+		}
+	}
+	text := x
+	if conv, ok := text.(*ast.CallExpr); ok && len(conv.Args) == 1 {
+		if tv, ok := info.Types[conv.Fun]; ok && tv.IsType() {
+			text = ast.Unparen(conv.Args[0]) // string(body)
+		}
+	}
+	if id, ok := text.(*ast.Ident); ok {
+		if v, ok := info.Uses[id].(*types.Var); ok {
+			if what := c.decodeAt(v, id.Pos()); what != "" {
+				return "text decoded into " + what + ","
+			}
 		}
 	}
 	t := info.TypeOf(e)
@@ -535,7 +557,7 @@ func secretQueryKey(text string) bool {
 	} else if strings.ContainsAny(key, "/: ") {
 		return false // "https://host/path=", "token: " is no query
 	}
-	return key != "" && secrets.FormKey(key)
+	return key != "" && secrets.QueryKey(key)
 }
 
 // queryURL reports whether e, a URL or u.String(), is a URL that this

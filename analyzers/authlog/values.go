@@ -908,7 +908,7 @@ func (s *fstate) eval0(e ast.Expr) (v val, known bool) {
 			v = v.Join(val{c: ev.c & k, p: ev.p})
 			if isKV && (t == nil || !isStruct(t)) {
 				v = v.Join(s.eval(kv.Key))
-				if s.isSecretEntry(kv.Key, kv.Value) {
+				if s.isSecretEntry(kv.Key, kv.Value, httpmodel.IsNamed(t, "net/url", "Values")) {
 					// url.Values{"client_secret": {s}},
 					// map[string]any{"password": p}
 					v.c |= credSecret
@@ -2239,7 +2239,7 @@ func (s *fstate) written(call *ast.CallExpr, dest ast.Expr) val {
 		// v.Set("client_secret", s): a secret value of a form.
 		if len(args) == 2 {
 			v := s.eval(args[1])
-			if s.isSecretEntry(args[0], args[1]) {
+			if s.isSecretEntry(args[0], args[1], true) {
 				v.c |= credSecret
 			}
 			return v

@@ -45,6 +45,19 @@ var secretPhrases = []string{
 // tokens exchanged.
 var formPhrases = []string{"assertion", "subjecttoken", "actortoken"}
 
+// queryPhrases are the further phrases of the keys of a request's query
+// or form (url.Values): the signature of a signed URL, which grants what
+// the URL names until it expires (X-Amz-Signature, X-Goog-Signature,
+// signature).
+var queryPhrases = []string{"signature"}
+
+// queryWholeKeys are the keys of a request's query or form that say
+// secret only as the whole key: the token of a revocation or
+// introspection form (RFC 7009, RFC 7662) or of a query (?token=...), an
+// Azure SAS signature (sig); not page_token or token_type. A field or a
+// map entry named token is no such evidence (see the package comment).
+var queryWholeKeys = map[string]bool{"token": true, "sig": true}
+
 // encodings are the words that may follow a secret phrase and name the
 // same value in another form.
 var encodings = map[string]bool{"pem": true, "value": true, "data": true, "bytes": true, "raw": true, "base64": true, "b64": true}
@@ -63,6 +76,17 @@ func Name(name string) bool { return match(Words(name), secretPhrases) }
 func FormKey(key string) bool {
 	w := Words(key)
 	return match(w, secretPhrases) || match(w, formPhrases)
+}
+
+// QueryKey reports whether the key of a request's query or of its
+// url.Values says its value is a secret: a form key's, and a signed URL's
+// signature (X-Amz-Signature, sig) or a query's token.
+func QueryKey(key string) bool {
+	if FormKey(key) {
+		return true
+	}
+	w := Words(key)
+	return match(w, queryPhrases) || len(w) == 1 && queryWholeKeys[w[0]]
 }
 
 func match(words []string, phrases []string) bool {

@@ -67,9 +67,22 @@ func TestFormKey(t *testing.T) {
 			t.Errorf("FormKey(%q) = false", k)
 		}
 	}
-	for _, k := range []string{"grant_type", "client_id", "scope", "page_token", "code", "username", "client_assertion_type", "subject_token_type"} {
+	for _, k := range []string{"grant_type", "client_id", "scope", "page_token", "code", "username", "client_assertion_type", "subject_token_type", "token", "sig", "signature"} {
 		if FormKey(k) {
 			t.Errorf("FormKey(%q) = true", k)
+		}
+	}
+}
+
+func TestQueryKey(t *testing.T) {
+	for _, k := range []string{"client_secret", "access_token", "token", "sig", "X-Amz-Signature", "X-Goog-Signature", "signature"} {
+		if !QueryKey(k) {
+			t.Errorf("QueryKey(%q) = false", k)
+		}
+	}
+	for _, k := range []string{"grant_type", "page_token", "token_type", "next_token", "SignatureVersion", "SignatureMethod", "signature_version", "sigv4", "tokens", "sv", "se"} {
+		if QueryKey(k) {
+			t.Errorf("QueryKey(%q) = true", k)
 		}
 	}
 }

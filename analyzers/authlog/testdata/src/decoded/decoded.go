@@ -35,7 +35,7 @@ func token(resp *http.Response) (string, error) {
 	}
 	var tok tokenResponse
 	if err := json.Unmarshal(body, &tok); err != nil {
-		log.Printf("bad token response %s: %v", body, err) // want `secret \(a password, key or token\) reaches log.Printf`
+		log.Printf("bad token response %s: %v", body, err) // want `text decoded into decoded.tokenResponse, which holds a secret, reaches log.Printf`
 		return "", err
 	}
 	return tok.AccessToken, nil
@@ -45,7 +45,7 @@ func token(resp *http.Response) (string, error) {
 func fromOutput(buf *bytes.Buffer) (string, error) {
 	var cfg config
 	if err := json.Unmarshal(buf.Bytes(), &cfg); err != nil {
-		log.Printf("tool returned:\n%s", buf) // want `secret \(a password, key or token\) reaches log.Printf`
+		log.Printf("tool returned:\n%s", buf) // want `text decoded into decoded.config, which holds a secret, reaches log.Printf`
 		return "", err
 	}
 	return cfg.Credential.AccessToken, nil
