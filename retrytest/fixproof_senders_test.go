@@ -1006,3 +1006,18 @@ func TestFixBehavesRetryIdempotencyAgainOp(t *testing.T) {
 func TestFixBehavesRetryIdempotencyUnrolled(t *testing.T) {
 	provesOneKey(t, fixClient(t, "twicepost", "retryidempotency", "POST is sent again after a transport error without an idempotency key"))
 }
+
+// TestFixBehavesRetryIdempotencyFreshKey: a charge retried through a
+// helper that sets a new Idempotency-Key on every call. Before the fix the
+// second attempt carries a new key and the server applies the charge
+// twice; after it the loop makes one key and hands it to the helper, so
+// the second attempt is replayed. The helper's other caller, a receipt
+// sent once, hands it no key, and the helper makes one as before.
+func TestFixBehavesRetryIdempotencyFreshKey(t *testing.T) {
+	c := fixClient(t, "freshkey", "retryidempotency", "POST is retried after a transport error with an idempotency key that post makes anew on every call")
+	fc, _ := fixedOnce()
+	if fixed := fc.sources["freshkey"][1]; !strings.Contains(fixed, `post(os.Args[2], []byte(`+"`"+`{"customer":"c_42"}`+"`"+`), "")`) || !strings.Contains(fixed, `if idempotencyKey == "" {`) {
+		t.Errorf("the fix does not keep the receipt's own key:\n%s", fixed)
+	}
+	provesOneKey(t, c)
+}

@@ -245,7 +245,10 @@
 // &Config{Request: req}; return cfg.Execute()) sends that request, with
 // its method, unless the function gives the field another value. A request sent as a copy
 // with another context (client.Do(req.WithContext(ctx)), req.Clone(ctx))
-// is req, with its method and header. A call of an unexported func field
+// is req, with its method and header; so is one handed through a
+// decorator of the package that edits the request it is given and hands
+// it back from every return (client.Do(c.authorize(req)),
+// withKey(c.authorize(req), key), whose key counts). A call of an unexported func field
 // that the package only ever sets to one named function (a seam kept for
 // tests: postJSONFunc: notify.PostJSON) is a call of that function, also
 // when the package sets it to a constructor's parameter and every call of
@@ -422,7 +425,28 @@
 //
 // This is offered, and the finding reported, for helpers of the same
 // package that are not generic and whose parameters are all
-// named (a helper that sets a key of its own is trusted). A write of
+// named. A helper that sets a key it keeps (a field, a parameter) is
+// trusted; one that makes a new key on every call (c.post(ctx, path,
+// body) setting uuid.New().String(), or an SDK's do(ctx, method, path,
+// body) setting rand.Text() on the writes it sends, retried by the
+// call(ctx, method, ...) around it) gives each attempt a new key, which
+// the server cannot tie to the first. That is reported at the loop's
+// call, and the fix makes one key before the loop (as the helper makes
+// it, when the helper is in the loop's file) and hands it down the same
+// way; the helper sets the key it is handed and, when other callers hand
+// it "", makes its own for them as before:
+//
+//	if idempotencyKey == "" {
+//		idempotencyKey = uuid.New().String()
+//	}
+//	req.Header.Set("Idempotency-Key", idempotencyKey)
+//
+// A helper sends a write also when it sends, in a retry loop of its own,
+// a request of the method its caller hands it (an SDK's core that retries
+// a 429 itself, called with POST by CreateOrder): a caller's retry around
+// CreateOrder re-sends the POST. A fixed POST sent in such a loop is not
+// taken for a write: an RPC API that sends every call, reads too, as a
+// POST says nothing by it. A write of
 // another package, which takes no key and cannot be changed from the
 // loop (api.PostMessage(ctx, ch, text) called again after any error), is
 // reported in a loop of the function itself after a transport error, and

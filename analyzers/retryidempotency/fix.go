@@ -420,6 +420,66 @@ func (c *checker) reportFresh(file *ast.File, l *retryloop.Loop, s send, value a
 	return true
 }
 
+// reportHelperFresh reports the write s that loop l sends through a
+// function of this package that makes a key of its own on every call (a
+// new key per attempt, which the server cannot tie to the first). The fix
+// makes one key before the loop and hands it down the chain (see
+// keyThroughHelper); the function that made the key sets the one it is
+// handed, and makes its own only for the callers that hand none.
+func (c *checker) reportHelperFresh(file *ast.File, l *retryloop.Loop, s send, outcome string) {
+	if l.Lib != nil || s.impl != nil || l.OpArg != nil || l.Unrolled || len(l.Self) > 0 || len(l.Requeue) > 0 {
+		return
+	}
+	info := c.pass.TypesInfo
+	src := fixes.Source(c.pass, l.Stmt.Pos())
+	if src == nil {
+		return
+	}
+	at, indent, ok := l.Before(c.pass.Fset, src)
+	if !ok {
+		return
+	}
+	key := fixes.FreeName(info, file, "idempotencyKey", nil, l.Outer.Pos(), l.Body.End()-1)
+	gen, edits, ok := c.keyGen(file, l.Outer.Pos(), key, indent)
+	if !ok {
+		return
+	}
+	chain, inner, found := c.helperChain(s.call)
+	if !found {
+		return
+	}
+	made := inner.keyed
+	if made == nil && inner.req != nil {
+		made, _ = c.keyValue(chain[len(chain)-1].decl, inner.req)
+	}
+	if made == nil || !c.isFreshCall(made) {
+		return // the key made further down, or from a variable: the fix would set a second one
+	}
+	if fixes.FileOf(c.pass, made.Pos()) == file {
+		// The key made as the function makes its own (a UUID where
+		// the API may want one), with the names its file imports.
+		gen, edits = fmt.Sprintf("%s%s := %s\n", indent, key, fixes.Format(c.pass.Fset, made)), nil
+	}
+	more, ok := c.keyThroughHelper(l, s, key, src, false)
+	if !ok {
+		return
+	}
+	edits = append(append(edits, more...), analysis.TextEdit{Pos: at, End: at, NewText: []byte(gen)})
+	name := "the function it calls"
+	if fn := httpmodel.Callee(info, s.call); fn != nil {
+		name = fn.Name()
+	}
+	c.pass.Report(analysis.Diagnostic{
+		Pos:     s.call.Pos(),
+		End:     s.call.End(),
+		Message: message(l, s, outcome, "with an idempotency key that "+name+" makes anew on every call, so each attempt carries a new one, which defeats deduplication"),
+		SuggestedFixes: []analysis.SuggestedFix{{
+			Message:   "Make the " + c.first + " once, before the loop, and hand it to " + name,
+			TextEdits: edits,
+		}},
+	})
+}
+
 // defInLoop returns the only definition of v, when it is a statement
 // v := value directly in the loop body.
 func (c *checker) defInLoop(l *retryloop.Loop, v *types.Var) *ast.AssignStmt {
@@ -540,6 +600,19 @@ func (c *checker) keyThroughHelper(l *retryloop.Loop, s send, key string, src []
 		}
 		return append(edits, rewrite...), true
 	}
+	if inner.keyed == nil && inner.req != nil {
+		inner.keyed, _ = c.keyValue(last, inner.req) // a request of the method handed in
+	}
+	if inner.keyed != nil {
+		// The last function makes a key of its own on every call (a new
+		// key per attempt): it takes the loop's instead, and makes its
+		// own only when handed none.
+		keyEdits, ok := c.keyFromParam(last, inner, arg, shared, hsrc)
+		if !ok {
+			return nil, false
+		}
+		return append(edits, keyEdits...), true
+	}
 	set := fmt.Sprintf("%s.Header.Set(%q, %s)", inner.req.Name(), c.first, arg)
 	if shared {
 		// The callers that pass "" send the request as before.
@@ -551,6 +624,63 @@ func (c *checker) keyThroughHelper(l *retryloop.Loop, s send, key string, src []
 		return nil, false
 	}
 	return append(edits, setEdit), true
+}
+
+// keyFromParam returns the edits that make fd, which sets the key expression
+// inner.keyed (made on every call: rand.Text(), uuid.NewString()) on its
+// request in a statement of its own, set the key param instead. When
+// other callers hand "" (shared), the function still makes its key for
+// them:
+//
+//	if idempotencyKey == "" {
+//		idempotencyKey = uuid.NewString()
+//	}
+//	req.Header.Set("Idempotency-Key", idempotencyKey)
+//
+// and otherwise param replaces the expression.
+func (c *checker) keyFromParam(fd *ast.FuncDecl, inner send, param string, shared bool, src []byte) ([]analysis.TextEdit, bool) {
+	key := inner.keyed
+	var stmt ast.Stmt
+	var stack []ast.Node
+	ast.PreorderStack(fd.Body, nil, func(n ast.Node, st []ast.Node) bool {
+		if n == key {
+			stack = append(slices.Clone(st), n)
+		}
+		return stack == nil
+	})
+	stmt, _ = fixes.StmtInBlock(stack)
+	es, ok := stmt.(*ast.ExprStmt)
+	if !ok || src == nil || !c.isFreshCall(key) {
+		return nil, false // a variable: its declaration would be left unused
+	}
+	if call, ok := ast.Unparen(es.X).(*ast.CallExpr); !ok || !slices.Contains(call.Args, key) {
+		return nil, false // the key deeper in the statement: Set(k, prefix+newKey())
+	}
+	edits := []analysis.TextEdit{{Pos: key.Pos(), End: key.End(), NewText: []byte(param)}}
+	if shared {
+		indent := fixes.Indent(c.pass.Fset, src, stmt.Pos())
+		text := fmt.Sprintf("if %[2]s == \"\" {\n%[1]s\t%[2]s = %[3]s\n%[1]s}\n%[1]s", indent, param, fixes.Text(c.pass.Fset, src, key))
+		edits = append(edits, analysis.TextEdit{Pos: stmt.Pos(), End: stmt.Pos(), NewText: []byte(text)})
+	}
+	return edits, true
+}
+
+// isFreshCall reports whether e is a call that makes a new key: a call of
+// a source of fresh values (see isFreshSource), or one made on the result
+// of such a call (uuid.New().String()).
+func (c *checker) isFreshCall(e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	found := false
+	ast.Inspect(call, func(n ast.Node) bool {
+		if ce, ok := n.(*ast.CallExpr); ok && c.isFreshSource(httpmodel.Callee(c.pass.TypesInfo, ce)) {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // link is one function of a chain of helpers that sends a write.

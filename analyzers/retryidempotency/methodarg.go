@@ -68,13 +68,28 @@ func described(e ast.Expr) ast.Expr {
 // as net/http's Transport decides; every other error (an answer the
 // helper turned into one) is retried as before.
 func (c *checker) checkMethodArg(file *ast.File, l *retryloop.Loop, s send) bool {
-	if l.Via != nil || len(l.Self) > 0 || s.helper != nil && s.helper.Keyed {
+	if l.Via != nil || len(l.Self) > 0 {
+		return false
+	}
+	// A helper that makes a key of its own on every call (for the
+	// writes it sends) gives each attempt a new one.
+	freshKey := s.helper != nil && s.helper.Keyed && s.helper.Fresh && keyArg(c.pass.TypesInfo, s.helper, s.call) == nil
+	if s.helper != nil && s.helper.Keyed && !freshKey {
 		return false
 	}
 	outcome, ok := c.retriesUnknown(l, s)
 	if !ok {
 		analysisutil.Gate(c.pass, s.call.Pos(), "methodarg-outcome-"+c.why, "a request of its caller's method in a retry loop, no unknown outcome found retried")
 		return false
+	}
+	if freshKey {
+		before := c.reported
+		s.method = "a request of its caller's method (" + fixes.Format(c.pass.Fset, s.methodArg) + ")"
+		c.reportHelperFresh(fixes.FileOf(c.pass, s.call.Pos()), l, s, outcome)
+		if c.reported == before {
+			analysisutil.Gate(c.pass, s.call.Pos(), "methodarg-fresh-key", "a request of its caller's method re-sent through a helper that makes a new key on every call")
+		}
+		return c.reported > before
 	}
 	if outcome != "a transport error" {
 		analysisutil.Gate(c.pass, s.call.Pos(), "methodarg-status", "a request of its caller's method re-sent after "+outcome)

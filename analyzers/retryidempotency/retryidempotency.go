@@ -814,6 +814,30 @@ func (c *checker) sendOf(fn ast.Node, call *ast.CallExpr) (send, bool) {
 	return c.requestSend(fn, call, s.Request)
 }
 
+// decorated returns the request that e hands on when e is a call of a
+// decorator of the package that hands back the request it is given (see
+// callindex.ReturnsParam), through any number of them; e otherwise.
+func (c *checker) decorated(e ast.Expr) ast.Expr {
+	info := c.pass.TypesInfo
+	for range 8 {
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok || call.Ellipsis.IsValid() {
+			return e
+		}
+		callee := httpmodel.Callee(info, call)
+		i := c.calls.ReturnsParam(callee)
+		if i < 0 || callee.Pkg() != c.pass.Pkg {
+			return e
+		}
+		_, args := httpmodel.Receiver(info, call)
+		if i >= len(args) {
+			return e
+		}
+		e = args[i]
+	}
+	return e
+}
+
 // isAbstract reports whether f is a method of an interface: a call of it
 // runs whatever implementation the value holds.
 func isAbstract(f *types.Func) bool {
@@ -843,6 +867,7 @@ func (c *checker) dynamicRequest(fn ast.Node, call *ast.CallExpr) ast.Expr {
 // *http.Request, or a wrapper of one (see holdsRequest).
 func (c *checker) requestSend(fn ast.Node, call *ast.CallExpr, req ast.Expr) (send, bool) {
 	info := c.pass.TypesInfo
+	ck := c
 	out := send{call: call}
 	if t := info.TypeOf(req); !httpmodel.IsRequest(t) {
 		// A wrapper: only one of the caller's is known to carry any
@@ -869,8 +894,15 @@ func (c *checker) requestSend(fn ast.Node, call *ast.CallExpr, req ast.Expr) (se
 		if !isCall {
 			break
 		}
+		if d := ck.decorated(c); d != ast.Expr(c) {
+			// A decorator of the package that hands back the request
+			// it edits (client.Do(c.authorize(req))).
+			req = d
+			continue
+		}
+		callee := httpmodel.Callee(info, c)
 		sel, isSel := ast.Unparen(c.Fun).(*ast.SelectorExpr)
-		if !isSel || !httpmodel.IsMethod(httpmodel.Callee(info, c), "net/http", "Request", "WithContext", "Clone") {
+		if !isSel || !httpmodel.IsMethod(callee, "net/http", "Request", "WithContext", "Clone") {
 			break
 		}
 		req = sel.X
@@ -1071,7 +1103,7 @@ func (c *checker) methodVarExpr(fn ast.Node, arg ast.Expr) (string, bool) {
 func (c *checker) keyValue(fn ast.Node, v *types.Var) (val ast.Expr, keyedBy string) {
 	info := c.pass.TypesInfo
 	isVar := func(e ast.Expr, v *types.Var) bool {
-		id, ok := ast.Unparen(e).(*ast.Ident)
+		id, ok := ast.Unparen(c.decorated(e)).(*ast.Ident)
 		return ok && info.Uses[id] == v
 	}
 	isReqHeader := func(e ast.Expr) bool {
@@ -1280,10 +1312,20 @@ func (c *checker) checkWrite(file *ast.File, l *retryloop.Loop, s send, outcome 
 		// from here, so there would be no fix to offer; say nothing.
 		arg := keyArg(c.pass.TypesInfo, s.helper, s.call)
 		if arg == nil {
-			if s.helper.Fresh {
-				analysisutil.Gate(c.pass, s.call.Pos(), "write-helper-fresh-key", s.method+" retried through a helper that makes a new key on every call")
+			if !s.helper.Fresh {
+				return false // a key the helper keeps: one for every attempt
 			}
-			return false
+			before := c.reported
+			c.reportHelperFresh(file, l, s, outcome)
+			if c.reported == before {
+				analysisutil.Gate(c.pass, s.call.Pos(), "write-helper-fresh-key", s.method+" retried through a helper that makes a new key on every call")
+				return false
+			}
+			if c.written == nil {
+				c.written = map[*ast.CallExpr]bool{}
+			}
+			c.written[s.call] = true
+			return true
 		}
 		within := func(n ast.Node) bool { return l.Body.Pos() <= n.Pos() && n.End() <= l.Body.End() }
 		if c.freshFlow(l.Func, within).Expr(arg)&flow.Source == 0 {

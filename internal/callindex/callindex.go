@@ -717,3 +717,57 @@ func (w *walker) expr(e ast.Expr) {
 		w.fields(e.Methods)
 	}
 }
+
+// ReturnsParam returns the index of the parameter (receiver aside) that fn,
+// a function of the package with a single result, returns unchanged from
+// every return statement: a decorator that edits what it is handed and
+// hands it back (func (c *Client) authorize(r *http.Request)
+// *http.Request { r.Header.Set(...); return r }), so that its call is that
+// argument. It is -1 for any other function, and for one that assigns the
+// parameter anywhere in its body.
+func (ix *Index) ReturnsParam(fn *types.Func) int {
+	if fn == nil {
+		return -1
+	}
+	f, ok := ix.Decl(fn.Origin())
+	sig := fn.Signature()
+	if !ok || sig.Results().Len() != 1 {
+		return -1
+	}
+	returns := ix.Returns(f.Decl)
+	if len(returns) == 0 {
+		return -1
+	}
+	var param *types.Var
+	for _, r := range returns {
+		if len(r.Results) != 1 {
+			return -1
+		}
+		id, ok := ast.Unparen(r.Results[0]).(*ast.Ident)
+		if !ok {
+			return -1
+		}
+		v, ok := ix.info.Uses[id].(*types.Var)
+		if !ok || v.Kind() != types.ParamVar || param != nil && v != param {
+			return -1
+		}
+		param = v
+	}
+	for _, n := range ix.Nodes(f.Decl) {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok {
+			continue
+		}
+		for _, l := range as.Lhs {
+			if id, ok := ast.Unparen(l).(*ast.Ident); ok && ix.info.ObjectOf(id) == param {
+				return -1
+			}
+		}
+	}
+	for i := range f.Obj.Signature().Params().Len() {
+		if f.Obj.Signature().Params().At(i) == param {
+			return i
+		}
+	}
+	return -1
+}

@@ -257,3 +257,77 @@ func TestParamArgs(t *testing.T) {
 		}
 	}
 }
+
+const returnsSrc = `package p
+
+type R struct{ h map[string]string }
+
+type C struct{ token string }
+
+func (c *C) authorize(r *R) *R { r.h["Authorization"] = c.token; return r }
+
+func both(a, b *R) *R {
+	if a.h == nil {
+		return b
+	}
+	return a
+}
+
+func second(n int, r *R) *R {
+	if n > 0 {
+		return r
+	}
+	return r
+}
+
+func replaced(r *R) *R {
+	r = &R{}
+	return r
+}
+
+func fresh(r *R) *R { return &R{h: r.h} }
+
+func pair(r *R) (*R, error) { return r, nil }
+
+func none(r *R) {}
+`
+
+func TestReturnsParam(t *testing.T) {
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "p.go", returnsSrc, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := &types.Info{Defs: map[*ast.Ident]types.Object{}, Uses: map[*ast.Ident]types.Object{}, Types: map[ast.Expr]types.TypeAndValue{}, Selections: map[*ast.SelectorExpr]*types.Selection{}}
+	pkg, err := new(types.Config).Check("p", fset, []*ast.File{file}, info)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ix := callindex.New(fset, []*ast.File{file}, info)
+	lookup := func(name string) *types.Func {
+		if f, ok := pkg.Scope().Lookup(name).(*types.Func); ok {
+			return f
+		}
+		obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(pkg.Scope().Lookup("C").Type()), false, pkg, name)
+		return obj.(*types.Func)
+	}
+	for _, c := range []struct {
+		fn   string
+		want int
+	}{
+		{"authorize", 0},
+		{"second", 1},
+		{"both", -1},     // one parameter or the other
+		{"replaced", -1}, // the parameter is assigned
+		{"fresh", -1},    // a new value
+		{"pair", -1},     // two results
+		{"none", -1},     // no result
+	} {
+		if got := ix.ReturnsParam(lookup(c.fn)); got != c.want {
+			t.Errorf("ReturnsParam(%s) = %d, want %d", c.fn, got, c.want)
+		}
+	}
+	if got := ix.ReturnsParam(nil); got != -1 {
+		t.Errorf("ReturnsParam(nil) = %d, want -1", got)
+	}
+}
