@@ -21,6 +21,7 @@ import (
 	"github.com/retrylint/retrylint/internal/fixes"
 	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
+	"github.com/retrylint/retrylint/internal/paths"
 	"github.com/retrylint/retrylint/internal/logsink"
 	"github.com/retrylint/retrylint/internal/retryloop"
 	"github.com/retrylint/retrylint/internal/stdfacts"
@@ -369,6 +370,9 @@ type checker struct {
 	// into a value with a secret field, and where it does (see
 	// decodedSecret), built with credVars.
 	decoded map[*types.Var][]decode
+	// graphs are the control-flow graphs of the functions decodedAt asks
+	// about, built on first use.
+	graphs *paths.Cache
 	// basicAuth: the package calls SetBasicAuth on a request (see
 	// sendsHeaders).
 	basicAuth bool

@@ -13,6 +13,7 @@ import (
 	"github.com/retrylint/retrylint/internal/callindex"
 	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
+	"github.com/retrylint/retrylint/internal/paths"
 	"github.com/retrylint/retrylint/internal/secrets"
 )
 
@@ -809,7 +810,7 @@ func (c *checker) decodedSecret(call *ast.CallExpr) (v *types.Var, what string) 
 	if t := info.TypeOf(call.Args[1]); c.decodesSecret(t, enc) {
 		what = typeName(t) + ", which holds a secret"
 	} else if t, by := c.handedSecret(call.Args[1], enc, 0); t != nil {
-		what = typeName(t) + ", which holds a secret; " + by + " hands it to " + c.funcNameAt(call.Pos())
+		what = typeName(t) + " (handed over by " + by + "), which holds a secret"
 	} else {
 		return nil, ""
 	}
@@ -888,14 +889,6 @@ func (c *checker) decodesSecret(t types.Type, enc string) bool {
 	return false
 }
 
-// funcNameAt names the function declared around pos, for a message.
-func (c *checker) funcNameAt(pos token.Pos) string {
-	if f, ok := c.calls.DeclAt(pos); ok {
-		return f.Decl.Name.Name
-	}
-	return "it"
-}
-
 // A decode is where a function decodes text into a value with a secret
 // field, and what that value is, for a message.
 type decode struct {
@@ -927,83 +920,43 @@ func (c *checker) decodeAt(v *types.Var, pos token.Pos) string {
 	return ""
 }
 
-// reaches reports whether the statement at from, a call statement, run,
-// goes on to the one at to, later in the same function: some statement
-// list holding from's
-// statement holds to's after it, and no statement between them in that
-// list, or after from's in the lists within, leaves (a return, a branch
-// or a panic). A path through a function literal, or back round a loop,
-// is not followed.
+// reaches reports whether the statement at from, a call statement (the
+// log), goes on to the node at to, later in the same function, on some
+// path of its control-flow graph that runs forward (paths.Graph.Flows):
+// no return, no call that never returns (log.Fatalf, os.Exit), no other
+// case of a switch or select, and not round a loop. A statement that
+// stores the text (an error value made of every answer, returned on the
+// failure's path alone) prints it later, on a path of its own, and is
+// not taken.
 func (c *checker) reaches(from, to token.Pos) bool {
 	f, ok := c.calls.DeclAt(from)
 	if !ok || to < from || to >= f.Decl.End() {
 		return false
 	}
-	// The nodes from the body down to the innermost one holding from.
-	var stack []ast.Node
-	ast.PreorderStack(f.Decl.Body, nil, func(n ast.Node, st []ast.Node) bool {
-		if n.Pos() > from || n.End() <= from {
+	var stmt ast.Stmt
+	var lit bool
+	ast.Inspect(f.Decl.Body, func(n ast.Node) bool {
+		if n == nil || n.Pos() > from || n.End() <= from {
 			return false
 		}
-		stack = append(append(stack[:0], st...), n)
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			lit = true
+		case ast.Stmt:
+			stmt = n
+		}
 		return true
 	})
-	// The text is printed where it is read only in a statement that is a
-	// call (the log): one that stores it (an error value made with the
-	// body, returned on the failure's path alone) prints it later, on a
-	// path of its own.
-	for i := len(stack) - 1; i >= 0; i-- {
-		if st, ok := stack[i].(ast.Stmt); ok {
-			if _, call := st.(*ast.ExprStmt); !call {
-				return false
-			}
-			break
-		}
+	if lit {
+		return false
 	}
-	for i := len(stack) - 1; i >= 0; i-- {
-		var list []ast.Stmt
-		switch n := stack[i].(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.BlockStmt:
-			list = n.List
-		case *ast.CaseClause:
-			list = n.Body
-		case *ast.CommClause:
-			list = n.Body
-		default:
-			continue
-		}
-		after := false
-		for _, s := range list {
-			switch {
-			case s.Pos() <= from && from < s.End():
-				after = true
-			case !after:
-			case s.Pos() <= to && to < s.End():
-				return true
-			case leaves(c.pass.TypesInfo, s):
-				return false
-			}
-		}
+	es, ok := stmt.(*ast.ExprStmt)
+	if !ok {
+		return false
 	}
-	return false
-}
-
-// leaves reports whether s leaves the statement list it is in: a return,
-// a branch statement, or a call of panic.
-func leaves(info *types.Info, s ast.Stmt) bool {
-	switch s := s.(type) {
-	case *ast.ReturnStmt, *ast.BranchStmt:
-		return true
-	case *ast.ExprStmt:
-		if call, ok := ast.Unparen(s.X).(*ast.CallExpr); ok {
-			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
-				if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "panic" {
-					return true
-				}
-			}
-		}
+	if c.graphs == nil {
+		c.graphs = paths.NewCache(c.pass.TypesInfo)
 	}
-	return false
+	target := &ast.Ident{NamePos: to, Name: "_"} // a node at to
+	return c.graphs.Of(f.Decl.Body).Flows(es, target)
 }

@@ -422,6 +422,50 @@ func (c *checker) guardsWith(root ast.Node, guarded map[*types.Func]bool, source
 	return c.guardsWhere(root, guarded, sources, nil)
 }
 
+// callersIdempotent reports whether fn, a function of the package that
+// builds its request with the method it is handed (its write fact's
+// MethodArg), is called only from this package, and every call hands it
+// a constant idempotent method (GET, HEAD, OPTIONS, TRACE, PUT, DELETE):
+// an unexported do(ctx, method, path, body) behind Get and Update never
+// re-sends a POST or a PATCH.
+func (c *checker) callersIdempotent(fn ast.Node) bool {
+	info := c.pass.TypesInfo
+	fd, ok := fn.(*ast.FuncDecl)
+	if !ok {
+		return false
+	}
+	obj, _ := info.Defs[fd.Name].(*types.Func)
+	if obj == nil {
+		return false
+	}
+	w := c.writes.Lookup(obj)
+	if w == nil || w.MethodArg == 0 || w.MethodField != "" || w.MethodArg > obj.Signature().Params().Len() {
+		return false
+	}
+	args, ok := c.calls.ParamArgs(obj, obj.Signature().Params().At(w.MethodArg-1))
+	if !ok || len(args) == 0 {
+		return false
+	}
+	for _, a := range args {
+		m, known := httpmodel.ConstString(info, a.Expr)
+		if !known || !idempotentMethod(m) {
+			return false
+		}
+	}
+	return true
+}
+
+// idempotentMethod reports whether m is a method RFC 9110 (section
+// 9.2.2) calls idempotent, as net/http's Transport decides which requests
+// it may replay.
+func idempotentMethod(m string) bool {
+	switch m {
+	case "GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE":
+		return true
+	}
+	return false
+}
+
 // callersGuard reports whether req, a request parameter of fn (or one
 // that a literal in fn captures), is at every call of fn a request that
 // its caller built, with a method that is no write there (a constant, or
@@ -1367,6 +1411,10 @@ func (c *checker) checkAnyMethod(file *ast.File, l *retryloop.Loop, s send) bool
 	}
 	if c.callersGuard(l.Func, s.request) {
 		analysisutil.Gate(c.pass, s.call.Pos(), "any-callers-guard", "a request of any method re-sent after "+outcome+", handed by callers that check its method")
+		return false
+	}
+	if c.callersIdempotent(l.Func) {
+		analysisutil.Gate(c.pass, s.call.Pos(), "any-callers-idempotent", "a request of its caller's method re-sent after "+outcome+", every caller handing an idempotent one")
 		return false
 	}
 	if len(l.Self) > 0 && c.carriesResponse(l.Func) {

@@ -455,9 +455,11 @@ func (c *checker) reportHelperFresh(file *ast.File, l *retryloop.Loop, s send, o
 	if made == nil || !c.isFreshCall(made) {
 		return // the key made further down, or from a variable: the fix would set a second one
 	}
-	if fixes.FileOf(c.pass, made.Pos()) == file {
+	if fixes.FileOf(c.pass, made.Pos()) == file && fixes.VisibleAt(info, file, made, l.Outer.Pos()) {
 		// The key made as the function makes its own (a UUID where
-		// the API may want one), with the names its file imports.
+		// the API may want one), with the names its file imports,
+		// when every name in it means the same before the loop (not
+		// the helper's own parameters or receiver).
 		gen, edits = fmt.Sprintf("%s%s := %s\n", indent, key, fixes.Format(c.pass.Fset, made)), nil
 	}
 	more, ok := c.keyThroughHelper(l, s, key, src, false)
@@ -570,6 +572,11 @@ func (c *checker) keyThroughHelper(l *retryloop.Loop, s send, key string, src []
 		hfile := fixes.FileOf(c.pass, ln.decl.Pos())
 		hsrc := fixes.Source(c.pass, ln.decl.Pos())
 		params := ln.decl.Type.Params
+		for _, f := range params.List {
+			if len(f.Names) == 0 {
+				return nil, false // ping(context.Context): a named key cannot join unnamed parameters
+			}
+		}
 		if hfile == nil || hsrc == nil || trailingComma(c.pass.Fset, hsrc, params.Closing) {
 			return nil, false
 		}
@@ -607,7 +614,7 @@ func (c *checker) keyThroughHelper(l *retryloop.Loop, s send, key string, src []
 		// The last function makes a key of its own on every call (a new
 		// key per attempt): it takes the loop's instead, and makes its
 		// own only when handed none.
-		keyEdits, ok := c.keyFromParam(last, inner, arg, shared, hsrc)
+		keyEdits, ok := c.keyFromParam(last, inner, arg, hsrc)
 		if !ok {
 			return nil, false
 		}
@@ -628,17 +635,14 @@ func (c *checker) keyThroughHelper(l *retryloop.Loop, s send, key string, src []
 
 // keyFromParam returns the edits that make fd, which sets the key expression
 // inner.keyed (made on every call: rand.Text(), uuid.NewString()) on its
-// request in a statement of its own, set the key param instead. When
-// other callers hand "" (shared), the function still makes its key for
-// them:
+// request in a statement of its own, set the key param instead, and make
+// its own key only when handed none (the callers that hand ""):
 //
 //	if idempotencyKey == "" {
 //		idempotencyKey = uuid.NewString()
 //	}
 //	req.Header.Set("Idempotency-Key", idempotencyKey)
-//
-// and otherwise param replaces the expression.
-func (c *checker) keyFromParam(fd *ast.FuncDecl, inner send, param string, shared bool, src []byte) ([]analysis.TextEdit, bool) {
+func (c *checker) keyFromParam(fd *ast.FuncDecl, inner send, param string, src []byte) ([]analysis.TextEdit, bool) {
 	key := inner.keyed
 	var stmt ast.Stmt
 	var stack []ast.Node
@@ -656,13 +660,16 @@ func (c *checker) keyFromParam(fd *ast.FuncDecl, inner send, param string, share
 	if call, ok := ast.Unparen(es.X).(*ast.CallExpr); !ok || !slices.Contains(call.Args, key) {
 		return nil, false // the key deeper in the statement: Set(k, prefix+newKey())
 	}
-	edits := []analysis.TextEdit{{Pos: key.Pos(), End: key.End(), NewText: []byte(param)}}
-	if shared {
-		indent := fixes.Indent(c.pass.Fset, src, stmt.Pos())
-		text := fmt.Sprintf("if %[2]s == \"\" {\n%[1]s\t%[2]s = %[3]s\n%[1]s}\n%[1]s", indent, param, fixes.Text(c.pass.Fset, src, key))
-		edits = append(edits, analysis.TextEdit{Pos: stmt.Pos(), End: stmt.Pos(), NewText: []byte(text)})
-	}
-	return edits, true
+	// The function keeps making its own key when handed none, also when
+	// the loop is its only caller: the names the expression uses (its
+	// imports, its parameters) stay used, and a caller added later that
+	// hands "" still sends a key.
+	indent := fixes.Indent(c.pass.Fset, src, stmt.Pos())
+	text := fmt.Sprintf("if %[2]s == \"\" {\n%[1]s\t%[2]s = %[3]s\n%[1]s}\n%[1]s", indent, param, fixes.Text(c.pass.Fset, src, key))
+	return []analysis.TextEdit{
+		{Pos: key.Pos(), End: key.End(), NewText: []byte(param)},
+		{Pos: stmt.Pos(), End: stmt.Pos(), NewText: []byte(text)},
+	}, true
 }
 
 // isFreshCall reports whether e is a call that makes a new key: a call of

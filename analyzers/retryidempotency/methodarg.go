@@ -71,6 +71,10 @@ func (c *checker) checkMethodArg(file *ast.File, l *retryloop.Loop, s send) bool
 	if l.Via != nil || len(l.Self) > 0 {
 		return false
 	}
+	if c.callersIdempotent(l.Func) {
+		analysisutil.Gate(c.pass, s.call.Pos(), "methodarg-callers-idempotent", "a request of its caller's method re-sent, every caller handing an idempotent one")
+		return false
+	}
 	// A helper that makes a key of its own on every call (for the
 	// writes it sends) gives each attempt a new one.
 	freshKey := s.helper != nil && s.helper.Keyed && s.helper.Fresh && keyArg(c.pass.TypesInfo, s.helper, s.call) == nil
@@ -99,6 +103,7 @@ func (c *checker) checkMethodArg(file *ast.File, l *retryloop.Loop, s send) bool
 		analysisutil.Gate(c.pass, s.call.Pos(), "methodarg-guarded", "a request of its caller's method re-sent in a function that checks a method or key somewhere")
 		return false
 	}
+
 	info := c.pass.TypesInfo
 	src := fixes.Source(c.pass, s.call.Pos())
 	as, stmt := c.sendAssign(l, s)

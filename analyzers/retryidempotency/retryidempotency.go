@@ -826,7 +826,9 @@ func (c *checker) decorated(e ast.Expr) ast.Expr {
 		}
 		callee := httpmodel.Callee(info, call)
 		i := c.calls.ReturnsParam(callee)
-		if i < 0 || callee.Pkg() != c.pass.Pkg {
+		if i < 0 || callee.Pkg() != c.pass.Pkg || c.keySets.Lookup(callee) != nil {
+			// A decorator that sets a key runs after any key a fix
+			// would set before the send: it is left opaque.
 			return e
 		}
 		_, args := httpmodel.Receiver(info, call)

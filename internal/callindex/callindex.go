@@ -753,16 +753,29 @@ func (ix *Index) ReturnsParam(fn *types.Func) int {
 		}
 		param = v
 	}
-	for _, n := range ix.Nodes(f.Decl) {
-		as, ok := n.(*ast.AssignStmt)
-		if !ok {
-			continue
-		}
-		for _, l := range as.Lhs {
-			if id, ok := ast.Unparen(l).(*ast.Ident); ok && ix.info.ObjectOf(id) == param {
-				return -1
+	// The parameter, or a field of what it points to, assigned (r = ...,
+	// r.Method = ..., *r = ...), or its address taken (p := &r; *p =
+	// ...): what is handed back is not what was handed in.
+	changed := false
+	ast.Inspect(f.Decl.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				if ix.rootIs(l, param) {
+					changed = true
+				}
+			}
+		case *ast.IncDecStmt:
+			changed = changed || ix.rootIs(n.X, param)
+		case *ast.UnaryExpr:
+			if id, ok := ast.Unparen(n.X).(*ast.Ident); ok && n.Op == token.AND && ix.info.Uses[id] == param {
+				changed = true
 			}
 		}
+		return !changed
+	})
+	if changed {
+		return -1
 	}
 	for i := range f.Obj.Signature().Params().Len() {
 		if f.Obj.Signature().Params().At(i) == param {
@@ -770,4 +783,29 @@ func (ix *Index) ReturnsParam(fn *types.Func) int {
 		}
 	}
 	return -1
+}
+
+// rootIs reports whether e is v, or a field, array or slice element or
+// dereference of it (v.F, v[i], *v, v.F.G). An entry of a map it holds
+// (v.Header["X-Trace"] = ...) is none: the map is edited, not replaced.
+func (ix *Index) rootIs(e ast.Expr, v *types.Var) bool {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			return ix.info.ObjectOf(x) == v
+		case *ast.SelectorExpr:
+			e = x.X
+		case *ast.IndexExpr:
+			if t := ix.info.TypeOf(x.X); t != nil {
+				if _, isMap := t.Underlying().(*types.Map); isMap {
+					return false
+				}
+			}
+			e = x.X
+		case *ast.StarExpr:
+			e = x.X
+		default:
+			return false
+		}
+	}
 }

@@ -290,6 +290,17 @@ func fresh(r *R) *R { return &R{h: r.h} }
 func pair(r *R) (*R, error) { return r, nil }
 
 func none(r *R) {}
+
+func viaPtr(r *R) *R {
+	p := &r
+	*p = &R{}
+	return r
+}
+
+func field(r *R) *R {
+	r.h = nil
+	return r
+}
 `
 
 func TestReturnsParam(t *testing.T) {
@@ -322,6 +333,8 @@ func TestReturnsParam(t *testing.T) {
 		{"fresh", -1},    // a new value
 		{"pair", -1},     // two results
 		{"none", -1},     // no result
+		{"viaPtr", -1},   // replaced through its address
+		{"field", -1},    // a field of what it points to assigned
 	} {
 		if got := ix.ReturnsParam(lookup(c.fn)); got != c.want {
 			t.Errorf("ReturnsParam(%s) = %d, want %d", c.fn, got, c.want)

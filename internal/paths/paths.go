@@ -20,6 +20,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"sync"
 
 	"golang.org/x/tools/go/cfg"
@@ -468,6 +469,56 @@ func (g *Graph) Reaches(target ast.Node, m Model) bool {
 				work = append(work, s)
 			}
 		}
+	}
+	return false
+}
+
+// Flows reports whether control can go on from just after the node that
+// holds from to a node that holds target, forward only: a path never
+// enters code placed before from (a loop's head or post statement, an
+// earlier case), so that target is reached by the run of from it follows,
+// not a later one. Every branch is taken both ways; a call that never
+// returns ends its path, and the clauses of a switch or select are
+// alternatives. A from inside a function literal flows nowhere.
+func (g *Graph) Flows(from, target ast.Node) bool {
+	start, ok := g.locate(from)
+	if !ok {
+		return false
+	}
+	inLit := false
+	ast.Inspect(start.b.Nodes[start.i], func(n ast.Node) bool {
+		if lit, ok := n.(*ast.FuncLit); ok && lit.Pos() <= from.Pos() && from.End() <= lit.End() {
+			inLit = true
+		}
+		return !inLit
+	})
+	if inLit {
+		return false // from runs when the literal is called, not here
+	}
+	holds := func(n ast.Node) bool { return n.Pos() <= target.Pos() && target.End() <= n.End() }
+	for _, n := range start.b.Nodes[start.i+1:] {
+		if holds(n) {
+			return true
+		}
+	}
+	seen := map[*cfg.Block]bool{start.b: true}
+	work := slices.Clone(start.b.Succs)
+	for len(work) > 0 {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[b] {
+			continue
+		}
+		seen[b] = true
+		if len(b.Nodes) > 0 && b.Nodes[0].Pos() < from.Pos() {
+			continue // back round a loop, or before from
+		}
+		for _, n := range b.Nodes {
+			if holds(n) {
+				return true
+			}
+		}
+		work = append(work, b.Succs...)
 	}
 	return false
 }

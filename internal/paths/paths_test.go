@@ -522,3 +522,52 @@ func TestReaches(t *testing.T) {
 		}
 	}
 }
+
+func TestFlows(t *testing.T) {
+	for _, tc := range []struct {
+		body string
+		want bool // from mark() on, does control go on to do()?
+	}{
+		{"mark(); do()", true},
+		{"if other() { mark() }; do()", true},
+		{"if other() { mark(); return }; do()", false},
+		{"if other() { mark(); os.Exit(1) }; do()", false},
+		{"if other() { mark(); panic(x) }; do()", false},
+		{"switch { case other(): mark(); default: do() }", false},
+		{"switch { case other(): mark(); fallthrough; default: do() }", true},
+		{"switch { case other(): mark() }; do()", true},
+		{"for i := 0; i < 3; i++ { if i > 0 { do() }; mark() }", false}, // only round the loop
+		{"for i := 0; i < 3; i++ { mark(); if other() { break } }; do()", true},
+		{"do(); mark()", false},
+		{"f := func() { mark() }; f(); do()", false},
+	} {
+		src := "func f() {\n\tx := 0\n\t" + tc.body + "\n\tuse(x)\n}\n"
+		fset := token.NewFileSet()
+		file, err := parser.ParseFile(fset, "p.go", prelude+"func mark() {}\n"+src, 0)
+		if err != nil {
+			t.Fatalf("%s: parse: %v", tc.body, err)
+		}
+		info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Defs: map[*ast.Ident]types.Object{}, Uses: map[*ast.Ident]types.Object{}}
+		if _, err := (&types.Config{Importer: importer.Default()}).Check("p", fset, []*ast.File{file}, info); err != nil {
+			t.Fatalf("%s: type-check: %v", tc.body, err)
+		}
+		fd := file.Decls[len(file.Decls)-1].(*ast.FuncDecl)
+		var from, target ast.Node
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok {
+				if id, ok := call.Fun.(*ast.Ident); ok {
+					switch id.Name {
+					case "do":
+						target = call
+					case "mark":
+						from = call
+					}
+				}
+			}
+			return true
+		})
+		if got := paths.New(info, fd.Body).Flows(from, target); got != tc.want {
+			t.Errorf("%s: Flows = %v, want %v", tc.body, got, tc.want)
+		}
+	}
+}

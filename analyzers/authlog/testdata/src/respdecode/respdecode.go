@@ -90,6 +90,33 @@ func (c *Client) TokenChecked(ctx context.Context) (*TokenResponse, error) {
 	return &tok, nil
 }
 
+// tokenBySwitch logs the answer in the case of an error status only; the
+// token is decoded in another case: must stay silent.
+func (c *Client) tokenBySwitch(raw []byte, status int) (*TokenResponse, error) {
+	var tok TokenResponse
+	switch {
+	case status >= 400:
+		c.logger.Debugf("token failed %d: %s", status, raw)
+	case status == http.StatusOK:
+		if err := json.Unmarshal(raw, &tok); err != nil {
+			return nil, err
+		}
+	}
+	return &tok, nil
+}
+
+// tokenOrExit logs an error answer and exits: must stay silent.
+func tokenOrExit(raw []byte, status int) *TokenResponse {
+	if status != http.StatusOK {
+		log.Fatalf("token failed %d: %s", status, raw)
+	}
+	var tok TokenResponse
+	if err := json.Unmarshal(raw, &tok); err != nil {
+		return nil
+	}
+	return &tok
+}
+
 // apiError is an error answer: its status and body.
 type apiError struct {
 	Status int
@@ -148,7 +175,7 @@ func (c *Client) call(ctx context.Context, method, path string, in, out any) err
 	if err != nil {
 		return err
 	}
-	c.logger.Debugf("%s %s -> %d %s", method, path, resp.StatusCode, body) // want `text decoded into respdecode.APIKey, which holds a secret; CreateKey hands it to call, reaches Logger.Debugf`
+	c.logger.Debugf("%s %s -> %d %s", method, path, resp.StatusCode, body) // want `text decoded into respdecode.APIKey \(handed over by CreateKey\), which holds a secret, reaches Logger.Debugf`
 	if resp.StatusCode/100 != 2 {
 		return fmt.Errorf("%s %s: %s", method, path, resp.Status)
 	}
