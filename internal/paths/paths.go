@@ -402,7 +402,10 @@ func (g *Graph) Leaves(loop ast.Stmt, from ast.Node, m Model) (leaves, ok bool) 
 			}
 		}
 		if len(b.Succs) == 0 {
-			return true // a call that never returns ends the path
+			// A call that never returns ends the path; the block after
+			// the last case of a select without default is no path at
+			// all (the select waits until a case is ready).
+			return b.Kind != cfg.KindSelectAfterCase
 		}
 		succs := g.taken(p, m)
 		for _, s := range succs {

@@ -571,3 +571,34 @@ func TestFlows(t *testing.T) {
 		}
 	}
 }
+
+// TestLeavesSelect: a select without default waits until a case is
+// ready; the block after its last case is no path out of the loop.
+func TestLeavesSelect(t *testing.T) {
+	for _, tc := range []struct {
+		body string
+		want bool
+	}{
+		{"select { case <-a: case <-b: }", false},
+		{"select { case <-a: return; case <-b: }", true},
+		{"select { case <-a: case <-b: default: return }", true},
+		{"select { case <-a: }", false},
+	} {
+		src := "func f(a, b chan int) {\n\tfor {\n\t\t_, err := do()\n\t\tuse(err)\n\t\t" + tc.body + "\n\t}\n}\n"
+		fset := token.NewFileSet()
+		file, err := parser.ParseFile(fset, "p.go", prelude+src, 0)
+		if err != nil {
+			t.Fatalf("%s: parse: %v", tc.body, err)
+		}
+		info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Defs: map[*ast.Ident]types.Object{}, Uses: map[*ast.Ident]types.Object{}}
+		if _, err := (&types.Config{Importer: importer.Default()}).Check("p", fset, []*ast.File{file}, info); err != nil {
+			t.Fatalf("%s: type-check: %v", tc.body, err)
+		}
+		fd := file.Decls[len(file.Decls)-1].(*ast.FuncDecl)
+		loop := fd.Body.List[0].(*ast.ForStmt)
+		leaves, ok := paths.New(info, fd.Body).Leaves(loop, loop.Body.List[0], unknown{})
+		if !ok || leaves != tc.want {
+			t.Errorf("%s: Leaves = %v, %v; want %v, true", tc.body, leaves, ok, tc.want)
+		}
+	}
+}
