@@ -65,7 +65,10 @@
 //     with r.verb, on the receiver or on a builder the function is
 //     handed; a builder made in the function is not the caller's, nor
 //     is a verb that only the package sets, unexported, and only to
-//     methods that may be sent again (a builder's Get and Head);
+//     methods that may be sent again (a builder's Get and Head; nor a
+//     method parameter of an unexported sender that every call in the
+//     package hands a constant GET, HEAD, OPTIONS, TRACE, PUT or DELETE,
+//     a do(method, path, body) behind Get and Update);
 //     call(ctx, method, ...) trying doOnce(ctx, method, url,
 //     body) on each peer, or a helper that returns its error alone,
 //     err := c.do(ctx, method, path, body, out), or one handed a
