@@ -904,7 +904,6 @@ type decode struct {
 // A log on a path that leaves before the decode (the error branch that
 // returns) prints another answer.
 func (c *checker) decodedAt(v *types.Var, pos token.Pos) bool {
-	c.credVars() // fills c.decoded
 	return c.decodeAt(v, pos) != ""
 }
 

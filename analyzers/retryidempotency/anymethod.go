@@ -448,22 +448,11 @@ func (c *checker) callersIdempotent(fn ast.Node) bool {
 	}
 	for _, a := range args {
 		m, known := httpmodel.ConstString(info, a.Expr)
-		if !known || !idempotentMethod(m) {
+		if !known || !replayable[m] {
 			return false
 		}
 	}
 	return true
-}
-
-// idempotentMethod reports whether m is a method RFC 9110 (section
-// 9.2.2) calls idempotent, as net/http's Transport decides which requests
-// it may replay.
-func idempotentMethod(m string) bool {
-	switch m {
-	case "GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE":
-		return true
-	}
-	return false
 }
 
 // callersGuard reports whether req, a request parameter of fn (or one

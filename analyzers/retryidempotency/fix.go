@@ -86,20 +86,12 @@ func (c *checker) reportMissing(file *ast.File, l *retryloop.Loop, s send, outco
 		return
 	}
 	info := c.pass.TypesInfo
-	src := fixes.Source(c.pass, l.Stmt.Pos())
-	if src == nil {
-		return
-	}
-	at, indent, ok := l.Before(c.pass.Fset, src)
-	if !ok {
-		return
-	}
 	taken := map[string]bool{}
-	key := fixes.FreeName(info, file, "idempotencyKey", taken, l.Outer.Pos(), l.Body.End()-1)
-	gen, edits, ok := c.keyGen(file, l.Outer.Pos(), key, indent)
+	k, ok := c.keyBeforeLoop(file, l, taken)
 	if !ok {
 		return
 	}
+	src, at, key, gen, edits := k.src, k.at, k.name, k.gen, k.edits
 	var more []analysis.TextEdit
 	if s.helper != nil {
 		more, ok = c.keyThroughHelper(l, s, key, src, false)
@@ -420,53 +412,73 @@ func (c *checker) reportFresh(file *ast.File, l *retryloop.Loop, s send, value a
 	return true
 }
 
+// A loopKey is the key a fix makes once before loop l: the source of the
+// loop's file, where the statements that make it go and their indent, its
+// name, those statements (gen, with crypto/rand) and the imports they
+// need (edits).
+type loopKey struct {
+	src       []byte
+	at        token.Pos
+	indent    string
+	name, gen string
+	edits     []analysis.TextEdit
+}
+
+// keyBeforeLoop returns the key a fix makes before loop l, named so that
+// the name is free in the loop's function and not in taken (to which it
+// is added).
+func (c *checker) keyBeforeLoop(file *ast.File, l *retryloop.Loop, taken map[string]bool) (loopKey, bool) {
+	var k loopKey
+	k.src = fixes.Source(c.pass, l.Stmt.Pos())
+	if k.src == nil {
+		return k, false
+	}
+	var ok bool
+	k.at, k.indent, ok = l.Before(c.pass.Fset, k.src)
+	if !ok {
+		return k, false
+	}
+	k.name = fixes.FreeName(c.pass.TypesInfo, file, "idempotencyKey", taken, l.Outer.Pos(), l.Body.End()-1)
+	k.gen, k.edits, ok = c.keyGen(file, l.Outer.Pos(), k.name, k.indent)
+	return k, ok
+}
+
 // reportHelperFresh reports the write s that loop l sends through a
 // function of this package that makes a key of its own on every call (a
-// new key per attempt, which the server cannot tie to the first). The fix
-// makes one key before the loop and hands it down the chain (see
-// keyThroughHelper); the function that made the key sets the one it is
-// handed, and makes its own only for the callers that hand none.
-func (c *checker) reportHelperFresh(file *ast.File, l *retryloop.Loop, s send, outcome string) {
+// new key per attempt, which the server cannot tie to the first), and
+// reports whether it did. The fix makes one key before the loop and hands
+// it down the chain (see keyThroughHelper); the function that made the
+// key sets the one it is handed, and makes its own only for the callers
+// that hand none.
+func (c *checker) reportHelperFresh(file *ast.File, l *retryloop.Loop, s send, outcome string) bool {
 	if l.Lib != nil || s.impl != nil || l.OpArg != nil || l.Unrolled || len(l.Self) > 0 || len(l.Requeue) > 0 {
-		return
+		return false
 	}
 	info := c.pass.TypesInfo
-	src := fixes.Source(c.pass, l.Stmt.Pos())
-	if src == nil {
-		return
-	}
-	at, indent, ok := l.Before(c.pass.Fset, src)
+	k, ok := c.keyBeforeLoop(file, l, nil)
 	if !ok {
-		return
-	}
-	key := fixes.FreeName(info, file, "idempotencyKey", nil, l.Outer.Pos(), l.Body.End()-1)
-	gen, edits, ok := c.keyGen(file, l.Outer.Pos(), key, indent)
-	if !ok {
-		return
+		return false
 	}
 	chain, inner, found := c.helperChain(s.call)
 	if !found {
-		return
+		return false
 	}
-	made := inner.keyed
-	if made == nil && inner.req != nil {
-		made, _ = c.keyValue(chain[len(chain)-1].decl, inner.req)
-	}
+	made := c.keySetBy(chain[len(chain)-1].decl, inner)
 	if made == nil || !c.isFreshCall(made) {
-		return // the key made further down, or from a variable: the fix would set a second one
+		return false // the key made further down, or from a variable: the fix would set a second one
 	}
 	if fixes.FileOf(c.pass, made.Pos()) == file && fixes.VisibleAt(info, file, made, l.Outer.Pos()) {
 		// The key made as the function makes its own (a UUID where
 		// the API may want one), with the names its file imports,
 		// when every name in it means the same before the loop (not
 		// the helper's own parameters or receiver).
-		gen, edits = fmt.Sprintf("%s%s := %s\n", indent, key, fixes.Format(c.pass.Fset, made)), nil
+		k.gen, k.edits = fmt.Sprintf("%s%s := %s\n", k.indent, k.name, fixes.Format(c.pass.Fset, made)), nil
 	}
-	more, ok := c.keyThroughHelper(l, s, key, src, false)
+	more, ok := c.keyThroughHelper(l, s, k.name, k.src, false)
 	if !ok {
-		return
+		return false
 	}
-	edits = append(append(edits, more...), analysis.TextEdit{Pos: at, End: at, NewText: []byte(gen)})
+	edits := append(append(k.edits, more...), analysis.TextEdit{Pos: k.at, End: k.at, NewText: []byte(k.gen)})
 	name := "the function it calls"
 	if fn := httpmodel.Callee(info, s.call); fn != nil {
 		name = fn.Name()
@@ -480,6 +492,18 @@ func (c *checker) reportHelperFresh(file *ast.File, l *retryloop.Loop, s send, o
 			TextEdits: edits,
 		}},
 	})
+	return true
+}
+
+// keySetBy returns the key that fd, the last function of a helper chain,
+// sets on the request inner builds and sends: the key of the send, or one
+// set on a request of the method fd is handed. Nil for none.
+func (c *checker) keySetBy(fd *ast.FuncDecl, inner send) ast.Expr {
+	if inner.keyed == nil && inner.req != nil {
+		key, _ := c.keyValue(fd, inner.req)
+		return key
+	}
+	return inner.keyed
 }
 
 // defInLoop returns the only definition of v, when it is a statement
@@ -607,10 +631,7 @@ func (c *checker) keyThroughHelper(l *retryloop.Loop, s send, key string, src []
 		}
 		return append(edits, rewrite...), true
 	}
-	if inner.keyed == nil && inner.req != nil {
-		inner.keyed, _ = c.keyValue(last, inner.req) // a request of the method handed in
-	}
-	if inner.keyed != nil {
+	if inner.keyed = c.keySetBy(last, inner); inner.keyed != nil {
 		// The last function makes a key of its own on every call (a new
 		// key per attempt): it takes the loop's instead, and makes its
 		// own only when handed none.

@@ -87,13 +87,12 @@ func (c *checker) checkMethodArg(file *ast.File, l *retryloop.Loop, s send) bool
 		return false
 	}
 	if freshKey {
-		before := c.reported
 		s.method = "a request of its caller's method (" + fixes.Format(c.pass.Fset, s.methodArg) + ")"
-		c.reportHelperFresh(fixes.FileOf(c.pass, s.call.Pos()), l, s, outcome)
-		if c.reported == before {
+		if !c.reportHelperFresh(file, l, s, outcome) {
 			analysisutil.Gate(c.pass, s.call.Pos(), "methodarg-fresh-key", "a request of its caller's method re-sent through a helper that makes a new key on every call")
+			return false
 		}
-		return c.reported > before
+		return true
 	}
 	if outcome != "a transport error" {
 		analysisutil.Gate(c.pass, s.call.Pos(), "methodarg-status", "a request of its caller's method re-sent after "+outcome)
@@ -103,7 +102,6 @@ func (c *checker) checkMethodArg(file *ast.File, l *retryloop.Loop, s send) bool
 		analysisutil.Gate(c.pass, s.call.Pos(), "methodarg-guarded", "a request of its caller's method re-sent in a function that checks a method or key somewhere")
 		return false
 	}
-
 	info := c.pass.TypesInfo
 	src := fixes.Source(c.pass, s.call.Pos())
 	as, stmt := c.sendAssign(l, s)

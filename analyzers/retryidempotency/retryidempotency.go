@@ -869,7 +869,6 @@ func (c *checker) dynamicRequest(fn ast.Node, call *ast.CallExpr) ast.Expr {
 // *http.Request, or a wrapper of one (see holdsRequest).
 func (c *checker) requestSend(fn ast.Node, call *ast.CallExpr, req ast.Expr) (send, bool) {
 	info := c.pass.TypesInfo
-	ck := c
 	out := send{call: call}
 	if t := info.TypeOf(req); !httpmodel.IsRequest(t) {
 		// A wrapper: only one of the caller's is known to carry any
@@ -892,19 +891,18 @@ func (c *checker) requestSend(fn ast.Node, call *ast.CallExpr, req ast.Expr) (se
 		// A copy of the request with another context (client.Do(
 		// req.WithContext(ctx)), req.Clone(ctx)) has its method and
 		// its header.
-		c, isCall := ast.Unparen(req).(*ast.CallExpr)
+		wrap, isCall := ast.Unparen(req).(*ast.CallExpr)
 		if !isCall {
 			break
 		}
-		if d := ck.decorated(c); d != ast.Expr(c) {
+		if d := c.decorated(wrap); d != ast.Expr(wrap) {
 			// A decorator of the package that hands back the request
 			// it edits (client.Do(c.authorize(req))).
 			req = d
 			continue
 		}
-		callee := httpmodel.Callee(info, c)
-		sel, isSel := ast.Unparen(c.Fun).(*ast.SelectorExpr)
-		if !isSel || !httpmodel.IsMethod(callee, "net/http", "Request", "WithContext", "Clone") {
+		sel, isSel := ast.Unparen(wrap.Fun).(*ast.SelectorExpr)
+		if !isSel || !httpmodel.IsMethod(httpmodel.Callee(info, wrap), "net/http", "Request", "WithContext", "Clone") {
 			break
 		}
 		req = sel.X
@@ -1310,16 +1308,14 @@ func (c *checker) checkWrite(file *ast.File, l *retryloop.Loop, s send, outcome 
 	case s.helper != nil && s.helper.Keyed:
 		// A helper that sets the key its caller hands it: the key is
 		// the argument, made once or on every attempt. One that makes
-		// the key itself, afresh on every call, cannot have it moved
-		// from here, so there would be no fix to offer; say nothing.
+		// the key itself, afresh on every call, is handed one made
+		// before the loop (see reportHelperFresh).
 		arg := keyArg(c.pass.TypesInfo, s.helper, s.call)
 		if arg == nil {
 			if !s.helper.Fresh {
 				return false // a key the helper keeps: one for every attempt
 			}
-			before := c.reported
-			c.reportHelperFresh(file, l, s, outcome)
-			if c.reported == before {
+			if !c.reportHelperFresh(file, l, s, outcome) {
 				analysisutil.Gate(c.pass, s.call.Pos(), "write-helper-fresh-key", s.method+" retried through a helper that makes a new key on every call")
 				return false
 			}

@@ -87,6 +87,10 @@ type Index struct {
 	fieldsOnce sync.Once
 	fieldFunc  map[*types.Var]*types.Func // bound fields (see bindFields)
 	fieldUses  map[*types.Func]int        // the stores of bound fields, per function
+
+	// returnsParam caches ReturnsParam, by the function's origin.
+	returnsMu    sync.Mutex
+	returnsParam map[*types.Func]int
 }
 
 type body struct {
@@ -729,7 +733,25 @@ func (ix *Index) ReturnsParam(fn *types.Func) int {
 	if fn == nil {
 		return -1
 	}
-	f, ok := ix.Decl(fn.Origin())
+	fn = fn.Origin()
+	ix.returnsMu.Lock()
+	i, done := ix.returnsParam[fn]
+	ix.returnsMu.Unlock()
+	if !done {
+		i = ix.returnsParamOf(fn)
+		ix.returnsMu.Lock()
+		if ix.returnsParam == nil {
+			ix.returnsParam = map[*types.Func]int{}
+		}
+		ix.returnsParam[fn] = i
+		ix.returnsMu.Unlock()
+	}
+	return i
+}
+
+// returnsParamOf computes ReturnsParam for fn, an origin.
+func (ix *Index) returnsParamOf(fn *types.Func) int {
+	f, ok := ix.Decl(fn)
 	sig := fn.Signature()
 	if !ok || sig.Results().Len() != 1 {
 		return -1
