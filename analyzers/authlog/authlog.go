@@ -1390,10 +1390,11 @@ func (c *checker) plan(file *ast.File, st *fstate, f *finding, src []byte) {
 	case f.c&credSecret != 0:
 		what = c.secretWhat(f.expr)
 		inQuery := st.queryURL(f.expr)
-		if (isURL(t) || isURLString(info, f.expr)) && inQuery {
+		isU := isURL(t) || urlConfigType(t) != nil || isURLString(info, f.expr)
+		if isU && inQuery {
 			what = "URL with a secret in its query or path"
 		}
-		if f.c == credSecret && (isURL(t) || isURLString(info, f.expr)) && !inQuery {
+		if f.c == credSecret && isU && !inQuery {
 			f.fix = c.urlFix(f)
 		}
 		if f.fix == nil {

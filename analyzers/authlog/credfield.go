@@ -98,6 +98,10 @@ func (c *checker) credVars() map[*types.Var]creds {
 	c.secretMaps, c.maskedMaps = map[*types.Var]bool{}, map[*types.Var]bool{}
 	c.userURLs = map[*types.Var]bool{}
 	stored := map[*ast.IndexExpr]bool{} // entries written, which are no evidence
+	// The URL fields, and the configuration types that embed a URL, that
+	// the package prints with Redacted somewhere: see redactedURL.
+	redacted := map[*types.Var]bool{}
+	redactedTypes := map[*types.TypeName]bool{}
 	c.calls.Visit(func(file *ast.File) bool { return isTestFile(c.pass, file) }, func(n ast.Node) {
 		switch n := n.(type) {
 		case *ast.IndexExpr:
@@ -122,6 +126,11 @@ func (c *checker) credVars() map[*types.Var]creds {
 						c.maskedMaps[v] = true
 					}
 				}
+			}
+			if f, t := c.redactedURL(n); f != nil {
+				redacted[f] = true
+			} else if t != nil {
+				redactedTypes[t] = true
 			}
 			if v, what := c.decodedSecret(n); v != nil && !c.again[v] {
 				// The text decoded into a value with a secret field
@@ -245,6 +254,34 @@ func (c *checker) credVars() map[*types.Var]creds {
 		if v.IsField() {
 			c.sent[v] |= credSecret // c.base.User = url.UserPassword(...)
 			c.userURLs[v] = true
+		}
+	}
+	if len(redactedTypes) > 0 {
+		// Every field of such a type holds such a URL (rwConf.URL
+		// redacted, rrConf.URL and conf.URL of the same type too).
+		for _, sel := range info.Selections {
+			if f, ok := sel.Obj().(*types.Var); ok && sel.Kind() == types.FieldVal && redactedTypes[urlConfigType(f.Type())] {
+				redacted[f] = true
+			}
+		}
+	}
+	for f := range redacted {
+		c.sent[f] |= credSecret
+		c.userURLs[f] = true
+	}
+	if len(c.userURLs) > 0 {
+		// A text field given only the text of such a URL
+		// (&Client{urlString: conf.URL.String()}) holds it too.
+		copies := map[*types.Var]bool{}
+		for _, st := range stores {
+			if _, seen := copies[st.field]; !seen || copies[st.field] {
+				copies[st.field] = c.userURLText(st.value)
+			}
+		}
+		for f, all := range copies {
+			if all {
+				c.sent[f] |= credSecret
+			}
 		}
 	}
 	// A parameter of this package's functions found to be sent makes
@@ -781,6 +818,85 @@ func (c *checker) urlField(e ast.Expr) *types.Var {
 		return nil
 	}
 	return f
+}
+
+// redactedURL returns what the call n, a call of (*url.URL).Redacted,
+// says may hold a password: the field it prints redacted (cfg.Endpoint,
+// a *url.URL the package is configured with), or, for a type of another
+// package that embeds the URL (a configuration's URL type, rwConf.URL of
+// type *config.URL), that type, of which every field holds such a URL.
+// A package that masks a URL's password in one place knows that its
+// user information may hold one: printed elsewhere with String, or
+// whole, it prints the password. The fields of the standard library's
+// types (req.URL) are no evidence: one value of them is every request's.
+func (c *checker) redactedURL(n *ast.CallExpr) (*types.Var, *types.TypeName) {
+	info := c.pass.TypesInfo
+	if !httpmodel.IsMethod(httpmodel.Callee(info, n), "net/url", "URL", "Redacted") {
+		return nil, nil
+	}
+	sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil, nil
+	}
+	if t := urlConfigType(info.TypeOf(sel.X)); t != nil {
+		return nil, t
+	}
+	x, ok := ast.Unparen(sel.X).(*ast.SelectorExpr)
+	if !ok {
+		return nil, nil
+	}
+	if s, ok := info.Selections[x]; ok && s.Kind() == types.FieldVal {
+		if f, ok := s.Obj().(*types.Var); ok && isURL(f.Type()) && !stdField(c.pass, f) {
+			return f, nil
+		}
+	}
+	return nil, nil
+}
+
+// urlConfigType returns the named type of t (or of what t points to)
+// when it is a struct type of a package other than net/url that embeds a
+// url.URL or a pointer to one, nil otherwise.
+func urlConfigType(t types.Type) *types.TypeName {
+	if t == nil {
+		return nil
+	}
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok || isURL(named) {
+		return nil
+	}
+	st, ok := named.Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	for f := range st.Fields() {
+		if f.Embedded() && isURL(f.Type()) {
+			return named.Origin().Obj()
+		}
+	}
+	return nil
+}
+
+// userURLText reports whether e is the text of a URL field that holds a
+// password (see userURLs): c.base.String(), conf.URL.String().
+func (c *checker) userURLText(e ast.Expr) bool {
+	info := c.pass.TypesInfo
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) != 0 || !httpmodel.IsMethod(httpmodel.Callee(info, call), "net/url", "URL", "String") {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	x, ok := ast.Unparen(sel.X).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	f, _ := info.Uses[x.Sel].(*types.Var)
+	return f != nil && c.userURLs[f]
 }
 
 // decodedSecret returns the local variable whose text call, a call of

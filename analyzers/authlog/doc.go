@@ -161,7 +161,15 @@
 //     prints, and a field of URL type given such a URL (c.base = u,
 //     &Client{base: *u}, and a local copy of it, u := c.base),
 //     wherever the package reads it (a base URL whose password a
-//     constructor makes the API key): the fix logs u.Redacted(); a constant
+//     constructor makes the API key), and a URL the package itself
+//     masks with Redacted somewhere, which says that its user
+//     information may hold a password: the field it redacts
+//     (h.webhook.Redacted()), or, for a configuration type of another
+//     package that embeds the URL (rwConf.URL of type *config.URL),
+//     every field of that type, and a text field given only such a
+//     URL's String (&Client{urlString: conf.URL.String()}); a
+//     request's URL redacted is no such evidence about other requests:
+//     the fix logs u.Redacted(); a constant
 //     password that reads as a redaction marker, "xxxxx", is none); the value given a secret key of a form or of a map
 //     of request values (url.Values{"client_secret": {s}},
 //     v.Set("password", p), map[string]any{"password": p} as GraphQL

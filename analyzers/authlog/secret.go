@@ -403,7 +403,7 @@ func (c *checker) secretWhat(e ast.Expr) string {
 			t = info.TypeOf(sel.X) // u.String()
 		}
 	}
-	if isURL(t) {
+	if isURL(t) || urlConfigType(t) != nil {
 		return "URL with its user's password"
 	}
 	if call, ok := x.(*ast.CallExpr); ok && dumper(httpmodel.Callee(info, call)) {
@@ -465,7 +465,7 @@ func (c *checker) urlFix(f *finding) *analysis.SuggestedFix {
 	default:
 		return nil // &u, or a value that is not addressable
 	}
-	if !isURL(c.pass.TypesInfo.TypeOf(x)) {
+	if t := c.pass.TypesInfo.TypeOf(x); !isURL(t) && urlConfigType(t) == nil {
 		return nil
 	}
 	return &analysis.SuggestedFix{

@@ -38,6 +38,10 @@ var secretPhrases = []string{
 	"apikey", "privatekey", "secretkey", "secretaccesskey", "signingkey", "encryptionkey", "masterkey", "accountkey",
 	"accesstoken", "refreshtoken", "sessiontoken", "bearertoken", "authtoken", "apitoken", "idtoken", "securitytoken", "oauthtoken",
 	"bearer", "credential", "credentials",
+	// An Azure shared access signature token grants what it names until
+	// it expires (SASToken, sas_token); a connection string's
+	// SharedAccessKey signs such tokens.
+	"sastoken", "sharedaccesskey",
 }
 
 // formPhrases are the further phrases of the keys of token-endpoint form

@@ -30,6 +30,7 @@ func TestName(t *testing.T) {
 		"PrivateKey", "PrivateKeyPEM", "privateKeyData", "SecretAccessKey", "AWSSecretAccessKey", "SigningKey",
 		"AccessToken", "refresh_token", "SessionToken", "BearerToken", "AuthToken", "IDToken", "OAuthToken", "Credentials",
 		"AdminPass", "admin_pass", "RootPwd", "DBPass", "ProxyPass",
+		"SASToken", "sasToken", "sas_token", "SharedAccessKey",
 	} {
 		if !Name(name) {
 			t.Errorf("Name(%q) = false, want true", name)
@@ -41,6 +42,7 @@ func TestName(t *testing.T) {
 		"AccessTokenURL", "TokenURL", "MaskedPassword", "PasswordHash", "HasPassword", "Key", "CacheKey", "Secrets",
 		"Nonsecret", "CredentialType", "PrivateKeyPath", "TLSSecret", "CASecret", "ImagePullSecret", "BootstrapSecret",
 		"Pass", "pwd", "Bypass", "ByPass", "Passthrough", "PassiveMode", "PassCount", "AdminPassHash",
+		"SASTokenExpiry", "SharedAccessKeyName", "SASURL",
 	} {
 		if Name(name) {
 			t.Errorf("Name(%q) = true, want false", name)
