@@ -825,6 +825,22 @@ func TestFixBehavesRetryIdempotencyForeignLibPost(t *testing.T) {
 	provesTransportGuard(t, c, "/api/chat.postMessage")
 }
 
+// TestFixBehavesRetryIdempotencyForeignHelperPost: as TestFixBehavesRetry
+// IdempotencyForeignPost, with the SDK's write in an operation that a
+// retry helper of the program's own calls again after any error: after
+// the fix the operation keeps a transport error and succeeds, which ends
+// the helper's retry, and the error is handed back after the helper's
+// call, while a 503 is tried again as before, and a message posted at
+// once is posted once.
+func TestFixBehavesRetryIdempotencyForeignHelperPost(t *testing.T) {
+	c := fixClient(t, "foreignhelperpost", "retryidempotency", "POST is retried by withBackoff after a transport error without an idempotency key (PostMessage of chat sends it, and takes no key)")
+	fc, _ := fixedOnce()
+	if fixed := fc.sources["foreignhelperpost"][1]; !strings.Contains(fixed, "writeErr = err") || !strings.Contains(fixed, "if writeErr != nil {") {
+		t.Errorf("the fix should keep the transport error and hand it back after the helper:\n%s", fixed)
+	}
+	provesTransportGuard(t, c, "/api/chat.postMessage")
+}
+
 // TestFixBehavesRetryIdempotencyInterfacePost: a program that retries a
 // Notifier interface's Notify, whose implementation posts, after any error
 // posts the message twice when the server took it and the connection

@@ -465,11 +465,34 @@
 // In an operation written in place for a retry library, the guard ends
 // the retry the library's way: return backoff.Permanent(err) (backoff),
 // retry.Unrecoverable(err) (retry-go), or the error left unmarked
-// (go-retry, which retries only an error marked with RetryableError). An
-// operation handed to a retry helper of another kind (a helper of the
-// package's own, a library without such a mark) is not reported: the
-// helper may retry only what its caller declares idempotent, or send a
-// token of its own on every attempt, which its fact does not tell.
+// (go-retry, which retries only an error marked with RetryableError). A
+// function literal handed to a plain retry helper of the project's own
+// (one that calls it again after an error, in this package or another)
+// stops it the way every such helper stops, by succeeding: the guard
+// keeps the transport error in a variable of the helper's caller and
+// returns no error, and the caller hands the kept error back right after
+// the helper's call (the helper's own error is returned as before):
+//
+//	var writeErr error
+//	err := withBackoff(ctx, func() error {
+//		err := api.PostMessage(ctx, "ops", text)
+//		if urlErr := (*url.Error)(nil); errors.As(err, &urlErr) {
+//			// No response: the server may have applied the POST.
+//			writeErr = err
+//			return nil
+//		}
+//		return err
+//	})
+//	if writeErr != nil {
+//		return writeErr
+//	}
+//	return err
+//
+// Not reported: a helper its caller tells whether to retry (a bool
+// parameter, cloud.google.com/go/storage's run(ctx, op, retry,
+// isIdempotent)), a helper of this package that makes a token for the
+// operation (a fresh random value, as that run makes its invocation id
+// and sends it on every attempt), and a library without a way to stop.
 //
 // The same holds for a write sent through functions of this package that
 // end in such a function of another package (openAndDial, which calls

@@ -16,8 +16,10 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/astutil"
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/fixes"
@@ -58,23 +60,36 @@ func (c *checker) reportForeignWrite(file *ast.File, l *retryloop.Loop, s send, 
 		end, rewraps = e, edits
 	}
 	var stop *retrylib.Library // the library whose idiom stops the retry
+	stash := false             // stop the helper with a nil error, see stashGuard
 	if l.Via != nil || len(l.Self) > 0 || len(l.Requeue) > 0 {
-		// An operation handed to a retry helper of its own: the helper
-		// may retry only what its caller declares idempotent, or send a
-		// token of its own on every attempt (cloud.google.com/go/storage's
-		// run and its invocation id), which its fact does not tell. A
-		// retry library's rules are known, and so is its way to stop.
+		// An operation handed to a retry helper: a retry library's
+		// rules are known, and so is its way to stop. A helper of the
+		// project's own stops, as every retry helper does, when the
+		// operation succeeds; unless it gives each operation a token
+		// of its own (cloud.google.com/go/storage's run and its
+		// invocation id, sent on every attempt), which the server
+		// deduplicates by.
 		stop = opStop(l)
 		if stop == nil {
-			analysisutil.Gate(c.pass, s.call.Pos(), "foreign-via", s.method+" of another package retried by a helper")
-			return false
+			if !c.stashable(l) {
+				analysisutil.Gate(c.pass, s.call.Pos(), "foreign-via", s.method+" of another package retried by a helper")
+				return false
+			}
+			stash = true
 		}
 	}
 	if outcome != "a transport error" {
 		analysisutil.Gate(c.pass, s.call.Pos(), "foreign-status", s.method+" of another package retried after "+outcome+": no error type says so")
 		return false
 	}
-	edits, ok, tried := c.stopGuard(file, l, s, stop)
+	var edits []analysis.TextEdit
+	var ok, tried bool
+	if stash {
+		edits, ok = c.stashGuard(file, l, s)
+		tried = true
+	} else {
+		edits, ok, tried = c.stopGuard(file, l, s, stop)
+	}
 	if !ok {
 		if !tried {
 			analysisutil.Gate(c.pass, s.call.Pos(), "foreign-nofix", s.method+" retried after "+outcome+", no guard can be written")
@@ -85,6 +100,8 @@ func (c *checker) reportForeignWrite(file *ast.File, l *retryloop.Loop, s send, 
 	fix := "Hand a transport error back instead of sending the " + s.method + " again"
 	if stop != nil {
 		fix = "Stop the retry at a transport error instead of sending the " + s.method + " again"
+	} else if stash {
+		fix = "Stop " + l.Via.Name() + " at a transport error and hand the error back instead of sending the " + s.method + " again"
 	}
 	c.pass.Report(analysis.Diagnostic{
 		Pos:     s.call.Pos(),
@@ -138,6 +155,136 @@ func (c *checker) stopGuard(file *ast.File, l *retryloop.Loop, s send, stop *ret
 		return ret
 	})
 	return edits, ok && ret != "", true
+}
+
+// stashable reports whether the operation l, a function literal
+// returning an error that l.Call hands to a retry helper of the
+// project's own, can stop the helper by succeeding: the helper calls it
+// again only after an error, as a plain retry helper does (no condition,
+// no library, no recursion or requeue), takes no word of its caller's on
+// whether to retry, and, where its body is in this package, makes no
+// token for the operation (see stashGuard).
+func (c *checker) stashable(l *retryloop.Loop) bool {
+	if l.Via == nil || l.Call == nil || l.Lib != nil || l.OpArg != nil || l.Held != nil || len(l.Self) > 0 || len(l.Requeue) > 0 || l.Cond || l.Again {
+		return false
+	}
+	lit, ok := l.Func.(*ast.FuncLit)
+	if !ok || !fixes.ReturnsError(c.pass.TypesInfo, lit.Type) {
+		return false
+	}
+	// A helper told by its caller whether to retry at all (run(ctx,
+	// op, isIdempotent), as cloud.google.com/go/storage's run is) retries
+	// what its callers declare idempotent.
+	params := l.Via.Type().(*types.Signature).Params()
+	for p := range params.Variables() {
+		if b, ok := p.Type().Underlying().(*types.Basic); ok && b.Kind() == types.Bool {
+			return false
+		}
+	}
+	if fd := c.funcDecl(l.Via); fd != nil && fd.Body != nil {
+		token := false
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok && c.isFreshSource(httpmodel.Callee(c.pass.TypesInfo, call)) {
+				token = true
+			}
+			return !token
+		})
+		if token {
+			return false
+		}
+	}
+	return true
+}
+
+// stashGuard returns the edits that stop a retry helper of the
+// project's own at a transport error of the write s, which the operation
+// l (a function literal handed to it) sends: the operation keeps the
+// error in a variable of the function that calls the helper and returns
+// no error, so that the helper, as every retry helper does after a
+// success, calls it no more; right after the helper's call, the function
+// hands the kept error back. Any other error goes to the helper as
+// before.
+//
+//	var writeErr error
+//	err := withBackoff(ctx, func() error {
+//		_, err := api.Create(ctx, order)
+//		if urlErr := (*url.Error)(nil); errors.As(err, &urlErr) {
+//			// No response: the server may have applied the POST.
+//			writeErr = err
+//			return nil
+//		}
+//		return err
+//	})
+//	if writeErr != nil {
+//		return writeErr
+//	}
+func (c *checker) stashGuard(file *ast.File, l *retryloop.Loop, s send) ([]analysis.TextEdit, bool) {
+	info := c.pass.TypesInfo
+	lit := l.Func.(*ast.FuncLit)
+	place, errName := c.errAssign(l, s.call)
+	if place.stmt == nil {
+		place, errName = c.errReturned(file, l, s.call)
+	}
+	src := fixes.Source(c.pass, l.Call.Pos())
+	if place.stmt == nil || src == nil || l.Outer == nil {
+		return nil, false
+	}
+	path, _ := astutil.PathEnclosingInterval(file, l.Call.Pos(), l.Call.End())
+	slices.Reverse(path) // outermost first, as EnclosingFunc reads it
+	encl, eft := fixes.EnclosingFunc(path)
+	if encl == nil || encl == ast.Node(lit) || !fixes.ReturnsError(info, eft) {
+		return nil, false
+	}
+	callStmt := fixes.StmtOf(encl, l.Call)
+	if callStmt == nil || callStmt.Pos() < l.Outer.Pos() {
+		return nil, false
+	}
+	stash := fixes.FreeName(info, file, "writeErr", nil, l.Outer.Pos(), lit.Body.Pos(), callStmt.End())
+	var tail string                  // what follows the check: return err
+	var retEdits []analysis.TextEdit // return helper(...) becomes err := helper(...)
+	switch st := callStmt.(type) {
+	case *ast.AssignStmt, *ast.ExprStmt, *ast.IfStmt, *ast.DeclStmt:
+	case *ast.ReturnStmt:
+		// return helper(ctx, op), the function's one result: the error
+		// is kept, checked, and returned.
+		if len(st.Results) != 1 || ast.Unparen(st.Results[0]) != l.Call || eft.Results.NumFields() != 1 {
+			return nil, false
+		}
+		errVar := fixes.FreeName(info, file, "err", map[string]bool{stash: true}, st.Pos(), st.End())
+		retEdits = []analysis.TextEdit{{Pos: st.Pos(), End: st.Results[0].Pos(), NewText: []byte(errVar + " := ")}}
+		tail = "return " + errVar
+	default:
+		return nil, false
+	}
+	inner, ok := fixes.Return(info, c.pass.Pkg, file, lit.Type, "nil")
+	if !ok {
+		return nil, false
+	}
+	outer, ok := fixes.Return(info, c.pass.Pkg, file, eft, stash)
+	if !ok {
+		return nil, false
+	}
+	edits, ok := c.transportGuard(file, src, place, errName, s.method, nil, func(indent string, _ map[string]string) string {
+		return stash + " = " + errName + "\n" + indent + inner
+	})
+	if !ok {
+		return nil, false
+	}
+	indent := fixes.Indent(c.pass.Fset, src, l.Outer.Pos())
+	at := fixes.LineEnd(c.pass.Fset, src, callStmt.End())
+	check := fmt.Sprintf("\n%[1]sif %[2]s != nil {\n%[1]s\t%[3]s\n%[1]s}", indent, stash, outer)
+	if tail != "" {
+		check += "\n" + indent + tail
+	}
+	decl := "var " + stash + " error\n" + indent
+	if len(retEdits) > 0 && retEdits[0].Pos == l.Outer.Pos() {
+		// One edit where the declaration goes and the return starts.
+		retEdits[0].NewText = append([]byte(decl), retEdits[0].NewText...)
+	} else {
+		edits = append(edits, analysis.TextEdit{Pos: l.Outer.Pos(), End: l.Outer.Pos(), NewText: []byte(decl)})
+	}
+	edits = append(edits, analysis.TextEdit{Pos: at, End: at, NewText: []byte(check)})
+	return fixes.Coalesce(append(edits, retEdits...)), true
 }
 
 // opStop returns the retry library that retries l, an operation written

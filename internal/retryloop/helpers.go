@@ -497,7 +497,7 @@ func (r *Result) findOpLoops(ix *callindex.Index, at func(token.Pos)) {
 			if outer == nil {
 				continue
 			}
-			l := &Loop{Stmt: outer, Body: lit.Body, Func: lit, Bounded: h.Bounded, Outer: outer, Via: c.Callee.Origin(), Lib: entry}
+			l := &Loop{Stmt: outer, Body: lit.Body, Func: lit, Bounded: h.Bounded, Outer: outer, Via: c.Callee.Origin(), Call: c.Expr, Lib: entry}
 			h.setOutcomes(l)
 			l.Sends = r.sendsIn(lit.Body, calls)
 			r.OpLoops = append(r.OpLoops, l)

@@ -229,6 +229,9 @@ type Loop struct {
 	// Via is the retry helper that repeats Body, for the body of an
 	// operation handed to one (see Result.OpLoops), nil otherwise.
 	Via *types.Func
+	// Call is the call of Via that hands it the operation, a function
+	// literal; nil for any other loop.
+	Call *ast.CallExpr
 	// Bounded reports whether the loop has a condition or ranges over an
 	// integer, so that its number of attempts is limited.
 	Bounded bool
