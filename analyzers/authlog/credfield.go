@@ -102,6 +102,7 @@ func (c *checker) credVars() map[*types.Var]creds {
 	// the package prints with Redacted somewhere: see redactedURL.
 	redacted := map[*types.Var]bool{}
 	redactedTypes := map[*types.TypeName]bool{}
+	unused := map[*ast.CallExpr]bool{} // calls whose first result is discarded
 	c.calls.Visit(func(file *ast.File) bool { return isTestFile(c.pass, file) }, func(n ast.Node) {
 		switch n := n.(type) {
 		case *ast.IndexExpr:
@@ -131,6 +132,8 @@ func (c *checker) credVars() map[*types.Var]creds {
 				redacted[f] = true
 			} else if t != nil {
 				redactedTypes[t] = true
+			} else if v := c.userinfoUsed(n); v != nil && !c.again[v] && !unused[n] {
+				redacted[v] = true
 			}
 			if v, what := c.decodedSecret(n); v != nil && !c.again[v] {
 				// The text decoded into a value with a secret field
@@ -155,6 +158,15 @@ func (c *checker) credVars() map[*types.Var]creds {
 				}
 			}
 		case *ast.AssignStmt:
+			if len(n.Rhs) == 1 && len(n.Lhs) > 0 {
+				if id, ok := n.Lhs[0].(*ast.Ident); ok && id.Name == "_" {
+					// _, has := u.User.Password(): a test for a
+					// password (to mask it), which uses none.
+					if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok {
+						unused[call] = true
+					}
+				}
+			}
 			if len(n.Lhs) != len(n.Rhs) {
 				break
 			}
@@ -841,16 +853,56 @@ func (c *checker) redactedURL(n *ast.CallExpr) (*types.Var, *types.TypeName) {
 	if t := urlConfigType(info.TypeOf(sel.X)); t != nil {
 		return nil, t
 	}
-	x, ok := ast.Unparen(sel.X).(*ast.SelectorExpr)
-	if !ok {
-		return nil, nil
+	return c.anyURLField(sel.X), nil
+}
+
+// userinfoUsed returns the URL variable or field whose user information
+// the call n uses as a credential: it reads its password
+// (c.dsn.User.Password(), to send it with SetBasicAuth), or hands the URL
+// to http.ProxyURL, whose transport sends the user information to the
+// proxy as Proxy-Authorization. Such a URL, printed, prints the password.
+func (c *checker) userinfoUsed(n *ast.CallExpr) *types.Var {
+	info := c.pass.TypesInfo
+	fn := httpmodel.Callee(info, n)
+	var u ast.Expr
+	switch {
+	case httpmodel.IsMethod(fn, "net/url", "Userinfo", "Password"):
+		sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return nil
+		}
+		user, ok := ast.Unparen(sel.X).(*ast.SelectorExpr)
+		if !ok || user.Sel.Name != "User" || !isURL(info.TypeOf(user.X)) {
+			return nil
+		}
+		u = user.X
+	case fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == httpPkg && fn.Name() == "ProxyURL" && len(n.Args) == 1:
+		u = n.Args[0]
+	default:
+		return nil
 	}
-	if s, ok := info.Selections[x]; ok && s.Kind() == types.FieldVal {
+	if f := c.anyURLField(u); f != nil {
+		return f
+	}
+	if v := flow.VarOf(info, u); v != nil && !v.IsField() && isURL(v.Type()) {
+		return v
+	}
+	return nil
+}
+
+// anyURLField returns the field of URL type, of any package but the
+// standard library's, that e selects.
+func (c *checker) anyURLField(e ast.Expr) *types.Var {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	if s, ok := c.pass.TypesInfo.Selections[sel]; ok && s.Kind() == types.FieldVal {
 		if f, ok := s.Obj().(*types.Var); ok && isURL(f.Type()) && !stdField(c.pass, f) {
-			return f, nil
+			return f
 		}
 	}
-	return nil, nil
+	return nil
 }
 
 // urlConfigType returns the named type of t (or of what t points to)

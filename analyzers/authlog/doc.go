@@ -161,7 +161,11 @@
 //     prints, and a field of URL type given such a URL (c.base = u,
 //     &Client{base: *u}, and a local copy of it, u := c.base),
 //     wherever the package reads it (a base URL whose password a
-//     constructor makes the API key), and a URL the package itself
+//     constructor makes the API key), a URL whose user information
+//     the package uses as a credential (it reads the password,
+//     pass, _ := c.dsn.User.Password(), or hands the URL to
+//     http.ProxyURL, whose transport sends it as Proxy-Authorization),
+//     and a URL the package itself
 //     masks with Redacted somewhere, which says that its user
 //     information may hold a password: the field it redacts
 //     (h.webhook.Redacted()), or, for a configuration type of another

@@ -575,8 +575,8 @@ func (s *fstate) queryURL(e ast.Expr) bool {
 		x = ast.Unparen(sel.X) // req.URL: the address of a local request
 	}
 	v := s.varOf(x)
-	if v == nil || s.decl == nil || v.Pos() < s.decl.Pos() || v.Pos() >= s.decl.End() {
-		return false
+	if v == nil || s.decl == nil || v.Pos() < s.decl.Pos() || v.Pos() >= s.decl.End() || s.c.userURLs[v] {
+		return false // not this function's, or one whose user information is a credential
 	}
 	if values, _ := flow.Assigned(s.info, s.decl, v); slices.ContainsFunc(values, func(e ast.Expr) bool {
 		e = ast.Unparen(e)

@@ -95,3 +95,50 @@ func (h *hook) announce(msg string) error {
 func (h *hook) describe() {
 	log.Printf("webhook %v, home %v", h.webhook, h.home) // want `URL with its user's password reaches log.Printf`
 }
+
+// newTransport routes through a proxy whose user information the
+// transport sends as Proxy-Authorization.
+func newTransport(proxy string) (*http.Transport, error) {
+	u, err := url.Parse(proxy)
+	if err != nil {
+		return nil, err
+	}
+	log.Printf("using proxy %s", u) // want `URL with its user's password reaches log.Printf`
+	return &http.Transport{Proxy: http.ProxyURL(u)}, nil
+}
+
+// Must stay silent: the proxy printed redacted.
+func newQuietTransport(proxy string) (*http.Transport, error) {
+	u, err := url.Parse(proxy)
+	if err != nil {
+		return nil, err
+	}
+	log.Printf("using proxy %s", u.Redacted())
+	return &http.Transport{Proxy: http.ProxyURL(u)}, nil
+}
+
+type connector struct {
+	dsn  *url.URL
+	peer *url.URL
+}
+
+// ping sends the DSN's password as basic auth.
+func (c *connector) ping() error {
+	log.Printf("opening %s", c.dsn.String()) // want `URL with its user's password reaches log.Printf`
+	req, err := http.NewRequest(http.MethodGet, "http://"+c.dsn.Host+"/ping", nil)
+	if err != nil {
+		return err
+	}
+	pass, _ := c.dsn.User.Password()
+	req.SetBasicAuth(c.dsn.User.Username(), pass)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// Must stay silent: only the peer's user name is read.
+func (c *connector) hello() {
+	log.Printf("hello from %s at %s", c.peer.User.Username(), c.peer)
+}
