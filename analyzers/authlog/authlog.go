@@ -377,6 +377,9 @@ type checker struct {
 	// sendsHeaders).
 	basicAuth bool
 	secrets   map[*types.TypeName]*secretUse
+	// ptrPrints are the values printed whole whose String method is
+	// their pointer's (see pointerString).
+	ptrPrints []*secretUse
 	// msets caches the method sets logsink.PrintMethod looks in.
 	msets typeutil.MethodSetCache
 	// help is what the package offers for the helper that the fixes
@@ -595,6 +598,7 @@ func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, de
 		}
 	}
 	c.reportSecrets()
+	c.reportPointerPrints()
 	return nil, nil
 }
 

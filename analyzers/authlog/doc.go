@@ -369,7 +369,12 @@
 // header shows it, so its name is the evidence; a type printed by its own
 // method is not reported. The report names every secret field the value
 // shows; the fix adds a String method that prints the value as %+v does,
-// with each of them read as [REDACTED].
+// with each of them read as [REDACTED]. A type whose String method is
+// declared on its pointer (func (o *Options) String() string) is printed
+// by that method only as a pointer: fmt prints an Options value field by
+// field. Such a value printed whole is reported where it is printed,
+// when the method prints none of the secrets, and the fix prints its
+// address (&opts), which that method then prints.
 //
 // The logs are the standard log package (functions and *log.Logger),
 // fmt.Print, Printf and Println, fmt.Fprint, Fprintf and Fprintln to

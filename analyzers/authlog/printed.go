@@ -271,6 +271,15 @@ func (c *checker) noteSecret(x ast.Expr, sink string) {
 	if path == nil || c.secretsUnset(x) {
 		return
 	}
+	if base == t {
+		if fn := c.pointerString(base); fn != nil {
+			// String is declared on *T, and fmt does not call it for
+			// a T: the value is printed field by field. Reported where
+			// it is printed: the fix prints its address.
+			c.ptrPrints = append(c.ptrPrints, &secretUse{tn: named.Obj(), path: path, all: c.secretFieldsOf(base), at: x, sink: sink})
+			return
+		}
+	}
 	if c.secrets == nil {
 		c.secrets = map[*types.TypeName]*secretUse{}
 	}
@@ -318,6 +327,79 @@ func (c *checker) reportSecrets() {
 			SuggestedFixes: []analysis.SuggestedFix{*fix},
 		})
 	}
+}
+
+// pointerString returns the String method of *t, a struct type of this
+// package with no String method of its own, when the method prints no
+// secret that the value holds (its summary says neither that it prints
+// the receiver whole nor that its text carries a secret): fmt prints a
+// *t with it, and a t field by field.
+func (c *checker) pointerString(t types.Type) *types.Func {
+	name, fn := logsink.PrintMethod(&c.msets, types.NewPointer(t))
+	if name != "String" || fn == nil || fn.Pkg() != c.pass.Pkg {
+		return nil
+	}
+	if f := c.fact(fn); f != nil && (f.PrintsRecv || len(f.Results) > 0 && creds(f.Results[0])&credSecret != 0) {
+		return nil
+	}
+	return fn
+}
+
+// reportPointerPrints reports each value printed whole whose type's
+// String method, declared on the pointer, fmt does not call, at the
+// print, with the value's address printed as the fix.
+func (c *checker) reportPointerPrints() {
+	for _, u := range c.ptrPrints {
+		x := ast.Unparen(u.at)
+		if !addressable(c.pass.TypesInfo, x) {
+			continue
+		}
+		name := strings.Join(u.path, ".")
+		c.pass.Report(analysis.Diagnostic{
+			Pos: x.Pos(),
+			End: x.End(),
+			Message: fmt.Sprintf("%s printed as a value, which fmt prints field by field (its String method is declared on *%s): %s, a secret, reaches %s",
+				u.tn.Name(), u.tn.Name(), name, u.sink),
+			SuggestedFixes: []analysis.SuggestedFix{{
+				Message:   fmt.Sprintf("Print a *%s, so that its String method prints it", u.tn.Name()),
+				TextEdits: []analysis.TextEdit{{Pos: x.Pos(), End: x.Pos(), NewText: []byte("&")}},
+			}},
+		})
+	}
+}
+
+// addressable reports whether &x is valid Go: a variable, a field of an
+// addressable struct or of a pointer, an element of a slice or of an
+// addressable array.
+func addressable(info *types.Info, x ast.Expr) bool {
+	switch x := ast.Unparen(x).(type) {
+	case *ast.Ident:
+		_, ok := info.Uses[x].(*types.Var)
+		return ok
+	case *ast.SelectorExpr:
+		s, ok := info.Selections[x]
+		if !ok {
+			_, isVar := info.Uses[x.Sel].(*types.Var)
+			return isVar // a package's variable
+		}
+		if s.Kind() != types.FieldVal {
+			return false
+		}
+		if _, ptr := types.Unalias(info.TypeOf(x.X)).Underlying().(*types.Pointer); ptr || s.Indirect() {
+			return true
+		}
+		return addressable(info, x.X)
+	case *ast.IndexExpr:
+		switch info.TypeOf(x.X).Underlying().(type) {
+		case *types.Slice:
+			return true
+		case *types.Array:
+			return addressable(info, x.X)
+		}
+	case *ast.StarExpr:
+		return true
+	}
+	return false
 }
 
 // fieldIdent returns the identifier that declares the last field of path
