@@ -156,6 +156,19 @@ func TestFixBehavesRetryDeadlineContextWait(t *testing.T) {
 	proveWaitEndsWithContext(t, c, true)
 }
 
+// TestFixBehavesRetryDeadlineWaitHelper: as TestFixBehavesRetryDeadline
+// ContextWait, with a back-off helper that computes its wait and sleeps
+// it, taking no context: the loop sleeps on after the deadline and
+// returns at 2.4 s. After the retrydeadline fix (the helper takes the
+// context, waits in a select on it and returns its error, which the loop
+// returns) it returns at the deadline; with time to spare, a fetch that
+// succeeds on the third attempt and one that runs out of attempts behave
+// as before.
+func TestFixBehavesRetryDeadlineWaitHelper(t *testing.T) {
+	c := fixClient(t, "waithelper", "retrydeadline", "backoff, which waits with time.Sleep, in retry loop ignores cancellation of ctx")
+	proveWaitEndsWithContext(t, c, true)
+}
+
 // TestFixBehavesRetryDeadlineBlindIterator: a retry loop that ranges over
 // an iterator yielding 5 attempts and sleeping 600 ms between them with
 // time.Sleep, under a caller's context of 1 s, sleeps on after the

@@ -376,6 +376,19 @@
 // channel closed when the call, run in a goroutine, returns (its clock
 // may be a fake one). Test files are not looked at.
 //
+// A back-off helper of the package that computes its wait and sleeps it
+// without a context (func backoff(attempt int) { d := base << attempt;
+// ...; time.Sleep(d) }: no results, no context parameter, its sleeps
+// outside any loop of its own, no other wait and no send), called as a
+// statement of a retry loop with a context at hand, is reported at the
+// call, once a helper, with every such call in one fix: the helper
+// becomes backoffContext(ctx context.Context, attempt int) error, whose
+// sleeps are selects that return ctx.Err() when the context is done;
+// each call becomes if err := backoffContext(ctx, attempt); err != nil {
+// return ..., err } (the loop's function must return an error); and
+// where the helper is exported or used elsewhere, backoff stays, calling
+// backoffContext with context.Background().
+//
 // A wall-clock budget bounds how many attempts start, not the one in
 // flight: a per-attempt timeout made from a context that carries no
 // deadline and no caller's cancellation (context.WithoutCancel(ctx),

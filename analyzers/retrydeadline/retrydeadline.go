@@ -146,6 +146,8 @@ type checker struct {
 	paramTimeouts map[*types.Var]storedTimeout
 	// waits are the package's wait functions (see waitFact).
 	waits map[*types.Func]*waitFact
+	// waitHelpers caches waitHelperOf (waithelper.go).
+	waitHelpers map[*types.Func]*waitHelper
 	// importedWaits are the wait functions of other packages.
 	importedWaits *analysisutil.FactCache[waitFact, *waitFact]
 	// blind are the package's retry helpers whose waits take no context
@@ -219,6 +221,7 @@ func run(pass *analysis.Pass, cfg Config, at func(token.Pos)) (any, error) {
 	}
 	checkLibraries(pass, cfg, loops.Ctors(), func(fn ast.Node, v *types.Var) bool { return c.uncancelledRequest(fn, v, 0) }, c.libAttemptsFix, at)
 	checkClients(pass, loops.Ctors())
+	c.checkWaitHelpers(loops.Loops)
 	for _, l := range loops.Loops {
 		at(l.Stmt.Pos())
 		file := fixes.FileOf(pass, l.Stmt.Pos())

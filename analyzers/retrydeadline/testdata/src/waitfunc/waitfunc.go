@@ -132,13 +132,15 @@ func sleepAndLog(d time.Duration) {
 	time.Sleep(d)
 }
 
-// loggedSleep's wait function does more than wait.
+// loggedSleep's wait function does more than wait: it is no wait
+// function, whose call a select replaces, but a wait helper, which the
+// fix gives the context (waithelper.go).
 func loggedSleep(ctx context.Context, c *http.Client, url string) error {
 	for i := 0; i < 3; i++ {
 		if err := get(ctx, c, url); err == nil {
 			return nil
 		}
-		sleepAndLog(time.Second)
+		sleepAndLog(time.Second) // want `sleepAndLog, which waits with time.Sleep, in retry loop ignores cancellation of ctx`
 	}
 	return errGaveUp
 }
