@@ -530,7 +530,10 @@
 // the budget's error); any other for {} is left only on success, so its
 // wait still returns. A receive from a timer's
 // channel becomes such a select on the same timer, a select on timers
-// alone gets a case for the context's Done channel, and a call of a wait
+// alone gets a case for the context's Done channel, as does a select on
+// a timer and a client's signal channels (case <-c.closed: with a
+// channel of struct{} that is no parameter; a quit channel handed in is
+// the caller's way to stop and such a select is left alone), and a call of a wait
 // function becomes a select on a timer of its duration (b.Next()), which
 // needs the names it reads to be exported when it is of another package.
 // In a retry by recursion the overall deadline is made by each call from

@@ -2624,6 +2624,9 @@ type sleep struct {
 	via  *types.Func
 	unit string
 	conv bool
+	// signals is set for a select whose other cases receive from
+	// signal channels (a client's closed channel): see timerOrSignals.
+	signals bool
 }
 
 // what names the wait in a message.
@@ -2631,6 +2634,8 @@ func (s sleep) what(fset *token.FileSet) string {
 	switch {
 	case s.via != nil:
 		return s.via.Name() + ", which waits with time.Sleep,"
+	case s.sel != nil && s.signals:
+		return "select on a timer and signal channels, not the context's Done,"
 	case s.sel != nil:
 		return "select on timers alone"
 	case s.timer != nil:
@@ -2665,6 +2670,8 @@ func (c *checker) sleepsOf(l *retryloop.Loop) []sleep {
 			case *ast.SelectStmt:
 				if c.timersOnly(n) {
 					out = append(out, sleep{stmt: n, sel: n})
+				} else if c.timerOrSignals(n) {
+					out = append(out, sleep{stmt: n, sel: n, signals: true})
 				}
 			case *ast.CommClause:
 				// A receive that is a case of a select waits beside the
@@ -2775,6 +2782,64 @@ func (c *checker) timersOnly(sel *ast.SelectStmt) bool {
 		}
 	}
 	return true
+}
+
+// timerOrSignals reports whether sel waits for a timer or for signal
+// channels alone: every case receives, without using the value, from the
+// channel of a timer (as in timersOnly) or from a channel of struct{}
+// that is no context's Done nor a parameter (a client's closed channel;
+// a quit channel handed in is the caller's way to stop), at least one of
+// each, and there is no default. It ends when the time is up or the
+// client stops, never when the caller's context is done.
+func (c *checker) timerOrSignals(sel *ast.SelectStmt) bool {
+	info := c.pass.TypesInfo
+	timers, signals := 0, 0
+	for _, st := range sel.Body.List {
+		cc, ok := st.(*ast.CommClause)
+		if !ok || cc.Comm == nil {
+			return false
+		}
+		es, ok := cc.Comm.(*ast.ExprStmt)
+		if !ok {
+			return false // a send, or a receive whose value is kept
+		}
+		u, ok := ast.Unparen(es.X).(*ast.UnaryExpr)
+		if !ok || u.Op != token.ARROW {
+			return false
+		}
+		if call, ok := ast.Unparen(u.X).(*ast.CallExpr); ok {
+			fn := httpmodel.Callee(info, call)
+			if httpmodel.IsPkgFunc(fn, "time", "After") {
+				timers++
+				continue
+			}
+			if fn != nil && fn.Name() == "Done" {
+				return false // a context's, or some other Done
+			}
+		}
+		if c.timerChan(u.X) != nil || c.timeChanVar(u.X) {
+			timers++
+			continue
+		}
+		t := info.TypeOf(u.X)
+		if t == nil {
+			return false
+		}
+		ch, ok := t.Underlying().(*types.Chan)
+		if !ok {
+			return false
+		}
+		if st, isStruct := ch.Elem().Underlying().(*types.Struct); !isStruct || st.NumFields() != 0 {
+			return false
+		}
+		if id, ok := ast.Unparen(u.X).(*ast.Ident); ok {
+			if v, ok := info.Uses[id].(*types.Var); ok && v.Kind() == types.ParamVar {
+				return false // the caller's own way to stop the wait
+			}
+		}
+		signals++
+	}
+	return timers > 0 && signals > 0
 }
 
 // timeChanVar reports whether e is a local variable that only ever holds
