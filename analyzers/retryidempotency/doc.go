@@ -488,6 +488,11 @@
 //	}
 //	return err
 //
+// An OAuth 2.0 token request (a POST of a form whose grant_type the
+// function sets, built from v.Encode() or sent with PostForm) is no
+// write: asking again grants another token, and an SDK's transport that
+// fetches a bearer token makes no write of the operation it serves.
+//
 // Not reported: a helper its caller tells whether to retry (a bool
 // parameter, cloud.google.com/go/storage's run(ctx, op, retry,
 // isIdempotent)), a helper of this package that makes a token for the

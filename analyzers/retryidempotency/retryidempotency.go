@@ -533,7 +533,7 @@ func (c *checker) writeIn(fd *ast.FuncDecl, loops bool) *writeFact {
 			if loops {
 				return true
 			}
-			if ok && isWrite(s.method) {
+			if ok && isWrite(s.method) && !c.tokenRequest(fd, s) {
 				w = &writeFact{Method: s.method}
 				if s.keyedBy != "" {
 					w.Keyed, w.Fresh = true, true
@@ -1552,4 +1552,77 @@ func (c *checker) heldRequest(fn ast.Node, holder ast.Expr, raw string) ast.Expr
 		return nil
 	}
 	return vals[0]
+}
+
+// tokenRequest reports whether the send s, made in fd, is an OAuth 2.0
+// token request (RFC 6749 section 4; RFC 8693): a POST of a form whose
+// grant_type the function sets (v.Set("grant_type", ...), or a literal
+// url.Values with that key), built with http.NewRequest from
+// v.Encode(), or sent with PostForm. Asking again for a token grants a
+// new one and applies no write: an SDK's transport that fetches a bearer
+// token is no write of the operation it serves.
+func (c *checker) tokenRequest(fd *ast.FuncDecl, s send) bool {
+	info := c.pass.TypesInfo
+	var body ast.Expr
+	if call, ok := ast.Unparen(s.build).(*ast.CallExpr); ok {
+		fn := httpmodel.Callee(info, call)
+		switch {
+		case httpmodel.IsPkgFunc(fn, "net/http", "NewRequest") && len(call.Args) == 3:
+			body = call.Args[2]
+		case httpmodel.IsPkgFunc(fn, "net/http", "NewRequestWithContext") && len(call.Args) == 4:
+			body = call.Args[3]
+		}
+	} else if fn := httpmodel.Callee(info, s.call); fn != nil && fn.Name() == "PostForm" && fn.Pkg() != nil && fn.Pkg().Path() == "net/http" {
+		_, args := httpmodel.Receiver(info, s.call)
+		if len(args) == 2 {
+			body = args[1]
+		}
+	}
+	if body == nil {
+		return false
+	}
+	// strings.NewReader(v.Encode()), bytes.NewBufferString(v.Encode()).
+	if call, ok := ast.Unparen(body).(*ast.CallExpr); ok && len(call.Args) == 1 {
+		fn := httpmodel.Callee(info, call)
+		if httpmodel.IsPkgFunc(fn, "strings", "NewReader") || httpmodel.IsPkgFunc(fn, "bytes", "NewBufferString") {
+			body = call.Args[0]
+		}
+	}
+	if call, ok := ast.Unparen(body).(*ast.CallExpr); ok && len(call.Args) == 0 && httpmodel.IsMethod(httpmodel.Callee(info, call), "net/url", "Values", "Encode") {
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			body = sel.X
+		}
+	}
+	if !httpmodel.IsNamed(info.TypeOf(body), "net/url", "Values") {
+		return false
+	}
+	isGrant := func(e ast.Expr) bool {
+		k, ok := httpmodel.ConstString(info, e)
+		return ok && k == "grant_type"
+	}
+	if lit, ok := ast.Unparen(body).(*ast.CompositeLit); ok {
+		for _, elt := range lit.Elts {
+			if kv, ok := elt.(*ast.KeyValueExpr); ok && isGrant(kv.Key) {
+				return true
+			}
+		}
+		return false
+	}
+	v := flow.VarOf(info, body)
+	if v == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || found || len(call.Args) != 2 {
+			return !found
+		}
+		fn := httpmodel.Callee(info, call)
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && (httpmodel.IsMethod(fn, "net/url", "Values", "Set") || httpmodel.IsMethod(fn, "net/url", "Values", "Add")) && flow.VarOf(info, sel.X) == v && isGrant(call.Args[0]) {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
