@@ -1303,7 +1303,7 @@ func (c *checker) check(file *ast.File, st *fstate) *fileFindings {
 				// (Another package's helper that sends the struct logs
 				// it as it sends it, JSON that a String method does not
 				// change.)
-				c.noteSecret(a.Expr, s.describe())
+				c.noteSecret(a.Expr, s.describe(), a.Verb != logsink.GoSyntax && fmtSink(s.describe()))
 			}
 			if !a.Source {
 				c.noteSecretFormatted(a.Expr, s.describe(), 0)
@@ -1557,6 +1557,19 @@ func fieldCtor(info *types.Info, fd *ast.FuncDecl) bool {
 		// A parameter: declared in the function's signature.
 		v, ok := info.Uses[id].(*types.Var)
 		if ok && fd.Type.Pos() <= v.Pos() && v.Pos() < fd.Type.End() && (types.IsInterface(v.Type()) || isText(v.Type())) {
+			return true
+		}
+	}
+	return false
+}
+
+// fmtSink reports whether the sink named formats its values with fmt,
+// whose verbs print a pointer by its String method: the standard log and
+// fmt's own functions. A structured logger's handler may encode a value
+// as JSON instead, which no String method changes.
+func fmtSink(name string) bool {
+	for _, p := range []string{"log.", "fmt.", "(*log.Logger)."} {
+		if strings.HasPrefix(name, p) {
 			return true
 		}
 	}

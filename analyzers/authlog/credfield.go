@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"net/http"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -13,6 +14,7 @@ import (
 	"github.com/retrylint/retrylint/internal/callindex"
 	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
+	"github.com/retrylint/retrylint/internal/logsink"
 	"github.com/retrylint/retrylint/internal/paths"
 	"github.com/retrylint/retrylint/internal/secrets"
 )
@@ -878,6 +880,9 @@ func (c *checker) userinfoUsed(n *ast.CallExpr) *types.Var {
 		u = user.X
 	case fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == httpPkg && fn.Name() == "ProxyURL" && len(n.Args) == 1:
 		u = n.Args[0]
+		if c.userlessURL(u) {
+			return nil
+		}
 	default:
 		return nil
 	}
@@ -886,6 +891,68 @@ func (c *checker) userinfoUsed(n *ast.CallExpr) *types.Var {
 	}
 	if v := flow.VarOf(info, u); v != nil && !v.IsField() && isURL(v.Type()) {
 		return v
+	}
+	return nil
+}
+
+// userlessURL reports whether u is a local variable of this function
+// whose every value holds no user information: a literal &url.URL{...}
+// without User, or url.Parse of a constant without '@'.
+func (c *checker) userlessURL(u ast.Expr) bool {
+	info := c.pass.TypesInfo
+	v := flow.VarOf(info, u)
+	if v == nil || v.IsField() {
+		return false
+	}
+	fd := c.declAround(v.Pos())
+	if fd == nil {
+		return false
+	}
+	values, known := flow.Assigned(info, fd, v)
+	if !known || len(values) == 0 {
+		return false
+	}
+	for _, val := range values {
+		val = ast.Unparen(val)
+		if addr, ok := val.(*ast.UnaryExpr); ok && addr.Op == token.AND {
+			val = ast.Unparen(addr.X)
+		}
+		switch val := val.(type) {
+		case *ast.CompositeLit:
+			for _, elt := range val.Elts {
+				if kv, ok := elt.(*ast.KeyValueExpr); ok {
+					if id, ok := kv.Key.(*ast.Ident); ok && id.Name == "User" {
+						return false
+					}
+				}
+			}
+		case *ast.CallExpr:
+			if !httpmodel.IsPkgFunc(httpmodel.Callee(info, val), "net/url", "Parse") || len(val.Args) != 1 {
+				return false
+			}
+			raw, ok := httpmodel.ConstString(info, val.Args[0])
+			if !ok || strings.Contains(raw, "@") {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// declAround returns the function declaration of the package whose body
+// holds pos, nil for none.
+func (c *checker) declAround(pos token.Pos) *ast.FuncDecl {
+	for _, f := range c.pass.Files {
+		if pos < f.Pos() || pos > f.End() {
+			continue
+		}
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && fd.Body.Pos() <= pos && pos < fd.Body.End() {
+				return fd
+			}
+		}
 	}
 	return nil
 }
@@ -922,6 +989,11 @@ func urlConfigType(t types.Type) *types.TypeName {
 	st, ok := named.Underlying().(*types.Struct)
 	if !ok {
 		return nil
+	}
+	for _, pt := range []types.Type{named, types.NewPointer(named)} {
+		if name, fn := logsink.PrintMethod(nil, pt); name != "" && fn != nil && (fn.Pkg() == nil || fn.Pkg().Path() != "net/url") {
+			return nil // it prints itself, perhaps masked
+		}
 	}
 	for f := range st.Fields() {
 		if f.Embedded() && isURL(f.Type()) {

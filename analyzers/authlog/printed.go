@@ -250,8 +250,10 @@ type secretUse struct {
 
 // noteSecret records that x, a value of type t printed whole by the log
 // sink, shows a secret field: the type is reported once, at the field,
-// when it is declared in this package.
-func (c *checker) noteSecret(x ast.Expr, sink string) {
+// when it is declared in this package. ptrPrinted says that the sink
+// prints a pointer with its String method (fmt's verbs but %#v), for a
+// type whose String method is its pointer's (see pointerString).
+func (c *checker) noteSecret(x ast.Expr, sink string, ptrPrinted bool) {
 	t := c.pass.TypesInfo.TypeOf(x)
 	if t == nil || isRequest(t) || isHeader(t) {
 		return
@@ -273,6 +275,9 @@ func (c *checker) noteSecret(x ast.Expr, sink string) {
 	}
 	if base == t {
 		if fn := c.pointerString(base); fn != nil {
+			if !ptrPrinted {
+				return // its pointer would not be printed by String either
+			}
 			// String is declared on *T, and fmt does not call it for
 			// a T: the value is printed field by field. Reported where
 			// it is printed: the fix prints its address.
@@ -616,7 +621,7 @@ func (c *checker) noteSecretFormatted(x ast.Expr, sink string, depth int) {
 		if verbsKnown && (i >= len(verbs) || !slices.ContainsFunc(verbs[i], func(r rune) bool { return r != 'T' && r != 'p' })) {
 			continue
 		}
-		c.noteSecret(a, sink)
+		c.noteSecret(a, sink, !verbsKnown || i < len(verbs) && !slices.Contains(verbs[i], logsink.GoSyntax))
 		if depth < 2 {
 			c.noteSecretFormatted(a, sink, depth+1)
 		}

@@ -465,7 +465,10 @@ func (c *checker) urlFix(f *finding) *analysis.SuggestedFix {
 	default:
 		return nil // &u, or a value that is not addressable
 	}
-	if t := c.pass.TypesInfo.TypeOf(x); !isURL(t) && urlConfigType(t) == nil {
+	t := c.pass.TypesInfo.TypeOf(x)
+	if _, ptr := types.Unalias(t).(*types.Pointer); !isURL(t) && (urlConfigType(t) == nil || ptr) {
+		// A nil *config.URL would panic in Redacted, which its
+		// embedded URL's nil check does not reach.
 		return nil
 	}
 	return &analysis.SuggestedFix{

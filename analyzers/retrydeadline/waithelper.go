@@ -165,14 +165,24 @@ func (c *checker) checkWaitHelpers(loops []*retryloop.Loop) {
 		if file == nil || isHTTPTestFile(c.pass, file) {
 			continue
 		}
-		ast.Inspect(l.Body, func(n ast.Node) bool {
+		ast.PreorderStack(l.Body, nil, func(n ast.Node, stack []ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.FuncLit, *ast.GoStmt, *ast.DeferStmt:
 				return false
 			case *ast.ExprStmt:
+				switch stackTop(stack).(type) {
+				case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause:
+				default:
+					return true // an if's or a for's own statement
+				}
 				call, ok := ast.Unparen(n.X).(*ast.CallExpr)
 				if !ok {
 					return true
+				}
+				if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+					if tv, ok := info.Types[sel.X]; ok && tv.IsType() {
+						return true // a method expression: (*T).m(c, ...)
+					}
 				}
 				h := c.waitHelperOf(httpmodel.Callee(info, call))
 				if h == nil || calleeName(call) == nil || c.innerRetry(l, n) {
@@ -266,13 +276,12 @@ func (c *checker) waitHelperEdits(h *waitHelper, us []waitHelperUse) ([]analysis
 		}
 		return true
 	})
-	if last := len(fd.Body.List) - 1; last < 0 || !isReturn(fd.Body.List[last]) {
+	if last := len(fd.Body.List) - 1; last >= 0 && !terminates(fd.Body.List[last]) {
 		in := fixes.Indent(c.pass.Fset, src, fd.Body.List[0].Pos())
 		at := fixes.LineEnd(c.pass.Fset, src, fd.Body.List[last].End())
 		edits = append(edits, analysis.TextEdit{Pos: at, End: at, NewText: []byte("\n" + in + "return nil")})
 	}
 	// The calls in the retry loops.
-	rewritten := map[*ast.CallExpr]bool{}
 	for _, u := range us {
 		usrc := fixes.Source(c.pass, u.stmt.Pos())
 		ft, _ := flow.FuncParts(u.loop.Func)
@@ -295,10 +304,10 @@ func (c *checker) waitHelperEdits(h *waitHelper, us []waitHelperUse) ([]analysis
 		in := fixes.Indent(c.pass.Fset, usrc, u.stmt.Pos())
 		text := fmt.Sprintf("if %[2]s := %[3]s(%[4]s); %[2]s != nil {\n%[1]s\t%[5]s\n%[1]s}", in, errName, callee, strings.Join(args, ", "), ret)
 		edits = append(edits, analysis.TextEdit{Pos: u.stmt.Pos(), End: u.stmt.End(), NewText: []byte(text)})
-		rewritten[u.call] = true
 	}
-	// The old name stays for the other uses.
-	if h.fn.Exported() || c.usedElsewhere(h.fn, rewritten) {
+	// The old name stays, for the uses the pass may not see (test
+	// files, an interface the method satisfies, other packages).
+	{
 		header := string(src[c.pass.Fset.File(fd.Pos()).Offset(fd.Type.Func):c.pass.Fset.File(fd.Pos()).Offset(fd.Type.End())])
 		var args []string
 		for p := range sig.Params().Variables() {
@@ -318,25 +327,63 @@ func (c *checker) waitHelperEdits(h *waitHelper, us []waitHelperUse) ([]analysis
 	return edits, name, true
 }
 
-// isReturn reports whether st is a return statement.
-func isReturn(st ast.Stmt) bool {
-	_, ok := st.(*ast.ReturnStmt)
-	return ok
-}
-
-// usedElsewhere reports whether fn is referred to anywhere in the
-// package but the calls of done.
-func (c *checker) usedElsewhere(fn *types.Func, done map[*ast.CallExpr]bool) bool {
-	names := map[*ast.Ident]bool{}
-	for call := range done {
-		if id := calleeName(call); id != nil {
-			names[id] = true
+// terminates reports whether st, the last statement of a body, ends it
+// on every path (a return; an if with an else, a switch with a default,
+// each of whose branches terminates; a block whose last statement does;
+// a panic; a for with no condition and no break), so that nothing may
+// follow it.
+func terminates(st ast.Stmt) bool {
+	switch st := st.(type) {
+	case *ast.ReturnStmt:
+		return true
+	case *ast.BlockStmt:
+		return len(st.List) > 0 && terminates(st.List[len(st.List)-1])
+	case *ast.IfStmt:
+		return st.Else != nil && terminates(st.Body) && terminates(st.Else)
+	case *ast.ExprStmt:
+		if call, ok := ast.Unparen(st.X).(*ast.CallExpr); ok {
+			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == "panic" {
+				return true
+			}
 		}
-	}
-	for id, obj := range c.pass.TypesInfo.Uses {
-		if f, ok := obj.(*types.Func); ok && f.Origin() == fn && !names[id] {
-			return true
+	case *ast.ForStmt:
+		if st.Cond != nil {
+			return false
 		}
+		brk := false
+		ast.Inspect(st.Body, func(n ast.Node) bool {
+			if b, ok := n.(*ast.BranchStmt); ok && b.Tok == token.BREAK {
+				brk = true
+			}
+			return !brk
+		})
+		return !brk
+	case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+		var body *ast.BlockStmt
+		switch st := st.(type) {
+		case *ast.SwitchStmt:
+			body = st.Body
+		case *ast.TypeSwitchStmt:
+			body = st.Body
+		case *ast.SelectStmt:
+			body = st.Body
+		}
+		hasDefault := false
+		for _, cl := range body.List {
+			var list []ast.Stmt
+			switch cl := cl.(type) {
+			case *ast.CaseClause:
+				hasDefault = hasDefault || cl.List == nil
+				list = cl.Body
+			case *ast.CommClause:
+				hasDefault = true // a select waits for one of its cases
+				list = cl.Body
+			}
+			if len(list) == 0 || !terminates(list[len(list)-1]) {
+				return false
+			}
+		}
+		return hasDefault
 	}
 	return false
 }

@@ -17,6 +17,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/astutil"
@@ -169,7 +170,14 @@ func (c *checker) stashable(l *retryloop.Loop) bool {
 		return false
 	}
 	lit, ok := l.Func.(*ast.FuncLit)
-	if !ok || !fixes.ReturnsError(c.pass.TypesInfo, lit.Type) {
+	if !ok || !fixes.ReturnsError(c.pass.TypesInfo, lit.Type) || lit.Type.Results.NumFields() != 1 {
+		// An operation that returns more than its error: the zero
+		// values it would return to stop the helper may be read.
+		return false
+	}
+	if lit.Pos() < l.Call.Lparen || lit.End() > l.Call.Rparen {
+		// A literal assigned to a variable may be called elsewhere
+		// too, where a kept error would be dropped.
 		return false
 	}
 	// A helper told by its caller whether to retry at all (run(ctx,
@@ -239,11 +247,48 @@ func (c *checker) stashGuard(file *ast.File, l *retryloop.Loop, s send) ([]analy
 	if callStmt == nil || callStmt.Pos() < l.Outer.Pos() {
 		return nil, false
 	}
-	stash := fixes.FreeName(info, file, "writeErr", nil, l.Outer.Pos(), lit.Body.Pos(), callStmt.End())
-	var tail string                  // what follows the check: return err
+	if !c.ownLines(src, lit, callStmt) {
+		return nil, false // the guard and the check need lines of their own
+	}
+	// One name a literal handed to a helper in the function, so that the
+	// fixes of several agree when applied together.
+	stash := "writeErr"
+	if n := c.litsBefore(encl, lit); n > 0 {
+		stash = fmt.Sprintf("writeErr%d", n+1)
+	}
+	stash = fixes.FreeName(info, file, stash, nil, l.Outer.Pos(), lit.Body.Pos(), callStmt.End())
+	// The check hands the kept error to what the caller does with the
+	// helper's: the variable it assigns (err := helper(...)), or a
+	// return of it as it is.
+	var check string
 	var retEdits []analysis.TextEdit // return helper(...) becomes err := helper(...)
 	switch st := callStmt.(type) {
-	case *ast.AssignStmt, *ast.ExprStmt, *ast.IfStmt, *ast.DeclStmt:
+	case *ast.AssignStmt:
+		errVar := c.assignedErr(st, l.Call)
+		if errVar == "" {
+			return nil, false
+		}
+		check = fmt.Sprintf("if %[1]s != nil {\n%%[1]s\t%[2]s = %[1]s\n%%[1]s}", stash, errVar)
+	case *ast.IfStmt:
+		// if err := helper(...); err != nil { return ..., err }: the
+		// caller returns the error as it is.
+		as, ok := st.Init.(*ast.AssignStmt)
+		if !ok || st.Else != nil || len(st.Body.List) != 1 {
+			return nil, false
+		}
+		errVar := c.assignedErr(as, l.Call)
+		rs, ok := st.Body.List[0].(*ast.ReturnStmt)
+		if errVar == "" || !ok || len(rs.Results) == 0 {
+			return nil, false
+		}
+		if id, ok := ast.Unparen(rs.Results[len(rs.Results)-1]).(*ast.Ident); !ok || id.Name != errVar {
+			return nil, false
+		}
+		outer, ok := fixes.Return(info, c.pass.Pkg, file, eft, stash)
+		if !ok {
+			return nil, false
+		}
+		check = fmt.Sprintf("if %s != nil {\n%%[1]s\t%s\n%%[1]s}", stash, outer)
 	case *ast.ReturnStmt:
 		// return helper(ctx, op), the function's one result: the error
 		// is kept, checked, and returned.
@@ -252,15 +297,11 @@ func (c *checker) stashGuard(file *ast.File, l *retryloop.Loop, s send) ([]analy
 		}
 		errVar := fixes.FreeName(info, file, "err", map[string]bool{stash: true}, st.Pos(), st.End())
 		retEdits = []analysis.TextEdit{{Pos: st.Pos(), End: st.Results[0].Pos(), NewText: []byte(errVar + " := ")}}
-		tail = "return " + errVar
+		check = fmt.Sprintf("if %[1]s != nil {\n%%[1]s\t%[2]s = %[1]s\n%%[1]s}\n%%[1]sreturn %[2]s", stash, errVar)
 	default:
-		return nil, false
+		return nil, false // the helper's error dropped: the caller's choice
 	}
 	inner, ok := fixes.Return(info, c.pass.Pkg, file, lit.Type, "nil")
-	if !ok {
-		return nil, false
-	}
-	outer, ok := fixes.Return(info, c.pass.Pkg, file, eft, stash)
 	if !ok {
 		return nil, false
 	}
@@ -272,10 +313,7 @@ func (c *checker) stashGuard(file *ast.File, l *retryloop.Loop, s send) ([]analy
 	}
 	indent := fixes.Indent(c.pass.Fset, src, l.Outer.Pos())
 	at := fixes.LineEnd(c.pass.Fset, src, callStmt.End())
-	check := fmt.Sprintf("\n%[1]sif %[2]s != nil {\n%[1]s\t%[3]s\n%[1]s}", indent, stash, outer)
-	if tail != "" {
-		check += "\n" + indent + tail
-	}
+	check = "\n" + indent + fmt.Sprintf(check, indent)
 	decl := "var " + stash + " error\n" + indent
 	if len(retEdits) > 0 && retEdits[0].Pos == l.Outer.Pos() {
 		// One edit where the declaration goes and the return starts.
@@ -285,6 +323,53 @@ func (c *checker) stashGuard(file *ast.File, l *retryloop.Loop, s send) ([]analy
 	}
 	edits = append(edits, analysis.TextEdit{Pos: at, End: at, NewText: []byte(check)})
 	return fixes.Coalesce(append(edits, retEdits...)), true
+}
+
+// assignedErr returns the name of the variable that as assigns the
+// error of call, its one right-hand side and the last of its results;
+// "" otherwise.
+func (c *checker) assignedErr(as *ast.AssignStmt, call *ast.CallExpr) string {
+	if len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) != call || len(as.Lhs) == 0 {
+		return ""
+	}
+	id, ok := as.Lhs[len(as.Lhs)-1].(*ast.Ident)
+	if !ok || id.Name == "_" || !analysisutil.IsError(c.pass.TypesInfo.TypeOf(id)) {
+		return ""
+	}
+	return id.Name
+}
+
+// ownLines reports whether the literal lit spans lines of its own (its
+// braces on different lines) and nothing follows stmt on its last line
+// but a comment: where the guard goes in the literal and the check after
+// stmt, each on a line of its own.
+func (c *checker) ownLines(src []byte, lit *ast.FuncLit, stmt ast.Stmt) bool {
+	fset := c.pass.Fset
+	if fset.Position(lit.Body.Lbrace).Line == fset.Position(lit.Body.Rbrace).Line {
+		return false
+	}
+	tf := fset.File(stmt.End())
+	rest := strings.TrimSpace(string(src[tf.Offset(stmt.End()):tf.Offset(fixes.LineEnd(fset, src, stmt.End()))]))
+	return rest == "" || strings.HasPrefix(rest, "//")
+}
+
+// litsBefore counts the function literals handed to a call in encl
+// before lit: the index of lit's kept error's name.
+func (c *checker) litsBefore(encl ast.Node, lit *ast.FuncLit) int {
+	n := 0
+	ast.Inspect(encl, func(m ast.Node) bool {
+		call, ok := m.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		for _, a := range call.Args {
+			if l, ok := ast.Unparen(a).(*ast.FuncLit); ok && l.Pos() < lit.Pos() {
+				n++
+			}
+		}
+		return true
+	})
+	return n
 }
 
 // opStop returns the retry library that retries l, an operation written

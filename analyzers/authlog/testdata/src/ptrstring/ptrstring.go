@@ -73,3 +73,9 @@ func showPlain(p Plain) {
 		resp.Body.Close()
 	}
 }
+
+// Not reported: %#v prints the fields as Go syntax whatever String
+// does, so printing the address would change nothing (no fix).
+func (c *Client) dumpOpts() {
+	log.Printf("options %#v", c.opts)
+}

@@ -142,3 +142,18 @@ func (c *connector) ping() error {
 func (c *connector) hello() {
 	log.Printf("hello from %s at %s", c.peer.User.Username(), c.peer)
 }
+
+// Must stay silent: a proxy URL with no user information.
+func newPlainTransport(host string) *http.Transport {
+	u := &url.URL{Scheme: "http", Host: host}
+	log.Printf("using proxy %s", u)
+	return &http.Transport{Proxy: http.ProxyURL(u)}
+}
+
+// Must stay silent: the type prints itself masked, redacted here too.
+func hooks(hs []config.Hook) {
+	for _, h := range hs {
+		_ = h.Endpoint.Redacted()
+		log.Printf("hook %s", h.Endpoint)
+	}
+}

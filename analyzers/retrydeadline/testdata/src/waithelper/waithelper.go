@@ -142,3 +142,40 @@ func fetchNoCtx(url string) error {
 	}
 	return err
 }
+
+// settle waits a second after the first failures, then longer; both
+// branches return.
+func settle(failures int) {
+	if failures < 3 {
+		time.Sleep(time.Second)
+		return
+	} else {
+		time.Sleep(time.Duration(failures) * time.Second)
+		return
+	}
+}
+
+func fetchSettled(ctx context.Context, url string) error {
+	var err error
+	for attempt := 0; attempt < 5; attempt++ {
+		if err = get(ctx, url); err == nil {
+			return nil
+		}
+		settle(attempt) // want `settle, which waits with time.Sleep, in retry loop ignores cancellation of ctx`
+	}
+	return err
+}
+
+// Silent: the call is an if's own statement, which no if can replace.
+func fetchInit(ctx context.Context, url string) error {
+	var err error
+	for attempt := 0; attempt < 5; attempt++ {
+		if err = get(ctx, url); err == nil {
+			return nil
+		}
+		if backoff(attempt); attempt > 3 {
+			break
+		}
+	}
+	return err
+}

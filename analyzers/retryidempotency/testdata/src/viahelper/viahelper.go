@@ -30,18 +30,35 @@ func withBackoff(ctx context.Context, f func() error) error {
 // twice.
 func place(ctx context.Context, api *orders.Client, item string) (string, error) {
 	var id string
-	f := func() error {
+	if err := withBackoff(ctx, func() error {
 		got, err := api.Create(ctx, item) // want `POST is retried by withBackoff after a transport error without an idempotency key \(Create of orders sends it, and takes no key\)`
 		if err != nil {
 			return err
 		}
 		id = got
 		return nil
-	}
-	if err := withBackoff(ctx, f); err != nil {
+	}); err != nil {
 		return "", err
 	}
 	return id, nil
+}
+
+// Not reported: the literal, held in a variable, may be called
+// elsewhere too, where an error it kept would be dropped (no fix).
+func placeHeld(ctx context.Context, api *orders.Client, item string) error {
+	f := func() error {
+		_, err := api.Create(ctx, item)
+		return err
+	}
+	return withBackoff(ctx, f)
+}
+
+// Not reported: the caller drops the helper's error, its own choice.
+func placeBlind(ctx context.Context, api *orders.Client, item string) {
+	_ = withBackoff(ctx, func() error {
+		_, err := api.Create(ctx, item)
+		return err
+	})
 }
 
 // placeAll hands the literal in place, to a helper of another package,

@@ -32,3 +32,16 @@ type Probe struct {
 type Target struct {
 	*url.URL
 }
+
+// Masked is a URL type that prints itself redacted.
+type Masked struct {
+	*url.URL
+}
+
+// String prints the URL with its password masked.
+func (m Masked) String() string { return m.URL.Redacted() }
+
+// Hook configures a webhook.
+type Hook struct {
+	Endpoint Masked
+}
