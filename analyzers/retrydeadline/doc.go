@@ -531,9 +531,10 @@
 // wait still returns. A receive from a timer's
 // channel becomes such a select on the same timer, a select on timers
 // alone gets a case for the context's Done channel, as does a select on
-// a timer and a client's signal channels (case <-c.closed: with a
-// channel of struct{} that is no parameter; a quit channel handed in is
-// the caller's way to stop and such a select is left alone), and a call of a wait
+// a timer and a client's signal channels (case <-c.closed: a channel of
+// struct{} held in a field; a quit channel handed in is the caller's way
+// to stop, a local one the function closes itself, often when its
+// context is done, and such selects are left alone), and a call of a wait
 // function becomes a select on a timer of its duration (b.Next()), which
 // needs the names it reads to be exported when it is of another package.
 // In a retry by recursion the overall deadline is made by each call from

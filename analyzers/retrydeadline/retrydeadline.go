@@ -2787,9 +2787,10 @@ func (c *checker) timersOnly(sel *ast.SelectStmt) bool {
 // timerOrSignals reports whether sel waits for a timer or for signal
 // channels alone: every case receives, without using the value, from the
 // channel of a timer (as in timersOnly) or from a channel of struct{}
-// that is no context's Done nor a parameter (a client's closed channel;
-// a quit channel handed in is the caller's way to stop), at least one of
-// each, and there is no default. It ends when the time is up or the
+// held in a field (a client's closed channel; a quit channel handed in
+// is the caller's way to stop, a local one the function closes itself,
+// often when its context is done), at least one of each, and there is
+// no default. It ends when the time is up or the
 // client stops, never when the caller's context is done.
 func (c *checker) timerOrSignals(sel *ast.SelectStmt) bool {
 	info := c.pass.TypesInfo
@@ -2832,10 +2833,16 @@ func (c *checker) timerOrSignals(sel *ast.SelectStmt) bool {
 		if st, isStruct := ch.Elem().Underlying().(*types.Struct); !isStruct || st.NumFields() != 0 {
 			return false
 		}
-		if id, ok := ast.Unparen(u.X).(*ast.Ident); ok {
-			if v, ok := info.Uses[id].(*types.Var); ok && v.Kind() == types.ParamVar {
-				return false // the caller's own way to stop the wait
-			}
+		// A field: the lifecycle of the value that holds it (a client's
+		// closed channel). A parameter is the caller's own way to stop
+		// the wait, a local variable one the function closes itself
+		// (when its context is done, say).
+		sel, ok := ast.Unparen(u.X).(*ast.SelectorExpr)
+		if !ok {
+			return false
+		}
+		if s, ok := info.Selections[sel]; !ok || s.Kind() != types.FieldVal {
+			return false
 		}
 		signals++
 	}

@@ -85,3 +85,30 @@ func (c *Client) FetchResult(ctx context.Context, url string) error {
 	}
 	return err
 }
+
+// Must stay silent: the function closes its own channel when ctx is
+// done (terraform's WaitForStateContext).
+func (c *Client) Poll(ctx context.Context, url string) error {
+	cancel := make(chan struct{})
+	errs := make(chan error, 1)
+	go func() {
+		for {
+			select {
+			case <-cancel:
+				return
+			case <-time.After(c.wait):
+			}
+			if err := c.get(ctx, url); err == nil {
+				errs <- nil
+				return
+			}
+		}
+	}()
+	select {
+	case <-ctx.Done():
+		close(cancel)
+		return ctx.Err()
+	case err := <-errs:
+		return err
+	}
+}
