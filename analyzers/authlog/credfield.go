@@ -818,20 +818,10 @@ func userinfoWithPassword(info *types.Info, e ast.Expr) bool {
 // that e, the target of an assignment, selects (c.base), or nil (the URL
 // of an http.Request is every request's).
 func (c *checker) urlField(e ast.Expr) *types.Var {
-	info := c.pass.TypesInfo
-	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
-	if !ok {
-		return nil
+	if f := c.anyURLField(e); f != nil && f.Pkg() == c.pass.Pkg {
+		return f
 	}
-	s, ok := info.Selections[sel]
-	if !ok || s.Kind() != types.FieldVal {
-		return nil
-	}
-	f, ok := s.Obj().(*types.Var)
-	if !ok || !isURL(f.Type()) || f.Pkg() != c.pass.Pkg {
-		return nil
-	}
-	return f
+	return nil
 }
 
 // redactedURL returns what the call n, a call of (*url.URL).Redacted,
@@ -904,11 +894,11 @@ func (c *checker) userlessURL(u ast.Expr) bool {
 	if v == nil || v.IsField() {
 		return false
 	}
-	fd := c.declAround(v.Pos())
-	if fd == nil {
+	f, ok := c.calls.DeclAt(v.Pos())
+	if !ok {
 		return false
 	}
-	values, known := flow.Assigned(info, fd, v)
+	values, known := flow.Assigned(info, f.Decl, v)
 	if !known || len(values) == 0 {
 		return false
 	}
@@ -939,22 +929,6 @@ func (c *checker) userlessURL(u ast.Expr) bool {
 		}
 	}
 	return true
-}
-
-// declAround returns the function declaration of the package whose body
-// holds pos, nil for none.
-func (c *checker) declAround(pos token.Pos) *ast.FuncDecl {
-	for _, f := range c.pass.Files {
-		if pos < f.Pos() || pos > f.End() {
-			continue
-		}
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && fd.Body.Pos() <= pos && pos < fd.Body.End() {
-				return fd
-			}
-		}
-	}
-	return nil
 }
 
 // anyURLField returns the field of URL type, of any package but the
