@@ -118,22 +118,47 @@ func (c *checker) checkCapCall(file *ast.File, f *flow.Func, call *ast.CallExpr,
 	if ra == nil || c.flooredBy(call, ra, stack) {
 		return
 	}
-	if !types.Identical(info.TypeOf(call), info.TypeOf(ra)) || !fixes.Pure(info, ra) || !c.builtinAvailable(file, call.Pos(), "max") {
+	if !types.Identical(info.TypeOf(call), info.TypeOf(ra)) || !c.builtinAvailable(file, call.Pos(), "max") {
 		return
 	}
 	src := fixes.Source(c.pass, call.Pos())
 	if src == nil {
 		return
 	}
+	if c.dry != nil {
+		c.report(analysis.Diagnostic{}) // a helper's summary: no fix is written
+		return
+	}
+	// max(helper(..., ra, ...), ra): the wait is written twice, so a
+	// wait that is not a plain value (wait(resp)) is first bound to a
+	// variable, evaluated where it was.
+	raText := fixes.Text(c.pass.Fset, src, ra)
+	callText := fixes.Text(c.pass.Fset, src, call)
+	var edits []analysis.TextEdit
+	if !fixes.Pure(info, ra) {
+		if !slices.Contains(call.Args, ra) {
+			return
+		}
+		path := append(slices.Clone(stack), call, ra)
+		v, bind, ok := fixes.Bind(info, file, c.pass.Fset, src, path, ra, "retryAfter", c.boundIn(stack))
+		if !ok {
+			return
+		}
+		off := int(ra.Pos() - call.Pos())
+		callText = callText[:off] + v + callText[off+len(raText):]
+		raText = v
+		edits = append(edits, bind[0])
+	}
+	edits = append(edits, analysis.TextEdit{Pos: call.Pos(), End: call.End(),
+		NewText: fmt.Appendf(nil, "max(%s, %s)", callText, raText)})
 	name := fixes.Text(c.pass.Fset, src, call.Fun)
 	c.report(analysis.Diagnostic{
 		Pos:     call.Pos(),
 		End:     call.End(),
 		Message: fmt.Sprintf("Retry-After is capped by %s(...) (the client retries before the server allows); stop when it exceeds the limit instead", name),
 		SuggestedFixes: []analysis.SuggestedFix{{
-			Message: "Keep the server's Retry-After wait as the lower bound of what the helper returns",
-			TextEdits: []analysis.TextEdit{{Pos: call.Pos(), End: call.End(),
-				NewText: fmt.Appendf(nil, "max(%s, %s)", fixes.Text(c.pass.Fset, src, call), fixes.Text(c.pass.Fset, src, ra))}},
+			Message:   "Keep the server's Retry-After wait as the lower bound of what the helper returns",
+			TextEdits: edits,
 		}},
 	})
 }
@@ -152,7 +177,11 @@ func (c *checker) flooredBy(call *ast.CallExpr, ra ast.Expr, stack []ast.Node) b
 	if !ok || !isMax(c.pass.TypesInfo, outer) {
 		return false
 	}
-	return slices.ContainsFunc(outer.Args, func(a ast.Expr) bool { return ast.Unparen(a) != call && c.sameValue(a, ra) })
+	// The same text counts even when it is a call (max(f(wait(r)),
+	// wait(r))): reading the server's wait twice gives the same wait.
+	return slices.ContainsFunc(outer.Args, func(a ast.Expr) bool {
+		return ast.Unparen(a) != call && (c.sameValue(a, ra) || types.ExprString(ast.Unparen(a)) == types.ExprString(ast.Unparen(ra)))
+	})
 }
 
 // runBoundHelpers exports the Caps of the helpers of a package that does

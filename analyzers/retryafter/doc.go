@@ -174,7 +174,9 @@
 // otherwise loses its upper bound (the fix then says that the wait is
 // honoured whatever its length). A cap by a helper keeps the helper and
 // floors its result by the server's wait (max(clamp(ra, lo, hi), ra)), so
-// that only a shortened wait changes. A wait helper's cap is kept too (it
+// that only a shortened wait changes; a wait handed to the helper as a call
+// (p.delay(n, waitOf(resp))) is first read once into a variable, just
+// before the statement, where that moves no other call. A wait helper's cap is kept too (it
 // bounds the client's own backoff); the fix gives up when the server asks
 // for more than the helper's limit, written as the call site can (if wait
 // > c.GetConfig().MaxWaitTime { return nil, fmt.Errorf(...) }: the

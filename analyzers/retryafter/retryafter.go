@@ -267,6 +267,23 @@ type checker struct {
 	capsOnly bool
 	// overflow is Config.Overflow.
 	overflow bool
+	// bound are the names that fixes bind in each function (a function
+	// literal or declaration), so that two fixes applied together do
+	// not declare one name twice.
+	bound map[ast.Node]map[string]bool
+}
+
+// boundIn returns the names that fixes bind in the function enclosing
+// stack.
+func (c *checker) boundIn(stack []ast.Node) map[string]bool {
+	fn, _ := fixes.EnclosingFunc(stack)
+	if c.bound == nil {
+		c.bound = map[ast.Node]map[string]bool{}
+	}
+	if c.bound[fn] == nil {
+		c.bound[fn] = map[string]bool{}
+	}
+	return c.bound[fn]
 }
 
 func run(pass *analysis.Pass, headers waitHeaderSet, overflow bool, at func(token.Pos)) (any, error) {

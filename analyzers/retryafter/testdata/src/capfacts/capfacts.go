@@ -72,3 +72,30 @@ func ownBackoff(resp *http.Response, attempt int) time.Duration {
 	}
 	return clamp(time.Second<<attempt, time.Second, maxWait)
 }
+
+func waitOf(resp *http.Response) time.Duration {
+	d, _ := retryAfter(resp)
+	return d
+}
+
+type policy struct{ base, most time.Duration }
+
+// delay floors the client's backoff by the server's wait, then caps the
+// sum: the cap shortens the server's wait too.
+func (p policy) delay(attempt int, server time.Duration) time.Duration {
+	d := max(p.base<<min(attempt, 20), server)
+	return min(d, p.most)
+}
+
+// passedAsCall hands the server's wait to the helper as a call: the fix
+// reads it once, into a variable, where the call was.
+func passedAsCall(p policy, resp *http.Response, attempt int) {
+	time.Sleep(p.delay(attempt, waitOf(resp))) // want `Retry-After is capped by p.delay\(...\)`
+	time.Sleep(capfactsutil.Clamp(waitOf(resp), 0, maxWait)) // want `Retry-After is capped by capfactsutil.Clamp\(...\)`
+}
+
+// flooredCall reads the server's wait twice, the second time as the
+// floor: right.
+func flooredCall(p policy, resp *http.Response, attempt int) time.Duration {
+	return max(p.delay(attempt, waitOf(resp)), waitOf(resp))
+}
