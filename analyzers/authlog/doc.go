@@ -638,8 +638,15 @@
 // Authorization, AddCookie for Cookie); a package that sends X-Api-Key
 // too, and masks Authorization alone before it logs, is reported, naming
 // the headers it sends that are left (Authorization removed; may still
-// hold X-Api-Key). What another package's redacting helper removes is
-// judged by that helper's package. Either way a deletion
+// hold X-Api-Key). A loop over a header (or over its sorted names, reading
+// h[k]) that masks the value it prints under such a test (v :=
+// strings.Join(vs, ", "); if sensitive[k] { v = "[redacted]" }; then v
+// alone) removes the names tested, as a skip (if sensitive[k] { continue
+// }) does. A helper that hands back the text such a loop builds (a curl
+// command, a formatted header) is a redaction when its skip or mask
+// covers every credential its package sends; otherwise the text carries
+// the header, reported where it is logged. What another package's
+// redacting helper removes is judged by that helper's package. Either way a deletion
 // that misses is reported
 // (delete(h, "authorization") deletes nothing from a map with canonical
 // keys). Text

@@ -417,18 +417,28 @@ func isStringList(t types.Type) bool {
 // "Authorization" { continue }; if sensitive[k] { continue }; switch k {
 // case "Authorization", "Cookie": continue }), each name a constant (see
 // filterNames), and then filters nothing: what it logs is every header
-// but those.
+// but those. A body that masks the value it prints under such a test
+// instead skips the same names:
+//
+//	for k, vs := range h {              // or: for _, k := range names, reading h[k]
+//		v := strings.Join(vs, ", ")
+//		if sensitive[k] { v = "[redacted]" }
+//		log.Printf("%s: %s", k, v)        // v only, from here on
+//	}
 func (s *fstate) skippedNames(n *ast.RangeStmt) ([]string, bool) {
-	key := s.varOf(n.Key)
-	if key == nil || n.Value == nil || !isHeader(s.info.TypeOf(n.X)) {
-		// Names collected by a loop that skips some are read back
-		// after it, where the skip is not seen: not followed.
-		return nil, false
+	var key *types.Var
+	if isHeader(s.info.TypeOf(n.X)) {
+		key = s.varOf(n.Key)
+		if n.Value == nil {
+			// Names collected by a loop that skips some are read
+			// back after it, where the skip is not seen: not
+			// followed.
+			return nil, false
+		}
+	} else if n.Value != nil {
+		key = s.varOf(n.Value) // for _, k := range sortedKeys(h)
 	}
-	if res := s.decl.Type.Results; res != nil && res.NumFields() > 0 {
-		// What the loop builds may be handed back (a curl command
-		// built by a helper): the skip is not part of the function's
-		// summary, so its values are not followed.
+	if key == nil {
 		return nil, false
 	}
 	isContinue := func(body []ast.Stmt) bool {
@@ -444,7 +454,7 @@ func (s *fstate) skippedNames(n *ast.RangeStmt) ([]string, bool) {
 		switch st := n.Body.List[i].(type) {
 		case *ast.IfStmt:
 			if st.Else != nil || !isContinue(st.Body.List) {
-				return nil, false
+				break
 			}
 			more, ok := s.filterNames(st, key)
 			if !ok {
@@ -473,10 +483,88 @@ func (s *fstate) skippedNames(n *ast.RangeStmt) ([]string, bool) {
 		}
 		break
 	}
-	if i == 0 || !unfiltered(s.info, &ast.BlockStmt{List: n.Body.List[i:]}, n.Value) {
+	rest := n.Body.List[i:]
+	if j, masked, ok := s.maskedNames(n, key, rest); ok {
+		names = append(names, masked...)
+		rest = append(slices.Clip(rest[:j]), rest[j+1:]...)
+	} else if i == 0 {
 		return nil, false
 	}
+	if !unfiltered(s.info, &ast.BlockStmt{List: rest}, n.Value) {
+		return nil, false
+	}
+	if res := s.decl.Type.Results; res != nil && res.NumFields() > 0 {
+		// What the loop builds may be handed back (a curl command
+		// built by a helper): the skip is not part of the function's
+		// summary. A skip that leaves none of the credentials the
+		// package sends is a redaction, whose values are not
+		// followed; one that leaves some is none, and the text the
+		// helper builds carries the header.
+		var set nameSet
+		for _, name := range names {
+			set |= s.c.nameIndex(name)
+		}
+		if s.c.complete(set) {
+			return nil, false
+		}
+		return nil, true
+	}
 	return names, true
+}
+
+// maskedNames matches, in body (the statements of the range n over a
+// header or its names, key its name), a value made of the entry, masked
+// under a test of the name, and then printed instead of the entry:
+//
+//	v := strings.Join(vs, ", ")        (or h[k], h.Get(k), ...)
+//	if k == "Authorization" { v = "[redacted]" }
+//	... v, never vs nor h[k] again ...
+//
+// It returns the index of the if in body and the names it masks.
+func (s *fstate) maskedNames(n *ast.RangeStmt, key *types.Var, body []ast.Stmt) (int, []string, bool) {
+	info := s.info
+	for j := 1; j < len(body); j++ {
+		ifs, ok := body[j].(*ast.IfStmt)
+		if !ok || ifs.Init != nil || ifs.Else != nil || len(ifs.Body.List) != 1 {
+			continue
+		}
+		as, ok := ifs.Body.List[0].(*ast.AssignStmt)
+		if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != 1 || len(as.Rhs) != 1 || !s.c.isMasked(info, as.Rhs[0]) {
+			return 0, nil, false
+		}
+		v := s.varOf(as.Lhs[0])
+		def, ok := body[j-1].(*ast.AssignStmt)
+		if v == nil || !ok || def.Tok != token.DEFINE || len(def.Lhs) != 1 || s.varOf(def.Lhs[0]) != v {
+			return 0, nil, false
+		}
+		// After the mask, the entry is read through v alone.
+		raw := false
+		for _, st := range body[j+1:] {
+			ast.Inspect(st, func(m ast.Node) bool {
+				switch m := m.(type) {
+				case *ast.Ident:
+					if n.Value != nil && s.varOf(n.Value) != key && info.Uses[m] != nil && info.Uses[m] == s.varOf(n.Value) {
+						raw = true
+					}
+				case *ast.IndexExpr:
+					if s.varOf(s.nameOperand(m.Index)) == key {
+						raw = true
+					}
+				case *ast.CallExpr:
+					if a, ok := httpmodel.HeaderCall(info, m); ok && a.Name == "" && s.varOf(s.nameOperand(a.Key)) == key {
+						raw = true
+					}
+				}
+				return !raw
+			})
+		}
+		if raw {
+			return 0, nil, false
+		}
+		names, ok := s.filterNames(ifs, key)
+		return j, names, ok
+	}
+	return 0, nil, false
 }
 
 // unfiltered reports whether body, a loop's, runs every statement for

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log"
 	"net/http"
+	"slices"
 	"strings"
 )
 
@@ -111,9 +112,9 @@ func (c *Client) traceResponse(resp *http.Response) {
 	}
 }
 
-// curlCommand builds the command that its caller logs: the skip is not
-// part of what the function hands back, so its values are not followed
-// (silent).
+// curlCommand builds the command that its caller logs, leaving out
+// Authorization but not the X-Api-Key the package sends too: the text it
+// hands back carries the key.
 func curlCommand(req *http.Request) string {
 	var b strings.Builder
 	for k, vs := range req.Header {
@@ -128,7 +129,78 @@ func curlCommand(req *http.Request) string {
 }
 
 func (c *Client) debug(req *http.Request) {
-	log.Println("curl" + curlCommand(req))
+	log.Println("curl" + curlCommand(req)) // want `value of some request header \(may be Authorization, Proxy-Authorization, ...\) reaches log.Println`
+	log.Println("curl" + curlCommandBoth(req))
+}
+
+// curlCommandBoth leaves out both credentials the package sends: a
+// redaction (silent where it is logged).
+func curlCommandBoth(req *http.Request) string {
+	var b strings.Builder
+	for k, vs := range req.Header {
+		if k == "Authorization" || k == "X-Api-Key" {
+			continue
+		}
+		for _, v := range vs {
+			fmt.Fprintf(&b, " -H '%s: %s'", k, v)
+		}
+	}
+	return b.String()
+}
+
+var masked = map[string]bool{"Authorization": true}
+
+// traceMasked prints each header's value, masked when the name is
+// listed: the list leaves out X-Api-Key.
+func (c *Client) traceMasked(req *http.Request) {
+	for k, vs := range req.Header {
+		v := strings.Join(vs, ", ")
+		if masked[k] {
+			v = "[redacted]"
+		}
+		log.Printf("%s: %s", k, v) // want `http.Header redacted in part \(Authorization removed; may still hold X-Api-Key\) reaches log.Printf`
+	}
+}
+
+// traceMaskedBoth masks both: silent.
+func (c *Client) traceMaskedBoth(req *http.Request) {
+	for k, vs := range req.Header {
+		v := strings.Join(vs, ", ")
+		if strings.EqualFold(k, "Authorization") || strings.EqualFold(k, "X-Api-Key") {
+			v = "[redacted]"
+		}
+		log.Printf("%s: %s", k, v)
+	}
+}
+
+// traceMaskedRaw masks a copy but prints the entry itself too: not
+// followed (silent), as a loop that filters is.
+func (c *Client) traceMaskedRaw(req *http.Request) {
+	for k, vs := range req.Header {
+		v := strings.Join(vs, ", ")
+		if strings.EqualFold(k, "Authorization") || strings.EqualFold(k, "X-Api-Key") {
+			v = "[redacted]"
+		}
+		log.Printf("%s: %s (%d values)", k, v, len(vs))
+	}
+}
+
+// formatMasked is a helper whose text its caller logs, masking
+// Authorization only.
+func formatMasked(h http.Header) string {
+	var b strings.Builder
+	for k, vs := range h {
+		v := strings.Join(vs, ", ")
+		if k == "Authorization" {
+			v = "***"
+		}
+		fmt.Fprintf(&b, "%s=%q ", k, v)
+	}
+	return b.String()
+}
+
+func (c *Client) logMasked(req *http.Request) {
+	log.Printf("headers: %s", formatMasked(req.Header)) // want `http.Header \(may hold Authorization, Proxy-Authorization, ...\) reaches log.Printf`
 }
 
 var lowerNames = map[string]bool{"authorization": true, "x-api-key": true}
@@ -166,4 +238,21 @@ func (c *Client) maskLower(req *http.Request) {
 		}
 	}
 	log.Printf("headers: %v", h) // want `http.Header \(may hold Authorization, Proxy-Authorization, ...\) reaches log.Printf`
+}
+
+// traceSorted prints the headers in the order of their names, masking
+// the listed ones: X-Api-Key is left.
+func (c *Client) traceSorted(req *http.Request) {
+	names := make([]string, 0, len(req.Header))
+	for name := range req.Header {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		value := strings.Join(req.Header[name], ", ")
+		if masked[name] {
+			value = "[redacted]"
+		}
+		log.Printf("%s: %s", name, value) // want `http.Header redacted in part \(Authorization removed; may still hold X-Api-Key\) reaches log.Printf`
+	}
 }
