@@ -90,7 +90,8 @@ func (p policy) delay(attempt int, server time.Duration) time.Duration {
 // passedAsCall hands the server's wait to the helper as a call: the fix
 // reads it once, into a variable, where the call was.
 func passedAsCall(p policy, resp *http.Response, attempt int) {
-	time.Sleep(p.delay(attempt, waitOf(resp)))               // want `Retry-After is capped by p.delay\(...\)`
+	time.Sleep(p.delay(attempt, waitOf(resp))) // want `Retry-After is capped by p.delay\(...\)`
+
 	time.Sleep(capfactsutil.Clamp(waitOf(resp), 0, maxWait)) // want `Retry-After is capped by capfactsutil.Clamp\(...\)`
 }
 
