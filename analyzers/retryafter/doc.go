@@ -205,8 +205,12 @@
 // needs none, replaces a parse; a seconds parse there gets the fallback
 // in place.
 // A dropped parse error is returned so that the caller falls back to its
-// backoff (a dropped error in a function that can return neither an error
-// nor an ok bool is not reported, as no fix could hand the failure back).
+// backoff. In a function that returns the wait alone, a parse and the
+// return of its wait that end an if of the function's body, after which
+// the function computes its own wait, become if n, err := parse(v); err ==
+// nil && n >= 0 { return wait }, so that a malformed value falls through
+// to that wait; a dropped error elsewhere in such a function is not
+// reported, as no fix could hand the failure back.
 // A random wait bounded by the server's becomes the server's wait, and a
 // subtracted jitter is added instead. A wrong unit is replaced by the
 // header's own. An unchecked sign joins the

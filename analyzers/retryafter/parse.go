@@ -164,7 +164,11 @@ func (c *checker) checkDroppedError(file *ast.File, f *flow.Func, as *ast.Assign
 	case isNilable(last):
 		failure = "nil" // no value, for the caller to fall back on
 	default:
-		return // no way to hand the failure to the caller's backoff
+		// No way to hand the failure to the caller's backoff, but
+		// the function's own, when the parse ends a branch that
+		// otherwise falls through to it.
+		c.dropFallThrough(file, f, as, blank, call, val, p, stack)
+		return
 	}
 	errName := "err"
 	if as.Tok == token.ASSIGN {
@@ -363,4 +367,100 @@ func signOnly(info *types.Info, b *ast.BinaryExpr) bool {
 		return b.Op == token.GTR || b.Op == token.LEQ
 	}
 	return false
+}
+
+// dropFallThrough reports a parse whose error is dropped in a function
+// that returns the wait alone, when the parse and the return of the
+// wait end a branch after which the function computes its own wait:
+//
+//	if v := resp.Header.Get("Retry-After"); v != "" {
+//		secs, _ := strconv.Atoi(v)
+//		return time.Duration(secs) * time.Second
+//	}
+//	return backoff(attempt)
+//
+// The fix returns the server's wait only when it parsed (and is not
+// negative), so that a malformed value falls through to the backoff:
+//
+//	if secs, err := strconv.Atoi(v); err == nil && secs >= 0 {
+//		return time.Duration(secs) * time.Second
+//	}
+func (c *checker) dropFallThrough(file *ast.File, f *flow.Func, as *ast.AssignStmt, blank ast.Expr, call *ast.CallExpr, val *ast.Ident, p *parse, stack []ast.Node) {
+	info := c.pass.TypesInfo
+	if as.Tok != token.DEFINE || len(stack) < 3 {
+		return
+	}
+	// as and a return are the whole rest of an if's body (no else),
+	// and that if is a statement of the function's body.
+	body, ok := stack[len(stack)-1].(*ast.BlockStmt)
+	if !ok {
+		return
+	}
+	ifs, ok := stack[len(stack)-2].(*ast.IfStmt)
+	if !ok || ifs.Body != body || ifs.Else != nil {
+		return
+	}
+	fn := fnNodeOf(stack)
+	var fnBody *ast.BlockStmt
+	switch fn := fn.(type) {
+	case *ast.FuncDecl:
+		fnBody = fn.Body
+	case *ast.FuncLit:
+		fnBody = fn.Body
+	}
+	if fnBody == nil || stack[len(stack)-3] != fnBody || fnBody.List[len(fnBody.List)-1] == ast.Stmt(ifs) {
+		return
+	}
+	i := slices.Index(body.List, ast.Stmt(as))
+	if i < 0 || i != len(body.List)-2 {
+		return
+	}
+	ret, ok := body.List[i+1].(*ast.ReturnStmt)
+	if !ok {
+		return
+	}
+	v, _ := info.Defs[val].(*types.Var)
+	if v == nil {
+		return
+	}
+	if mentionsName(ret, "err") || mentionsName(call, "err") {
+		return
+	}
+	src := fixes.Source(c.pass, as.Pos())
+	if src == nil {
+		return
+	}
+	header := "Retry-After"
+	if c.headerName(f, p.arg) == "rate limit reset" {
+		header = "rate limit reset"
+	}
+	fn2 := httpmodel.Callee(info, call)
+	cond := "err == nil"
+	if signedParser(fn2) && f.Expr(p.arg)&tagReset == 0 && !signChecked(info, fn, v) {
+		cond += " && " + val.Name + " >= 0"
+	}
+	indent := fixes.Indent(c.pass.Fset, src, as.Pos())
+	text := fmt.Sprintf("if %s, err := %s; %s {\n%s\t%s\n%s}", val.Name, fixes.Text(c.pass.Fset, src, as.Rhs[0]), cond,
+		indent, fixes.Text(c.pass.Fset, src, ret), indent)
+	c.pass.Report(analysis.Diagnostic{
+		Pos:     blank.Pos(),
+		End:     blank.End(),
+		Message: fmt.Sprintf("the error of %s.%s on a %s value is dropped (a malformed value becomes a zero wait and the client retries at once)", fn2.Pkg().Name(), fn2.Name(), header),
+		SuggestedFixes: []analysis.SuggestedFix{{
+			Message:   fmt.Sprintf("Return the server's wait only when it parses, so that a malformed %s falls back to backoff", header),
+			TextEdits: []analysis.TextEdit{{Pos: as.Pos(), End: ret.End(), NewText: []byte(text)}},
+		}},
+	})
+}
+
+// mentionsName reports whether an identifier spelled name occurs in n.
+func mentionsName(n ast.Node, name string) bool {
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		if id, ok := m.(*ast.Ident); ok && id.Name == name {
+			found = true
+		}
+		return !found
+	})
+	return found
 }

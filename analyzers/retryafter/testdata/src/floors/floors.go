@@ -272,3 +272,31 @@ func waitGuardedChecked(ctx context.Context, resp *http.Response, backoff time.D
 	}
 	return nil
 }
+
+type backoff struct{ base time.Duration }
+
+// fallsBack returns the server's wait alone, its own backoff when there is
+// none: a malformed value is a zero wait instead of the backoff.
+func (b backoff) fallsBack(resp *http.Response, attempt int) time.Duration {
+	if v := resp.Header.Get("Retry-After"); v != "" {
+		if t, err := http.ParseTime(v); err == nil {
+			return time.Until(t)
+		}
+		secs, _ := strconv.Atoi(v) // want `the error of strconv.Atoi on a Retry-After value is dropped`
+		return time.Duration(secs) * time.Second
+	}
+	return b.base << attempt
+}
+
+// fallsBackChecked returns the server's wait only when it parses: right.
+func (b backoff) fallsBackChecked(resp *http.Response, attempt int) time.Duration {
+	if v := resp.Header.Get("Retry-After"); v != "" {
+		if t, err := http.ParseTime(v); err == nil {
+			return time.Until(t)
+		}
+		if secs, err := strconv.Atoi(v); err == nil && secs >= 0 {
+			return time.Duration(secs) * time.Second
+		}
+	}
+	return b.base << attempt
+}
