@@ -26,6 +26,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/fixes"
 	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
@@ -37,8 +38,15 @@ import (
 // caller's cancellation reaches, with a duration that does not depend on
 // the clock (the time left).
 func (c *checker) detachedInBudget(l *retryloop.Loop, own *timeout) bool {
-	if own == nil || own.parent == nil || own.client || own.via != nil || l.Via != nil || l.Outer == nil {
-		return false // an operation handed to a helper: its loop is the helper's
+	if own == nil || own.parent == nil || own.client || own.via != nil || l.Outer == nil {
+		return false
+	}
+	if l.Via != nil && (l.Lib != nil || l.OpArg != nil || l.Held != nil) {
+		// An operation handed to a helper as a function literal is
+		// judged here, its budget check in the literal and the
+		// deadline's variable before the call; a library's own bounds,
+		// a named operation and a held one are not.
+		return false
 	}
 	if mentionsLoopVar(c.pass.TypesInfo, l, own.parent) || !c.noDeadline(l.Func, own.parent, 0) {
 		return false // a parent made in the loop is not there before it
@@ -54,8 +62,8 @@ func (c *checker) detachedInBudget(l *retryloop.Loop, own *timeout) bool {
 // report).
 func (c *checker) reportDetachedBudget(file *ast.File, l *retryloop.Loop, own *timeout) {
 	info := c.pass.TypesInfo
-	start, budget := c.budgetCheck(l)
-	if start == nil {
+	start, budget, deadline := c.budgetCheck(l)
+	if start == nil && deadline == nil {
 		c.gate(own.call, "budget-detached-nofix", "a detached per-attempt timeout in a loop with a clock budget no deadline can be made of")
 		return
 	}
@@ -69,8 +77,14 @@ func (c *checker) reportDetachedBudget(file *ast.File, l *retryloop.Loop, own *t
 	cancelName := fixes.FreeName(info, file, "opCancel", map[string]bool{ctxName: true}, l.Outer.Pos(), own.call.Pos())
 	indent := fixes.Indent(fset, src, l.Outer.Pos())
 	parent := fixes.Text(fset, src, own.parent)
-	decl := fmt.Sprintf("%s, %s := context.WithDeadline(%s, %s.Add(%s))\n%sdefer %s()\n%s",
-		ctxName, cancelName, parent, fixes.Text(fset, src, start), fixes.Text(fset, src, budget), indent, cancelName, indent)
+	at := ""
+	if deadline != nil {
+		at = fixes.Text(fset, src, deadline)
+	} else {
+		at = fmt.Sprintf("%s.Add(%s)", fixes.Text(fset, src, start), fixes.Text(fset, src, budget))
+	}
+	decl := fmt.Sprintf("%s, %s := context.WithDeadline(%s, %s)\n%sdefer %s()\n%s",
+		ctxName, cancelName, parent, at, indent, cancelName, indent)
 	edits := []analysis.TextEdit{
 		{Pos: l.Outer.Pos(), End: l.Outer.Pos(), NewText: []byte(decl)},
 		{Pos: own.parent.Pos(), End: own.parent.End(), NewText: []byte(ctxName)},
@@ -98,8 +112,10 @@ func isTimeNow(info *types.Info, e ast.Expr) bool {
 // time.Now().Sub(start) > d, start.Add(d).Before(time.Now()) or
 // time.Now().After(start.Add(d)), start a local variable assigned
 // time.Now() once before the loop, and d made of nothing the loop
-// assigns; nil, nil otherwise.
-func (c *checker) budgetCheck(l *retryloop.Loop) (start, budget ast.Expr) {
+// assigns; or the deadline of deadline.Before(time.Now()) or
+// time.Now().After(deadline), deadline a local variable assigned
+// time.Now().Add(d) once before the loop. All are nil otherwise.
+func (c *checker) budgetCheck(l *retryloop.Loop) (start, budget, deadline ast.Expr) {
 	info := c.pass.TypesInfo
 	// elapsed matches time.Since(s) and time.Now().Sub(s).
 	elapsed := func(e ast.Expr) ast.Expr {
@@ -163,21 +179,52 @@ func (c *checker) budgetCheck(l *retryloop.Loop) (start, budget ast.Expr) {
 				if !ok || len(n.Args) != 1 {
 					return true
 				}
+				var at ast.Expr
 				switch {
 				case httpmodel.IsMethod(fn, "time", "Time", "Before") && isTimeNow(info, n.Args[0]):
-					start, budget = added(sel.X)
+					at = sel.X
 				case httpmodel.IsMethod(fn, "time", "Time", "After") && isTimeNow(info, sel.X):
-					start, budget = added(n.Args[0])
+					at = n.Args[0]
+				}
+				if at != nil {
+					if start, budget = added(at); start == nil && c.deadlineBefore(l, at) {
+						deadline = at
+					}
 				}
 			}
 			return true
 		})
 	}
-	if start == nil || !c.startedBefore(l, start) || mentionsLoopVar(info, l, budget) {
-		return nil, nil
+	if deadline != nil {
+		return nil, nil, deadline
 	}
-	return start, budget
+	if start == nil || !c.startedBefore(l, start) || mentionsLoopVar(info, l, budget) {
+		return nil, nil, nil
+	}
+	return start, budget, nil
 }
+
+// deadlineBefore reports whether e is a local variable assigned once,
+// before the loop, time.Now().Add(d): a deadline fixed before the first
+// attempt.
+func (c *checker) deadlineBefore(l *retryloop.Loop, e ast.Expr) bool {
+	info := c.pass.TypesInfo
+	v, _ := info.Uses[analysisutil.Ident(e)].(*types.Var)
+	if v == nil || v.Pos() >= l.Stmt.Pos() {
+		return false
+	}
+	values, known := flow.Assigned(info, c.declOf(l.Func), v)
+	if !known || len(values) != 1 || values[0].Pos() >= l.Stmt.Pos() {
+		return false
+	}
+	call, ok := ast.Unparen(values[0]).(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 || !httpmodel.IsMethod(httpmodel.Callee(info, call), "time", "Time", "Add") {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	return ok && isTimeNow(info, sel.X)
+}
+
 
 // startedBefore reports whether e is a local variable of the loop's
 // function assigned time.Now() once, before the loop.
@@ -191,7 +238,7 @@ func (c *checker) startedBefore(l *retryloop.Loop, e ast.Expr) bool {
 	if !ok || v.Pos() >= l.Stmt.Pos() {
 		return false
 	}
-	values, known := flow.Assigned(info, l.Func, v)
+	values, known := flow.Assigned(info, c.declOf(l.Func), v)
 	return known && len(values) == 1 && values[0].Pos() < l.Stmt.Pos() && isTimeNow(info, values[0])
 }
 

@@ -396,11 +396,15 @@
 // loop whose budget is an if that leaves the loop on a check of the clock
 // (time.Since(start) > d, time.Now().Sub(start) > d,
 // start.Add(d).Before(time.Now()), time.Now().After(start.Add(d)); start
-// set to time.Now() once before the loop), runs its whole timeout past the
-// budget and past the caller's cancellation. It is reported, and the fix
-// makes the budget a deadline the attempts derive from: opCtx, opCancel
-// := context.WithDeadline(context.WithoutCancel(ctx), start.Add(d))
-// before the loop, and context.WithTimeout(opCtx, ...) in it.
+// set to time.Now() once before the loop; or time.Now().After(deadline),
+// deadline set to time.Now().Add(d) once before it), runs its whole
+// timeout past the budget and past the caller's cancellation. So does the
+// operation handed to a retry helper as a function literal that checks
+// such a budget. It is reported, and the fix makes the budget a deadline
+// the attempts derive from: opCtx, opCancel :=
+// context.WithDeadline(context.WithoutCancel(ctx), start.Add(d)) (or the
+// deadline) before the loop or the helper's call, and
+// context.WithTimeout(opCtx, ...) in it.
 //
 // Not reported are loops with a wall-clock budget (but as above), waits in a
 // select on ctx.Done(), sleeps beside a local context that holds only

@@ -122,3 +122,47 @@ func logsSlow(c *http.Client, url string) error {
 	}
 	return err
 }
+
+// retryOp calls op again after an error, a few times, waiting in between.
+func retryOp(ctx context.Context, attempts int, op func(context.Context) error) error { // want retryOp:"opctx\\(param 0 as op param 0 count param 1 pause 1s\\)"
+	var err error
+	for i := 0; i < attempts; i++ {
+		if err = op(ctx); err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Second):
+		}
+	}
+	return err
+}
+
+// Must flag: the operation handed to a retry helper checks a deadline
+// fixed before the retry, and its attempts derive from Background.
+func viaHelper(ctx context.Context, c *http.Client, url string) error {
+	deadline := time.Now().Add(time.Minute)
+	return retryOp(ctx, 5, func(context.Context) error {
+		if time.Now().After(deadline) {
+			return context.DeadlineExceeded
+		}
+		tctx, cancel := context.WithTimeout(context.Background(), 10*time.Second) // want `per-attempt timeout \(context.WithTimeout\) from a context without a deadline, in a retry loop bounded only by a clock check`
+		defer cancel()
+		return send(tctx, c, url)
+	})
+}
+
+// Silent: the attempts derive from the context the helper hands the
+// operation, the caller's, which its deadline reaches.
+func viaHelperDerived(ctx context.Context, c *http.Client, url string) error {
+	deadline := time.Now().Add(time.Minute)
+	return retryOp(ctx, 5, func(ctx context.Context) error {
+		if time.Now().After(deadline) {
+			return context.DeadlineExceeded
+		}
+		tctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		defer cancel()
+		return send(tctx, c, url)
+	})
+}

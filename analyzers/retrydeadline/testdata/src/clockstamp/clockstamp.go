@@ -99,14 +99,15 @@ func startCompared(c *http.Client, url string) (*http.Response, error) {
 	return nil, errors.New("no response")
 }
 
-// A clock read made text only after it was compared is a budget too.
+// A clock read made text only after it was compared is a budget too; the
+// attempts are detached from it (see the package clockbudget).
 func formattedAfterCheck(c *http.Client, url string) (*http.Response, error) {
 	deadline := time.Now().Add(time.Minute)
 	for attempt := 0; attempt < 3; attempt++ {
 		if time.Now().After(deadline) {
 			return nil, fmt.Errorf("retry budget exhausted at %s", time.Now().Format(time.RFC3339))
 		}
-		ctx, cancel := context.WithTimeout(context.Background(), perTry)
+		ctx, cancel := context.WithTimeout(context.Background(), perTry) // want `per-attempt timeout \(context.WithTimeout\) from a context without a deadline, in a retry loop bounded only by a clock check`
 		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 		resp, err := c.Do(req)
 		cancel()
