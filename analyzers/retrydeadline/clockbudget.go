@@ -225,7 +225,6 @@ func (c *checker) deadlineBefore(l *retryloop.Loop, e ast.Expr) bool {
 	return ok && isTimeNow(info, sel.X)
 }
 
-
 // startedBefore reports whether e is a local variable of the loop's
 // function assigned time.Now() once, before the loop.
 func (c *checker) startedBefore(l *retryloop.Loop, e ast.Expr) bool {
