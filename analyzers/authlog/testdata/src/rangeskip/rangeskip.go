@@ -241,7 +241,9 @@ func (c *Client) maskLower(req *http.Request) {
 }
 
 // traceSorted prints the headers in the order of their names, masking
-// the listed ones: X-Api-Key is left.
+// the listed ones: X-Api-Key is left. (The finding does not name what the
+// mask removed: the names were taken from the header before the loop
+// that masks.)
 func (c *Client) traceSorted(req *http.Request) {
 	names := make([]string, 0, len(req.Header))
 	for name := range req.Header {
@@ -253,6 +255,6 @@ func (c *Client) traceSorted(req *http.Request) {
 		if masked[name] {
 			value = "[redacted]"
 		}
-		log.Printf("%s: %s", name, value) // want `http.Header redacted in part \(Authorization removed; may still hold X-Api-Key\) reaches log.Printf`
+		log.Printf("%s: %s", name, value) // want `http.Header \(may hold Authorization, Proxy-Authorization, ...\) reaches log.Printf`
 	}
 }
