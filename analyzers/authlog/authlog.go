@@ -178,6 +178,10 @@ type funcFact struct {
 	// header), its name and value parameters, counted from 1
 	// (namemask.go); zeros otherwise.
 	NameMask [2]int
+	// ListMask is, for a function that prints a header but the names of
+	// a list its caller hands it (listmask.go), that parameter, counted
+	// from 1; 0 otherwise.
+	ListMask int
 	// Fills has, for each parameter that the function writes into (a
 	// buffer, a writer, a map it is handed: writeHeaders(&b, h),
 	// copyFields(reader, fields)), bit i set when parameter i reaches
@@ -243,6 +247,9 @@ func (f *funcFact) String() string {
 	if f.NameMask[0] != 0 {
 		parts = append(parts, fmt.Sprintf("masks(p%d by p%d)", f.NameMask[1]-1, f.NameMask[0]-1))
 	}
+	if f.ListMask != 0 {
+		parts = append(parts, fmt.Sprintf("listmask(p%d)", f.ListMask-1))
+	}
 	if f.Fields != 0 {
 		parts = append(parts, "prints="+bitList("f", f.Fields))
 	}
@@ -302,13 +309,13 @@ func (f *funcFact) sink() bool { return f.Values != 0 || f.Printf }
 func (f *funcFact) empty() bool {
 	nonzero := func(r uint64) bool { return r != 0 }
 	some := func(names []string) bool { return len(names) > 0 }
-	return !f.sink() && !f.Masks && f.NameMask[0] == 0 && f.Fields == 0 && !f.Redacts && !f.PrintsRecv && f.RecvFills == 0 && !f.Made && !slices.ContainsFunc(f.Removes, some) && !slices.ContainsFunc(f.Strips, some) &&
+	return !f.sink() && !f.Masks && f.NameMask[0] == 0 && f.ListMask == 0 && f.Fields == 0 && !f.Redacts && !f.PrintsRecv && f.RecvFills == 0 && !f.Made && !slices.ContainsFunc(f.Removes, some) && !slices.ContainsFunc(f.Strips, some) &&
 		!slices.ContainsFunc(f.Results, nonzero) && !slices.ContainsFunc(f.Passes, nonzero) && !slices.ContainsFunc(f.Sends, nonzero) &&
 		!slices.ContainsFunc(f.Fills, nonzero) && !slices.ContainsFunc(f.FillKinds, nonzero)
 }
 
 func (f *funcFact) equal(g *funcFact) bool {
-	return f.Sink == g.Sink && f.Values == g.Values && f.AsError == g.AsError && f.Sent == g.Sent && f.Fields == g.Fields && f.Redacts == g.Redacts && f.PrintsRecv == g.PrintsRecv && f.RecvFills == g.RecvFills && f.Made == g.Made && slices.Equal(f.Built, g.Built) && f.Printf == g.Printf && f.Masks == g.Masks && f.NameMask == g.NameMask &&
+	return f.Sink == g.Sink && f.Values == g.Values && f.AsError == g.AsError && f.Sent == g.Sent && f.Fields == g.Fields && f.Redacts == g.Redacts && f.PrintsRecv == g.PrintsRecv && f.RecvFills == g.RecvFills && f.Made == g.Made && slices.Equal(f.Built, g.Built) && f.Printf == g.Printf && f.Masks == g.Masks && f.NameMask == g.NameMask && f.ListMask == g.ListMask &&
 		f.Format == g.Format && f.Args == g.Args && slices.Equal(f.Results, g.Results) && slices.Equal(f.Passes, g.Passes) && slices.Equal(f.Sends, g.Sends) &&
 		slices.EqualFunc(f.Removes, g.Removes, slices.Equal) && slices.EqualFunc(f.Strips, g.Strips, slices.Equal) &&
 		slices.Equal(f.Fills, g.Fills) && slices.Equal(f.FillKinds, g.FillKinds)
@@ -476,6 +483,7 @@ func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, de
 			c.names = append(c.names, n)
 		}
 	}
+	c.addSentCredentialNames()
 	var decls []decl
 	for _, f := range c.calls.Funcs() {
 		if f.Obj != nil {
@@ -677,6 +685,9 @@ func joinFacts(old, new *funcFact) *funcFact {
 	j.Masks = j.Masks || old.Masks
 	if j.NameMask[0] == 0 {
 		j.NameMask = old.NameMask
+	}
+	if j.ListMask == 0 {
+		j.ListMask = old.ListMask
 	}
 	j.Fields |= old.Fields
 	j.Redacts = j.Redacts && old.Redacts
@@ -1085,6 +1096,7 @@ func (c *checker) summarise(st *fstate, logs bool) *funcFact {
 		}
 	}
 	f.Strips = st.strips()
+	f.ListMask = st.listMask
 	f.Masks = c.masksText(st.decl)
 	if f.Masks {
 		// A masking helper's result shows a part of its parameter at

@@ -638,7 +638,16 @@
 // Authorization, AddCookie for Cookie); a package that sends X-Api-Key
 // too, and masks Authorization alone before it logs, is reported, naming
 // the headers it sends that are left (Authorization removed; may still
-// hold X-Api-Key). A loop over a header (or over its sorted names, reading
+// hold X-Api-Key). A printer whose redaction list is its caller's
+// (WriteRequest(w, req, filter) masking or skipping the names of filter,
+// directly or through a set filled from it) prints, at a call, what that
+// call's list leaves: a list the package fixes (a composite literal, nil,
+// or a variable or struct field that the package only ever gives such
+// literals) that leaves a credential it sends makes the call print the
+// header; a list it does not fix (the user's configuration) is taken to
+// be right. A loop over a header that checks the error of each write (if
+// _, err := fmt.Fprintf(w, ...); err != nil { return err }) still prints
+// every header. A loop over a header (or over its sorted names, reading
 // h[k]) that masks the value it prints under such a test (v :=
 // strings.Join(vs, ", "); if sensitive[k] { v = "[redacted]" }; then v
 // alone) removes the names tested, as a skip (if sensitive[k] { continue
@@ -758,6 +767,18 @@
 //	    (X-Goog-Api-Key), HashiCorp Vault, Consul and Nomad ACL tokens,
 //	    and GitLab personal tokens (Private-Token). Cookies, basic-auth
 //	    passwords, whole requests and dumps are reported whatever the list.
+//	    A package's own headers join the list for that package when it
+//	    sends them (h.Set, h.Add, h[name] = v, to a value that is no
+//	    marker) and their names say that they carry a credential: a word
+//	    of the name is authorization, token, apikey, secret, password,
+//	    passwd, cookie, session, sessid or credential(s)
+//	    (X-Shop-Access-Token, X-Subject-Token), or the name ends in Key
+//	    after api, access, secret, subscription, sas, customer,
+//	    encryption, private, master, account, auth, signing or client
+//	    (Ocp-Apim-Subscription-Key); a name with a word that says it
+//	    orders, pages, routes, traces or deduplicates requests, or digests
+//	    a value, is none (Idempotency-Key, X-Continuation-Token,
+//	    X-Request-Id, X-Ms-Encryption-Key-Sha256, Sec-Websocket-Key).
 //	-authlog.sinks string
 //	    comma-separated extra log functions by qualified name, such as
 //	    example.com/mylog.Infof or (*example.com/mylog.Logger).Infof

@@ -61,6 +61,9 @@ type val struct {
 // variable's older values (x = redact(x)), and the headers deleted from a
 // header before a use.
 type fstate struct {
+	// listMask is the parameter, counted from 1, whose list of names a
+	// loop over a header masks or skips (listmask.go); 0 for none.
+	listMask int
 	c        *checker
 	info     *types.Info
 	decl     *ast.FuncDecl
@@ -458,7 +461,11 @@ func (s *fstate) skippedNames(n *ast.RangeStmt) ([]string, bool) {
 			}
 			more, ok := s.filterNames(st, key)
 			if !ok {
-				return nil, false
+				p, byParam := s.paramListFilter(st, key)
+				if !byParam {
+					return nil, false
+				}
+				s.listMask = p + 1 // the caller's list: see listmask.go
 			}
 			names = append(names, more...)
 			continue
@@ -562,6 +569,14 @@ func (s *fstate) maskedNames(n *ast.RangeStmt, key *types.Var, body []ast.Stmt) 
 			return 0, nil, false
 		}
 		names, ok := s.filterNames(ifs, key)
+		if !ok {
+			p, byParam := s.paramListFilter(ifs, key)
+			if !byParam {
+				return 0, nil, false
+			}
+			s.listMask = p + 1 // the caller's list: see listmask.go
+			return j, nil, true
+		}
 		return j, names, ok
 	}
 	return 0, nil, false
@@ -581,6 +596,12 @@ func unfiltered(info *types.Info, body *ast.BlockStmt, values ast.Expr) bool {
 		case *ast.FuncLit:
 			return false
 		case *ast.IfStmt:
+			// if _, err := fmt.Fprintf(w, "%s: %s\n", k, v); err != nil
+			// { return err }: the check of a write made for every
+			// header leaves none out.
+			if n.Else == nil && isErrCheck(info, n.Cond) {
+				return false
+			}
 			// if len(vs) > 0 { c.Set(k, vs[0]) }: a header without a
 			// value carries nothing; no name is left out. Nor does an
 			// else (if len(v) == 1 { fields[k] = v[0] } else {
@@ -594,6 +615,21 @@ func unfiltered(info *types.Info, body *ast.BlockStmt, values ast.Expr) bool {
 		return ok
 	})
 	return ok
+}
+
+// isErrCheck reports whether cond compares an error with nil (err != nil,
+// err == nil).
+func isErrCheck(info *types.Info, cond ast.Expr) bool {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || b.Op != token.NEQ && b.Op != token.EQL {
+		return false
+	}
+	for _, pair := range [][2]ast.Expr{{b.X, b.Y}, {b.Y, b.X}} {
+		if analysisutil.IsNil(info, pair[1]) && analysisutil.IsError(info.TypeOf(pair[0])) {
+			return true
+		}
+	}
+	return false
 }
 
 // onlyLenOf reports whether cond compares len(v) with constants only
@@ -1250,7 +1286,7 @@ func (s *fstate) tuple(call *ast.CallExpr) (out []val, known bool) {
 			if i < len(f.Results) {
 				out[i].c = creds(f.Results[i])
 			}
-			if i < len(f.Passes) && f.Passes[i] != 0 {
+			if i < len(f.Passes) && f.Passes[i] != 0 && !(f.ListMask > 0 && f.ListMask <= len(args) && s.c.listCovers(args[f.ListMask-1])) {
 				passes := f.Passes[i]
 				if n, v := f.NameMask[0], f.NameMask[1]; n > 0 && v > 0 && n <= len(args) {
 					if _, isConst := httpmodel.ConstString(s.info, args[n-1]); !isConst {

@@ -1,0 +1,88 @@
+package authlog
+
+// This file widens the configured credential headers, for one package, by
+// the headers it sends whose names say that they carry a credential: an
+// SDK's own token or key header (X-Shop-Access-Token,
+// Ocp-Apim-Subscription-Key, X-Subject-Token) is read back and logged as
+// Authorization is.
+
+import (
+	"go/ast"
+	"net/http"
+	"slices"
+	"strings"
+
+	"github.com/retrylint/retrylint/internal/httpmodel"
+)
+
+// addSentCredentialNames appends to c.names the headers that the package
+// sets (h.Set, h.Add with a constant name, h[name] = v) to a value that is
+// no marker, whose names look like a credential's (credentialName).
+func (c *checker) addSentCredentialNames() {
+	info := c.pass.TypesInfo
+	add := func(name string) {
+		n := http.CanonicalHeaderKey(name)
+		if len(c.names) < maxNames && credentialName(n) && !slices.Contains(c.names, n) {
+			c.names = append(c.names, n)
+		}
+	}
+	for _, f := range c.calls.Funcs() {
+		if isTestFile(c.pass, f.File) {
+			continue
+		}
+		for _, call := range c.calls.Calls(f.Decl) {
+			if a, ok := httpmodel.HeaderCall(info, call.Expr); ok && (a.Op == httpmodel.HeaderSet || a.Op == httpmodel.HeaderAdd) && a.Name != "" &&
+				!c.isMasked(info, a.Value) && !c.responseHeader(a.Header) {
+				add(a.Name)
+			}
+		}
+		for _, n := range c.calls.Nodes(f.Decl) {
+			as, ok := n.(*ast.AssignStmt)
+			if !ok || len(as.Lhs) != len(as.Rhs) {
+				continue
+			}
+			for i, l := range as.Lhs {
+				if ix, ok := ast.Unparen(l).(*ast.IndexExpr); ok {
+					if a, ok := httpmodel.HeaderIndexExpr(info, ix); ok && a.Name != "" && !c.isMaskedList(info, as.Rhs[i]) && !c.responseHeader(a.Header) {
+						add(a.Name)
+					}
+				}
+			}
+		}
+	}
+}
+
+// credentialName reports whether a header's name says that its value is a
+// credential: it names an authorization, a token, a secret, a password, a
+// cookie, a session or a credential, or it ends in Key after a word that
+// makes a secret key of it (Api, Access, Secret, Subscription, Sas,
+// Customer, Encryption, Private, Master, Account, Auth, Signing, Client).
+// A token or key that orders, pages, routes or deduplicates requests is
+// none (Idempotency-Key, X-Continuation-Token, Sec-Websocket-Key,
+// X-Page-Token), nor is a digest of a key (X-Ms-Encryption-Key-Sha256).
+func credentialName(name string) bool {
+	parts := strings.FieldsFunc(strings.ToLower(name), func(r rune) bool { return r == '-' || r == '_' || r == '.' })
+	if len(parts) == 0 {
+		return false
+	}
+	for _, p := range parts {
+		switch p {
+		case "idempotency", "idempotent", "websocket", "continuation", "page", "pagination", "next", "partition", "routing",
+			"request", "correlation", "trace", "dedup", "deduplication", "csrf", "xsrf", "cache", "etag", "md5", "sha256", "hash", "id":
+			return false
+		}
+	}
+	for _, p := range parts {
+		switch p {
+		case "authorization", "token", "apikey", "secret", "password", "passwd", "cookie", "session", "credential", "credentials", "sessid":
+			return true
+		}
+	}
+	if n := len(parts); n >= 2 && parts[n-1] == "key" {
+		switch parts[n-2] {
+		case "api", "access", "secret", "subscription", "sas", "customer", "encryption", "private", "master", "account", "auth", "signing", "client":
+			return true
+		}
+	}
+	return false
+}

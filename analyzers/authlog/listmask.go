@@ -1,0 +1,262 @@
+package authlog
+
+// This file models a header printer whose redaction list is a parameter:
+//
+//	func WriteRequest(w io.Writer, req *http.Request, filter []string) error {
+//		skip := map[string]bool{}
+//		for _, f := range filter { skip[http.CanonicalHeaderKey(f)] = true }
+//		for k, vs := range req.Header {
+//			v := strings.Join(vs, ", ")
+//			if skip[k] { v = "[FILTERED]" }
+//			fmt.Fprintf(w, "%s: %s\n", k, v)
+//		}
+//	}
+//
+// The function prints every header but those its caller lists: its fact
+// (ListMask) names the list's parameter, and a call that hands it a
+// constant list (a composite literal, a variable or a struct field that
+// the package only ever gives constant lists) that leaves a credential
+// its package sends prints that credential; a call with a list that
+// covers them, or with a list the package does not fix (the user's
+// configuration), prints none.
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"net/http"
+
+	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/flow"
+	"github.com/retrylint/retrylint/internal/httpmodel"
+)
+
+// paramListFilter reports the parameter (0-based) of the function whose
+// list of names the condition of ifs tests the header name key against:
+// slices.Contains(list, k), set[k] or _, ok := set[k]; ok, with set a
+// local map filled only from the list (for _, f := range list { set[f] =
+// true }, the name canonicalised or lowered at will).
+func (s *fstate) paramListFilter(ifs *ast.IfStmt, key *types.Var) (int, bool) {
+	info := s.info
+	isName := func(e ast.Expr) bool { return s.varOf(s.nameOperand(e)) == key }
+	var listOf func(e ast.Expr) (int, bool)
+	listOf = func(e ast.Expr) (int, bool) {
+		v := s.varOf(e)
+		if v == nil {
+			return 0, false
+		}
+		if p := s.paramIndex(v); p >= 0 {
+			return p, isStringList(v.Type())
+		}
+		// A local map filled from a parameter's list.
+		if _, isMap := v.Type().Underlying().(*types.Map); !isMap {
+			return 0, false
+		}
+		param, ok := -1, true
+		ast.Inspect(s.decl.Body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				for i, l := range n.Lhs {
+					if s.varOf(l) == v && i < len(n.Rhs) && !isEmptyMake(info, n.Rhs[i]) {
+						ok = false
+					}
+					ix, isIx := ast.Unparen(l).(*ast.IndexExpr)
+					if !isIx || s.varOf(ix.X) != v {
+						continue
+					}
+					// set[f] = true in a range over the list.
+					rs, _ := s.rangeOfVar(s.varOf(s.nameOperand(ix.Index)))
+					if rs == nil {
+						ok = false
+						continue
+					}
+					p := -1
+					if pv := s.varOf(rs.X); pv != nil {
+						p = s.paramIndex(pv)
+					}
+					if p < 0 || param >= 0 && param != p {
+						ok = false
+					}
+					param = p
+				}
+			case *ast.UnaryExpr:
+				if n.Op == token.AND && s.varOf(n.X) == v {
+					ok = false
+				}
+			}
+			return ok
+		})
+		return param, ok && param >= 0
+	}
+	switch x := ast.Unparen(ifs.Cond).(type) {
+	case *ast.IndexExpr:
+		if isName(x.Index) {
+			return listOf(x.X)
+		}
+	case *ast.Ident:
+		as, ok := ifs.Init.(*ast.AssignStmt)
+		if ok && len(as.Lhs) == 2 && len(as.Rhs) == 1 && s.varOf(as.Lhs[1]) != nil && s.varOf(as.Lhs[1]) == s.varOf(x) {
+			if ix, ok := ast.Unparen(as.Rhs[0]).(*ast.IndexExpr); ok && isName(ix.Index) {
+				return listOf(ix.X)
+			}
+		}
+	case *ast.CallExpr:
+		if httpmodel.IsPkgFunc(httpmodel.Callee(info, x), "slices", "Contains") && len(x.Args) == 2 && isName(x.Args[1]) {
+			return listOf(x.Args[0])
+		}
+	}
+	return 0, false
+}
+
+// paramIndex returns the index of v among the parameters followed (see
+// fstate.ftype), or -1.
+func (s *fstate) paramIndex(v *types.Var) int {
+	i := 0
+	for _, field := range s.ftype.Params.List {
+		if len(field.Names) == 0 {
+			i++
+			continue
+		}
+		for _, name := range field.Names {
+			if s.info.Defs[name] == v {
+				return i
+			}
+			i++
+		}
+	}
+	return -1
+}
+
+// isEmptyMake reports whether e makes an empty map (make(map[K]V, n) or an
+// empty composite literal).
+func isEmptyMake(info *types.Info, e ast.Expr) bool {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.CallExpr:
+		if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok && id.Name == "make" {
+			_, builtin := info.Uses[id].(*types.Builtin)
+			return builtin
+		}
+	case *ast.CompositeLit:
+		return len(x.Elts) == 0
+	}
+	return false
+}
+
+// listCovers reports whether arg, the redaction list handed to a function
+// whose fact has a ListMask, leaves out no credential that the package
+// sends: it is not a constant list (what the user configures is taken to
+// be right), or it names every one.
+func (c *checker) listCovers(arg ast.Expr) bool {
+	names, ok := c.constListNames(arg)
+	if !ok {
+		return true
+	}
+	var set nameSet
+	for _, n := range names {
+		set |= c.nameIndex(http.CanonicalHeaderKey(n))
+	}
+	return c.complete(set)
+}
+
+// constListNames returns the names of a constant list of strings: a
+// composite literal, or a package-level variable or a struct field that
+// the package only ever gives such lists (its declaration, a field of a
+// composite literal, an assignment), never an element nor its address
+// (the union of them).
+func (c *checker) constListNames(arg ast.Expr) ([]string, bool) {
+	info := c.pass.TypesInfo
+	if analysisutil.IsNil(info, arg) {
+		return nil, true // no list: nothing left out
+	}
+	if lit, ok := ast.Unparen(arg).(*ast.CompositeLit); ok {
+		return litNames(info, lit, false)
+	}
+	var v *types.Var
+	switch x := ast.Unparen(arg).(type) {
+	case *ast.Ident:
+		v, _ = info.Uses[x].(*types.Var)
+		if v != nil && (v.Parent() == nil || v.Parent() != c.pass.Pkg.Scope()) {
+			return nil, false // a local or a parameter
+		}
+	case *ast.SelectorExpr:
+		v = flow.FieldOf(info, x)
+		if v == nil {
+			v, _ = info.Uses[x.Sel].(*types.Var) // another package's variable
+		}
+	}
+	if v == nil || v.Pkg() != c.pass.Pkg {
+		return nil, false
+	}
+	var names []string
+	stores := 0
+	ok := true
+	store := func(value ast.Expr) {
+		lit, isLit := ast.Unparen(value).(*ast.CompositeLit)
+		if !isLit {
+			ok = false
+			return
+		}
+		more, known := litNames(info, lit, false)
+		if !known {
+			ok = false
+			return
+		}
+		names = append(names, more...)
+		stores++
+	}
+	is := func(e ast.Expr) bool {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			return info.ObjectOf(x) == types.Object(v)
+		case *ast.SelectorExpr:
+			return flow.FieldOf(info, x) == v || info.Uses[x.Sel] == types.Object(v)
+		}
+		return false
+	}
+	for _, file := range c.pass.Files {
+		ast.Inspect(file, func(n ast.Node) bool {
+			if !ok {
+				return false
+			}
+			switch n := n.(type) {
+			case *ast.ValueSpec:
+				for i, name := range n.Names {
+					if info.Defs[name] == types.Object(v) {
+						if i < len(n.Values) && len(n.Values) == len(n.Names) {
+							store(n.Values[i])
+						} else if len(n.Values) > 0 {
+							ok = false
+						}
+					}
+				}
+			case *ast.KeyValueExpr:
+				if k, isID := n.Key.(*ast.Ident); isID && info.Uses[k] == types.Object(v) {
+					store(n.Value)
+				}
+			case *ast.AssignStmt:
+				for i, l := range n.Lhs {
+					if ix, isIx := ast.Unparen(l).(*ast.IndexExpr); isIx && is(ix.X) {
+						ok = false // an element changed
+					}
+					if is(l) {
+						if len(n.Lhs) != len(n.Rhs) {
+							ok = false
+							return false
+						}
+						store(n.Rhs[i])
+					}
+				}
+			case *ast.UnaryExpr:
+				if n.Op == token.AND && is(n.X) {
+					ok = false
+				}
+			case *ast.CallExpr:
+				// append(list, ...) into itself is an assignment,
+				// seen above; a function handed the list may only
+				// read it.
+			}
+			return ok
+		})
+	}
+	return names, ok && stores > 0
+}
