@@ -769,7 +769,9 @@
 //	    passwords, whole requests and dumps are reported whatever the list.
 //	    A package's own headers join the list for that package when it
 //	    sends them (h.Set, h.Add, h[name] = v, to a value that is no
-//	    marker) and their names say that they carry a credential: a word
+//	    marker) or reads them from a response (a token the server issues,
+//	    resp.Header.Get("X-Subject-Token")) and their names say that they
+//	    carry a credential: a word
 //	    of the name is authorization, token, apikey, secret, password,
 //	    passwd, cookie, session, sessid or credential(s)
 //	    (X-Shop-Access-Token, X-Subject-Token), or the name ends in Key

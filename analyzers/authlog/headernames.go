@@ -8,6 +8,7 @@ package authlog
 
 import (
 	"go/ast"
+	"go/types"
 	"net/http"
 	"slices"
 	"strings"
@@ -17,7 +18,8 @@ import (
 
 // addSentCredentialNames appends to c.names the headers that the package
 // sets (h.Set, h.Add with a constant name, h[name] = v) to a value that is
-// no marker, whose names look like a credential's (credentialName).
+// no marker, or reads from a response (a token the server issues), whose
+// names look like a credential's (credentialName).
 func (c *checker) addSentCredentialNames() {
 	info := c.pass.TypesInfo
 	add := func(name string) {
@@ -31,9 +33,21 @@ func (c *checker) addSentCredentialNames() {
 			continue
 		}
 		for _, call := range c.calls.Calls(f.Decl) {
-			if a, ok := httpmodel.HeaderCall(info, call.Expr); ok && (a.Op == httpmodel.HeaderSet || a.Op == httpmodel.HeaderAdd) && a.Name != "" &&
-				!c.isMasked(info, a.Value) && !c.responseHeader(a.Header) {
-				add(a.Name)
+			a, ok := httpmodel.HeaderCall(info, call.Expr)
+			if !ok || a.Name == "" {
+				continue
+			}
+			switch a.Op {
+			case httpmodel.HeaderSet, httpmodel.HeaderAdd:
+				if !c.isMasked(info, a.Value) && !c.responseHeader(a.Header) {
+					add(a.Name)
+				}
+			case httpmodel.HeaderGet, httpmodel.HeaderValues:
+				// A token a server issues in a header of its response
+				// (resp.Header.Get("X-Subject-Token")).
+				if isResponseHeader(info, a.Header) {
+					add(a.Name)
+				}
 			}
 		}
 		for _, n := range c.calls.Nodes(f.Decl) {
@@ -85,4 +99,19 @@ func credentialName(name string) bool {
 		}
 	}
 	return false
+}
+
+// isResponseHeader reports whether h is the Header field of a
+// *http.Response.
+func isResponseHeader(info *types.Info, h ast.Expr) bool {
+	sel, ok := ast.Unparen(h).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Header" {
+		return false
+	}
+	t := info.TypeOf(sel.X)
+	if p, isPtr := t.(*types.Pointer); isPtr {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == httpPkg && n.Obj().Name() == "Response"
 }

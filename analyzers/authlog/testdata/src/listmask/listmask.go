@@ -121,3 +121,11 @@ func (c *Client) token2(req *http.Request) {
 	c.Logger.Printf("%s=%s", tokenHeader, req.Header.Get(tokenHeader)) // want `X-Shop-Access-Token header value reaches \(\*log.Logger\).Printf`
 	c.Logger.Printf("idempotency key %s, page %s", req.Header.Get("Idempotency-Key"), req.Header.Get("X-Continuation-Token"))
 }
+
+// login logs the token the server issues in its response, and the
+// response's request id (silent).
+func (c *Client) login(resp *http.Response) {
+	tok := resp.Header.Get("X-Subject-Token")
+	c.Logger.Printf("new token %s", tok) // want `X-Subject-Token header value reaches \(\*log.Logger\).Printf`
+	c.Logger.Printf("request %s", resp.Header.Get("X-Request-Id"))
+}
