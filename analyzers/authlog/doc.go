@@ -563,8 +563,9 @@
 // one of -authlog.debug-writers (compared case-insensitively, so
 // c.debugOut and opts.TraceOutput match), a field or package variable
 // named by -authlog.sinks, or any writer field of a type there to debug
-// or trace: a type whose name has the word Debug, Trace, Tracing, Dump,
-// Dumper or Verbose (DebugTransport.Out, requestDumper.w), or a type of a
+// or trace: a type whose name has the word Debug, Debugger, Debugging,
+// Trace, Tracer, Tracing, Dump, Dumper or Verbose (DebugTransport.Out,
+// requestDumper.w, tracer.w), or a type of a
 // package whose name begins or ends with one (debug.Transport.Output). A
 // logger's name is not enough: its logging methods are its sinks. A writer that is an http.ResponseWriter, a
 // bytes.Buffer or a strings.Builder is never a log, whatever its name;

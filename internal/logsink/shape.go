@@ -874,10 +874,11 @@ func DebugWriter(info *types.Info, e ast.Expr, names Names, extra Funcs) (string
 
 // debugWords are the words that say a type or a package is there to
 // debug or trace: its writers are debug output, whatever their names.
-var debugWords = map[string]bool{"debug": true, "debugging": true, "trace": true, "tracing": true, "dump": true, "dumper": true, "verbose": true}
+var debugWords = map[string]bool{"debug": true, "debugger": true, "debugging": true, "trace": true, "tracer": true, "tracing": true, "dump": true, "dumper": true, "verbose": true}
 
 // debugOwner reports whether v is a field of a type whose name says it is
-// there to debug or trace (DebugTransport, traceWriter, requestDumper),
+// there to debug or trace (DebugTransport, traceWriter, requestDumper,
+// tracer),
 // or of a type of a package so named (debug, httpdebug, tracing): its
 // writer (Out, Output, W) is debug output. A logger's name is not enough:
 // a logger writes to its writer in its logging methods only (see Shape),

@@ -22,6 +22,15 @@ func (t *DebugTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	return t.Base.RoundTrip(req)
 }
 
+// tracer writes each exchange to w.
+type tracer struct{ w io.Writer }
+
+func (t tracer) request(req *http.Request) {
+	if b, err := httputil.DumpRequestOut(req, false); err == nil {
+		t.w.Write(b) // want `request dump \(includes every header\) reaches t.w.Write`
+	}
+}
+
 // ---- must stay silent ----
 
 // Recorder records the exchanges the user asked it to, in the file the
