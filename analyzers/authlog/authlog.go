@@ -373,6 +373,10 @@ type checker struct {
 	// sends (see sendsHeaders), built on first use.
 	sends     nameSet
 	sendsDone bool
+	// inString are the String methods whose formatted values
+	// noteSecretInString is following (a method that prints its own
+	// type is followed once).
+	inString map[*types.Func]bool
 	// decoded are the local variables of text that a function decodes
 	// into a value with a secret field, and where it does (see
 	// decodedSecret), built with credVars.

@@ -367,7 +367,9 @@
 // HasPassword do not), itself or in a struct it holds by value. Such a
 // field is filled from a response body or a config, where no flow from a
 // header shows it, so its name is the evidence; a type printed by its own
-// method is not reported. The report names every secret field the value
+// method is not reported, but what a String method of the package formats
+// is (return fmt.Sprintf("Client%+v", c.cfg): logging the client prints
+// the Config, and its Password, whole). The report names every secret field the value
 // shows; the fix adds a String method that prints the value as %+v does,
 // with each of them read as [REDACTED]. A type whose String method is
 // declared on its pointer (func (o *Options) String() string) is printed

@@ -258,7 +258,10 @@ func (c *checker) noteSecret(x ast.Expr, sink string, ptrPrinted bool) {
 	if t == nil || isRequest(t) || isHeader(t) {
 		return
 	}
-	if name, _ := logsink.PrintMethod(&c.msets, t); name != "" {
+	if name, fn := logsink.PrintMethod(&c.msets, t); name != "" {
+		if name == "String" {
+			c.noteSecretInString(fn, sink)
+		}
 		return
 	}
 	base := t
@@ -292,6 +295,28 @@ func (c *checker) noteSecret(x ast.Expr, sink string, ptrPrinted bool) {
 		return
 	}
 	c.secrets[named.Obj()] = &secretUse{tn: named.Obj(), path: path, all: c.secretFieldsOf(base), at: x, sink: sink}
+}
+
+// noteSecretInString is noteSecret for the values that fn, a String
+// method of this package, formats into its text (return
+// fmt.Sprintf("Client%+v", c.cfg)): a struct printed whole there shows
+// its secret fields wherever the value is logged.
+func (c *checker) noteSecretInString(fn *types.Func, sink string) {
+	if fn == nil || fn.Pkg() != c.pass.Pkg || c.inString[fn] {
+		return
+	}
+	f, ok := c.calls.Decl(fn)
+	if !ok || f.Decl == nil || f.Decl.Body == nil {
+		return
+	}
+	if c.inString == nil {
+		c.inString = map[*types.Func]bool{}
+	}
+	c.inString[fn] = true
+	defer delete(c.inString, fn)
+	for _, call := range c.calls.Calls(f.Decl) {
+		c.noteSecretFormatted(call.Expr, sink, 1)
+	}
 }
 
 // reportSecrets reports each recorded struct type at its secret field,
