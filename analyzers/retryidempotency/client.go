@@ -496,6 +496,11 @@ func (c *checker) checkRestyConditions(keys []string) {
 		return
 	}
 	info := pass.TypesInfo
+	if c.restyMiddlewareKeys() {
+		// A middleware keys every request of the package's clients
+		// (restymw.go): its own finding, if any, is at the middleware.
+		return
+	}
 	ix := retrylib.NewValues(info, pass.Files)
 	// A write sent through resty by a function that sets no key on it.
 	var write ast.Node

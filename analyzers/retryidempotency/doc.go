@@ -703,7 +703,13 @@
 // a request that is not replayable after a transport error (a response is
 // judged by the condition as before). Silent: RetryMax 0, a policy that
 // retries only 429 and 503 or reads the request's method, a client used
-// only for GETs, a key set on the way, a PrepareRetry already set.
+// only for GETs, a key set on the way, a PrepareRetry already set, a
+// request middleware (OnBeforeRequest) that sets a key header on the
+// request. resty runs that middleware before every attempt: one that sets
+// a fresh key (rand.Text(), uuid.NewString()) without first testing
+// whether the request already has one gives each attempt its own key,
+// and is reported at the set, whose fix sets the key only when
+// r.Header.Get(key) is empty, so that every attempt carries the first.
 //
 // Flags:
 //
