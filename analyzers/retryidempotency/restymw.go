@@ -256,4 +256,3 @@ func (c *checker) reportFreshMiddlewareKey(set mwKeySet, req *types.Var) {
 		}},
 	})
 }
-
