@@ -774,16 +774,19 @@
 //	    sends them (h.Set, h.Add, h[name] = v, to a value that is no
 //	    marker) or reads them from a response (a token the server issues,
 //	    resp.Header.Get("X-Subject-Token")) and their names say that they
-//	    carry a credential: a word
-//	    of the name is authorization, token, apikey, secret, password,
-//	    passwd, cookie, session, sessid or credential(s)
-//	    (X-Shop-Access-Token, X-Subject-Token), or the name ends in Key
-//	    after api, access, secret, subscription, sas, customer,
-//	    encryption, private, master, account, auth, signing or client
-//	    (Ocp-Apim-Subscription-Key); a name with a word that says it
-//	    orders, pages, routes, traces or deduplicates requests, or digests
-//	    a value, is none (Idempotency-Key, X-Continuation-Token,
-//	    X-Request-Id, X-Ms-Encryption-Key-Sha256, Sec-Websocket-Key).
+//	    carry a credential: a word of the name is authorization, apikey
+//	    or cookie, or its last word is token, secret, password, passwd,
+//	    session, sessid or credential(s) (X-Shop-Access-Token,
+//	    X-Subject-Token), or it ends in Key after api, access, secret,
+//	    subscription, sas, customer, encryption, private, master,
+//	    account, auth, signing or client (Ocp-Apim-Subscription-Key); a
+//	    name with a word that says it orders, pages, routes, traces or
+//	    deduplicates requests, digests a value, or describes a token (its
+//	    expiry, type, scope), and a CORS header, is none
+//	    (Idempotency-Key, X-Continuation-Token, X-Request-Id,
+//	    X-Ms-Encryption-Key-Sha256, Sec-Websocket-Key,
+//	    Github-Authentication-Token-Expiration,
+//	    Access-Control-Allow-Credentials).
 //	-authlog.sinks string
 //	    comma-separated extra log functions by qualified name, such as
 //	    example.com/mylog.Infof or (*example.com/mylog.Logger).Infof

@@ -67,32 +67,42 @@ func (c *checker) addSentCredentialNames() {
 }
 
 // credentialName reports whether a header's name says that its value is a
-// credential: it names an authorization, a token, a secret, a password, a
-// cookie, a session or a credential, or it ends in Key after a word that
-// makes a secret key of it (Api, Access, Secret, Subscription, Sas,
-// Customer, Encryption, Private, Master, Account, Auth, Signing, Client).
-// A token or key that orders, pages, routes or deduplicates requests is
-// none (Idempotency-Key, X-Continuation-Token, Sec-Websocket-Key,
-// X-Page-Token), nor is a digest of a key (X-Ms-Encryption-Key-Sha256).
+// credential: a word of it is authorization, apikey or cookie, or its last
+// word is token, secret, password, passwd, session, sessid or
+// credential(s), or it ends in Key after a word that makes a secret key
+// of it (Api, Access, Secret, Subscription, Sas, Customer, Encryption,
+// Private, Master, Account, Auth, Signing, Client). A token or key that
+// orders, pages, routes or deduplicates requests is none
+// (Idempotency-Key, X-Continuation-Token, Sec-Websocket-Key,
+// X-Page-Token), nor is a digest of a key (X-Ms-Encryption-Key-Sha256),
+// what describes one (Github-Authentication-Token-Expiration,
+// X-Token-Type), or a CORS header (Access-Control-Allow-Credentials).
 func credentialName(name string) bool {
 	parts := strings.FieldsFunc(strings.ToLower(name), func(r rune) bool { return r == '-' || r == '_' || r == '.' })
-	if len(parts) == 0 {
+	if len(parts) == 0 || len(parts) >= 2 && parts[0] == "access" && parts[1] == "control" {
 		return false
 	}
 	for _, p := range parts {
 		switch p {
 		case "idempotency", "idempotent", "websocket", "continuation", "page", "pagination", "next", "partition", "routing",
-			"request", "correlation", "trace", "dedup", "deduplication", "csrf", "xsrf", "cache", "etag", "md5", "sha256", "hash", "id":
+			"request", "correlation", "trace", "dedup", "deduplication", "csrf", "xsrf", "cache", "etag", "md5", "sha256", "hash", "id",
+			"expiration", "expires", "expiry", "expire", "expired", "expiresat", "type", "ttl", "date", "time", "length", "count",
+			"scope", "scopes", "url", "uri", "endpoint", "name", "format", "version", "hint", "allow", "required", "supported":
 			return false
 		}
 	}
 	for _, p := range parts {
 		switch p {
-		case "authorization", "token", "apikey", "secret", "password", "passwd", "cookie", "session", "credential", "credentials", "sessid":
+		case "authorization", "apikey", "cookie":
 			return true
 		}
 	}
-	if n := len(parts); n >= 2 && parts[n-1] == "key" {
+	last := parts[len(parts)-1]
+	switch last {
+	case "token", "secret", "password", "passwd", "session", "sessid", "credential", "credentials":
+		return true
+	}
+	if n := len(parts); n >= 2 && last == "key" {
 		switch parts[n-2] {
 		case "api", "access", "secret", "subscription", "sas", "customer", "encryption", "private", "master", "account", "auth", "signing", "client":
 			return true

@@ -54,7 +54,62 @@ func (c *checker) detachedInBudget(l *retryloop.Loop, own *timeout) bool {
 	if own.timeout != nil && c.readsClock(own.timeout, c.clockVars(c.declOf(l.Func))) {
 		return false
 	}
+	if c.endsAtBudget(l, own) {
+		return false
+	}
 	return true
+}
+
+// endsAtBudget reports whether own is context.WithDeadline at the very
+// time the loop's budget check stops at (the deadline variable, or
+// start.Add(d) as the check writes it): the attempt ends with the budget.
+func (c *checker) endsAtBudget(l *retryloop.Loop, own *timeout) bool {
+	info := c.pass.TypesInfo
+	if own.call == nil || len(own.call.Args) != 2 || !httpmodel.IsPkgFunc(httpmodel.Callee(info, own.call), "context", "WithDeadline") {
+		return false
+	}
+	at := own.call.Args[1]
+	start, budget, deadline := c.budgetCheck(l)
+	if deadline != nil {
+		v := flow.VarOf(info, at)
+		return v != nil && v == flow.VarOf(info, deadline)
+	}
+	if start == nil {
+		return false
+	}
+	return types.ExprString(ast.Unparen(at)) == types.ExprString(start)+".Add("+types.ExprString(budget)+")"
+}
+
+// fixableAt reports whether the fix may declare the budget's deadline,
+// and defer its cancel, just before outer: not before a go or defer
+// statement (the deferred cancel would run as the function returns, under
+// the attempts the statement starts), nor inside a loop of the function
+// (the cancels would pile up until it returns).
+func (c *checker) fixableAt(l *retryloop.Loop, outer ast.Stmt) bool {
+	switch outer.(type) {
+	case *ast.GoStmt, *ast.DeferStmt:
+		return false
+	}
+	decl := c.declOf(l.Func)
+	inLoop := false
+	ast.PreorderStack(decl, nil, func(n ast.Node, stack []ast.Node) bool {
+		if n != outer {
+			return !inLoop
+		}
+		for i := len(stack) - 1; i >= 0; i-- {
+			switch stack[i].(type) {
+			case *ast.ForStmt, *ast.RangeStmt:
+				inLoop = true
+			case *ast.FuncDecl, *ast.FuncLit:
+				return false
+			}
+			if inLoop {
+				break
+			}
+		}
+		return false
+	})
+	return !inLoop
 }
 
 // reportDetachedBudget reports own, a timeout that detachedInBudget
@@ -63,6 +118,10 @@ func (c *checker) detachedInBudget(l *retryloop.Loop, own *timeout) bool {
 func (c *checker) reportDetachedBudget(file *ast.File, l *retryloop.Loop, own *timeout) {
 	info := c.pass.TypesInfo
 	start, budget, deadline := c.budgetCheck(l)
+	if !c.fixableAt(l, l.Outer) {
+		c.gate(own.call, "budget-detached-nofix", "a detached per-attempt timeout whose budget's deadline cannot be declared before the loop (a go or defer statement, or inside another loop)")
+		return
+	}
 	if start == nil && deadline == nil {
 		c.gate(own.call, "budget-detached-nofix", "a detached per-attempt timeout in a loop with a clock budget no deadline can be made of")
 		return

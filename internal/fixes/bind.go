@@ -32,6 +32,24 @@ func Bind(info *types.Info, file *ast.File, fset *token.FileSet, src []byte, sta
 	if stmt == nil || src == nil {
 		return "", nil, false
 	}
+	// A label on the statement would now name the declaration's line
+	// (a goto back to it would not read e again), and a goto may jump
+	// over the new declaration: a function with a goto is left alone.
+	if _, labelled := stmt.(*ast.LabeledStmt); labelled {
+		return "", nil, false
+	}
+	for _, n := range stack {
+		var body *ast.BlockStmt
+		switch f := n.(type) {
+		case *ast.FuncDecl:
+			body = f.Body
+		case *ast.FuncLit:
+			body = f.Body
+		}
+		if body != nil && hasGoto(body) {
+			return "", nil, false
+		}
+	}
 	// The declaration goes on a line of its own, before the statement's.
 	tf := fset.File(stmt.Pos())
 	if start := tf.Offset(tf.LineStart(tf.Line(stmt.Pos()))); strings.TrimSpace(string(src[start:tf.Offset(stmt.Pos())])) != "" {
@@ -106,4 +124,20 @@ func Bind(info *types.Info, file *ast.File, fset *token.FileSet, src []byte, sta
 		{Pos: stmt.Pos(), End: stmt.Pos(), NewText: []byte(decl + "\n" + indent)},
 		{Pos: e.Pos(), End: e.End(), NewText: []byte(v)},
 	}, true
+}
+
+// hasGoto reports whether body holds a goto statement outside the
+// function literals in it.
+func hasGoto(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.BranchStmt:
+			found = found || n.Tok == token.GOTO
+		}
+		return !found
+	})
+	return found
 }

@@ -28,6 +28,8 @@ func TestBind(t *testing.T) {
 		{"declared by the statement", "if x := 1; use(w(x)) {\n\t}", ""},
 		{"function literal", "f := func() { use(w(1)) }\n\tf()", ""},
 		{"len before", "use(len(s), w(1))", "v := w(1)\n\tuse(len(s), v)"},
+		{"goto over it", "if use() {\n\t\tgoto done\n\t}\n\tuse(w(1))\ndone:", ""},
+		{"labelled", "again:\n\tif use(w(1)) {\n\t\tgoto again\n\t}", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src := head + "func f(ch chan int, s []int, g2 int) {\n\t" + tc.body + "\n}\n"

@@ -166,3 +166,34 @@ func viaHelperDerived(ctx context.Context, c *http.Client, url string) error {
 		return send(tctx, c, url)
 	})
 }
+
+// Silent: each attempt ends at the budget's own deadline.
+func endsAtBudget(c *http.Client, url string) error {
+	deadline := time.Now().Add(time.Minute)
+	var err error
+	for {
+		if time.Now().After(deadline) {
+			return err
+		}
+		ctx, cancel := context.WithDeadline(context.Background(), deadline)
+		err = send(ctx, c, url)
+		cancel()
+		if err == nil {
+			return nil
+		}
+	}
+}
+
+// No fix can declare the deadline before a go statement (its deferred
+// cancel would end the attempts as this function returns): not reported.
+func inGoroutine(ctx context.Context, c *http.Client, url string) {
+	deadline := time.Now().Add(time.Minute)
+	go retryOp(ctx, 5, func(context.Context) error {
+		if time.Now().After(deadline) {
+			return context.DeadlineExceeded
+		}
+		tctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		return send(tctx, c, url)
+	})
+}
