@@ -207,10 +207,12 @@
 // A dropped parse error is returned so that the caller falls back to its
 // backoff. In a function that returns the wait alone, a parse and the
 // return of its wait that end an if of the function's body, after which
-// the function computes its own wait, become if n, err := parse(v); err ==
-// nil && n >= 0 { return wait }, so that a malformed value falls through
-// to that wait; a dropped error elsewhere in such a function is not
-// reported, as no fix could hand the failure back.
+// the function computes its own wait (it ends in a return of a value that
+// is no constant zero), become if n, err := parse(v); err == nil && n >= 0
+// { return wait } (the lines between, comments, move into the if), so
+// that a malformed value falls through to that wait; a dropped error
+// elsewhere in such a function is not reported, as no fix could hand the
+// failure back.
 // A random wait bounded by the server's becomes the server's wait, and a
 // subtracted jitter is added instead. A wrong unit is replaced by the
 // header's own. An unchecked sign joins the

@@ -411,6 +411,16 @@ func (c *checker) dropFallThrough(file *ast.File, f *flow.Func, as *ast.AssignSt
 	if fnBody == nil || stack[len(stack)-3] != fnBody || fnBody.List[len(fnBody.List)-1] == ast.Stmt(ifs) {
 		return
 	}
+	// What follows the if gives a wait: the function ends in a return
+	// of a value that is not a constant zero (return 0 would keep the
+	// zero wait, a panic would crash on a malformed value).
+	last, ok := fnBody.List[len(fnBody.List)-1].(*ast.ReturnStmt)
+	if !ok || len(last.Results) != 1 {
+		return
+	}
+	if cv := info.Types[last.Results[0]].Value; cv != nil && constant.Sign(cv) == 0 {
+		return
+	}
 	i := slices.Index(body.List, ast.Stmt(as))
 	if i < 0 || i != len(body.List)-2 {
 		return
@@ -440,15 +450,25 @@ func (c *checker) dropFallThrough(file *ast.File, f *flow.Func, as *ast.AssignSt
 		cond += " && " + val.Name + " >= 0"
 	}
 	indent := fixes.Indent(c.pass.Fset, src, as.Pos())
-	text := fmt.Sprintf("if %s, err := %s; %s {\n%s\t%s\n%s}", val.Name, fixes.Text(c.pass.Fset, src, as.Rhs[0]), cond,
-		indent, fixes.Text(c.pass.Fset, src, ret), indent)
+	// The parse becomes the if's header and the return its body, one
+	// tab further in; the lines between (comments) move with it.
+	tf := c.pass.Fset.File(as.Pos())
+	head := fmt.Sprintf("if %s, err := %s; %s {", val.Name, fixes.Text(c.pass.Fset, src, as.Rhs[0]), cond)
+	edits := []analysis.TextEdit{{Pos: as.Pos(), End: as.End(), NewText: []byte(head)}}
+	for line := tf.Line(as.Pos()) + 1; line <= tf.Line(ret.End()); line++ {
+		start := tf.LineStart(line)
+		if off := tf.Offset(start); off < len(src) && src[off] != '\n' {
+			edits = append(edits, analysis.TextEdit{Pos: start, End: start, NewText: []byte("\t")})
+		}
+	}
+	edits = append(edits, analysis.TextEdit{Pos: ret.End(), End: ret.End(), NewText: []byte("\n" + indent + "}")})
 	c.pass.Report(analysis.Diagnostic{
 		Pos:     blank.Pos(),
 		End:     blank.End(),
 		Message: fmt.Sprintf("the error of %s.%s on a %s value is dropped (a malformed value becomes a zero wait and the client retries at once)", fn2.Pkg().Name(), fn2.Name(), header),
 		SuggestedFixes: []analysis.SuggestedFix{{
 			Message:   fmt.Sprintf("Return the server's wait only when it parses, so that a malformed %s falls back to backoff", header),
-			TextEdits: []analysis.TextEdit{{Pos: as.Pos(), End: ret.End(), NewText: []byte(text)}},
+			TextEdits: edits,
 		}},
 	})
 }

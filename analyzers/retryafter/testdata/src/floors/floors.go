@@ -300,3 +300,17 @@ func (b backoff) fallsBackChecked(resp *http.Response, attempt int) time.Duratio
 	}
 	return b.base << attempt
 }
+
+// fallsToZero has no wait of its own to fall back on (return 0): a
+// malformed value would still be a zero wait, so the parse is not
+// reported (no fix could change that).
+func fallsToZero(resp *http.Response) time.Duration {
+	if v := resp.Header.Get("Retry-After"); v != "" {
+		if t, err := http.ParseTime(v); err == nil {
+			return time.Until(t)
+		}
+		secs, _ := strconv.Atoi(v)
+		return time.Duration(secs) * time.Second
+	}
+	return 0
+}
