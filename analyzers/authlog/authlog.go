@@ -182,6 +182,9 @@ type funcFact struct {
 	// a list its caller hands it (listmask.go), that parameter, counted
 	// from 1; 0 otherwise.
 	ListMask int
+	// ListNorm says how the list's names are compared with a header's
+	// (the fill's and the key's normalisation, listmask.go).
+	ListNorm [2]uint8
 	// Fills has, for each parameter that the function writes into (a
 	// buffer, a writer, a map it is handed: writeHeaders(&b, h),
 	// copyFields(reader, fields)), bit i set when parameter i reaches
@@ -315,7 +318,7 @@ func (f *funcFact) empty() bool {
 }
 
 func (f *funcFact) equal(g *funcFact) bool {
-	return f.Sink == g.Sink && f.Values == g.Values && f.AsError == g.AsError && f.Sent == g.Sent && f.Fields == g.Fields && f.Redacts == g.Redacts && f.PrintsRecv == g.PrintsRecv && f.RecvFills == g.RecvFills && f.Made == g.Made && slices.Equal(f.Built, g.Built) && f.Printf == g.Printf && f.Masks == g.Masks && f.NameMask == g.NameMask && f.ListMask == g.ListMask &&
+	return f.Sink == g.Sink && f.Values == g.Values && f.AsError == g.AsError && f.Sent == g.Sent && f.Fields == g.Fields && f.Redacts == g.Redacts && f.PrintsRecv == g.PrintsRecv && f.RecvFills == g.RecvFills && f.Made == g.Made && slices.Equal(f.Built, g.Built) && f.Printf == g.Printf && f.Masks == g.Masks && f.NameMask == g.NameMask && f.ListMask == g.ListMask && f.ListNorm == g.ListNorm &&
 		f.Format == g.Format && f.Args == g.Args && slices.Equal(f.Results, g.Results) && slices.Equal(f.Passes, g.Passes) && slices.Equal(f.Sends, g.Sends) &&
 		slices.EqualFunc(f.Removes, g.Removes, slices.Equal) && slices.EqualFunc(f.Strips, g.Strips, slices.Equal) &&
 		slices.Equal(f.Fills, g.Fills) && slices.Equal(f.FillKinds, g.FillKinds)
@@ -691,7 +694,7 @@ func joinFacts(old, new *funcFact) *funcFact {
 		j.NameMask = old.NameMask
 	}
 	if j.ListMask == 0 {
-		j.ListMask = old.ListMask
+		j.ListMask, j.ListNorm = old.ListMask, old.ListNorm
 	}
 	j.Fields |= old.Fields
 	j.Redacts = j.Redacts && old.Redacts
@@ -1100,7 +1103,7 @@ func (c *checker) summarise(st *fstate, logs bool) *funcFact {
 		}
 	}
 	f.Strips = st.strips()
-	f.ListMask = st.listMask
+	f.ListMask, f.ListNorm = st.listMask, [2]uint8{st.listNorm.Fill, st.listNorm.Key}
 	f.Masks = c.masksText(st.decl)
 	if f.Masks {
 		// A masking helper's result shows a part of its parameter at

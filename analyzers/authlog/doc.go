@@ -647,8 +647,11 @@
 // call's list leaves: a list the package fixes (a composite literal, nil,
 // or a variable or struct field that the package only ever gives such
 // literals) that leaves a credential it sends makes the call print the
-// header; a list it does not fix (the user's configuration) is taken to
-// be right. A loop over a header that checks the error of each write (if
+// header, each entry compared as the printer compares it (a list spelled
+// in lower case, tested with slices.Contains against canonical keys,
+// names nothing); a list it does not fix (the user's configuration) is
+// taken to be right, and so is a printer that logs itself or prints the
+// header otherwise too (it is not followed). A loop over a header that checks the error of each write (if
 // _, err := fmt.Fprintf(w, ...); err != nil { return err }) still prints
 // every header. A loop over a header (or over its sorted names, reading
 // h[k]) that masks the value it prints under such a test (v :=

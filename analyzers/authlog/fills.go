@@ -149,7 +149,7 @@ func (c *checker) fillsOf(call *ast.CallExpr) (*types.Func, *funcFact, []ast.Exp
 		return nil, nil, nil
 	}
 	_, args := httpmodel.Receiver(info, call)
-	if f.ListMask > 0 && f.ListMask <= len(args) && c.listCovers(args[f.ListMask-1]) {
+	if f.ListMask > 0 && f.ListMask <= len(args) && c.listCovers(args[f.ListMask-1], listNorm{f.ListNorm[0], f.ListNorm[1]}) {
 		// A printer handed a redaction list that covers what the
 		// package sends writes no credential (listmask.go).
 		return nil, nil, nil

@@ -25,6 +25,7 @@ import (
 	"go/token"
 	"go/types"
 	"net/http"
+	"strings"
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/flow"
@@ -36,9 +37,10 @@ import (
 // slices.Contains(list, k), set[k] or _, ok := set[k]; ok, with set a
 // local map filled only from the list (for _, f := range list { set[f] =
 // true }, the name canonicalised or lowered at will).
-func (s *fstate) paramListFilter(ifs *ast.IfStmt, key *types.Var) (int, bool) {
+func (s *fstate) paramListFilter(ifs *ast.IfStmt, key *types.Var) (int, listNorm, bool) {
 	info := s.info
 	isName := func(e ast.Expr) bool { return s.varOf(s.nameOperand(e)) == key }
+	var norm listNorm
 	var listOf func(e ast.Expr) (int, bool)
 	listOf = func(e ast.Expr) (int, bool) {
 		v := s.varOf(e)
@@ -65,6 +67,7 @@ func (s *fstate) paramListFilter(ifs *ast.IfStmt, key *types.Var) (int, bool) {
 						continue
 					}
 					// set[f] = true in a range over the list.
+					norm.Fill = normOf(info, ix.Index)
 					rs, _ := s.rangeOfVar(s.varOf(s.nameOperand(ix.Index)))
 					if rs == nil {
 						ok = false
@@ -88,24 +91,80 @@ func (s *fstate) paramListFilter(ifs *ast.IfStmt, key *types.Var) (int, bool) {
 		})
 		return param, ok && param >= 0
 	}
+	var p int
+	ok := false
 	switch x := ast.Unparen(ifs.Cond).(type) {
 	case *ast.IndexExpr:
 		if isName(x.Index) {
-			return listOf(x.X)
+			norm.Key = normOf(info, x.Index)
+			p, ok = listOf(x.X)
 		}
 	case *ast.Ident:
-		as, ok := ifs.Init.(*ast.AssignStmt)
-		if ok && len(as.Lhs) == 2 && len(as.Rhs) == 1 && s.varOf(as.Lhs[1]) != nil && s.varOf(as.Lhs[1]) == s.varOf(x) {
-			if ix, ok := ast.Unparen(as.Rhs[0]).(*ast.IndexExpr); ok && isName(ix.Index) {
-				return listOf(ix.X)
+		as, isAs := ifs.Init.(*ast.AssignStmt)
+		if isAs && len(as.Lhs) == 2 && len(as.Rhs) == 1 && s.varOf(as.Lhs[1]) != nil && s.varOf(as.Lhs[1]) == s.varOf(x) {
+			if ix, isIx := ast.Unparen(as.Rhs[0]).(*ast.IndexExpr); isIx && isName(ix.Index) {
+				norm.Key = normOf(info, ix.Index)
+				p, ok = listOf(ix.X)
 			}
 		}
 	case *ast.CallExpr:
 		if httpmodel.IsPkgFunc(httpmodel.Callee(info, x), "slices", "Contains") && len(x.Args) == 2 && isName(x.Args[1]) {
-			return listOf(x.Args[0])
+			norm.Key = normOf(info, x.Args[1])
+			p, ok = listOf(x.Args[0])
 		}
 	}
-	return 0, false
+	return p, norm, ok
+}
+
+// A listNorm says how a printer compares the names of its caller's list
+// with a header's name (a canonical key): each side as it is
+// (normSame), made canonical, lowered or raised. A list entry names the
+// header N when Fill(entry) == Key(N).
+type listNorm struct{ Fill, Key uint8 }
+
+const (
+	normSame uint8 = iota
+	normCanonical
+	normLower
+	normUpper
+)
+
+// normOf returns how e, a name, is normalised on its way to the
+// comparison: http.CanonicalHeaderKey(k), strings.ToLower(k), ... (the
+// outermost call that changes the case).
+func normOf(info *types.Info, e ast.Expr) uint8 {
+	for {
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok || len(call.Args) != 1 {
+			return normSame
+		}
+		fn := httpmodel.Callee(info, call)
+		switch {
+		case httpmodel.IsPkgFunc(fn, httpPkg, "CanonicalHeaderKey"), httpmodel.IsPkgFunc(fn, "net/textproto", "CanonicalMIMEHeaderKey"):
+			return normCanonical
+		case httpmodel.IsPkgFunc(fn, "strings", "ToLower"):
+			return normLower
+		case httpmodel.IsPkgFunc(fn, "strings", "ToUpper"):
+			return normUpper
+		case httpmodel.IsPkgFunc(fn, "strings", "TrimSpace"):
+			e = call.Args[0]
+		default:
+			return normSame
+		}
+	}
+}
+
+// applyNorm normalises name as norm says.
+func applyNorm(norm uint8, name string) string {
+	switch norm {
+	case normCanonical:
+		return http.CanonicalHeaderKey(name)
+	case normLower:
+		return strings.ToLower(name)
+	case normUpper:
+		return strings.ToUpper(name)
+	}
+	return name
 }
 
 // paramIndex returns the index of v among the parameters followed (see
@@ -146,14 +205,19 @@ func isEmptyMake(info *types.Info, e ast.Expr) bool {
 // whose fact has a ListMask, leaves out no credential that the package
 // sends: it is not a constant list (what the user configures is taken to
 // be right), or it names every one.
-func (c *checker) listCovers(arg ast.Expr) bool {
+func (c *checker) listCovers(arg ast.Expr, norm listNorm) bool {
 	names, ok := c.constListNames(arg)
 	if !ok {
 		return true
 	}
 	var set nameSet
-	for _, n := range names {
-		set |= c.nameIndex(http.CanonicalHeaderKey(n))
+	for i, header := range c.names {
+		want := applyNorm(norm.Key, header)
+		for _, n := range names {
+			if applyNorm(norm.Fill, n) == want {
+				set |= c.nameIndex(c.names[i])
+			}
+		}
 	}
 	return c.complete(set)
 }
@@ -169,7 +233,7 @@ func (c *checker) constListNames(arg ast.Expr) ([]string, bool) {
 		return nil, true // no list: nothing left out
 	}
 	if lit, ok := ast.Unparen(arg).(*ast.CompositeLit); ok {
-		return litNames(info, lit, false)
+		return rawListNames(info, lit)
 	}
 	var v *types.Var
 	switch x := ast.Unparen(arg).(type) {
@@ -196,7 +260,7 @@ func (c *checker) constListNames(arg ast.Expr) ([]string, bool) {
 			ok = false
 			return
 		}
-		more, known := litNames(info, lit, false)
+		more, known := rawListNames(info, lit)
 		if !known {
 			ok = false
 			return
@@ -259,4 +323,99 @@ func (c *checker) constListNames(arg ast.Expr) ([]string, bool) {
 		})
 	}
 	return names, ok && stores > 0
+}
+
+// headerOnlyIn reports whether the header that the loop n prints is read
+// nowhere else in the function but where its names are collected (for k := range
+// h { keys = append(keys, k) }) or counted (len(h)), and the request it
+// belongs to is not printed whole: what decl prints of it is what the
+// loop's filter leaves, and a caller's list can decide all of it.
+func (s *fstate) headerOnlyIn(n *ast.RangeStmt) bool {
+	info, decl := s.info, s.decl
+	h := s.headerOfKeys(n.X)
+	if h == nil {
+		return false
+	}
+	hText := types.ExprString(ast.Unparen(h))
+	var reqVar *types.Var
+	if sel, ok := ast.Unparen(h).(*ast.SelectorExpr); ok && isRequest(info.TypeOf(sel.X)) {
+		reqVar = flow.VarOf(info, sel.X)
+	}
+	ok := true
+	ast.PreorderStack(decl.Body, nil, func(m ast.Node, stack []ast.Node) bool {
+		if !ok || m == n {
+			return false
+		}
+		switch m := m.(type) {
+		case *ast.RangeStmt:
+			if types.ExprString(ast.Unparen(m.X)) == hText && (m.Value == nil || isBlank(m.Value)) && collectsOnly(m.Body) {
+				return false // for k := range h { keys = append(keys, k) }
+			}
+		case *ast.CallExpr:
+			if analysisutil.IsBuiltinCall(info, m, "len") && len(m.Args) == 1 && types.ExprString(ast.Unparen(m.Args[0])) == hText {
+				return false
+			}
+		case ast.Expr:
+			if t := info.TypeOf(m); isHeader(t) && types.ExprString(ast.Unparen(m)) == hText {
+				ok = false
+				return false
+			}
+			if id, isID := m.(*ast.Ident); isID && reqVar != nil && info.Uses[id] == types.Object(reqVar) {
+				if len(stack) == 0 {
+					ok = false
+					return false
+				}
+				if sel, isSel := stack[len(stack)-1].(*ast.SelectorExpr); !isSel || sel.X != m {
+					ok = false // the request itself, handed on or printed
+				}
+			}
+		}
+		return true
+	})
+	return ok
+}
+
+func isBlank(e ast.Expr) bool {
+	id, ok := e.(*ast.Ident)
+	return ok && id.Name == "_"
+}
+
+// collectsOnly reports whether body is a single append of the loop's key
+// to a list (keys = append(keys, k)).
+func collectsOnly(body *ast.BlockStmt) bool {
+	if len(body.List) != 1 {
+		return false
+	}
+	as, ok := body.List[0].(*ast.AssignStmt)
+	if !ok || len(as.Rhs) != 1 {
+		return false
+	}
+	call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	return ok && id.Name == "append"
+}
+
+// rawListNames returns the strings of a composite literal of a list of
+// constants, spelled as they are, or false.
+func rawListNames(info *types.Info, lit *ast.CompositeLit) ([]string, bool) {
+	if _, isList := info.TypeOf(lit).Underlying().(*types.Slice); !isList {
+		if _, isArray := info.TypeOf(lit).Underlying().(*types.Array); !isArray {
+			return nil, false
+		}
+	}
+	var names []string
+	for _, elt := range lit.Elts {
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			elt = kv.Value
+		}
+		name, ok := httpmodel.ConstString(info, elt)
+		if !ok {
+			return nil, false
+		}
+		names = append(names, name)
+	}
+	return names, true
 }

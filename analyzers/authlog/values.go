@@ -64,6 +64,7 @@ type fstate struct {
 	// listMask is the parameter, counted from 1, whose list of names a
 	// loop over a header masks or skips (listmask.go); 0 for none.
 	listMask int
+	listNorm listNorm
 	c        *checker
 	info     *types.Info
 	decl     *ast.FuncDecl
@@ -452,6 +453,7 @@ func (s *fstate) skippedNames(n *ast.RangeStmt) ([]string, bool) {
 		return ok && br.Tok == token.CONTINUE && br.Label == nil
 	}
 	var names []string
+	byParam := 0 // the parameter, from 1, whose list a filter tests
 	i := 0
 	for ; i < len(n.Body.List); i++ {
 		switch st := n.Body.List[i].(type) {
@@ -461,11 +463,12 @@ func (s *fstate) skippedNames(n *ast.RangeStmt) ([]string, bool) {
 			}
 			more, ok := s.filterNames(st, key)
 			if !ok {
-				p, byParam := s.paramListFilter(st, key)
-				if !byParam {
+				p, norm, ok := s.paramListFilter(st, key)
+				if !ok {
 					return nil, false
 				}
-				s.listMask = p + 1 // the caller's list: see listmask.go
+				s.listNorm = norm
+				byParam = p + 1 // the caller's list: see listmask.go
 			}
 			names = append(names, more...)
 			continue
@@ -491,7 +494,10 @@ func (s *fstate) skippedNames(n *ast.RangeStmt) ([]string, bool) {
 		break
 	}
 	rest := n.Body.List[i:]
-	if j, masked, ok := s.maskedNames(n, key, rest); ok {
+	if j, masked, p, ok := s.maskedNames(n, key, rest); ok {
+		if p > 0 {
+			byParam = p
+		}
 		names = append(names, masked...)
 		rest = append(slices.Clip(rest[:j]), rest[j+1:]...)
 	} else if i == 0 {
@@ -500,13 +506,28 @@ func (s *fstate) skippedNames(n *ast.RangeStmt) ([]string, bool) {
 	if !unfiltered(s.info, &ast.BlockStmt{List: rest}, n.Value) {
 		return nil, false
 	}
+	if byParam > 0 {
+		// The caller's list (listmask.go): a printer that logs itself
+		// is taken to be configured right; one that hands its text
+		// back, or writes it to its caller's writer, prints what each
+		// call's list leaves.
+		if s.logsItself() || !s.headerOnlyIn(n) {
+			return nil, false
+		}
+		s.listMask = byParam
+		return names, true
+	}
 	if res := s.decl.Type.Results; res != nil && res.NumFields() > 0 {
 		// What the loop builds may be handed back (a curl command
 		// built by a helper): the skip is not part of the function's
 		// summary. A skip that leaves none of the credentials the
-		// package sends is a redaction, whose values are not
-		// followed; one that leaves some is none, and the text the
-		// helper builds carries the header.
+		// package sends (none for a response's header but Set-Cookie)
+		// is a redaction, whose values are not followed; one that
+		// leaves some is none, and the text the helper builds carries
+		// the header.
+		if h := s.headerOfKeys(n.X); h != nil && s.c.responseHeader(h) && slices.Contains(names, "Set-Cookie") {
+			return nil, false
+		}
 		var set nameSet
 		for _, name := range names {
 			set |= s.c.nameIndex(name)
@@ -514,9 +535,18 @@ func (s *fstate) skippedNames(n *ast.RangeStmt) ([]string, bool) {
 		if s.c.complete(set) {
 			return nil, false
 		}
-		return nil, true
 	}
 	return names, true
+}
+
+// logsItself reports whether the function calls a log sink itself.
+func (s *fstate) logsItself() bool {
+	for _, ic := range s.c.calls.Calls(s.decl) {
+		if _, ok := s.c.sinkOf(ic); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // maskedNames matches, in body (the statements of the range n over a
@@ -527,8 +557,9 @@ func (s *fstate) skippedNames(n *ast.RangeStmt) ([]string, bool) {
 //	if k == "Authorization" { v = "[redacted]" }
 //	... v, never vs nor h[k] again ...
 //
-// It returns the index of the if in body and the names it masks.
-func (s *fstate) maskedNames(n *ast.RangeStmt, key *types.Var, body []ast.Stmt) (int, []string, bool) {
+// It returns the index of the if in body and the names it masks, or the
+// parameter (from 1) whose list of names it masks.
+func (s *fstate) maskedNames(n *ast.RangeStmt, key *types.Var, body []ast.Stmt) (int, []string, int, bool) {
 	info := s.info
 	for j := 1; j < len(body); j++ {
 		ifs, ok := body[j].(*ast.IfStmt)
@@ -537,12 +568,12 @@ func (s *fstate) maskedNames(n *ast.RangeStmt, key *types.Var, body []ast.Stmt) 
 		}
 		as, ok := ifs.Body.List[0].(*ast.AssignStmt)
 		if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != 1 || len(as.Rhs) != 1 || !s.c.isMasked(info, as.Rhs[0]) {
-			return 0, nil, false
+			return 0, nil, 0, false
 		}
 		v := s.varOf(as.Lhs[0])
 		def, ok := body[j-1].(*ast.AssignStmt)
 		if v == nil || !ok || def.Tok != token.DEFINE || len(def.Lhs) != 1 || s.varOf(def.Lhs[0]) != v {
-			return 0, nil, false
+			return 0, nil, 0, false
 		}
 		// After the mask, the entry is read through v alone.
 		raw := false
@@ -566,20 +597,20 @@ func (s *fstate) maskedNames(n *ast.RangeStmt, key *types.Var, body []ast.Stmt) 
 			})
 		}
 		if raw {
-			return 0, nil, false
+			return 0, nil, 0, false
 		}
 		names, ok := s.filterNames(ifs, key)
 		if !ok {
-			p, byParam := s.paramListFilter(ifs, key)
+			p, norm, byParam := s.paramListFilter(ifs, key)
 			if !byParam {
-				return 0, nil, false
+				return 0, nil, 0, false
 			}
-			s.listMask = p + 1 // the caller's list: see listmask.go
-			return j, nil, true
+			s.listNorm = norm
+			return j, nil, p + 1, true
 		}
-		return j, names, ok
+		return j, names, 0, ok
 	}
-	return 0, nil, false
+	return 0, nil, 0, false
 }
 
 // unfiltered reports whether body, a loop's, runs every statement for
@@ -599,7 +630,7 @@ func unfiltered(info *types.Info, body *ast.BlockStmt, values ast.Expr) bool {
 			// if _, err := fmt.Fprintf(w, "%s: %s\n", k, v); err != nil
 			// { return err }: the check of a write made for every
 			// header leaves none out.
-			if n.Else == nil && isErrCheck(info, n.Cond) {
+			if n.Else == nil && isErrCheck(info, n.Cond) && writesInInit(info, n) && !branches(n.Body) {
 				return false
 			}
 			// if len(vs) > 0 { c.Set(k, vs[0]) }: a header without a
@@ -615,6 +646,50 @@ func unfiltered(info *types.Info, body *ast.BlockStmt, values ast.Expr) bool {
 		return ok
 	})
 	return ok
+}
+
+// writesInInit reports whether the if's init statement assigns the result
+// of a write (fmt.Fprint, Fprintf, Fprintln, io.WriteString, a Write,
+// WriteString, WriteByte or WriteRune method): the if checks the write's
+// error, not the entry.
+func writesInInit(info *types.Info, ifs *ast.IfStmt) bool {
+	as, ok := ifs.Init.(*ast.AssignStmt)
+	if !ok || len(as.Rhs) != 1 {
+		return false
+	}
+	call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn := httpmodel.Callee(info, call)
+	if httpmodel.IsPkgFunc(fn, "fmt", "Fprint", "Fprintf", "Fprintln") || httpmodel.IsPkgFunc(fn, "io", "WriteString") {
+		return true
+	}
+	if fn == nil {
+		return false
+	}
+	sig, _ := fn.Type().(*types.Signature)
+	switch fn.Name() {
+	case "Write", "WriteString", "WriteByte", "WriteRune":
+		return sig != nil && sig.Recv() != nil
+	}
+	return false
+}
+
+// branches reports whether body holds a break, continue or goto outside
+// the function literals in it.
+func branches(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.BranchStmt:
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // isErrCheck reports whether cond compares an error with nil (err != nil,
@@ -1286,7 +1361,7 @@ func (s *fstate) tuple(call *ast.CallExpr) (out []val, known bool) {
 			if i < len(f.Results) {
 				out[i].c = creds(f.Results[i])
 			}
-			if i < len(f.Passes) && f.Passes[i] != 0 && !(f.ListMask > 0 && f.ListMask <= len(args) && s.c.listCovers(args[f.ListMask-1])) {
+			if i < len(f.Passes) && f.Passes[i] != 0 && !(f.ListMask > 0 && f.ListMask <= len(args) && s.c.listCovers(args[f.ListMask-1], listNorm{f.ListNorm[0], f.ListNorm[1]})) {
 				passes := f.Passes[i]
 				if n, v := f.NameMask[0], f.NameMask[1]; n > 0 && v > 0 && n <= len(args) {
 					if _, isConst := httpmodel.ConstString(s.info, args[n-1]); !isConst {

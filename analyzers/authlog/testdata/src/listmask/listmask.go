@@ -129,3 +129,60 @@ func (c *Client) login(resp *http.Response) {
 	c.Logger.Printf("new token %s", tok) // want `X-Subject-Token header value reaches \(\*log.Logger\).Printf`
 	c.Logger.Printf("request %s", resp.Header.Get("X-Request-Id"))
 }
+
+// logHeaders logs itself, by the list its caller hands it: the list is
+// taken to be right (silent).
+func logHeaders(req *http.Request, redact []string) {
+	for k, vs := range req.Header {
+		if slices.Contains(redact, k) {
+			continue
+		}
+		log.Printf("%s: %v", k, vs)
+	}
+}
+
+func (c *Client) logAll(req *http.Request) {
+	logHeaders(req, []string{"Authorization", "X-Api-Key", tokenHeader})
+}
+
+// dumpAll filters its loop by the caller's list but prints the header
+// whole too: every call prints every credential.
+func dumpAll(w io.Writer, req *http.Request, filter []string) {
+	for k, vs := range req.Header {
+		if slices.Contains(filter, k) {
+			continue
+		}
+		fmt.Fprintln(w, k, vs)
+	}
+	fmt.Fprintf(w, "all: %v\n", req.Header)
+}
+
+func (c *Client) dumpEverything(req *http.Request) {
+	var buf bytes.Buffer
+	dumpAll(&buf, req, []string{"Authorization", "X-Api-Key", tokenHeader}) // want `request formatted whole \(its Header may hold Authorization, Proxy-Authorization, ...\) reaches \(\*log.Logger\).Print`
+	c.Logger.Print(buf.String())
+}
+
+// responseHeaders returns a response's headers but Set-Cookie, its one
+// credential: silent where it is logged.
+func responseHeaders(resp *http.Response) string {
+	var b strings.Builder
+	for k, vs := range resp.Header {
+		if k == "Set-Cookie" {
+			continue
+		}
+		fmt.Fprintf(&b, "%s: %v\n", k, vs)
+	}
+	return b.String()
+}
+
+func (c *Client) traceResponse(resp *http.Response) {
+	c.Logger.Print(responseHeaders(resp))
+}
+
+// traceLower hands a list spelled in lower case to a printer that
+// compares it with the header's canonical keys as they are: it leaves
+// nothing out.
+func (c *Client) traceLower(req *http.Request) {
+	c.Logger.Printf("headers: %s", formatSkipping(req.Header, []string{"authorization", "x-api-key", "x-shop-access-token"})) // want `http.Header \(may hold Authorization, Proxy-Authorization, ...\) reaches \(\*log.Logger\).Printf`
+}
