@@ -984,6 +984,36 @@ func TestFixBehavesRetryAfterOverflow(t *testing.T) {
 	proveBothForms(t, c, "")
 }
 
+// TestFixBehavesRetryAfterFallThrough: a client that reads Retry-After in
+// both forms but drops the error of its seconds parse comes back at once
+// when the value is neither form; after the retryafter fix, which returns
+// the server's wait only when it parses, the malformed value falls through
+// to the client's own backoff (500 ms). A value in either form is waited
+// for before and after.
+func TestFixBehavesRetryAfterFallThrough(t *testing.T) {
+	c := fixClient(t, "fallthrough", "retryafter", "the error of strconv.Atoi on a Retry-After value is dropped")
+	t.Run("malformed", func(t *testing.T) {
+		routes := []retrytest.Route{{Method: "GET", Path: "/forecast",
+			Script: []retrytest.Step{retrytest.ThrottleMalformed(503, "soon"), retrytest.OK(200).WithBody("sunny")}}}
+		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, srv.URL+"/forecast")
+			if res.code != 0 || res.stdout != "ok: sunny\n" || srv.Attempts("GET /forecast") != 2 {
+				t.Fatalf("fixed=%v: want 2 attempts and success, got %d attempts, exit %d: %q %q\n%s", fixed, srv.Attempts("GET /forecast"), res.code, res.stdout, res.stderr, srv.Timeline())
+			}
+			reqs := srv.Requests()
+			switch g := reqs[1].Arrived.Sub(reqs[0].Finished); {
+			case !fixed && g >= 250*time.Millisecond:
+				t.Fatalf("the defect did not show: the client waited %v before its retry\n%s", g, srv.Timeline())
+			case fixed && g < 450*time.Millisecond:
+				t.Fatalf("after the fix the client came back after %v, want its own backoff of 500ms\n%s", g, srv.Timeline())
+			default:
+				t.Logf("fixed=%v: retry after %v", fixed, g)
+			}
+		})
+	})
+	proveBothForms(t, c, "")
+}
+
 // TestFixBehavesRetryDeadlineWaitOnly: a client whose one-second deadline
 // over the operation ends its pauses, but whose attempts carry the
 // caller's context. Against a server that fails once and then holds the

@@ -355,7 +355,7 @@ func (s *Server) answer(w http.ResponseWriter, r *http.Request, rs *routeState, 
 	body := step.body
 	var header string
 	switch step.kind {
-	case kindThrottle, kindThrottleNumber, kindThrottleDate, kindThrottleUntil:
+	case kindThrottle, kindThrottleNumber, kindThrottleDate, kindThrottleUntil, kindThrottleMalformed:
 		sent := time.Now()
 		var allowed time.Time
 		switch step.kind {
@@ -372,6 +372,9 @@ func (s *Server) answer(w http.ResponseWriter, r *http.Request, rs *routeState, 
 		case kindThrottleDate:
 			allowed = ceilSecond(sent.Add(step.wait))
 			header = allowed.UTC().Format(http.TimeFormat)
+		case kindThrottleMalformed:
+			header = step.raw
+			allowed = sent
 		default:
 			allowed = step.until
 			header = allowed.UTC().Format(http.TimeFormat)
@@ -379,7 +382,7 @@ func (s *Server) answer(w http.ResponseWriter, r *http.Request, rs *routeState, 
 		if rs.allowed.IsZero() || allowed.After(rs.allowed) {
 			rs.allowed, rs.allowedBy, rs.throttle = allowed, rec.Seq, step.status
 			rs.date = ""
-			if step.kind != kindThrottle {
+			if step.kind != kindThrottle && step.kind != kindThrottleMalformed {
 				rs.date = header
 			}
 		}

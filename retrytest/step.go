@@ -4,17 +4,19 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
 	"time"
 )
 
 type stepKind int
 
 const (
-	kindNone           stepKind = iota
-	kindThrottle                // Retry-After in seconds
-	kindThrottleDate            // Retry-After as an HTTP-date, relative to the response
-	kindThrottleUntil           // Retry-After as a fixed HTTP-date
-	kindThrottleNumber          // Retry-After as a number of seconds of any size
+	kindNone              stepKind = iota
+	kindThrottle                   // Retry-After in seconds
+	kindThrottleDate               // Retry-After as an HTTP-date, relative to the response
+	kindThrottleUntil              // Retry-After as a fixed HTTP-date
+	kindThrottleNumber             // Retry-After as a number of seconds of any size
+	kindThrottleMalformed          // Retry-After that is neither form
 	kindFail
 	kindOK
 	kindCommitAndDrop
@@ -33,6 +35,7 @@ type Step struct {
 	wait    time.Duration
 	until   time.Time
 	seconds uint64
+	raw     string
 	delay   time.Duration
 	body    string
 	hasBody bool
@@ -73,6 +76,25 @@ func Throttle(status int, wait time.Duration) Step {
 func ThrottleNumber(status int, seconds uint64) Step {
 	s := Step{kind: kindThrottleNumber, status: status, seconds: seconds}
 	s.err = throttleStatus("ThrottleNumber", status)
+	return s
+}
+
+// ThrottleMalformed answers with status (429 or 503) and a Retry-After
+// value that is neither of its forms (value, such as "soon" or "-5"):
+// the server asks for no wait a client can read, so the route's next
+// request is allowed at once, and a test measures the client's own
+// backoff (Requests) to tell a malformed value turned into an immediate
+// retry from one that falls back to backoff.
+func ThrottleMalformed(status int, value string) Step {
+	s := Step{kind: kindThrottleMalformed, status: status, raw: value}
+	s.err = throttleStatus("ThrottleMalformed", status)
+	if s.err == nil {
+		if _, err := strconv.ParseUint(value, 10, 64); err == nil {
+			s.err = fmt.Errorf("ThrottleMalformed: %q is a number of seconds (use ThrottleNumber)", value)
+		} else if _, err := http.ParseTime(value); err == nil {
+			s.err = fmt.Errorf("ThrottleMalformed: %q is an HTTP-date (use ThrottleUntil)", value)
+		}
+	}
 	return s
 }
 
@@ -189,6 +211,8 @@ func (s Step) String() string {
 		str = fmt.Sprintf("ThrottleDate(%d, Retry-After: the date %v after the response)", s.status, s.wait)
 	case kindThrottleUntil:
 		str = fmt.Sprintf("ThrottleUntil(%d, Retry-After: %s)", s.status, s.until.UTC().Format(http.TimeFormat))
+	case kindThrottleMalformed:
+		str = fmt.Sprintf("ThrottleMalformed(%d, Retry-After: %s)", s.status, s.raw)
 	case kindFail:
 		str = fmt.Sprintf("Fail(%d)", s.status)
 	case kindOK:
