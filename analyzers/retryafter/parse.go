@@ -401,13 +401,7 @@ func (c *checker) dropFallThrough(file *ast.File, f *flow.Func, as *ast.AssignSt
 		return
 	}
 	fn := fnNodeOf(stack)
-	var fnBody *ast.BlockStmt
-	switch fn := fn.(type) {
-	case *ast.FuncDecl:
-		fnBody = fn.Body
-	case *ast.FuncLit:
-		fnBody = fn.Body
-	}
+	fnBody := analysisutil.FuncBody(fn)
 	if fnBody == nil || stack[len(stack)-3] != fnBody || fnBody.List[len(fnBody.List)-1] == ast.Stmt(ifs) {
 		return
 	}

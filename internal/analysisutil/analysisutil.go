@@ -300,3 +300,15 @@ var (
 func IsError(t types.Type) bool {
 	return t != nil && types.Identical(t, ErrorType)
 }
+
+// FuncBody returns the body of n, a function declaration or literal, or
+// nil for any other node (or a declaration without a body).
+func FuncBody(n ast.Node) *ast.BlockStmt {
+	switch f := n.(type) {
+	case *ast.FuncDecl:
+		return f.Body
+	case *ast.FuncLit:
+		return f.Body
+	}
+	return nil
+}

@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/retrylint/retrylint/internal/analysisutil"
 )
 
 // Bind returns the edits that evaluate e once, into a new variable, just
@@ -39,14 +41,7 @@ func Bind(info *types.Info, file *ast.File, fset *token.FileSet, src []byte, sta
 		return "", nil, false
 	}
 	for _, n := range stack {
-		var body *ast.BlockStmt
-		switch f := n.(type) {
-		case *ast.FuncDecl:
-			body = f.Body
-		case *ast.FuncLit:
-			body = f.Body
-		}
-		if body != nil && hasGoto(body) {
+		if body := analysisutil.FuncBody(n); body != nil && hasGoto(body) {
 			return "", nil, false
 		}
 	}
