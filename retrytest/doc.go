@@ -59,6 +59,9 @@
 //     client's range check;
 //   - [ThrottleDate](status, wait) and [ThrottleUntil](status, date): the
 //     same with an HTTP-date, which clients must parse too;
+//   - [ThrottleMalformed](status, value): the same with a value of
+//     neither form ("soon"), which asks for no wait a client can read:
+//     a test measures whether it backs off or comes back at once;
 //   - [Fail](status): an error such as 500, 502 or 504, not applied;
 //   - [OK](status): success; a write is applied;
 //   - [CommitAndDrop](): the write is applied, then the connection is
