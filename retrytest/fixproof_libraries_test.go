@@ -257,6 +257,59 @@ func TestFixBehavesRetryIdempotencyResty(t *testing.T) {
 	}
 }
 
+// TestFixBehavesRetryIdempotencyRestyMiddleware: a resty client whose
+// OnBeforeRequest middleware gives each POST a new Idempotency-Key sends a
+// new key on every attempt (resty runs the middleware before each), so a
+// POST whose answer was lost is applied twice. After the retryidempotency
+// fix, which sets the key only when the request has none, both attempts
+// carry the first key and the server applies it once; a POST refused with
+// a 503 and a GET take the same attempts as before.
+func TestFixBehavesRetryIdempotencyRestyMiddleware(t *testing.T) {
+	c := fixClient(t, "restymw", "retryidempotency", "resty runs OnBeforeRequest before every attempt, and this middleware sets a new Idempotency-Key each time")
+
+	t.Run("post-lost-answer", func(t *testing.T) {
+		t.Parallel()
+		routes := []retrytest.Route{{Method: "POST", Path: "/charges",
+			Script: []retrytest.Step{retrytest.CommitAndDrop(), retrytest.OK(201)}}}
+		c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, "POST", srv.URL+"/charges")
+			if !fixed {
+				err := srv.CheckNoDuplicateWrite()
+				if err == nil {
+					t.Fatalf("the defect did not show: no duplicate write\n%s", srv.Timeline())
+				}
+				t.Logf("defect shown: %v", err)
+				return
+			}
+			srv.AssertNoDuplicateWrite(t)
+			if n := srv.Attempts("POST /charges"); n != 2 || res.code != 0 {
+				t.Errorf("the fixed client should send the POST twice with one key and succeed, got %d attempts, exit %d: %q\n%s", n, res.code, res.stderr, srv.Timeline())
+			}
+		})
+	})
+
+	for _, tc := range []struct {
+		name, method, path string
+		script             []retrytest.Step
+		status             int
+	}{
+		{"post-503", "POST", "/charges", []retrytest.Step{retrytest.Fail(503), retrytest.OK(201)}, 201},
+		{"get-lost-answer", "GET", "/charges/c_42", []retrytest.Step{retrytest.CommitAndDrop(), retrytest.OK(200)}, 200},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			routes := []retrytest.Route{{Method: tc.method, Path: tc.path, Script: tc.script}}
+			c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+				res := runClient(t, bin, tc.method, srv.URL+tc.path)
+				if n := srv.Attempts(tc.method + " " + tc.path); n != 2 || res.code != 0 || strings.TrimSpace(res.stdout) != fmt.Sprint(tc.status) {
+					t.Errorf("fixed=%v: want 2 attempts and %d, got %d attempts, exit %d: %q %q\n%s", fixed, tc.status, n, res.code, res.stdout, res.stderr, srv.Timeline())
+				}
+				srv.AssertNoDuplicateWrite(t)
+			})
+		})
+	}
+}
+
 // The retry libraries whose operations testdata/clients/libctx,
 // libforever and libpost retry, by the name their -lib flag takes.
 var retryLibs = []string{"goretry", "backoff5", "retrygo", "failsafe"}
