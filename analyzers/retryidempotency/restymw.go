@@ -232,19 +232,17 @@ func (c *checker) freshVar(body *ast.BlockStmt, e ast.Expr) bool {
 // none yet, so that the key of the first attempt is sent again.
 func (c *checker) reportFreshMiddlewareKey(set mwKeySet, req *types.Var) {
 	pass := c.pass
-	var edits []analysis.TextEdit
-	if set.stmt != nil {
-		src := fixes.Source(pass, set.stmt.Pos())
-		if src == nil {
-			return
-		}
-		indent := fixes.Indent(pass.Fset, src, set.stmt.Pos())
-		stmt := fixes.Text(pass.Fset, src, set.stmt)
-		text := fmt.Sprintf("if %s.Header.Get(%q) == \"\" {\n%s\t%s\n%s}", req.Name(), http.CanonicalHeaderKey(set.name), indent, stmt, indent)
-		edits = append(edits, analysis.TextEdit{Pos: set.stmt.Pos(), End: set.stmt.End(), NewText: []byte(text)})
-	} else {
+	if set.stmt == nil {
+		return // a set inside an expression: no statement to wrap
+	}
+	src := fixes.Source(pass, set.stmt.Pos())
+	if src == nil {
 		return
 	}
+	indent := fixes.Indent(pass.Fset, src, set.stmt.Pos())
+	stmt := fixes.Text(pass.Fset, src, set.stmt)
+	text := fmt.Sprintf("if %s.Header.Get(%q) == \"\" {\n%s\t%s\n%s}", req.Name(), http.CanonicalHeaderKey(set.name), indent, stmt, indent)
+	edits := []analysis.TextEdit{{Pos: set.stmt.Pos(), End: set.stmt.End(), NewText: []byte(text)}}
 	pass.Report(analysis.Diagnostic{
 		Pos: set.call.Pos(),
 		End: set.call.End(),
