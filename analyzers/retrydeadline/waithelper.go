@@ -18,6 +18,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/fixes"
 	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
@@ -276,7 +277,7 @@ func (c *checker) waitHelperEdits(h *waitHelper, us []waitHelperUse) ([]analysis
 		}
 		return true
 	})
-	if last := len(fd.Body.List) - 1; last >= 0 && !terminates(fd.Body.List[last]) {
+	if last := len(fd.Body.List) - 1; last >= 0 && !analysisutil.Terminates(fd.Body.List[last]) {
 		in := fixes.Indent(c.pass.Fset, src, fd.Body.List[0].Pos())
 		at := fixes.LineEnd(c.pass.Fset, src, fd.Body.List[last].End())
 		edits = append(edits, analysis.TextEdit{Pos: at, End: at, NewText: []byte("\n" + in + "return nil")})
@@ -325,65 +326,4 @@ func (c *checker) waitHelperEdits(h *waitHelper, us []waitHelperUse) ([]analysis
 		edits = append(edits, analysis.TextEdit{Pos: fd.End(), End: fd.End(), NewText: []byte(wrapper)})
 	}
 	return edits, name, true
-}
-
-// terminates reports whether st, the last statement of a body, ends it
-// on every path (a return; an if with an else, a switch with a default,
-// each of whose branches terminates; a block whose last statement does;
-// a panic; a for with no condition and no break), so that nothing may
-// follow it.
-func terminates(st ast.Stmt) bool {
-	switch st := st.(type) {
-	case *ast.ReturnStmt:
-		return true
-	case *ast.BlockStmt:
-		return len(st.List) > 0 && terminates(st.List[len(st.List)-1])
-	case *ast.IfStmt:
-		return st.Else != nil && terminates(st.Body) && terminates(st.Else)
-	case *ast.ExprStmt:
-		if call, ok := ast.Unparen(st.X).(*ast.CallExpr); ok {
-			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == "panic" {
-				return true
-			}
-		}
-	case *ast.ForStmt:
-		if st.Cond != nil {
-			return false
-		}
-		brk := false
-		ast.Inspect(st.Body, func(n ast.Node) bool {
-			if b, ok := n.(*ast.BranchStmt); ok && b.Tok == token.BREAK {
-				brk = true
-			}
-			return !brk
-		})
-		return !brk
-	case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
-		var body *ast.BlockStmt
-		switch st := st.(type) {
-		case *ast.SwitchStmt:
-			body = st.Body
-		case *ast.TypeSwitchStmt:
-			body = st.Body
-		case *ast.SelectStmt:
-			body = st.Body
-		}
-		hasDefault := false
-		for _, cl := range body.List {
-			var list []ast.Stmt
-			switch cl := cl.(type) {
-			case *ast.CaseClause:
-				hasDefault = hasDefault || cl.List == nil
-				list = cl.Body
-			case *ast.CommClause:
-				hasDefault = true // a select waits for one of its cases
-				list = cl.Body
-			}
-			if len(list) == 0 || !terminates(list[len(list)-1]) {
-				return false
-			}
-		}
-		return hasDefault
-	}
-	return false
 }

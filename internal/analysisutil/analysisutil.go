@@ -312,3 +312,83 @@ func FuncBody(n ast.Node) *ast.BlockStmt {
 	}
 	return nil
 }
+
+// Terminates reports whether st, the last statement of a body, ends it
+// on every path (a return; an if with an else, a switch with a default,
+// each of whose branches terminates; a block whose last statement does;
+// a panic; a for with no condition and no break), so that nothing may
+// follow it.
+func Terminates(st ast.Stmt) bool {
+	switch st := st.(type) {
+	case *ast.ReturnStmt:
+		return true
+	case *ast.BlockStmt:
+		return st != nil && len(st.List) > 0 && Terminates(st.List[len(st.List)-1])
+	case *ast.IfStmt:
+		return st.Else != nil && Terminates(st.Body) && Terminates(st.Else)
+	case *ast.ExprStmt:
+		if call, ok := ast.Unparen(st.X).(*ast.CallExpr); ok {
+			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == "panic" {
+				return true
+			}
+		}
+	case *ast.ForStmt:
+		if st.Cond != nil {
+			return false
+		}
+		brk := false
+		ast.Inspect(st.Body, func(n ast.Node) bool {
+			if b, ok := n.(*ast.BranchStmt); ok && b.Tok == token.BREAK {
+				brk = true
+			}
+			return !brk
+		})
+		return !brk
+	case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+		var body *ast.BlockStmt
+		switch st := st.(type) {
+		case *ast.SwitchStmt:
+			body = st.Body
+		case *ast.TypeSwitchStmt:
+			body = st.Body
+		case *ast.SelectStmt:
+			body = st.Body
+		}
+		hasDefault := false
+		for _, cl := range body.List {
+			var list []ast.Stmt
+			switch cl := cl.(type) {
+			case *ast.CaseClause:
+				hasDefault = hasDefault || cl.List == nil
+				list = cl.Body
+			case *ast.CommClause:
+				hasDefault = true // a select waits for one of its cases
+				list = cl.Body
+			}
+			if len(list) == 0 || !Terminates(list[len(list)-1]) {
+				return false
+			}
+		}
+		return hasDefault
+	}
+	return false
+}
+
+// ParamVars returns the parameters of ft in order, nil for each one
+// without a name, and none when ft has no parameter list.
+func ParamVars(info *types.Info, ft *ast.FuncType) []*types.Var {
+	if ft == nil || ft.Params == nil {
+		return nil
+	}
+	var out []*types.Var
+	for _, f := range ft.Params.List {
+		if len(f.Names) == 0 {
+			out = append(out, nil)
+		}
+		for _, n := range f.Names {
+			v, _ := info.Defs[n].(*types.Var)
+			out = append(out, v)
+		}
+	}
+	return out
+}

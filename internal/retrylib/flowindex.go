@@ -178,7 +178,7 @@ func (ix *Values) visit(n ast.Node, fn ast.Node, decl *types.Func, inDecl bool) 
 		if fd == nil {
 			return
 		}
-		params := paramVars(info, fd.Type)
+		params := analysisutil.ParamVars(info, fd.Type)
 		sig, _ := callee.Type().(*types.Signature)
 		for i, a := range n.Args {
 			if i < len(params) && (sig == nil || !sig.Variadic() || i < len(params)-1) {
@@ -210,23 +210,6 @@ func calleeOf(info *types.Info, call *ast.CallExpr) *types.Func {
 		return nil
 	}
 	return fn.Origin()
-}
-
-func paramVars(info *types.Info, ft *ast.FuncType) []*types.Var {
-	var out []*types.Var
-	if ft.Params == nil {
-		return nil
-	}
-	for _, f := range ft.Params.List {
-		if len(f.Names) == 0 {
-			out = append(out, nil)
-		}
-		for _, n := range f.Names {
-			v, _ := info.Defs[n].(*types.Var)
-			out = append(out, v)
-		}
-	}
-	return out
 }
 
 // Decl returns the declaration of a function of the package.

@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 	"github.com/retrylint/retrylint/internal/paths"
 )
@@ -98,7 +99,7 @@ type policyState struct {
 }
 
 func (ix *Values) policyBody(ft *ast.FuncType, body *ast.BlockStmt, depth int) Policy {
-	params := paramVars(ix.info, ft)
+	params := analysisutil.ParamVars(ix.info, ft)
 	if len(params) != 3 || params[2] == nil || body == nil {
 		return Policy{}
 	}
@@ -109,7 +110,7 @@ func (ix *Values) policyBody(ft *ast.FuncType, body *ast.BlockStmt, depth int) P
 // error) bool (retry.go:127-132): Errors when it may return true for a
 // transport error, ServerErrors on a 500, 502 or 504.
 func (ix *Values) ConditionPolicy(ft *ast.FuncType, body *ast.BlockStmt) Policy {
-	params := paramVars(ix.info, ft)
+	params := analysisutil.ParamVars(ix.info, ft)
 	if len(params) != 2 || params[1] == nil || body == nil {
 		return Policy{}
 	}
@@ -192,10 +193,10 @@ func (pc *policyCheck) stmt(s ast.Stmt, st policyState) policyState {
 			}
 			pc.stmt(s.Else, els)
 		}
-		if pc.isErrNil(s.Cond, token.NEQ) && terminates(s.Body) {
+		if pc.isErrNil(s.Cond, token.NEQ) && analysisutil.Terminates(s.Body) {
 			st.errNil = true
 		}
-		if byMethod && terminates(s.Body) {
+		if byMethod && analysisutil.Terminates(s.Body) {
 			st.byMethod = true
 		}
 	case *ast.SwitchStmt:
@@ -372,22 +373,4 @@ func status5xx(info *types.Info, e ast.Expr) bool {
 func isStatusCode(info *types.Info, e ast.Expr) bool {
 	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
 	return ok && sel.Sel.Name == "StatusCode" && httpmodel.IsResponse(info.TypeOf(sel.X))
-}
-
-// terminates reports whether a block ends in a return or a panic.
-func terminates(b *ast.BlockStmt) bool {
-	if b == nil || len(b.List) == 0 {
-		return false
-	}
-	switch s := b.List[len(b.List)-1].(type) {
-	case *ast.ReturnStmt:
-		return true
-	case *ast.ExprStmt:
-		if call, ok := s.X.(*ast.CallExpr); ok {
-			if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "panic" {
-				return true
-			}
-		}
-	}
-	return false
 }
