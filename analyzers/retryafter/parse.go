@@ -401,7 +401,7 @@ func (c *checker) dropFallThrough(file *ast.File, f *flow.Func, as *ast.AssignSt
 		return
 	}
 	fn := fnNodeOf(stack)
-	fnBody := analysisutil.FuncBody(fn)
+	_, fnBody := flow.FuncParts(fn)
 	if fnBody == nil || stack[len(stack)-3] != fnBody || fnBody.List[len(fnBody.List)-1] == ast.Stmt(ifs) {
 		return
 	}

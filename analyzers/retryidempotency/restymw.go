@@ -18,7 +18,9 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/fixes"
+	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 	"github.com/retrylint/retrylint/internal/retrylib"
 )
@@ -31,22 +33,22 @@ import (
 func (c *checker) restyMiddlewareKeys() bool {
 	info := c.pass.TypesInfo
 	keyed := false
+	all := func(ast.Node) bool { return true }
 	for _, f := range c.calls.Funcs() {
 		for _, call := range c.calls.Calls(f.Decl) {
 			if !httpmodel.IsMethod(call.Callee, retrylib.RestyV2, "Client", "OnBeforeRequest") || len(call.Expr.Args) != 1 {
 				continue
 			}
-			body, params := c.middlewareFunc(call.Expr.Args[0])
-			if body == nil || params == nil || len(params.List) != 2 {
+			mw := c.middlewareFunc(call.Expr.Args[0])
+			ft, body := flow.FuncParts(mw)
+			params := analysisutil.ParamVars(info, ft)
+			if body == nil || len(params) != 2 || params[1] == nil {
 				continue
 			}
-			req := paramVar(info, params, 1)
-			if req == nil {
-				continue
-			}
+			req := params[1]
 			for _, set := range c.middlewareKeySets(body, req) {
 				keyed = true
-				if set.guarded || !c.isFreshCall(set.value) && !c.freshVar(body, set.value) {
+				if set.guarded || c.freshFlow(mw, all).Expr(set.value)&flow.Source == 0 {
 					continue
 				}
 				c.reportFreshMiddlewareKey(set, req)
@@ -56,48 +58,19 @@ func (c *checker) restyMiddlewareKeys() bool {
 	return keyed
 }
 
-// middlewareFunc returns the body and parameters of the middleware e: a
-// function literal, or a function of this package named there.
-func (c *checker) middlewareFunc(e ast.Expr) (*ast.BlockStmt, *ast.FieldList) {
-	info := c.pass.TypesInfo
+// middlewareFunc returns the middleware e: a function literal, or a
+// function of this package named there; nil otherwise.
+func (c *checker) middlewareFunc(e ast.Expr) ast.Node {
 	switch x := ast.Unparen(e).(type) {
 	case *ast.FuncLit:
-		return x.Body, x.Type.Params
+		return x
 	case *ast.Ident, *ast.SelectorExpr:
-		fn, _ := info.Uses[identOf(x)].(*types.Func)
+		fn, _ := c.pass.TypesInfo.Uses[analysisutil.RefIdent(x)].(*types.Func)
 		if fn == nil {
-			return nil, nil
+			return nil
 		}
 		if d, ok := c.calls.Decl(fn); ok && d.Decl != nil && d.Decl.Body != nil && d.Decl.Recv == nil {
-			return d.Decl.Body, d.Decl.Type.Params
-		}
-	}
-	return nil, nil
-}
-
-func identOf(e ast.Expr) *ast.Ident {
-	switch x := e.(type) {
-	case *ast.Ident:
-		return x
-	case *ast.SelectorExpr:
-		return x.Sel
-	}
-	return nil
-}
-
-// paramVar returns the i-th parameter of params, or nil.
-func paramVar(info *types.Info, params *ast.FieldList, i int) *types.Var {
-	n := 0
-	for _, f := range params.List {
-		for _, name := range f.Names {
-			if n == i {
-				v, _ := info.Defs[name].(*types.Var)
-				return v
-			}
-			n++
-		}
-		if len(f.Names) == 0 {
-			n++
+			return d.Decl
 		}
 	}
 	return nil
@@ -159,7 +132,7 @@ func (c *checker) middlewareKeySets(body *ast.BlockStmt, req *types.Var) []mwKey
 }
 
 // keyTested reports whether a test of a key header already on req
-// (req.Header.Get(k), Values, len(...)) decides whether the set under
+// (req.Header.Get(k), Values, req.Header[k]) decides whether the set under
 // stack runs: the condition of an if around it, or of an if before it
 // that returns.
 func (c *checker) keyTested(body *ast.BlockStmt, stack []ast.Node, req *types.Var) bool {
@@ -167,12 +140,11 @@ func (c *checker) keyTested(body *ast.BlockStmt, stack []ast.Node, req *types.Va
 	reads := func(cond ast.Expr) bool {
 		found := false
 		ast.Inspect(cond, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
+			e, ok := n.(ast.Expr)
 			if !ok || found {
 				return !found
 			}
-			a, ok := httpmodel.HeaderCall(info, call)
-			if ok && (a.Op == httpmodel.HeaderGet || a.Op == httpmodel.HeaderValues) && c.keys.Has(a.Name) {
+			if a, ok := httpmodel.HeaderRead(info, e); ok && c.keys.Has(a.Name) {
 				if hs, ok := ast.Unparen(a.Header).(*ast.SelectorExpr); ok && varOf(info, hs.X) == req {
 					found = true
 				}
@@ -187,44 +159,11 @@ func (c *checker) keyTested(body *ast.BlockStmt, stack []ast.Node, req *types.Va
 		}
 	}
 	for _, st := range body.List {
-		if ifs, ok := st.(*ast.IfStmt); ok && reads(ifs.Cond) && leaves(ifs.Body) {
+		if ifs, ok := st.(*ast.IfStmt); ok && reads(ifs.Cond) && analysisutil.Terminates(ifs.Body) {
 			return true
 		}
 	}
 	return false
-}
-
-// leaves reports whether the block ends in a return.
-func leaves(b *ast.BlockStmt) bool {
-	if len(b.List) == 0 {
-		return false
-	}
-	_, ok := b.List[len(b.List)-1].(*ast.ReturnStmt)
-	return ok
-}
-
-// freshVar reports whether e is a local variable of body assigned a fresh
-// value (k := uuid.NewString()).
-func (c *checker) freshVar(body *ast.BlockStmt, e ast.Expr) bool {
-	info := c.pass.TypesInfo
-	v := varOf(info, e)
-	if v == nil {
-		return false
-	}
-	fresh := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		as, ok := n.(*ast.AssignStmt)
-		if !ok || len(as.Lhs) != len(as.Rhs) {
-			return true
-		}
-		for i, l := range as.Lhs {
-			if varOf(info, l) == v && c.isFreshCall(as.Rhs[i]) {
-				fresh = true
-			}
-		}
-		return true
-	})
-	return fresh
 }
 
 // reportFreshMiddlewareKey reports a key that a middleware makes afresh

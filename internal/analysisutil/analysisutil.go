@@ -301,18 +301,6 @@ func IsError(t types.Type) bool {
 	return t != nil && types.Identical(t, ErrorType)
 }
 
-// FuncBody returns the body of n, a function declaration or literal, or
-// nil for any other node (or a declaration without a body).
-func FuncBody(n ast.Node) *ast.BlockStmt {
-	switch f := n.(type) {
-	case *ast.FuncDecl:
-		return f.Body
-	case *ast.FuncLit:
-		return f.Body
-	}
-	return nil
-}
-
 // Terminates reports whether st, the last statement of a body, ends it
 // on every path (a return; an if with an else, a switch with a default,
 // each of whose branches terminates; a block whose last statement does;

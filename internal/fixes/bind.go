@@ -9,7 +9,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/flow"
 )
 
 // Bind returns the edits that evaluate e once, into a new variable, just
@@ -41,7 +41,7 @@ func Bind(info *types.Info, file *ast.File, fset *token.FileSet, src []byte, sta
 		return "", nil, false
 	}
 	for _, n := range stack {
-		if body := analysisutil.FuncBody(n); body != nil && hasGoto(body) {
+		if _, body := flow.FuncParts(n); body != nil && hasGoto(body) {
 			return "", nil, false
 		}
 	}
