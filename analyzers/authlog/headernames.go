@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/retrylint/retrylint/internal/callindex"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 )
 
@@ -28,42 +29,28 @@ func (c *checker) addSentCredentialNames() {
 			c.names = append(c.names, n)
 		}
 	}
-	for _, f := range c.calls.Funcs() {
-		if isTestFile(c.pass, f.File) {
-			continue
+	c.eachHeaderWrite(func(call callindex.Call) {
+		a, ok := httpmodel.HeaderCall(info, call.Expr)
+		if !ok || a.Name == "" {
+			return
 		}
-		for _, call := range c.calls.Calls(f.Decl) {
-			a, ok := httpmodel.HeaderCall(info, call.Expr)
-			if !ok || a.Name == "" {
-				continue
+		switch a.Op {
+		case httpmodel.HeaderSet, httpmodel.HeaderAdd:
+			if !c.isMasked(info, a.Value) && !c.responseHeader(a.Header) {
+				add(a.Name)
 			}
-			switch a.Op {
-			case httpmodel.HeaderSet, httpmodel.HeaderAdd:
-				if !c.isMasked(info, a.Value) && !c.responseHeader(a.Header) {
-					add(a.Name)
-				}
-			case httpmodel.HeaderGet, httpmodel.HeaderValues:
-				// A token a server issues in a header of its response
-				// (resp.Header.Get("X-Subject-Token")).
-				if isResponseHeader(info, a.Header) {
-					add(a.Name)
-				}
+		case httpmodel.HeaderGet, httpmodel.HeaderValues:
+			// A token a server issues in a header of its response
+			// (resp.Header.Get("X-Subject-Token")).
+			if isResponseHeader(info, a.Header) {
+				add(a.Name)
 			}
 		}
-		for _, n := range c.calls.Nodes(f.Decl) {
-			as, ok := n.(*ast.AssignStmt)
-			if !ok || len(as.Lhs) != len(as.Rhs) {
-				continue
-			}
-			for i, l := range as.Lhs {
-				if ix, ok := ast.Unparen(l).(*ast.IndexExpr); ok {
-					if a, ok := httpmodel.HeaderIndexExpr(info, ix); ok && a.Name != "" && !c.isMaskedList(info, as.Rhs[i]) && !c.responseHeader(a.Header) {
-						add(a.Name)
-					}
-				}
-			}
+	}, func(a httpmodel.HeaderAccess, value ast.Expr) {
+		if !c.isMaskedList(info, value) && !c.responseHeader(a.Header) {
+			add(a.Name)
 		}
-	}
+	})
 }
 
 // credentialName reports whether a header's name says that its value is a

@@ -25,6 +25,7 @@ import (
 	"go/token"
 	"go/types"
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
@@ -47,7 +48,7 @@ func (s *fstate) paramListFilter(ifs *ast.IfStmt, key *types.Var) (int, listNorm
 		if v == nil {
 			return 0, false
 		}
-		if p := s.paramIndex(v); p >= 0 {
+		if p := slices.Index(analysisutil.ParamVars(info, s.ftype), v); p >= 0 {
 			return p, isStringList(v.Type())
 		}
 		// A local map filled from a parameter's list.
@@ -59,7 +60,7 @@ func (s *fstate) paramListFilter(ifs *ast.IfStmt, key *types.Var) (int, listNorm
 			switch n := n.(type) {
 			case *ast.AssignStmt:
 				for i, l := range n.Lhs {
-					if s.varOf(l) == v && i < len(n.Rhs) && !isEmptyMake(info, n.Rhs[i]) {
+					if s.varOf(l) == v && i < len(n.Rhs) && !isFresh(info, n.Rhs[i]) {
 						ok = false
 					}
 					ix, isIx := ast.Unparen(l).(*ast.IndexExpr)
@@ -75,7 +76,7 @@ func (s *fstate) paramListFilter(ifs *ast.IfStmt, key *types.Var) (int, listNorm
 					}
 					p := -1
 					if pv := s.varOf(rs.X); pv != nil {
-						p = s.paramIndex(pv)
+						p = slices.Index(analysisutil.ParamVars(info, s.ftype), pv)
 					}
 					if p < 0 || param >= 0 && param != p {
 						ok = false
@@ -165,40 +166,6 @@ func applyNorm(norm uint8, name string) string {
 		return strings.ToUpper(name)
 	}
 	return name
-}
-
-// paramIndex returns the index of v among the parameters followed (see
-// fstate.ftype), or -1.
-func (s *fstate) paramIndex(v *types.Var) int {
-	i := 0
-	for _, field := range s.ftype.Params.List {
-		if len(field.Names) == 0 {
-			i++
-			continue
-		}
-		for _, name := range field.Names {
-			if s.info.Defs[name] == v {
-				return i
-			}
-			i++
-		}
-	}
-	return -1
-}
-
-// isEmptyMake reports whether e makes an empty map (make(map[K]V, n) or an
-// empty composite literal).
-func isEmptyMake(info *types.Info, e ast.Expr) bool {
-	switch x := ast.Unparen(e).(type) {
-	case *ast.CallExpr:
-		if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok && id.Name == "make" {
-			_, builtin := info.Uses[id].(*types.Builtin)
-			return builtin
-		}
-	case *ast.CompositeLit:
-		return len(x.Elts) == 0
-	}
-	return false
 }
 
 // listCovers reports whether arg, the redaction list handed to a function

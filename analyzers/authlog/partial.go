@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/callindex"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 )
 
@@ -86,12 +87,6 @@ func (c *checker) sendsHeaders() nameSet {
 	}
 	c.sendsDone = true
 	info := c.pass.TypesInfo
-	decls := map[*types.Func]*ast.FuncDecl{}
-	for _, f := range c.calls.Funcs() {
-		if f.Obj != nil {
-			decls[f.Obj] = f.Decl
-		}
-	}
 	// masked reports whether v, the value a header is set to, hides the
 	// credential: a marker, or a masking helper of another package (its
 	// fact) or of this one (its body; the solve may not have reached it).
@@ -104,27 +99,45 @@ func (c *checker) sendsHeaders() nameSet {
 			return false
 		}
 		fn := httpmodel.Callee(info, call)
-		d, local := decls[fn]
-		return local && c.masksText(d)
+		if fn == nil {
+			return false
+		}
+		d, local := c.calls.Decl(fn)
+		return local && d.Decl != nil && c.masksText(d.Decl)
 	}
+	c.eachHeaderWrite(func(call callindex.Call) {
+		if a, ok := httpmodel.HeaderCall(info, call.Expr); ok {
+			if (a.Op == httpmodel.HeaderSet || a.Op == httpmodel.HeaderAdd) && a.Name != "" && !masked(a.Value) && !c.responseHeader(a.Header) {
+				c.sends |= c.nameIndex(a.Name)
+			}
+			return
+		}
+		switch {
+		case httpmodel.IsMethod(call.Callee, httpPkg, "Request", "SetBasicAuth"):
+			c.sends |= c.nameIndex("Authorization")
+			c.basicAuth = true
+		case httpmodel.IsMethod(call.Callee, httpPkg, "Request", "AddCookie"):
+			c.sends |= c.nameIndex("Cookie")
+		}
+	}, func(a httpmodel.HeaderAccess, value ast.Expr) {
+		if !c.isMaskedList(info, value) && !c.responseHeader(a.Header) {
+			c.sends |= c.nameIndex(a.Name)
+		}
+	})
+	return c.sends
+}
+
+// eachHeaderWrite walks the functions of the package's non-test files
+// once: onCall sees each call, onIndex each assignment h[name] = value to
+// a header with a constant name.
+func (c *checker) eachHeaderWrite(onCall func(callindex.Call), onIndex func(a httpmodel.HeaderAccess, value ast.Expr)) {
+	info := c.pass.TypesInfo
 	for _, f := range c.calls.Funcs() {
 		if isTestFile(c.pass, f.File) {
 			continue
 		}
 		for _, call := range c.calls.Calls(f.Decl) {
-			if a, ok := httpmodel.HeaderCall(info, call.Expr); ok {
-				if (a.Op == httpmodel.HeaderSet || a.Op == httpmodel.HeaderAdd) && a.Name != "" && !masked(a.Value) && !c.responseHeader(a.Header) {
-					c.sends |= c.nameIndex(a.Name)
-				}
-				continue
-			}
-			switch {
-			case httpmodel.IsMethod(call.Callee, httpPkg, "Request", "SetBasicAuth"):
-				c.sends |= c.nameIndex("Authorization")
-				c.basicAuth = true
-			case httpmodel.IsMethod(call.Callee, httpPkg, "Request", "AddCookie"):
-				c.sends |= c.nameIndex("Cookie")
-			}
+			onCall(call)
 		}
 		for _, n := range c.calls.Nodes(f.Decl) {
 			as, ok := n.(*ast.AssignStmt)
@@ -132,17 +145,14 @@ func (c *checker) sendsHeaders() nameSet {
 				continue
 			}
 			for i, l := range as.Lhs {
-				ix, ok := ast.Unparen(l).(*ast.IndexExpr)
-				if !ok {
-					continue
-				}
-				if a, ok := httpmodel.HeaderIndexExpr(info, ix); ok && a.Name != "" && !c.isMaskedList(info, as.Rhs[i]) && !c.responseHeader(a.Header) {
-					c.sends |= c.nameIndex(a.Name)
+				if ix, ok := ast.Unparen(l).(*ast.IndexExpr); ok {
+					if a, ok := httpmodel.HeaderIndexExpr(info, ix); ok && a.Name != "" {
+						onIndex(a, as.Rhs[i])
+					}
 				}
 			}
 		}
 	}
-	return c.sends
 }
 
 // nameIndex returns the bit of the configured header name (canonical), or
