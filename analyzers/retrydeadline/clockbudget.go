@@ -25,6 +25,7 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/astutil"
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/fixes"
@@ -90,26 +91,20 @@ func (c *checker) fixableAt(l *retryloop.Loop, outer ast.Stmt) bool {
 	case *ast.GoStmt, *ast.DeferStmt:
 		return false
 	}
-	decl := c.declOf(l.Func)
-	inLoop := false
-	ast.PreorderStack(decl, nil, func(n ast.Node, stack []ast.Node) bool {
-		if n != outer {
-			return !inLoop
-		}
-		for i := len(stack) - 1; i >= 0; i-- {
-			switch stack[i].(type) {
-			case *ast.ForStmt, *ast.RangeStmt:
-				inLoop = true
-			case *ast.FuncDecl, *ast.FuncLit:
-				return false
-			}
-			if inLoop {
-				break
-			}
-		}
+	file := fixes.FileOf(c.pass, outer.Pos())
+	if file == nil {
 		return false
-	})
-	return !inLoop
+	}
+	path, _ := astutil.PathEnclosingInterval(file, outer.Pos(), outer.End())
+	for _, n := range path {
+		switch n.(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			return false
+		case *ast.FuncDecl, *ast.FuncLit:
+			return true
+		}
+	}
+	return true
 }
 
 // reportDetachedBudget reports own, a timeout that detachedInBudget
@@ -193,18 +188,6 @@ func (c *checker) budgetCheck(l *retryloop.Loop) (start, budget, deadline ast.Ex
 		}
 		return nil
 	}
-	// added matches s.Add(d).
-	added := func(e ast.Expr) (ast.Expr, ast.Expr) {
-		call, ok := ast.Unparen(e).(*ast.CallExpr)
-		if !ok || len(call.Args) != 1 || !httpmodel.IsMethod(httpmodel.Callee(info, call), "time", "Time", "Add") {
-			return nil, nil
-		}
-		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-		if !ok {
-			return nil, nil
-		}
-		return sel.X, call.Args[0]
-	}
 	// Only the condition of an if whose body leaves the loop is a budget
 	// (if time.Since(start) > d { return err }); a clock read that only
 	// logs (if time.Since(start) > d { log.Print("slow") }) is none.
@@ -246,7 +229,7 @@ func (c *checker) budgetCheck(l *retryloop.Loop) (start, budget, deadline ast.Ex
 					at = n.Args[0]
 				}
 				if at != nil {
-					if start, budget = added(at); start == nil && c.deadlineBefore(l, at) {
+					if start, budget = timeAdd(info, at); start == nil && c.deadlineBefore(l, at) {
 						deadline = at
 					}
 				}
@@ -268,36 +251,45 @@ func (c *checker) budgetCheck(l *retryloop.Loop) (start, budget, deadline ast.Ex
 // attempt.
 func (c *checker) deadlineBefore(l *retryloop.Loop, e ast.Expr) bool {
 	info := c.pass.TypesInfo
+	start, _ := timeAdd(info, c.setOnceBefore(l, e))
+	return start != nil && isTimeNow(info, start)
+}
+
+// setOnceBefore returns the one value that e, a variable of the loop's
+// function, is given, when it is given it once, before the loop; nil
+// otherwise.
+func (c *checker) setOnceBefore(l *retryloop.Loop, e ast.Expr) ast.Expr {
+	info := c.pass.TypesInfo
 	v, _ := info.Uses[analysisutil.Ident(e)].(*types.Var)
 	if v == nil || v.Pos() >= l.Stmt.Pos() {
-		return false
+		return nil
 	}
 	values, known := flow.Assigned(info, c.declOf(l.Func), v)
 	if !known || len(values) != 1 || values[0].Pos() >= l.Stmt.Pos() {
-		return false
+		return nil
 	}
-	call, ok := ast.Unparen(values[0]).(*ast.CallExpr)
+	return values[0]
+}
+
+// timeAdd matches s.Add(d), a time.Time's Add, and returns s and d; nil,
+// nil otherwise.
+func timeAdd(info *types.Info, e ast.Expr) (start, d ast.Expr) {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok || len(call.Args) != 1 || !httpmodel.IsMethod(httpmodel.Callee(info, call), "time", "Time", "Add") {
-		return false
+		return nil, nil
 	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	return ok && isTimeNow(info, sel.X)
+	if !ok {
+		return nil, nil
+	}
+	return sel.X, call.Args[0]
 }
 
 // startedBefore reports whether e is a local variable of the loop's
 // function assigned time.Now() once, before the loop.
 func (c *checker) startedBefore(l *retryloop.Loop, e ast.Expr) bool {
-	info := c.pass.TypesInfo
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	v, ok := info.Uses[id].(*types.Var)
-	if !ok || v.Pos() >= l.Stmt.Pos() {
-		return false
-	}
-	values, known := flow.Assigned(info, c.declOf(l.Func), v)
-	return known && len(values) == 1 && values[0].Pos() < l.Stmt.Pos() && isTimeNow(info, values[0])
+	v := c.setOnceBefore(l, e)
+	return v != nil && isTimeNow(c.pass.TypesInfo, v)
 }
 
 // mentionsLoopVar reports whether e uses a variable declared in the loop,
