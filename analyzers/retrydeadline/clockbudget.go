@@ -96,6 +96,9 @@ func (c *checker) fixableAt(l *retryloop.Loop, outer ast.Stmt) bool {
 		return false
 	}
 	path, _ := astutil.PathEnclosingInterval(file, outer.Pos(), outer.End())
+	if len(path) > 0 && path[0] == outer {
+		path = path[1:] // outer may be the loop itself
+	}
 	for _, n := range path {
 		switch n.(type) {
 		case *ast.ForStmt, *ast.RangeStmt:
