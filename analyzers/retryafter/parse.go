@@ -197,16 +197,10 @@ func (c *checker) checkDroppedError(file *ast.File, f *flow.Func, as *ast.Assign
 	eol := fixes.LineEnd(c.pass.Fset, src, as.End())
 	cond := errName + " != nil"
 	fn := httpmodel.Callee(info, call)
-	header := "Retry-After"
-	if c.headerName(f, p.arg) == "rate limit reset" {
-		// Zero is epoch 0, a reset long past, or no time until it.
-		header = "rate limit reset"
-	}
+	header := c.droppedHeader(f, p)
 	check := ""
 	var imports []analysis.TextEdit
-	if v, ok := info.ObjectOf(val).(*types.Var); ok && signedParser(fn) && f.Expr(p.arg)&tagReset == 0 && !signChecked(info, fnNodeOf(stack), v) {
-		// A negative value is malformed too (checkRange); a reset's
-		// sign tells nothing.
+	if v, ok := info.ObjectOf(val).(*types.Var); ok && c.signUnchecked(f, p, fn, fnNodeOf(stack), v) {
 		if failure != errName {
 			cond += " || " + val.Name + " < 0"
 		} else {
@@ -228,7 +222,7 @@ func (c *checker) checkDroppedError(file *ast.File, f *flow.Func, as *ast.Assign
 	c.pass.Report(analysis.Diagnostic{
 		Pos:     blank.Pos(),
 		End:     blank.End(),
-		Message: fmt.Sprintf("the error of %s.%s on a %s value is dropped (a malformed value becomes a zero wait and the client retries at once)", fn.Pkg().Name(), fn.Name(), header),
+		Message: droppedMessage(fn, header),
 		SuggestedFixes: []analysis.SuggestedFix{{
 			Message: fmt.Sprintf("Return the parse error so that a malformed %s falls back to backoff", header),
 			TextEdits: append(imports,
@@ -434,13 +428,10 @@ func (c *checker) dropFallThrough(file *ast.File, f *flow.Func, as *ast.AssignSt
 	if src == nil {
 		return
 	}
-	header := "Retry-After"
-	if c.headerName(f, p.arg) == "rate limit reset" {
-		header = "rate limit reset"
-	}
+	header := c.droppedHeader(f, p)
 	fn2 := httpmodel.Callee(info, call)
 	cond := "err == nil"
-	if signedParser(fn2) && f.Expr(p.arg)&tagReset == 0 && !signChecked(info, fn, v) {
+	if c.signUnchecked(f, p, fn2, fn, v) {
 		cond += " && " + val.Name + " >= 0"
 	}
 	indent := fixes.Indent(c.pass.Fset, src, as.Pos())
@@ -459,12 +450,35 @@ func (c *checker) dropFallThrough(file *ast.File, f *flow.Func, as *ast.AssignSt
 	c.pass.Report(analysis.Diagnostic{
 		Pos:     blank.Pos(),
 		End:     blank.End(),
-		Message: fmt.Sprintf("the error of %s.%s on a %s value is dropped (a malformed value becomes a zero wait and the client retries at once)", fn2.Pkg().Name(), fn2.Name(), header),
+		Message: droppedMessage(fn2, header),
 		SuggestedFixes: []analysis.SuggestedFix{{
 			Message:   fmt.Sprintf("Return the server's wait only when it parses, so that a malformed %s falls back to backoff", header),
 			TextEdits: edits,
 		}},
 	})
+}
+
+// droppedHeader names the header whose value the parse p reads, for the
+// message of a dropped error: a rate limit reset (whose zero is epoch 0,
+// a reset long past, or no time until it), or Retry-After.
+func (c *checker) droppedHeader(f *flow.Func, p *parse) string {
+	if c.headerName(f, p.arg) == "rate limit reset" {
+		return "rate limit reset"
+	}
+	return "Retry-After"
+}
+
+// droppedMessage is the message of a parse error of fn dropped.
+func droppedMessage(fn *types.Func, header string) string {
+	return fmt.Sprintf("the error of %s.%s on a %s value is dropped (a malformed value becomes a zero wait and the client retries at once)", fn.Pkg().Name(), fn.Name(), header)
+}
+
+// signUnchecked reports whether v, the value that fn parses (p) in the
+// function fnNode, may be negative and is not checked for its sign there:
+// a negative value is malformed too (checkRange); a reset's sign tells
+// nothing.
+func (c *checker) signUnchecked(f *flow.Func, p *parse, fn *types.Func, fnNode ast.Node, v *types.Var) bool {
+	return signedParser(fn) && f.Expr(p.arg)&tagReset == 0 && !signChecked(c.pass.TypesInfo, fnNode, v)
 }
 
 // mentionsName reports whether an identifier spelled name occurs in n.
