@@ -275,11 +275,6 @@ func (s *fstate) visit(n ast.Node) bool {
 			// for k, v := range h { if k == "Authorization" { continue } ... }:
 			// the body sees every header but those it skips.
 			if k := s.key(h); k != "" {
-				if s.c.responseHeader(h) && slices.Contains(names, "Set-Cookie") {
-					// A response's header: Set-Cookie is the one
-					// credential it carries, whatever the requests send.
-					names = []string{""}
-				}
 				for _, name := range names {
 					s.dels[k] = append(s.dels[k], del{at: n.X.Pos(), name: name, until: n.End()})
 				}
@@ -506,6 +501,11 @@ func (s *fstate) skippedNames(n *ast.RangeStmt) ([]string, bool) {
 	if !unfiltered(s.info, &ast.BlockStmt{List: rest}, n.Value) {
 		return nil, false
 	}
+	if h := s.headerOfKeys(n.X); h != nil && s.c.responseHeader(h) && slices.Contains(names, "Set-Cookie") {
+		// A response's header: Set-Cookie is the one credential it
+		// carries, whatever the requests send. "" removes every name.
+		names = []string{""}
+	}
 	if byParam > 0 {
 		// The caller's list (listmask.go): a printer that logs itself
 		// is taken to be configured right; one that hands its text
@@ -525,8 +525,8 @@ func (s *fstate) skippedNames(n *ast.RangeStmt) ([]string, bool) {
 		// is a redaction, whose values are not followed; one that
 		// leaves some is none, and the text the helper builds carries
 		// the header.
-		if h := s.headerOfKeys(n.X); h != nil && s.c.responseHeader(h) && slices.Contains(names, "Set-Cookie") {
-			return nil, false
+		if slices.Contains(names, "") {
+			return nil, false // every credential of a response (above)
 		}
 		var set nameSet
 		for _, name := range names {
