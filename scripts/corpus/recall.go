@@ -446,7 +446,9 @@ func (rc *Recall) renderRecall(res *Results) string {
 	p("\n")
 
 	all := rc.count(nil, "")
-	p("## Missed defects by shape\n\n| shape | missed | found |\n| --- | --- | --- |\n")
+	tuned, held := rc.count(boolPtr(false), ""), rc.count(boolPtr(true), "")
+	p("## Missed defects by shape\n\nCounts only, per part: the holdout's sites are never listed.\n\n")
+	p("| shape | missed | found | tuned missed | tuned found | holdout missed | holdout found |\n| --- | --- | --- | --- | --- | --- | --- |\n")
 	shapes := make(map[string]bool)
 	for s := range all.missedShapes {
 		shapes[s] = true
@@ -468,7 +470,8 @@ func (rc *Recall) renderRecall(res *Results) string {
 		return names[i] < names[j]
 	})
 	for _, s := range names {
-		p("| %s | %d | %d |\n", s, all.missedShapes[s], all.foundShapes[s])
+		p("| %s | %d | %d | %d | %d | %d | %d |\n", s, all.missedShapes[s], all.foundShapes[s],
+			tuned.missedShapes[s], tuned.foundShapes[s], held.missedShapes[s], held.foundShapes[s])
 	}
 
 	part := func(s *Site) string {
