@@ -365,6 +365,24 @@ func collectsOnly(body *ast.BlockStmt) bool {
 	return ok && id.Name == "append"
 }
 
+// collectsOnlyAfterFilters reports whether body is filters (if ... {
+// continue }) followed by one append, as in a loop that collects the
+// names of a header it does not skip.
+func collectsOnlyAfterFilters(body *ast.BlockStmt) bool {
+	list := body.List
+	for len(list) > 1 {
+		ifs, ok := list[0].(*ast.IfStmt)
+		if !ok || ifs.Else != nil || len(ifs.Body.List) != 1 {
+			return false
+		}
+		if br, ok := ifs.Body.List[0].(*ast.BranchStmt); !ok || br.Tok != token.CONTINUE || br.Label != nil {
+			return false
+		}
+		list = list[1:]
+	}
+	return collectsOnly(&ast.BlockStmt{List: list})
+}
+
 // rawListNames returns the strings of a composite literal of a list of
 // constants, spelled as they are, or false.
 func rawListNames(info *types.Info, lit *ast.CompositeLit) ([]string, bool) {

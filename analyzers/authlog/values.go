@@ -87,6 +87,12 @@ type fstate struct {
 	// allKeys maps the variable of a loop that visits every name of a
 	// header, and filters none, to the header (see visit).
 	allKeys map[*types.Var]ast.Expr
+	// keySkips maps the name variable of a loop over a header that only
+	// collects the names its filter lets through (for k := range h { if
+	// ignored[k] { continue }; keys = append(keys, k) }) to the names it
+	// skips, so that the loop that reads them back (for _, k := range
+	// keys { h.Get(k) }) sees every header but those.
+	keySkips map[*types.Var][]string
 	// own memoizes ownRequest for the request variables of the
 	// function.
 	own map[*types.Var]*ownReq
@@ -152,6 +158,7 @@ func (c *checker) analyzeAs(fd *ast.FuncDecl, ftype *ast.FuncType, cut bool) *fs
 		cutAsserts: cut,
 		dels:       map[string][]del{},
 		allKeys:    map[*types.Var]ast.Expr{},
+		keySkips:   map[*types.Var][]string{},
 		own:        map[*types.Var]*ownReq{},
 		fills:      map[string][]token.Pos{},
 		recv:       c.fieldsOf,
@@ -267,6 +274,15 @@ func (s *fstate) visit(n ast.Node) bool {
 		if h == nil {
 			return true
 		}
+		if skips := s.keysSkipped(n.X); len(skips) > 0 {
+			// for _, k := range keys, names collected by a loop that
+			// skipped some: the body sees every header but those.
+			if k := s.key(h); k != "" {
+				for _, name := range skips {
+					s.dels[k] = append(s.dels[k], del{at: n.X.Pos(), name: name, until: n.End()})
+				}
+			}
+		}
 		if !unfiltered(info, n.Body, n.Value) {
 			names, ok := s.skippedNames(n)
 			if !ok {
@@ -277,6 +293,11 @@ func (s *fstate) visit(n ast.Node) bool {
 			if k := s.key(h); k != "" {
 				for _, name := range names {
 					s.dels[k] = append(s.dels[k], del{at: n.X.Pos(), name: name, until: n.End()})
+				}
+			}
+			if n.Value == nil {
+				if v := s.varOf(n.Key); v != nil {
+					s.keySkips[v] = names
 				}
 			}
 		}
@@ -331,7 +352,8 @@ func (s *fstate) headerOfKeys(x ast.Expr) ast.Expr {
 		return x
 	}
 	if id, ok := x.(*ast.Ident); ok {
-		return s.collectedKeys(id)
+		h, _ := s.collectedKeys(id)
+		return h
 	}
 	call, ok := x.(*ast.CallExpr)
 	if !ok || len(call.Args) != 1 {
@@ -344,18 +366,37 @@ func (s *fstate) headerOfKeys(x ast.Expr) ast.Expr {
 	return s.headerOfKeys(call.Args[0])
 }
 
+// keysSkipped returns the names that the loop or loops that collected the
+// names x lists (see collectedKeys) skipped.
+func (s *fstate) keysSkipped(x ast.Expr) []string {
+	x = ast.Unparen(x)
+	if call, ok := x.(*ast.CallExpr); ok && len(call.Args) == 1 && isStringList(s.info.TypeOf(call)) {
+		return s.keysSkipped(call.Args[0]) // sortedKeys(keys), slices.Sorted(...)
+	}
+	id, ok := x.(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	_, skips := s.collectedKeys(id)
+	return skips
+}
+
 // collectedKeys returns the header whose every name the local slice id
-// holds, collected by a loop over all of them that filters none: keys :=
-// make([]string, 0, len(h)); for k := range h { keys = append(keys, k) }
-// (sorted in place, or not, afterwards); nil otherwise. Every assignment
-// of the slice must be such an append or an empty value.
-func (s *fstate) collectedKeys(id *ast.Ident) ast.Expr {
+// holds, collected by a loop over all of them: keys := make([]string, 0,
+// len(h)); for k := range h { keys = append(keys, k) } (sorted in place,
+// or not, afterwards); nil otherwise. Every assignment of the slice must
+// be such an append, of the name or of it in another case
+// (strings.ToLower(k)), or an empty value. When the loops skip some names
+// (see keySkips), skips are those every one of them skipped.
+func (s *fstate) collectedKeys(id *ast.Ident) (ast.Expr, []string) {
 	info := s.info
 	v, ok := info.Uses[id].(*types.Var)
 	if !ok || !isStringList(v.Type()) || s.decl.Body == nil {
-		return nil
+		return nil, nil
 	}
 	var h ast.Expr
+	var skips []string
+	first := true
 	ok = true
 	ast.Inspect(s.decl.Body, func(n ast.Node) bool {
 		as, isAssign := n.(*ast.AssignStmt)
@@ -377,21 +418,44 @@ func (s *fstate) collectedKeys(id *ast.Ident) ast.Expr {
 				return false
 			}
 			for _, a := range call.Args[1:] {
-				kv := s.varOf(a)
+				kv := s.varOf(keyOperand(info, a))
 				kh, found := s.allKeys[kv]
 				if kv == nil || !found || h != nil && s.key(h) != s.key(kh) {
 					ok = false
 					return false
 				}
 				h = kh
+				if first {
+					skips, first = s.keySkips[kv], false
+				} else {
+					skips = slices.DeleteFunc(slices.Clone(skips), func(name string) bool { return !slices.Contains(s.keySkips[kv], name) })
+				}
 			}
 		}
 		return true
 	})
 	if !ok || h == nil || s.key(h) == "" {
-		return nil
+		return nil, nil
 	}
-	return h
+	return h, skips
+}
+
+// keyOperand returns the name that e spells the same header by: k for
+// strings.ToLower(k), strings.TrimSpace(k), http.CanonicalHeaderKey(k)
+// (as a signer collects the names it sorts), e itself otherwise. Header's
+// Get, Values and Del canonicalise whatever case they are given.
+func keyOperand(info *types.Info, e ast.Expr) ast.Expr {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 {
+		return e
+	}
+	fn := httpmodel.Callee(info, call)
+	if httpmodel.IsPkgFunc(fn, "strings", "ToLower", "ToUpper", "TrimSpace") ||
+		httpmodel.IsPkgFunc(fn, httpPkg, "CanonicalHeaderKey") ||
+		httpmodel.IsPkgFunc(fn, "net/textproto", "CanonicalMIMEHeaderKey") {
+		return keyOperand(info, call.Args[0])
+	}
+	return e
 }
 
 // isStringList reports whether t is a slice of strings or a sequence of
@@ -428,10 +492,11 @@ func (s *fstate) skippedNames(n *ast.RangeStmt) ([]string, bool) {
 	var key *types.Var
 	if isHeader(s.info.TypeOf(n.X)) {
 		key = s.varOf(n.Key)
-		if n.Value == nil {
-			// Names collected by a loop that skips some are read
-			// back after it, where the skip is not seen: not
-			// followed.
+		if n.Value == nil && !collectsOnlyAfterFilters(n.Body) {
+			// Names used otherwise by a loop that skips some are
+			// read back after it, where the skip is not seen: not
+			// followed. Names collected into a slice carry the skip
+			// (keySkips).
 			return nil, false
 		}
 	} else if n.Value != nil {
@@ -1914,6 +1979,13 @@ func (s *fstate) leaves(e ast.Expr, ctx types.Type, out []leaf) []leaf {
 	case *ast.BinaryExpr:
 		if t := info.TypeOf(x); x.Op == token.ADD && t != nil && isString(t) {
 			out = s.leaves(x.X, t, out)
+			if s.queryKeyBefore(x.X) && s.carriesText(x.Y) {
+				// "?access_token=" + tok: the value of a secret query
+				// parameter, whatever tok's own name says (see eval0).
+				if yv := s.eval(x.Y); yv.c&credSecret == 0 {
+					return append(out, leaf{expr: x.Y, ctx: t, c: yv.c | credSecret})
+				}
+			}
 			return s.leaves(x.Y, t, out)
 		}
 	case *ast.StarExpr:
