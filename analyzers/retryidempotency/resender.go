@@ -13,6 +13,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -45,7 +46,7 @@ func (c *checker) exportResender(decl ast.Decl, s send, outcome string) {
 		return
 	}
 	fn, _ := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
-	if fn == nil || !fn.Exported() || !c.callersRequest(fd, s.request) {
+	if fn == nil || !c.callersRequest(fd, s.request) {
 		return
 	}
 	params := fn.Signature().Params()
@@ -64,7 +65,120 @@ func (c *checker) exportResender(decl ast.Decl, s send, outcome string) {
 	if v := varOf(c.pass.TypesInfo, sameRequest(c.pass.TypesInfo, s.request)); v != nil && v != params.At(param) {
 		return // another request of the caller's (a field, a copy)
 	}
-	c.pass.ExportObjectFact(fn, &resendFact{Param: param, Outcome: outcome})
+	c.resenders[fn] = &resendFact{Param: param, Outcome: outcome}
+	if fn.Exported() {
+		c.pass.ExportObjectFact(fn, c.resenders[fn])
+	}
+}
+
+// exportWrappers finds the functions that hand the request they are
+// given, as it is, to a retrying sender, the package's own (an exported
+// Do over an unexported doWithRetries) or another package's (its fact),
+// and exports a resendFact for the exported ones: a write their callers
+// in other packages hand them is re-sent as the sender's own callers'
+// is, and the key belongs with those callers. A function that reads the
+// request's method or header, hands it to another call, or assigns it,
+// may check or key it: not followed.
+func (c *checker) exportWrappers() {
+	info := c.pass.TypesInfo
+	for changed := true; changed; {
+		changed = false
+		for _, file := range c.pass.Files {
+			for _, d := range file.Decls {
+				fd, ok := d.(*ast.FuncDecl)
+				if !ok || fd.Body == nil {
+					continue
+				}
+				fn, _ := info.Defs[fd.Name].(*types.Func)
+				if fn == nil || c.resenders[fn] != nil {
+					continue
+				}
+				param := requestParam(fn)
+				if param < 0 {
+					continue
+				}
+				pv := fn.Signature().Params().At(param)
+				for _, call := range c.calls.Calls(fd) {
+					callee := call.Callee
+					if callee == nil || call.Detached != nil || c.pass.TypesInfo.Types[call.Expr.Fun].IsType() {
+						continue
+					}
+					fact := c.resenders[callee.Origin()]
+					if fact == nil && callee.Pkg() != c.pass.Pkg {
+						_, fact = c.resender(callee)
+					}
+					if fact == nil {
+						continue
+					}
+					_, args := httpmodel.Receiver(info, call.Expr)
+					if fact.Param >= len(args) || varOf(info, args[fact.Param]) != pv || !forwardsOnly(info, fd.Body, pv, args[fact.Param]) {
+						continue
+					}
+					c.resenders[fn] = &resendFact{Param: param, Outcome: fact.Outcome}
+					if fn.Exported() {
+						c.pass.ExportObjectFact(fn, c.resenders[fn])
+					}
+					changed = true
+					break
+				}
+			}
+		}
+	}
+}
+
+// requestParam returns the index of fn's one named *http.Request
+// parameter, or -1.
+func requestParam(fn *types.Func) int {
+	params := fn.Signature().Params()
+	param := -1
+	for i := range params.Len() {
+		if httpmodel.IsRequest(params.At(i).Type()) {
+			if param >= 0 {
+				return -1
+			}
+			param = i
+		}
+	}
+	if param < 0 || params.At(param).Name() == "" || params.At(param).Name() == "_" {
+		return -1
+	}
+	return param
+}
+
+// forwardsOnly reports whether every use of the request parameter pv in
+// body is arg, the argument that hands it on, or a read of a field or a
+// method of it other than its Method and Header (req.URL, req.Context()).
+func forwardsOnly(info *types.Info, body *ast.BlockStmt, pv *types.Var, arg ast.Expr) bool {
+	ok := true
+	ast.PreorderStack(body, nil, func(n ast.Node, stack []ast.Node) bool {
+		id, isID := n.(*ast.Ident)
+		if !ok || !isID || info.Uses[id] != pv {
+			return ok
+		}
+		if ast.Unparen(arg) == id {
+			return false
+		}
+		if len(stack) == 0 {
+			ok = false
+			return false
+		}
+		sel, isSel := stack[len(stack)-1].(*ast.SelectorExpr)
+		if !isSel || sel.X != id {
+			ok = false // handed to another call, assigned, compared
+			return false
+		}
+		switch sel.Sel.Name {
+		case "Method", "Header", "SetBasicAuth", "AddCookie", "Clone", "WithContext":
+			ok = false
+		}
+		if len(stack) >= 2 {
+			if as, isAs := stack[len(stack)-2].(*ast.AssignStmt); isAs && slices.Contains(as.Lhs, ast.Expr(sel)) {
+				ok = false // req.URL = ..., req.Body = ...
+			}
+		}
+		return false
+	})
+	return ok
 }
 
 // exportResenders finds the retrying senders of a package analysed for

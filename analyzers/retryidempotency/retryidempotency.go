@@ -159,6 +159,10 @@ type checker struct {
 	replayableField map[*types.Var]bool
 	// anyFindings are the retrying senders found, reported at the end.
 	anyFindings []anyFinding
+	// resenders are the package's retrying senders, exported or not,
+	// and the functions that hand them their request (see
+	// exportWrappers).
+	resenders map[*types.Func]*resendFact
 	// reported counts the diagnostics reported so far (see run).
 	reported int
 	// written are the writes checkWrite has reported: a send that both a
@@ -218,6 +222,7 @@ func run(pass *analysis.Pass, keys []string, at func(token.Pos)) (any, error) {
 		calls:       pass.ResultOf[callindex.Analyzer].(*callindex.Index),
 		keyList:     keys,
 		preds:       map[*types.Func]*predFact{},
+		resenders:   map[*types.Func]*resendFact{},
 	}
 	report := pass.Report
 	pass.Report = func(d analysis.Diagnostic) {
@@ -228,6 +233,7 @@ func run(pass *analysis.Pass, keys []string, at func(token.Pos)) (any, error) {
 	c.computePredicates()
 	if analysisutil.FactsOnly(pass) {
 		c.exportResenders(loops)
+		c.exportWrappers()
 		return nil, nil // every fact is exported: the rest only reports
 	}
 	if !httpmodel.ImportsHTTP(pass.Pkg) && len(loops.Loops)+len(loops.OpLoops)+len(loops.Requeues) == 0 && loops.Ctors() == nil && len(loops.RetriedImpls()) == 0 {
@@ -256,6 +262,7 @@ func run(pass *analysis.Pass, keys []string, at func(token.Pos)) (any, error) {
 		c.checkLoop(l)
 	}
 	c.checkFrameworks()
+	c.exportWrappers()
 	c.checkResendCalls()
 	c.reportAnyMethod()
 	return nil, nil

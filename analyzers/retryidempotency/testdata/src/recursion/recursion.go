@@ -206,7 +206,7 @@ var errGone = errors.New("gone")
 // retrying is a transport that re-sends any request by recursion.
 type retrying struct{ base http.RoundTripper }
 
-func (t *retrying) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:`sends\(param 0\)`
+func (t *retrying) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:`sends\(param 0\)` RoundTrip:`resends\(param 0 after a transport error\)`
 	return t.try(req, 3)
 }
 

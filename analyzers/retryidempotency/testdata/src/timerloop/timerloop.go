@@ -39,7 +39,7 @@ func roundTrip(ctx context.Context, client *http.Client, req *http.Request, poli
 
 func dialOnly(err error) bool { return false } // want dialOnly:"predicate\\(transport=false 200=false 201=false 202=false 204=false 500=false 502=false 504=false\\)"
 
-func Send(ctx context.Context, c *http.Client, req *http.Request) (*http.Response, error) { // want Send:"sends\\(param 2\\)"
+func Send(ctx context.Context, c *http.Client, req *http.Request) (*http.Response, error) { // want Send:"sends\\(param 2\\)" Send:"resends\\(param 2 after status 502\\)"
 	return roundTrip(ctx, c, req, dialOnly)
 }
 
