@@ -175,7 +175,7 @@ func (c *checker) stashable(l *retryloop.Loop) bool {
 		// values it would return to stop the helper may be read.
 		return false
 	}
-	if lit.Pos() < l.Call.Lparen || lit.End() > l.Call.Rparen {
+	if (lit.Pos() < l.Call.Lparen || lit.End() > l.Call.Rparen) && !c.handedOnce(l, lit) {
 		// A literal assigned to a variable may be called elsewhere
 		// too, where a kept error would be dropped.
 		return false
@@ -202,6 +202,49 @@ func (c *checker) stashable(l *retryloop.Loop) bool {
 		}
 	}
 	return true
+}
+
+// handedOnce reports whether lit, the operation of l, is assigned to a
+// local variable (op := func() error {...}) that the function uses once:
+// handed to the helper by l.Call.
+func (c *checker) handedOnce(l *retryloop.Loop, lit *ast.FuncLit) bool {
+	info := c.pass.TypesInfo
+	var v *types.Var
+	for _, a := range l.Call.Args {
+		if id, ok := ast.Unparen(a).(*ast.Ident); ok {
+			if av, ok := info.Uses[id].(*types.Var); ok && !av.IsField() {
+				v = av
+			}
+		}
+	}
+	var fd *ast.FuncDecl
+	if file := fixes.FileOf(c.pass, l.Call.Pos()); file != nil {
+		for _, d := range file.Decls {
+			if f, ok := d.(*ast.FuncDecl); ok && f.Pos() <= l.Call.Pos() && l.Call.End() <= f.End() {
+				fd = f
+			}
+		}
+	}
+	if v == nil || fd == nil || fd.Body == nil {
+		return false
+	}
+	uses, assigned := 0, false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Ident:
+			if info.Uses[n] == v {
+				uses++
+			}
+		case *ast.AssignStmt:
+			for i, lhs := range n.Lhs {
+				if id, ok := lhs.(*ast.Ident); ok && (info.Defs[id] == v || info.Uses[id] == v) && len(n.Rhs) == len(n.Lhs) && ast.Unparen(n.Rhs[i]) == lit {
+					assigned = true
+				}
+			}
+		}
+		return true
+	})
+	return assigned && uses == 1
 }
 
 // stashGuard returns the edits that stop a retry helper of the
