@@ -40,7 +40,13 @@
 // k := range sortedKeys(h)
 // reading h[k]) carries every header's value; so does a loop over a
 // local slice that such a loop filled with every name (keys =
-// append(keys, k), sorted or not), or over slices.Sorted(maps.Keys(h)).
+// append(keys, k), sorted or not, or strings.ToLower(k) as a signer
+// collects its canonical names), or over slices.Sorted(maps.Keys(h)). A
+// collecting loop that skips some names first (if unsigned[k] {
+// continue }) hands the skip on: the loop that reads the names back sees
+// every header but those, so a signer's string to sign that leaves out
+// Authorization but signs the session token it sets is reported, and
+// one that leaves out every credential the package sends is not.
 // The fix of what such a loop logs redacts the header its names come
 // from; text composed into a local buffer is fixed where the credential
 // enters it, whether the log reads the text (b.String()) or writes the
@@ -327,7 +333,8 @@
 // X-Goog-Signature, an Azure SAS sig, which grant what a signed URL names
 // to whoever reads it; not SignatureVersion, next_token or token_type) in
 // the text before the value
-// (base + "?access_token=" + tok, "api_key=" + k, url.Values{"api_key":
+// (base + "?access_token=" + tok, "api_key=" + k, written in the log
+// call itself or first in a variable, url.Values{"api_key":
 // {k}}.Encode(), a printf format's "...&api_key=%s", constant or held in
 // a local variable assigned only a constant), through url.QueryEscape, PathEscape and url.Parse, a
 // value stored into a URL or a request's URL (req.URL.RawQuery =

@@ -476,7 +476,8 @@
 // time.Duration(...). Only when the loop has no such bound is the
 // -retrydeadline.attempts value used. A request
 // sent through a Client with a Timeout is built with that overall context
-// (derived from the request's own context when it has one, and sized from
+// (derived from the request's own context when it has one, the same
+// context.Background() or TODO() when the loop makes it there, and sized from
 // the client's Timeout field when the client is a struct field, one the
 // sender's type may embed, rs.Do(req) with rs's struct embedding the
 // *http.Client its constructor gave a Timeout), and a

@@ -241,7 +241,12 @@
 // a transport error, without an idempotency key"), also through a method
 // of an interface of the sender's package that only one of its types
 // implements (a library's Interface and its Client); the fix sets one
-// key on the request before the call, which every attempt carries. So does a method that
+// key on the request before the call, which every attempt carries. An
+// exported function that hands the request it is given, untouched (it
+// reads no Method or Header of it, assigns it nothing, hands it to no
+// other call), to a retrying sender, the package's own unexported loop
+// (an SDK's exported Do over its doWithRetries) or another package's by
+// its fact, exports the same fact: its callers' writes are re-sent too. So does a method that
 // sends the request its receiver holds in a field (func (cfg *Config)
 // Execute() sending cfg.Request, as generated SDKs' request configs do):
 // a holder made in the function of a request built there (cfg :=
