@@ -37,6 +37,9 @@ var secretPhrases = []string{
 	"consumersecret", "oauthsecret", "hmacsecret", "jwtsecret", "tokensecret", "accesssecret",
 	"apikey", "privatekey", "secretkey", "secretaccesskey", "signingkey", "encryptionkey", "masterkey", "accountkey",
 	"accesstoken", "refreshtoken", "sessiontoken", "bearertoken", "authtoken", "apitoken", "idtoken", "securitytoken", "oauthtoken",
+	// The token of the Private-Token header (a default credential
+	// header), spelled as a query key or a field (private_token).
+	"privatetoken",
 	"bearer", "credential", "credentials",
 	// An Azure shared access signature token grants what it names until
 	// it expires (SASToken, sas_token); a connection string's

@@ -27,7 +27,7 @@ func TestWords(t *testing.T) {
 func TestName(t *testing.T) {
 	for _, name := range []string{
 		"Password", "DBPassword", "passwd", "Passphrase", "ClientSecret", "secret", "Secret", "SecretValue", "WebhookSecret", "SharedSecret", "APISecret", "client_secret", "APIKey", "ApiKey", "api_key", "apikey",
-		"PrivateKey", "PrivateKeyPEM", "privateKeyData", "SecretAccessKey", "AWSSecretAccessKey", "SigningKey",
+		"PrivateKey", "PrivateToken", "private_token", "PrivateKeyPEM", "privateKeyData", "SecretAccessKey", "AWSSecretAccessKey", "SigningKey",
 		"AccessToken", "refresh_token", "SessionToken", "BearerToken", "AuthToken", "IDToken", "OAuthToken", "Credentials",
 		"AdminPass", "admin_pass", "RootPwd", "DBPass", "ProxyPass",
 		"SASToken", "sasToken", "sas_token", "SharedAccessKey",
