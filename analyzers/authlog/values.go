@@ -2239,6 +2239,21 @@ func (s *fstate) textOrigins(e ast.Expr, kind creds, is func(types.Type) bool, s
 		return all(x.X)
 	case *ast.BinaryExpr:
 		return all(x.X, x.Y)
+	case *ast.CompositeLit:
+		// []any{"method", req.Method, "headers", req.Header}: the
+		// attributes a log call is handed spread (attrs...); the
+		// header is redacted where it enters the list.
+		if t := info.TypeOf(x); t == nil || !isList(t) {
+			return nil, false
+		}
+		var elts []ast.Expr
+		for _, e := range x.Elts {
+			if kv, ok := e.(*ast.KeyValueExpr); ok {
+				e = kv.Value
+			}
+			elts = append(elts, e)
+		}
+		return all(elts...)
 	case *ast.IndexExpr:
 		// v[0] of a header's values (for k, v := range h): the values
 		// come from h. h[k] reads the header by a name and has no
@@ -2249,6 +2264,9 @@ func (s *fstate) textOrigins(e ast.Expr, kind creds, is func(types.Type) bool, s
 	case *ast.CallExpr:
 		if tv, ok := info.Types[x.Fun]; ok && tv.IsType() {
 			return all(x.Args...)
+		}
+		if analysisutil.IsBuiltinCall(info, x, "append") && !x.Ellipsis.IsValid() {
+			return all(x.Args...) // attrs = append(attrs, "headers", req.Header)
 		}
 		fn := httpmodel.Callee(info, x)
 		if fn == nil {
@@ -2996,4 +3014,13 @@ func (s *fstate) removedHeld(e ast.Expr, at token.Pos) nameSet {
 		return 0
 	}
 	return s.removedAt(s.headerKey(e, s.info.TypeOf(e)), at, false)
+}
+
+// isList reports whether t is a slice or an array.
+func isList(t types.Type) bool {
+	switch t.Underlying().(type) {
+	case *types.Slice, *types.Array:
+		return true
+	}
+	return false
 }
