@@ -730,8 +730,11 @@
 // deleting the configured headers) so that the fix stays in its file.
 // Text or an error composed from whole headers or requests in the
 // function (through concatenation, Sprintf, Errorf and helpers that pass a
-// parameter on) gets each header or request replaced with a redacted clone
-// where it enters the text, and a
+// parameter on), or a list of log attributes handed to the logger spread
+// (attrs := []any{"method", req.Method}; attrs = append(attrs, "headers",
+// req.Header); logger.Debug("sending", attrs...)), gets each header or
+// request replaced with a redacted clone where it enters the text or the
+// list, and a
 // loop that logs every header ranges over such a clone. A finding for
 // which no fix can be written is not reported.
 //
