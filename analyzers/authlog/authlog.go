@@ -1044,12 +1044,141 @@ func (c *checker) loggedArgs(call *ast.CallExpr, s sinkCall, skip ast.Expr, fn f
 		if a.Expr == skip {
 			continue
 		}
-		for _, x := range logsink.Expand(info, a) {
-			if logsink.Reveals(x.Verb, info.TypeOf(x.Expr)) {
-				fn(x)
+		xs := []logsink.Arg{a}
+		if elems, ok := c.spreadElems(call, a); ok {
+			xs = elems
+		}
+		for _, y := range xs {
+			for _, x := range logsink.Expand(info, y) {
+				if logsink.Reveals(x.Verb, info.TypeOf(x.Expr)) {
+					fn(x)
+				}
 			}
 		}
 	}
+}
+
+// spreadElems returns, for a, the last argument of call handed spread
+// (logger.Debug("sending", attrs...)), the elements of the list when it is
+// a local variable that its function only ever assigns a composite
+// literal ([]any{"method", req.Method}) or an append of elements to
+// itself (attrs = append(attrs, "headers", req.Header)): what the call
+// logs is those elements, each an argument of its own.
+func (c *checker) spreadElems(call *ast.CallExpr, a logsink.Arg) ([]logsink.Arg, bool) {
+	info := c.pass.TypesInfo
+	if !call.Ellipsis.IsValid() || len(call.Args) == 0 || a.Expr != call.Args[len(call.Args)-1] {
+		return nil, false
+	}
+	id, ok := ast.Unparen(a.Expr).(*ast.Ident)
+	if !ok {
+		return nil, false
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok || v.IsField() || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() {
+		return nil, false
+	}
+	sl, ok := v.Type().Underlying().(*types.Slice)
+	if !ok {
+		return nil, false
+	}
+	var body *ast.BlockStmt
+	for _, f := range c.pass.Files {
+		if f.FileStart <= call.Pos() && call.End() <= f.FileEnd {
+			for _, d := range f.Decls {
+				if fd, isFD := d.(*ast.FuncDecl); isFD && fd.Body != nil && fd.Pos() <= call.Pos() && call.End() <= fd.End() {
+					body = fd.Body
+				}
+			}
+		}
+	}
+	if body == nil {
+		return nil, false
+	}
+	var elems []ast.Expr
+	ok = true
+	ast.Inspect(body, func(n ast.Node) bool {
+		if !ok {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.Ident:
+			if info.Uses[n] != v && info.Defs[n] != v || n == id {
+				return true
+			}
+			// Every other mention is an assignment of the list, or the
+			// list appended to, checked below.
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				lid, isID := ast.Unparen(l).(*ast.Ident)
+				if !isID || info.Defs[lid] != v && info.Uses[lid] != v {
+					continue
+				}
+				if len(n.Lhs) != len(n.Rhs) || n.Tok != token.DEFINE && n.Tok != token.ASSIGN {
+					ok = false
+					return false
+				}
+				switch r := ast.Unparen(n.Rhs[i]).(type) {
+				case *ast.CompositeLit:
+					for _, e := range r.Elts {
+						if _, isKV := e.(*ast.KeyValueExpr); isKV {
+							ok = false
+							return false
+						}
+					}
+					elems = append(elems, r.Elts...)
+				case *ast.CallExpr:
+					if !analysisutil.IsBuiltinCall(info, r, "append") || r.Ellipsis.IsValid() || len(r.Args) == 0 {
+						ok = false
+						return false
+					}
+					if first, isID := ast.Unparen(r.Args[0]).(*ast.Ident); !isID || info.Uses[first] != v {
+						ok = false
+						return false
+					}
+					elems = append(elems, r.Args[1:]...)
+					for _, e := range r.Args[1:] {
+						ast.Inspect(e, func(m ast.Node) bool {
+							if mid, isID := m.(*ast.Ident); isID && info.Uses[mid] == v {
+								ok = false
+							}
+							return ok
+						})
+					}
+					return false
+				default:
+					ok = false
+					return false
+				}
+			}
+			for _, r := range n.Rhs {
+				if r != nil {
+					ast.Inspect(r, func(m ast.Node) bool {
+						if mid, isID := m.(*ast.Ident); isID && info.Uses[mid] == v && ast.Unparen(r) != ast.Expr(mid) {
+							if call, isCall := ast.Unparen(r).(*ast.CallExpr); !isCall || !analysisutil.IsBuiltinCall(info, call, "append") {
+								ok = false
+							}
+						}
+						return ok
+					})
+				}
+			}
+			return false
+		default:
+			return true
+		}
+		// A mention outside an assignment: the list is handed
+		// elsewhere (a helper that adds to it), read or changed.
+		ok = false
+		return false
+	})
+	if !ok || len(elems) == 0 {
+		return nil, false
+	}
+	out := make([]logsink.Arg, 0, len(elems))
+	for _, e := range elems {
+		out = append(out, logsink.Arg{Expr: e, Type: sl.Elem(), Verb: a.Verb})
+	}
+	return out, true
 }
 
 func (c *checker) summarise(st *fstate, logs bool) *funcFact {
