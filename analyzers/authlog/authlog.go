@@ -1107,6 +1107,23 @@ func (c *checker) spreadElems(call *ast.CallExpr, a logsink.Arg) ([]logsink.Arg,
 			}
 			// Every other mention is an assignment of the list, or the
 			// list appended to, checked below.
+		case *ast.ValueSpec:
+			// var attrs []any, var attrs = []any{...}
+			for i, name := range n.Names {
+				if info.Defs[name] != v {
+					continue
+				}
+				if len(n.Values) == 0 {
+					return false
+				}
+				lit, isLit := ast.Unparen(n.Values[i]).(*ast.CompositeLit)
+				if len(n.Values) != len(n.Names) || !isLit {
+					ok = false
+					return false
+				}
+				elems = append(elems, lit.Elts...)
+			}
+			return false
 		case *ast.AssignStmt:
 			for i, l := range n.Lhs {
 				lid, isID := ast.Unparen(l).(*ast.Ident)

@@ -258,6 +258,10 @@ func (s *fstate) isSecretEntry(key, value ast.Expr, query bool) bool {
 // masking helper made (mask(p), whose summary says it masks) or that
 // repeats a constant (strings.Repeat("*", len(p))).
 func (s *fstate) carriesText(e ast.Expr) bool {
+	return s.carriesTextSeen(e, map[*types.Var]bool{})
+}
+
+func (s *fstate) carriesTextSeen(e ast.Expr, seen map[*types.Var]bool) bool {
 	info := s.info
 	if t := info.TypeOf(e); t == nil || !textOrList(t) {
 		return false
@@ -300,7 +304,7 @@ func (s *fstate) carriesText(e ast.Expr) bool {
 		case *ast.Ident, *ast.SelectorExpr:
 			tv, ok := info.Types[n.(ast.Expr)]
 			if ok && tv.IsValue() && tv.Value == nil && textOrList(tv.Type) {
-				found = true
+				found = !s.localMask(n.(ast.Expr), seen)
 			}
 			if _, isSel := n.(*ast.SelectorExpr); isSel {
 				return !found
@@ -309,6 +313,34 @@ func (s *fstate) carriesText(e ast.Expr) bool {
 		return true
 	})
 	return found
+}
+
+// localMask reports whether e is a local variable of the function (not a
+// parameter) whose every value carries no text by carriesText: shown :=
+// "[REDACTED]", masked := strings.Repeat("*", len(tok)), m := mask(tok).
+func (s *fstate) localMask(e ast.Expr, seen map[*types.Var]bool) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok || s.decl == nil || s.decl.Body == nil {
+		return false
+	}
+	v, ok := s.info.Uses[id].(*types.Var)
+	if !ok || v.IsField() || v.Pos() < s.decl.Body.Pos() || v.Pos() >= s.decl.Body.End() || seen[v] {
+		return false
+	}
+	seen[v] = true
+	values, ok := flow.Assigned(s.info, s.decl.Body, v)
+	if !ok || len(values) == 0 {
+		return false
+	}
+	for _, x := range values {
+		if tv, isConst := s.info.Types[x]; isConst && tv.Value != nil {
+			continue
+		}
+		if s.carriesTextSeen(x, seen) {
+			return false
+		}
+	}
+	return true
 }
 
 // textOrList reports whether t is text (secrets.IsText) or a slice or

@@ -93,6 +93,10 @@ type fstate struct {
 	// skips, so that the loop that reads them back (for _, k := range
 	// keys { h.Get(k) }) sees every header but those.
 	keySkips map[*types.Var][]string
+	// folded holds the name variables of loops over names collected in
+	// another case (strings.ToLower(k)): Get finds their headers, an
+	// index of the header's map does not.
+	folded map[*types.Var]bool
 	// own memoizes ownRequest for the request variables of the
 	// function.
 	own map[*types.Var]*ownReq
@@ -159,6 +163,7 @@ func (c *checker) analyzeAs(fd *ast.FuncDecl, ftype *ast.FuncType, cut bool) *fs
 		dels:       map[string][]del{},
 		allKeys:    map[*types.Var]ast.Expr{},
 		keySkips:   map[*types.Var][]string{},
+		folded:     map[*types.Var]bool{},
 		own:        map[*types.Var]*ownReq{},
 		fills:      map[string][]token.Pos{},
 		recv:       c.fieldsOf,
@@ -295,7 +300,7 @@ func (s *fstate) visit(n ast.Node) bool {
 					s.dels[k] = append(s.dels[k], del{at: n.X.Pos(), name: name, until: n.End()})
 				}
 			}
-			if n.Value == nil {
+			if n.Value == nil || isBlank(n.Value) {
 				if v := s.varOf(n.Key); v != nil {
 					s.keySkips[v] = names
 				}
@@ -309,6 +314,9 @@ func (s *fstate) visit(n ast.Node) bool {
 		}
 		if v := s.varOf(k); v != nil {
 			s.allKeys[v] = h
+			if ks := s.keysOf(n.X); ks.folded {
+				s.folded[v] = true
+			}
 		}
 		return true
 	case *ast.CallExpr:
@@ -352,8 +360,7 @@ func (s *fstate) headerOfKeys(x ast.Expr) ast.Expr {
 		return x
 	}
 	if id, ok := x.(*ast.Ident); ok {
-		h, _ := s.collectedKeys(id)
-		return h
+		return s.collectedKeys(id).h
 	}
 	call, ok := x.(*ast.CallExpr)
 	if !ok || len(call.Args) != 1 {
@@ -368,17 +375,31 @@ func (s *fstate) headerOfKeys(x ast.Expr) ast.Expr {
 
 // keysSkipped returns the names that the loop or loops that collected the
 // names x lists (see collectedKeys) skipped.
-func (s *fstate) keysSkipped(x ast.Expr) []string {
+func (s *fstate) keysSkipped(x ast.Expr) []string { return s.keysOf(x).skips }
+
+// keysOf returns what collectedKeys says of the names x lists: a local
+// slice, or one sorted or listed by a call (sortedKeys(keys)).
+func (s *fstate) keysOf(x ast.Expr) collected {
 	x = ast.Unparen(x)
-	if call, ok := x.(*ast.CallExpr); ok && len(call.Args) == 1 && isStringList(s.info.TypeOf(call)) {
-		return s.keysSkipped(call.Args[0]) // sortedKeys(keys), slices.Sorted(...)
+	if call, ok := x.(*ast.CallExpr); ok && len(call.Args) == 1 {
+		if t := s.info.TypeOf(call); t != nil && isStringList(t) {
+			return s.keysOf(call.Args[0])
+		}
 	}
 	id, ok := x.(*ast.Ident)
 	if !ok {
-		return nil
+		return collected{}
 	}
-	_, skips := s.collectedKeys(id)
-	return skips
+	return s.collectedKeys(id)
+}
+
+// collected describes a local slice of a header's names: the header h,
+// the names the loops that collected them skipped, and whether they
+// were collected in another case (folded).
+type collected struct {
+	h      ast.Expr
+	skips  []string
+	folded bool
 }
 
 // collectedKeys returns the header whose every name the local slice id
@@ -388,15 +409,15 @@ func (s *fstate) keysSkipped(x ast.Expr) []string {
 // be such an append, of the name or of it in another case
 // (strings.ToLower(k)), or an empty value. When the loops skip some names
 // (see keySkips), skips are those every one of them skipped.
-func (s *fstate) collectedKeys(id *ast.Ident) (ast.Expr, []string) {
+func (s *fstate) collectedKeys(id *ast.Ident) collected {
 	info := s.info
 	v, ok := info.Uses[id].(*types.Var)
 	if !ok || !isStringList(v.Type()) || s.decl.Body == nil {
-		return nil, nil
+		return collected{}
 	}
 	var h ast.Expr
 	var skips []string
-	first := true
+	first, folded := true, false
 	ok = true
 	ast.Inspect(s.decl.Body, func(n ast.Node) bool {
 		as, isAssign := n.(*ast.AssignStmt)
@@ -418,7 +439,9 @@ func (s *fstate) collectedKeys(id *ast.Ident) (ast.Expr, []string) {
 				return false
 			}
 			for _, a := range call.Args[1:] {
-				kv := s.varOf(keyOperand(info, a))
+				op := keyOperand(info, a)
+				folded = folded || op != a && caseFolded(info, a)
+				kv := s.varOf(op)
 				kh, found := s.allKeys[kv]
 				if kv == nil || !found || h != nil && s.key(h) != s.key(kh) {
 					ok = false
@@ -435,9 +458,19 @@ func (s *fstate) collectedKeys(id *ast.Ident) (ast.Expr, []string) {
 		return true
 	})
 	if !ok || h == nil || s.key(h) == "" {
-		return nil, nil
+		return collected{}
 	}
-	return h, skips
+	return collected{h: h, skips: skips, folded: folded}
+}
+
+// caseFolded reports whether e changes the case of the name it is
+// given (strings.ToLower(k), strings.ToUpper(strings.TrimSpace(k))).
+func caseFolded(info *types.Info, e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 {
+		return false
+	}
+	return httpmodel.IsPkgFunc(httpmodel.Callee(info, call), "strings", "ToLower", "ToUpper") || caseFolded(info, call.Args[0])
 }
 
 // keyOperand returns the name that e spells the same header by: k for
@@ -492,7 +525,7 @@ func (s *fstate) skippedNames(n *ast.RangeStmt) ([]string, bool) {
 	var key *types.Var
 	if isHeader(s.info.TypeOf(n.X)) {
 		key = s.varOf(n.Key)
-		if n.Value == nil && !collectsOnlyAfterFilters(n.Body) {
+		if (n.Value == nil || isBlank(n.Value)) && !collectsOnlyAfterFilters(n.Body) {
 			// Names used otherwise by a loop that skips some are
 			// read back after it, where the skip is not seen: not
 			// followed. Names collected into a slice carry the skip
@@ -1091,6 +1124,11 @@ func (s *fstate) eval0(e ast.Expr) (v val, known bool) {
 				return val{c: b}, false
 			}
 			if a.Name == "" {
+				if v := s.varOf(a.Key); v != nil && s.folded[v] {
+					// h[k] with k lowercased: the map's keys are
+					// canonical, the read finds nothing.
+					return val{}, false
+				}
 				return s.everyValue(a), false
 			}
 			return val{}, false

@@ -228,6 +228,23 @@ func (c *checker) handedOnce(l *retryloop.Loop, lit *ast.FuncLit) bool {
 	if v == nil || fd == nil || fd.Body == nil {
 		return false
 	}
+	// The kept error is declared before the literal's statement: a loop
+	// or a literal around the call but not around that statement would
+	// hand one attempt's kept error to the calls after it.
+	around := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if around || n == nil || n.Pos() > l.Call.Pos() || n.End() < l.Call.End() {
+			return false
+		}
+		switch n.(type) {
+		case *ast.ForStmt, *ast.RangeStmt, *ast.FuncLit:
+			around = around || n.Pos() > lit.Pos() || n.End() < lit.End()
+		}
+		return !around
+	})
+	if around {
+		return false
+	}
 	uses, assigned := 0, false
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		switch n := n.(type) {

@@ -11,6 +11,7 @@ package retryidempotency
 import (
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -111,7 +112,7 @@ func (c *checker) exportWrappers() {
 						continue
 					}
 					_, args := httpmodel.Receiver(info, call.Expr)
-					if fact.Param >= len(args) || varOf(info, args[fact.Param]) != pv || !forwardsOnly(info, fd.Body, pv, args[fact.Param]) {
+					if fact.Param >= len(args) || varOf(info, args[fact.Param]) != pv || !forwardsOnly(info, fd.Body, pv, args[fact.Param]) || !passesOwn(info, args, fact.Param) {
 						continue
 					}
 					c.resenders[fn] = &resendFact{Param: param, Outcome: fact.Outcome}
@@ -124,6 +125,33 @@ func (c *checker) exportWrappers() {
 			}
 		}
 	}
+}
+
+// passesOwn reports whether no argument of a sender's call but the
+// request (at param) may tell the sender not to retry: a wrapper that
+// passes false, 0 or 1 (c.do(req, false), c.do(req, 1)) may have switched
+// the retries off.
+func passesOwn(info *types.Info, args []ast.Expr, param int) bool {
+	for i, a := range args {
+		if i == param {
+			continue
+		}
+		tv, ok := info.Types[a]
+		if !ok || tv.Value == nil {
+			continue
+		}
+		switch tv.Value.Kind() {
+		case constant.Bool:
+			if !constant.BoolVal(tv.Value) {
+				return false
+			}
+		case constant.Int:
+			if n, exact := constant.Int64Val(tv.Value); exact && n <= 1 {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // requestParam returns the index of fn's one named *http.Request

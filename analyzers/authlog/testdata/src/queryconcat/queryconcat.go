@@ -6,6 +6,7 @@ package queryconcat
 import (
 	"log"
 	"net/http"
+	"strings"
 )
 
 const base = "https://api.example.com"
@@ -33,7 +34,7 @@ func (c *Client) Masked() {
 
 // get logs the address it sends; its callers hand it one with a token.
 func (c *Client) get(u string) (*http.Response, error) {
-	log.Printf("GET %s", u) // want `secret \(a password, key or token\) reaches log.Printf in a helper that also sends it, from queryconcat.go:41`
+	log.Printf("GET %s", u) // want `secret \(a password, key or token\) reaches log.Printf in a helper that also sends it, from queryconcat.go:42`
 	return c.hc.Get(u)
 }
 
@@ -43,4 +44,10 @@ func (c *Client) Users() {
 
 func (c *Client) Pages() {
 	c.get(base + "/users?page=" + c.page)
+}
+
+// Silent: the secret's place holds a mask kept in a variable.
+func (c *Client) MaskedVar() {
+	shown := strings.Repeat("*", len(c.token))
+	log.Printf("GET %s", base+"/items?access_token="+shown)
 }

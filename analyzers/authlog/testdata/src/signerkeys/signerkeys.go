@@ -124,3 +124,36 @@ func headerNames(h http.Header) string {
 func (s *Signer) Names(req *http.Request) {
 	s.Log.Logf(0, "signed headers: %s", headerNames(req.Header))
 }
+
+// Silent: a blank value ranges over the names as a bare key does, and the
+// skip holds for the names read back.
+func (s *Signer) SignBlank(req *http.Request) {
+	var keys []string
+	for k, _ := range req.Header {
+		if unsignedAll[k] {
+			continue
+		}
+		keys = append(keys, strings.ToLower(k))
+	}
+	sort.Strings(keys)
+	var b strings.Builder
+	for _, k := range keys {
+		b.WriteString(k + ":" + req.Header.Get(k) + "\n")
+	}
+	s.Log.Logf(0, "string to sign:\n%s", b.String())
+}
+
+// Silent: lowercased names index the header's map, whose keys are
+// canonical: every read finds nothing.
+func (s *Signer) SignIndexed(req *http.Request) {
+	var keys []string
+	for k := range req.Header {
+		keys = append(keys, strings.ToLower(k))
+	}
+	sort.Strings(keys)
+	var b strings.Builder
+	for _, k := range keys {
+		b.WriteString(k + ":" + strings.Join(req.Header[k], ",") + "\n")
+	}
+	s.Log.Logf(0, "string to sign:\n%s", b.String())
+}

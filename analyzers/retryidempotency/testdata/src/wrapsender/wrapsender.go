@@ -53,3 +53,12 @@ func CreateKeyed(c *core.Client, body []byte, key string) (*http.Response, error
 	req.Header.Set("Idempotency-Key", key)
 	return c.Do(req)
 }
+
+// Silent: PostOnce tells the sender not to retry.
+func CreateOnce(c *core.Client, body []byte) (*http.Response, error) { // want CreateOnce:`write\(POST\)`
+	req, err := http.NewRequest(http.MethodPost, "https://api.example.com/orders", bytes.NewReader(body))
+	if err != nil {
+		return nil, err
+	}
+	return c.PostOnce(req)
+}
