@@ -54,3 +54,10 @@ func (c *Client) filled(req *http.Request) {
 func addURL(attrs []any, req *http.Request) []any {
 	return append(attrs, "url", req.URL.Path)
 }
+
+func (c *Client) declared(req *http.Request) {
+	var fields []any
+	fields = append(fields, "method", req.Method)
+	fields = append(fields, "cookie", req.Header.Get("Cookie")) // want `Cookie header value reaches \(\*slog.Logger\).Debug`
+	c.logger.Debug("sending request", fields...)
+}
