@@ -13,6 +13,7 @@ import (
 	"go/types"
 	"time"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/fixes"
 	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
@@ -168,43 +169,33 @@ func (f *reqSendFact) String() string {
 func (c *checker) exportReqSenders() {
 	info := c.pass.TypesInfo
 	c.reqSenders = map[*types.Func]*reqSendFact{}
-	for _, file := range c.pass.Files {
-		for _, d := range file.Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Body == nil {
-				continue
+	for fd, fn := range analysisutil.FuncDecls(c.pass) {
+		c.inspectOwn(fd.Body, func(call *ast.CallExpr) {
+			if c.reqSenders[fn] != nil {
+				return
 			}
-			fn, _ := info.Defs[fd.Name].(*types.Func)
-			if fn == nil {
-				continue
+			s, ok := httpmodel.SendOf(info, call)
+			if !ok || s.Request == nil || inLoop(fd.Body, call) {
+				return
 			}
-			c.inspectOwn(fd.Body, func(call *ast.CallExpr) {
-				if c.reqSenders[fn] != nil {
-					return
-				}
-				s, ok := httpmodel.SendOf(info, call)
-				if !ok || s.Request == nil || inLoop(fd.Body, call) {
-					return
-				}
-				j := c.paramIndex(fd, s.Request, nil)
-				if j < 0 {
-					return
-				}
-				per, st := c.clientTimeoutIn(fd, call)
-				if per == nil || !st.ok {
-					return
-				}
-				f := &reqSendFact{Req: j, Nanos: st.nanos, Cond: st.cond}
-				if sel, ok := per.(*ast.SelectorExpr); ok && sel.Sel.Name == "Timeout" {
-					if field := c.recvField(fd, sel.X); field != "" {
-						f.Field = field + ".Timeout"
-					}
-				}
-				c.reqSenders[fn] = f
-			})
-			if f := c.reqSenders[fn]; f != nil {
-				c.pass.ExportObjectFact(fn, f)
+			j := c.paramIndex(fd, s.Request, nil)
+			if j < 0 {
+				return
 			}
+			per, st := c.clientTimeoutIn(fd, call)
+			if per == nil || !st.ok {
+				return
+			}
+			f := &reqSendFact{Req: j, Nanos: st.nanos, Cond: st.cond}
+			if sel, ok := per.(*ast.SelectorExpr); ok && sel.Sel.Name == "Timeout" {
+				if field := c.recvField(fd, sel.X); field != "" {
+					f.Field = field + ".Timeout"
+				}
+			}
+			c.reqSenders[fn] = f
+		})
+		if f := c.reqSenders[fn]; f != nil {
+			c.pass.ExportObjectFact(fn, f)
 		}
 	}
 }

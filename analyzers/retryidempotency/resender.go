@@ -18,6 +18,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/fixes"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 	"github.com/retrylint/retrylint/internal/retryloop"
@@ -84,44 +85,34 @@ func (c *checker) exportWrappers() {
 	info := c.pass.TypesInfo
 	for changed := true; changed; {
 		changed = false
-		for _, file := range c.pass.Files {
-			for _, d := range file.Decls {
-				fd, ok := d.(*ast.FuncDecl)
-				if !ok || fd.Body == nil {
+		for fd, fn := range analysisutil.FuncDecls(c.pass) {
+			param := requestParam(fn)
+			if c.resenders[fn] != nil || param < 0 {
+				continue
+			}
+			pv := fn.Signature().Params().At(param)
+			for _, call := range c.calls.Calls(fd) {
+				callee := call.Callee
+				if callee == nil || call.Detached != nil || info.Types[call.Expr.Fun].IsType() {
 					continue
 				}
-				fn, _ := info.Defs[fd.Name].(*types.Func)
-				if fn == nil || c.resenders[fn] != nil {
+				fact := c.resenders[callee.Origin()]
+				if fact == nil && callee.Pkg() != c.pass.Pkg {
+					_, fact = c.resender(callee)
+				}
+				if fact == nil {
 					continue
 				}
-				param := requestParam(fn)
-				if param < 0 {
+				_, args := httpmodel.Receiver(info, call.Expr)
+				if fact.Param >= len(args) || varOf(info, args[fact.Param]) != pv || !forwardsOnly(info, fd.Body, pv, args[fact.Param]) || !passesOwn(info, args, fact.Param) {
 					continue
 				}
-				pv := fn.Signature().Params().At(param)
-				for _, call := range c.calls.Calls(fd) {
-					callee := call.Callee
-					if callee == nil || call.Detached != nil || c.pass.TypesInfo.Types[call.Expr.Fun].IsType() {
-						continue
-					}
-					fact := c.resenders[callee.Origin()]
-					if fact == nil && callee.Pkg() != c.pass.Pkg {
-						_, fact = c.resender(callee)
-					}
-					if fact == nil {
-						continue
-					}
-					_, args := httpmodel.Receiver(info, call.Expr)
-					if fact.Param >= len(args) || varOf(info, args[fact.Param]) != pv || !forwardsOnly(info, fd.Body, pv, args[fact.Param]) || !passesOwn(info, args, fact.Param) {
-						continue
-					}
-					c.resenders[fn] = &resendFact{Param: param, Outcome: fact.Outcome}
-					if fn.Exported() {
-						c.pass.ExportObjectFact(fn, c.resenders[fn])
-					}
-					changed = true
-					break
+				c.resenders[fn] = &resendFact{Param: param, Outcome: fact.Outcome}
+				if fn.Exported() {
+					c.pass.ExportObjectFact(fn, c.resenders[fn])
 				}
+				changed = true
+				break
 			}
 		}
 	}

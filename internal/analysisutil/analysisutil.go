@@ -8,6 +8,7 @@ import (
 	"go/build"
 	"go/token"
 	"go/types"
+	"iter"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -379,4 +380,26 @@ func ParamVars(info *types.Info, ft *ast.FuncType) []*types.Var {
 		}
 	}
 	return out
+}
+
+// FuncDecls yields the function and method declarations of the package
+// that have a body, with the function each declares.
+func FuncDecls(pass *analysis.Pass) iter.Seq2[*ast.FuncDecl, *types.Func] {
+	return func(yield func(*ast.FuncDecl, *types.Func) bool) {
+		for _, file := range pass.Files {
+			for _, d := range file.Decls {
+				fd, ok := d.(*ast.FuncDecl)
+				if !ok || fd.Body == nil {
+					continue
+				}
+				fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+				if fn == nil {
+					continue
+				}
+				if !yield(fd, fn) {
+					return
+				}
+			}
+		}
+	}
 }
