@@ -732,7 +732,9 @@
 // function (through concatenation, Sprintf, Errorf and helpers that pass a
 // parameter on), or a list of log attributes handed to the logger spread
 // (attrs := []any{"method", req.Method}; attrs = append(attrs, "headers",
-// req.Header); logger.Debug("sending", attrs...)), gets each header or
+// req.Header); logger.Debug("sending", attrs...)), or made by a helper of
+// the package whose list every call hands to a log spread
+// (logger.Debug("sending", requestAttrs(req)...)), gets each header or
 // request replaced with a redacted clone where it enters the text or the
 // list, and a
 // loop that logs every header ranges over such a clone. A finding for

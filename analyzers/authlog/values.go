@@ -2316,6 +2316,9 @@ func (s *fstate) textOrigins(e ast.Expr, kind creds, is func(types.Type) bool, s
 				return all(recv) // err.Error(): the error's text
 			}
 		}
+		if hs, ok := s.c.attrHelperOrigins(fn, kind, is); ok {
+			return hs, true // requestAttrs(req)..., see attrHelperOrigins
+		}
 		if f := s.c.fact(fn); f != nil {
 			if len(f.Results) == 0 || f.Results[0] != 0 || len(f.Passes) == 0 {
 				return nil, false
@@ -3061,4 +3064,55 @@ func isList(t types.Type) bool {
 		return true
 	}
 	return false
+}
+
+// attrHelperOrigins returns the headers or requests (as textOrigins
+// does) that fn, a function of the package that builds a list of log
+// attributes (func requestAttrs(req) []any { return []any{"headers",
+// req.Header} }), puts in the list it returns, when every call of fn in
+// the package hands its list spread to a log: redacting where they enter
+// the list then changes only what is logged.
+func (c *checker) attrHelperOrigins(fn *types.Func, kind creds, is func(types.Type) bool) ([]ast.Expr, bool) {
+	if fn == nil || fn.Pkg() != c.pass.Pkg || c.stateOf == nil {
+		return nil, false
+	}
+	res := fn.Signature().Results()
+	if res.Len() != 1 || !isList(res.At(0).Type()) {
+		return nil, false
+	}
+	d, ok := c.calls.Decl(fn)
+	if !ok || d.Decl.Body == nil {
+		return nil, false
+	}
+	calls, spread := 0, 0
+	for _, f := range c.calls.Funcs() {
+		for _, call := range c.calls.Calls(f.Decl) {
+			if call.Callee != nil && call.Callee.Origin() == fn {
+				calls++
+			}
+			n := len(call.Expr.Args)
+			if call.Callee == nil || !call.Expr.Ellipsis.IsValid() || n == 0 || !c.isLogCall(call.Expr, call.Callee.Origin()) {
+				continue
+			}
+			if inner, ok := ast.Unparen(call.Expr.Args[n-1]).(*ast.CallExpr); ok && httpmodel.Callee(c.pass.TypesInfo, inner) == fn {
+				spread++
+			}
+		}
+	}
+	if calls == 0 || calls != spread {
+		return nil, false
+	}
+	st := c.stateOf(d.Decl)
+	var out []ast.Expr
+	for _, ret := range c.calls.Returns(d.Decl) {
+		if len(ret.Results) != 1 {
+			return nil, false
+		}
+		more, ok := st.textOrigins(ret.Results[0], kind, is, map[ast.Node]bool{})
+		if !ok {
+			return nil, false
+		}
+		out = append(out, more...)
+	}
+	return out, len(out) > 0
 }

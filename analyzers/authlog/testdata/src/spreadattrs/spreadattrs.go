@@ -61,3 +61,24 @@ func (c *Client) declared(req *http.Request) {
 	fields = append(fields, "cookie", req.Header.Get("Cookie")) // want `Cookie header value reaches \(\*slog.Logger\).Debug`
 	c.logger.Debug("sending request", fields...)
 }
+
+// requestAttrs builds the attributes of every request line: its list is
+// only ever handed to the logger spread, so the header is redacted where
+// it enters it.
+func requestAttrs(req *http.Request) []any {
+	return []any{"method", req.Method, "url", req.URL.Path, "headers", req.Header}
+}
+
+func (c *Client) send(req *http.Request) (*http.Response, error) {
+	c.logger.Debug("sending request", requestAttrs(req)...) // want `http.Header \(may hold .*\) reaches \(\*slog.Logger\).Debug`
+	return c.hc.Do(req)
+}
+
+// Silent: the helper's list holds no header.
+func routeAttrs(req *http.Request) []any {
+	return []any{"method", req.Method, "url", req.URL.Path}
+}
+
+func (c *Client) route(req *http.Request) {
+	c.logger.Info("routing", routeAttrs(req)...)
+}
