@@ -137,6 +137,11 @@ func (c *checker) credVars() map[*types.Var]creds {
 			} else if v := c.userinfoUsed(n); v != nil && !c.again[v] && !unused[n] {
 				redacted[v] = true
 			}
+			if v := c.tokenAnswer(n); v != nil && !c.again[v] {
+				// body, err := io.ReadAll(resp.Body) of a token
+				// request: the answer holds the token it grants.
+				c.decoded[v] = append(c.decoded[v], decode{n.Pos(), tokenAnswerWhat})
+			}
 			if v, what := c.decodedSecret(n); v != nil && !c.again[v] {
 				// The text decoded into a value with a secret field
 				// holds that secret (json.Unmarshal(body, &tok)), from
@@ -997,6 +1002,52 @@ func (c *checker) userURLText(e ast.Expr) bool {
 	return f != nil && c.userURLs[f]
 }
 
+// tokenAnswerWhat names the text of a token request's answer in
+// messages (see tokenAnswer).
+const tokenAnswerWhat = "answer of a token request (grant_type), which holds the token it grants"
+
+// tokenAnswer returns the local variable that call, io.ReadAll (or
+// ioutil.ReadAll) of a response's Body, assigns, when the function that
+// reads it makes a token request: it spells the grant_type parameter of
+// an OAuth 2.0 token request (RFC 6749, section 4), whose answer holds
+// the access token (and a refresh token) it grants; nil otherwise.
+func (c *checker) tokenAnswer(call *ast.CallExpr) *types.Var {
+	info := c.pass.TypesInfo
+	fn := httpmodel.Callee(info, call)
+	if len(call.Args) != 1 || !httpmodel.IsPkgFunc(fn, "io", "ReadAll") && !httpmodel.IsPkgFunc(fn, "io/ioutil", "ReadAll") {
+		return nil
+	}
+	sel, ok := ast.Unparen(call.Args[0]).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Body" || !isResponse(info.TypeOf(sel.X)) {
+		return nil
+	}
+	f, ok := c.calls.DeclAt(call.Pos())
+	if !ok || f.Decl.Body == nil {
+		return nil
+	}
+	var v *types.Var
+	grant := false
+	ast.Inspect(f.Decl.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if len(n.Rhs) == 1 && ast.Unparen(n.Rhs[0]) == call && len(n.Lhs) > 0 {
+				if id, ok := n.Lhs[0].(*ast.Ident); ok {
+					v, _ = info.ObjectOf(id).(*types.Var)
+				}
+			}
+		case *ast.BasicLit:
+			if text, ok := httpmodel.ConstString(info, n); ok && (text == "grant_type" || strings.HasPrefix(text, "grant_type=") || strings.Contains(text, "&grant_type=")) {
+				grant = true
+			}
+		}
+		return true
+	})
+	if !grant {
+		return nil
+	}
+	return v
+}
+
 // decodedSecret returns the local variable whose text call, a call of
 // json.Unmarshal or xml.Unmarshal, decodes into a value whose type has a
 // secret field the decoder fills (its own, an embedded struct's, or those
@@ -1126,11 +1177,44 @@ func (c *checker) decodedAt(v *types.Var, pos token.Pos) bool {
 func (c *checker) decodeAt(v *types.Var, pos token.Pos) string {
 	c.credVars() // fills c.decoded
 	for _, d := range c.decoded[v] {
+		if d.what == tokenAnswerWhat && (pos < d.pos || c.inStatusBranch(pos)) {
+			// A token request's error answer (if resp.StatusCode !=
+			// 200 { log...(body) }) holds an error, not a token.
+			continue
+		}
 		if d.pos < pos || c.reaches(pos, d.pos) {
 			return d.what
 		}
 	}
 	return ""
+}
+
+// inStatusBranch reports whether pos is in the body of an if statement
+// (or its else) whose condition reads a response's status
+// (resp.StatusCode != http.StatusOK).
+func (c *checker) inStatusBranch(pos token.Pos) bool {
+	f, ok := c.calls.DeclAt(pos)
+	if !ok || f.Decl.Body == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(f.Decl.Body, func(n ast.Node) bool {
+		ifs, ok := n.(*ast.IfStmt)
+		if found || n == nil || pos < n.Pos() || pos >= n.End() {
+			return false
+		}
+		if !ok || pos < ifs.Body.Pos() {
+			return true
+		}
+		ast.Inspect(ifs.Cond, func(m ast.Node) bool {
+			if sel, ok := m.(*ast.SelectorExpr); ok && (sel.Sel.Name == "StatusCode" || sel.Sel.Name == "Status") && isResponse(c.pass.TypesInfo.TypeOf(sel.X)) {
+				found = true
+			}
+			return !found
+		})
+		return !found
+	})
+	return found
 }
 
 // reaches reports whether the statement at from, a call statement (the

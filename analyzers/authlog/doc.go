@@ -218,7 +218,11 @@
 //     after decoding it, or before, on a path that goes on to the decode
 //     (the body of every answer logged, then decoded once its status is
 //     checked; an error answer logged in a branch that returns is another
-//     text): a token endpoint's body, a CLI's JSON output; base64, base32 and hex
+//     text): a token endpoint's body, a CLI's JSON output. The body a
+//     function reads whole (io.ReadAll(resp.Body)) when it spells an
+//     OAuth 2.0 token request's grant_type (RFC 6749, section 4) holds the
+//     token granted, logged after the read, outside a branch that tests
+//     the response's status (an error answer holds no token); base64, base32 and hex
 //     encodings and decodings carry what they encode, returned or written
 //     into the buffer they are handed (enc.Encode(dst, src)); so do
 //     package unsafe's views of memory (unsafe.String(unsafe.SliceData(b),

@@ -424,7 +424,9 @@ func (c *checker) secretWhat(e ast.Expr) string {
 	}
 	if id, ok := text.(*ast.Ident); ok {
 		if v, ok := info.Uses[id].(*types.Var); ok {
-			if what := c.decodeAt(v, id.Pos()); what != "" {
+			if what := c.decodeAt(v, id.Pos()); what == tokenAnswerWhat {
+				return what + ","
+			} else if what != "" {
 				return "text decoded into " + what + ","
 			}
 		}
