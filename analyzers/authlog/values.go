@@ -2277,21 +2277,6 @@ func (s *fstate) textOrigins(e ast.Expr, kind creds, is func(types.Type) bool, s
 		return all(x.X)
 	case *ast.BinaryExpr:
 		return all(x.X, x.Y)
-	case *ast.CompositeLit:
-		// []any{"method", req.Method, "headers", req.Header}: the
-		// attributes a log call is handed spread (attrs...); the
-		// header is redacted where it enters the list.
-		if t := info.TypeOf(x); t == nil || !isList(t) {
-			return nil, false
-		}
-		var elts []ast.Expr
-		for _, e := range x.Elts {
-			if kv, ok := e.(*ast.KeyValueExpr); ok {
-				e = kv.Value
-			}
-			elts = append(elts, e)
-		}
-		return all(elts...)
 	case *ast.IndexExpr:
 		// v[0] of a header's values (for k, v := range h): the values
 		// come from h. h[k] reads the header by a name and has no
@@ -2302,9 +2287,6 @@ func (s *fstate) textOrigins(e ast.Expr, kind creds, is func(types.Type) bool, s
 	case *ast.CallExpr:
 		if tv, ok := info.Types[x.Fun]; ok && tv.IsType() {
 			return all(x.Args...)
-		}
-		if analysisutil.IsBuiltinCall(info, x, "append") && !x.Ellipsis.IsValid() {
-			return all(x.Args...) // attrs = append(attrs, "headers", req.Header)
 		}
 		fn := httpmodel.Callee(info, x)
 		if fn == nil {
@@ -3108,11 +3090,21 @@ func (c *checker) attrHelperOrigins(fn *types.Func, kind creds, is func(types.Ty
 		if len(ret.Results) != 1 {
 			return nil, false
 		}
-		more, ok := st.textOrigins(ret.Results[0], kind, is, map[ast.Node]bool{})
-		if !ok {
-			return nil, false
+		// The list it returns, element by element.
+		elts := []ast.Expr{ret.Results[0]}
+		if lit, ok := ast.Unparen(ret.Results[0]).(*ast.CompositeLit); ok {
+			elts = lit.Elts
 		}
-		out = append(out, more...)
+		for _, e := range elts {
+			if _, isKV := e.(*ast.KeyValueExpr); isKV {
+				return nil, false
+			}
+			more, ok := st.textOrigins(e, kind, is, map[ast.Node]bool{})
+			if !ok {
+				return nil, false
+			}
+			out = append(out, more...)
+		}
 	}
 	return out, len(out) > 0
 }
