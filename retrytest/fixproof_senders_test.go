@@ -627,6 +627,24 @@ func TestFixBehavesRetryDeadlineBuiltRequest(t *testing.T) {
 	})
 }
 
+// TestFixBehavesRetryDeadlineRootContext: a client retries, five times
+// 100 ms apart, requests it makes in the loop with context.Background(),
+// through a client whose Timeout comes from configuration (-per-try, 0
+// for none). The retrydeadline fix makes the overall deadline from the
+// same root context once before the loop, only when the Timeout is set,
+// and makes each request with it; see guardedBound.
+func TestFixBehavesRetryDeadlineRootContext(t *testing.T) {
+	c := fixClient(t, "rootctx", "retrydeadline", "per-attempt timeout (http.Client.Timeout) inside retry loop but no overall deadline")
+	fc, _ := fixedOnce()
+	fixed := fc.sources["rootctx"][1]
+	for _, want := range []string{"opCtx := context.Background()\n\tif c.hc.Timeout > 0 {", "http.NewRequestWithContext(opCtx, "} {
+		if !strings.Contains(fixed, want) {
+			t.Errorf("the fix should contain %q:\n%s", want, fixed)
+		}
+	}
+	guardedBound(t, c, func(perTry string) []string { return []string{"-per-try=" + perTry} })
+}
+
 // TestFixBehavesRetryDeadlineResentRequest: a method sends the request it
 // is handed again, five times 100 ms apart, through a client whose
 // Timeout comes from configuration (-per-try, 0 for none). The
