@@ -1127,7 +1127,21 @@ func (c *checker) spreadElems(call *ast.CallExpr, a logsink.Arg) ([]logsink.Arg,
 		case *ast.AssignStmt:
 			for i, l := range n.Lhs {
 				lid, isID := ast.Unparen(l).(*ast.Ident)
-				if !isID || info.Defs[lid] != v && info.Uses[lid] != v {
+				if !isID {
+					// attrs[0] = x, *p = x: a store into the list
+					// changes it.
+					ast.Inspect(l, func(m ast.Node) bool {
+						if mid, isID := m.(*ast.Ident); isID && info.Uses[mid] == v {
+							ok = false
+						}
+						return ok
+					})
+					if !ok {
+						return false
+					}
+					continue
+				}
+				if info.Defs[lid] != v && info.Uses[lid] != v {
 					continue
 				}
 				if len(n.Lhs) != len(n.Rhs) || n.Tok != token.DEFINE && n.Tok != token.ASSIGN {

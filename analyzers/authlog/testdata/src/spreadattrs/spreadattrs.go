@@ -82,3 +82,11 @@ func routeAttrs(req *http.Request) []any {
 func (c *Client) route(req *http.Request) {
 	c.logger.Info("routing", routeAttrs(req)...)
 }
+
+// Silent: the header's place in the list is overwritten before the list
+// is logged.
+func (c *Client) replaced(req *http.Request) {
+	attrs := []any{"method", req.Method, "headers", req.Header}
+	attrs[3] = "omitted"
+	c.logger.Debug("sending request", attrs...)
+}
