@@ -316,7 +316,7 @@ func (s *fstate) carriesTextSeen(e ast.Expr, seen map[*types.Var]bool) bool {
 }
 
 // localMask reports whether e is a local variable of the function (not a
-// parameter) whose every value carries no text by carriesText: shown :=
+// parameter) whose every value is a mask (see maskValue): shown :=
 // "[REDACTED]", masked := strings.Repeat("*", len(tok)), m := mask(tok).
 func (s *fstate) localMask(e ast.Expr, seen map[*types.Var]bool) bool {
 	id, ok := ast.Unparen(e).(*ast.Ident)
@@ -333,14 +333,34 @@ func (s *fstate) localMask(e ast.Expr, seen map[*types.Var]bool) bool {
 		return false
 	}
 	for _, x := range values {
-		if tv, isConst := s.info.Types[x]; isConst && tv.Value != nil {
-			continue
-		}
-		if s.carriesTextSeen(x, seen) {
+		if !s.maskValue(x, seen) {
 			return false
 		}
 	}
 	return true
+}
+
+// maskValue reports whether x is text that shows no secret by its own
+// making: a constant, a repeated constant (strings.Repeat("*", n)), the
+// result of a masking helper (its summary says Masks), or a local
+// variable whose every value is one of these.
+func (s *fstate) maskValue(x ast.Expr, seen map[*types.Var]bool) bool {
+	x = ast.Unparen(x)
+	if tv, ok := s.info.Types[x]; ok && tv.Value != nil {
+		return true
+	}
+	switch x := x.(type) {
+	case *ast.CallExpr:
+		fn := httpmodel.Callee(s.info, x)
+		if httpmodel.IsPkgFunc(fn, "strings", "Repeat") {
+			return true
+		}
+		f := s.c.fact(fn)
+		return f != nil && f.Masks
+	case *ast.Ident:
+		return s.localMask(x, seen)
+	}
+	return false
 }
 
 // textOrList reports whether t is text (secrets.IsText) or a slice or

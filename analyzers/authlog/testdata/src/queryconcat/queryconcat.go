@@ -6,6 +6,7 @@ package queryconcat
 import (
 	"log"
 	"net/http"
+	"os"
 	"strings"
 )
 
@@ -34,7 +35,7 @@ func (c *Client) Masked() {
 
 // get logs the address it sends; its callers hand it one with a token.
 func (c *Client) get(u string) (*http.Response, error) {
-	log.Printf("GET %s", u) // want `secret \(a password, key or token\) reaches log.Printf in a helper that also sends it, from queryconcat.go:42`
+	log.Printf("GET %s", u) // want `secret \(a password, key or token\) reaches log.Printf in a helper that also sends it, from queryconcat.go:43`
 	return c.hc.Get(u)
 }
 
@@ -50,4 +51,10 @@ func (c *Client) Pages() {
 func (c *Client) MaskedVar() {
 	shown := strings.Repeat("*", len(c.token))
 	log.Printf("GET %s", base+"/items?access_token="+shown)
+}
+
+// A local made by a call that is no mask holds the secret it is given.
+func (c *Client) FromEnv() {
+	tok := os.Getenv("SERVICE_CREDENTIAL")
+	log.Printf("GET %s", base+"/items?access_token="+tok) // want `secret \(a password, key or token\) reaches log.Printf`
 }
