@@ -1081,19 +1081,11 @@ func (c *checker) spreadElems(call *ast.CallExpr, a logsink.Arg) ([]logsink.Arg,
 	if !ok {
 		return nil, false
 	}
-	var body *ast.BlockStmt
-	for _, f := range c.pass.Files {
-		if f.FileStart <= call.Pos() && call.End() <= f.FileEnd {
-			for _, d := range f.Decls {
-				if fd, isFD := d.(*ast.FuncDecl); isFD && fd.Body != nil && fd.Pos() <= call.Pos() && call.End() <= fd.End() {
-					body = fd.Body
-				}
-			}
-		}
-	}
-	if body == nil {
+	f, ok := c.calls.DeclAt(call.Pos())
+	if !ok {
 		return nil, false
 	}
+	body := f.Decl.Body
 	var elems []ast.Expr
 	ok = true
 	ast.Inspect(body, func(n ast.Node) bool {
@@ -1128,15 +1120,10 @@ func (c *checker) spreadElems(call *ast.CallExpr, a logsink.Arg) ([]logsink.Arg,
 			for i, l := range n.Lhs {
 				lid, isID := ast.Unparen(l).(*ast.Ident)
 				if !isID {
-					// attrs[0] = x, *p = x: a store into the list
-					// changes it.
-					ast.Inspect(l, func(m ast.Node) bool {
-						if mid, isID := m.(*ast.Ident); isID && info.Uses[mid] == v {
-							ok = false
-						}
-						return ok
-					})
-					if !ok {
+					if flow.Mentions(info, l, v) {
+						// attrs[0] = x, *p = x: a store into the
+						// list changes it.
+						ok = false
 						return false
 					}
 					continue
@@ -1168,12 +1155,7 @@ func (c *checker) spreadElems(call *ast.CallExpr, a logsink.Arg) ([]logsink.Arg,
 					}
 					elems = append(elems, r.Args[1:]...)
 					for _, e := range r.Args[1:] {
-						ast.Inspect(e, func(m ast.Node) bool {
-							if mid, isID := m.(*ast.Ident); isID && info.Uses[mid] == v {
-								ok = false
-							}
-							return ok
-						})
+						ok = ok && !flow.Mentions(info, e, v)
 					}
 					return false
 				default:
@@ -1182,15 +1164,16 @@ func (c *checker) spreadElems(call *ast.CallExpr, a logsink.Arg) ([]logsink.Arg,
 				}
 			}
 			for _, r := range n.Rhs {
-				if r != nil {
-					ast.Inspect(r, func(m ast.Node) bool {
-						if mid, isID := m.(*ast.Ident); isID && info.Uses[mid] == v && ast.Unparen(r) != ast.Expr(mid) {
-							if call, isCall := ast.Unparen(r).(*ast.CallExpr); !isCall || !analysisutil.IsBuiltinCall(info, call, "append") {
-								ok = false
-							}
-						}
-						return ok
-					})
+				// other := attrs, other := append(attrs, ...) leave the
+				// list as it is; anything else made of it may change it.
+				r = ast.Unparen(r)
+				call, isCall := r.(*ast.CallExpr)
+				if id, isID := r.(*ast.Ident); isID && info.Uses[id] == v || isCall && analysisutil.IsBuiltinCall(info, call, "append") {
+					continue
+				}
+				if flow.Mentions(info, r, v) {
+					ok = false
+					return false
 				}
 			}
 			return false

@@ -372,15 +372,21 @@ func collectsOnlyAfterFilters(body *ast.BlockStmt) bool {
 	list := body.List
 	for len(list) > 1 {
 		ifs, ok := list[0].(*ast.IfStmt)
-		if !ok || ifs.Else != nil || len(ifs.Body.List) != 1 {
-			return false
-		}
-		if br, ok := ifs.Body.List[0].(*ast.BranchStmt); !ok || br.Tok != token.CONTINUE || br.Label != nil {
+		if !ok || ifs.Else != nil || !continuesOnly(ifs.Body.List) {
 			return false
 		}
 		list = list[1:]
 	}
 	return collectsOnly(&ast.BlockStmt{List: list})
+}
+
+// continuesOnly reports whether body is a bare continue statement.
+func continuesOnly(body []ast.Stmt) bool {
+	if len(body) != 1 {
+		return false
+	}
+	br, ok := body[0].(*ast.BranchStmt)
+	return ok && br.Tok == token.CONTINUE && br.Label == nil
 }
 
 // rawListNames returns the strings of a composite literal of a list of

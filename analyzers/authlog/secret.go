@@ -258,10 +258,6 @@ func (s *fstate) isSecretEntry(key, value ast.Expr, query bool) bool {
 // masking helper made (mask(p), whose summary says it masks) or that
 // repeats a constant (strings.Repeat("*", len(p))).
 func (s *fstate) carriesText(e ast.Expr) bool {
-	return s.carriesTextSeen(e, map[*types.Var]bool{})
-}
-
-func (s *fstate) carriesTextSeen(e ast.Expr, seen map[*types.Var]bool) bool {
 	info := s.info
 	if t := info.TypeOf(e); t == nil || !textOrList(t) {
 		return false
@@ -304,7 +300,7 @@ func (s *fstate) carriesTextSeen(e ast.Expr, seen map[*types.Var]bool) bool {
 		case *ast.Ident, *ast.SelectorExpr:
 			tv, ok := info.Types[n.(ast.Expr)]
 			if ok && tv.IsValue() && tv.Value == nil && textOrList(tv.Type) {
-				found = !s.localMask(n.(ast.Expr), seen)
+				found = !s.localMask(n.(ast.Expr), map[*types.Var]bool{})
 			}
 			if _, isSel := n.(*ast.SelectorExpr); isSel {
 				return !found

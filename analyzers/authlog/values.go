@@ -279,11 +279,12 @@ func (s *fstate) visit(n ast.Node) bool {
 		if h == nil {
 			return true
 		}
-		if skips := s.keysSkipped(n.X); len(skips) > 0 {
+		ks := s.keysOf(n.X)
+		if len(ks.skips) > 0 {
 			// for _, k := range keys, names collected by a loop that
 			// skipped some: the body sees every header but those.
 			if k := s.key(h); k != "" {
-				for _, name := range skips {
+				for _, name := range ks.skips {
 					s.dels[k] = append(s.dels[k], del{at: n.X.Pos(), name: name, until: n.End()})
 				}
 			}
@@ -314,7 +315,7 @@ func (s *fstate) visit(n ast.Node) bool {
 		}
 		if v := s.varOf(k); v != nil {
 			s.allKeys[v] = h
-			if ks := s.keysOf(n.X); ks.folded {
+			if ks.folded {
 				s.folded[v] = true
 			}
 		}
@@ -372,10 +373,6 @@ func (s *fstate) headerOfKeys(x ast.Expr) ast.Expr {
 	// sortedKeys(h), maps.Keys(h), slices.Sorted(maps.Keys(h)).
 	return s.headerOfKeys(call.Args[0])
 }
-
-// keysSkipped returns the names that the loop or loops that collected the
-// names x lists (see collectedKeys) skipped.
-func (s *fstate) keysSkipped(x ast.Expr) []string { return s.keysOf(x).skips }
 
 // keysOf returns what collectedKeys says of the names x lists: a local
 // slice, or one sorted or listed by a call (sortedKeys(keys)).
@@ -538,20 +535,13 @@ func (s *fstate) skippedNames(n *ast.RangeStmt) ([]string, bool) {
 	if key == nil {
 		return nil, false
 	}
-	isContinue := func(body []ast.Stmt) bool {
-		if len(body) != 1 {
-			return false
-		}
-		br, ok := body[0].(*ast.BranchStmt)
-		return ok && br.Tok == token.CONTINUE && br.Label == nil
-	}
 	var names []string
 	byParam := 0 // the parameter, from 1, whose list a filter tests
 	i := 0
 	for ; i < len(n.Body.List); i++ {
 		switch st := n.Body.List[i].(type) {
 		case *ast.IfStmt:
-			if st.Else != nil || !isContinue(st.Body.List) {
+			if st.Else != nil || !continuesOnly(st.Body.List) {
 				break
 			}
 			more, ok := s.filterNames(st, key)
@@ -570,7 +560,7 @@ func (s *fstate) skippedNames(n *ast.RangeStmt) ([]string, bool) {
 				return nil, false
 			}
 			cc := st.Body.List[0].(*ast.CaseClause)
-			if len(cc.List) == 0 || !isContinue(cc.Body) {
+			if len(cc.List) == 0 || !continuesOnly(cc.Body) {
 				return nil, false
 			}
 			for _, e := range cc.List {

@@ -2063,7 +2063,7 @@ func (c *checker) checkClientTimeout(file *ast.File, l *retryloop.Loop) {
 			parent := reqCtx
 			// A root context made in the loop (context.Background())
 			// is the same value before it.
-			if !rootContext(info, parent) && (!fixes.Pure(info, parent) || !fixes.VisibleAt(info, file, parent, start.Pos())) {
+			if !retrylib.IsBackground(info, parent) && (!fixes.Pure(info, parent) || !fixes.VisibleAt(info, file, parent, start.Pos())) {
 				c.gate(send, "client-fix", "send through a client with a Timeout: request context not visible before the loop")
 				continue
 			}
@@ -3847,12 +3847,4 @@ func enclosingStmt(fn ast.Node, outer ast.Stmt, pos token.Pos) ast.Stmt {
 		}
 	}
 	return nil
-}
-
-// rootContext reports whether e is context.Background() or
-// context.TODO(): a context with no deadline, the same wherever it is
-// made.
-func rootContext(info *types.Info, e ast.Expr) bool {
-	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	return ok && len(call.Args) == 0 && httpmodel.IsPkgFunc(httpmodel.Callee(info, call), "context", "Background", "TODO")
 }

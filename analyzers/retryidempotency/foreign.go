@@ -217,17 +217,11 @@ func (c *checker) handedOnce(l *retryloop.Loop, lit *ast.FuncLit) bool {
 			}
 		}
 	}
-	var fd *ast.FuncDecl
-	if file := fixes.FileOf(c.pass, l.Call.Pos()); file != nil {
-		for _, d := range file.Decls {
-			if f, ok := d.(*ast.FuncDecl); ok && f.Pos() <= l.Call.Pos() && l.Call.End() <= f.End() {
-				fd = f
-			}
-		}
-	}
-	if v == nil || fd == nil || fd.Body == nil {
+	f, ok := c.calls.DeclAt(l.Call.Pos())
+	if v == nil || !ok {
 		return false
 	}
+	fd := f.Decl
 	// The kept error is declared before the literal's statement: a loop
 	// or a literal around the call but not around that statement would
 	// hand one attempt's kept error to the calls after it.

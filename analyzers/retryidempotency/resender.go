@@ -38,10 +38,10 @@ func (f *resendFact) String() string {
 	return fmt.Sprintf("resends(param %d after %s)", f.Param, f.Outcome)
 }
 
-// exportResender exports a resendFact for decl, the declaration that
+// exportResender records a resendFact for decl, the declaration that
 // holds the send s of a retrying sender found (retried after outcome),
-// when decl is an exported function whose one request parameter is what
-// s re-sends.
+// when decl is a function whose one request parameter is what s
+// re-sends, and exports it when the function is exported.
 func (c *checker) exportResender(decl ast.Decl, s send, outcome string) {
 	fd, ok := decl.(*ast.FuncDecl)
 	if !ok || fd.Body == nil {
@@ -51,20 +51,11 @@ func (c *checker) exportResender(decl ast.Decl, s send, outcome string) {
 	if fn == nil || !c.callersRequest(fd, s.request) {
 		return
 	}
-	params := fn.Signature().Params()
-	param := -1
-	for i := range params.Len() {
-		if httpmodel.IsRequest(params.At(i).Type()) {
-			if param >= 0 {
-				return // two requests: which one is re-sent is not known
-			}
-			param = i
-		}
-	}
-	if param < 0 || params.At(param).Name() == "" {
+	param := requestParam(fn)
+	if param < 0 {
 		return
 	}
-	if v := varOf(c.pass.TypesInfo, sameRequest(c.pass.TypesInfo, s.request)); v != nil && v != params.At(param) {
+	if v := varOf(c.pass.TypesInfo, sameRequest(c.pass.TypesInfo, s.request)); v != nil && v != fn.Signature().Params().At(param) {
 		return // another request of the caller's (a field, a copy)
 	}
 	c.resenders[fn] = &resendFact{Param: param, Outcome: outcome}
@@ -146,7 +137,7 @@ func passesOwn(info *types.Info, args []ast.Expr, param int) bool {
 }
 
 // requestParam returns the index of fn's one named *http.Request
-// parameter, or -1.
+// parameter, or -1 (also for two: which one is re-sent is not known).
 func requestParam(fn *types.Func) int {
 	params := fn.Signature().Params()
 	param := -1
@@ -158,7 +149,7 @@ func requestParam(fn *types.Func) int {
 			param = i
 		}
 	}
-	if param < 0 || params.At(param).Name() == "" || params.At(param).Name() == "_" {
+	if param < 0 || params.At(param).Name() == "" {
 		return -1
 	}
 	return param
