@@ -1103,6 +1103,10 @@ func (c *checker) spreadElems(call *ast.CallExpr, a logsink.Arg) ([]logsink.Arg,
 			// var attrs []any, var attrs = []any{...}
 			for i, name := range n.Names {
 				if info.Defs[name] != v {
+					if i < len(n.Values) && flow.Mentions(info, n.Values[i], v) {
+						ok = false // var other = f(attrs)
+						return false
+					}
 					continue
 				}
 				if len(n.Values) == 0 {
