@@ -61,7 +61,7 @@ type AuthLogSettings struct {
 	// DebugWriters are the names of the fields, parameters and variables
 	// whose io.Writer is a debug or trace output (default [Debug,
 	// DebugOut, DebugOutput, DebugWriter, DebugLog, Trace, TraceOut,
-	// TraceOutput, TraceWriter, TraceLog, LogOut, LogOutput, LogWriter, LogFile]);
+	// TraceOutput, TraceWriter, TraceLog, Log, Logger, LogOut, LogOutput, LogWriter, LogFile]);
 	// an empty list turns the rule off.
 	DebugWriters []string `json:"debug-writers"`
 	// PartialRedaction reports a header, request or dump from which some

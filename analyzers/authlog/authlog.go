@@ -1044,15 +1044,33 @@ func (c *checker) loggedArgs(call *ast.CallExpr, s sinkCall, skip ast.Expr, fn f
 		if a.Expr == skip {
 			continue
 		}
-		xs := []logsink.Arg{a}
-		if elems, ok := c.spreadElems(call, a); ok {
-			xs = elems
-		}
-		for _, y := range xs {
-			for _, x := range logsink.Expand(info, y) {
-				if logsink.Reveals(x.Verb, info.TypeOf(x.Expr)) {
-					fn(x)
+		c.loggedArg(call, a, 0, fn)
+	}
+}
+
+// loggedArg calls fn for each value that a, an argument of call (a log
+// call, or a constructor of a log attribute inside one), writes in a form
+// that shows it: the elements of a list handed spread, and the arguments
+// of an attribute constructor, whose own spread list is followed the same
+// way (slog.Group("request", attrs...)).
+func (c *checker) loggedArg(call *ast.CallExpr, a logsink.Arg, depth int, fn func(logsink.Arg)) {
+	info := c.pass.TypesInfo
+	xs := []logsink.Arg{a}
+	if elems, ok := c.spreadElems(call, a); ok {
+		xs = elems
+	}
+	for _, y := range xs {
+		if inner, ok := ast.Unparen(y.Expr).(*ast.CallExpr); ok && inner.Ellipsis.IsValid() && depth < 4 && logsink.IsConstructor(httpmodel.Callee(info, inner)) {
+			if args, ok := logsink.Args(info, inner, logsink.Sink{Format: -1, Writer: -1, All: true}); ok {
+				for _, x := range args {
+					c.loggedArg(inner, x, depth+1, fn)
 				}
+				continue
+			}
+		}
+		for _, x := range logsink.Expand(info, y) {
+			if logsink.Reveals(x.Verb, info.TypeOf(x.Expr)) {
+				fn(x)
 			}
 		}
 	}

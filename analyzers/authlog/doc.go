@@ -817,7 +817,7 @@
 //	-authlog.debug-writers string
 //	    comma-separated names of the fields, parameters and variables
 //	    whose io.Writer is a debug or trace output (default
-//	    "Debug,DebugOut,DebugOutput,DebugWriter,DebugLog,Trace,TraceOut,TraceOutput,TraceWriter,TraceLog,LogOut,LogOutput,LogWriter,LogFile");
+//	    "Debug,DebugOut,DebugOutput,DebugWriter,DebugLog,Trace,TraceOut,TraceOutput,TraceWriter,TraceLog,Log,Logger,LogOut,LogOutput,LogWriter,LogFile");
 //	    names are compared case-insensitively; an empty list turns the
 //	    rule off.
 //	-authlog.secret-fields string

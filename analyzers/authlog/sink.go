@@ -16,7 +16,7 @@ func DefaultDebugWriters() []string {
 	return []string{
 		"Debug", "DebugOut", "DebugOutput", "DebugWriter", "DebugLog",
 		"Trace", "TraceOut", "TraceOutput", "TraceWriter", "TraceLog",
-		"LogOut", "LogOutput", "LogWriter", "LogFile",
+		"Log", "Logger", "LogOut", "LogOutput", "LogWriter", "LogFile",
 	}
 }
 

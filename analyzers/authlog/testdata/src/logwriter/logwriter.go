@@ -78,3 +78,30 @@ func (c *Conn) send(req *http.Request) {
 	fmt.Fprintf(c.logFile, "SEND %v\n", req.Header) // want `http.Header \(may hold .*\) reaches fmt.Fprintf to c.logFile`
 	fmt.Fprintf(c.outFile, "SEND %v\n", req.Header)
 }
+
+// Client2 writes every exchange to the writer the user set as its log
+// (SetLog), and keeps the last response in a buffer of its own.
+type Client2 struct {
+	Log    io.Writer
+	Logger io.Writer
+	Last   *bytes.Buffer
+}
+
+func (c *Client2) trace(req *http.Request) {
+	dump, _ := httputil.DumpRequestOut(req, true)
+	c.Log.Write(dump) // want `request dump \(includes every header\) reaches c.Log.Write`
+}
+
+func (c *Client2) headers(req *http.Request) {
+	fmt.Fprintf(c.Logger, "%v\n", req.Header) // want `http.Header \(may hold .*\) reaches fmt.Fprintf to c.Logger`
+}
+
+// Silent: a buffer named Log is text kept in memory, and the request's
+// method and address hold no credential.
+func (c *Client2) keep(req *http.Request) {
+	var Log bytes.Buffer
+	dump, _ := httputil.DumpRequestOut(req, true)
+	Log.Write(dump)
+	c.Last = &Log
+	fmt.Fprintf(c.Log, "%s %s\n", req.Method, req.URL.Redacted())
+}

@@ -109,3 +109,35 @@ func scrubAttrs(attrs []any) bool {
 	}
 	return true
 }
+
+// The request's attributes go into a group of their own, itself one
+// element of the list logged spread: the group's list is logged element
+// by element too.
+func (c *Client) grouped(ctx context.Context, req *http.Request) {
+	var meta []any
+	requestMeta := []any{
+		"method", req.Method,
+		"headers", req.Header, // want `http.Header \(may hold .*\) reaches \(\*slog.Logger\).DebugContext`
+	}
+	meta = append(meta, slog.Group("request", requestMeta...))
+	c.logger.DebugContext(ctx, "api call trace", meta...)
+}
+
+func (c *Client) groupedDirect(req *http.Request) {
+	requestMeta := []any{"method", req.Method, "cookie", req.Header.Get("Cookie")} // want `Cookie header value reaches \(\*slog.Logger\).Info`
+	c.logger.Info("request", slog.Group("request", requestMeta...))
+}
+
+// Silent: the group's list holds no credential.
+func (c *Client) groupedQuiet(ctx context.Context, req *http.Request) {
+	requestMeta := []any{"method", req.Method, "content-type", req.Header.Get("Content-Type")}
+	c.logger.DebugContext(ctx, "api call trace", slog.Group("request", requestMeta...))
+}
+
+// Silent: the group's list is handed to a helper that may change it
+// before it is logged.
+func (c *Client) groupedHanded(req *http.Request) {
+	requestMeta := []any{"method", req.Method, "headers", req.Header}
+	scrubAttrs(requestMeta)
+	c.logger.Info("request", slog.Group("request", requestMeta...))
+}
