@@ -442,17 +442,25 @@ func (c *checker) callersIdempotent(fn ast.Node) bool {
 	if w == nil || w.MethodArg == 0 || w.MethodField != "" || w.MethodArg > obj.Signature().Params().Len() {
 		return false
 	}
-	args, ok := c.calls.ParamArgs(obj, obj.Signature().Params().At(w.MethodArg-1))
+	param := obj.Signature().Params().At(w.MethodArg - 1)
+	args, ok := c.calls.ParamArgs(obj, param)
 	if !ok || len(args) == 0 {
 		return false
 	}
+	outside := 0
 	for _, a := range args {
+		if id, isID := ast.Unparen(a.Expr).(*ast.Ident); isID && info.Uses[id] == param {
+			// A call of fn by itself (the next attempt of a retry
+			// by recursion) that hands on the method it was given.
+			continue
+		}
+		outside++
 		m, known := httpmodel.ConstString(info, a.Expr)
 		if !known || !replayable[m] {
 			return false
 		}
 	}
-	return true
+	return outside > 0
 }
 
 // callersGuard reports whether req, a request parameter of fn (or one
@@ -1976,7 +1984,7 @@ func (c *checker) sendAssign(l *retryloop.Loop, s send) (*ast.AssignStmt, ast.St
 					as = init // resp, err = send() in the init: both hold after the if
 				}
 			}
-			if ok && as != nil && (len(as.Lhs) == 2 || len(as.Lhs) > 2 && sentResponse(c.pass.TypesInfo, as) != nil || len(as.Lhs) == 1 && returnsErrorOnly(c.pass.TypesInfo, s.call)) && len(as.Rhs) == 1 && ast.Unparen(as.Rhs[0]) == s.call {
+			if ok && as != nil && (len(as.Lhs) == 2 || len(as.Lhs) > 2 && (sentResponse(c.pass.TypesInfo, as) != nil || lastIsError(c.pass.TypesInfo, as)) || len(as.Lhs) == 1 && returnsErrorOnly(c.pass.TypesInfo, s.call)) && len(as.Rhs) == 1 && ast.Unparen(as.Rhs[0]) == s.call {
 				foundAs, foundSt = as, st
 				return false
 			}
@@ -1984,6 +1992,14 @@ func (c *checker) sendAssign(l *retryloop.Loop, s send) (*ast.AssignStmt, ast.St
 		return true
 	})
 	return foundAs, foundSt
+}
+
+// lastIsError reports whether the last of the variables the assignment as
+// gives a send's results is an error (body, status, err :=
+// c.makeRequest(...), a helper that reads the answer itself).
+func lastIsError(info *types.Info, as *ast.AssignStmt) bool {
+	t := info.TypeOf(as.Lhs[len(as.Lhs)-1])
+	return t != nil && types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
 // sentResponse returns the expression that the assignment as of a send's

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -68,7 +69,7 @@ func described(e ast.Expr) ast.Expr {
 // as net/http's Transport decides; every other error (an answer the
 // helper turned into one) is retried as before.
 func (c *checker) checkMethodArg(file *ast.File, l *retryloop.Loop, s send) bool {
-	if l.Via != nil || len(l.Self) > 0 {
+	if l.Via != nil || len(l.Self) > 0 && c.carriesResponse(l.Func) {
 		return false
 	}
 	if c.callersIdempotent(l.Func) {
@@ -114,9 +115,11 @@ func (c *checker) checkMethodArg(file *ast.File, l *retryloop.Loop, s send) bool
 	if errName == "" {
 		return false
 	}
-	ret, ok := fixes.Return(info, c.pass.Pkg, file, ft, errName)
+	ret, ok := c.resultsReturn(l, as)
 	if !ok {
-		return false
+		if ret, ok = fixes.Return(info, c.pass.Pkg, file, ft, errName); !ok {
+			return false
+		}
 	}
 	stmt = c.guardPoint(l, stmt, as)
 	method := fixes.Text(c.pass.Fset, src, s.methodArg)
@@ -145,4 +148,48 @@ func (c *checker) checkMethodArg(file *ast.File, l *retryloop.Loop, s send) bool
 		}},
 	})
 	return true
+}
+
+// resultsReturn returns the text of a return statement of the loop's
+// function that hands back the send's results as the assignment as took
+// them (body, status, err := c.do(...) ... return body, status, err), so
+// that the guard ends the retry with what the last attempt answered
+// rather than with zero values.
+func (c *checker) resultsReturn(l *retryloop.Loop, as *ast.AssignStmt) (string, bool) {
+	info := c.pass.TypesInfo
+	objs := make([]types.Object, len(as.Lhs))
+	for i, e := range as.Lhs {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		if !ok || id.Name == "_" {
+			return "", false
+		}
+		if objs[i] = info.ObjectOf(id); objs[i] == nil {
+			return "", false
+		}
+	}
+	found := false
+	_, body := flow.FuncParts(l.Func)
+	if body == nil {
+		return "", false
+	}
+	flow.ReturnsOf(body, func(r *ast.ReturnStmt) {
+		if found || len(r.Results) != len(objs) {
+			return
+		}
+		for i, e := range r.Results {
+			id, ok := ast.Unparen(e).(*ast.Ident)
+			if !ok || info.Uses[id] != objs[i] {
+				return
+			}
+		}
+		found = true
+	})
+	if !found {
+		return "", false
+	}
+	names := make([]string, len(as.Lhs))
+	for i, e := range as.Lhs {
+		names[i] = ast.Unparen(e).(*ast.Ident).Name
+	}
+	return "return " + strings.Join(names, ", "), true
 }

@@ -701,6 +701,11 @@ func (c *checker) methodArgWrite(fd *ast.FuncDecl, s send) *writeFact {
 			if !ok {
 				return nil
 			}
+			if derivedFrom(info, b, s.req) {
+				// req = req.WithContext(ctx): the same request with
+				// another context keeps the method it was built with.
+				continue
+			}
 			if _, _, isNew := httpmodel.NewRequestMethod(info, b); isNew {
 				ms = append(ms, use{e: methodArg(info, b)})
 				continue
