@@ -125,16 +125,29 @@ func (c *checker) addImpls(m *types.Func) {
 
 // ifaceFact returns the summary of m, a method of one of the package's
 // interface types, from the current summaries of its implementations in
-// the package: the log parameters of each that logs (see above); nil
-// when none does.
+// the package: the log parameters of each that logs (see above), and what
+// the results of each carry, of their own or from a parameter (a client
+// whose getter goes through the interface of its transport,
+// c.httpClient.APIKeyPrivate(), returns the key the transport sends);
+// nil when none does either.
 func (c *checker) ifaceFact(m *types.Func) *funcFact {
 	var out *funcFact
 	for _, impl := range c.ifaceImpls[m] {
 		f := c.sums.Lookup(impl)
-		if f == nil || !f.sink() {
+		if f == nil {
 			continue
 		}
-		g := &funcFact{Sink: f.Sink, Values: f.Values, Printf: f.Printf, Format: f.Format, Args: f.Args}
+		g := &funcFact{}
+		if f.sink() {
+			g = &funcFact{Sink: f.Sink, Values: f.Values, Printf: f.Printf, Format: f.Format, Args: f.Args}
+		}
+		nonzero := func(r uint64) bool { return r != 0 }
+		if slices.ContainsFunc(f.Results, nonzero) || slices.ContainsFunc(f.Passes, nonzero) {
+			g.Results, g.Passes = slices.Clone(f.Results), slices.Clone(f.Passes)
+		}
+		if !g.sink() && g.Results == nil {
+			continue
+		}
 		if out != nil {
 			g = joinFacts(out, g)
 		}
