@@ -1029,6 +1029,9 @@ func (s *fstate) eval0(e ast.Expr) (v val, known bool) {
 		if s.c.decodedAt(obj, x.Pos()) {
 			v.c |= credSecret
 		}
+		if s.truncated(obj, x.Pos()) {
+			v.c &= boundedKeeps
+		}
 		return v, false
 	case *ast.SelectorExpr:
 		sel, ok := info.Selections[x]
@@ -1094,10 +1097,12 @@ func (s *fstate) eval0(e ast.Expr) (v val, known bool) {
 		}
 	case *ast.SliceExpr:
 		xv := s.eval(x.X)
-		if t := info.TypeOf(x.X); t != nil && x.High != nil && isString(t) {
+		if t := info.TypeOf(x.X); t != nil && x.High != nil && (isString(t) || isByteSlice(t) && x.Low == nil && isConst(info, x.High)) {
 			// tok[:4]: a bounded part of a secret string is the masking
 			// idiom. tok[7:] keeps all but a prefix and still carries.
-			return val{c: xv.c & (credDump | credRespDump | credHeader | credRequest)}, false
+			// Of bytes, a prefix of constant length (body[:50], a
+			// sample); buf[:n] is what a read filled, not a part.
+			return val{c: xv.c & boundedKeeps}, false
 		}
 		return xv, false
 	case *ast.TypeAssertExpr:
@@ -1947,6 +1952,85 @@ func holdsText(t types.Type) bool {
 		return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "net/textproto" && n.Obj().Name() == "MIMEHeader"
 	}
 	return false
+}
+
+// boundedKeeps are the kinds that a bounded part of a text still shows:
+// a dump or a header written at its start (see eval0's slices).
+const boundedKeeps = credDump | credRespDump | credHeader | credRequest
+
+// isByteSlice reports whether t is a slice of bytes.
+func isByteSlice(t types.Type) bool {
+	sl, ok := t.Underlying().(*types.Slice)
+	if !ok {
+		return false
+	}
+	b, ok := sl.Elem().Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Byte
+}
+
+// isConst reports whether e is a constant.
+func isConst(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	return ok && tv.Value != nil
+}
+
+// truncated reports whether v, a local text variable read at pos, was cut
+// to a constant length before pos by the sampling idiom (sample := body;
+// if len(sample) > max { sample = sample[:max] }) and not assigned
+// since: what it holds is a bounded part of the text, as sample[:max] is.
+func (s *fstate) truncated(v *types.Var, pos token.Pos) bool {
+	info := s.info
+	if v.IsField() || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() || !isText(v.Type()) {
+		return false
+	}
+	f, ok := s.c.calls.DeclAt(pos)
+	if !ok || f.Decl.Body == nil {
+		return false
+	}
+	isV := func(e ast.Expr) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && info.Uses[id] == v
+	}
+	var cut token.Pos // the end of the last sampling if before pos
+	later := false    // an assignment of v after it, before pos
+	ast.Inspect(f.Decl.Body, func(n ast.Node) bool {
+		if n == nil || n.Pos() >= pos {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.IfStmt:
+			b, ok := ast.Unparen(n.Cond).(*ast.BinaryExpr)
+			if !ok || n.Init != nil || n.Else != nil || n.End() > pos || len(n.Body.List) != 1 || b.Op != token.GTR && b.Op != token.GEQ {
+				return true
+			}
+			lenCall, ok := ast.Unparen(b.X).(*ast.CallExpr)
+			if !ok || !analysisutil.IsBuiltinCall(info, lenCall, "len") || len(lenCall.Args) != 1 || !isV(lenCall.Args[0]) || !isConst(info, b.Y) {
+				return true
+			}
+			as, ok := n.Body.List[0].(*ast.AssignStmt)
+			if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 || as.Tok != token.ASSIGN || !isV(as.Lhs[0]) {
+				return true
+			}
+			sl, ok := ast.Unparen(as.Rhs[0]).(*ast.SliceExpr)
+			if !ok || sl.Low != nil || sl.High == nil || !isV(sl.X) || !isConst(info, sl.High) {
+				return true
+			}
+			cut, later = n.End(), false
+			return false
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				if isV(l) && n.Pos() > cut {
+					later = true
+				}
+			}
+		case *ast.UnaryExpr:
+			if n.Op == token.AND && isV(n.X) {
+				later = true // handed to what may change it
+			}
+		}
+		return true
+	})
+	return cut.IsValid() && !later
 }
 
 func isString(t types.Type) bool {

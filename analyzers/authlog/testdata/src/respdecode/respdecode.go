@@ -236,3 +236,69 @@ func (l *Lister) Keys(ctx context.Context) ([]KeySummary, error) {
 	err := l.list(ctx, &ks)
 	return ks, err
 }
+
+// Silent: the answer goes into the error cut to a sample of constant
+// length (the start of an answer that did not decode, to tell an HTML
+// error page from a token), a bounded part as tok[:4] is.
+func (c *Client) tokenSample(ctx context.Context) (*TokenResponse, error) {
+	resp, err := c.hc.Get(c.base + "/token")
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	blob, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return nil, err
+	}
+	var tok TokenResponse
+	if err := json.Unmarshal(blob, &tok); err != nil {
+		sample := blob
+		if len(sample) > 50 {
+			sample = sample[:50]
+		}
+		return nil, fmt.Errorf("decoding token (body start %q): %w", string(sample), err)
+	}
+	return &tok, nil
+}
+
+func (c *Client) refreshSample(ctx context.Context) {
+	if _, err := c.tokenSample(ctx); err != nil {
+		c.logger.Debugf("refresh: %v", err)
+	}
+}
+
+// Silent: a prefix of constant length of the bytes.
+func (c *Client) tokenPrefix(blob []byte) *TokenResponse {
+	var tok TokenResponse
+	if err := json.Unmarshal(blob, &tok); err != nil {
+		c.logger.Debugf("undecodable token answer: %s", blob[:16])
+		return nil
+	}
+	return &tok
+}
+
+// The sample is the whole answer again when it is logged: must flag.
+func (c *Client) tokenResampled(blob []byte) *TokenResponse {
+	var tok TokenResponse
+	if err := json.Unmarshal(blob, &tok); err != nil {
+		sample := blob
+		if len(sample) > 50 {
+			sample = sample[:50]
+		}
+		sample = blob
+		c.logger.Debugf("undecodable token answer: %s", sample) // want `secret \(a password, key or token\) reaches Logger.Debugf`
+		return nil
+	}
+	return &tok
+}
+
+// A part of the bytes as long as the caller says (what a read filled,
+// buf[:n], is sliced the same way) may be all of it: must flag.
+func (c *Client) tokenUpTo(blob []byte, n int) *TokenResponse {
+	var tok TokenResponse
+	if err := json.Unmarshal(blob, &tok); err != nil {
+		c.logger.Debugf("undecodable token answer: %s", blob[:n]) // want `secret \(a password, key or token\) reaches Logger.Debugf`
+		return nil
+	}
+	return &tok
+}
