@@ -412,6 +412,10 @@ type checker struct {
 	// localDispatch finds them (summary.Dispatch over the package's own
 	// types), made at the first question.
 	localDispatch *summary.Dispatch
+	// truncations caches, for each local text variable read, the end of
+	// the sampling idiom that cuts it (see truncated), NoPos for none.
+	truncations map[*types.Var]token.Pos
+	cuts        map[*ast.FuncDecl]map[*types.Var]samplingCut
 	// lits caches litOfVar: the constant list or map a variable holds.
 	lits map[*types.Var]*ast.CompositeLit
 	// terminals are the writers this package assigns os.Stdout or

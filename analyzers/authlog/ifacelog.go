@@ -132,26 +132,46 @@ func (c *checker) addImpls(m *types.Func) {
 // nil when none does either.
 func (c *checker) ifaceFact(m *types.Func) *funcFact {
 	var out *funcFact
+	var results, passes []uint64
 	for _, impl := range c.ifaceImpls[m] {
 		f := c.sums.Lookup(impl)
 		if f == nil {
 			continue
 		}
-		g := &funcFact{}
-		if f.sink() {
-			g = &funcFact{Sink: f.Sink, Values: f.Values, Printf: f.Printf, Format: f.Format, Args: f.Args}
-		}
-		nonzero := func(r uint64) bool { return r != 0 }
-		if slices.ContainsFunc(f.Results, nonzero) || slices.ContainsFunc(f.Passes, nonzero) {
-			g.Results, g.Passes = slices.Clone(f.Results), slices.Clone(f.Passes)
-		}
-		if !g.sink() && g.Results == nil {
+		// Results and Passes are joined slot by slot here: joinFacts
+		// takes the newer fact's slots, and an implementation that
+		// logs but returns nothing of note must not hide another's.
+		results, passes = orSlots(results, f.Results), orSlots(passes, f.Passes)
+		if !f.sink() {
 			continue
 		}
+		g := &funcFact{Sink: f.Sink, Values: f.Values, Printf: f.Printf, Format: f.Format, Args: f.Args}
 		if out != nil {
 			g = joinFacts(out, g)
 		}
 		out = g
+	}
+	nonzero := func(r uint64) bool { return r != 0 }
+	if !slices.ContainsFunc(results, nonzero) && !slices.ContainsFunc(passes, nonzero) {
+		return out
+	}
+	if out == nil {
+		out = &funcFact{}
+	}
+	out.Results, out.Passes = results, passes
+	return out
+}
+
+// orSlots returns a and b joined slot by slot, as long as the longer.
+func orSlots(a, b []uint64) []uint64 {
+	out := make([]uint64, max(len(a), len(b)))
+	for i := range out {
+		if i < len(a) {
+			out[i] |= a[i]
+		}
+		if i < len(b) {
+			out[i] |= b[i]
+		}
 	}
 	return out
 }

@@ -1097,11 +1097,11 @@ func (s *fstate) eval0(e ast.Expr) (v val, known bool) {
 		}
 	case *ast.SliceExpr:
 		xv := s.eval(x.X)
-		if t := info.TypeOf(x.X); t != nil && x.High != nil && (isString(t) || isByteSlice(t) && x.Low == nil && isConst(info, x.High)) {
+		if t := info.TypeOf(x.X); t != nil && x.High != nil && (isString(t) || isByteSlice(t) && x.Low == nil && boundedConst(info, x.High)) {
 			// tok[:4]: a bounded part of a secret string is the masking
 			// idiom. tok[7:] keeps all but a prefix and still carries.
-			// Of bytes, a prefix of constant length (body[:50], a
-			// sample); buf[:n] is what a read filled, not a part.
+			// Of bytes, a short prefix of constant length (body[:50],
+			// a sample); buf[:n] is what a read filled, not a part.
 			return val{c: xv.c & boundedKeeps}, false
 		}
 		return xv, false
@@ -1968,69 +1968,167 @@ func isByteSlice(t types.Type) bool {
 	return ok && b.Kind() == types.Byte
 }
 
-// isConst reports whether e is a constant.
-func isConst(info *types.Info, e ast.Expr) bool {
+// maxSample is the longest constant prefix of a text taken for a bounded
+// part of it (a sample of an answer's start, which holds field names
+// before values); a kilobyte of a token's answer holds the token.
+const maxSample = 64
+
+// boundedConst reports whether e is a constant no greater than maxSample.
+func boundedConst(info *types.Info, e ast.Expr) bool {
 	tv, ok := info.Types[e]
-	return ok && tv.Value != nil
+	if !ok || tv.Value == nil {
+		return false
+	}
+	n, exact := constant.Int64Val(constant.ToInt(tv.Value))
+	return exact && n <= maxSample
 }
 
 // truncated reports whether v, a local text variable read at pos, was cut
-// to a constant length before pos by the sampling idiom (sample := body;
-// if len(sample) > max { sample = sample[:max] }) and not assigned
-// since: what it holds is a bounded part of the text, as sample[:max] is.
+// to a short constant length before pos by the sampling idiom (sample :=
+// body; if len(sample) > max { sample = sample[:max] }): the if is a
+// statement of the block that declares v, so it runs before every later
+// statement of that block; v is not assigned after it, not assigned by a
+// function literal or a range, its address is not taken, and it is not
+// sliced otherwise (sample[:cap(sample)] would grow it back). What v holds
+// is then a bounded part of the text, as sample[:max] is.
 func (s *fstate) truncated(v *types.Var, pos token.Pos) bool {
-	info := s.info
-	if v.IsField() || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() || !isText(v.Type()) {
+	if v.IsField() || v.Pkg() == nil || v.Parent() == nil || v.Parent() == v.Pkg().Scope() || !isText(v.Type()) {
 		return false
 	}
-	f, ok := s.c.calls.DeclAt(pos)
+	if s.c.truncations == nil {
+		s.c.truncations = map[*types.Var]token.Pos{}
+	}
+	cut, done := s.c.truncations[v]
+	if !done {
+		cut = s.sampling(v)
+		s.c.truncations[v] = cut
+	}
+	return cut.IsValid() && cut <= pos
+}
+
+// sampling returns the end of the if statement that cuts v by the
+// sampling idiom (see truncated), token.NoPos when there is none or v
+// may change after it.
+func (s *fstate) sampling(v *types.Var) token.Pos {
+	info := s.info
+	f, ok := s.c.calls.DeclAt(v.Pos())
 	if !ok || f.Decl.Body == nil {
-		return false
+		return token.NoPos
+	}
+	cut, ok := s.c.samplingCuts(f.Decl)[v]
+	if !ok {
+		return token.NoPos
 	}
 	isV := func(e ast.Expr) bool {
 		id, ok := ast.Unparen(e).(*ast.Ident)
 		return ok && info.Uses[id] == v
 	}
-	var cut token.Pos // the end of the last sampling if before pos
-	later := false    // an assignment of v after it, before pos
+	// The if must be a statement of the block that declares v.
+	declared := false
 	ast.Inspect(f.Decl.Body, func(n ast.Node) bool {
-		if n == nil || n.Pos() >= pos {
+		block, ok := n.(*ast.BlockStmt)
+		if !ok || declared {
+			return !declared
+		}
+		if sc := info.Scopes[block]; sc != v.Parent() && (block != f.Decl.Body || info.Scopes[f.Decl.Type] != v.Parent()) {
+			return true
+		}
+		declared = slices.Contains(block.List, cut.ifs)
+		return false
+	})
+	if !declared {
+		return token.NoPos
+	}
+	changed := false
+	ast.Inspect(f.Decl.Body, func(n ast.Node) bool {
+		if changed {
 			return false
 		}
 		switch n := n.(type) {
-		case *ast.IfStmt:
-			b, ok := ast.Unparen(n.Cond).(*ast.BinaryExpr)
-			if !ok || n.Init != nil || n.Else != nil || n.End() > pos || len(n.Body.List) != 1 || b.Op != token.GTR && b.Op != token.GEQ {
-				return true
-			}
-			lenCall, ok := ast.Unparen(b.X).(*ast.CallExpr)
-			if !ok || !analysisutil.IsBuiltinCall(info, lenCall, "len") || len(lenCall.Args) != 1 || !isV(lenCall.Args[0]) || !isConst(info, b.Y) {
-				return true
-			}
-			as, ok := n.Body.List[0].(*ast.AssignStmt)
-			if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 || as.Tok != token.ASSIGN || !isV(as.Lhs[0]) {
-				return true
-			}
-			sl, ok := ast.Unparen(as.Rhs[0]).(*ast.SliceExpr)
-			if !ok || sl.Low != nil || sl.High == nil || !isV(sl.X) || !isConst(info, sl.High) {
-				return true
-			}
-			cut, later = n.End(), false
-			return false
-		case *ast.AssignStmt:
-			for _, l := range n.Lhs {
-				if isV(l) && n.Pos() > cut {
-					later = true
+		case *ast.FuncLit:
+			ast.Inspect(n.Body, func(m ast.Node) bool {
+				if as, ok := m.(*ast.AssignStmt); ok && slices.ContainsFunc(as.Lhs, isV) {
+					changed = true
 				}
+				return !changed
+			})
+		case *ast.AssignStmt:
+			if n.Pos() > cut.ifs.End() && slices.ContainsFunc(n.Lhs, isV) {
+				changed = true
 			}
+		case *ast.RangeStmt:
+			changed = n.Key != nil && isV(n.Key) || n.Value != nil && isV(n.Value)
 		case *ast.UnaryExpr:
-			if n.Op == token.AND && isV(n.X) {
-				later = true // handed to what may change it
-			}
+			changed = n.Op == token.AND && isV(n.X)
+		case *ast.SliceExpr:
+			changed = n != cut.slice && isV(n.X)
+		case *ast.CallExpr:
+			changed = analysisutil.IsBuiltinCall(info, n, "cap") && len(n.Args) == 1 && isV(n.Args[0])
 		}
+		return !changed
+	})
+	if changed {
+		return token.NoPos
+	}
+	return cut.ifs.End()
+}
+
+// A samplingCut is an if statement of the sampling idiom and the slice
+// expression that cuts the variable (see truncated).
+type samplingCut struct {
+	ifs   ast.Stmt
+	slice *ast.SliceExpr
+}
+
+// samplingCuts returns, for each variable that an if statement of fd cuts
+// by the sampling idiom (if len(s) > max { s = s[:max] }, max a short
+// constant), that statement; one walk of the body, kept for the other
+// variables read in it.
+func (c *checker) samplingCuts(fd *ast.FuncDecl) map[*types.Var]samplingCut {
+	if cuts, ok := c.cuts[fd]; ok {
+		return cuts
+	}
+	info := c.pass.TypesInfo
+	cuts := map[*types.Var]samplingCut{}
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		ifs, ok := n.(*ast.IfStmt)
+		if !ok || ifs.Init != nil || ifs.Else != nil || len(ifs.Body.List) != 1 {
+			return true
+		}
+		b, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
+		if !ok || b.Op != token.GTR && b.Op != token.GEQ || !boundedConst(info, b.Y) {
+			return true
+		}
+		lenCall, ok := ast.Unparen(b.X).(*ast.CallExpr)
+		if !ok || !analysisutil.IsBuiltinCall(info, lenCall, "len") || len(lenCall.Args) != 1 {
+			return true
+		}
+		v := flow.VarOf(info, lenCall.Args[0])
+		as, ok := ifs.Body.List[0].(*ast.AssignStmt)
+		if v == nil || !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 || as.Tok != token.ASSIGN || flow.VarOf(info, as.Lhs[0]) != v {
+			return true
+		}
+		sl, ok := ast.Unparen(as.Rhs[0]).(*ast.SliceExpr)
+		if !ok || sl.Low != nil || sl.High == nil || sl.Slice3 || flow.VarOf(info, sl.X) != v || !boundedConst(info, sl.High) {
+			return true
+		}
+		if _, twice := cuts[v]; twice {
+			cuts[v] = samplingCut{} // cut twice: not the idiom
+			return true
+		}
+		cuts[v] = samplingCut{ifs: ifs, slice: sl}
 		return true
 	})
-	return cut.IsValid() && !later
+	for v, cut := range cuts {
+		if cut.ifs == nil {
+			delete(cuts, v)
+		}
+	}
+	if c.cuts == nil {
+		c.cuts = map[*ast.FuncDecl]map[*types.Var]samplingCut{}
+	}
+	c.cuts[fd] = cuts
+	return cuts
 }
 
 func isString(t types.Type) bool {

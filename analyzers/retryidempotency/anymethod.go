@@ -1984,7 +1984,7 @@ func (c *checker) sendAssign(l *retryloop.Loop, s send) (*ast.AssignStmt, ast.St
 					as = init // resp, err = send() in the init: both hold after the if
 				}
 			}
-			if ok && as != nil && (len(as.Lhs) == 2 || len(as.Lhs) > 2 && (sentResponse(c.pass.TypesInfo, as) != nil || lastIsError(c.pass.TypesInfo, as)) || len(as.Lhs) == 1 && returnsErrorOnly(c.pass.TypesInfo, s.call)) && len(as.Rhs) == 1 && ast.Unparen(as.Rhs[0]) == s.call {
+			if ok && as != nil && (len(as.Lhs) == 2 || len(as.Lhs) > 2 && (sentResponse(c.pass.TypesInfo, as) != nil || analysisutil.IsError(c.pass.TypesInfo.TypeOf(as.Lhs[len(as.Lhs)-1]))) || len(as.Lhs) == 1 && returnsErrorOnly(c.pass.TypesInfo, s.call)) && len(as.Rhs) == 1 && ast.Unparen(as.Rhs[0]) == s.call {
 				foundAs, foundSt = as, st
 				return false
 			}
@@ -1992,14 +1992,6 @@ func (c *checker) sendAssign(l *retryloop.Loop, s send) (*ast.AssignStmt, ast.St
 		return true
 	})
 	return foundAs, foundSt
-}
-
-// lastIsError reports whether the last of the variables the assignment as
-// gives a send's results is an error (body, status, err :=
-// c.makeRequest(...), a helper that reads the answer itself).
-func lastIsError(info *types.Info, as *ast.AssignStmt) bool {
-	t := info.TypeOf(as.Lhs[len(as.Lhs)-1])
-	return t != nil && types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
 // sentResponse returns the expression that the assignment as of a send's

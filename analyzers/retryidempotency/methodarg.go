@@ -5,7 +5,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -115,11 +114,18 @@ func (c *checker) checkMethodArg(file *ast.File, l *retryloop.Loop, s send) bool
 	if errName == "" {
 		return false
 	}
-	ret, ok := c.resultsReturn(l, as)
+	ret, ok := c.resultsReturn(l, src, as)
 	if !ok {
 		if ret, ok = fixes.Return(info, c.pass.Pkg, file, ft, errName); !ok {
 			return false
 		}
+	}
+	if ifs, ok := stmt.(*ast.IfStmt); ok && ifs.Init == ast.Stmt(as) && c.retriesWithin(l, ifs) {
+		// if b, code, err = send(); err != nil && retries > 0 { return
+		// try(...) }: the next attempt is decided in the statement
+		// itself, before any guard after it could run.
+		analysisutil.Gate(c.pass, s.call.Pos(), "methodarg-nofix", "a request of its caller's method re-sent after "+outcome+" by the if whose init sends it, no guard can be written")
+		return false
 	}
 	stmt = c.guardPoint(l, stmt, as)
 	method := fixes.Text(c.pass.Fset, src, s.methodArg)
@@ -155,7 +161,7 @@ func (c *checker) checkMethodArg(file *ast.File, l *retryloop.Loop, s send) bool
 // them (body, status, err := c.do(...) ... return body, status, err), so
 // that the guard ends the retry with what the last attempt answered
 // rather than with zero values.
-func (c *checker) resultsReturn(l *retryloop.Loop, as *ast.AssignStmt) (string, bool) {
+func (c *checker) resultsReturn(l *retryloop.Loop, src []byte, as *ast.AssignStmt) (string, bool) {
 	info := c.pass.TypesInfo
 	objs := make([]types.Object, len(as.Lhs))
 	for i, e := range as.Lhs {
@@ -167,29 +173,41 @@ func (c *checker) resultsReturn(l *retryloop.Loop, as *ast.AssignStmt) (string, 
 			return "", false
 		}
 	}
-	found := false
 	_, body := flow.FuncParts(l.Func)
 	if body == nil {
 		return "", false
 	}
-	flow.ReturnsOf(body, func(r *ast.ReturnStmt) {
-		if found || len(r.Results) != len(objs) {
-			return
+	ret := c.returnText(body, src, func(r *ast.ReturnStmt) bool {
+		if len(r.Results) != len(objs) {
+			return false
 		}
 		for i, e := range r.Results {
-			id, ok := ast.Unparen(e).(*ast.Ident)
-			if !ok || info.Uses[id] != objs[i] {
-				return
+			if id, ok := ast.Unparen(e).(*ast.Ident); !ok || info.Uses[id] != objs[i] {
+				return false
 			}
 		}
-		found = true
+		return true
 	})
-	if !found {
-		return "", false
+	return ret, ret != ""
+}
+
+// retriesWithin reports whether the if statement ifs holds the loop's next
+// attempt: a call of the function by itself, or a continue or goto.
+func (c *checker) retriesWithin(l *retryloop.Loop, ifs *ast.IfStmt) bool {
+	for _, self := range l.Self {
+		if ifs.Pos() <= self.Pos() && self.End() <= ifs.End() {
+			return true
+		}
 	}
-	names := make([]string, len(as.Lhs))
-	for i, e := range as.Lhs {
-		names[i] = ast.Unparen(e).(*ast.Ident).Name
-	}
-	return "return " + strings.Join(names, ", "), true
+	found := false
+	ast.Inspect(ifs, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.BranchStmt:
+			found = found || n.Tok == token.CONTINUE || n.Tok == token.GOTO
+		}
+		return !found
+	})
+	return found
 }

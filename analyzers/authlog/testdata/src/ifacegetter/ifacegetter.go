@@ -16,6 +16,7 @@ func check() {
 	if os.Getenv("MJ_PRIVATE") != c.APIKeyPrivate() {
 		log.Fatal("wrong secret key: ", c.APIKeyPrivate()) // want `basic-auth password reaches log.Fatal`
 	}
+	log.Print("key: ", c.Key("check")) // want `basic-auth password reaches log.Print`
 }
 
 // Silent: the public key is the basic-auth user name, and the base URL

@@ -302,3 +302,44 @@ func (c *Client) tokenUpTo(blob []byte, n int) *TokenResponse {
 	}
 	return &tok
 }
+
+// The cut runs only when debugging is off: must flag.
+func (c *Client) tokenCutSometimes(blob []byte, debug bool) *TokenResponse {
+	var tok TokenResponse
+	if err := json.Unmarshal(blob, &tok); err != nil {
+		sample := blob
+		if !debug {
+			if len(sample) > 50 {
+				sample = sample[:50]
+			}
+		}
+		c.logger.Debugf("undecodable token answer: %s", sample) // want `secret \(a password, key or token\) reaches Logger.Debugf`
+		return nil
+	}
+	return &tok
+}
+
+// The sample grown back to its capacity is the answer: must flag.
+func (c *Client) tokenRegrown(blob []byte) *TokenResponse {
+	var tok TokenResponse
+	if err := json.Unmarshal(blob, &tok); err != nil {
+		sample := blob
+		if len(sample) > 50 {
+			sample = sample[:50]
+		}
+		full := sample[:cap(sample)]
+		c.logger.Debugf("undecodable token answer: %s", full) // want `secret \(a password, key or token\) reaches Logger.Debugf`
+		return nil
+	}
+	return &tok
+}
+
+// A kilobyte of a token's answer holds the token: must flag.
+func (c *Client) tokenKilobyte(blob []byte) *TokenResponse {
+	var tok TokenResponse
+	if err := json.Unmarshal(blob, &tok); err != nil {
+		c.logger.Debugf("undecodable token answer: %s", blob[:1024]) // want `secret \(a password, key or token\) reaches Logger.Debugf`
+		return nil
+	}
+	return &tok
+}
