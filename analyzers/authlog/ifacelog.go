@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/callindex"
 	"github.com/retrylint/retrylint/internal/logsink"
 	"github.com/retrylint/retrylint/internal/summary"
@@ -126,22 +127,34 @@ func (c *checker) addImpls(m *types.Func) {
 // ifaceFact returns the summary of m, a method of one of the package's
 // interface types, from the current summaries of its implementations in
 // the package: the log parameters of each that logs (see above), and what
-// the results of each carry, of their own or from a parameter (a client
-// whose getter goes through the interface of its transport,
-// c.httpClient.APIKeyPrivate(), returns the key the transport sends);
-// nil when none does either.
+// the results of each carry of their own (a client whose getter goes
+// through the interface of its transport, c.transport.APIKeyPrivate(),
+// returns the key the transport sends); nil when none does either. What
+// a result carries from a parameter is left out: an SDK's transport
+// interface (Do(req) (*http.Response, error)) would hand every caller's
+// error the URL of any request a builder may presign; nor is what an
+// error result carries (see below).
 func (c *checker) ifaceFact(m *types.Func) *funcFact {
 	var out *funcFact
-	var results, passes []uint64
+	var results []uint64
 	for _, impl := range c.ifaceImpls[m] {
 		f := c.sums.Lookup(impl)
 		if f == nil {
 			continue
 		}
-		// Results and Passes are joined slot by slot here: joinFacts
+		// Results are joined slot by slot here: joinFacts
 		// takes the newer fact's slots, and an implementation that
 		// logs but returns nothing of note must not hide another's.
-		results, passes = orSlots(results, f.Results), orSlots(passes, f.Passes)
+		results = orSlots(results, f.Results)
+		for i := range results {
+			if i < m.Signature().Results().Len() && analysisutil.IsError(m.Signature().Results().At(i).Type()) {
+				// An error's text is what the implementation that
+				// failed put in it: joined over every implementation
+				// (credential providers, one of which sends a token in
+				// its URL), any failure would carry the worst one's.
+				results[i] = 0
+			}
+		}
 		if !f.sink() {
 			continue
 		}
@@ -152,13 +165,13 @@ func (c *checker) ifaceFact(m *types.Func) *funcFact {
 		out = g
 	}
 	nonzero := func(r uint64) bool { return r != 0 }
-	if !slices.ContainsFunc(results, nonzero) && !slices.ContainsFunc(passes, nonzero) {
+	if !slices.ContainsFunc(results, nonzero) {
 		return out
 	}
 	if out == nil {
 		out = &funcFact{}
 	}
-	out.Results, out.Passes = results, passes
+	out.Results = results
 	return out
 }
 

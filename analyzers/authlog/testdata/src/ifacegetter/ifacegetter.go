@@ -24,5 +24,11 @@ func check() {
 func describe() {
 	c := sdk.New(os.Getenv("MJ_PUBLIC"), os.Getenv("MJ_PRIVATE"))
 	log.Printf("account %s at %s", c.APIKeyPublic(), c.BaseURL())
+	// An error that comes through an interface is not followed: joined
+	// over every implementation, any failure would carry the URL of the
+	// one that puts a key in it.
+	if err := c.Verify(); err != nil {
+		log.Printf("verify: %v", err)
+	}
 	_ = http.DefaultClient
 }

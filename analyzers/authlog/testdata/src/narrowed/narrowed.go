@@ -63,7 +63,7 @@ func (c *client) tokenSize(clientID, clientSecret string) {
 }
 
 type sender interface {
-	send(path string, body any) error // want send:`authlog\(sink=\(\*slog.Logger\).Debug values=p0,p1 result0<-p0\)`
+	send(path string, body any) error // want send:`authlog\(sink=\(\*slog.Logger\).Debug values=p0,p1\)`
 }
 
 type formSender struct {

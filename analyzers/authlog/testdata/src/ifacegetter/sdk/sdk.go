@@ -12,6 +12,8 @@ type Transport interface {
 	APIKeyPublic() string
 	APIKeyPrivate() string // want APIKeyPrivate:`authlog\(result0=password\)`
 	BaseURL() string
+	// Verify checks the key with the server.
+	Verify() error
 	// Key returns the private key, for the purpose given.
 	Key(purpose string) string // want Key:`authlog\(sink=log.Printf values=p0 result0=password\)`
 	Send(req *http.Request) (*http.Response, error)
@@ -25,7 +27,15 @@ type httpTransport struct {
 func (t *httpTransport) APIKeyPublic() string  { return t.public }
 func (t *httpTransport) APIKeyPrivate() string { return t.private } // want APIKeyPrivate:`authlog\(result0=password\)`
 func (t *httpTransport) BaseURL() string       { return t.base }
-func (t *httpTransport) Key(string) string     { return t.private } // want Key:`authlog\(result0=password\)`
+func (t *httpTransport) Verify() error { // want Verify:`authlog\(result0=url-error\)`
+	resp, err := t.hc.Get(t.base + "/verify?api_key=" + t.private)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+func (t *httpTransport) Key(string) string { return t.private } // want Key:`authlog\(result0=password\)`
 
 func (t *httpTransport) Send(req *http.Request) (*http.Response, error) {
 	req.SetBasicAuth(t.public, t.private)
@@ -40,6 +50,8 @@ type zRecorder struct{}
 func (zRecorder) APIKeyPublic() string  { return "" }
 func (zRecorder) APIKeyPrivate() string { return "" }
 func (zRecorder) BaseURL() string       { return "" }
+
+func (zRecorder) Verify() error { return nil }
 
 func (zRecorder) Key(purpose string) string { // want Key:`authlog\(sink=log.Printf values=p0\)`
 	log.Printf("key asked for %s", purpose)
@@ -61,6 +73,8 @@ func New(public, private string) *Client { // want New:`authlog\(result0=passwor
 func (c *Client) APIKeyPublic() string  { return c.transport.APIKeyPublic() }
 func (c *Client) APIKeyPrivate() string { return c.transport.APIKeyPrivate() } // want APIKeyPrivate:`authlog\(result0=password\)`
 func (c *Client) BaseURL() string       { return c.transport.BaseURL() }
+func (c *Client) Verify() error         { return c.transport.Verify() }
+
 func (c *Client) Key(purpose string) string { // want Key:`authlog\(sink=log.Printf values=p0 result0=password\)`
 	return c.transport.Key(purpose)
 }
