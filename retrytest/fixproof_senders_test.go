@@ -1055,3 +1055,48 @@ func TestFixBehavesRetryIdempotencyFreshKey(t *testing.T) {
 	}
 	provesOneKey(t, c)
 }
+
+// TestFixBehavesRetryIdempotencyRecurseMethod: a session layer that tries
+// a call again by calling itself after a transport error, through a helper
+// that builds the request with its caller's method and answers with the
+// body and the status, applies a POST twice when the server took it and
+// the connection dropped; after the fix the transport error of a POST is
+// handed back with what the attempt answered, while a GET is tried again
+// as before, and a POST answered at once is sent once.
+func TestFixBehavesRetryIdempotencyRecurseMethod(t *testing.T) {
+	c := fixClient(t, "recursemethod", "retryidempotency", "a request of its caller's method (method) is re-sent after a transport error")
+	route := func(method string, steps ...retrytest.Step) []retrytest.Route {
+		return []retrytest.Route{{Method: method, Path: "/v1/createObject", Script: steps}}
+	}
+	t.Run("post, applied then dropped", func(t *testing.T) {
+		t.Parallel()
+		c.beforeAndAfter(t, route("POST", retrytest.CommitAndDrop(), retrytest.OK(200)), func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, "POST", srv.URL)
+			n := srv.Attempts("POST /v1/createObject")
+			switch {
+			case !fixed && (n != 2 || res.code != 0):
+				t.Errorf("as written the POST is applied again: want 2 attempts and success, got %d, exit %d\n%s", n, res.code, srv.Timeline())
+			case fixed && (n != 1 || res.code == 0):
+				t.Errorf("fixed, the POST must be sent once and the error handed back: got %d attempts, exit %d\n%s", n, res.code, srv.Timeline())
+			}
+		})
+	})
+	t.Run("get, dropped then answered", func(t *testing.T) {
+		t.Parallel()
+		c.beforeAndAfter(t, route("GET", retrytest.CommitAndDrop(), retrytest.OK(200)), func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, "GET", srv.URL)
+			if n := srv.Attempts("GET /v1/createObject"); n != 2 || res.code != 0 {
+				t.Errorf("fixed=%v: a GET is tried again: want 2 attempts and success, got %d, exit %d\n%s", fixed, n, res.code, srv.Timeline())
+			}
+		})
+	})
+	t.Run("post, answered at once", func(t *testing.T) {
+		t.Parallel()
+		c.beforeAndAfter(t, route("POST", retrytest.OK(200)), func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+			res := runClient(t, bin, "POST", srv.URL)
+			if n := srv.Attempts("POST /v1/createObject"); n != 1 || res.code != 0 || !strings.HasPrefix(res.stdout, "posted 200") {
+				t.Errorf("fixed=%v: want 1 attempt and success, got %d, exit %d: %q\n%s", fixed, n, res.code, res.stdout, srv.Timeline())
+			}
+		})
+	})
+}
