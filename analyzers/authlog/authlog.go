@@ -412,10 +412,9 @@ type checker struct {
 	// localDispatch finds them (summary.Dispatch over the package's own
 	// types), made at the first question.
 	localDispatch *summary.Dispatch
-	// truncations caches, for each local text variable read, the end of
-	// the sampling idiom that cuts it (see truncated), NoPos for none.
-	truncations map[*types.Var]token.Pos
-	cuts        map[*ast.FuncDecl]map[*types.Var]samplingCut
+	// cuts caches, for each function, the end of the sampling idiom
+	// that cuts each of its variables (see samplingCuts).
+	cuts map[*ast.FuncDecl]map[*types.Var]token.Pos
 	// lits caches litOfVar: the constant list or map a variable holds.
 	lits map[*types.Var]*ast.CompositeLit
 	// terminals are the writers this package assigns os.Stdout or
@@ -705,35 +704,14 @@ func joinFacts(old, new *funcFact) *funcFact {
 	j.PrintsRecv = j.PrintsRecv || old.PrintsRecv
 	j.RecvFills |= old.RecvFills
 	j.Made = j.Made && old.Made
-	j.Built = slices.Clone(new.Built)
-	for i, b := range old.Built {
-		if i >= len(j.Built) {
-			j.Built = append(j.Built, 0)
-		}
-		j.Built[i] |= b
-	}
+	j.Built = orSlots(new.Built, old.Built)
 	j.Removes = joinNames(new.Removes, old.Removes)
 	j.Strips = joinNames(new.Strips, old.Strips)
-	j.Results = slices.Clone(new.Results)
-	for i := range min(len(j.Results), len(old.Results)) {
-		j.Results[i] |= old.Results[i]
-	}
-	j.Passes = slices.Clone(new.Passes)
-	for i := range min(len(j.Passes), len(old.Passes)) {
-		j.Passes[i] |= old.Passes[i]
-	}
-	j.Sends = slices.Clone(new.Sends)
-	for i := range min(len(j.Sends), len(old.Sends)) {
-		j.Sends[i] |= old.Sends[i]
-	}
-	j.Fills = slices.Clone(new.Fills)
-	for i := range min(len(j.Fills), len(old.Fills)) {
-		j.Fills[i] |= old.Fills[i]
-	}
-	j.FillKinds = slices.Clone(new.FillKinds)
-	for i := range min(len(j.FillKinds), len(old.FillKinds)) {
-		j.FillKinds[i] |= old.FillKinds[i]
-	}
+	j.Results = orSlots(new.Results, old.Results)
+	j.Passes = orSlots(new.Passes, old.Passes)
+	j.Sends = orSlots(new.Sends, old.Sends)
+	j.Fills = orSlots(new.Fills, old.Fills)
+	j.FillKinds = orSlots(new.FillKinds, old.FillKinds)
 	if !j.Printf && old.Printf {
 		j.Printf, j.Format, j.Args = true, old.Format, old.Args
 	}
@@ -741,6 +719,24 @@ func joinFacts(old, new *funcFact) *funcFact {
 		j.Sink = old.Sink
 	}
 	return &j
+}
+
+// orSlots returns a and b joined slot by slot, as long as the longer (a
+// slot one of them lacks adds nothing); nil when both are empty.
+func orSlots(a, b []uint64) []uint64 {
+	if len(a) == 0 && len(b) == 0 {
+		return nil
+	}
+	out := make([]uint64, max(len(a), len(b)))
+	for i := range out {
+		if i < len(a) {
+			out[i] |= a[i]
+		}
+		if i < len(b) {
+			out[i] |= b[i]
+		}
+	}
+	return out
 }
 
 // joinNames returns, slot by slot, the union of two lists of header

@@ -136,55 +136,36 @@ func (c *checker) addImpls(m *types.Func) {
 // error result carries (see below).
 func (c *checker) ifaceFact(m *types.Func) *funcFact {
 	var out *funcFact
-	var results []uint64
 	for _, impl := range c.ifaceImpls[m] {
 		f := c.sums.Lookup(impl)
 		if f == nil {
 			continue
 		}
-		// Results are joined slot by slot here: joinFacts
-		// takes the newer fact's slots, and an implementation that
-		// logs but returns nothing of note must not hide another's.
-		results = orSlots(results, f.Results)
-		for i := range results {
-			if i < m.Signature().Results().Len() && analysisutil.IsError(m.Signature().Results().At(i).Type()) {
-				// An error's text is what the implementation that
-				// failed put in it: joined over every implementation
-				// (credential providers, one of which sends a token in
-				// its URL), any failure would carry the worst one's.
-				results[i] = 0
-			}
+		g := &funcFact{Results: f.Results}
+		if f.sink() {
+			g.Sink, g.Values, g.Printf, g.Format, g.Args = f.Sink, f.Values, f.Printf, f.Format, f.Args
 		}
-		if !f.sink() {
-			continue
-		}
-		g := &funcFact{Sink: f.Sink, Values: f.Values, Printf: f.Printf, Format: f.Format, Args: f.Args}
 		if out != nil {
 			g = joinFacts(out, g)
 		}
 		out = g
 	}
-	nonzero := func(r uint64) bool { return r != 0 }
-	if !slices.ContainsFunc(results, nonzero) {
-		return out
-	}
 	if out == nil {
-		out = &funcFact{}
+		return nil
 	}
-	out.Results = results
-	return out
-}
-
-// orSlots returns a and b joined slot by slot, as long as the longer.
-func orSlots(a, b []uint64) []uint64 {
-	out := make([]uint64, max(len(a), len(b)))
-	for i := range out {
-		if i < len(a) {
-			out[i] |= a[i]
+	out.Results = slices.Clone(out.Results)
+	res := m.Signature().Results()
+	for i := range out.Results {
+		if i < res.Len() && analysisutil.IsError(res.At(i).Type()) {
+			// An error's text is what the implementation that failed
+			// put in it: joined over every implementation (credential
+			// providers, one of which sends a token in its URL), any
+			// failure would carry the worst one's.
+			out.Results[i] = 0
 		}
-		if i < len(b) {
-			out[i] |= b[i]
-		}
+	}
+	if !out.sink() && !slices.ContainsFunc(out.Results, func(r uint64) bool { return r != 0 }) {
+		return nil
 	}
 	return out
 }

@@ -1097,7 +1097,7 @@ func (s *fstate) eval0(e ast.Expr) (v val, known bool) {
 		}
 	case *ast.SliceExpr:
 		xv := s.eval(x.X)
-		if t := info.TypeOf(x.X); t != nil && x.High != nil && (isString(t) || isByteSlice(t) && x.Low == nil && boundedConst(info, x.High)) {
+		if t := info.TypeOf(x.X); t != nil && x.High != nil && (isString(t) || httpmodel.IsStringOrBytes(t) && x.Low == nil && boundedConst(info, x.High)) {
 			// tok[:4]: a bounded part of a secret string is the masking
 			// idiom. tok[7:] keeps all but a prefix and still carries.
 			// Of bytes, a short prefix of constant length (body[:50],
@@ -1958,16 +1958,6 @@ func holdsText(t types.Type) bool {
 // a dump or a header written at its start (see eval0's slices).
 const boundedKeeps = credDump | credRespDump | credHeader | credRequest
 
-// isByteSlice reports whether t is a slice of bytes.
-func isByteSlice(t types.Type) bool {
-	sl, ok := t.Underlying().(*types.Slice)
-	if !ok {
-		return false
-	}
-	b, ok := sl.Elem().Underlying().(*types.Basic)
-	return ok && b.Kind() == types.Byte
-}
-
 // maxSample is the longest constant prefix of a text taken for a bounded
 // part of it (a sample of an answer's start, which holds field names
 // before values); a kilobyte of a token's answer holds the token.
@@ -1984,112 +1974,40 @@ func boundedConst(info *types.Info, e ast.Expr) bool {
 }
 
 // truncated reports whether v, a local text variable read at pos, was cut
-// to a short constant length before pos by the sampling idiom (sample :=
-// body; if len(sample) > max { sample = sample[:max] }): the if is a
-// statement of the block that declares v, so it runs before every later
-// statement of that block; v is not assigned after it, not assigned by a
-// function literal or a range, its address is not taken, and it is not
-// sliced otherwise (sample[:cap(sample)] would grow it back). What v holds
-// is then a bounded part of the text, as sample[:max] is.
+// to a short constant length before pos by the sampling idiom (see
+// samplingCuts): what v holds is then a bounded part of the text, as
+// sample[:max] is.
 func (s *fstate) truncated(v *types.Var, pos token.Pos) bool {
 	if v.IsField() || v.Pkg() == nil || v.Parent() == nil || v.Parent() == v.Pkg().Scope() || !isText(v.Type()) {
 		return false
 	}
-	if s.c.truncations == nil {
-		s.c.truncations = map[*types.Var]token.Pos{}
-	}
-	cut, done := s.c.truncations[v]
-	if !done {
-		cut = s.sampling(v)
-		s.c.truncations[v] = cut
-	}
-	return cut.IsValid() && cut <= pos
-}
-
-// sampling returns the end of the if statement that cuts v by the
-// sampling idiom (see truncated), token.NoPos when there is none or v
-// may change after it.
-func (s *fstate) sampling(v *types.Var) token.Pos {
-	info := s.info
 	f, ok := s.c.calls.DeclAt(v.Pos())
 	if !ok || f.Decl.Body == nil {
-		return token.NoPos
+		return false
 	}
 	cut, ok := s.c.samplingCuts(f.Decl)[v]
-	if !ok {
-		return token.NoPos
-	}
-	isV := func(e ast.Expr) bool {
-		id, ok := ast.Unparen(e).(*ast.Ident)
-		return ok && info.Uses[id] == v
-	}
-	// The if must be a statement of the block that declares v.
-	declared := false
-	ast.Inspect(f.Decl.Body, func(n ast.Node) bool {
-		block, ok := n.(*ast.BlockStmt)
-		if !ok || declared {
-			return !declared
-		}
-		if sc := info.Scopes[block]; sc != v.Parent() && (block != f.Decl.Body || info.Scopes[f.Decl.Type] != v.Parent()) {
-			return true
-		}
-		declared = slices.Contains(block.List, cut.ifs)
-		return false
-	})
-	if !declared {
-		return token.NoPos
-	}
-	changed := false
-	ast.Inspect(f.Decl.Body, func(n ast.Node) bool {
-		if changed {
-			return false
-		}
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			ast.Inspect(n.Body, func(m ast.Node) bool {
-				if as, ok := m.(*ast.AssignStmt); ok && slices.ContainsFunc(as.Lhs, isV) {
-					changed = true
-				}
-				return !changed
-			})
-		case *ast.AssignStmt:
-			if n.Pos() > cut.ifs.End() && slices.ContainsFunc(n.Lhs, isV) {
-				changed = true
-			}
-		case *ast.RangeStmt:
-			changed = n.Key != nil && isV(n.Key) || n.Value != nil && isV(n.Value)
-		case *ast.UnaryExpr:
-			changed = n.Op == token.AND && isV(n.X)
-		case *ast.SliceExpr:
-			changed = n != cut.slice && isV(n.X)
-		case *ast.CallExpr:
-			changed = analysisutil.IsBuiltinCall(info, n, "cap") && len(n.Args) == 1 && isV(n.Args[0])
-		}
-		return !changed
-	})
-	if changed {
-		return token.NoPos
-	}
-	return cut.ifs.End()
+	return ok && cut <= pos
 }
 
-// A samplingCut is an if statement of the sampling idiom and the slice
-// expression that cuts the variable (see truncated).
-type samplingCut struct {
-	ifs   ast.Stmt
-	slice *ast.SliceExpr
-}
-
-// samplingCuts returns, for each variable that an if statement of fd cuts
-// by the sampling idiom (if len(s) > max { s = s[:max] }, max a short
-// constant), that statement; one walk of the body, kept for the other
-// variables read in it.
-func (c *checker) samplingCuts(fd *ast.FuncDecl) map[*types.Var]samplingCut {
+// samplingCuts returns, for each variable of fd cut by the sampling idiom
+// (sample := body; if len(sample) > max { sample = sample[:max] }, max a
+// constant of at most maxSample), the end of the if statement that cuts
+// it. The if is a statement of the block that declares the variable, so
+// it runs before every later statement of that block; the variable is
+// cut once, not assigned after it, not assigned by a function literal or
+// a range, its address is not taken, and it is not sliced otherwise
+// (sample[:cap(sample)] would grow it back). Found once for each
+// function, for every variable read in it.
+func (c *checker) samplingCuts(fd *ast.FuncDecl) map[*types.Var]token.Pos {
 	if cuts, ok := c.cuts[fd]; ok {
 		return cuts
 	}
 	info := c.pass.TypesInfo
-	cuts := map[*types.Var]samplingCut{}
+	type cut struct {
+		ifs   *ast.IfStmt
+		slice *ast.SliceExpr
+	}
+	found := map[*types.Var]cut{}
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		ifs, ok := n.(*ast.IfStmt)
 		if !ok || ifs.Init != nil || ifs.Else != nil || len(ifs.Body.List) != 1 {
@@ -2112,23 +2030,80 @@ func (c *checker) samplingCuts(fd *ast.FuncDecl) map[*types.Var]samplingCut {
 		if !ok || sl.Low != nil || sl.High == nil || sl.Slice3 || flow.VarOf(info, sl.X) != v || !boundedConst(info, sl.High) {
 			return true
 		}
-		if _, twice := cuts[v]; twice {
-			cuts[v] = samplingCut{} // cut twice: not the idiom
+		if _, twice := found[v]; twice {
+			found[v] = cut{} // cut twice: not the idiom
 			return true
 		}
-		cuts[v] = samplingCut{ifs: ifs, slice: sl}
+		found[v] = cut{ifs: ifs, slice: sl}
 		return true
 	})
-	for v, cut := range cuts {
-		if cut.ifs == nil {
-			delete(cuts, v)
+	cuts := map[*types.Var]token.Pos{}
+	for v, k := range found {
+		if k.ifs != nil && declaredWith(info, fd, v, k.ifs) && !changedBesides(info, fd, v, k.ifs, k.slice) {
+			cuts[v] = k.ifs.End()
 		}
 	}
 	if c.cuts == nil {
-		c.cuts = map[*ast.FuncDecl]map[*types.Var]samplingCut{}
+		c.cuts = map[*ast.FuncDecl]map[*types.Var]token.Pos{}
 	}
 	c.cuts[fd] = cuts
 	return cuts
+}
+
+// declaredWith reports whether st is a statement of the block of fd that
+// declares v.
+func declaredWith(info *types.Info, fd *ast.FuncDecl, v *types.Var, st ast.Stmt) bool {
+	declared := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		block, ok := n.(*ast.BlockStmt)
+		if !ok || declared {
+			return !declared
+		}
+		if sc := info.Scopes[block]; sc != v.Parent() && (block != fd.Body || info.Scopes[fd.Type] != v.Parent()) {
+			return true
+		}
+		declared = slices.Contains(block.List, st)
+		return false
+	})
+	return declared
+}
+
+// changedBesides reports whether fd may change v other than by the cut
+// (the if statement ifs, whose slice expression is slice): an assignment
+// after it, one in a function literal or a range, its address taken, or
+// another slice of it or its capacity read.
+func changedBesides(info *types.Info, fd *ast.FuncDecl, v *types.Var, ifs *ast.IfStmt, slice *ast.SliceExpr) bool {
+	isV := func(e ast.Expr) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && info.Uses[id] == v
+	}
+	changed := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if changed {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			ast.Inspect(n.Body, func(m ast.Node) bool {
+				if as, ok := m.(*ast.AssignStmt); ok && slices.ContainsFunc(as.Lhs, isV) {
+					changed = true
+				}
+				return !changed
+			})
+		case *ast.AssignStmt:
+			changed = n.Pos() > ifs.End() && slices.ContainsFunc(n.Lhs, isV)
+		case *ast.RangeStmt:
+			changed = n.Key != nil && isV(n.Key) || n.Value != nil && isV(n.Value)
+		case *ast.UnaryExpr:
+			changed = n.Op == token.AND && isV(n.X)
+		case *ast.SliceExpr:
+			changed = n != slice && isV(n.X)
+		case *ast.CallExpr:
+			changed = analysisutil.IsBuiltinCall(info, n, "cap") && len(n.Args) == 1 && isV(n.Args[0])
+		}
+		return !changed
+	})
+	return changed
 }
 
 func isString(t types.Type) bool {

@@ -110,6 +110,13 @@ func (c *checker) checkMethodArg(file *ast.File, l *retryloop.Loop, s send) bool
 		analysisutil.Gate(c.pass, s.call.Pos(), "methodarg-nofix", "a request of its caller's method re-sent after "+outcome+", no guard can be written")
 		return false
 	}
+	if ifs, ok := stmt.(*ast.IfStmt); ok && ifs.Init == ast.Stmt(as) && c.retriesWithin(l, ifs) {
+		// if b, code, err = send(); err != nil && retries > 0 { return
+		// try(...) }: the next attempt is decided in the statement
+		// itself, before any guard after it could run.
+		analysisutil.Gate(c.pass, s.call.Pos(), "methodarg-nofix", "a request of its caller's method re-sent after "+outcome+" by the if whose init sends it, no guard can be written")
+		return false
+	}
 	errName := identName(as.Lhs[len(as.Lhs)-1])
 	if errName == "" {
 		return false
@@ -119,13 +126,6 @@ func (c *checker) checkMethodArg(file *ast.File, l *retryloop.Loop, s send) bool
 		if ret, ok = fixes.Return(info, c.pass.Pkg, file, ft, errName); !ok {
 			return false
 		}
-	}
-	if ifs, ok := stmt.(*ast.IfStmt); ok && ifs.Init == ast.Stmt(as) && c.retriesWithin(l, ifs) {
-		// if b, code, err = send(); err != nil && retries > 0 { return
-		// try(...) }: the next attempt is decided in the statement
-		// itself, before any guard after it could run.
-		analysisutil.Gate(c.pass, s.call.Pos(), "methodarg-nofix", "a request of its caller's method re-sent after "+outcome+" by the if whose init sends it, no guard can be written")
-		return false
 	}
 	stmt = c.guardPoint(l, stmt, as)
 	method := fixes.Text(c.pass.Fset, src, s.methodArg)
