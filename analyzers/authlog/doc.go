@@ -502,7 +502,12 @@
 // stops printing it there. The fact of such a helper says which
 // parameters it sends (sends=p1): a credential handed to one of another
 // package is not reported at the call, and is its package's to fix where
-// its callers are in sight.
+// its callers are in sight. A call of a method of the package's own
+// interface returns what its implementations in the package return of
+// their own (a client's getter through its transport's interface,
+// c.transport.APIKeyPrivate(), returns the key the transport sends); not
+// an error, whose text is the failing implementation's, nor what a
+// result takes from a parameter.
 //
 // Whatever the names of its interface and its holder, a method is a log
 // by its verb and signature alone when the verb is a level that only logs
@@ -626,7 +631,13 @@
 // ==, strings.Contains, HasPrefix, HasSuffix or EqualFold), called with a
 // name that is not a constant: a loop that prints each entry of a header
 // as key, scrub(key, value) prints no credential; a helper that masks
-// only some of them is none. Redacting helpers
+// only some of them is none. A bounded part of a secret text shows none
+// of it: a string's prefix (tok[:4]), a byte slice's prefix of at most
+// 64 bytes (body[:50]), and a text cut to such a length by the sampling
+// idiom (sample := body; if len(sample) > 50 { sample = sample[:50] },
+// the if a statement of the block that declares sample, which is not
+// assigned, sliced or address-taken again); what a read filled (buf[:n])
+// is the whole text. Redacting helpers
 // applied through a table of functions (for _, a := range anonymizers {
 // h = a(h) }, the table a composite literal of functions, in place or in
 // a variable of the package that nothing else assigns) remove what they

@@ -71,7 +71,12 @@
 //     a do(method, path, body) behind Get and Update);
 //     call(ctx, method, ...) trying doOnce(ctx, method, url,
 //     body) on each peer, or a helper that returns its error alone,
-//     err := c.do(ctx, method, path, body, out), or one handed a
+//     err := c.do(ctx, method, path, body, out), or one that answers
+//     with the body and the status (b, code, err := makeRequest(s,
+//     method, path, body), the guard then returning them as they came),
+//     tried again by a loop or by the function calling itself (a send in
+//     the init of an if whose body tries again takes no guard and is not
+//     reported), or one handed a
 //     description of the request whose Method field (or what a pointer
 //     to it points to: build(ctx, *r)) it builds from, c.send(ctx, r)
 //     in do(ctx, r *request), the guard then testing r.Method; its fix hands a transport error, a *url.Error,
