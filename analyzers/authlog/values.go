@@ -2873,12 +2873,25 @@ func (s *fstate) ownAt(id *ast.Ident, x ast.Node) bool {
 		return false
 	}
 	v, ok := info.Uses[id].(*types.Var)
-	if !ok || v.Kind() != types.LocalVar || !httpmodel.IsNamed(v.Type(), httpPkg, "Request") {
+	if !ok || !httpmodel.IsNamed(v.Type(), httpPkg, "Request") {
 		return false
 	}
+	switch v.Kind() {
+	case types.LocalVar:
+		return s.builtBare(s.decl, v, x)
+	case types.ParamVar:
+		return s.preAuth(s.decl, v, x) || s.passedBare(v)
+	}
+	return false
+}
+
+// builtBare reports whether v, a local request variable of decl, is a
+// request decl built whose header holds no credential where x is read
+// (see ownHeader).
+func (s *fstate) builtBare(decl *ast.FuncDecl, v *types.Var, x ast.Node) bool {
 	o, done := s.own[v]
 	if !done {
-		o = s.ownRequest(v)
+		o = s.ownRequest(decl, v)
 		s.own[v] = o
 	}
 	if o == nil || o.firstOther.IsValid() && o.firstOther < x.Pos() {
@@ -2888,6 +2901,149 @@ func (s *fstate) ownAt(id *ast.Ident, x ast.Node) bool {
 		if l.Pos() <= x.Pos() && x.End() <= l.End() {
 			// x read again in a loop around it, after what the
 			// loop's earlier turns did to a request built before it.
+			return false
+		}
+	}
+	return true
+}
+
+// preAuth reports whether x, a read of v, a request that decl receives,
+// comes before decl authenticates it: decl later sets a credential on v
+// (v.SetBasicAuth, v.AddCookie, v.Header.Set("Authorization", ...)),
+// uses v before x only as ownHeader allows (or compares it with nil), and
+// runs x at most once (in no loop and no function literal), so that no
+// turn reads v after the write. The function that adds the credential is
+// the one that authenticates the request: what it received had none.
+//
+//	func (c *Client) do(req *http.Request) (*http.Response, error) {
+//		debugRequest(req)
+//		req.SetBasicAuth(c.user, c.key)
+//		return c.hc.Do(req)
+//	}
+func (s *fstate) preAuth(decl *ast.FuncDecl, v *types.Var, x ast.Node) bool {
+	if decl == nil || decl.Body == nil {
+		return false
+	}
+	info := s.info
+	pre, writes := true, false
+	ast.PreorderStack(decl.Body, nil, func(n ast.Node, stack []ast.Node) bool {
+		if !pre {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.ForStmt, *ast.RangeStmt, *ast.FuncLit:
+			if n.Pos() <= x.Pos() && x.End() <= n.End() {
+				pre = false
+			}
+		case *ast.Ident:
+			if info.Uses[n] != types.Object(v) || len(stack) == 0 {
+				break
+			}
+			switch {
+			case n.Pos() >= x.Pos() && n.End() <= x.End():
+			case n.Pos() < x.Pos():
+				pre = s.headerOnlyUse(n, stack) || nilCompared(n, stack)
+			default:
+				writes = writes || s.authWrite(n, stack)
+			}
+		}
+		return true
+	})
+	return pre && writes
+}
+
+// nilCompared reports whether id, under stack, is compared with nil.
+func nilCompared(id *ast.Ident, stack []ast.Node) bool {
+	b, ok := stack[len(stack)-1].(*ast.BinaryExpr)
+	if !ok || (b.Op != token.EQL && b.Op != token.NEQ) {
+		return false
+	}
+	other := b.Y
+	if other == ast.Expr(id) {
+		other = b.X
+	}
+	nid, ok := ast.Unparen(other).(*ast.Ident)
+	return ok && nid.Name == "nil"
+}
+
+// authWrite reports whether id, a use of a request variable under stack,
+// sets a credential on it: id.SetBasicAuth(...), id.AddCookie(...), or
+// id.Header.Set or Add (or an index assignment) of a configured
+// credential header.
+func (s *fstate) authWrite(id *ast.Ident, stack []ast.Node) bool {
+	info := s.info
+	sel, ok := stack[len(stack)-1].(*ast.SelectorExpr)
+	if !ok || sel.X != id || len(stack) < 2 {
+		return false
+	}
+	switch sel.Sel.Name {
+	case "SetBasicAuth", "AddCookie":
+		call, ok := stack[len(stack)-2].(*ast.CallExpr)
+		fn, _ := info.Uses[sel.Sel].(*types.Func)
+		return ok && call.Fun == sel && fn != nil && httpmodel.IsMethod(fn, httpPkg, "Request", sel.Sel.Name)
+	case "Header":
+		switch p := stack[len(stack)-2].(type) {
+		case *ast.SelectorExpr:
+			if len(stack) < 3 {
+				return false
+			}
+			call, ok := stack[len(stack)-3].(*ast.CallExpr)
+			if !ok || call.Fun != p {
+				return false
+			}
+			h, ok := httpmodel.HeaderCall(info, call)
+			return ok && (h.Op == httpmodel.HeaderSet || h.Op == httpmodel.HeaderAdd) && s.c.nameBit(h.Name) != 0
+		case *ast.IndexExpr:
+			if len(stack) < 3 {
+				return false
+			}
+			as, ok := stack[len(stack)-3].(*ast.AssignStmt)
+			if !ok || !slices.Contains(as.Lhs, ast.Expr(p)) {
+				return false
+			}
+			h, ok := httpmodel.HeaderIndexExpr(info, p)
+			return ok && s.c.nameBit(h.Name) != 0
+		}
+	}
+	return false
+}
+
+// passedBare reports whether v, a request parameter of the function
+// analysed, holds no credential header at any of the function's calls:
+// the calls of the package are all it gets (see callindex.CallsKnown),
+// and each hands it a request variable of its caller that the caller
+// built bare (builtBare) or authenticates after the call (preAuth).
+func (s *fstate) passedBare(v *types.Var) bool {
+	if s.decl == nil {
+		return false
+	}
+	f, ok := s.c.calls.DeclAt(s.decl.Body.Pos())
+	if !ok || f.Obj == nil || f.Decl != s.decl {
+		return false
+	}
+	args, complete := s.c.calls.CallArgs(f.Obj, v)
+	if !complete || len(args) == 0 {
+		return false
+	}
+	for _, a := range args {
+		id, ok := ast.Unparen(a.Expr).(*ast.Ident)
+		if !ok || a.Caller.Decl == s.decl {
+			return false
+		}
+		w, _ := s.info.Uses[id].(*types.Var)
+		if w == nil || !httpmodel.IsNamed(w.Type(), httpPkg, "Request") {
+			return false
+		}
+		switch w.Kind() {
+		case types.LocalVar:
+			if !s.builtBare(a.Caller.Decl, w, a.Call) {
+				return false
+			}
+		case types.ParamVar:
+			if !s.preAuth(a.Caller.Decl, w, a.Call) {
+				return false
+			}
+		default:
 			return false
 		}
 	}
@@ -2907,9 +3063,9 @@ type ownReq struct {
 
 // ownRequest returns what ownHeader needs to know of v, nil when v is not
 // a request this function built with http.NewRequest (assigned once).
-func (s *fstate) ownRequest(v *types.Var) *ownReq {
+func (s *fstate) ownRequest(decl *ast.FuncDecl, v *types.Var) *ownReq {
 	info := s.info
-	vals, known := flow.Assigned(info, s.decl, v)
+	vals, known := flow.Assigned(info, decl, v)
 	if !known || len(vals) != 1 {
 		return nil
 	}
@@ -2921,7 +3077,7 @@ func (s *fstate) ownRequest(v *types.Var) *ownReq {
 		return nil
 	}
 	o := &ownReq{}
-	ast.PreorderStack(s.decl.Body, nil, func(n ast.Node, stack []ast.Node) bool {
+	ast.PreorderStack(decl.Body, nil, func(n ast.Node, stack []ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.ForStmt, *ast.RangeStmt:
 			if v.Pos() < n.Pos() {
