@@ -372,7 +372,9 @@
 // counts, so a header replaced after the key was set has lost it; a loop that retries only after 408, 425, 429 or 503 and
 // returns on a transport error (a test of the package's own error values,
 // errors.Is(err, ErrThrottled), or of its own error types, var apiErr
-// *APIError; errors.As(err, &apiErr), is false for a transport error that
+// *APIError; errors.As(err, &apiErr), or of an error type of another
+// package outside the standard library, an answer decoded into
+// oauth.Error, is false for a transport error that
 // the package's functions pass on as net/http made it, wrapped or not; a
 // test of the package's own error values, err == ErrPending or a case of
 // switch err among them, is false too for one that a sender of the

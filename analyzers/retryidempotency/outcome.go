@@ -200,8 +200,9 @@ func (m *outcome) sentinel(e ast.Expr) bool {
 }
 
 // ownErrorType reports whether e is &v for a variable v whose type is, or
-// points to, a named concrete type declared in this package (var apiErr
-// *APIError; errors.As(err, &apiErr)).
+// points to, a named concrete type declared in this package or in another
+// outside the standard library (var apiErr *APIError; errors.As(err,
+// &apiErr)).
 func (m *outcome) ownErrorType(e ast.Expr) bool {
 	u, ok := ast.Unparen(e).(*ast.UnaryExpr)
 	if !ok || u.Op != token.AND {
@@ -213,8 +214,16 @@ func (m *outcome) ownErrorType(e ast.Expr) bool {
 	}
 	// A concrete type: an interface of the package (a Timeout() bool
 	// method set) is one that a transport error may implement.
+	// A type of this package or of any other outside the standard
+	// library (oidc.Error, which a sender of another package of the
+	// module decodes from an answer): a transport error that reaches
+	// the loop as net/http made it is a chain of the standard library's
+	// types (*url.Error, *net.OpError, syscall.Errno, ...), none of them.
 	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() == m.c.pass.Pkg && !types.IsInterface(n)
+	if !ok || types.IsInterface(n) || n.Obj().Pkg() == nil {
+		return false
+	}
+	return n.Obj().Pkg() == m.c.pass.Pkg || !analysisutil.IsStdPath(n.Obj().Pkg().Path())
 }
 
 // Forget returns the model of a path past n when n assigns the send's
