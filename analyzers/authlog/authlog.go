@@ -409,6 +409,8 @@ type checker struct {
 	// it calls, the methods of its types that implement them (see
 	// ifacelog.go).
 	ifaceImpls map[*types.Func][]*types.Func
+	// ifaceCache keeps ifaceFact's answers (see there).
+	ifaceCache map[*types.Func]ifaceCached
 	// localDispatch finds them (summary.Dispatch over the package's own
 	// types), made at the first question.
 	localDispatch *summary.Dispatch

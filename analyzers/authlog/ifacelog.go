@@ -135,6 +135,29 @@ func (c *checker) addImpls(m *types.Func) {
 // error the URL of any request a builder may presign; nor is what an
 // error result carries (see below).
 func (c *checker) ifaceFact(m *types.Func) *funcFact {
+	// The join over many implementations (a Query interface's Source,
+	// implemented by a hundred types) is made again only when a
+	// summary of the package has changed since.
+	if got, ok := c.ifaceCache[m]; ok && got.version == c.sums.Version() {
+		return got.f
+	}
+	f := c.joinImpls(m)
+	if c.ifaceCache == nil {
+		c.ifaceCache = map[*types.Func]ifaceCached{}
+	}
+	c.ifaceCache[m] = ifaceCached{version: c.sums.Version(), f: f}
+	return f
+}
+
+// ifaceCached is ifaceFact's answer for a method, at a version of the
+// package's summaries.
+type ifaceCached struct {
+	version int
+	f       *funcFact
+}
+
+// joinImpls computes ifaceFact's answer.
+func (c *checker) joinImpls(m *types.Func) *funcFact {
 	var out *funcFact
 	for _, impl := range c.ifaceImpls[m] {
 		f := c.sums.Lookup(impl)

@@ -88,6 +88,9 @@ type Index struct {
 	fieldFunc  map[*types.Var]*types.Func // bound fields (see bindFields)
 	fieldUses  map[*types.Func]int        // the stores of bound fields, per function
 
+	callersOnce sync.Once
+	callers     map[*types.Func][]callerCall // the calls of each function, by its origin (see callsOf)
+
 	// returnsParam caches ReturnsParam, by the function's origin.
 	returnsMu    sync.Mutex
 	returnsParam map[*types.Func]int
@@ -260,19 +263,39 @@ func (ix *Index) CallArgs(fn *types.Func, p *types.Var) (args []Arg, complete bo
 		return nil, false
 	}
 	complete = ix.CallsKnown(fn)
-	for _, f := range ix.funcs {
-		for _, call := range ix.Calls(f.Decl) {
-			if call.Callee == nil || call.Callee.Origin() != fn.Origin() {
-				continue
-			}
-			if j >= len(call.Expr.Args) || call.Expr.Ellipsis.IsValid() {
-				complete = false
-				continue
-			}
-			args = append(args, Arg{Caller: f, Call: call.Expr, Expr: call.Expr.Args[j]})
+	for _, c := range ix.callsOf(fn) {
+		call := c.call
+		if j >= len(call.Expr.Args) || call.Expr.Ellipsis.IsValid() {
+			complete = false
+			continue
 		}
+		args = append(args, Arg{Caller: c.caller, Call: call.Expr, Expr: call.Expr.Args[j]})
 	}
 	return args, complete
+}
+
+// A callerCall is a call of a function and the function that makes it.
+type callerCall struct {
+	caller Func
+	call   Call
+}
+
+// callsOf returns the calls of fn (its origin) in the package's function
+// bodies, in the order of the functions and of the calls in each. The
+// index of every function's calls is built once, at the first question.
+func (ix *Index) callsOf(fn *types.Func) []callerCall {
+	ix.callersOnce.Do(func() {
+		ix.callers = map[*types.Func][]callerCall{}
+		for _, f := range ix.funcs {
+			for _, call := range ix.Calls(f.Decl) {
+				if call.Callee != nil {
+					o := call.Callee.Origin()
+					ix.callers[o] = append(ix.callers[o], callerCall{caller: f, call: call})
+				}
+			}
+		}
+	})
+	return ix.callers[fn.Origin()]
 }
 
 // CallsKnown reports whether the calls of fn, a function of the package,

@@ -174,7 +174,15 @@ type Table[T any, PT interface {
 	graph    *Graph
 	local    []PT // by index in Graph.Funcs; nil: no summary
 	imported map[*types.Func]PT
+	// version advances whenever a local summary changes (see Version).
+	version int
 }
+
+// Version returns a number that changes whenever a summary of the
+// package's functions does: what a client derives from several summaries
+// (the join over an interface method's implementations) may be kept
+// while the version stays the same.
+func (t *Table[T, PT]) Version() int { return t.version }
 
 // Lookup returns the summary of fn: its current summary for a function of
 // this package, the fact it exported for a function of another package
@@ -218,6 +226,7 @@ func NewTable[T any, PT interface {
 // Call it once.
 func (t *Table[T, PT]) Solve(g *Graph, p Problem[PT]) {
 	t.graph, t.local = g, make([]PT, len(g.Funcs))
+	t.version++
 	n := len(g.Funcs)
 	active := func(i int) bool { return p.Active == nil || p.Active(i) }
 	s := &solver[T, PT]{p: p, g: t.graph, t: t, active: active, nodes: make([]node, n)}
@@ -330,6 +339,7 @@ func (s *solver[T, PT]) solve(members []int) {
 				}
 			}
 			s.t.local[i] = sum
+			s.t.version++
 			s.tick++
 			s.nodes[i].changedAt = s.tick
 			changed = true
