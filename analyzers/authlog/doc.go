@@ -612,7 +612,13 @@
 //	log.Printf("attempt %d: %s %s -> %d, waiting %v", attempt, req.Method, req.URL.Redacted(), resp.StatusCode, wait)
 //
 // Not reported: other headers (Content-Type, X-Request-Id); presence and
-// length checks (h.Get("Authorization") != "", len(token)); the first
+// length checks (h.Get("Authorization") != "", len(token)); the variable
+// of a type switch in a clause of boolean or number types (case
+// time.Duration:), and, for a secret's text or a header's value, in the
+// default clause of a switch with a case string (a configuration map's
+// other entries, fmt.Errorf("%s is an unhandled type %T", k, t)); where
+// a fix drops such a variable's only use, it drops the variable from the
+// switch too (switch v.(type)); the first
 // field of a split authorization value, its scheme or its user name
 // (strings.Split(auth, "/")[0], strings.Fields(auth)[0]; a first cookie
 // still is a credential); a redacted

@@ -601,6 +601,22 @@ func (c *checker) valueFixes(file *ast.File, st *fstate, fs []*finding, src []by
 	var locals []*local
 	byVar := map[*types.Var]*local{}
 	ast.Inspect(body, func(n ast.Node) bool {
+		if ts, ok := n.(*ast.TypeSwitchStmt); ok {
+			// switch t := x.(type): one variable per clause, all
+			// declared by t, which must be used in one of them.
+			if as, ok := ts.Assign.(*ast.AssignStmt); ok && len(as.Lhs) == 1 {
+				if id, ok := as.Lhs[0].(*ast.Ident); ok {
+					l := &local{def: id}
+					locals = append(locals, l)
+					for _, st := range ts.Body.List {
+						if v, ok := info.Implicits[st].(*types.Var); ok {
+							byVar[v] = l
+						}
+					}
+				}
+			}
+			return true
+		}
 		id, ok := n.(*ast.Ident)
 		if !ok {
 			return true
@@ -929,6 +945,13 @@ func (c *checker) planDecl(st *fstate, l *local, parents map[ast.Node]ast.Node, 
 	case *ast.AssignStmt:
 		if p.Tok != token.DEFINE {
 			l.failed = true
+			return
+		}
+		if ts, ok := parents[p].(*ast.TypeSwitchStmt); ok && ts.Assign == ast.Stmt(p) && len(p.Rhs) == 1 {
+			// switch t := x.(type) {  =>  switch x.(type) {
+			// Only t goes: x is still read by the switch.
+			l.stmt, l.action, l.span = p, actDelete, l.def
+			l.edit = analysis.TextEdit{Pos: p.Pos(), End: p.Rhs[0].Pos()}
 			return
 		}
 		l.stmt, l.action = p, actBlank

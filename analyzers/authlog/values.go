@@ -100,6 +100,9 @@ type fstate struct {
 	// own memoizes ownRequest for the request variables of the
 	// function.
 	own map[*types.Var]*ownReq
+	// switches memoizes switchOf: the type switch that declares a
+	// variable of the function, nil for none.
+	switches map[*types.Var]*ast.TypeSwitchStmt
 	// fills holds, by header key, where a header was given values (h[k]
 	// = v, h.Set, h.Add): a header made fresh and filled again is no
 	// redaction.
@@ -1032,6 +1035,7 @@ func (s *fstate) eval0(e ast.Expr) (v val, known bool) {
 		if s.truncated(obj, x.Pos()) {
 			v.c &= boundedKeeps
 		}
+		v.c &= s.caseMask(obj, x.Pos())
 		return v, false
 	case *ast.SelectorExpr:
 		sel, ok := info.Selections[x]
@@ -3410,4 +3414,76 @@ func (c *checker) attrHelperOrigins(fn *types.Func, kind creds, is func(types.Ty
 		}
 	}
 	return out, len(out) > 0
+}
+
+// caseMask returns what obj, read at pos, may still carry when it is the
+// variable of a type switch (switch t := v.(type)) narrowed by the clause
+// of the read: nothing in a clause whose types hold no text (case int,
+// bool, time.Duration: the number, not a secret); no text secret nor
+// header value in the default clause of a switch with a case string (the
+// value that reaches it is no string: a config map's other entries, as
+// fmt.Errorf("%s is an unhandled type %T", k, t) prints them); everything
+// otherwise.
+func (s *fstate) caseMask(obj *types.Var, pos token.Pos) creds {
+	all := ^creds(0)
+	if obj.Kind() != types.LocalVar || s.decl == nil || s.decl.Body == nil {
+		return all
+	}
+	ts, done := s.switches[obj]
+	if !done {
+		ast.Inspect(s.decl.Body, func(n ast.Node) bool {
+			if t, ok := n.(*ast.TypeSwitchStmt); ok {
+				if as, ok := t.Assign.(*ast.AssignStmt); ok && len(as.Lhs) == 1 && as.Lhs[0].Pos() == obj.Pos() {
+					ts = t
+				}
+			}
+			return ts == nil
+		})
+		if s.switches == nil {
+			s.switches = map[*types.Var]*ast.TypeSwitchStmt{}
+		}
+		s.switches[obj] = ts
+	}
+	if ts == nil {
+		return all
+	}
+	var cc *ast.CaseClause
+	for _, st := range ts.Body.List {
+		if c, ok := st.(*ast.CaseClause); ok && c.Colon < pos && pos < c.End() {
+			cc = c
+		}
+	}
+	if cc == nil {
+		return all
+	}
+	if cc.List != nil {
+		for _, e := range cc.List {
+			if !s.textless(e) {
+				return all
+			}
+		}
+		return 0
+	}
+	for _, st := range ts.Body.List {
+		for _, e := range st.(*ast.CaseClause).List {
+			if t := s.info.TypeOf(e); t != nil && types.Identical(t, types.Typ[types.String]) {
+				return all &^ (credSecret | nameBits)
+			}
+		}
+	}
+	return all
+}
+
+// textless reports whether e, a type of a type switch's case, is a
+// boolean or number type (or nil), whose values print no text.
+func (s *fstate) textless(e ast.Expr) bool {
+	tv, ok := s.info.Types[e]
+	if !ok {
+		return false
+	}
+	if tv.IsNil() {
+		return true
+	}
+	b, ok := tv.Type.Underlying().(*types.Basic)
+	return ok && b.Info()&(types.IsBoolean|types.IsNumeric) != 0
 }
