@@ -613,12 +613,9 @@
 //
 // Not reported: other headers (Content-Type, X-Request-Id); presence and
 // length checks (h.Get("Authorization") != "", len(token)); the variable
-// of a type switch in a clause of boolean or number types (case
-// time.Duration:), and, for a secret's text or a header's value, in the
-// default clause of a switch with a case string (a configuration map's
-// other entries, fmt.Errorf("%s is an unhandled type %T", k, t)); where
-// a fix drops such a variable's only use, it drops the variable from the
-// switch too (switch v.(type)); the first
+// of a type switch in a clause of boolean or number types only (case
+// time.Duration, int:, over a configuration map that also holds a
+// secret); the first
 // field of a split authorization value, its scheme or its user name
 // (strings.Split(auth, "/")[0], strings.Fields(auth)[0]; a first cookie
 // still is a credential); a redacted
@@ -740,7 +737,9 @@
 // share one fix. A value that is part of an argument, or the whole of a
 // line, becomes the string "[REDACTED]" where it is logged (a []string
 // becomes []string{"[REDACTED]"}). A variable left unused by either is
-// removed, or its declaration blanked. A whole header is logged as
+// removed, or its declaration blanked; a type switch's variable is
+// dropped from the switch (switch t := v.(type) becomes switch v.(type)).
+// A whole header is logged as
 // redactedHeader(h), a clone without the configured headers made by a
 // small helper that the fix declares once per package, after the
 // function of the package's first finding that uses it (the fixes of one

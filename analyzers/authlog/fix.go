@@ -608,10 +608,9 @@ func (c *checker) valueFixes(file *ast.File, st *fstate, fs []*finding, src []by
 				if id, ok := as.Lhs[0].(*ast.Ident); ok {
 					l := &local{def: id}
 					locals = append(locals, l)
-					for _, st := range ts.Body.List {
-						if v, ok := info.Implicits[st].(*types.Var); ok {
-							byVar[v] = l
-						}
+					_, vars := flow.TypeSwitchVars(info, ts)
+					for _, v := range vars {
+						byVar[v] = l
 					}
 				}
 			}

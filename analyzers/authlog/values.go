@@ -100,9 +100,9 @@ type fstate struct {
 	// own memoizes ownRequest for the request variables of the
 	// function.
 	own map[*types.Var]*ownReq
-	// switches memoizes switchOf: the type switch that declares a
-	// variable of the function, nil for none.
-	switches map[*types.Var]*ast.TypeSwitchStmt
+	// clauses maps the variables of the function's type switches to
+	// their clauses (see caseMask); nil until first asked.
+	clauses map[*types.Var]*ast.CaseClause
 	// fills holds, by header key, where a header was given values (h[k]
 	// = v, h.Set, h.Add): a header made fresh and filled again is no
 	// redaction.
@@ -1035,7 +1035,7 @@ func (s *fstate) eval0(e ast.Expr) (v val, known bool) {
 		if s.truncated(obj, x.Pos()) {
 			v.c &= boundedKeeps
 		}
-		v.c &= s.caseMask(obj, x.Pos())
+		v.c &= s.caseMask(obj)
 		return v, false
 	case *ast.SelectorExpr:
 		sel, ok := info.Selections[x]
@@ -2884,7 +2884,7 @@ func (s *fstate) ownAt(id *ast.Ident, x ast.Node) bool {
 	case types.LocalVar:
 		return s.builtBare(s.decl, v, x)
 	case types.ParamVar:
-		return s.preAuth(s.decl, v, x) || s.passedBare(v)
+		return s.preAuth(s.decl, v, x) || s.passedBare(v, x)
 	}
 	return false
 }
@@ -2904,7 +2904,8 @@ func (s *fstate) builtBare(decl *ast.FuncDecl, v *types.Var, x ast.Node) bool {
 	for _, l := range o.loops {
 		if l.Pos() <= x.Pos() && x.End() <= l.End() {
 			// x read again in a loop around it, after what the
-			// loop's earlier turns did to a request built before it.
+			// loop's earlier turns did to a request built before it;
+			// or read by a defer or go statement, after what follows.
 			return false
 		}
 	}
@@ -2913,11 +2914,13 @@ func (s *fstate) builtBare(decl *ast.FuncDecl, v *types.Var, x ast.Node) bool {
 
 // preAuth reports whether x, a read of v, a request that decl receives,
 // comes before decl authenticates it: decl later sets a credential on v
-// (v.SetBasicAuth, v.AddCookie, v.Header.Set("Authorization", ...)),
-// uses v before x only as ownHeader allows (or compares it with nil), and
-// runs x at most once (in no loop and no function literal), so that no
-// turn reads v after the write. The function that adds the credential is
-// the one that authenticates the request: what it received had none.
+// (v.SetBasicAuth, v.AddCookie, v.Header.Set("Authorization", ...)), x
+// runs once per call and before that write (see preUse), and each call
+// of decl hands it a request no earlier call authenticated: decl is
+// called only by the package, directly (see callindex.CallsKnown), at
+// least once, never by itself nor from a loop or a goto's function. The
+// function that adds the credential is then the one that authenticates
+// the request: what it received had none.
 //
 //	func (c *Client) do(req *http.Request) (*http.Response, error) {
 //		debugRequest(req)
@@ -2925,35 +2928,75 @@ func (s *fstate) builtBare(decl *ast.FuncDecl, v *types.Var, x ast.Node) bool {
 //		return c.hc.Do(req)
 //	}
 func (s *fstate) preAuth(decl *ast.FuncDecl, v *types.Var, x ast.Node) bool {
-	if decl == nil || decl.Body == nil {
+	if pre, writes := s.preUse(decl, v, x); !pre || !writes {
 		return false
 	}
+	f, ok := s.c.calls.DeclAt(decl.Body.Pos())
+	if !ok || f.Obj == nil || f.Decl != decl || !s.c.calls.CallsKnown(f.Obj) {
+		return false
+	}
+	args, complete := s.c.calls.CallArgs(f.Obj, v)
+	if !complete || len(args) == 0 {
+		return false
+	}
+	for _, a := range args {
+		if a.Caller.Decl == decl || !s.runsOnce(a.Caller.Decl, a.Call) {
+			return false
+		}
+	}
+	return true
+}
+
+// preUse reports, for x, a read of v in decl: pre, that x runs at most
+// once per call of decl (in no loop, function literal, defer or go
+// statement, and decl has no goto) and v is used before it only as
+// ownHeader allows or compared with nil; and writes, that decl sets a
+// credential on v after x (see authWrite).
+func (s *fstate) preUse(decl *ast.FuncDecl, v *types.Var, x ast.Node) (pre, writes bool) {
+	if decl == nil || decl.Body == nil || !s.runsOnce(decl, x) {
+		return false, false
+	}
 	info := s.info
-	pre, writes := true, false
+	pre = true
 	ast.PreorderStack(decl.Body, nil, func(n ast.Node, stack []ast.Node) bool {
 		if !pre {
 			return false
 		}
-		switch n := n.(type) {
-		case *ast.ForStmt, *ast.RangeStmt, *ast.FuncLit:
-			if n.Pos() <= x.Pos() && x.End() <= n.End() {
-				pre = false
-			}
-		case *ast.Ident:
-			if info.Uses[n] != types.Object(v) || len(stack) == 0 {
-				break
-			}
-			switch {
-			case n.Pos() >= x.Pos() && n.End() <= x.End():
-			case n.Pos() < x.Pos():
-				pre = s.headerOnlyUse(n, stack) || nilCompared(n, stack)
-			default:
-				writes = writes || s.authWrite(n, stack)
-			}
+		id, ok := n.(*ast.Ident)
+		if !ok || info.Uses[id] != types.Object(v) || len(stack) == 0 {
+			return true
+		}
+		switch {
+		case id.Pos() >= x.Pos() && id.End() <= x.End():
+		case id.Pos() < x.Pos():
+			pre = s.headerOnlyUse(id, stack) || nilCompared(id, stack)
+		default:
+			writes = writes || s.authWrite(id, stack)
 		}
 		return true
 	})
-	return pre && writes
+	return pre, writes
+}
+
+// runsOnce reports whether x runs at most once per call of decl: it is in
+// no loop, function literal, defer or go statement of decl, and decl has
+// no goto (which may run it again).
+func (s *fstate) runsOnce(decl *ast.FuncDecl, x ast.Node) bool {
+	once := true
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.ForStmt, *ast.RangeStmt, *ast.FuncLit, *ast.DeferStmt, *ast.GoStmt:
+			if n.Pos() <= x.Pos() && x.End() <= n.End() {
+				once = false
+			}
+		case *ast.BranchStmt:
+			if n.Tok == token.GOTO {
+				once = false
+			}
+		}
+		return once
+	})
+	return once
 }
 
 // nilCompared reports whether id, under stack, is compared with nil.
@@ -3013,12 +3056,16 @@ func (s *fstate) authWrite(id *ast.Ident, stack []ast.Node) bool {
 }
 
 // passedBare reports whether v, a request parameter of the function
-// analysed, holds no credential header at any of the function's calls:
-// the calls of the package are all it gets (see callindex.CallsKnown),
+// analysed, holds no credential header where x reads it: x runs once per
+// call, v used before it only as ownHeader allows (see preUse); the calls
+// of the package are all the function gets (see callindex.CallsKnown),
 // and each hands it a request variable of its caller that the caller
 // built bare (builtBare) or authenticates after the call (preAuth).
-func (s *fstate) passedBare(v *types.Var) bool {
+func (s *fstate) passedBare(v *types.Var, x ast.Node) bool {
 	if s.decl == nil {
+		return false
+	}
+	if pre, _ := s.preUse(s.decl, v, x); !pre {
 		return false
 	}
 	f, ok := s.c.calls.DeclAt(s.decl.Body.Pos())
@@ -3083,7 +3130,7 @@ func (s *fstate) ownRequest(decl *ast.FuncDecl, v *types.Var) *ownReq {
 	o := &ownReq{}
 	ast.PreorderStack(decl.Body, nil, func(n ast.Node, stack []ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.ForStmt, *ast.RangeStmt:
+		case *ast.ForStmt, *ast.RangeStmt, *ast.DeferStmt, *ast.GoStmt:
 			if v.Pos() < n.Pos() {
 				o.loops = append(o.loops, n)
 			}
@@ -3416,62 +3463,40 @@ func (c *checker) attrHelperOrigins(fn *types.Func, kind creds, is func(types.Ty
 	return out, len(out) > 0
 }
 
-// caseMask returns what obj, read at pos, may still carry when it is the
-// variable of a type switch (switch t := v.(type)) narrowed by the clause
-// of the read: nothing in a clause whose types hold no text (case int,
-// bool, time.Duration: the number, not a secret); no text secret nor
-// header value in the default clause of a switch with a case string (the
-// value that reaches it is no string: a config map's other entries, as
-// fmt.Errorf("%s is an unhandled type %T", k, t) prints them); everything
-// otherwise.
-func (s *fstate) caseMask(obj *types.Var, pos token.Pos) creds {
+// caseMask returns what obj may still carry when it is the variable of a
+// type switch (switch t := v.(type)) in a clause whose types hold no text
+// (case int, bool, time.Duration: the number, not a secret nor a header):
+// nothing; everything otherwise. (The default clause of a switch with a
+// case string is no such clause: a named string type, a []string or a
+// map may still reach it.)
+func (s *fstate) caseMask(obj *types.Var) creds {
 	all := ^creds(0)
 	if obj.Kind() != types.LocalVar || s.decl == nil || s.decl.Body == nil {
 		return all
 	}
-	ts, done := s.switches[obj]
-	if !done {
-		ast.Inspect(s.decl.Body, func(n ast.Node) bool {
-			if t, ok := n.(*ast.TypeSwitchStmt); ok {
-				if as, ok := t.Assign.(*ast.AssignStmt); ok && len(as.Lhs) == 1 && as.Lhs[0].Pos() == obj.Pos() {
-					ts = t
+	if s.clauses == nil {
+		// The clauses of the function's type switches, once per
+		// function, from the index's nodes.
+		s.clauses = map[*types.Var]*ast.CaseClause{}
+		for _, n := range s.c.calls.Nodes(s.decl) {
+			if ts, ok := n.(*ast.TypeSwitchStmt); ok {
+				_, vars := flow.TypeSwitchVars(s.info, ts)
+				for cc, v := range vars {
+					s.clauses[v] = cc
 				}
 			}
-			return ts == nil
-		})
-		if s.switches == nil {
-			s.switches = map[*types.Var]*ast.TypeSwitchStmt{}
 		}
-		s.switches[obj] = ts
 	}
-	if ts == nil {
+	cc := s.clauses[obj]
+	if cc == nil || cc.List == nil {
 		return all
 	}
-	var cc *ast.CaseClause
-	for _, st := range ts.Body.List {
-		if c, ok := st.(*ast.CaseClause); ok && c.Colon < pos && pos < c.End() {
-			cc = c
+	for _, e := range cc.List {
+		if !s.textless(e) {
+			return all
 		}
 	}
-	if cc == nil {
-		return all
-	}
-	if cc.List != nil {
-		for _, e := range cc.List {
-			if !s.textless(e) {
-				return all
-			}
-		}
-		return 0
-	}
-	for _, st := range ts.Body.List {
-		for _, e := range st.(*ast.CaseClause).List {
-			if t := s.info.TypeOf(e); t != nil && types.Identical(t, types.Typ[types.String]) {
-				return all &^ (credSecret | nameBits)
-			}
-		}
-	}
-	return all
+	return 0
 }
 
 // textless reports whether e, a type of a type switch's case, is a

@@ -218,12 +218,48 @@ func (m *outcome) ownErrorType(e ast.Expr) bool {
 	// library (oidc.Error, which a sender of another package of the
 	// module decodes from an answer): a transport error that reaches
 	// the loop as net/http made it is a chain of the standard library's
-	// types (*url.Error, *net.OpError, syscall.Errno, ...), none of them.
+	// types (*url.Error, *net.OpError, syscall.Errno, ...), none of them,
+	// unless the client's transport made it: the error types of a
+	// package that declares a RoundTripper are left out.
 	n, ok := types.Unalias(t).(*types.Named)
 	if !ok || types.IsInterface(n) || n.Obj().Pkg() == nil {
 		return false
 	}
-	return n.Obj().Pkg() == m.c.pass.Pkg || !analysisutil.IsStdPath(n.Obj().Pkg().Path())
+	pkg := n.Obj().Pkg()
+	if pkg == m.c.pass.Pkg {
+		return true
+	}
+	return !analysisutil.InStd(m.c.pass, pkg.Path()) && !declaresRoundTripper(pkg)
+}
+
+// declaresRoundTripper reports whether pkg declares a type whose methods
+// (its pointer's) include RoundTrip(*http.Request) (*http.Response,
+// error): a transport, whose errors a client hands back inside its
+// *url.Error.
+func declaresRoundTripper(pkg *types.Package) bool {
+	scope := pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || types.IsInterface(tn.Type()) {
+			continue
+		}
+		obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(tn.Type()), true, pkg, "RoundTrip")
+		fn, ok := obj.(*types.Func)
+		if !ok {
+			continue
+		}
+		sig := fn.Signature()
+		if sig.Params().Len() == 1 && sig.Results().Len() == 2 && isRequestPtr(sig.Params().At(0).Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+// isRequestPtr reports whether t is *net/http.Request.
+func isRequestPtr(t types.Type) bool {
+	p, ok := types.Unalias(t).(*types.Pointer)
+	return ok && httpmodel.IsNamed(p.Elem(), "net/http", "Request")
 }
 
 // Forget returns the model of a path past n when n assigns the send's

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"example.com/oauth"
+	"example.com/rt"
 )
 
 func wait(ctx context.Context, d time.Duration) error {
@@ -113,6 +114,40 @@ func PollNet(ctx context.Context, hc *http.Client, endpoint string, form url.Val
 		}
 		var opErr *net.OpError
 		if !errors.As(err, &opErr) {
+			return err
+		}
+	}
+}
+
+var retrying = &http.Client{Transport: &rt.Transport{Base: http.DefaultTransport}}
+
+// post sends the form through the retrying transport, and passes its
+// error on as the client made it.
+func post(ctx context.Context, endpoint string, form url.Values) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, endpoint, strings.NewReader(form.Encode()))
+	if err != nil {
+		return err
+	}
+	resp, err := retrying.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// An error type of a transport's package is what a transport error is
+// made of here: the POST timed out after it may have been written.
+func PollTransport(ctx context.Context, endpoint string, form url.Values) error {
+	for {
+		if err := wait(ctx, 5*time.Second); err != nil {
+			return err
+		}
+		err := post(ctx, endpoint, form) // want `POST is retried after a transport error without an idempotency key`
+		if err == nil {
+			return nil
+		}
+		var te *rt.Error
+		if !errors.As(err, &te) || !te.Retryable {
 			return err
 		}
 	}
