@@ -615,7 +615,13 @@
 // length checks (h.Get("Authorization") != "", len(token)); the variable
 // of a type switch in a clause of boolean or number types only (case
 // time.Duration, int:, over a configuration map that also holds a
-// secret); the first
+// secret), or in a clause that no value with text selects, when the
+// subject ranges over or indexes a map or slice literal that the function
+// makes and only indexes, ranges over, stores into and returns (the
+// default clause of a switch with a case string over a map of strings and
+// durations: fmt.Errorf("%s is an unhandled type %v", k, t); a value of a
+// named string type, a []string, or a map handed to a function first,
+// still counts); the first
 // field of a split authorization value, its scheme or its user name
 // (strings.Split(auth, "/")[0], strings.Fields(auth)[0]; a first cookie
 // still is a credential); a redacted

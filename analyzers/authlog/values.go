@@ -102,7 +102,10 @@ type fstate struct {
 	own map[*types.Var]*ownReq
 	// clauses maps the variables of the function's type switches to
 	// their clauses (see caseMask); nil until first asked.
-	clauses map[*types.Var]*ast.CaseClause
+	clauses map[*types.Var]switchClause
+	// reached memoizes, by clause, whether a value with text may reach
+	// it (see caseMask).
+	reached map[*ast.CaseClause]bool
 	// fills holds, by header key, where a header was given values (h[k]
 	// = v, h.Set, h.Add): a header made fresh and filled again is no
 	// redaction.
@@ -3464,11 +3467,15 @@ func (c *checker) attrHelperOrigins(fn *types.Func, kind creds, is func(types.Ty
 }
 
 // caseMask returns what obj may still carry when it is the variable of a
-// type switch (switch t := v.(type)) in a clause whose types hold no text
-// (case int, bool, time.Duration: the number, not a secret nor a header):
-// nothing; everything otherwise. (The default clause of a switch with a
-// case string is no such clause: a named string type, a []string or a
-// map may still reach it.)
+// type switch (switch t := v.(type)) in a clause that no value with text
+// reaches: nothing. A clause reaches no text when its types are boolean or
+// number types (case time.Duration, int:), or when the values the subject
+// may hold are all known and none that selects the clause holds text: the
+// subject ranges over, or indexes, a map or slice that the function makes
+// with a literal and only indexes, ranges over, stores into and returns
+// (config := map[string]any{"secret": os.Getenv(...), "timeout": d}),
+// so that the default clause of a switch with a case string and a case
+// time.Duration sees none of its values. Everything otherwise.
 func (s *fstate) caseMask(obj *types.Var) creds {
 	all := ^creds(0)
 	if obj.Kind() != types.LocalVar || s.decl == nil || s.decl.Body == nil {
@@ -3477,38 +3484,191 @@ func (s *fstate) caseMask(obj *types.Var) creds {
 	if s.clauses == nil {
 		// The clauses of the function's type switches, once per
 		// function, from the index's nodes.
-		s.clauses = map[*types.Var]*ast.CaseClause{}
+		s.clauses = map[*types.Var]switchClause{}
 		for _, n := range s.c.calls.Nodes(s.decl) {
 			if ts, ok := n.(*ast.TypeSwitchStmt); ok {
 				_, vars := flow.TypeSwitchVars(s.info, ts)
 				for cc, v := range vars {
-					s.clauses[v] = cc
+					s.clauses[v] = switchClause{ts, cc}
 				}
 			}
 		}
 	}
-	cc := s.clauses[obj]
-	if cc == nil || cc.List == nil {
+	sc, ok := s.clauses[obj]
+	if !ok {
 		return all
 	}
-	for _, e := range cc.List {
-		if !s.textless(e) {
-			return all
+	if sc.cc.List != nil && !slices.ContainsFunc(sc.cc.List, func(e ast.Expr) bool { return !s.textless(s.info.TypeOf(e)) }) {
+		return 0
+	}
+	reached, done := s.reached[sc.cc]
+	if !done {
+		// Whether a value with text reaches the clause, once per
+		// clause.
+		reached = true
+		x, _ := flow.TypeSwitchVars(s.info, sc.ts)
+		if held, ok := s.heldTypes(x); ok {
+			reached = slices.ContainsFunc(held, func(t types.Type) bool {
+				return s.selects(sc.ts, t) == sc.cc && !s.textless(t)
+			})
 		}
+		if s.reached == nil {
+			s.reached = map[*ast.CaseClause]bool{}
+		}
+		s.reached[sc.cc] = reached
+	}
+	if reached {
+		return all
 	}
 	return 0
 }
 
-// textless reports whether e, a type of a type switch's case, is a
-// boolean or number type (or nil), whose values print no text.
-func (s *fstate) textless(e ast.Expr) bool {
-	tv, ok := s.info.Types[e]
+// A switchClause is a clause of a type switch.
+type switchClause struct {
+	ts *ast.TypeSwitchStmt
+	cc *ast.CaseClause
+}
+
+// selects returns the clause of ts that a value of the concrete type t
+// selects: the first whose case lists t, or an interface t implements, or
+// the default clause (nil when there is none).
+func (s *fstate) selects(ts *ast.TypeSwitchStmt, t types.Type) *ast.CaseClause {
+	var def *ast.CaseClause
+	for _, st := range ts.Body.List {
+		cc := st.(*ast.CaseClause)
+		if cc.List == nil {
+			def = cc
+		}
+		for _, e := range cc.List {
+			ct := s.info.TypeOf(e)
+			if ct == nil {
+				continue
+			}
+			if types.Identical(ct, t) {
+				return cc
+			}
+			if iface, ok := ct.Underlying().(*types.Interface); ok && types.Implements(t, iface) {
+				return cc
+			}
+		}
+	}
+	return def
+}
+
+// heldTypes returns the static types of the values that x, the subject of
+// a type switch, may hold, each a concrete type, when they are all known:
+// x is the value variable of a range over, or an index of, a local
+// variable that the function assigns once, from a map or slice literal,
+// and otherwise only indexes (reads, and stores whose types count too),
+// ranges over, takes the length of or returns.
+func (s *fstate) heldTypes(x ast.Expr) ([]types.Type, bool) {
+	info := s.info
+	var m *types.Var
+	switch x := ast.Unparen(x).(type) {
+	case *ast.IndexExpr:
+		m = s.varOf(x.X)
+	case *ast.Ident:
+		v := s.varOf(x)
+		if v == nil {
+			return nil, false
+		}
+		ast.Inspect(s.decl.Body, func(n ast.Node) bool {
+			if r, ok := n.(*ast.RangeStmt); ok && r.Tok == token.DEFINE {
+				if id, ok := r.Value.(*ast.Ident); ok && info.Defs[id] == types.Object(v) {
+					m = s.varOf(r.X)
+				}
+			}
+			return m == nil
+		})
+	}
+	if m == nil || m.Kind() != types.LocalVar {
+		return nil, false
+	}
+	vals, ok := flow.Assigned(info, s.decl, m)
+	if !ok || len(vals) != 1 {
+		return nil, false
+	}
+	lit, ok := ast.Unparen(vals[0]).(*ast.CompositeLit)
+	if !ok {
+		return nil, false
+	}
+	var elems []ast.Expr
+	for _, e := range lit.Elts {
+		if kv, ok := e.(*ast.KeyValueExpr); ok {
+			e = kv.Value
+		}
+		elems = append(elems, e)
+	}
+	known := true
+	ast.PreorderStack(s.decl.Body, nil, func(n ast.Node, stack []ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !known || !ok || info.Uses[id] != types.Object(m) || len(stack) == 0 {
+			return known
+		}
+		switch p := stack[len(stack)-1].(type) {
+		case *ast.IndexExpr:
+			if p.X != ast.Expr(id) {
+				known = false
+			} else if len(stack) < 2 {
+				known = false
+			} else if as, ok := stack[len(stack)-2].(*ast.AssignStmt); ok {
+				if i := slices.Index(as.Lhs, ast.Expr(p)); i >= 0 {
+					if len(as.Rhs) != len(as.Lhs) {
+						known = false
+					} else {
+						elems = append(elems, as.Rhs[i])
+					}
+				}
+			}
+		case *ast.RangeStmt:
+			known = p.X == ast.Expr(id)
+		case *ast.ReturnStmt:
+		case *ast.CallExpr:
+			known = isBuiltin(info, p.Fun, "len")
+		default:
+			known = false
+		}
+		return known
+	})
+	if !known {
+		return nil, false
+	}
+	var out []types.Type
+	for _, e := range elems {
+		tv, ok := info.Types[e]
+		if !ok || tv.Type == nil || types.IsInterface(tv.Type) && !tv.IsNil() {
+			return nil, false
+		}
+		if tv.IsNil() {
+			continue
+		}
+		if b, ok := tv.Type.(*types.Basic); ok && b.Info()&types.IsUntyped != 0 {
+			out = append(out, types.Default(tv.Type))
+			continue
+		}
+		out = append(out, tv.Type)
+	}
+	return out, true
+}
+
+// isBuiltin reports whether fun names the builtin function name.
+func isBuiltin(info *types.Info, fun ast.Expr, name string) bool {
+	id, ok := ast.Unparen(fun).(*ast.Ident)
 	if !ok {
 		return false
 	}
-	if tv.IsNil() {
-		return true
+	b, ok := info.Uses[id].(*types.Builtin)
+	return ok && b.Name() == name
+}
+
+// textless reports whether t, a type of a type switch's case or a value's,
+// is a boolean or number type (or nil), whose values print no text.
+func (s *fstate) textless(t types.Type) bool {
+	if t == nil {
+		return false
 	}
-	b, ok := tv.Type.Underlying().(*types.Basic)
-	return ok && b.Info()&(types.IsBoolean|types.IsNumeric) != 0
+	if b, ok := t.Underlying().(*types.Basic); ok {
+		return b.Kind() == types.UntypedNil || b.Info()&(types.IsBoolean|types.IsNumeric) != 0
+	}
+	return false
 }

@@ -61,6 +61,65 @@ func checkValues() error {
 	return nil
 }
 
+// Secret is a named string type: a case string does not select it.
+type Secret string
+
+// Silent: the map is made here, and only a time.Duration of it reaches
+// the default clause.
+func envConfig() (map[string]any, error) {
+	env := map[string]any{
+		clientSecret: os.Getenv("OIDC_CLIENT_SECRET"),
+		port:         os.Getenv("OIDC_PORT"),
+		timeout:      2 * time.Minute,
+	}
+	for k, v := range env {
+		switch t := v.(type) {
+		case string:
+			if t == "" {
+				return nil, fmt.Errorf("%s is empty", k)
+			}
+		default:
+			return nil, fmt.Errorf("%s is an unhandled type %v", k, t)
+		}
+	}
+	return env, nil
+}
+
+// A Secret reaches the default clause.
+func envNamed() error {
+	env := map[string]any{
+		clientSecret: Secret(os.Getenv("OIDC_CLIENT_SECRET")),
+		port:         os.Getenv("OIDC_PORT"),
+	}
+	for k, v := range env {
+		switch t := v.(type) {
+		case string:
+		default:
+			return fmt.Errorf("%s is an unhandled value %v", k, t)
+		}
+	}
+	return nil
+}
+
+func fill(m map[string]any) { m["extra"] = []string{os.Getenv("OIDC_CLIENT_SECRET")} }
+
+// Handed to a function that may store anything in it.
+func envFilled() error {
+	env := map[string]any{
+		port:    os.Getenv("OIDC_PORT"),
+		timeout: 2 * time.Minute,
+	}
+	fill(env)
+	for k, v := range env {
+		switch t := v.(type) {
+		case string:
+		default:
+			return fmt.Errorf("%s is an unhandled value %v", k, t)
+		}
+	}
+	return nil
+}
+
 // The string clause holds the secret.
 func dump() {
 	for k, v := range config() {
@@ -88,6 +147,15 @@ func main() {
 	}
 	if err := checkValues(); err != nil {
 		log.Print(err)
+	}
+	if _, err := envConfig(); err != nil {
+		log.Print(err)
+	}
+	if err := envNamed(); err != nil {
+		log.Print(err) // want `secret \(a password, key or token\) reaches log.Print`
+	}
+	if err := envFilled(); err != nil {
+		log.Print(err) // want `secret \(a password, key or token\) reaches log.Print`
 	}
 	dump()
 	dumpOther()
