@@ -69,16 +69,16 @@
 //     constant names that are no credential (Content-Type, Referer) and
 //     handed to no call (a signer, a client whose cookie jar adds a
 //     Cookie to it, req.SetBasicAuth), outside a loop that reads it
-//     again; and but for the header of a request the function receives
-//     and logs before it authenticates it itself (it sets the credential
-//     later: req.SetBasicAuth, req.AddCookie, req.Header.Set of a
-//     credential header; before the log it only compares the request
-//     with nil or uses it as above; the log runs once, in no loop and no
-//     function literal): what it received held no credential, as the
-//     function that adds one shows. So does the header a helper logs
-//     when its calls are all known (unexported, never a value) and each
-//     hands it such a request, or one its caller built as above
-//     (debugRequest(req); req.SetBasicAuth(user, key));
+//     again (or in a function literal, a defer or a go statement); and
+//     but for the header of a request the function is handed, read once
+//     per call (in no loop, function literal, defer or go statement, in a
+//     function without goto) before any other use of the request but
+//     those above and a comparison with nil, when its calls are all
+//     known (unexported, never a value), none from a loop of its caller
+//     or from itself, and each hands it such a request: one its caller
+//     built as above, or was handed so in turn (a helper that logs the
+//     request before it authenticates it, debugRequest(req);
+//     req.SetBasicAuth(user, key), shows only what its callers built);
 //   - a whole *http.Request or http.Request, which every verb but %T and
 //     %p prints with its Header, formatted or passed as a structured field
 //     (but for a request whose header is such a header of a request the

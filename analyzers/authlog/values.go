@@ -104,8 +104,13 @@ type fstate struct {
 	// their clauses (see caseMask); nil until first asked.
 	clauses map[*types.Var]switchClause
 	// reached memoizes, by clause, whether a value with text may reach
-	// it (see caseMask).
+	// it (see caseMask); rangeOf maps the value variables of the
+	// function's range statements to them, and held memoizes heldTypes'
+	// answers by the map or slice variable (nil: not known).
 	reached map[*ast.CaseClause]bool
+	rangeOf map[*types.Var]*ast.RangeStmt
+	held    map[*types.Var][]types.Type
+	again   map[*types.Var]bool // see assignedAgain
 	// fills holds, by header key, where a header was given values (h[k]
 	// = v, h.Set, h.Add): a header made fresh and filled again is no
 	// redaction.
@@ -2883,13 +2888,60 @@ func (s *fstate) ownAt(id *ast.Ident, x ast.Node) bool {
 	if !ok || !httpmodel.IsNamed(v.Type(), httpPkg, "Request") {
 		return false
 	}
+	return s.bareAt(s.decl, v, x, map[*types.Var]bool{})
+}
+
+// bareAt reports whether v, a request variable of decl, holds no
+// credential where x reads it (or where x, a call, hands it on): a local
+// request decl built bare (builtBare); or a parameter read there once,
+// before any other use (preUse), that every call of decl hands a request
+// bare at the call (calledBare). seen holds the parameters asked about on
+// the way, which a cycle of calls answers no for.
+func (s *fstate) bareAt(decl *ast.FuncDecl, v *types.Var, x ast.Node, seen map[*types.Var]bool) bool {
+	if v == nil || !httpmodel.IsNamed(v.Type(), httpPkg, "Request") {
+		return false
+	}
 	switch v.Kind() {
 	case types.LocalVar:
-		return s.builtBare(s.decl, v, x)
+		return s.builtBare(decl, v, x)
 	case types.ParamVar:
-		return s.preAuth(s.decl, v, x) || s.passedBare(v, x)
+		if seen[v] || len(seen) > 8 {
+			return false
+		}
+		seen[v] = true
+		defer delete(seen, v)
+		return s.preUse(decl, v, x) && s.calledBare(decl, v, seen)
 	}
 	return false
+}
+
+// calledBare reports whether each call of decl hands its request
+// parameter v a request bare at the call (see bareAt), decl's calls being
+// all known (see callindex.CallsKnown), at least one, none by decl itself,
+// none run more than once per call of its caller (see runsOnce): a
+// function that logs the request it is handed before it authenticates it
+// (debugRequest(req); req.SetBasicAuth(user, key)) shows only what its
+// callers built.
+func (s *fstate) calledBare(decl *ast.FuncDecl, v *types.Var, seen map[*types.Var]bool) bool {
+	f, ok := s.c.calls.DeclAt(decl.Body.Pos())
+	if !ok || f.Obj == nil || f.Decl != decl || !s.c.calls.CallsKnown(f.Obj) {
+		return false
+	}
+	args, complete := s.c.calls.CallArgs(f.Obj, v)
+	if !complete || len(args) == 0 {
+		return false
+	}
+	for _, a := range args {
+		id, ok := ast.Unparen(a.Expr).(*ast.Ident)
+		if !ok || a.Caller.Decl == decl || !s.runsOnce(a.Caller.Decl, a.Call) {
+			return false
+		}
+		w, _ := s.info.Uses[id].(*types.Var)
+		if !s.bareAt(a.Caller.Decl, w, a.Call, seen) {
+			return false
+		}
+	}
+	return true
 }
 
 // builtBare reports whether v, a local request variable of decl, is a
@@ -2915,70 +2967,26 @@ func (s *fstate) builtBare(decl *ast.FuncDecl, v *types.Var, x ast.Node) bool {
 	return true
 }
 
-// preAuth reports whether x, a read of v, a request that decl receives,
-// comes before decl authenticates it: decl later sets a credential on v
-// (v.SetBasicAuth, v.AddCookie, v.Header.Set("Authorization", ...)), x
-// runs once per call and before that write (see preUse), and each call
-// of decl hands it a request no earlier call authenticated: decl is
-// called only by the package, directly (see callindex.CallsKnown), at
-// least once, never by itself nor from a loop or a goto's function. The
-// function that adds the credential is then the one that authenticates
-// the request: what it received had none.
-//
-//	func (c *Client) do(req *http.Request) (*http.Response, error) {
-//		debugRequest(req)
-//		req.SetBasicAuth(c.user, c.key)
-//		return c.hc.Do(req)
-//	}
-func (s *fstate) preAuth(decl *ast.FuncDecl, v *types.Var, x ast.Node) bool {
-	if pre, writes := s.preUse(decl, v, x); !pre || !writes {
-		return false
-	}
-	f, ok := s.c.calls.DeclAt(decl.Body.Pos())
-	if !ok || f.Obj == nil || f.Decl != decl || !s.c.calls.CallsKnown(f.Obj) {
-		return false
-	}
-	args, complete := s.c.calls.CallArgs(f.Obj, v)
-	if !complete || len(args) == 0 {
-		return false
-	}
-	for _, a := range args {
-		if a.Caller.Decl == decl || !s.runsOnce(a.Caller.Decl, a.Call) {
-			return false
-		}
-	}
-	return true
-}
-
-// preUse reports, for x, a read of v in decl: pre, that x runs at most
-// once per call of decl (in no loop, function literal, defer or go
-// statement, and decl has no goto) and v is used before it only as
-// ownHeader allows or compared with nil; and writes, that decl sets a
-// credential on v after x (see authWrite).
-func (s *fstate) preUse(decl *ast.FuncDecl, v *types.Var, x ast.Node) (pre, writes bool) {
+// preUse reports whether x, a read of v in decl, runs at most once per
+// call of decl (see runsOnce) and v is used before it only as ownHeader
+// allows or compared with nil.
+func (s *fstate) preUse(decl *ast.FuncDecl, v *types.Var, x ast.Node) bool {
 	if decl == nil || decl.Body == nil || !s.runsOnce(decl, x) {
-		return false, false
+		return false
 	}
 	info := s.info
-	pre = true
+	pre := true
 	ast.PreorderStack(decl.Body, nil, func(n ast.Node, stack []ast.Node) bool {
 		if !pre {
 			return false
 		}
 		id, ok := n.(*ast.Ident)
-		if !ok || info.Uses[id] != types.Object(v) || len(stack) == 0 {
-			return true
-		}
-		switch {
-		case id.Pos() >= x.Pos() && id.End() <= x.End():
-		case id.Pos() < x.Pos():
+		if ok && info.Uses[id] == types.Object(v) && len(stack) > 0 && id.Pos() < x.Pos() {
 			pre = s.headerOnlyUse(id, stack) || nilCompared(id, stack)
-		default:
-			writes = writes || s.authWrite(id, stack)
 		}
 		return true
 	})
-	return pre, writes
+	return pre
 }
 
 // runsOnce reports whether x runs at most once per call of decl: it is in
@@ -3016,94 +3024,6 @@ func nilCompared(id *ast.Ident, stack []ast.Node) bool {
 	return ok && nid.Name == "nil"
 }
 
-// authWrite reports whether id, a use of a request variable under stack,
-// sets a credential on it: id.SetBasicAuth(...), id.AddCookie(...), or
-// id.Header.Set or Add (or an index assignment) of a configured
-// credential header.
-func (s *fstate) authWrite(id *ast.Ident, stack []ast.Node) bool {
-	info := s.info
-	sel, ok := stack[len(stack)-1].(*ast.SelectorExpr)
-	if !ok || sel.X != id || len(stack) < 2 {
-		return false
-	}
-	switch sel.Sel.Name {
-	case "SetBasicAuth", "AddCookie":
-		call, ok := stack[len(stack)-2].(*ast.CallExpr)
-		fn, _ := info.Uses[sel.Sel].(*types.Func)
-		return ok && call.Fun == sel && fn != nil && httpmodel.IsMethod(fn, httpPkg, "Request", sel.Sel.Name)
-	case "Header":
-		switch p := stack[len(stack)-2].(type) {
-		case *ast.SelectorExpr:
-			if len(stack) < 3 {
-				return false
-			}
-			call, ok := stack[len(stack)-3].(*ast.CallExpr)
-			if !ok || call.Fun != p {
-				return false
-			}
-			h, ok := httpmodel.HeaderCall(info, call)
-			return ok && (h.Op == httpmodel.HeaderSet || h.Op == httpmodel.HeaderAdd) && s.c.nameBit(h.Name) != 0
-		case *ast.IndexExpr:
-			if len(stack) < 3 {
-				return false
-			}
-			as, ok := stack[len(stack)-3].(*ast.AssignStmt)
-			if !ok || !slices.Contains(as.Lhs, ast.Expr(p)) {
-				return false
-			}
-			h, ok := httpmodel.HeaderIndexExpr(info, p)
-			return ok && s.c.nameBit(h.Name) != 0
-		}
-	}
-	return false
-}
-
-// passedBare reports whether v, a request parameter of the function
-// analysed, holds no credential header where x reads it: x runs once per
-// call, v used before it only as ownHeader allows (see preUse); the calls
-// of the package are all the function gets (see callindex.CallsKnown),
-// and each hands it a request variable of its caller that the caller
-// built bare (builtBare) or authenticates after the call (preAuth).
-func (s *fstate) passedBare(v *types.Var, x ast.Node) bool {
-	if s.decl == nil {
-		return false
-	}
-	if pre, _ := s.preUse(s.decl, v, x); !pre {
-		return false
-	}
-	f, ok := s.c.calls.DeclAt(s.decl.Body.Pos())
-	if !ok || f.Obj == nil || f.Decl != s.decl {
-		return false
-	}
-	args, complete := s.c.calls.CallArgs(f.Obj, v)
-	if !complete || len(args) == 0 {
-		return false
-	}
-	for _, a := range args {
-		id, ok := ast.Unparen(a.Expr).(*ast.Ident)
-		if !ok || a.Caller.Decl == s.decl {
-			return false
-		}
-		w, _ := s.info.Uses[id].(*types.Var)
-		if w == nil || !httpmodel.IsNamed(w.Type(), httpPkg, "Request") {
-			return false
-		}
-		switch w.Kind() {
-		case types.LocalVar:
-			if !s.builtBare(a.Caller.Decl, w, a.Call) {
-				return false
-			}
-		case types.ParamVar:
-			if !s.preAuth(a.Caller.Decl, w, a.Call) {
-				return false
-			}
-		default:
-			return false
-		}
-	}
-	return true
-}
-
 // ownReq is what ownHeader needs to know of a request variable of the
 // function, once for all its reads.
 type ownReq struct {
@@ -3133,7 +3053,7 @@ func (s *fstate) ownRequest(decl *ast.FuncDecl, v *types.Var) *ownReq {
 	o := &ownReq{}
 	ast.PreorderStack(decl.Body, nil, func(n ast.Node, stack []ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.ForStmt, *ast.RangeStmt, *ast.DeferStmt, *ast.GoStmt:
+		case *ast.ForStmt, *ast.RangeStmt, *ast.DeferStmt, *ast.GoStmt, *ast.FuncLit:
 			if v.Pos() < n.Pos() {
 				o.loops = append(o.loops, n)
 			}
@@ -3485,11 +3405,19 @@ func (s *fstate) caseMask(obj *types.Var) creds {
 		// The clauses of the function's type switches, once per
 		// function, from the index's nodes.
 		s.clauses = map[*types.Var]switchClause{}
+		s.rangeOf = map[*types.Var]*ast.RangeStmt{}
 		for _, n := range s.c.calls.Nodes(s.decl) {
-			if ts, ok := n.(*ast.TypeSwitchStmt); ok {
-				_, vars := flow.TypeSwitchVars(s.info, ts)
+			switch n := n.(type) {
+			case *ast.TypeSwitchStmt:
+				_, vars := flow.TypeSwitchVars(s.info, n)
 				for cc, v := range vars {
-					s.clauses[v] = switchClause{ts, cc}
+					s.clauses[v] = switchClause{n, cc}
+				}
+			case *ast.RangeStmt:
+				if id, ok := n.Value.(*ast.Ident); ok && n.Tok == token.DEFINE {
+					if v, ok := s.info.Defs[id].(*types.Var); ok {
+						s.rangeOf[v] = n
+					}
 				}
 			}
 		}
@@ -3557,40 +3485,82 @@ func (s *fstate) selects(ts *ast.TypeSwitchStmt, t types.Type) *ast.CaseClause {
 
 // heldTypes returns the static types of the values that x, the subject of
 // a type switch, may hold, each a concrete type, when they are all known:
-// x is the value variable of a range over, or an index of, a local
-// variable that the function assigns once, from a map or slice literal,
-// and otherwise only indexes (reads, and stores whose types count too),
-// ranges over, takes the length of or returns.
+// x is the value variable of a range (given no other value) over, or an
+// index of, a local variable that the function assigns once, from a map
+// or slice literal, and otherwise only indexes (reads, and stores whose
+// types count too), ranges over, takes the length of or returns.
 func (s *fstate) heldTypes(x ast.Expr) ([]types.Type, bool) {
-	info := s.info
 	var m *types.Var
 	switch x := ast.Unparen(x).(type) {
 	case *ast.IndexExpr:
 		m = s.varOf(x.X)
 	case *ast.Ident:
 		v := s.varOf(x)
-		if v == nil {
+		r := s.rangeOf[v]
+		if r == nil || s.assignedAgain(v) {
 			return nil, false
 		}
-		ast.Inspect(s.decl.Body, func(n ast.Node) bool {
-			if r, ok := n.(*ast.RangeStmt); ok && r.Tok == token.DEFINE {
-				if id, ok := r.Value.(*ast.Ident); ok && info.Defs[id] == types.Object(v) {
-					m = s.varOf(r.X)
-				}
-			}
-			return m == nil
-		})
+		m = s.varOf(r.X)
 	}
 	if m == nil || m.Kind() != types.LocalVar {
 		return nil, false
 	}
+	if h, ok := s.held[m]; ok {
+		return h, h != nil
+	}
+	h := s.literalTypes(m)
+	if s.held == nil {
+		s.held = map[*types.Var][]types.Type{}
+	}
+	s.held[m] = h
+	return h, h != nil
+}
+
+// assignedAgain reports whether the function assigns v, or takes its
+// address, other than where it declares it. One walk of the function
+// finds every such variable.
+func (s *fstate) assignedAgain(v *types.Var) bool {
+	if s.again == nil {
+		s.again = map[*types.Var]bool{}
+		ast.PreorderStack(s.decl.Body, nil, func(n ast.Node, stack []ast.Node) bool {
+			id, ok := n.(*ast.Ident)
+			if !ok || len(stack) == 0 {
+				return true
+			}
+			u, ok := s.info.Uses[id].(*types.Var)
+			if !ok {
+				return true
+			}
+			switch p := stack[len(stack)-1].(type) {
+			case *ast.AssignStmt:
+				if slices.Contains(p.Lhs, ast.Expr(id)) {
+					s.again[u] = true
+				}
+			case *ast.UnaryExpr:
+				if p.Op == token.AND {
+					s.again[u] = true
+				}
+			case *ast.IncDecStmt:
+				s.again[u] = true
+			}
+			return true
+		})
+	}
+	return s.again[v]
+}
+
+// literalTypes returns heldTypes' answer for m, a local map or slice
+// variable, nil when it is not known (an empty non-nil list when it holds
+// no value).
+func (s *fstate) literalTypes(m *types.Var) []types.Type {
+	info := s.info
 	vals, ok := flow.Assigned(info, s.decl, m)
 	if !ok || len(vals) != 1 {
-		return nil, false
+		return nil
 	}
 	lit, ok := ast.Unparen(vals[0]).(*ast.CompositeLit)
 	if !ok {
-		return nil, false
+		return nil
 	}
 	var elems []ast.Expr
 	for _, e := range lit.Elts {
@@ -3607,18 +3577,23 @@ func (s *fstate) heldTypes(x ast.Expr) ([]types.Type, bool) {
 		}
 		switch p := stack[len(stack)-1].(type) {
 		case *ast.IndexExpr:
-			if p.X != ast.Expr(id) {
+			if p.X != ast.Expr(id) || len(stack) < 2 {
 				known = false
-			} else if len(stack) < 2 {
-				known = false
-			} else if as, ok := stack[len(stack)-2].(*ast.AssignStmt); ok {
-				if i := slices.Index(as.Lhs, ast.Expr(p)); i >= 0 {
-					if len(as.Rhs) != len(as.Lhs) {
+				break
+			}
+			switch gp := stack[len(stack)-2].(type) {
+			case *ast.AssignStmt:
+				if i := slices.Index(gp.Lhs, ast.Expr(p)); i >= 0 {
+					if len(gp.Rhs) != len(gp.Lhs) {
 						known = false
 					} else {
-						elems = append(elems, as.Rhs[i])
+						elems = append(elems, gp.Rhs[i])
 					}
 				}
+			case *ast.UnaryExpr:
+				known = gp.Op != token.AND // &m[i]: stored through
+			case *ast.ParenExpr, *ast.SelectorExpr, *ast.IncDecStmt:
+				known = false // (m[k]) = v, m[i].f = v, m[k]++
 			}
 		case *ast.RangeStmt:
 			known = p.X == ast.Expr(id)
@@ -3631,13 +3606,13 @@ func (s *fstate) heldTypes(x ast.Expr) ([]types.Type, bool) {
 		return known
 	})
 	if !known {
-		return nil, false
+		return nil
 	}
-	var out []types.Type
+	out := []types.Type{}
 	for _, e := range elems {
 		tv, ok := info.Types[e]
 		if !ok || tv.Type == nil || types.IsInterface(tv.Type) && !tv.IsNil() {
-			return nil, false
+			return nil
 		}
 		if tv.IsNil() {
 			continue
@@ -3648,7 +3623,7 @@ func (s *fstate) heldTypes(x ast.Expr) ([]types.Type, bool) {
 		}
 		out = append(out, tv.Type)
 	}
-	return out, true
+	return out
 }
 
 // isBuiltin reports whether fun names the builtin function name.

@@ -1,6 +1,6 @@
-// Package preauth logs a request before the function that authenticates
-// it adds the credential: what that function received held none, when
-// each of its calls hands it a request no earlier call authenticated.
+// Package preauth logs a request it is handed, before it authenticates
+// it: the header holds what its callers gave it, none of them a
+// credential when each call hands it a request its caller built bare.
 package preauth
 
 import (
@@ -22,7 +22,7 @@ func debugRequest(req *http.Request) {
 	log.Printf("header: %v", req.Header)
 }
 
-// Silent: the credential is set after the log.
+// Silent: its one caller built the request bare.
 func (c *Client) do(req *http.Request) (*http.Response, error) {
 	if req == nil {
 		return nil, http.ErrMissingFile
@@ -39,14 +39,13 @@ func (c *Client) doInline(req *http.Request) (*http.Response, error) {
 	return c.hc.Do(req)
 }
 
-// Silent: built here, logged, then authenticated by a helper that is
-// itself pre-auth.
+// Silent: built here and handed to a helper that logs it before it
+// authenticates it.
 func (c *Client) Get(url string) (*http.Response, error) {
 	req, err := http.NewRequest(http.MethodGet, url, nil)
 	if err != nil {
 		return nil, err
 	}
-	debugRequest(req)
 	return c.do(req)
 }
 
@@ -192,4 +191,61 @@ func (c *Client) Deferred(url string) (*http.Response, error) {
 		return nil, err
 	}
 	return c.deferred(req)
+}
+
+// Its caller tries once more with the same request, which the first call
+// authenticated.
+func (c *Client) doTwice(req *http.Request) (*http.Response, error) {
+	log.Printf("header: %v", req.Header) // want `http.Header \(may hold Authorization`
+	req.SetBasicAuth(c.user, c.key)
+	return c.hc.Do(req)
+}
+
+func (c *Client) Twice(url string) (*http.Response, error) {
+	req, err := http.NewRequest(http.MethodGet, url, nil)
+	if err != nil {
+		return nil, err
+	}
+	resp, err := c.doTwice(req)
+	if err != nil {
+		resp, err = c.doTwice(req)
+	}
+	return resp, err
+}
+
+// A request held in a field: what else set it is not known here.
+type session struct {
+	c   *Client
+	req *http.Request
+}
+
+func (c *Client) doHeld(req *http.Request) (*http.Response, error) {
+	log.Printf("header: %v", req.Header) // want `http.Header \(may hold Authorization`
+	req.SetBasicAuth(c.user, c.key)
+	return c.hc.Do(req)
+}
+
+func (s *session) Send() (*http.Response, error) { return s.c.doHeld(s.req) }
+
+func retry(n int, op func() error) (err error) {
+	for range n {
+		if err = op(); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+// A closure that a helper may call again logs what its last call set.
+func (c *Client) Closure(url string) error {
+	req, err := http.NewRequest(http.MethodGet, url, nil)
+	if err != nil {
+		return err
+	}
+	return retry(3, func() error {
+		log.Printf("header: %v", req.Header) // want `http.Header \(may hold Authorization`
+		req.SetBasicAuth(c.user, c.key)
+		_, err := c.hc.Do(req)
+		return err
+	})
 }
