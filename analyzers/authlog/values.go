@@ -2884,10 +2884,7 @@ func (s *fstate) ownAt(id *ast.Ident, x ast.Node) bool {
 	if s.decl == nil || s.decl.Body == nil {
 		return false
 	}
-	v, ok := info.Uses[id].(*types.Var)
-	if !ok || !httpmodel.IsNamed(v.Type(), httpPkg, "Request") {
-		return false
-	}
+	v, _ := info.Uses[id].(*types.Var)
 	return s.bareAt(s.decl, v, x, map[*types.Var]bool{})
 }
 
@@ -2982,7 +2979,7 @@ func (s *fstate) preUse(decl *ast.FuncDecl, v *types.Var, x ast.Node) bool {
 		}
 		id, ok := n.(*ast.Ident)
 		if ok && info.Uses[id] == types.Object(v) && len(stack) > 0 && id.Pos() < x.Pos() {
-			pre = s.headerOnlyUse(id, stack) || nilCompared(id, stack)
+			pre = s.headerOnlyUse(id, stack) || nilCompared(info, id, stack)
 		}
 		return true
 	})
@@ -3011,7 +3008,7 @@ func (s *fstate) runsOnce(decl *ast.FuncDecl, x ast.Node) bool {
 }
 
 // nilCompared reports whether id, under stack, is compared with nil.
-func nilCompared(id *ast.Ident, stack []ast.Node) bool {
+func nilCompared(info *types.Info, id *ast.Ident, stack []ast.Node) bool {
 	b, ok := stack[len(stack)-1].(*ast.BinaryExpr)
 	if !ok || (b.Op != token.EQL && b.Op != token.NEQ) {
 		return false
@@ -3020,8 +3017,7 @@ func nilCompared(id *ast.Ident, stack []ast.Node) bool {
 	if other == ast.Expr(id) {
 		other = b.X
 	}
-	nid, ok := ast.Unparen(other).(*ast.Ident)
-	return ok && nid.Name == "nil"
+	return analysisutil.IsNil(info, other)
 }
 
 // ownReq is what ownHeader needs to know of a request variable of the
@@ -3409,9 +3405,9 @@ func (s *fstate) caseMask(obj *types.Var) creds {
 		for _, n := range s.c.calls.Nodes(s.decl) {
 			switch n := n.(type) {
 			case *ast.TypeSwitchStmt:
-				_, vars := flow.TypeSwitchVars(s.info, n)
+				x, vars := flow.TypeSwitchVars(s.info, n)
 				for cc, v := range vars {
-					s.clauses[v] = switchClause{n, cc}
+					s.clauses[v] = switchClause{n, cc, x}
 				}
 			case *ast.RangeStmt:
 				if id, ok := n.Value.(*ast.Ident); ok && n.Tok == token.DEFINE {
@@ -3426,7 +3422,7 @@ func (s *fstate) caseMask(obj *types.Var) creds {
 	if !ok {
 		return all
 	}
-	if sc.cc.List != nil && !slices.ContainsFunc(sc.cc.List, func(e ast.Expr) bool { return !s.textless(s.info.TypeOf(e)) }) {
+	if sc.cc.List != nil && !slices.ContainsFunc(sc.cc.List, func(e ast.Expr) bool { return !textless(s.info.TypeOf(e)) }) {
 		return 0
 	}
 	reached, done := s.reached[sc.cc]
@@ -3434,10 +3430,9 @@ func (s *fstate) caseMask(obj *types.Var) creds {
 		// Whether a value with text reaches the clause, once per
 		// clause.
 		reached = true
-		x, _ := flow.TypeSwitchVars(s.info, sc.ts)
-		if held, ok := s.heldTypes(x); ok {
+		if held, ok := s.heldTypes(sc.x); ok {
 			reached = slices.ContainsFunc(held, func(t types.Type) bool {
-				return s.selects(sc.ts, t) == sc.cc && !s.textless(t)
+				return s.selects(sc.ts, t) == sc.cc && !textless(t)
 			})
 		}
 		if s.reached == nil {
@@ -3451,10 +3446,11 @@ func (s *fstate) caseMask(obj *types.Var) creds {
 	return 0
 }
 
-// A switchClause is a clause of a type switch.
+// A switchClause is a clause of a type switch, and the switch's subject.
 type switchClause struct {
 	ts *ast.TypeSwitchStmt
 	cc *ast.CaseClause
+	x  ast.Expr
 }
 
 // selects returns the clause of ts that a value of the concrete type t
@@ -3599,7 +3595,7 @@ func (s *fstate) literalTypes(m *types.Var) []types.Type {
 			known = p.X == ast.Expr(id)
 		case *ast.ReturnStmt:
 		case *ast.CallExpr:
-			known = isBuiltin(info, p.Fun, "len")
+			known = analysisutil.IsBuiltinCall(info, p, "len")
 		default:
 			known = false
 		}
@@ -3626,19 +3622,9 @@ func (s *fstate) literalTypes(m *types.Var) []types.Type {
 	return out
 }
 
-// isBuiltin reports whether fun names the builtin function name.
-func isBuiltin(info *types.Info, fun ast.Expr, name string) bool {
-	id, ok := ast.Unparen(fun).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	b, ok := info.Uses[id].(*types.Builtin)
-	return ok && b.Name() == name
-}
-
 // textless reports whether t, a type of a type switch's case or a value's,
 // is a boolean or number type (or nil), whose values print no text.
-func (s *fstate) textless(t types.Type) bool {
+func textless(t types.Type) bool {
 	if t == nil {
 		return false
 	}

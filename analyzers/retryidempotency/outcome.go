@@ -233,9 +233,9 @@ func (m *outcome) ownErrorType(e ast.Expr) bool {
 }
 
 // declaresRoundTripper reports whether pkg declares a type whose methods
-// (its pointer's) include RoundTrip(*http.Request) (*http.Response,
-// error): a transport, whose errors a client hands back inside its
-// *url.Error.
+// (its pointer's) include a RoundTrip of http.RoundTripper's signature
+// (see httpmodel.IsRoundTrip): a transport, whose errors a client hands
+// back inside its *url.Error.
 func declaresRoundTripper(pkg *types.Package) bool {
 	scope := pkg.Scope()
 	for _, name := range scope.Names() {
@@ -244,22 +244,11 @@ func declaresRoundTripper(pkg *types.Package) bool {
 			continue
 		}
 		obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(tn.Type()), true, pkg, "RoundTrip")
-		fn, ok := obj.(*types.Func)
-		if !ok {
-			continue
-		}
-		sig := fn.Signature()
-		if sig.Params().Len() == 1 && sig.Results().Len() == 2 && isRequestPtr(sig.Params().At(0).Type()) {
+		if fn, ok := obj.(*types.Func); ok && httpmodel.IsRoundTrip(fn) {
 			return true
 		}
 	}
 	return false
-}
-
-// isRequestPtr reports whether t is *net/http.Request.
-func isRequestPtr(t types.Type) bool {
-	p, ok := types.Unalias(t).(*types.Pointer)
-	return ok && httpmodel.IsNamed(p.Elem(), "net/http", "Request")
 }
 
 // Forget returns the model of a path past n when n assigns the send's

@@ -158,7 +158,7 @@ func SendOf(info *types.Info, call *ast.CallExpr) (Send, bool) {
 			s.Request = args[0]
 		}
 		return s, true
-	case fn.Name() == "RoundTrip" && isRoundTrip(fn):
+	case fn.Name() == "RoundTrip" && IsRoundTrip(fn):
 		if len(args) == 1 {
 			s.Request = args[0]
 		}
@@ -418,9 +418,9 @@ func urlShapeMethod(name string) string {
 	}
 }
 
-// isRoundTrip reports whether fn is http.RoundTripper.RoundTrip or a method
+// IsRoundTrip reports whether fn is http.RoundTripper.RoundTrip or a method
 // with its exact signature: func(*http.Request) (*http.Response, error).
-func isRoundTrip(fn *types.Func) bool {
+func IsRoundTrip(fn *types.Func) bool {
 	if IsMethod(fn, httpPkg, "RoundTripper", "RoundTrip") {
 		return true
 	}
