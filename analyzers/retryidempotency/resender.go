@@ -30,12 +30,21 @@ import (
 type resendFact struct {
 	Param   int
 	Outcome string
+	// Field, when not "", is the field of the receiver that bounds the
+	// attempts (for i := 0; i <= c.retryCount; i++): at a value of at
+	// most Limit the sender sends once (see retryloop.FieldBound).
+	Field string
+	Limit int64
 }
 
 func (*resendFact) AFact() {}
 
 func (f *resendFact) String() string {
-	return fmt.Sprintf("resends(param %d after %s)", f.Param, f.Outcome)
+	s := fmt.Sprintf("resends(param %d after %s", f.Param, f.Outcome)
+	if f.Field != "" {
+		s += fmt.Sprintf(" while %s > %d", f.Field, f.Limit)
+	}
+	return s + ")"
 }
 
 // exportResender records a resendFact for decl, the declaration that
@@ -58,10 +67,35 @@ func (c *checker) exportResender(decl ast.Decl, s send, outcome string) {
 	if v := varOf(c.pass.TypesInfo, sameRequest(c.pass.TypesInfo, s.request)); v != nil && v != fn.Signature().Params().At(param) {
 		return // another request of the caller's (a field, a copy)
 	}
-	c.resenders[fn] = &resendFact{Param: param, Outcome: outcome}
-	if fn.Exported() {
-		c.pass.ExportObjectFact(fn, c.resenders[fn])
+	fact := &resendFact{Param: param, Outcome: outcome}
+	if recv := fn.Signature().Recv(); recv != nil {
+		if loop := enclosingFor(fd.Body, s.call); loop != nil {
+			fact.Field, fact.Limit, _ = retryloop.FieldBound(c.pass.TypesInfo, loop, recv)
+		}
 	}
+	c.resenders[fn] = fact
+	if fn.Exported() {
+		c.pass.ExportObjectFact(fn, fact)
+	}
+}
+
+// enclosingFor returns the innermost for statement of body around n, or
+// nil.
+func enclosingFor(body *ast.BlockStmt, n ast.Node) ast.Stmt {
+	var loop ast.Stmt
+	ast.Inspect(body, func(x ast.Node) bool {
+		if x == nil || x.Pos() > n.Pos() || x.End() < n.End() {
+			return false
+		}
+		if _, ok := x.(*ast.FuncLit); ok {
+			return false
+		}
+		if fs, ok := x.(*ast.ForStmt); ok {
+			loop = fs
+		}
+		return true
+	})
+	return loop
 }
 
 // exportWrappers finds the functions that hand the request they are
@@ -98,6 +132,8 @@ func (c *checker) exportWrappers() {
 				if fact.Param >= len(args) || varOf(info, args[fact.Param]) != pv || !forwardsOnly(info, fd.Body, pv, args[fact.Param]) || !passesOwn(info, args, fact.Param) {
 					continue
 				}
+				// The bound, a field of the sender's receiver, is not the
+				// wrapper's: its callers' receivers are another client.
 				c.resenders[fn] = &resendFact{Param: param, Outcome: fact.Outcome}
 				if fn.Exported() {
 					c.pass.ExportObjectFact(fn, c.resenders[fn])
@@ -232,9 +268,12 @@ func (c *checker) checkResendCalls() {
 				if fact == nil {
 					continue
 				}
-				_, args := httpmodel.Receiver(info, call.Expr)
+				recv, args := httpmodel.Receiver(info, call.Expr)
 				if fact.Param >= len(args) {
 					continue
+				}
+				if fact.Field != "" && recv != nil && c.loops.AtDefault(fd.Body, recv, fact.Field, fact.Limit, c.isResender) {
+					continue // a client built with its default bound: sent once
 				}
 				s, ok := c.requestSend(fd, call.Expr, args[fact.Param])
 				if !ok || !isWrite(s.method) || s.keyed != nil || s.keyedBy != "" || s.req == nil {
@@ -244,6 +283,12 @@ func (c *checker) checkResendCalls() {
 			}
 		}
 	}
+}
+
+// isResender reports whether f is a retrying sender of another package.
+func (c *checker) isResender(f *types.Func) bool {
+	_, fact := c.resender(f)
+	return fact != nil
 }
 
 // resender returns the retrying sender that a call of f runs, and its

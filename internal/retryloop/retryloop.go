@@ -140,7 +140,7 @@ var Analyzer = stdfacts.WrapDep(&analysis.Analyzer{
 	Doc:        "find functions that send HTTP requests and the retry loops that repeat them",
 	URL:        "https://pkg.go.dev/github.com/retrylint/retrylint/internal/retryloop",
 	Run:        analysisutil.Safe("retryloop", run),
-	FactTypes:  []analysis.Fact{new(sendsFact), new(helperFact), new(sendsPkgFact), new(clientCtorFact), new(clientCtorPkgFact), new(frameworkPkgFact)},
+	FactTypes:  []analysis.Fact{new(sendsFact), new(helperFact), new(sendsPkgFact), new(clientCtorFact), new(clientCtorPkgFact), new(frameworkPkgFact), new(optionFact), new(defaultsFact)},
 	ResultType: reflect.TypeFor[*Result](),
 	Requires:   []*analysis.Analyzer{callindex.Analyzer},
 }, func(pass *analysis.Pass) any { return newResult(pass) })
@@ -425,6 +425,7 @@ func run(pass *analysis.Pass, at func(token.Pos)) (any, error) {
 	res := newResult(pass)
 	res.exportCtors()
 	res.exportFramework()
+	res.exportOptions()
 	ix := res.ix
 	funcs := ix.Funcs()
 	// A package that cannot reach net/http sends nothing, and has no

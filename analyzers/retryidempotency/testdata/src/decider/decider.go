@@ -73,7 +73,7 @@ type optionalTripper struct {
 
 // The predicate is asked only when it is set: unset, every request is
 // sent again after a transport error, a POST too.
-func (t *optionalTripper) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:"sends\\(param 0\\)" RoundTrip:`resends\(param 0 after a transport error\)`
+func (t *optionalTripper) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:"sends\\(param 0\\)" RoundTrip:`resends\(param 0 after a transport error while max > 1\)`
 	var resp *http.Response
 	var err error
 	for i := 0; i < t.max; i++ {
@@ -95,7 +95,7 @@ type localTripper struct {
 
 // A predicate of the sender's own, defined where it is asked: it asks
 // about the error, not the method.
-func (t *localTripper) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:"sends\\(param 0\\)" RoundTrip:`resends\(param 0 after a transport error\)`
+func (t *localTripper) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:"sends\\(param 0\\)" RoundTrip:`resends\(param 0 after a transport error while max > 1\)`
 	retryable := func(req *http.Request, err error) bool { return err != nil }
 	var resp *http.Response
 	var err error
@@ -119,7 +119,7 @@ type policyTripper struct {
 
 // A policy handed the response and the error decides on the outcome: a
 // POST is still sent again after a transport error.
-func (t *policyTripper) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:"sends\\(param 0\\)" RoundTrip:`resends\(param 0 after a transport error\)`
+func (t *policyTripper) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:"sends\\(param 0\\)" RoundTrip:`resends\(param 0 after a transport error while max > 1\)`
 	var resp *http.Response
 	var err error
 	for i := 0; i < t.max; i++ {

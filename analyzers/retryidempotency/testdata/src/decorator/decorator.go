@@ -15,7 +15,7 @@ type Next func(ctx context.Context, req *http.Request) (*http.Response, error)
 // RetryHandler re-sends whatever request it is handed through next.
 type RetryHandler struct{ Max int }
 
-func (h RetryHandler) Handle(ctx context.Context, req *http.Request, next Next) (*http.Response, error) { // want Handle:"sends\\(param 1\\)" Handle:`resends\(param 1 after a transport error or status 500\)`
+func (h RetryHandler) Handle(ctx context.Context, req *http.Request, next Next) (*http.Response, error) { // want Handle:"sends\\(param 1\\)" Handle:`resends\(param 1 after a transport error or status 500 while Max > 0\)`
 	var resp *http.Response
 	var err error
 	for i := 0; i <= h.Max; i++ {

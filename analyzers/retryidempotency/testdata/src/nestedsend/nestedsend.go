@@ -25,7 +25,7 @@ type failover struct {
 // Each attempt goes to the next backend: the request of any method is
 // sent again after a transport error, from an if statement's init inside
 // another if.
-func (t *failover) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:"sends\\(param 0\\)" RoundTrip:`resends\(param 0 after a transport error\)`
+func (t *failover) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:"sends\\(param 0\\)" RoundTrip:`resends\(param 0 after a transport error while maxRetry > 0\)`
 	var (
 		err  error
 		b    *backend
@@ -53,7 +53,7 @@ type retrying struct {
 }
 
 // The send sits in a block that runs only when retries are configured.
-func (t *retrying) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:"sends\\(param 0\\)" RoundTrip:`resends\(param 0 after a transport error\)`
+func (t *retrying) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:"sends\\(param 0\\)" RoundTrip:`resends\(param 0 after a transport error while maxRetry > 0\)`
 	err := errors.New("no attempt")
 	for i := 0; i <= t.maxRetry; i++ {
 		if t.maxRetry > 0 {

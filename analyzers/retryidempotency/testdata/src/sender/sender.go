@@ -20,7 +20,7 @@ type retryTransport struct {
 	tries int
 }
 
-func (t *retryTransport) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:"sends\\(param 0\\)" RoundTrip:`resends\(param 0 after a transport error or status 500\)`
+func (t *retryTransport) RoundTrip(req *http.Request) (*http.Response, error) { // want RoundTrip:"sends\\(param 0\\)" RoundTrip:`resends\(param 0 after a transport error or status 500 while tries > 1\)`
 	var resp *http.Response
 	var err error
 	for i := 0; i < t.tries; i++ {

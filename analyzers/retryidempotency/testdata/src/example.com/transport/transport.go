@@ -21,7 +21,7 @@ type Client struct {
 }
 
 // Perform sends req, and sends it again after a transport error.
-func (c *Client) Perform(req *http.Request) (*http.Response, error) { // want Perform:`resends\(param 0 after a transport error\)` Perform:`sends\(param 0\)`
+func (c *Client) Perform(req *http.Request) (*http.Response, error) { // want Perform:`resends\(param 0 after a transport error while MaxRetries > 0\)` Perform:`sends\(param 0\)`
 	var lastErr error
 	for i := 0; i <= c.MaxRetries; i++ {
 		resp, err := c.hc.Do(req) // want `a request of any method is re-sent after a transport error without a check of its method or an Idempotency-Key header`
