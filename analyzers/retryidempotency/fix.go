@@ -265,6 +265,27 @@ func (c *checker) setAfterBuild(root ast.Node, s send, set string, src []byte) (
 	}
 	indent := fixes.Indent(c.pass.Fset, src, stmt.Pos())
 	eol := fixes.LineEnd(c.pass.Fset, src, after.End())
+	tf := c.pass.Fset.File(after.End())
+	if rest := strings.TrimSpace(string(src[tf.Offset(after.End()):tf.Offset(eol)])); rest != "" && !strings.HasPrefix(rest, "//") {
+		// More statements follow on the line: a function literal written
+		// on one line, whose block is written out, a statement a line,
+		// with the key's after the build.
+		blk, ok := stack[i-1].(*ast.BlockStmt)
+		if !ok || tf.Line(blk.Lbrace) != tf.Line(blk.Rbrace) {
+			return analysis.TextEdit{}, false
+		}
+		outer := fixes.Indent(c.pass.Fset, src, blk.Lbrace)
+		var b strings.Builder
+		b.WriteString("{\n")
+		for _, st := range blk.List {
+			b.WriteString(outer + "\t" + string(src[tf.Offset(st.Pos()):tf.Offset(st.End())]) + "\n")
+			if st == after {
+				b.WriteString(outer + "\t" + set + "\n")
+			}
+		}
+		b.WriteString(outer + "}")
+		return analysis.TextEdit{Pos: blk.Lbrace, End: blk.Rbrace + 1, NewText: []byte(b.String())}, true
+	}
 	return analysis.TextEdit{Pos: eol, End: eol, NewText: []byte("\n" + indent + set)}, true
 }
 

@@ -344,9 +344,10 @@ func (c *checker) newOutcome(l *retryloop.Loop, s send) (*outcome, *ast.AssignSt
 	switch {
 	case s.helper == nil && len(as.Lhs) == 2:
 		m.resp, m.errVar = varOf(as.Lhs[0]), varOf(as.Lhs[1])
-	case (s.helper != nil || len(as.Lhs) > 2) && len(as.Lhs) >= 1:
+	case (s.helper != nil || len(as.Lhs) > 2 || len(as.Lhs) == 1) && len(as.Lhs) >= 1:
 		// A helper's results, or a sender's that hands back more
-		// than the response (resp, body, err := c.doRequest(req)):
+		// than the response (resp, body, err := c.doRequest(req)) or
+		// only an error (err := do(req)):
 		m.errVar = varOf(as.Lhs[len(as.Lhs)-1])
 		m.statusVars = nil
 		// A response the helper returns carries the statuses, as a
