@@ -864,8 +864,39 @@ func (c *checker) isLog(fn *types.Func) bool {
 	if f := c.fact(fn); f != nil && f.sink() && !isTesting(fn.Pkg()) {
 		return true
 	}
-	_, ok := logsink.PackageFunc(fn.Origin(), c.pass.Pkg)
-	return ok
+	if _, ok := logsink.PackageFunc(fn.Origin(), c.pass.Pkg); ok {
+		return true
+	}
+	return c.concreteLogger(fn)
+}
+
+// concreteLogger reports whether fn logs by the shape of a concrete
+// logger's method (see logsink.ConcreteMethod): of another package, or of
+// this one when its body uses the values it is handed to log (a no-op
+// logger's Debugf(format string, args ...any) {} logs nothing).
+func (c *checker) concreteLogger(fn *types.Func) bool {
+	fn = fn.Origin()
+	if _, ok := logsink.ConcreteMethod(fn, c.pass.Pkg); !ok {
+		return false
+	}
+	if fn.Pkg() != c.pass.Pkg {
+		return true
+	}
+	f, ok := c.calls.Decl(fn)
+	if !ok {
+		return false
+	}
+	decl := f.Decl
+	params := fn.Signature().Params()
+	last := params.At(params.Len() - 1)
+	used := false
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == last {
+			used = true
+		}
+		return !used
+	})
+	return used
 }
 
 // A sinkCall is a call that writes to a log: a log function, or a wrapper
@@ -934,6 +965,10 @@ func (c *checker) sinkOf(call callindex.Call) (sinkCall, bool) {
 	f := c.fact(fn)
 	if f == nil || !f.sink() || isTesting(fn.Pkg()) {
 		if s, ok := logsink.PackageFunc(fn.Origin(), c.pass.Pkg); ok {
+			return sinkCall{Sink: s, qualified: logsink.Name(fn.Origin(), nil)}, true
+		}
+		if c.concreteLogger(fn) && !isTesting(fn.Pkg()) {
+			s, _ := logsink.ConcreteMethod(fn.Origin(), c.pass.Pkg)
 			return sinkCall{Sink: s, qualified: logsink.Name(fn.Origin(), nil)}, true
 		}
 		return sinkCall{}, false

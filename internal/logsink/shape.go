@@ -145,6 +145,30 @@ func PackageFunc(fn *types.Func, from *types.Package) (Sink, bool) {
 	return shapeSink(fn, from, format), true
 }
 
+// ConcreteMethod reports whether fn, a method of a concrete type, logs
+// by its shape: the type's name says it logs, the method's name and
+// signature are a logging method's (see Shape), and it returns nothing.
+// A client asks it after the facts, as it asks PackageFunc: a logger of
+// another module (charmbracelet/log's *Logger, op/go-logging's) or of
+// the project writes through handlers, backends, buffers and channels
+// that facts do not follow to the writer. The client tells a method whose
+// body it has and that does not use what it is handed (a no-op logger)
+// apart itself. A type of the standard library is in the table or none.
+func ConcreteMethod(fn *types.Func, from *types.Package) (Sink, bool) {
+	if fn == nil || fn.Pkg() == nil || fn.Pkg() != from && analysisutil.IsStdPath(fn.Pkg().Path()) {
+		return Sink{}, false
+	}
+	sig := fn.Signature()
+	if sig.Recv() == nil || types.IsInterface(sig.Recv().Type()) || sig.Results().Len() != 0 {
+		return Sink{}, false
+	}
+	format, ok := loggerMethod(fn, false)
+	if !ok {
+		return Sink{}, false
+	}
+	return shapeSink(fn, from, format), true
+}
+
 // Functions of a logging package.
 //
 // A project's logger is often a package of functions, not a type:
