@@ -561,8 +561,9 @@
 //
 //	err := backoffRetryContext(ctx, baseDelay, maxRetries, func() error { ... })
 //
-// Retry libraries (see docs/libraries.md): a cenkalti/backoff Retry whose
-// BackOff is not wrapped in backoff.WithContext, a retry-go Do without
+// Retry libraries (see docs/libraries.md): a cenkalti/backoff Retry (v1 to
+// v4) whose BackOff is not wrapped in backoff.WithContext, a retry-go Do
+// (v3 or v4; v3's Attempts(0) makes no attempt) without
 // retry.Context (also among defaults the caller's options follow,
 // append([]retry.Option{...}, opts...)..., where the fix adds it to the
 // defaults), or a backoff v5 or go-retry call handed

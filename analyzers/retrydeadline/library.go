@@ -58,11 +58,11 @@ func checkLibraries(pass *analysis.Pass, cfg Config, ctors retrylib.Ctors, uncan
 				return true
 			}
 			switch e.Lib.Path {
-			case retrylib.BackoffV4, retrylib.BackoffV1:
+			case retrylib.BackoffV4, retrylib.BackoffV3, retrylib.BackoffV1:
 				lc.backoffV4()
 			case retrylib.BackoffV5, retrylib.BackoffV6, retrylib.BackoffV7, retrylib.GoRetry:
 				lc.ctxArg()
-			case retrylib.RetryGo:
+			case retrylib.RetryGo, retrylib.RetryGoV3:
 				lc.retryGo()
 			case retrylib.Failsafe:
 				lc.failsafe()
@@ -295,8 +295,8 @@ func (lc *libChecker) retryGo() {
 		return
 	}
 	pkg := retrylib.PkgName(e.Call)
-	if pkg == "" {
-		return
+	if pkg == "" || e.Func.Pkg().Scope().Lookup("Context") == nil {
+		return // v2 has no Context option to hand the context to
 	}
 	if ctx := lc.contextAtHand(); ctx != "" {
 		// Options of defaults the caller's may follow

@@ -2873,7 +2873,7 @@ func (c *checker) anyOpOnce(file *ast.File, decl ast.Decl, l *retryloop.Loop, s 
 		name := fixes.FreeName(info, file, "retryBackOff", nil, at)
 		b := fixes.Text(c.pass.Fset, src, e.BackOff)
 		init := b
-		if lib.Path == retrylib.BackoffV1 || lib.Path == retrylib.BackoffV4 {
+		if retrylib.IsBackoffClassic(lib.Path) {
 			init = pkg + ".BackOff(" + b + ")"
 		}
 		text = fmt.Sprintf("%[1]s := %[2]s\nif %[3]s {\n\t%[4]s\n\t%[1]s = %[5]s\n}",

@@ -29,8 +29,8 @@ func TestKeyHeadersFlag(t *testing.T) {
 }
 
 // TestLibraries runs on a test data module that requires the real retry
-// libraries (go-retryablehttp, resty v2 and v3, cenkalti/backoff v4 and v5,
-// retry-go, go-retry).
+// libraries (go-retryablehttp, resty v2 and v3, cenkalti/backoff v3 to v7,
+// retry-go v3 and v4, go-retry).
 func TestLibraries(t *testing.T) {
 	dir := fixtest.Module(t, filepath.Join(analysistest.TestData(), "libs"))
 	results := analysistest.RunWithSuggestedFixes(t, dir, retryidempotency.Analyzer, "./...")
@@ -55,9 +55,8 @@ func TestGates(t *testing.T) {
 }
 
 // TestUnnamedLibraries runs on a test data module that requires retry
-// libraries no rule names (eapache/go-resiliency, Rican7/retry, retry-go
-// v3, cenkalti/backoff v2 and v3, lestrrat-go/backoff, matryer/try,
-// gojek/heimdall): their retry functions and retrying client are learned
+// libraries no rule names (eapache/go-resiliency, Rican7/retry,
+// lestrrat-go/backoff, matryer/try, gojek/heimdall): their retry functions and retrying client are learned
 // from their source, as a project's own are, and heimdall's client,
 // configured by functional options, retries only when an option raised
 // its retry count.

@@ -36,7 +36,7 @@ type BackOffConfig struct {
 // isBackoff reports whether call calls one of the functions names of
 // cenkalti/backoff v4 or of its module-less v1 path.
 func isBackoff(info *types.Info, call *ast.CallExpr, names ...string) bool {
-	return IsFunc(info, call, BackoffV4, "", names...) || IsFunc(info, call, BackoffV1, "", names...)
+	return isFuncOf(info, call, IsBackoffClassic, names...)
 }
 
 // BackOffV4 reads the back-off e of a v4 (or v1) Retry call.
@@ -86,15 +86,14 @@ func BackOffV4(s Scope, e ast.Expr) BackOffConfig {
 		}
 	} else if lit := compositeOf(root); lit != nil {
 		switch {
-		case httpmodel.IsNamed(s.Info.TypeOf(lit), BackoffV4, "ExponentialBackOff") || httpmodel.IsNamed(s.Info.TypeOf(lit), BackoffV1, "ExponentialBackOff"):
+		case isNamedOf(s.Info.TypeOf(lit), IsBackoffClassic, "ExponentialBackOff"):
 			c.Known = true
 			if v := last(t.Fields["MaxElapsedTime"]); v == nil {
 				c.Lit = lit
 			} else if isZero(s.Info, v) {
 				c.Zero = v
 			}
-		case httpmodel.IsNamed(s.Info.TypeOf(lit), BackoffV4, "ConstantBackOff"), httpmodel.IsNamed(s.Info.TypeOf(lit), BackoffV4, "ZeroBackOff"),
-			httpmodel.IsNamed(s.Info.TypeOf(lit), BackoffV1, "ConstantBackOff"), httpmodel.IsNamed(s.Info.TypeOf(lit), BackoffV1, "ZeroBackOff"):
+		case isNamedOf(s.Info.TypeOf(lit), IsBackoffClassic, "ConstantBackOff"), isNamedOf(s.Info.TypeOf(lit), IsBackoffClassic, "ZeroBackOff"):
 			c.Known = true
 			c.NeverStops = !countBound
 			return c
@@ -141,16 +140,17 @@ func RetryGoOptions(info *types.Info, opts []ast.Expr) RetryGoConfig {
 			continue
 		}
 		switch {
-		case IsFunc(info, call, RetryGo, "", "Attempts") && len(call.Args) == 1:
+		case isFuncOf(info, call, IsRetryGo, "Attempts") && len(call.Args) == 1:
+			// v3's Attempts(0) makes no attempt at all (retry.go:125).
 			c.Forever = nil
-			if isZero(info, call.Args[0]) {
+			if isZero(info, call.Args[0]) && IsFunc(info, call, RetryGo, "", "Attempts") {
 				c.Forever = call
 			}
 		case IsFunc(info, call, RetryGo, "", "UntilSucceeded"):
 			c.Forever = call
-		case IsFunc(info, call, RetryGo, "", "Context") && len(call.Args) == 1:
+		case isFuncOf(info, call, IsRetryGo, "Context") && len(call.Args) == 1:
 			c.Context = call.Args[0]
-		case IsFunc(info, call, RetryGo, "", "RetryIf"):
+		case isFuncOf(info, call, IsRetryGo, "RetryIf"):
 			c.RetryIf = true
 		}
 	}
@@ -669,14 +669,14 @@ func SingleAttempt(info *types.Info, call *ast.CallExpr) bool {
 		if lit, ok := e.(*ast.CompositeLit); ok {
 			// &backoff.StopBackOff{}: Stop at the first failure.
 			t := info.TypeOf(lit)
-			return httpmodel.IsNamed(t, BackoffV4, "StopBackOff") || httpmodel.IsNamed(t, BackoffV1, "StopBackOff")
+			return isNamedOf(t, IsBackoffClassic, "StopBackOff")
 		}
 		c, ok := e.(*ast.CallExpr)
 		if !ok {
 			return false
 		}
 		switch {
-		case IsFunc(info, c, RetryGo, "", "Attempts") && len(c.Args) == 1 && is(c.Args[0], 1),
+		case isFuncOf(info, c, IsRetryGo, "Attempts") && len(c.Args) == 1 && is(c.Args[0], 1),
 			isBackoffCtx(info, c, "WithMaxTries") && len(c.Args) == 1 && is(c.Args[0], 1),
 			IsFunc(info, c, GoRetry, "", "WithMaxRetries") && len(c.Args) == 2 && is(c.Args[0], 0),
 			isBackoff(info, c, "WithMaxRetries") && len(c.Args) == 2 && is(c.Args[1], 0):
@@ -707,7 +707,7 @@ func BackOffStop(s Scope, is *ast.IfStmt) bool {
 	}
 	stopPkg := func(e ast.Expr) *types.Package {
 		c, ok := s.Info.Uses[analysisutil.RefIdent(e)].(*types.Const)
-		if ok && c.Name() == "Stop" && c.Pkg() != nil && (c.Pkg().Path() == BackoffV4 || c.Pkg().Path() == BackoffV1) {
+		if ok && c.Name() == "Stop" && c.Pkg() != nil && IsBackoffClassic(c.Pkg().Path()) {
 			return c.Pkg()
 		}
 		return nil

@@ -64,12 +64,16 @@ const (
 	RestyV2       = "github.com/go-resty/resty/v2"
 	RestyV3       = "resty.dev/v3"
 	BackoffV1     = "github.com/cenkalti/backoff"
+	BackoffV3     = "github.com/cenkalti/backoff/v3"
 	BackoffV4     = "github.com/cenkalti/backoff/v4"
 	BackoffV5     = "github.com/cenkalti/backoff/v5"
 	BackoffV6     = "github.com/cenkalti/backoff/v6"
 	BackoffV7     = "github.com/cenkalti/backoff/v7"
 	RetryGo       = "github.com/avast/retry-go/v4"
-	GoRetry       = "github.com/sethvargo/go-retry"
+	// RetryGoV3 is retry-go before modules: v2 and v3 (+incompatible)
+	// share this path.
+	RetryGoV3 = "github.com/avast/retry-go"
+	GoRetry   = "github.com/sethvargo/go-retry"
 	// The OpenTelemetry Collector's exporter helper, which retries the
 	// push function of an exporter made with its WithRetry option, and
 	// the package of the error mark that stops it.
@@ -134,6 +138,10 @@ var Libraries = map[string]*Library{
 	RestyV3:   {Path: RestyV3, Name: "resty", RetriesErrors: true, HonoursCtx: true, DefaultCountBound: true, IdempotentOnly: true},
 	BackoffV1: {Path: BackoffV1, Name: "backoff", RetriesErrors: true, HonoursCtx: false, DefaultTimeBound: true, Permanent: []string{"Permanent"}, OnceBackOff: "&%[1]s.StopBackOff{}"},
 	BackoffV4: {Path: BackoffV4, Name: "backoff", RetriesErrors: true, HonoursCtx: false, DefaultTimeBound: true, Permanent: []string{"Permanent"}, OnceBackOff: "&%[1]s.StopBackOff{}"},
+	// v3 (v3.2.2) has v4's Retry, RetryNotify, WithContext,
+	// WithMaxRetries, Permanent and back-offs, with the same defaults
+	// (exponential.go:75-91, retry.go:24-77), and no *WithData.
+	BackoffV3: {Path: BackoffV3, Name: "backoff", RetriesErrors: true, HonoursCtx: false, DefaultTimeBound: true, Permanent: []string{"Permanent"}, OnceBackOff: "&%[1]s.StopBackOff{}"},
 	BackoffV5: backoffCtx(BackoffV5),
 	// v6 and v7 keep v5's Retry and options (v6.0.1 retry.go:41-108,
 	// v7.0.3 retry.go:41-114); what changed is what Retry returns (a
@@ -142,6 +150,11 @@ var Libraries = map[string]*Library{
 	BackoffV6: backoffCtx(BackoffV6),
 	BackoffV7: backoffCtx(BackoffV7),
 	RetryGo:   {Path: RetryGo, Name: "retry-go", RetriesErrors: true, HonoursCtx: false, DefaultCountBound: true, Permanent: []string{"Unrecoverable"}, OnceOption: "%[1]s.Attempts(1)", OptionType: "Option"},
+	// v3 (v3.0.0+incompatible): Do and its options as v4's (retry.go:94-169,
+	// options.go), with 10 attempts by default; Attempts(0) makes no
+	// attempt (the loop runs while n < attempts), and there is no
+	// UntilSucceeded. v2 has no Context option.
+	RetryGoV3: {Path: RetryGoV3, Name: "retry-go", RetriesErrors: true, HonoursCtx: false, DefaultCountBound: true, Permanent: []string{"Unrecoverable"}, OnceOption: "%[1]s.Attempts(1)", OptionType: "Option"},
 	GoRetry:   {Path: GoRetry, Name: "go-retry", RetriesErrors: false, HonoursCtx: true, Retryable: []string{"RetryableError"}, OnceBackOff: "%[1]s.WithMaxRetries(0, %[2]s)"},
 	// failsafe-go: what is retried is the policies' to say
 	// (FailsafeExecutor); the default retry policy retries every error
@@ -185,6 +198,37 @@ func (lib *Library) MarksPath() string {
 // what differs is read from RestyConfig.Path and the Library.
 func IsResty(path string) bool { return path == RestyV2 || path == RestyV3 }
 
+// IsBackoffClassic reports whether path is cenkalti/backoff before v5:
+// the module-less path (v1, v2), v3 or v4, whose Retry takes a BackOff
+// that WithContext binds to a context.
+func IsBackoffClassic(path string) bool {
+	return path == BackoffV1 || path == BackoffV3 || path == BackoffV4
+}
+
+// IsRetryGo reports whether path is avast/retry-go: v4, or v2 and v3 on
+// the module-less path.
+func IsRetryGo(path string) bool { return path == RetryGo || path == RetryGoV3 }
+
+// isFuncOf reports whether call calls one of the functions names of a
+// package whose path is, by is, one of a library's versions.
+func isFuncOf(info *types.Info, call *ast.CallExpr, is func(string) bool, names ...string) bool {
+	fn := httpmodel.Callee(info, call)
+	if fn == nil || fn.Pkg() == nil || !is(fn.Pkg().Path()) || recvName(fn) != "" {
+		return false
+	}
+	return slices.Contains(names, fn.Name())
+}
+
+// isNamedOf reports whether t is the type name of a package whose path
+// is, by is, one of a library's versions.
+func isNamedOf(t types.Type, is func(string) bool, name string) bool {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Name() == name && n.Obj().Pkg() != nil && is(n.Obj().Pkg().Path())
+}
+
 // entryPoint is one row of the table: a function or method that retries.
 type entryPoint struct {
 	path, recv, name string
@@ -201,6 +245,10 @@ var entryPoints = []entryPoint{
 	// model of v4.
 	{path: BackoffV1, name: "Retry", op: 0, backoff: 1, ctx: -1, opts: -1},
 	{path: BackoffV1, name: "RetryNotify", op: 0, backoff: 1, ctx: -1, opts: -1},
+	// cenkalti/backoff v3: retry.go:24-37.
+	{path: BackoffV3, name: "Retry", op: 0, backoff: 1, ctx: -1, opts: -1},
+	{path: BackoffV3, name: "RetryNotify", op: 0, backoff: 1, ctx: -1, opts: -1},
+	{path: BackoffV3, name: "RetryNotifyWithTimer", op: 0, backoff: 1, ctx: -1, opts: -1},
 	// cenkalti/backoff v4: retry.go:37-66.
 	{path: BackoffV4, name: "Retry", op: 0, backoff: 1, ctx: -1, opts: -1},
 	{path: BackoffV4, name: "RetryWithData", op: 0, backoff: 1, ctx: -1, opts: -1},
@@ -214,6 +262,8 @@ var entryPoints = []entryPoint{
 	{path: BackoffV7, name: "Retry", op: 1, backoff: -1, ctx: 0, opts: 2},
 	// avast/retry-go v4: retry.go:114-123.
 	{path: RetryGo, name: "Do", op: 0, backoff: -1, ctx: -1, opts: 1},
+	// avast/retry-go v2 and v3: retry.go:94.
+	{path: RetryGoV3, name: "Do", op: 0, backoff: -1, ctx: -1, opts: 1},
 	{path: RetryGo, name: "DoWithData", op: 0, backoff: -1, ctx: -1, opts: 1},
 	// sethvargo/go-retry: retry.go:52-90.
 	{path: GoRetry, name: "Do", op: 2, backoff: 1, ctx: 0, opts: -1},
@@ -265,7 +315,7 @@ func init() {
 // Library row.
 func OperationRetriesErrors(s Scope, e Entry) bool {
 	switch e.Lib.Path {
-	case RetryGo:
+	case RetryGo, RetryGoV3:
 		return e.OptionsKnown && !RetryGoOptions(s.Info, e.Options).RetryIf
 	case Failsafe:
 		c := FailsafeExecutor(s, e.Recv)

@@ -4,9 +4,6 @@ go 1.26.0
 
 require (
 	github.com/Rican7/retry v0.3.1
-	github.com/avast/retry-go v3.0.0+incompatible
-	github.com/cenkalti/backoff v2.2.1+incompatible
-	github.com/cenkalti/backoff/v3 v3.2.2
 	github.com/eapache/go-resiliency v1.7.0
 	github.com/gojek/heimdall/v7 v7.0.3
 	github.com/lestrrat-go/backoff/v2 v2.0.8
