@@ -344,7 +344,7 @@ func (c *checker) newOutcome(l *retryloop.Loop, s send) (*outcome, *ast.AssignSt
 	switch {
 	case s.helper == nil && len(as.Lhs) == 2:
 		m.resp, m.errVar = varOf(as.Lhs[0]), varOf(as.Lhs[1])
-	case (s.helper != nil || len(as.Lhs) > 2 || len(as.Lhs) == 1) && len(as.Lhs) >= 1:
+	case (s.helper != nil || len(as.Lhs) > 2 || len(as.Lhs) == 1 && c.forwardsRequest(s)) && len(as.Lhs) >= 1:
 		// A helper's results, or a sender's that hands back more
 		// than the response (resp, body, err := c.doRequest(req)) or
 		// only an error (err := do(req)):
@@ -369,6 +369,16 @@ func (c *checker) newOutcome(l *retryloop.Loop, s send) (*outcome, *ast.AssignSt
 	m.sent = as
 	m.body = l.Body
 	return m, as, true
+}
+
+// forwardsRequest reports whether the send s is a call of a function
+// known to send the request it is handed (its forwardFact): its one
+// error then stands for the send's outcome. A function that takes the
+// request and sends requests of its own (an authenticator that fetches
+// a token, then sets it on the request) says nothing of that request.
+func (c *checker) forwardsRequest(s send) bool {
+	req, ok := c.forwarded(s.call)
+	return ok && s.request != nil && ast.Unparen(req) == ast.Unparen(s.request) || ok && s.req != nil && varOf(c.pass.TypesInfo, req) == s.req
 }
 
 // statusHolders returns the variables of body that errors.As fills from
