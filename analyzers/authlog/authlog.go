@@ -93,7 +93,7 @@ func New(cfg Config) *analysis.Analyzer {
 		Name:      "authlog",
 		Doc:       analysisutil.Doc(doc, "authlog"),
 		URL:       "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/authlog",
-		FactTypes: []analysis.Fact{new(funcFact), new(terminalFact)},
+		FactTypes: []analysis.Fact{new(funcFact), new(terminalFact), new(quietFact)},
 		Requires:  []*analysis.Analyzer{callindex.Analyzer, retryloop.Analyzer},
 		Run: analysisutil.Safe("authlog", func(pass *analysis.Pass, at func(token.Pos)) (any, error) {
 			names := newSecretNames(secretFields)
@@ -472,6 +472,10 @@ func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, de
 	// A package that assigns a standard stream to a writer tells the
 	// packages that write to it (terminal.go), whatever it imports.
 	terms := terminals(pass)
+	// A logger's method that writes nothing (a no-op logger, one that
+	// keeps its records in memory) tells the packages that call it,
+	// whatever it imports.
+	exportQuiet(pass)
 	// A package of text helpers may declare a masking helper
 	// (masking.go) for the packages that do.
 	masking := !isHTTP && declaresMaskCandidate(pass.Pkg)
@@ -642,8 +646,8 @@ func (c *checker) reach(g *summary.Graph, reachesHTTP bool) (logs, active []bool
 				if !c.mayLogName(fn.Name(), wrappers) {
 					continue // no log, nor a wrapper of one, by its name
 				}
-				if _, local := g.Of(fn); !local && c.isLogCall(call.Expr, fn.Origin()) {
-					logs[i] = true // it calls a log, or a wrapper from another package
+				if _, local := g.Of(fn); !local && c.isLogCall(call.Expr, fn.Origin()) || local && c.concreteLogger(fn) {
+					logs[i] = true // it calls a log, a wrapper from another package, or a logger of its own by its shape
 					break
 				}
 			} else if _, ok := c.funcValueSink(call.Expr); ok {
@@ -880,23 +884,31 @@ func (c *checker) concreteLogger(fn *types.Func) bool {
 		return false
 	}
 	if fn.Pkg() != c.pass.Pkg {
-		return true
+		return !c.pass.ImportObjectFact(fn, new(quietFact))
 	}
 	f, ok := c.calls.Decl(fn)
-	if !ok {
-		return false
-	}
-	decl := f.Decl
-	params := fn.Signature().Params()
-	last := params.At(params.Len() - 1)
-	used := false
-	ast.Inspect(decl.Body, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == last {
-			used = true
+	return ok && !logsink.Quiet(c.pass.TypesInfo, f.Decl.Body, fn.Signature().Params())
+}
+
+// quietFact marks a method with a logger's shape (logsink.ConcreteMethod)
+// whose body hands what it is given to no call (logsink.Quiet): it logs
+// nothing, and is no log by its shape.
+type quietFact struct{}
+
+func (*quietFact) AFact()         {}
+func (*quietFact) String() string { return "quiet" }
+
+// exportQuiet exports a quietFact for each quiet method of the package
+// with a logger's shape.
+func exportQuiet(pass *analysis.Pass) {
+	for fd, fn := range analysisutil.FuncDecls(pass) {
+		if fd.Recv == nil || fd.Body == nil {
+			continue
 		}
-		return !used
-	})
-	return used
+		if _, ok := logsink.ConcreteMethod(fn, pass.Pkg); ok && logsink.Quiet(pass.TypesInfo, fd.Body, fn.Signature().Params()) {
+			pass.ExportObjectFact(fn, new(quietFact))
+		}
+	}
 }
 
 // A sinkCall is a call that writes to a log: a log function, or a wrapper

@@ -488,6 +488,13 @@
 // its name with its first letter in upper case: a client's own
 // debugf(format string, args ...any) writing to the writer the client
 // holds logs as Debugf does; a code generator's printf does not.
+// Where its body does not show the road to the writer (records handed to
+// a goroutine over a channel, a handler or a backend behind an
+// interface, as charmbracelet/log's and op/go-logging's loggers do), such
+// a method that returns nothing logs by its shape alone: one of another
+// package always (a logger of the standard library is in the table, or
+// none), one of the analysed package when its body uses the values it is
+// handed (a no-op logger's Debugf logs nothing).
 //
 // The method of an interface whose name does not say it logs (Leveled,
 // an unnamed interface) is a log by the same rule of the method's name

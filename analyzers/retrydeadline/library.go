@@ -291,7 +291,7 @@ func (lc *libChecker) retryGo() {
 		return
 	}
 	o := retrylib.RetryGoOptions(lc.pass.TypesInfo, e.Options)
-	if o.Context != nil {
+	if o.Context != nil || o.None {
 		return
 	}
 	pkg := retrylib.PkgName(e.Call)

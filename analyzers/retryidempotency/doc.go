@@ -246,7 +246,15 @@
 // a transport error, without an idempotency key"), also through a method
 // of an interface of the sender's package that only one of its types
 // implements (a library's Interface and its Client); the fix sets one
-// key on the request before the call, which every attempt carries. An
+// key on the request before the call, which every attempt carries. A
+// sender whose attempts a field of its client bounds (for i := 0; i <=
+// c.retryCount; i++, as gojek/heimdall's Client.Do) re-sends nothing
+// while the field is at 0: a call on a client built in the function by
+// its package's constructor (NewClient(opts...), which leaves the field
+// at a constant and changes the client only through its options) with no
+// option that sets the field (WithRetryCount) is not reported; options
+// held in a value, another method called on the client, or an assignment
+// to it keep the report. An
 // exported function that hands the request it is given, untouched (it
 // reads no Method or Header of it, assigns it nothing, hands it to no
 // other call), to a retrying sender, the package's own unexported loop

@@ -270,9 +270,16 @@ func (c *checker) setAfterBuild(root ast.Node, s send, set string, src []byte) (
 		// More statements follow on the line: a function literal written
 		// on one line, whose block is written out, a statement a line,
 		// with the key's after the build.
-		blk, ok := stack[i-1].(*ast.BlockStmt)
-		if !ok || tf.Line(blk.Lbrace) != tf.Line(blk.Rbrace) {
-			return analysis.TextEdit{}, false
+		blk, _ := stack[i-1].(*ast.BlockStmt)
+		switch {
+		case blk == nil || c.ifBranch(blk) || tf.Line(blk.Lbrace) != tf.Line(blk.Rbrace):
+			// A branch of an if (the request built in each branch) or a
+			// block spread over lines: after the line, as before.
+			return analysis.TextEdit{Pos: eol, End: eol, NewText: []byte("\n" + indent + set)}, true
+		case c.commentIn(blk):
+			// Written out, the block would lose its comments: the key
+			// goes right after the build, on the same line.
+			return analysis.TextEdit{Pos: after.End(), End: after.End(), NewText: []byte("; " + set)}, true
 		}
 		outer := fixes.Indent(c.pass.Fset, src, blk.Lbrace)
 		var b strings.Builder
@@ -287,6 +294,39 @@ func (c *checker) setAfterBuild(root ast.Node, s send, set string, src []byte) (
 		return analysis.TextEdit{Pos: blk.Lbrace, End: blk.Rbrace + 1, NewText: []byte(b.String())}, true
 	}
 	return analysis.TextEdit{Pos: eol, End: eol, NewText: []byte("\n" + indent + set)}, true
+}
+
+// ifBranch reports whether blk is a branch of an if statement.
+func (c *checker) ifBranch(blk *ast.BlockStmt) bool {
+	found := false
+	for _, f := range c.pass.Files {
+		if f.FileStart <= blk.Pos() && blk.End() <= f.FileEnd {
+			ast.Inspect(f, func(n ast.Node) bool {
+				if found || n == nil || n.Pos() > blk.Pos() || n.End() < blk.End() {
+					return false
+				}
+				if is, ok := n.(*ast.IfStmt); ok && (is.Body == blk || is.Else == ast.Stmt(blk)) {
+					found = true
+				}
+				return !found
+			})
+		}
+	}
+	return found
+}
+
+// commentIn reports whether a comment of the file lies inside n.
+func (c *checker) commentIn(n ast.Node) bool {
+	for _, f := range c.pass.Files {
+		if f.FileStart <= n.Pos() && n.End() <= f.FileEnd {
+			for _, g := range f.Comments {
+				if n.Pos() < g.Pos() && g.End() < n.End() {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // writesHeader reports whether st replaces the headers of the request v

@@ -69,9 +69,14 @@ func (c *checker) exportResender(decl ast.Decl, s send, outcome string) {
 	}
 	fact := &resendFact{Param: param, Outcome: outcome}
 	if recv := fn.Signature().Recv(); recv != nil {
-		if loop := enclosingFor(fd.Body, s.call); loop != nil {
+		if loop := c.onlyLoop(fd, s.call, fn.Signature().Params().At(param)); loop != nil {
 			fact.Field, fact.Limit, _ = retryloop.FieldBound(c.pass.TypesInfo, loop, recv)
 		}
+	}
+	if prev := c.resenders[fn]; prev != nil && (prev.Field != fact.Field || prev.Limit != fact.Limit) {
+		// Another send of the function, bounded otherwise or not at
+		// all: no one field says it sends once.
+		fact.Field, fact.Limit = "", 0
 	}
 	c.resenders[fn] = fact
 	if fn.Exported() {
@@ -79,22 +84,57 @@ func (c *checker) exportResender(decl ast.Decl, s send, outcome string) {
 	}
 }
 
-// enclosingFor returns the innermost for statement of body around n, or
-// nil.
-func enclosingFor(body *ast.BlockStmt, n ast.Node) ast.Stmt {
+// onlyLoop returns the for statement of fd around the send call when it
+// is the one loop around it and every call of fd that is handed the
+// request parameter pv and sends is inside it (a first attempt before the
+// loop makes the loop's attempts retries whatever its bound); nil
+// otherwise.
+func (c *checker) onlyLoop(fd *ast.FuncDecl, call *ast.CallExpr, pv *types.Var) ast.Stmt {
+	info := c.pass.TypesInfo
 	var loop ast.Stmt
-	ast.Inspect(body, func(x ast.Node) bool {
-		if x == nil || x.Pos() > n.Pos() || x.End() < n.End() {
+	loops := 0
+	ast.Inspect(fd.Body, func(x ast.Node) bool {
+		if x == nil || x.Pos() > call.Pos() || x.End() < call.End() {
 			return false
 		}
-		if _, ok := x.(*ast.FuncLit); ok {
-			return false
-		}
-		if fs, ok := x.(*ast.ForStmt); ok {
-			loop = fs
+		switch x := x.(type) {
+		case *ast.ForStmt:
+			loop = x
+			loops++
+		case *ast.RangeStmt:
+			loops++
 		}
 		return true
 	})
+	if loops != 1 || loop == nil {
+		return nil
+	}
+	inside := true
+	ast.Inspect(fd.Body, func(x ast.Node) bool {
+		other, ok := x.(*ast.CallExpr)
+		if !ok || !inside {
+			return inside
+		}
+		if other.Pos() >= loop.Pos() && other.End() <= loop.End() {
+			return true
+		}
+		handed := false
+		for _, a := range other.Args {
+			ast.Inspect(a, func(n ast.Node) bool {
+				if id, isID := n.(*ast.Ident); isID && info.Uses[id] == pv {
+					handed = true
+				}
+				return !handed
+			})
+		}
+		if handed && c.loops.SendsCall(other) {
+			inside = false
+		}
+		return inside
+	})
+	if !inside {
+		return nil
+	}
 	return loop
 }
 
@@ -272,7 +312,7 @@ func (c *checker) checkResendCalls() {
 				if fact.Param >= len(args) {
 					continue
 				}
-				if fact.Field != "" && recv != nil && c.loops.AtDefault(fd.Body, recv, fact.Field, fact.Limit, c.isResender) {
+				if fact.Field != "" && recv != nil && f.Signature().Recv() != nil && c.loops.AtDefault(fd.Body, recv, f.Signature().Recv().Type(), fact.Field, fact.Limit, c.isResender) {
 					continue // a client built with its default bound: sent once
 				}
 				s, ok := c.requestSend(fd, call.Expr, args[fact.Param])

@@ -163,10 +163,64 @@ func ConcreteMethod(fn *types.Func, from *types.Package) (Sink, bool) {
 		return Sink{}, false
 	}
 	format, ok := loggerMethod(fn, false)
-	if !ok {
+	if !ok || !endsLogger(recvNamed(sig.Recv().Type()).Name()) {
 		return Sink{}, false
 	}
 	return shapeSink(fn, from, format), true
+}
+
+// endsLogger reports whether a type named name is a logger by its last
+// word (Logger, asyncLogger, EventLog), not only one of its words
+// (LogParser, LogLevel).
+func endsLogger(name string) bool {
+	w := words(name)
+	return len(w) > 0 && loggerWords[strings.ToLower(w[len(w)-1])]
+}
+
+// Quiet reports whether body, of a function with parameters params,
+// hands none of them to a call but a builtin (append, len, copy): a
+// no-op logger, or one that keeps its records in memory or counts them,
+// writes nothing out.
+func Quiet(info *types.Info, body *ast.BlockStmt, params *types.Tuple) bool {
+	if body == nil {
+		return false
+	}
+	isParam := func(obj types.Object) bool {
+		for v := range params.Variables() {
+			if obj == v {
+				return true
+			}
+		}
+		return false
+	}
+	quiet := true
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok {
+				if _, builtin := info.Uses[id].(*types.Builtin); builtin {
+					return true
+				}
+			}
+			for _, a := range n.Args {
+				ast.Inspect(a, func(m ast.Node) bool {
+					if id, ok := m.(*ast.Ident); ok && isParam(info.Uses[id]) {
+						quiet = false
+					}
+					return quiet
+				})
+			}
+		case *ast.SendStmt:
+			ast.Inspect(n.Value, func(m ast.Node) bool {
+				if id, ok := m.(*ast.Ident); ok && isParam(info.Uses[id]) {
+					quiet = false
+				}
+				return quiet
+			})
+		}
+		return quiet
+	})
+	return quiet
 }
 
 // Functions of a logging package.

@@ -129,6 +129,8 @@ type RetryGoConfig struct {
 	Context ast.Expr
 	// RetryIf: a custom retry condition (options.go:238).
 	RetryIf bool
+	// None is v3's Attempts(0): no attempt, and no wait.
+	None bool
 }
 
 // RetryGoOptions reads the options of a retry-go call.
@@ -142,9 +144,13 @@ func RetryGoOptions(info *types.Info, opts []ast.Expr) RetryGoConfig {
 		switch {
 		case isFuncOf(info, call, IsRetryGo, "Attempts") && len(call.Args) == 1:
 			// v3's Attempts(0) makes no attempt at all (retry.go:125).
-			c.Forever = nil
-			if isZero(info, call.Args[0]) && IsFunc(info, call, RetryGo, "", "Attempts") {
-				c.Forever = call
+			c.Forever, c.None = nil, false
+			if isZero(info, call.Args[0]) {
+				if IsFunc(info, call, RetryGo, "", "Attempts") {
+					c.Forever = call
+				} else {
+					c.None = true
+				}
 			}
 		case IsFunc(info, call, RetryGo, "", "UntilSucceeded"):
 			c.Forever = call
@@ -677,6 +683,8 @@ func SingleAttempt(info *types.Info, call *ast.CallExpr) bool {
 		}
 		switch {
 		case isFuncOf(info, c, IsRetryGo, "Attempts") && len(c.Args) == 1 && is(c.Args[0], 1),
+			// v3's Attempts(0) makes no attempt at all (retry.go:125).
+			IsFunc(info, c, RetryGoV3, "", "Attempts") && len(c.Args) == 1 && is(c.Args[0], 0),
 			isBackoffCtx(info, c, "WithMaxTries") && len(c.Args) == 1 && is(c.Args[0], 1),
 			IsFunc(info, c, GoRetry, "", "WithMaxRetries") && len(c.Args) == 2 && is(c.Args[0], 0),
 			isBackoff(info, c, "WithMaxRetries") && len(c.Args) == 2 && is(c.Args[1], 0):

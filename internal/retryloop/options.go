@@ -102,6 +102,31 @@ func FieldBound(info *types.Info, loop ast.Stmt, recv *types.Var) (field string,
 	if !isVar || !f.IsField() || !isInteger(f.Type()) {
 		return "", 0, false
 	}
+	// The counter moves only in the post statement: a body that moves it
+	// back (i-- after a failure) retries beyond the field.
+	moved := false
+	ast.Inspect(fs.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				if info.Uses[identOf(l)] == counter {
+					moved = true
+				}
+			}
+		case *ast.IncDecStmt:
+			if info.Uses[identOf(n.X)] == counter {
+				moved = true
+			}
+		case *ast.UnaryExpr:
+			if n.Op == token.AND && info.Uses[identOf(n.X)] == counter {
+				moved = true
+			}
+		}
+		return !moved
+	})
+	if moved {
+		return "", 0, false
+	}
 	switch cond.Op {
 	case token.LEQ:
 		return f.Name(), start, true
@@ -211,6 +236,13 @@ func optionSets(info *types.Info, fd *ast.FuncDecl) ([]string, bool) {
 		return nil, false
 	}
 	return slices.Sorted(maps.Keys(sets)), true
+}
+
+func deref(t types.Type) types.Type {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
 }
 
 func isStructPtr(t types.Type) bool {
@@ -327,7 +359,7 @@ func ctorDefaults(info *types.Info, fd *ast.FuncDecl) map[string]int64 {
 		}
 		return false
 	})
-	if !ok || !returned {
+	if !ok || !returned || !returnsOnly(info, fd, v) {
 		return nil
 	}
 	values := map[string]ast.Expr{}
@@ -360,6 +392,36 @@ func ctorDefaults(info *types.Info, fd *ast.FuncDecl) map[string]int64 {
 	return d
 }
 
+// returnsOnly reports whether every return of fd (outside function
+// literals) returns v or its address, with nil or errors beside it: a
+// constructor that returns another client on some path (one it made
+// with other values) tells nothing of what it returns.
+func returnsOnly(info *types.Info, fd *ast.FuncDecl, v *types.Var) bool {
+	ok := true
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			for _, r := range n.Results {
+				e := ast.Unparen(r)
+				if u, isAddr := e.(*ast.UnaryExpr); isAddr && u.Op == token.AND {
+					e = ast.Unparen(u.X)
+				}
+				if info.Uses[identOf(e)] == v || analysisutil.IsNil(info, e) {
+					continue
+				}
+				if t := info.TypeOf(e); t != nil && types.Implements(t, analysisutil.ErrorInterface) && !isStructPtr(t) {
+					continue
+				}
+				ok = false
+			}
+		}
+		return ok
+	})
+	return ok
+}
+
 // isOptionValues reports whether t is a func type or a slice of one.
 func isOptionValues(t types.Type) bool {
 	if s, ok := t.Underlying().(*types.Slice); ok {
@@ -375,10 +437,10 @@ func isOptionValues(t types.Type) bool {
 // set once, from a constructor with that default, none of whose
 // arguments is an option that may set field, and used in body only as
 // the receiver of calls of methods in sends (the retrying senders).
-func (r *Result) AtDefault(body ast.Node, recv ast.Expr, field string, limit int64, sends func(*types.Func) bool) bool {
+func (r *Result) AtDefault(body ast.Node, recv ast.Expr, owner types.Type, field string, limit int64, sends func(*types.Func) bool) bool {
 	info := r.pass.TypesInfo
 	if call, ok := ast.Unparen(recv).(*ast.CallExpr); ok {
-		return r.ctorAtDefault(call, field, limit)
+		return r.ctorAtDefault(call, owner, field, limit)
 	}
 	v, _ := info.Uses[identOf(recv)].(*types.Var)
 	if v == nil || v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
@@ -421,16 +483,21 @@ func (r *Result) AtDefault(body ast.Node, recv ast.Expr, field string, limit int
 		}
 		return false
 	})
-	return ok && made != nil && r.ctorAtDefault(made, field, limit)
+	return ok && made != nil && r.ctorAtDefault(made, owner, field, limit)
 }
 
 // ctorAtDefault reports whether call is a call of a constructor of
-// another package whose result holds field at a value of at most limit,
-// with no argument that may set it.
-func (r *Result) ctorAtDefault(call *ast.CallExpr, field string, limit int64) bool {
+// another package whose result, of the sender's receiver type owner,
+// holds field at a value of at most limit, with no argument that may
+// set it. (The field is the sender's: an outer type that embeds the
+// sender's and has a field of the same name is another client.)
+func (r *Result) ctorAtDefault(call *ast.CallExpr, owner types.Type, field string, limit int64) bool {
 	info := r.pass.TypesInfo
 	fn := httpmodel.Callee(info, call)
 	if fn == nil || fn.Pkg() == r.pass.Pkg || call.Ellipsis.IsValid() {
+		return false
+	}
+	if res := fn.Signature().Results(); res.Len() == 0 || !types.Identical(deref(res.At(0).Type()), deref(owner)) {
 		return false
 	}
 	d := new(defaultsFact)

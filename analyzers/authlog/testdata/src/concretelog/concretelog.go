@@ -22,7 +22,7 @@ func (l *asyncLogger) Debugf(format string, args ...any) {
 // nopLogger logs nothing: its methods do not use what they are handed.
 type nopLogger struct{}
 
-func (nopLogger) Debugf(format string, args ...any) {}
+func (nopLogger) Debugf(format string, args ...any) {} // want Debugf:"quiet"
 
 // statsPrinter is no logger: its name does not say it logs.
 type statsPrinter struct {
@@ -31,6 +31,27 @@ type statsPrinter struct {
 
 func (p *statsPrinter) Printf(format string, args ...any) {
 	p.lines <- fmt.Sprintf(format, args...)
+}
+
+// counted counts what it is handed: it writes nothing.
+type countingLogger struct{ n int }
+
+func (c *countingLogger) Debugf(format string, args ...any) { c.n += len(args) } // want Debugf:"quiet"
+
+var own = &asyncLogger{lines: make(chan string, 8)}
+
+// alone logs through the package's own logger and nothing else.
+func alone(req *http.Request) {
+	own.Debugf("sending with headers %v", req.Header) // want `http.Header \(may hold Authorization, Proxy-Authorization, ...\) reaches \(\*asyncLogger\).Debugf`
+}
+
+// quiet hands the header to loggers that write nothing out, and to a
+// parser's warnings: silent.
+func quiet(req *http.Request, nop chanlog.NopLogger, ev *chanlog.EventLog, lp *chanlog.LogParser, cl *countingLogger) {
+	nop.Debugf("headers %v", req.Header)
+	ev.Log(req.Header.Get("Authorization"))
+	lp.Warnf("headers %v", req.Header)
+	cl.Debugf("headers %v", req.Header)
 }
 
 func send(req *http.Request, lg *chanlog.Logger, own *asyncLogger, nop nopLogger, sp *statsPrinter) error {

@@ -63,6 +63,29 @@ func attempts(body string) error {
 	return resp.Body.Close()
 }
 
+// pre posts through a client that sends once before its loop: reported.
+func pre(body string) error {
+	c := optclient.NewPre()
+	req, _ := http.NewRequest(http.MethodPost, "http://api.example/orders", strings.NewReader(body))
+	resp, err := c.Do(req) // want `POST is handed to optclient Pre.Do`
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// fromEnv posts through a client whose constructor returns another
+// client on one path: reported.
+func fromEnv(env, body string) error {
+	c := optclient.NewFromEnv(env)
+	req, _ := http.NewRequest(http.MethodPost, "http://api.example/orders", strings.NewReader(body))
+	resp, err := c.Do(req) // want `POST is handed to optclient Client.Do`
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
 // Silent: clients built with the default retry count, 0, send each
 // request once.
 func once(body string) error {

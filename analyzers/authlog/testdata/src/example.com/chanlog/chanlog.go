@@ -43,3 +43,29 @@ func (l *Logger) Info(msg string, keyvals ...any) {
 func (l *Logger) Errorf(format string, args ...any) error {
 	return fmt.Errorf(format, args...)
 }
+
+// NopLogger logs nothing.
+type NopLogger struct{}
+
+// Debugf does nothing.
+func (NopLogger) Debugf(format string, args ...any) {}
+
+// EventLog keeps its events in memory.
+type EventLog struct {
+	events []string
+}
+
+// Log keeps msg.
+func (l *EventLog) Log(msg string) {
+	l.events = append(l.events, msg)
+}
+
+// LogParser collects the warnings of a parse: its name ends in Parser.
+type LogParser struct {
+	warnings []string
+}
+
+// Warnf collects a warning.
+func (p *LogParser) Warnf(format string, args ...any) {
+	p.warnings = append(p.warnings, fmt.Sprintf(format, args...))
+}

@@ -86,3 +86,38 @@ func (c *Client) Send(req *http.Request) (*http.Response, error) {
 	}
 	return resp, err
 }
+
+// Pre sends once before its loop, then again while attempts are left:
+// its extra attempts are retries whatever their bound.
+type Pre struct {
+	client *http.Client
+	extra  int
+}
+
+// NewPre returns a client that sends each request twice at most.
+func NewPre() *Pre {
+	p := Pre{client: http.DefaultClient, extra: 1}
+	return &p
+}
+
+// Do sends req, and again after a transport error.
+func (c *Pre) Do(req *http.Request) (*http.Response, error) {
+	resp, err := c.client.Do(req)
+	for i := 0; i < c.extra && err != nil; i++ {
+		resp, err = c.client.Do(req)
+	}
+	return resp, err
+}
+
+// NewFromEnv returns a client whose retry count the environment may
+// raise: one path returns another client.
+func NewFromEnv(env string, opts ...Option) *Client {
+	c := Client{client: http.DefaultClient}
+	if env != "" {
+		return &Client{client: http.DefaultClient, retryCount: 5}
+	}
+	for _, o := range opts {
+		o(&c)
+	}
+	return &c
+}
