@@ -491,10 +491,12 @@
 // Where its body does not show the road to the writer (records handed to
 // a goroutine over a channel, a handler or a backend behind an
 // interface, as charmbracelet/log's and op/go-logging's loggers do), such
-// a method that returns nothing logs by its shape alone: one of another
-// package always (a logger of the standard library is in the table, or
-// none), one of the analysed package when its body uses the values it is
-// handed (a no-op logger's Debugf logs nothing).
+// a method that returns nothing, of a type whose last word says it logs
+// (asyncLogger, EventLog; not LogParser), logs by its shape alone, unless
+// its body hands what it is given to no call but a builtin (a no-op
+// logger, one that keeps its records in memory or counts them: a fact
+// its package exports). A logger of the standard library is in the
+// table, or none.
 //
 // The method of an interface whose name does not say it logs (Leveled,
 // an unnamed interface) is a log by the same rule of the method's name
