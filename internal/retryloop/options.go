@@ -211,24 +211,15 @@ func optionSets(info *types.Info, fd *ast.FuncDecl) ([]string, bool) {
 			ok = false
 			return false
 		}
-		f, isVar := info.Uses[sel.Sel].(*types.Var)
-		if !isVar || !f.IsField() {
-			ok = false // a method of the struct may set anything
-			return false
-		}
+		var parent ast.Node
 		if len(stack) >= 2 {
-			switch parent := stack[len(stack)-2].(type) {
-			case *ast.AssignStmt:
-				if slices.Contains(parent.Lhs, ast.Expr(sel)) {
-					sets[f.Name()] = true
-				}
-			case *ast.IncDecStmt:
-				sets[f.Name()] = true
-			case *ast.UnaryExpr:
-				if parent.Op == token.AND {
-					ok = false // &c.field handed on
-				}
-			}
+			parent = stack[len(stack)-2]
+		}
+		name, written, known := fieldUse(info, sel, parent)
+		if !known {
+			ok = false
+		} else if written {
+			sets[name] = true
 		}
 		return false
 	})
@@ -243,6 +234,26 @@ func deref(t types.Type) types.Type {
 		return p.Elem()
 	}
 	return t
+}
+
+// fieldUse reads sel, a selection on a struct value whose parent node
+// is parent: the field's name and whether the use writes it (assigned or
+// incremented); known is false for a method (it may set any field) or a
+// field whose address is taken (handed on to be set).
+func fieldUse(info *types.Info, sel *ast.SelectorExpr, parent ast.Node) (name string, written, known bool) {
+	f, isVar := info.Uses[sel.Sel].(*types.Var)
+	if !isVar || !f.IsField() {
+		return "", false, false
+	}
+	switch p := parent.(type) {
+	case *ast.AssignStmt:
+		return f.Name(), slices.Contains(p.Lhs, ast.Expr(sel)), true
+	case *ast.IncDecStmt:
+		return f.Name(), true, true
+	case *ast.UnaryExpr:
+		return f.Name(), false, p.Op != token.AND
+	}
+	return f.Name(), false, true
 }
 
 func isStructPtr(t types.Type) bool {
@@ -335,24 +346,17 @@ func ctorDefaults(info *types.Info, fd *ast.FuncDecl) map[string]int64 {
 		case *ast.ReturnStmt:
 			returned = true
 		case *ast.SelectorExpr:
-			f, isVar := info.Uses[p.Sel].(*types.Var)
-			if !isVar || !f.IsField() {
-				ok = false // a method may set any field
+			var gp ast.Node
+			if len(stack) >= 2 {
+				gp = stack[len(stack)-2]
+			}
+			name, written, known := fieldUse(info, p, gp)
+			if !known {
+				ok = false
 				return false
 			}
-			if len(stack) >= 2 {
-				switch gp := stack[len(stack)-2].(type) {
-				case *ast.AssignStmt:
-					if slices.Contains(gp.Lhs, ast.Expr(p)) {
-						assigned[f.Name()] = true
-					}
-				case *ast.IncDecStmt:
-					assigned[f.Name()] = true
-				case *ast.UnaryExpr:
-					if gp.Op == token.AND {
-						ok = false
-					}
-				}
+			if written {
+				assigned[name] = true
 			}
 		default:
 			ok = false // assigned, compared, stored: not followed
