@@ -245,6 +245,17 @@ func (c *checker) setAfterBuild(root ast.Node, s send, set string, src []byte) (
 	if stmt == nil {
 		return analysis.TextEdit{}, false
 	}
+	// A request built in a branch (if x { req = a() } else { req = b() })
+	// and sent after it: the key goes after the statement that holds the
+	// branches, in the block that also holds the send, so that every
+	// branch's request carries it.
+	for s.call != nil && s.call.Pos() > s.build.End() && !(stack[i-1].Pos() <= s.call.Pos() && s.call.End() <= stack[i-1].End()) {
+		up, j := fixes.StmtInBlock(stack[:i])
+		if up == nil {
+			return analysis.TextEdit{}, false
+		}
+		stmt, i = up, j
+	}
 	after := ast.Node(stmt)
 	list := blockOf(stack[i-1])
 	if j := slices.Index(list, stmt); j >= 0 && j+1 < len(list) {

@@ -121,3 +121,22 @@ func (a *Auth) Authorize(req *http.Request) error {
 	}
 	return err
 }
+
+// branches builds the request in either branch and sends it after them:
+// reported, and the fix sets the key after the if, for both branches.
+func branches(a, b []byte, x bool) error {
+	for range 3 {
+		var req *http.Request
+		if x {
+			req = newOrder(a)
+		} else {
+			req = newOrder(b)
+		}
+		resp, err := http.DefaultClient.Do(req) // want `POST is retried after a transport error without an idempotency key`
+		if err != nil {
+			continue
+		}
+		return resp.Body.Close()
+	}
+	return nil
+}
