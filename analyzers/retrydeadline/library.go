@@ -57,14 +57,14 @@ func checkLibraries(pass *analysis.Pass, cfg Config, ctors retrylib.Ctors, uncan
 				}
 				return true
 			}
-			switch e.Lib.Path {
-			case retrylib.BackoffV4, retrylib.BackoffV3, retrylib.BackoffV1:
+			switch path := e.Lib.Path; {
+			case retrylib.IsBackoffClassic(path):
 				lc.backoffV4()
-			case retrylib.BackoffV5, retrylib.BackoffV6, retrylib.BackoffV7, retrylib.GoRetry:
+			case retrylib.IsBackoffCtx(path), path == retrylib.GoRetry:
 				lc.ctxArg()
-			case retrylib.RetryGo, retrylib.RetryGoV3:
+			case retrylib.IsRetryGo(path):
 				lc.retryGo()
-			case retrylib.Failsafe:
+			case path == retrylib.Failsafe:
 				lc.failsafe()
 			}
 			return true

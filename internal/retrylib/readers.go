@@ -175,8 +175,7 @@ type BackoffV5Config struct {
 // isBackoffCtx reports whether call calls the function name of
 // cenkalti/backoff v5, v6 or v7.
 func isBackoffCtx(info *types.Info, call *ast.CallExpr, name string) bool {
-	fn := httpmodel.Callee(info, call)
-	return fn != nil && fn.Pkg() != nil && IsBackoffCtx(fn.Pkg().Path()) && recvName(fn) == "" && fn.Name() == name
+	return isFuncOf(info, call, IsBackoffCtx, name)
 }
 
 // BackoffV5Options reads the options of a Retry call of v5 (v6, v7).

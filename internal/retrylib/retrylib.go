@@ -136,12 +136,12 @@ var Libraries = map[string]*Library{
 	// resty v3: the default conditions retry a url.Error that is
 	// Temporary (a timeout, retry.go:104-125), for idempotent methods only.
 	RestyV3:   {Path: RestyV3, Name: "resty", RetriesErrors: true, HonoursCtx: true, DefaultCountBound: true, IdempotentOnly: true},
-	BackoffV1: {Path: BackoffV1, Name: "backoff", RetriesErrors: true, HonoursCtx: false, DefaultTimeBound: true, Permanent: []string{"Permanent"}, OnceBackOff: "&%[1]s.StopBackOff{}"},
-	BackoffV4: {Path: BackoffV4, Name: "backoff", RetriesErrors: true, HonoursCtx: false, DefaultTimeBound: true, Permanent: []string{"Permanent"}, OnceBackOff: "&%[1]s.StopBackOff{}"},
+	BackoffV1: backoffClassic(BackoffV1),
+	BackoffV4: backoffClassic(BackoffV4),
 	// v3 (v3.2.2) has v4's Retry, RetryNotify, WithContext,
 	// WithMaxRetries, Permanent and back-offs, with the same defaults
 	// (exponential.go:75-91, retry.go:24-77), and no *WithData.
-	BackoffV3: {Path: BackoffV3, Name: "backoff", RetriesErrors: true, HonoursCtx: false, DefaultTimeBound: true, Permanent: []string{"Permanent"}, OnceBackOff: "&%[1]s.StopBackOff{}"},
+	BackoffV3: backoffClassic(BackoffV3),
 	BackoffV5: backoffCtx(BackoffV5),
 	// v6 and v7 keep v5's Retry and options (v6.0.1 retry.go:41-108,
 	// v7.0.3 retry.go:41-114); what changed is what Retry returns (a
@@ -149,12 +149,12 @@ var Libraries = map[string]*Library{
 	// model reads.
 	BackoffV6: backoffCtx(BackoffV6),
 	BackoffV7: backoffCtx(BackoffV7),
-	RetryGo:   {Path: RetryGo, Name: "retry-go", RetriesErrors: true, HonoursCtx: false, DefaultCountBound: true, Permanent: []string{"Unrecoverable"}, OnceOption: "%[1]s.Attempts(1)", OptionType: "Option"},
+	RetryGo:   retryGo(RetryGo),
 	// v3 (v3.0.0+incompatible): Do and its options as v4's (retry.go:94-169,
 	// options.go), with 10 attempts by default; Attempts(0) makes no
 	// attempt (the loop runs while n < attempts), and there is no
 	// UntilSucceeded. v2 has no Context option.
-	RetryGoV3: {Path: RetryGoV3, Name: "retry-go", RetriesErrors: true, HonoursCtx: false, DefaultCountBound: true, Permanent: []string{"Unrecoverable"}, OnceOption: "%[1]s.Attempts(1)", OptionType: "Option"},
+	RetryGoV3: retryGo(RetryGoV3),
 	GoRetry:   {Path: GoRetry, Name: "go-retry", RetriesErrors: false, HonoursCtx: true, Retryable: []string{"RetryableError"}, OnceBackOff: "%[1]s.WithMaxRetries(0, %[2]s)"},
 	// failsafe-go: what is retried is the policies' to say
 	// (FailsafeExecutor); the default retry policy retries every error
@@ -174,6 +174,17 @@ var Libraries = map[string]*Library{
 // backoffCtx is the model of cenkalti/backoff from v5 on: Retry(ctx, op,
 // opts...) waits on the context, and stops after WithMaxElapsedTime,
 // 15 minutes by default (v5.0.3 retry.go:10, 73, 122).
+// backoffClassic is the model of cenkalti/backoff before v5 (v1 to v4),
+// at import path path.
+func backoffClassic(path string) *Library {
+	return &Library{Path: path, Name: "backoff", RetriesErrors: true, HonoursCtx: false, DefaultTimeBound: true, Permanent: []string{"Permanent"}, OnceBackOff: "&%[1]s.StopBackOff{}"}
+}
+
+// retryGo is the model of avast/retry-go (v2 to v4), at import path path.
+func retryGo(path string) *Library {
+	return &Library{Path: path, Name: "retry-go", RetriesErrors: true, HonoursCtx: false, DefaultCountBound: true, Permanent: []string{"Unrecoverable"}, OnceOption: "%[1]s.Attempts(1)", OptionType: "Option"}
+}
+
 func backoffCtx(path string) *Library {
 	return &Library{Path: path, Name: "backoff", RetriesErrors: true, HonoursCtx: true, DefaultTimeBound: true, Permanent: []string{"Permanent"}, OnceOption: "%[1]s.WithMaxTries(1)", OptionType: "RetryOption"}
 }
@@ -222,10 +233,7 @@ func isFuncOf(info *types.Info, call *ast.CallExpr, is func(string) bool, names 
 // isNamedOf reports whether t is the type name of a package whose path
 // is, by is, one of a library's versions.
 func isNamedOf(t types.Type, is func(string) bool, name string) bool {
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
+	n, ok := types.Unalias(analysisutil.Deref(t)).(*types.Named)
 	return ok && n.Obj().Name() == name && n.Obj().Pkg() != nil && is(n.Obj().Pkg().Path())
 }
 
