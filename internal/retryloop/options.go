@@ -80,26 +80,26 @@ func FieldBound(info *types.Info, loop ast.Stmt, recv *types.Var) (field string,
 	if !isAssign || len(init.Lhs) != 1 || len(init.Rhs) != 1 || init.Tok != token.DEFINE {
 		return "", 0, false
 	}
-	counter := info.Defs[identOf(init.Lhs[0])]
+	counter := analysisutil.IdentVar(info, init.Lhs[0])
 	tv, known := info.Types[init.Rhs[0]]
 	if counter == nil || !known || tv.Value == nil || tv.Value.Kind() != constant.Int {
 		return "", 0, false
 	}
 	start, exact := constant.Int64Val(tv.Value)
 	inc, isInc := fs.Post.(*ast.IncDecStmt)
-	if !exact || !isInc || inc.Tok != token.INC || info.Uses[identOf(inc.X)] != counter {
+	if !exact || !isInc || inc.Tok != token.INC || analysisutil.IdentVar(info, inc.X) != counter {
 		return "", 0, false
 	}
 	cond, isBin := ast.Unparen(fs.Cond).(*ast.BinaryExpr)
-	if !isBin || info.Uses[identOf(cond.X)] != counter {
+	if !isBin || analysisutil.IdentVar(info, cond.X) != counter {
 		return "", 0, false
 	}
 	sel, isSel := ast.Unparen(cond.Y).(*ast.SelectorExpr)
-	if !isSel || info.Uses[identOf(sel.X)] != recv {
+	if !isSel || analysisutil.IdentVar(info, sel.X) != recv {
 		return "", 0, false
 	}
 	f, isVar := info.Uses[sel.Sel].(*types.Var)
-	if !isVar || !f.IsField() || !isInteger(f.Type()) {
+	if !isVar || !f.IsField() || !analysisutil.IsInteger(f.Type()) {
 		return "", 0, false
 	}
 	// The counter moves only in the post statement: a body that moves it
@@ -109,16 +109,16 @@ func FieldBound(info *types.Info, loop ast.Stmt, recv *types.Var) (field string,
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			for _, l := range n.Lhs {
-				if info.Uses[identOf(l)] == counter {
+				if analysisutil.IdentVar(info, l) == counter {
 					moved = true
 				}
 			}
 		case *ast.IncDecStmt:
-			if info.Uses[identOf(n.X)] == counter {
+			if analysisutil.IdentVar(info, n.X) == counter {
 				moved = true
 			}
 		case *ast.UnaryExpr:
-			if n.Op == token.AND && info.Uses[identOf(n.X)] == counter {
+			if n.Op == token.AND && analysisutil.IdentVar(info, n.X) == counter {
 				moved = true
 			}
 		}
@@ -134,19 +134,6 @@ func FieldBound(info *types.Info, loop ast.Stmt, recv *types.Var) (field string,
 		return f.Name(), start + 1, true
 	}
 	return "", 0, false
-}
-
-func identOf(e ast.Expr) *ast.Ident {
-	id, _ := ast.Unparen(e).(*ast.Ident)
-	if id == nil {
-		return &ast.Ident{} // matches no object
-	}
-	return id
-}
-
-func isInteger(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsInteger != 0
 }
 
 // exportOptions exports an optionFact for each functional option of the
@@ -229,13 +216,6 @@ func optionSets(info *types.Info, fd *ast.FuncDecl) ([]string, bool) {
 	return slices.Sorted(maps.Keys(sets)), true
 }
 
-func deref(t types.Type) types.Type {
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		return p.Elem()
-	}
-	return t
-}
-
 // fieldUse reads sel, a selection on a struct value whose parent node
 // is parent: the field's name and whether the use writes it (assigned or
 // incremented); known is false for a method (it may set any field) or a
@@ -292,7 +272,7 @@ func ctorDefaults(info *types.Info, fd *ast.FuncDecl) map[string]int64 {
 		if v != nil {
 			return nil // two candidates: which one is returned is not told here
 		}
-		v, _ = info.Defs[identOf(as.Lhs[0])].(*types.Var)
+		v = analysisutil.IdentVar(info, as.Lhs[0])
 		lit = cl
 	}
 	if v == nil {
@@ -301,11 +281,11 @@ func ctorDefaults(info *types.Info, fd *ast.FuncDecl) map[string]int64 {
 	st := info.TypeOf(lit).Underlying().(*types.Struct)
 	// The option values: the parameters of func type (variadic or not)
 	// and the variables that range over them.
-	opts := map[types.Object]bool{}
+	opts := map[*types.Var]bool{}
 	for _, field := range fd.Type.Params.List {
 		for _, name := range field.Names {
-			if obj := info.Defs[name]; obj != nil && isOptionValues(obj.Type()) {
-				opts[obj] = true
+			if v := analysisutil.IdentVar(info, name); v != nil && isOptionValues(v.Type()) {
+				opts[v] = true
 			}
 		}
 	}
@@ -315,9 +295,9 @@ func ctorDefaults(info *types.Info, fd *ast.FuncDecl) map[string]int64 {
 		if !ok {
 			return false
 		}
-		if rs, isRange := n.(*ast.RangeStmt); isRange && rs.Value != nil && opts[info.Uses[identOf(rs.X)]] {
-			if obj := info.Defs[identOf(rs.Value)]; obj != nil {
-				opts[obj] = true
+		if rs, isRange := n.(*ast.RangeStmt); isRange && rs.Value != nil && opts[analysisutil.IdentVar(info, rs.X)] {
+			if v := analysisutil.IdentVar(info, rs.Value); v != nil {
+				opts[v] = true
 			}
 		}
 		return true
@@ -339,7 +319,7 @@ func ctorDefaults(info *types.Info, fd *ast.FuncDecl) map[string]int64 {
 		}
 		switch p := parent.(type) {
 		case *ast.CallExpr:
-			if slices.Contains(p.Args, ast.Expr(arg.(ast.Expr))) && opts[info.Uses[identOf(p.Fun)]] {
+			if slices.Contains(p.Args, ast.Expr(arg.(ast.Expr))) && opts[analysisutil.IdentVar(info, p.Fun)] {
 				return false
 			}
 			ok = false
@@ -369,14 +349,16 @@ func ctorDefaults(info *types.Info, fd *ast.FuncDecl) map[string]int64 {
 	values := map[string]ast.Expr{}
 	for i, elt := range lit.Elts {
 		if kv, isKV := elt.(*ast.KeyValueExpr); isKV {
-			values[identOf(kv.Key).Name] = kv.Value
+			if id := analysisutil.Ident(kv.Key); id != nil {
+				values[id.Name] = kv.Value
+			}
 		} else if i < st.NumFields() {
 			values[st.Field(i).Name()] = elt
 		}
 	}
 	d := map[string]int64{}
 	for f := range st.Fields() {
-		if !isInteger(f.Type()) || assigned[f.Name()] {
+		if !analysisutil.IsInteger(f.Type()) || assigned[f.Name()] {
 			continue
 		}
 		val := int64(0)
@@ -412,7 +394,7 @@ func returnsOnly(info *types.Info, fd *ast.FuncDecl, v *types.Var) bool {
 				if u, isAddr := e.(*ast.UnaryExpr); isAddr && u.Op == token.AND {
 					e = ast.Unparen(u.X)
 				}
-				if info.Uses[identOf(e)] == v || analysisutil.IsNil(info, e) {
+				if analysisutil.IdentVar(info, e) == v || analysisutil.IsNil(info, e) {
 					continue
 				}
 				if t := info.TypeOf(e); t != nil && types.Implements(t, analysisutil.ErrorInterface) && !isStructPtr(t) {
@@ -446,7 +428,7 @@ func (r *Result) AtDefault(body ast.Node, recv ast.Expr, owner types.Type, field
 	if call, ok := ast.Unparen(recv).(*ast.CallExpr); ok {
 		return r.ctorAtDefault(call, owner, field, limit)
 	}
-	v, _ := info.Uses[identOf(recv)].(*types.Var)
+	v := analysisutil.IdentVar(info, recv)
 	if v == nil || v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
 		return false
 	}
@@ -501,7 +483,7 @@ func (r *Result) ctorAtDefault(call *ast.CallExpr, owner types.Type, field strin
 	if fn == nil || fn.Pkg() == r.pass.Pkg || call.Ellipsis.IsValid() {
 		return false
 	}
-	if res := fn.Signature().Results(); res.Len() == 0 || !types.Identical(deref(res.At(0).Type()), deref(owner)) {
+	if res := fn.Signature().Results(); res.Len() == 0 || !types.Identical(analysisutil.Deref(res.At(0).Type()), analysisutil.Deref(owner)) {
 		return false
 	}
 	d := new(defaultsFact)
