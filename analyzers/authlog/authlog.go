@@ -875,19 +875,19 @@ func (c *checker) isLog(fn *types.Func) bool {
 }
 
 // concreteLogger reports whether fn logs by the shape of a concrete
-// logger's method (see logsink.ConcreteMethod): of another package, or of
-// this one when its body uses the values it is handed to log (a no-op
-// logger's Debugf(format string, args ...any) {} logs nothing).
+// logger's method (see logsink.ConcreteMethod) and is not quiet (a no-op
+// logger's Debugf(format string, args ...any) {} logs nothing): the
+// quietFact that exportQuiet exported, for this package too, at the
+// start of the run. A method of this package needs a body.
 func (c *checker) concreteLogger(fn *types.Func) bool {
 	fn = fn.Origin()
 	if _, ok := logsink.ConcreteMethod(fn, c.pass.Pkg); !ok {
 		return false
 	}
-	if fn.Pkg() != c.pass.Pkg {
-		return !c.pass.ImportObjectFact(fn, new(quietFact))
+	if _, ok := c.calls.Decl(fn); !ok && fn.Pkg() == c.pass.Pkg {
+		return false
 	}
-	f, ok := c.calls.Decl(fn)
-	return ok && !logsink.Quiet(c.pass.TypesInfo, f.Decl.Body, fn.Signature().Params())
+	return !c.pass.ImportObjectFact(fn, new(quietFact))
 }
 
 // quietFact marks a method with a logger's shape (logsink.ConcreteMethod)

@@ -283,7 +283,7 @@ func (c *checker) setAfterBuild(root ast.Node, s send, set string, src []byte) (
 		// with the key's after the build.
 		blk, _ := stack[i-1].(*ast.BlockStmt)
 		switch {
-		case blk == nil || c.ifBranch(blk) || tf.Line(blk.Lbrace) != tf.Line(blk.Rbrace):
+		case blk == nil || i >= 2 && ifBranch(stack[i-2], blk) || tf.Line(blk.Lbrace) != tf.Line(blk.Rbrace):
 			// A branch of an if (the request built in each branch) or a
 			// block spread over lines: after the line, as before.
 			return analysis.TextEdit{Pos: eol, End: eol, NewText: []byte("\n" + indent + set)}, true
@@ -307,37 +307,18 @@ func (c *checker) setAfterBuild(root ast.Node, s send, set string, src []byte) (
 	return analysis.TextEdit{Pos: eol, End: eol, NewText: []byte("\n" + indent + set)}, true
 }
 
-// ifBranch reports whether blk is a branch of an if statement.
-func (c *checker) ifBranch(blk *ast.BlockStmt) bool {
-	found := false
-	for _, f := range c.pass.Files {
-		if f.FileStart <= blk.Pos() && blk.End() <= f.FileEnd {
-			ast.Inspect(f, func(n ast.Node) bool {
-				if found || n == nil || n.Pos() > blk.Pos() || n.End() < blk.End() {
-					return false
-				}
-				if is, ok := n.(*ast.IfStmt); ok && (is.Body == blk || is.Else == ast.Stmt(blk)) {
-					found = true
-				}
-				return !found
-			})
-		}
-	}
-	return found
+// ifBranch reports whether blk, a child of parent, is a branch of an if
+// statement. (The root of setAfterBuild's walk, a function's or a loop's
+// body, is none.)
+func ifBranch(parent ast.Node, blk *ast.BlockStmt) bool {
+	is, ok := parent.(*ast.IfStmt)
+	return ok && (is.Body == blk || is.Else == ast.Stmt(blk))
 }
 
 // commentIn reports whether a comment of the file lies inside n.
 func (c *checker) commentIn(n ast.Node) bool {
-	for _, f := range c.pass.Files {
-		if f.FileStart <= n.Pos() && n.End() <= f.FileEnd {
-			for _, g := range f.Comments {
-				if n.Pos() < g.Pos() && g.End() < n.End() {
-					return true
-				}
-			}
-		}
-	}
-	return false
+	f := fixes.FileOf(c.pass, n.Pos())
+	return f != nil && slices.ContainsFunc(f.Comments, func(g *ast.CommentGroup) bool { return n.Pos() < g.Pos() && g.End() < n.End() })
 }
 
 // writesHeader reports whether st replaces the headers of the request v

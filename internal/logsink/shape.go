@@ -185,13 +185,19 @@ func Quiet(info *types.Info, body *ast.BlockStmt, params *types.Tuple) bool {
 	if body == nil {
 		return false
 	}
-	isParam := func(obj types.Object) bool {
-		for v := range params.Variables() {
-			if obj == v {
-				return true
+	ps := slices.Collect(params.Variables())
+	// mentions reports whether e uses a parameter.
+	mentions := func(e ast.Node) bool {
+		found := false
+		ast.Inspect(e, func(m ast.Node) bool {
+			if id, ok := m.(*ast.Ident); ok {
+				if v, isVar := info.Uses[id].(*types.Var); isVar && slices.Contains(ps, v) {
+					found = true
+				}
 			}
-		}
-		return false
+			return !found
+		})
+		return found
 	}
 	quiet := true
 	ast.Inspect(body, func(n ast.Node) bool {
@@ -202,21 +208,9 @@ func Quiet(info *types.Info, body *ast.BlockStmt, params *types.Tuple) bool {
 					return true
 				}
 			}
-			for _, a := range n.Args {
-				ast.Inspect(a, func(m ast.Node) bool {
-					if id, ok := m.(*ast.Ident); ok && isParam(info.Uses[id]) {
-						quiet = false
-					}
-					return quiet
-				})
-			}
+			quiet = !slices.ContainsFunc(n.Args, func(a ast.Expr) bool { return mentions(a) })
 		case *ast.SendStmt:
-			ast.Inspect(n.Value, func(m ast.Node) bool {
-				if id, ok := m.(*ast.Ident); ok && isParam(info.Uses[id]) {
-					quiet = false
-				}
-				return quiet
-			})
+			quiet = !mentions(n.Value)
 		}
 		return quiet
 	})
