@@ -92,3 +92,25 @@ func TestFixBehavesAuthlogDumpBody(t *testing.T) {
 		leaksUntilFixed(t, fixed, res.stderr, token, "the token")
 	})
 }
+
+// TestFixBehavesAuthlogResponseWhole: a client logs an error answer whole,
+// and fmt prints the response's Header with the session cookie the server
+// set. After the authlog fix (a copy whose header lost the credential
+// headers is logged) the cookie is in the log no more, the answer's status
+// still is, and the client still reads the cookie from the response itself:
+// the fix redacts a copy, not the answer the client goes on with.
+func TestFixBehavesAuthlogResponseWhole(t *testing.T) {
+	c := fixClient(t, "respwhole", "authlog", "response formatted whole (its Header may hold Set-Cookie")
+	const session = "s3ss10n-c00k1e"
+	routes := []retrytest.Route{{Method: "GET", Path: "/report", Script: []retrytest.Step{retrytest.Fail(503).WithCookie("session", session)}}}
+	c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
+		res := runClient(t, bin, srv.URL+"/report")
+		if res.code != 0 || strings.TrimSpace(res.stdout) != "503 true" {
+			t.Fatalf("fixed=%v: want the status and the cookie read, got exit %d: %q %q", fixed, res.code, res.stdout, res.stderr)
+		}
+		if !strings.Contains(res.stderr, "503 Service Unavailable") {
+			t.Errorf("fixed=%v: the answer should still be logged with its status:\n%s", fixed, res.stderr)
+		}
+		leaksUntilFixed(t, fixed, res.stderr, session, "the session cookie")
+	})
+}

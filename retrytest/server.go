@@ -441,6 +441,9 @@ func (s *Server) answer(w http.ResponseWriter, r *http.Request, rs *routeState, 
 	if header != "" {
 		w.Header().Set("Retry-After", header)
 	}
+	for _, c := range step.cookies {
+		http.SetCookie(w, c)
+	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.WriteHeader(status)
 	io.WriteString(w, body)

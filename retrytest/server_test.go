@@ -265,6 +265,22 @@ func TestRetryAfterZeroAndRepeatedLastStep(t *testing.T) {
 	}
 }
 
+func TestWithCookie(t *testing.T) {
+	t.Parallel()
+	srv := retrytest.NewServer(t, retrytest.Route{
+		Method: "GET", Path: "/r",
+		Script: []retrytest.Step{retrytest.Fail(503).WithCookie("session", "s3cr3t").WithCookie("lb", "node-2"), retrytest.OK(200)},
+	})
+	c := newClient(t)
+	a := do(t, c, "GET", srv.URL+"/r", "")
+	if got := a.header.Values("Set-Cookie"); fmt.Sprint(got) != "[session=s3cr3t lb=node-2]" {
+		t.Errorf("Set-Cookie %q, want the step's two cookies", got)
+	}
+	if a := do(t, c, "GET", srv.URL+"/r", ""); a.header.Get("Set-Cookie") != "" {
+		t.Errorf("a step without cookies sets %q", a.header.Values("Set-Cookie"))
+	}
+}
+
 const order = `{"customer":"c_42","amount":1999}`
 
 func TestCommitAndDropWithoutKeyIsADuplicate(t *testing.T) {
@@ -527,6 +543,10 @@ func TestBadConfiguration(t *testing.T) {
 			`Delayed: negative delay`},
 		{"body on drop", []retrytest.Route{{Method: "GET", Path: "/a", Script: []retrytest.Step{retrytest.CommitAndDrop().WithBody("x")}}},
 			`CommitAndDrop sends no response`},
+		{"cookie on drop", []retrytest.Route{{Method: "GET", Path: "/a", Script: []retrytest.Step{retrytest.CommitAndDrop().WithCookie("session", "x")}}},
+			`CommitAndDrop sends no response, so WithCookie`},
+		{"bad cookie name", []retrytest.Route{{Method: "GET", Path: "/a", Script: []retrytest.Step{retrytest.OK(200).WithCookie("a b", "x")}}},
+			`WithCookie: .*invalid Cookie.Name`},
 		{"zero step", []retrytest.Route{{Method: "GET", Path: "/a", Script: []retrytest.Step{{}}}},
 			`step 1 of 1: zero Step`},
 		{"no method", []retrytest.Route{{Path: "/a", Script: ok}}, `Method "" is not a request method`},
@@ -615,6 +635,7 @@ func TestStepString(t *testing.T) {
 		{retrytest.Fail(502).Delayed(time.Second), "Fail(502).Delayed(1s)"},
 		{retrytest.OK(201), "OK(201)"},
 		{retrytest.CommitAndDrop(), "CommitAndDrop()"},
+		{retrytest.Fail(503).WithCookie("session", "s3cr3t"), `Fail(503).WithCookie("session")`},
 		{retrytest.Step{}, "Step{}"},
 	} {
 		if got := tt.step.String(); got != tt.want {

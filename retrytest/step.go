@@ -39,6 +39,7 @@ type Step struct {
 	delay   time.Duration
 	body    string
 	hasBody bool
+	cookies []*http.Cookie
 	err     error
 }
 
@@ -199,6 +200,24 @@ func (s Step) WithBody(body string) Step {
 	return s
 }
 
+// WithCookie returns the step with a Set-Cookie header that sets the
+// cookie name to value, as a session or load-balancer cookie is set on an
+// answer: a credential in the response's header, which a client must not
+// log. Call it again for more cookies. CommitAndDrop sends no response, so
+// it takes no cookie; an invalid name or value is an error of the step.
+func (s Step) WithCookie(name, value string) Step {
+	c := &http.Cookie{Name: name, Value: value}
+	switch {
+	case s.err != nil:
+	case s.kind == kindCommitAndDrop:
+		s.err = errors.New("CommitAndDrop sends no response, so WithCookie has no effect")
+	case c.Valid() != nil:
+		s.err = fmt.Errorf("WithCookie: %v", c.Valid())
+	}
+	s.cookies = append(s.cookies[:len(s.cookies):len(s.cookies)], c)
+	return s
+}
+
 // String describes the step, as in "429 Retry-After: 2".
 func (s Step) String() string {
 	var str string
@@ -226,6 +245,9 @@ func (s Step) String() string {
 	}
 	if s.delay > 0 {
 		str += fmt.Sprintf(".Delayed(%v)", s.delay)
+	}
+	for _, c := range s.cookies {
+		str += fmt.Sprintf(".WithCookie(%q)", c.Name) // not its value: a credential
 	}
 	return str
 }

@@ -299,7 +299,7 @@ func kindsString(c creds) string {
 	for _, k := range []struct {
 		bit  creds
 		name string
-	}{{credHeader, "header"}, {credRequest, "request"}, {credDump, "dump"}, {credRespDump, "response-dump"}, {credPassword, "password"}, {credCookie, "cookie"}, {credSecret, "secret"}, {credURLError, "url-error"}, {nameBits, "header-value"}} {
+	}{{credHeader, "header"}, {credRequest, "request"}, {credDump, "dump"}, {credRespDump, "response-dump"}, {credPassword, "password"}, {credCookie, "cookie"}, {credSecret, "secret"}, {credURLError, "url-error"}, {credResponse, "response"}, {nameBits, "header-value"}} {
 		if c&k.bit != 0 {
 			parts = append(parts, k.name)
 		}
@@ -1279,7 +1279,7 @@ func (c *checker) summarise(st *fstate, logs bool) *funcFact {
 			case len(ret.Results) == n:
 				for i, r := range ret.Results {
 					v := st.eval(r)
-					f.Results[i] |= uint64(v.c &^ credRespDump)
+					f.Results[i] |= uint64(v.c &^ (credRespDump | credResponse))
 					f.Passes[i] |= v.p
 					if t := info.TypeOf(r); isHeader(t) || isRequest(t) {
 						removes[i] |= st.removedAt(st.headerKey(r, t), r.Pos(), false)
@@ -1288,7 +1288,7 @@ func (c *checker) summarise(st *fstate, logs bool) *funcFact {
 			case len(ret.Results) == 1:
 				for i, v := range st.tupleExpr(ret.Results[0]) {
 					if i < n {
-						f.Results[i] |= uint64(v.c &^ credRespDump)
+						f.Results[i] |= uint64(v.c &^ (credRespDump | credResponse))
 						f.Passes[i] |= v.p
 					}
 				}
@@ -1296,7 +1296,7 @@ func (c *checker) summarise(st *fstate, logs bool) *funcFact {
 				for i, v := range st.f.ResultVars() {
 					if i < n {
 						rv := st.f.Var(v, ret.Pos())
-						f.Results[i] |= uint64(rv.c &^ credRespDump)
+						f.Results[i] |= uint64(rv.c &^ (credRespDump | credResponse))
 						f.Passes[i] |= rv.p
 					}
 				}
@@ -1561,11 +1561,20 @@ func (c *checker) plan(file *ast.File, st *fstate, f *finding, src []byte) {
 	t := info.TypeOf(f.expr)
 	var what string
 	removed := nameSet(0)
-	if isHeader(t) || isRequest(t) {
+	if isHeader(t) || isRequest(t) || isWholeResponse(t) {
 		removed = st.removedFrom(f.expr, t)
 	}
 	mayHold := func() string {
 		return listNames(c.missingNames(removed))
+	}
+	// A response's header holds what the server sets: Set-Cookie
+	// first, where it is configured.
+	respHolds := func() string {
+		names := c.missingNames(removed)
+		if i := slices.Index(names, "Set-Cookie"); i > 0 {
+			names = append(append([]string{"Set-Cookie"}, names[:i]...), names[i+1:]...)
+		}
+		return listNames(names)
 	}
 	switch {
 	case isHeader(t) && f.c&credHeader != 0:
@@ -1580,6 +1589,12 @@ func (c *checker) plan(file *ast.File, st *fstate, f *finding, src []byte) {
 			what = "request formatted whole, its Header " + c.partialText(removed)
 		}
 		f.fix = c.requestFix(file, f.expr, src)
+	case isWholeResponse(t) && f.c&credResponse != 0:
+		what = fmt.Sprintf("response formatted whole (its Header may hold %s)", respHolds())
+		if removed != 0 {
+			what = "response formatted whole, its Header " + c.partialText(removed)
+		}
+		f.fix = c.responseFix(file, f.expr, src)
 	case f.c&dumpBits != 0:
 		kind := "request dump"
 		if f.c&credDump == 0 {
@@ -1663,6 +1678,9 @@ func (c *checker) plan(file *ast.File, st *fstate, f *finding, src []byte) {
 		if f.fix == nil {
 			f.value, f.what = true, "logged header"
 		}
+	case f.c&credResponse != 0 && f.c&credRequest == 0:
+		what = fmt.Sprintf("response formatted whole (its Header may hold %s)", respHolds())
+		f.value, f.what = true, "logged response"
 	default:
 		what = fmt.Sprintf("request formatted whole (its Header may hold %s)", mayHold())
 		if rs, ok := st.requestOrigins(f.expr, map[ast.Node]bool{}); ok && len(rs) > 0 && f.c == credRequest {

@@ -139,6 +139,64 @@ func (c *checker) requestFix(file *ast.File, r ast.Expr, src []byte) *analysis.S
 	return &analysis.SuggestedFix{Message: "Log a redacted clone of the request", TextEdits: sortEdits(edits)}
 }
 
+// responseFix logs a redacted copy of the response r instead of r: a
+// shallow copy whose Header is a clone without the configured headers
+// (nil stays nil), made as writeCloneEdit makes it. A response that is not
+// a plain variable or field is passed to the function literal so that it
+// is evaluated once.
+func (c *checker) responseFix(file *ast.File, r ast.Expr, src []byte) *analysis.SuggestedFix {
+	info := c.pass.TypesInfo
+	ptr := isPointer(info.TypeOf(r))
+	httpName, edits, ok := c.importHTTP(file, r.Pos())
+	if !ok {
+		return nil
+	}
+	indent := fixes.Indent(c.pass.Fset, src, r.Pos())
+	name := freshName("redacted", r)
+	resp, param, arg := c.operand(src, r), "", ""
+	typ := httpName + ".Response"
+	if ptr {
+		typ = "*" + typ
+	}
+	if !fixes.Pure(info, r) {
+		resp = "resp"
+		param, arg = resp+" "+typ, fixes.Text(c.pass.Fset, src, r)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "func(%s) %s {\n", param, typ)
+	if ptr {
+		fmt.Fprintf(&b, "%[1]s\tif %[2]s == nil {\n%[1]s\t\treturn nil\n%[1]s\t}\n", indent, resp)
+		b.WriteString(c.copyResponse(r.Pos(), indent+"\t", name, "*"+resp, resp))
+		fmt.Fprintf(&b, "%s\treturn &%s\n%s}(%s)", indent, name, indent, arg)
+	} else {
+		if param != "" {
+			name = resp // the parameter is a copy already
+		}
+		b.WriteString(c.copyResponse(r.Pos(), indent+"\t", name, resp, resp))
+		fmt.Fprintf(&b, "%s\treturn %s\n%s}(%s)", indent, name, indent, arg)
+	}
+	edits = append(edits, analysis.TextEdit{Pos: r.Pos(), End: r.End(), NewText: []byte(b.String())})
+	return &analysis.SuggestedFix{Message: "Log a redacted copy of the response", TextEdits: sortEdits(edits)}
+}
+
+// copyResponse returns the statements, to be written at pos, that make
+// name a shallow copy of the response value val (resp names the
+// response) whose Header is a clone without the configured headers:
+// redactedHeader's (see helper.go), or a clone with each deleted.
+func (c *checker) copyResponse(pos token.Pos, indent, name, val, resp string) string {
+	var b strings.Builder
+	if name != val {
+		fmt.Fprintf(&b, "%s%s := %s\n", indent, name, val)
+	}
+	if call, ok := c.helperCall(pos, resp+".Header"); ok {
+		fmt.Fprintf(&b, "%s%s.Header = %s\n", indent, name, call)
+		return b.String()
+	}
+	fmt.Fprintf(&b, "%s%s.Header = %s.Header.Clone()\n", indent, name, resp)
+	b.WriteString(c.delLoop(indent, name+".Header"))
+	return b.String()
+}
+
 // cloneRequest returns the statements, to be written at pos, that make
 // name a clone of the request req without the configured headers: its
 // Header replaced by redactedHeader's clone (see helper.go), or each
@@ -397,13 +455,7 @@ func (c *checker) writeCloneEdit(file *ast.File, recv ast.Expr, src []byte) (ana
 			param, arg = fmt.Sprintf("%s *%s.Response", text, httpName), fixes.Text(c.pass.Fset, src, recv)
 		}
 		fmt.Fprintf(&b, "func(%s) *%s.Response {\n", param, httpName)
-		fmt.Fprintf(&b, "%s\t%s := *%s\n", indent, name, text)
-		if call, ok := c.helperCall(recv.Pos(), text+".Header"); ok {
-			fmt.Fprintf(&b, "%s\t%s.Header = %s\n", indent, name, call)
-		} else {
-			fmt.Fprintf(&b, "%s\t%s.Header = %s.Header.Clone()\n", indent, name, text)
-			b.WriteString(c.delLoop(indent+"\t", name+".Header"))
-		}
+		b.WriteString(c.copyResponse(recv.Pos(), indent+"\t", name, "*"+text, text))
 		fmt.Fprintf(&b, "%s\treturn &%s\n%s}(%s)", indent, name, indent, arg)
 	}
 	return analysis.TextEdit{Pos: recv.Pos(), End: recv.End(), NewText: []byte(b.String())}, imp, true

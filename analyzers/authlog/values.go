@@ -35,12 +35,13 @@ const (
 	credRespDump                   // what (*http.Response).Write writes: every response header
 	credSecret                     // a secret held in a Go value: a secret field, a URL's password, a secret form value (secret.go)
 	credURLError                   // the error of a send, a *url.Error printing a URL that holds a secret (urlSecret)
+	credResponse                   // a whole response, whose Header (Set-Cookie) is printed with it
 
 	// dumpBits are the dumps of a request or a response.
 	dumpBits = credDump | credRespDump
 
 	// Bit nameShift+i is the value of the i-th configured header.
-	nameShift       = 8
+	nameShift       = 9
 	nameBits  creds = ^creds(0) &^ (1<<nameShift - 1)
 	maxNames        = 64 - nameShift
 )
@@ -111,6 +112,8 @@ type fstate struct {
 	rangeOf map[*types.Var]*ast.RangeStmt
 	held    map[*types.Var][]types.Type
 	again   map[*types.Var]bool // see assignedAgain
+	// literal caches literalResponse's answer for each variable.
+	literal map[*types.Var]bool
 	// fills holds, by header key, where a header was given values (h[k]
 	// = v, h.Set, h.Add): a header made fresh and filled again is no
 	// redaction.
@@ -200,9 +203,10 @@ func (c *checker) newHooks() *flow.Hooks[val] {
 	return &flow.Hooks[val]{
 		Info: c.pass.TypesInfo,
 		Param: func(i int, v *types.Var) val {
-			// A request is a credential by its type: it needs no
-			// parameter bit, and its callers are not told about it.
-			if i < 64 && !isRequest(v.Type()) && !c.paramsBlank {
+			// A request or a response is a credential by its type: it
+			// needs no parameter bit, and its callers are not told
+			// about it.
+			if i < 64 && !isRequest(v.Type()) && !isWholeResponse(v.Type()) && !c.paramsBlank {
 				return val{p: 1 << i}
 			}
 			return val{}
@@ -948,12 +952,12 @@ func (s *fstate) headerAlias(v *types.Var) string {
 }
 
 // headerKey returns the key of the header that e holds or is: e itself
-// for an http.Header, its Header field for a request.
+// for an http.Header, its Header field for a request or a response.
 func (s *fstate) headerKey(e ast.Expr, t types.Type) string {
 	switch {
 	case isHeader(t):
 		return s.key(e)
-	case isRequest(t):
+	case isRequest(t), isWholeResponse(t):
 		if k := s.key(e); k != "" {
 			return k + ".Header"
 		}
@@ -1008,12 +1012,18 @@ func (s *fstate) eval(e ast.Expr) val {
 	if !known && isRequest(t) {
 		v.c |= credRequest
 	}
+	if isWholeResponse(t) && !responseLiteral(e) && !s.literalResponse(e) && !funcLitCall(e) {
+		// Every response but one written here holds what some server
+		// set in its header: it needs no origin, and the result of a
+		// function of the package is no exception (see summarize).
+		v.c |= credResponse
+	}
 	if v.c&credRequest != 0 && isRequest(t) {
 		if id, ok := ast.Unparen(e).(*ast.Ident); ok && s.ownWhole(id) {
 			v.c &^= credRequest
 		}
 	}
-	if (isHeader(t) || isRequest(t)) && s.redacted(e, t) {
+	if (isHeader(t) || isRequest(t) || isWholeResponse(t)) && s.redacted(e, t) {
 		return val{}
 	}
 	return v
@@ -1968,7 +1978,7 @@ func holdsText(t types.Type) bool {
 
 // boundedKeeps are the kinds that a bounded part of a text still shows:
 // a dump or a header written at its start (see eval0's slices).
-const boundedKeeps = credDump | credRespDump | credHeader | credRequest
+const boundedKeeps = credDump | credRespDump | credHeader | credRequest | credResponse
 
 // maxSample is the longest constant prefix of a text taken for a bounded
 // part of it (a sample of an answer's start, which holds field names
@@ -2148,6 +2158,83 @@ func isHeader(t types.Type) bool {
 
 func isRequest(t types.Type) bool {
 	return t != nil && httpmodel.IsNamed(t, httpPkg, "Request")
+}
+
+// responseLiteral reports whether e is a response written in place
+// (&http.Response{StatusCode: 500}), whose header holds only what the
+// literal gives it, which eval follows.
+func responseLiteral(e ast.Expr) bool {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	_, ok := e.(*ast.CompositeLit)
+	return ok
+}
+
+// funcLitCall reports whether e calls a function literal on the spot,
+// whose results are what its returns carry (see tuple).
+func funcLitCall(e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	_, ok = ast.Unparen(call.Fun).(*ast.FuncLit)
+	return ok
+}
+
+// literalResponse reports whether e is a local variable of the function
+// given only responses written in place (see responseLiteral), or
+// declared without a value.
+func (s *fstate) literalResponse(e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok || s.decl == nil || s.decl.Body == nil {
+		return false
+	}
+	v, _ := s.info.Uses[id].(*types.Var)
+	if v == nil || v.Kind() != types.LocalVar {
+		return false
+	}
+	if lit, done := s.literal[v]; done {
+		return lit
+	}
+	lit := true
+	is := func(x ast.Expr) bool {
+		id, ok := ast.Unparen(x).(*ast.Ident)
+		return ok && (s.info.Defs[id] == v || s.info.Uses[id] == v)
+	}
+	ast.Inspect(s.decl.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				if is(l) && (len(n.Rhs) != len(n.Lhs) || !responseLiteral(n.Rhs[i])) {
+					lit = false
+				}
+			}
+		case *ast.ValueSpec:
+			for i, name := range n.Names {
+				if is(name) && len(n.Values) > 0 && (len(n.Values) != len(n.Names) || !responseLiteral(n.Values[i])) {
+					lit = false
+				}
+			}
+		case *ast.UnaryExpr:
+			if n.Op == token.AND && is(n.X) {
+				lit = false // given to what may store another
+			}
+		}
+		return lit
+	})
+	if s.literal == nil {
+		s.literal = map[*types.Var]bool{}
+	}
+	s.literal[v] = lit
+	return lit
+}
+
+// isWholeResponse reports whether t is http.Response or a pointer to it:
+// fmt prints either with its Header (the pointer as &{...}).
+func isWholeResponse(t types.Type) bool {
+	return t != nil && httpmodel.IsNamed(t, httpPkg, "Response")
 }
 
 func isPointer(t types.Type) bool {
