@@ -1274,12 +1274,28 @@ func (c *checker) summarise(st *fstate, logs bool) *funcFact {
 		f.Results = make([]uint64, n)
 		f.Passes = make([]uint64, n)
 		removes := make([]nameSet, n)
+		// What a result cannot carry to the caller: a response dump
+		// (see doc), and a whole response where the result is one,
+		// which its type says (eval); an error or a text made from a
+		// response carries it.
+		cut := make([]creds, n)
+		for i := range cut {
+			cut[i] = credRespDump
+		}
+		if fn, ok := info.Defs[st.decl.Name].(*types.Func); ok {
+			res := fn.Type().(*types.Signature).Results()
+			for i := range min(n, res.Len()) {
+				if isWholeResponse(res.At(i).Type()) {
+					cut[i] |= credResponse
+				}
+			}
+		}
 		for _, ret := range c.calls.Returns(st.decl) {
 			switch {
 			case len(ret.Results) == n:
 				for i, r := range ret.Results {
 					v := st.eval(r)
-					f.Results[i] |= uint64(v.c &^ (credRespDump | credResponse))
+					f.Results[i] |= uint64(v.c &^ cut[i])
 					f.Passes[i] |= v.p
 					if t := info.TypeOf(r); isHeader(t) || isRequest(t) {
 						removes[i] |= st.removedAt(st.headerKey(r, t), r.Pos(), false)
@@ -1288,7 +1304,7 @@ func (c *checker) summarise(st *fstate, logs bool) *funcFact {
 			case len(ret.Results) == 1:
 				for i, v := range st.tupleExpr(ret.Results[0]) {
 					if i < n {
-						f.Results[i] |= uint64(v.c &^ (credRespDump | credResponse))
+						f.Results[i] |= uint64(v.c &^ cut[i])
 						f.Passes[i] |= v.p
 					}
 				}
@@ -1296,7 +1312,7 @@ func (c *checker) summarise(st *fstate, logs bool) *funcFact {
 				for i, v := range st.f.ResultVars() {
 					if i < n {
 						rv := st.f.Var(v, ret.Pos())
-						f.Results[i] |= uint64(rv.c &^ (credRespDump | credResponse))
+						f.Results[i] |= uint64(rv.c &^ cut[i])
 						f.Passes[i] |= rv.p
 					}
 				}

@@ -137,6 +137,12 @@ func (c *checker) credVars() map[*types.Var]creds {
 			} else if v := c.userinfoUsed(n); v != nil && !c.again[v] && !unused[n] {
 				redacted[v] = true
 			}
+			for _, x := range c.proxyTexts(n) {
+				// The text parsed into that URL holds its user
+				// information too: a proxy's address from a flag,
+				// the environment or a configuration field.
+				note(x, credSecret)
+			}
 			if v := c.tokenAnswer(n); v != nil && !c.again[v] {
 				// body, err := io.ReadAll(resp.Body) of a token
 				// request: the answer holds the token it grants.
@@ -888,6 +894,46 @@ func (c *checker) userinfoUsed(n *ast.CallExpr) *types.Var {
 		return v
 	}
 	return nil
+}
+
+// proxyTexts returns the texts that the call n, a call of http.ProxyURL
+// with a local variable, is handed the parse of: every value of the
+// variable is url.Parse(x) (or ParseRequestURI), and each x is returned.
+// The transport sends the user information of that text to the proxy
+// (Proxy-Authorization), so the text, logged, logs the proxy's password.
+func (c *checker) proxyTexts(n *ast.CallExpr) []ast.Expr {
+	info := c.pass.TypesInfo
+	fn := httpmodel.Callee(info, n)
+	if !httpmodel.IsPkgFunc(fn, httpPkg, "ProxyURL") || len(n.Args) != 1 || c.userlessURL(n.Args[0]) {
+		return nil
+	}
+	v := flow.VarOf(info, n.Args[0])
+	if v == nil || v.Kind() != types.LocalVar {
+		return nil
+	}
+	f, ok := c.calls.DeclAt(v.Pos())
+	if !ok {
+		return nil
+	}
+	values, known := flow.Assigned(info, f.Decl, v)
+	if !known {
+		return nil
+	}
+	var texts []ast.Expr
+	for _, val := range values {
+		call, ok := ast.Unparen(val).(*ast.CallExpr)
+		if !ok || len(call.Args) != 1 {
+			return nil
+		}
+		if fn := httpmodel.Callee(info, call); !httpmodel.IsPkgFunc(fn, "net/url", "Parse") && !httpmodel.IsPkgFunc(fn, "net/url", "ParseRequestURI") {
+			return nil
+		}
+		if _, isConst := httpmodel.ConstString(info, call.Args[0]); isConst {
+			return nil // userlessURL has judged it, with '@'
+		}
+		texts = append(texts, call.Args[0])
+	}
+	return texts
 }
 
 // userlessURL reports whether u is a local variable of this function

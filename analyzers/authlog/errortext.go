@@ -21,7 +21,7 @@ import (
 // This file checks the text of the package's error types. An error is
 // printed by its Error method wherever it goes, whatever static type it
 // is logged as, and usually far from where it was made, often in another
-// package: a method that formats a request or a header held in a field of
+// package: a method that formats a request, a response or a header held in a field of
 // its receiver whole (func (e *APIError) Error() string { return
 // fmt.Sprintf("request %+v failed", e.Req) }) puts its credentials into
 // every log of the error. It is reported in the method, where the fix
@@ -49,7 +49,7 @@ func errorMethod(t types.Type) *types.Func {
 // noteErrorBuilt records that a value of t, an error type (see
 // errorByFields), is built here with a field that carries c.
 func (c *checker) noteErrorBuilt(t types.Type, v creds) {
-	if v&(credHeader|credRequest) == 0 {
+	if v&(credHeader|credRequest|credResponse) == 0 {
 		return
 	}
 	fn := errorMethod(t)
@@ -59,7 +59,7 @@ func (c *checker) noteErrorBuilt(t types.Type, v creds) {
 	if c.errorsBuilt == nil {
 		c.errorsBuilt = map[*types.Func]creds{}
 	}
-	c.errorsBuilt[fn] |= v & (credHeader | credRequest)
+	c.errorsBuilt[fn] |= v & (credHeader | credRequest | credResponse)
 }
 
 // checkErrorTexts returns the findings in the Error methods of the
@@ -101,6 +101,8 @@ func (c *checker) checkErrorTexts(g *summary.Graph, states []*fstate, at func(to
 				switch {
 				case isRequest(t):
 					kind = credRequest
+				case isWholeResponse(t):
+					kind = credResponse
 				case isHeader(t):
 					kind = credHeader
 				}

@@ -2198,32 +2198,8 @@ func (s *fstate) literalResponse(e ast.Expr) bool {
 	if lit, done := s.literal[v]; done {
 		return lit
 	}
-	lit := true
-	is := func(x ast.Expr) bool {
-		id, ok := ast.Unparen(x).(*ast.Ident)
-		return ok && (s.info.Defs[id] == v || s.info.Uses[id] == v)
-	}
-	ast.Inspect(s.decl.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			for i, l := range n.Lhs {
-				if is(l) && (len(n.Rhs) != len(n.Lhs) || !responseLiteral(n.Rhs[i])) {
-					lit = false
-				}
-			}
-		case *ast.ValueSpec:
-			for i, name := range n.Names {
-				if is(name) && len(n.Values) > 0 && (len(n.Values) != len(n.Names) || !responseLiteral(n.Values[i])) {
-					lit = false
-				}
-			}
-		case *ast.UnaryExpr:
-			if n.Op == token.AND && is(n.X) {
-				lit = false // given to what may store another
-			}
-		}
-		return lit
-	})
+	values, known := flow.AssignedAfterDecl(s.info, s.decl.Body, v)
+	lit := known && !slices.ContainsFunc(values, func(x ast.Expr) bool { return !responseLiteral(x) })
 	if s.literal == nil {
 		s.literal = map[*types.Var]bool{}
 	}

@@ -104,3 +104,79 @@ func Answer(w http.ResponseWriter, hc *http.Client, req *http.Request) { // want
 	defer resp.Body.Close()
 	fmt.Fprintf(w, "%+v", resp)
 }
+
+// fetch returns an error whose text prints the answer whole.
+func fetch(hc *http.Client, req *http.Request) error {
+	resp, err := hc.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return fmt.Errorf("unexpected answer %v", resp)
+	}
+	return nil
+}
+
+// Sync logs the error of fetch: must flag, where the error is logged.
+func Sync(hc *http.Client, req *http.Request) {
+	if err := fetch(hc, req); err != nil {
+		log.Printf("sync: %v", err) // want `response formatted whole \(its Header may hold Set-Cookie, Authorization, ...\) reaches log.Printf`
+	}
+}
+
+// fetchStatus returns an error that names the answer's status only.
+func fetchStatus(hc *http.Client, req *http.Request) error {
+	resp, err := hc.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return fmt.Errorf("unexpected answer %s", resp.Status)
+	}
+	return nil
+}
+
+// SyncStatus logs the error of fetchStatus: must stay silent.
+func SyncStatus(hc *http.Client, req *http.Request) {
+	if err := fetchStatus(hc, req); err != nil {
+		log.Printf("sync: %v", err)
+	}
+}
+
+// APIError holds the answer it was made from; its Error method prints it
+// whole, in every log of the error.
+type APIError struct {
+	Response *http.Response
+}
+
+func (e *APIError) Error() string { // want Error:`authlog\(result0=response prints=f0\)`
+	return fmt.Sprintf("API error: %+v", e.Response) // want `response formatted whole \(its Header may hold Set-Cookie, Authorization, ...\) reaches the text of \(\*APIError\).Error`
+}
+
+// StatusError holds the answer too; its Error method prints the status.
+type StatusError struct {
+	Response *http.Response
+}
+
+func (e *StatusError) Error() string {
+	return "API error: " + e.Response.Status
+}
+
+// Call returns the package's errors, built from the answer: the first
+// must flag in its Error method, the second must stay silent.
+func Call(hc *http.Client, req *http.Request) error {
+	resp, err := hc.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	switch resp.StatusCode {
+	case http.StatusOK:
+		return nil
+	case http.StatusConflict:
+		return &StatusError{Response: resp}
+	}
+	return &APIError{Response: resp}
+}
