@@ -72,7 +72,9 @@
 //     applied it but did not answer in time.
 //
 // Any step can be slowed with [Step.Delayed], for a client whose per-attempt
-// timeout fires first, and given a response body with [Step.WithBody].
+// timeout fires first, given a response body with [Step.WithBody], and
+// given a session cookie with [Step.WithCookie], a credential in the
+// response's header for a client that must not log it.
 //
 // # Early retries
 //

@@ -1118,7 +1118,11 @@ func (c *checker) loggedArg(call *ast.CallExpr, a logsink.Arg, depth int, fn fun
 			}
 		}
 		for _, x := range logsink.Expand(info, y) {
-			if logsink.Reveals(x.Verb, info.TypeOf(x.Expr)) {
+			t := info.TypeOf(x.Expr)
+			if x.Nested && isPointer(t) && (isRequest(t) || isWholeResponse(t)) {
+				continue // printed as its address (see heldByPointer)
+			}
+			if logsink.Reveals(x.Verb, t) {
 				fn(x)
 			}
 		}
@@ -1297,7 +1301,7 @@ func (c *checker) summarise(st *fstate, logs bool) *funcFact {
 					v := st.eval(r)
 					f.Results[i] |= uint64(v.c &^ cut[i])
 					f.Passes[i] |= v.p
-					if t := info.TypeOf(r); isHeader(t) || isRequest(t) {
+					if t := info.TypeOf(r); isHeader(t) || isRequest(t) || isWholeResponse(t) {
 						removes[i] |= st.removedAt(st.headerKey(r, t), r.Pos(), false)
 					}
 				}
@@ -1595,7 +1599,9 @@ func (c *checker) plan(file *ast.File, st *fstate, f *finding, src []byte) {
 	switch {
 	case isHeader(t) && f.c&credHeader != 0:
 		what = fmt.Sprintf("http.Header (may hold %s)", mayHold())
-		if removed != 0 {
+		if removed != 0 && isResponseHeader(info, f.expr) {
+			what = "http.Header " + c.partialResponseText(removed)
+		} else if removed != 0 {
 			what = "http.Header " + c.partialText(removed)
 		}
 		f.fix = c.headerFix(file, f.expr, src)
@@ -1608,7 +1614,7 @@ func (c *checker) plan(file *ast.File, st *fstate, f *finding, src []byte) {
 	case isWholeResponse(t) && f.c&credResponse != 0:
 		what = fmt.Sprintf("response formatted whole (its Header may hold %s)", respHolds())
 		if removed != 0 {
-			what = "response formatted whole, its Header " + c.partialText(removed)
+			what = "response formatted whole, its Header " + c.partialResponseText(removed)
 		}
 		f.fix = c.responseFix(file, f.expr, src)
 	case f.c&dumpBits != 0:

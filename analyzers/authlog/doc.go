@@ -84,6 +84,20 @@
 //     (but for a request whose header is such a header of a request the
 //     function built: slog.Debug("sending", "request", req) after only
 //     req.Header.Set("Content-Type", ...));
+//   - a whole *http.Response or http.Response, which every verb but %T and
+//     %p prints with its Header, and so with the Set-Cookie (or a token)
+//     the server set: log.Printf("unexpected response: %+v", resp), %#v
+//     of *res, an error whose text formats it (fmt.Errorf("answer %v",
+//     resp)) where it is logged, and the Error method of the package's
+//     error type that formats a response field whole; but for a response
+//     written in place (&http.Response{StatusCode: 503}, or a variable
+//     given only such literals), whose header holds what the literal
+//     gives. A response is a credential by its type, as a request is: a
+//     helper that logs the response it is handed is reported in the
+//     helper, once. The fix logs a shallow copy whose Header is the
+//     redacted clone (func() *http.Response { ... redacted := *resp;
+//     redacted.Header = redactedHeader(resp.Header); return &redacted
+//     }()), which leaves the response the code goes on with as it was;
 //   - the output of httputil.DumpRequest and DumpRequestOut, which holds
 //     every header, and what (*http.Request).Write and WriteProxy write (a
 //     dump of the request); so does every line of it read back (for line
@@ -179,7 +193,10 @@
 //     constructor makes the API key), a URL whose user information
 //     the package uses as a credential (it reads the password,
 //     pass, _ := c.dsn.User.Password(), or hands the URL to
-//     http.ProxyURL, whose transport sends it as Proxy-Authorization),
+//     http.ProxyURL, whose transport sends it as Proxy-Authorization,
+//     and then the text too that a local URL handed to http.ProxyURL is
+//     only ever parsed from, url.Parse(c.creds.ProxyURL) or
+//     url.Parse(os.Getenv("PROXY")), where a constant without '@' holds none),
 //     and a URL the package itself
 //     masks with Redacted somewhere, which says that its user
 //     information may hold a password: the field it redacts

@@ -51,6 +51,14 @@ func (c *checker) complete(set nameSet) bool {
 	return set != 0 && c.sendsHeaders()&^set == 0
 }
 
+// completeResponse is complete for the header of a response, whose
+// credentials are what the server set, not what the package sends: a
+// redaction must remove Set-Cookie too, where it is configured.
+func (c *checker) completeResponse(set nameSet) bool {
+	setCookie := c.namesSet([]string{"Set-Cookie"})
+	return c.complete(set) && set&setCookie == setCookie
+}
+
 // left returns the configured headers that a header from which set was
 // removed may still hold, as a finding names them: every other one with
 // -partial-redaction, those the package sends without it.
@@ -638,8 +646,19 @@ func pathTo(root ast.Node, n ast.Node) []ast.Node {
 // partialText describes a partial redaction for a message: what it
 // removes and what it leaves.
 func (c *checker) partialText(removed nameSet) string {
+	return c.partialTextLeft(removed, c.left(removed))
+}
+
+// partialResponseText is partialText for the header of a response, which
+// may still hold Set-Cookie (see completeResponse) whatever the package
+// sends.
+func (c *checker) partialResponseText(removed nameSet) string {
+	return c.partialTextLeft(removed, c.left(removed)|c.namesSet([]string{"Set-Cookie"})&^removed)
+}
+
+func (c *checker) partialTextLeft(removed, leftSet nameSet) string {
 	gone := c.setNames(removed)
-	left := c.setNames(c.left(removed))
+	left := c.setNames(leftSet)
 	what := strings.Join(gone, ", ")
 	if len(gone) > 3 {
 		what = fmt.Sprintf("%d of %d credential headers", len(gone), len(c.names))
@@ -656,8 +675,8 @@ func joinAnd(names []string) string {
 }
 
 // strips returns, for each parameter of the function that is an
-// http.Header or a *http.Request and that the body never assigns, the
-// configured headers that the function removes from it in place (see
+// http.Header, a *http.Request or a *http.Response and that the body
+// never assigns, the configured headers that the function removes from it in place (see
 // funcFact.Strips); nil when it removes none.
 func (s *fstate) strips() [][]string {
 	if s.decl.Type.Params == nil {
@@ -673,7 +692,7 @@ func (s *fstate) strips() [][]string {
 		switch {
 		case isHeader(t):
 			k = fmt.Sprintf("%p", v)
-		case isRequest(t) && isPointer(t):
+		case (isRequest(t) || isWholeResponse(t)) && isPointer(t):
 			k = fmt.Sprintf("%p", v) + ".Header"
 		}
 		if set := s.removedAt(k, s.decl.Body.End(), true); set != 0 {
@@ -797,10 +816,10 @@ func (c *checker) removesHeaders(fd *ast.FuncDecl) bool {
 }
 
 // hasHeaderParam reports whether fn has a parameter that is an
-// http.Header or a *http.Request.
+// http.Header, a *http.Request or a *http.Response.
 func hasHeaderParam(fn *types.Func) bool {
 	for v := range fn.Type().(*types.Signature).Params().Variables() {
-		if t := v.Type(); isHeader(t) || isRequest(t) && isPointer(t) {
+		if t := v.Type(); isHeader(t) || (isRequest(t) || isWholeResponse(t)) && isPointer(t) {
 			return true
 		}
 	}

@@ -265,7 +265,7 @@ func (s *fstate) visit(n ast.Node) bool {
 				if k := s.key(l); k != "" {
 					s.dels[k] = append(s.dels[k], del{at: at, fresh: true})
 				}
-			} else if set := s.removesOf(rhs) | s.removedHeld(rhs, at); set != 0 && (isHeader(info.TypeOf(l)) || isRequest(info.TypeOf(l))) {
+			} else if set := s.removesOf(rhs) | s.removedHeld(rhs, at); set != 0 && (isHeader(info.TypeOf(l)) || isRequest(info.TypeOf(l)) || isWholeResponse(info.TypeOf(l))) {
 				// r.Header = redact(r.Header), c := redactedClone(r):
 				// what the helper removes (its fact) is removed.
 				s.addDels(s.headerKey(l, info.TypeOf(l)), set, at)
@@ -1002,7 +1002,11 @@ func (s *fstate) redacted(e ast.Expr, t types.Type) bool {
 // empty one counts (it holds nothing, but it redacts nothing either: a
 // function that returns a new header is no redacting helper).
 func (s *fstate) redactedBy(e ast.Expr, t types.Type, fresh bool) bool {
-	return s.c.complete(s.removedAt(s.headerKey(e, t), e.Pos(), fresh))
+	set := s.removedAt(s.headerKey(e, t), e.Pos(), fresh)
+	if isWholeResponse(t) || isResponseHeader(s.info, e) {
+		return s.c.completeResponse(set)
+	}
+	return s.c.complete(set)
 }
 
 // eval returns what the value of e may carry.
@@ -1012,7 +1016,7 @@ func (s *fstate) eval(e ast.Expr) val {
 	if !known && isRequest(t) {
 		v.c |= credRequest
 	}
-	if isWholeResponse(t) && !responseLiteral(e) && !s.literalResponse(e) && !funcLitCall(e) {
+	if isWholeResponse(t) && !responseLiteral(e) && !s.literalResponse(e) && !funcLitCall(e) && !s.c.completeResponse(s.removesOf(e)) {
 		// Every response but one written here holds what some server
 		// set in its header: it needs no origin, and the result of a
 		// function of the package is no exception (see summarize).
@@ -1217,6 +1221,9 @@ func (s *fstate) eval0(e ast.Expr) (v val, known bool) {
 					ev = val{c: ev.c & valueKinds}
 				}
 			}
+			if !isErr {
+				ev = heldByPointer(info, value, ev)
+			}
 			k := keep
 			if isKV && keep != ^creds(0) && isMap(info.TypeOf(value)) {
 				// A map of the struct, printed with it, shows its
@@ -1387,8 +1394,12 @@ func (s *fstate) tuple(call *ast.CallExpr) (out []val, known bool) {
 		if b, ok := info.Uses[id].(*types.Builtin); ok {
 			switch b.Name() {
 			case "append", "min", "max":
-				for _, a := range call.Args {
-					out[0] = out[0].Join(s.eval(a))
+				for i, a := range call.Args {
+					v := s.eval(a)
+					if i > 0 && !call.Ellipsis.IsValid() {
+						v = heldByPointer(info, a, v)
+					}
+					out[0] = out[0].Join(v)
 				}
 			}
 			return out, false
@@ -1978,7 +1989,7 @@ func holdsText(t types.Type) bool {
 
 // boundedKeeps are the kinds that a bounded part of a text still shows:
 // a dump or a header written at its start (see eval0's slices).
-const boundedKeeps = credDump | credRespDump | credHeader | credRequest | credResponse
+const boundedKeeps = credDump | credRespDump | credHeader | credRequest
 
 // maxSample is the longest constant prefix of a text taken for a bounded
 // part of it (a sample of an answer's start, which holds field names
@@ -2161,15 +2172,30 @@ func isRequest(t types.Type) bool {
 }
 
 // responseLiteral reports whether e is a response written in place
-// (&http.Response{StatusCode: 500}), whose header holds only what the
-// literal gives it, which eval follows.
+// (&http.Response{StatusCode: 500}) whose header the literal gives none
+// or only a literal of its own (Header: http.Header{"Content-Type":
+// ...}), which eval follows.
 func responseLiteral(e ast.Expr) bool {
 	e = ast.Unparen(e)
 	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
 		e = ast.Unparen(u.X)
 	}
-	_, ok := e.(*ast.CompositeLit)
-	return ok
+	lit, ok := e.(*ast.CompositeLit)
+	if !ok {
+		return false
+	}
+	for _, elt := range lit.Elts {
+		kv, ok := elt.(*ast.KeyValueExpr)
+		if !ok {
+			return false // positional: Header among them
+		}
+		if id, ok := kv.Key.(*ast.Ident); ok && id.Name == "Header" {
+			if _, ok := ast.Unparen(kv.Value).(*ast.CompositeLit); !ok {
+				return false // up.Header, make(http.Header) filled later
+			}
+		}
+	}
+	return true
 }
 
 // funcLitCall reports whether e calls a function literal on the spot,
@@ -2181,6 +2207,17 @@ func funcLitCall(e ast.Expr) bool {
 	}
 	_, ok = ast.Unparen(call.Fun).(*ast.FuncLit)
 	return ok
+}
+
+// heldByPointer returns what v, the value of e, leaves to the struct,
+// slice or map that holds it: fmt prints a pointer held in one as an
+// address, so a whole request or response held by a pointer shows no
+// header there (&Page{Response: resp}, []*http.Response{r}).
+func heldByPointer(info *types.Info, e ast.Expr, v val) val {
+	if t := info.TypeOf(e); isPointer(t) && (isRequest(t) || isWholeResponse(t)) {
+		v.c &^= credRequest | credResponse
+	}
+	return v
 }
 
 // literalResponse reports whether e is a local variable of the function
@@ -2198,8 +2235,22 @@ func (s *fstate) literalResponse(e ast.Expr) bool {
 	if lit, done := s.literal[v]; done {
 		return lit
 	}
+	// Only values that are such literals, and a header that no
+	// statement of the function selects (out.Header = up.Header.Clone(),
+	// copyHeader(out.Header, up.Header)). A variable without a value of
+	// its own, a type switch's, is none.
 	values, known := flow.AssignedAfterDecl(s.info, s.decl.Body, v)
-	lit := known && !slices.ContainsFunc(values, func(x ast.Expr) bool { return !responseLiteral(x) })
+	lit := known && len(values) > 0 && !slices.ContainsFunc(values, func(x ast.Expr) bool { return !responseLiteral(x) })
+	if lit {
+		ast.Inspect(s.decl.Body, func(n ast.Node) bool {
+			if sel, ok := n.(*ast.SelectorExpr); ok && sel.Sel.Name == "Header" {
+				if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && s.info.Uses[id] == v {
+					lit = false
+				}
+			}
+			return lit
+		})
+	}
 	if s.literal == nil {
 		s.literal = map[*types.Var]bool{}
 	}

@@ -399,6 +399,9 @@ type Arg struct {
 	// is printed beside ({"password": p} prints password:...), which says
 	// what the value is.
 	Key ast.Expr
+	// Nested is true for an element of a composite literal (Expand),
+	// which fmt prints at a depth where a pointer prints as its address.
+	Nested bool
 }
 
 // Args returns the values that call, a call of a function that logs as s,
@@ -522,6 +525,7 @@ func Expand(info *types.Info, a Arg) []Arg {
 				if key != nil && more[j].Key == nil {
 					more[j].Key = key
 				}
+				more[j].Nested = true
 			}
 			out = append(out, more...)
 		}

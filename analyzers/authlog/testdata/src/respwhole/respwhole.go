@@ -180,3 +180,102 @@ func Call(hc *http.Client, req *http.Request) error {
 	}
 	return &APIError{Response: resp}
 }
+
+// Page wraps an answer, as an SDK's response type does; fmt prints the
+// pointer it holds as an address.
+type Page struct {
+	*http.Response
+	Next int
+}
+
+func (c *Client) page(req *http.Request) (*Page, error) {
+	resp, err := c.hc.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	return &Page{Response: resp, Next: 2}, nil
+}
+
+// Held logs values that hold the answer by a pointer, which print its
+// address: must stay silent.
+func (c *Client) Held(req *http.Request) {
+	p, err := c.page(req)
+	if err != nil {
+		return
+	}
+	log.Printf("page %+v", p)
+	log.Printf("answers %v", []*http.Response{p.Response})
+	var all []*http.Response
+	all = append(all, p.Response)
+	log.Printf("answers %v", all)
+}
+
+// scrub removes every credential header from the answer in place.
+func scrub(r *http.Response) {
+	for _, name := range []string{"Authorization", "Proxy-Authorization", "Cookie", "Set-Cookie", "X-Api-Key", "X-Auth-Token", "X-Amz-Security-Token", "X-Goog-Api-Key", "X-Vault-Token", "X-Consul-Token", "X-Nomad-Token", "Private-Token"} {
+		r.Header.Del(name)
+	}
+}
+
+// Helped logs an answer a helper of the package scrubbed: must stay
+// silent.
+func Helped(hc *http.Client, req *http.Request) {
+	resp, err := hc.Do(req)
+	if err != nil {
+		return
+	}
+	defer resp.Body.Close()
+	scrub(resp)
+	log.Printf("scrubbed %+v", resp)
+}
+
+// OwnHeader deletes the header the package sends from the answer, which
+// leaves what the server set: must flag.
+func OwnHeader(hc *http.Client, req *http.Request, token string) { // want OwnHeader:`authlog\(p2=sent\(header-value\)\)`
+	req.Header.Set("Authorization", "Bearer "+token)
+	resp, err := hc.Do(req)
+	if err != nil {
+		return
+	}
+	defer resp.Body.Close()
+	resp.Header.Del("Authorization")
+	log.Printf("answer %+v", resp) // want `response formatted whole, its Header redacted in part \(Authorization removed; may still hold Set-Cookie\) reaches log.Printf`
+}
+
+// Proxied copies the upstream's header into a response written here:
+// must flag.
+func Proxied(hc *http.Client, req *http.Request) {
+	up, err := hc.Do(req)
+	if err != nil {
+		return
+	}
+	defer up.Body.Close()
+	out := &http.Response{StatusCode: up.StatusCode, Header: make(http.Header)}
+	for k, vs := range up.Header {
+		out.Header[k] = vs
+	}
+	log.Printf("proxied %+v", out) // want `response formatted whole \(its Header may hold Set-Cookie, Authorization, ...\) reaches log.Printf`
+}
+
+// Switched logs the answer a type switch finds: must flag.
+func Switched(v any) { // want Switched:`authlog\(sink=log.Printf values=p0\)`
+	switch r := v.(type) {
+	case *http.Response:
+		log.Printf("answer %+v", r) // want `response formatted whole \(its Header may hold Set-Cookie, Authorization, ...\) reaches log.Printf`
+	}
+}
+
+// Prefix logs the start of the answer's text, which a header does not
+// reach: must stay silent.
+func Prefix(hc *http.Client, req *http.Request) {
+	resp, err := hc.Do(req)
+	if err != nil {
+		return
+	}
+	defer resp.Body.Close()
+	s := fmt.Sprintf("%+v", resp)
+	if len(s) > 32 {
+		s = s[:32]
+	}
+	log.Print(s)
+}
