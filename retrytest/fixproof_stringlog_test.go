@@ -94,13 +94,20 @@ func TestFixBehavesAuthlogDumpBody(t *testing.T) {
 }
 
 // TestFixBehavesAuthlogResponseWhole: a client logs an error answer whole,
-// and fmt prints the response's Header with the session cookie the server
-// set. After the authlog fix (a copy whose header lost the credential
-// headers is logged) the cookie is in the log no more, the answer's status
-// still is, and the client still reads the cookie from the response itself:
-// the fix redacts a copy, not the answer the client goes on with.
+// and the error a helper makes of it with fmt.Errorf, and fmt prints the
+// response's Header with the session cookie the server set both times.
+// After the authlog fixes (a copy whose header lost the credential headers
+// is logged, and formatted into the error where the helper makes it) the
+// cookie is in the log no more, the answer's status still is, twice, the
+// error is still logged, and the client still reads the cookie from the
+// response itself: the fixes redact a copy, not the answer the client goes
+// on with.
 func TestFixBehavesAuthlogResponseWhole(t *testing.T) {
-	c := fixClient(t, "respwhole", "authlog", "response formatted whole (its Header may hold Set-Cookie")
+	c := fixClient(t, "respwhole", "authlog", "response formatted whole (its Header may hold Set-Cookie, Authorization, ...) reaches log.Printf")
+	fc, _ := fixedOnce()
+	if fixed := fc.sources["respwhole"][1]; !strings.Contains(fixed, "log.Printf(\"report: %v\", err)") || strings.Count(fixed, "redactedHeader(resp.Header)") != 2 {
+		t.Errorf("the fixes should redact the answer where it is logged and where the error is made, and keep the error's log:\n%s", fixed)
+	}
 	const session = "s3ss10n-c00k1e"
 	routes := []retrytest.Route{{Method: "GET", Path: "/report", Script: []retrytest.Step{retrytest.Fail(503).WithCookie("session", session)}}}
 	c.beforeAndAfter(t, routes, func(t *testing.T, fixed bool, bin string, srv *retrytest.Server) {
@@ -108,8 +115,8 @@ func TestFixBehavesAuthlogResponseWhole(t *testing.T) {
 		if res.code != 0 || strings.TrimSpace(res.stdout) != "503 true" {
 			t.Fatalf("fixed=%v: want the status and the cookie read, got exit %d: %q %q", fixed, res.code, res.stdout, res.stderr)
 		}
-		if !strings.Contains(res.stderr, "503 Service Unavailable") {
-			t.Errorf("fixed=%v: the answer should still be logged with its status:\n%s", fixed, res.stderr)
+		if strings.Count(res.stderr, "503 Service Unavailable") != 2 || !strings.Contains(res.stderr, "report: unexpected answer &{") {
+			t.Errorf("fixed=%v: the answer and the error should still be logged with its status:\n%s", fixed, res.stderr)
 		}
 		leaksUntilFixed(t, fixed, res.stderr, session, "the session cookie")
 	})

@@ -1702,7 +1702,15 @@ func (c *checker) plan(file *ast.File, st *fstate, f *finding, src []byte) {
 		}
 	case f.c&credResponse != 0 && f.c&credRequest == 0:
 		what = fmt.Sprintf("response formatted whole (its Header may hold %s)", respHolds())
-		f.value, f.what = true, "logged response"
+		if rs, ok := st.responseOrigins(f.expr, map[ast.Node]bool{}); ok && len(rs) > 0 && f.c == credResponse {
+			// The text, or an error's, was composed from responses
+			// here or in a function of the package that made it:
+			// redact them where they enter it.
+			f.fix = c.composedFix(file, rs, src, c.responseFix, "Compose the logged text from a redacted copy of the response")
+		}
+		if f.fix == nil {
+			f.value, f.what = true, "logged response"
+		}
 	default:
 		what = fmt.Sprintf("request formatted whole (its Header may hold %s)", mayHold())
 		if rs, ok := st.requestOrigins(f.expr, map[ast.Node]bool{}); ok && len(rs) > 0 && f.c == credRequest {

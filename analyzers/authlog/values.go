@@ -2574,6 +2574,9 @@ func (s *fstate) textOrigins(e ast.Expr, kind creds, is func(types.Type) bool, s
 		if hs, ok := s.c.attrHelperOrigins(fn, kind, is); ok {
 			return hs, true // requestAttrs(req)..., see attrHelperOrigins
 		}
+		if hs, ok := s.calleeOrigins(fn, kind, is, seen); ok {
+			return hs, true // fetch(...) of the package, see calleeOrigins
+		}
 		if f := s.c.fact(fn); f != nil {
 			if len(f.Results) == 0 || f.Results[0] != 0 || len(f.Passes) == 0 {
 				return nil, false
@@ -2609,6 +2612,54 @@ func (s *fstate) textOrigins(e ast.Expr, kind creds, is func(types.Type) bool, s
 		}
 	}
 	return nil, false
+}
+
+// calleeOrigins returns, for a call of fn, a function of this package
+// whose first result carries kind of its own (an error it makes with
+// fmt.Errorf("unexpected answer %v", resp)), the values of fn that each
+// of its returns composes that result from: the fix redacts them there,
+// where every caller's error gets its text, not at one log of it. ok is
+// false when fn is of another package, has no body or some return's
+// result comes otherwise.
+func (s *fstate) calleeOrigins(fn *types.Func, kind creds, is func(types.Type) bool, seen map[ast.Node]bool) ([]ast.Expr, bool) {
+	if fn.Pkg() != s.c.pass.Pkg || s.c.stateOf == nil {
+		return nil, false
+	}
+	f := s.c.fact(fn)
+	if f == nil || len(f.Results) == 0 || creds(f.Results[0]) != kind {
+		return nil, false
+	}
+	d, ok := s.c.calls.Decl(fn.Origin())
+	if !ok || d.Decl.Body == nil || seen[d.Decl] {
+		return nil, false
+	}
+	seen[d.Decl] = true
+	st := s.c.stateOf(d.Decl)
+	if st == nil {
+		return nil, false
+	}
+	var out []ast.Expr
+	for _, ret := range s.c.calls.Returns(d.Decl) {
+		if len(ret.Results) == 0 {
+			return nil, false // a bare return of named results
+		}
+		if len(ret.Results) != fn.Type().(*types.Signature).Results().Len() {
+			return nil, false // return g(): another call's results
+		}
+		more, ok := st.textOrigins(ret.Results[0], kind, is, seen)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, more...)
+	}
+	return out, len(out) > 0
+}
+
+// responseOrigins returns the whole responses of this function, or of the
+// functions of the package it calls (see calleeOrigins), that the text e
+// is composed from, as requestOrigins does for requests.
+func (s *fstate) responseOrigins(e ast.Expr, seen map[ast.Node]bool) (rs []ast.Expr, ok bool) {
+	return s.textOrigins(e, credResponse, isWholeResponse, seen)
 }
 
 // dumpOrigins returns the httputil.DumpRequest and DumpRequestOut calls of
