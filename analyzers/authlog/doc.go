@@ -789,15 +789,18 @@
 // clone, and h.Write(&b) of a redacted clone of h. In a file of the
 // package other than the helper's, the clone is built in place (a loop
 // deleting the configured headers) so that the fix stays in its file.
-// Text or an error composed from whole headers or requests in the
-// function (through concatenation, Sprintf, Errorf and helpers that pass a
-// parameter on), or a list of log attributes handed to the logger spread
+// Text or an error composed from whole headers, requests or responses in
+// the function (through concatenation, Sprintf, Errorf and helpers that
+// pass a parameter on), or in a function of the package, in the same file,
+// whose every return makes its error so (return fmt.Errorf("unexpected
+// answer %+v", resp), fixed there once for every caller, and the log
+// keeps the error), or a list of log attributes handed to the logger spread
 // (attrs := []any{"method", req.Method}; attrs = append(attrs, "headers",
 // req.Header); logger.Debug("sending", attrs...)), or made by a helper of
 // the package whose list every call hands to a log spread
 // (logger.Debug("sending", requestAttrs(req)...)), gets each header or
-// request replaced with a redacted clone where it enters the text or the
-// list, and a
+// request replaced with a redacted clone (a response with a redacted
+// copy) where it enters the text or the list, and a
 // loop that logs every header ranges over such a clone. A finding for
 // which no fix can be written is not reported.
 //
