@@ -1160,7 +1160,13 @@ func (s *fstate) eval0(e ast.Expr) (v val, known bool) {
 				return val{}, false
 			}
 			v := s.eval(x.X)
-			if s.c.otherMapEntry(x) {
+			if entry, ok := s.literalEntry(x); ok {
+				// env[port] of a map written as a literal here or
+				// by a function of the package: the entry holds what
+				// the literal and the writes give it, not the secret
+				// of another entry.
+				v.c = v.c&^credSecret | entry.c&credSecret
+			} else if s.c.otherMapEntry(x) {
 				// params["host"] of a map that holds a password: not
 				// the password, unless the map's own values carry one.
 				s.noMapSecret++
@@ -2207,6 +2213,128 @@ func funcLitCall(e ast.Expr) bool {
 	}
 	_, ok = ast.Unparen(call.Fun).(*ast.FuncLit)
 	return ok
+}
+
+// literalEntry returns what the entry of ix, a read under a constant key
+// that does not say secret, holds when the map is made of literals that
+// the analysis sees whole (see mapWrites): the values the literals and
+// the writes give that key, and those written under a key that is no
+// constant. ok is false otherwise.
+func (s *fstate) literalEntry(ix *ast.IndexExpr) (val, bool) {
+	key, ok := httpmodel.ConstString(s.info, ix.Index)
+	if !ok || secrets.FormKey(key) {
+		return val{}, false
+	}
+	if _, ok := underMap(s.info.TypeOf(ix.X)); !ok || isHeader(s.info.TypeOf(ix.X)) {
+		return val{}, false
+	}
+	var out val
+	ok = s.mapWrites(ix.X, 0, func(st *fstate, k, value ast.Expr) {
+		if kc, isConst := httpmodel.ConstString(st.info, k); !isConst || kc == key {
+			out = out.Join(st.eval(value))
+		}
+	})
+	return out, ok
+}
+
+// mapWrites calls f for every entry that the map e is given, with the
+// state that evaluates it, when e is a map literal, a local variable whose
+// every value is such a map and that its function only reads, ranges
+// over, returns and writes entries of (m[k] = v), or a call of a function
+// of the package whose every return returns such a map. ok is false
+// otherwise.
+func (s *fstate) mapWrites(e ast.Expr, depth int, f func(st *fstate, key, value ast.Expr)) bool {
+	if depth > 3 {
+		return false
+	}
+	info := s.info
+	switch x := ast.Unparen(e).(type) {
+	case *ast.CompositeLit:
+		if _, ok := underMap(info.TypeOf(x)); !ok {
+			return false
+		}
+		for _, elt := range x.Elts {
+			kv, ok := elt.(*ast.KeyValueExpr)
+			if !ok {
+				return false
+			}
+			f(s, kv.Key, kv.Value)
+		}
+		return true
+	case *ast.Ident:
+		v := s.varOf(x)
+		if v == nil || v.Kind() != types.LocalVar || s.decl == nil || s.decl.Body == nil {
+			return false
+		}
+		values, known := flow.Assigned(info, s.decl.Body, v)
+		if !known || len(values) == 0 {
+			return false
+		}
+		for _, val := range values {
+			if !s.mapWrites(val, depth+1, f) {
+				return false
+			}
+		}
+		ok := true
+		ast.PreorderStack(s.decl.Body, nil, func(n ast.Node, stack []ast.Node) bool {
+			id, isID := n.(*ast.Ident)
+			if !ok || !isID || info.Uses[id] != v || len(stack) == 0 {
+				return ok
+			}
+			switch p := stack[len(stack)-1].(type) {
+			case *ast.IndexExpr:
+				if p.X != id {
+					ok = false
+				} else if len(stack) > 1 {
+					if as, isAssign := stack[len(stack)-2].(*ast.AssignStmt); isAssign {
+						if i := slices.Index(as.Lhs, ast.Expr(p)); i >= 0 {
+							if len(as.Lhs) != len(as.Rhs) || as.Tok != token.ASSIGN {
+								ok = false
+							} else {
+								f(s, p.Index, as.Rhs[i])
+							}
+						}
+					}
+				}
+			case *ast.RangeStmt:
+				ok = p.X == id
+			case *ast.ReturnStmt:
+			case *ast.AssignStmt:
+				ok = slices.Contains(p.Lhs, ast.Expr(id)) // its values: see above
+			default:
+				ok = false // handed on, or changed through another name
+			}
+			return ok
+		})
+		return ok
+	case *ast.CallExpr:
+		fn := httpmodel.Callee(info, x)
+		if fn == nil || fn.Pkg() != s.c.pass.Pkg || s.c.stateOf == nil {
+			return false
+		}
+		d, ok := s.c.calls.Decl(fn.Origin())
+		if !ok || d.Decl.Body == nil {
+			return false
+		}
+		st := s.c.stateOf(d.Decl)
+		rets := s.c.calls.Returns(d.Decl)
+		if st == nil || len(rets) == 0 {
+			return false
+		}
+		for _, ret := range rets {
+			if len(ret.Results) != fn.Type().(*types.Signature).Results().Len() || len(ret.Results) == 0 {
+				return false
+			}
+			if r := ast.Unparen(ret.Results[0]); analysisutil.IsNil(st.info, r) {
+				continue // an error's return: no map
+			}
+			if !st.mapWrites(ret.Results[0], depth+1, f) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // heldByPointer returns what v, the value of e, leaves to the struct,
