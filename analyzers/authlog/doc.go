@@ -177,7 +177,13 @@
 //     printed whole prints it, unless the package masks that entry with a
 //     marker or deletes it somewhere (a masked copy is clean too); what it
 //     writes under such a key, a validation message, is no evidence; its
-//     other entries, params["host"], hold only what they are given), and
+//     other entries, params["host"], hold only what they are given; so
+//     does an entry read under a constant key that says no secret of a
+//     map written as a literal with a secret under another key, env :=
+//     map[string]any{clientSecret: os.Getenv(...), port: ...} and
+//     env[port], or returned so by a function of the package, which the
+//     function only reads, ranges over, returns and writes entries of: the
+//     entry holds what the literal and the writes give its key), and
 //     the fields of the credential
 //     types of well-known SDKs, matched by package path and type
 //     (golang.org/x/oauth2's Token and Config, clientcredentials.Config,
