@@ -114,13 +114,11 @@ func (c *checker) requestFix(file *ast.File, r ast.Expr, src []byte) *analysis.S
 	if !ptr && !pure {
 		return nil // the clone needs the address of the request
 	}
-	httpName, edits, ok := c.importHTTP(file, r.Pos())
+	httpName, edits, indent, name, req, ok := c.wholeFixStart(file, r, src)
 	if !ok {
 		return nil
 	}
-	indent := fixes.Indent(c.pass.Fset, src, r.Pos())
-	name := freshName("redacted", r)
-	req, param, arg := c.operand(src, r), "", ""
+	param, arg := "", ""
 	if !pure {
 		req = "req"
 		param, arg = fmt.Sprintf("%s *%s.Request", req, httpName), fixes.Text(c.pass.Fset, src, r)
@@ -139,6 +137,18 @@ func (c *checker) requestFix(file *ast.File, r ast.Expr, src []byte) *analysis.S
 	return &analysis.SuggestedFix{Message: "Log a redacted clone of the request", TextEdits: sortEdits(edits)}
 }
 
+// wholeFixStart returns what requestFix and responseFix build on: the
+// name of net/http at r with the edits that import it, the indentation
+// of r's line, a name for the redacted value that r does not use, and
+// r's text as an operand.
+func (c *checker) wholeFixStart(file *ast.File, r ast.Expr, src []byte) (httpName string, edits []analysis.TextEdit, indent, name, text string, ok bool) {
+	httpName, edits, ok = c.importHTTP(file, r.Pos())
+	if !ok {
+		return "", nil, "", "", "", false
+	}
+	return httpName, edits, fixes.Indent(c.pass.Fset, src, r.Pos()), freshName("redacted", r), c.operand(src, r), true
+}
+
 // responseFix logs a redacted copy of the response r instead of r: a
 // shallow copy whose Header is a clone without the configured headers
 // (nil stays nil), made as writeCloneEdit makes it. A response that is not
@@ -147,13 +157,11 @@ func (c *checker) requestFix(file *ast.File, r ast.Expr, src []byte) *analysis.S
 func (c *checker) responseFix(file *ast.File, r ast.Expr, src []byte) *analysis.SuggestedFix {
 	info := c.pass.TypesInfo
 	ptr := isPointer(info.TypeOf(r))
-	httpName, edits, ok := c.importHTTP(file, r.Pos())
+	httpName, edits, indent, name, resp, ok := c.wholeFixStart(file, r, src)
 	if !ok {
 		return nil
 	}
-	indent := fixes.Indent(c.pass.Fset, src, r.Pos())
-	name := freshName("redacted", r)
-	resp, param, arg := c.operand(src, r), "", ""
+	param, arg := "", ""
 	typ := httpName + ".Response"
 	if ptr {
 		typ = "*" + typ
