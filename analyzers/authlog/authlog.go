@@ -347,6 +347,9 @@ type checker struct {
 	// stateOf returns the analysed state of a function of the package,
 	// set once the summaries are solved.
 	stateOf func(*ast.FuncDecl) *fstate
+	// mapFuncs caches mapEntries' answer for each function of the
+	// package whose returns return a map (see literalEntry).
+	mapFuncs map[*types.Func]cachedEntries
 	// wrappers are the names of other packages' functions that log (see
 	// wrapperNames).
 	wrappers map[string]bool

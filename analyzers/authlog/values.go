@@ -114,6 +114,9 @@ type fstate struct {
 	again   map[*types.Var]bool // see assignedAgain
 	// literal caches literalResponse's answer for each variable.
 	literal map[*types.Var]bool
+	// mapVars caches mapEntries' answer for each variable (see
+	// literalEntry).
+	mapVars map[*types.Var]cachedEntries
 	// fills holds, by header key, where a header was given values (h[k]
 	// = v, h.Set, h.Add): a header made fresh and filled again is no
 	// redaction.
@@ -1160,7 +1163,9 @@ func (s *fstate) eval0(e ast.Expr) (v val, known bool) {
 				return val{}, false
 			}
 			v := s.eval(x.X)
-			if entry, ok := s.literalEntry(x); ok {
+			if v.c&credSecret == 0 {
+				// Nothing for an entry to leave out.
+			} else if entry, ok := s.literalEntry(x); ok {
 				// env[port] of a map written as a literal here or
 				// by a function of the package: the entry holds what
 				// the literal and the writes give it, not the secret
@@ -2217,7 +2222,7 @@ func funcLitCall(e ast.Expr) bool {
 
 // literalEntry returns what the entry of ix, a read under a constant key
 // that does not say secret, holds when the map is made of literals that
-// the analysis sees whole (see mapWrites): the values the literals and
+// the analysis sees whole (see mapEntries): the values the literals and
 // the writes give that key, and those written under a key that is no
 // constant. ok is false otherwise.
 func (s *fstate) literalEntry(ix *ast.IndexExpr) (val, bool) {
@@ -2228,113 +2233,172 @@ func (s *fstate) literalEntry(ix *ast.IndexExpr) (val, bool) {
 	if _, ok := underMap(s.info.TypeOf(ix.X)); !ok || isHeader(s.info.TypeOf(ix.X)) {
 		return val{}, false
 	}
+	entries, ok := s.mapEntries(ix.X, 0)
+	if !ok {
+		return val{}, false
+	}
 	var out val
-	ok = s.mapWrites(ix.X, 0, func(st *fstate, k, value ast.Expr) {
-		if kc, isConst := httpmodel.ConstString(st.info, k); !isConst || kc == key {
-			out = out.Join(st.eval(value))
+	for _, e := range entries {
+		if kc, isConst := httpmodel.ConstString(e.st.info, e.key); !isConst || kc == key {
+			out = out.Join(e.st.eval(e.value))
 		}
-	})
-	return out, ok
+	}
+	return out, true
 }
 
-// mapWrites calls f for every entry that the map e is given, with the
-// state that evaluates it, when e is a map literal, a local variable whose
+// A mapEntry is an entry a map is given (see mapEntries): its key and
+// value, with the state of the function that gives it.
+type mapEntry struct {
+	st         *fstate
+	key, value ast.Expr
+}
+
+// mapEntries returns every entry that the map e is given, with the state
+// that evaluates it, when e is a map literal, a local variable whose
 // every value is such a map and that its function only reads, ranges
 // over, returns and writes entries of (m[k] = v), or a call of a function
-// of the package whose every return returns such a map. ok is false
-// otherwise.
-func (s *fstate) mapWrites(e ast.Expr, depth int, f func(st *fstate, key, value ast.Expr)) bool {
+// of the package whose every return returns such a map; ok is false
+// otherwise. The answers for variables and functions are kept.
+func (s *fstate) mapEntries(e ast.Expr, depth int) ([]mapEntry, bool) {
 	if depth > 3 {
-		return false
+		return nil, false
 	}
 	info := s.info
 	switch x := ast.Unparen(e).(type) {
 	case *ast.CompositeLit:
 		if _, ok := underMap(info.TypeOf(x)); !ok {
-			return false
+			return nil, false
 		}
+		out := make([]mapEntry, 0, len(x.Elts))
 		for _, elt := range x.Elts {
 			kv, ok := elt.(*ast.KeyValueExpr)
 			if !ok {
-				return false
+				return nil, false
 			}
-			f(s, kv.Key, kv.Value)
+			out = append(out, mapEntry{s, kv.Key, kv.Value})
 		}
-		return true
+		return out, true
 	case *ast.Ident:
 		v := s.varOf(x)
 		if v == nil || v.Kind() != types.LocalVar || s.decl == nil || s.decl.Body == nil {
-			return false
+			return nil, false
 		}
-		values, known := flow.Assigned(info, s.decl.Body, v)
-		if !known || len(values) == 0 {
-			return false
+		c, done := s.mapVars[v]
+		if !done {
+			c.entries, c.ok = s.mapVarEntries(v, depth)
+			if s.c.stateOf == nil {
+				// While the summaries are solved the functions of
+				// the package cannot be asked (see the call below):
+				// the answer may change once they can.
+				return c.entries, c.ok
+			}
+			if s.mapVars == nil {
+				s.mapVars = map[*types.Var]cachedEntries{}
+			}
+			s.mapVars[v] = c
 		}
-		for _, val := range values {
-			if !s.mapWrites(val, depth+1, f) {
-				return false
-			}
-		}
-		ok := true
-		ast.PreorderStack(s.decl.Body, nil, func(n ast.Node, stack []ast.Node) bool {
-			id, isID := n.(*ast.Ident)
-			if !ok || !isID || info.Uses[id] != v || len(stack) == 0 {
-				return ok
-			}
-			switch p := stack[len(stack)-1].(type) {
-			case *ast.IndexExpr:
-				if p.X != id {
-					ok = false
-				} else if len(stack) > 1 {
-					if as, isAssign := stack[len(stack)-2].(*ast.AssignStmt); isAssign {
-						if i := slices.Index(as.Lhs, ast.Expr(p)); i >= 0 {
-							if len(as.Lhs) != len(as.Rhs) || as.Tok != token.ASSIGN {
-								ok = false
-							} else {
-								f(s, p.Index, as.Rhs[i])
-							}
-						}
-					}
-				}
-			case *ast.RangeStmt:
-				ok = p.X == id
-			case *ast.ReturnStmt:
-			case *ast.AssignStmt:
-				ok = slices.Contains(p.Lhs, ast.Expr(id)) // its values: see above
-			default:
-				ok = false // handed on, or changed through another name
-			}
-			return ok
-		})
-		return ok
+		return c.entries, c.ok
 	case *ast.CallExpr:
 		fn := httpmodel.Callee(info, x)
 		if fn == nil || fn.Pkg() != s.c.pass.Pkg || s.c.stateOf == nil {
-			return false
+			return nil, false
 		}
-		d, ok := s.c.calls.Decl(fn.Origin())
-		if !ok || d.Decl.Body == nil {
-			return false
-		}
-		st := s.c.stateOf(d.Decl)
-		rets := s.c.calls.Returns(d.Decl)
-		if st == nil || len(rets) == 0 {
-			return false
-		}
-		for _, ret := range rets {
-			if len(ret.Results) != fn.Type().(*types.Signature).Results().Len() || len(ret.Results) == 0 {
-				return false
+		c, done := s.c.mapFuncs[fn.Origin()]
+		if !done {
+			c.entries, c.ok = s.mapFuncEntries(fn, depth)
+			if s.c.mapFuncs == nil {
+				s.c.mapFuncs = map[*types.Func]cachedEntries{}
 			}
-			if r := ast.Unparen(ret.Results[0]); analysisutil.IsNil(st.info, r) {
-				continue // an error's return: no map
-			}
-			if !st.mapWrites(ret.Results[0], depth+1, f) {
-				return false
-			}
+			s.c.mapFuncs[fn.Origin()] = c
 		}
-		return true
+		return c.entries, c.ok
 	}
-	return false
+	return nil, false
+}
+
+// cachedEntries is mapEntries' answer for a variable or a function.
+type cachedEntries struct {
+	entries []mapEntry
+	ok      bool
+}
+
+// mapVarEntries is mapEntries for the local variable v of this function:
+// the entries of its values, and those its function writes.
+func (s *fstate) mapVarEntries(v *types.Var, depth int) ([]mapEntry, bool) {
+	info := s.info
+	values, known := flow.Assigned(info, s.decl.Body, v)
+	if !known || len(values) == 0 {
+		return nil, false
+	}
+	var out []mapEntry
+	for _, val := range values {
+		more, ok := s.mapEntries(val, depth+1)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, more...)
+	}
+	ok := true
+	ast.PreorderStack(s.decl.Body, nil, func(n ast.Node, stack []ast.Node) bool {
+		id, isID := n.(*ast.Ident)
+		if !ok || !isID || info.Uses[id] != v || len(stack) == 0 {
+			return ok
+		}
+		switch p := stack[len(stack)-1].(type) {
+		case *ast.IndexExpr:
+			if p.X != id {
+				ok = false
+			} else if len(stack) > 1 {
+				if as, isAssign := stack[len(stack)-2].(*ast.AssignStmt); isAssign {
+					if i := slices.Index(as.Lhs, ast.Expr(p)); i >= 0 {
+						if len(as.Lhs) != len(as.Rhs) || as.Tok != token.ASSIGN {
+							ok = false
+						} else {
+							out = append(out, mapEntry{s, p.Index, as.Rhs[i]})
+						}
+					}
+				}
+			}
+		case *ast.RangeStmt:
+			ok = p.X == id
+		case *ast.ReturnStmt:
+		case *ast.AssignStmt:
+			ok = slices.Contains(p.Lhs, ast.Expr(id)) // its values: see above
+		default:
+			ok = false // handed on, or changed through another name
+		}
+		return ok
+	})
+	return out, ok
+}
+
+// mapFuncEntries is mapEntries for a call of fn, a function of the
+// package: the entries of the maps its returns return.
+func (s *fstate) mapFuncEntries(fn *types.Func, depth int) ([]mapEntry, bool) {
+	d, ok := s.c.calls.Decl(fn.Origin())
+	if !ok || d.Decl.Body == nil {
+		return nil, false
+	}
+	st := s.c.stateOf(d.Decl)
+	rets := s.c.calls.Returns(d.Decl)
+	if st == nil || len(rets) == 0 {
+		return nil, false
+	}
+	var out []mapEntry
+	for _, ret := range rets {
+		if len(ret.Results) != fn.Type().(*types.Signature).Results().Len() || len(ret.Results) == 0 {
+			return nil, false
+		}
+		if analysisutil.IsNil(st.info, ret.Results[0]) {
+			continue // an error's return: no map
+		}
+		more, ok := st.mapEntries(ret.Results[0], depth+1)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, more...)
+	}
+	return out, true
 }
 
 // heldByPointer returns what v, the value of e, leaves to the struct,
