@@ -349,7 +349,13 @@ type checker struct {
 	stateOf func(*ast.FuncDecl) *fstate
 	// mapFuncs caches mapEntries' answer for each function of the
 	// package whose returns return a map (see literalEntry).
-	mapFuncs map[*types.Func]cachedEntries
+	mapFuncs map[*types.Func]*cachedEntries
+	// unsolved counts the times stateNow found a function not analysed
+	// yet.
+	unsolved int
+	// solved returns, while the summaries are solved, the state a
+	// function of the package was last analysed in, or nil.
+	solved func(*ast.FuncDecl) *fstate
 	// wrappers are the names of other packages' functions that log (see
 	// wrapperNames).
 	wrappers map[string]bool
@@ -549,6 +555,12 @@ func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, de
 	// first, and a function again only when a callee's summary changed
 	// since. The last state of each function serves check.
 	states := make([]*fstate, len(g.Funcs))
+	c.solved = func(d *ast.FuncDecl) *fstate {
+		if i := slices.IndexFunc(g.Funcs, func(f callindex.Func) bool { return f.Decl == d }); i >= 0 {
+			return states[i]
+		}
+		return nil
+	}
 	c.sums.Solve(g, summary.Problem[*funcFact]{
 		Active: func(i int) bool { return active[i] },
 		Summarise: func(i int) (*funcFact, bool) {

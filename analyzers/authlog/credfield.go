@@ -898,9 +898,12 @@ func (c *checker) userinfoUsed(n *ast.CallExpr) *types.Var {
 
 // proxyTexts returns the texts that the call n, a call of http.ProxyURL
 // with a local variable, is handed the parse of: every value of the
-// variable is url.Parse(x) (or ParseRequestURI), and each x is returned.
-// The transport sends the user information of that text to the proxy
-// (Proxy-Authorization), so the text, logged, logs the proxy's password.
+// variable is url.Parse(x) (or ParseRequestURI), and each x that is a
+// variable, a field or a call (not a constant, not text put together
+// around a host name) is returned, unless the function gives the URL
+// its user information itself (u.User = ...). The transport sends the
+// user information of that text to the proxy (Proxy-Authorization), so
+// the text, logged, logs the proxy's password.
 func (c *checker) proxyTexts(n *ast.CallExpr) []ast.Expr {
 	info := c.pass.TypesInfo
 	fn := httpmodel.Callee(info, n)
@@ -915,8 +918,8 @@ func (c *checker) proxyTexts(n *ast.CallExpr) []ast.Expr {
 	if !ok {
 		return nil
 	}
-	values, known := flow.Assigned(info, f.Decl, v)
-	if !known {
+	values, known := flow.AssignedAfterDecl(info, f.Decl, v)
+	if !known || flow.AssignsField(info, f.Decl, v, "User") {
 		return nil
 	}
 	var texts []ast.Expr
@@ -928,12 +931,40 @@ func (c *checker) proxyTexts(n *ast.CallExpr) []ast.Expr {
 		if fn := httpmodel.Callee(info, call); !httpmodel.IsPkgFunc(fn, "net/url", "Parse") && !httpmodel.IsPkgFunc(fn, "net/url", "ParseRequestURI") {
 			return nil
 		}
-		if _, isConst := httpmodel.ConstString(info, call.Args[0]); isConst {
-			return nil // userlessURL has judged it, with '@'
+		x := call.Args[0]
+		if raw, isConst := httpmodel.ConstString(info, x); isConst || c.constantText(f.Decl, x) {
+			if strings.Contains(raw, "@") {
+				return nil // a constant with user information: userlessURL's
+			}
+			continue // a default without it, overridden below
 		}
-		texts = append(texts, call.Args[0])
+		switch ast.Unparen(x).(type) {
+		case *ast.Ident, *ast.SelectorExpr, *ast.CallExpr, *ast.StarExpr:
+			texts = append(texts, x)
+		}
 	}
 	return texts
+}
+
+// constantText reports whether x is a local variable of decl given only
+// constants without '@' (addr := "http://proxy.internal:3128").
+func (c *checker) constantText(decl *ast.FuncDecl, x ast.Expr) bool {
+	info := c.pass.TypesInfo
+	v := flow.VarOf(info, x)
+	if v == nil || v.Kind() != types.LocalVar {
+		return false
+	}
+	values, known := flow.Assigned(info, decl, v)
+	if !known || len(values) == 0 {
+		return false
+	}
+	for _, val := range values {
+		raw, ok := httpmodel.ConstString(info, val)
+		if !ok || strings.Contains(raw, "@") {
+			return false
+		}
+	}
+	return true
 }
 
 // userlessURL reports whether u is a local variable of this function

@@ -116,7 +116,7 @@ type fstate struct {
 	literal map[*types.Var]bool
 	// mapVars caches mapEntries' answer for each variable (see
 	// literalEntry).
-	mapVars map[*types.Var]cachedEntries
+	mapVars map[*types.Var]*cachedEntries
 	// fills holds, by header key, where a header was given values (h[k]
 	// = v, h.Set, h.Add): a header made fresh and filled again is no
 	// redaction.
@@ -2233,17 +2233,76 @@ func (s *fstate) literalEntry(ix *ast.IndexExpr) (val, bool) {
 	if _, ok := underMap(s.info.TypeOf(ix.X)); !ok || isHeader(s.info.TypeOf(ix.X)) {
 		return val{}, false
 	}
-	entries, ok := s.mapEntries(ix.X, 0)
+	entries, ok := s.entryIndex(ix.X)
 	if !ok {
 		return val{}, false
 	}
 	var out val
-	for _, e := range entries {
-		if kc, isConst := httpmodel.ConstString(e.st.info, e.key); !isConst || kc == key {
-			out = out.Join(e.st.eval(e.value))
+	for _, list := range [][]mapEntry{entries.byKey[key], entries.other} {
+		for _, e := range list {
+			v := e.st.eval(e.value)
+			if e.st != s && v.p != 0 {
+				// A function of the package that fills the entry
+				// from its parameters (header(name, value)): what
+				// the call hands it, which its state does not say.
+				return val{}, false
+			}
+			out = out.Join(v)
 		}
 	}
 	return out, true
+}
+
+// mapEntryIndex is what a map is given (see mapEntries), by constant key,
+// and the entries whose key is no constant.
+type mapEntryIndex struct {
+	byKey map[string][]mapEntry
+	other []mapEntry
+}
+
+// entryIndex is mapEntries for e, indexed, the index kept with the
+// entries of a variable or a function.
+func (s *fstate) entryIndex(e ast.Expr) (mapEntryIndex, bool) {
+	entries, ok := s.mapEntries(e, 0)
+	if !ok {
+		return mapEntryIndex{}, false
+	}
+	var c *cachedEntries
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		if v := s.varOf(x); v != nil {
+			if ce, ok := s.mapVars[v]; ok {
+				c = ce
+			}
+		}
+	case *ast.CallExpr:
+		if fn := httpmodel.Callee(s.info, x); fn != nil {
+			if ce, ok := s.c.mapFuncs[fn.Origin()]; ok {
+				c = ce
+			}
+		}
+	}
+	if c == nil {
+		return indexEntries(entries), true
+	}
+	if c.index == nil {
+		ix := indexEntries(entries)
+		c.index = &ix
+	}
+	return *c.index, true
+}
+
+// indexEntries indexes entries by their constant keys.
+func indexEntries(entries []mapEntry) mapEntryIndex {
+	ix := mapEntryIndex{byKey: map[string][]mapEntry{}}
+	for _, e := range entries {
+		if k, ok := httpmodel.ConstString(e.st.info, e.key); ok {
+			ix.byKey[k] = append(ix.byKey[k], e)
+		} else {
+			ix.other = append(ix.other, e)
+		}
+	}
+	return ix
 }
 
 // A mapEntry is an entry a map is given (see mapEntries): its key and
@@ -2283,49 +2342,60 @@ func (s *fstate) mapEntries(e ast.Expr, depth int) ([]mapEntry, bool) {
 		if v == nil || v.Kind() != types.LocalVar || s.decl == nil || s.decl.Body == nil {
 			return nil, false
 		}
-		c, done := s.mapVars[v]
-		if !done {
-			c.entries, c.ok = s.mapVarEntries(v, depth)
-			if s.c.stateOf == nil {
-				// While the summaries are solved the functions of
-				// the package cannot be asked (see the call below):
-				// the answer may change once they can.
-				return c.entries, c.ok
-			}
-			if s.mapVars == nil {
-				s.mapVars = map[*types.Var]cachedEntries{}
-			}
-			s.mapVars[v] = c
+		if c, done := s.mapVars[v]; done {
+			return c.entries, c.ok
 		}
-		return c.entries, c.ok
+		before := s.c.unsolved
+		entries, ok := s.mapVarEntries(v, depth)
+		if s.c.unsolved != before {
+			// A function of the package asked about is not analysed
+			// yet (the summaries are being solved): the answer may
+			// change once it is.
+			return entries, ok
+		}
+		if s.mapVars == nil {
+			s.mapVars = map[*types.Var]*cachedEntries{}
+		}
+		s.mapVars[v] = &cachedEntries{entries: entries, ok: ok}
+		return entries, ok
 	case *ast.CallExpr:
 		fn := httpmodel.Callee(info, x)
-		if fn == nil || fn.Pkg() != s.c.pass.Pkg || s.c.stateOf == nil {
+		if fn == nil || fn.Pkg() != s.c.pass.Pkg {
 			return nil, false
 		}
-		c, done := s.c.mapFuncs[fn.Origin()]
-		if !done {
-			c.entries, c.ok = s.mapFuncEntries(fn, depth)
-			if s.c.mapFuncs == nil {
-				s.c.mapFuncs = map[*types.Func]cachedEntries{}
-			}
-			s.c.mapFuncs[fn.Origin()] = c
+		if c, done := s.c.mapFuncs[fn.Origin()]; done {
+			return c.entries, c.ok
 		}
-		return c.entries, c.ok
+		before := s.c.unsolved
+		entries, ok := s.mapFuncEntries(fn, depth)
+		if s.c.unsolved != before {
+			return entries, ok
+		}
+		if s.c.mapFuncs == nil {
+			s.c.mapFuncs = map[*types.Func]*cachedEntries{}
+		}
+		s.c.mapFuncs[fn.Origin()] = &cachedEntries{entries: entries, ok: ok}
+		return entries, ok
 	}
 	return nil, false
 }
 
-// cachedEntries is mapEntries' answer for a variable or a function.
+// cachedEntries is mapEntries' answer for a variable or a function, and
+// its index once asked for.
 type cachedEntries struct {
 	entries []mapEntry
 	ok      bool
+	index   *mapEntryIndex
 }
 
 // mapVarEntries is mapEntries for the local variable v of this function:
 // the entries of its values, and those its function writes.
 func (s *fstate) mapVarEntries(v *types.Var, depth int) ([]mapEntry, bool) {
 	info := s.info
+	m, ok := underMap(v.Type())
+	if !ok {
+		return nil, false
+	}
 	values, known := flow.Assigned(info, s.decl.Body, v)
 	if !known || len(values) == 0 {
 		return nil, false
@@ -2338,13 +2408,21 @@ func (s *fstate) mapVarEntries(v *types.Var, depth int) ([]mapEntry, bool) {
 		}
 		out = append(out, more...)
 	}
-	ok := true
+	ok = true
 	ast.PreorderStack(s.decl.Body, nil, func(n ast.Node, stack []ast.Node) bool {
 		id, isID := n.(*ast.Ident)
 		if !ok || !isID || info.Uses[id] != v || len(stack) == 0 {
 			return ok
 		}
+		if slices.ContainsFunc(stack, func(n ast.Node) bool { _, lit := n.(*ast.FuncLit); return lit }) {
+			ok = false // a closure that may write it when called
+			return false
+		}
 		switch p := stack[len(stack)-1].(type) {
+		case *ast.CallExpr:
+			ok = analysisutil.IsBuiltinCall(info, p, "len") // len(env)
+		case *ast.BinaryExpr:
+			// env == nil
 		case *ast.IndexExpr:
 			if p.X != id {
 				ok = false
@@ -2369,7 +2447,35 @@ func (s *fstate) mapVarEntries(v *types.Var, depth int) ([]mapEntry, bool) {
 		}
 		return ok
 	})
+	if ok && !immutableEntries(info, m, out) {
+		// env["web"]["token"] = ..., web := env["web"]: an entry
+		// that is itself a map, a slice or a pointer may be written
+		// through a read of it.
+		return nil, false
+	}
 	return out, ok
+}
+
+// immutableEntries reports whether the entries of a map of type m hold
+// values that no read of an entry can change: m's element type is basic,
+// or an interface whose every entry here is of a basic type.
+func immutableEntries(info *types.Info, m *types.Map, entries []mapEntry) bool {
+	basic := func(t types.Type) bool {
+		_, ok := t.Underlying().(*types.Basic)
+		return ok
+	}
+	if basic(m.Elem()) {
+		return true
+	}
+	if !types.IsInterface(m.Elem()) {
+		return false
+	}
+	for _, e := range entries {
+		if t := e.st.info.TypeOf(e.value); t == nil || !basic(t) {
+			return false
+		}
+	}
+	return true
 }
 
 // mapFuncEntries is mapEntries for a call of fn, a function of the
@@ -2379,7 +2485,7 @@ func (s *fstate) mapFuncEntries(fn *types.Func, depth int) ([]mapEntry, bool) {
 	if !ok || d.Decl.Body == nil {
 		return nil, false
 	}
-	st := s.c.stateOf(d.Decl)
+	st := s.c.stateNow(d.Decl)
 	rets := s.c.calls.Returns(d.Decl)
 	if st == nil || len(rets) == 0 {
 		return nil, false
@@ -3989,4 +4095,21 @@ func textless(t types.Type) bool {
 		return b.Kind() == types.UntypedNil || b.Info()&(types.IsBoolean|types.IsNumeric) != 0
 	}
 	return false
+}
+
+// stateNow returns the state of d, a function of the package: once the
+// summaries are solved, as stateOf gives it; while they are, the state it
+// was last analysed in, or nil (counted in unsolved) if it has not been.
+func (c *checker) stateNow(d *ast.FuncDecl) *fstate {
+	if c.stateOf != nil {
+		return c.stateOf(d)
+	}
+	var st *fstate
+	if c.solved != nil {
+		st = c.solved(d)
+	}
+	if st == nil {
+		c.unsolved++
+	}
+	return st
 }

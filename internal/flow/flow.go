@@ -829,6 +829,25 @@ func Propagates(fn *types.Func) bool {
 	return false
 }
 
+// AssignsField reports whether root assigns the field name of v, a
+// variable or a pointer to a struct (u.User = url.UserPassword(...)).
+func AssignsField(info *types.Info, root ast.Node, v *types.Var, name string) bool {
+	found := false
+	ast.Inspect(root, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || found {
+			return !found
+		}
+		for _, l := range as.Lhs {
+			if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && sel.Sel.Name == name && VarOf(info, sel.X) == v {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
 // Assigned returns the values assigned to the local variable v within
 // root: the right-hand side of each assignment or declaration, or the call
 // of x, y := f(), whose first result it is. ok is false when some value

@@ -86,3 +86,47 @@ func Handed() {
 	fill(env)
 	log.Printf("listening on %s", env[port]) // want `secret \(a password, key or token\) reaches log.Printf`
 }
+
+// header returns a map of one header, filled from its parameters.
+func header(name, value string) map[string]string {
+	return map[string]string{"name": name, "value": value}
+}
+
+// Parameters logs an entry that a function of the package fills from the
+// token it is handed: must flag.
+func Parameters() {
+	h := header("Authorization", "Bearer "+os.Getenv("API_TOKEN"))
+	log.Printf("sending %s: %s", h["name"], h["value"]) // want `secret \(a password, key or token\) reaches log.Printf` `secret \(a password, key or token\) reaches log.Printf`
+}
+
+// Nested writes the secret into the map an entry holds: must flag.
+func Nested() {
+	env := map[string]map[string]string{
+		"db":  {"password": os.Getenv("DB_PASSWORD")},
+		"web": {"port": "80"},
+	}
+	env["web"]["token"] = env["db"]["password"]
+	log.Printf("web %v", env["web"]) // want `secret \(a password, key or token\) reaches log.Printf`
+}
+
+// Setter writes entries through a closure: must flag.
+func Setter() {
+	env := map[string]string{
+		clientSecret: os.Getenv("OIDC_CLIENT_SECRET"),
+		port:         os.Getenv("OIDC_PORT"),
+	}
+	set := func(k, v string) { env[k] = v }
+	set(port, env[clientSecret])
+	log.Printf("listening on %s", env[port]) // want `secret \(a password, key or token\) reaches log.Printf`
+}
+
+// Counted reads the size of the map and the port through a variable:
+// must stay silent.
+func Counted() {
+	env, err := envConfig(false)
+	if err != nil || len(env) == 0 {
+		return
+	}
+	p := env[port]
+	log.Printf("%d settings, listening on %s", len(env), p)
+}
