@@ -2414,10 +2414,9 @@ func (s *fstate) mapVarEntries(v *types.Var, depth int) ([]mapEntry, bool) {
 		if !ok || !isID || info.Uses[id] != v || len(stack) == 0 {
 			return ok
 		}
-		if slices.ContainsFunc(stack, func(n ast.Node) bool { _, lit := n.(*ast.FuncLit); return lit }) {
-			ok = false // a closure that may write it when called
-			return false
-		}
+		// In a closure, what a write gives the entry is the
+		// closure's to say when it is called: only reads are followed.
+		inLit := slices.ContainsFunc(stack, func(n ast.Node) bool { _, lit := n.(*ast.FuncLit); return lit })
 		switch p := stack[len(stack)-1].(type) {
 		case *ast.CallExpr:
 			ok = analysisutil.IsBuiltinCall(info, p, "len") // len(env)
@@ -2429,7 +2428,7 @@ func (s *fstate) mapVarEntries(v *types.Var, depth int) ([]mapEntry, bool) {
 			} else if len(stack) > 1 {
 				if as, isAssign := stack[len(stack)-2].(*ast.AssignStmt); isAssign {
 					if i := slices.Index(as.Lhs, ast.Expr(p)); i >= 0 {
-						if len(as.Lhs) != len(as.Rhs) || as.Tok != token.ASSIGN {
+						if len(as.Lhs) != len(as.Rhs) || as.Tok != token.ASSIGN || inLit {
 							ok = false
 						} else {
 							out = append(out, mapEntry{s, p.Index, as.Rhs[i]})
@@ -2440,8 +2439,9 @@ func (s *fstate) mapVarEntries(v *types.Var, depth int) ([]mapEntry, bool) {
 		case *ast.RangeStmt:
 			ok = p.X == id
 		case *ast.ReturnStmt:
+			ok = !inLit // a closure's result: the map handed on
 		case *ast.AssignStmt:
-			ok = slices.Contains(p.Lhs, ast.Expr(id)) // its values: see above
+			ok = slices.Contains(p.Lhs, ast.Expr(id)) && !inLit // its values: see above
 		default:
 			ok = false // handed on, or changed through another name
 		}

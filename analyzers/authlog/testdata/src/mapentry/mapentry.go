@@ -130,3 +130,15 @@ func Counted() {
 	p := env[port]
 	log.Printf("%d settings, listening on %s", len(env), p)
 }
+
+// Served logs the port from a goroutine: a read in a closure, must stay
+// silent.
+func Served() {
+	env, err := envConfig(false)
+	if err != nil {
+		return
+	}
+	go func() {
+		log.Printf("listening on %s", env[port])
+	}()
+}
