@@ -102,7 +102,7 @@ func TestNewRejectsBadSinks(t *testing.T) {
 
 func TestDoc(t *testing.T) {
 	a := authlog.Analyzer
-	if !strings.HasPrefix(a.Doc, "report credentials that reach a log: credential headers, whole headers, requests, dumps, and secrets held in values and bodies\n") {
+	if !strings.HasPrefix(a.Doc, "report credentials that reach a log: credential headers, whole headers, requests and responses, dumps, and secrets held in values and bodies\n") {
 		t.Errorf("Doc starts %q", a.Doc[:min(len(a.Doc), 80)])
 	}
 	for _, want := range []string{"WRONG:", "RIGHT:", "-authlog.headers", "-authlog.sinks", "-authlog.debug-writers", strings.Join(authlog.DefaultDebugWriters(), ","), "Authorization,Proxy-Authorization,Cookie,Set-Cookie,X-Api-Key,X-Auth-Token"} {

@@ -3,7 +3,7 @@
 //
 // # Analyzer authlog
 //
-// authlog: report credentials that reach a log: credential headers, whole headers, requests, dumps, and secrets held in values and bodies
+// authlog: report credentials that reach a log: credential headers, whole headers, requests and responses, dumps, and secrets held in values and bodies
 //
 // A retry loop should record each decision (method, attempt, status, wait,
 // stop reason) but never the credentials that went with the request: a
