@@ -761,16 +761,10 @@ func (c *checker) writeCall(fd *ast.FuncDecl) (call *ast.CallExpr, direct bool) 
 // return of a named result counts), and one does.
 func returnsErrOf(info *types.Info, fd *ast.FuncDecl, call *ast.CallExpr, rewrap bool) (edits []analysis.TextEdit, ok bool) {
 	returned := false
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			for _, r := range n.Results {
-				returned = returned || ast.Unparen(r) == call
-			}
+	flow.ReturnsOf(fd.Body, func(ret *ast.ReturnStmt) {
+		for _, r := range ret.Results {
+			returned = returned || ast.Unparen(r) == call
 		}
-		return true
 	})
 	if returned {
 		return nil, true

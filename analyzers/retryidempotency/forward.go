@@ -484,32 +484,26 @@ func returnedVar(info *types.Info, fd *ast.FuncDecl) *types.Var {
 	}
 	var out *types.Var
 	ok := true
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			if len(n.Results) == 0 {
-				return false
-			}
-			e := ast.Unparen(n.Results[0])
-			if u, isAddr := e.(*ast.UnaryExpr); isAddr && u.Op == token.AND {
-				e = ast.Unparen(u.X)
-			}
-			id, isID := e.(*ast.Ident)
-			if !isID {
-				if !analysisutil.IsNil(info, e) {
-					ok = false
-				}
-				return false
-			}
-			v, _ := info.Uses[id].(*types.Var)
-			if v == nil || out != nil && out != v {
+	flow.ReturnsOf(fd.Body, func(ret *ast.ReturnStmt) {
+		if len(ret.Results) == 0 {
+			return
+		}
+		e := ast.Unparen(ret.Results[0])
+		if u, isAddr := e.(*ast.UnaryExpr); isAddr && u.Op == token.AND {
+			e = ast.Unparen(u.X)
+		}
+		id, isID := e.(*ast.Ident)
+		if !isID {
+			if !analysisutil.IsNil(info, e) {
 				ok = false
 			}
-			out = v
+			return
 		}
-		return true
+		v, _ := info.Uses[id].(*types.Var)
+		if v == nil || out != nil && out != v {
+			ok = false
+		}
+		out = v
 	})
 	if !ok {
 		return nil

@@ -19,6 +19,7 @@ import (
 	"strings"
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 )
 
@@ -384,26 +385,20 @@ func ctorDefaults(info *types.Info, fd *ast.FuncDecl) map[string]int64 {
 // with other values) tells nothing of what it returns.
 func returnsOnly(info *types.Info, fd *ast.FuncDecl, v *types.Var) bool {
 	ok := true
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			for _, r := range n.Results {
-				e := ast.Unparen(r)
-				if u, isAddr := e.(*ast.UnaryExpr); isAddr && u.Op == token.AND {
-					e = ast.Unparen(u.X)
-				}
-				if analysisutil.IdentVar(info, e) == v || analysisutil.IsNil(info, e) {
-					continue
-				}
-				if t := info.TypeOf(e); t != nil && types.Implements(t, analysisutil.ErrorInterface) && !isStructPtr(t) {
-					continue
-				}
-				ok = false
+	flow.ReturnsOf(fd.Body, func(ret *ast.ReturnStmt) {
+		for _, r := range ret.Results {
+			e := ast.Unparen(r)
+			if u, isAddr := e.(*ast.UnaryExpr); isAddr && u.Op == token.AND {
+				e = ast.Unparen(u.X)
 			}
+			if analysisutil.IdentVar(info, e) == v || analysisutil.IsNil(info, e) {
+				continue
+			}
+			if t := info.TypeOf(e); t != nil && types.Implements(t, analysisutil.ErrorInterface) && !isStructPtr(t) {
+				continue
+			}
+			ok = false
 		}
-		return ok
 	})
 	return ok
 }
