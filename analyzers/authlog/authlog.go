@@ -555,8 +555,11 @@ func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, de
 	// first, and a function again only when a callee's summary changed
 	// since. The last state of each function serves check.
 	states := make([]*fstate, len(g.Funcs))
+	indexOf := func(d *ast.FuncDecl) int {
+		return slices.IndexFunc(g.Funcs, func(f callindex.Func) bool { return f.Decl == d })
+	}
 	c.solved = func(d *ast.FuncDecl) *fstate {
-		if i := slices.IndexFunc(g.Funcs, func(f callindex.Func) bool { return f.Decl == d }); i >= 0 {
+		if i := indexOf(d); i >= 0 {
 			return states[i]
 		}
 		return nil
@@ -593,7 +596,7 @@ func run(pass *analysis.Pass, headers config.HeaderList, sinks logsink.Funcs, de
 	// The state of a function, analysed once: a helper that a route
 	// reaches is asked about again (sentlog.go).
 	c.stateOf = func(d *ast.FuncDecl) *fstate {
-		i := slices.IndexFunc(g.Funcs, func(f callindex.Func) bool { return f.Decl == d })
+		i := indexOf(d)
 		if i < 0 {
 			return c.analyze(d)
 		}
@@ -1134,8 +1137,8 @@ func (c *checker) loggedArg(call *ast.CallExpr, a logsink.Arg, depth int, fn fun
 		}
 		for _, x := range logsink.Expand(info, y) {
 			t := info.TypeOf(x.Expr)
-			if x.Nested && isPointer(t) && (isRequest(t) || isWholeResponse(t)) {
-				continue // printed as its address (see heldByPointer)
+			if x.Nested && heldAsAddress(t) {
+				continue // printed as its address
 			}
 			if logsink.Reveals(x.Verb, t) {
 				fn(x)

@@ -2481,24 +2481,16 @@ func immutableEntries(info *types.Info, m *types.Map, entries []mapEntry) bool {
 // mapFuncEntries is mapEntries for a call of fn, a function of the
 // package: the entries of the maps its returns return.
 func (s *fstate) mapFuncEntries(fn *types.Func, depth int) ([]mapEntry, bool) {
-	d, ok := s.c.calls.Decl(fn.Origin())
-	if !ok || d.Decl.Body == nil {
-		return nil, false
-	}
-	st := s.c.stateNow(d.Decl)
-	rets := s.c.calls.Returns(d.Decl)
-	if st == nil || len(rets) == 0 {
+	st, results, ok := s.firstResults(fn)
+	if !ok {
 		return nil, false
 	}
 	var out []mapEntry
-	for _, ret := range rets {
-		if len(ret.Results) != fn.Type().(*types.Signature).Results().Len() || len(ret.Results) == 0 {
-			return nil, false
-		}
-		if analysisutil.IsNil(st.info, ret.Results[0]) {
+	for _, r := range results {
+		if analysisutil.IsNil(st.info, r) {
 			continue // an error's return: no map
 		}
-		more, ok := st.mapEntries(ret.Results[0], depth+1)
+		more, ok := st.mapEntries(r, depth+1)
 		if !ok {
 			return nil, false
 		}
@@ -2512,10 +2504,17 @@ func (s *fstate) mapFuncEntries(fn *types.Func, depth int) ([]mapEntry, bool) {
 // address, so a whole request or response held by a pointer shows no
 // header there (&Page{Response: resp}, []*http.Response{r}).
 func heldByPointer(info *types.Info, e ast.Expr, v val) val {
-	if t := info.TypeOf(e); isPointer(t) && (isRequest(t) || isWholeResponse(t)) {
+	if heldAsAddress(info.TypeOf(e)) {
 		v.c &^= credRequest | credResponse
 	}
 	return v
+}
+
+// heldAsAddress reports whether a value of type t, held in a struct, a
+// slice or a map, shows no header where fmt prints its holder: a pointer
+// to a request or a response prints as its address.
+func heldAsAddress(t types.Type) bool {
+	return isPointer(t) && (isRequest(t) || isWholeResponse(t))
 }
 
 // literalResponse reports whether e is a local variable of the function
@@ -2927,30 +2926,45 @@ func (s *fstate) calleeOrigins(fn *types.Func, kind creds, is func(types.Type) b
 	if f == nil || len(f.Results) == 0 || creds(f.Results[0]) != kind {
 		return nil, false
 	}
-	d, ok := s.c.calls.Decl(fn.Origin())
-	if !ok || d.Decl.Body == nil || seen[d.Decl] {
+	st, results, ok := s.firstResults(fn)
+	if !ok || seen[st.decl] {
 		return nil, false
 	}
-	seen[d.Decl] = true
-	st := s.c.stateOf(d.Decl)
-	if st == nil {
-		return nil, false
-	}
+	seen[st.decl] = true
 	var out []ast.Expr
-	for _, ret := range s.c.calls.Returns(d.Decl) {
-		if len(ret.Results) == 0 {
-			return nil, false // a bare return of named results
-		}
-		if len(ret.Results) != fn.Type().(*types.Signature).Results().Len() {
-			return nil, false // return g(): another call's results
-		}
-		more, ok := st.textOrigins(ret.Results[0], kind, is, seen)
+	for _, r := range results {
+		more, ok := st.textOrigins(r, kind, is, seen)
 		if !ok {
 			return nil, false
 		}
 		out = append(out, more...)
 	}
 	return out, len(out) > 0
+}
+
+// firstResults returns the state of fn, a function of this package with
+// a body (see stateNow), and the first result of each of its return
+// statements; ok is false when it has none, or one of them is a bare
+// return of named results or returns another call's results (return g()).
+func (s *fstate) firstResults(fn *types.Func) (*fstate, []ast.Expr, bool) {
+	d, ok := s.c.calls.Decl(fn.Origin())
+	if !ok || d.Decl.Body == nil {
+		return nil, nil, false
+	}
+	st := s.c.stateNow(d.Decl)
+	rets := s.c.calls.Returns(d.Decl)
+	if st == nil || len(rets) == 0 {
+		return nil, nil, false
+	}
+	n := fn.Type().(*types.Signature).Results().Len()
+	results := make([]ast.Expr, 0, len(rets))
+	for _, ret := range rets {
+		if len(ret.Results) == 0 || len(ret.Results) != n {
+			return nil, nil, false
+		}
+		results = append(results, ret.Results[0])
+	}
+	return st, results, true
 }
 
 // responseOrigins returns the whole responses of this function, or of the
