@@ -99,6 +99,12 @@ type RetryIdempotencySettings struct {
 	// KeyHeaders are the request headers that carry an idempotency key
 	// (default [Idempotency-Key, X-Idempotency-Key]).
 	KeyHeaders []string `json:"key-headers"`
+	// KeyFields are the fields of a request body that carry an
+	// idempotency or deduplication key, besides those whose name holds
+	// idempotency or dedup (default [incident_key, entity_id, alias,
+	// client_token, client_request_token]); an empty list leaves only
+	// those.
+	KeyFields []string `json:"key-fields"`
 }
 
 // SuiteSettings are the settings of the retrylint plugin: one section per
@@ -258,6 +264,13 @@ func retryIdempotency(s RetryIdempotencySettings) ([]*analysis.Analyzer, error) 
 	var err error
 	if cfg.KeyHeaders, err = headers("retryidempotency.key-headers", s.KeyHeaders, cfg.KeyHeaders); err != nil {
 		return nil, err
+	}
+	if s.KeyFields != nil {
+		var fields config.FieldList
+		if err := fields.Set(strings.Join(s.KeyFields, ",")); err != nil || len(fields) != len(s.KeyFields) {
+			return nil, fmt.Errorf("retryidempotency.key-fields: invalid list %q: give field names without spaces, quotes or commas", s.KeyFields)
+		}
+		cfg.KeyFields = fields
 	}
 	return []*analysis.Analyzer{retryidempotency.New(cfg)}, nil
 }

@@ -101,6 +101,15 @@ func TestSettingsAreApplied(t *testing.T) {
 	if got := as[0].Flags.Lookup("debug-writers").Value.String(); got != "Wiretap,Trace" {
 		t.Errorf("authlog debug-writers = %q, want Wiretap,Trace", got)
 	}
+	newPlugin, _ = register.GetPlugin("retryidempotency")
+	p, err = newPlugin(map[string]any{"key-fields": []any{"ticket_ref"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	as, _ = p.BuildAnalyzers()
+	if got := as[0].Flags.Lookup("key-fields").Value.String(); got != "ticket_ref" {
+		t.Errorf("retryidempotency key-fields = %q, want ticket_ref", got)
+	}
 }
 
 func TestBadSettingsAreErrors(t *testing.T) {
@@ -119,6 +128,8 @@ func TestBadSettingsAreErrors(t *testing.T) {
 		{"retrydeadline", map[string]any{"bounded": "yes"}, "cannot unmarshal"},
 		{"retryidempotency", map[string]any{"key_headers": []any{"Idempotency-Key"}}, "unknown field"},
 		{"retryidempotency", map[string]any{"key-headers": []any{""}}, "empty header name"},
+		{"retryidempotency", map[string]any{"key-fields": []any{"dedup key"}}, "retryidempotency.key-fields: invalid list"},
+		{"retryidempotency", map[string]any{"key-fields": []any{""}}, "retryidempotency.key-fields: invalid list"},
 		{"retrylint", map[string]any{"disable": []any{"nosuch"}}, "unknown analyzer"},
 		{"authlog", map[string]any{"sinks": []any{"Infof"}}, "invalid function name"},
 		{"authlog", map[string]any{"sinks": "example.com/log.Infof"}, "cannot unmarshal"},

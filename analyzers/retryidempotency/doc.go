@@ -419,10 +419,22 @@
 //	}
 //
 // The key helps only where the API honours the header: check its
-// documentation, and name its header with -retryidempotency.key-headers. An
-// API that deduplicates on a field of the body (an event or request id)
-// needs that field set once, before the first attempt, instead; the
-// suggested fix does not know such fields.
+// documentation, and name its header with -retryidempotency.key-headers.
+//
+// An API may deduplicate on a field of the body instead (PagerDuty's
+// dedup_key, Square's idempotency_key, the ClientToken of the AWS APIs).
+// A write whose body is made from a struct or map literal, or a local
+// struct or map it stores into, that sets such a field (its JSON, XML or
+// form name: see -retryidempotency.key-fields) to a value that is not new
+// on every call (not made from a UUID, random bytes or the clock, and
+// not "") carries one key for every attempt and is not reported. The body
+// is followed through json.Marshal, an Encoder writing into a buffer,
+// url.Values.Set, bytes and strings readers, and the functions of the
+// package and of other packages (through facts) that build or encode
+// it; a key that such a builder takes from its caller counts as stable,
+// whatever the caller passes. A key field made anew on every attempt is
+// no key: the write is reported, and the suggested fix adds a key header
+// made once.
 //
 // Each finding has one suggested fix. A missing key gets one generated
 // before the loop with crypto/rand (rand.Text from Go 1.24, random bytes in
@@ -740,4 +752,12 @@
 //	    a header whose name contains "idempotency", such as
 //	    Idempotency-Token, is recognised as a key too, and the first
 //	    configured name is the one fixes set)
+//	-retryidempotency.key-fields string
+//	    comma-separated fields of a request body (JSON, XML or form names)
+//	    that carry an idempotency or deduplication key, compared without
+//	    case, "_" or "-"; a field whose name holds "idempotency" or "dedup"
+//	    is one whatever the list says (default "incident_key,entity_id,
+//	    alias,client_token,client_request_token": PagerDuty's Events v1,
+//	    Splunk On-Call's, Opsgenie's and the AWS APIs' key fields; the
+//	    empty string leaves only the names that say so)
 package retryidempotency

@@ -31,12 +31,16 @@ var doc string
 type Config struct {
 	// KeyHeaders are the request headers that carry an idempotency key.
 	KeyHeaders []string
+	// KeyFields are the fields of a request's body that carry an
+	// idempotency or deduplication key, besides those whose name says so
+	// (see DefaultKeyFields).
+	KeyFields []string
 }
 
 // DefaultConfig returns the configuration the analyzer runs with when no
 // flag is given.
 func DefaultConfig() Config {
-	return Config{KeyHeaders: []string{"Idempotency-Key", "X-Idempotency-Key"}}
+	return Config{KeyHeaders: []string{"Idempotency-Key", "X-Idempotency-Key"}, KeyFields: DefaultKeyFields()}
 }
 
 // Analyzer reports non-idempotent writes retried without an idempotency
@@ -46,17 +50,19 @@ var Analyzer = New(DefaultConfig())
 // New returns an analyzer with its own configuration and flags.
 func New(cfg Config) *analysis.Analyzer {
 	keys := config.HeaderList(slices.Clone(cfg.KeyHeaders))
+	fields := config.FieldList(slices.Clone(cfg.KeyFields))
 	a := &analysis.Analyzer{
 		Name:      "retryidempotency",
 		Doc:       analysisutil.Doc(doc, "retryidempotency"),
 		URL:       "https://pkg.go.dev/github.com/retrylint/retrylint/analyzers/retryidempotency",
 		Requires:  []*analysis.Analyzer{retryloop.Analyzer, callindex.Analyzer},
-		FactTypes: []analysis.Fact{new(writeFact), new(forwardFact), new(methodFact), new(freshFact), new(freshPkgFact), new(predFact), new(keySetFact), new(restyParamFact), new(resendFact)},
+		FactTypes: []analysis.Fact{new(writeFact), new(forwardFact), new(methodFact), new(freshFact), new(freshPkgFact), new(predFact), new(keySetFact), new(restyParamFact), new(resendFact), new(bodyKeyFact)},
 		Run: analysisutil.Safe("retryidempotency", func(pass *analysis.Pass, at func(token.Pos)) (any, error) {
-			return run(pass, keys, at)
+			return run(pass, keys, fields, at)
 		}),
 	}
 	a.Flags.Var(&keys, "key-headers", "comma-separated request headers that carry an idempotency key")
+	a.Flags.Var(&fields, "key-fields", "comma-separated fields of a request body (JSON or form names) that carry an idempotency or deduplication key, besides those whose name holds idempotency or dedup")
 	return stdfacts.Wrap(a)
 }
 
@@ -195,6 +201,8 @@ type checker struct {
 	// returns of it found to ask for another attempt.
 	fw     *retryloop.RetriedImpl
 	fwRets []*ast.ReturnStmt
+	// bodyKeys is the model of keys that travel in a body (bodykey.go).
+	bodyKeys bodyKeys
 }
 
 // constSets returns the package variables that hold a constant set of
@@ -206,7 +214,7 @@ func (c *checker) constSets() map[*types.Var]map[int64]bool {
 	return c.sets
 }
 
-func run(pass *analysis.Pass, keys []string, at func(token.Pos)) (any, error) {
+func run(pass *analysis.Pass, keys, fields []string, at func(token.Pos)) (any, error) {
 	loops := pass.ResultOf[retryloop.Analyzer].(*retryloop.Result)
 	c := &checker{
 		pass:        pass,
@@ -223,6 +231,13 @@ func run(pass *analysis.Pass, keys []string, at func(token.Pos)) (any, error) {
 		keyList:     keys,
 		preds:       map[*types.Func]*predFact{},
 		resenders:   map[*types.Func]*resendFact{},
+		bodyKeys: bodyKeys{
+			table:  summary.NewTable[bodyKeyFact](pass),
+			fields: newKeyFields(fields),
+			tags:   map[*types.Var]string{},
+			flows:  map[ast.Node]*flow.Func{},
+			fresh:  map[ast.Node]*flow.Func{},
+		},
 	}
 	report := pass.Report
 	pass.Report = func(d analysis.Diagnostic) {
@@ -406,7 +421,8 @@ func (c *checker) computeFacts(at func(token.Pos)) {
 	setters := slices.ContainsFunc(c.calls.Funcs(), func(f callindex.Func) bool { return f.Obj != nil && mayKeySet(f.Obj) })
 	builds := slices.ContainsFunc(c.calls.Funcs(), func(f callindex.Func) bool { return f.Obj != nil && buildsRequest(f.Obj) })
 	resty := retrylib.Imports(c.pass.Pkg, retrylib.RestyV2)
-	if !fresh && !sends && !setters && !builds && !resty {
+	bodies := c.buildsBodies()
+	if !fresh && !sends && !setters && !builds && !resty && !bodies {
 		return // nothing to summarise: the graph would index every body for nothing
 	}
 	g := summary.NewGraph(c.calls)
@@ -441,6 +457,10 @@ func (c *checker) computeFacts(at func(token.Pos)) {
 				break
 			}
 		}
+	}
+	// Bodies with a key next: a write whose body carries one is keyed.
+	if bodies {
+		c.solveBodyKeys(g)
 	}
 	// Key setters next: a write's key may be set through one.
 	if setters {
@@ -544,6 +564,8 @@ func (c *checker) writeIn(fd *ast.FuncDecl, loops bool) *writeFact {
 				w = &writeFact{Method: s.method}
 				if s.keyedBy != "" {
 					w.Keyed, w.Fresh = true, true
+				} else if s.bodyKey {
+					w.Keyed = true // a stable key in the body
 				} else if s.keyed != nil {
 					w.Keyed = true
 					f := c.freshFlow(fd, func(ast.Node) bool { return true })
@@ -648,6 +670,10 @@ type send struct {
 	// keyedBy names the helper that sets a key it makes afresh on every
 	// call (addKey(req)), when it sets the key last; keyed is then nil.
 	keyedBy string
+	// bodyKey reports that keyed is not a header's value but the body
+	// (or the value the body is made from) that carries a stable key in
+	// a field (see bodyKeyed).
+	bodyKey bool
 	// helper is the fact of a function that sends the write.
 	helper *writeFact
 	// impl is the method that sends the write when call calls a method
@@ -761,6 +787,17 @@ func (c *checker) methodArgWrite(fd *ast.FuncDecl, s send) *writeFact {
 // sendOf recognises a call in fn that sends a request whose method is
 // known: a send of net/http, or a call to a function with a writeFact.
 func (c *checker) sendOf(fn ast.Node, call *ast.CallExpr) (send, bool) {
+	s, ok := c.sendOfCall(fn, call)
+	if ok && !s.anyMethod && s.keyed == nil && s.keyedBy == "" && (s.helper == nil || !s.helper.Keyed) && (isWrite(s.method) || s.methodArg != nil) {
+		if arg := c.bodyKeyed(fn, s); arg != nil {
+			s.keyed, s.bodyKey = arg, true
+		}
+	}
+	return s, ok
+}
+
+// sendOfCall is sendOf, before a key in the body is looked for.
+func (c *checker) sendOfCall(fn ast.Node, call *ast.CallExpr) (send, bool) {
 	info := c.pass.TypesInfo
 	s, ok := httpmodel.SendOf(info, call)
 	if ok && s.Request == nil && s.Method == "" {
@@ -1317,6 +1354,8 @@ func (c *checker) checkWrite(file *ast.File, l *retryloop.Loop, s send, outcome 
 	}
 	var fresh ast.Expr
 	switch {
+	case s.bodyKey:
+		return false // a key in the body, the same on every attempt
 	case s.helper != nil && s.helper.Keyed:
 		// A helper that sets the key its caller hands it: the key is
 		// the argument, made once or on every attempt. One that makes

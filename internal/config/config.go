@@ -71,6 +71,50 @@ func isTokenChar(r rune) bool {
 	return strings.ContainsRune("!#$%&'*+-.^_`|~", r)
 }
 
+// FieldList is a comma-separated list of field names of an encoded body
+// (JSON or form keys such as dedup_key or clientToken), usable as a
+// flag.Value. The empty string is the empty list; Set rejects an empty
+// element and a name with white space, a quote or a comma.
+type FieldList []string
+
+func (l *FieldList) String() string {
+	if l == nil {
+		return ""
+	}
+	return strings.Join(*l, ",")
+}
+
+// Set parses a comma-separated list of field names.
+func (l *FieldList) Set(s string) error {
+	names, err := ParseFieldList(s)
+	if err != nil {
+		return err
+	}
+	*l = names
+	return nil
+}
+
+// ParseFieldList parses and validates a comma-separated list of body
+// field names; white space around each name is ignored, and the empty
+// string is the empty list.
+func ParseFieldList(s string) ([]string, error) {
+	if strings.TrimSpace(s) == "" {
+		return nil, nil
+	}
+	var names []string
+	for part := range strings.SplitSeq(s, ",") {
+		name := strings.TrimSpace(part)
+		if name == "" {
+			return nil, fmt.Errorf("field list %q: empty field name", s)
+		}
+		if strings.ContainsAny(name, " \t\"'`") {
+			return nil, fmt.Errorf("field list %q: invalid field name %q", s, name)
+		}
+		names = append(names, name)
+	}
+	return names, nil
+}
+
 // PositiveInt is an int flag.Value that rejects values below 1.
 type PositiveInt struct{ P *int }
 

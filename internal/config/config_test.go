@@ -4,6 +4,7 @@ import (
 	"flag"
 	"io"
 	"reflect"
+	"slices"
 	"strconv"
 	"testing"
 
@@ -213,6 +214,26 @@ func TestWaitHeaderList(t *testing.T) {
 		var l config.WaitHeaderList
 		if err := l.Set(bad); err == nil {
 			t.Errorf("Set(%q): no error", bad)
+		}
+	}
+}
+
+func TestParseFieldList(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want []string
+		err  bool
+	}{
+		{"", nil, false},
+		{" dedup_key , clientToken ", []string{"dedup_key", "clientToken"}, false},
+		{"a,,b", nil, true},
+		{",", nil, true},
+		{"dedup key", nil, true},
+		{`"alias"`, nil, true},
+	} {
+		got, err := config.ParseFieldList(tt.in)
+		if (err != nil) != tt.err || !slices.Equal(got, tt.want) {
+			t.Errorf("ParseFieldList(%q) = %q, %v; want %q, error %v", tt.in, got, err, tt.want, tt.err)
 		}
 	}
 }
