@@ -12,11 +12,11 @@ import (
 )
 
 func TestDiagnostics(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), retryafter.Analyzer, "a", "b", "odd", "mixed", "small", "twofiles", "reuse", "units", "table", "negative", "callback", "fields", "funcvalues", "fallback", "named", "layouts", "jitter", "jitteronly", "floors", "capfacts", "scan", "reset", "zerotime", "zerotimeutil", "locallimit", "helperparse", "truncate", "uncanonical/rest", "uncanonical", "uncanonical/own", "lowerbound", "headermap", "signfact/throttle", "signfact/facade", "signfact", "waitcap")
+	analysistest.Run(t, analysistest.TestData(), retryafter.Analyzer, "a", "b", "odd", "mixed", "small", "twofiles", "reuse", "units", "table", "negative", "callback", "fields", "funcvalues", "fallback", "named", "layouts", "jitter", "jitteronly", "floors", "capfacts", "scan", "reset", "zerotime", "zerotimeutil", "locallimit", "helperparse", "truncate", "uncanonical/rest", "uncanonical", "uncanonical/own", "lowerbound", "headermap", "signfact/throttle", "signfact/facade", "signfact", "waitcap", "mathcap")
 }
 
 func TestFixes(t *testing.T) {
-	results := analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), retryafter.Analyzer, "a", "b", "odd", "mixed", "small", "twofiles", "reuse", "units", "table", "negative", "callback", "fields", "funcvalues", "fallback", "named", "layouts", "jitter", "jitteronly", "floors", "capfacts", "scan", "reset", "zerotime", "zerotimeutil", "locallimit", "helperparse", "truncate", "uncanonical/rest", "uncanonical", "uncanonical/own", "lowerbound", "headermap", "signfact/throttle", "signfact/facade", "signfact", "waitcap")
+	results := analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), retryafter.Analyzer, "a", "b", "odd", "mixed", "small", "twofiles", "reuse", "units", "table", "negative", "callback", "fields", "funcvalues", "fallback", "named", "layouts", "jitter", "jitteronly", "floors", "capfacts", "scan", "reset", "zerotime", "zerotimeutil", "locallimit", "helperparse", "truncate", "uncanonical/rest", "uncanonical", "uncanonical/own", "lowerbound", "headermap", "signfact/throttle", "signfact/facade", "signfact", "waitcap", "mathcap")
 	fixtest.CheckFixed(t, retryafter.Analyzer, results)
 }
 

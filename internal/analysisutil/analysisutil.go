@@ -61,12 +61,20 @@ func Safe(name string, run func(pass *analysis.Pass, at func(token.Pos)) (any, e
 					generated[pass.Fset.File(f.FileStart)] = true
 				}
 			}
-			if len(generated) > 0 {
-				pass.Report = func(d analysis.Diagnostic) {
-					if !generated[pass.Fset.File(d.Pos)] {
-						report(d)
+			pass.Report = func(d analysis.Diagnostic) {
+				if generated[pass.Fset.File(d.Pos)] {
+					return
+				}
+				if len(d.SuggestedFixes) > 0 {
+					read := pass.ReadFile
+					if read == nil {
+						read = os.ReadFile
+					}
+					for _, msg := range tidyFixes(pass.Fset, &d, read) {
+						Gate(pass, d.Pos, "invalid-fix", name+": a fix with overlapping edits dropped: "+msg)
 					}
 				}
+				report(d)
 			}
 		}
 		var pos token.Pos
