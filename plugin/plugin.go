@@ -101,7 +101,7 @@ type RetryIdempotencySettings struct {
 	KeyHeaders []string `json:"key-headers"`
 	// KeyFields are the fields of a request body that carry an
 	// idempotency or deduplication key, besides those whose name holds
-	// idempotency or dedup (default [incident_key, entity_id, alias,
+	// idempotency or dedup (default [incident_key, entity_id,
 	// client_token, client_request_token]); an empty list leaves only
 	// those.
 	KeyFields []string `json:"key-fields"`

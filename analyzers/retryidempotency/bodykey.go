@@ -25,6 +25,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
 	"github.com/retrylint/retrylint/internal/callindex"
 	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
@@ -35,7 +36,7 @@ import (
 // besides those whose name says so (idempotency, dedup): the ones
 // well-known APIs document as such.
 func DefaultKeyFields() []string {
-	return []string{"incident_key", "entity_id", "alias", "client_token", "client_request_token"}
+	return []string{"incident_key", "entity_id", "client_token", "client_request_token"}
 }
 
 // keyFields are the names of the body fields that carry an idempotency
@@ -66,10 +67,33 @@ func (k keyFields) Has(name string) bool {
 	return n != "" && (strings.Contains(n, "idempotency") || strings.Contains(n, "dedup") || k.configured[n])
 }
 
+// keyType reports whether a value of type t can be a key: text, a
+// number, bytes or an array of bytes (a UUID), not a flag.
+func keyType(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Info()&(types.IsString|types.IsInteger) != 0
+	case *types.Slice:
+		b, ok := u.Elem().Underlying().(*types.Basic)
+		return ok && b.Kind() == types.Byte
+	case *types.Array:
+		b, ok := u.Elem().Underlying().(*types.Basic)
+		return ok && b.Kind() == types.Byte
+	case *types.Pointer:
+		return keyType(u.Elem())
+	}
+	return false
+}
+
 // bodyKeyFact marks a function whose results carry a body with a key
 // field: Results[i] holds flow.Source when result i carries one of the
-// function's own making, and the parameter bits of the arguments it
-// carries (encode(msg) carries what msg does).
+// function's own making, the parameter bits of the arguments it carries
+// (encode(msg) carries what msg does), and flow.Tag when the key it
+// carries is one of those parameters (order{IdempotencyKey: k}): a
+// caller's argument then decides whether the key is one, made once.
 type bodyKeyFact struct{ Results []flow.Bits }
 
 func (*bodyKeyFact) AFact() {}
@@ -83,6 +107,9 @@ func (f *bodyKeyFact) String() string {
 		s := "result " + strconv.Itoa(i) + ":"
 		if b&flow.Source != 0 {
 			s += " keyed"
+		}
+		if b&flow.Tag != 0 {
+			s += " keyed by"
 		}
 		for _, p := range b.Params() {
 			s += " param " + strconv.Itoa(p)
@@ -124,14 +151,22 @@ func (c *checker) isKeyField(field *types.Var) bool {
 }
 
 // recordTags notes the tags of the fields of struct type t (or of the
-// struct t points to) and returns the struct.
+// struct t points to), and of the structs it embeds, and returns the
+// struct.
 func (c *checker) recordTags(t types.Type) *types.Struct {
 	st, ok := derefStruct(t)
 	if !ok {
 		return nil
 	}
+	if _, seen := c.bodyKeys.structs[st]; seen {
+		return st
+	}
+	c.bodyKeys.structs[st] = true
 	for i := range st.NumFields() {
 		c.bodyKeys.tags[st.Field(i)] = st.Tag(i)
+		if st.Field(i).Embedded() {
+			c.recordTags(st.Field(i).Type())
+		}
 	}
 	return st
 }
@@ -164,11 +199,16 @@ func (c *checker) hasKeyField(t types.Type) bool {
 
 // bodyKeys is the state of the body-key model of one package.
 type bodyKeys struct {
-	fields keyFields
-	table  *summary.Table[bodyKeyFact, *bodyKeyFact]
-	tags   map[*types.Var]string
-	flows  map[ast.Node]*flow.Func
-	fresh  map[ast.Node]*flow.Func
+	fields  keyFields
+	table   *summary.Table[bodyKeyFact, *bodyKeyFact]
+	tags    map[*types.Var]string
+	structs map[*types.Struct]bool
+	flows   map[ast.Node]*flow.Func
+	fresh   map[freshKey]*flow.Func
+	params  map[ast.Node]*flow.Func
+	// summarising is set while the functions' summaries are solved:
+	// a fresh value anywhere in a builder makes a new key on every call.
+	summarising bool
 }
 
 // serializes reports whether fn encodes a value into the text of a body.
@@ -211,6 +251,8 @@ func (c *checker) buildsBodies() bool {
 // body: those that encode one, and those whose result is a payload type
 // with a key field.
 func (c *checker) solveBodyKeys(g *summary.Graph) {
+	c.bodyKeys.summarising = true
+	defer func() { c.bodyKeys.summarising = false }()
 	c.bodyKeys.table.Solve(g, summary.Problem[*bodyKeyFact]{
 		Active: func(i int) bool {
 			f := g.Funcs[i]
@@ -255,8 +297,11 @@ func (c *checker) solveBodyKeys(g *summary.Graph) {
 }
 
 // bodyFlow follows, through fn (a declaration or a literal), the values
-// that carry a body with a key field (flow.Source) or a parameter's.
-// Flows are kept: a function's is asked for each of its sends.
+// that carry a body with a key field: flow.Source for a key made in the
+// function or by a callee, a parameter's bit for what the parameter
+// carries, and flow.Tag beside parameter bits for a key that comes from
+// those parameters. Flows are kept: a function's is asked for each of its
+// sends.
 func (c *checker) bodyFlow(scope ast.Node) *flow.Func {
 	if f, ok := c.bodyKeys.flows[scope]; ok {
 		return f
@@ -275,33 +320,47 @@ func (c *checker) followBody(scope ast.Node) *flow.Func {
 	if fd, ok := scope.(*ast.FuncDecl); ok && fd.Body != nil {
 		nodes, returns = c.calls.Nodes(fd), c.calls.Returns(fd)
 	}
-	stored := c.keyStores(scope)
+	stores := c.keyStores(scope)
 	ft, body := flow.FuncParts(scope)
 	return flow.Analyze(flow.Config{
 		Info:    info,
 		Nodes:   nodes,
 		Returns: returns,
+		// x = v replaces what x held: a body built anew has only the
+		// key it is built with.
+		Kill: func(lhs, rhs ast.Expr) bool {
+			_, ok := ast.Unparen(lhs).(*ast.Ident)
+			return ok
+		},
 		Expr: func(f *flow.Func, e ast.Expr) (flow.Bits, bool) {
 			switch e := e.(type) {
 			case *ast.CompositeLit:
-				var b flow.Bits
-				if c.keyedLiteral(scope, e) {
-					b = flow.Source
-				}
+				b := c.literalKey(scope, e)
+				st, _ := derefStruct(info.TypeOf(e))
 				for _, elt := range e.Elts {
 					if kv, ok := elt.(*ast.KeyValueExpr); ok {
+						if st != nil {
+							// A field the encoding leaves out
+							// (json:"-") sends nothing.
+							if id, ok := kv.Key.(*ast.Ident); ok {
+								if fv, ok := info.Uses[id].(*types.Var); ok && fv.IsField() && jsonName(fv, c.bodyKeys.tags[fv]) == "" {
+									continue
+								}
+							}
+						}
 						elt = kv.Value
 					}
 					b |= f.Expr(elt)
 				}
 				return b, true
 			case *ast.Ident:
-				// A local struct a key field is stored into carries the
-				// key after the store.
+				// A local struct or map a key field is stored into
+				// carries what the last store before e put there.
 				if v := f.VarOf(e); v != nil {
-					for _, at := range stored[v] {
-						if at < e.Pos() {
-							return f.Var(v, e.Pos()) | flow.Source, true
+					if st, ok := stores[v]; ok {
+						if last := st.before(e.Pos()); last != nil {
+							b := f.Var(v, e.Pos()) &^ (flow.Source | flow.Tag)
+							return b | last.key, true
 						}
 					}
 				}
@@ -323,6 +382,7 @@ func (c *checker) followBody(scope ast.Node) *flow.Func {
 			if s == nil {
 				return nil, false
 			}
+			_, argExprs := httpmodel.Receiver(info, call)
 			out := make([]flow.Bits, len(s.Results))
 			for i, b := range s.Results {
 				out[i] = b & flow.Source
@@ -331,6 +391,28 @@ func (c *checker) followBody(scope ast.Node) *flow.Func {
 						out[i] |= args[p]
 					}
 				}
+				if b&flow.Tag == 0 {
+					continue
+				}
+				// The key is the caller's argument: one made once
+				// (or a parameter of this function's, for its own
+				// caller to judge) keys the body.
+				key := flow.Source
+				for _, p := range b.Params() {
+					if p >= len(argExprs) {
+						key = 0
+						break
+					}
+					k := c.bodyKeyValue(scope, argExprs[p])
+					if k == 0 {
+						key = 0
+						break
+					}
+					if k != flow.Source {
+						key = key&^flow.Source | k
+					}
+				}
+				out[i] |= key
 			}
 			return out, true
 		},
@@ -347,8 +429,8 @@ func (c *checker) followBody(scope ast.Node) *flow.Func {
 			switch {
 			case httpmodel.IsMethod(fn, "net/url", "Values", "Set", "Add") && len(args) == 2:
 				// form.Set("idempotency_key", k)
-				if name, ok := httpmodel.ConstString(info, args[0]); ok && c.bodyKeys.fields.Has(name) && c.stableKey(scope, args[1]) {
-					return flow.Source
+				if name, ok := httpmodel.ConstString(info, args[0]); ok && c.bodyKeys.fields.Has(name) {
+					return c.bodyKeyValue(scope, args[1])
 				}
 				return f.Expr(args[1])
 			case c.encoderDest(scope, call) != nil && len(args) == 1:
@@ -401,29 +483,136 @@ func (c *checker) encoderDest(scope ast.Node, call *ast.CallExpr) ast.Expr {
 	return mk.Args[0]
 }
 
-// stableKey reports whether e, a key's value in scope, is the same on
-// every call: not the empty string, and not derived from a fresh source
-// (a UUID, random bytes, the clock).
-func (c *checker) stableKey(scope ast.Node, e ast.Expr) bool {
-	if s, ok := httpmodel.ConstString(c.pass.TypesInfo, e); ok && s == "" {
-		return false
+// bodyKeyValue classifies e, the value of a key field in scope: 0 for no key
+// (the empty string, or a value made anew on every call: a UUID, random
+// bytes, the clock, or what is made from one), flow.Tag with the bits of
+// the parameters it comes from for a key the caller hands in, and
+// flow.Source for a key the function keeps.
+func (c *checker) bodyKeyValue(scope ast.Node, e ast.Expr) flow.Bits {
+	info := c.pass.TypesInfo
+	if s, ok := httpmodel.ConstString(info, e); ok && s == "" {
+		return 0
 	}
-	f, ok := c.bodyKeys.fresh[scope]
+	if !keyType(info.TypeOf(e)) {
+		return 0
+	}
+	within := c.freshWithin(scope)
+	fresh := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && within(call) && c.isFreshSource(httpmodel.Callee(info, call)) {
+			fresh = true
+		}
+		return !fresh
+	})
+	if fresh {
+		return 0
+	}
+	ff := c.bodyFresh(scope)
+	// A field of a local value (e.ID) is as fresh as the value.
+	root := e
+	if id, _ := flow.WriteRoot(e); id != nil {
+		root = id
+	}
+	if ff.Expr(e)&flow.Source != 0 || ff.Expr(root)&flow.Source != 0 {
+		return 0
+	}
+	// A field of a local value built from a fresh one (e := ev{ID:
+	// rand.Text()}; e.ID), which the flow of fresh values does not look
+	// into.
+	if id, ok := ast.Unparen(root).(*ast.Ident); ok && root != e {
+		if v, ok := info.Uses[id].(*types.Var); ok {
+			values, _ := flow.Assigned(info, scope, v)
+			for _, val := range values {
+				ast.Inspect(val, func(n ast.Node) bool {
+					if call, ok := n.(*ast.CallExpr); ok && within(call) && c.isFreshSource(httpmodel.Callee(info, call)) {
+						fresh = true
+					}
+					return !fresh
+				})
+			}
+			if fresh {
+				return 0
+			}
+		}
+	}
+	pf, ok := c.bodyKeys.params[scope]
 	if !ok {
-		f = c.freshFlow(scope, func(ast.Node) bool { return true })
-		c.bodyKeys.fresh[scope] = f
+		ft, body := flow.FuncParts(scope)
+		pf = flow.Analyze(flow.Config{Info: info}, ft, body)
+		c.bodyKeys.params[scope] = pf
 	}
-	return f.Expr(e)&flow.Source == 0
+	if p := (pf.Expr(e) | pf.Expr(root)) &^ flow.Origins; p != 0 {
+		return flow.Tag | p
+	}
+	return flow.Source
 }
 
-// keyedLiteral reports whether lit, a struct or map literal of scope,
-// sets a key field to a stable value.
-func (c *checker) keyedLiteral(scope ast.Node, lit *ast.CompositeLit) bool {
+// freshWithin returns where a fresh value makes a key in scope new on
+// every attempt. In a function summarised for its callers, anywhere: each
+// call makes a new one. In the function that sends, inside a loop or a
+// function literal (an operation a helper retries): a key made once
+// before the loop is one for every attempt.
+func (c *checker) freshWithin(scope ast.Node) func(ast.Node) bool {
+	if c.bodyKeys.summarising {
+		return func(ast.Node) bool { return true }
+	}
+	_, body := flow.FuncParts(scope)
+	var spans [][2]token.Pos
+	if body != nil {
+		ast.Inspect(body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.ForStmt:
+				spans = append(spans, [2]token.Pos{n.Pos(), n.End()})
+				return false
+			case *ast.RangeStmt:
+				spans = append(spans, [2]token.Pos{n.Pos(), n.End()})
+				return false
+			case *ast.FuncLit:
+				spans = append(spans, [2]token.Pos{n.Pos(), n.End()})
+				return false
+			}
+			return true
+		})
+	}
+	if _, isLit := scope.(*ast.FuncLit); isLit {
+		return func(ast.Node) bool { return true }
+	}
+	return func(n ast.Node) bool {
+		for _, sp := range spans {
+			if sp[0] <= n.Pos() && n.End() <= sp[1] {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// bodyFresh returns the flow of fresh values of scope, counted where
+// freshWithin says.
+func (c *checker) bodyFresh(scope ast.Node) *flow.Func {
+	key := freshKey{scope, c.bodyKeys.summarising}
+	if f, ok := c.bodyKeys.fresh[key]; ok {
+		return f
+	}
+	f := c.freshFlow(scope, c.freshWithin(scope))
+	c.bodyKeys.fresh[key] = f
+	return f
+}
+
+type freshKey struct {
+	scope       ast.Node
+	summarising bool
+}
+
+// literalKey returns what lit, a struct or map literal of scope, keys a
+// body with (see bodyKeyValue): the join over its key fields.
+func (c *checker) literalKey(scope ast.Node, lit *ast.CompositeLit) flow.Bits {
 	info := c.pass.TypesInfo
 	t := info.TypeOf(lit)
 	if t == nil {
-		return false
+		return 0
 	}
+	var b flow.Bits
 	switch u := t.Underlying().(type) {
 	case *types.Struct:
 		c.recordTags(t)
@@ -436,13 +625,13 @@ func (c *checker) keyedLiteral(scope ast.Node, lit *ast.CompositeLit) bool {
 			if !ok {
 				continue
 			}
-			if field, ok := info.Uses[id].(*types.Var); ok && c.isKeyField(field) && c.stableKey(scope, kv.Value) {
-				return true
+			if field, ok := info.Uses[id].(*types.Var); ok && c.isKeyField(field) {
+				b |= c.bodyKeyValue(scope, kv.Value)
 			}
 		}
 	case *types.Map:
-		if b, ok := u.Key().Underlying().(*types.Basic); !ok || b.Info()&types.IsString == 0 {
-			return false
+		if k, ok := u.Key().Underlying().(*types.Basic); !ok || k.Info()&types.IsString == 0 {
+			return 0
 		}
 		for _, elt := range lit.Elts {
 			kv, ok := elt.(*ast.KeyValueExpr)
@@ -450,32 +639,82 @@ func (c *checker) keyedLiteral(scope ast.Node, lit *ast.CompositeLit) bool {
 				continue
 			}
 			tv, ok := info.Types[kv.Key]
-			if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+			if !ok || tv.Value == nil || tv.Value.Kind() != constant.String || !c.bodyKeys.fields.Has(constant.StringVal(tv.Value)) {
 				continue
 			}
-			if c.bodyKeys.fields.Has(constant.StringVal(tv.Value)) && c.stableKey(scope, kv.Value) {
-				return true
+			v := kv.Value
+			if inner, ok := v.(*ast.CompositeLit); ok && len(inner.Elts) == 1 {
+				v = inner.Elts[0] // url.Values{"client_token": {tok}}
 			}
+			b |= c.bodyKeyValue(scope, v)
 		}
 	}
-	return false
+	return b
 }
 
-// keyStores returns the local variables of scope that a stable key is
-// stored into, as a field (msg.DedupKey = k) or as an element under a key
-// field's name (m["dedup_key"] = k), each with the positions of the
-// stores.
-func (c *checker) keyStores(scope ast.Node) map[*types.Var][]token.Pos {
+// A keyStore is a store into a key field of a local struct or map
+// (msg.DedupKey = k, m["dedup_key"] = k), or an assignment of the whole
+// variable, which replaces the key it held: what a use after it finds.
+type keyStore struct {
+	at  token.Pos
+	key flow.Bits // see bodyKeyValue; 0 for no key (and for a whole assignment)
+}
+
+type keyStoreList []keyStore
+
+// before returns the last store that ends before pos, or nil; a whole
+// assignment of the variable after the store hides it.
+func (l keyStoreList) before(pos token.Pos) *keyStore {
+	var last *keyStore
+	for i := range l {
+		if l[i].at < pos && (last == nil || l[i].at > last.at) {
+			last = &l[i]
+		}
+	}
+	return last
+}
+
+// keyStores returns, for each local variable of scope that a key field
+// is stored into, its stores and its whole assignments after the first
+// such store, in the order of the source.
+func (c *checker) keyStores(scope ast.Node) map[*types.Var]keyStoreList {
 	info := c.pass.TypesInfo
-	var out map[*types.Var][]token.Pos
+	var out map[*types.Var]keyStoreList
+	var whole []struct {
+		v  *types.Var
+		at token.Pos
+	}
 	visit := func(n ast.Node) {
+		if call, ok := n.(*ast.CallExpr); ok && len(call.Args) == 2 {
+			// delete(m, "dedup_key") takes the key out.
+			if b, ok := info.Uses[analysisutil.Ident(call.Fun)].(*types.Builtin); ok && b.Name() == "delete" {
+				if name, ok := httpmodel.ConstString(info, call.Args[1]); ok && c.bodyKeys.fields.Has(name) {
+					if id, _ := flow.WriteRoot(call.Args[0]); id != nil {
+						if v, ok := info.Uses[id].(*types.Var); ok {
+							if out == nil {
+								out = map[*types.Var]keyStoreList{}
+							}
+							out[v] = append(out[v], keyStore{at: call.End()})
+						}
+					}
+				}
+			}
+			return
+		}
 		as, ok := n.(*ast.AssignStmt)
 		if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) {
 			return
 		}
 		for i, l := range as.Lhs {
-			var root ast.Expr
 			switch l := ast.Unparen(l).(type) {
+			case *ast.Ident:
+				if v, ok := info.Uses[l].(*types.Var); ok {
+					whole = append(whole, struct {
+						v  *types.Var
+						at token.Pos
+					}{v, as.End()})
+				}
+				continue
 			case *ast.SelectorExpr:
 				sel, ok := info.Selections[l]
 				if !ok || sel.Kind() != types.FieldVal {
@@ -485,54 +724,58 @@ func (c *checker) keyStores(scope ast.Node) map[*types.Var][]token.Pos {
 				if field, ok := sel.Obj().(*types.Var); !ok || !c.isKeyField(field) {
 					continue
 				}
-				root = l.X
 			case *ast.IndexExpr:
 				name, ok := httpmodel.ConstString(info, l.Index)
 				if !ok || !c.bodyKeys.fields.Has(name) {
 					continue
 				}
-				if _, isMap := info.TypeOf(l.X).Underlying().(*types.Map); !isMap {
+				if t := info.TypeOf(l.X); t == nil {
+					continue
+				} else if _, isMap := t.Underlying().(*types.Map); !isMap {
 					continue
 				}
-				root = l.X
 			default:
 				continue
 			}
-			id, _ := flow.WriteRoot(root)
-			var v *types.Var
-			if id != nil {
-				v, _ = info.Uses[id].(*types.Var)
+			id, _ := flow.WriteRoot(l)
+			if id == nil {
+				continue
 			}
-			if v == nil || !c.stableKey(scope, as.Rhs[i]) {
+			v, ok := info.Uses[id].(*types.Var)
+			if !ok {
 				continue
 			}
 			if out == nil {
-				out = map[*types.Var][]token.Pos{}
+				out = map[*types.Var]keyStoreList{}
 			}
-			out[v] = append(out[v], as.End())
+			out[v] = append(out[v], keyStore{at: as.End(), key: c.bodyKeyValue(scope, as.Rhs[i])})
 		}
 	}
 	if fd, ok := scope.(*ast.FuncDecl); ok {
 		for _, n := range c.calls.Nodes(fd) {
 			visit(n)
 		}
-		return out
-	}
-	_, body := flow.FuncParts(scope)
-	if body != nil {
+	} else if _, body := flow.FuncParts(scope); body != nil {
 		ast.Inspect(body, func(n ast.Node) bool {
 			visit(n)
 			return true
 		})
 	}
+	for _, w := range whole {
+		if list, ok := out[w.v]; ok {
+			out[w.v] = append(list, keyStore{at: w.at})
+		}
+	}
 	return out
 }
 
 // bodyKeyed returns the argument of s's call, or of the call that built
-// its request, that carries a body with a stable key, or nil.
-func (c *checker) bodyKeyed(scope ast.Node, s send) ast.Expr {
+// its request, that carries a body with a key, and the index of the
+// parameter of scope the key comes from (-1 for a key of scope's own);
+// nil when none does.
+func (c *checker) bodyKeyed(scope ast.Node, s send) (ast.Expr, int) {
 	if c.bodyKeys.table == nil || scope == nil {
-		return nil
+		return nil, -1
 	}
 	f := c.bodyFlow(scope)
 	calls := []*ast.CallExpr{s.call}
@@ -541,10 +784,16 @@ func (c *checker) bodyKeyed(scope ast.Node, s send) ast.Expr {
 	}
 	for _, call := range calls {
 		for _, a := range call.Args {
-			if f.Expr(a)&flow.Source != 0 {
-				return a
+			b := f.Expr(a)
+			if b&flow.Source != 0 {
+				return a, -1
+			}
+			if b&flow.Tag != 0 {
+				if ps := b.Params(); len(ps) > 0 {
+					return a, ps[0]
+				}
 			}
 		}
 	}
-	return nil
+	return nil, -1
 }

@@ -425,16 +425,19 @@
 // dedup_key, Square's idempotency_key, the ClientToken of the AWS APIs).
 // A write whose body is made from a struct or map literal, or a local
 // struct or map it stores into, that sets such a field (its JSON, XML or
-// form name: see -retryidempotency.key-fields) to a value that is not new
-// on every call (not made from a UUID, random bytes or the clock, and
-// not "") carries one key for every attempt and is not reported. The body
-// is followed through json.Marshal, an Encoder writing into a buffer,
-// url.Values.Set, bytes and strings readers, and the functions of the
-// package and of other packages (through facts) that build or encode
-// it; a key that such a builder takes from its caller counts as stable,
-// whatever the caller passes. A key field made anew on every attempt is
-// no key: the write is reported, and the suggested fix adds a key header
-// made once.
+// form name: see -retryidempotency.key-fields; a field the encoding
+// leaves out, json:"-", sends nothing) to a key (text, a number or bytes,
+// not a flag) that is not new on every attempt carries one key for every
+// attempt and is not reported. The body is followed through json.Marshal,
+// an Encoder writing into a buffer, url.Values.Set, bytes and strings
+// readers, and the functions of the package and of other packages
+// (through facts) that build or encode it. A key is no key when it is "",
+// made from a UUID, random bytes or the clock inside the loop (or inside
+// a builder called on every attempt), stored over by such a value, or
+// deleted from the map; a key a builder or a sending helper takes as a
+// parameter is judged at the call, so that a helper handed a new key on
+// every attempt is reported with the fix that makes it once. A key
+// stored on only some paths counts as stored.
 //
 // Each finding has one suggested fix. A missing key gets one generated
 // before the loop with crypto/rand (rand.Text from Go 1.24, random bytes in
@@ -757,7 +760,7 @@
 //	    that carry an idempotency or deduplication key, compared without
 //	    case, "_" or "-"; a field whose name holds "idempotency" or "dedup"
 //	    is one whatever the list says (default "incident_key,entity_id,
-//	    alias,client_token,client_request_token": PagerDuty's Events v1,
-//	    Splunk On-Call's, Opsgenie's and the AWS APIs' key fields; the
-//	    empty string leaves only the names that say so)
+//	    client_token,client_request_token": PagerDuty's Events v1, Splunk
+//	    On-Call's and the AWS APIs' key fields; the empty string leaves
+//	    only the names that say so)
 package retryidempotency

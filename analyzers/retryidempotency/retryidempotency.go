@@ -232,11 +232,13 @@ func run(pass *analysis.Pass, keys, fields []string, at func(token.Pos)) (any, e
 		preds:       map[*types.Func]*predFact{},
 		resenders:   map[*types.Func]*resendFact{},
 		bodyKeys: bodyKeys{
-			table:  summary.NewTable[bodyKeyFact](pass),
-			fields: newKeyFields(fields),
-			tags:   map[*types.Var]string{},
-			flows:  map[ast.Node]*flow.Func{},
-			fresh:  map[ast.Node]*flow.Func{},
+			table:   summary.NewTable[bodyKeyFact](pass),
+			fields:  newKeyFields(fields),
+			tags:    map[*types.Var]string{},
+			structs: map[*types.Struct]bool{},
+			flows:   map[ast.Node]*flow.Func{},
+			fresh:   map[freshKey]*flow.Func{},
+			params:  map[ast.Node]*flow.Func{},
 		},
 	}
 	report := pass.Report
@@ -565,7 +567,10 @@ func (c *checker) writeIn(fd *ast.FuncDecl, loops bool) *writeFact {
 				if s.keyedBy != "" {
 					w.Keyed, w.Fresh = true, true
 				} else if s.bodyKey {
-					w.Keyed = true // a stable key in the body
+					// A key in the body: the helper's own, or the
+					// argument its caller hands in.
+					w.Keyed = true
+					w.KeyArg = s.bodyKeyParam + 1
 				} else if s.keyed != nil {
 					w.Keyed = true
 					f := c.freshFlow(fd, func(ast.Node) bool { return true })
@@ -671,9 +676,11 @@ type send struct {
 	// call (addKey(req)), when it sets the key last; keyed is then nil.
 	keyedBy string
 	// bodyKey reports that keyed is not a header's value but the body
-	// (or the value the body is made from) that carries a stable key in
-	// a field (see bodyKeyed).
-	bodyKey bool
+	// (or the value the body is made from) that carries a key in a
+	// field (see bodyKeyed), made once or, when bodyKeyParam is not -1,
+	// handed in as that parameter of the function that sends.
+	bodyKey      bool
+	bodyKeyParam int
 	// helper is the fact of a function that sends the write.
 	helper *writeFact
 	// impl is the method that sends the write when call calls a method
@@ -789,8 +796,8 @@ func (c *checker) methodArgWrite(fd *ast.FuncDecl, s send) *writeFact {
 func (c *checker) sendOf(fn ast.Node, call *ast.CallExpr) (send, bool) {
 	s, ok := c.sendOfCall(fn, call)
 	if ok && !s.anyMethod && s.keyed == nil && s.keyedBy == "" && (s.helper == nil || !s.helper.Keyed) && (isWrite(s.method) || s.methodArg != nil) {
-		if arg := c.bodyKeyed(fn, s); arg != nil {
-			s.keyed, s.bodyKey = arg, true
+		if arg, param := c.bodyKeyed(fn, s); arg != nil {
+			s.keyed, s.bodyKey, s.bodyKeyParam = arg, true, param
 		}
 	}
 	return s, ok

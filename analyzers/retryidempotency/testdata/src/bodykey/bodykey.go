@@ -246,3 +246,136 @@ func Empty(ctx context.Context, c *http.Client, u string) error {
 	}
 	return errors.New("gave up")
 }
+
+func newOrder(key string, amount int) order {
+	return order{IdempotencyKey: key, Amount: amount}
+}
+
+// Rebuilt builds the body with a helper that takes the key, handed a new
+// one on every attempt: reported.
+func Rebuilt(ctx context.Context, c *http.Client, u string) error {
+	for attempt := 0; attempt < 3; attempt++ {
+		body, _ := json.Marshal(newOrder(rand.Text(), 5))
+		resp, err := c.Post(u, "application/json", bytes.NewReader(body)) // want `POST is retried after a transport error without an idempotency key`
+		if err != nil {
+			continue
+		}
+		resp.Body.Close()
+		return nil
+	}
+	return errors.New("gave up")
+}
+
+// Once makes the key before the loop: one for every attempt. Silent.
+func Once(ctx context.Context, c *http.Client, u string) error {
+	key := rand.Text()
+	body, _ := json.Marshal(newOrder(key, 5))
+	for attempt := 0; attempt < 3; attempt++ {
+		resp, err := c.Post(u, "application/json", bytes.NewReader(body))
+		if err != nil {
+			continue
+		}
+		resp.Body.Close()
+		return nil
+	}
+	return errors.New("gave up")
+}
+
+func postOrder(ctx context.Context, c *http.Client, u, key string) error {
+	body, _ := json.Marshal(order{IdempotencyKey: key, Amount: 5})
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, bytes.NewReader(body))
+	if err != nil {
+		return err
+	}
+	resp, err := c.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// Resend hands the helper a new key on every attempt, which defeats the
+// deduplication: reported, and the key is made once.
+func Resend(ctx context.Context, c *http.Client, u string) error {
+	for attempt := 0; attempt < 3; attempt++ {
+		if err := postOrder(ctx, c, u, rand.Text()); err != nil { // want `POST is retried after a transport error with an idempotency key made anew for each attempt`
+			continue
+		}
+		return nil
+	}
+	return errors.New("gave up")
+}
+
+// Replaced stores a new key over the caller's on every attempt: reported.
+func Replaced(ctx context.Context, c *http.Client, u, id string) error {
+	o := order{IdempotencyKey: id, Amount: 5}
+	for attempt := 0; attempt < 3; attempt++ {
+		o.IdempotencyKey = rand.Text()
+		body, _ := json.Marshal(o)
+		resp, err := c.Post(u, "application/json", bytes.NewReader(body)) // want `POST is retried after a transport error without an idempotency key`
+		if err != nil {
+			continue
+		}
+		resp.Body.Close()
+		return nil
+	}
+	return errors.New("gave up")
+}
+
+// Deleted takes the key out of the map before it is encoded: reported.
+func Deleted(ctx context.Context, c *http.Client, u, id string) error {
+	m := map[string]string{"idempotency_key": id, "amount": "5"}
+	delete(m, "idempotency_key")
+	body, _ := json.Marshal(m)
+	for attempt := 0; attempt < 3; attempt++ {
+		resp, err := c.Post(u, "application/json", bytes.NewReader(body)) // want `POST is retried after a transport error without an idempotency key`
+		if err != nil {
+			continue
+		}
+		resp.Body.Close()
+		return nil
+	}
+	return errors.New("gave up")
+}
+
+type envelope struct {
+	Amount int   `json:"amount"`
+	Audit  audit `json:"-"`
+}
+
+type audit struct {
+	DedupKey string `json:"dedup_key"`
+}
+
+// Unsent keeps the key in a field the encoding leaves out: reported.
+func Unsent(ctx context.Context, c *http.Client, u, id string) error {
+	body, _ := json.Marshal(envelope{Amount: 5, Audit: audit{DedupKey: id}})
+	for attempt := 0; attempt < 3; attempt++ {
+		resp, err := c.Post(u, "application/json", bytes.NewReader(body)) // want `POST is retried after a transport error without an idempotency key`
+		if err != nil {
+			continue
+		}
+		resp.Body.Close()
+		return nil
+	}
+	return errors.New("gave up")
+}
+
+type job struct {
+	Name        string `json:"name"`
+	Deduplicate bool   `json:"deduplicate"`
+}
+
+// Flag names deduplication in a flag, not a key: reported.
+func Flag(ctx context.Context, c *http.Client, u string) error {
+	body, _ := json.Marshal(job{Name: "nightly", Deduplicate: true})
+	for attempt := 0; attempt < 3; attempt++ {
+		resp, err := c.Post(u, "application/json", bytes.NewReader(body)) // want `POST is retried after a transport error without an idempotency key`
+		if err != nil {
+			continue
+		}
+		resp.Body.Close()
+		return nil
+	}
+	return errors.New("gave up")
+}

@@ -21,6 +21,6 @@ func Encode(v any) ([]byte, error) { // want Encode:"bodykey\\(result 0: param 0
 }
 
 // For returns the alert of a group, keyed by the group's hash.
-func For(group, summary string) *Alert { // want For:"bodykey\\(result 0: keyed param 0 param 1\\)"
+func For(group, summary string) *Alert { // want For:"bodykey\\(result 0: keyed by param 0 param 1\\)"
 	return &Alert{DedupKey: "grp-" + group, Summary: summary}
 }
