@@ -566,7 +566,8 @@
 // (v3 or v4; v3's Attempts(0) makes no attempt) without
 // retry.Context (also among defaults the caller's options follow,
 // append([]retry.Option{...}, opts...)..., where the fix adds it to the
-// defaults), or a backoff v5 or go-retry call handed
+// defaults, and in a local slice built from a literal and grown only by
+// appends, opts..., where the fix adds it to the literal), or a backoff v5 or go-retry call handed
 // context.Background() or TODO(), while the caller's context is at hand
 // (fix: hand it to the library); and, with no context at hand, a retry that
 // never stops (MaxElapsedTime 0, a constant back-off, WithMaxElapsedTime(0),

@@ -51,6 +51,8 @@ func checkLibraries(pass *analysis.Pass, cfg Config, ctors retrylib.Ctors, uncan
 			at(call.Pos())
 			lc := libChecker{pass: pass, cfg: cfg, file: file, stack: stack, e: e, scope: retrylib.ScopeAt(pass.TypesInfo, pass.Files, stack), values: values, shared: shared}
 			lc.scope.Ctors = ctors
+			lc.e = lc.scope.Resolve(e)
+			e = lc.e
 			if e.Send {
 				if retrylib.IsResty(e.Lib.Path) {
 					lc.restyContext()
@@ -307,7 +309,25 @@ func (lc *libChecker) retryGo() {
 		if e.Call.Args[len(e.Call.Args)-1].End() < at {
 			at = e.Call.Args[len(e.Call.Args)-1].End()
 		}
-		if d := e.Defaults; d != nil {
+		d := e.Defaults
+		if e.Spread != nil {
+			// retry.Do(op, opts...) with opts a local slice: the
+			// option goes into the literal it is built from, where
+			// the context must be in scope as it is at the call.
+			d = e.Spread
+			info := lc.pass.TypesInfo
+			scopeAt := func(pos token.Pos) types.Object {
+				if sc := info.Scopes[lc.file].Innermost(pos); sc != nil {
+					_, obj := sc.LookupParent(ctx, pos)
+					return obj
+				}
+				return nil
+			}
+			if obj := scopeAt(d.Lbrace); obj == nil || obj != scopeAt(e.Call.Pos()) {
+				return
+			}
+		}
+		if d != nil {
 			at, text = d.Lbrace+1, fmt.Sprintf("%s.Context(%s), ", pkg, ctx)
 			if len(d.Elts) > 0 && lc.pass.Fset.Position(d.Elts[0].Pos()).Line != lc.pass.Fset.Position(d.Lbrace).Line {
 				at, text = d.Elts[0].Pos(), fmt.Sprintf("%s.Context(%s),\n%s", pkg, ctx, lc.indentAt(d.Elts[0].Pos()))

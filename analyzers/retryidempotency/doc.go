@@ -699,7 +699,10 @@
 // marked permanent (backoff.Permanent, retry.Unrecoverable), or only one
 // marked retryable (go-retry's RetryableError); a retry-go RetryIf or a
 // failsafe executor without a retry policy that handles errors is not
-// taken to retry a transport error. The guard of a retrying sender goes
+// taken to retry a transport error. Options spread from a local slice
+// built from a literal and grown only by appends of options (opts :=
+// []retry.Option{...}; retry.Do(op, opts...)) are read as if written in
+// the call; a slice handed in is not. The guard of a retrying sender goes
 // before the statement that reads the request's body for the attempts
 // (body, _ := io.ReadAll(req.Body)), so that the request sent once keeps
 // its body.

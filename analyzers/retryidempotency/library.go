@@ -52,6 +52,7 @@ func checkLibraries(pass *analysis.Pass, calls *callindex.Index, keys []string, 
 			at(call.Pos())
 			lc := &libCheck{c: c, file: file, stack: stack, e: e, scope: retrylib.ScopeAt(pass.TypesInfo, pass.Files, stack), via: via[call]}
 			lc.scope.Ctors = ctors
+			lc.e = lc.scope.Resolve(e)
 			switch {
 			case e.Lib.Path == retrylib.RetryableHTTP && e.Func.Name() == "Do":
 				lc.retryableDo()

@@ -55,6 +55,7 @@ import (
 	"strings"
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 )
 
@@ -322,6 +323,7 @@ func init() {
 // Executor whose retry policy handles every error, the others by their
 // Library row.
 func OperationRetriesErrors(s Scope, e Entry) bool {
+	e = s.Resolve(e)
 	switch e.Lib.Path {
 	case RetryGo, RetryGoV3:
 		return e.OptionsKnown && !RetryGoOptions(s.Info, e.Options).RetryIf
@@ -390,6 +392,12 @@ type Entry struct {
 	// OptionsKnown is false when the options are passed as a slice
 	// (opts...), whose content the readers do not follow.
 	OptionsKnown bool
+	// Spread is, for options spread from a local slice that Resolve
+	// read, the literal the slice is built from.
+	Spread *ast.CompositeLit
+	// optsAt is the index of the first option among the call's
+	// arguments, -1 for an entry point without options.
+	optsAt int
 	// Defaults is, for options passed as append([]T{a, b}, opts...)...
 	// (defaults the caller's options may add to or override), the
 	// literal of the defaults; Options then holds its elements (and the
@@ -419,7 +427,7 @@ func EntryOf(info *types.Info, call *ast.CallExpr) (Entry, bool) {
 		if ep.path != lib.Path || ep.name != fn.Name() || ep.recv != recv {
 			continue
 		}
-		e := Entry{Lib: lib, Func: fn, Call: call, Send: ep.send, Method: ep.method}
+		e := Entry{Lib: lib, Func: fn, Call: call, Send: ep.send, Method: ep.method, optsAt: ep.opts}
 		arg := func(i int) ast.Expr {
 			if i >= 0 && i < len(call.Args) {
 				return call.Args[i]
@@ -547,4 +555,55 @@ func ImportedAs(file *ast.File, path, name string) (string, bool) {
 		}
 	}
 	return found, found != "" && found != "_" && found != "."
+}
+
+// Resolve returns e with its options read from the slice they are spread
+// from (retry.Do(op, opts...)) when that slice is a local variable of s's
+// body built from a literal and grown only by appends of options
+// (opts = append(opts, retry.RetryIf(...))), in the order of the source;
+// otherwise e as it is.
+func (s Scope) Resolve(e Entry) Entry {
+	if e.OptionsKnown || e.Defaults != nil || s.Body == nil || !e.Call.Ellipsis.IsValid() || e.optsAt != len(e.Call.Args)-1 {
+		return e
+	}
+	spread := ast.Unparen(e.Call.Args[len(e.Call.Args)-1])
+	id, ok := spread.(*ast.Ident)
+	if !ok {
+		return e
+	}
+	v, ok := s.Info.Uses[id].(*types.Var)
+	if !ok || v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
+		return e
+	}
+	values, ok := flow.Assigned(s.Info, s.Body, v)
+	if !ok || len(values) == 0 {
+		return e
+	}
+	var opts []ast.Expr
+	for i, val := range values {
+		val = ast.Unparen(val)
+		if lit, ok := val.(*ast.CompositeLit); ok && i == 0 {
+			opts = append(opts, lit.Elts...)
+			e.Spread = lit
+			continue
+		}
+		call, ok := val.(*ast.CallExpr)
+		if !ok || i == 0 || !analysisutil.IsBuiltinCall(s.Info, call, "append") || len(call.Args) == 0 || call.Ellipsis.IsValid() {
+			return e
+		}
+		if first, ok := ast.Unparen(call.Args[0]).(*ast.Ident); !ok || s.Info.Uses[first] != v {
+			return e
+		}
+		opts = append(opts, call.Args[1:]...)
+	}
+	// The values must all come before the call: a later one is not
+	// what the call is handed.
+	for _, val := range values {
+		if val.Pos() > e.Call.Pos() {
+			return e
+		}
+	}
+	e.Options = opts
+	e.OptionsKnown = true
+	return e
 }

@@ -95,3 +95,25 @@ func defaultsForever(url string, opts ...retry.Option) error {
 func defaultsInline(ctx context.Context, url string, opts ...retry.Option) error {
 	return retry.Do(func() error { return send(ctx, url) }, append([]retry.Option{retry.Attempts(3)}, opts...)...) // want `retry.Do without retry.Context\(ctx\)`
 }
+
+// localOpts spreads options from a local slice without retry.Context:
+// the option joins the slice's literal.
+func localOpts(ctx context.Context, url string) error {
+	opts := []retry.Option{retry.Attempts(5), retry.Delay(time.Second)}
+	return retry.Do(func() error { return send(ctx, url) }, opts...) // want `retry.Do without retry.Context\(ctx\)`
+}
+
+// localOptsGrown: silent, an append hands the context.
+func localOptsGrown(ctx context.Context, url string) error {
+	opts := []retry.Option{retry.Attempts(5)}
+	opts = append(opts, retry.Context(ctx))
+	return retry.Do(func() error { return send(ctx, url) }, opts...)
+}
+
+// localOptsLater: silent, the slice may change after it is built in a
+// way the options do not show.
+func localOptsLater(ctx context.Context, url string, extra []retry.Option) error {
+	opts := []retry.Option{retry.Attempts(5)}
+	opts = append(opts, extra...)
+	return retry.Do(func() error { return send(ctx, url) }, opts...)
+}

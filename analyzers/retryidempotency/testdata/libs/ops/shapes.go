@@ -176,3 +176,41 @@ func (t *safeTransport) RoundTrip(req *http.Request) (*http.Response, error) { /
 	}, backoff.WithContext(backoff.NewExponentialBackOff(), req.Context()))
 	return resp, err
 }
+
+// optsSlice spreads its options from a local slice built here: they are
+// read as if written in the call, and none says which errors to retry.
+func optsSlice(ctx context.Context, body []byte) error {
+	opts := []retry.Option{retry.Context(ctx), retry.Attempts(5)}
+	return retry.Do(func() error {
+		resp, err := http.Post("https://api.example.com/captures", "application/json", bytes.NewReader(body)) // want `POST is retried by retry.Do after a transport error without an idempotency key`
+		if err != nil {
+			return err
+		}
+		return resp.Body.Close()
+	}, opts...)
+}
+
+// optsSliceCondition: silent, an option appended to the slice decides
+// which errors are retried.
+func optsSliceCondition(ctx context.Context, body []byte) error {
+	opts := []retry.Option{retry.Context(ctx), retry.Attempts(5)}
+	opts = append(opts, retry.RetryIf(func(err error) bool { return false }))
+	return retry.Do(func() error {
+		resp, err := http.Post("https://api.example.com/captures", "application/json", bytes.NewReader(body))
+		if err != nil {
+			return err
+		}
+		return resp.Body.Close()
+	}, opts...)
+}
+
+// optsParam: silent, the caller's options are out of sight.
+func optsParam(ctx context.Context, body []byte, opts []retry.Option) error {
+	return retry.Do(func() error {
+		resp, err := http.Post("https://api.example.com/captures", "application/json", bytes.NewReader(body))
+		if err != nil {
+			return err
+		}
+		return resp.Body.Close()
+	}, opts...)
+}
