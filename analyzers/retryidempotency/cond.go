@@ -3,6 +3,7 @@ package retryidempotency
 import (
 	"go/ast"
 	"go/constant"
+	"go/types"
 
 	"github.com/retrylint/retrylint/internal/paths"
 	"github.com/retrylint/retrylint/internal/retrylib"
@@ -56,7 +57,74 @@ func (m *outcome) libRetries(e ast.Expr) bool {
 	if call != nil && retrylib.Marks(m.info, call, m.lib, false) {
 		return false
 	}
-	return m.failure(e)
+	if !m.failure(e) {
+		return false
+	}
+	if m.retryIf != nil {
+		// The caller's condition decides: retried only where it
+		// certainly answers true for the outcome's error.
+		return m.retryIfValue() == paths.Yes
+	}
+	return true
+}
+
+// retryIfValue evaluates the retry-go RetryIf condition m.retryIf in the
+// outcome simulated, as a retry predicate taking the send's error (as
+// net/http made it when m.kept): a function of the package or a literal,
+// followed through; a function of another package, by its fact. Only a
+// transport error is judged: the error an operation makes of an answer
+// is its own, which the predicate's fact does not model.
+func (m *outcome) retryIfValue() paths.Tri {
+	if m.c == nil || !m.env.transport {
+		return paths.Maybe
+	}
+	info := m.info
+	var fnNode ast.Node
+	switch e := ast.Unparen(m.retryIf).(type) {
+	case *ast.FuncLit:
+		fnNode = e
+	default:
+		var fn *types.Func
+		switch e := e.(type) {
+		case *ast.Ident:
+			fn, _ = info.Uses[e].(*types.Func)
+		case *ast.SelectorExpr:
+			fn, _ = info.Uses[e.Sel].(*types.Func)
+		}
+		if fn == nil {
+			return paths.Maybe
+		}
+		if fn.Pkg() != m.c.pass.Pkg {
+			if p := m.c.predicate(fn); p != nil {
+				return p.Transport
+			}
+			return paths.Maybe
+		}
+		d, ok := m.c.calls.Decl(fn)
+		if !ok || d.Decl.Body == nil {
+			return paths.Maybe
+		}
+		fnNode = d.Decl
+	}
+	var sig *types.Signature
+	switch n := fnNode.(type) {
+	case *ast.FuncLit:
+		sig, _ = info.TypeOf(n).(*types.Signature)
+	case *ast.FuncDecl:
+		if obj, ok := info.Defs[n.Name].(*types.Func); ok {
+			sig, _ = obj.Type().(*types.Signature)
+		}
+	}
+	if sig == nil {
+		return paths.Maybe
+	}
+	resp, errIdx, status, ok := predParams(sig)
+	g := m.c.loops.Graph(fnNode)
+	if !ok || resp >= 0 || status >= 0 || errIdx < 0 || g == nil {
+		return paths.Maybe
+	}
+	sub := &outcome{c: m.c, info: info, errKnown: true, env: m.env, kept: m.kept, fresh: m.kept}
+	return predOutcome(sub, sig, resp, errIdx, status).returned(g, sig)
 }
 
 // boolOf evaluates a boolean result: a constant, or a condition over the

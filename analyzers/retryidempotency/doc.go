@@ -697,9 +697,13 @@
 // a URL send, re-sending a request of any method), except that the
 // library says which returned errors it retries: every error but one
 // marked permanent (backoff.Permanent, retry.Unrecoverable), or only one
-// marked retryable (go-retry's RetryableError); a retry-go RetryIf or a
-// failsafe executor without a retry policy that handles errors is not
-// taken to retry a transport error. Options spread from a local slice
+// marked retryable (go-retry's RetryableError); a retry-go RetryIf retries
+// a transport error only where its condition, a function (of the package,
+// followed through, or of another, by its fact) or a literal taking the
+// error, certainly answers true for one (errors.As into a *url.Error or a
+// net.Error, a final return true after tests for the package's own error
+// types); a failsafe executor without a retry policy that handles errors
+// is not taken to retry a transport error. Options spread from a local slice
 // built from a literal and grown only by appends of options (opts :=
 // []retry.Option{...}; retry.Do(op, opts...)) are read as if written in
 // the call; a slice handed in is not. The guard of a retrying sender goes

@@ -43,18 +43,30 @@ func (c *checker) retriesUnknown(l *retryloop.Loop, s send) (string, bool) {
 // operation (as the body of a closure that a loop calls is).
 func (c *checker) retriesUnknownOp(l *retryloop.Loop, s send, op bool) (string, bool) {
 	var lib *retrylib.Library
+	var retryIf ast.Expr
 	if op && l.Lib != nil {
 		lib = l.Lib.Lib
+		if retrylib.IsRetryGo(lib.Path) && l.Lib.OptionsKnown {
+			retryIf = retrylib.RetryGoOptions(c.pass.TypesInfo, l.Lib.Options).RetryIfFunc
+		}
 	}
 	if op && !l.ErrStops && !l.Again && (lib == nil || lib.RetriesErrors) && returnsSend(l, s) {
-		return "a transport error", true
+		if retryIf == nil {
+			return "a transport error", true
+		}
+		// The operation returns the send's error: the RetryIf
+		// condition, judged for a transport error, decides.
+		m := &outcome{c: c, info: c.pass.TypesInfo, env: outcomeEnv{transport: true}, retryIf: retryIf, kept: true}
+		if m.retryIfValue() == paths.Yes {
+			return "a transport error", true
+		}
 	}
 	m, as, ok := c.newOutcome(l, s)
 	if !ok {
 		c.why = "noassign"
 		return "", false
 	}
-	m.op, m.lib = op, lib
+	m.op, m.lib, m.retryIf = op, lib, retryIf
 	m.condOp, m.errStops, m.againOp = op && l.Cond, op && l.ErrStops, op && l.Again
 	var loop ast.Stmt
 	if !op && len(l.Self) == 0 {
@@ -146,6 +158,9 @@ type outcome struct {
 	// lib is the retry library the operation is handed to, whose marks
 	// decide which returned errors it retries (see Return), or nil.
 	lib *retrylib.Library
+	// retryIf is the condition of a retry-go RetryIf option, which
+	// decides whether a returned error is retried (see libRetries).
+	retryIf ast.Expr
 	// self is the retry by recursion whose self-calls start the next
 	// attempt (see Again), or nil.
 	self *retryloop.Loop

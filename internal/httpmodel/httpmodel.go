@@ -770,7 +770,8 @@ func IsStringOrBytes(t types.Type) bool {
 
 // TransportErrorTest recognises errors.As(err, &urlErr) into a
 // *url.Error, the error net/http's Client returns for every failure to
-// get a response, and returns the error tested. It is true after a
+// get a response, or into a net.Error, which a *url.Error is, and returns
+// the error tested. It is true after a
 // transport error, and false when the request was answered (the error is
 // then nil, or one a caller made from the answer).
 func TransportErrorTest(info *types.Info, call *ast.CallExpr) (ast.Expr, bool) {
@@ -782,6 +783,11 @@ func TransportErrorTest(info *types.Info, call *ast.CallExpr) (ast.Expr, bool) {
 		return nil, false
 	}
 	if q, ok := p.Elem().(*types.Pointer); ok && IsNamed(q.Elem(), "net/url", "Error") {
+		return call.Args[0], true
+	}
+	// A *url.Error is a net.Error (it has Timeout and Temporary): every
+	// error http.Client.Do returns fills one.
+	if IsNamed(p.Elem(), "net", "Error") {
 		return call.Args[0], true
 	}
 	return nil, false

@@ -127,8 +127,11 @@ type RetryGoConfig struct {
 	// (retry.go:160-162, 206-208); without it they wait on
 	// context.Background() (retry.go:235).
 	Context ast.Expr
-	// RetryIf: a custom retry condition (options.go:238).
-	RetryIf bool
+	// RetryIf: a custom retry condition (options.go:238); RetryIfFunc
+	// is the condition the last RetryIf option sets (options apply in
+	// order, retry.go:222-224), for the analyzers to judge.
+	RetryIf     bool
+	RetryIfFunc ast.Expr
 	// None is v3's Attempts(0): no attempt, and no wait.
 	None bool
 }
@@ -158,6 +161,10 @@ func RetryGoOptions(info *types.Info, opts []ast.Expr) RetryGoConfig {
 			c.Context = call.Args[0]
 		case isFuncOf(info, call, IsRetryGo, "RetryIf"):
 			c.RetryIf = true
+			c.RetryIfFunc = nil
+			if len(call.Args) == 1 {
+				c.RetryIfFunc = call.Args[0]
+			}
 		}
 	}
 	return c

@@ -318,15 +318,20 @@ func init() {
 }
 
 // OperationRetriesErrors reports whether the operation of e, a
-// function-value retry, is called again after it returns an error it did
-// not mark: retry-go without a RetryIf of the caller's, a failsafe-go
-// Executor whose retry policy handles every error, the others by their
-// Library row.
+// function-value retry, may be called again after it returns an error it
+// did not mark: retry-go without a RetryIf of the caller's, or with one
+// whose condition the analyzers can judge (a function or a literal, see
+// RetryGoConfig.RetryIfFunc), a failsafe-go Executor whose retry policy
+// handles every error, the others by their Library row.
 func OperationRetriesErrors(s Scope, e Entry) bool {
 	e = s.Resolve(e)
 	switch e.Lib.Path {
 	case RetryGo, RetryGoV3:
-		return e.OptionsKnown && !RetryGoOptions(s.Info, e.Options).RetryIf
+		if !e.OptionsKnown {
+			return false
+		}
+		o := RetryGoOptions(s.Info, e.Options)
+		return !o.RetryIf || o.RetryIfFunc != nil
 	case Failsafe:
 		c := FailsafeExecutor(s, e.Recv)
 		return c.Known && c.Retry && c.RetriesErrors

@@ -462,6 +462,7 @@ func (r *Result) findOpLoops(ix *callindex.Index, at func(token.Pos)) {
 				if h = libOpFact(info, f.Decl, r.pass.Files, e); h == nil {
 					continue
 				}
+				e = retrylib.Scope{Info: info, Body: f.Decl.Body, Files: r.pass.Files}.Resolve(e)
 				entry = &e
 			} else if retrylib.PredicateGated(c.Callee) {
 				continue

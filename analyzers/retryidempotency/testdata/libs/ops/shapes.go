@@ -3,8 +3,10 @@ package ops
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 
 	"github.com/avast/retry-go/v4"
@@ -213,4 +215,64 @@ func optsParam(ctx context.Context, body []byte, opts []retry.Option) error {
 		}
 		return resp.Body.Close()
 	}, opts...)
+}
+
+type apiError struct{ code int }
+
+func (e *apiError) Error() string { return fmt.Sprintf("status %d", e.code) }
+
+// transient retries what the API answered with a server error, and
+// anything else: a transport error too.
+func transient(err error) bool { // want transient:`predicate\(transport=\? 200=true 201=true 202=true 204=true 500=true 502=true 504=true\)`
+	var ae *apiError
+	if errors.As(err, &ae) {
+		return ae.code >= 500
+	}
+	return true
+}
+
+// throttled retries only what the API refused with 429.
+func throttled(err error) bool { // want throttled:`predicate\(transport=\? 200=false 201=false 202=false 204=false 500=false 502=false 504=false\)`
+	var ae *apiError
+	return errors.As(err, &ae) && ae.code == http.StatusTooManyRequests
+}
+
+func postOnce(url string, body []byte) error {
+	resp, err := http.Post(url, "application/json", bytes.NewReader(body))
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode >= 400 {
+		return &apiError{code: resp.StatusCode}
+	}
+	return nil
+}
+
+// retryIfTransient: the condition retries a transport error.
+func retryIfTransient(ctx context.Context, body []byte) error {
+	return retry.Do(func() error {
+		return postOnce("https://api.example.com/refunds", body) // want `POST is retried by retry.Do after a transport error without an idempotency key`
+	}, retry.Context(ctx), retry.RetryIf(transient))
+}
+
+// retryIfNetwork: a literal condition that retries network errors.
+func retryIfNetwork(ctx context.Context, body []byte) error {
+	return retry.Do(func() error {
+		resp, err := http.Post("https://api.example.com/refunds", "application/json", bytes.NewReader(body)) // want `POST is retried by retry.Do after a transport error without an idempotency key`
+		if err != nil {
+			return err
+		}
+		return resp.Body.Close()
+	}, retry.Context(ctx), retry.RetryIf(func(err error) bool {
+		var ne net.Error
+		return errors.As(err, &ne)
+	}))
+}
+
+// retryIfThrottled: silent, the condition retries only a refusal.
+func retryIfThrottled(ctx context.Context, body []byte) error {
+	return retry.Do(func() error {
+		return postOnce("https://api.example.com/refunds", body)
+	}, retry.Context(ctx), retry.RetryIf(throttled))
 }
