@@ -62,8 +62,10 @@ func (m *outcome) libRetries(e ast.Expr) bool {
 	}
 	if m.retryIf != nil {
 		// The caller's condition decides: retried only where it
-		// certainly answers true for the outcome's error.
-		return m.retryIfValue() == paths.Yes
+		// certainly answers true for the outcome's error, which must be
+		// the send's transport error as net/http made it (an operation
+		// that answers it with an error of its own decides otherwise).
+		return m.kept && m.isVar(e, m.errVar) && m.retryIfValue() == paths.Yes
 	}
 	return true
 }

@@ -56,8 +56,8 @@ func (c *checker) retriesUnknownOp(l *retryloop.Loop, s send, op bool) (string, 
 		}
 		// The operation returns the send's error: the RetryIf
 		// condition, judged for a transport error, decides.
-		m := &outcome{c: c, info: c.pass.TypesInfo, env: outcomeEnv{transport: true}, retryIf: retryIf, kept: true}
-		if m.retryIfValue() == paths.Yes {
+		m := &outcome{c: c, info: c.pass.TypesInfo, env: outcomeEnv{transport: true}, retryIf: retryIf, kept: c.transportKept(s)}
+		if m.kept && m.retryIfValue() == paths.Yes {
 			return "a transport error", true
 		}
 	}
@@ -190,6 +190,10 @@ type outcome struct {
 	// package that pass it on return): it is then none of the package's
 	// own error values (see sentinel).
 	kept bool
+	// flattened reports that a transport error reaches the loop folded
+	// into a new error by a function of this package (fmt.Errorf with
+	// %v): it is then no *url.Error, nor any net.Error.
+	flattened bool
 	// fresh reports that a transport error reaches the loop as net/http
 	// made it or folded into a new error by fmt.Errorf (the functions
 	// of this package that pass it on keep it or flatten it with %v):
@@ -332,6 +336,7 @@ func returnsSend(l *retryloop.Loop, s send) bool {
 func (c *checker) newOutcome(l *retryloop.Loop, s send) (*outcome, *ast.AssignStmt, bool) {
 	info := c.pass.TypesInfo
 	m := &outcome{c: c, info: info, statusVars: map[*types.Var]bool{}, kept: c.transportKept(s)}
+	m.flattened = !m.kept && s.helper != nil && c.transportFolded(s)
 	m.fresh = m.kept || c.transportFolded(s)
 	var as *ast.AssignStmt
 	ast.Inspect(l.Body, func(n ast.Node) bool {
@@ -751,7 +756,11 @@ func (m *outcome) cond(e ast.Expr) paths.Tri {
 		}
 		if err, ok := httpmodel.TransportErrorTest(m.info, e); ok && m.isVar(err, m.errVar) {
 			// errors.As(err, &urlErr): a *url.Error is what a transport
-			// error is; an answered request gave none.
+			// error is; an answered request gave none. One flattened on
+			// the way (fmt.Errorf with %v) holds none either.
+			if m.env.transport && m.flattened {
+				return paths.Maybe
+			}
 			return paths.Of(m.env.transport)
 		}
 		if f := httpmodel.Callee(m.info, e); httpmodel.IsErrorsAs(f) && len(e.Args) == 2 &&

@@ -318,7 +318,7 @@ func (m *outcome) litValue(lit *ast.FuncLit, call *ast.CallExpr) paths.Tri {
 	if !ok || status >= 0 || g == nil {
 		return paths.Maybe
 	}
-	sub := &outcome{c: m.c, info: info, errKnown: m.errKnown, env: m.env, kept: m.kept, fresh: m.fresh}
+	sub := &outcome{c: m.c, info: info, errKnown: m.errKnown, env: m.env, kept: m.kept, fresh: m.fresh, flattened: m.flattened}
 	return predOutcome(sub, sig, resp, errIdx, status).returned(g, sig)
 }
 

@@ -18,7 +18,7 @@ import (
 // the whole analysis of a package for one invalid fix, which would lose
 // every finding of the package. read returns a file's content.
 func tidyFixes(fset *token.FileSet, d *analysis.Diagnostic, read func(string) ([]byte, error)) (dropped []string) {
-	fixes := d.SuggestedFixes[:0]
+	fixes := make([]analysis.SuggestedFix, 0, len(d.SuggestedFixes))
 	for _, fix := range d.SuggestedFixes {
 		edits, ok := tidyEdits(fset, fix.TextEdits, read)
 		if !ok {
@@ -51,7 +51,12 @@ func tidyEdits(fset *token.FileSet, edits []analysis.TextEdit, read func(string)
 		if !end.IsValid() {
 			end = e.Pos
 		}
-		if fset.File(end) != tf {
+		if end > token.Pos(tf.Base()+tf.Size()) {
+			// Past the end of the file (an edit to its end that a
+			// file's trailing text shortened): the driver clips it.
+			end = token.Pos(tf.Base() + tf.Size())
+		}
+		if end < e.Pos || fset.File(end) != tf {
 			return nil, false
 		}
 		s, t := tf.Offset(e.Pos), tf.Offset(end)

@@ -61,3 +61,25 @@ func TestTidyFixes(t *testing.T) {
 		}
 	}
 }
+
+// TestTidyFixesKeepsTheCallersSlice: a fix dropped from one diagnostic
+// leaves the slice the analyzer built, which another report may share,
+// as it was.
+func TestTidyFixesKeepsTheCallersSlice(t *testing.T) {
+	src := "package p\n\nvar x = 1\n"
+	fset := token.NewFileSet()
+	tf := fset.AddFile("p.go", -1, len(src))
+	tf.SetLinesForContent([]byte(src))
+	read := func(string) ([]byte, error) { return []byte(src), nil }
+	bad := analysis.SuggestedFix{Message: "bad", TextEdits: []analysis.TextEdit{{Pos: tf.Pos(0), End: tf.Pos(5), NewText: []byte("a")}, {Pos: tf.Pos(2), End: tf.Pos(7), NewText: []byte("b")}}}
+	good := analysis.SuggestedFix{Message: "good", TextEdits: []analysis.TextEdit{{Pos: tf.Pos(8), End: tf.Pos(8), NewText: []byte("c")}}}
+	shared := []analysis.SuggestedFix{bad, good}
+	d := analysis.Diagnostic{Pos: tf.Pos(0), SuggestedFixes: shared}
+	tidyFixes(fset, &d, read)
+	if len(d.SuggestedFixes) != 1 || d.SuggestedFixes[0].Message != "good" {
+		t.Errorf("fixes kept: %v, want the good one", d.SuggestedFixes)
+	}
+	if shared[0].Message != "bad" || shared[1].Message != "good" {
+		t.Errorf("the analyzer's slice changed: %v", shared)
+	}
+}

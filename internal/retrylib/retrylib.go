@@ -50,12 +50,12 @@ package retrylib
 import (
 	"go/ast"
 	"go/constant"
+	"go/token"
 	"go/types"
 	"slices"
 	"strings"
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
-	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 )
 
@@ -331,7 +331,7 @@ func OperationRetriesErrors(s Scope, e Entry) bool {
 			return false
 		}
 		o := RetryGoOptions(s.Info, e.Options)
-		return !o.RetryIf || o.RetryIfFunc != nil
+		return !o.RetryIf || o.RetryIfFunc != nil && !s.neverTrue(o.RetryIfFunc)
 	case Failsafe:
 		c := FailsafeExecutor(s, e.Recv)
 		return c.Known && c.Retry && c.RetriesErrors
@@ -564,9 +564,10 @@ func ImportedAs(file *ast.File, path, name string) (string, bool) {
 
 // Resolve returns e with its options read from the slice they are spread
 // from (retry.Do(op, opts...)) when that slice is a local variable of s's
-// body built from a literal and grown only by appends of options
-// (opts = append(opts, retry.RetryIf(...))), in the order of the source;
-// otherwise e as it is.
+// body, built from a literal and grown only by appends of options
+// (opts = append(opts, retry.RetryIf(...))), each a statement of the
+// block of the call, and used in no other way (an element stored, a
+// copy, the slice handed to a function); otherwise e as it is.
 func (s Scope) Resolve(e Entry) Entry {
 	if e.OptionsKnown || e.Defaults != nil || s.Body == nil || !e.Call.Ellipsis.IsValid() || e.optsAt != len(e.Call.Args)-1 {
 		return e
@@ -580,35 +581,134 @@ func (s Scope) Resolve(e Entry) Entry {
 	if !ok || v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
 		return e
 	}
-	values, ok := flow.Assigned(s.Info, s.Body, v)
-	if !ok || len(values) == 0 {
+	var (
+		lit       *ast.CompositeLit
+		opts      []ast.Expr
+		callBlock ast.Node
+		bad       bool
+		appends   = map[*ast.AssignStmt]bool{}
+		defBlock  ast.Node
+	)
+	// blockOf returns the block whose statement the innermost statement
+	// of stack is.
+	blockOf := func(stack []ast.Node) ast.Node {
+		for i := len(stack) - 1; i > 0; i-- {
+			if _, isStmt := stack[i].(ast.Stmt); isStmt {
+				if b, ok := stack[i-1].(*ast.BlockStmt); ok {
+					return b
+				}
+				if _, ok := stack[i-1].(ast.Stmt); ok {
+					continue
+				}
+				return nil
+			}
+		}
+		return nil
+	}
+	ast.PreorderStack(s.Body, nil, func(n ast.Node, stack []ast.Node) bool {
+		if bad {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if n == e.Call {
+				callBlock = blockOf(stack)
+			}
+		case *ast.Ident:
+			if s.Info.Defs[n] == v {
+				// opts := []T{...} or var opts = []T{...}
+				var val ast.Expr
+				switch p := stack[len(stack)-1].(type) {
+				case *ast.AssignStmt:
+					if len(p.Lhs) == 1 && len(p.Rhs) == 1 && p.Tok == token.DEFINE {
+						val = p.Rhs[0]
+					}
+				case *ast.ValueSpec:
+					if len(p.Names) == 1 && len(p.Values) == 1 {
+						val = p.Values[0]
+					}
+				}
+				l, ok := ast.Unparen(val).(*ast.CompositeLit)
+				if !ok {
+					bad = true
+					return false
+				}
+				lit, opts, defBlock = l, slices.Clone(l.Elts), blockOf(stack)
+				return false
+			}
+			if s.Info.Uses[n] != v || n == id {
+				return false
+			}
+			parent := stack[len(stack)-1]
+			if call, ok := parent.(*ast.CallExpr); ok && len(stack) >= 2 && analysisutil.IsBuiltinCall(s.Info, call, "append") && call.Args[0] == ast.Expr(n) && !call.Ellipsis.IsValid() {
+				if as, ok := stack[len(stack)-2].(*ast.AssignStmt); ok && len(as.Lhs) == 1 && len(as.Rhs) == 1 && as.Rhs[0] == ast.Expr(call) && as.Tok == token.ASSIGN {
+					if lhs, ok := ast.Unparen(as.Lhs[0]).(*ast.Ident); ok && s.Info.Uses[lhs] == v && appends[as] {
+						opts = append(opts, call.Args[1:]...)
+						return false
+					}
+				}
+			}
+			if as, ok := parent.(*ast.AssignStmt); ok && len(as.Lhs) == 1 && as.Lhs[0] == ast.Expr(n) && len(as.Rhs) == 1 {
+				// opts = append(opts, ...): the append is read next.
+				if call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); ok && analysisutil.IsBuiltinCall(s.Info, call, "append") && blockOf(stack) == defBlock && as.Pos() < e.Call.Pos() {
+					appends[as] = true
+					return false
+				}
+			}
+			bad = true
+			return false
+		}
+		return true
+	})
+	if bad || lit == nil || defBlock == nil || callBlock != defBlock || lit.Pos() > e.Call.Pos() {
 		return e
-	}
-	var opts []ast.Expr
-	for i, val := range values {
-		val = ast.Unparen(val)
-		if lit, ok := val.(*ast.CompositeLit); ok && i == 0 {
-			opts = append(opts, lit.Elts...)
-			e.Spread = lit
-			continue
-		}
-		call, ok := val.(*ast.CallExpr)
-		if !ok || i == 0 || !analysisutil.IsBuiltinCall(s.Info, call, "append") || len(call.Args) == 0 || call.Ellipsis.IsValid() {
-			return e
-		}
-		if first, ok := ast.Unparen(call.Args[0]).(*ast.Ident); !ok || s.Info.Uses[first] != v {
-			return e
-		}
-		opts = append(opts, call.Args[1:]...)
-	}
-	// The values must all come before the call: a later one is not
-	// what the call is handed.
-	for _, val := range values {
-		if val.Pos() > e.Call.Pos() {
-			return e
-		}
 	}
 	e.Options = opts
 	e.OptionsKnown = true
+	e.Spread = lit
 	return e
+}
+
+// neverTrue reports whether the condition e, a function literal or a
+// function of the package, answers false on every return: a RetryIf that
+// retries nothing.
+func (s Scope) neverTrue(e ast.Expr) bool {
+	var body *ast.BlockStmt
+	switch e := ast.Unparen(e).(type) {
+	case *ast.FuncLit:
+		body = e.Body
+	case *ast.Ident:
+		fn, ok := s.Info.Uses[e].(*types.Func)
+		if !ok {
+			return false
+		}
+		for _, f := range s.Files {
+			for _, d := range f.Decls {
+				if fd, ok := d.(*ast.FuncDecl); ok && s.Info.Defs[fd.Name] == fn {
+					body = fd.Body
+				}
+			}
+		}
+	}
+	if body == nil {
+		return false
+	}
+	never := true
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if len(n.Results) != 1 {
+				never = false
+				return false
+			}
+			tv, ok := s.Info.Types[n.Results[0]]
+			if !ok || tv.Value == nil || tv.Value.Kind() != constant.Bool || constant.BoolVal(tv.Value) {
+				never = false
+			}
+		}
+		return never
+	})
+	return never
 }

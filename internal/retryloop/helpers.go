@@ -510,8 +510,10 @@ func (r *Result) findOpLoops(ix *callindex.Index, at func(token.Pos)) {
 // fd, is for its operation: the operation is called again after an
 // error (the library's marks aside, see Loop.Lib). Nil when e takes no
 // operation, or when the library is configured there not to retry
-// errors at all (retry-go's RetryIf, a failsafe executor without a retry
-// policy that handles them).
+// errors at all (a retry-go RetryIf whose condition answers false on
+// every return, or one the analyzers cannot read; a failsafe executor
+// without a retry policy that handles them). A RetryIf that may answer
+// true keeps the loop, for the analyzers to judge its condition.
 func libOpFact(info *types.Info, fd *ast.FuncDecl, files []*ast.File, e retrylib.Entry) *helperFact {
 	if e.Op == nil || e.Send {
 		return nil

@@ -117,3 +117,13 @@ func localOptsLater(ctx context.Context, url string, extra []retry.Option) error
 	opts = append(opts, extra...)
 	return retry.Do(func() error { return send(ctx, url) }, opts...)
 }
+
+// localOptsStored: silent, an element of the slice is replaced, which
+// the options read from its literal would not show.
+func localOptsStored(ctx context.Context, url string, attempts uint) error {
+	opts := []retry.Option{retry.Attempts(3), retry.Delay(time.Second)}
+	if attempts > 0 {
+		opts[0] = retry.Attempts(attempts)
+	}
+	return retry.Do(func() error { return send(ctx, url) }, opts...)
+}

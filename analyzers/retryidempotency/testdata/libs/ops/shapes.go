@@ -276,3 +276,29 @@ func retryIfThrottled(ctx context.Context, body []byte) error {
 		return postOnce("https://api.example.com/refunds", body)
 	}, retry.Context(ctx), retry.RetryIf(throttled))
 }
+
+var errAmbiguous = errors.New("outcome unknown")
+
+// retryIfAmbiguous: silent, the operation answers a transport error with
+// an error its condition refuses.
+func retryIfAmbiguous(ctx context.Context, body []byte) error {
+	return retry.Do(func() error {
+		resp, err := http.Post("https://api.example.com/refunds", "application/json", bytes.NewReader(body))
+		if err != nil {
+			return errAmbiguous
+		}
+		return resp.Body.Close()
+	}, retry.Context(ctx), retry.RetryIf(func(err error) bool { return !errors.Is(err, errAmbiguous) }))
+}
+
+// retryIfSometimes: silent, the permissive condition is appended on one
+// path only.
+func retryIfSometimes(ctx context.Context, body []byte, idempotent bool) error {
+	opts := []retry.Option{retry.Context(ctx), retry.RetryIf(throttled)}
+	if idempotent {
+		opts = append(opts, retry.RetryIf(func(error) bool { return true }))
+	}
+	return retry.Do(func() error {
+		return postOnce("https://api.example.com/refunds", body)
+	}, opts...)
+}
