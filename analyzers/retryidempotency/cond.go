@@ -5,6 +5,8 @@ import (
 	"go/constant"
 	"go/types"
 
+	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/httpmodel"
 	"github.com/retrylint/retrylint/internal/paths"
 	"github.com/retrylint/retrylint/internal/retrylib"
 )
@@ -51,6 +53,13 @@ func (m *outcome) Return(st *ast.ReturnStmt) bool {
 // (retry.RetryableError(err)).
 func (m *outcome) libRetries(e ast.Expr) bool {
 	call, _ := ast.Unparen(e).(*ast.CallExpr)
+	if call != nil && m.retryIf == nil {
+		// return classify(resp, err): a function of the package that
+		// answers the send's outcome with the library's marks.
+		if v, ok := m.classifierRetries(call); ok {
+			return v == paths.Yes
+		}
+	}
 	if !m.lib.RetriesErrors {
 		return call != nil && len(call.Args) == 1 && retrylib.Marks(m.info, call, m.lib, true) && m.failure(call.Args[0])
 	}
@@ -139,4 +148,66 @@ func (m *outcome) boolOf(e ast.Expr) paths.Tri {
 		return paths.No
 	}
 	return m.cond(e)
+}
+
+// classifierRetries evaluates call, a call of a function of the package
+// that takes the send's response or error (or both) and returns an error
+// (classify(resp, err)), as the operation's returned error: Yes when
+// every return of it that the outcome reaches is one the library retries
+// (retry.RetryableError(err) for go-retry; an error not marked permanent
+// for the others), No when none is. ok is false when call is no such
+// call.
+func (m *outcome) classifierRetries(call *ast.CallExpr) (paths.Tri, bool) {
+	if m.c == nil || m.classifying {
+		return paths.Maybe, false
+	}
+	info := m.info
+	fn := httpmodel.Callee(info, call)
+	if fn == nil || fn.Pkg() != m.c.pass.Pkg {
+		return paths.Maybe, false
+	}
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.Variadic() || sig.Results().Len() == 0 || !analysisutil.IsError(sig.Results().At(sig.Results().Len()-1).Type()) {
+		return paths.Maybe, false
+	}
+	_, args := httpmodel.Receiver(info, call)
+	if len(args) != sig.Params().Len() {
+		return paths.Maybe, false
+	}
+	sub := &outcome{c: m.c, info: info, errKnown: m.errKnown, env: m.env, kept: m.kept, fresh: m.fresh, flattened: m.flattened,
+		op: true, lib: m.lib, classifying: true, statusVars: map[*types.Var]bool{}}
+	handed := false
+	for i, a := range args {
+		p := sig.Params().At(i)
+		switch {
+		case m.resp != nil && m.isVar(a, m.resp) && httpmodel.IsResponse(p.Type()):
+			sub.resp, handed = p, true
+		case m.errVar != nil && m.isVar(a, m.errVar) && analysisutil.IsError(p.Type()):
+			sub.errVar, handed = p, true
+		}
+	}
+	if !handed {
+		return paths.Maybe, false
+	}
+	d, ok := m.c.calls.Decl(fn)
+	if !ok || d.Decl.Body == nil {
+		return paths.Maybe, false
+	}
+	g := m.c.loops.Graph(d.Decl)
+	if g == nil {
+		return paths.Maybe, false
+	}
+	v, first := paths.Maybe, true
+	for _, r := range g.Returns(sub) {
+		if len(r.Results) != sig.Results().Len() {
+			return paths.Maybe, true
+		}
+		w := paths.Of(sub.libRetries(r.Results[len(r.Results)-1]))
+		if first {
+			v, first = w, false
+		} else if w != v {
+			return paths.Maybe, true
+		}
+	}
+	return v, true
 }

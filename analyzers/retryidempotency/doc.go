@@ -703,7 +703,12 @@
 // error, certainly answers true for one (errors.As into a *url.Error or a
 // net.Error, a final return true after tests for the package's own error
 // types); a failsafe executor without a retry policy that handles errors
-// is not taken to retry a transport error. Options spread from a local slice
+// is not taken to retry a transport error. An operation that returns what
+// a function of the package makes of the send's response and error
+// (return classify(resp, err)) is retried where every return of that
+// function the outcome reaches is an error the library retries
+// (retry.RetryableError(err) for go-retry; one not marked permanent for
+// the others). Options spread from a local slice
 // built from a literal and grown only by appends of options (opts :=
 // []retry.Option{...}; retry.Do(op, opts...)) are read as if written in
 // the call; a slice handed in is not. The guard of a retrying sender goes

@@ -158,6 +158,10 @@ type outcome struct {
 	// lib is the retry library the operation is handed to, whose marks
 	// decide which returned errors it retries (see Return), or nil.
 	lib *retrylib.Library
+	// classifying marks the model of a function that answers the
+	// send's outcome with an error (see classifierRetries), which is not
+	// followed into another.
+	classifying bool
 	// retryIf is the condition of a retry-go RetryIf option, which
 	// decides whether a returned error is retried (see libRetries).
 	retryIf ast.Expr
