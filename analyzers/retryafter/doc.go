@@ -15,8 +15,9 @@
 // typed as the server's wait (a function value whose type, or the field
 // that holds it, is named for RetryAfter and returns a time.Duration, as
 // resty's RetryAfterFunc) are followed too, and so is a struct field that
-// some function fills with the server's wait (an error type's RetryAfter):
-// the field holds it wherever it is read, directly or through a getter
+// some function fills with the server's wait (an error type's RetryAfter,
+// or a back-off's hint stored from inside the operation it hands a retry
+// helper): the field holds it wherever it is read, directly or through a getter
 // method, in this package or in another. A helper that reads a header by
 // a name it is given (getHeader(resp, name), a wrapper's
 // HeaderValue(key)), in any package, reads the server's wait where it is

@@ -68,7 +68,9 @@ func (c *checker) fieldBits(v *types.Var) flow.Bits {
 }
 
 // noteFields records the fields to which the function stores a value
-// derived from a wait header, by assignment or in a composite literal. It
+// derived from a wait header, by assignment or in a composite literal,
+// in its body or in a function literal of it (an operation handed to a
+// retry library that notes the server's wait for its back-off). It
 // reports whether it recorded a field or origin it did not know.
 func (c *checker) noteFields(f *flow.Func, fd *ast.FuncDecl) bool {
 	info := c.pass.TypesInfo
@@ -92,8 +94,6 @@ func (c *checker) noteFields(f *flow.Func, fd *ast.FuncDecl) bool {
 	}
 	ast.PreorderStack(fd.Body, nil, func(n ast.Node, stack []ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.AssignStmt:
 			if len(n.Lhs) != len(n.Rhs) {
 				return true
@@ -101,7 +101,10 @@ func (c *checker) noteFields(f *flow.Func, fd *ast.FuncDecl) bool {
 			conditional := false
 			for _, s := range stack {
 				switch s.(type) {
-				case *ast.IfStmt, *ast.CaseClause, *ast.CommClause:
+				case *ast.IfStmt, *ast.CaseClause, *ast.CommClause, *ast.FuncLit:
+					// A store in a function literal (an operation a
+					// retry library runs) is made when the literal
+					// runs, on some paths at best.
 					conditional = true
 				}
 			}

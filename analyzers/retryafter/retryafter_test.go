@@ -12,11 +12,11 @@ import (
 )
 
 func TestDiagnostics(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), retryafter.Analyzer, "a", "b", "odd", "mixed", "small", "twofiles", "reuse", "units", "table", "negative", "callback", "fields", "funcvalues", "fallback", "named", "layouts", "jitter", "jitteronly", "floors", "capfacts", "scan", "reset", "zerotime", "zerotimeutil", "locallimit", "helperparse", "truncate", "uncanonical/rest", "uncanonical", "uncanonical/own", "lowerbound", "headermap", "signfact/throttle", "signfact/facade", "signfact", "waitcap", "mathcap")
+	analysistest.Run(t, analysistest.TestData(), retryafter.Analyzer, "a", "b", "odd", "mixed", "small", "twofiles", "reuse", "units", "table", "negative", "callback", "fields", "funcvalues", "fallback", "named", "layouts", "jitter", "jitteronly", "floors", "capfacts", "scan", "reset", "zerotime", "zerotimeutil", "locallimit", "helperparse", "truncate", "uncanonical/rest", "uncanonical", "uncanonical/own", "lowerbound", "headermap", "signfact/throttle", "signfact/facade", "signfact", "waitcap", "mathcap", "closurefield")
 }
 
 func TestFixes(t *testing.T) {
-	results := analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), retryafter.Analyzer, "a", "b", "odd", "mixed", "small", "twofiles", "reuse", "units", "table", "negative", "callback", "fields", "funcvalues", "fallback", "named", "layouts", "jitter", "jitteronly", "floors", "capfacts", "scan", "reset", "zerotime", "zerotimeutil", "locallimit", "helperparse", "truncate", "uncanonical/rest", "uncanonical", "uncanonical/own", "lowerbound", "headermap", "signfact/throttle", "signfact/facade", "signfact", "waitcap", "mathcap")
+	results := analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), retryafter.Analyzer, "a", "b", "odd", "mixed", "small", "twofiles", "reuse", "units", "table", "negative", "callback", "fields", "funcvalues", "fallback", "named", "layouts", "jitter", "jitteronly", "floors", "capfacts", "scan", "reset", "zerotime", "zerotimeutil", "locallimit", "helperparse", "truncate", "uncanonical/rest", "uncanonical", "uncanonical/own", "lowerbound", "headermap", "signfact/throttle", "signfact/facade", "signfact", "waitcap", "mathcap", "closurefield")
 	fixtest.CheckFixed(t, retryafter.Analyzer, results)
 }
 
