@@ -63,7 +63,9 @@
 //     go-grpc-middleware's auth.AuthFromMD(ctx, scheme) (v1 and v2), the
 //     credential of the authorization entry;
 //   - a whole http.Header of a request or response (Request.Header,
-//     Response.Header, the trailers, ResponseWriter.Header()), which may
+//     Response.Header, the trailers, ResponseWriter.Header(), and the
+//     Header of a resty request, v2 or v3, which holds what the caller
+//     set on it with SetHeader), which may
 //     hold them; but for the header of a request the function built
 //     (req, err := http.NewRequest(...)) and, before the log, only gave
 //     constant names that are no credential (Content-Type, Referer) and

@@ -15,6 +15,7 @@ import (
 	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 	"github.com/retrylint/retrylint/internal/logsink"
+	"github.com/retrylint/retrylint/internal/retrylib"
 	"github.com/retrylint/retrylint/internal/secrets"
 )
 
@@ -1072,6 +1073,11 @@ func (s *fstate) eval0(e ast.Expr) (v val, known bool) {
 		}
 		f, _ := sel.Obj().(*types.Var)
 		switch {
+		case f != nil && f.Name() == "Header" && isHeader(f.Type()) && isRestyRequest(sel.Recv()):
+			// A resty request's Header holds what the caller set on it
+			// (SetHeader("X-Api-Key", k), SetHeaders), as a request's
+			// header does.
+			return val{c: credHeader}, false
 		case f != nil && f.Pkg() != nil && f.Pkg().Path() != httpPkg:
 			// c.token, when the package sends it as a credential;
 			// cfg.Password, tok.AccessToken, which hold a secret
@@ -4126,4 +4132,13 @@ func (c *checker) stateNow(d *ast.FuncDecl) *fstate {
 		c.unsolved++
 	}
 	return st
+}
+
+// isRestyRequest reports whether t is a resty request (v2 or v3), or a
+// pointer to one.
+func isRestyRequest(t types.Type) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	return httpmodel.IsNamed(t, retrylib.RestyV2, "Request") || httpmodel.IsNamed(t, retrylib.RestyV3, "Request")
 }
