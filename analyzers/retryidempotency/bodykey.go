@@ -425,7 +425,7 @@ func (c *checker) followBody(scope ast.Node) *flow.Func {
 		},
 		Writes: func(f *flow.Func, call *ast.CallExpr, dest ast.Expr) flow.Bits {
 			fn := httpmodel.Callee(info, call)
-			recv, args := httpmodel.Receiver(info, call)
+			_, args := httpmodel.Receiver(info, call)
 			switch {
 			case httpmodel.IsMethod(fn, "net/url", "Values", "Set", "Add") && len(args) == 2:
 				// form.Set("idempotency_key", k)
@@ -436,13 +436,7 @@ func (c *checker) followBody(scope ast.Node) *flow.Func {
 			case c.encoderDest(scope, call) != nil && len(args) == 1:
 				return f.Expr(args[0])
 			}
-			var b flow.Bits
-			for _, a := range append([]ast.Expr{recv}, args...) {
-				if a != nil && a != dest {
-					b |= f.Expr(a)
-				}
-			}
-			return b
+			return f.Operands(call, dest)
 		},
 	}, ft, body)
 }
@@ -497,14 +491,7 @@ func (c *checker) bodyKeyValue(scope ast.Node, e ast.Expr) flow.Bits {
 		return 0
 	}
 	within := c.freshWithin(scope)
-	fresh := false
-	ast.Inspect(e, func(n ast.Node) bool {
-		if call, ok := n.(*ast.CallExpr); ok && within(call) && c.isFreshSource(httpmodel.Callee(info, call)) {
-			fresh = true
-		}
-		return !fresh
-	})
-	if fresh {
+	if c.callsFreshIn(e, within) {
 		return 0
 	}
 	ff := c.bodyFresh(scope)
@@ -522,15 +509,7 @@ func (c *checker) bodyKeyValue(scope ast.Node, e ast.Expr) flow.Bits {
 	if id, ok := ast.Unparen(root).(*ast.Ident); ok && root != e {
 		if v, ok := info.Uses[id].(*types.Var); ok {
 			values, _ := flow.Assigned(info, scope, v)
-			for _, val := range values {
-				ast.Inspect(val, func(n ast.Node) bool {
-					if call, ok := n.(*ast.CallExpr); ok && within(call) && c.isFreshSource(httpmodel.Callee(info, call)) {
-						fresh = true
-					}
-					return !fresh
-				})
-			}
-			if fresh {
+			if slices.ContainsFunc(values, func(val ast.Expr) bool { return c.callsFreshIn(val, within) }) {
 				return 0
 			}
 		}
@@ -545,6 +524,19 @@ func (c *checker) bodyKeyValue(scope ast.Node, e ast.Expr) flow.Bits {
 		return flow.Tag | p
 	}
 	return flow.Source
+}
+
+// callsFreshIn reports whether n calls, where within says, a source of
+// fresh values (see isFreshSource).
+func (c *checker) callsFreshIn(n ast.Node, within func(ast.Node) bool) bool {
+	fresh := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && within(call) && c.isFreshSource(httpmodel.Callee(c.pass.TypesInfo, call)) {
+			fresh = true
+		}
+		return !fresh
+	})
+	return fresh
 }
 
 // freshWithin returns where a fresh value makes a key in scope new on

@@ -371,14 +371,7 @@ func (c *checker) freshFlow(fn ast.Node, within func(ast.Node) bool) *flow.Func 
 			if within(call) && c.isFreshSource(httpmodel.Callee(info, call)) {
 				return flow.Source
 			}
-			recv, args := httpmodel.Receiver(info, call)
-			var v flow.Bits
-			for _, a := range append([]ast.Expr{recv}, args...) {
-				if a != nil && a != dest {
-					v |= f.Expr(a)
-				}
-			}
-			return v
+			return f.Operands(call, dest)
 		},
 	}, ft, body)
 }

@@ -139,3 +139,17 @@ func (f *State[V]) collectElement(lhs, rhs ast.Expr, at token.Pos) {
 		}
 	}
 }
+
+// Operands joins what the receiver and the arguments of call carry, but
+// dest's: what a write of call puts into dest unless the client knows
+// better (fmt.Fprintf(&b, format, x) writes what format and x carry).
+func (f *State[V]) Operands(call *ast.CallExpr, dest ast.Expr) V {
+	var v V
+	recv, args := httpmodel.Receiver(f.cfg.Info, call)
+	for _, a := range append([]ast.Expr{recv}, args...) {
+		if a != nil && a != dest {
+			v = v.Join(f.Expr(a))
+		}
+	}
+	return v
+}
