@@ -316,14 +316,7 @@ func (lc *libChecker) retryGo() {
 			// the context must be in scope as it is at the call.
 			d = e.Spread
 			info := lc.pass.TypesInfo
-			scopeAt := func(pos token.Pos) types.Object {
-				if sc := info.Scopes[lc.file].Innermost(pos); sc != nil {
-					_, obj := sc.LookupParent(ctx, pos)
-					return obj
-				}
-				return nil
-			}
-			if obj := scopeAt(d.Lbrace); obj == nil || obj != scopeAt(e.Call.Pos()) {
+			if obj := fixes.ObjectAt(info, lc.file, ctx, d.Lbrace); obj == nil || obj != fixes.ObjectAt(info, lc.file, ctx, e.Call.Pos()) {
 				return
 			}
 		}

@@ -215,9 +215,14 @@ type bodyKeys struct {
 func serializes(fn *types.Func) bool {
 	return httpmodel.IsPkgFunc(fn, "encoding/json", "Marshal", "MarshalIndent") ||
 		httpmodel.IsPkgFunc(fn, "encoding/xml", "Marshal", "MarshalIndent") ||
-		httpmodel.IsMethod(fn, "encoding/json", "Encoder", "Encode") ||
-		httpmodel.IsMethod(fn, "encoding/xml", "Encoder", "Encode") ||
+		isEncode(fn) ||
 		httpmodel.IsMethod(fn, "net/url", "Values", "Encode")
+}
+
+// isEncode reports whether fn is (*json.Encoder).Encode or
+// (*xml.Encoder).Encode.
+func isEncode(fn *types.Func) bool {
+	return httpmodel.IsMethod(fn, "encoding/json", "Encoder", "Encode") || httpmodel.IsMethod(fn, "encoding/xml", "Encoder", "Encode")
 }
 
 // buildsBodies reports whether the package may build a body with a key:
@@ -230,21 +235,22 @@ func (c *checker) buildsBodies() bool {
 			return true
 		}
 	}
-	return slices.ContainsFunc(c.calls.Funcs(), func(f callindex.Func) bool {
-		if f.Obj == nil {
-			return false
-		}
-		sig, ok := f.Obj.Type().(*types.Signature)
-		if !ok {
-			return false
-		}
-		for v := range sig.Results().Variables() {
-			if c.hasKeyField(v.Type()) {
-				return true
-			}
-		}
+	return slices.ContainsFunc(c.calls.Funcs(), func(f callindex.Func) bool { return f.Obj != nil && c.returnsKeyed(f.Obj) })
+}
+
+// returnsKeyed reports whether a result of fn is a payload type with a
+// key field.
+func (c *checker) returnsKeyed(fn *types.Func) bool {
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok {
 		return false
-	})
+	}
+	for v := range sig.Results().Variables() {
+		if c.hasKeyField(v.Type()) {
+			return true
+		}
+	}
+	return false
 }
 
 // solveBodyKeys summarises the functions of the package that build a
@@ -260,12 +266,7 @@ func (c *checker) solveBodyKeys(g *summary.Graph) {
 			if !ok || sig.Results().Len() == 0 || f.Decl.Body == nil {
 				return false
 			}
-			for v := range sig.Results().Variables() {
-				if c.hasKeyField(v.Type()) {
-					return true
-				}
-			}
-			return slices.ContainsFunc(c.calls.Calls(f.Decl), func(call callindex.Call) bool { return serializes(call.Callee) })
+			return c.returnsKeyed(f.Obj) || slices.ContainsFunc(c.calls.Calls(f.Decl), func(call callindex.Call) bool { return serializes(call.Callee) })
 		},
 		Summarise: func(i int) (*bodyKeyFact, bool) {
 			fd := g.Funcs[i].Decl
@@ -433,7 +434,8 @@ func (c *checker) followBody(scope ast.Node) *flow.Func {
 					return c.bodyKeyValue(scope, args[1])
 				}
 				return f.Expr(args[1])
-			case c.encoderDest(scope, call) != nil && len(args) == 1:
+			case isEncode(fn) && len(args) == 1:
+				// Asked only for the writer Fills found (encoderDest).
 				return f.Expr(args[0])
 			}
 			return f.Operands(call, dest)
@@ -447,8 +449,7 @@ func (c *checker) followBody(scope ast.Node) *flow.Func {
 // assigned only one (enc := json.NewEncoder(&buf)), or nil.
 func (c *checker) encoderDest(scope ast.Node, call *ast.CallExpr) ast.Expr {
 	info := c.pass.TypesInfo
-	fn := httpmodel.Callee(info, call)
-	if !httpmodel.IsMethod(fn, "encoding/json", "Encoder", "Encode") && !httpmodel.IsMethod(fn, "encoding/xml", "Encoder", "Encode") {
+	if !isEncode(httpmodel.Callee(info, call)) {
 		return nil
 	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
@@ -545,7 +546,7 @@ func (c *checker) callsFreshIn(n ast.Node, within func(ast.Node) bool) bool {
 // function literal (an operation a helper retries): a key made once
 // before the loop is one for every attempt.
 func (c *checker) freshWithin(scope ast.Node) func(ast.Node) bool {
-	if c.bodyKeys.summarising {
+	if _, isLit := scope.(*ast.FuncLit); isLit || c.bodyKeys.summarising {
 		return func(ast.Node) bool { return true }
 	}
 	_, body := flow.FuncParts(scope)
@@ -565,9 +566,6 @@ func (c *checker) freshWithin(scope ast.Node) func(ast.Node) bool {
 			}
 			return true
 		})
-	}
-	if _, isLit := scope.(*ast.FuncLit); isLit {
-		return func(ast.Node) bool { return true }
 	}
 	return func(n ast.Node) bool {
 		for _, sp := range spans {
@@ -672,14 +670,11 @@ func (l keyStoreList) before(pos token.Pos) *keyStore {
 func (c *checker) keyStores(scope ast.Node) map[*types.Var]keyStoreList {
 	info := c.pass.TypesInfo
 	var out map[*types.Var]keyStoreList
-	var whole []struct {
-		v  *types.Var
-		at token.Pos
-	}
+	whole := map[*types.Var][]token.Pos{}
 	visit := func(n ast.Node) {
-		if call, ok := n.(*ast.CallExpr); ok && len(call.Args) == 2 {
+		if call, ok := n.(*ast.CallExpr); ok {
 			// delete(m, "dedup_key") takes the key out.
-			if b, ok := info.Uses[analysisutil.Ident(call.Fun)].(*types.Builtin); ok && b.Name() == "delete" {
+			if analysisutil.IsBuiltinCall(info, call, "delete") && len(call.Args) == 2 {
 				if name, ok := httpmodel.ConstString(info, call.Args[1]); ok && c.bodyKeys.fields.Has(name) {
 					if id, _ := flow.WriteRoot(call.Args[0]); id != nil {
 						if v, ok := info.Uses[id].(*types.Var); ok {
@@ -701,10 +696,7 @@ func (c *checker) keyStores(scope ast.Node) map[*types.Var]keyStoreList {
 			switch l := ast.Unparen(l).(type) {
 			case *ast.Ident:
 				if v, ok := info.Uses[l].(*types.Var); ok {
-					whole = append(whole, struct {
-						v  *types.Var
-						at token.Pos
-					}{v, as.End()})
+					whole[v] = append(whole[v], as.End())
 				}
 				continue
 			case *ast.SelectorExpr:
@@ -753,10 +745,11 @@ func (c *checker) keyStores(scope ast.Node) map[*types.Var]keyStoreList {
 			return true
 		})
 	}
-	for _, w := range whole {
-		if list, ok := out[w.v]; ok {
-			out[w.v] = append(list, keyStore{at: w.at})
+	for v, list := range out {
+		for _, at := range whole[v] {
+			list = append(list, keyStore{at: at})
 		}
+		out[v] = list
 	}
 	return out
 }

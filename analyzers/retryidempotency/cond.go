@@ -91,9 +91,11 @@ func (m *outcome) retryIfValue() paths.Tri {
 	}
 	info := m.info
 	var fnNode ast.Node
+	var sig *types.Signature
 	switch e := ast.Unparen(m.retryIf).(type) {
 	case *ast.FuncLit:
 		fnNode = e
+		sig, _ = info.TypeOf(e).(*types.Signature)
 	default:
 		var fn *types.Func
 		switch e := e.(type) {
@@ -116,15 +118,7 @@ func (m *outcome) retryIfValue() paths.Tri {
 			return paths.Maybe
 		}
 		fnNode = d.Decl
-	}
-	var sig *types.Signature
-	switch n := fnNode.(type) {
-	case *ast.FuncLit:
-		sig, _ = info.TypeOf(n).(*types.Signature)
-	case *ast.FuncDecl:
-		if obj, ok := info.Defs[n.Name].(*types.Func); ok {
-			sig, _ = obj.Type().(*types.Signature)
-		}
+		sig, _ = fn.Type().(*types.Signature)
 	}
 	if sig == nil {
 		return paths.Maybe

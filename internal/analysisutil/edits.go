@@ -36,11 +36,6 @@ func tidyEdits(fset *token.FileSet, edits []analysis.TextEdit, read func(string)
 	if len(edits) < 2 {
 		return edits, true
 	}
-	type span struct {
-		file       *token.File
-		start, end int
-		edit       analysis.TextEdit
-	}
 	var spans []span
 	for _, e := range edits {
 		tf := fset.File(e.Pos)
@@ -59,11 +54,7 @@ func tidyEdits(fset *token.FileSet, edits []analysis.TextEdit, read func(string)
 		if end < e.Pos || fset.File(end) != tf {
 			return nil, false
 		}
-		s, t := tf.Offset(e.Pos), tf.Offset(end)
-		if s > t {
-			return nil, false
-		}
-		spans = append(spans, span{tf, s, t, e})
+		spans = append(spans, span{tf, tf.Offset(e.Pos), tf.Offset(end), e})
 	}
 	slices.SortStableFunc(spans, func(a, b span) int {
 		if a.file != b.file {
@@ -77,8 +68,7 @@ func tidyEdits(fset *token.FileSet, edits []analysis.TextEdit, read func(string)
 	var out []span
 	for _, s := range spans {
 		if n := len(out); n > 0 && out[n-1].file == s.file && s.start < out[n-1].end {
-			prev := out[n-1]
-			merged, ok := mergeInsertion(prev.file, prev.start, prev.end, prev.edit, s, read)
+			merged, ok := mergeInsertion(out[n-1], s, read)
 			if !ok {
 				return nil, false
 			}
@@ -94,21 +84,25 @@ func tidyEdits(fset *token.FileSet, edits []analysis.TextEdit, read func(string)
 	return res, true
 }
 
-// mergeInsertion merges the insertion ins, at an offset strictly inside
-// the deletion del of the whole lines [start, end) of tf, into one edit,
-// when ins puts text before an indented line that del deletes and ends in
-// a line break and that line's indentation (the shape of an import added
-// before the spec of another): the text then takes the deleted line's
-// place.
-func mergeInsertion(tf *token.File, start, end int, del analysis.TextEdit, ins struct {
+// A span is an edit with its file and its offsets in it.
+type span struct {
 	file       *token.File
 	start, end int
 	edit       analysis.TextEdit
-}, read func(string) ([]byte, error)) (analysis.TextEdit, bool) {
-	if len(del.NewText) != 0 || ins.start != ins.end || ins.end > end {
+}
+
+// mergeInsertion merges the insertion ins, at an offset strictly inside
+// del, the deletion of whole lines of the same file, into one edit, when
+// ins puts text before an indented line that del deletes and ends in a
+// line break and that line's indentation (the shape of an import added
+// before the spec of another): the text then takes the deleted line's
+// place.
+func mergeInsertion(del, ins span, read func(string) ([]byte, error)) (analysis.TextEdit, bool) {
+	start, end := del.start, del.end
+	if len(del.edit.NewText) != 0 || ins.start != ins.end || ins.end > end {
 		return analysis.TextEdit{}, false
 	}
-	src, err := read(tf.Name())
+	src, err := read(del.file.Name())
 	if err != nil || end > len(src) || start > 0 && src[start-1] != '\n' || end > 0 && src[end-1] != '\n' {
 		return analysis.TextEdit{}, false
 	}
@@ -121,5 +115,5 @@ func mergeInsertion(tf *token.File, start, end int, del analysis.TextEdit, ins s
 		return analysis.TextEdit{}, false
 	}
 	text := append(slices.Clone(indent), bytes.TrimSuffix(ins.edit.NewText, indent)...)
-	return analysis.TextEdit{Pos: del.Pos, End: del.End, NewText: text}, true
+	return analysis.TextEdit{Pos: del.edit.Pos, End: del.edit.End, NewText: text}, true
 }

@@ -221,7 +221,12 @@ func enclosingBody(s Scope, e ast.Expr, def ast.Node) ast.Node {
 }
 
 func (s Scope) localFunc(call *ast.CallExpr) *ast.FuncDecl {
-	fn := httpmodel.Callee(s.Info, call)
+	return s.declOf(httpmodel.Callee(s.Info, call))
+}
+
+// declOf returns the declaration, with a body, of fn among the scope's
+// files, or nil.
+func (s Scope) declOf(fn *types.Func) *ast.FuncDecl {
 	if fn == nil {
 		return nil
 	}

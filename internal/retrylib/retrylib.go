@@ -56,6 +56,7 @@ import (
 	"strings"
 
 	"github.com/retrylint/retrylint/internal/analysisutil"
+	"github.com/retrylint/retrylint/internal/flow"
 	"github.com/retrylint/retrylint/internal/httpmodel"
 )
 
@@ -678,15 +679,9 @@ func (s Scope) neverTrue(e ast.Expr) bool {
 	case *ast.FuncLit:
 		body = e.Body
 	case *ast.Ident:
-		fn, ok := s.Info.Uses[e].(*types.Func)
-		if !ok {
-			return false
-		}
-		for _, f := range s.Files {
-			for _, d := range f.Decls {
-				if fd, ok := d.(*ast.FuncDecl); ok && s.Info.Defs[fd.Name] == fn {
-					body = fd.Body
-				}
+		if fn, ok := s.Info.Uses[e].(*types.Func); ok {
+			if fd := s.declOf(fn); fd != nil {
+				body = fd.Body
 			}
 		}
 	}
@@ -694,21 +689,15 @@ func (s Scope) neverTrue(e ast.Expr) bool {
 		return false
 	}
 	never := true
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			if len(n.Results) != 1 {
-				never = false
-				return false
-			}
-			tv, ok := s.Info.Types[n.Results[0]]
-			if !ok || tv.Value == nil || tv.Value.Kind() != constant.Bool || constant.BoolVal(tv.Value) {
-				never = false
-			}
+	flow.ReturnsOf(body, func(r *ast.ReturnStmt) {
+		if len(r.Results) != 1 {
+			never = false
+			return
 		}
-		return never
+		tv, ok := s.Info.Types[r.Results[0]]
+		if !ok || tv.Value == nil || tv.Value.Kind() != constant.Bool || constant.BoolVal(tv.Value) {
+			never = false
+		}
 	})
 	return never
 }
